@@ -1,0 +1,26 @@
+// Bundles each entry point into one ESM file under dist/ (or the folder given
+// as the first argument, which check-dist uses to compare).
+import { build } from 'esbuild';
+
+const outdir = process.argv[2] ?? 'dist';
+
+await build({
+  entryPoints: { index: 'src/action/index.ts', cli: 'src/cli/index.ts' },
+  outdir,
+  bundle: true,
+  platform: 'node',
+  target: 'node24',
+  format: 'esm',
+  // Some CommonJS dependencies call require() for Node built-ins; ESM has no
+  // require, so give the bundle one.
+  banner: { js: "import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);" },
+  // The tokenizer tables (several MB each) load through dynamic import: split
+  // them into shared chunks so both entry points use one copy, loaded on demand.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  legalComments: 'none',
+  logLevel: 'warning',
+  // Deterministic output: check-dist compares bytes.
+  metafile: false,
+  sourcemap: false,
+});
