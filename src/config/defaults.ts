@@ -1,0 +1,35 @@
+// Defaults live here once; schema/config.schema.json repeats them as
+// `default` annotations for editors, and a test keeps the two in step.
+
+export const DEFAULT_CONFIG_FILE = 'llm-perf.yml';
+
+export const DEFAULTS = {
+  api: 'chat',
+  fixedOutput: true,
+  seed: 1,
+  tokenizer: 'o200k_base',
+  connectMs: 5000,
+  requestS: 300,
+  idleS: 60,
+  requests: 100,
+  warmup: 4,
+  maxDurationS: 120,
+  sharedPrefixTokens: 0,
+  arrival: 'poisson',
+  burstiness: 1,
+} as const;
+
+/** Used when no config file is given and none is in the working directory; the URL must come from --url. */
+export const DEFAULT_CONFIG_YAML = `# Built-in llm-perf-gate config, used when no llm-perf.yml exists.
+version: 1
+scenarios:
+  - name: chat
+    input_tokens: 256
+    output_tokens: 64
+loads:
+  - concurrency: 1
+  - concurrency: 4
+run:
+  requests: 50
+  warmup: 2
+`;

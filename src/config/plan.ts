@@ -1,0 +1,87 @@
+// The validated, defaults-resolved form of a config file: everything the run
+// needs, as plain frozen data. Produced by config/load.ts, consumed downstream.
+
+export type ApiKind = 'chat' | 'completions';
+export type Encoding = 'o200k_base' | 'cl100k_base';
+
+export interface TargetPlan {
+  /** Base URL without credentials and without a trailing slash, e.g. http://127.0.0.1:8000 */
+  readonly url: string;
+  readonly api: ApiKind;
+  /** Model id; null means "first id from GET /v1/models". */
+  readonly model: string | null;
+  /** Name of the environment variable that holds the API key (never the key). */
+  readonly apiKeyEnv: string | null;
+  readonly headers: Readonly<Record<string, string>>;
+  /** Extra JSON body fields merged into every request (temperature, top_p, ...). */
+  readonly extraBody: Readonly<Record<string, unknown>>;
+  /** Send ignore_eos + min_tokens so the server generates exactly output_tokens. */
+  readonly fixedOutput: boolean;
+}
+
+export interface TimeoutsPlan {
+  readonly connectMs: number;
+  /** Whole request, from send to end of stream. */
+  readonly requestMs: number;
+  /** Longest silence allowed between response bytes (also the wait for headers). */
+  readonly idleMs: number;
+}
+
+export interface RunLimitsPlan {
+  /** Measured requests per cell (warm-up not included). */
+  readonly requests: number;
+  /** Warm-up requests per cell: sent first, excluded from every metric. */
+  readonly warmup: number;
+  /** A cell stops scheduling new requests after this many seconds. */
+  readonly maxDurationS: number;
+}
+
+export interface ScenarioPlan {
+  readonly name: string;
+  /** Prompt length in tokens (synthetic prompts); null when a dataset supplies prompts. */
+  readonly inputTokens: number | null;
+  /** max_tokens per request (a dataset row may override it). */
+  readonly outputTokens: number;
+  /** Leading tokens shared by every prompt of the scenario (prefix-cache workloads). */
+  readonly sharedPrefixTokens: number;
+  /** Absolute path of a JSONL dataset replacing synthesis, or null. */
+  readonly dataset: string | null;
+}
+
+export type LoadPlan =
+  | { readonly kind: 'concurrency'; readonly label: string; readonly concurrency: number }
+  | {
+      readonly kind: 'rate';
+      readonly label: string;
+      /** Requests per second. */
+      readonly rate: number;
+      readonly arrival: 'poisson' | 'gamma';
+      /** Gamma shape: 1 = Poisson, < 1 burstier, > 1 more regular. */
+      readonly burstiness: number;
+      /** Cap on requests in flight; null = unbounded. */
+      readonly maxConcurrency: number | null;
+    };
+
+export interface SloPlan {
+  /** Per-request bounds; a request is "good" when it meets every bound set here. */
+  readonly ttftMs: number | null;
+  readonly tpotMs: number | null;
+  readonly e2eMs: number | null;
+}
+
+export interface Plan {
+  /** Path of the config file as given (for messages), or null for built-in defaults. */
+  readonly configPath: string | null;
+  /** The normalised config (snake_case, defaults filled in) as stored in the result. */
+  readonly config: Readonly<Record<string, unknown>>;
+  /** sha256 hex of the canonical JSON of `config`. */
+  readonly configHash: string;
+  readonly seed: number;
+  readonly encoding: Encoding;
+  readonly target: TargetPlan;
+  readonly timeouts: TimeoutsPlan;
+  readonly limits: RunLimitsPlan;
+  readonly scenarios: readonly ScenarioPlan[];
+  readonly loads: readonly LoadPlan[];
+  readonly slos: SloPlan;
+}

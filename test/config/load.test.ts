@@ -1,0 +1,293 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError } from '../../src/config/errors.js';
+import { canonicalJson, loadPlan, planFromObject } from '../../src/config/load.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'llm-perf-config-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function write(name: string, text: string): Promise<string> {
+  const file = path.join(dir, name);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, text);
+  return file;
+}
+
+async function configError(p: Promise<unknown>): Promise<ConfigError> {
+  const err: unknown = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ConfigError);
+  return err as ConfigError;
+}
+
+const MINIMAL = `target:
+  url: http://127.0.0.1:8000
+scenarios:
+  - name: chat
+    input_tokens: 10
+    output_tokens: 5
+loads:
+  - concurrency: 1
+`;
+
+describe('loadPlan: files', () => {
+  it('loads the example config', async () => {
+    const plan = await loadPlan({ configPath: 'examples/llm-perf.yml', cwd: repoRoot, env: {} });
+    expect(plan.configPath).toBe('examples/llm-perf.yml');
+    expect(plan.target.url).toBe('http://127.0.0.1:8000');
+    expect(plan.scenarios.map((s) => [s.name, s.inputTokens, s.outputTokens, s.sharedPrefixTokens])).toEqual([
+      ['chat', 512, 128, 0],
+      ['prefix-cache', 1024, 128, 768],
+    ]);
+    expect(plan.loads.map((l) => l.label)).toEqual(['c=1', 'c=4', 'c=16', 'r=2.5/s,max=64']);
+    expect(plan.config.target).toMatchObject({ headers: { 'X-Team': '<redacted>' } });
+    expect(plan.target.headers).toEqual({ 'X-Team': 'perf' });
+  });
+
+  it('uses ./llm-perf.yml when no path is given', async () => {
+    await write('llm-perf.yml', MINIMAL);
+    const plan = await loadPlan({ cwd: dir, env: {} });
+    expect(plan.configPath).toBe('llm-perf.yml');
+    expect(plan.scenarios[0]?.inputTokens).toBe(10);
+  });
+
+  it('falls back to the built-in default, which needs --url', async () => {
+    const plan = await loadPlan({ cwd: dir, url: 'http://localhost:9000/v1/', env: {} });
+    expect(plan.configPath).toBeNull();
+    expect(plan.target.url).toBe('http://localhost:9000');
+    expect(plan.scenarios).toEqual([
+      { name: 'chat', inputTokens: 256, outputTokens: 64, sharedPrefixTokens: 0, dataset: null },
+    ]);
+    expect(plan.loads.map((l) => l.label)).toEqual(['c=1', 'c=4']);
+    expect(plan.limits).toEqual({ requests: 50, warmup: 2, maxDurationS: 120 });
+
+    const err = await configError(loadPlan({ cwd: dir, env: {} }));
+    expect(err.message).toBe('no target URL: pass --url or write target.url in llm-perf.yml');
+    expect(err.path).toBe('target.url');
+    expect(err.file).toBeNull();
+  });
+
+  it('names a missing config file', async () => {
+    const err = await configError(loadPlan({ configPath: 'nope.yml', cwd: dir, env: {} }));
+    expect(err.message).toBe(`nope.yml: config file not found (looked for ${path.join(dir, 'nope.yml')})`);
+    expect(err.file).toBe('nope.yml');
+  });
+
+  it('reports YAML syntax errors with file:line:col', async () => {
+    await write('bad.yml', 'target:\n  url: http://x\n  url: http://y\nloads: [1, 2\n');
+    const err = await configError(loadPlan({ configPath: 'bad.yml', cwd: dir, env: {} }));
+    const lines = err.message.split('\n');
+    expect(lines[0]).toBe('bad.yml:3:3: Map keys must be unique');
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    expect(lines.every((l) => /^bad\.yml:\d+:\d+: /.test(l))).toBe(true);
+  });
+
+  it('resolves dataset paths against the config folder and keeps them as given in config', async () => {
+    await write(
+      'sub/cfg.yml',
+      `target: {url: "http://127.0.0.1:1"}
+scenarios:
+  - {name: ds, dataset: data/prompts.jsonl, output_tokens: 8}
+loads: [{concurrency: 1}]
+`,
+    );
+    const plan = await loadPlan({ configPath: 'sub/cfg.yml', cwd: dir, env: {} });
+    expect(plan.scenarios[0]?.dataset).toBe(path.join(dir, 'sub', 'data', 'prompts.jsonl'));
+    expect(plan.scenarios[0]?.inputTokens).toBeNull();
+    expect((plan.config.scenarios as { dataset: string }[])[0]?.dataset).toBe('data/prompts.jsonl');
+  });
+
+  it('--url and --model override the file', async () => {
+    await write('llm-perf.yml', MINIMAL.replace('target:\n', 'target:\n  model: from-file\n'));
+    const plan = await loadPlan({ cwd: dir, url: 'https://gw.example/v1', model: 'from-flag', env: {} });
+    expect(plan.target.url).toBe('https://gw.example');
+    expect(plan.target.model).toBe('from-flag');
+    expect(plan.config.target).toMatchObject({ url: 'https://gw.example', model: 'from-flag' });
+  });
+
+  it('checks that api_key_env names a variable that is set, without keeping the key', async () => {
+    await write('llm-perf.yml', MINIMAL.replace('target:\n', 'target:\n  api_key_env: MY_KEY\n'));
+    const err = await configError(loadPlan({ cwd: dir, env: {} }));
+    expect(err.message).toBe(
+      'llm-perf.yml:2:16: target.api_key_env: names an environment variable that is not set or empty, got "MY_KEY"',
+    );
+    const plan = await loadPlan({ cwd: dir, env: { MY_KEY: 'sk-secret' } });
+    expect(plan.target.apiKeyEnv).toBe('MY_KEY');
+    expect(JSON.stringify(plan)).not.toContain('sk-secret');
+  });
+});
+
+describe('planFromObject: defaults and normalisation', () => {
+  const ctx = { file: null, baseDir: '/base' };
+
+  it('fills every default', () => {
+    const plan = planFromObject(
+      { target: { url: 'http://127.0.0.1:8000' }, scenarios: [{ name: 'a', input_tokens: 4, output_tokens: 2 }], loads: [{ rate: 1 }] },
+      ctx,
+    );
+    expect(plan.config).toEqual({
+      version: 1,
+      target: {
+        url: 'http://127.0.0.1:8000',
+        api: 'chat',
+        model: null,
+        api_key_env: null,
+        headers: {},
+        extra_body: {},
+        fixed_output: true,
+      },
+      seed: 1,
+      tokenizer: 'o200k_base',
+      timeouts: { connect_ms: 5000, request_s: 300, idle_s: 60 },
+      run: { requests: 100, warmup: 4, max_duration_s: 120 },
+      scenarios: [{ name: 'a', input_tokens: 4, output_tokens: 2, shared_prefix_tokens: 0, dataset: null }],
+      loads: [{ rate: 1, arrival: 'poisson', burstiness: 1, max_concurrency: null }],
+      slos: { ttft_ms: null, tpot_ms: null, e2e_ms: null },
+    });
+    expect(plan.timeouts).toEqual({ connectMs: 5000, requestMs: 300_000, idleMs: 60_000 });
+    expect(plan.target).toEqual({
+      url: 'http://127.0.0.1:8000',
+      api: 'chat',
+      model: null,
+      apiKeyEnv: null,
+      headers: {},
+      extraBody: {},
+      fixedOutput: true,
+    });
+    expect(plan.seed).toBe(1);
+    expect(plan.encoding).toBe('o200k_base');
+    expect(plan.slos).toEqual({ ttftMs: null, tpotMs: null, e2eMs: null });
+    expect(plan.loads).toEqual([
+      { kind: 'rate', label: 'r=1/s', rate: 1, arrival: 'poisson', burstiness: 1, maxConcurrency: null },
+    ]);
+  });
+
+  it('labels loads', () => {
+    const plan = planFromObject(
+      {
+        target: { url: 'http://h' },
+        scenarios: [{ name: 'a', input_tokens: 4, output_tokens: 2 }],
+        loads: [
+          { concurrency: 4 },
+          { rate: 2.5 },
+          { rate: 2.5, arrival: 'gamma', burstiness: 0.5 },
+          { rate: 2.5, max_concurrency: 64 },
+          { rate: 2.5, arrival: 'gamma', burstiness: 0.5, max_concurrency: 64 },
+        ],
+      },
+      ctx,
+    );
+    expect(plan.loads.map((l) => l.label)).toEqual([
+      'c=4',
+      'r=2.5/s',
+      'r=2.5/s,gamma=0.5',
+      'r=2.5/s,max=64',
+      'r=2.5/s,gamma=0.5,max=64',
+    ]);
+  });
+
+  it.each([
+    ['http://127.0.0.1:8000/', 'http://127.0.0.1:8000'],
+    ['http://127.0.0.1:8000/v1', 'http://127.0.0.1:8000'],
+    ['http://127.0.0.1:8000/v1/', 'http://127.0.0.1:8000'],
+    ['https://GW.example:443/proxy/v1', 'https://gw.example/proxy'],
+    ['http://h:8000/proxy//', 'http://h:8000/proxy'],
+    ['http://h/v10', 'http://h/v10'],
+  ])('normalises url %s -> %s', (input, expected) => {
+    const plan = planFromObject(
+      { target: { url: input }, scenarios: [{ name: 'a', input_tokens: 4, output_tokens: 2 }], loads: [{ concurrency: 1 }] },
+      ctx,
+    );
+    expect(plan.target.url).toBe(expected);
+    expect((plan.config.target as { url: string }).url).toBe(expected);
+  });
+
+  it('freezes the plan deeply', () => {
+    const plan = planFromObject(
+      {
+        target: { url: 'http://h', headers: { A: 'b' }, extra_body: { nested: { x: [1] } } },
+        scenarios: [{ name: 'a', input_tokens: 4, output_tokens: 2 }],
+        loads: [{ concurrency: 1 }],
+      },
+      ctx,
+    );
+    expect(Object.isFrozen(plan)).toBe(true);
+    expect(Object.isFrozen(plan.target.headers)).toBe(true);
+    expect(Object.isFrozen(plan.scenarios[0])).toBe(true);
+    expect(Object.isFrozen(plan.loads)).toBe(true);
+    expect(Object.isFrozen((plan.target.extraBody.nested as { x: number[] }).x)).toBe(true);
+    expect(Object.isFrozen(plan.config.target)).toBe(true);
+    expect(() => {
+      (plan.limits as { requests: number }).requests = 1;
+    }).toThrow(TypeError);
+  });
+
+  it('does not share state with the input object', () => {
+    const raw = {
+      target: { url: 'http://h', extra_body: { t: 1 } },
+      scenarios: [{ name: 'a', input_tokens: 4, output_tokens: 2 }],
+      loads: [{ concurrency: 1 }],
+    };
+    planFromObject(raw, ctx);
+    expect(Object.isFrozen(raw.target.extra_body)).toBe(false);
+  });
+});
+
+describe('configHash', () => {
+  const base = (): Record<string, unknown> => ({
+    target: { url: 'http://h', headers: { Authorization: 'Bearer one' }, extra_body: { a: 1, b: { c: 2, d: 3 } } },
+    seed: 3,
+    scenarios: [{ name: 'a', input_tokens: 4, output_tokens: 2 }],
+    loads: [{ concurrency: 1 }],
+  });
+  const ctx = { file: null, baseDir: '/' };
+
+  it('is sha256 hex of the canonical config', () => {
+    const plan = planFromObject(base(), ctx);
+    expect(plan.configHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('does not depend on key order', () => {
+    const reordered = {
+      loads: [{ concurrency: 1 }],
+      scenarios: [{ output_tokens: 2, input_tokens: 4, name: 'a' }],
+      seed: 3,
+      target: { extra_body: { b: { d: 3, c: 2 }, a: 1 }, headers: { Authorization: 'Bearer one' }, url: 'http://h/v1/' },
+    };
+    expect(planFromObject(reordered, ctx).configHash).toBe(planFromObject(base(), ctx).configHash);
+  });
+
+  it('changes with values, defaults included', () => {
+    const h = planFromObject(base(), ctx).configHash;
+    expect(planFromObject({ ...base(), seed: 4 }, ctx).configHash).not.toBe(h);
+    expect(planFromObject({ ...base(), run: { requests: 99 } }, ctx).configHash).not.toBe(h);
+    expect(planFromObject({ ...base(), run: { requests: 100 } }, ctx).configHash).toBe(h);
+    expect(planFromObject(base(), { ...ctx, model: 'm' }).configHash).not.toBe(h);
+  });
+
+  it('redacts header values, so secrets neither leak nor change the hash', () => {
+    const plan = planFromObject(base(), ctx);
+    expect((plan.config.target as { headers: unknown }).headers).toEqual({ Authorization: '<redacted>' });
+    expect(JSON.stringify(plan.config)).not.toContain('Bearer');
+    expect(plan.target.headers).toEqual({ Authorization: 'Bearer one' });
+    const other = base();
+    (other.target as { headers: Record<string, string> }).headers.Authorization = 'Bearer two';
+    expect(planFromObject(other, ctx).configHash).toBe(plan.configHash);
+  });
+
+  it('canonicalJson sorts keys at every depth', () => {
+    expect(canonicalJson({ b: [{ z: 1, a: null }], a: 'x', u: undefined })).toBe('{"a":"x","b":[{"a":null,"z":1}]}');
+  });
+});

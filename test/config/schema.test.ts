@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import schema from '../../schema/config.schema.json' with { type: 'json' };
+import { DEFAULTS } from '../../src/config/defaults.js';
+
+type Node = Record<string, unknown>;
+const props = (n: unknown): Record<string, Node> => (n as { properties: Record<string, Node> }).properties;
+
+describe('config schema', () => {
+  it('repeats the defaults the loader applies', () => {
+    const root = props(schema);
+    const target = props(root.target);
+    const timeouts = props(root.timeouts);
+    const run = props(root.run);
+    const scenario = props((root.scenarios as { items: Node }).items);
+    const load = props((root.loads as { items: Node }).items);
+    expect({
+      api: target.api?.default,
+      fixedOutput: target.fixed_output?.default,
+      seed: root.seed?.default,
+      tokenizer: root.tokenizer?.default,
+      connectMs: timeouts.connect_ms?.default,
+      requestS: timeouts.request_s?.default,
+      idleS: timeouts.idle_s?.default,
+      requests: run.requests?.default,
+      warmup: run.warmup?.default,
+      maxDurationS: run.max_duration_s?.default,
+      sharedPrefixTokens: scenario.shared_prefix_tokens?.default,
+      arrival: load.arrival?.default,
+      burstiness: load.burstiness?.default,
+    }).toEqual(DEFAULTS);
+  });
+
+  it('closes every mapping except the two free-form ones', () => {
+    const open: string[] = [];
+    // Walks only `properties` and `items`: dependency sub-schemas constrain an object already closed above.
+    const walk = (n: unknown, at: string): void => {
+      const node = n as Node;
+      if (node.type === 'object' && node.additionalProperties !== false) open.push(at);
+      for (const [k, v] of Object.entries(node.properties ?? {})) walk(v, at === '' ? k : `${at}.${k}`);
+      if (node.items !== undefined) walk(node.items, `${at}[]`);
+    };
+    walk(schema, '');
+    expect(open).toEqual(['target.headers', 'target.extra_body']);
+  });
+});
