@@ -1,0 +1,202 @@
+// JSONL datasets replacing synthetic prompts. Every row is validated up
+// front so a bad file fails before any load is sent, with the file and line
+// that is wrong.
+import { readFile, stat } from 'node:fs/promises';
+import type { Encoding, ScenarioPlan } from '../config/plan.js';
+import { createRng } from '../util/rng.js';
+import { getTokenizer } from './tokenizer.js';
+import type { ChatMessage, WorkItem } from './synth.js';
+
+export class DatasetError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DatasetError';
+  }
+}
+
+export interface DatasetRow {
+  /** 1-based line number in the file, for messages. */
+  readonly line: number;
+  /** Completions prompt: the row's `prompt`, or its messages' contents joined by "\n". */
+  readonly prompt: string;
+  /** The row's chat messages, when it gave `messages` rather than `prompt`. */
+  readonly messages: ChatMessage[] | null;
+  /** The row's `max_tokens` / `output_tokens`, or null to use the scenario's. */
+  readonly maxTokens: number | null;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (value === undefined) return 'nothing (missing)';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return 'a string';
+  if (typeof value === 'number') return `the number ${value}`;
+  if (typeof value === 'object') return 'an object';
+  return `a ${typeof value}`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function has(obj: Record<string, unknown>, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(obj, key);
+}
+
+function parseRow(obj: Record<string, unknown>, where: string, line: number): DatasetRow {
+  const hasPrompt = has(obj, 'prompt');
+  const hasMessages = has(obj, 'messages');
+  if (hasPrompt && hasMessages) throw new DatasetError(`${where}: row has both "prompt" and "messages"; give only one`);
+  if (!hasPrompt && !hasMessages) throw new DatasetError(`${where}: row has neither "prompt" nor "messages"`);
+
+  let prompt: string;
+  let messages: ChatMessage[] | null = null;
+  if (hasPrompt) {
+    const value = obj.prompt;
+    if (typeof value !== 'string') throw new DatasetError(`${where}: "prompt" must be a string, got ${describe(value)}`);
+    prompt = value;
+  } else {
+    const value = obj.messages;
+    if (!Array.isArray(value)) throw new DatasetError(`${where}: "messages" must be an array, got ${describe(value)}`);
+    if (value.length === 0) throw new DatasetError(`${where}: "messages" is empty`);
+    messages = value.map((m: unknown, i): ChatMessage => {
+      if (!isRecord(m)) throw new DatasetError(`${where}: messages[${i}] must be an object, got ${describe(m)}`);
+      const { role, content } = m;
+      if (typeof role !== 'string' || role === '') {
+        throw new DatasetError(`${where}: messages[${i}].role must be a non-empty string, got ${describe(role)}`);
+      }
+      if (typeof content !== 'string') {
+        // Multimodal content (arrays of parts) has no token count we could trust.
+        throw new DatasetError(`${where}: messages[${i}].content must be a string, got ${describe(content)}`);
+      }
+      return { role, content };
+    });
+    prompt = messages.map((m) => m.content).join('\n');
+  }
+  if (prompt.trim() === '') throw new DatasetError(`${where}: the prompt is empty`);
+
+  const hasMax = has(obj, 'max_tokens') && obj.max_tokens !== null;
+  const hasOutput = has(obj, 'output_tokens') && obj.output_tokens !== null;
+  if (hasMax && hasOutput) throw new DatasetError(`${where}: row has both "max_tokens" and "output_tokens"; give only one`);
+  let maxTokens: number | null = null;
+  if (hasMax || hasOutput) {
+    const key = hasMax ? 'max_tokens' : 'output_tokens';
+    const value = obj[key];
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
+      throw new DatasetError(`${where}: "${key}" must be a positive integer, got ${describe(value)}`);
+    }
+    maxTokens = value;
+  }
+  return { line, prompt, messages, maxTokens };
+}
+
+/** Parse JSONL text; `file` is only used in error messages. */
+export function parseDataset(text: string, file: string): DatasetRow[] {
+  const lines = text.split(/\r?\n/);
+  const rows: DatasetRow[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    let raw = lines[i] as string;
+    // Editors on some platforms save UTF-8 with a byte-order mark.
+    if (i === 0 && raw.startsWith('\uFEFF')) raw = raw.slice(1);
+    if (raw.trim() === '') continue;
+    const where = `${file}:${i + 1}`;
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch (err) {
+      throw new DatasetError(`${where}: invalid JSON: ${(err as Error).message}`);
+    }
+    if (!isRecord(value)) throw new DatasetError(`${where}: each line must be a JSON object, got ${describe(value)}`);
+    rows.push(parseRow(value, where, i + 1));
+  }
+  if (rows.length === 0) throw new DatasetError(`${file}: dataset is empty (no non-blank lines)`);
+  return rows;
+}
+
+interface LoadedDataset {
+  readonly rows: readonly DatasetRow[];
+  /** Token counts per encoding, filled in only for rows actually used. */
+  readonly counts: Map<Encoding, (number | undefined)[]>;
+}
+
+interface CacheEntry {
+  readonly stamp: string;
+  readonly dataset: Promise<LoadedDataset>;
+}
+
+// Every cell of a scenario reads the same file: parse it once, but notice
+// when it changes between runs in one process.
+const cache = new Map<string, CacheEntry>();
+
+async function loadDataset(file: string): Promise<LoadedDataset> {
+  let stamp: string;
+  try {
+    const st = await stat(file);
+    stamp = `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}`;
+  } catch (err) {
+    throw new DatasetError(`${file}: cannot read dataset: ${(err as Error).message}`);
+  }
+  const hit = cache.get(file);
+  if (hit !== undefined && hit.stamp === stamp) return hit.dataset;
+  const dataset = (async (): Promise<LoadedDataset> => {
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (err) {
+      throw new DatasetError(`${file}: cannot read dataset: ${(err as Error).message}`);
+    }
+    return { rows: parseDataset(text, file), counts: new Map() };
+  })();
+  const entry = { stamp, dataset };
+  cache.set(file, entry);
+  dataset.catch(() => {
+    if (cache.get(file) === entry) cache.delete(file);
+  });
+  return dataset;
+}
+
+/** All rows of a dataset file, validated. */
+export async function readDataset(file: string): Promise<readonly DatasetRow[]> {
+  return (await loadDataset(file)).rows;
+}
+
+/**
+ * The `count` requests of one cell. Request i uses row (offset + i) mod rows,
+ * with the offset drawn from (seed, scenario, cell), so each cell starts at a
+ * different row and a short cell does not replay the rows another cell (and
+ * the server's prefix cache) has just seen.
+ */
+export async function datasetItems(args: {
+  file: string;
+  seed: number;
+  encoding: Encoding;
+  scenario: ScenarioPlan;
+  cellLabel: string;
+  count: number;
+}): Promise<WorkItem[]> {
+  const { file, seed, encoding, scenario, cellLabel, count } = args;
+  if (!Number.isInteger(count) || count < 0) throw new Error(`request count must be a non-negative integer, got ${count}`);
+  const loaded = await loadDataset(file);
+  const tok = await getTokenizer(encoding);
+  const { rows } = loaded;
+  let counts = loaded.counts.get(encoding);
+  if (counts === undefined) {
+    counts = new Array<number | undefined>(rows.length);
+    loaded.counts.set(encoding, counts);
+  }
+  const offset = createRng(JSON.stringify(['dataset-offset', seed, scenario.name, cellLabel])).int(rows.length);
+  const items: WorkItem[] = [];
+  for (let i = 0; i < count; i++) {
+    const index = (offset + i) % rows.length;
+    const row = rows[index] as DatasetRow;
+    let inputTokens = counts[index];
+    if (inputTokens === undefined) {
+      inputTokens = tok.count(row.prompt);
+      counts[index] = inputTokens;
+    }
+    const item: WorkItem = { prompt: row.prompt, inputTokens, maxTokens: row.maxTokens ?? scenario.outputTokens };
+    if (row.messages !== null) item.messages = row.messages;
+    items.push(item);
+  }
+  return items;
+}

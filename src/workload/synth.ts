@@ -1,0 +1,167 @@
+// Synthetic prompts of an exact token length. A benchmark is only comparable
+// across runs and machines if every request carries byte-identical text, so
+// everything here is a pure function of (seed, encoding, scenario, cell,
+// request index) and of the pinned tokenizer tables.
+//
+// Method: a prompt is n vocabulary words joined by single spaces. BPE
+// pre-tokenisation (both cl100k_base and o200k_base) cuts text into chunks
+// of the form " ?letters", so each " word" is its own chunk, and every word
+// in the list is known to encode as exactly one token in that position. The
+// count is still verified with the real tokenizer before a prompt is used.
+//
+// Measured on the 2-core development container (Node 24.21, vitest): once
+// the tokenizer is loaded, 1,000 prompts x 1,000 tokens take ~0.2 s with
+// either encoding (most of it the verifying token count), 1,000 x 8,000
+// tokens ~2.4 s (o200k_base) / ~1.4 s (cl100k_base). One-off costs per
+// process: importing the tables ~0.1 s (o200k_base) / ~0.05 s (cl100k_base),
+// and the vocabulary scan for the word list ~0.33 s / ~0.15 s.
+import type { Encoding, ScenarioPlan } from '../config/plan.js';
+import { createRng, type Rng } from '../util/rng.js';
+import { getTokenizer, type Tokenizer } from './tokenizer.js';
+
+export interface ChatMessage {
+  role: string;
+  content: string;
+}
+
+export interface WorkItem {
+  /** Text sent as the completions `prompt` (for a messages row: the contents joined by "\n"). */
+  prompt: string;
+  /** Token count of `prompt` under the plan's encoding. */
+  inputTokens: number;
+  /** max_tokens for the request. */
+  maxTokens: number;
+  /** Present only for dataset rows given as chat messages; shared between items, do not mutate. */
+  messages?: ChatMessage[];
+}
+
+const WORD = /^ [a-z]{3,9}$/;
+
+const wordLists = new Map<Encoding, Promise<readonly string[]>>();
+
+/**
+ * The words a prompt is drawn from: vocabulary entries of the form
+ * " [a-z]{3,9}" that stay a single token both after a space and at the very
+ * start of the text. Sorted so the list (and therefore every prompt) does not
+ * depend on the order in which the library stores its tables.
+ */
+export function synthesisWords(enc: Encoding): Promise<readonly string[]> {
+  let pending = wordLists.get(enc);
+  if (pending === undefined) {
+    pending = getTokenizer(enc).then(buildWordList);
+    pending.catch(() => {
+      if (wordLists.get(enc) === pending) wordLists.delete(enc);
+    });
+    wordLists.set(enc, pending);
+  }
+  return pending;
+}
+
+function buildWordList(tok: Tokenizer): readonly string[] {
+  const words: string[] = [];
+  for (let id = 0; id < tok.vocabularySize; id++) {
+    let text: string;
+    try {
+      text = tok.decode([id]);
+    } catch {
+      // Ids without a mergeable entry (gaps before the special tokens).
+      continue;
+    }
+    if (!WORD.test(text)) continue;
+    // Being in the vocabulary does not guarantee that BPE reaches the entry
+    // as one token, so check both positions a word can take in a prompt.
+    if (tok.encode(text).length !== 1) continue;
+    const bare = text.slice(1);
+    if (tok.encode(bare).length !== 1) continue;
+    words.push(bare);
+  }
+  words.sort();
+  // Ordinal sort of ASCII is total, but two ids could decode alike; one copy each.
+  const unique = words.filter((w, i) => i === 0 || words[i - 1] !== w);
+  if (unique.length < 256) {
+    throw new Error(`${tok.encoding}: only ${unique.length} single-token words found; cannot synthesise prompts`);
+  }
+  return Object.freeze(unique);
+}
+
+function drawWords(rng: Rng, words: readonly string[], count: number, into: string[]): void {
+  for (let i = 0; i < count; i++) into.push(words[rng.int(words.length)] as string);
+}
+
+// Tags keep these streams apart from every other use of the seed.
+function prefixSeed(seed: number, scenario: string): string {
+  return JSON.stringify(['synth-prefix', seed, scenario]);
+}
+function requestSeed(seed: number, scenario: string, cell: string, index: number): string {
+  return JSON.stringify(['synth-request', seed, scenario, cell, index]);
+}
+
+// The word-per-token invariant makes a mismatch a tokenizer surprise, not an
+// expected case; a few deterministic corrections cover it, and anything
+// beyond that is a bug worth failing on rather than a silently wrong length.
+const MAX_REPAIRS = 16;
+
+/**
+ * Prompt for one request: `prefix` (the scenario's shared words) followed by
+ * words from the request's own stream, with exactly `n` tokens. Exported for
+ * the repair-path tests, which need a tokenizer that misbehaves.
+ */
+export function buildPrompt(tok: Tokenizer, words: readonly string[], prefix: readonly string[], rng: Rng, n: number): string {
+  if (n === 0) return '';
+  const parts = prefix.slice(0, n);
+  drawWords(rng, words, n - parts.length, parts);
+  for (let attempt = 0; ; attempt++) {
+    const prompt = parts.join(' ');
+    const got = tok.count(prompt);
+    if (got === n) return prompt;
+    if (attempt >= MAX_REPAIRS) {
+      throw new Error(`${tok.encoding}: could not synthesise a prompt of exactly ${n} tokens (last attempt had ${got})`);
+    }
+    if (got < n) {
+      drawWords(rng, words, n - got, parts);
+    } else {
+      // Drop whole words from the end; never the last remaining one.
+      const drop = Math.min(got - n, parts.length - 1);
+      if (drop === 0) {
+        throw new Error(`${tok.encoding}: could not synthesise a prompt of exactly ${n} tokens (one word is ${got})`);
+      }
+      parts.length -= drop;
+    }
+  }
+}
+
+/**
+ * The `count` synthetic requests of one cell. Request i of cell `cellLabel`
+ * always gets the same prompt; the first `sharedPrefixTokens` tokens are the
+ * same for every request of the scenario (in every cell), and the rest come
+ * from a stream unique to (scenario, cell, request), so a server's prefix
+ * cache can reuse only the intended prefix, never another cell's prompts.
+ */
+export async function synthesizeItems(args: {
+  seed: number;
+  encoding: Encoding;
+  scenario: ScenarioPlan;
+  cellLabel: string;
+  count: number;
+}): Promise<WorkItem[]> {
+  const { seed, encoding, scenario, cellLabel, count } = args;
+  const n = scenario.inputTokens;
+  if (n === null) throw new Error(`scenario '${scenario.name}': no input_tokens and no dataset; nothing to send`);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`scenario '${scenario.name}': input tokens must be a non-negative integer, got ${n}`);
+  if (!Number.isInteger(count) || count < 0) throw new Error(`request count must be a non-negative integer, got ${count}`);
+  const shared = Math.max(0, Math.min(scenario.sharedPrefixTokens, n));
+
+  const tok = await getTokenizer(encoding);
+  const words = await synthesisWords(encoding);
+
+  const prefix: string[] = [];
+  drawWords(createRng(prefixSeed(seed, scenario.name)), words, shared, prefix);
+
+  const items: WorkItem[] = [];
+  for (let i = 0; i < count; i++) {
+    const rng = createRng(requestSeed(seed, scenario.name, cellLabel, i));
+    const prompt = buildPrompt(tok, words, prefix, rng, n);
+    items.push({ prompt, inputTokens: n, maxTokens: scenario.outputTokens });
+  }
+  return items;
+}
