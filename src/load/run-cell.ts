@@ -1,0 +1,170 @@
+// Drives one cell: a load model decides when each request is due, the caller's
+// `send` performs it. Knows time and concurrency; knows nothing of HTTP.
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import type { LoadPlan } from '../config/plan.js';
+import { newRecord, type RequestRecord } from '../client/record.js';
+import { arrivalOffsets } from './schedule.js';
+
+export interface CellRunOptions {
+  load: LoadPlan;
+  /** Requests to schedule: warm-up first, then measured. */
+  count: number;
+  warmup: number;
+  maxDurationMs: number;
+  seedMaterial: string;
+  maxTokens(index: number): number;
+  send(index: number, rec: RequestRecord, cancel: AbortSignal): Promise<void>;
+  /** Aborting it stops scheduling and cancels requests in flight (Ctrl-C). */
+  cancel: AbortSignal;
+  onDone?(rec: RequestRecord): void;
+}
+
+export type StopReason = 'count' | 'duration' | 'interrupt';
+
+export interface CellRun {
+  /** Records of every request that was sent, in index order. */
+  records: RequestRecord[];
+  /** Measured requests that were due but never sent. */
+  notSent: number;
+  stoppedBy: StopReason;
+  /** The client's own event-loop delay while the cell ran: a busy loop skews every stamp. */
+  loopDelay: { p99Ms: number; maxMs: number };
+  /**
+   * Open loop only: how late each request with a free slot went out after its
+   * arrival time (ms). Queue waits behind a concurrency cap are the server's
+   * doing and are not in here.
+   */
+  dispatchLagMs: number[];
+  /** Open loop only: the rate the drawn arrival times ask for over the measured requests sent. */
+  plannedRps: number | null;
+}
+
+/** Below this wait we yield with setImmediate instead of a timer, whose resolution is ~1 ms. */
+const SPIN_BELOW_MS = 1.5;
+
+export async function runCell(o: CellRunOptions): Promise<CellRun> {
+  const monitor = monitorEventLoopDelay({ resolution: 10 });
+  monitor.enable();
+  const start = performance.now();
+  const deadline = start + o.maxDurationMs;
+  const records: RequestRecord[] = [];
+  let stoppedBy = 'count' as StopReason;
+  const stopped = (): boolean => {
+    if (o.cancel.aborted) {
+      stoppedBy = 'interrupt';
+      return true;
+    }
+    if (performance.now() >= deadline) {
+      stoppedBy = 'duration';
+      return true;
+    }
+    return false;
+  };
+  const launch = async (i: number, tSched: number): Promise<void> => {
+    const rec = newRecord(i, i < o.warmup, tSched, o.maxTokens(i));
+    records.push(rec);
+    await o.send(i, rec, o.cancel);
+    o.onDone?.(rec);
+  };
+
+  let sent: number;
+  const dispatchLagMs: number[] = [];
+  let plannedRps: number | null = null;
+  if (o.load.kind === 'concurrency') {
+    sent = await closedLoop(o.load.concurrency, o.count, stopped, launch);
+  } else {
+    const offsets = arrivalOffsets(o.load, o.count, o.seedMaterial);
+    sent = await openLoop(offsets, start, o.load.maxConcurrency, stopped, launch, o.cancel, dispatchLagMs);
+    if (sent - o.warmup > 1) plannedRps = (sent - o.warmup - 1) / ((offsets[sent - 1]! - offsets[o.warmup]!) / 1000);
+  }
+  monitor.disable();
+  records.sort((a, b) => a.index - b.index);
+  const measuredSent = Math.max(0, sent - o.warmup);
+  return {
+    records,
+    notSent: o.count - o.warmup - measuredSent,
+    stoppedBy: sent === o.count && stoppedBy !== 'interrupt' ? 'count' : stoppedBy,
+    loopDelay: { p99Ms: monitor.percentile(99) / 1e6, maxMs: monitor.max / 1e6 },
+    dispatchLagMs,
+    plannedRps,
+  };
+}
+
+/** Closed loop: `c` virtual users, each sends its next request the moment its previous one ends. */
+async function closedLoop(
+  c: number,
+  count: number,
+  stopped: () => boolean,
+  launch: (i: number, tSched: number) => Promise<void>,
+): Promise<number> {
+  let next = 0;
+  const user = async (): Promise<void> => {
+    while (next < count && !stopped()) {
+      await launch(next++, performance.now());
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(c, count) }, user));
+  return next;
+}
+
+/**
+ * Open loop: requests are due at fixed arrival times whatever the server does.
+ * When a concurrency cap holds a request back it waits in a FIFO queue and
+ * keeps its arrival time as t_sched, so the wait shows up in queued TTFT
+ * instead of vanishing (coordinated omission).
+ */
+async function openLoop(
+  offsets: Float64Array,
+  start: number,
+  cap: number | null,
+  stopped: () => boolean,
+  launch: (i: number, tSched: number) => Promise<void>,
+  cancel: AbortSignal,
+  lags: number[],
+): Promise<number> {
+  const count = offsets.length;
+  let inFlight = 0;
+  let sent = 0;
+  const queue: { i: number; tSched: number }[] = [];
+  const running = new Set<Promise<void>>();
+  let wake: (() => void) | null = null;
+
+  const fire = (i: number, tSched: number): void => {
+    inFlight++;
+    sent++;
+    const p = launch(i, tSched).finally(() => {
+      inFlight--;
+      running.delete(p);
+      const q = queue.shift();
+      if (q !== undefined && !stopped()) fire(q.i, q.tSched);
+      wake?.();
+    });
+    running.add(p);
+  };
+
+  for (let i = 0; i < count; i++) {
+    const due = start + offsets[i]!;
+    // Wait for the due time: a timer for the bulk, then yield-spins for the last
+    // fraction of a millisecond, since timers fire up to ~1 ms late.
+    for (;;) {
+      const wait = due - performance.now();
+      if (wait <= 0 || cancel.aborted) break;
+      await new Promise<void>((r) => (wait > SPIN_BELOW_MS ? setTimeout(r, wait - 1) : setImmediate(r)));
+    }
+    if (stopped()) break;
+    if (cap !== null && inFlight >= cap) queue.push({ i, tSched: due });
+    else {
+      lags.push(performance.now() - due);
+      fire(i, due);
+    }
+  }
+  // Drain: queued requests still go out as slots free, unless the cell is over.
+  while (running.size > 0) {
+    await new Promise<void>((r) => {
+      wake = r;
+    });
+    wake = null;
+    if (stopped()) queue.length = 0;
+  }
+  return sent;
+}

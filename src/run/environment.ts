@@ -1,0 +1,41 @@
+// Facts about where a run happened, stored with the result so a comparison can
+// tell when two results came from different machines or commits.
+import { execFile } from 'node:child_process';
+import os from 'node:os';
+import { promisify } from 'node:util';
+import type { ResultDoc } from '../result/types.js';
+
+const run = promisify(execFile);
+
+export function machineInfo(): ResultDoc['machine'] {
+  const cpus = os.cpus();
+  return {
+    platform: os.platform(),
+    arch: os.arch(),
+    cpu_model: cpus[0]?.model.trim() ?? 'unknown',
+    cpus: cpus.length,
+    memory_gb: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
+    node: process.version,
+  };
+}
+
+/** The commit being measured: GITHUB_SHA in Actions, else `git rev-parse HEAD` in cwd, else null. */
+export async function gitInfo(cwd: string, env: NodeJS.ProcessEnv): Promise<ResultDoc['git']> {
+  if (env.GITHUB_SHA && /^[0-9a-f]{40,64}$/.test(env.GITHUB_SHA)) {
+    return { commit: env.GITHUB_SHA, ref: env.GITHUB_REF ?? null };
+  }
+  try {
+    const { stdout } = await run('git', ['rev-parse', 'HEAD'], { cwd, timeout: 5000 });
+    const commit = stdout.trim();
+    if (!/^[0-9a-f]{40,64}$/.test(commit)) return null;
+    let ref: string | null = null;
+    try {
+      ref = (await run('git', ['symbolic-ref', '-q', 'HEAD'], { cwd, timeout: 5000 })).stdout.trim() || null;
+    } catch {
+      // Detached HEAD: the commit alone identifies the build.
+    }
+    return { commit, ref };
+  } catch {
+    return null;
+  }
+}
