@@ -1,8 +1,11 @@
 // Bundles each entry point into one ESM file under dist/ (or the folder given
 // as the first argument, which check-dist uses to compare).
+import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const outdir = process.argv[2] ?? 'dist';
+// Chunk names carry content hashes: clear old ones so dist/ holds only this build.
+rmSync(outdir, { recursive: true, force: true });
 
 await build({
   entryPoints: { index: 'src/action/index.ts', cli: 'src/cli/index.ts' },

@@ -1,0 +1,4 @@
+// Action entry point (dist/index.js): only calls run().
+import { run } from './main.js';
+
+void run();

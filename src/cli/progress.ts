@@ -1,0 +1,53 @@
+// Progress while a run goes: a live line on a terminal, plain periodic lines in
+// CI logs (where carriage returns turn into thousands of lines).
+import { performance } from 'node:perf_hooks';
+import type { RequestRecord } from '../client/record.js';
+import type { CellResult } from '../result/types.js';
+import type { ProgressSink } from '../run/run-plan.js';
+
+const CI_LINE_EVERY_MS = 5000;
+const TTY_REDRAW_EVERY_MS = 100;
+
+export function createProgress(out: NodeJS.WriteStream | { write(s: string): boolean; isTTY?: boolean }): ProgressSink {
+  const tty = out.isTTY === true;
+  let label = '';
+  let planned = 0;
+  let done = 0;
+  let failed = 0;
+  let cellStart = 0;
+  let lastPrint = 0;
+  const line = (): string => {
+    const elapsed = (performance.now() - cellStart) / 1000;
+    const rate = elapsed > 0 ? done / elapsed : 0;
+    return `${label}  ${done}/${planned} requests  ${failed} failed  ${rate.toFixed(1)} req/s  ${elapsed.toFixed(0)} s`;
+  };
+  return {
+    cellStart(index, total, id, requests) {
+      label = `cell ${index + 1}/${total} ${id}`;
+      planned = requests;
+      done = 0;
+      failed = 0;
+      cellStart = performance.now();
+      lastPrint = cellStart;
+      out.write(tty ? line() : `${label}: started\n`);
+    },
+    requestDone(rec: RequestRecord) {
+      if (rec.warmup || rec.cancelled) return;
+      done++;
+      if (rec.failure !== null) failed++;
+      const now = performance.now();
+      if (now - lastPrint >= (tty ? TTY_REDRAW_EVERY_MS : CI_LINE_EVERY_MS)) {
+        lastPrint = now;
+        out.write(tty ? `\r\x1b[2K${line()}` : `${line()}\n`);
+      }
+    },
+    cellEnd(cell: CellResult) {
+      const m = cell.metrics;
+      const summary = `${label}: ${m.counts.completed}/${m.counts.attempted} ok, ${m.rps.toFixed(2)} req/s, ${m.output_tps.toFixed(0)} out tok/s, ttft p50 ${m.ttft_ms?.p50?.toFixed(1) ?? '-'} ms`;
+      out.write(tty ? `\r\x1b[2K${summary}\n` : `${summary}\n`);
+    },
+    note(message: string) {
+      out.write(`${tty ? '\r\x1b[2K' : ''}note: ${message}\n`);
+    },
+  };
+}

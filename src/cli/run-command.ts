@@ -1,0 +1,42 @@
+// `llm-perf-gate run`: config -> plan -> run -> table + result file.
+import { resolve } from 'node:path';
+import { loadPlan } from '../config/load.js';
+import { resultTable } from '../report/terminal.js';
+import { runPlan } from '../run/run-plan.js';
+import { createProgress } from './progress.js';
+import type { CliIo } from './io.js';
+import { EXIT } from './io.js';
+
+export const RUN_USAGE = `usage: llm-perf-gate run [--config FILE] [--url URL] [--model NAME] [--out FILE]
+
+  --config FILE  workload config (default: ./llm-perf.yml, else a built-in one-scenario matrix)
+  --url URL      target base URL, overrides target.url (e.g. http://127.0.0.1:8000)
+  --model NAME   model id, overrides target.model (default: first id of GET /v1/models)
+  --out FILE     result file (default: llm-perf-result.json)
+
+Exit status: 0 the run completed (failed requests are data), 2 bad config or usage,
+or the target could not be reached, 130 interrupted (the result holds what was measured).`;
+
+export interface RunArgs {
+  config: string | null;
+  url: string | null;
+  model: string | null;
+  out: string;
+}
+
+export async function runCommand(args: RunArgs, io: CliIo): Promise<number> {
+  const plan = await loadPlan({ configPath: args.config, cwd: io.cwd, url: args.url, model: args.model, env: io.env });
+  const outPath = resolve(io.cwd, args.out);
+  const ac = new AbortController();
+  const stop = io.onInterrupt(() => {
+    io.stderr.write('\ninterrupted: finishing the result file with what was measured\n');
+    ac.abort();
+  });
+  try {
+    const doc = await runPlan({ plan, outPath, cwd: io.cwd, env: io.env, signal: ac.signal, progress: createProgress(io.stderr) });
+    io.stdout.write(`\n${resultTable(doc)}\n\nresult: ${args.out}\n`);
+    return doc.status === 'interrupted' ? EXIT.interrupted : EXIT.ok;
+  } finally {
+    stop();
+  }
+}

@@ -1,0 +1,122 @@
+// The built CLI (dist/, through bin/) run as a user runs it, against a loopback server.
+import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import type { ResultDoc } from '../../src/result/types.js';
+import { validateResult } from '../../src/result/validate.js';
+import { startFakeServer, type FakeServer } from '../support/fake-server.js';
+import { tempDir } from '../support/measure.js';
+
+const BIN = join(process.cwd(), 'bin', 'llm-perf-gate.js');
+
+interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function cli(args: string[], opts: { cwd?: string; interruptAfterMs?: number } = {}): Promise<Ran> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: opts.cwd ?? process.cwd(), env: { ...process.env, CI: 'true' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+      if (opts.interruptAfterMs !== undefined && stderr.includes('started')) {
+        setTimeout(() => child.kill('SIGINT'), opts.interruptAfterMs);
+        opts.interruptAfterMs = undefined;
+      }
+    });
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+let server: FakeServer | null = null;
+afterEach(async () => {
+  await server?.close();
+  server = null;
+});
+
+beforeAll(() => {
+  // The CLI under test is the committed bundle; make sure it is built from these sources.
+  execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+});
+
+describe('llm-perf-gate run', () => {
+  it('runs the matrix, prints a table and writes a result that validates', async () => {
+    server = await startFakeServer({ ttftMs: 10, gapMs: 2 });
+    const dir = await tempDir();
+    const out = join(dir, 'r.json');
+    const ran = await cli(['run', '--config', 'test/fixtures/small.yml', '--url', server.url, '--out', out]);
+    expect(ran.stderr).toContain('cell 1/2 short@c=4: started');
+    expect(ran.stderr).toContain('cell 2/2 short@r=30/s');
+    expect(ran.code, ran.stderr).toBe(0);
+    expect(ran.stdout).toMatch(/short@c=4\s+20\/20/);
+    expect(ran.stdout).toMatch(/short@r=30\/s\s+20\/20/);
+    const doc = JSON.parse(await readFile(out, 'utf8')) as ResultDoc;
+    expect(validateResult(doc)).toEqual([]);
+    expect(doc.status).toBe('complete');
+    expect(doc.target!.model).toBe('fake-model');
+    expect(doc.cells.map((c) => c.id)).toEqual(['short@c=4', 'short@r=30/s']);
+    expect(doc.cells[0]!.metrics.goodput_ratio).toBe(1);
+  });
+
+  it('gives byte-identical prompts for the same config and seed', async () => {
+    server = await startFakeServer({ ttftMs: 1, gapMs: 1 });
+    const dir = await tempDir();
+    await cli(['run', '--config', 'test/fixtures/small.yml', '--url', server.url, '--out', join(dir, 'a.json')]);
+    const first = server.requests.filter((r) => r.completionIndex !== null).map((r) => r.body.messages[0].content as string);
+    server.requests.length = 0;
+    await cli(['run', '--config', 'test/fixtures/small.yml', '--url', server.url, '--out', join(dir, 'b.json')]);
+    const second = server.requests.filter((r) => r.completionIndex !== null).map((r) => r.body.messages[0].content as string);
+    // Closed-loop order may interleave; the set of prompts must be identical.
+    expect(second.sort()).toEqual(first.sort());
+    expect(new Set(first).size).toBe(first.length);
+    const a = JSON.parse(await readFile(join(dir, 'a.json'), 'utf8')) as ResultDoc;
+    const b = JSON.parse(await readFile(join(dir, 'b.json'), 'utf8')) as ResultDoc;
+    expect(a.workload_hash).toBe(b.workload_hash);
+    expect(a.config_hash).toBe(b.config_hash);
+  });
+
+  it('exits 2 with a message when the target cannot be reached', async () => {
+    server = await startFakeServer();
+    const url = server.url;
+    await server.close();
+    const dir = await tempDir();
+    const ran = await cli(['run', '--config', 'test/fixtures/small.yml', '--url', url, '--out', join(dir, 'r.json')]);
+    expect(ran.code).toBe(2);
+    expect(ran.stderr).toMatch(/error: target unusable: cannot reach the target: .*ECONNREFUSED/);
+  });
+
+  it('exits 2 naming file, line, field and value for a bad config', async () => {
+    const ran = await cli(['run', '--config', 'test/fixtures/bad.yml', '--url', 'http://127.0.0.1:9']);
+    expect(ran.code).toBe(2);
+    expect(ran.stderr).toContain('test/fixtures/bad.yml:4:19: scenarios[0].input_tokens: must be an integer');
+    expect(ran.stderr).toContain('"lots"');
+    expect(ran.stderr).toContain('loads[0]: give exactly one of concurrency or rate');
+  });
+
+  it('exits 2 on usage errors', async () => {
+    const ran = await cli(['run', '--bogus']);
+    expect(ran.code).toBe(2);
+    expect(ran.stderr).toMatch(/error: .*bogus/);
+    expect((await cli(['frobnicate'])).code).toBe(2);
+  });
+
+  it('on Ctrl-C writes what it measured and exits 130', async () => {
+    server = await startFakeServer({ ttftMs: 5, gapMs: 30 });
+    const dir = await tempDir();
+    const out = join(dir, 'r.json');
+    const ran = await cli(['run', '--config', 'test/fixtures/small.yml', '--url', server.url, '--out', out], { interruptAfterMs: 700 });
+    expect(ran.code).toBe(130);
+    expect(ran.stderr).toContain('interrupted');
+    const doc = JSON.parse(await readFile(out, 'utf8')) as ResultDoc;
+    expect(validateResult(doc)).toEqual([]);
+    expect(doc.status).toBe('interrupted');
+    expect(doc.cells[0]!.status).toBe('interrupted');
+    expect(doc.cells[0]!.metrics.counts.completed).toBeGreaterThan(0);
+  });
+});
