@@ -53,9 +53,10 @@ function createProgress(out) {
   let failed = 0;
   let cellStart = 0;
   let lastPrint = 0;
+  let doneAtLastPrint = 0;
+  let rate = 0;
   const line = () => {
     const elapsed = (performance.now() - cellStart) / 1e3;
-    const rate = elapsed > 0 ? done / elapsed : 0;
     return `${label}  ${done}/${planned} requests  ${failed} failed  ${rate.toFixed(1)} req/s  ${elapsed.toFixed(0)} s`;
   };
   return {
@@ -66,6 +67,8 @@ function createProgress(out) {
       failed = 0;
       cellStart = performance.now();
       lastPrint = cellStart;
+      doneAtLastPrint = 0;
+      rate = 0;
       out.write(tty ? line() : `${label}: started
 `);
     },
@@ -75,6 +78,9 @@ function createProgress(out) {
       if (rec.failure !== null) failed++;
       const now = performance.now();
       if (now - lastPrint >= (tty ? TTY_REDRAW_EVERY_MS : CI_LINE_EVERY_MS)) {
+        const instant = (done - doneAtLastPrint) * 1e3 / (now - lastPrint);
+        rate = tty && rate > 0 ? rate + (instant - rate) * Math.min(1, (now - lastPrint) / 2e3) : instant;
+        doneAtLastPrint = done;
         lastPrint = now;
         out.write(tty ? `\r\x1B[2K${line()}` : `${line()}
 `);

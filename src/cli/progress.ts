@@ -16,9 +16,12 @@ export function createProgress(out: NodeJS.WriteStream | { write(s: string): boo
   let failed = 0;
   let cellStart = 0;
   let lastPrint = 0;
+  // The current rate is over the last printed interval, not since the cell
+  // started: warm-up and ramp-up would otherwise drag it down for the whole cell.
+  let doneAtLastPrint = 0;
+  let rate = 0;
   const line = (): string => {
     const elapsed = (performance.now() - cellStart) / 1000;
-    const rate = elapsed > 0 ? done / elapsed : 0;
     return `${label}  ${done}/${planned} requests  ${failed} failed  ${rate.toFixed(1)} req/s  ${elapsed.toFixed(0)} s`;
   };
   return {
@@ -29,6 +32,8 @@ export function createProgress(out: NodeJS.WriteStream | { write(s: string): boo
       failed = 0;
       cellStart = performance.now();
       lastPrint = cellStart;
+      doneAtLastPrint = 0;
+      rate = 0;
       out.write(tty ? line() : `${label}: started\n`);
     },
     requestDone(rec: RequestRecord) {
@@ -37,6 +42,10 @@ export function createProgress(out: NodeJS.WriteStream | { write(s: string): boo
       if (rec.failure !== null) failed++;
       const now = performance.now();
       if (now - lastPrint >= (tty ? TTY_REDRAW_EVERY_MS : CI_LINE_EVERY_MS)) {
+        // A terminal redraws every 100 ms: smooth its rate over ~2 s so it can be read.
+        const instant = ((done - doneAtLastPrint) * 1000) / (now - lastPrint);
+        rate = tty && rate > 0 ? rate + (instant - rate) * Math.min(1, (now - lastPrint) / 2000) : instant;
+        doneAtLastPrint = done;
         lastPrint = now;
         out.write(tty ? `\r\x1b[2K${line()}` : `${line()}\n`);
       }

@@ -296,7 +296,7 @@ const HTML_PAGE =
   '<!DOCTYPE html>\n<html><head><title>Welcome</title></head>' +
   '<body><h1>It works!</h1><p>This is not an inference server.</p></body></html>\n';
 
-export async function startFakeServer(initial: Partial<FakeSchedule> = {}): Promise<FakeServer> {
+export async function startFakeServer(initial: Partial<FakeSchedule> = {}, listenPort = 0): Promise<FakeServer> {
   let schedule: FakeSchedule = checked({ ...DEFAULT_SCHEDULE, ...initial });
   const requests: ReceivedRequest[] = [];
   const sockets = new Set<Socket>();
@@ -356,18 +356,37 @@ export async function startFakeServer(initial: Partial<FakeSchedule> = {}): Prom
     private fullChunk: string | null = null;
     private readonly head: string;
 
+    private readonly res: http.ServerResponse;
+    private readonly kind: 'chat' | 'completions';
+    private readonly sched: FakeSchedule;
+    private readonly fault: Fault | null;
+    private readonly nOut: number;
+    private readonly nIn: number;
+    private readonly finishReason: string;
+    private readonly includeUsage: boolean;
+
+    // Plain fields, not parameter properties: Node runs this file with type
+    // stripping only (scripts/fake-server.ts), which has no parameter properties.
     constructor(
-      private readonly res: http.ServerResponse,
-      private readonly kind: 'chat' | 'completions',
-      private readonly sched: FakeSchedule,
-      private readonly fault: Fault | null,
-      private readonly nOut: number,
-      private readonly nIn: number,
-      private readonly finishReason: string,
-      private readonly includeUsage: boolean,
+      res: http.ServerResponse,
+      kind: 'chat' | 'completions',
+      sched: FakeSchedule,
+      fault: Fault | null,
+      nOut: number,
+      nIn: number,
+      finishReason: string,
+      includeUsage: boolean,
       id: string,
       model: string,
     ) {
+      this.res = res;
+      this.kind = kind;
+      this.sched = sched;
+      this.fault = fault;
+      this.nOut = nOut;
+      this.nIn = nIn;
+      this.finishReason = finishReason;
+      this.includeUsage = includeUsage;
       this.chunks = Math.ceil(nOut / sched.tokensPerChunk);
       this.faultAt = fault && 'afterChunks' in fault ? Math.max(0, Math.min(fault.afterChunks, this.chunks)) : -1;
       const object = kind === 'chat' ? 'chat.completion.chunk' : 'text_completion';
@@ -668,7 +687,7 @@ export async function startFakeServer(initial: Partial<FakeSchedule> = {}): Prom
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(listenPort, '127.0.0.1', () => {
       server.off('error', reject);
       resolve();
     });
