@@ -1,0 +1,328 @@
+// Schema and cross-field validation of a raw config, as located issues with
+// readable reasons (ajv's own messages name JSON pointers, not fields).
+import { Ajv, type ErrorObject } from 'ajv';
+import schema from '../../schema/config.schema.json' with { type: 'json' };
+import { DEFAULTS } from './defaults.js';
+import type { ApiKind, Encoding, LoadPlan } from './plan.js';
+import type { Segment } from './yaml.js';
+
+const ajv = new Ajv({ allErrors: true, verbose: true });
+export const validateSchema = ajv.compile(schema);
+
+const LOAD_ONE_OF = '#/properties/loads/items/oneOf';
+const BURSTINESS_RULE = '#/properties/loads/items/dependencies/burstiness';
+
+export interface Issue {
+  segs: Segment[];
+  reason: string;
+  /** Echo the value in the message (off for unknown keys and missing fields). */
+  echo: boolean;
+  allowed?: string | null;
+  atKey?: boolean;
+}
+
+export function formatPath(segs: readonly Segment[]): string {
+  let out = '';
+  for (const seg of segs) {
+    if (typeof seg === 'number') out += `[${seg}]`;
+    else if (/^[A-Za-z_][A-Za-z0-9_-]*$/.test(seg)) out += out === '' ? seg : `.${seg}`;
+    else out += `[${JSON.stringify(seg)}]`;
+  }
+  return out;
+}
+
+export function valueAt(raw: unknown, segs: readonly Segment[]): unknown {
+  let v = raw;
+  for (const seg of segs) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<string, unknown>)[seg as string];
+  }
+  return v;
+}
+
+/** JSON pointer -> segments, with array indices as numbers (to print `[1]`, not `.1`). */
+function pointerToSegments(raw: unknown, pointer: string): Segment[] {
+  if (pointer === '') return [];
+  const segs: Segment[] = [];
+  let v = raw;
+  for (const part of pointer.slice(1).split('/')) {
+    const key = part.replace(/~1/g, '/').replace(/~0/g, '~');
+    const seg: Segment = Array.isArray(v) && /^\d+$/.test(key) ? Number(key) : key;
+    segs.push(seg);
+    v = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined;
+  }
+  return segs;
+}
+
+function typePhrase(type: unknown): string {
+  const one = (t: unknown): string => {
+    switch (t) {
+      case 'integer':
+        return 'an integer';
+      case 'number':
+        return 'a number';
+      case 'string':
+        return 'a string';
+      case 'boolean':
+        return 'true or false';
+      case 'object':
+        return 'a mapping';
+      case 'array':
+        return 'a list';
+      default:
+        return String(t);
+    }
+  };
+  return Array.isArray(type) ? type.map(one).join(' or ') : one(type);
+}
+
+/** `an integer >= 1`: the type plus its lower bound, which is what most wrong values miss. */
+function describeType(parent: Record<string, unknown>): string {
+  let s = typePhrase(parent.type);
+  if (typeof parent.minimum === 'number') s += ` >= ${parent.minimum}`;
+  else if (typeof parent.exclusiveMinimum === 'number') s += ` > ${parent.exclusiveMinimum}`;
+  return s;
+}
+
+export function schemaIssues(raw: unknown, errors: readonly ErrorObject[]): Issue[] {
+  const issues: Issue[] = [];
+  const pointers = (e: ErrorObject): Segment[] => pointerToSegments(raw, e.instancePath);
+  const loadOneOfFailed = new Set(errors.filter((e) => e.schemaPath === LOAD_ONE_OF).map((e) => e.instancePath));
+
+  for (const e of errors) {
+    const segs = pointers(e);
+    const parent = (e.parentSchema ?? {}) as Record<string, unknown>;
+    const params = e.params as Record<string, unknown>;
+
+    if (e.schemaPath === LOAD_ONE_OF) {
+      issues.push({ segs, reason: 'give exactly one of concurrency or rate', echo: false });
+      continue;
+    }
+    if (e.schemaPath.startsWith(`${LOAD_ONE_OF}/`)) continue;
+    if (e.schemaPath.startsWith(BURSTINESS_RULE)) {
+      const load = segs.slice(0, 2);
+      issues.push({ segs: [...load, 'burstiness'], reason: 'only allowed with arrival: gamma', echo: true });
+      continue;
+    }
+    if (e.keyword === 'dependencies') {
+      // `{arrival: gamma}` alone already says "give exactly one of ..."; this would only repeat it.
+      if (loadOneOfFailed.has(e.instancePath)) continue;
+      issues.push({ segs: [...segs, String(params.property)], reason: `only allowed with ${String(params.deps)}`, echo: true });
+      continue;
+    }
+    if (e.keyword === 'oneOf' || e.keyword === 'anyOf') {
+      const specific = errors.some((o) => o !== e && o.schemaPath.startsWith(`${e.schemaPath}/`));
+      if (!specific) issues.push({ segs, reason: 'does not match any allowed form', echo: true });
+      continue;
+    }
+    if (e.keyword === 'propertyNames') continue;
+    if (e.propertyName !== undefined) {
+      issues.push({
+        segs: [...segs, e.propertyName],
+        reason: `invalid name: must match ${String(params.pattern ?? '')}`,
+        echo: false,
+        allowed: typeof params.pattern === 'string' ? params.pattern : null,
+        atKey: true,
+      });
+      continue;
+    }
+
+    switch (e.keyword) {
+      case 'type':
+        issues.push({ segs, reason: `must be ${describeType(parent)}`, echo: true });
+        break;
+      case 'minimum':
+        issues.push({ segs, reason: `must be ${typePhrase(parent.type)} >= ${String(params.limit)}`, echo: true });
+        break;
+      case 'exclusiveMinimum':
+        issues.push({ segs, reason: `must be ${typePhrase(parent.type)} > ${String(params.limit)}`, echo: true });
+        break;
+      case 'maximum':
+        issues.push({ segs, reason: `must be ${typePhrase(parent.type)} <= ${String(params.limit)}`, echo: true });
+        break;
+      case 'exclusiveMaximum':
+        issues.push({ segs, reason: `must be ${typePhrase(parent.type)} < ${String(params.limit)}`, echo: true });
+        break;
+      case 'enum': {
+        const allowed = (params.allowedValues as unknown[]).map(String).join('|');
+        issues.push({ segs, reason: `must be one of ${allowed}`, echo: true, allowed });
+        break;
+      }
+      case 'const': {
+        const allowed = String(params.allowedValue);
+        issues.push({ segs, reason: `must be ${allowed}`, echo: true, allowed });
+        break;
+      }
+      case 'additionalProperties': {
+        const props = parent.properties;
+        const keys = props !== null && typeof props === 'object' ? Object.keys(props) : [];
+        const allowed = keys.join(', ');
+        issues.push({
+          segs: [...segs, String(params.additionalProperty)],
+          reason: `unknown field (allowed: ${allowed})`,
+          echo: false,
+          allowed,
+          atKey: true,
+        });
+        break;
+      }
+      case 'required':
+        issues.push({ segs: [...segs, String(params.missingProperty)], reason: 'is required', echo: false });
+        break;
+      case 'minItems': {
+        const n = Number(params.limit);
+        issues.push({ segs, reason: `must have at least ${n} item${n === 1 ? '' : 's'}`, echo: true });
+        break;
+      }
+      case 'minLength':
+        issues.push({
+          segs,
+          reason: Number(params.limit) === 1 ? 'must not be empty' : `must be at least ${String(params.limit)} characters`,
+          echo: true,
+        });
+        break;
+      case 'pattern': {
+        const pattern = String(params.pattern);
+        issues.push({ segs, reason: `must match ${pattern}`, echo: true, allowed: pattern });
+        break;
+      }
+      default:
+        issues.push({ segs, reason: e.message ?? `fails ${e.keyword}`, echo: true });
+    }
+  }
+  return issues;
+}
+
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+export function has(obj: Record<string, unknown>, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(obj, key);
+}
+
+/** Rules JSON Schema states badly: they need sibling values or the whole list. */
+export function crossFieldIssues(raw: unknown, invalidLoads: ReadonlySet<number>): Issue[] {
+  const issues: Issue[] = [];
+  if (!isRecord(raw)) return issues;
+
+  if (Array.isArray(raw.scenarios)) {
+    const names = new Map<string, number>();
+    raw.scenarios.forEach((sc: unknown, i) => {
+      if (!isRecord(sc)) return;
+      const at = ['scenarios', i];
+      if (has(sc, 'dataset')) {
+        for (const key of ['input_tokens', 'shared_prefix_tokens']) {
+          if (has(sc, key)) issues.push({ segs: [...at, key], reason: 'not allowed with dataset (prompts come from the file)', echo: true, atKey: true });
+        }
+      } else {
+        if (!has(sc, 'input_tokens')) issues.push({ segs: [...at, 'input_tokens'], reason: 'is required unless dataset is given', echo: false });
+        const input = sc.input_tokens;
+        const shared = sc.shared_prefix_tokens;
+        if (Number.isInteger(input) && Number.isInteger(shared) && (shared as number) >= (input as number)) {
+          issues.push({ segs: [...at, 'shared_prefix_tokens'], reason: `must be < input_tokens (${String(input)})`, echo: true });
+        }
+      }
+      if (typeof sc.name === 'string') {
+        const first = names.get(sc.name);
+        if (first === undefined) names.set(sc.name, i);
+        else issues.push({ segs: [...at, 'name'], reason: `duplicate scenario name (already used by scenarios[${first}])`, echo: true });
+      }
+    });
+  }
+
+  if (Array.isArray(raw.loads)) {
+    const labels = new Map<string, number>();
+    raw.loads.forEach((ld: unknown, i) => {
+      // A load the schema rejected has no trustworthy label; its own error is enough.
+      if (!isRecord(ld) || invalidLoads.has(i)) return;
+      const label = normaliseLoad(ld as RawLoad).label;
+      const first = labels.get(label);
+      if (first === undefined) labels.set(label, i);
+      else issues.push({ segs: ['loads', i], reason: `duplicate load ${label} (same as loads[${first}])`, echo: false });
+    });
+  }
+  return issues;
+}
+
+/** http(s) base URL without credentials, query, trailing slash or trailing /v1. */
+export function normaliseUrl(input: string): { url: string } | { reason: string; shown: string } {
+  let u: URL;
+  try {
+    u = new URL(input);
+  } catch {
+    return { reason: 'must be an http(s) URL such as http://127.0.0.1:8000', shown: input };
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') {
+    return { reason: 'must start with http:// or https://', shown: input };
+  }
+  if (u.username !== '' || u.password !== '') {
+    // Never echo the secret back: it would land in CI logs.
+    u.username = '***';
+    u.password = '';
+    return {
+      reason: 'must not contain user:password; put the key in an environment variable and name it in target.api_key_env',
+      shown: u.href,
+    };
+  }
+  if (u.search !== '' || u.hash !== '') {
+    return { reason: 'must not have a query string or #fragment', shown: input };
+  }
+  let p = u.pathname.replace(/\/+$/, '');
+  if (p.endsWith('/v1')) p = p.slice(0, -3).replace(/\/+$/, '');
+  return { url: `${u.protocol}//${u.host}${p}` };
+}
+
+export interface RawTarget {
+  url?: string;
+  api?: ApiKind;
+  model?: string;
+  api_key_env?: string;
+  headers?: Record<string, string>;
+  extra_body?: Record<string, unknown>;
+  fixed_output?: boolean;
+}
+export interface RawScenario {
+  name: string;
+  input_tokens?: number;
+  output_tokens: number;
+  shared_prefix_tokens?: number;
+  dataset?: string;
+}
+export interface RawLoad {
+  concurrency?: number;
+  rate?: number;
+  arrival?: 'poisson' | 'gamma';
+  burstiness?: number;
+  max_concurrency?: number;
+}
+export interface RawConfig {
+  version?: 1;
+  target?: RawTarget;
+  seed?: number;
+  tokenizer?: Encoding;
+  timeouts?: { connect_ms?: number; request_s?: number; idle_s?: number };
+  run?: { requests?: number; warmup?: number; max_duration_s?: number };
+  scenarios: RawScenario[];
+  loads: RawLoad[];
+  slos?: { ttft_ms?: number; tpot_ms?: number; e2e_ms?: number };
+}
+
+export function normaliseLoad(ld: RawLoad): { config: Record<string, unknown>; plan: LoadPlan; label: string } {
+  if (ld.concurrency !== undefined) {
+    const label = `c=${ld.concurrency}`;
+    return { config: { concurrency: ld.concurrency }, plan: { kind: 'concurrency', label, concurrency: ld.concurrency }, label };
+  }
+  const rate = ld.rate ?? 0;
+  const arrival = ld.arrival ?? DEFAULTS.arrival;
+  const burstiness = ld.burstiness ?? DEFAULTS.burstiness;
+  const maxConcurrency = ld.max_concurrency ?? null;
+  let label = `r=${rate}/s`;
+  if (arrival === 'gamma') label += `,gamma=${burstiness}`;
+  if (maxConcurrency !== null) label += `,max=${maxConcurrency}`;
+  return {
+    config: { rate, arrival, burstiness, max_concurrency: maxConcurrency },
+    plan: { kind: 'rate', label, rate, arrival, burstiness, maxConcurrency },
+    label,
+  };
+}
