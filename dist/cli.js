@@ -8,7 +8,7 @@ import {
   loadPlan,
   resultTable,
   runPlan
-} from "./chunks/chunk-7H5ITCMZ.js";
+} from "./chunks/chunk-IS273IIB.js";
 import "./chunks/chunk-SK3CJ3HN.js";
 
 // src/cli/io.ts

@@ -3,7 +3,7 @@ import {
   loadPlan,
   resultTable,
   runPlan
-} from "./chunks/chunk-7H5ITCMZ.js";
+} from "./chunks/chunk-IS273IIB.js";
 import {
   __commonJS,
   __require,

@@ -3,7 +3,8 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import schema from '../../schema/config.schema.json' with { type: 'json' };
 import { DEFAULTS } from './defaults.js';
-import type { ApiKind, Encoding, LoadPlan } from './plan.js';
+import { METRIC_IDS } from '../metrics/catalogue.js';
+import type { ApiKind, Encoding, LoadPlan, SloOp } from './plan.js';
 import type { Segment } from './yaml.js';
 
 const ajv = new Ajv({ allErrors: true, verbose: true });
@@ -296,16 +297,93 @@ export interface RawLoad {
   burstiness?: number;
   max_concurrency?: number;
 }
+export interface RawMetricRule {
+  gate?: boolean;
+  tolerance?: number;
+  floor?: number;
+  level?: 'fail' | 'warn';
+}
+export type RawSlo = string | { check: string; scenario?: string; load?: string };
+export interface RawGate {
+  confidence?: number;
+  alpha?: number;
+  error_rate_limit?: number;
+  token_drift_limit?: number;
+  strict_fingerprint?: boolean;
+  bootstrap_iterations?: number;
+  metrics?: Record<string, RawMetricRule>;
+  scenarios?: Record<string, { metrics?: Record<string, RawMetricRule> }>;
+  slo?: RawSlo[];
+}
 export interface RawConfig {
   version?: 1;
   target?: RawTarget;
   seed?: number;
   tokenizer?: Encoding;
   timeouts?: { connect_ms?: number; request_s?: number; idle_s?: number };
-  run?: { requests?: number; warmup?: number; max_duration_s?: number };
+  run?: { requests?: number; warmup?: number; max_duration_s?: number; trials?: number };
   scenarios: RawScenario[];
   loads: RawLoad[];
   slos?: { ttft_ms?: number; tpot_ms?: number; e2e_ms?: number };
+  gate?: RawGate;
+}
+
+const SLO_RE = /^\s*([a-z_]+(?:\.(?:mean|p50|p90|p95|p99))?)\s*(<=|<|>=|>)\s*([0-9.eE+-]+)\s*$/;
+
+/** `ttft_ms.p99 <= 2000` -> parts; null when the text does not parse. */
+export function parseSloText(text: string): { metric: string; op: SloOp; bound: number } | null {
+  const m = SLO_RE.exec(text);
+  if (m === null) return null;
+  const bound = Number(m[3]);
+  if (!Number.isFinite(bound)) return null;
+  return { metric: m[1]!, op: m[2] as SloOp, bound };
+}
+
+/** Names in the gate section must name real metrics, scenarios and loads. */
+export function gateIssues(raw: Record<string, unknown>, loadLabels: readonly string[]): Issue[] {
+  const issues: Issue[] = [];
+  const gate = raw.gate;
+  if (!isRecord(gate)) return issues;
+  const known = new Set(METRIC_IDS);
+  const allowedMetrics = `metric ids such as ${['output_tps', 'rps', 'error_rate', 'ttft_ms.p95', 'tpot_ms.p50'].join(', ')} (docs/gate.md lists all)`;
+  const checkMetrics = (metrics: unknown, at: Segment[]): void => {
+    if (!isRecord(metrics)) return;
+    for (const id of Object.keys(metrics)) {
+      if (!known.has(id)) issues.push({ segs: [...at, id], reason: `unknown metric (allowed: ${allowedMetrics})`, echo: false, atKey: true });
+    }
+  };
+  checkMetrics(gate.metrics, ['gate', 'metrics']);
+  const scenarioNames = new Set(
+    Array.isArray(raw.scenarios) ? raw.scenarios.filter(isRecord).map((s) => String(s.name)) : [],
+  );
+  if (isRecord(gate.scenarios)) {
+    for (const [name, sc] of Object.entries(gate.scenarios)) {
+      if (!scenarioNames.has(name)) {
+        issues.push({ segs: ['gate', 'scenarios', name], reason: `no such scenario (allowed: ${[...scenarioNames].join(', ')})`, echo: false, atKey: true });
+      }
+      if (isRecord(sc)) checkMetrics(sc.metrics, ['gate', 'scenarios', name, 'metrics']);
+    }
+  }
+  if (Array.isArray(gate.slo)) {
+    gate.slo.forEach((item: unknown, i) => {
+      const text = typeof item === 'string' ? item : isRecord(item) && typeof item.check === 'string' ? item.check : null;
+      const at: Segment[] = typeof item === 'string' ? ['gate', 'slo', i] : ['gate', 'slo', i, 'check'];
+      const parsed = text === null ? null : parseSloText(text);
+      if (text !== null && parsed === null && SLO_RE.test(text)) {
+        issues.push({ segs: at, reason: 'bound must be a finite number', echo: true });
+      }
+      if (parsed !== null && !known.has(parsed.metric)) {
+        issues.push({ segs: at, reason: `unknown metric '${parsed.metric}' (allowed: ${allowedMetrics})`, echo: true });
+      }
+      if (isRecord(item) && typeof item.scenario === 'string' && !scenarioNames.has(item.scenario)) {
+        issues.push({ segs: ['gate', 'slo', i, 'scenario'], reason: `no such scenario (allowed: ${[...scenarioNames].join(', ')})`, echo: true });
+      }
+      if (isRecord(item) && typeof item.load === 'string' && !loadLabels.includes(item.load)) {
+        issues.push({ segs: ['gate', 'slo', i, 'load'], reason: `no such load (allowed: ${loadLabels.join(', ')})`, echo: true });
+      }
+    });
+  }
+  return issues;
 }
 
 export function normaliseLoad(ld: RawLoad): { config: Record<string, unknown>; plan: LoadPlan; label: string } {

@@ -17,10 +17,15 @@ import {
   schemaIssues,
   validateSchema,
   valueAt,
+  gateIssues,
+  parseSloText,
   type Issue,
   type RawConfig,
+  type RawGate,
+  type RawLoad,
+  type RawMetricRule,
 } from './issues.js';
-import type { Plan, ScenarioPlan } from './plan.js';
+import type { GatePlan, MetricRuleOverride, Plan, ScenarioPlan, SloCheck } from './plan.js';
 import { NO_LOCATION, parseYaml, type Locate } from './yaml.js';
 export interface LoadPlanOptions {
   /** Config file (relative to cwd). Null/undefined: ./llm-perf.yml if present, else the built-in default. */
@@ -139,7 +144,10 @@ function buildPlan(raw: unknown, ctx: PlanContext, locate: Locate, env: NodeJS.P
     if (issue.segs[0] === 'loads' && typeof issue.segs[1] === 'number') invalidLoads.add(issue.segs[1]);
   }
   const seen = new Set<string>();
-  for (const issue of [...schemaFound, ...crossFieldIssues(raw, invalidLoads)]) {
+  const loadLabels =
+    isRecord(raw) && Array.isArray(raw.loads) ? raw.loads.filter((l, i) => isRecord(l) && !invalidLoads.has(i)).map((l) => normaliseLoad(l as RawLoad).label) : [];
+  const gateFound = isRecord(raw) ? gateIssues(raw, loadLabels) : [];
+  for (const issue of [...schemaFound, ...crossFieldIssues(raw, invalidLoads), ...gateFound]) {
     const key = `${formatPath(issue.segs)}\0${issue.reason}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -219,6 +227,7 @@ function assemble(raw: RawConfig, ctx: PlanContext, url: string): Plan {
     requests: raw.run?.requests ?? DEFAULTS.requests,
     warmup: raw.run?.warmup ?? DEFAULTS.warmup,
     max_duration_s: raw.run?.max_duration_s ?? DEFAULTS.maxDurationS,
+    trials: raw.run?.trials ?? DEFAULTS.trials,
   };
   const scenarios = raw.scenarios.map((s) => ({
     name: s.name,
@@ -253,6 +262,7 @@ function assemble(raw: RawConfig, ctx: PlanContext, url: string): Plan {
     scenarios,
     loads: loads.map((l) => l.config),
     slos,
+    gate: normaliseGate(raw.gate),
   };
 
   const scenarioPlans: ScenarioPlan[] = scenarios.map((s) => ({
@@ -275,12 +285,52 @@ function assemble(raw: RawConfig, ctx: PlanContext, url: string): Plan {
       requestMs: timeouts.request_s * 1000,
       idleMs: timeouts.idle_s * 1000,
     },
-    limits: { requests: run.requests, warmup: run.warmup, maxDurationS: run.max_duration_s },
+    limits: { requests: run.requests, warmup: run.warmup, maxDurationS: run.max_duration_s, trials: run.trials },
     scenarios: scenarioPlans,
     loads: loads.map((l) => l.plan),
     slos: { ttftMs: slos.ttft_ms, tpotMs: slos.tpot_ms, e2eMs: slos.e2e_ms },
+    gate: gatePlan(config.gate),
   };
   return deepFreeze(plan);
+}
+
+type NormalGate = ReturnType<typeof normaliseGate>;
+
+/** The gate section with defaults filled in, as stored in the result's config. */
+function normaliseGate(g: RawGate | undefined) {
+  const rules = (m: Record<string, RawMetricRule> | undefined): Record<string, RawMetricRule> =>
+    Object.fromEntries(Object.entries(m ?? {}).map(([id, r]) => [id, { ...r }]));
+  return {
+    confidence: g?.confidence ?? DEFAULTS.confidence,
+    alpha: g?.alpha ?? DEFAULTS.alpha,
+    error_rate_limit: g?.error_rate_limit ?? DEFAULTS.errorRateLimit,
+    token_drift_limit: g?.token_drift_limit ?? DEFAULTS.tokenDriftLimit,
+    strict_fingerprint: g?.strict_fingerprint ?? DEFAULTS.strictFingerprint,
+    bootstrap_iterations: g?.bootstrap_iterations ?? DEFAULTS.bootstrapIterations,
+    metrics: rules(g?.metrics),
+    scenarios: Object.fromEntries(Object.entries(g?.scenarios ?? {}).map(([name, sc]) => [name, { metrics: rules(sc.metrics) }])),
+    slo: (g?.slo ?? []).map((s) => (typeof s === 'string' ? { check: s.trim(), scenario: null, load: null } : { check: s.check.trim(), scenario: s.scenario ?? null, load: s.load ?? null })),
+  };
+}
+
+function gatePlan(g: NormalGate): GatePlan {
+  const slo: SloCheck[] = g.slo.map((s) => {
+    // Validated above: the text parses and names a known metric.
+    const parsed = parseSloText(s.check)!;
+    return { ...parsed, scenario: s.scenario, load: s.load, text: s.check };
+  });
+  const overrides = (m: Record<string, RawMetricRule>): Record<string, MetricRuleOverride> => ({ ...m });
+  return {
+    confidence: g.confidence,
+    alpha: g.alpha,
+    errorRateLimit: g.error_rate_limit,
+    tokenDriftLimit: g.token_drift_limit,
+    strictFingerprint: g.strict_fingerprint,
+    bootstrapIterations: g.bootstrap_iterations,
+    metrics: overrides(g.metrics),
+    scenarios: Object.fromEntries(Object.entries(g.scenarios).map(([name, sc]) => [name, overrides(sc.metrics)])),
+    slo,
+  };
 }
 
 function deepFreeze<T>(value: T): T {

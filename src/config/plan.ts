@@ -34,6 +34,8 @@ export interface RunLimitsPlan {
   readonly warmup: number;
   /** A cell stops scheduling new requests after this many seconds. */
   readonly maxDurationS: number;
+  /** Runs of each cell; trials interleave across cells (trial 1 of every cell, then trial 2, ...). */
+  readonly trials: number;
 }
 
 export interface ScenarioPlan {
@@ -69,6 +71,40 @@ export interface SloPlan {
   readonly e2eMs: number | null;
 }
 
+/** Overrides of a metric's default rule (see metrics/catalogue.ts); unset fields keep the default. */
+export interface MetricRuleOverride {
+  readonly gate?: boolean;
+  readonly tolerance?: number;
+  readonly floor?: number;
+  readonly level?: 'fail' | 'warn';
+}
+
+export type SloOp = '<=' | '<' | '>=' | '>';
+
+/** An absolute bound checked on the candidate alone, k6-style. */
+export interface SloCheck {
+  readonly metric: string;
+  readonly op: SloOp;
+  readonly bound: number;
+  /** Only cells of this scenario / load label; null = every cell. */
+  readonly scenario: string | null;
+  readonly load: string | null;
+  /** As written, for messages. */
+  readonly text: string;
+}
+
+export interface GatePlan {
+  readonly confidence: number;
+  readonly alpha: number;
+  readonly errorRateLimit: number;
+  readonly tokenDriftLimit: number;
+  readonly strictFingerprint: boolean;
+  readonly bootstrapIterations: number;
+  readonly metrics: Readonly<Record<string, MetricRuleOverride>>;
+  readonly scenarios: Readonly<Record<string, Readonly<Record<string, MetricRuleOverride>>>>;
+  readonly slo: readonly SloCheck[];
+}
+
 export interface Plan {
   /** Path of the config file as given (for messages), or null for built-in defaults. */
   readonly configPath: string | null;
@@ -84,4 +120,5 @@ export interface Plan {
   readonly scenarios: readonly ScenarioPlan[];
   readonly loads: readonly LoadPlan[];
   readonly slos: SloPlan;
+  readonly gate: GatePlan;
 }

@@ -87,22 +87,31 @@ export function hasSlos(slos: SloPlan): boolean {
   return slos.ttftMs !== null || slos.tpotMs !== null || slos.e2eMs !== null;
 }
 
+/** First t_send to last t_done of the measured requests of one run of a cell, ms. */
+function windowOf(measured: readonly RequestRecord[]): number {
+  let start = Infinity;
+  let end = -Infinity;
+  for (const r of measured) {
+    if (r.tSend < start) start = r.tSend;
+    if (r.tDone > end) end = r.tDone;
+  }
+  return measured.length > 0 ? end - start : 0;
+}
+
 /**
- * `records` are all records of the cell, warm-up included; `notSent` counts
- * scheduled requests that never went out.
+ * Each group is the records of one run of the cell (one trial), warm-up
+ * included; several groups pool trials: rates are totals over the summed
+ * windows, distributions pool every request. `notSent` counts scheduled
+ * requests that never went out.
  */
-export function computeCellMetrics(records: readonly RequestRecord[], slos: SloPlan, notSent: number): CellMetrics {
-  const measured = records.filter((r) => !r.warmup && !r.cancelled);
+export function computeCellMetrics(groups: readonly (readonly RequestRecord[])[], slos: SloPlan, notSent: number): CellMetrics {
+  const measuredGroups = groups.map((g) => g.filter((r) => !r.warmup && !r.cancelled));
+  const measured = measuredGroups.flat();
+  const records = groups.flat();
   const ok = measured.filter((r) => r.failure === null);
   const failed = measured.length - ok.length;
 
-  let windowStart = Infinity;
-  let windowEnd = -Infinity;
-  for (const r of measured) {
-    if (r.tSend < windowStart) windowStart = r.tSend;
-    if (r.tDone > windowEnd) windowEnd = r.tDone;
-  }
-  const windowMs = measured.length > 0 ? windowEnd - windowStart : 0;
+  const windowMs = measuredGroups.reduce((sum, g) => sum + windowOf(g), 0);
   const windowS = windowMs / 1000;
   const perS = (x: number): number => (windowS > 0 ? r6(x / windowS) : 0);
 
@@ -162,23 +171,29 @@ export function computeCellMetrics(records: readonly RequestRecord[], slos: SloP
     if (e.examples.length < MAX_ERROR_EXAMPLES && !e.examples.includes(msg)) e.examples.push(msg);
   }
 
-  // Achieved concurrency: exact maximum by sweeping send/done events.
-  const edges: [number, number][] = [];
+  // Achieved concurrency: exact maximum by sweeping send/done events, per trial.
   let busy = 0;
-  for (const r of measured) {
-    edges.push([r.tSend, 1], [r.tDone, -1]);
-    busy += r.tDone - r.tSend;
-  }
-  edges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  let cur = 0;
   let maxConc = 0;
-  for (const [, d] of edges) {
-    cur += d;
-    if (cur > maxConc) maxConc = cur;
+  let sendIntervals = 0;
+  let sendSpanMs = 0;
+  for (const g of measuredGroups) {
+    const edges: [number, number][] = [];
+    for (const r of g) {
+      edges.push([r.tSend, 1], [r.tDone, -1]);
+      busy += r.tDone - r.tSend;
+    }
+    edges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    let cur = 0;
+    for (const [, d] of edges) {
+      cur += d;
+      if (cur > maxConc) maxConc = cur;
+    }
+    if (g.length > 1) {
+      const sends = g.map((r) => r.tSend).sort((a, b) => a - b);
+      sendIntervals += sends.length - 1;
+      sendSpanMs += sends[sends.length - 1]! - sends[0]!;
+    }
   }
-
-  const sends = measured.map((r) => r.tSend).sort((a, b) => a - b);
-  const sendSpan = sends.length > 1 ? (sends[sends.length - 1]! - sends[0]!) / 1000 : 0;
 
   const n = ok.length;
   return {
@@ -210,7 +225,7 @@ export function computeCellMetrics(records: readonly RequestRecord[], slos: SloP
       'ms',
     ),
     concurrency: { achieved_mean: windowMs > 0 ? r3(busy / windowMs) : 0, achieved_max: maxConc },
-    offered_rps: sendSpan > 0 ? r6((sends.length - 1) / sendSpan) : null,
+    offered_rps: sendSpanMs > 0 ? r6(sendIntervals / (sendSpanMs / 1000)) : null,
     tokens: {
       input_mean: n > 0 ? r3(sumIn / n) : null,
       output_mean: n > 0 ? r3(sumOut / n) : null,

@@ -2,6 +2,25 @@
 // schema/result.schema.json. Changing a field's meaning means a new schema version.
 import type { CellMetrics } from '../metrics/cell.js';
 
+/** A trial's own figures; its per-request samples are a slice of the cell's pooled `samples`. */
+export type TrialMetrics = Omit<CellMetrics, 'samples'>;
+
+export type CellStatus = 'complete' | 'duration-limit' | 'interrupted';
+
+export interface TrialResult {
+  /** 0-based; trial t of every cell runs before trial t+1 of any. */
+  index: number;
+  /** Interleaved A/B runs: the pair this trial belongs to (same index on both sides); null otherwise. */
+  pair: number | null;
+  status: CellStatus;
+  started_at: string;
+  duration_s: number;
+  metrics: TrialMetrics;
+  client: ClientHealth;
+  /** metrics.samples[*].slice(from, to) of the cell are this trial's requests. */
+  samples: { from: number; to: number };
+}
+
 export const RESULT_SCHEMA = 'llm-perf-gate/result@1';
 
 export type RunStatus = 'running' | 'complete' | 'interrupted' | 'failed';
@@ -27,12 +46,18 @@ export interface CellResult {
   load:
     | { kind: 'concurrency'; label: string; concurrency: number }
     | { kind: 'rate'; label: string; rate: number; arrival: 'poisson' | 'gamma'; burstiness: number; max_concurrency: number | null };
-  status: 'complete' | 'duration-limit' | 'interrupted';
+  /** The worst status of its trials. */
+  status: CellStatus;
+  /** Hash of the first trial's prompts and max tokens: equal hashes mean the same work. */
   workload_hash: string;
   started_at: string;
+  /** Summed over trials. */
   duration_s: number;
+  /** All trials pooled: rates over the summed windows, distributions over every request. */
   metrics: CellMetrics;
+  /** Saturated when any trial was, with the trials' reasons. */
   client: ClientHealth;
+  trials: TrialResult[];
 }
 
 export interface ResultDoc {
@@ -65,5 +90,7 @@ export interface ResultDoc {
     node: string;
   };
   git: { commit: string; ref: string | null } | null;
+  /** Set when this result is one side of an interleaved A/B run: both sides carry the same id. */
+  ab: { run_id: string; side: 'baseline' | 'candidate' } | null;
   cells: CellResult[];
 }

@@ -8,14 +8,13 @@ import { TargetError } from '../client/errors.js';
 import type { RequestRecord } from '../client/record.js';
 import type { LoadPlan, Plan, ScenarioPlan } from '../config/plan.js';
 import { runCell } from '../load/run-cell.js';
-import { computeCellMetrics } from '../metrics/cell.js';
 import { RESULT_SCHEMA, type CellResult, type ResultDoc } from '../result/types.js';
+import { assembleCell, type TrialOutcome } from './cell-result.js';
 import { writeResult } from '../result/write.js';
 import { buildCellWorkload, workloadHash } from '../workload/index.js';
 import { getTokenizer } from '../workload/tokenizer.js';
 import type { WorkItem } from '../workload/synth.js';
 import { gitInfo, machineInfo } from './environment.js';
-import { assessClient } from './saturation.js';
 import { TOOL_VERSION } from '../version.js';
 
 export interface ProgressSink {
@@ -39,6 +38,76 @@ export interface RunOptions {
 /** A problem with how the run was asked for, found before any load was sent. */
 export class RunSetupError extends Error {
   override name = 'RunSetupError';
+}
+
+interface CellSlot {
+  id: string;
+  scenario: ScenarioPlan;
+  load: LoadPlan;
+  hash: string | null;
+  trials: TrialOutcome[];
+}
+
+/**
+ * Trial t of every cell runs before trial t+1 of any, so slow drift of the
+ * machine spreads over all cells instead of landing on the last ones.
+ */
+async function runMatrix(o: RunOptions, client: InferenceClient, model: string, doc: ResultDoc): Promise<void> {
+  const { plan } = o;
+  const slots: CellSlot[] = plan.scenarios.flatMap((scenario) =>
+    plan.loads.map((load) => ({ id: cellId(scenario, load), scenario, load, hash: null, trials: [] })),
+  );
+  const firstTrials: { cell: string; items: readonly WorkItem[] }[] = [];
+  const total = slots.length * plan.limits.trials;
+  let step = 0;
+  for (let trial = 0; trial < plan.limits.trials; trial++) {
+    for (const slot of slots) {
+      if (o.signal.aborted) return;
+      const count = plan.limits.warmup + plan.limits.requests;
+      const items = await buildCellWorkload(plan, slot.scenario, slot.load, count, trial);
+      if (slot.hash === null) {
+        slot.hash = workloadHash([{ cell: slot.id, items }]);
+        firstTrials.push({ cell: slot.id, items });
+        doc.workload_hash = workloadHash(firstTrials);
+      }
+      // Serialise bodies before the clock starts: JSON.stringify of a long
+      // prompt must not sit between t_sched and t_send.
+      const bodies = items.map((it) => client.body(it, model));
+      const label = plan.limits.trials > 1 ? `${slot.id} (trial ${trial + 1}/${plan.limits.trials})` : slot.id;
+      o.progress?.cellStart(step++, total, label, plan.limits.requests);
+      const startedAt = new Date().toISOString();
+      const t0 = performance.now();
+      const run = await runCell({
+        load: slot.load,
+        count,
+        warmup: plan.limits.warmup,
+        maxDurationMs: plan.limits.maxDurationS * 1000,
+        seedMaterial: `${plan.seed}|${slot.scenario.name}|${trial}`,
+        maxTokens: (i) => items[i]!.maxTokens,
+        send: (i, rec, cancel) => client.stream(items[i]!, bodies[i]!, rec, cancel),
+        cancel: o.signal,
+        onDone: (rec) => o.progress?.requestDone(rec),
+      });
+      slot.trials.push({ index: trial, pair: null, run, startedAt, durationS: Math.round(performance.now() - t0) / 1000 });
+      const fp = run.records.find((r) => r.systemFingerprint !== null)?.systemFingerprint;
+      if (fp && doc.target !== null && doc.target.system_fingerprint === null) doc.target.system_fingerprint = fp;
+      const cell = assembleCell({
+        id: slot.id,
+        scenario: slot.scenario,
+        // Relative, so the result carries no machine paths.
+        datasetLabel: slot.scenario.dataset === null ? null : relative(o.cwd, slot.scenario.dataset),
+        load: slot.load,
+        slos: plan.slos,
+        workloadHash: slot.hash,
+        trials: slot.trials,
+      });
+      const at = doc.cells.findIndex((c) => c.id === slot.id);
+      if (at >= 0) doc.cells[at] = cell;
+      else doc.cells.push(cell);
+      await writeResult(o.outPath, doc);
+      o.progress?.cellEnd(cell);
+    }
+  }
 }
 
 export function cellId(scenario: ScenarioPlan, load: LoadPlan): string {
@@ -87,6 +156,7 @@ export async function runPlan(o: RunOptions): Promise<ResultDoc> {
     target: null,
     machine: machineInfo(),
     git: await gitInfo(o.cwd, o.env),
+    ab: null,
     cells: [],
   };
 
@@ -110,65 +180,7 @@ export async function runPlan(o: RunOptions): Promise<ResultDoc> {
     };
     await writeResult(o.outPath, doc);
 
-    const hashed: { cell: string; items: readonly WorkItem[] }[] = [];
-    const total = plan.scenarios.length * plan.loads.length;
-    let index = 0;
-    for (const scenario of plan.scenarios) {
-      for (const load of plan.loads) {
-        if (o.signal.aborted) break;
-        const id = cellId(scenario, load);
-        const count = plan.limits.warmup + plan.limits.requests;
-        const items = await buildCellWorkload(plan, scenario, load, count);
-        hashed.push({ cell: id, items });
-        // Serialise bodies before the clock starts: JSON.stringify of a long
-        // prompt must not sit between t_sched and t_send.
-        const bodies = items.map((it) => client.body(it, model));
-        o.progress?.cellStart(index++, total, id, plan.limits.requests);
-        const startedAt = new Date().toISOString();
-        const t0 = performance.now();
-        const run = await runCell({
-          load,
-          count,
-          warmup: plan.limits.warmup,
-          maxDurationMs: plan.limits.maxDurationS * 1000,
-          seedMaterial: `${plan.seed}|${scenario.name}`,
-          maxTokens: (i) => items[i]!.maxTokens,
-          send: (i, rec, cancel) => client.stream(items[i]!, bodies[i]!, rec, cancel),
-          cancel: o.signal,
-          onDone: (rec) => o.progress?.requestDone(rec),
-        });
-        const metrics = computeCellMetrics(run.records, plan.slos, run.notSent);
-        const lags = [...run.dispatchLagMs].sort((a, b) => a - b);
-        const lagP99 = lags.length > 0 ? lags[Math.min(lags.length - 1, Math.ceil(0.99 * lags.length) - 1)]! : null;
-        const fp = run.records.find((r) => r.systemFingerprint !== null)?.systemFingerprint;
-        if (fp && doc.target.system_fingerprint === null) doc.target.system_fingerprint = fp;
-        const cell: CellResult = {
-          id,
-          scenario: {
-            name: scenario.name,
-            input_tokens: scenario.inputTokens,
-            output_tokens: scenario.outputTokens,
-            shared_prefix_tokens: scenario.sharedPrefixTokens,
-            // Relative, so the result carries no machine paths.
-            dataset: scenario.dataset === null ? null : relative(o.cwd, scenario.dataset),
-          },
-          load:
-            load.kind === 'concurrency'
-              ? { kind: 'concurrency', label: load.label, concurrency: load.concurrency }
-              : { kind: 'rate', label: load.label, rate: load.rate, arrival: load.arrival, burstiness: load.burstiness, max_concurrency: load.maxConcurrency },
-          status: run.stoppedBy === 'interrupt' ? 'interrupted' : run.stoppedBy === 'duration' ? 'duration-limit' : 'complete',
-          workload_hash: workloadHash([{ cell: id, items }]),
-          started_at: startedAt,
-          duration_s: Math.round(performance.now() - t0) / 1000,
-          metrics,
-          client: assessClient(load, metrics, run.loopDelay, lagP99, run.plannedRps),
-        };
-        doc.cells.push(cell);
-        doc.workload_hash = workloadHash(hashed);
-        await writeResult(o.outPath, doc);
-        o.progress?.cellEnd(cell);
-      }
-    }
+    await runMatrix(o, client, model, doc);
     doc.status = o.signal.aborted ? 'interrupted' : 'complete';
     if (o.signal.aborted) doc.error = 'interrupted before the matrix finished';
   } catch (err) {

@@ -16,8 +16,11 @@ export { getTokenizer, type Tokenizer } from './tokenizer.js';
  * same for a given plan seed whatever `count` is, so warm-up plus measured
  * requests can be asked for in one call.
  */
-export async function buildCellWorkload(plan: Plan, scenario: ScenarioPlan, load: LoadPlan, count: number): Promise<WorkItem[]> {
-  const common = { seed: plan.seed, encoding: plan.encoding, scenario, cellLabel: load.label, count };
+export async function buildCellWorkload(plan: Plan, scenario: ScenarioPlan, load: LoadPlan, count: number, trial = 0): Promise<WorkItem[]> {
+  // Each trial sends prompts of its own (same lengths, other words): a server's
+  // prompt cache must not make trial 2 faster than trial 1.
+  const cellLabel = trial === 0 ? load.label : `${load.label}#${trial + 1}`;
+  const common = { seed: plan.seed, encoding: plan.encoding, scenario, cellLabel, count };
   if (scenario.dataset !== null) return datasetItems({ ...common, file: scenario.dataset });
   return synthesizeItems(common);
 }

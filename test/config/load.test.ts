@@ -71,7 +71,7 @@ describe('loadPlan: files', () => {
       { name: 'chat', inputTokens: 256, outputTokens: 64, sharedPrefixTokens: 0, dataset: null },
     ]);
     expect(plan.loads.map((l) => l.label)).toEqual(['c=1', 'c=4']);
-    expect(plan.limits).toEqual({ requests: 50, warmup: 2, maxDurationS: 120 });
+    expect(plan.limits).toEqual({ requests: 50, warmup: 2, maxDurationS: 120, trials: 3 });
 
     const err = await configError(loadPlan({ cwd: dir, env: {} }));
     expect(err.message).toBe('no target URL: pass --url or write target.url in llm-perf.yml');
@@ -151,10 +151,21 @@ describe('planFromObject: defaults and normalisation', () => {
       seed: 1,
       tokenizer: 'o200k_base',
       timeouts: { connect_ms: 5000, request_s: 300, idle_s: 60 },
-      run: { requests: 100, warmup: 4, max_duration_s: 120 },
+      run: { requests: 100, warmup: 4, max_duration_s: 120, trials: 3 },
       scenarios: [{ name: 'a', input_tokens: 4, output_tokens: 2, shared_prefix_tokens: 0, dataset: null }],
       loads: [{ rate: 1, arrival: 'poisson', burstiness: 1, max_concurrency: null }],
       slos: { ttft_ms: null, tpot_ms: null, e2e_ms: null },
+      gate: {
+        confidence: 0.9,
+        alpha: 0.05,
+        error_rate_limit: 0.05,
+        token_drift_limit: 0.02,
+        strict_fingerprint: false,
+        bootstrap_iterations: 2000,
+        metrics: {},
+        scenarios: {},
+        slo: [],
+      },
     });
     expect(plan.timeouts).toEqual({ connectMs: 5000, requestMs: 300_000, idleMs: 60_000 });
     expect(plan.target).toEqual({
@@ -289,5 +300,59 @@ describe('configHash', () => {
 
   it('canonicalJson sorts keys at every depth', () => {
     expect(canonicalJson({ b: [{ z: 1, a: null }], a: 'x', u: undefined })).toBe('{"a":"x","b":[{"a":null,"z":1}]}');
+  });
+});
+
+describe('gate section', () => {
+  const base = { target: { url: 'http://127.0.0.1:8000' }, scenarios: [{ name: 'chat', input_tokens: 8, output_tokens: 4 }], loads: [{ concurrency: 2 }] };
+  const ctx = { file: 'llm-perf.yml', baseDir: '/tmp' };
+
+  it('parses overrides and SLO checks into the plan', () => {
+    const plan = planFromObject(
+      {
+        ...base,
+        gate: {
+          alpha: 0.01,
+          metrics: { 'ttft_ms.p99': { gate: true, tolerance: 0.2 } },
+          scenarios: { chat: { metrics: { output_tps: { level: 'warn' } } } },
+          slo: ['ttft_ms.p99 <= 2000', { check: 'error_rate < 0.01', scenario: 'chat', load: 'c=2' }],
+        },
+      },
+      ctx,
+    );
+    expect(plan.gate.alpha).toBe(0.01);
+    expect(plan.gate.metrics['ttft_ms.p99']).toEqual({ gate: true, tolerance: 0.2 });
+    expect(plan.gate.scenarios.chat!.output_tps).toEqual({ level: 'warn' });
+    expect(plan.gate.slo).toEqual([
+      { metric: 'ttft_ms.p99', op: '<=', bound: 2000, scenario: null, load: null, text: 'ttft_ms.p99 <= 2000' },
+      { metric: 'error_rate', op: '<', bound: 0.01, scenario: 'chat', load: 'c=2', text: 'error_rate < 0.01' },
+    ]);
+  });
+
+  it('names unknown metrics, scenarios, loads and unparsable checks', () => {
+    let err: ConfigError | null = null;
+    try {
+      planFromObject(
+        {
+          ...base,
+          gate: {
+            metrics: { 'ttft_ms.p42': { gate: true }, ttft: {} },
+            scenarios: { chatt: {} },
+            slo: ['tfft_ms.p99 <= 5', 'ttft_ms.p99 =< 5', { check: 'rps > 1', load: 'c=3' }],
+          },
+        },
+        ctx,
+      );
+    } catch (e) {
+      err = e as ConfigError;
+    }
+    expect(err).toBeInstanceOf(ConfigError);
+    const text = err!.message;
+    expect(text).toContain('gate.metrics["ttft_ms.p42"]');
+    expect(text).toContain('gate.metrics.ttft: unknown metric (allowed: metric ids such as output_tps');
+    expect(text).toContain('gate.scenarios.chatt: no such scenario (allowed: chat)');
+    expect(text).toContain("gate.slo[0]: unknown metric 'tfft_ms.p99'");
+    expect(text).toContain('gate.slo[1]: must match');
+    expect(text).toContain('gate.slo[2].load: no such load (allowed: c=2), got "c=3"');
   });
 });

@@ -13,6 +13,7 @@ describe('config schema', () => {
     const run = props(root.run);
     const scenario = props((root.scenarios as { items: Node }).items);
     const load = props((root.loads as { items: Node }).items);
+    const gate = props(root.gate);
     expect({
       api: target.api?.default,
       fixedOutput: target.fixed_output?.default,
@@ -27,10 +28,17 @@ describe('config schema', () => {
       sharedPrefixTokens: scenario.shared_prefix_tokens?.default,
       arrival: load.arrival?.default,
       burstiness: load.burstiness?.default,
+      trials: run.trials?.default,
+      confidence: gate.confidence?.default,
+      alpha: gate.alpha?.default,
+      errorRateLimit: gate.error_rate_limit?.default,
+      tokenDriftLimit: gate.token_drift_limit?.default,
+      strictFingerprint: gate.strict_fingerprint?.default,
+      bootstrapIterations: gate.bootstrap_iterations?.default,
     }).toEqual(DEFAULTS);
   });
 
-  it('closes every mapping except the two free-form ones', () => {
+  it('closes every mapping except the free-form ones and the name-keyed map', () => {
     const open: string[] = [];
     // Walks only `properties` and `items`: dependency sub-schemas constrain an object already closed above.
     const walk = (n: unknown, at: string): void => {
@@ -40,6 +48,7 @@ describe('config schema', () => {
       if (node.items !== undefined) walk(node.items, `${at}[]`);
     };
     walk(schema, '');
-    expect(open).toEqual(['target.headers', 'target.extra_body']);
+    // gate.scenarios is keyed by scenario name; the loader checks the names exist.
+    expect(open).toEqual(['target.headers', 'target.extra_body', 'gate.scenarios']);
   });
 });

@@ -104,7 +104,7 @@ describe('the target as a whole', () => {
     expect(doc.cells).toHaveLength(1);
     const cell = doc.cells[0]!;
     expect(cell.status).toBe('interrupted');
-    expect(cell.metrics.counts.completed).toBeGreaterThan(4);
+    expect(cell.metrics.counts.completed).toBeGreaterThanOrEqual(2);
     expect(cell.metrics.counts.cancelled).toBeGreaterThan(0);
     expect(cell.metrics.counts.failed).toBe(0);
     expect(cell.metrics.counts.not_sent).toBe(100 - cell.metrics.counts.attempted - cell.metrics.counts.cancelled);

@@ -185,7 +185,7 @@ describe('wire details', () => {
     await writeFile(`${dir}/p.jsonl`, '{"prompt":"hello there","max_tokens":3}\n{"messages":[{"role":"user","content":"hi"}]}\n');
     const cfg = {
       target: { api: 'chat' },
-      run: { requests: 4, warmup: 0, max_duration_s: 10 },
+      run: { requests: 4, warmup: 0, max_duration_s: 10, trials: 1 },
       scenarios: [{ name: 'd', dataset: `${dir}/p.jsonl`, output_tokens: 5 }],
       loads: [{ concurrency: 1 }],
     };

@@ -35,7 +35,7 @@ describe('computeCellMetrics', () => {
   it('computes rates over the window from first send to last done', () => {
     // Two requests: [0, 0+10+9*5+1 = 56] and [100, 156]; window 156 ms.
     const recs = [ok(0, { send: 0, ttft: 10, gap: 5, nOut: 10 }), ok(1, { send: 100, ttft: 10, gap: 5, nOut: 10 })];
-    const m = computeCellMetrics(recs, NO_SLOS, 0);
+    const m = computeCellMetrics([recs], NO_SLOS, 0);
     expect(m.window_s).toBeCloseTo(0.156, 9);
     expect(m.rps).toBeCloseTo(2 / 0.156, 5);
     expect(m.output_tps).toBeCloseTo(20 / 0.156, 5);
@@ -59,7 +59,7 @@ describe('computeCellMetrics', () => {
       failed(3, 30, 'http-5xx', 'HTTP 503: overloaded'),
       failed(4, 40, 'http-5xx', 'HTTP 503: overloaded'),
     ];
-    const m = computeCellMetrics(recs, NO_SLOS, 2);
+    const m = computeCellMetrics([recs], NO_SLOS, 2);
     expect(m.counts).toEqual({ attempted: 4, completed: 1, failed: 3, warmup: 1, not_sent: 2, cancelled: 0 });
     expect(m.error_rate).toBe(0.75);
     expect(m.ttft_ms!.max).toBe(20);
@@ -73,7 +73,7 @@ describe('computeCellMetrics', () => {
 
   it('measures queued TTFT from the scheduled time and judges SLOs on it', () => {
     const recs = [ok(0, { sched: 0, send: 0, ttft: 10, gap: 1, nOut: 2 }), ok(1, { sched: 0, send: 90, ttft: 10, gap: 1, nOut: 2 })];
-    const m = computeCellMetrics(recs, { ttftMs: 50, tpotMs: null, e2eMs: null }, 0);
+    const m = computeCellMetrics([recs], { ttftMs: 50, tpotMs: null, e2eMs: null }, 0);
     expect(m.ttft_ms!.max).toBe(10);
     expect(m.queued_ttft_ms!.max).toBe(100);
     expect(m.schedule_lag_ms!.max).toBe(90);
@@ -82,18 +82,30 @@ describe('computeCellMetrics', () => {
   });
 
   it('leaves TPOT out for single-token replies and reports null figures for an empty cell', () => {
-    const m = computeCellMetrics([ok(0, { send: 0, ttft: 5, gap: 1, nOut: 1 })], NO_SLOS, 0);
+    const m = computeCellMetrics([[ok(0, { send: 0, ttft: 5, gap: 1, nOut: 1 })]], NO_SLOS, 0);
     expect(m.tpot_ms).toBeNull();
     expect(m.samples.tpot_ms).toEqual([null]);
-    const empty = computeCellMetrics([], NO_SLOS, 5);
+    const empty = computeCellMetrics([[]], NO_SLOS, 5);
     expect(empty).toMatchObject({ rps: 0, error_rate: 0, ttft_ms: null, window_s: 0, offered_rps: null });
   });
 
   it('excludes requests cancelled by an interruption from every figure', () => {
     const c = ok(1, { send: 5, ttft: 1, gap: 1, nOut: 2 });
     c.cancelled = true;
-    const m = computeCellMetrics([ok(0, { send: 0, ttft: 1, gap: 1, nOut: 2 }), c], NO_SLOS, 0);
+    const m = computeCellMetrics([[ok(0, { send: 0, ttft: 1, gap: 1, nOut: 2 }), c]], NO_SLOS, 0);
     expect(m.counts).toMatchObject({ attempted: 1, completed: 1, cancelled: 1 });
+  });
+});
+
+describe('pooling trials', () => {
+  it('sums windows, so idle time between trials is not counted', () => {
+    const t1 = [ok(0, { send: 0, ttft: 10, gap: 5, nOut: 10 })];
+    const t2 = [ok(0, { send: 10_000, ttft: 10, gap: 5, nOut: 10 })];
+    const m = computeCellMetrics([t1, t2], NO_SLOS, 0);
+    expect(m.window_s).toBeCloseTo(0.112, 9);
+    expect(m.rps).toBeCloseTo(2 / 0.112, 5);
+    expect(m.counts.completed).toBe(2);
+    expect(m.concurrency.achieved_max).toBe(1);
   });
 });
 

@@ -26,10 +26,11 @@ function plan(over: Partial<Plan> = {}): Plan {
     encoding: 'o200k_base',
     target: { url: 'http://127.0.0.1:8000', api: 'completions', model: null, apiKeyEnv: null, headers: {}, extraBody: {}, fixedOutput: false },
     timeouts: { connectMs: 1000, requestMs: 10000, idleMs: 5000 },
-    limits: { requests: 10, warmup: 2, maxDurationS: 60 },
+    limits: { requests: 10, warmup: 2, maxDurationS: 60, trials: 1 },
     scenarios: [synthetic],
     loads: [conc, rate],
     slos: { ttftMs: null, tpotMs: null, e2eMs: null },
+    gate: { confidence: 0.9, alpha: 0.05, errorRateLimit: 0.05, tokenDriftLimit: 0.02, strictFingerprint: false, bootstrapIterations: 2000, metrics: {}, scenarios: {}, slo: [] },
     ...over,
   };
 }

@@ -52917,7 +52917,7 @@ var require_HistogramBuilder = __commonJS({
       numberOfSignificantValueDigits: 3,
       useWebAssembly: false
     };
-    var build2 = (request = exports2.defaultRequest) => {
+    var build3 = (request = exports2.defaultRequest) => {
       const parameters = Object.assign({}, exports2.defaultRequest, request);
       if (request.useWebAssembly && wasm_1.webAssemblyAvailable) {
         return wasm_1.WasmHistogram.build(parameters);
@@ -52927,7 +52927,7 @@ var require_HistogramBuilder = __commonJS({
       histogram.autoResize = parameters.autoResize;
       return histogram;
     };
-    exports2.build = build2;
+    exports2.build = build3;
   }
 });
 
@@ -53204,11 +53204,50 @@ var ConfigError = class _ConfigError extends Error {
 };
 
 // src/config/load.ts
-var import_ajv = __toESM(require_ajv(), 1);
-var import_yaml = __toESM(require_dist(), 1);
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+
+// src/config/defaults.ts
+var DEFAULT_CONFIG_FILE = "llm-perf.yml";
+var DEFAULTS = {
+  api: "chat",
+  fixedOutput: true,
+  seed: 1,
+  tokenizer: "o200k_base",
+  connectMs: 5e3,
+  requestS: 300,
+  idleS: 60,
+  requests: 100,
+  warmup: 4,
+  maxDurationS: 120,
+  trials: 3,
+  confidence: 0.9,
+  alpha: 0.05,
+  errorRateLimit: 0.05,
+  tokenDriftLimit: 0.02,
+  strictFingerprint: false,
+  bootstrapIterations: 2e3,
+  sharedPrefixTokens: 0,
+  arrival: "poisson",
+  burstiness: 1
+};
+var DEFAULT_CONFIG_YAML = `# Built-in llm-perf-gate config, used when no llm-perf.yml exists.
+version: 1
+scenarios:
+  - name: chat
+    input_tokens: 256
+    output_tokens: 64
+loads:
+  - concurrency: 1
+  - concurrency: 4
+run:
+  requests: 50
+  warmup: 2
+`;
+
+// src/config/issues.ts
+var import_ajv = __toESM(require_ajv(), 1);
 
 // schema/config.schema.json
 var config_schema_default = {
@@ -53217,7 +53256,10 @@ var config_schema_default = {
   description: "Load-test plan for an OpenAI-compatible inference server. Rules that JSON Schema cannot express (unique names and loads, shared_prefix_tokens < input_tokens, input_tokens or dataset, URL without credentials) are checked by llm-perf-gate itself.",
   type: "object",
   additionalProperties: false,
-  required: ["scenarios", "loads"],
+  required: [
+    "scenarios",
+    "loads"
+  ],
   properties: {
     version: {
       description: "Config format version.",
@@ -53234,7 +53276,10 @@ var config_schema_default = {
         },
         api: {
           description: "Endpoint family: /v1/chat/completions or /v1/completions.",
-          enum: ["chat", "completions"],
+          enum: [
+            "chat",
+            "completions"
+          ],
           default: "chat"
         },
         model: {
@@ -53250,8 +53295,12 @@ var config_schema_default = {
         headers: {
           description: "Extra HTTP headers sent with every request. Values are redacted in the result file.",
           type: "object",
-          propertyNames: { pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$" },
-          additionalProperties: { type: "string" }
+          propertyNames: {
+            pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"
+          },
+          additionalProperties: {
+            type: "string"
+          }
         },
         extra_body: {
           description: "JSON fields merged into every request body (temperature, top_p, ...).",
@@ -53272,7 +53321,10 @@ var config_schema_default = {
     },
     tokenizer: {
       description: "Encoding used to build prompts and count tokens on the client side.",
-      enum: ["o200k_base", "cl100k_base"],
+      enum: [
+        "o200k_base",
+        "cl100k_base"
+      ],
       default: "o200k_base"
     },
     timeouts: {
@@ -53320,6 +53372,13 @@ var config_schema_default = {
           type: "number",
           exclusiveMinimum: 0,
           default: 120
+        },
+        trials: {
+          description: "Times each cell is run (trials interleave across cells). Trials let the gate put an interval on throughput; 1 trial can only warn.",
+          type: "integer",
+          minimum: 1,
+          maximum: 100,
+          default: 3
         }
       }
     },
@@ -53329,7 +53388,10 @@ var config_schema_default = {
       items: {
         type: "object",
         additionalProperties: false,
-        required: ["name", "output_tokens"],
+        required: [
+          "name",
+          "output_tokens"
+        ],
         properties: {
           name: {
             description: "Unique scenario name.",
@@ -53382,7 +53444,10 @@ var config_schema_default = {
           },
           arrival: {
             description: "Inter-arrival distribution of an open-loop load.",
-            enum: ["poisson", "gamma"],
+            enum: [
+              "poisson",
+              "gamma"
+            ],
             default: "poisson"
           },
           burstiness: {
@@ -53397,14 +53462,35 @@ var config_schema_default = {
             minimum: 1
           }
         },
-        oneOf: [{ required: ["concurrency"] }, { required: ["rate"] }],
+        oneOf: [
+          {
+            required: [
+              "concurrency"
+            ]
+          },
+          {
+            required: [
+              "rate"
+            ]
+          }
+        ],
         dependencies: {
-          arrival: ["rate"],
-          max_concurrency: ["rate"],
+          arrival: [
+            "rate"
+          ],
+          max_concurrency: [
+            "rate"
+          ],
           burstiness: {
             type: "object",
-            required: ["arrival"],
-            properties: { arrival: { const: "gamma" } }
+            required: [
+              "arrival"
+            ],
+            properties: {
+              arrival: {
+                const: "gamma"
+              }
+            }
           }
         }
       }
@@ -53414,140 +53500,215 @@ var config_schema_default = {
       type: "object",
       additionalProperties: false,
       properties: {
-        ttft_ms: { description: "Time to first token, ms.", type: "number", exclusiveMinimum: 0 },
-        tpot_ms: { description: "Time per output token after the first, ms.", type: "number", exclusiveMinimum: 0 },
-        e2e_ms: { description: "End-to-end latency, ms.", type: "number", exclusiveMinimum: 0 }
+        ttft_ms: {
+          description: "Time to first token, ms.",
+          type: "number",
+          exclusiveMinimum: 0
+        },
+        tpot_ms: {
+          description: "Time per output token after the first, ms.",
+          type: "number",
+          exclusiveMinimum: 0
+        },
+        e2e_ms: {
+          description: "End-to-end latency, ms.",
+          type: "number",
+          exclusiveMinimum: 0
+        }
+      }
+    },
+    gate: {
+      description: "How a comparison with a baseline decides pass, warn, fail, inconclusive or invalid. See docs/gate.md.",
+      type: "object",
+      additionalProperties: false,
+      properties: {
+        confidence: {
+          description: "Two-sided confidence level of the change intervals.",
+          type: "number",
+          exclusiveMinimum: 0.5,
+          exclusiveMaximum: 1,
+          default: 0.9
+        },
+        alpha: {
+          description: "Largest Holm-adjusted p-value for a regression to fail the gate.",
+          type: "number",
+          exclusiveMinimum: 0,
+          maximum: 0.5,
+          default: 0.05
+        },
+        error_rate_limit: {
+          description: "A cell whose error rate exceeds this on either side makes the comparison invalid.",
+          type: "number",
+          minimum: 0,
+          maximum: 1,
+          default: 0.05
+        },
+        token_drift_limit: {
+          description: "Largest relative difference of mean input or output tokens before the sides count as different work.",
+          type: "number",
+          minimum: 0,
+          default: 0.02
+        },
+        strict_fingerprint: {
+          description: "A different model or server fingerprint makes the comparison invalid instead of a warning.",
+          type: "boolean",
+          default: false
+        },
+        bootstrap_iterations: {
+          description: "Resamples per latency interval.",
+          type: "integer",
+          minimum: 200,
+          maximum: 1e5,
+          default: 2e3
+        },
+        metrics: {
+          $ref: "#/definitions/metricRules"
+        },
+        scenarios: {
+          description: "Per-scenario overrides of gate.metrics.",
+          type: "object",
+          additionalProperties: {
+            type: "object",
+            additionalProperties: false,
+            properties: {
+              metrics: {
+                $ref: "#/definitions/metricRules"
+              }
+            }
+          }
+        },
+        slo: {
+          description: "Absolute bounds that fail the gate whatever the baseline says, e.g. 'ttft_ms.p99 <= 2000'.",
+          type: "array",
+          items: {
+            oneOf: [
+              {
+                type: "string",
+                pattern: "^\\s*[a-z_]+(\\.(mean|p50|p90|p95|p99))?\\s*(<=|<|>=|>)\\s*[0-9.eE+-]+\\s*$"
+              },
+              {
+                type: "object",
+                additionalProperties: false,
+                required: [
+                  "check"
+                ],
+                properties: {
+                  check: {
+                    type: "string",
+                    pattern: "^\\s*[a-z_]+(\\.(mean|p50|p90|p95|p99))?\\s*(<=|<|>=|>)\\s*[0-9.eE+-]+\\s*$"
+                  },
+                  scenario: {
+                    type: "string"
+                  },
+                  load: {
+                    type: "string"
+                  }
+                }
+              }
+            ]
+          }
+        }
+      }
+    }
+  },
+  definitions: {
+    metricRule: {
+      type: "object",
+      additionalProperties: false,
+      properties: {
+        gate: {
+          description: "Whether a regression of this metric fails (or warns, see level) the gate.",
+          type: "boolean"
+        },
+        tolerance: {
+          description: "Relative change allowed before a change counts (0.05 = 5%); for error_rate an absolute change.",
+          type: "number",
+          minimum: 0
+        },
+        floor: {
+          description: "Absolute change, in the metric's unit, that never counts as a regression.",
+          type: "number",
+          minimum: 0
+        },
+        level: {
+          description: "fail: a regression fails the gate; warn: it only warns.",
+          enum: [
+            "fail",
+            "warn"
+          ]
+        }
+      }
+    },
+    metricRules: {
+      type: "object",
+      propertyNames: {
+        pattern: "^[a-z_]+(\\.(mean|p50|p90|p95|p99))?$"
+      },
+      additionalProperties: {
+        $ref: "#/definitions/metricRule"
       }
     }
   }
 };
 
-// src/config/defaults.ts
-var DEFAULT_CONFIG_FILE = "llm-perf.yml";
-var DEFAULTS = {
-  api: "chat",
-  fixedOutput: true,
-  seed: 1,
-  tokenizer: "o200k_base",
-  connectMs: 5e3,
-  requestS: 300,
-  idleS: 60,
-  requests: 100,
-  warmup: 4,
-  maxDurationS: 120,
-  sharedPrefixTokens: 0,
-  arrival: "poisson",
-  burstiness: 1
+// src/metrics/catalogue.ts
+var DIST_STATS = ["mean", "p50", "p90", "p95", "p99"];
+var RATE_KEYS = ["rps", "input_tps", "output_tps", "total_tps", "goodput_rps"];
+var DIST_KEYS = ["ttft_ms", "queued_ttft_ms", "tpot_ms", "itl_ms", "e2e_ms", "queued_e2e_ms", "user_tps"];
+var STAT_TOLERANCE = { mean: 0.05, p50: 0.05, p90: 0.1, p95: 0.1, p99: 0.15 };
+var DIST_FLOOR = {
+  ttft_ms: 5,
+  queued_ttft_ms: 5,
+  tpot_ms: 1,
+  itl_ms: 1,
+  e2e_ms: 5,
+  queued_e2e_ms: 5,
+  user_tps: 1
 };
-var DEFAULT_CONFIG_YAML = `# Built-in llm-perf-gate config, used when no llm-perf.yml exists.
-version: 1
-scenarios:
-  - name: chat
-    input_tokens: 256
-    output_tokens: 64
-loads:
-  - concurrency: 1
-  - concurrency: 4
-run:
-  requests: 50
-  warmup: 2
-`;
-
-// src/config/load.ts
-var REDACTED = "<redacted>";
-async function loadPlan(opts) {
-  let file;
-  let source;
-  let baseDir;
-  if (opts.configPath !== void 0 && opts.configPath !== null) {
-    file = opts.configPath;
-    const abs = path.resolve(opts.cwd, file);
-    source = await readConfigFile(file, abs, false);
-    baseDir = path.dirname(abs);
-  } else {
-    const abs = path.join(opts.cwd, DEFAULT_CONFIG_FILE);
-    const found = await readConfigFile(DEFAULT_CONFIG_FILE, abs, true);
-    file = found === null ? null : DEFAULT_CONFIG_FILE;
-    source = found ?? DEFAULT_CONFIG_YAML;
-    baseDir = opts.cwd;
+var RATE_FLOOR = { rps: 0.01, input_tps: 1, output_tps: 1, total_tps: 1, goodput_rps: 0.01 };
+var DEFAULT_GATED = {
+  output_tps: "always",
+  "ttft_ms.p95": "concurrency",
+  "queued_ttft_ms.p95": "rate",
+  "tpot_ms.p50": "always"
+};
+function build() {
+  const defs = [];
+  for (const key of RATE_KEYS) {
+    defs.push({
+      id: key,
+      unit: key === "rps" || key === "goodput_rps" ? "req/s" : "tok/s",
+      direction: "higher",
+      kind: "rate",
+      tolerance: 0.05,
+      floor: RATE_FLOOR[key],
+      gate: DEFAULT_GATED[key] ?? "never",
+      dist: null
+    });
   }
-  const parsed = parseYaml(source, file);
-  return buildPlan(parsed.raw, { file, baseDir, url: opts.url, model: opts.model }, parsed.locate, opts.env ?? process.env);
-}
-function canonicalJson(value) {
-  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v === void 0 ? null : v)).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    const obj = value;
-    const parts = Object.keys(obj).sort().filter((k) => obj[k] !== void 0).map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`);
-    return `{${parts.join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
-}
-async function readConfigFile(file, abs, optional) {
-  try {
-    return await readFile(abs, "utf8");
-  } catch (err) {
-    const code = err.code;
-    if (optional && code === "ENOENT") return null;
-    const reason = code === "ENOENT" ? `config file not found (looked for ${abs})` : code === "EISDIR" ? `config path is a directory, not a file (${abs})` : `cannot read config file: ${err.message}`;
-    throw ConfigError.of({ file, path: "", reason });
-  }
-}
-function parseYaml(source, file) {
-  const lineCounter = new import_yaml.LineCounter();
-  const doc = (0, import_yaml.parseDocument)(source, { lineCounter, prettyErrors: false });
-  const at = (offset) => {
-    const p = lineCounter.linePos(offset);
-    return { line: p.line, column: p.col };
-  };
-  if (doc.errors.length > 0) {
-    throw new ConfigError(
-      doc.errors.map((e) => {
-        const pos = at(e.pos[0]);
-        const reason = e.code === "MULTIPLE_DOCS" ? 'the config must be a single YAML document (found another "---")' : e.message;
-        return makeProblem({ file, line: pos.line, column: pos.column, path: "", reason });
-      })
-    );
-  }
-  let raw;
-  try {
-    raw = doc.toJS();
-  } catch (err) {
-    throw ConfigError.of({ file, path: "", reason: err.message });
-  }
-  return { raw, locate: makeLocator(doc, at) };
-}
-function makeLocator(doc, at) {
-  return (segs, atKey = false) => {
-    let node = doc.contents;
-    let best = rangeStart(node, at);
-    for (let i = 0; i < segs.length; i++) {
-      const seg = segs[i];
-      if ((0, import_yaml.isAlias)(node)) node = node.resolve(doc);
-      let keyNode = null;
-      if ((0, import_yaml.isMap)(node)) {
-        const pair = node.items.find((p) => String((0, import_yaml.isScalar)(p.key) ? p.key.value : p.key) === String(seg));
-        if (pair === void 0) return best;
-        keyNode = pair.key;
-        node = pair.value;
-      } else if ((0, import_yaml.isSeq)(node) && typeof seg === "number") {
-        if (seg >= node.items.length) return best;
-        node = node.items[seg];
-      } else {
-        return best;
-      }
-      const last = i === segs.length - 1;
-      const pos = (last && atKey ? null : rangeStart(node, at)) ?? rangeStart(keyNode, at);
-      if (pos !== null) best = pos;
+  defs.push({ id: "error_rate", unit: "share", direction: "lower", kind: "absolute", tolerance: 0.01, floor: 0, gate: "never", dist: null });
+  for (const key of DIST_KEYS) {
+    for (const stat2 of DIST_STATS) {
+      const id = `${key}.${stat2}`;
+      defs.push({
+        id,
+        unit: key === "user_tps" ? "tok/s" : "ms",
+        direction: key === "user_tps" ? "higher" : "lower",
+        kind: "latency",
+        tolerance: STAT_TOLERANCE[stat2],
+        floor: DIST_FLOOR[key],
+        gate: DEFAULT_GATED[id] ?? "never",
+        dist: { key, stat: stat2 }
+      });
     }
-    return best;
-  };
+  }
+  return defs;
 }
-function rangeStart(node, at) {
-  if (node === null || typeof node !== "object" || !("range" in node)) return null;
-  const range = node.range;
-  return range ? at(range[0]) : null;
-}
+var CATALOGUE = Object.freeze(build());
+var METRIC_IDS = CATALOGUE.map((d) => d.id);
+var BY_ID = new Map(CATALOGUE.map((d) => [d.id, d]));
+
+// src/config/issues.ts
 var ajv = new import_ajv.Ajv({ allErrors: true, verbose: true });
 var validateSchema = ajv.compile(config_schema_default);
 var LOAD_ONE_OF = "#/properties/loads/items/oneOf";
@@ -53782,6 +53943,59 @@ function normaliseUrl(input) {
   if (p.endsWith("/v1")) p = p.slice(0, -3).replace(/\/+$/, "");
   return { url: `${u.protocol}//${u.host}${p}` };
 }
+var SLO_RE = /^\s*([a-z_]+(?:\.(?:mean|p50|p90|p95|p99))?)\s*(<=|<|>=|>)\s*([0-9.eE+-]+)\s*$/;
+function parseSloText(text) {
+  const m = SLO_RE.exec(text);
+  if (m === null) return null;
+  const bound = Number(m[3]);
+  if (!Number.isFinite(bound)) return null;
+  return { metric: m[1], op: m[2], bound };
+}
+function gateIssues(raw, loadLabels) {
+  const issues = [];
+  const gate = raw.gate;
+  if (!isRecord(gate)) return issues;
+  const known = new Set(METRIC_IDS);
+  const allowedMetrics = `metric ids such as ${["output_tps", "rps", "error_rate", "ttft_ms.p95", "tpot_ms.p50"].join(", ")} (docs/gate.md lists all)`;
+  const checkMetrics = (metrics, at) => {
+    if (!isRecord(metrics)) return;
+    for (const id of Object.keys(metrics)) {
+      if (!known.has(id)) issues.push({ segs: [...at, id], reason: `unknown metric (allowed: ${allowedMetrics})`, echo: false, atKey: true });
+    }
+  };
+  checkMetrics(gate.metrics, ["gate", "metrics"]);
+  const scenarioNames = new Set(
+    Array.isArray(raw.scenarios) ? raw.scenarios.filter(isRecord).map((s) => String(s.name)) : []
+  );
+  if (isRecord(gate.scenarios)) {
+    for (const [name, sc] of Object.entries(gate.scenarios)) {
+      if (!scenarioNames.has(name)) {
+        issues.push({ segs: ["gate", "scenarios", name], reason: `no such scenario (allowed: ${[...scenarioNames].join(", ")})`, echo: false, atKey: true });
+      }
+      if (isRecord(sc)) checkMetrics(sc.metrics, ["gate", "scenarios", name, "metrics"]);
+    }
+  }
+  if (Array.isArray(gate.slo)) {
+    gate.slo.forEach((item, i) => {
+      const text = typeof item === "string" ? item : isRecord(item) && typeof item.check === "string" ? item.check : null;
+      const at = typeof item === "string" ? ["gate", "slo", i] : ["gate", "slo", i, "check"];
+      const parsed = text === null ? null : parseSloText(text);
+      if (text !== null && parsed === null && SLO_RE.test(text)) {
+        issues.push({ segs: at, reason: "bound must be a finite number", echo: true });
+      }
+      if (parsed !== null && !known.has(parsed.metric)) {
+        issues.push({ segs: at, reason: `unknown metric '${parsed.metric}' (allowed: ${allowedMetrics})`, echo: true });
+      }
+      if (isRecord(item) && typeof item.scenario === "string" && !scenarioNames.has(item.scenario)) {
+        issues.push({ segs: ["gate", "slo", i, "scenario"], reason: `no such scenario (allowed: ${[...scenarioNames].join(", ")})`, echo: true });
+      }
+      if (isRecord(item) && typeof item.load === "string" && !loadLabels.includes(item.load)) {
+        issues.push({ segs: ["gate", "slo", i, "load"], reason: `no such load (allowed: ${loadLabels.join(", ")})`, echo: true });
+      }
+    });
+  }
+  return issues;
+}
 function normaliseLoad(ld) {
   if (ld.concurrency !== void 0) {
     const label2 = `c=${ld.concurrency}`;
@@ -53799,6 +54013,105 @@ function normaliseLoad(ld) {
     plan: { kind: "rate", label, rate, arrival, burstiness, maxConcurrency },
     label
   };
+}
+
+// src/config/yaml.ts
+var import_yaml = __toESM(require_dist(), 1);
+function parseYaml(source, file) {
+  const lineCounter = new import_yaml.LineCounter();
+  const doc = (0, import_yaml.parseDocument)(source, { lineCounter, prettyErrors: false });
+  const at = (offset) => {
+    const p = lineCounter.linePos(offset);
+    return { line: p.line, column: p.col };
+  };
+  if (doc.errors.length > 0) {
+    throw new ConfigError(
+      doc.errors.map((e) => {
+        const pos = at(e.pos[0]);
+        const reason = e.code === "MULTIPLE_DOCS" ? 'the config must be a single YAML document (found another "---")' : e.message;
+        return makeProblem({ file, line: pos.line, column: pos.column, path: "", reason });
+      })
+    );
+  }
+  let raw;
+  try {
+    raw = doc.toJS();
+  } catch (err) {
+    throw ConfigError.of({ file, path: "", reason: err.message });
+  }
+  return { raw, locate: makeLocator(doc, at) };
+}
+function makeLocator(doc, at) {
+  return (segs, atKey = false) => {
+    let node = doc.contents;
+    let best = rangeStart(node, at);
+    for (let i = 0; i < segs.length; i++) {
+      const seg = segs[i];
+      if ((0, import_yaml.isAlias)(node)) node = node.resolve(doc);
+      let keyNode = null;
+      if ((0, import_yaml.isMap)(node)) {
+        const pair = node.items.find((p) => String((0, import_yaml.isScalar)(p.key) ? p.key.value : p.key) === String(seg));
+        if (pair === void 0) return best;
+        keyNode = pair.key;
+        node = pair.value;
+      } else if ((0, import_yaml.isSeq)(node) && typeof seg === "number") {
+        if (seg >= node.items.length) return best;
+        node = node.items[seg];
+      } else {
+        return best;
+      }
+      const last = i === segs.length - 1;
+      const pos = (last && atKey ? null : rangeStart(node, at)) ?? rangeStart(keyNode, at);
+      if (pos !== null) best = pos;
+    }
+    return best;
+  };
+}
+function rangeStart(node, at) {
+  if (node === null || typeof node !== "object" || !("range" in node)) return null;
+  const range = node.range;
+  return range ? at(range[0]) : null;
+}
+
+// src/config/load.ts
+var REDACTED = "<redacted>";
+async function loadPlan(opts) {
+  let file;
+  let source;
+  let baseDir;
+  if (opts.configPath !== void 0 && opts.configPath !== null) {
+    file = opts.configPath;
+    const abs = path.resolve(opts.cwd, file);
+    source = await readConfigFile(file, abs, false);
+    baseDir = path.dirname(abs);
+  } else {
+    const abs = path.join(opts.cwd, DEFAULT_CONFIG_FILE);
+    const found = await readConfigFile(DEFAULT_CONFIG_FILE, abs, true);
+    file = found === null ? null : DEFAULT_CONFIG_FILE;
+    source = found ?? DEFAULT_CONFIG_YAML;
+    baseDir = opts.cwd;
+  }
+  const parsed = parseYaml(source, file);
+  return buildPlan(parsed.raw, { file, baseDir, url: opts.url, model: opts.model }, parsed.locate, opts.env ?? process.env);
+}
+function canonicalJson(value) {
+  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v === void 0 ? null : v)).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const obj = value;
+    const parts = Object.keys(obj).sort().filter((k) => obj[k] !== void 0).map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`);
+    return `{${parts.join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+async function readConfigFile(file, abs, optional) {
+  try {
+    return await readFile(abs, "utf8");
+  } catch (err) {
+    const code = err.code;
+    if (optional && code === "ENOENT") return null;
+    const reason = code === "ENOENT" ? `config file not found (looked for ${abs})` : code === "EISDIR" ? `config path is a directory, not a file (${abs})` : `cannot read config file: ${err.message}`;
+    throw ConfigError.of({ file, path: "", reason });
+  }
 }
 function buildPlan(raw, ctx, locate, env) {
   if (raw === null || raw === void 0) {
@@ -53826,7 +54139,9 @@ function buildPlan(raw, ctx, locate, env) {
     if (issue.segs[0] === "loads" && typeof issue.segs[1] === "number") invalidLoads.add(issue.segs[1]);
   }
   const seen = /* @__PURE__ */ new Set();
-  for (const issue of [...schemaFound, ...crossFieldIssues(raw, invalidLoads)]) {
+  const loadLabels = isRecord(raw) && Array.isArray(raw.loads) ? raw.loads.filter((l, i) => isRecord(l) && !invalidLoads.has(i)).map((l) => normaliseLoad(l).label) : [];
+  const gateFound = isRecord(raw) ? gateIssues(raw, loadLabels) : [];
+  for (const issue of [...schemaFound, ...crossFieldIssues(raw, invalidLoads), ...gateFound]) {
     const key = `${formatPath(issue.segs)}\0${issue.reason}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -53895,7 +54210,8 @@ function assemble(raw, ctx, url) {
   const run2 = {
     requests: raw.run?.requests ?? DEFAULTS.requests,
     warmup: raw.run?.warmup ?? DEFAULTS.warmup,
-    max_duration_s: raw.run?.max_duration_s ?? DEFAULTS.maxDurationS
+    max_duration_s: raw.run?.max_duration_s ?? DEFAULTS.maxDurationS,
+    trials: raw.run?.trials ?? DEFAULTS.trials
   };
   const scenarios = raw.scenarios.map((s) => ({
     name: s.name,
@@ -53928,7 +54244,8 @@ function assemble(raw, ctx, url) {
     run: run2,
     scenarios,
     loads: loads.map((l) => l.config),
-    slos
+    slos,
+    gate: normaliseGate(raw.gate)
   };
   const scenarioPlans = scenarios.map((s) => ({
     name: s.name,
@@ -53949,12 +54266,45 @@ function assemble(raw, ctx, url) {
       requestMs: timeouts.request_s * 1e3,
       idleMs: timeouts.idle_s * 1e3
     },
-    limits: { requests: run2.requests, warmup: run2.warmup, maxDurationS: run2.max_duration_s },
+    limits: { requests: run2.requests, warmup: run2.warmup, maxDurationS: run2.max_duration_s, trials: run2.trials },
     scenarios: scenarioPlans,
     loads: loads.map((l) => l.plan),
-    slos: { ttftMs: slos.ttft_ms, tpotMs: slos.tpot_ms, e2eMs: slos.e2e_ms }
+    slos: { ttftMs: slos.ttft_ms, tpotMs: slos.tpot_ms, e2eMs: slos.e2e_ms },
+    gate: gatePlan(config.gate)
   };
   return deepFreeze(plan);
+}
+function normaliseGate(g) {
+  const rules = (m) => Object.fromEntries(Object.entries(m ?? {}).map(([id, r]) => [id, { ...r }]));
+  return {
+    confidence: g?.confidence ?? DEFAULTS.confidence,
+    alpha: g?.alpha ?? DEFAULTS.alpha,
+    error_rate_limit: g?.error_rate_limit ?? DEFAULTS.errorRateLimit,
+    token_drift_limit: g?.token_drift_limit ?? DEFAULTS.tokenDriftLimit,
+    strict_fingerprint: g?.strict_fingerprint ?? DEFAULTS.strictFingerprint,
+    bootstrap_iterations: g?.bootstrap_iterations ?? DEFAULTS.bootstrapIterations,
+    metrics: rules(g?.metrics),
+    scenarios: Object.fromEntries(Object.entries(g?.scenarios ?? {}).map(([name, sc]) => [name, { metrics: rules(sc.metrics) }])),
+    slo: (g?.slo ?? []).map((s) => typeof s === "string" ? { check: s.trim(), scenario: null, load: null } : { check: s.check.trim(), scenario: s.scenario ?? null, load: s.load ?? null })
+  };
+}
+function gatePlan(g) {
+  const slo = g.slo.map((s) => {
+    const parsed = parseSloText(s.check);
+    return { ...parsed, scenario: s.scenario, load: s.load, text: s.check };
+  });
+  const overrides = (m) => ({ ...m });
+  return {
+    confidence: g.confidence,
+    alpha: g.alpha,
+    errorRateLimit: g.error_rate_limit,
+    tokenDriftLimit: g.token_drift_limit,
+    strictFingerprint: g.strict_fingerprint,
+    bootstrapIterations: g.bootstrap_iterations,
+    metrics: overrides(g.metrics),
+    scenarios: Object.fromEntries(Object.entries(g.scenarios).map(([name, sc]) => [name, overrides(sc.metrics)])),
+    slo
+  };
 }
 function deepFreeze(value) {
   if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
@@ -54889,6 +55239,9 @@ async function openLoop(offsets, start, cap, stopped, launch, cancel, lags) {
   return sent;
 }
 
+// src/result/types.ts
+var RESULT_SCHEMA = "llm-perf-gate/result@1";
+
 // src/metrics/distribution.ts
 var hdr = __toESM(require_dist2(), 1);
 var HIST_SCALE = 1e3;
@@ -54951,17 +55304,22 @@ function isGood(r, slos, queuedTtft, queuedE2e, tpot) {
 function hasSlos(slos) {
   return slos.ttftMs !== null || slos.tpotMs !== null || slos.e2eMs !== null;
 }
-function computeCellMetrics(records, slos, notSent) {
-  const measured = records.filter((r) => !r.warmup && !r.cancelled);
+function windowOf(measured) {
+  let start = Infinity;
+  let end = -Infinity;
+  for (const r of measured) {
+    if (r.tSend < start) start = r.tSend;
+    if (r.tDone > end) end = r.tDone;
+  }
+  return measured.length > 0 ? end - start : 0;
+}
+function computeCellMetrics(groups, slos, notSent) {
+  const measuredGroups = groups.map((g) => g.filter((r) => !r.warmup && !r.cancelled));
+  const measured = measuredGroups.flat();
+  const records = groups.flat();
   const ok = measured.filter((r) => r.failure === null);
   const failed = measured.length - ok.length;
-  let windowStart = Infinity;
-  let windowEnd = -Infinity;
-  for (const r of measured) {
-    if (r.tSend < windowStart) windowStart = r.tSend;
-    if (r.tDone > windowEnd) windowEnd = r.tDone;
-  }
-  const windowMs = measured.length > 0 ? windowEnd - windowStart : 0;
+  const windowMs = measuredGroups.reduce((sum, g) => sum + windowOf(g), 0);
   const windowS = windowMs / 1e3;
   const perS = (x) => windowS > 0 ? r6(x / windowS) : 0;
   const samples = { ttft_ms: [], queued_ttft_ms: [], e2e_ms: [], tpot_ms: [], n_in: [], n_out: [] };
@@ -55017,21 +55375,28 @@ function computeCellMetrics(records, slos, notSent) {
     const msg = r.message ?? r.failure;
     if (e.examples.length < MAX_ERROR_EXAMPLES && !e.examples.includes(msg)) e.examples.push(msg);
   }
-  const edges = [];
   let busy = 0;
-  for (const r of measured) {
-    edges.push([r.tSend, 1], [r.tDone, -1]);
-    busy += r.tDone - r.tSend;
-  }
-  edges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  let cur = 0;
   let maxConc = 0;
-  for (const [, d] of edges) {
-    cur += d;
-    if (cur > maxConc) maxConc = cur;
+  let sendIntervals = 0;
+  let sendSpanMs = 0;
+  for (const g of measuredGroups) {
+    const edges = [];
+    for (const r of g) {
+      edges.push([r.tSend, 1], [r.tDone, -1]);
+      busy += r.tDone - r.tSend;
+    }
+    edges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    let cur = 0;
+    for (const [, d] of edges) {
+      cur += d;
+      if (cur > maxConc) maxConc = cur;
+    }
+    if (g.length > 1) {
+      const sends = g.map((r) => r.tSend).sort((a, b) => a - b);
+      sendIntervals += sends.length - 1;
+      sendSpanMs += sends[sends.length - 1] - sends[0];
+    }
   }
-  const sends = measured.map((r) => r.tSend).sort((a, b) => a - b);
-  const sendSpan = sends.length > 1 ? (sends[sends.length - 1] - sends[0]) / 1e3 : 0;
   const n = ok.length;
   return {
     counts: {
@@ -55062,7 +55427,7 @@ function computeCellMetrics(records, slos, notSent) {
       "ms"
     ),
     concurrency: { achieved_mean: windowMs > 0 ? r3(busy / windowMs) : 0, achieved_max: maxConc },
-    offered_rps: sendSpan > 0 ? r6((sends.length - 1) / sendSpan) : null,
+    offered_rps: sendSpanMs > 0 ? r6(sendIntervals / (sendSpanMs / 1e3)) : null,
     tokens: {
       input_mean: n > 0 ? r3(sumIn / n) : null,
       output_mean: n > 0 ? r3(sumOut / n) : null,
@@ -55076,8 +55441,93 @@ function computeCellMetrics(records, slos, notSent) {
   };
 }
 
-// src/result/types.ts
-var RESULT_SCHEMA = "llm-perf-gate/result@1";
+// src/run/saturation.ts
+var LOOP_DELAY_P99_LIMIT_MS = 50;
+var DISPATCH_LAG_P99_LIMIT_MS = 10;
+var OFFERED_RATE_MIN_SHARE = 0.95;
+function assessClient(load, metrics, loopDelay, dispatchLagP99Ms, plannedRps) {
+  const reasons = [];
+  if (loopDelay.p99Ms > LOOP_DELAY_P99_LIMIT_MS) {
+    reasons.push(`event-loop delay p99 ${loopDelay.p99Ms.toFixed(1)} ms > ${LOOP_DELAY_P99_LIMIT_MS} ms`);
+  }
+  if (load.kind === "rate") {
+    if (dispatchLagP99Ms !== null && dispatchLagP99Ms > DISPATCH_LAG_P99_LIMIT_MS) {
+      reasons.push(`dispatch lag p99 ${dispatchLagP99Ms.toFixed(1)} ms > ${DISPATCH_LAG_P99_LIMIT_MS} ms`);
+    }
+    const offered = metrics.offered_rps;
+    if (load.maxConcurrency === null && offered !== null && plannedRps !== null && offered < OFFERED_RATE_MIN_SHARE * plannedRps) {
+      reasons.push(`offered ${offered.toFixed(2)} req/s < ${OFFERED_RATE_MIN_SHARE * 100}% of the ${plannedRps.toFixed(2)} req/s scheduled`);
+    }
+  }
+  return {
+    event_loop_delay_p99_ms: Math.round(loopDelay.p99Ms * 1e3) / 1e3,
+    event_loop_delay_max_ms: Math.round(loopDelay.maxMs * 1e3) / 1e3,
+    saturated: reasons.length > 0,
+    reasons
+  };
+}
+
+// src/run/cell-result.ts
+var STATUS_RANK = { complete: 0, "duration-limit": 1, interrupted: 2 };
+function statusOf(run2) {
+  return run2.stoppedBy === "interrupt" ? "interrupted" : run2.stoppedBy === "duration" ? "duration-limit" : "complete";
+}
+function p99(values) {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(0.99 * sorted.length) - 1)];
+}
+function assembleCell(args) {
+  const { load, slos } = args;
+  const trials = [];
+  let offset = 0;
+  const groups = [];
+  let notSent = 0;
+  for (const t of args.trials) {
+    const metrics = computeCellMetrics([t.run.records], slos, t.run.notSent);
+    const client2 = assessClient(load, metrics, t.run.loopDelay, p99(t.run.dispatchLagMs), t.run.plannedRps);
+    const n = metrics.samples.e2e_ms.length;
+    const { samples: _samples, ...trialMetrics } = metrics;
+    trials.push({
+      index: t.index,
+      pair: t.pair,
+      status: statusOf(t.run),
+      started_at: t.startedAt,
+      duration_s: t.durationS,
+      metrics: trialMetrics,
+      client: client2,
+      samples: { from: offset, to: offset + n }
+    });
+    offset += n;
+    groups.push(t.run.records);
+    notSent += t.run.notSent;
+  }
+  const pooled = computeCellMetrics(groups, slos, notSent);
+  const client = {
+    event_loop_delay_p99_ms: Math.max(0, ...trials.map((t) => t.client.event_loop_delay_p99_ms)),
+    event_loop_delay_max_ms: Math.max(0, ...trials.map((t) => t.client.event_loop_delay_max_ms)),
+    saturated: trials.some((t) => t.client.saturated),
+    reasons: trials.flatMap((t) => t.client.reasons.map((r) => trials.length > 1 ? `trial ${t.index + 1}: ${r}` : r))
+  };
+  return {
+    id: args.id,
+    scenario: {
+      name: args.scenario.name,
+      input_tokens: args.scenario.inputTokens,
+      output_tokens: args.scenario.outputTokens,
+      shared_prefix_tokens: args.scenario.sharedPrefixTokens,
+      dataset: args.datasetLabel
+    },
+    load: load.kind === "concurrency" ? { kind: "concurrency", label: load.label, concurrency: load.concurrency } : { kind: "rate", label: load.label, rate: load.rate, arrival: load.arrival, burstiness: load.burstiness, max_concurrency: load.maxConcurrency },
+    status: trials.reduce((worst, t) => STATUS_RANK[t.status] > STATUS_RANK[worst] ? t.status : worst, "complete"),
+    workload_hash: args.workloadHash,
+    started_at: args.trials[0]?.startedAt ?? (/* @__PURE__ */ new Date()).toISOString(),
+    duration_s: Math.round(args.trials.reduce((s, t) => s + t.durationS, 0) * 1e3) / 1e3,
+    metrics: pooled,
+    client,
+    trials
+  };
+}
 
 // src/result/write.ts
 import { mkdir, rename, writeFile } from "node:fs/promises";
@@ -55182,8 +55632,9 @@ async function synthesizeItems(args) {
 }
 
 // src/workload/index.ts
-async function buildCellWorkload(plan, scenario, load, count2) {
-  const common = { seed: plan.seed, encoding: plan.encoding, scenario, cellLabel: load.label, count: count2 };
+async function buildCellWorkload(plan, scenario, load, count2, trial = 0) {
+  const cellLabel = trial === 0 ? load.label : `${load.label}#${trial + 1}`;
+  const common = { seed: plan.seed, encoding: plan.encoding, scenario, cellLabel, count: count2 };
   if (scenario.dataset !== null) return datasetItems({ ...common, file: scenario.dataset });
   return synthesizeItems(common);
 }
@@ -55237,36 +55688,65 @@ async function gitInfo(cwd, env) {
   }
 }
 
-// src/run/saturation.ts
-var LOOP_DELAY_P99_LIMIT_MS = 50;
-var DISPATCH_LAG_P99_LIMIT_MS = 10;
-var OFFERED_RATE_MIN_SHARE = 0.95;
-function assessClient(load, metrics, loopDelay, dispatchLagP99Ms, plannedRps) {
-  const reasons = [];
-  if (loopDelay.p99Ms > LOOP_DELAY_P99_LIMIT_MS) {
-    reasons.push(`event-loop delay p99 ${loopDelay.p99Ms.toFixed(1)} ms > ${LOOP_DELAY_P99_LIMIT_MS} ms`);
-  }
-  if (load.kind === "rate") {
-    if (dispatchLagP99Ms !== null && dispatchLagP99Ms > DISPATCH_LAG_P99_LIMIT_MS) {
-      reasons.push(`dispatch lag p99 ${dispatchLagP99Ms.toFixed(1)} ms > ${DISPATCH_LAG_P99_LIMIT_MS} ms`);
-    }
-    const offered = metrics.offered_rps;
-    if (load.maxConcurrency === null && offered !== null && plannedRps !== null && offered < OFFERED_RATE_MIN_SHARE * plannedRps) {
-      reasons.push(`offered ${offered.toFixed(2)} req/s < ${OFFERED_RATE_MIN_SHARE * 100}% of the ${plannedRps.toFixed(2)} req/s scheduled`);
-    }
-  }
-  return {
-    event_loop_delay_p99_ms: Math.round(loopDelay.p99Ms * 1e3) / 1e3,
-    event_loop_delay_max_ms: Math.round(loopDelay.maxMs * 1e3) / 1e3,
-    saturated: reasons.length > 0,
-    reasons
-  };
-}
-
 // src/run/run-plan.ts
 var RunSetupError = class extends Error {
   name = "RunSetupError";
 };
+async function runMatrix(o, client, model, doc) {
+  const { plan } = o;
+  const slots = plan.scenarios.flatMap(
+    (scenario) => plan.loads.map((load) => ({ id: cellId(scenario, load), scenario, load, hash: null, trials: [] }))
+  );
+  const firstTrials = [];
+  const total = slots.length * plan.limits.trials;
+  let step = 0;
+  for (let trial = 0; trial < plan.limits.trials; trial++) {
+    for (const slot of slots) {
+      if (o.signal.aborted) return;
+      const count2 = plan.limits.warmup + plan.limits.requests;
+      const items = await buildCellWorkload(plan, slot.scenario, slot.load, count2, trial);
+      if (slot.hash === null) {
+        slot.hash = workloadHash([{ cell: slot.id, items }]);
+        firstTrials.push({ cell: slot.id, items });
+        doc.workload_hash = workloadHash(firstTrials);
+      }
+      const bodies = items.map((it) => client.body(it, model));
+      const label = plan.limits.trials > 1 ? `${slot.id} (trial ${trial + 1}/${plan.limits.trials})` : slot.id;
+      o.progress?.cellStart(step++, total, label, plan.limits.requests);
+      const startedAt = (/* @__PURE__ */ new Date()).toISOString();
+      const t0 = performance4.now();
+      const run2 = await runCell({
+        load: slot.load,
+        count: count2,
+        warmup: plan.limits.warmup,
+        maxDurationMs: plan.limits.maxDurationS * 1e3,
+        seedMaterial: `${plan.seed}|${slot.scenario.name}|${trial}`,
+        maxTokens: (i) => items[i].maxTokens,
+        send: (i, rec, cancel) => client.stream(items[i], bodies[i], rec, cancel),
+        cancel: o.signal,
+        onDone: (rec) => o.progress?.requestDone(rec)
+      });
+      slot.trials.push({ index: trial, pair: null, run: run2, startedAt, durationS: Math.round(performance4.now() - t0) / 1e3 });
+      const fp = run2.records.find((r) => r.systemFingerprint !== null)?.systemFingerprint;
+      if (fp && doc.target !== null && doc.target.system_fingerprint === null) doc.target.system_fingerprint = fp;
+      const cell = assembleCell({
+        id: slot.id,
+        scenario: slot.scenario,
+        // Relative, so the result carries no machine paths.
+        datasetLabel: slot.scenario.dataset === null ? null : relative(o.cwd, slot.scenario.dataset),
+        load: slot.load,
+        slos: plan.slos,
+        workloadHash: slot.hash,
+        trials: slot.trials
+      });
+      const at = doc.cells.findIndex((c) => c.id === slot.id);
+      if (at >= 0) doc.cells[at] = cell;
+      else doc.cells.push(cell);
+      await writeResult(o.outPath, doc);
+      o.progress?.cellEnd(cell);
+    }
+  }
+}
 function cellId(scenario, load) {
   return `${scenario.name}@${load.label}`;
 }
@@ -55309,6 +55789,7 @@ async function runPlan(o) {
     target: null,
     machine: machineInfo(),
     git: await gitInfo(o.cwd, o.env),
+    ab: null,
     cells: []
   };
   try {
@@ -55330,60 +55811,7 @@ async function runPlan(o) {
       model_entries: info.modelEntries
     };
     await writeResult(o.outPath, doc);
-    const hashed = [];
-    const total = plan.scenarios.length * plan.loads.length;
-    let index = 0;
-    for (const scenario of plan.scenarios) {
-      for (const load of plan.loads) {
-        if (o.signal.aborted) break;
-        const id = cellId(scenario, load);
-        const count2 = plan.limits.warmup + plan.limits.requests;
-        const items = await buildCellWorkload(plan, scenario, load, count2);
-        hashed.push({ cell: id, items });
-        const bodies = items.map((it) => client.body(it, model));
-        o.progress?.cellStart(index++, total, id, plan.limits.requests);
-        const startedAt = (/* @__PURE__ */ new Date()).toISOString();
-        const t0 = performance4.now();
-        const run2 = await runCell({
-          load,
-          count: count2,
-          warmup: plan.limits.warmup,
-          maxDurationMs: plan.limits.maxDurationS * 1e3,
-          seedMaterial: `${plan.seed}|${scenario.name}`,
-          maxTokens: (i) => items[i].maxTokens,
-          send: (i, rec, cancel) => client.stream(items[i], bodies[i], rec, cancel),
-          cancel: o.signal,
-          onDone: (rec) => o.progress?.requestDone(rec)
-        });
-        const metrics = computeCellMetrics(run2.records, plan.slos, run2.notSent);
-        const lags = [...run2.dispatchLagMs].sort((a, b) => a - b);
-        const lagP99 = lags.length > 0 ? lags[Math.min(lags.length - 1, Math.ceil(0.99 * lags.length) - 1)] : null;
-        const fp = run2.records.find((r) => r.systemFingerprint !== null)?.systemFingerprint;
-        if (fp && doc.target.system_fingerprint === null) doc.target.system_fingerprint = fp;
-        const cell = {
-          id,
-          scenario: {
-            name: scenario.name,
-            input_tokens: scenario.inputTokens,
-            output_tokens: scenario.outputTokens,
-            shared_prefix_tokens: scenario.sharedPrefixTokens,
-            // Relative, so the result carries no machine paths.
-            dataset: scenario.dataset === null ? null : relative(o.cwd, scenario.dataset)
-          },
-          load: load.kind === "concurrency" ? { kind: "concurrency", label: load.label, concurrency: load.concurrency } : { kind: "rate", label: load.label, rate: load.rate, arrival: load.arrival, burstiness: load.burstiness, max_concurrency: load.maxConcurrency },
-          status: run2.stoppedBy === "interrupt" ? "interrupted" : run2.stoppedBy === "duration" ? "duration-limit" : "complete",
-          workload_hash: workloadHash([{ cell: id, items }]),
-          started_at: startedAt,
-          duration_s: Math.round(performance4.now() - t0) / 1e3,
-          metrics,
-          client: assessClient(load, metrics, run2.loopDelay, lagP99, run2.plannedRps)
-        };
-        doc.cells.push(cell);
-        doc.workload_hash = workloadHash(hashed);
-        await writeResult(o.outPath, doc);
-        o.progress?.cellEnd(cell);
-      }
-    }
+    await runMatrix(o, client, model, doc);
     doc.status = o.signal.aborted ? "interrupted" : "complete";
     if (o.signal.aborted) doc.error = "interrupted before the matrix finished";
   } catch (err) {

@@ -1,0 +1,91 @@
+// Assembles a cell of the result from its trials: per-trial figures plus the
+// pool of all trials, which is what reports show and what the gate resamples.
+import type { RequestRecord } from '../client/record.js';
+import type { LoadPlan, ScenarioPlan, SloPlan } from '../config/plan.js';
+import type { CellRun } from '../load/run-cell.js';
+import { computeCellMetrics } from '../metrics/cell.js';
+import type { CellResult, CellStatus, ClientHealth, TrialResult } from '../result/types.js';
+import { assessClient } from './saturation.js';
+
+export interface TrialOutcome {
+  index: number;
+  pair: number | null;
+  run: CellRun;
+  startedAt: string;
+  durationS: number;
+}
+
+const STATUS_RANK: Record<CellStatus, number> = { complete: 0, 'duration-limit': 1, interrupted: 2 };
+
+function statusOf(run: CellRun): CellStatus {
+  return run.stoppedBy === 'interrupt' ? 'interrupted' : run.stoppedBy === 'duration' ? 'duration-limit' : 'complete';
+}
+
+function p99(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(0.99 * sorted.length) - 1)]!;
+}
+
+export function assembleCell(args: {
+  id: string;
+  scenario: ScenarioPlan;
+  datasetLabel: string | null;
+  load: LoadPlan;
+  slos: SloPlan;
+  workloadHash: string;
+  trials: readonly TrialOutcome[];
+}): CellResult {
+  const { load, slos } = args;
+  const trials: TrialResult[] = [];
+  let offset = 0;
+  const groups: RequestRecord[][] = [];
+  let notSent = 0;
+  for (const t of args.trials) {
+    const metrics = computeCellMetrics([t.run.records], slos, t.run.notSent);
+    const client = assessClient(load, metrics, t.run.loopDelay, p99(t.run.dispatchLagMs), t.run.plannedRps);
+    const n = metrics.samples.e2e_ms.length;
+    const { samples: _samples, ...trialMetrics } = metrics;
+    trials.push({
+      index: t.index,
+      pair: t.pair,
+      status: statusOf(t.run),
+      started_at: t.startedAt,
+      duration_s: t.durationS,
+      metrics: trialMetrics,
+      client,
+      samples: { from: offset, to: offset + n },
+    });
+    offset += n;
+    groups.push(t.run.records);
+    notSent += t.run.notSent;
+  }
+  const pooled = computeCellMetrics(groups, slos, notSent);
+  const client: ClientHealth = {
+    event_loop_delay_p99_ms: Math.max(0, ...trials.map((t) => t.client.event_loop_delay_p99_ms)),
+    event_loop_delay_max_ms: Math.max(0, ...trials.map((t) => t.client.event_loop_delay_max_ms)),
+    saturated: trials.some((t) => t.client.saturated),
+    reasons: trials.flatMap((t) => t.client.reasons.map((r) => (trials.length > 1 ? `trial ${t.index + 1}: ${r}` : r))),
+  };
+  return {
+    id: args.id,
+    scenario: {
+      name: args.scenario.name,
+      input_tokens: args.scenario.inputTokens,
+      output_tokens: args.scenario.outputTokens,
+      shared_prefix_tokens: args.scenario.sharedPrefixTokens,
+      dataset: args.datasetLabel,
+    },
+    load:
+      load.kind === 'concurrency'
+        ? { kind: 'concurrency', label: load.label, concurrency: load.concurrency }
+        : { kind: 'rate', label: load.label, rate: load.rate, arrival: load.arrival, burstiness: load.burstiness, max_concurrency: load.maxConcurrency },
+    status: trials.reduce<CellStatus>((worst, t) => (STATUS_RANK[t.status] > STATUS_RANK[worst] ? t.status : worst), 'complete'),
+    workload_hash: args.workloadHash,
+    started_at: args.trials[0]?.startedAt ?? new Date().toISOString(),
+    duration_s: Math.round(args.trials.reduce((s, t) => s + t.durationS, 0) * 1000) / 1000,
+    metrics: pooled,
+    client,
+    trials,
+  };
+}
