@@ -1,7 +1,7 @@
 // What a command may touch of the outside world, passed in so tests can run
 // commands in-process with their own streams, cwd and environment.
 
-export const EXIT = { ok: 0, fail: 1, usage: 2, interrupted: 130 } as const;
+export const EXIT = { ok: 0, fail: 1, usage: 2, invalid: 3, interrupted: 130 } as const;
 
 export interface OutStream {
   write(s: string): boolean;

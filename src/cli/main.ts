@@ -2,64 +2,129 @@
 import { parseArgs } from 'node:util';
 import { TargetError } from '../client/errors.js';
 import { ConfigError } from '../config/errors.js';
+import { ResultFileError } from '../result/read.js';
 import { RunSetupError } from '../run/run-plan.js';
 import { DatasetError } from '../workload/dataset.js';
 import { TOOL_VERSION } from '../version.js';
+import { COMPARE_USAGE, compareCommand } from './compare-command.js';
+import { ENGINE_COMMANDS, runEngineCommand } from './embedded.js';
 import { EXIT, type CliIo } from './io.js';
 import { RUN_USAGE, runCommand } from './run-command.js';
 
-const USAGE = `llm-perf-gate ${TOOL_VERSION}: load-test an OpenAI-compatible inference server
+type Options = NonNullable<Parameters<typeof parseArgs>[0]>['options'];
+type Values = Record<string, string | boolean | undefined>;
+
+interface Command {
+  summary: string;
+  usage: string;
+  options: Options;
+  run(values: Values, io: CliIo): Promise<number>;
+}
+
+class UsageError extends Error {}
+
+const str = (v: Values, key: string): string | null => (typeof v[key] === 'string' ? (v[key] as string) : null);
+function required(v: Values, key: string, usage: string): string {
+  const s = str(v, key);
+  if (s === null) throw new UsageError(`--${key} is required\n\n${usage}`);
+  return s;
+}
+
+const COMMANDS: Record<string, Command> = {
+  run: {
+    summary: 'run the workload matrix and write a result file (with --baseline: then compare)',
+    usage: RUN_USAGE,
+    options: {
+      config: { type: 'string' },
+      url: { type: 'string' },
+      model: { type: 'string' },
+      out: { type: 'string' },
+      baseline: { type: 'string' },
+      markdown: { type: 'string' },
+      json: { type: 'string' },
+    },
+    run: (v, io) =>
+      runCommand(
+        {
+          config: str(v, 'config'),
+          url: str(v, 'url'),
+          model: str(v, 'model'),
+          out: str(v, 'out') ?? 'llm-perf-result.json',
+          baseline: str(v, 'baseline'),
+          markdown: str(v, 'markdown'),
+          json: str(v, 'json'),
+        },
+        io,
+      ),
+  },
+  compare: {
+    summary: 'compare a candidate result with a baseline result and decide pass, warn, fail, inconclusive or invalid',
+    usage: COMPARE_USAGE,
+    options: {
+      baseline: { type: 'string' },
+      candidate: { type: 'string' },
+      config: { type: 'string' },
+      markdown: { type: 'string' },
+      json: { type: 'string' },
+    },
+    run: (v, io) =>
+      compareCommand(
+        {
+          baseline: required(v, 'baseline', COMPARE_USAGE),
+          candidate: required(v, 'candidate', COMPARE_USAGE),
+          config: str(v, 'config'),
+          markdown: str(v, 'markdown'),
+          json: str(v, 'json'),
+        },
+        io,
+      ),
+  },
+};
+
+function usage(): string {
+  const all: Array<[string, { summary: string }]> = [...Object.entries(COMMANDS), ...Object.entries(ENGINE_COMMANDS)];
+  const width = Math.max(...all.map(([k]) => k.length));
+  const list = all
+    .map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`)
+    .join('\n');
+  return `llm-perf-gate ${TOOL_VERSION}: load-test an OpenAI-compatible inference server and gate on regressions
 
 usage: llm-perf-gate <command> [options]
 
 commands:
-  run       run the workload matrix and write a result file
+${list}
 
 Run 'llm-perf-gate <command> --help' for a command's options.`;
-
-class UsageError extends Error {}
+}
 
 export async function main(argv: string[], io: CliIo): Promise<number> {
-  const [command, ...rest] = argv;
+  const [name, ...rest] = argv;
   try {
-    switch (command) {
-      case 'run': {
-        const { values } = parseStrict(rest, {
-          config: { type: 'string' },
-          url: { type: 'string' },
-          model: { type: 'string' },
-          out: { type: 'string' },
-          help: { type: 'boolean', short: 'h' },
-        });
-        if (values.help) {
-          io.stdout.write(`${RUN_USAGE}\n`);
-          return EXIT.ok;
-        }
-        return await runCommand(
-          {
-            config: (values.config as string | undefined) ?? null,
-            url: (values.url as string | undefined) ?? null,
-            model: (values.model as string | undefined) ?? null,
-            out: (values.out as string | undefined) ?? 'llm-perf-result.json',
-          },
-          io,
-        );
-      }
-      case '--version':
-      case '-v':
-        io.stdout.write(`${TOOL_VERSION}\n`);
-        return EXIT.ok;
-      case undefined:
-      case '--help':
-      case '-h':
-      case 'help':
-        io.stdout.write(`${USAGE}\n`);
-        return command === undefined ? EXIT.usage : EXIT.ok;
-      default:
-        throw new UsageError(`unknown command '${command}'\n\n${USAGE}`);
+    if (name === '--version' || name === '-v') {
+      io.stdout.write(`${TOOL_VERSION}\n`);
+      return EXIT.ok;
     }
+    if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+      io.stdout.write(`${usage()}\n`);
+      return name === undefined ? EXIT.usage : EXIT.ok;
+    }
+    if (Object.hasOwn(ENGINE_COMMANDS, name)) return await runEngineCommand(name, rest, io);
+    const command = COMMANDS[name];
+    if (command === undefined) throw new UsageError(`unknown command '${name}'\n\n${usage()}`);
+    const values = parseStrict(rest, { ...command.options, help: { type: 'boolean', short: 'h' } });
+    if (values.help) {
+      io.stdout.write(`${command.usage}\n`);
+      return EXIT.ok;
+    }
+    return await command.run(values, io);
   } catch (err) {
-    if (err instanceof UsageError || err instanceof ConfigError || err instanceof RunSetupError || err instanceof DatasetError) {
+    if (
+      err instanceof UsageError ||
+      err instanceof ConfigError ||
+      err instanceof RunSetupError ||
+      err instanceof DatasetError ||
+      err instanceof ResultFileError
+    ) {
       io.stderr.write(`error: ${err.message}\n`);
       return EXIT.usage;
     }
@@ -71,11 +136,9 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
-type Options = NonNullable<Parameters<typeof parseArgs>[0]>['options'];
-
-function parseStrict(args: string[], options: Options): { values: Record<string, unknown> } {
+function parseStrict(args: string[], options: Options): Values {
   try {
-    return parseArgs({ args, options, strict: true, allowPositionals: false });
+    return parseArgs({ args, options, strict: true, allowPositionals: false }).values as Values;
   } catch (err) {
     throw new UsageError((err as Error).message);
   }

@@ -73,6 +73,19 @@ export async function loadPlan(opts: LoadPlanOptions): Promise<Plan> {
   return buildPlan(parsed.raw, { file, baseDir, url: opts.url, model: opts.model }, parsed.locate, opts.env ?? process.env);
 }
 
+/**
+ * Only the gate rules of a config file, for `compare`: the target need not
+ * exist or be reachable, and no API key need be set.
+ */
+export async function loadGatePlan(configPath: string, cwd: string): Promise<GatePlan> {
+  const abs = path.resolve(cwd, configPath);
+  const source = await readConfigFile(configPath, abs, false);
+  const parsed = parseYaml(source, configPath);
+  const raw = parsed.raw;
+  const hasUrl = isRecord(raw) && isRecord(raw.target) && typeof raw.target.url === 'string';
+  return buildPlan(raw, { file: configPath, baseDir: path.dirname(abs), url: hasUrl ? null : 'http://127.0.0.1' }, parsed.locate, null).gate;
+}
+
 /** Validates an already-parsed config object (e.g. from tests or another front end). */
 export function planFromObject(raw: unknown, ctx: PlanContext): Plan {
   const locate = ctx.source === undefined ? NO_LOCATION : parseYaml(ctx.source, ctx.file).locate;

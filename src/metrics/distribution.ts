@@ -35,7 +35,9 @@ export interface Distribution {
 }
 
 export function newHistogram(): hdr.Histogram {
-  return hdr.build({ bitBucketSize: 'packed', numberOfSignificantValueDigits: SIGNIFICANT_DIGITS, autoResize: true });
+  // 32-bit counters record 5x faster than 'packed' ones; a histogram lives only
+  // while a summary is computed, so the larger array costs nothing lasting.
+  return hdr.build({ bitBucketSize: 32, numberOfSignificantValueDigits: SIGNIFICANT_DIGITS, autoResize: true });
 }
 
 export function recordScaled(h: hdr.Histogram, value: number): void {

@@ -1,0 +1,137 @@
+// Baseline result + candidate result -> verdict document. Pure: no I/O.
+import type { GatePlan } from '../config/plan.js';
+import type { CellResult, ResultDoc } from '../result/types.js';
+import { TOOL_VERSION } from '../version.js';
+import { judgeMetric } from './judge.js';
+import { rulesFor } from './rules.js';
+import { checkSlos } from './slo.js';
+import { holm } from './stats.js';
+import { cellProblems, docProblems } from './validity.js';
+import { VERDICT_SCHEMA, type CellVerdict, type MetricVerdict, type Overall, type SideInfo, type VerdictDoc } from './verdict.js';
+
+function side(doc: ResultDoc): SideInfo {
+  return {
+    commit: doc.git?.commit ?? null,
+    model: doc.target?.model ?? null,
+    started_at: doc.started_at,
+    status: doc.status,
+    tool_version: doc.tool.version,
+  };
+}
+
+/** Interleaved A/B: both sides of one run, so trial i of each side form a pair. */
+export function isPaired(base: ResultDoc, cand: ResultDoc): boolean {
+  return base.ab !== null && cand.ab !== null && base.ab.run_id === cand.ab.run_id && base.ab.side !== cand.ab.side;
+}
+
+export interface CompareOptions {
+  /** Judge only the metrics this accepts (all by default); used by studies that need a few metrics many times. */
+  metrics?: (id: string, gated: boolean) => boolean;
+}
+
+export function compare(base: ResultDoc, cand: ResultDoc, gate: GatePlan, opts: CompareOptions = {}): VerdictDoc {
+  const paired = isPaired(base, cand);
+  const doc = docProblems(base, cand, gate);
+  const warnings = [...doc.warnings];
+  const cells: CellVerdict[] = [];
+  const baseById = new Map(base.cells.map((c) => [c.id, c]));
+  const candIds = new Set(cand.cells.map((c) => c.id));
+  for (const c of base.cells) if (!candIds.has(c.id)) warnings.push(`cell ${c.id} is only in the baseline: not compared`);
+
+  for (const c of cand.cells) {
+    const b = baseById.get(c.id);
+    if (b === undefined) {
+      warnings.push(`cell ${c.id} is only in the candidate: not compared`);
+      continue;
+    }
+    cells.push(compareCell(b, c, base, cand, gate, paired, opts.metrics ?? (() => true)));
+  }
+
+  // Holm across every gated test of the comparison that produced a p-value:
+  // with 3 gated metrics x 8 cells, 24 tests at 0.05 would otherwise fail
+  // most pull requests by chance alone.
+  const tested = cells.filter((c) => c.valid).flatMap((c) => c.metrics.filter((m) => m.gated && m.p !== null));
+  const adjusted = holm(tested.map((m) => m.p!));
+  tested.forEach((m, i) => {
+    m.p_adj = Math.round(adjusted[i]! * 1e6) / 1e6;
+    if (m.verdict === 'regressed' && m.p_adj >= gate.alpha) {
+      m.verdict = 'warn';
+      m.reason = `${m.reason}, but p = ${m.p_adj.toPrecision(2)} after Holm's correction is not below ${gate.alpha}`;
+    }
+  });
+
+  const slo = checkSlos(cand.cells, gate.slo);
+  const gatedValid = cells.filter((c) => c.valid).flatMap((c) => c.metrics.filter((m) => m.gated));
+  const count = (v: MetricVerdict['verdict']): number => gatedValid.filter((m) => m.verdict === v).length;
+  const summary = {
+    regressed: count('regressed'),
+    improved: count('improved'),
+    unchanged: count('unchanged'),
+    warn: count('warn'),
+    inconclusive: count('inconclusive'),
+    invalid_cells: cells.filter((c) => !c.valid).length,
+    slo_failed: slo.filter((s) => !s.ok).length,
+  };
+
+  const reasons: string[] = [];
+  for (const c of cells) {
+    for (const m of c.metrics) if (m.gated && c.valid && m.verdict === 'regressed') reasons.push(`${c.id}: ${m.metric} regressed ${m.change_pct}% (${m.reason})`);
+  }
+  for (const s of slo) if (!s.ok) reasons.push(`${s.cell}: SLO ${s.check} failed (value ${s.value ?? 'none'})`);
+  reasons.push(...doc.invalid);
+  for (const c of cells) for (const r of c.invalid_reasons) reasons.push(`${c.id}: ${r}`);
+  if (cells.length === 0) reasons.push('no cell is in both results: nothing to compare');
+
+  let verdict: Overall;
+  if (summary.regressed > 0 || summary.slo_failed > 0) verdict = 'fail';
+  else if (doc.invalid.length > 0 || summary.invalid_cells > 0 || cells.length === 0) verdict = 'invalid';
+  else if (summary.warn > 0) verdict = 'warn';
+  else if (summary.inconclusive > 0) verdict = 'inconclusive';
+  else verdict = 'pass';
+
+  return {
+    schema: VERDICT_SCHEMA,
+    tool: { name: 'llm-perf-gate', version: TOOL_VERSION },
+    verdict,
+    summary,
+    reasons,
+    warnings,
+    design: paired ? 'paired' : 'unpaired',
+    settings: { confidence: gate.confidence, alpha: gate.alpha, bootstrap_iterations: gate.bootstrapIterations },
+    baseline: side(base),
+    candidate: side(cand),
+    cells,
+    slo,
+  };
+}
+
+function compareCell(
+  b: CellResult,
+  c: CellResult,
+  bDoc: ResultDoc,
+  cDoc: ResultDoc,
+  gate: GatePlan,
+  paired: boolean,
+  include: (id: string, gated: boolean) => boolean,
+): CellVerdict {
+  const problems = cellProblems(b, c, bDoc, cDoc, gate);
+  const rules = rulesFor(gate, c.scenario.name, c.load.kind).filter((r) => include(r.def.id, r.gated));
+  const metrics = rules.map((rule) =>
+    judgeMetric(b, c, rule, {
+      confidence: gate.confidence,
+      // Ungated metrics are only reported: a quarter of the resamples keeps a
+      // full matrix quick while gated ones get the full count.
+      iterations: rule.gated ? gate.bootstrapIterations : Math.max(200, Math.round(gate.bootstrapIterations / 4)),
+      paired,
+      seed: `${c.id}|${rule.def.id}`,
+    }),
+  );
+  return {
+    id: c.id,
+    valid: problems.invalid.length === 0,
+    invalid_reasons: problems.invalid,
+    warnings: problems.warnings,
+    trials: { baseline: b.trials.length, candidate: c.trials.length },
+    metrics,
+  };
+}

@@ -1,0 +1,76 @@
+// A comparison is invalid, not failed, when the two sides did not run the
+// same work or could not be measured properly (gating.md, rule 4).
+import type { GatePlan } from '../config/plan.js';
+import type { CellResult, ResultDoc } from '../result/types.js';
+
+/** Fixed output asked for, but fewer requests than this got max_tokens: the server ignored ignore_eos/min_tokens. */
+export const MIN_OUTPUT_HONOURED = 0.99;
+
+function fixedOutput(doc: ResultDoc): boolean {
+  const t = (doc.config as { target?: { fixed_output?: unknown } }).target;
+  return t?.fixed_output !== false;
+}
+
+const pctOf = (x: number): string => `${(x * 100).toFixed(1)}%`;
+
+export function cellProblems(base: CellResult, cand: CellResult, bDoc: ResultDoc, cDoc: ResultDoc, gate: GatePlan): { invalid: string[]; warnings: string[] } {
+  const invalid: string[] = [];
+  const warnings: string[] = [];
+  if (base.workload_hash !== cand.workload_hash) {
+    invalid.push('different workload: the prompts or max_tokens differ (workload hash), so the sides did different work');
+  }
+  for (const [side, cell] of [['baseline', base], ['candidate', cand]] as const) {
+    if (cell.status === 'interrupted') invalid.push(`${side} cell was interrupted before it finished`);
+    if (cell.status === 'duration-limit') warnings.push(`${side} cell stopped at run.max_duration_s with ${cell.metrics.counts.attempted} requests`);
+    if (cell.metrics.error_rate > gate.errorRateLimit) {
+      invalid.push(`${side} error rate ${pctOf(cell.metrics.error_rate)} is over the ${pctOf(gate.errorRateLimit)} limit (gate.error_rate_limit)`);
+    }
+    if (cell.client.saturated) invalid.push(`${side} client was saturated: ${cell.client.reasons.join('; ')}`);
+    const honoured = cell.metrics.tokens.output_honoured;
+    const doc = side === 'baseline' ? bDoc : cDoc;
+    if (fixedOutput(doc) && honoured !== null && honoured < MIN_OUTPUT_HONOURED) {
+      invalid.push(`${side} server did not honour the fixed output length: only ${pctOf(honoured)} of requests got max_tokens (ignore_eos/min_tokens ignored?)`);
+    }
+    if (cell.metrics.counts.completed === 0) invalid.push(`${side} cell has no completed request`);
+  }
+  for (const key of ['input_mean', 'output_mean'] as const) {
+    const b = base.metrics.tokens[key];
+    const c = cand.metrics.tokens[key];
+    if (b !== null && c !== null && b > 0 && Math.abs(c / b - 1) > gate.tokenDriftLimit) {
+      const what = key === 'input_mean' ? 'input' : 'output';
+      invalid.push(`mean ${what} tokens drifted ${b} -> ${c} (more than ${pctOf(gate.tokenDriftLimit)}, gate.token_drift_limit)`);
+    }
+  }
+  return { invalid, warnings };
+}
+
+/** Differences between the runs as a whole: the model, the server build, the machine. */
+export function docProblems(bDoc: ResultDoc, cDoc: ResultDoc, gate: GatePlan): { invalid: string[]; warnings: string[] } {
+  const fingerprint: string[] = [];
+  const warnings: string[] = [];
+  const invalid: string[] = [];
+  const bt = bDoc.target;
+  const ct = cDoc.target;
+  if (bt && ct) {
+    if (bt.model !== ct.model) fingerprint.push(`model differs: ${bt.model} -> ${ct.model}`);
+    if (bt.system_fingerprint !== ct.system_fingerprint) {
+      fingerprint.push(`system_fingerprint differs: ${bt.system_fingerprint ?? 'none'} -> ${ct.system_fingerprint ?? 'none'}`);
+    }
+    for (const h of new Set([...Object.keys(bt.server_headers), ...Object.keys(ct.server_headers)])) {
+      if (bt.server_headers[h] !== ct.server_headers[h]) {
+        fingerprint.push(`server header '${h}' differs: ${bt.server_headers[h] ?? 'none'} -> ${ct.server_headers[h] ?? 'none'}`);
+      }
+    }
+  }
+  if (gate.strictFingerprint) invalid.push(...fingerprint.map((f) => `${f} (gate.strict_fingerprint)`));
+  else warnings.push(...fingerprint);
+  const bm = bDoc.machine;
+  const cm = cDoc.machine;
+  if (bm.cpu_model !== cm.cpu_model || bm.cpus !== cm.cpus) {
+    warnings.push(`machine differs: ${bm.cpus} x ${bm.cpu_model} -> ${cm.cpus} x ${cm.cpu_model}`);
+  }
+  for (const [side, doc] of [['baseline', bDoc], ['candidate', cDoc]] as const) {
+    if (doc.status !== 'complete') warnings.push(`${side} run is ${doc.status}${doc.error ? `: ${doc.error}` : ''}`);
+  }
+  return { invalid, warnings };
+}

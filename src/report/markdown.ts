@@ -1,0 +1,101 @@
+// The Markdown report: a headline, the gated metrics per cell, reasons for
+// invalid and inconclusive verdicts, SLO checks, and every metric in a
+// collapsed section. Renders what the verdict says; computes nothing itself.
+import { markdownTable } from 'markdown-table';
+import type { CellVerdict, MetricVerdict, Overall, VerdictDoc } from '../gate/verdict.js';
+import { escapeMd } from './escape.js';
+
+export const MAX_REPORT_CHARS = 65_536;
+
+const ICON: Record<Overall, string> = { pass: '✅', warn: '⚠️', fail: '❌', inconclusive: '❔', invalid: '🚫' };
+const MARK: Record<MetricVerdict['verdict'], string> = {
+  regressed: '❌ regressed',
+  warn: '⚠️ warn',
+  improved: '🚀 improved',
+  unchanged: '✅ unchanged',
+  inconclusive: '❔ inconclusive',
+};
+
+const num = (x: number | null): string => {
+  if (x === null) return '–';
+  const a = Math.abs(x);
+  return a >= 100 ? x.toFixed(0) : a >= 10 ? x.toFixed(1) : x.toFixed(2);
+};
+const signed = (x: number | null): string => (x === null ? '–' : `${x > 0 ? '+' : ''}${x.toFixed(1)}%`);
+const interval = (m: MetricVerdict): string => (m.interval_pct === null ? '–' : `${signed(m.interval_pct[0])} … ${signed(m.interval_pct[1])}`);
+const shortSha = (s: string | null): string => (s === null ? 'unknown commit' : `\`${s.slice(0, 7)}\``);
+
+function metricRow(cell: string, m: MetricVerdict): string[] {
+  return [escapeMd(cell), m.metric, `${num(m.baseline)} ${m.unit}`, `${num(m.candidate)} ${m.unit}`, signed(m.change_pct), interval(m), MARK[m.verdict]];
+}
+
+const HEAD = ['cell', 'metric', 'baseline', 'candidate', 'change', 'interval', 'verdict'];
+
+function cellDetails(c: CellVerdict): string {
+  const rows = c.metrics.map((m) => metricRow(c.id, m).slice(1));
+  const head = `<details><summary>${escapeMd(c.id)}: all ${c.metrics.length} metrics</summary>\n\n`;
+  return `${head}${markdownTable([HEAD.slice(1), ...rows], { align: ['l', 'r', 'r', 'r', 'r', 'l'] })}\n\n</details>`;
+}
+
+export interface ReportOptions {
+  /** Extra lines under the headline, e.g. which history commit was the baseline. */
+  context?: string[];
+  /** Extra sections after the gated table, e.g. a trend chart (already safe Markdown). */
+  sections?: string[];
+  maxChars?: number;
+}
+
+export function renderMarkdown(v: VerdictDoc, opts: ReportOptions = {}): string {
+  const max = opts.maxChars ?? MAX_REPORT_CHARS;
+  const s = v.summary;
+  const parts: string[] = [];
+  parts.push(`## ${ICON[v.verdict]} llm-perf-gate: ${v.verdict}`);
+  parts.push(
+    `**${s.regressed} regressed** · ${s.improved} improved · ${s.unchanged} unchanged · ${s.warn} warn · ${s.inconclusive} inconclusive` +
+      (s.invalid_cells > 0 ? ` · ${s.invalid_cells} invalid cell${s.invalid_cells === 1 ? '' : 's'}` : '') +
+      (s.slo_failed > 0 ? ` · ${s.slo_failed} SLO check${s.slo_failed === 1 ? '' : 's'} failed` : ''),
+  );
+  parts.push(
+    `Baseline ${shortSha(v.baseline.commit)} (${escapeMd(v.baseline.model ?? 'unknown model')}) vs candidate ${shortSha(v.candidate.commit)} (${escapeMd(v.candidate.model ?? 'unknown model')}); ` +
+      `${v.design} design, ${Math.round(v.settings.confidence * 100)}% intervals, Holm-adjusted α = ${v.settings.alpha}.`,
+  );
+  for (const line of opts.context ?? []) parts.push(line);
+  if (v.reasons.length > 0) parts.push(v.reasons.map((r) => `- ${escapeMd(r)}`).join('\n'));
+
+  const gated = v.cells.flatMap((c) => c.metrics.filter((m) => m.gated).map((m) => metricRow(c.id, m)));
+  if (gated.length > 0) {
+    parts.push(`### Gated metrics\n\n${markdownTable([HEAD, ...gated], { align: ['l', 'l', 'r', 'r', 'r', 'r', 'l'] })}`);
+  }
+  const notes = v.cells.flatMap((c) =>
+    c.metrics
+      .filter((m) => m.gated && (m.verdict === 'inconclusive' || m.verdict === 'warn'))
+      .map((m) => `- ${escapeMd(c.id)} ${m.metric}: ${escapeMd(m.reason)}`),
+  );
+  if (notes.length > 0) parts.push(notes.join('\n'));
+  if (v.slo.length > 0) {
+    const rows = v.slo.map((o) => [escapeMd(o.cell), `\`${escapeMd(o.check)}\``, num(o.value), o.ok ? '✅ ok' : '❌ failed', escapeMd(o.note ?? '')]);
+    parts.push(`### SLO checks\n\n${markdownTable([['cell', 'check', 'value', 'result', 'note'], ...rows])}`);
+  }
+  if (v.warnings.length > 0 || v.cells.some((c) => c.warnings.length > 0)) {
+    const lines = [...v.warnings, ...v.cells.flatMap((c) => c.warnings.map((w) => `${c.id}: ${w}`))];
+    parts.push(`<details><summary>Warnings (${lines.length})</summary>\n\n${lines.map((l) => `- ${escapeMd(l)}`).join('\n')}\n\n</details>`);
+  }
+  parts.push(...(opts.sections ?? []));
+
+  // Details go last and are cut first: the verdict and gated table must always fit.
+  const head = parts.join('\n\n');
+  const details = v.cells.map(cellDetails);
+  const footer = '\n\n<sub>Metric definitions: docs/metrics.md · how verdicts are decided: docs/gate.md</sub>\n';
+  let body = head;
+  let kept = 0;
+  // Room kept for the note that says details were cut.
+  const reserve = 200 + footer.length;
+  for (const d of details) {
+    if (body.length + 2 + d.length + reserve > max) break;
+    body += `\n\n${d}`;
+    kept++;
+  }
+  if (kept < details.length) body += `\n\n_${details.length - kept} cells' details were cut to fit ${max} characters; the verdict JSON has them all._`;
+  body += footer;
+  return body.length > max ? `${body.slice(0, max - 40)}\n\n_(report truncated)_\n` : body;
+}

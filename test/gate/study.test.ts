@@ -1,0 +1,25 @@
+// Proof, not promises: the gate's error rates on synthetic data with a known
+// truth (bench/gate/study.ts). `npm run bench:gate` prints the full table.
+import { describe, expect, it } from 'vitest';
+import { STUDIES, runStudy } from '../../bench/gate/study.js';
+
+const study = (name: string) => STUDIES.find((s) => s.name.startsWith(name))!;
+
+describe('gate error rates', () => {
+  it('fails at most 1% of 200 A/A comparisons at realistic noise (5% trial CV, heavy-tailed TTFT)', () => {
+    const o = runStudy(study('A/A, trial CV 5%'), 200, 'suite');
+    expect(o.failRate).toBeLessThanOrEqual(0.01);
+  }, 120_000);
+
+  it('detects a 10% throughput drop at least 95% of the time at ~1% trial-to-trial CV with 5 trials', () => {
+    const o = runStudy(study('throughput -10%, trial CV 1%, 5 trials'), 60, 'suite');
+    expect(o.tpsCv).toBeLessThan(0.015);
+    expect(o.detectRate).toBeGreaterThanOrEqual(0.95);
+    expect(o.failRate).toBeGreaterThanOrEqual(0.95);
+  }, 120_000);
+
+  it('flags (warn or fail) a 10% throughput drop at least 90% of the time at 5% trial CV with the default 3 trials', () => {
+    const o = runStudy(study('throughput -10%, trial CV 5%, 3 trials'), 60, 'suite');
+    expect(o.flagRate).toBeGreaterThanOrEqual(0.9);
+  }, 120_000);
+});
