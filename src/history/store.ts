@@ -1,0 +1,112 @@
+// Results history on a data branch of the repository's remote: one file per
+// commit plus a small index, written with git plumbing so the user's working
+// tree, index and HEAD are never touched. Core module: no @actions/* here.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { firstParentAncestors } from './ancestry.js';
+import { HistoryBranch } from './branch.js';
+import { Git, HistoryError } from './git.js';
+import { addEntry, INDEX_FILE, isCommitId, refOfResult, renderIndex, resultFile, type HistoryEntry } from './layout.js';
+
+export { HistoryError } from './git.js';
+export type { HistoryEntry } from './layout.js';
+
+export const DEFAULT_HISTORY_BRANCH = 'llm-perf-history';
+export const DEFAULT_REMOTE = 'origin';
+/** Pushes tried before giving up when other jobs keep moving the branch first. */
+export const MAX_PUSH_ATTEMPTS = 5;
+/** First-parent commits findBaseline looks through for a stored ancestor. */
+export const DEFAULT_MAX_WALK = 200;
+
+export interface HistoryOptions {
+  /** The workflow's checkout. */
+  repoDir: string;
+  remote: string;
+  branch: string;
+  /** Sent as an extra HTTP header, never in a URL and never printed; null: the checkout's own credentials. */
+  token?: string | null;
+  /** Keep at most this many commits' results. */
+  retention: number;
+  maxPushAttempts?: number;
+}
+
+export interface SaveHooks {
+  /** Called after the commit is built and before it is pushed (tests race another writer here). */
+  beforePush?: (attempt: number) => Promise<void>;
+}
+
+export async function saveResult(opts: HistoryOptions, commit: string, resultJson: string, headline: Record<string, number | null>): Promise<{ attempts: number; pruned: string[] }> {
+  return saveResultWithHooks(opts, commit, resultJson, headline, {});
+}
+
+export async function saveResultWithHooks(
+  opts: HistoryOptions,
+  commit: string,
+  resultJson: string,
+  headline: Record<string, number | null>,
+  hooks: SaveHooks,
+): Promise<{ attempts: number; pruned: string[] }> {
+  const branch = await openBranch(opts);
+  checkCommit(commit);
+  if (!Number.isInteger(opts.retention) || opts.retention < 1) throw new HistoryError(`history: retention must be an integer >= 1, got ${opts.retention}`);
+  try {
+    JSON.parse(resultJson);
+  } catch (err) {
+    throw new HistoryError(`history: the result for ${commit} is not JSON`, { cause: err });
+  }
+  const maxAttempts = opts.maxPushAttempts ?? MAX_PUSH_ATTEMPTS;
+  const entry: HistoryEntry = { commit, ref: refOfResult(resultJson), stored_at: new Date().toISOString(), file: resultFile(commit), headline };
+
+  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+    const tip = await branch.fetchTip();
+    const { index, pruned } = addEntry(tip ? await branch.index(tip) : [], entry, opts.retention);
+    const write = new Map([
+      [resultFile(commit), resultJson],
+      [INDEX_FILE, renderIndex(index)],
+    ]);
+    const message = `llm-perf-gate: result for ${commit.slice(0, 12)}${pruned.length ? `\n\nPruned ${pruned.length} older result(s) beyond the retention of ${opts.retention}.` : ''}\n`;
+    const sha = await branch.commit(tip, write, new Set(pruned.map((c) => `${c}.json`)), message);
+    await hooks.beforePush?.(attempt);
+    if ((await branch.push(sha)) === 'pushed') return { attempts: attempt, pruned };
+    // Jobs that collided once would collide again in lockstep without jitter.
+    if (attempt < maxAttempts) await sleep(Math.round(100 * attempt * (0.5 + Math.random())));
+  }
+  throw new HistoryError(`history: gave up pushing to '${branch.branch}' after ${maxAttempts} attempts: other jobs kept updating it first`);
+}
+
+/**
+ * The result stored for baseCommit, else for its newest first-parent ancestor
+ * within maxWalk commits; null when there is none (or no branch yet).
+ */
+export async function findBaseline(opts: HistoryOptions, baseCommit: string, maxWalk = DEFAULT_MAX_WALK): Promise<{ commit: string; exact: boolean; resultJson: string } | null> {
+  const branch = await openBranch(opts);
+  checkCommit(baseCommit);
+  const tip = await branch.fetchTip();
+  if (tip === null) return null;
+  const stored = await branch.storedCommits(tip);
+  if (stored.size === 0) return null;
+  const candidates = stored.has(baseCommit) ? [baseCommit] : await firstParentAncestors(branch.git, await branch.quietFetch(), baseCommit, maxWalk);
+  const found = candidates.find((c) => stored.has(c));
+  if (found === undefined) return null;
+  const resultJson = await branch.readBlob(tip, resultFile(found));
+  if (resultJson === null) throw new HistoryError(`history: ${resultFile(found)} is listed on '${branch.branch}' but cannot be read`);
+  return { commit: found, exact: found === baseCommit, resultJson };
+}
+
+/** Newest first; [] when the branch does not exist yet. */
+export async function readIndex(opts: HistoryOptions): Promise<HistoryEntry[]> {
+  const branch = await openBranch(opts);
+  const tip = await branch.fetchTip();
+  return tip === null ? [] : branch.index(tip);
+}
+
+async function openBranch(opts: HistoryOptions): Promise<HistoryBranch> {
+  const git = new Git(opts.repoDir, opts.remote || DEFAULT_REMOTE, opts.token ?? null);
+  const name = opts.branch || DEFAULT_HISTORY_BRANCH;
+  const ok = await git.run('checking the branch name', ['check-ref-format', `refs/heads/${name}`], { ok: [1] });
+  if (ok.code !== 0 || name.startsWith('-')) throw new HistoryError(`history: '${name}' is not a valid branch name`);
+  return new HistoryBranch(git, name);
+}
+
+function checkCommit(commit: string): void {
+  if (!isCommitId(commit)) throw new HistoryError(`history: expected a full commit id (40 or 64 lowercase hex digits), got '${commit}'`);
+}

@@ -1,0 +1,370 @@
+// Starting, probing and stopping the inference server under test. The server
+// runs in its own process group so that everything it forks (tokenizer workers,
+// engine processes, a shell pipeline) is stopped together, and so that the
+// action's post: step can stop it from a saved process-group id.
+import { spawn } from 'node:child_process';
+import { mkdir, open, readdir, readFile } from 'node:fs/promises';
+import net from 'node:net';
+import { dirname } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { StringDecoder } from 'node:string_decoder';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export interface ServerSpec {
+  /** Run through `sh -c`; must keep the server in the foreground (no `&`, no `docker run -d`). */
+  command: string;
+  cwd: string;
+  /** The child's whole environment (spawn semantics); default process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** Appended to; the server writes to it directly, so a busy client never back-pressures its logging. */
+  logPath: string;
+  /** Default `${baseUrl}/health`; when that default answers 404 (Ollama has none), readiness goes straight to /v1/models. */
+  readyUrl: string | null;
+  /** Where the API is served; a trailing `/` or `/v1` is ignored. */
+  baseUrl: string;
+  /** When set, ready also requires GET /v1/models to list this id. */
+  model: string | null;
+  readyTimeoutMs: number;
+  pollIntervalMs?: number;
+  onLog?: (line: string) => void;
+  /**
+   * Called with the process-group id as soon as the process exists, before it is
+   * ready: save it (core.saveState) so a post: step can stop a server whose job
+   * was cancelled while the model was still loading.
+   */
+  onSpawn?: (pgid: number) => void;
+}
+
+export interface RunningServer {
+  /** Also the process-group id: save it for stopProcessGroup in a post: step. */
+  pid: number;
+  logPath: string;
+  readyAfterMs: number;
+  /** TERM the group, KILL it after graceMs (default 10 s); idempotent, never throws when already gone. */
+  stop(graceMs?: number): Promise<{ signal: 'TERM' | 'KILL' | 'none' }>;
+  /** How the `sh -c` process ended, or null while it runs: a server that dies during the load test shows here. */
+  exitStatus(): { code: number | null; signal: NodeJS.Signals | null } | null;
+  /** The last log lines (ANSI colours removed), for an error message. */
+  logTail(lines?: number): string[];
+}
+
+export class ServerStartError extends Error {
+  constructor(
+    message: string,
+    readonly logTail: string[],
+    readonly exitCode: number | null,
+    readonly signal: NodeJS.Signals | null = null,
+    options?: { cause?: unknown },
+  ) {
+    super(logTail.length ? `${message}\nlast ${logTail.length} log lines:\n${logTail.map((l) => `  | ${l}`).join('\n')}` : message, options);
+    this.name = 'ServerStartError';
+  }
+}
+
+const TAIL_LINES = 30;
+const DEFAULT_POLL_MS = 500;
+const DEFAULT_GRACE_MS = 10_000;
+/** After a failed start the process is of no use: do not make the user wait the full grace. */
+const FAILED_START_GRACE_MS = 3_000;
+const PROBE_TIMEOUT_MS = 5_000;
+const MAX_LINE = 4_000;
+
+export async function startServer(spec: ServerSpec): Promise<RunningServer> {
+  const base = normaliseBaseUrl(spec.baseUrl);
+  const readyUrl = spec.readyUrl ?? `${base}/health`;
+  const modelsUrl = `${base}/v1/models`;
+  const interval = spec.pollIntervalMs ?? DEFAULT_POLL_MS;
+
+  // A leftover server from an earlier job (self-hosted runners) would pass every
+  // readiness check while ours fails to bind: we would measure the wrong binary.
+  if (await portAnswers(base)) {
+    throw new ServerStartError(`cannot start the server: something already listens at ${base}; stop it first, or measure it without starting a server`, [], null);
+  }
+
+  await mkdir(dirname(spec.logPath), { recursive: true });
+  const fh = await open(spec.logPath, 'a');
+  const startOffset = (await fh.stat()).size;
+  const t0 = performance.now();
+  let child;
+  try {
+    child = spawn('sh', ['-c', spec.command], { cwd: spec.cwd, env: spec.env ?? process.env, detached: true, stdio: ['ignore', fh.fd, fh.fd] });
+  } catch (err) {
+    await fh.close();
+    throw err;
+  }
+  // Listen before the next await: a command that fails at once exits during it.
+  // A holder, not a `let`: the exit handler assigns it behind the compiler's back.
+  const state: { exit: { code: number | null; signal: NodeJS.Signals | null } | null } = { exit: null };
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }>((resolve) => {
+    child.once('exit', (code, signal) => resolve((state.exit = { code, signal })));
+    child.once('error', (error) => resolve({ code: null, signal: null, error }));
+  });
+  await fh.close(); // the child holds its own copy of the descriptor
+  const log = new LogTail(spec.logPath, startOffset, spec.onLog);
+  const pid = child.pid;
+  if (pid === undefined) {
+    const e = await exited;
+    throw new ServerStartError(`cannot start the server: spawn sh -c in ${spec.cwd} failed: ${e.error?.message ?? 'unknown error'}`, [], null, null, { cause: e.error });
+  }
+  try {
+    spec.onSpawn?.(pid);
+  } catch (err) {
+    await stopProcessGroup(pid, FAILED_START_GRACE_MS).catch(() => undefined);
+    throw err;
+  }
+  child.unref(); // a forgotten server must not keep the action's process alive; post: stops it
+  const ticker = setInterval(() => void log.drain(), 250);
+  ticker.unref();
+
+  const fail = async (message: string, code: number | null, signal: NodeJS.Signals | null): Promise<never> => {
+    await stopProcessGroup(pid, FAILED_START_GRACE_MS).catch(() => undefined);
+    clearInterval(ticker);
+    await log.finish();
+    throw new ServerStartError(message, log.tail(TAIL_LINES), code, signal);
+  };
+
+  const deadline = t0 + spec.readyTimeoutMs;
+  const abort = new AbortController();
+  void exited.then(() => abort.abort());
+  const elapsed = (): string => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
+  const exitMessage = (e: { code: number | null; signal: NodeJS.Signals | null }): string =>
+    `server command exited ${e.signal ? `on signal ${e.signal}` : `with code ${e.code}`} after ${elapsed()}, before it was ready (log: ${spec.logPath})`;
+
+  // Phase 1: the health URL; phase 2: /v1/models lists the model. A 503 while
+  // weights load is the normal case, so every non-200 means "keep waiting".
+  const phases: { url: string; check: (status: number, body: string) => 'ok' | 'skip' | string }[] = [
+    {
+      url: readyUrl,
+      check: (status) => (status === 200 ? 'ok' : status === 404 && spec.readyUrl === null ? 'skip' : `GET ${readyUrl} answered ${status}`),
+    },
+    { url: modelsUrl, check: (status, body) => modelsCheck(modelsUrl, status, body, spec.model) },
+  ];
+  for (const phase of phases) {
+    let last = `GET ${phase.url}: no answer yet`;
+    let answered = false;
+    for (;;) {
+      const exit = state.exit;
+      if (exit) return fail(exitMessage(exit), exit.code, exit.signal);
+      const remaining = deadline - performance.now();
+      if (remaining <= 0) {
+        return fail(`server was not ready after ${(spec.readyTimeoutMs / 1000).toFixed(1)} s; last check: ${last} (log: ${spec.logPath})`, null, null);
+      }
+      const r = await probe(phase.url, Math.min(PROBE_TIMEOUT_MS, remaining), abort.signal);
+      if (r.kind === 'answer') {
+        const verdict = phase.check(r.status, r.body);
+        if (verdict === 'ok' || verdict === 'skip') break;
+        last = verdict;
+        answered = true;
+      } else if (!abort.signal.aborted && !(r.timedOut && answered)) {
+        // A probe cut short by the deadline says less than the previous answer.
+        last = `GET ${phase.url}: ${r.reason}`;
+      }
+      await Promise.race([sleep(Math.ceil(Math.min(interval, Math.max(0, deadline - performance.now())))), exited]);
+    }
+  }
+  const readyAfterMs = performance.now() - t0;
+  await log.drain();
+
+  let stopping: Promise<{ signal: 'TERM' | 'KILL' | 'none' }> | null = null;
+  return {
+    pid,
+    logPath: spec.logPath,
+    readyAfterMs,
+    stop(graceMs = DEFAULT_GRACE_MS) {
+      stopping ??= (async () => {
+        const signal = await stopProcessGroup(pid, graceMs);
+        clearInterval(ticker);
+        await log.finish();
+        return { signal };
+      })();
+      return stopping;
+    },
+    exitStatus: () => state.exit,
+    logTail: (lines = TAIL_LINES) => log.tail(lines),
+  };
+}
+
+/**
+ * TERM every process in the group, wait up to graceMs for all of them to go,
+ * then KILL. 'none' when the group was already gone. Works from another
+ * process (the post: step) given the saved id.
+ */
+export async function stopProcessGroup(pgid: number, graceMs: number): Promise<'TERM' | 'KILL' | 'none'> {
+  // kill(-0) is our own group and kill(-1) is every process we may signal.
+  if (!Number.isInteger(pgid) || pgid <= 1) throw new RangeError(`stopProcessGroup: refusing process-group id ${pgid}`);
+  if (!(await groupAlive(pgid)) || !signalGroup(pgid, 'SIGTERM')) return 'none';
+  if (await waitGone(pgid, graceMs)) return 'TERM';
+  if (!signalGroup(pgid, 'SIGKILL')) return 'TERM';
+  await waitGone(pgid, 5_000);
+  return 'KILL';
+}
+
+/** False when the group no longer exists. */
+function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
+  try {
+    process.kill(-pgid, signal);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ESRCH') return false;
+    throw err;
+  }
+}
+
+async function waitGone(pgid: number, ms: number): Promise<boolean> {
+  const until = performance.now() + ms;
+  for (;;) {
+    if (!(await groupAlive(pgid))) return true;
+    if (performance.now() >= until) return false;
+    await sleep(Math.min(100, Math.max(1, until - performance.now())));
+  }
+}
+
+/**
+ * kill(-pgid, 0) also succeeds for zombies, and a container whose PID 1 does not
+ * reap orphans keeps them forever; on Linux, only a non-zombie member counts.
+ */
+async function groupAlive(pgid: number): Promise<boolean> {
+  try {
+    process.kill(-pgid, 0);
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  if (process.platform !== 'linux') return true;
+  let pids: string[];
+  try {
+    pids = (await readdir('/proc')).filter((d) => /^\d+$/.test(d));
+  } catch {
+    return true;
+  }
+  for (const p of pids) {
+    try {
+      const stat = await readFile(`/proc/${p}/stat`, 'utf8');
+      // "pid (comm) state ppid pgrp ..."; comm may contain spaces and parentheses.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) === pgid && fields[0] !== 'Z' && fields[0] !== 'X') return true;
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return false;
+}
+
+function normaliseBaseUrl(url: string): string {
+  return url.replace(/\/+$/, '').replace(/\/v1$/, '');
+}
+
+function modelsCheck(url: string, status: number, body: string, model: string | null): 'ok' | string {
+  if (status !== 200) return `GET ${url} answered ${status}`;
+  let ids: string[];
+  try {
+    const data = (JSON.parse(body) as { data?: unknown }).data;
+    if (!Array.isArray(data)) return `GET ${url} answered 200 without a data array`;
+    ids = data.map((m) => String((m as { id?: unknown } | null)?.id ?? ''));
+  } catch {
+    return `GET ${url} answered 200 but not JSON`;
+  }
+  if (model === null || ids.includes(model)) return 'ok';
+  return `GET ${url} lists ${JSON.stringify(ids.slice(0, 10))}, not '${model}'`;
+}
+
+type Probe = { kind: 'answer'; status: number; body: string } | { kind: 'error'; reason: string; timedOut: boolean };
+
+async function probe(url: string, timeoutMs: number, abort: AbortSignal): Promise<Probe> {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.any([abort, AbortSignal.timeout(Math.max(1, Math.ceil(timeoutMs)))]), headers: { accept: 'application/json' } });
+    return { kind: 'answer', status: res.status, body: await res.text() };
+  } catch (err) {
+    const cause = (err as { cause?: { code?: unknown; message?: unknown } }).cause;
+    const reason = typeof cause?.code === 'string' ? cause.code : err instanceof Error ? err.message : String(err);
+    return { kind: 'error', reason, timedOut: err instanceof Error && err.name === 'TimeoutError' };
+  }
+}
+
+/** True when a TCP connection to the URL's host and port succeeds. */
+async function portAnswers(base: string): Promise<boolean> {
+  let u: URL;
+  try {
+    u = new URL(base);
+  } catch {
+    return false;
+  }
+  const port = Number(u.port || (u.protocol === 'https:' ? 443 : 80));
+  const host = u.hostname.replace(/^\[|\]$/g, '');
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    const done = (answer: boolean): void => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.setTimeout(1_000, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+// eslint-disable-next-line no-control-regex
+const ANSI = /\x1b\[[0-9;?]*[ -/]*[@-~]/g;
+
+/** Follows the log file from an offset: lines go to onLog and into a ring for error messages. */
+class LogTail {
+  private offset: number;
+  private partial = '';
+  private readonly decoder = new StringDecoder('utf8');
+  private readonly ring: string[] = [];
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly path: string,
+    startOffset: number,
+    private readonly onLog?: (line: string) => void,
+  ) {
+    this.offset = startOffset;
+  }
+
+  drain(): Promise<void> {
+    this.chain = this.chain.then(() => this.read()).catch(() => undefined);
+    return this.chain;
+  }
+
+  async finish(): Promise<void> {
+    await this.drain();
+    if (this.partial) this.line(this.partial);
+    this.partial = '';
+  }
+
+  tail(n: number): string[] {
+    return this.ring.slice(-n);
+  }
+
+  private async read(): Promise<void> {
+    const fh = await open(this.path, 'r');
+    try {
+      const buf = Buffer.alloc(64 * 1024);
+      for (;;) {
+        const { bytesRead } = await fh.read(buf, 0, buf.length, this.offset);
+        if (bytesRead === 0) break;
+        this.offset += bytesRead;
+        const text = this.partial + this.decoder.write(buf.subarray(0, bytesRead));
+        const lines = text.split('\n');
+        this.partial = lines.pop() ?? '';
+        // A progress bar redraws with \r and no newline: keep only its last state.
+        if (this.partial.length > 64 * 1024) this.partial = this.partial.slice(this.partial.lastIndexOf('\r') + 1).slice(-MAX_LINE);
+        for (const l of lines) this.line(l);
+      }
+    } finally {
+      await fh.close();
+    }
+  }
+
+  private line(raw: string): void {
+    const noCr = raw.replace(/\r+$/, '');
+    const line = noCr.slice(noCr.lastIndexOf('\r') + 1).slice(0, MAX_LINE);
+    this.ring.push(line.replace(ANSI, ''));
+    if (this.ring.length > TAIL_LINES * 4) this.ring.splice(0, this.ring.length - TAIL_LINES * 2);
+    try {
+      this.onLog?.(line);
+    } catch {
+      // A logging callback must not stop the server's log from being followed.
+    }
+  }
+}

@@ -1,0 +1,172 @@
+// A real loopback server for the few GitHub REST endpoints the action uses:
+// GET /user, list/create issue comments (with Link-header pagination) and
+// update a comment. It records every request and has switches for what a fork
+// pull request's read-only token gets (403) and for transient failures.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeUser {
+  login: string;
+  type: 'User' | 'Bot';
+}
+
+export const ACTIONS_BOT: FakeUser = { login: 'github-actions[bot]', type: 'Bot' };
+
+export interface FakeComment {
+  id: number;
+  body: string;
+  user: FakeUser;
+  html_url: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FakeRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  authorization: string | undefined;
+  body: unknown;
+}
+
+export interface FakeGitHub {
+  url: string;
+  requests: FakeRequest[];
+  /**
+   * Who the token belongs to: what GET /user answers and who new comments are by.
+   * `userForbidden` makes GET /user answer 403, as it does for GITHUB_TOKEN.
+   */
+  actor: FakeUser;
+  userForbidden: boolean;
+  /** 403 "Resource not accessible by integration" on writes (a fork PR's token), or on every call. */
+  forbid: 'none' | 'writes' | 'all';
+  /** 404 on every /repos path: a repository the token cannot see. */
+  hidden: boolean;
+  /** Comments on `${owner}/${repo}#${number}`, oldest first. */
+  comments(owner: string, repo: string, issue: number): FakeComment[];
+  seed(owner: string, repo: string, issue: number, items: { body: string; user: FakeUser }[]): FakeComment[];
+  /**
+   * The next `count` requests (with this method, when given) fail with this
+   * status: 502 by default; 'secondary' is a 403 secondary rate limit.
+   */
+  failNext(count: number, kind?: number | 'secondary', method?: string): void;
+  close(): Promise<void>;
+}
+
+export async function startFakeGitHub(): Promise<FakeGitHub> {
+  const issues = new Map<string, FakeComment[]>();
+  let nextId = 1000;
+  const failures: { kind: number | 'secondary'; method: string | undefined }[] = [];
+  const list = (o: string, r: string, n: number): FakeComment[] => {
+    const key = `${o}/${r}#${n}`;
+    let l = issues.get(key);
+    if (!l) issues.set(key, (l = []));
+    return l;
+  };
+  const byId = (id: number): FakeComment | undefined => {
+    for (const l of issues.values()) {
+      const c = l.find((x) => x.id === id);
+      if (c) return c;
+    }
+    return undefined;
+  };
+  const now = (): string => new Date().toISOString();
+  const make = (o: string, r: string, n: number, body: string, user: FakeUser): FakeComment => {
+    const id = nextId++;
+    const c = { id, body, user, html_url: `https://github.example/${o}/${r}/pull/${n}#issuecomment-${id}`, created_at: now(), updated_at: now() };
+    list(o, r, n).push(c);
+    return c;
+  };
+
+  const state: Omit<FakeGitHub, 'url' | 'close'> = {
+    requests: [],
+    actor: ACTIONS_BOT,
+    userForbidden: true,
+    forbid: 'none',
+    hidden: false,
+    comments: list,
+    seed: (o, r, n, items) => items.map((i) => make(o, r, n, i.body, i.user)),
+    failNext: (count, kind = 502, method) => {
+      for (let i = 0; i < count; i++) failures.push({ kind, method });
+    },
+  };
+
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.setEncoding('utf8');
+    req.on('data', (d: string) => (raw += d));
+    req.on('end', () => {
+      const u = new URL(req.url ?? '/', base);
+      let body: unknown;
+      try {
+        body = raw ? JSON.parse(raw) : null;
+      } catch {
+        body = raw;
+      }
+      const method = req.method ?? 'GET';
+      state.requests.push({ method, path: u.pathname, query: u.searchParams, authorization: req.headers.authorization, body });
+      const send = (status: number, data: unknown, headers: Record<string, string> = {}): void => {
+        res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers }).end(JSON.stringify(data));
+      };
+
+      const at = failures.findIndex((f) => f.method === undefined || f.method === method);
+      const failure = at < 0 ? undefined : failures.splice(at, 1)[0]?.kind;
+      if (failure === 'secondary') {
+        send(403, { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.' }, { 'retry-after': '0' });
+        return;
+      }
+      if (failure !== undefined) {
+        res.writeHead(failure, { 'content-type': 'text/html' }).end('<html><body>Bad gateway</body></html>');
+        return;
+      }
+      const forbidden = { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest' };
+      if (state.hidden && u.pathname.startsWith('/repos/')) return send(404, { message: 'Not Found' });
+      if (state.forbid === 'all' || (state.forbid === 'writes' && method !== 'GET')) return send(403, forbidden);
+
+      if (method === 'GET' && u.pathname === '/user') {
+        return state.userForbidden ? send(403, forbidden) : send(200, { login: state.actor.login, type: state.actor.type, id: 1 });
+      }
+      let m = /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/.exec(u.pathname);
+      if (m) {
+        const [o = '', r = '', n = '0'] = m.slice(1);
+        const l = list(o, r, Number(n));
+        if (method === 'GET') {
+          const perPage = Math.min(100, Number(u.searchParams.get('per_page') ?? 30));
+          const page = Number(u.searchParams.get('page') ?? 1);
+          const last = Math.max(1, Math.ceil(l.length / perPage));
+          const link = (p: number, rel: string): string => `<${base}${u.pathname}?per_page=${perPage}&page=${p}>; rel="${rel}"`;
+          const links = [page < last ? link(page + 1, 'next') : null, page < last ? link(last, 'last') : null, page > 1 ? link(1, 'first') : null].filter(Boolean);
+          return send(200, l.slice((page - 1) * perPage, page * perPage), links.length ? { link: links.join(', ') } : {});
+        }
+        if (method === 'POST') {
+          const text = (body as { body?: unknown } | null)?.body;
+          if (typeof text !== 'string') return send(422, { message: 'Validation Failed' });
+          if (text.length > 65536) return send(422, { message: 'Validation Failed', errors: [{ message: 'body is too long (maximum is 65536 characters)' }] });
+          return send(201, make(o, r, Number(n), text, state.actor));
+        }
+      }
+      m = /^\/repos\/([^/]+)\/([^/]+)\/issues\/comments\/(\d+)$/.exec(u.pathname);
+      if (m && method === 'PATCH') {
+        const c = byId(Number(m[3]));
+        if (!c) return send(404, { message: 'Not Found' });
+        if (c.user.login !== state.actor.login) return send(403, { message: 'You cannot edit this comment' });
+        const text = (body as { body?: unknown } | null)?.body;
+        if (typeof text !== 'string' || text.length > 65536) return send(422, { message: 'Validation Failed' });
+        c.body = text;
+        c.updated_at = now();
+        return send(200, c);
+      }
+      send(404, { message: 'Not Found' });
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return Object.assign(state, {
+    url: base,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  });
+}
