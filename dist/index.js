@@ -3,7 +3,7 @@ import {
   loadPlan,
   resultTable,
   runPlan
-} from "./chunks/chunk-IS273IIB.js";
+} from "./chunks/chunk-ADION74E.js";
 import {
   __commonJS,
   __require,

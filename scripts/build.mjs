@@ -27,3 +27,21 @@ await build({
   metafile: false,
   sourcemap: false,
 });
+
+// The embedded engine (serve-embedded, make-model): a bundle of its own, that
+// only those commands load, by a path computed at run time (src/cli/embedded.ts);
+// node-llama-cpp stays outside it (native code, installed under engine/ by
+// scripts/install-engine.mjs) and is imported by path at run time too.
+await build({
+  entryPoints: { engine: 'engine/index.ts' },
+  outdir,
+  bundle: true,
+  platform: 'node',
+  target: 'node24',
+  format: 'esm',
+  external: ['node-llama-cpp'],
+  legalComments: 'none',
+  logLevel: 'warning',
+  metafile: false,
+  sourcemap: false,
+});

@@ -1,7 +1,7 @@
 // `llm-perf-gate compare`: two result files -> verdict table, Markdown report, JSON verdict.
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { loadGatePlan, planFromObject } from '../config/load.js';
+import { gatePlanFromStored, loadGatePlan } from '../config/load.js';
 import type { GatePlan } from '../config/plan.js';
 import { compare } from '../gate/compare.js';
 import type { Overall, VerdictDoc } from '../gate/verdict.js';
@@ -39,7 +39,7 @@ export interface CompareArgs {
 /** The gate rules: from --config, else from the candidate's own stored config. */
 export async function gateFor(config: string | null, candidate: ResultDoc, candidatePath: string, cwd: string): Promise<GatePlan> {
   if (config !== null) return loadGatePlan(config, cwd);
-  return planFromObject(candidate.config, { file: `${candidatePath} (stored config)`, baseDir: cwd }).gate;
+  return gatePlanFromStored(candidate.config, `${candidatePath} (stored config)`);
 }
 
 export async function writeVerdictFiles(v: VerdictDoc, markdown: string | null, json: string | null, cwd: string): Promise<void> {

@@ -86,6 +86,34 @@ export async function loadGatePlan(configPath: string, cwd: string): Promise<Gat
   return buildPlan(raw, { file: configPath, baseDir: path.dirname(abs), url: hasUrl ? null : 'http://127.0.0.1' }, parsed.locate, null).gate;
 }
 
+/** Drops null-valued keys at every depth: the stored config writes "unset" as null, the file format omits it. */
+function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (isRecord(value)) return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]));
+  return value;
+}
+
+/**
+ * The gate rules stored in a result's normalised config (what `compare` uses
+ * without --config). Only the gate section and the scenario names and load
+ * labels it may refer to are taken; they are validated like a config file.
+ */
+export function gatePlanFromStored(config: Readonly<Record<string, unknown>>, label: string): GatePlan {
+  const scenarios = Array.isArray(config.scenarios) ? config.scenarios : [];
+  const loads = Array.isArray(config.loads) ? config.loads : [];
+  const raw = {
+    target: { url: 'http://127.0.0.1' },
+    scenarios: scenarios.filter(isRecord).map((sc) => ({ name: sc.name, input_tokens: 2, output_tokens: 1 })),
+    loads: loads.filter(isRecord).map((l) =>
+      typeof l.concurrency === 'number'
+        ? { concurrency: l.concurrency }
+        : withoutNulls({ rate: l.rate, arrival: l.arrival, burstiness: l.arrival === 'gamma' ? l.burstiness : null, max_concurrency: l.max_concurrency }),
+    ),
+    gate: withoutNulls(config.gate ?? {}),
+  };
+  return buildPlan(raw, { file: label, baseDir: '/' }, NO_LOCATION, null).gate;
+}
+
 /** Validates an already-parsed config object (e.g. from tests or another front end). */
 export function planFromObject(raw: unknown, ctx: PlanContext): Plan {
   const locate = ctx.source === undefined ? NO_LOCATION : parseYaml(ctx.source, ctx.file).locate;

@@ -1,38 +1,12 @@
 // The built CLI (dist/, through bin/) run as a user runs it, against a loopback server.
-import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
 import type { ResultDoc } from '../../src/result/types.js';
 import { validateResult } from '../../src/result/validate.js';
 import { startFakeServer, type FakeServer } from '../support/fake-server.js';
 import { tempDir } from '../support/measure.js';
-
-const BIN = join(process.cwd(), 'bin', 'llm-perf-gate.js');
-
-interface Ran {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(args: string[], opts: { cwd?: string; interruptAfterMs?: number } = {}): Promise<Ran> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: opts.cwd ?? process.cwd(), env: { ...process.env, CI: 'true' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => {
-      stderr += d.toString();
-      if (opts.interruptAfterMs !== undefined && stderr.includes('started')) {
-        setTimeout(() => child.kill('SIGINT'), opts.interruptAfterMs);
-        opts.interruptAfterMs = undefined;
-      }
-    });
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+import { buildDist, cli } from '../support/cli.js';
 
 let server: FakeServer | null = null;
 afterEach(async () => {
@@ -40,10 +14,8 @@ afterEach(async () => {
   server = null;
 });
 
-beforeAll(() => {
-  // The CLI under test is the committed bundle; make sure it is built from these sources.
-  execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
-});
+// The CLI under test is the bundle; make sure it is built from these sources.
+beforeAll(buildDist);
 
 describe('llm-perf-gate run', () => {
   it('runs the matrix, prints a table and writes a result that validates', async () => {

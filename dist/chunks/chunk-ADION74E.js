@@ -16797,8 +16797,8 @@ var require_data_url = __commonJS({
       const encodedBody = input.slice(mimeTypeLength + 1);
       let body = stringPercentDecode(encodedBody);
       if (/;\u0020*[Bb][Aa][Ss][Ee]64$/u.test(mimeType)) {
-        const stringBody = isomorphicDecode(body);
-        body = forgivingBase64(stringBody);
+        const stringBody2 = isomorphicDecode(body);
+        body = forgivingBase64(stringBody2);
         if (body === "failure") {
           return "failure";
         }
@@ -53707,6 +53707,9 @@ function build() {
 var CATALOGUE = Object.freeze(build());
 var METRIC_IDS = CATALOGUE.map((d) => d.id);
 var BY_ID = new Map(CATALOGUE.map((d) => [d.id, d]));
+function metricDef(id) {
+  return BY_ID.get(id);
+}
 
 // src/config/issues.ts
 var ajv = new import_ajv.Ajv({ allErrors: true, verbose: true });
@@ -54017,6 +54020,7 @@ function normaliseLoad(ld) {
 
 // src/config/yaml.ts
 var import_yaml = __toESM(require_dist(), 1);
+var NO_LOCATION = () => null;
 function parseYaml(source, file) {
   const lineCounter = new import_yaml.LineCounter();
   const doc = (0, import_yaml.parseDocument)(source, { lineCounter, prettyErrors: false });
@@ -54093,6 +54097,32 @@ async function loadPlan(opts) {
   }
   const parsed = parseYaml(source, file);
   return buildPlan(parsed.raw, { file, baseDir, url: opts.url, model: opts.model }, parsed.locate, opts.env ?? process.env);
+}
+async function loadGatePlan(configPath, cwd) {
+  const abs = path.resolve(cwd, configPath);
+  const source = await readConfigFile(configPath, abs, false);
+  const parsed = parseYaml(source, configPath);
+  const raw = parsed.raw;
+  const hasUrl = isRecord(raw) && isRecord(raw.target) && typeof raw.target.url === "string";
+  return buildPlan(raw, { file: configPath, baseDir: path.dirname(abs), url: hasUrl ? null : "http://127.0.0.1" }, parsed.locate, null).gate;
+}
+function withoutNulls(value) {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (isRecord(value)) return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]));
+  return value;
+}
+function gatePlanFromStored(config, label) {
+  const scenarios = Array.isArray(config.scenarios) ? config.scenarios : [];
+  const loads = Array.isArray(config.loads) ? config.loads : [];
+  const raw = {
+    target: { url: "http://127.0.0.1" },
+    scenarios: scenarios.filter(isRecord).map((sc) => ({ name: sc.name, input_tokens: 2, output_tokens: 1 })),
+    loads: loads.filter(isRecord).map(
+      (l) => typeof l.concurrency === "number" ? { concurrency: l.concurrency } : withoutNulls({ rate: l.rate, arrival: l.arrival, burstiness: l.arrival === "gamma" ? l.burstiness : null, max_concurrency: l.max_concurrency })
+    ),
+    gate: withoutNulls(config.gate ?? {})
+  };
+  return buildPlan(raw, { file: label, baseDir: "/" }, NO_LOCATION, null).gate;
 }
 function canonicalJson(value) {
   if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v === void 0 ? null : v)).join(",")}]`;
@@ -54672,14 +54702,7 @@ function errorMessage(err) {
 function nonEmpty(v) {
   return typeof v === "string" && v.length > 0;
 }
-function interpretData(data, api) {
-  if (data.length < 16 && data.trim() === "[DONE]") return { kind: "done" };
-  let parsed;
-  try {
-    parsed = JSON.parse(data);
-  } catch {
-    return invalid(`stream data is not JSON: ${quote(data)}`);
-  }
+function interpretParsed(parsed, data, api) {
   if (!isObj(parsed)) return invalid(`stream data is not a JSON object: ${quote(data)}`);
   const err = parsed.error;
   if (err !== void 0 && err !== null) {
@@ -54739,6 +54762,106 @@ function interpretData(data, api) {
     finishReason,
     systemFingerprint: typeof fp === "string" ? fp : null
   };
+}
+var TEMPLATE_TRIES = 4;
+var TEMPLATE_REUSE = 16;
+var PROBE = "\\u0000";
+var PROBE_VALUE = "\0";
+function createChunkInterpreter(api) {
+  let prefix = null;
+  let suffix = "";
+  let fingerprint = null;
+  let builds = 0;
+  let hits = 0;
+  const key = api === "chat" ? '"content"' : '"text"';
+  return (data) => {
+    if (prefix !== null && data.length > prefix.length + suffix.length && data.slice(0, prefix.length) === prefix && data.slice(data.length - suffix.length) === suffix) {
+      const text = stringBody(data, prefix.length, data.length - suffix.length);
+      if (text !== null) {
+        hits++;
+        return { kind: "chunk", output: true, text, usage: null, finishReason: null, systemFingerprint: fingerprint };
+      }
+    }
+    if (data.length < 16 && data.trim() === "[DONE]") return { kind: "done" };
+    let parsed;
+    try {
+      parsed = JSON.parse(data);
+    } catch {
+      return invalid(`stream data is not JSON: ${quote(data)}`);
+    }
+    const ev = interpretParsed(parsed, data, api);
+    if (ev.kind === "chunk" && ev.output && ev.usage === null && ev.finishReason === null && ev.text !== PROBE_VALUE && slotValue(parsed, api) === ev.text && (builds < TEMPLATE_TRIES || hits >= TEMPLATE_REUSE)) {
+      builds++;
+      hits = 0;
+      const t = findTemplate(data, key, api);
+      prefix = t === null ? null : t.prefix;
+      suffix = t === null ? "" : t.suffix;
+      fingerprint = ev.systemFingerprint;
+    }
+    return ev;
+  };
+}
+function slotValue(parsed, api) {
+  if (!isObj(parsed) || !Array.isArray(parsed.choices) || parsed.choices.length !== 1) return void 0;
+  const choice = parsed.choices[0];
+  if (!isObj(choice)) return void 0;
+  if (api === "completions") return choice.text;
+  return isObj(choice.delta) ? choice.delta.content : void 0;
+}
+function skipSpace(s, i) {
+  for (; ; ) {
+    const c = s.charCodeAt(i);
+    if (c !== 32 && c !== 9 && c !== 10 && c !== 13) return i;
+    i++;
+  }
+}
+function stringEnd(s, start) {
+  for (let i = start; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 34) return i;
+    if (c === 92) i++;
+  }
+  return -1;
+}
+function findTemplate(data, key, api) {
+  let from = 0;
+  for (let tries = 0; tries < 4; tries++) {
+    const k = data.indexOf(key, from);
+    if (k < 0) return null;
+    from = k + key.length;
+    let j = skipSpace(data, from);
+    if (data.charCodeAt(j) !== 58) continue;
+    j = skipSpace(data, j + 1);
+    if (data.charCodeAt(j) !== 34) continue;
+    const start = j + 1;
+    const end = stringEnd(data, start);
+    if (end < 0) return null;
+    const prefix = data.slice(0, start);
+    const suffix = data.slice(end);
+    let probe;
+    try {
+      probe = JSON.parse(prefix + PROBE + suffix);
+    } catch {
+      continue;
+    }
+    if (slotValue(probe, api) === PROBE_VALUE) return { prefix, suffix };
+  }
+  return null;
+}
+function stringBody(s, start, end) {
+  for (let i = start; i < end; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 34 || c === 92 || c < 32) {
+      let v;
+      try {
+        v = JSON.parse(`"${s.slice(start, end)}"`);
+      } catch {
+        return null;
+      }
+      return typeof v === "string" && v.length > 0 ? v : null;
+    }
+  }
+  return s.slice(start, end);
 }
 function interpretErrorField(value) {
   let parsed;
@@ -54964,22 +55087,23 @@ var InferenceClient = class {
   /**
    * Send one streamed request and fill `rec` in place (t_send, t_first, t_last,
    * t_done, gaps, tokens, failure). Never throws for request failures: they are data.
+   *
+   * Hot path: it runs once per request and its data callback once per response
+   * read. It talks to undici's dispatch API directly (no Readable body stream,
+   * whose push/emit/nextTick per chunk cost more than parsing the chunk), so
+   * every read goes straight from the HTTP parser into the SSE parser and is
+   * stamped there.
    */
   async stream(item, body, rec, cancel) {
-    const ac = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      ac.abort();
-    }, this.opts.timeouts.requestMs);
-    const onCancel = () => ac.abort();
-    cancel?.addEventListener("abort", onCancel, { once: true });
     const api = this.opts.target.api;
+    let timedOut = false;
     let sawDone = false;
     let usageIn = null;
     let usageOut = null;
     let text = "";
     let fail = null;
+    let errorBody = null;
+    let contentType = "";
     const onEvent = (ev) => {
       if (fail || sawDone) return;
       switch (ev.kind) {
@@ -55010,46 +55134,86 @@ var InferenceClient = class {
         }
       }
     };
+    let parser = null;
     rec.tSend = performance2.now();
-    try {
-      const res = await this.pool.request({ method: "POST", path: this.path, headers: this.headers, body, signal: ac.signal });
-      rec.status = res.statusCode;
-      const ctype = String(res.headers["content-type"] ?? "");
-      if (res.statusCode >= 400) {
-        const txt = await readLimited(res.body);
-        fail = { cls: res.statusCode >= 500 ? "http-5xx" : "http-4xx", msg: `HTTP ${res.statusCode}: ${clip(txt)}` };
-      } else if (!ctype.includes("text/event-stream")) {
-        const txt = await readLimited(res.body);
-        fail = { cls: "bad-response", msg: `expected text/event-stream, got '${clip(ctype, 60) || "no content-type"}': ${clip(txt, 80)}` };
-      } else {
-        const parser = new SseParser(
-          (data) => onEvent(interpretData(data, api)),
-          (value) => onEvent(interpretErrorField(value))
-        );
-        await new Promise((resolve, reject) => {
-          res.body.on("data", (chunk) => {
+    const outcome = await new Promise((resolve) => {
+      let controller = null;
+      let pendingAbort = null;
+      let stopping = false;
+      let settled = false;
+      const abort = (reason) => {
+        if (controller !== null) controller.abort(reason);
+        else pendingAbort ??= reason;
+      };
+      const stop = (c) => {
+        stopping = true;
+        c.abort(new import_undici.errors.RequestAbortedError("response no longer needed"));
+      };
+      const timer = setTimeout(() => {
+        timedOut = true;
+        abort(new import_undici.errors.RequestAbortedError("request deadline passed"));
+      }, this.opts.timeouts.requestMs);
+      const onCancel = () => abort(new import_undici.errors.RequestAbortedError());
+      cancel?.addEventListener("abort", onCancel, { once: true });
+      const settle = (value) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        cancel?.removeEventListener("abort", onCancel);
+        resolve(value);
+      };
+      const handler = {
+        onRequestStart(c) {
+          controller = c;
+          if (pendingAbort !== null) c.abort(pendingAbort);
+        },
+        onResponseStart(_c, statusCode, headers) {
+          if (statusCode < 200) return;
+          rec.status = statusCode;
+          contentType = String(headers["content-type"] ?? "");
+          if (statusCode >= 400 || !contentType.includes("text/event-stream")) errorBody = "";
+          else {
+            const interpret = createChunkInterpreter(api);
+            parser = new SseParser(
+              (data) => onEvent(interpret(data)),
+              (value) => onEvent(interpretErrorField(value))
+            );
+          }
+        },
+        onResponseData(c, chunk) {
+          if (parser !== null) {
             parser.push(chunk);
-            if (fail) res.body.destroy();
-          });
-          res.body.on("end", () => {
-            parser.end();
-            resolve();
-          });
-          res.body.on("error", (err) => fail ? resolve() : reject(err));
-          res.body.on("close", () => resolve());
-        });
-        if (!fail && !sawDone && rec.finishReason === null) {
-          fail = { cls: "cut-off", msg: "stream ended before [DONE] or a finish_reason" };
+            if (fail) stop(c);
+          } else if (errorBody !== null) {
+            errorBody += chunk.toString("utf8");
+            if (errorBody.length >= ERROR_BODY_LIMIT) stop(c);
+          }
+        },
+        onResponseEnd() {
+          parser?.end();
+          settle(null);
+        },
+        onResponseError(_c, err) {
+          settle(stopping || errorBody !== null || fail ? null : err);
         }
+      };
+      try {
+        this.pool.dispatch({ method: "POST", path: this.path, headers: this.headers, body }, handler);
+      } catch (err) {
+        settle(err);
       }
-    } catch (err) {
-      fail = cancel?.aborted ? null : classify(err, timedOut, rec.status !== null);
-      if (cancel?.aborted) rec.cancelled = true;
-    } finally {
-      clearTimeout(timer);
-      cancel?.removeEventListener("abort", onCancel);
-    }
+    });
     rec.tDone = performance2.now();
+    if (errorBody !== null) {
+      const txt = errorBody.slice(0, ERROR_BODY_LIMIT);
+      const status = rec.status;
+      fail = status >= 400 ? { cls: status >= 500 ? "http-5xx" : "http-4xx", msg: `HTTP ${status}: ${clip(txt)}` } : { cls: "bad-response", msg: `expected text/event-stream, got '${clip(contentType, 60) || "no content-type"}': ${clip(txt, 80)}` };
+    } else if (outcome !== null) {
+      fail = cancel?.aborted ? null : classify(outcome, timedOut, rec.status !== null);
+      if (cancel?.aborted) rec.cancelled = true;
+    } else if (!fail && !sawDone && rec.finishReason === null) {
+      fail = { cls: "cut-off", msg: "stream ended before [DONE] or a finish_reason" };
+    }
     if (fail) {
       rec.failure = fail.cls;
       rec.message = fail.msg;
@@ -55074,18 +55238,6 @@ var InferenceClient = class {
     return this.pool.destroy();
   }
 };
-async function readLimited(body) {
-  let out = "";
-  try {
-    for await (const chunk of body) {
-      out += chunk.toString("utf8");
-      if (out.length >= ERROR_BODY_LIMIT) break;
-    }
-  } catch {
-  }
-  body.destroy();
-  return out.slice(0, ERROR_BODY_LIMIT);
-}
 var CONNECT_CODES = /* @__PURE__ */ new Set(["ECONNREFUSED", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT"]);
 function classify(err, timedOut, gotHeaders) {
   const code = err.code ?? err.cause?.code;
@@ -55140,6 +55292,7 @@ function arrivalOffsets(load, count2, seedMaterial) {
 
 // src/load/run-cell.ts
 var SPIN_BELOW_MS = 1.5;
+var MAX_SEND_BURST_MS = 1;
 async function runCell(o) {
   const monitor = monitorEventLoopDelay({ resolution: 10 });
   monitor.enable();
@@ -55158,10 +55311,21 @@ async function runCell(o) {
     }
     return false;
   };
+  const inFlight = /* @__PURE__ */ new Set();
+  const cancelAll = () => {
+    for (const ac of inFlight) ac.abort();
+  };
+  o.cancel.addEventListener("abort", cancelAll, { once: true });
   const launch = async (i, tSched) => {
     const rec = newRecord(i, i < o.warmup, tSched, o.maxTokens(i));
     records.push(rec);
-    await o.send(i, rec, o.cancel);
+    const ac = new AbortController();
+    inFlight.add(ac);
+    try {
+      await o.send(i, rec, ac.signal);
+    } finally {
+      inFlight.delete(ac);
+    }
     o.onDone?.(rec);
   };
   let sent;
@@ -55175,6 +55339,7 @@ async function runCell(o) {
     if (sent - o.warmup > 1) plannedRps = (sent - o.warmup - 1) / ((offsets[sent - 1] - offsets[o.warmup]) / 1e3);
   }
   monitor.disable();
+  o.cancel.removeEventListener("abort", cancelAll);
   records.sort((a, b) => a.index - b.index);
   const measuredSent = Math.max(0, sent - o.warmup);
   return {
@@ -55215,12 +55380,21 @@ async function openLoop(offsets, start, cap, stopped, launch, cancel, lags) {
     });
     running.add(p);
   };
+  let lastYield = performance3.now();
   for (let i = 0; i < count2; i++) {
     const due = start + offsets[i];
     for (; ; ) {
-      const wait = due - performance3.now();
-      if (wait <= 0 || cancel.aborted) break;
+      const now = performance3.now();
+      const wait = due - now;
+      if (cancel.aborted) break;
+      if (wait <= 0) {
+        if (now - lastYield < MAX_SEND_BURST_MS) break;
+        await new Promise((r) => setImmediate(r));
+        lastYield = performance3.now();
+        break;
+      }
       await new Promise((r) => wait > SPIN_BELOW_MS ? setTimeout(r, wait - 1) : setImmediate(r));
+      lastYield = performance3.now();
     }
     if (stopped()) break;
     if (cap !== null && inFlight >= cap) queue.push({ i, tSched: due });
@@ -55250,7 +55424,7 @@ function minSamplesFor(p) {
   return Math.ceil(3 / (1 - p / 100) - 1e-9);
 }
 function newHistogram() {
-  return hdr.build({ bitBucketSize: "packed", numberOfSignificantValueDigits: SIGNIFICANT_DIGITS, autoResize: true });
+  return hdr.build({ bitBucketSize: 32, numberOfSignificantValueDigits: SIGNIFICANT_DIGITS, autoResize: true });
 }
 function recordScaled(h, value) {
   h.recordValue(Math.max(0, Math.round(value * HIST_SCALE)));
@@ -55289,6 +55463,9 @@ function summarize(values, unit) {
   };
   h.destroy();
   return d;
+}
+function decodeHistogram(encoded) {
+  return hdr.decodeFromCompressedBase64(encoded, "packed");
 }
 
 // src/metrics/cell.ts
@@ -55830,9 +56007,20 @@ async function runPlan(o) {
 
 export {
   ConfigError,
+  require_ajv,
+  CATALOGUE,
+  metricDef,
   loadPlan,
+  loadGatePlan,
+  gatePlanFromStored,
+  renderTable,
   resultTable,
   TargetError,
+  createRng,
+  RESULT_SCHEMA,
+  HIST_SCALE,
+  minSamplesFor,
+  decodeHistogram,
   DatasetError,
   TOOL_VERSION,
   RunSetupError,

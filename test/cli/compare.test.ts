@@ -1,0 +1,97 @@
+// `compare` and `run --baseline` on real results made by `run` against the loopback server.
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { VerdictDoc } from '../../src/gate/verdict.js';
+import { startFakeServer, type FakeServer } from '../support/fake-server.js';
+import { tempDir } from '../support/measure.js';
+import { buildDist, cli } from '../support/cli.js';
+
+let server: FakeServer | null = null;
+afterEach(async () => {
+  await server?.close();
+  server = null;
+});
+beforeAll(buildDist);
+
+async function runOnce(dir: string, name: string, gapMs: number): Promise<string> {
+  server = await startFakeServer({ ttftMs: 15, gapMs });
+  const out = join(dir, name);
+  const ran = await cli(['run', '--config', 'test/fixtures/gate.yml', '--url', server.url, '--out', out]);
+  expect(ran.code, ran.stderr).toBe(0);
+  await server.close();
+  server = null;
+  return out;
+}
+
+describe('llm-perf-gate compare', () => {
+  let dir: string;
+  let a: string;
+  let a2: string;
+  let slow: string;
+  beforeAll(async () => {
+    dir = await tempDir();
+    a = await runOnce(dir, 'a.json', 5);
+    a2 = await runOnce(dir, 'a2.json', 5);
+    // 20% slower per token.
+    slow = await runOnce(dir, 'slow.json', 6);
+  }, 120_000);
+
+  it('passes two runs of the same server', async () => {
+    const ran = await cli(['compare', '--baseline', a, '--candidate', a2, '--json', join(dir, 'aa.json'), '--markdown', join(dir, 'aa.md')]);
+    expect(ran.code, ran.stdout + ran.stderr).toBe(0);
+    const v = JSON.parse(await readFile(join(dir, 'aa.json'), 'utf8')) as VerdictDoc;
+    expect(v.schema).toBe('llm-perf-gate/verdict@1');
+    expect(['pass', 'inconclusive']).toContain(v.verdict);
+    expect(v.summary.regressed).toBe(0);
+    expect(await readFile(join(dir, 'aa.md'), 'utf8')).toMatch(/^## (✅|❔) llm-perf-gate: (pass|inconclusive)/);
+  });
+
+  it('fails, naming the metric, when the server is 20% slower per token', async () => {
+    const ran = await cli(['compare', '--baseline', a, '--candidate', slow, '--json', join(dir, 'ab.json'), '--markdown', join(dir, 'ab.md')]);
+    expect(ran.code, ran.stdout + ran.stderr).toBe(1);
+    expect(ran.stdout).toMatch(/verdict: FAIL/);
+    // Per token 5 -> 6 ms: output tokens/s drops ~15%. TPOT itself rises 20%,
+    // but 1 ms is its absolute floor, so at 5 ms it needs more than +20% to count.
+    expect(ran.stdout).toMatch(/short@c=2: output_tps regressed -1\d\.\d+%/);
+    const v = JSON.parse(await readFile(join(dir, 'ab.json'), 'utf8')) as VerdictDoc;
+    expect(v.verdict).toBe('fail');
+    const tps = v.cells[0]!.metrics.find((m) => m.metric === 'output_tps')!;
+    expect(tps.verdict).toBe('regressed');
+    expect(tps.change_pct).toBeLessThan(-10);
+    const tpot = v.cells[0]!.metrics.find((m) => m.metric === 'tpot_ms.p50')!;
+    expect(tpot.change_pct).toBeGreaterThan(15);
+    expect(tpot.threshold_pct).toBeCloseTo(20, 0);
+    const md = await readFile(join(dir, 'ab.md'), 'utf8');
+    expect(md).toContain('## ❌ llm-perf-gate: fail');
+    expect(md).toMatch(/\| short@c=2\s+\| output_tps\s+\|.*❌ regressed/);
+  });
+
+  it('run --baseline runs and compares in one step', async () => {
+    server = await startFakeServer({ ttftMs: 15, gapMs: 6 });
+    const ran = await cli(['run', '--config', 'test/fixtures/gate.yml', '--url', server.url, '--out', join(dir, 'c.json'), '--baseline', a, '--markdown', join(dir, 'c.md')]);
+    expect(ran.code, ran.stdout + ran.stderr).toBe(1);
+    expect(ran.stdout).toMatch(/verdict: FAIL/);
+    expect(await readFile(join(dir, 'c.md'), 'utf8')).toContain('llm-perf-gate: fail');
+  }, 60_000);
+
+  it('exits 2 naming the file for a result of another schema version, or not a result at all', async () => {
+    const other = join(dir, 'v2.json');
+    const doc = JSON.parse(await readFile(a, 'utf8')) as Record<string, unknown>;
+    await writeFile(other, JSON.stringify({ ...doc, schema: 'llm-perf-gate/result@2' }));
+    let ran = await cli(['compare', '--baseline', other, '--candidate', a]);
+    expect(ran.code).toBe(2);
+    expect(ran.stderr).toContain(`${other}: schema is "llm-perf-gate/result@2", this tool reads llm-perf-gate/result@1 only`);
+    const broken = join(dir, 'broken.json');
+    await writeFile(broken, JSON.stringify({ ...doc, cells: [{ id: 1 }] }));
+    ran = await cli(['compare', '--baseline', a, '--candidate', broken]);
+    expect(ran.code).toBe(2);
+    expect(ran.stderr).toMatch(/broken\.json: does not match llm-perf-gate\/result@1: \/cells\/0/);
+    ran = await cli(['compare', '--baseline', join(dir, 'missing.json'), '--candidate', a]);
+    expect(ran.code).toBe(2);
+    expect(ran.stderr).toMatch(/missing\.json: cannot read/);
+    ran = await cli(['compare', '--baseline', a]);
+    expect(ran.code).toBe(2);
+    expect(ran.stderr).toContain('--candidate is required');
+  });
+});

@@ -1,0 +1,34 @@
+// Runs the built CLI (bin -> dist) as a child process, as a user would.
+import { execFileSync, spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+const BIN = join(process.cwd(), 'bin', 'llm-perf-gate.js');
+
+export interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Rebuild dist/ from the sources under test (identical to the committed bundles when check-dist passes). */
+export function buildDist(): void {
+  execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+}
+
+export function cli(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; interruptAfterMs?: number } = {}): Promise<Ran> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: opts.cwd ?? process.cwd(), env: { ...process.env, CI: 'true', ...opts.env } });
+    let stdout = '';
+    let stderr = '';
+    let interrupt = opts.interruptAfterMs;
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+      if (interrupt !== undefined && stderr.includes('started')) {
+        setTimeout(() => child.kill('SIGINT'), interrupt);
+        interrupt = undefined;
+      }
+    });
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
