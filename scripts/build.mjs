@@ -8,7 +8,7 @@ const outdir = process.argv[2] ?? 'dist';
 rmSync(outdir, { recursive: true, force: true });
 
 await build({
-  entryPoints: { index: 'src/action/index.ts', cli: 'src/cli/index.ts' },
+  entryPoints: { index: 'src/action/index.ts', post: 'src/action/post-entry.ts', cli: 'src/cli/index.ts' },
   outdir,
   bundle: true,
   platform: 'node',

@@ -1,11 +1,38 @@
 // Input and output names in one place, shared by the code and checked against action.yml in tests.
 export const INPUTS = {
+  mode: 'mode',
   config: 'config',
   url: 'url',
   model: 'model',
+  serverCommand: 'server-command',
+  serverReadyUrl: 'server-ready-url',
+  serverReadyTimeout: 'server-ready-timeout',
+  serverLog: 'server-log',
+  baseline: 'baseline',
+  result: 'result',
+  prNumber: 'pr-number',
+  githubToken: 'github-token',
+  comment: 'comment',
+  commentKey: 'comment-key',
+  failOn: 'fail-on',
+  saveHistory: 'save-history',
+  historyBranch: 'history-branch',
+  historyRetention: 'history-retention',
   out: 'out',
 } as const;
 
 export const OUTPUTS = {
+  verdict: 'verdict',
+  regressions: 'regressions',
   resultPath: 'result-path',
+  verdictPath: 'verdict-path',
+  reportPath: 'report-path',
+  serverLog: 'server-log',
+  baselineCommit: 'baseline-commit',
+  commentUrl: 'comment-url',
+} as const;
+
+/** core.saveState keys shared by the main and post steps. */
+export const STATE = {
+  serverPgid: 'server-pgid',
 } as const;

@@ -1,7 +1,10 @@
 // Untrusted text (model names, server messages, cell ids from a result file)
 // must not become Markdown or HTML: a model named `</details><img src=x>`
 // would otherwise rewrite the pull-request comment.
-const MD_SPECIAL = /[\\`*_{}[\]()#+!|<>&~"]/g;
+// HTML (< > & ") and the Markdown that can link, embed or break a table
+// (`[ ] | \ * and backticks). Underscores stay: GFM does not emphasise
+// inside words, and metric ids are full of them.
+const MD_SPECIAL = /[\\`*[\]|<>&"]/g;
 
 export function escapeMd(text: string): string {
   return text

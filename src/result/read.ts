@@ -21,6 +21,11 @@ export async function readResult(file: string): Promise<ResultDoc> {
   } catch (err) {
     throw new ResultFileError(file, `cannot read: ${(err as Error).message}`, { cause: err });
   }
+  return parseResult(text, file);
+}
+
+/** Parses and validates result JSON from any source (a file, the history branch, an untrusted artifact). */
+export function parseResult(text: string, file: string): ResultDoc {
   let doc: unknown;
   try {
     doc = JSON.parse(text);

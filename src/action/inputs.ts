@@ -1,0 +1,92 @@
+// Every input read once into a typed, frozen object; an error names the input
+// and echoes the bad value, so a typo in a workflow is a one-line fix.
+import * as core from '@actions/core';
+import { INPUTS } from './constants.js';
+
+export interface ActionInputs {
+  readonly mode: 'run' | 'report';
+  readonly config: string | null;
+  readonly url: string | null;
+  readonly model: string | null;
+  readonly serverCommand: string | null;
+  readonly serverReadyUrl: string | null;
+  readonly serverReadyTimeoutS: number;
+  readonly serverLog: string;
+  readonly baseline: { kind: 'history' } | { kind: 'none' } | { kind: 'file'; path: string };
+  readonly result: string | null;
+  readonly prNumber: number | null;
+  readonly githubToken: string | null;
+  readonly comment: 'always' | 'on-change' | 'never';
+  readonly commentKey: string | null;
+  readonly failOn: 'regression' | 'warn' | 'never';
+  readonly saveHistory: 'auto' | 'true' | 'false';
+  readonly historyBranch: string;
+  readonly historyRetention: number;
+  readonly out: string;
+}
+
+export class InputError extends Error {
+  override name = 'InputError';
+}
+
+type Reader = (name: string) => string;
+
+function oneOf<T extends string>(read: Reader, name: string, allowed: readonly T[], fallback: T): T {
+  const v = read(name).trim();
+  if (v === '') return fallback;
+  if (!(allowed as readonly string[]).includes(v)) throw new InputError(`'${name}' must be one of ${allowed.join('|')}, got '${v}'`);
+  return v as T;
+}
+
+function positive(read: Reader, name: string, fallback: number, integer: boolean): number {
+  const v = read(name).trim();
+  if (v === '') return fallback;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0 || (integer && !Number.isInteger(n))) {
+    throw new InputError(`'${name}' must be a positive ${integer ? 'integer' : 'number'}, got '${v}'`);
+  }
+  return n;
+}
+
+export function readInputs(read: Reader = (n) => core.getInput(n)): ActionInputs {
+  const opt = (name: string): string | null => read(name).trim() || null;
+  const mode = oneOf(read, INPUTS.mode, ['run', 'report'], 'run');
+  const baselineRaw = opt(INPUTS.baseline) ?? 'history';
+  const baseline = baselineRaw === 'history' ? { kind: 'history' as const } : baselineRaw === 'none' ? { kind: 'none' as const } : { kind: 'file' as const, path: baselineRaw };
+  const prRaw = opt(INPUTS.prNumber);
+  let prNumber: number | null = null;
+  if (prRaw !== null) {
+    // In report mode this comes from an untrusted artifact: digits only.
+    if (!/^[1-9][0-9]{0,9}$/.test(prRaw)) throw new InputError(`'${INPUTS.prNumber}' must be a pull request number, got '${prRaw.slice(0, 40)}'`);
+    prNumber = Number(prRaw);
+  }
+  const result = opt(INPUTS.result);
+  if (mode === 'report' && result === null) throw new InputError(`'${INPUTS.result}' is required when '${INPUTS.mode}' is report`);
+  const branch = opt(INPUTS.historyBranch) ?? 'llm-perf-history';
+  if (!/^[A-Za-z0-9._/-]+$/.test(branch) || branch.includes('..') || branch.startsWith('-')) {
+    throw new InputError(`'${INPUTS.historyBranch}' must be a plain branch name, got '${branch}'`);
+  }
+  const token = opt(INPUTS.githubToken);
+  if (token !== null) core.setSecret(token);
+  return Object.freeze({
+    mode,
+    config: opt(INPUTS.config),
+    url: opt(INPUTS.url),
+    model: opt(INPUTS.model),
+    serverCommand: opt(INPUTS.serverCommand),
+    serverReadyUrl: opt(INPUTS.serverReadyUrl),
+    serverReadyTimeoutS: positive(read, INPUTS.serverReadyTimeout, 600, false),
+    serverLog: opt(INPUTS.serverLog) ?? 'llm-perf-server.log',
+    baseline,
+    result,
+    prNumber,
+    githubToken: token,
+    comment: oneOf(read, INPUTS.comment, ['always', 'on-change', 'never'], 'always'),
+    commentKey: opt(INPUTS.commentKey),
+    failOn: oneOf(read, INPUTS.failOn, ['regression', 'warn', 'never'], 'regression'),
+    saveHistory: oneOf(read, INPUTS.saveHistory, ['auto', 'true', 'false'], 'auto'),
+    historyBranch: branch,
+    historyRetention: positive(read, INPUTS.historyRetention, 200, true),
+    out: opt(INPUTS.out) ?? 'llm-perf-result.json',
+  });
+}

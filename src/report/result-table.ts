@@ -1,0 +1,30 @@
+// A compact Markdown table of one result's figures: what a report shows when
+// there is no baseline to compare with.
+import { markdownTable } from 'markdown-table';
+import type { Distribution } from '../metrics/distribution.js';
+import type { ResultDoc } from '../result/types.js';
+import { escapeMd } from './escape.js';
+
+const f = (x: number | null | undefined, d = 1): string => (x === null || x === undefined ? '–' : x.toFixed(d));
+const p = (dist: Distribution | null, k: 'p50' | 'p95' | 'p99'): string => (dist === null ? '–' : dist[k] === null ? `(n=${dist.n})` : f(dist[k]));
+
+export function resultTableMd(doc: ResultDoc): string {
+  const rows = [['cell', 'ok/sent', 'req/s', 'in tok/s', 'out tok/s', 'TTFT p50', 'TTFT p95', 'TPOT p50', 'E2E p95', 'errors']];
+  for (const c of doc.cells) {
+    const m = c.metrics;
+    const errs = Object.entries(m.errors).map(([k, e]) => `${e.count} ${k}`).join(', ') || '0';
+    rows.push([
+      escapeMd(c.id),
+      `${m.counts.completed}/${m.counts.attempted}`,
+      f(m.rps, 2),
+      f(m.input_tps, 0),
+      f(m.output_tps, 0),
+      p(m.ttft_ms, 'p50'),
+      p(m.ttft_ms, 'p95'),
+      p(m.tpot_ms, 'p50'),
+      p(m.e2e_ms, 'p95'),
+      escapeMd(errs),
+    ]);
+  }
+  return `${markdownTable(rows, { align: ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'] })}\n\n<sub>Latencies in ms; (n=K): too few samples for that percentile.</sub>`;
+}

@@ -1,0 +1,187 @@
+// The built action end to end, as GitHub runs it: a first push with no
+// baseline, history stored on a data branch of a real git remote, a pull
+// request compared with its base commit's result and commented on once, the
+// comment updated in place on the next push, and a slowed server failing the
+// step with the regression named in the comment, the summary and an annotation.
+import { execFileSync } from 'node:child_process';
+import { copyFile, mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { VerdictDoc } from '../../src/gate/verdict.js';
+import { runAction } from '../support/action-env.js';
+import { buildDist } from '../support/cli.js';
+import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.js';
+import { startFakeServer, type FakeServer } from '../support/fake-server.js';
+import { tempDir } from '../support/measure.js';
+
+const git = (cwd: string, ...args: string[]): string =>
+  execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } }).trim();
+
+let gh: FakeGitHub;
+let server: FakeServer;
+let remote: string;
+let work: string;
+const repository = { full_name: 'acme/serving', default_branch: 'main' };
+
+async function commit(message: string): Promise<string> {
+  await mkdir(join(work, 'src'), { recursive: true });
+  execFileSync('sh', ['-c', `echo "${message}" >> src/log.txt`], { cwd: work });
+  git(work, 'add', 'src');
+  git(work, 'commit', '-q', '-m', message);
+  return git(work, 'rev-parse', 'HEAD');
+}
+
+const inputs = (over: Record<string, string> = {}): Record<string, string> => ({
+  url: server.url,
+  'github-token': 'ghs_test_token_123',
+  ...over,
+});
+
+function prPayload(number: number, base: string, head: string): object {
+  return { repository, pull_request: { number, base: { sha: base, ref: 'main' }, head: { sha: head, ref: 'feature', repo: { full_name: 'acme/serving' } } } };
+}
+
+beforeAll(async () => {
+  buildDist();
+  gh = await startFakeGitHub();
+  server = await startFakeServer({ ttftMs: 10, gapMs: 4 });
+  const root = await tempDir();
+  remote = join(root, 'remote.git');
+  work = join(root, 'work');
+  git(root, 'init', '-q', '--bare', '-b', 'main', remote);
+  git(root, 'clone', '-q', remote, work);
+  git(work, 'checkout', '-q', '-b', 'main');
+  await copyFile('test/fixtures/action.yml', join(work, 'llm-perf.yml'));
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+  await gh?.close();
+});
+
+describe('the action, end to end through dist/', () => {
+  let main1: string;
+  let head1: string;
+
+  it('first push: reports without a baseline, says how to get one, and stores the result as history', async () => {
+    main1 = await commit('first');
+    git(work, 'push', '-q', 'origin', 'main');
+    const r = await runAction('index', {
+      workspace: work,
+      event: 'push',
+      payload: { repository, before: '0'.repeat(40), after: main1 },
+      sha: main1,
+      ref: 'refs/heads/main',
+      inputs: inputs(),
+      apiUrl: gh.url,
+    });
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.outputs.verdict).toBe('pass');
+    expect(r.summary).toContain('llm-perf-gate: pass');
+    expect(r.summary).toContain('no baseline');
+    expect(r.summary).toContain('### Measured');
+    expect(r.stdout).toMatch(/Stored the result of [0-9a-f]{7} on 'llm-perf-history'/);
+    const files = git(remote, 'ls-tree', '-r', '--name-only', 'llm-perf-history');
+    expect(files.split('\n').sort()).toEqual(['index.json', `results/${main1}.json`]);
+    // Nothing is posted for a push.
+    expect(gh.requests.filter((q) => q.method !== 'GET')).toEqual([]);
+  }, 120_000);
+
+  it('pull request: compares with the base commit, posts one sticky comment', async () => {
+    git(work, 'checkout', '-q', '-b', 'feature');
+    head1 = await commit('feature 1');
+    const r = await runAction('index', { workspace: work, event: 'pull_request', payload: prPayload(7, main1, head1), sha: head1, ref: 'refs/pull/7/merge', inputs: inputs(), apiUrl: gh.url });
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.outputs['baseline-commit']).toBe(main1);
+    expect(['pass', 'inconclusive', 'warn']).toContain(r.outputs.verdict);
+    const comments = gh.comments('acme', 'serving', 7);
+    expect(comments).toHaveLength(1);
+    expect(comments[0]!.body).toContain('<!-- llm-perf-gate:report -->');
+    expect(comments[0]!.body).toContain(`stored result of the base commit \`${main1.slice(0, 7)}\``);
+    expect(comments[0]!.body).toContain('### Gated metrics');
+    const v = JSON.parse(await readFile(r.outputs['verdict-path']!, 'utf8')) as VerdictDoc;
+    expect(v.summary.regressed).toBe(0);
+    // A pull request never writes history.
+    expect(git(remote, 'ls-tree', '-r', '--name-only', 'llm-perf-history').split('\n')).toHaveLength(2);
+  }, 120_000);
+
+  it('second push to the pull request: updates the same comment in place', async () => {
+    const before = gh.comments('acme', 'serving', 7)[0]!;
+    const head2 = await commit('feature 2');
+    const r = await runAction('index', { workspace: work, event: 'pull_request', payload: prPayload(7, main1, head2), sha: head2, ref: 'refs/pull/7/merge', inputs: inputs(), apiUrl: gh.url });
+    expect(r.code, r.stdout).toBe(0);
+    const comments = gh.comments('acme', 'serving', 7);
+    expect(comments).toHaveLength(1);
+    expect(comments[0]!.id).toBe(before.id);
+    expect(gh.requests.filter((q) => q.method === 'PATCH')).toHaveLength(1);
+    expect(gh.requests.filter((q) => q.method === 'POST')).toHaveLength(1);
+  }, 120_000);
+
+  it('a slowed server fails the step, naming the regression in the comment, the summary and an annotation', async () => {
+    server.setSchedule({ gapMs: 6 });
+    const head3 = await commit('feature 3: slower kernels');
+    const r = await runAction('index', { workspace: work, event: 'pull_request', payload: prPayload(7, main1, head3), sha: head3, ref: 'refs/pull/7/merge', inputs: inputs(), apiUrl: gh.url });
+    server.setSchedule({ gapMs: 4 });
+    expect(r.code).toBe(1);
+    expect(r.outputs.verdict).toBe('fail');
+    expect(Number(r.outputs.regressions)).toBeGreaterThan(0);
+    // Workflow commands escape ':' in properties as %3A.
+    expect(r.stdout).toMatch(/::error title=llm-perf-gate%3A short@c=3 output_tps regressed::output_tps [\d.]+ -> [\d.]+ tok\/s/);
+    expect(r.stdout).toMatch(/::error::llm-perf-gate: fail/);
+    const comment = gh.comments('acme', 'serving', 7)[0]!.body;
+    expect(comment).toContain('## ❌ llm-perf-gate: fail');
+    expect(comment).toMatch(/short@c=3: output_tps regressed -\d+/);
+    expect(r.summary).toContain('## ❌ llm-perf-gate: fail');
+    expect(gh.comments('acme', 'serving', 7)).toHaveLength(1);
+  }, 120_000);
+
+  it('a push to main stores history again and charts the trend', async () => {
+    git(work, 'checkout', '-q', 'main');
+    const main2 = await commit('second on main');
+    git(work, 'push', '-q', 'origin', 'main');
+    const r = await runAction('index', { workspace: work, event: 'push', payload: { repository, before: main1, after: main2 }, sha: main2, ref: 'refs/heads/main', inputs: inputs(), apiUrl: gh.url });
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.outputs['baseline-commit']).toBe(main1);
+    expect(r.summary).toContain('```mermaid\nxychart-beta');
+    const index = JSON.parse(git(remote, 'show', 'llm-perf-history:index.json')) as { commit: string }[];
+    expect(index.map((e) => e.commit)).toEqual([main2, main1]);
+  }, 120_000);
+});
+
+describe('the action: inputs and the server it starts', () => {
+  it('names a bad input and its value', async () => {
+    const r = await runAction('index', { workspace: work, event: 'push', payload: { repository }, sha: 'a'.repeat(40), ref: 'refs/heads/x', inputs: inputs({ 'fail-on': 'sometimes' }), apiUrl: gh.url });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain("::error::'fail-on' must be one of regression|warn|never, got 'sometimes'");
+  });
+
+  it('starts server-command, waits for it, stops its process group; post stops a leftover group', async () => {
+    const port = 18000 + Math.floor(Math.random() * 2000);
+    const cmd = `exec "${process.execPath}" "${join(process.cwd(), 'scripts', 'fake-server.ts')}" ${port} 5 2 4`;
+    const r = await runAction('index', {
+      workspace: work,
+      event: 'workflow_dispatch',
+      payload: { repository },
+      sha: git(work, 'rev-parse', 'HEAD'),
+      ref: 'refs/heads/main',
+      inputs: inputs({ url: `http://127.0.0.1:${port}`, 'server-command': cmd, baseline: 'none', 'server-log': 'server.log' }),
+      apiUrl: gh.url,
+    });
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.stdout).toMatch(/Server ready after/);
+    expect(r.stdout).toMatch(/Server stopped \(SIGTERM\)/);
+    expect(await readFile(r.outputs['server-log']!, 'utf8')).toContain('fake OpenAI-compatible server');
+    // The post step finds nothing left to stop.
+    const post = await runAction('post', { workspace: work, event: 'workflow_dispatch', payload: { repository }, sha: 'a'.repeat(40), ref: 'refs/heads/main', inputs: {}, apiUrl: gh.url, state: `server-pgid<<EOF\n\nEOF\n` });
+    expect(post.code).toBe(0);
+    // A leftover group (a cancelled main step) is stopped by the post step.
+    const { spawn } = await import('node:child_process');
+    const orphan = spawn('sh', ['-c', 'sleep 60 & sleep 60'], { detached: true, stdio: 'ignore' });
+    const exited = new Promise<NodeJS.Signals | null>((res) => orphan.on('exit', (_c, sig) => res(sig)));
+    const pgid = orphan.pid!;
+    const post2 = await runAction('post', { workspace: work, event: 'workflow_dispatch', payload: { repository }, sha: 'a'.repeat(40), ref: 'refs/heads/main', inputs: {}, apiUrl: gh.url, state: `server-pgid<<EOF\n${pgid}\nEOF\n` });
+    expect(post2.code).toBe(0);
+    expect(post2.stdout).toContain(`Stopped the server left running (process group ${pgid}, SIGTERM)`);
+    expect(await exited).toBe('SIGTERM');
+  }, 120_000);
+});
