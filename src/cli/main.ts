@@ -4,8 +4,10 @@ import { TargetError } from '../client/errors.js';
 import { ConfigError } from '../config/errors.js';
 import { ResultFileError } from '../result/read.js';
 import { RunSetupError } from '../run/run-plan.js';
+import { ServerStartError } from '../server/process.js';
 import { DatasetError } from '../workload/dataset.js';
 import { TOOL_VERSION } from '../version.js';
+import { AB_USAGE, abCommand } from './ab-command.js';
 import { COMPARE_USAGE, compareCommand } from './compare-command.js';
 import { ENGINE_COMMANDS, runEngineCommand } from './embedded.js';
 import { EXIT, type CliIo } from './io.js';
@@ -56,6 +58,12 @@ const COMMANDS: Record<string, Command> = {
         },
         io,
       ),
+  },
+  ab: {
+    summary: 'interleaved A/B: run the matrix on two targets in pairs and compare them with a paired test',
+    usage: AB_USAGE,
+    options: { config: { type: 'string' }, 'out-dir': { type: 'string' }, markdown: { type: 'string' }, json: { type: 'string' } },
+    run: (v, io) => abCommand({ config: str(v, 'config'), outDir: str(v, 'out-dir') ?? 'llm-perf-ab', markdown: str(v, 'markdown'), json: str(v, 'json') }, io),
   },
   compare: {
     summary: 'compare a candidate result with a baseline result and decide pass, warn, fail, inconclusive or invalid',
@@ -125,6 +133,10 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       err instanceof DatasetError ||
       err instanceof ResultFileError
     ) {
+      io.stderr.write(`error: ${err.message}\n`);
+      return EXIT.usage;
+    }
+    if (err instanceof ServerStartError) {
       io.stderr.write(`error: ${err.message}\n`);
       return EXIT.usage;
     }

@@ -326,6 +326,13 @@ export interface RawConfig {
   loads: RawLoad[];
   slos?: { ttft_ms?: number; tpot_ms?: number; e2e_ms?: number };
   gate?: RawGate;
+  ab?: { baseline: RawAbSide; candidate: RawAbSide };
+}
+export interface RawAbSide {
+  url: string;
+  model?: string;
+  server_command?: string;
+  ready_timeout_s?: number;
 }
 
 const SLO_RE = /^\s*([a-z_]+(?:\.(?:mean|p50|p90|p95|p99))?)\s*(<=|<|>=|>)\s*([0-9.eE+-]+)\s*$/;

@@ -23,9 +23,10 @@ import {
   type RawConfig,
   type RawGate,
   type RawLoad,
+  type RawAbSide,
   type RawMetricRule,
 } from './issues.js';
-import type { GatePlan, MetricRuleOverride, Plan, ScenarioPlan, SloCheck } from './plan.js';
+import type { AbSidePlan, GatePlan, MetricRuleOverride, Plan, ScenarioPlan, SloCheck } from './plan.js';
 import { NO_LOCATION, parseYaml, type Locate } from './yaml.js';
 export interface LoadPlanOptions {
   /** Config file (relative to cwd). Null/undefined: ./llm-perf.yml if present, else the built-in default. */
@@ -211,6 +212,10 @@ function buildPlan(raw: unknown, ctx: PlanContext, locate: Locate, env: NodeJS.P
         makeProblem({ file: ctx.file, line: pos?.line, column: pos?.column, path: 'target.url', reason: r.reason, value: r.shown }),
       );
     }
+  } else if (isRecord(raw) && isRecord(raw.ab) && isRecord(raw.ab.candidate) && typeof raw.ab.candidate.url === 'string') {
+    // An A/B config needs no target.url: each side names its own.
+    const r = normaliseUrl(raw.ab.candidate.url);
+    if ('url' in r) url = r.url;
   } else if (isRecord(raw) && !(isRecord(rawTarget) && has(rawTarget, 'url'))) {
     if (ctx.file === null) {
       problems.push(
@@ -223,6 +228,18 @@ function buildPlan(raw: unknown, ctx: PlanContext, locate: Locate, env: NodeJS.P
       );
     } else {
       problems.push(fileProblem({ segs: ['target', 'url'], reason: 'is required (or pass --url)', echo: false }));
+    }
+  }
+
+  if (isRecord(raw) && isRecord(raw.ab)) {
+    for (const side of ['baseline', 'candidate'] as const) {
+      const s = raw.ab[side];
+      if (!isRecord(s) || typeof s.url !== 'string') continue;
+      const r = normaliseUrl(s.url);
+      if (!('url' in r)) {
+        const pos = locate(['ab', side, 'url']);
+        problems.push(makeProblem({ file: ctx.file, line: pos?.line, column: pos?.column, path: `ab.${side}.url`, reason: r.reason, value: r.shown }));
+      }
     }
   }
 
@@ -304,6 +321,7 @@ function assemble(raw: RawConfig, ctx: PlanContext, url: string): Plan {
     loads: loads.map((l) => l.config),
     slos,
     gate: normaliseGate(raw.gate),
+    ab: raw.ab === undefined ? null : { baseline: abSide(raw.ab.baseline), candidate: abSide(raw.ab.candidate) },
   };
 
   const scenarioPlans: ScenarioPlan[] = scenarios.map((s) => ({
@@ -331,8 +349,30 @@ function assemble(raw: RawConfig, ctx: PlanContext, url: string): Plan {
     loads: loads.map((l) => l.plan),
     slos: { ttftMs: slos.ttft_ms, tpotMs: slos.tpot_ms, e2eMs: slos.e2e_ms },
     gate: gatePlan(config.gate),
+    ab:
+      config.ab === null
+        ? null
+        : {
+            baseline: abSidePlan(config.ab.baseline),
+            candidate: abSidePlan(config.ab.candidate),
+          },
   };
   return deepFreeze(plan);
+}
+
+/** Validated above: the URL normalises. */
+function abSide(s: RawAbSide) {
+  const r = normaliseUrl(s.url);
+  return {
+    url: 'url' in r ? r.url : s.url,
+    model: s.model ?? null,
+    server_command: s.server_command ?? null,
+    ready_timeout_s: s.ready_timeout_s ?? 600,
+  };
+}
+
+function abSidePlan(s: ReturnType<typeof abSide>): AbSidePlan {
+  return { url: s.url, model: s.model, serverCommand: s.server_command, readyTimeoutMs: s.ready_timeout_s * 1000 };
 }
 
 type NormalGate = ReturnType<typeof normaliseGate>;

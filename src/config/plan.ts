@@ -105,6 +105,14 @@ export interface GatePlan {
   readonly slo: readonly SloCheck[];
 }
 
+/** One side of an interleaved A/B run; everything else of the target is shared. */
+export interface AbSidePlan {
+  readonly url: string;
+  readonly model: string | null;
+  readonly serverCommand: string | null;
+  readonly readyTimeoutMs: number;
+}
+
 export interface Plan {
   /** Path of the config file as given (for messages), or null for built-in defaults. */
   readonly configPath: string | null;
@@ -121,4 +129,6 @@ export interface Plan {
   readonly loads: readonly LoadPlan[];
   readonly slos: SloPlan;
   readonly gate: GatePlan;
+  /** Interleaved A/B sides, when the config names two targets. */
+  readonly ab: { readonly baseline: AbSidePlan; readonly candidate: AbSidePlan } | null;
 }

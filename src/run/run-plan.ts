@@ -1,21 +1,25 @@
-// Runs a whole plan: probe the target, then every scenario x load cell in
-// order, writing the result after each cell. Wires workload -> load -> client
-// -> metrics -> result; owns no wire format and no statistics itself.
+// Runs a whole plan: probe the target, then every scenario x load cell, trial
+// by trial, writing the result after each cell. An A/B plan runs the same
+// matrix on two targets, each trial of each cell as a pair in a random order.
+// Wires workload -> load -> client -> metrics -> result; owns no wire format
+// and no statistics itself.
+import { randomUUID } from 'node:crypto';
 import { relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { InferenceClient } from '../client/http.js';
 import { TargetError } from '../client/errors.js';
 import type { RequestRecord } from '../client/record.js';
-import type { LoadPlan, Plan, ScenarioPlan } from '../config/plan.js';
+import type { LoadPlan, Plan, ScenarioPlan, TargetPlan } from '../config/plan.js';
 import { runCell } from '../load/run-cell.js';
 import { RESULT_SCHEMA, type CellResult, type ResultDoc } from '../result/types.js';
-import { assembleCell, type TrialOutcome } from './cell-result.js';
 import { writeResult } from '../result/write.js';
-import { buildCellWorkload, workloadHash } from '../workload/index.js';
-import { getTokenizer } from '../workload/tokenizer.js';
-import type { WorkItem } from '../workload/synth.js';
-import { gitInfo, machineInfo } from './environment.js';
+import { createRng } from '../util/rng.js';
 import { TOOL_VERSION } from '../version.js';
+import { buildCellWorkload, workloadHash } from '../workload/index.js';
+import type { WorkItem } from '../workload/synth.js';
+import { getTokenizer } from '../workload/tokenizer.js';
+import { assembleCell, type TrialOutcome } from './cell-result.js';
+import { gitInfo, machineInfo } from './environment.js';
 
 export interface ProgressSink {
   cellStart(index: number, total: number, id: string, requests: number): void;
@@ -40,76 +44,6 @@ export class RunSetupError extends Error {
   override name = 'RunSetupError';
 }
 
-interface CellSlot {
-  id: string;
-  scenario: ScenarioPlan;
-  load: LoadPlan;
-  hash: string | null;
-  trials: TrialOutcome[];
-}
-
-/**
- * Trial t of every cell runs before trial t+1 of any, so slow drift of the
- * machine spreads over all cells instead of landing on the last ones.
- */
-async function runMatrix(o: RunOptions, client: InferenceClient, model: string, doc: ResultDoc): Promise<void> {
-  const { plan } = o;
-  const slots: CellSlot[] = plan.scenarios.flatMap((scenario) =>
-    plan.loads.map((load) => ({ id: cellId(scenario, load), scenario, load, hash: null, trials: [] })),
-  );
-  const firstTrials: { cell: string; items: readonly WorkItem[] }[] = [];
-  const total = slots.length * plan.limits.trials;
-  let step = 0;
-  for (let trial = 0; trial < plan.limits.trials; trial++) {
-    for (const slot of slots) {
-      if (o.signal.aborted) return;
-      const count = plan.limits.warmup + plan.limits.requests;
-      const items = await buildCellWorkload(plan, slot.scenario, slot.load, count, trial);
-      if (slot.hash === null) {
-        slot.hash = workloadHash([{ cell: slot.id, items }]);
-        firstTrials.push({ cell: slot.id, items });
-        doc.workload_hash = workloadHash(firstTrials);
-      }
-      // Serialise bodies before the clock starts: JSON.stringify of a long
-      // prompt must not sit between t_sched and t_send.
-      const bodies = items.map((it) => client.body(it, model));
-      const label = plan.limits.trials > 1 ? `${slot.id} (trial ${trial + 1}/${plan.limits.trials})` : slot.id;
-      o.progress?.cellStart(step++, total, label, plan.limits.requests);
-      const startedAt = new Date().toISOString();
-      const t0 = performance.now();
-      const run = await runCell({
-        load: slot.load,
-        count,
-        warmup: plan.limits.warmup,
-        maxDurationMs: plan.limits.maxDurationS * 1000,
-        seedMaterial: `${plan.seed}|${slot.scenario.name}|${trial}`,
-        maxTokens: (i) => items[i]!.maxTokens,
-        send: (i, rec, cancel) => client.stream(items[i]!, bodies[i]!, rec, cancel),
-        cancel: o.signal,
-        onDone: (rec) => o.progress?.requestDone(rec),
-      });
-      slot.trials.push({ index: trial, pair: null, run, startedAt, durationS: Math.round(performance.now() - t0) / 1000 });
-      const fp = run.records.find((r) => r.systemFingerprint !== null)?.systemFingerprint;
-      if (fp && doc.target !== null && doc.target.system_fingerprint === null) doc.target.system_fingerprint = fp;
-      const cell = assembleCell({
-        id: slot.id,
-        scenario: slot.scenario,
-        // Relative, so the result carries no machine paths.
-        datasetLabel: slot.scenario.dataset === null ? null : relative(o.cwd, slot.scenario.dataset),
-        load: slot.load,
-        slos: plan.slos,
-        workloadHash: slot.hash,
-        trials: slot.trials,
-      });
-      const at = doc.cells.findIndex((c) => c.id === slot.id);
-      if (at >= 0) doc.cells[at] = cell;
-      else doc.cells.push(cell);
-      await writeResult(o.outPath, doc);
-      o.progress?.cellEnd(cell);
-    }
-  }
-}
-
 export function cellId(scenario: ScenarioPlan, load: LoadPlan): string {
   return `${scenario.name}@${load.label}`;
 }
@@ -125,24 +59,32 @@ export function poolConnections(loads: readonly LoadPlan[]): number | null {
   return most;
 }
 
-export async function runPlan(o: RunOptions): Promise<ResultDoc> {
+/** One target being measured: its client, its result document and its cells' trials so far. */
+interface Side {
+  label: string;
+  target: TargetPlan;
+  outPath: string;
+  client: InferenceClient;
+  model: string;
+  doc: ResultDoc;
+  trials: Map<string, TrialOutcome[]>;
+}
+
+async function openSide(o: RunOptions, target: TargetPlan, outPath: string, label: string, ab: ResultDoc['ab']): Promise<Side> {
   const { plan } = o;
   let apiKey: string | null = null;
-  if (plan.target.apiKeyEnv !== null) {
-    apiKey = o.env[plan.target.apiKeyEnv] ?? null;
-    if (!apiKey) {
-      throw new RunSetupError(`target.api_key_env names ${plan.target.apiKeyEnv}, but that environment variable is not set or empty`);
-    }
+  if (target.apiKeyEnv !== null) {
+    apiKey = o.env[target.apiKeyEnv] ?? null;
+    if (!apiKey) throw new RunSetupError(`target.api_key_env names ${target.apiKeyEnv}, but that environment variable is not set or empty`);
   }
   const tokenizer = await getTokenizer(plan.encoding);
   const client = new InferenceClient({
-    target: plan.target,
+    target,
     timeouts: plan.timeouts,
     connections: poolConnections(plan.loads),
     apiKey,
     countTokens: (t) => tokenizer.count(t),
   });
-
   const doc: ResultDoc = {
     schema: RESULT_SCHEMA,
     tool: { name: 'llm-perf-gate', version: TOOL_VERSION },
@@ -156,44 +98,148 @@ export async function runPlan(o: RunOptions): Promise<ResultDoc> {
     target: null,
     machine: machineInfo(),
     git: await gitInfo(o.cwd, o.env),
-    ab: null,
+    ab,
     cells: [],
   };
-
+  let info;
   try {
-    const info = await client.serverInfo();
-    const model = plan.target.model ?? info.models[0];
-    if (model === undefined) {
-      throw new TargetError('the server lists no models; set target.model or --model', 'GET', `${plan.target.url}/v1/models`);
-    }
-    if (plan.target.model !== null && !info.models.includes(plan.target.model)) {
-      o.progress?.note(`model '${plan.target.model}' is not in /v1/models (${info.models.join(', ') || 'none'}); sending it anyway`);
-    }
-    doc.target = {
-      url: plan.target.url,
-      api: plan.target.api,
-      model,
-      models: info.models,
-      server_headers: info.headers,
-      system_fingerprint: null,
-      model_entries: info.modelEntries,
-    };
-    await writeResult(o.outPath, doc);
-
-    await runMatrix(o, client, model, doc);
-    doc.status = o.signal.aborted ? 'interrupted' : 'complete';
-    if (o.signal.aborted) doc.error = 'interrupted before the matrix finished';
+    info = await client.serverInfo();
   } catch (err) {
-    doc.status = 'failed';
-    doc.error = err instanceof Error ? err.message : String(err);
-    doc.finished_at = new Date().toISOString();
-    // Only a result that holds something is worth a file; a target that was never reached is an error, not a result.
-    if (doc.target !== null) await writeResult(o.outPath, doc);
     await client.destroy();
     throw err;
   }
-  doc.finished_at = new Date().toISOString();
-  await writeResult(o.outPath, doc);
-  await (o.signal.aborted ? client.destroy() : client.close());
-  return doc;
+  const model = target.model ?? info.models[0];
+  if (model === undefined) {
+    await client.destroy();
+    throw new TargetError('the server lists no models; set target.model or --model', 'GET', `${target.url}/v1/models`);
+  }
+  if (target.model !== null && !info.models.includes(target.model)) {
+    o.progress?.note(`${label}model '${target.model}' is not in /v1/models (${info.models.join(', ') || 'none'}); sending it anyway`);
+  }
+  doc.target = { url: target.url, api: target.api, model, models: info.models, server_headers: info.headers, system_fingerprint: null, model_entries: info.modelEntries };
+  await writeResult(outPath, doc);
+  return { label, target, outPath, client, model, doc, trials: new Map() };
+}
+
+/**
+ * Trial t of every cell runs before trial t+1 of any, so slow drift of the
+ * machine spreads over all cells instead of landing on the last ones. With
+ * two sides, each (cell, trial) runs on both, in an order drawn from the seed
+ * per pair, so neither side always goes first into a warm or tired machine.
+ */
+async function runMatrix(o: RunOptions, sides: readonly Side[]): Promise<void> {
+  const { plan } = o;
+  const cells = plan.scenarios.flatMap((scenario) => plan.loads.map((load) => ({ id: cellId(scenario, load), scenario, load })));
+  const hashes = new Map<string, string>();
+  const firstTrials: { cell: string; items: readonly WorkItem[] }[] = [];
+  const total = cells.length * plan.limits.trials * sides.length;
+  const paired = sides.length > 1;
+  let step = 0;
+  for (let trial = 0; trial < plan.limits.trials; trial++) {
+    for (const cell of cells) {
+      const count = plan.limits.warmup + plan.limits.requests;
+      // Both sides of a pair send the very same requests.
+      const items = await buildCellWorkload(plan, cell.scenario, cell.load, count, trial);
+      if (!hashes.has(cell.id)) {
+        hashes.set(cell.id, workloadHash([{ cell: cell.id, items }]));
+        firstTrials.push({ cell: cell.id, items });
+      }
+      const order = paired && createRng(`${plan.seed}|ab-order|${trial}|${cell.id}`).next() < 0.5 ? [...sides].reverse() : sides;
+      for (const side of order) {
+        if (o.signal.aborted) return;
+        side.doc.workload_hash = workloadHash(firstTrials);
+        // Serialise bodies before the clock starts: JSON.stringify of a long
+        // prompt must not sit between t_sched and t_send.
+        const bodies = items.map((it) => side.client.body(it, side.model));
+        const label = `${side.label}${cell.id}${plan.limits.trials > 1 ? ` (trial ${trial + 1}/${plan.limits.trials})` : ''}`;
+        o.progress?.cellStart(step++, total, label, plan.limits.requests);
+        const startedAt = new Date().toISOString();
+        const t0 = performance.now();
+        const run = await runCell({
+          load: cell.load,
+          count,
+          warmup: plan.limits.warmup,
+          maxDurationMs: plan.limits.maxDurationS * 1000,
+          seedMaterial: `${plan.seed}|${cell.scenario.name}|${trial}`,
+          maxTokens: (i) => items[i]!.maxTokens,
+          send: (i, rec, cancel) => side.client.stream(items[i]!, bodies[i]!, rec, cancel),
+          cancel: o.signal,
+          onDone: (rec) => o.progress?.requestDone(rec),
+        });
+        const trials = side.trials.get(cell.id) ?? [];
+        side.trials.set(cell.id, trials);
+        trials.push({ index: trial, pair: paired ? trial : null, run, startedAt, durationS: Math.round(performance.now() - t0) / 1000 });
+        const fp = run.records.find((r) => r.systemFingerprint !== null)?.systemFingerprint;
+        if (fp && side.doc.target !== null && side.doc.target.system_fingerprint === null) side.doc.target.system_fingerprint = fp;
+        const result = assembleCell({
+          id: cell.id,
+          scenario: cell.scenario,
+          // Relative, so the result carries no machine paths.
+          datasetLabel: cell.scenario.dataset === null ? null : relative(o.cwd, cell.scenario.dataset),
+          load: cell.load,
+          slos: plan.slos,
+          workloadHash: hashes.get(cell.id)!,
+          trials,
+        });
+        const at = side.doc.cells.findIndex((c) => c.id === cell.id);
+        if (at >= 0) side.doc.cells[at] = result;
+        else side.doc.cells.push(result);
+        await writeResult(side.outPath, side.doc);
+        o.progress?.cellEnd(result);
+      }
+    }
+  }
+}
+
+/** Opens every side, runs the matrix, and closes every side whatever happens, writing what was measured. */
+async function runSides(o: RunOptions, open: () => Promise<Side[]>): Promise<Side[]> {
+  const sides = await open();
+  try {
+    await runMatrix(o, sides);
+  } catch (err) {
+    for (const s of sides) {
+      s.doc.status = 'failed';
+      s.doc.error = err instanceof Error ? err.message : String(err);
+      s.doc.finished_at = new Date().toISOString();
+      await writeResult(s.outPath, s.doc);
+      await s.client.destroy();
+    }
+    throw err;
+  }
+  for (const s of sides) {
+    s.doc.status = o.signal.aborted ? 'interrupted' : 'complete';
+    if (o.signal.aborted) s.doc.error = 'interrupted before the matrix finished';
+    s.doc.finished_at = new Date().toISOString();
+    await writeResult(s.outPath, s.doc);
+    await (o.signal.aborted ? s.client.destroy() : s.client.close());
+  }
+  return sides;
+}
+
+export async function runPlan(o: RunOptions): Promise<ResultDoc> {
+  const [side] = await runSides(o, async () => [await openSide(o, o.plan.target, o.outPath, '', null)]);
+  return side!.doc;
+}
+
+export interface AbRunOptions extends Omit<RunOptions, 'outPath'> {
+  outPaths: { baseline: string; candidate: string };
+}
+
+/** Interleaved A/B: the plan's `ab` sides, each trial of each cell as a pair; both results carry one run id. */
+export async function runAbPlan(o: AbRunOptions): Promise<{ baseline: ResultDoc; candidate: ResultDoc }> {
+  const ab = o.plan.ab;
+  if (ab === null) throw new RunSetupError("the config has no 'ab' section naming a baseline and a candidate target");
+  const runId = randomUUID();
+  const target = (s: typeof ab.baseline): TargetPlan => ({ ...o.plan.target, url: s.url, model: s.model ?? o.plan.target.model });
+  const opts: RunOptions = { ...o, outPath: o.outPaths.candidate };
+  const [baseline, candidate] = await runSides(opts, async () => {
+    const b = await openSide(opts, target(ab.baseline), o.outPaths.baseline, '[baseline] ', { run_id: runId, side: 'baseline' });
+    try {
+      return [b, await openSide(opts, target(ab.candidate), o.outPaths.candidate, '[candidate] ', { run_id: runId, side: 'candidate' })];
+    } catch (err) {
+      await b.client.destroy();
+      throw err;
+    }
+  });
+  return { baseline: baseline!.doc, candidate: candidate!.doc };
 }

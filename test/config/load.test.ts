@@ -166,6 +166,7 @@ describe('planFromObject: defaults and normalisation', () => {
         scenarios: {},
         slo: [],
       },
+      ab: null,
     });
     expect(plan.timeouts).toEqual({ connectMs: 5000, requestMs: 300_000, idleMs: 60_000 });
     expect(plan.target).toEqual({

@@ -31,6 +31,7 @@ function plan(over: Partial<Plan> = {}): Plan {
     loads: [conc, rate],
     slos: { ttftMs: null, tpotMs: null, e2eMs: null },
     gate: { confidence: 0.9, alpha: 0.05, errorRateLimit: 0.05, tokenDriftLimit: 0.02, strictFingerprint: false, bootstrapIterations: 2000, metrics: {}, scenarios: {}, slo: [] },
+    ab: null,
     ...over,
   };
 }
