@@ -49,3 +49,22 @@ export function readEvent(ctx: typeof github.context = github.context): RunEvent
     baselineCommit,
   };
 }
+
+/**
+ * Report mode (workflow_run): the pull request comes from an untrusted
+ * artifact as a number only; its base and head are asked of the API, never
+ * taken from the artifact.
+ */
+export async function withPullRequest(event: RunEvent, number: number, token: string | null): Promise<RunEvent> {
+  if (token === null) throw new Error('report mode needs github-token to look up the pull request');
+  const octokit = github.getOctokit(token);
+  const { data } = await octokit.rest.pulls.get({ owner: event.owner, repo: event.repo, pull_number: number });
+  const fromFork = data.head.repo?.full_name !== `${event.owner}/${event.repo}`;
+  return {
+    ...event,
+    sha: data.head.sha,
+    pr: { number, baseSha: data.base.sha, headSha: data.head.sha, fromFork },
+    baselineCommit: data.base.sha,
+    isDefaultBranchPush: false,
+  };
+}

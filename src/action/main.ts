@@ -22,7 +22,7 @@ import { runPlan, type ProgressSink } from '../run/run-plan.js';
 import { startServer, type RunningServer } from '../server/process.js';
 import { historyOptions, loadBaseline, trendPoints } from './baseline.js';
 import { OUTPUTS, STATE } from './constants.js';
-import { readEvent, type RunEvent } from './event.js';
+import { readEvent, withPullRequest, type RunEvent } from './event.js';
 import { readInputs, type ActionInputs } from './inputs.js';
 import { annotate, comment, writeSummary } from './publish.js';
 
@@ -31,7 +31,7 @@ const SERVER_STOP_GRACE_MS = 10_000;
 export async function run(): Promise<void> {
   try {
     const inputs = readInputs();
-    const event = readEvent();
+    let event = readEvent();
     const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();
     const out = {
       result: resolve(workspace, inputs.mode === 'report' ? inputs.result! : inputs.out),
@@ -45,6 +45,12 @@ export async function run(): Promise<void> {
     if (inputs.mode === 'report') {
       // workflow_run: the result came from an untrusted pull_request run; readResult validates it against the schema.
       doc = await readResult(out.result);
+      if (inputs.prNumber !== null) {
+        event = await withPullRequest(event, inputs.prNumber, inputs.githubToken);
+        if (doc.git !== null && doc.git.commit !== event.pr!.headSha) {
+          core.warning(`The result was measured on ${doc.git.commit.slice(0, 7)}, but pull request #${inputs.prNumber} is at ${event.pr!.headSha.slice(0, 7)} now.`);
+        }
+      }
     } else {
       plan = await loadPlan({ configPath: inputs.config, cwd: workspace, url: inputs.url, model: inputs.model, env: process.env });
       doc = await measure(inputs, plan, workspace, out.result);

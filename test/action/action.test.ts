@@ -4,7 +4,7 @@
 // comment updated in place on the next push, and a slowed server failing the
 // step with the regression named in the comment, the summary and an annotation.
 import { execFileSync } from 'node:child_process';
-import { copyFile, mkdir, readFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VerdictDoc } from '../../src/gate/verdict.js';
@@ -59,8 +59,10 @@ afterAll(async () => {
   await gh?.close();
 });
 
+let main1 = '';
+const main1Of = (): string => main1;
+
 describe('the action, end to end through dist/', () => {
-  let main1: string;
   let head1: string;
 
   it('first push: reports without a baseline, says how to get one, and stores the result as history', async () => {
@@ -145,6 +147,44 @@ describe('the action, end to end through dist/', () => {
     expect(r.summary).toContain('```mermaid\nxychart-beta');
     const index = JSON.parse(git(remote, 'show', 'llm-perf-history:index.json')) as { commit: string }[];
     expect(index.map((e) => e.commit)).toEqual([main2, main1]);
+  }, 120_000);
+});
+
+describe('the action: forks and the two-workflow setup', () => {
+  it('a fork pull request (read-only token) degrades to the job summary with a notice, never a failure', async () => {
+    gh.forbid = 'writes';
+    try {
+      const head = git(work, 'rev-parse', 'HEAD');
+      const payload = { repository, pull_request: { number: 9, base: { sha: main1Of(), ref: 'main' }, head: { sha: head, ref: 'f', repo: { full_name: 'someone/serving' } } } };
+      const r = await runAction('index', { workspace: work, event: 'pull_request', payload, sha: head, ref: 'refs/pull/9/merge', inputs: inputs(), apiUrl: gh.url });
+      expect(r.code, r.stdout).toBe(0);
+      expect(r.stdout).toMatch(/::notice::Pull-request comment not posted \(the token may not comment on acme\/serving#9: 403/);
+      expect(r.summary).toContain('llm-perf-gate:');
+      expect(gh.comments('acme', 'serving', 9)).toHaveLength(0);
+    } finally {
+      gh.forbid = 'none';
+    }
+  }, 120_000);
+
+  it('report mode posts a result made elsewhere, looking the pull request up by number, and refuses a tampered result', async () => {
+    const head = git(work, 'rev-parse', 'HEAD');
+    gh.pulls.set('acme/serving#10', { number: 10, base: { sha: main1Of(), ref: 'main' }, head: { sha: head, ref: 'f', repo: { full_name: 'someone/serving' } } });
+    const artifact = join(work, 'artifact-result.json');
+    await copyFile(join(work, 'llm-perf-result.json'), artifact);
+    const payload = { repository, workflow_run: { id: 1, event: 'pull_request' } };
+    const r = await runAction('index', { workspace: work, event: 'workflow_run', payload, sha: main1Of(), ref: 'refs/heads/main', inputs: inputs({ mode: 'report', result: 'artifact-result.json', 'pr-number': '10' }), apiUrl: gh.url });
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.outputs['baseline-commit']).toBe(main1Of());
+    expect(gh.comments('acme', 'serving', 10)).toHaveLength(1);
+    const tampered = join(work, 'tampered.json');
+    const doc = JSON.parse(await readFile(artifact, 'utf8')) as Record<string, unknown>;
+    await writeFile(tampered, JSON.stringify({ ...doc, cells: [{ id: '<img src=x>' }] }));
+    const bad = await runAction('index', { workspace: work, event: 'workflow_run', payload, sha: main1Of(), ref: 'refs/heads/main', inputs: inputs({ mode: 'report', result: 'tampered.json', 'pr-number': '10' }), apiUrl: gh.url });
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toMatch(/::error::.*tampered\.json: does not match llm-perf-gate\/result@1/);
+    expect(gh.comments('acme', 'serving', 10)).toHaveLength(1);
+    const pr = await runAction('index', { workspace: work, event: 'workflow_run', payload, sha: main1Of(), ref: 'refs/heads/main', inputs: inputs({ mode: 'report', result: 'artifact-result.json', 'pr-number': '10; rm -rf /' }), apiUrl: gh.url });
+    expect(pr.stdout).toContain("::error::'pr-number' must be a pull request number, got '10; rm -rf /'");
   }, 120_000);
 });
 

@@ -31,6 +31,8 @@ export interface FakeRequest {
 
 export interface FakeGitHub {
   url: string;
+  /** GET /repos/{o}/{r}/pulls/{n} answers, keyed `${o}/${r}#${n}`. */
+  pulls: Map<string, { number: number; base: { sha: string; ref: string }; head: { sha: string; ref: string; repo: { full_name: string } } }>;
   requests: FakeRequest[];
   /**
    * Who the token belongs to: what GET /user answers and who new comments are by.
@@ -79,6 +81,7 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
   };
 
   const state: Omit<FakeGitHub, 'url' | 'close'> = {
+    pulls: new Map(),
     requests: [],
     actor: ACTIONS_BOT,
     userForbidden: true,
@@ -144,6 +147,11 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
           if (text.length > 65536) return send(422, { message: 'Validation Failed', errors: [{ message: 'body is too long (maximum is 65536 characters)' }] });
           return send(201, make(o, r, Number(n), text, state.actor));
         }
+      }
+      m = /^\/repos\/([^/]+)\/([^/]+)\/pulls\/(\d+)$/.exec(u.pathname);
+      if (m && method === 'GET') {
+        const pr = state.pulls.get(`${m[1]}/${m[2]}#${m[3]}`);
+        return pr ? send(200, pr) : send(404, { message: 'Not Found' });
       }
       m = /^\/repos\/([^/]+)\/([^/]+)\/issues\/comments\/(\d+)$/.exec(u.pathname);
       if (m && method === 'PATCH') {
