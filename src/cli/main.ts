@@ -8,6 +8,7 @@ import { ServerStartError } from '../server/process.js';
 import { DatasetError } from '../workload/dataset.js';
 import { TOOL_VERSION } from '../version.js';
 import { AB_USAGE, abCommand } from './ab-command.js';
+import { CALIBRATE_USAGE, calibrateCommand } from './calibrate-command.js';
 import { COMPARE_USAGE, compareCommand } from './compare-command.js';
 import { ENGINE_COMMANDS, runEngineCommand } from './embedded.js';
 import { EXIT, type CliIo } from './io.js';
@@ -81,6 +82,32 @@ const COMMANDS: Record<string, Command> = {
           baseline: required(v, 'baseline', COMPARE_USAGE),
           candidate: required(v, 'candidate', COMPARE_USAGE),
           config: str(v, 'config'),
+          markdown: str(v, 'markdown'),
+          json: str(v, 'json'),
+        },
+        io,
+      ),
+  },
+  calibrate: {
+    summary: 'run the matrix as an A/A experiment: measure the noise, recommend tolerances and trial counts',
+    usage: CALIBRATE_USAGE,
+    options: {
+      config: { type: 'string' },
+      url: { type: 'string' },
+      model: { type: 'string' },
+      trials: { type: 'string' },
+      out: { type: 'string' },
+      markdown: { type: 'string' },
+      json: { type: 'string' },
+    },
+    run: (v, io) =>
+      calibrateCommand(
+        {
+          config: str(v, 'config'),
+          url: str(v, 'url'),
+          model: str(v, 'model'),
+          trials: str(v, 'trials'),
+          out: str(v, 'out') ?? 'llm-perf-calibration-result.json',
           markdown: str(v, 'markdown'),
           json: str(v, 'json'),
         },
