@@ -2,10 +2,10 @@
 // about load or statistics. One undici Pool per target keeps connections alive
 // across requests, so no request pays for a TCP handshake inside its TTFT.
 import { performance } from 'node:perf_hooks';
-import { Pool, errors as undiciErrors } from 'undici';
-import type { TargetPlan, TimeoutsPlan } from '../config/plan.js';
+import { Pool, errors as undiciErrors, type Dispatcher } from 'undici';
+import type { ApiKind, TargetPlan, TimeoutsPlan } from '../config/plan.js';
 import type { WorkItem } from '../workload/synth.js';
-import { interpretData, interpretErrorField, type StreamEvent } from './chunk.js';
+import { createChunkInterpreter, interpretErrorField, type StreamEvent } from './chunk.js';
 import { clip, describeError, TargetError } from './errors.js';
 import type { FailureClass, RequestRecord } from './record.js';
 import { SseParser } from './sse.js';
@@ -38,6 +38,8 @@ export class InferenceClient {
   private readonly base: URL;
   private readonly headers: Record<string, string>;
   private readonly path: string;
+  /** Requests in flight per cancel signal (see stream()). */
+  private readonly cancelGroups = new WeakMap<AbortSignal, Set<StreamCall>>();
 
   constructor(private readonly opts: ClientOptions) {
     this.base = new URL(opts.target.url);
@@ -132,106 +134,58 @@ export class InferenceClient {
    * t_done, gaps, tokens, failure). Never throws for request failures: they are data.
    */
   async stream(item: WorkItem, body: string, rec: RequestRecord, cancel?: AbortSignal): Promise<void> {
-    const ac = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      ac.abort();
-    }, this.opts.timeouts.requestMs);
-    const onCancel = (): void => ac.abort();
-    cancel?.addEventListener('abort', onCancel, { once: true });
-    const api = this.opts.target.api;
-    let sawDone = false;
-    let usageIn: number | null = null;
-    let usageOut: number | null = null;
-    let text = '';
-    let fail: { cls: FailureClass; msg: string } | null = null;
-
-    const onEvent = (ev: StreamEvent): void => {
-      if (fail || sawDone) return;
-      switch (ev.kind) {
-        case 'done':
-          sawDone = true;
-          return;
-        case 'error':
-          fail = { cls: 'stream-error', msg: `error event in stream: ${ev.message}` };
-          return;
-        case 'invalid':
-          fail = { cls: 'bad-response', msg: ev.message };
-          return;
-        case 'chunk': {
-          if (ev.output) {
-            const now = performance.now();
-            if (rec.tFirst === null) rec.tFirst = now;
-            else rec.gaps.push(now - rec.tLast!);
-            rec.tLast = now;
-            rec.outputEvents++;
-            text += ev.text;
-          }
-          if (ev.usage) {
-            if (ev.usage.promptTokens !== null) usageIn = ev.usage.promptTokens;
-            if (ev.usage.completionTokens !== null) usageOut = ev.usage.completionTokens;
-          }
-          if (ev.finishReason !== null) rec.finishReason = ev.finishReason;
-          if (ev.systemFingerprint !== null) rec.systemFingerprint = ev.systemFingerprint;
-        }
+    const call = new StreamCall(this.opts.target.api, rec);
+    // One listener per cancel signal, not one per request: a run passes the
+    // same signal to thousands of requests at once, and every add or remove of
+    // a listener scans the signal's whole listener list.
+    let group: Set<StreamCall> | undefined;
+    if (cancel !== undefined) {
+      group = this.cancelGroups.get(cancel);
+      if (group === undefined) {
+        const calls = new Set<StreamCall>();
+        this.cancelGroups.set(cancel, calls);
+        cancel.addEventListener('abort', () => {
+          for (const c of calls) c.cancelled();
+        }, { once: true });
+        group = calls;
       }
-    };
-
-    rec.tSend = performance.now();
-    try {
-      const res = await this.pool.request({ method: 'POST', path: this.path, headers: this.headers, body, signal: ac.signal });
-      rec.status = res.statusCode;
-      const ctype = String(res.headers['content-type'] ?? '');
-      if (res.statusCode >= 400) {
-        const txt = await readLimited(res.body);
-        fail = { cls: res.statusCode >= 500 ? 'http-5xx' : 'http-4xx', msg: `HTTP ${res.statusCode}: ${clip(txt)}` };
-      } else if (!ctype.includes('text/event-stream')) {
-        const txt = await readLimited(res.body);
-        fail = { cls: 'bad-response', msg: `expected text/event-stream, got '${clip(ctype, 60) || 'no content-type'}': ${clip(txt, 80)}` };
-      } else {
-        // llama.cpp may also report a failure as an SSE `error:` field line.
-        const parser = new SseParser(
-          (data) => onEvent(interpretData(data, api)),
-          (value) => onEvent(interpretErrorField(value)),
-        );
-        await new Promise<void>((resolve, reject) => {
-          res.body.on('data', (chunk: Buffer) => {
-            parser.push(chunk);
-            // Stop reading once the server reported an error: the rest is noise.
-            if (fail) res.body.destroy();
-          });
-          res.body.on('end', () => {
-            parser.end();
-            resolve();
-          });
-          res.body.on('error', (err) => (fail ? resolve() : reject(err)));
-          res.body.on('close', () => resolve());
-        });
-        if (!fail && !sawDone && rec.finishReason === null) {
-          fail = { cls: 'cut-off', msg: 'stream ended before [DONE] or a finish_reason' };
-        }
-      }
-    } catch (err) {
-      fail = cancel?.aborted ? null : classify(err, timedOut, rec.status !== null);
-      if (cancel?.aborted) rec.cancelled = true;
-    } finally {
-      clearTimeout(timer);
-      cancel?.removeEventListener('abort', onCancel);
+      group.add(call);
     }
+    rec.tSend = performance.now();
+    const outcome = await call.run(this.pool, { method: 'POST', path: this.path, headers: this.headers, body }, this.opts.timeouts.requestMs);
     rec.tDone = performance.now();
+    group?.delete(call);
+    if (call.tFirst >= 0) {
+      rec.tFirst = call.tFirst;
+      rec.tLast = call.tLast;
+    }
+
+    let fail = call.fail;
+    if (call.errorBody !== null) {
+      const txt = call.errorBody.slice(0, ERROR_BODY_LIMIT);
+      const status = rec.status!;
+      fail =
+        status >= 400
+          ? { cls: status >= 500 ? 'http-5xx' : 'http-4xx', msg: `HTTP ${status}: ${clip(txt)}` }
+          : { cls: 'bad-response', msg: `expected text/event-stream, got '${clip(call.contentType, 60) || 'no content-type'}': ${clip(txt, 80)}` };
+    } else if (outcome !== null) {
+      fail = cancel?.aborted ? null : classify(outcome, call.timedOut, rec.status !== null);
+      if (cancel?.aborted) rec.cancelled = true;
+    } else if (!fail && !call.sawDone && rec.finishReason === null) {
+      fail = { cls: 'cut-off', msg: 'stream ended before [DONE] or a finish_reason' };
+    }
     if (fail) {
-      rec.failure = (fail as { cls: FailureClass }).cls;
-      rec.message = (fail as { msg: string }).msg;
+      rec.failure = fail.cls;
+      rec.message = fail.msg;
       return;
     }
     if (rec.cancelled) return;
-    if (usageOut !== null) {
-      rec.nOut = usageOut;
-      rec.nIn = usageIn ?? item.inputTokens;
+    if (call.usageOut !== null) {
+      rec.nOut = call.usageOut;
+      rec.nIn = call.usageIn ?? item.inputTokens;
       rec.tokenSource = 'server';
     } else {
-      rec.nOut = text.length > 0 ? this.opts.countTokens(text) : 0;
+      rec.nOut = call.text.length > 0 ? this.opts.countTokens(call.text) : 0;
       rec.nIn = item.inputTokens;
       rec.tokenSource = 'client';
     }
@@ -247,18 +201,181 @@ export class InferenceClient {
   }
 }
 
-async function readLimited(body: AsyncIterable<Buffer> & { destroy(): void }): Promise<string> {
-  let out = '';
-  try {
-    for await (const chunk of body) {
-      out += chunk.toString('utf8');
-      if (out.length >= ERROR_BODY_LIMIT) break;
-    }
-  } catch {
-    // A broken error body still leaves the status as the message.
+interface Controller {
+  abort(reason: Error): void;
+}
+
+type Failure = { cls: FailureClass; msg: string };
+
+/**
+ * One streamed request on the wire: the undici dispatch handler, the SSE
+ * callbacks and the facts they gather, in one object.
+ *
+ * Hot path: it runs once per request and its data callback once per socket
+ * read. It talks to undici's dispatch API directly (no Readable body stream,
+ * whose push/emit/nextTick per read cost more than parsing the chunk), so each
+ * read goes straight from the HTTP parser into the SSE parser and is stamped
+ * there; and it is a class, not a nest of closures, because everything a
+ * request allocates lives as long as the stream and is copied by every
+ * young-generation GC it survives.
+ */
+class StreamCall {
+  readonly rec: RequestRecord;
+  private readonly api: ApiKind;
+  timedOut = false;
+  sawDone = false;
+  usageIn: number | null = null;
+  usageOut: number | null = null;
+  /** All generated text, for the client-side token count when the server sends no usage. */
+  text = '';
+  /**
+   * Arrival of the first and the last output event, copied to the record when
+   * the stream ends: plain number fields are updated in place, while storing a
+   * fresh number into the record's nullable field allocates on every chunk.
+   */
+  tFirst = -1;
+  tLast = 0;
+  fail: Failure | null = null;
+  /** Not null when the response is an error or not a stream: its body, read up to ERROR_BODY_LIMIT. */
+  errorBody: string | null = null;
+  contentType = '';
+  private parser: SseParser | null = null;
+  private interpret: ((data: string) => StreamEvent) | null = null;
+  private controller: Controller | null = null;
+  /** An abort asked for before undici handed over the request's controller. */
+  private pendingAbort: Error | null = null;
+  /** We aborted the response ourselves: the error undici reports next is expected. */
+  private stopping = false;
+  private settled = false;
+  private timer: NodeJS.Timeout | null = null;
+  private resolve: ((outcome: unknown) => void) | null = null;
+
+  constructor(api: ApiKind, rec: RequestRecord) {
+    this.api = api;
+    this.rec = rec;
   }
-  body.destroy();
-  return out.slice(0, ERROR_BODY_LIMIT);
+
+  /** Resolves with null when the response was read (or deliberately cut short), with the error otherwise. */
+  run(pool: Pool, opts: Dispatcher.DispatchOptions, deadlineMs: number): Promise<unknown> {
+    return new Promise<unknown>((resolve) => {
+      this.resolve = resolve;
+      this.timer = setTimeout(onDeadline, deadlineMs, this);
+      try {
+        pool.dispatch(opts, this);
+      } catch (err) {
+        this.settle(err);
+      }
+    });
+  }
+
+  /** The run was interrupted (the cancel signal fired). */
+  cancelled(): void {
+    this.abort(new undiciErrors.RequestAbortedError());
+  }
+
+  deadline(): void {
+    this.timedOut = true;
+    this.abort(new undiciErrors.RequestAbortedError('request deadline passed'));
+  }
+
+  private abort(reason: Error): void {
+    if (this.controller !== null) this.controller.abort(reason);
+    else this.pendingAbort ??= reason;
+  }
+
+  private stop(c: Controller): void {
+    this.stopping = true;
+    c.abort(new undiciErrors.RequestAbortedError('response no longer needed'));
+  }
+
+  private settle(outcome: unknown): void {
+    if (this.settled) return;
+    this.settled = true;
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.resolve!(outcome);
+  }
+
+  // ---- undici dispatch handler
+
+  onRequestStart(c: Controller): void {
+    this.controller = c;
+    if (this.pendingAbort !== null) c.abort(this.pendingAbort);
+  }
+
+  onResponseStart(_c: Controller, statusCode: number, headers: Record<string, string | string[] | undefined>): void {
+    if (statusCode < 200) return; // 1xx informational: the real response follows
+    this.rec.status = statusCode;
+    this.contentType = String(headers['content-type'] ?? '');
+    if (statusCode >= 400 || !this.contentType.includes('text/event-stream')) this.errorBody = '';
+    else {
+      this.interpret = createChunkInterpreter(this.api);
+      // llama.cpp may also report a failure as an SSE `error:` field line.
+      this.parser = new SseParser(
+        (data) => this.onEvent(this.interpret!(data)),
+        (value) => this.onEvent(interpretErrorField(value)),
+      );
+    }
+  }
+
+  onResponseData(c: Controller, chunk: Buffer): void {
+    if (this.parser !== null) {
+      this.parser.push(chunk);
+      // Stop reading once the server reported an error: the rest is noise.
+      if (this.fail) this.stop(c);
+    } else if (this.errorBody !== null) {
+      this.errorBody += chunk.toString('utf8');
+      if (this.errorBody.length >= ERROR_BODY_LIMIT) this.stop(c);
+    }
+  }
+
+  onResponseEnd(): void {
+    this.parser?.end();
+    this.settle(null);
+  }
+
+  onResponseError(_c: unknown, err: Error): void {
+    // A broken error body still leaves the status as the message, and a
+    // stream that already failed keeps its first failure.
+    this.settle(this.stopping || this.errorBody !== null || this.fail ? null : err);
+  }
+
+  // ---- stream events
+
+  private onEvent(ev: StreamEvent): void {
+    if (this.fail || this.sawDone) return;
+    switch (ev.kind) {
+      case 'done':
+        this.sawDone = true;
+        return;
+      case 'error':
+        this.fail = { cls: 'stream-error', msg: `error event in stream: ${ev.message}` };
+        return;
+      case 'invalid':
+        this.fail = { cls: 'bad-response', msg: ev.message };
+        return;
+      case 'chunk': {
+        const rec = this.rec;
+        if (ev.output) {
+          const now = performance.now();
+          if (this.tFirst < 0) this.tFirst = now;
+          else rec.gaps.push(now - this.tLast);
+          this.tLast = now;
+          rec.outputEvents++;
+          this.text += ev.text;
+        }
+        if (ev.usage) {
+          if (ev.usage.promptTokens !== null) this.usageIn = ev.usage.promptTokens;
+          if (ev.usage.completionTokens !== null) this.usageOut = ev.usage.completionTokens;
+        }
+        if (ev.finishReason !== null) rec.finishReason = ev.finishReason;
+        if (ev.systemFingerprint !== null) rec.systemFingerprint = ev.systemFingerprint;
+      }
+    }
+  }
+}
+
+function onDeadline(call: StreamCall): void {
+  call.deadline();
 }
 
 const CONNECT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);

@@ -41,6 +41,13 @@ export interface CellRun {
 
 /** Below this wait we yield with setImmediate instead of a timer, whose resolution is ~1 ms. */
 const SPIN_BELOW_MS = 1.5;
+/**
+ * A schedule that has fallen behind sends its overdue requests back to back,
+ * but yields to the event loop at least this often: without it a backlog of
+ * sends starves the responses, no connection is ever free again, every send
+ * opens a new one and the client never catches up.
+ */
+const MAX_SEND_BURST_MS = 1;
 
 export async function runCell(o: CellRunOptions): Promise<CellRun> {
   const monitor = monitorEventLoopDelay({ resolution: 10 });
@@ -142,14 +149,23 @@ async function openLoop(
     running.add(p);
   };
 
+  let lastYield = performance.now();
   for (let i = 0; i < count; i++) {
     const due = start + offsets[i]!;
     // Wait for the due time: a timer for the bulk, then yield-spins for the last
     // fraction of a millisecond, since timers fire up to ~1 ms late.
     for (;;) {
-      const wait = due - performance.now();
-      if (wait <= 0 || cancel.aborted) break;
+      const now = performance.now();
+      const wait = due - now;
+      if (cancel.aborted) break;
+      if (wait <= 0) {
+        if (now - lastYield < MAX_SEND_BURST_MS) break;
+        await new Promise<void>((r) => setImmediate(r));
+        lastYield = performance.now();
+        break;
+      }
       await new Promise<void>((r) => (wait > SPIN_BELOW_MS ? setTimeout(r, wait - 1) : setImmediate(r)));
+      lastYield = performance.now();
     }
     if (stopped()) break;
     if (cap !== null && inFlight >= cap) queue.push({ i, tSched: due });

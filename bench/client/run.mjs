@@ -1,0 +1,480 @@
+// Benchmark of llm-perf-gate's own client: how many streamed chunks it takes in
+// with timing error under 1 ms, how accurate its time stamps and its open-loop
+// rate are, what it costs in CPU and memory, and how that compares with the
+// thinnest possible client. See docs/benchmark.md.
+//
+//   npx node bench/client/run.mjs [--quick] [--only ingest,rate,memory,large]
+//        [--concurrency 1,64,512,2048] [--rates 10,100,1000,5000,20000]
+//        [--json FILE] [--write-reference] [--spin]
+//   npx node bench/client/run.mjs --from-json FILE [--write-reference]   (report of a saved run)
+//
+// It bundles bench/client/driver.ts (which imports the real src/ modules) with
+// esbuild, starts the null server (bench/client/null-server.mjs) in its own
+// process, then runs every phase in a fresh client process, real client and
+// thin client in turn. It prints figures and compares them with
+// bench/client/REFERENCE.md. It never fails on timing: exit 0 whatever the
+// figures, 2 on bad arguments, 1 when the benchmark itself could not run.
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { setTimeout, clearTimeout } from 'node:timers';
+import { build } from 'esbuild';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..', '..');
+const REFERENCE = join(here, 'REFERENCE.md');
+
+// ------------------------------------------------------------------ options
+
+function parseArgs(argv) {
+  const o = { quick: false, only: null, concurrency: [1, 64, 512, 2048], rates: [10, 100, 1000, 5000, 20_000], json: null, fromJson: null, writeReference: false, spin: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = () => {
+      const eq = a.indexOf('=');
+      if (eq >= 0) return a.slice(eq + 1);
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${a} needs a value`);
+      return v;
+    };
+    if (a === '--quick') o.quick = true;
+    else if (a === '--write-reference') o.writeReference = true;
+    else if (a === '--spin') o.spin = true;
+    else if (a.startsWith('--only')) o.only = new Set(value().split(','));
+    else if (a.startsWith('--concurrency')) o.concurrency = value().split(',').map(Number);
+    else if (a.startsWith('--rates')) o.rates = value().split(',').map(Number);
+    else if (a.startsWith('--json')) o.json = value();
+    else if (a.startsWith('--from-json')) o.fromJson = value();
+    else if (a === '--help' || a === '-h') {
+      console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(0, 17).join('\n'));
+      process.exit(0);
+    } else throw new Error(`unknown argument ${a}`);
+  }
+  for (const c of o.concurrency) if (![1, 64, 512, 2048].includes(c)) throw new Error(`--concurrency: ${c} is not one of 1, 64, 512, 2048`);
+  for (const r of o.rates) if (!(r > 0 && r <= 100_000)) throw new Error(`--rates: ${r} is not a rate in (0, 100000] req/s`);
+  return o;
+}
+
+let opts;
+try {
+  opts = parseArgs(process.argv.slice(2));
+} catch (err) {
+  console.error(`error: ${err.message}`);
+  process.exit(2);
+}
+const phases = ['ingest', 'rate', 'memory', 'large'].filter((p) => opts.only === null || opts.only.has(p));
+
+// ------------------------------------------------------------------ machine
+
+function procStat() {
+  try {
+    const f = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/).slice(1, 9).map(Number);
+    const total = f.reduce((a, b) => a + b, 0);
+    return { busy: total - f[3] - f[4], total };
+  } catch {
+    return null;
+  }
+}
+
+/** Share of the machine's CPU other processes use right now (%, over 1 s). */
+async function othersNow() {
+  const a = procStat();
+  await sleep(1000);
+  const b = procStat();
+  if (a === null || b === null || b.total === a.total) return null;
+  return Math.round((1000 * (b.busy - a.busy)) / (b.total - a.total)) / 10;
+}
+
+function git() {
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src'], { cwd: root, encoding: 'utf8' }).trim() !== '';
+    return `${commit}${dirty ? ' + uncommitted src/ changes' : ''}`;
+  } catch {
+    return 'unknown';
+  }
+}
+
+const cpus = os.cpus();
+const machine = {
+  cpu: cpus[0]?.model.trim() ?? 'unknown',
+  cores: cpus.length,
+  memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
+  node: process.version,
+  platform: `${os.platform()} ${os.arch()}`,
+};
+const machineLine = `${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.platform}`;
+
+// ------------------------------------------------------------------ processes
+
+const children = new Set();
+function cleanup() {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+}
+process.on('exit', cleanup);
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, () => {
+    cleanup();
+    process.exit(130);
+  });
+}
+
+async function startServer(base) {
+  const args = [join(here, 'null-server.mjs'), base];
+  if (opts.spin) args.push('--spin');
+  const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'] });
+  children.add(child);
+  const port = await new Promise((resolve, reject) => {
+    let out = '';
+    const t = setTimeout(() => reject(new Error('null server did not start within 10 s')), 10_000);
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /LISTENING (\d+)/.exec(out);
+      if (m) {
+        clearTimeout(t);
+        resolve(Number(m[1]));
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`null server exited (${code})`)));
+  });
+  return { child, url: `http://127.0.0.1:${port}` };
+}
+
+/** One client process; resolves with its RESULT, or null (with a message) when it failed. */
+function runClient(bundle, task, limitMs) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--expose-gc', bundle, JSON.stringify(task)], { stdio: ['ignore', 'pipe', 'inherit'], cwd: root });
+    children.add(child);
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    const timer = setTimeout(() => {
+      console.error(`  ${task.kind} ${task.cmd}: no result within ${limitMs / 1000} s, stopping it`);
+      child.kill('SIGKILL');
+    }, limitMs);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      children.delete(child);
+      const line = out.split('\n').find((l) => l.startsWith('RESULT '));
+      if (code !== 0 || !line) {
+        console.error(`  ${task.kind} ${task.cmd}: failed (exit ${code})`);
+        resolve(null);
+        return;
+      }
+      resolve(JSON.parse(line.slice('RESULT '.length)));
+    });
+  });
+}
+
+// ------------------------------------------------------------------ run
+
+async function measure() {
+  const t0 = Date.now();
+  const tmp = mkdtempSync(join(os.tmpdir(), 'llm-perf-gate-bench-'));
+  const bundle = join(tmp, 'driver.mjs');
+  await build({
+    entryPoints: [join(here, 'driver.ts')],
+    outfile: bundle,
+    bundle: true,
+    platform: 'node',
+    target: 'node24',
+    format: 'esm',
+    banner: { js: "import { createRequire as __benchRequire } from 'node:module'; const require = __benchRequire(import.meta.url);" },
+    logLevel: 'warning',
+  });
+
+  const othersBefore = await othersNow();
+  const commit = git();
+  console.log(`llm-perf-gate client benchmark (${opts.quick ? 'quick' : 'full'})`);
+  console.log(`machine: ${machineLine}`);
+  console.log(`code: ${commit}`);
+  console.log(`other processes before start: ${othersBefore ?? '?'}% of the machine's CPU${othersBefore > 15 ? '  (busy machine: timing figures will be noisy)' : ''}`);
+
+  const base = String(process.hrtime.bigint());
+  const server = await startServer(base);
+  const results = { ingest: {}, rate: {}, memory: {}, large: {} };
+  const task = (kind, cmd, extra = {}) => ({ cmd, kind, url: server.url, base, quick: opts.quick, ...extra });
+
+  try {
+    if (phases.includes('ingest')) {
+      for (const c of opts.concurrency) {
+        for (const kind of ['real', 'thin']) {
+          console.error(`ingest: ${kind} client, ${c} streams`);
+          (results.ingest[c] ??= {})[kind] = await runClient(bundle, task(kind, 'ingest', { concurrency: c }), 230_000);
+        }
+      }
+    }
+    if (phases.includes('rate')) {
+      for (const kind of ['real', 'thin']) {
+        console.error(`rate: ${kind} client`);
+        results.rate[kind] = await runClient(bundle, task(kind, 'rate', { rates: opts.rates }), 230_000);
+      }
+    }
+    if (phases.includes('memory')) {
+      for (const kind of ['real', 'thin']) {
+        console.error(`memory: ${kind} client`);
+        results.memory[kind] = await runClient(bundle, task(kind, 'memory'), 120_000);
+      }
+    }
+    if (phases.includes('large')) {
+      for (const kind of ['real', 'thin']) {
+        console.error(`large: ${kind} client`);
+        results.large[kind] = await runClient(bundle, task(kind, 'large'), 120_000);
+      }
+    }
+  } finally {
+    server.child.stdin.end();
+    server.child.kill('SIGTERM');
+    rmSync(tmp, { recursive: true, force: true });
+  }
+
+  return {
+    machine,
+    commit,
+    mode: opts.quick ? 'quick' : 'full',
+    spin: opts.spin,
+    startedAt: new Date(t0).toISOString(),
+    durationS: Math.round((Date.now() - t0) / 100) / 10,
+    othersBeforePct: othersBefore,
+    results,
+  };
+}
+
+const doc = opts.fromJson ? JSON.parse(readFileSync(opts.fromJson, 'utf8')) : await measure();
+if (opts.json && !opts.fromJson) writeFileSync(opts.json, JSON.stringify(doc, null, 2));
+const { results } = doc;
+
+// ------------------------------------------------------------------ report
+
+const fmt = (x, d = 2) => (x === null || x === undefined || Number.isNaN(x) ? '–' : typeof x === 'number' ? (Math.abs(x) >= 1000 ? Math.round(x).toLocaleString('en-US') : Number(x.toFixed(d)).toString()) : String(x));
+const ratio = (a, b) => (typeof a === 'number' && typeof b === 'number' && b !== 0 ? `${(a / b).toFixed(2)}x` : '–');
+const table = (head, rows) => [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+
+/** The step at the issue's target point: 512 streams x 20 chunks/s. */
+const targetStep = (kind) => results.ingest[512]?.[kind]?.steps.find((s) => s.nominalRate === 10_240) ?? null;
+
+function report(d) {
+  const out = [];
+  const r = d.results;
+  const m = d.machine;
+  out.push(`Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, Node ${m.node}, ${m.platform}. Code: ${d.commit}. Mode: ${d.mode}${d.spin ? ' (server pacing by spin)' : ''}; ${d.durationS} s.`);
+  out.push(`Other processes used ${d.othersBeforePct ?? '?'}% of the machine's CPU just before the run; each step below reports its own share ("others").`);
+  if (Object.keys(r.ingest).length > 0) {
+    out.push('\n### 1. Ingest capacity: highest output chunks/s with client timing error p99 < 1 ms\n');
+    const rows = [];
+    for (const c of Object.keys(r.ingest).map(Number)) {
+      const real = r.ingest[c].real;
+      const thin = r.ingest[c].thin;
+      const cap = (x) => (x === null || x === undefined ? '–' : x.capacity === null ? `< ${fmt(x.steps[0]?.nominalRate)}` : `${x.ceilingHit ? '≥ ' : ''}${fmt(x.capacity)}`);
+      // CPU is compared at one load both clients ran: the highest rate in both ladders.
+      const common = (real?.steps ?? []).map((st) => st.nominalRate).filter((r) => (thin?.steps ?? []).some((st) => st.nominalRate === r));
+      const at = common.length > 0 ? Math.max(...common) : null;
+      const cpuAt = (x) => x?.steps.find((st) => st.nominalRate === at)?.cpuUsPerChunk ?? null;
+      rows.push([c, cap(real), cap(thin), ratio(real?.capacity, thin?.capacity), fmt(at), fmt(cpuAt(real), 1), fmt(cpuAt(thin), 1), ratio(cpuAt(real), cpuAt(thin))]);
+    }
+    out.push(table(['streams', 'llm-perf-gate chunks/s', 'thin client chunks/s', 'capacity ratio', 'CPU compared at chunks/s', 'CPU µs/chunk (llm-perf-gate)', 'CPU µs/chunk (thin)', 'CPU ratio'], rows));
+    out.push(
+      '\nCapacity is the highest achieved rate of a step whose p99 error was under 1 ms (the ladder doubles the rate, `--quick` quadruples it, then bisects once). ' +
+        'CPU per chunk is the client process\'s CPU time inside the measured window divided by the chunks it received there, request sends included, at the highest rate both clients ran. ' +
+        'Per-chunk cost falls as the rate rises, because more chunks arrive per socket read.',
+    );
+    out.push('\n### 2. Timing accuracy at increasing load (client arrival minus server send, ms)\n');
+    const rows2 = [];
+    for (const c of Object.keys(r.ingest).map(Number)) {
+      for (const kind of ['real', 'thin']) {
+        const x = r.ingest[c][kind];
+        if (!x) continue;
+        for (const s of [...x.steps, ...(x.lockstep ? [x.lockstep] : [])]) {
+          rows2.push([
+            kind === 'real' ? 'llm-perf-gate' : 'thin',
+            c,
+            `${fmt(s.nominalRate)}${s.mode === 'l' ? ' lockstep' : ''}`,
+            fmt(s.achievedRate),
+            `${fmt(s.err.p50, 3)} / ${fmt(s.err.p99, 3)} / ${fmt(s.err.max, 1)}`,
+            `${fmt(s.ttftErr.p50, 3)} / ${fmt(s.ttftErr.p99, 3)}`,
+            fmt(s.itlErr.p99, 3),
+            fmt(s.cpuUsPerChunk, 1),
+            fmt(s.loopP99Ms, 1),
+            s.gc ? `${s.gc.n} / ${fmt(s.gc.maxMs, 1)}` : '–',
+            fmt(s.serverLateP99Ms, 1),
+            `${fmt(s.noise.othersPct, 0)}%`,
+            `${s.pass ? 'yes' : 'no'}${s.attempts > 1 ? ` (${s.attempts} tries)` : ''}${s.failures ? `, ${s.failures} failed` : ''}`,
+          ]);
+        }
+      }
+    }
+    out.push(
+      table(
+        ['client', 'streams', 'chunks/s asked', 'sent', 'error p50 / p99 / max', 'TTFT error p50 / p99', 'ITL error p99', 'CPU µs/chunk', 'loop delay p99', 'GC pauses / max ms', 'server late p99', 'others', 'p99 < 1 ms'],
+        rows2,
+      ),
+    );
+    out.push(
+      '\nAll times in ms, over the chunks the server sent inside the measured window (every stream busy, start-up over). ' +
+        'TTFT error = client TTFT minus the server\'s (request received to first chunk sent); ITL error = |client gap - server gap|. ' +
+        '"Loop delay p99" is runCell\'s monitorEventLoopDelay figure, which includes its 10 ms sampling interval. ' +
+        '"Lockstep" sends every stream\'s chunk at the same instant each period, as a batched decode step does. ' +
+        '"Others" is the share of the machine\'s CPU other processes used during the step. A failing step is tried once more (3 tries at most while others were above 10%) and the best try is shown.',
+    );
+  }
+  if (r.rate.real || r.rate.thin) {
+    out.push('\n### 3. Open-loop rate accuracy (Poisson arrivals, 2-chunk responses)\n');
+    const rows = [];
+    const targets = (r.rate.real ?? r.rate.thin).rates.map((x) => x.target);
+    for (const t of targets) {
+      const a = r.rate.real?.rates.find((x) => x.target === t);
+      const b = r.rate.thin?.rates.find((x) => x.target === t);
+      rows.push([
+        fmt(t),
+        fmt(a?.planned ?? b?.planned, 1),
+        `${fmt(a?.offered, 1)} (${fmt(a?.ratioPlanned, 4)})`,
+        `${fmt(a?.lag.p50, 3)} / ${fmt(a?.lag.p99, 3)}`,
+        `${fmt(b?.offered, 1)} (${fmt(b?.ratioPlanned, 4)})`,
+        `${fmt(b?.lag.p50, 3)} / ${fmt(b?.lag.p99, 3)}`,
+        `${fmt(a?.cpuUsPerRequest, 0)} / ${fmt(b?.cpuUsPerRequest, 0)}`,
+        fmt(a?.loopP99Ms, 1),
+        a?.saturatedBySelfCheck.length ? a.saturatedBySelfCheck.join('; ') : a ? 'no' : '–',
+        (a?.failures ?? 0) + (b?.failures ?? 0) > 0 ? `${a?.failures ?? 0} / ${b?.failures ?? 0}` : '0',
+      ]);
+    }
+    out.push(
+      table(
+        ['target req/s', 'planned (drawn) req/s', 'llm-perf-gate offered (ratio)', 'lag p50 / p99 ms', 'thin offered (ratio)', 'thin lag p50 / p99 ms', 'CPU µs/request (llm-perf-gate / thin)', 'loop delay p99 ms', 'self-check says saturated', 'failed'],
+        rows,
+      ),
+    );
+    out.push('\nThe last row is an overload probe, beyond what one core can send: the client must slow down gracefully (no failures) and the self-check must say so. Planned is the rate of the arrival times actually drawn (Poisson, so it differs from the target); the ratio is offered / planned. Lag is how late each request was handed to the client after its arrival time. CPU per request includes the scheduler\'s wait, which turns the event loop (setImmediate) through the last 1.5 ms before each arrival: at low rates that spin is most of it.');
+    const ca = r.rate.real?.capacity;
+    const cb = r.rate.thin?.capacity;
+    out.push(`\nRequest throughput (closed loop, 32 users, 2-chunk responses answered at once): llm-perf-gate ${fmt(ca?.rps)} req/s at ${fmt(ca?.cpuUsPerRequest, 1)} µs CPU/request; thin client ${fmt(cb?.rps)} req/s at ${fmt(cb?.cpuUsPerRequest, 1)} µs CPU/request (ratio ${ratio(ca?.cpuUsPerRequest, cb?.cpuUsPerRequest)}).`);
+  }
+  if (r.memory.real || r.memory.thin) {
+    out.push('\n### 4. Memory\n');
+    const a = r.memory.real;
+    const b = r.memory.thin;
+    const la = r.large.real?.bigPrompt;
+    const lb = r.large.thin?.bigPrompt;
+    out.push(
+      table(
+        ['figure', 'llm-perf-gate', 'thin'],
+        [
+          ['per open stream at 2,048 streams: heap+external KB / RSS KB', `${fmt(a?.perOpenStream?.heapKB, 1)} / ${fmt(a?.perOpenStream?.rssKB, 1)}`, `${fmt(b?.perOpenStream?.heapKB, 1)} / ${fmt(b?.perOpenStream?.rssKB, 1)}`],
+          ['per idle pooled connection afterwards: heap KB / RSS KB', `${fmt(a?.perIdleConnection?.heapKB, 1)} / ${fmt(a?.perIdleConnection?.rssKB, 1)}`, `${fmt(b?.perIdleConnection?.heapKB, 1)} / ${fmt(b?.perIdleConnection?.rssKB, 1)}`],
+          ['100k-token prompt + 16k-token response: heap growth mid-stream MB', fmt(la?.heapMidMB, 2), fmt(lb?.heapMidMB, 2)],
+          ['… heap retained after it (record, body) KB', fmt(la?.heapRetainedKB, 0), fmt(lb?.heapRetainedKB, 0)],
+        ],
+      ),
+    );
+  }
+  if (r.large.real || r.large.thin) {
+    out.push('\n### 5. Long prompts and responses\n');
+    const a = r.large.real;
+    const b = r.large.thin;
+    const gi = (x, t) => x?.giant.find((g) => g.tokens === t);
+    const fl = (x, t) => x?.flood.find((f) => f.tokens === t);
+    out.push(
+      table(
+        ['figure', 'llm-perf-gate', 'thin'],
+        [
+          ['100k-token prompt: upload (t_send to server receipt) ms', fmt(a?.bigPrompt.uploadMs, 2), fmt(b?.bigPrompt.uploadMs, 2)],
+          ['… its 16k-token response at 16,000 chunks/s: error p50 / p99 ms', `${fmt(a?.bigPrompt.err.p50, 3)} / ${fmt(a?.bigPrompt.err.p99, 3)}`, `${fmt(b?.bigPrompt.err.p50, 3)} / ${fmt(b?.bigPrompt.err.p99, 3)}`],
+          ...[10_000, 100_000].map((t) => {
+            const fa = fl(a, t);
+            const fb = fl(b, t);
+            return [
+              `${t / 1000}k-token response as fast as the client reads: total ms (µs per chunk: wall, CPU)`,
+              fa ? `${fmt(fa.totalMs, 0)} (${fmt(fa.usPerChunk, 2)}, ${fmt(fa.cpuUsPerChunk, 2)})` : '–',
+              fb ? `${fmt(fb.totalMs, 0)} (${fmt(fb.usPerChunk, 2)}, ${fmt(fb.cpuUsPerChunk, 2)})` : '–',
+            ];
+          }),
+          ['one 10k-token SSE event (40 KB line): ms after send', fmt(gi(a, 10_000)?.latencyMs, 3), fmt(gi(b, 10_000)?.latencyMs, 3)],
+          ['one 100k-token SSE event (400 KB line): ms after send', fmt(gi(a, 100_000)?.latencyMs, 3), fmt(gi(b, 100_000)?.latencyMs, 3)],
+        ],
+      ),
+    );
+  }
+  return out.join('\n');
+}
+
+/** The figures a later run is compared with: name -> value (lower is better unless noted). */
+function headline(d) {
+  const r = d.results;
+  const h = {};
+  const put = (k, v) => {
+    if (typeof v === 'number' && Number.isFinite(v)) h[k] = v;
+  };
+  for (const c of Object.keys(r.ingest)) {
+    for (const kind of ['real', 'thin']) put(`ingest capacity c=${c} ${kind} (chunks/s, higher is better)`, r.ingest[c][kind]?.capacity);
+  }
+  for (const kind of ['real', 'thin']) {
+    const s = targetStep(kind);
+    put(`512x20/s error p99 ms ${kind}`, s?.err.p99);
+    put(`512x20/s CPU us/chunk ${kind}`, s?.cpuUsPerChunk);
+  }
+  for (const x of r.rate.real?.rates ?? []) {
+    put(`rate ${x.target}/s offered/planned real (closer to 1 is better)`, x.ratioPlanned);
+    put(`rate ${x.target}/s lag p99 ms real`, x.lag.p99);
+  }
+  put('request throughput req/s real (higher is better)', r.rate.real?.capacity?.rps);
+  put('CPU us/request real', r.rate.real?.capacity?.cpuUsPerRequest);
+  put('CPU us/request thin', r.rate.thin?.capacity?.cpuUsPerRequest);
+  put('memory KB per open stream (heap) real', r.memory.real?.perOpenStream?.heapKB);
+  put('memory KB per open stream (RSS) real', r.memory.real?.perOpenStream?.rssKB);
+  put('100k-token flood CPU us/chunk real', r.large.real?.flood.find((f) => f.tokens === 100_000)?.cpuUsPerChunk);
+  put('100k-token flood CPU us/chunk thin', r.large.thin?.flood.find((f) => f.tokens === 100_000)?.cpuUsPerChunk);
+  put('100k-token event ms real', r.large.real?.giant.find((g) => g.tokens === 100_000)?.latencyMs);
+  return h;
+}
+
+function readReference() {
+  try {
+    const text = readFileSync(REFERENCE, 'utf8');
+    const m = /<!-- reference-figures\n([\s\S]*?)\n-->/.exec(text);
+    return m ? JSON.parse(m[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+const text = report(doc);
+const figures = headline(doc);
+console.log(`\n${text}`);
+
+const ref = readReference();
+if (ref) {
+  const rows = [];
+  for (const [k, v] of Object.entries(figures)) {
+    const was = ref.figures?.[k];
+    rows.push([k, fmt(was, 3), fmt(v, 3), ratio(v, was)]);
+  }
+  console.log(`\n### Compared with the reference (${relative(root, REFERENCE)}: ${ref.machine?.cpu ?? '?'}, ${ref.mode} run of ${ref.startedAt})\n`);
+  if (ref.machine && (ref.machine.cpu !== machine.cpu || ref.machine.cores !== machine.cores)) console.log('Different machine: ratios compare machines as much as code.\n');
+  if (ref.mode !== doc.mode) console.log(`Reference is a ${ref.mode} run, this is a ${doc.mode} run: ladders differ.\n`);
+  console.log(table(['figure', 'reference', 'now', 'now / reference'], rows));
+} else {
+  console.log(`\n(no reference figures in ${relative(root, REFERENCE)})`);
+}
+
+if (opts.writeReference) {
+  const cmd = `npx node bench/client/run.mjs${opts.quick ? ' --quick' : ''}${opts.spin ? ' --spin' : ''}`;
+  const md = [
+    '# Client benchmark: reference run',
+    '',
+    `One run of \`${cmd}\`, kept so that later runs print their ratio to it`,
+    '(`bench/client/run.mjs` reads the figures block at the end of this file).',
+    'Method and interpretation: [docs/benchmark.md](../../docs/benchmark.md).',
+    'Re-create it with the same command plus `--write-reference`.',
+    '',
+    text,
+    '',
+    '<!-- reference-figures',
+    JSON.stringify({ machine, mode: doc.mode, startedAt: doc.startedAt, commit: doc.commit, figures }, null, 1),
+    '-->',
+    '',
+  ].join('\n');
+  writeFileSync(REFERENCE, md);
+  console.log(`\nwrote ${relative(root, REFERENCE)}`);
+}
+process.exit(0);

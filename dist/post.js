@@ -1,0 +1,28 @@
+import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
+import {
+  STATE,
+  getState,
+  info,
+  warning
+} from "./chunks/chunk-LATM7KXF.js";
+import {
+  stopProcessGroup
+} from "./chunks/chunk-FVKQSBFJ.js";
+import "./chunks/chunk-SK3CJ3HN.js";
+
+// src/action/post.ts
+async function post() {
+  const saved = getState(STATE.serverPgid);
+  if (!saved) return;
+  const pgid = Number(saved);
+  if (!Number.isInteger(pgid) || pgid <= 1) return;
+  try {
+    const how = await stopProcessGroup(pgid, 1e4);
+    if (how !== "none") info(`Stopped the server left running (process group ${pgid}, SIG${how}).`);
+  } catch (err) {
+    warning(`Could not stop the server's process group ${pgid}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+// src/action/post-entry.ts
+void post();
