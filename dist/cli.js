@@ -27,7 +27,7 @@ import {
   tQuantile,
   trialStats,
   trialValues
-} from "./chunks/chunk-WR4PD2XT.js";
+} from "./chunks/chunk-NVMC24QJ.js";
 import {
   ServerStartError,
   startServer

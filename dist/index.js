@@ -31,7 +31,7 @@ import {
   renderMarkdown,
   resultTable,
   runPlan
-} from "./chunks/chunk-WR4PD2XT.js";
+} from "./chunks/chunk-NVMC24QJ.js";
 import {
   startServer
 } from "./chunks/chunk-FVKQSBFJ.js";

@@ -134,7 +134,6 @@ export class InferenceClient {
    * t_done, gaps, tokens, failure). Never throws for request failures: they are data.
    */
   async stream(item: WorkItem, body: string, rec: RequestRecord, cancel?: AbortSignal): Promise<void> {
-    const call = new StreamCall(this.opts.target.api, rec);
     // One listener per cancel signal, not one per request: a run passes the
     // same signal to thousands of requests at once, and every add or remove of
     // a listener scans the signal's whole listener list.
@@ -149,12 +148,23 @@ export class InferenceClient {
         }, { once: true });
         group = calls;
       }
-      group.add(call);
     }
-    rec.tSend = performance.now();
-    const outcome = await call.run(this.pool, { method: 'POST', path: this.path, headers: this.headers, body }, this.opts.timeouts.requestMs);
-    rec.tDone = performance.now();
-    group?.delete(call);
+    let call: StreamCall;
+    let outcome: unknown;
+    for (let attempt = 1; ; attempt++) {
+      call = new StreamCall(this.opts.target.api, rec);
+      group?.add(call);
+      rec.tSend = performance.now();
+      outcome = await call.run(this.pool, { method: 'POST', path: this.path, headers: this.headers, body }, this.opts.timeouts.requestMs);
+      rec.tDone = performance.now();
+      group?.delete(call);
+      // llama-server answers "Keep-Alive: timeout=5" yet closes the connection
+      // after a streamed reply; the next request written to that socket dies
+      // before any response byte. The server never saw it, so sending it once
+      // more on a fresh connection is safe, and its clock restarts then.
+      if (attempt < STALE_SOCKET_ATTEMPTS && outcome !== null && rec.status === null && !call.timedOut && !cancel?.aborted && isClosedSocket(outcome)) continue;
+      break;
+    }
     if (call.tFirst >= 0) {
       rec.tFirst = call.tFirst;
       rec.tLast = call.tLast;
@@ -376,6 +386,15 @@ class StreamCall {
 
 function onDeadline(call: StreamCall): void {
   call.deadline();
+}
+
+/** Two sends at most when a kept-alive socket turns out to be closed (see stream()). */
+const STALE_SOCKET_ATTEMPTS = 2;
+
+/** The socket was closed under a request before any response arrived (not a refused or timed-out connect). */
+function isClosedSocket(err: unknown): boolean {
+  const code = (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+  return code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE';
 }
 
 const CONNECT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
