@@ -1,0 +1,93 @@
+// The built action (dist/index.js) end to end against real engines: the
+// embedded engine and llama.cpp's llama-server, each with the tiny model. A
+// first run records a baseline; an A/A run against the same setting passes;
+// an A/B run against a worse setting (1 parallel slot instead of 4: requests
+// queue) fails the step.
+import { copyFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAction, type ActionRun } from '../support/action-env.js';
+import { buildDist, cli } from '../support/cli.js';
+import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.js';
+import { tempDir } from '../support/measure.js';
+import { llamaServerBinary, serveEmbedded, startLlamaServer, type Served } from './support.js';
+
+const CONFIG = {
+  target: { url: 'http://placeholder', api: 'chat' },
+  seed: 4,
+  // 3 x 24 = 72 requests: enough for the gated TTFT p95 (it needs 60).
+  run: { requests: 24, warmup: 2, trials: 3, max_duration_s: 60 },
+  scenarios: [{ name: 'chat', input_tokens: 64, output_tokens: 48 }],
+  loads: [{ concurrency: 4 }],
+};
+
+let gh: FakeGitHub;
+beforeAll(async () => {
+  buildDist();
+  gh = await startFakeGitHub();
+}, 120_000);
+afterAll(async () => {
+  await gh?.close();
+});
+
+async function workspace(): Promise<string> {
+  const dir = await tempDir();
+  await writeFile(join(dir, 'llm-perf.yml'), JSON.stringify(CONFIG, null, 2));
+  return dir;
+}
+
+function action(dir: string, url: string, inputs: Record<string, string>): Promise<ActionRun> {
+  return runAction('index', {
+    workspace: dir,
+    event: 'workflow_dispatch',
+    payload: { repository: { full_name: 'acme/serving', default_branch: 'main' } },
+    sha: 'c'.repeat(40),
+    ref: 'refs/heads/main',
+    inputs: { url, 'save-history': 'false', ...inputs },
+    apiUrl: gh.url,
+  });
+}
+
+/** Baseline on `good`, A/A on `good`, then A/B on `bad`: the three action runs of each engine. */
+async function gateOn(start: (parallel: number) => Promise<Served>): Promise<void> {
+  const dir = await workspace();
+  let server = await start(4);
+  try {
+    const first = await action(dir, server.url, { baseline: 'none' });
+    expect(first.code, first.stdout).toBe(0);
+    await copyFile(join(dir, 'llm-perf-result.json'), join(dir, 'baseline.json'));
+    const aa = await action(dir, server.url, { baseline: 'baseline.json' });
+    expect(aa.code, aa.stdout).toBe(0);
+    expect(aa.outputs.verdict).not.toBe('fail');
+    expect(aa.outputs.verdict).not.toBe('invalid');
+  } finally {
+    await server.stop();
+  }
+  server = await start(1);
+  try {
+    const ab = await action(dir, server.url, { baseline: 'baseline.json' });
+    expect(ab.code, ab.stdout).toBe(1);
+    expect(ab.outputs.verdict).toBe('fail');
+    expect(ab.stdout).toMatch(/::error title=llm-perf-gate%3A chat@c=4 ttft_ms\.p95 regressed::/);
+    expect(ab.summary).toContain('## ❌ llm-perf-gate: fail');
+  } finally {
+    await server.stop();
+  }
+}
+
+describe('the action against the embedded engine', () => {
+  it('baseline, A/A passes, a worse engine setting fails', async () => {
+    await gateOn((parallel) => serveEmbedded(['--parallel', String(parallel)]));
+  }, 300_000);
+});
+
+const found = llamaServerBinary();
+if (!found.binary) console.warn(`[e2e] skipping the action against llama-server: ${found.reason}`);
+
+describe.skipIf(!found.binary)('the action against llama.cpp llama-server', () => {
+  it('baseline, A/A passes, a worse server setting fails', async () => {
+    const made = await cli(['make-model']);
+    expect(made.code, made.stderr).toBe(0);
+    await gateOn((parallel) => startLlamaServer(found.binary!, made.stdout.trim(), ['-np', String(parallel), '-c', String(parallel * 2048), '-t', '1', '-tb', '1']));
+  }, 300_000);
+});
