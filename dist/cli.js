@@ -27,7 +27,7 @@ import {
   tQuantile,
   trialStats,
   trialValues
-} from "./chunks/chunk-NVMC24QJ.js";
+} from "./chunks/chunk-BC7NC2K7.js";
 import {
   ServerStartError,
   startServer
@@ -38,6 +38,16 @@ import {
 
 // src/cli/io.ts
 var EXIT = { ok: 0, fail: 1, usage: 2, invalid: 3, interrupted: 130 };
+function interruptible(io, what) {
+  const ac = new AbortController();
+  const release = io.onInterrupt(() => {
+    io.stderr.write(`
+interrupted: finishing ${what} with what was measured
+`);
+    ac.abort();
+  });
+  return { signal: ac.signal, release };
+}
 function processIo() {
   return {
     cwd: process.cwd(),
@@ -67,6 +77,10 @@ import { parseArgs } from "node:util";
 import { mkdir } from "node:fs/promises";
 import { join, resolve as resolve2 } from "node:path";
 
+// src/cli/compare-command.ts
+import { writeFile } from "node:fs/promises";
+import { resolve } from "node:path";
+
 // src/report/verdict-table.ts
 var fmt = (x) => x === null ? "-" : Math.abs(x) >= 100 ? x.toFixed(0) : x.toFixed(2);
 var signed = (x) => x === null ? "-" : `${x > 0 ? "+" : ""}${x.toFixed(1)}%`;
@@ -87,8 +101,6 @@ function verdictTable(v) {
 }
 
 // src/cli/compare-command.ts
-import { writeFile } from "node:fs/promises";
-import { resolve } from "node:path";
 var COMPARE_USAGE = `usage: llm-perf-gate compare --baseline A.json --candidate B.json [--config FILE] [--markdown FILE] [--json FILE]
 
   --baseline FILE   result of the reference run (llm-perf-gate/result@1)
@@ -107,24 +119,27 @@ async function gateFor(config, candidate, candidatePath, cwd) {
   if (config !== null) return loadGatePlan(config, cwd);
   return gatePlanFromStored(candidate.config, `${candidatePath} (stored config)`);
 }
-async function writeVerdictFiles(v, markdown, json, cwd) {
-  if (markdown !== null) await writeFile(resolve(cwd, markdown), renderMarkdown(v));
-  if (json !== null) await writeFile(resolve(cwd, json), `${JSON.stringify(v, null, 1)}
+async function reportVerdict(v, files, io) {
+  io.stdout.write(`${verdictTable(v)}
 `);
+  if (files.markdown !== null) {
+    await writeFile(resolve(io.cwd, files.markdown), renderMarkdown(v));
+    io.stdout.write(`report: ${files.markdown}
+`);
+  }
+  if (files.json !== null) {
+    await writeFile(resolve(io.cwd, files.json), `${JSON.stringify(v, null, 1)}
+`);
+    io.stdout.write(`verdict: ${files.json}
+`);
+  }
+  return verdictExit(v.verdict);
 }
 async function compareCommand(args, io) {
   const base = await readResult(resolve(io.cwd, args.baseline));
   const cand = await readResult(resolve(io.cwd, args.candidate));
   const gate = await gateFor(args.config, cand, args.candidate, io.cwd);
-  const v = compare(base, cand, gate);
-  io.stdout.write(`${verdictTable(v)}
-`);
-  await writeVerdictFiles(v, args.markdown, args.json, io.cwd);
-  if (args.markdown) io.stdout.write(`report: ${args.markdown}
-`);
-  if (args.json) io.stdout.write(`verdict: ${args.json}
-`);
-  return verdictExit(v.verdict);
+  return reportVerdict(compare(base, cand, gate), args, io);
 }
 
 // src/cli/progress.ts
@@ -210,11 +225,7 @@ async function abCommand(args, io) {
   const dir = resolve2(io.cwd, args.outDir);
   await mkdir(dir, { recursive: true });
   const servers = [];
-  const ac = new AbortController();
-  const stop = io.onInterrupt(() => {
-    io.stderr.write("\ninterrupted: finishing both result files with what was measured\n");
-    ac.abort();
-  });
+  const { signal, release } = interruptible(io, "both result files");
   try {
     for (const [side, s] of [["baseline", plan.ab.baseline], ["candidate", plan.ab.candidate]]) {
       if (s.serverCommand === null) continue;
@@ -234,7 +245,7 @@ async function abCommand(args, io) {
       );
     }
     const outPaths = { baseline: join(dir, "baseline.json"), candidate: join(dir, "candidate.json") };
-    const { baseline, candidate } = await runAbPlan({ plan, outPaths, cwd: io.cwd, env: io.env, signal: ac.signal, progress: createProgress(io.stderr) });
+    const { baseline, candidate } = await runAbPlan({ plan, outPaths, cwd: io.cwd, env: io.env, signal, progress: createProgress(io.stderr) });
     io.stdout.write(`
 baseline:
 ${resultTable(baseline)}
@@ -243,16 +254,13 @@ candidate:
 ${resultTable(candidate)}
 `);
     if (candidate.status === "interrupted") return EXIT.interrupted;
-    const v = compare(baseline, candidate, plan.gate);
     io.stdout.write(`
-${verdictTable(v)}
-
 results: ${outPaths.baseline}, ${outPaths.candidate}
+
 `);
-    await writeVerdictFiles(v, args.markdown, args.json, io.cwd);
-    return verdictExit(v.verdict);
+    return await reportVerdict(compare(baseline, candidate, plan.gate), args, io);
   } finally {
-    stop();
+    release();
     for (const s of servers) await s.stop();
   }
 }
@@ -707,15 +715,11 @@ async function calibrateCommand(args, io) {
   const trials = calibrationTrials(args.trials, plan);
   const calPlan = { ...plan, limits: { ...plan.limits, trials } };
   const outPath = resolve3(io.cwd, args.out);
-  const ac = new AbortController();
-  const stop = io.onInterrupt(() => {
-    io.stderr.write("\ninterrupted: finishing the result file with what was measured\n");
-    ac.abort();
-  });
+  const { signal, release } = interruptible(io, "the result file");
   try {
     io.stderr.write(`calibrate: ${trials} trials per cell (run.trials is ${plan.limits.trials})
 `);
-    const doc = await runPlan({ plan: calPlan, outPath, cwd: io.cwd, env: io.env, signal: ac.signal, progress: createProgress(io.stderr) });
+    const doc = await runPlan({ plan: calPlan, outPath, cwd: io.cwd, env: io.env, signal, progress: createProgress(io.stderr) });
     const cal = calibrate(doc, plan.gate, { currentTrials: plan.limits.trials, resultFile: args.out });
     io.stdout.write(`
 ${calibrationTable(cal)}
@@ -729,7 +733,7 @@ result: ${args.out}
 `);
     return doc.status === "interrupted" ? EXIT.interrupted : EXIT.ok;
   } finally {
-    stop();
+    release();
   }
 }
 
@@ -773,13 +777,9 @@ async function runCommand(args, io) {
   const plan = await loadPlan({ configPath: args.config, cwd: io.cwd, url: args.url, model: args.model, env: io.env });
   const baseline = args.baseline === null ? null : await readResult(resolve4(io.cwd, args.baseline));
   const outPath = resolve4(io.cwd, args.out);
-  const ac = new AbortController();
-  const stop = io.onInterrupt(() => {
-    io.stderr.write("\ninterrupted: finishing the result file with what was measured\n");
-    ac.abort();
-  });
+  const { signal, release } = interruptible(io, "the result file");
   try {
-    const doc = await runPlan({ plan, outPath, cwd: io.cwd, env: io.env, signal: ac.signal, progress: createProgress(io.stderr) });
+    const doc = await runPlan({ plan, outPath, cwd: io.cwd, env: io.env, signal, progress: createProgress(io.stderr) });
     io.stdout.write(`
 ${resultTable(doc)}
 
@@ -787,18 +787,10 @@ result: ${args.out}
 `);
     if (doc.status === "interrupted") return EXIT.interrupted;
     if (baseline === null) return EXIT.ok;
-    const v = compare(baseline, doc, plan.gate);
-    io.stdout.write(`
-${verdictTable(v)}
-`);
-    await writeVerdictFiles(v, args.markdown, args.json, io.cwd);
-    if (args.markdown) io.stdout.write(`report: ${args.markdown}
-`);
-    if (args.json) io.stdout.write(`verdict: ${args.json}
-`);
-    return verdictExit(v.verdict);
+    io.stdout.write("\n");
+    return await reportVerdict(compare(baseline, doc, plan.gate), args, io);
   } finally {
-    stop();
+    release();
   }
 }
 

@@ -31,7 +31,7 @@ import {
   renderMarkdown,
   resultTable,
   runPlan
-} from "./chunks/chunk-NVMC24QJ.js";
+} from "./chunks/chunk-BC7NC2K7.js";
 import {
   startServer
 } from "./chunks/chunk-FVKQSBFJ.js";

@@ -6,12 +6,11 @@ import { join, resolve } from 'node:path';
 import { loadPlan } from '../config/load.js';
 import type { AbSidePlan } from '../config/plan.js';
 import { compare } from '../gate/compare.js';
-import { verdictTable } from '../report/verdict-table.js';
 import { resultTable } from '../report/terminal.js';
 import { runAbPlan } from '../run/run-plan.js';
 import { startServer, type RunningServer } from '../server/process.js';
-import { verdictExit, writeVerdictFiles } from './compare-command.js';
-import { EXIT, type CliIo } from './io.js';
+import { reportVerdict } from './compare-command.js';
+import { EXIT, interruptible, type CliIo } from './io.js';
 import { createProgress } from './progress.js';
 
 export const AB_USAGE = `usage: llm-perf-gate ab [--config FILE] [--out-dir DIR] [--markdown FILE] [--json FILE]
@@ -44,11 +43,7 @@ export async function abCommand(args: AbArgs, io: CliIo): Promise<number> {
   const dir = resolve(io.cwd, args.outDir);
   await mkdir(dir, { recursive: true });
   const servers: RunningServer[] = [];
-  const ac = new AbortController();
-  const stop = io.onInterrupt(() => {
-    io.stderr.write('\ninterrupted: finishing both result files with what was measured\n');
-    ac.abort();
-  });
+  const { signal, release } = interruptible(io, 'both result files');
   try {
     for (const [side, s] of [['baseline', plan.ab.baseline], ['candidate', plan.ab.candidate]] as [string, AbSidePlan][]) {
       if (s.serverCommand === null) continue;
@@ -67,15 +62,13 @@ export async function abCommand(args: AbArgs, io: CliIo): Promise<number> {
       );
     }
     const outPaths = { baseline: join(dir, 'baseline.json'), candidate: join(dir, 'candidate.json') };
-    const { baseline, candidate } = await runAbPlan({ plan, outPaths, cwd: io.cwd, env: io.env, signal: ac.signal, progress: createProgress(io.stderr) });
+    const { baseline, candidate } = await runAbPlan({ plan, outPaths, cwd: io.cwd, env: io.env, signal, progress: createProgress(io.stderr) });
     io.stdout.write(`\nbaseline:\n${resultTable(baseline)}\n\ncandidate:\n${resultTable(candidate)}\n`);
     if (candidate.status === 'interrupted') return EXIT.interrupted;
-    const v = compare(baseline, candidate, plan.gate);
-    io.stdout.write(`\n${verdictTable(v)}\n\nresults: ${outPaths.baseline}, ${outPaths.candidate}\n`);
-    await writeVerdictFiles(v, args.markdown, args.json, io.cwd);
-    return verdictExit(v.verdict);
+    io.stdout.write(`\nresults: ${outPaths.baseline}, ${outPaths.candidate}\n\n`);
+    return await reportVerdict(compare(baseline, candidate, plan.gate), args, io);
   } finally {
-    stop();
+    release();
     for (const s of servers) await s.stop();
   }
 }

@@ -8,7 +8,7 @@ import { calibrate, DEFAULT_CALIBRATION_TRIALS, MIN_CALIBRATION_TRIALS, type Cal
 import { calibrationTable, renderCalibrationMarkdown } from '../report/calibration.js';
 import { RunSetupError, runPlan } from '../run/run-plan.js';
 import { createProgress } from './progress.js';
-import { EXIT, type CliIo } from './io.js';
+import { EXIT, interruptible, type CliIo } from './io.js';
 
 /** Same bound as run.trials in the config schema. */
 const MAX_CALIBRATION_TRIALS = 100;
@@ -68,14 +68,10 @@ export async function calibrateCommand(args: CalibrateArgs, io: CliIo): Promise<
   // The plan is frozen: a new one with only the trial count changed.
   const calPlan: Plan = { ...plan, limits: { ...plan.limits, trials } };
   const outPath = resolve(io.cwd, args.out);
-  const ac = new AbortController();
-  const stop = io.onInterrupt(() => {
-    io.stderr.write('\ninterrupted: finishing the result file with what was measured\n');
-    ac.abort();
-  });
+  const { signal, release } = interruptible(io, 'the result file');
   try {
     io.stderr.write(`calibrate: ${trials} trials per cell (run.trials is ${plan.limits.trials})\n`);
-    const doc = await runPlan({ plan: calPlan, outPath, cwd: io.cwd, env: io.env, signal: ac.signal, progress: createProgress(io.stderr) });
+    const doc = await runPlan({ plan: calPlan, outPath, cwd: io.cwd, env: io.env, signal, progress: createProgress(io.stderr) });
     const cal = calibrate(doc, plan.gate, { currentTrials: plan.limits.trials, resultFile: args.out });
     io.stdout.write(`\n${calibrationTable(cal)}\n\nresult: ${args.out}\n`);
     await writeCalibrationFiles(cal, args.markdown, args.json, io.cwd);
@@ -83,6 +79,6 @@ export async function calibrateCommand(args: CalibrateArgs, io: CliIo): Promise<
     if (args.json) io.stdout.write(`calibration: ${args.json}\n`);
     return doc.status === 'interrupted' ? EXIT.interrupted : EXIT.ok;
   } finally {
-    stop();
+    release();
   }
 }

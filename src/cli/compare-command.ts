@@ -42,19 +42,23 @@ export async function gateFor(config: string | null, candidate: ResultDoc, candi
   return gatePlanFromStored(candidate.config, `${candidatePath} (stored config)`);
 }
 
-export async function writeVerdictFiles(v: VerdictDoc, markdown: string | null, json: string | null, cwd: string): Promise<void> {
-  if (markdown !== null) await writeFile(resolve(cwd, markdown), renderMarkdown(v));
-  if (json !== null) await writeFile(resolve(cwd, json), `${JSON.stringify(v, null, 1)}\n`);
+/** Prints the verdict table, writes the report and verdict files asked for, and returns the exit status. */
+export async function reportVerdict(v: VerdictDoc, files: { markdown: string | null; json: string | null }, io: CliIo): Promise<number> {
+  io.stdout.write(`${verdictTable(v)}\n`);
+  if (files.markdown !== null) {
+    await writeFile(resolve(io.cwd, files.markdown), renderMarkdown(v));
+    io.stdout.write(`report: ${files.markdown}\n`);
+  }
+  if (files.json !== null) {
+    await writeFile(resolve(io.cwd, files.json), `${JSON.stringify(v, null, 1)}\n`);
+    io.stdout.write(`verdict: ${files.json}\n`);
+  }
+  return verdictExit(v.verdict);
 }
 
 export async function compareCommand(args: CompareArgs, io: CliIo): Promise<number> {
   const base = await readResult(resolve(io.cwd, args.baseline));
   const cand = await readResult(resolve(io.cwd, args.candidate));
   const gate = await gateFor(args.config, cand, args.candidate, io.cwd);
-  const v = compare(base, cand, gate);
-  io.stdout.write(`${verdictTable(v)}\n`);
-  await writeVerdictFiles(v, args.markdown, args.json, io.cwd);
-  if (args.markdown) io.stdout.write(`report: ${args.markdown}\n`);
-  if (args.json) io.stdout.write(`verdict: ${args.json}\n`);
-  return verdictExit(v.verdict);
+  return reportVerdict(compare(base, cand, gate), args, io);
 }

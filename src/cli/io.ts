@@ -17,6 +17,19 @@ export interface CliIo {
   onInterrupt(handler: () => void): () => void;
 }
 
+/**
+ * An abort signal that Ctrl-C (or SIGTERM) fires, saying so on stderr; the
+ * run then finishes its files with what it measured. Call `release` when done.
+ */
+export function interruptible(io: CliIo, what: string): { signal: AbortSignal; release: () => void } {
+  const ac = new AbortController();
+  const release = io.onInterrupt(() => {
+    io.stderr.write(`\ninterrupted: finishing ${what} with what was measured\n`);
+    ac.abort();
+  });
+  return { signal: ac.signal, release };
+}
+
 export function processIo(): CliIo {
   return {
     cwd: process.cwd(),

@@ -4,12 +4,10 @@ import { loadPlan } from '../config/load.js';
 import { resultTable } from '../report/terminal.js';
 import { runPlan } from '../run/run-plan.js';
 import { compare } from '../gate/compare.js';
-import { verdictTable } from '../report/verdict-table.js';
 import { readResult } from '../result/read.js';
-import { verdictExit, writeVerdictFiles } from './compare-command.js';
+import { reportVerdict } from './compare-command.js';
 import { createProgress } from './progress.js';
-import type { CliIo } from './io.js';
-import { EXIT } from './io.js';
+import { EXIT, interruptible, type CliIo } from './io.js';
 
 export const RUN_USAGE = `usage: llm-perf-gate run [--config FILE] [--url URL] [--model NAME] [--out FILE]
                         [--baseline FILE [--markdown FILE] [--json FILE]]
@@ -42,23 +40,15 @@ export async function runCommand(args: RunArgs, io: CliIo): Promise<number> {
   // Read the baseline first: a bad baseline file should stop us before minutes of load, not after.
   const baseline = args.baseline === null ? null : await readResult(resolve(io.cwd, args.baseline));
   const outPath = resolve(io.cwd, args.out);
-  const ac = new AbortController();
-  const stop = io.onInterrupt(() => {
-    io.stderr.write('\ninterrupted: finishing the result file with what was measured\n');
-    ac.abort();
-  });
+  const { signal, release } = interruptible(io, 'the result file');
   try {
-    const doc = await runPlan({ plan, outPath, cwd: io.cwd, env: io.env, signal: ac.signal, progress: createProgress(io.stderr) });
+    const doc = await runPlan({ plan, outPath, cwd: io.cwd, env: io.env, signal, progress: createProgress(io.stderr) });
     io.stdout.write(`\n${resultTable(doc)}\n\nresult: ${args.out}\n`);
     if (doc.status === 'interrupted') return EXIT.interrupted;
     if (baseline === null) return EXIT.ok;
-    const v = compare(baseline, doc, plan.gate);
-    io.stdout.write(`\n${verdictTable(v)}\n`);
-    await writeVerdictFiles(v, args.markdown, args.json, io.cwd);
-    if (args.markdown) io.stdout.write(`report: ${args.markdown}\n`);
-    if (args.json) io.stdout.write(`verdict: ${args.json}\n`);
-    return verdictExit(v.verdict);
+    io.stdout.write('\n');
+    return await reportVerdict(compare(baseline, doc, plan.gate), args, io);
   } finally {
-    stop();
+    release();
   }
 }

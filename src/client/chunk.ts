@@ -69,16 +69,19 @@ function nonEmpty(v: unknown): v is string {
   return typeof v === 'string' && v.length > 0;
 }
 
-export function interpretData(data: string, api: ApiKind): StreamEvent {
+/** `[DONE]`, unparsable data, or the parsed JSON: the first step of every interpretation. */
+function parseData(data: string): StreamEvent | { parsed: unknown } {
   if (data.length < 16 && data.trim() === '[DONE]') return { kind: 'done' };
-
-  let parsed: unknown;
   try {
-    parsed = JSON.parse(data);
+    return { parsed: JSON.parse(data) as unknown };
   } catch {
     return invalid(`stream data is not JSON: ${quote(data)}`);
   }
-  return interpretParsed(parsed, data, api);
+}
+
+export function interpretData(data: string, api: ApiKind): StreamEvent {
+  const p = parseData(data);
+  return 'parsed' in p ? interpretParsed(p.parsed, data, api) : p;
 }
 
 function interpretParsed(parsed: unknown, data: string, api: ApiKind): StreamEvent {
@@ -208,13 +211,9 @@ export function createChunkInterpreter(api: ApiKind): (data: string) => StreamEv
         return { kind: 'chunk', output: true, text, usage: null, finishReason: null, systemFingerprint: fingerprint };
       }
     }
-    if (data.length < 16 && data.trim() === '[DONE]') return { kind: 'done' };
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(data);
-    } catch {
-      return invalid(`stream data is not JSON: ${quote(data)}`);
-    }
+    const p = parseData(data);
+    if (!('parsed' in p)) return p;
+    const { parsed } = p;
     const ev = interpretParsed(parsed, data, api);
     if (
       ev.kind === 'chunk' &&

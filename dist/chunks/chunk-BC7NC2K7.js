@@ -29814,9 +29814,9 @@ var require_parser_h1 = __commonJS({
             if (parseLen > currentBufferSize) {
               this.ensureBuffers(parseLen);
             }
-            const parseData = data.subarray(offset, offset + parseLen);
-            currentBuffer.set(parseData);
-            currentBufferRef = parseData;
+            const parseData2 = data.subarray(offset, offset + parseLen);
+            currentBuffer.set(parseData2);
+            currentBufferRef = parseData2;
             const consumed = milo.parse(this.parser, currentBufferPtr, parseLen);
             this.drainEvents();
             const consumedTotal = offset + consumed;
@@ -57216,6 +57216,14 @@ function errorMessage(err) {
 function nonEmpty(v) {
   return typeof v === "string" && v.length > 0;
 }
+function parseData(data) {
+  if (data.length < 16 && data.trim() === "[DONE]") return { kind: "done" };
+  try {
+    return { parsed: JSON.parse(data) };
+  } catch {
+    return invalid(`stream data is not JSON: ${quote(data)}`);
+  }
+}
 function interpretParsed(parsed, data, api) {
   if (!isObj(parsed)) return invalid(`stream data is not a JSON object: ${quote(data)}`);
   const err = parsed.error;
@@ -57296,13 +57304,9 @@ function createChunkInterpreter(api) {
         return { kind: "chunk", output: true, text, usage: null, finishReason: null, systemFingerprint: fingerprint };
       }
     }
-    if (data.length < 16 && data.trim() === "[DONE]") return { kind: "done" };
-    let parsed;
-    try {
-      parsed = JSON.parse(data);
-    } catch {
-      return invalid(`stream data is not JSON: ${quote(data)}`);
-    }
+    const p = parseData(data);
+    if (!("parsed" in p)) return p;
+    const { parsed } = p;
     const ev = interpretParsed(parsed, data, api);
     if (ev.kind === "chunk" && ev.output && ev.usage === null && ev.finishReason === null && ev.text !== PROBE_VALUE && slotValue(parsed, api) === ev.text && (builds < TEMPLATE_TRIES || hits >= TEMPLATE_REUSE)) {
       builds++;
