@@ -12,7 +12,7 @@ export interface Adjusted {
   readonly raw: number;
   /** Holm-adjusted p, rounded to 6 decimals as the verdict document states it. */
   readonly pAdj: number;
-  /** The adjusted p is below alpha: a regression here fails the gate. */
+  /** The adjusted p is not at or above alpha: a regression here fails the gate. */
   readonly significant: boolean;
 }
 
@@ -20,7 +20,8 @@ export interface Adjusted {
 export function holmAtAlpha(ps: readonly number[], alpha: number): Adjusted[] {
   return holm(ps).map((p) => {
     const pAdj = Math.round(p * 1e6) / 1e6;
-    return { raw: p, pAdj, significant: pAdj < alpha };
+    // Written as "not >=" so that a p the tests could not compute (NaN) leaves a regression standing, as the gate always has.
+    return { raw: p, pAdj, significant: !(pAdj >= alpha) };
   });
 }
 
