@@ -1,6 +1,7 @@
 // Every input read once into a typed, frozen object; an error names the input
 // and echoes the bad value, so a typo in a workflow is a one-line fix.
 import * as core from '@actions/core';
+import { InputError } from '../errors/input-error.js';
 import { INPUTS } from './constants.js';
 
 export interface ActionInputs {
@@ -23,10 +24,6 @@ export interface ActionInputs {
   readonly historyBranch: string;
   readonly historyRetention: number;
   readonly out: string;
-}
-
-export class InputError extends Error {
-  override name = 'InputError';
 }
 
 type Reader = (name: string) => string;

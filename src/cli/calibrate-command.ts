@@ -6,7 +6,8 @@ import { loadPlan } from '../config/load.js';
 import type { Plan } from '../config/plan.js';
 import { calibrate, DEFAULT_CALIBRATION_TRIALS, MIN_CALIBRATION_TRIALS, type CalibrationDoc } from '../gate/calibrate.js';
 import { calibrationTable, renderCalibrationMarkdown } from '../report/calibration.js';
-import { RunSetupError, runPlan } from '../run/run-plan.js';
+import { RunSetupError } from '../errors/run-setup-error.js';
+import { runPlan } from '../run/run-plan.js';
 import { createProgress } from './progress.js';
 import { EXIT, interruptible, type CliIo } from './io.js';
 

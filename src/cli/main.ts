@@ -1,11 +1,7 @@
 // The CLI's front door: parse argv, dispatch, map errors to exit codes.
 import { parseArgs } from 'node:util';
-import { TargetError } from '../client/errors.js';
-import { ConfigError } from '../config/errors.js';
-import { ResultFileError } from '../result/read.js';
-import { RunSetupError } from '../run/run-plan.js';
-import { ServerStartError } from '../server/process.js';
-import { DatasetError } from '../workload/dataset.js';
+import { UsageError } from '../errors/usage-error.js';
+import { UserError } from '../errors/user-error.js';
 import { TOOL_VERSION } from '../version.js';
 import { AB_USAGE, abCommand } from './ab-command.js';
 import { CALIBRATE_USAGE, calibrateCommand } from './calibrate-command.js';
@@ -23,8 +19,6 @@ interface Command {
   options: Options;
   run(values: Values, io: CliIo): Promise<number>;
 }
-
-class UsageError extends Error {}
 
 const str = (v: Values, key: string): string | null => (typeof v[key] === 'string' ? (v[key] as string) : null);
 function required(v: Values, key: string, usage: string): string {
@@ -153,23 +147,10 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     }
     return await command.run(values, io);
   } catch (err) {
-    if (
-      err instanceof UsageError ||
-      err instanceof ConfigError ||
-      err instanceof RunSetupError ||
-      err instanceof DatasetError ||
-      err instanceof ResultFileError
-    ) {
-      io.stderr.write(`error: ${err.message}\n`);
-      return EXIT.usage;
-    }
-    if (err instanceof ServerStartError) {
-      io.stderr.write(`error: ${err.message}\n`);
-      return EXIT.usage;
-    }
-    if (err instanceof TargetError) {
-      io.stderr.write(`error: target unusable: ${err.message}\n`);
-      return EXIT.usage;
+    // Every failure the user can fix is a UserError carrying its exit status (src/errors/).
+    if (err instanceof UserError) {
+      io.stderr.write(`error: ${err.headline()}\n`);
+      return err.exitStatus;
     }
     throw err;
   }

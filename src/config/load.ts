@@ -6,7 +6,8 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_CONFIG_FILE, DEFAULT_CONFIG_YAML, DEFAULTS } from './defaults.js';
-import { ConfigError, makeProblem, type ConfigProblem } from './errors.js';
+import { ConfigError } from '../errors/config-error.js';
+import { makeProblem, type ConfigProblem } from './errors.js';
 import {
   crossFieldIssues,
   formatPath,

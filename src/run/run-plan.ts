@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { InferenceClient } from '../client/http.js';
-import { TargetError } from '../client/errors.js';
+import { RunSetupError } from '../errors/run-setup-error.js';
+import { TargetError } from '../errors/target-error.js';
 import type { RequestRecord } from '../client/record.js';
 import type { LoadPlan, Plan, ScenarioPlan, TargetPlan } from '../config/plan.js';
 import { runCell } from '../load/run-cell.js';
@@ -37,11 +38,6 @@ export interface RunOptions {
   /** Abort (Ctrl-C) stops the run; what was measured is still written. */
   signal: AbortSignal;
   progress?: ProgressSink;
-}
-
-/** A problem with how the run was asked for, found before any load was sent. */
-export class RunSetupError extends Error {
-  override name = 'RunSetupError';
 }
 
 export function cellId(scenario: ScenarioPlan, load: LoadPlan): string {
