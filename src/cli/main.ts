@@ -7,7 +7,9 @@ import { AB_USAGE, abCommand } from './ab-command.js';
 import { CALIBRATE_USAGE, calibrateCommand } from './calibrate-command.js';
 import { COMPARE_USAGE, compareCommand } from './compare-command.js';
 import { ENGINE_COMMANDS, runEngineCommand } from './embedded.js';
-import { EXIT, type CliIo } from './io.js';
+import { EXIT } from '../pipeline/report.js';
+import { cliLog } from './host.js';
+import type { CliIo } from './io.js';
 import { RUN_USAGE, runCommand } from './run-command.js';
 
 type Options = NonNullable<Parameters<typeof parseArgs>[0]>['options'];
@@ -130,11 +132,11 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   const [name, ...rest] = argv;
   try {
     if (name === '--version' || name === '-v') {
-      io.stdout.write(`${TOOL_VERSION}\n`);
+      cliLog(io).out(TOOL_VERSION);
       return EXIT.ok;
     }
     if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-      io.stdout.write(`${usage()}\n`);
+      cliLog(io).out(usage());
       return name === undefined ? EXIT.usage : EXIT.ok;
     }
     if (Object.hasOwn(ENGINE_COMMANDS, name)) return await runEngineCommand(name, rest, io);
@@ -142,14 +144,14 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     if (command === undefined) throw new UsageError(`unknown command '${name}'\n\n${usage()}`);
     const values = parseStrict(rest, { ...command.options, help: { type: 'boolean', short: 'h' } });
     if (values.help) {
-      io.stdout.write(`${command.usage}\n`);
+      cliLog(io).out(command.usage);
       return EXIT.ok;
     }
     return await command.run(values, io);
   } catch (err) {
     // Every failure the user can fix is a UserError carrying its exit status (src/errors/).
     if (err instanceof UserError) {
-      io.stderr.write(`error: ${err.headline()}\n`);
+      cliLog(io).error(err.headline());
       return err.exitStatus;
     }
     throw err;
