@@ -64,6 +64,16 @@ describe('llm-perf-gate run', () => {
     expect(ran.stderr).toMatch(/error: target unusable: cannot reach the target: .*ECONNREFUSED/);
   });
 
+  it('exits 2 when the server refuses every completion with 401 although /v1/models answers', async () => {
+    server = await startFakeServer({ ttftMs: 1, gapMs: 1, faults: [{ fault: { kind: 'http', status: 401 } }] });
+    const dir = await tempDir();
+    const out = join(dir, 'r.json');
+    const ran = await cli(['run', '--config', 'test/fixtures/small.yml', '--url', server.url, '--out', out]);
+    expect(ran.code, ran.stderr).toBe(2);
+    expect(ran.stderr).toMatch(/error: target unusable: every request of cell short@c=4 was refused \(HTTP 401\)/);
+    expect((JSON.parse(await readFile(out, 'utf8')) as ResultDoc).status).toBe('failed');
+  });
+
   it('exits 2 naming file, line, field and value for a bad config', async () => {
     const ran = await cli(['run', '--config', 'test/fixtures/bad.yml', '--url', 'http://127.0.0.1:9']);
     expect(ran.code).toBe(2);
