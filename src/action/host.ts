@@ -5,8 +5,9 @@
 // `running`.
 import { performance } from 'node:perf_hooks';
 import * as core from '@actions/core';
-import { hostLog, type Host, type LogSink } from '../pipeline/host.js';
+import type { Host } from '../pipeline/host.js';
 import { readEvent, type RunEvent } from './event.js';
+import { actionLog } from './log.js';
 
 export interface ActionHost extends Host {
   /** An input as the runner passes it ('' when not set). */
@@ -19,18 +20,8 @@ export interface ActionHost extends Host {
   fail(message: string): void;
 }
 
-const sink: LogSink = {
-  write(level, text, title) {
-    const props = title === undefined ? undefined : { title };
-    if (level === 'notice') core.notice(text, props);
-    else if (level === 'warn') core.warning(text, props);
-    else if (level === 'error') core.error(text, props);
-    else core.info(text);
-  },
-};
-
 export function createActionHost(): ActionHost {
-  const log = hostLog(sink);
+  const log = actionLog();
   const ac = new AbortController();
   const onSignal = (signal: NodeJS.Signals): void => {
     if (ac.signal.aborted) return;
@@ -54,6 +45,10 @@ export function createActionHost(): ActionHost {
     input: (name) => core.getInput(name),
     event: () => readEvent(),
     secret: (value) => core.setSecret(value),
-    fail: (message) => core.setFailed(message),
+    // What core.setFailed does, with the message through the one log seam like every other line.
+    fail(message) {
+      log.error(message);
+      process.exitCode = 1;
+    },
   };
 }
