@@ -4,25 +4,20 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { copyFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ResultDoc } from '../../src/result/types.js';
 import { runAction } from '../support/action-env.js';
 import { buildDist } from '../support/cli.js';
-import { startFakeServer, type FakeServer } from '../support/fake-server.js';
+import { startFakeServer } from '../support/fake-server.js';
 import { tempDir } from '../support/measure.js';
 
-let server: FakeServer;
-beforeAll(async () => {
-  buildDist();
-  server = await startFakeServer({ ttftMs: 5, gapMs: 30 });
-}, 60_000);
-afterAll(async () => {
-  await server?.close();
-});
+beforeAll(buildDist, 60_000);
 
 describe('the action, cancelled', () => {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     it(`on ${signal} finishes the result as interrupted and fails the step`, async () => {
+      // Slow enough streams that the signal lands mid-cell.
+      const server = await startFakeServer({ ttftMs: 5, gapMs: 30 });
       const work = await tempDir();
       await copyFile('test/fixtures/action.yml', join(work, 'llm-perf.yml'));
       const r = await runAction('index', {
@@ -34,7 +29,7 @@ describe('the action, cancelled', () => {
         inputs: { url: server.url, baseline: 'none', comment: 'never', 'save-history': 'false' },
         apiUrl: 'http://127.0.0.1:9',
         interrupt: { after: ': started', signal, delayMs: 300 },
-      });
+      }).finally(() => server.close());
       expect(r.code, r.stdout).toBe(1);
       expect(r.stdout).toContain(`${signal}: finishing the result file with what was measured`);
       expect(r.stdout).toMatch(/::error::the run was interrupted/);
