@@ -11,6 +11,10 @@ const sink: LogSink = {
     else if (level === 'error') core.error(text, props);
     else core.info(text);
   },
+  group(title) {
+    if (title === null) core.endGroup();
+    else core.startGroup(title);
+  },
 };
 
 export function actionLog(): HostLog {

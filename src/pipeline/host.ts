@@ -15,6 +15,8 @@ export interface LogSink {
   write(level: LogLevel, text: string, title?: string): void;
   /** A progress line that replaces the previous one (a terminal); absent: progress goes to `write('info')`. */
   status?(text: string): void;
+  /** Opens (a title) or closes (null) a collapsible group of lines (the action's log); absent: the title is an info line. */
+  group?(title: string | null): void;
 }
 
 export interface HostLog {
@@ -26,6 +28,8 @@ export interface HostLog {
   error(text: string, title?: string): void;
   /** A progress line: redrawn in place on a terminal, a plain line elsewhere. */
   status(text: string): void;
+  /** Lines logged while `fn` runs, under `title`, collapsed where the host can. */
+  group<T>(title: string, fn: () => Promise<T>): Promise<T>;
   /** True when status lines redraw in place, so they may come often. */
   readonly live: boolean;
 }
@@ -46,6 +50,18 @@ export function hostLog(sink: LogSink): HostLog {
     warn: (text, title) => emit('warn', text, title),
     error: (text, title) => emit('error', text, title),
     status: status === undefined ? (text) => emit('info', text) : (text) => status.call(sink, text),
+    async group(title, fn) {
+      if (sink.group === undefined) {
+        emit('info', title);
+        return fn();
+      }
+      sink.group(title);
+      try {
+        return await fn();
+      } finally {
+        sink.group(null);
+      }
+    },
     live: status !== undefined,
   };
 }

@@ -34,22 +34,25 @@ export async function withServers<T>(host: Host, launches: readonly ServerLaunch
   const started: Array<{ launch: ServerLaunch; server: RunningServer }> = [];
   try {
     for (const launch of launches) {
-      host.log.info(`Starting ${launch.label}: ${launch.command}`);
-      const server = await startServer({
-        command: launch.command,
-        cwd: host.cwd,
-        env: { ...host.env },
-        logPath: launch.logPath,
-        readyUrl: launch.readyUrl,
-        baseUrl: launch.baseUrl,
-        model: launch.model,
-        readyTimeoutMs: launch.readyTimeoutMs,
-        onLog: launch.echoLog ? (line) => host.log.info(line) : undefined,
-        // Saved at once, so a post step can stop a server still loading when the job is cancelled.
-        onSpawn: launch.stateKey === null ? undefined : (pgid) => host.saveState(launch.stateKey!, String(pgid)),
+      // The server's start-up log can be long: it goes in a group of its own.
+      const server = await host.log.group(`Starting ${launch.label}: ${launch.command}`, async () => {
+        const running = await startServer({
+          command: launch.command,
+          cwd: host.cwd,
+          env: { ...host.env },
+          logPath: launch.logPath,
+          readyUrl: launch.readyUrl,
+          baseUrl: launch.baseUrl,
+          model: launch.model,
+          readyTimeoutMs: launch.readyTimeoutMs,
+          onLog: launch.echoLog ? (line) => host.log.info(line) : undefined,
+          // Saved at once, so a post step can stop a server still loading when the job is cancelled.
+          onSpawn: launch.stateKey === null ? undefined : (pgid) => host.saveState(launch.stateKey!, String(pgid)),
+        });
+        host.log.info(`${capital(launch.label)} ready after ${(running.readyAfterMs / 1000).toFixed(1)} s (log: ${launch.logPath})`);
+        return running;
       });
       started.push({ launch, server });
-      host.log.info(`${capital(launch.label)} ready after ${(server.readyAfterMs / 1000).toFixed(1)} s (log: ${launch.logPath})`);
     }
     return await fn();
   } finally {
