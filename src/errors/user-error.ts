@@ -5,7 +5,7 @@
 // with its message and `exitStatus`, so a new kind needs no list kept by hand.
 
 /** Exit status of a user error: a configuration, usage or input problem, or an unusable target (README "The CLI"). */
-export const USER_ERROR_EXIT = 2;
+const USER_ERROR_EXIT = 2;
 
 export abstract class UserError extends Error {
   /** The process exit status this failure maps to. */

@@ -15,7 +15,7 @@ import type { Host } from './host.js';
 
 export { DEFAULT_CALIBRATION_TRIALS, MIN_CALIBRATION_TRIALS };
 /** Same bound as run.trials in the config schema. */
-export const MAX_CALIBRATION_TRIALS = 100;
+const MAX_CALIBRATION_TRIALS = 100;
 
 export interface PlanRequest {
   /** Config file relative to the host's cwd; null: ./llm-perf.yml if present, else the built-in default. */

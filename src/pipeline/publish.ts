@@ -11,7 +11,7 @@ export interface PublishOutputs {
   regressions: string;
 }
 
-export function annotate(host: Host, v: VerdictDoc): void {
+function annotate(host: Host, v: VerdictDoc): void {
   for (const c of v.cells) {
     if (!c.valid) {
       host.log.warn(c.invalid_reasons.join('; '), `llm-perf-gate: ${c.id} not comparable`);

@@ -16,7 +16,7 @@ import type { Host } from './host.js';
 export const EXIT = { ok: 0, fail: 1, usage: 2, invalid: 3, interrupted: 130 } as const;
 
 /** Exit status for a verdict: 1 fail, 3 invalid, else 0. */
-export function verdictExit(v: Overall): number {
+function verdictExit(v: Overall): number {
   return v === 'fail' ? EXIT.fail : v === 'invalid' ? EXIT.invalid : EXIT.ok;
 }
 

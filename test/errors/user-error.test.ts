@@ -3,7 +3,7 @@
 // without a list kept by hand.
 import { readdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { UserError, USER_ERROR_EXIT } from '../../src/errors/user-error.js';
+import { UserError } from '../../src/errors/user-error.js';
 import { TargetError } from '../../src/errors/target-error.js';
 import { main } from '../../src/cli/main.js';
 import { DatasetError } from '../../src/errors/dataset-error.js';
@@ -25,7 +25,7 @@ describe('src/errors', () => {
 
   it('carries its exit status, name and headline', () => {
     const e = new TargetError('cannot reach the target', 'GET', 'http://127.0.0.1:9/v1/models');
-    expect(e.exitStatus).toBe(USER_ERROR_EXIT);
+    expect(e.exitStatus).toBe(2);
     expect(e.name).toBe('TargetError');
     expect(e.headline()).toBe('target unusable: cannot reach the target (GET http://127.0.0.1:9/v1/models)');
     expect(new DatasetError('x').name).toBe('DatasetError');
