@@ -5,6 +5,7 @@
 // ends in a failed step with the error that says what was being done.
 import { resolve } from 'node:path';
 import type { Plan } from '../config/plan.js';
+import { UserError } from '../errors/user-error.js';
 import type { VerdictDoc } from '../gate/verdict.js';
 import { saveResult } from '../history/store.js';
 import { judgeRun, judgeStored, readPlan } from '../pipeline/judge.js';
@@ -78,7 +79,8 @@ export async function runAction(host: ActionHost): Promise<void> {
     else if (verdict.verdict === 'invalid') host.log.warn(`${line}: ${verdict.reasons.slice(0, 3).join('; ')}`);
     else host.log.info(line);
   } catch (err) {
-    host.fail(err instanceof Error ? err.message : String(err));
+    // A UserError says what to fix (src/errors/); anything else is the action breaking, said as it is.
+    host.fail(err instanceof UserError ? err.headline() : err instanceof Error ? err.message : String(err));
   }
 }
 

@@ -121,6 +121,16 @@ describe('runAction on a fake host', () => {
     expect(h.outputs.verdict).toBeUndefined();
   });
 
+  it('fails the step with what to fix when the target cannot be used', async () => {
+    const gone = await startFakeServer();
+    const url = gone.url;
+    await gone.close();
+    const h = fakeHost(await workspace(), { url, baseline: 'none', comment: 'never' });
+    await runAction(h.host);
+    expect(h.failures).toHaveLength(1);
+    expect(h.failures[0]).toMatch(/^target unusable: cannot reach the target: .*ECONNREFUSED/);
+  });
+
   it('fails the step naming a bad input, before measuring anything', async () => {
     const dir = await workspace();
     const h = fakeHost(dir, { 'fail-on': 'sometimes' });
