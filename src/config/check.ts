@@ -4,7 +4,8 @@
 // config is usually fixed in one sitting and one-error-per-run is painful.
 import { DEFAULT_CONFIG_FILE } from './defaults.js';
 import { loadLabel } from './derive.js';
-import { ConfigError, makeProblem, type ConfigProblem } from './errors.js';
+import { ConfigError } from '../errors/config-error.js';
+import { makeProblem, type ConfigProblem } from './errors.js';
 import { crossFieldIssues, formatPath, gateIssues, has, isRecord, schemaIssues, validateSchema, valueAt, type Issue } from './issues.js';
 import { normaliseLoad } from './normal.js';
 import type { RawConfig, RawLoad } from './raw.js';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { checkConfig } from './check.js';
 import { DEFAULT_CONFIG_FILE, DEFAULT_CONFIG_YAML } from './defaults.js';
 import { gatePlanOf, planOf } from './derive.js';
-import { ConfigError } from './errors.js';
+import { ConfigError } from '../errors/config-error.js';
 import { normaliseConfig, normaliseGate } from './normal.js';
 import type { GatePlan, Plan } from './plan.js';
 import { NO_LOCATION, parseYaml, type Locate } from './yaml.js';

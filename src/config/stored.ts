@@ -4,7 +4,8 @@
 // nothing is invented around it: the scenario names and load labels it may
 // refer to are the stored ones.
 import { gatePlanOf, loadLabel } from './derive.js';
-import { ConfigError, makeProblem } from './errors.js';
+import { ConfigError } from '../errors/config-error.js';
+import { makeProblem } from './errors.js';
 import { formatPath, gateIssues, schemaIssues, validateGateSection, valueAt, type Issue } from './issues.js';
 import { normaliseGate, type NormalConfig } from './normal.js';
 import type { GatePlan } from './plan.js';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError } from '../../src/config/errors.js';
+import { ConfigError } from '../../src/errors/config-error.js';
 import { canonicalJson } from '../../src/config/derive.js';
 import { loadPlan, planFromObject } from '../../src/config/load.js';
 

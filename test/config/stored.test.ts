@@ -5,7 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../src/config/errors.js';
+import { ConfigError } from '../../src/errors/config-error.js';
 import { gatePlanFromStored, loadGatePlan, planFromObject } from '../../src/config/load.js';
 import type { NormalConfig } from '../../src/config/normal.js';
 

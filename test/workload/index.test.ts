@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoadPlan, Plan, ScenarioPlan } from '../../src/config/plan.js';
-import { buildCellWorkload, DatasetError, workloadHash, type WorkItem } from '../../src/workload/index.js';
+import { DatasetError } from '../../src/errors/dataset-error.js';
+import { buildCellWorkload, workloadHash, type WorkItem } from '../../src/workload/index.js';
 import { SYNTHETIC_CONFIG } from '../support/synthetic.js';
 
 let dir: string;
