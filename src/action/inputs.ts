@@ -1,6 +1,7 @@
 // Every input read once into a typed, frozen object; an error names the input
 // and echoes the bad value, so a typo in a workflow is a one-line fix.
 import * as core from '@actions/core';
+import { registerSecrets } from '../util/secrets.js';
 import { INPUTS } from './constants.js';
 
 export interface ActionInputs {
@@ -68,6 +69,7 @@ export function readInputs(read: Reader = (n) => core.getInput(n)): ActionInputs
   }
   const token = opt(INPUTS.githubToken);
   if (token !== null) core.setSecret(token);
+  registerSecrets([token]);
   return Object.freeze({
     mode,
     config: opt(INPUTS.config),

@@ -84,6 +84,35 @@ function checkSamples(cell: CellResult, path: string): Problem | null {
   return null;
 }
 
+const POOLED_RATES = ['rps', 'input_tps', 'output_tps', 'total_tps', 'error_rate'] as const;
+const POOLED_COUNTS = ['attempted', 'completed', 'failed'] as const;
+
+/**
+ * The pooled figures a report shows and the per-trial figures the gate tests
+ * must describe the same requests: pooled counts are the trials' sums, and a
+ * pooled rate (totals over the summed windows) is a weighted mean of the
+ * trials' rates, so it lies between their least and greatest. Otherwise one
+ * row of a report would show a candidate from one set of data and a change
+ * from another.
+ */
+function checkPooled(cell: CellResult, path: string): Problem | null {
+  if (cell.trials.length === 0) return null;
+  for (const key of POOLED_COUNTS) {
+    const sum = cell.trials.reduce((a, t) => a + t.metrics.counts[key], 0);
+    if (sum !== cell.metrics.counts[key]) return `${path}/metrics/counts/${key}: ${cell.metrics.counts[key]} is not the trials' sum ${sum}`;
+  }
+  for (const key of POOLED_RATES) {
+    const values = cell.trials.map((t) => t.metrics[key]);
+    const lo = Math.min(...values);
+    const hi = Math.max(...values);
+    // Figures are stored rounded to 3-6 decimals.
+    const slack = 1e-3 + 1e-6 * Math.abs(hi);
+    const v = cell.metrics[key];
+    if (v < lo - slack || v > hi + slack) return `${path}/metrics/${key}: ${v} is outside its trials' ${lo} .. ${hi}`;
+  }
+  return null;
+}
+
 /** Problems with the cells of a schema-valid result, as `/json/pointer: message`; stops at the first. */
 export function checkCells(cells: readonly CellResult[]): Problem[] {
   for (const [i, cell] of cells.entries()) {
@@ -92,6 +121,7 @@ export function checkCells(cells: readonly CellResult[]): Problem[] {
       firstOutOfBounds(cell, path) ??
       checkMetrics(cell.metrics, `${path}/metrics`) ??
       checkSamples(cell, path) ??
+      checkPooled(cell, path) ??
       cell.trials.reduce<Problem | null>((acc, t, j) => acc ?? checkMetrics(t.metrics, `${path}/trials/${j}/metrics`), null);
     if (p !== null) return [p];
   }

@@ -7,7 +7,8 @@ import { notGateable, parseResult, readResultForGating, ResultFileError } from '
 import { checkHistogram } from '../../src/result/histogram-check.js';
 import { buildDist, cli } from '../support/cli.js';
 import { craftedResult, wideHistogram, writeJson } from '../support/crafted.js';
-import { tempDir } from '../support/measure.js';
+import { startFakeServer } from '../support/fake-server.js';
+import { measure, oneCell, tempDir } from '../support/measure.js';
 import { syntheticResult } from '../support/synthetic.js';
 
 const parse = (doc: unknown): unknown => parseResult(JSON.stringify(doc), 'crafted.json');
@@ -15,6 +16,16 @@ const parse = (doc: unknown): unknown => parseResult(JSON.stringify(doc), 'craft
 describe('reading an untrusted result', () => {
   it('accepts a genuine result, histograms and samples included', () => {
     expect(() => parse(syntheticResult('genuine'))).not.toThrow();
+  });
+
+  it('accepts what a real multi-trial run against a loopback server wrote', async () => {
+    const server = await startFakeServer({ ttftMs: 5, gapMs: 1 });
+    try {
+      const { outPath } = await measure(server.url, oneCell({ concurrency: 2 }, { requests: 12, trials: 2, output: 8 }));
+      await expect(readResultForGating(outPath)).resolves.toMatchObject({ status: 'complete' });
+    } finally {
+      await server.close();
+    }
   });
 
   it('refuses a histogram that does not decode, naming the field', () => {
@@ -47,6 +58,13 @@ describe('reading an untrusted result', () => {
   it('refuses pooled figures that disagree with the stored samples', () => {
     const doc = craftedResult((d) => d.cells[0]!.metrics.samples.e2e_ms.pop());
     expect(() => parse(doc)).toThrow(/\/cells\/0\/metrics\/e2e_ms: n is \d+ but samples\/e2e_ms holds \d+ values/);
+  });
+
+  it('refuses a pooled figure its trials do not add up to (a row would mix two data sets)', () => {
+    const doc = craftedResult((d) => (d.cells[0]!.metrics.output_tps *= 2));
+    expect(() => parse(doc)).toThrow(/\/cells\/0\/metrics\/output_tps: [\d.]+ is outside its trials' /);
+    const counts = craftedResult((d) => (d.cells[0]!.trials[0]!.metrics.counts.completed -= 1));
+    expect(() => parse(counts)).toThrow(/\/cells\/0\/metrics\/counts\/completed: \d+ is not the trials' sum/);
   });
 
   it('refuses a figure beyond 1e12 (1e308 would print as Infinity)', () => {
