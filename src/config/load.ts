@@ -3,7 +3,6 @@
 // config is usually fixed in one sitting and one-error-per-run is painful.
 
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_CONFIG_FILE, DEFAULT_CONFIG_YAML, DEFAULTS } from './defaults.js';
 import { ConfigError, makeProblem, type ConfigProblem } from './errors.js';
@@ -27,7 +26,7 @@ import {
   type RawMetricRule,
 } from './issues.js';
 import type { AbSidePlan, GatePlan, MetricRuleOverride, Plan, ScenarioPlan, SloCheck } from './plan.js';
-import { NO_LOCATION, parseYaml, type Locate } from './yaml.js';
+import { NO_LOCATION, parseYaml, readConfigText, type Locate } from './yaml.js';
 export interface LoadPlanOptions {
   /** Config file (relative to cwd). Null/undefined: ./llm-perf.yml if present, else the built-in default. */
   configPath?: string | null;
@@ -142,7 +141,7 @@ async function readConfigFile(file: string, abs: string, optional: true): Promis
 async function readConfigFile(file: string, abs: string, optional: false): Promise<string>;
 async function readConfigFile(file: string, abs: string, optional: boolean): Promise<string | null> {
   try {
-    return await readFile(abs, 'utf8');
+    return await readConfigText(abs);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (optional && code === 'ENOENT') return null;
