@@ -1,4 +1,5 @@
 // Entry point of the bundled CLI (dist/cli.js).
+import { forLog } from '../report/safe-text.js';
 import { processIo } from './io.js';
 import { main } from './main.js';
 
@@ -7,7 +8,8 @@ main(process.argv.slice(2), processIo()).then(
     process.exitCode = code;
   },
   (err: unknown) => {
-    process.stderr.write(`llm-perf-gate: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-    process.exitCode = 1;
+    process.stderr.write(forLog(`llm-perf-gate: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`));
+    // 70 (EX_SOFTWARE), not 1: a workflow reads 1 as "the gate failed".
+    process.exitCode = 70;
   },
 );
