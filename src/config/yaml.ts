@@ -16,11 +16,12 @@ export type Locate = (segs: readonly Segment[], atKey?: boolean) => Position | n
 export const NO_LOCATION: Locate = () => null;
 
 /**
- * A config is a few kilobytes; parsing YAML costs about 1.4 s and 180 MB per
- * megabyte, so a 10 MB file took 14 s and 1.8 GB just to be refused. Anything
- * above this is refused before it is parsed, or read whole.
+ * A config is a few kilobytes (the commented example: 3 KB). Parsing YAML
+ * costs up to 3.3 s and 320 MB for 256 KiB of flow list, and a 10 MB file took
+ * 14 s and 1.8 GB just to be refused. Anything above 64 KiB is refused before
+ * it is parsed, or read whole.
  */
-export const MAX_CONFIG_BYTES = 256 * 1024;
+export const MAX_CONFIG_BYTES = 64 * 1024;
 
 /** Reads a config file, refusing (code EFBIG) one over MAX_CONFIG_BYTES without reading more than that. */
 export async function readConfigText(abs: string): Promise<string> {
