@@ -106,13 +106,14 @@ describe('llm-perf-gate compare on crafted results', () => {
   });
 
   it('exits 2 naming the field for a corrupt or oversized histogram, with no stack trace', async () => {
-    const corrupt = await writeJson(dir, 'corrupt.json', craftedResult((d) => (d.cells[0]!.metrics.e2e_ms!.hist = 'SElTVEZBQUFBQ0o0bkpO')));
+    // A corrupt trial ITL histogram crashed the gate's resampling with a stack trace and exit 1.
+    const corrupt = await writeJson(dir, 'corrupt.json', craftedResult((d) => (d.cells[0]!.trials[0]!.metrics.itl_ms!.hist = 'SElTVEZBQUFBQ0o0bkpO')));
     const wide = await writeJson(dir, 'wide.json', craftedResult((d) => (d.cells[0]!.metrics.itl_ms!.hist = wideHistogram())));
-    for (const [file, field] of [[corrupt, 'e2e_ms'], [wide, 'itl_ms']] as const) {
+    for (const [file, field] of [[corrupt, 'trials/0/metrics/itl_ms'], [wide, 'metrics/itl_ms']] as const) {
       const t0 = performance.now();
-      const ran = await cli(['compare', '--baseline', good, '--candidate', file]);
+      const ran = await cli(['compare', '--baseline', good, '--candidate', file, '--config', 'test/fixtures/gate.yml']);
       expect(ran.code, ran.stdout + ran.stderr).toBe(2);
-      expect(ran.stderr).toContain(`/cells/0/metrics/${field}/hist`);
+      expect(ran.stderr).toContain(`/cells/0/${field}/hist`);
       expect(ran.stderr).not.toMatch(/^\s+at /m);
       expect(performance.now() - t0).toBeLessThan(15_000);
     }
