@@ -58,7 +58,8 @@ export function parseResult(text: string, file: string): ResultDoc {
  */
 export function notGateable(doc: ResultDoc): string | null {
   if (doc.status === 'running') return 'its run is still running or was killed before it finished (status: running)';
-  if (doc.status === 'failed') return `its run failed (status: failed${doc.error === null ? '' : `: ${doc.error}`})`;
+  // The stored error is the file's text, maybe a fork's: quoted as JSON, so no newline or ESC of it reaches a terminal raw.
+  if (doc.status === 'failed') return `its run failed (status: failed${doc.error === null ? '' : `: ${JSON.stringify(doc.error.slice(0, 200))}`})`;
   if (doc.cells.length === 0) return 'it has no measured cells';
   return null;
 }

@@ -75,10 +75,10 @@ describe('reading an untrusted result', () => {
   it('refuses a run that is running or failed for gating, saying why; reads it otherwise', async () => {
     const dir = await tempDir();
     const running = await writeJson(dir, 'running.json', craftedResult((d) => (d.status = 'running')));
-    const failed = await writeJson(dir, 'failed.json', craftedResult((d) => ((d.status = 'failed'), (d.error = 'target unusable'))));
+    const failed = await writeJson(dir, 'failed.json', craftedResult((d) => ((d.status = 'failed'), (d.error = 'target unusable\n::set-output name=verdict::pass'))));
     await expect(readResultForGating(running)).rejects.toThrow(/running\.json: cannot be compared: its run is still running/);
     await expect(readResultForGating(failed)).rejects.toThrow(ResultFileError);
-    await expect(readResultForGating(failed)).rejects.toThrow(/status: failed: target unusable/);
+    await expect(readResultForGating(failed)).rejects.toThrow('status: failed: "target unusable\\n::set-output name=verdict::pass"');
     expect(notGateable(syntheticResult('ok'))).toBeNull();
     expect(notGateable(craftedResult((d) => (d.status = 'interrupted')))).toBeNull();
   });
