@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAction } from '../support/action-env.js';
 import { buildDist } from '../support/cli.js';
-import { startHostileServer, type HostileServer } from '../support/hostile-server.js';
+import { hostileConfig, startHostileServer, type HostileServer } from '../support/hostile-server.js';
 import { tempDir } from '../support/measure.js';
 
 const KEY = 'sk-action-0123456789abcdef';
@@ -29,20 +29,7 @@ describe('the action against a hostile server', () => {
     const git = (...args: string[]): string =>
       execFileSync('git', args, { cwd: work, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } }).trim();
     git('init', '-q', '-b', 'main');
-    await writeFile(
-      join(work, 'llm-perf.yml'),
-      [
-        'version: 1',
-        'target:',
-        '  url: http://127.0.0.1:9/unused',
-        '  api_key_env: LPG_HOSTILE_KEY',
-        `  headers: { X-Tenant: ${TENANT} }`,
-        'run: { requests: 6, warmup: 0, trials: 1, max_duration_s: 20 }',
-        'scenarios: [{ name: s, input_tokens: 8, output_tokens: 8 }]',
-        'loads: [{ concurrency: 1 }]',
-        '',
-      ].join('\n'),
-    );
+    await writeFile(join(work, 'llm-perf.yml'), hostileConfig('LPG_HOSTILE_KEY', TENANT));
     git('add', '.');
     git('commit', '-q', '-m', 'c');
     const sha = git('rev-parse', 'HEAD');

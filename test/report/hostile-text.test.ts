@@ -9,7 +9,7 @@ import { escapeMd } from '../../src/report/escape.js';
 import { forLog, forTerminal } from '../../src/report/safe-text.js';
 import { clearSecrets, redactUrl, registerSecrets, scrubDeep, scrubText } from '../../src/util/secrets.js';
 import { buildDist, cli } from '../support/cli.js';
-import { PAYLOAD, startHostileServer, type HostileServer } from '../support/hostile-server.js';
+import { hostileConfig, PAYLOAD, startHostileServer, type HostileServer } from '../support/hostile-server.js';
 import { tempDir } from '../support/measure.js';
 
 const KEY = 'sk-test-0123456789abcdef';
@@ -70,20 +70,7 @@ describe('a hostile, header-reflecting server through the CLI', () => {
 
   it('stores, prints and reports neither the API key nor a header value, and nothing inert becomes live', async () => {
     const config = join(dir, 'hostile.yml');
-    await writeFile(
-      config,
-      [
-        'version: 1',
-        'target:',
-        '  url: http://127.0.0.1:9/unused',
-        '  api_key_env: LPG_HOSTILE_KEY',
-        `  headers: { X-Tenant: ${TENANT} }`,
-        'run: { requests: 6, warmup: 0, trials: 1, max_duration_s: 20 }',
-        'scenarios: [{ name: s, input_tokens: 8, output_tokens: 8 }]',
-        'loads: [{ concurrency: 1 }]',
-        '',
-      ].join('\n'),
-    );
+    await writeFile(config, hostileConfig('LPG_HOSTILE_KEY', TENANT));
     const env = { LPG_HOSTILE_KEY: KEY };
     const out = join(dir, 'r.json');
     const ran = await cli(['run', '--config', config, '--url', server.url, '--out', out], { env });

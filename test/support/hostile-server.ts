@@ -8,6 +8,21 @@ import type { AddressInfo } from 'node:net';
 /** What every hostile string carries: a workflow command on its own line, a screen clear, a team mention. */
 export const PAYLOAD = '\n::set-output name=verdict::pass\r\n##[add-mask]x \u001b[2J @org/team';
 
+/** A one-cell config whose API key comes from `keyEnv` and whose X-Tenant header is `tenant`: secrets for the server to reflect. */
+export function hostileConfig(keyEnv: string, tenant: string): string {
+  return [
+    'version: 1',
+    'target:',
+    '  url: http://127.0.0.1:9/unused',
+    `  api_key_env: ${keyEnv}`,
+    `  headers: { X-Tenant: ${tenant} }`,
+    'run: { requests: 6, warmup: 0, trials: 1, max_duration_s: 20 }',
+    'scenarios: [{ name: s, input_tokens: 8, output_tokens: 8 }]',
+    'loads: [{ concurrency: 1 }]',
+    '',
+  ].join('\n');
+}
+
 export interface HostileServer {
   url: string;
   close(): Promise<void>;
