@@ -2,7 +2,7 @@
 // stored on the history branch for the base commit (or its newest stored ancestor).
 import { resolve } from 'node:path';
 import { findBaseline, readIndex, type HistoryEntry, type HistoryOptions } from '../history/store.js';
-import { parseResult, readResult } from '../result/read.js';
+import { assertGateable, parseResult, readResultForGating } from '../result/read.js';
 import type { HostLog } from '../pipeline/host.js';
 import type { ResultDoc } from '../result/types.js';
 import type { RunEvent } from './event.js';
@@ -22,7 +22,7 @@ export function historyOptions(inputs: ActionInputs, workspace: string): History
 export async function loadBaseline(inputs: ActionInputs, event: RunEvent, workspace: string): Promise<Baseline> {
   if (inputs.baseline.kind === 'none') return { doc: null, note: "baseline: none (input 'baseline' is none)", commit: null };
   if (inputs.baseline.kind === 'file') {
-    const doc = await readResult(resolve(workspace, inputs.baseline.path));
+    const doc = await readResultForGating(resolve(workspace, inputs.baseline.path));
     return { doc, note: `baseline: file \`${inputs.baseline.path}\``, commit: doc.git?.commit ?? null };
   }
   if (event.baselineCommit === null) {
@@ -36,7 +36,8 @@ export async function loadBaseline(inputs: ActionInputs, event: RunEvent, worksp
       commit: null,
     };
   }
-  const doc = parseResult(found.resultJson, `${inputs.historyBranch}:results/${found.commit}.json`);
+  const file = `${inputs.historyBranch}:results/${found.commit}.json`;
+  const doc = assertGateable(parseResult(found.resultJson, file), file);
   const note = found.exact
     ? `baseline: stored result of the base commit \`${found.commit.slice(0, 7)}\``
     : `baseline: the base commit \`${event.baselineCommit.slice(0, 7)}\` has no stored result; compared with its newest stored ancestor \`${found.commit.slice(0, 7)}\``;

@@ -1,6 +1,7 @@
 // Every input read once into a typed, frozen object; an error names the input
 // and echoes the bad value, so a typo in a workflow is a one-line fix.
 import { InputError } from '../errors/input-error.js';
+import { registerSecrets } from '../util/secrets.js';
 import { INPUTS } from './constants.js';
 
 export interface ActionInputs {
@@ -65,6 +66,7 @@ export function readInputs(read: Reader, mask: (secret: string) => void): Action
   }
   const token = opt(INPUTS.githubToken);
   if (token !== null) mask(token);
+  registerSecrets([token]);
   return Object.freeze({
     mode,
     config: opt(INPUTS.config),

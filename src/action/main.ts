@@ -13,7 +13,7 @@ import { measure, withServers, type ServerLaunch } from '../pipeline/measure.js'
 import { outcome, publish } from '../pipeline/publish.js';
 import { renderReport, writeVerdictFiles } from '../pipeline/report.js';
 import { headline } from '../result/headline.js';
-import { readResult } from '../result/read.js';
+import { readResultForGating } from '../result/read.js';
 import type { ResultDoc } from '../result/types.js';
 import { historyOptions, loadBaseline, trendPoints } from './baseline.js';
 import { OUTPUTS, STATE } from './constants.js';
@@ -37,8 +37,8 @@ export async function runAction(host: ActionHost): Promise<void> {
     let doc: ResultDoc;
     let plan: Plan | null = null;
     if (inputs.mode === 'report') {
-      // workflow_run: the result came from an untrusted pull_request run; readResult validates it against the schema.
-      doc = await readResult(out.result);
+      // workflow_run: the result came from an untrusted pull_request run; it is validated (schema, histograms, bounds) and must be complete enough to gate.
+      doc = await readResultForGating(out.result);
       if (inputs.prNumber !== null) {
         event = await withPullRequest(event, inputs.prNumber, inputs.githubToken);
         if (doc.git !== null && doc.git.commit !== event.pr!.headSha) {

@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { judgeStored } from '../pipeline/judge.js';
 import { reportVerdict } from '../pipeline/report.js';
-import { readResult } from '../result/read.js';
+import { readResultForGating } from '../result/read.js';
 import { cliHost } from './host.js';
 import type { CliIo } from './io.js';
 
@@ -29,8 +29,8 @@ export interface CompareArgs {
 export async function compareCommand(args: CompareArgs, io: CliIo): Promise<number> {
   const { host, release } = cliHost(io, 'the comparison');
   try {
-    const baseline = await readResult(resolve(io.cwd, args.baseline));
-    const candidate = await readResult(resolve(io.cwd, args.candidate));
+    const baseline = await readResultForGating(resolve(io.cwd, args.baseline));
+    const candidate = await readResultForGating(resolve(io.cwd, args.candidate));
     const verdict = await judgeStored(host, { config: args.config, baseline, candidate, candidateLabel: args.candidate, whyNoBaseline: '' });
     return await reportVerdict(host, verdict, args);
   } finally {

@@ -10,6 +10,7 @@ main(process.argv.slice(2), io).then(
   },
   (err: unknown) => {
     cliLog(io).error(`internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    process.exitCode = 1;
+    // 70 (EX_SOFTWARE), not 1: a workflow reads 1 as "the gate failed".
+    process.exitCode = 70;
   },
 );

@@ -1,7 +1,7 @@
 // `llm-perf-gate run`: config -> plan -> measure -> judge (against --baseline,
 // else the SLO checks alone) -> table, result file and exit status.
 import { resolve } from 'node:path';
-import { readResult } from '../result/read.js';
+import { readResultForGating } from '../result/read.js';
 import { judgeRun, readPlan } from '../pipeline/judge.js';
 import { measure } from '../pipeline/measure.js';
 import { EXIT, reportVerdict } from '../pipeline/report.js';
@@ -41,7 +41,7 @@ export async function runCommand(args: RunArgs, io: CliIo): Promise<number> {
   try {
     const plan = await readPlan(host, args);
     // Read the baseline first: a bad baseline file should stop us before minutes of load, not after.
-    const baseline = args.baseline === null ? null : await readResult(resolve(io.cwd, args.baseline));
+    const baseline = args.baseline === null ? null : await readResultForGating(resolve(io.cwd, args.baseline));
     const doc = await measure(host, plan, resolve(io.cwd, args.out));
     host.log.out(`result: ${args.out}`);
     if (doc.status === 'interrupted') return EXIT.interrupted;

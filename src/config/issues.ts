@@ -85,12 +85,15 @@ function typePhrase(type: unknown): string {
   return Array.isArray(type) ? type.map(one).join(' or ') : one(type);
 }
 
-/** `an integer >= 1`: the type plus its lower bound, which is what most wrong values miss. */
+
+/** `a number > 0 and <= 86400`: the type and both ends of its allowed range, whichever was missed. */
 function describeType(parent: Record<string, unknown>): string {
-  let s = typePhrase(parent.type);
-  if (typeof parent.minimum === 'number') s += ` >= ${parent.minimum}`;
-  else if (typeof parent.exclusiveMinimum === 'number') s += ` > ${parent.exclusiveMinimum}`;
-  return s;
+  const ends: string[] = [];
+  if (typeof parent.minimum === 'number') ends.push(`>= ${parent.minimum}`);
+  else if (typeof parent.exclusiveMinimum === 'number') ends.push(`> ${parent.exclusiveMinimum}`);
+  if (typeof parent.maximum === 'number') ends.push(`<= ${parent.maximum}`);
+  else if (typeof parent.exclusiveMaximum === 'number') ends.push(`< ${parent.exclusiveMaximum}`);
+  return ends.length === 0 ? typePhrase(parent.type) : `${typePhrase(parent.type)} ${ends.join(' and ')}`;
 }
 
 export function schemaIssues(raw: unknown, errors: readonly ErrorObject[]): Issue[] {
@@ -141,16 +144,10 @@ export function schemaIssues(raw: unknown, errors: readonly ErrorObject[]): Issu
         issues.push({ segs, reason: `must be ${describeType(parent)}`, echo: true });
         break;
       case 'minimum':
-        issues.push({ segs, reason: `must be ${typePhrase(parent.type)} >= ${String(params.limit)}`, echo: true });
-        break;
       case 'exclusiveMinimum':
-        issues.push({ segs, reason: `must be ${typePhrase(parent.type)} > ${String(params.limit)}`, echo: true });
-        break;
       case 'maximum':
-        issues.push({ segs, reason: `must be ${typePhrase(parent.type)} <= ${String(params.limit)}`, echo: true });
-        break;
       case 'exclusiveMaximum':
-        issues.push({ segs, reason: `must be ${typePhrase(parent.type)} < ${String(params.limit)}`, echo: true });
+        issues.push({ segs, reason: `must be ${describeType(parent)}`, echo: true, allowed: describeType(parent) });
         break;
       case 'enum': {
         const allowed = (params.allowedValues as unknown[]).map(String).join('|');

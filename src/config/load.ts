@@ -1,7 +1,6 @@
 // Turns llm-perf.yml (or the built-in default) into a frozen Plan: parse
 // (yaml.ts) -> check (check.ts) -> normalise (normal.ts) -> derive
 // (derive.ts). The entry points the commands call are here.
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { checkConfig } from './check.js';
 import { DEFAULT_CONFIG_FILE, DEFAULT_CONFIG_YAML } from './defaults.js';
@@ -9,7 +8,7 @@ import { gatePlanOf, planOf } from './derive.js';
 import { ConfigError } from '../errors/config-error.js';
 import { normaliseConfig, normaliseGate } from './normal.js';
 import type { GatePlan, Plan } from './plan.js';
-import { NO_LOCATION, parseYaml, type Locate } from './yaml.js';
+import { NO_LOCATION, parseYaml, readConfigText, type Locate } from './yaml.js';
 
 export interface LoadPlanOptions {
   /** Config file (relative to cwd). Null/undefined: ./llm-perf.yml if present, else the built-in default. */
@@ -86,7 +85,7 @@ async function readConfigFile(file: string, abs: string, optional: true): Promis
 async function readConfigFile(file: string, abs: string, optional: false): Promise<string>;
 async function readConfigFile(file: string, abs: string, optional: boolean): Promise<string | null> {
   try {
-    return await readFile(abs, 'utf8');
+    return await readConfigText(abs);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (optional && code === 'ENOENT') return null;

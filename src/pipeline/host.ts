@@ -4,6 +4,8 @@
 // StateProvider into restoreImpl. A fake host in tests sees everything a
 // stage logs, outputs, saves and summarises.
 
+import { forLog } from '../report/safe-text.js';
+
 export type LogLevel = 'out' | 'info' | 'notice' | 'warn' | 'error';
 
 /**
@@ -41,7 +43,8 @@ export interface HostLog {
  * workflow log is done here, once, for both hosts.
  */
 export function hostLog(sink: LogSink): HostLog {
-  const emit = (level: LogLevel, text: string, title?: string): void => sink.write(level, text, title);
+  // forLog: control characters escaped, no line a workflow command, registered secrets scrubbed.
+  const emit = (level: LogLevel, text: string, title?: string): void => sink.write(level, forLog(text), title === undefined ? undefined : forLog(title));
   const status = sink.status;
   return {
     out: (text) => emit('out', text),
@@ -49,13 +52,13 @@ export function hostLog(sink: LogSink): HostLog {
     notice: (text) => emit('notice', text),
     warn: (text, title) => emit('warn', text, title),
     error: (text, title) => emit('error', text, title),
-    status: status === undefined ? (text) => emit('info', text) : (text) => status.call(sink, text),
+    status: status === undefined ? (text) => emit('info', text) : (text) => status.call(sink, forLog(text)),
     async group(title, fn) {
       if (sink.group === undefined) {
         emit('info', title);
         return fn();
       }
-      sink.group(title);
+      sink.group(forLog(title));
       try {
         return await fn();
       } finally {

@@ -18,6 +18,7 @@ import { createRng } from '../util/rng.js';
 import { TOOL_VERSION } from '../version.js';
 import { buildCellWorkload, workloadHash } from '../workload/index.js';
 import type { WorkItem } from '../workload/synth.js';
+import { registerSecrets } from '../util/secrets.js';
 import { getTokenizer } from '../workload/tokenizer.js';
 import { assembleCell, type TrialOutcome } from './cell-result.js';
 import { gitInfo, machineInfo } from './environment.js';
@@ -74,6 +75,7 @@ async function openSide(o: RunOptions, target: TargetPlan, outPath: string, labe
     apiKey = o.env[target.apiKeyEnv] ?? null;
     if (!apiKey) throw new RunSetupError(`target.api_key_env names ${target.apiKeyEnv}, but that environment variable is not set or empty`);
   }
+  registerSecrets([apiKey, ...Object.values(target.headers), o.env.GITHUB_TOKEN]);
   const tokenizer = await getTokenizer(plan.encoding);
   const client = new InferenceClient({
     target,

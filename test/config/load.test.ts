@@ -90,7 +90,7 @@ describe('loadPlan: files', () => {
     await write('bad.yml', 'target:\n  url: http://x\n  url: http://y\nloads: [1, 2\n');
     const err = await configError(loadPlan({ configPath: 'bad.yml', cwd: dir, env: {} }));
     const lines = err.message.split('\n');
-    expect(lines[0]).toBe('bad.yml:3:3: Map keys must be unique');
+    expect(lines[0]).toBe("bad.yml:3:3: target.url: duplicate key 'url': each key may appear once in a mapping");
     expect(lines.length).toBeGreaterThanOrEqual(2);
     expect(lines.every((l) => /^bad\.yml:\d+:\d+: /.test(l))).toBe(true);
   });

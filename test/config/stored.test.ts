@@ -43,7 +43,7 @@ describe('stored config', () => {
     }
     expect(err).toBeInstanceOf(ConfigError);
     const lines = (err as ConfigError).problems.map((p) => p.text);
-    expect(lines).toContain('cand.json (stored config): gate.alpha: must be a number <= 0.5, got 7');
+    expect(lines).toContain('cand.json (stored config): gate.alpha: must be a number > 0 and <= 0.5, got 7');
     expect(lines.some((l) => l.startsWith('cand.json (stored config): gate.metrics.nope: unknown metric'))).toBe(true);
     expect(lines.some((l) => l.startsWith('cand.json (stored config): gate.slo[0].scenario: no such scenario (allowed: chat, long)'))).toBe(true);
   });

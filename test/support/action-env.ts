@@ -40,6 +40,7 @@ export async function runAction(
     inputs: Record<string, string>;
     apiUrl: string;
     state?: string;
+    env?: Record<string, string>;
     /** Send this signal to the step once its log contains `after`, as the runner does when a job is cancelled. */
     interrupt?: { after: string; signal: NodeJS.Signals; delayMs: number };
   },
@@ -68,6 +69,7 @@ export async function runAction(
     // The runner hands the main step's saved state to the post step as STATE_* variables.
     ...Object.fromEntries(Object.entries(parseRunnerFile(opts.state ?? '')).map(([k, v]) => [`STATE_${k}`, v])),
   };
+  Object.assign(env, opts.env);
   for (const [k, v] of Object.entries(opts.inputs)) env[`INPUT_${k.toUpperCase()}`] = v;
   const { code, stdout } = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
     const child = spawn(process.execPath, [join(process.cwd(), 'dist', `${entry}.js`)], { cwd: opts.workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
