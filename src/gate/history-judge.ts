@@ -34,7 +34,8 @@ export interface NoiseReport {
   swing_pct: [number, number];
 }
 
-export type HistoryVerdict = Omit<MetricVerdict, 'method'> & { method: 'history'; noise: NoiseReport };
+/** p_no_change: one-sided p of the change under no change, for the warning rule (outcome.ts settleComparison). */
+export type HistoryVerdict = Omit<MetricVerdict, 'method'> & { method: 'history'; p_no_change: number; noise: NoiseReport };
 
 export type HistoryJudgement = { known: true; verdict: HistoryVerdict } | { known: false; jobs: number; reason: string };
 
@@ -123,6 +124,7 @@ export function judgeAgainstHistory(history: readonly CellResult[], cand: CellRe
       change_pct: pct(e.estimate),
       interval_pct: [pct(e.lo), pct(e.hi)],
       p: e.p,
+      p_no_change: e.pNoChange,
       p_adj: null,
       threshold_pct: pct(thr),
       verdict,

@@ -3,11 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { estimateJobNoise, minimumDetectableRatio, predictiveChange, predictiveVar } from '../../src/gate/stats/job-noise.js';
 import { createRng, type Rng } from '../../src/util/rng.js';
-
-function normal(rng: Rng): number {
-  const u1 = 1 - rng.next();
-  return Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * rng.next());
-}
+import { normal } from '../support/synthetic.js';
 
 /** A job of `n` trials: level exp(mu + tau·z_job + sigma·z_trial). */
 function job(rng: Rng, n: number, tau: number, sigma: number, mu = Math.log(100)): number[] {
