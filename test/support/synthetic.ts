@@ -42,7 +42,8 @@ export const REALISTIC: Truth = {
   trials: 3,
 };
 
-function normal(rng: Rng): number {
+/** A standard normal draw. */
+export function normal(rng: Rng): number {
   // Box-Muller; u1 in (0, 1] so the log is finite.
   const u1 = 1 - rng.next();
   const u2 = rng.next();
@@ -50,8 +51,8 @@ function normal(rng: Rng): number {
 }
 
 /** A closed-loop trial: `concurrency` users sending back to back. */
-function trialRecords(t: Truth, rng: Rng, slow: { ttft: number; tpot: number }): RequestRecord[] {
-  const speed = Math.exp(normal(rng) * t.trialCv - (t.trialCv * t.trialCv) / 2);
+function trialRecords(t: Truth, rng: Rng, slow: { ttft: number; tpot: number }, factor: number): RequestRecord[] {
+  const speed = factor * Math.exp(normal(rng) * t.trialCv - (t.trialCv * t.trialCv) / 2);
   const clocks = Array.from({ length: t.concurrency }, () => 0);
   const out: RequestRecord[] = [];
   for (let i = 0; i < t.requests; i++) {
@@ -86,12 +87,22 @@ export const SYNTHETIC_CONFIG: NormalConfig = planFromObject(
 const SCENARIO: ScenarioPlan = { name: 'chat', inputTokens: 256, outputTokens: 32, sharedPrefixTokens: 0, dataset: null };
 const LOAD: LoadPlan = { kind: 'concurrency', label: 'c=4', concurrency: 4 };
 
-/** A result of one cell, `chat@c=4`, whose server is `slow` times slower than the truth (1 = same). */
-export function syntheticResult(seed: string, t: Truth = REALISTIC, slow: { ttft?: number; tpot?: number } = {}, ab: ResultDoc['ab'] = null): ResultDoc {
+/**
+ * A result of one cell, `chat@c=4`, whose server is `slow` times slower than
+ * the truth (1 = same). `trialFactors[i]` slows trial i on top (drift that
+ * the two sides of an A/B pair share); missing entries are 1.
+ */
+export function syntheticResult(
+  seed: string,
+  t: Truth = REALISTIC,
+  slow: { ttft?: number; tpot?: number } = {},
+  ab: ResultDoc['ab'] = null,
+  trialFactors: readonly number[] = [],
+): ResultDoc {
   const rng = createRng(seed);
   const s = { ttft: slow.ttft ?? 1, tpot: slow.tpot ?? 1 };
   const trials: TrialOutcome[] = Array.from({ length: t.trials }, (_, index) => {
-    const records = trialRecords(t, rng, s);
+    const records = trialRecords(t, rng, s, trialFactors[index] ?? 1);
     const run: CellRun = { records, notSent: 0, stoppedBy: 'count', loopDelay: { p99Ms: 11, maxMs: 12 }, dispatchLagMs: [], plannedRps: null };
     return { index, pair: ab === null ? null : index, run, startedAt: '2026-11-29T00:00:00.000Z', durationS: 1 };
   });
