@@ -62,6 +62,8 @@ export function startGpuSampler(o: GpuSamplerOptions = {}): GpuSampler {
   let stopping = false;
   let lastLineAt = Date.now();
   let partial = '';
+  /** The last stdout line that was not a reading: nvidia-smi prints its failures there. */
+  let lastOther = '';
 
   const child = spawn(o.bin ?? 'nvidia-smi', samplerArgs(intervalMs), { stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<void>((resolve) => {
@@ -84,7 +86,10 @@ export function startGpuSampler(o: GpuSamplerOptions = {}): GpuSampler {
     partial = parts.pop() ?? '';
     for (const raw of parts) {
       const g = parseGpuLine(raw);
-      if (g === null) continue;
+      if (g === null) {
+        if (raw.trim() !== '') lastOther = raw.trim();
+        continue;
+      }
       lines += 1;
       let p = gpus.get(g.index);
       if (!p) {
@@ -106,14 +111,14 @@ export function startGpuSampler(o: GpuSamplerOptions = {}): GpuSampler {
   });
   child.once('exit', (code, signal) => {
     if (stopping || status !== 'ok') return;
-    const why = (stderr || partial).trim().split('\n')[0]?.slice(0, 200) || (signal ? `signal ${signal}` : `exit code ${code}`);
+    const why = (stderr || partial || lastOther).trim().split('\n')[0]?.slice(0, 200) || (signal ? `signal ${signal}` : `exit code ${code}`);
     // Exiting before any reading: no usable GPU here (no driver, no device). After readings: it died mid-cell.
     if (lines === 0) {
       status = 'unavailable';
       message = `nvidia-smi: ${why}`;
     } else {
       status = 'died';
-      message = `nvidia-smi exited during the cell after ${lines} readings: ${why}`;
+      message = `nvidia-smi exited during the cell after ${lines} GPU readings: ${why}`;
     }
   });
 
@@ -121,7 +126,7 @@ export function startGpuSampler(o: GpuSamplerOptions = {}): GpuSampler {
     if (stopping || status !== 'ok' || child.exitCode !== null) return;
     if (Date.now() - lastLineAt > silenceMs) {
       status = 'hung';
-      message = `nvidia-smi printed nothing for ${silenceMs} ms (after ${lines} readings); stopped`;
+      message = `nvidia-smi printed nothing for ${silenceMs} ms (after ${lines} GPU readings); stopped`;
       child.kill('SIGKILL');
     }
   }, Math.min(silenceMs, 1000));
@@ -131,7 +136,8 @@ export function startGpuSampler(o: GpuSamplerOptions = {}): GpuSampler {
     async stop() {
       stopping = true;
       clearInterval(watchdog);
-      if (child.exitCode === null && child.signalCode === null && status !== 'absent') {
+      // No pid: the spawn failed (no nvidia-smi) and its 'error' event is on its way.
+      if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
         if (!(await waitExit(child, graceMs))) {
           child.kill('SIGKILL');
