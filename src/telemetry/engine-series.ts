@@ -6,9 +6,10 @@
 //    vllm/engine/metrics.py. KV usage is a fraction 0..1 despite `_perc`.
 //    vllm:prompt_tokens_total counts every prompt token, cached ones included.
 //  - llama.cpp server (`--metrics`): tools/server/server.cpp, handle_metrics
-//    (examples/server/server.cpp before the move). prompt_tokens_total counts the
-//    prompt tokens it evaluated; the ones it reused from a slot's cache are in
-//    prompt_tokens_cached_total (newer builds). kv_cache_usage_ratio is older builds only.
+//    (examples/server/server.cpp before the move). prompt_tokens_total is "Number
+//    of prompt tokens processed, excluding cached tokens" (its HELP text); the reused
+//    ones are prompt_tokens_cached_total (newer builds). kv_cache_usage_ratio is
+//    older builds only. n_busy_slots_per_decode is a mean since start: kept raw.
 //  - SGLang (`--enable-metrics`): python/sglang/srt/metrics/collector.py
 //    (SchedulerMetricsCollector: num_running_reqs, num_queue_reqs, token_usage,
 //    cache_hit_rate, num_retracted_requests_total; TokenizerMetricsCollector:

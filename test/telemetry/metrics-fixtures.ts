@@ -3,8 +3,8 @@
 // vLLM V1: the series and HELP texts of vllm/v1/metrics/loggers.py, as a
 // vLLM 0.8-0.10 server prints them (floats with `.0`, `engine` and
 // `model_name` labels, `_created` samples beside each counter, histograms).
-// llama.cpp: tools/server/server.cpp handle_metrics (`--metrics`): unlabelled
-// `llamacpp:` series, integers without a decimal point.
+// llama.cpp: recorded from llama-server --metrics (tools/server/server.cpp
+// handle_metrics): unlabelled `llamacpp:` series, integers without a decimal point.
 
 export interface EngineState {
   running: number;
@@ -73,38 +73,45 @@ vllm:cache_config_info{block_size="16",cache_dtype="auto",enable_prefix_caching=
 }
 
 export function llamacppMetrics(s: EngineState): string {
-  return `# HELP llamacpp:prompt_tokens_total Number of prompt tokens processed.
+  // Recorded from llama-server (build b1-80fb11a, the source node-llama-cpp ships) with --metrics.
+  return `# HELP llamacpp:prompt_tokens_total Number of prompt tokens processed, excluding cached tokens
 # TYPE llamacpp:prompt_tokens_total counter
 llamacpp:prompt_tokens_total ${s.prompt - s.cached}
-# HELP llamacpp:prompt_seconds_total Prompt process time
-# TYPE llamacpp:prompt_seconds_total counter
-llamacpp:prompt_seconds_total 1.873
-# HELP llamacpp:tokens_predicted_total Number of generation tokens processed.
-# TYPE llamacpp:tokens_predicted_total counter
-llamacpp:tokens_predicted_total ${s.generation}
-# HELP llamacpp:tokens_predicted_seconds_total Predict process time
-# TYPE llamacpp:tokens_predicted_seconds_total counter
-llamacpp:tokens_predicted_seconds_total 9.412
-# HELP llamacpp:prompt_tokens_cached_total Number of prompt tokens taken from the cache.
+# HELP llamacpp:prompt_tokens_cached_total Number of prompt tokens reused from the cache
 # TYPE llamacpp:prompt_tokens_cached_total counter
 llamacpp:prompt_tokens_cached_total ${s.cached}
-# HELP llamacpp:n_decode_total Total number of llama_decode() calls
+# HELP llamacpp:prompt_seconds_total Total time spent processing prompts
+# TYPE llamacpp:prompt_seconds_total counter
+llamacpp:prompt_seconds_total 0.014858
+# HELP llamacpp:tokens_predicted_total Number of generation tokens processed
+# TYPE llamacpp:tokens_predicted_total counter
+llamacpp:tokens_predicted_total ${s.generation}
+# HELP llamacpp:tokens_predicted_seconds_total Total time spent generating tokens
+# TYPE llamacpp:tokens_predicted_seconds_total counter
+llamacpp:tokens_predicted_seconds_total 0.026998
+# HELP llamacpp:n_decode_total Total number of llama_decode() calls, excluding speculative decoding and multimodal decoding
 # TYPE llamacpp:n_decode_total counter
 llamacpp:n_decode_total 2210
-# HELP llamacpp:n_busy_slots_per_decode Average number of busy slots per llama_decode() call
-# TYPE llamacpp:n_busy_slots_per_decode counter
-llamacpp:n_busy_slots_per_decode 3.61
-# HELP llamacpp:prompt_tokens_seconds Average prompt throughput in tokens/s.
+# HELP llamacpp:n_tokens_max Largest observed sequence length (prompt + generation)
+# TYPE llamacpp:n_tokens_max counter
+llamacpp:n_tokens_max 7
+# HELP llamacpp:spec_decode_num_draft_tokens_total Speculative: Total draft tokens generated
+# TYPE llamacpp:spec_decode_num_draft_tokens_total counter
+llamacpp:spec_decode_num_draft_tokens_total 0
+# HELP llamacpp:prompt_tokens_seconds Average prompt throughput in tokens/s
 # TYPE llamacpp:prompt_tokens_seconds gauge
-llamacpp:prompt_tokens_seconds 683.4
-# HELP llamacpp:predicted_tokens_seconds Average generation throughput in tokens/s.
+llamacpp:prompt_tokens_seconds 201.911
+# HELP llamacpp:predicted_tokens_seconds Average generation throughput in tokens/s
 # TYPE llamacpp:predicted_tokens_seconds gauge
-llamacpp:predicted_tokens_seconds 52.1
-# HELP llamacpp:requests_processing Number of requests processing.
+llamacpp:predicted_tokens_seconds 148.159
+# HELP llamacpp:requests_processing Number of requests processing
 # TYPE llamacpp:requests_processing gauge
 llamacpp:requests_processing ${s.running}
-# HELP llamacpp:requests_deferred Number of requests deferred.
+# HELP llamacpp:requests_deferred Number of requests deferred
 # TYPE llamacpp:requests_deferred gauge
 llamacpp:requests_deferred ${s.waiting}
+# HELP llamacpp:n_busy_slots_per_decode Average number of busy slots per llama_decode() call
+# TYPE llamacpp:n_busy_slots_per_decode gauge
+llamacpp:n_busy_slots_per_decode 3.61
 `;
 }
