@@ -79,10 +79,11 @@ function parseLabels(line: string, start: number): { labels: Record<string, stri
   }
 }
 
-function parseSample(line: string): Sample | null {
+function parseSample(line: string, skip: ((name: string) => boolean) | undefined): Sample | 'skipped' | null {
   const m = NAME.exec(line);
   if (!m) return null;
   const name = m[0];
+  if (skip?.(name)) return 'skipped';
   let i = name.length;
   let labels: Record<string, string> = {};
   if (line[i] === '{') {
@@ -99,7 +100,11 @@ function parseSample(line: string): Sample | null {
   return { name, labels, value };
 }
 
-export function parseExposition(text: string): Exposition {
+/**
+ * `skip` drops samples by name before their labels are read: a scrape taken
+ * while a cell runs skips histogram buckets, which are most of a vLLM body.
+ */
+export function parseExposition(text: string, skip?: (name: string) => boolean): Exposition {
   const out: Exposition = { samples: [], types: new Map(), badLines: 0, firstBad: null };
   const lines = text.split('\n');
   for (let n = 0; n < lines.length; n++) {
@@ -110,7 +115,8 @@ export function parseExposition(text: string): Exposition {
       if (t) out.types.set(t[1]!, t[2]!);
       continue;
     }
-    const s = parseSample(line);
+    const s = parseSample(line, skip);
+    if (s === 'skipped') continue;
     if (s === null) {
       out.badLines += 1;
       out.firstBad ??= { line: n + 1, text: line.slice(0, 120) };

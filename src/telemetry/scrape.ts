@@ -29,6 +29,9 @@ export interface ClientTokens {
 
 const MAX_ERRORS = 3;
 
+/** Histogram buckets: many lines each, never mapped nor kept raw. */
+const isBucket = (name: string): boolean => name.endsWith('_bucket');
+
 /** One GET of /metrics: the parsed samples, or an Error saying what failed. */
 export async function scrapeOnce(url: string, dispatcher: Agent, timeoutMs: number, maxBytes: number): Promise<Sample[]> {
   const ac = new AbortController();
@@ -50,7 +53,7 @@ export async function scrapeOnce(url: string, dispatcher: Agent, timeoutMs: numb
       }
       parts.push(chunk);
     }
-    const parsed = parseExposition(Buffer.concat(parts).toString('utf8'));
+    const parsed = parseExposition(Buffer.concat(parts).toString('utf8'), isBucket);
     if (parsed.samples.length === 0) throw new Error(parsed.badLines > 0 ? `not Prometheus text (line ${parsed.firstBad!.line}: ${parsed.firstBad!.text})` : 'no samples');
     return parsed.samples;
   } finally {
