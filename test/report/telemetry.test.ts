@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { environmentDifferences, environmentLine, telemetrySideBySide, telemetryTable } from '../../src/report/telemetry.js';
 import type { CellTelemetry, Stat } from '../../src/telemetry/types.js';
+import { H100_ENV } from '../telemetry/metrics-fixtures.js';
 
 const s = (mean: number, max: number): Stat => ({ mean, max, p95: max, samples: 10 });
 
@@ -84,19 +85,7 @@ describe('telemetry in the report', () => {
     );
     expect(environmentDifferences([])).toBe('');
     expect(
-      environmentLine({
-        gpu_status: 'ok',
-        gpus: [{ index: 0, name: 'NVIDIA H100 80GB HBM3', memory_total_mib: 81559 }, { index: 1, name: 'NVIDIA H100 80GB HBM3', memory_total_mib: 81559 }],
-        driver_version: '550.54.15',
-        cuda_version: '12.4',
-        gpu_topology: null,
-        cpu_model: 'AMD EPYC 9654',
-        cpus: 32,
-        memory_gb: 251.5,
-        engine: { name: 'vllm', version: '0.10.1', source: '/version' },
-        model: 'm',
-        runner: null,
-      }),
+      environmentLine({ ...H100_ENV, gpus: [H100_ENV.gpus[0]!, { ...H100_ENV.gpus[0]!, index: 1 }] }),
     ).toBe('2 × NVIDIA H100 80GB HBM3, driver 550.54.15, CUDA 12.4; 32 × AMD EPYC 9654; vllm 0.10.1');
   });
 });

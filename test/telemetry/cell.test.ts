@@ -1,16 +1,14 @@
 // The run stage's calls, end to end on loopback: start before a cell, stop
 // after; the telemetry and the fingerprint go into a result that still
 // validates against result@1, and results without them read as before.
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startCellTelemetry } from '../../src/telemetry/cell.js';
 import { collectFingerprint } from '../../src/telemetry/fingerprint.js';
 import { validateResult } from '../../src/result/validate.js';
 import { syntheticResult } from '../support/synthetic.js';
-import { vllmMetrics } from './metrics-fixtures.js';
+import { FAKE_SMI_DIR, vllmMetrics } from './metrics-fixtures.js';
 import { metricsServer, type MetricsServer } from './metrics-server.js';
 
-const FAKE_DIR = fileURLToPath(new URL('../support/fake-nvidia-smi', import.meta.url));
 const savedPath = process.env.PATH;
 let server: MetricsServer | null = null;
 afterEach(async () => {
@@ -20,15 +18,19 @@ afterEach(async () => {
 });
 
 const wait = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-const at = (n: number): string => vllmMetrics({ running: n % 4, waiting: n % 3, kv: (n % 10) / 10, prompt: 1000 * n, cached: 100 * n, generation: 500 * n, preemptions: 0 });
+/** Gauges move with every scrape; the counters jump once the cell's requests are done. */
+let ended = false;
+const at = (n: number): string =>
+  vllmMetrics({ running: n % 4, waiting: n % 3, kv: (n % 10) / 10, prompt: ended ? 9000 : 1000, cached: 100, generation: ended ? 4500 : 500, preemptions: 0 });
 
 describe('telemetry around a cell', () => {
   it('fills the result with GPU, engine and neighbour telemetry, and the result validates', async () => {
-    process.env.PATH = `${FAKE_DIR}:/usr/bin:/bin`;
+    process.env.PATH = `${FAKE_SMI_DIR}:/usr/bin:/bin`;
     server = await metricsServer((n) => ({ status: 200, body: at(n) }));
     const h = await startCellTelemetry({ baseUrl: server.url, gpuIntervalMs: 50, scrapeIntervalMs: 50 });
     await wait(500);
-    const t = await h.stop({ prompt: 1000 * (server.scrapes - 0), completion: 500 * server.scrapes });
+    ended = true;
+    const t = await h.stop({ prompt: 8000, completion: 4000 });
     expect(t.gpu.status).toBe('ok');
     expect(t.gpu.gpus).toHaveLength(2);
     expect(t.engine!.engine).toBe('vllm');

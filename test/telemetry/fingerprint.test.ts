@@ -1,11 +1,9 @@
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { collectFingerprint, compareFingerprints, engineVersion } from '../../src/telemetry/fingerprint.js';
 import type { EnvironmentFingerprint } from '../../src/telemetry/types.js';
-import { llamacppMetrics, vllmMetrics } from './metrics-fixtures.js';
+import { FAKE_SMI_DIR, H100_ENV, llamacppMetrics, vllmMetrics } from './metrics-fixtures.js';
 import { metricsServer, type MetricsServer } from './metrics-server.js';
 
-const FAKE_DIR = fileURLToPath(new URL('../support/fake-nvidia-smi', import.meta.url));
 const savedPath = process.env.PATH;
 let server: MetricsServer | null = null;
 afterEach(async () => {
@@ -19,7 +17,7 @@ const json = (body: unknown): { status: number; body: string; type: string } => 
 
 describe('environment fingerprint', () => {
   it('collects GPUs, driver, CUDA, topology, engine version, model and the Actions runner', async () => {
-    process.env.PATH = `${FAKE_DIR}:/usr/bin:/bin`;
+    process.env.PATH = `${FAKE_SMI_DIR}:/usr/bin:/bin`;
     server = await metricsServer(() => ({ status: 200, body: vllmMetrics(state) }), { '/version': json({ version: '0.10.1.1' }) });
     const f = await collectFingerprint({
       baseUrl: server.url,
@@ -56,19 +54,7 @@ describe('environment fingerprint', () => {
   });
 });
 
-const base: EnvironmentFingerprint = {
-  gpu_status: 'ok',
-  gpus: [{ index: 0, name: 'NVIDIA H100 80GB HBM3', memory_total_mib: 81559 }],
-  driver_version: '550.54.15',
-  cuda_version: '12.4',
-  gpu_topology: null,
-  cpu_model: 'AMD EPYC 9654',
-  cpus: 32,
-  memory_gb: 251.5,
-  engine: { name: 'vllm', version: '0.10.1', source: '/version' },
-  model: 'm',
-  runner: null,
-};
+const base = H100_ENV;
 
 describe('comparing fingerprints', () => {
   it('finds nothing between equal fingerprints', () => {

@@ -4,17 +4,16 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startGpuSampler } from '../../src/telemetry/gpu-sampler.js';
 import { computeApps, gpuInventory, parseGpuLine } from '../../src/telemetry/nvidia-smi.js';
 import { startCellTelemetry } from '../../src/telemetry/cell.js';
+import { FAKE_SMI_DIR } from './metrics-fixtures.js';
 
-const FAKE_DIR = fileURLToPath(new URL('../support/fake-nvidia-smi', import.meta.url));
 const saved = { PATH: process.env.PATH, FAKE_SMI_MODE: process.env.FAKE_SMI_MODE, FAKE_SMI_APPS: process.env.FAKE_SMI_APPS };
 
 function useFake(mode: 'ok' | 'die' | 'hang' | 'nogpu', apps?: string): void {
-  process.env.PATH = `${FAKE_DIR}:/usr/bin:/bin`;
+  process.env.PATH = `${FAKE_SMI_DIR}:/usr/bin:/bin`;
   process.env.FAKE_SMI_MODE = mode;
   if (apps === undefined) delete process.env.FAKE_SMI_APPS;
   else process.env.FAKE_SMI_APPS = apps;

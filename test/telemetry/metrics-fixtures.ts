@@ -6,6 +6,27 @@
 // llama.cpp: recorded from llama-server --metrics (tools/server/server.cpp
 // handle_metrics): unlabelled `llamacpp:` series, integers without a decimal point.
 
+import { fileURLToPath } from 'node:url';
+import type { EnvironmentFingerprint } from '../../src/telemetry/types.js';
+
+/** Put first on PATH to have test/support/fake-nvidia-smi answer as nvidia-smi. */
+export const FAKE_SMI_DIR = fileURLToPath(new URL('../support/fake-nvidia-smi', import.meta.url));
+
+/** A one-H100 vLLM machine. */
+export const H100_ENV: EnvironmentFingerprint = {
+  gpu_status: 'ok',
+  gpus: [{ index: 0, name: 'NVIDIA H100 80GB HBM3', memory_total_mib: 81559 }],
+  driver_version: '550.54.15',
+  cuda_version: '12.4',
+  gpu_topology: null,
+  cpu_model: 'AMD EPYC 9654',
+  cpus: 32,
+  memory_gb: 251.5,
+  engine: { name: 'vllm', version: '0.10.1', source: '/version' },
+  model: 'm',
+  runner: null,
+};
+
 export interface EngineState {
   running: number;
   waiting: number;
