@@ -7,15 +7,10 @@ import { collectFingerprint } from '../../src/telemetry/fingerprint.js';
 import { validateResult } from '../../src/result/validate.js';
 import { syntheticResult } from '../support/synthetic.js';
 import { FAKE_SMI_DIR, vllmMetrics } from './metrics-fixtures.js';
-import { metricsServer, type MetricsServer } from './metrics-server.js';
+import { closeAndRestore, metricsServer, type MetricsServer } from './metrics-server.js';
 
-const savedPath = process.env.PATH;
 let server: MetricsServer | null = null;
-afterEach(async () => {
-  process.env.PATH = savedPath;
-  await server?.close();
-  server = null;
-});
+afterEach(closeAndRestore(() => server));
 
 const wait = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 /** Gauges move with every scrape; the counters jump once the cell's requests are done. */

@@ -2,15 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { collectFingerprint, compareFingerprints, engineVersion } from '../../src/telemetry/fingerprint.js';
 import type { EnvironmentFingerprint } from '../../src/telemetry/types.js';
 import { FAKE_SMI_DIR, H100_ENV, llamacppMetrics, vllmMetrics } from './metrics-fixtures.js';
-import { metricsServer, type MetricsServer } from './metrics-server.js';
+import { closeAndRestore, metricsServer, type MetricsServer } from './metrics-server.js';
 
-const savedPath = process.env.PATH;
 let server: MetricsServer | null = null;
-afterEach(async () => {
-  process.env.PATH = savedPath;
-  await server?.close();
-  server = null;
-});
+afterEach(closeAndRestore(() => server));
 
 const state = { running: 0, waiting: 0, kv: 0, prompt: 0, cached: 0, generation: 0, preemptions: 0 };
 const json = (body: unknown): { status: number; body: string; type: string } => ({ status: 200, body: JSON.stringify(body), type: 'application/json' });

@@ -37,3 +37,11 @@ export async function metricsServer(metrics: ((n: number) => Answer) | null, rou
   };
   return state;
 }
+
+/** For afterEach: closes the test's server (if any) and puts PATH back (tests put a fake nvidia-smi first on it). */
+export function closeAndRestore(current: () => MetricsServer | null, path = process.env.PATH): () => Promise<void> {
+  return async () => {
+    process.env.PATH = path;
+    await current()?.close();
+  };
+}
