@@ -13,7 +13,7 @@
 import type { GatePlan } from '../../src/config/plan.js';
 import { compare } from '../../src/gate/compare.js';
 import { judgeAgainstHistory } from '../../src/gate/history-judge.js';
-import { rulesFor } from '../../src/gate/rules.js';
+import { rulesFor } from '../../src/gate/policy.js';
 import { settleComparison } from '../../src/gate/outcome.js';
 import type { CellResult, ResultDoc } from '../../src/result/types.js';
 import { createRng } from '../../src/util/rng.js';

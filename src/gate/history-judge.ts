@@ -6,7 +6,7 @@
 import type { CellResult } from '../result/types.js';
 import { trialStats, trialValues } from './extract.js';
 import { classifyChange } from './outcome.js';
-import type { MetricRule } from './rules.js';
+import { thresholdRatio, type MetricRule } from './policy.js';
 import { cvOfLogVar, estimateJobNoise, MIN_JOBS, minimumDetectableRatio, predictiveChange, type JobNoise } from './stats/job-noise.js';
 import type { MetricVerdict } from './verdict.js';
 
@@ -48,12 +48,6 @@ export function jobValues(cell: CellResult, rule: MetricRule): number[] {
   return raw.filter((v) => Number.isFinite(v) && v > 0);
 }
 
-/** The bad-side threshold as a ratio of the baseline level: the tolerance, widened by the floor for small values. */
-export function thresholdRatio(base: number, rule: MetricRule, dir: 'up' | 'down'): number {
-  const t = dir === 'up' ? Math.max(1 + rule.tolerance, (base + rule.floor) / base) : Math.min(1 - rule.tolerance, (base - rule.floor) / base);
-  return Math.max(t, 1e-9);
-}
-
 function noiseReport(noise: JobNoise, mdc: number, means: number[]): NoiseReport {
   return {
     jobs: noise.jobs,
@@ -83,7 +77,7 @@ export function judgeAgainstHistory(history: readonly CellResult[], cand: CellRe
   if (c.length === 0) return { known: false, jobs: noise.jobs, reason: `the candidate has no ${def.id} figure` };
   const dir = def.direction === 'lower' ? 'up' : 'down';
   const base = Math.exp(noise.mean);
-  const thr = thresholdRatio(base, rule, dir);
+  const thr = thresholdRatio(rule, base);
   const e = predictiveChange(noise, c, s.confidence, thr, dir);
   const testAlpha = Math.min((1 - s.confidence) / 2, s.alpha / s.gatedTests);
   const mdc = minimumDetectableRatio(noise, c.length, testAlpha, thr, dir, s.power ?? 0.8);

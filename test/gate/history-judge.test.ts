@@ -2,14 +2,13 @@
 // documents made by the real metrics pipeline (test/support/synthetic.ts).
 import { describe, expect, it } from 'vitest';
 import { judgeAgainstHistory } from '../../src/gate/history-judge.js';
-import { ruleFor } from '../../src/gate/rules.js';
-import { metricDef } from '../../src/metrics/catalogue.js';
+import { rulesFor } from '../../src/gate/policy.js';
 import type { CellResult } from '../../src/result/types.js';
 import { gatePlan } from '../../bench/gate/study.js';
 import { REALISTIC, syntheticResult } from '../support/synthetic.js';
 
 const gate = gatePlan();
-const rule = (id: string) => ruleFor(metricDef(id)!, gate, 'chat', 'concurrency');
+const rule = (id: string) => rulesFor(gate, 'chat', 'concurrency').find((r) => r.def.id === id)!;
 const truth = { ...REALISTIC, trialCv: 0.02 };
 /** A stored job: the whole run `job` times slower (the job effect), trials noisy around it. */
 const run = (seed: string, job: number, slow = 1): CellResult => syntheticResult(seed, truth, { ttft: job * slow, tpot: job * slow }).cells[0]!;
