@@ -9,6 +9,7 @@ import type { TelemetryPlan } from '../config/plan.js';
 import type { ResultDoc } from '../result/types.js';
 import { startCellTelemetry, type CellTelemetryHandle } from '../telemetry/cell.js';
 import { collectFingerprint } from '../telemetry/fingerprint.js';
+import { loopbackPort, pidsListeningOn } from '../telemetry/listener.js';
 import type { CellTelemetry } from '../telemetry/types.js';
 
 export interface TelemetryRecorder {
@@ -33,12 +34,23 @@ export function clientTokens(records: readonly RequestRecord[]): { prompt: numbe
 
 /**
  * `serverPids`: the server's process when this tool started it, so its CPU is
- * not counted as a neighbour's and its GPU processes are not "others".
+ * not counted as a neighbour's and its GPU processes are not "others". When
+ * none was started but the target is on this machine, the processes listening
+ * on its port are the server (looked up once, before the first trial).
  */
 export function telemetryRecorder(plan: TelemetryPlan, baseUrl: string, serverPids: readonly number[]): TelemetryRecorder {
   // A server without /metrics is asked once, not once per trial: after the
   // first trial that found no engine series, scraping stays off for this target.
   let metrics = true;
+  let listeners: number[] | null = serverPids.length > 0 ? [] : null;
+  const listening = (): number[] => {
+    if (listeners === null) {
+      const port = loopbackPort(baseUrl);
+      // This process is counted as the client already; a loopback test server inside it must not be subtracted twice.
+      listeners = port === null ? [] : pidsListeningOn(port).filter((p) => p !== process.pid);
+    }
+    return listeners;
+  };
   return {
     async fingerprint(doc) {
       if (!plan.enabled || doc.target === null) return;
@@ -49,6 +61,7 @@ export function telemetryRecorder(plan: TelemetryPlan, baseUrl: string, serverPi
       return startCellTelemetry({
         baseUrl,
         serverPids: [...serverPids],
+        listenerPids: listening(),
         gpuIntervalMs: plan.gpuIntervalMs,
         scrapeIntervalMs: plan.scrapeIntervalMs,
         maxOthersCpuShare: plan.maxNeighbourCpuShare,
