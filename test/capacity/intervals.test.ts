@@ -45,3 +45,12 @@ describe('order-statistic quantile intervals', () => {
     expect(f.hi).toBeCloseTo(0.11283, 4);
   });
 });
+
+describe('kneedle', () => {
+  it('marks the point farthest below the chord of a hockey stick, and none on a straight line', async () => {
+    const { kneedle } = await import('../../src/capacity/sweep.js');
+    expect(kneedle([1, 2, 3, 4, 5, 6], [10, 10, 11, 12, 30, 80])).toBe(3);
+    expect(kneedle([1, 2, 3, 4], [1, 2, 3, 4])).toBeNull();
+    expect(kneedle([1, 2], [1, 9])).toBeNull();
+  });
+});
