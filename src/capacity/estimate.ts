@@ -80,8 +80,11 @@ export function estimateFromCurve(points: readonly ProbedPoint[], slos: readonly
 export function inUnit(points: readonly ProbedPoint[], est: CurveEstimate['load'], pick: (p: ProbedPoint) => number): Estimate {
   const sorted = [...points].sort((a, b) => loadValue(a.load) - loadValue(b.load));
   const at = (x: number): number => r3(along(sorted, x, pick));
-  const finite = Number.isFinite(est.value);
-  return { value: finite ? at(est.value) : at(Infinity), lo: at(est.lo), hi: Number.isFinite(est.hi) ? at(est.hi) : null };
+  const value = at(est.value);
+  // Throughput need not rise with load (past saturation it may fall), so the
+  // ends are the extremes over the load interval's ends and the estimate.
+  const ends = Number.isFinite(est.hi) ? [at(est.lo), value, at(est.hi)] : [at(est.lo), value];
+  return { value, lo: Math.min(...ends), hi: Number.isFinite(est.hi) ? Math.max(...ends) : null };
 }
 
 export const pickLoad = (p: ProbedPoint): number => loadValue(p.load);

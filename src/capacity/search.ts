@@ -178,7 +178,8 @@ export function summarise(mode: CapacityMode, slos: readonly CapacitySlo[], leve
     reason = `the budget ran out after ${e.steps} runs with the bracket [${pass === null ? 'none' : loadValue(pass.load)}, ${fail === null ? 'none' : loadValue(fail.load)}]`;
   } else {
     status = 'found';
-    reason = `bracket within ${Math.round(resolution * 100)}%: passes at ${loadValue(pass.load)}, ${describe(fail)}`;
+    const passWord = pass.verdict === 'pass' ? 'passes' : 'leans to pass (undecided)';
+    reason = `bracket within ${Math.round(resolution * 100)}%: ${passWord} at ${loadValue(pass.load)}, ${describe(fail)}`;
   }
   const curve = e.points.filter((p) => p.role === 'search');
   let capacity: Estimate = { value: 0, lo: 0, hi: 0 };

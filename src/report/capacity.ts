@@ -36,6 +36,9 @@ export function sloWords(text: string): string {
   }
 }
 
+/** Loads: concurrencies are integers, rates get the usual precision. */
+const loadText = (x: number): string => (Number.isInteger(x) ? String(x) : num(x));
+
 const range = (e: Estimate): string => `${num(e.lo)}-${e.hi === null ? '?' : num(e.hi)}`;
 
 /** The headline sentence of a capacity cell, with the baseline's figure when there is one. */
@@ -79,7 +82,7 @@ export function capacityChart(r: CapacityResult): string | null {
     '```mermaid',
     'xychart-beta',
     `  title "${mermaidText(`${slo} vs load`)}"`,
-    `  x-axis "${unit}" [${pts.map((p) => `"${num(loadValue(p.load))}"`).join(', ')}]`,
+    `  x-axis "${unit}" [${pts.map((p) => `"${loadText(loadValue(p.load))}"`).join(', ')}]`,
     `  y-axis "${mermaidText(parsed!.def.id)}" 0 --> ${num(yMax)}`,
     `  bar [${(values as number[]).map((v) => num(v)).join(', ')}]`,
     `  line [${pts.map(() => num(bound)).join(', ')}]`,
@@ -90,7 +93,7 @@ export function capacityChart(r: CapacityResult): string | null {
 function pointRow(p: ProbedPoint, slo: string | undefined): string[] {
   const j = p.slos.find((x) => x.slo === slo);
   const stat = j === undefined || j.value === null ? '–' : `${num(j.value)} (${j.lo === null || !Number.isFinite(j.lo) ? '–' : num(j.lo)}-${j.hi === null || !Number.isFinite(j.hi) ? '∞' : num(j.hi)})`;
-  const load = p.role === 'saturation' ? `c=${loadValue(p.load)} (saturation probe)` : num(loadValue(p.load));
+  const load = p.role === 'saturation' ? `c=${loadValue(p.load)} (saturation probe)` : loadText(loadValue(p.load));
   return [load, String(p.requests), p.verdict, stat, num(p.rps), num(p.output_tps), p.goodput_rps === null ? '–' : num(p.goodput_rps)];
 }
 
@@ -100,7 +103,7 @@ export function capacitySection(name: string, r: CapacityResult, baseline: Capac
   if (r.atCapacity !== null) {
     out.push(`At the highest passing load: ${num(r.atCapacity.rps)} req/s, ${num(r.atCapacity.output_tps)} output tok/s${r.atCapacity.goodput_rps === null ? '' : `, goodput ${num(r.atCapacity.goodput_rps)} req/s`}; output tok/s at capacity ${num(r.capacity_output_tps.value)} (${range(r.capacity_output_tps)}).`, '');
   }
-  out.push(`Search: ${escapeMd(r.reason)}; ${r.steps} steps in ${num(r.elapsedMs / 1000)} s, each judged on ${Math.round(r.level * 100)}% intervals.`, '');
+  out.push(`Search: ${escapeMd(r.reason)}; ${r.steps} runs at ${r.points.length} loads in ${num(r.elapsedMs / 1000)} s, each judged on ${Math.round(r.level * 100)}% intervals.`, '');
   for (const c of comparisons) out.push(`- ${c.metric}: **${c.verdict}** — ${escapeMd(c.reason)}`);
   if (comparisons.length > 0) out.push('');
   const chart = capacityChart(r);
