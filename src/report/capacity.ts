@@ -28,7 +28,8 @@ export function sloWords(text: string): string {
   try {
     const [s] = parseCapacitySlos([text]);
     const d = s!.def.dist;
-    if (d === null) return escapeMd(s!.text);
+    // Built from the parsed parts (a catalogue id, a fixed operator, a number): nothing to escape.
+    if (d === null) return `${s!.def.id} ${s!.op} ${s!.bound}`;
     const bound = s!.def.unit === 'ms' && s!.bound >= 1000 ? `${num(s!.bound / 1000)} s` : `${s!.bound} ${s!.def.unit}`;
     return `${d.stat} ${NAMES[d.key] ?? d.key} ${s!.op} ${bound}`;
   } catch {
