@@ -42,7 +42,8 @@ export class CapacityOptionsError extends Error {
   }
 }
 
-function check(o: SearchOptions): void {
+/** Throws CapacityOptionsError naming the field when an option is out of bounds (the probe is not called). */
+export function checkSearchOptions(o: Omit<SearchOptions, 'probe'>): void {
   const { min, max } = o.range;
   if (!(min > 0) || !(max >= min) || !Number.isFinite(max)) throw new CapacityOptionsError('range', 'needs 0 < min <= max, finite', o.range);
   if (o.mode === 'concurrency' && (!Number.isInteger(min) || !Number.isInteger(max))) throw new CapacityOptionsError('range', 'concurrency bounds must be integers', o.range);
@@ -63,7 +64,7 @@ export function stepRequestsFor(slos: readonly CapacitySlo[], level: number): nu
 const r3 = (x: number): number => Math.round(x * 1000) / 1000;
 
 export async function searchCapacity(o: SearchOptions): Promise<CapacityResult> {
-  check(o);
+  checkSearchOptions(o);
   const slos = parseCapacitySlos(o.slos);
   const level = o.level ?? 0.95;
   const resolution = o.resolution ?? 0.05;
