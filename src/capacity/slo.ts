@@ -4,7 +4,7 @@
 import { parseSloText } from '../config/issues.js';
 import type { SloOp } from '../config/plan.js';
 import { quantileSorted } from '../gate/stats/quantile.js';
-import { metricDef, type DistKey, type MetricDef, type RateKey } from '../metrics/catalogue.js';
+import { metricDef, type MetricDef, type RateKey } from '../metrics/catalogue.js';
 import { meanInterval, minSamplesForQuantile, proportionInterval, quantileInterval, type Interval } from './intervals.js';
 import type { StepOutcome } from './types.js';
 
@@ -118,5 +118,3 @@ export function combine(js: readonly SloJudgement[]): StepVerdict {
   if (js.some((j) => j.verdict === 'fail')) return 'fail';
   return js.some((j) => j.verdict === 'undecided') ? 'undecided' : 'pass';
 }
-
-export const DIST_SAMPLE_KEYS: readonly DistKey[] = ['ttft_ms', 'queued_ttft_ms', 'tpot_ms', 'itl_ms', 'e2e_ms', 'queued_e2e_ms', 'user_tps'];
