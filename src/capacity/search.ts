@@ -195,8 +195,20 @@ export function summarise(mode: CapacityMode, slos: readonly CapacitySlo[], leve
     const zero = pass === null;
     const load = zero ? { value: 0, lo: 0, hi: est.load.value } : est.load;
     capacity = { value: r3(load.value), lo: r3(load.lo), hi: Number.isFinite(load.hi) ? r3(load.hi) : null };
-    capacityRps = zero ? { value: 0, lo: 0, hi: inUnit(curve, est.load, pickRps).value } : inUnit(curve, load, pickRps);
-    capacityTps = zero ? { value: 0, lo: 0, hi: inUnit(curve, est.load, pickOutputTps).value } : inUnit(curve, load, pickOutputTps);
+    if (mode === 'rate' && !zero) {
+      // Open loop: a load that meets the SLO is served in steady state, so
+      // the sustained request rate is the offered one. The completed rate of
+      // a finite step also holds the queue's drain and flattens past
+      // saturation, which would collapse the interval (it stays in
+      // atCapacity and in each point). Tokens per request scale it to tok/s.
+      const perRequest = pass!.rps > 0 ? pass!.output_tps / pass!.rps : 0;
+      const scale = (e: Estimate): Estimate => ({ value: r3(e.value * perRequest), lo: r3(e.lo * perRequest), hi: e.hi === null ? null : r3(e.hi * perRequest) });
+      capacityRps = capacity;
+      capacityTps = scale(capacity);
+    } else {
+      capacityRps = zero ? { value: 0, lo: 0, hi: inUnit(curve, est.load, pickRps).value } : inUnit(curve, load, pickRps);
+      capacityTps = zero ? { value: 0, lo: 0, hi: inUnit(curve, est.load, pickOutputTps).value } : inUnit(curve, load, pickOutputTps);
+    }
   }
   return {
     mode,

@@ -83,7 +83,12 @@ export interface CapacityResult {
   bracket: { lastPass: number | null; firstFail: number | null; undecided: number[] };
   /** Capacity in the mode's unit (req/s offered, or concurrency), interpolated inside the bracket. */
   capacity: Estimate;
-  /** Completed requests per second at capacity, and output tokens per second, same interpolation. */
+  /**
+   * Requests per second sustained at capacity, and output tokens per second.
+   * Rate mode: the offered rate at capacity (served in steady state when the
+   * SLO holds), tokens scaled by the highest passing step's tokens per
+   * request. Concurrency mode: the completed rate read along the curve.
+   */
   capacity_rps: Estimate;
   capacity_output_tps: Estimate;
   /** The SLO that bound the capacity (first to cross at the first failing load). */
