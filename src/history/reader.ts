@@ -118,3 +118,10 @@ async function firstParentLine(order: OrderOptions): Promise<{ commit: string; d
       return { commit, date, subject };
     });
 }
+
+/** Where stored results come from: the data branch of a repository's remote, or a folder. */
+export type HistorySource = { kind: 'folder'; dir: string } | { kind: 'branch'; history: HistoryOptions };
+
+export function readHistory(source: HistorySource, order: OrderOptions): Promise<{ results: StoredResult[]; skipped: string[] }> {
+  return source.kind === 'folder' ? readFolderHistory(source.dir, order) : readBranchHistory(source.history, order);
+}
