@@ -23,9 +23,9 @@ export const CLIENT_SCRIPT = String.raw`
     var a = Math.abs(v);
     return a >= 1000 ? v.toFixed(0) : a >= 100 ? v.toFixed(1) : a >= 1 ? v.toFixed(2) : v.toPrecision(3);
   };
-  var pct = function (x, signed) {
+  var pct = function (x, signed, digits) {
     if (x === null || x === undefined || !isFinite(x)) return '–';
-    return (signed && x > 0 ? '+' : '') + (x * 100).toFixed(1) + '%';
+    return (signed && x > 0 ? '+' : '') + (x * 100).toFixed(digits || 1) + '%';
   };
   var commitUrl = function (c) { return data.repoUrl ? data.repoUrl + '/commit/' + c : null; };
   var commitLink = function (c) {
@@ -55,7 +55,7 @@ export const CLIENT_SCRIPT = String.raw`
     tr.appendChild(el('td', { class: 'num' }, pct(s.summary.sinceChange, true)));
     var t = s.summary.trendPerCommit;
     var arrow = t === null ? '' : Math.abs(t) < 0.001 ? '→ ' : t > 0 ? '↗ ' : '↘ ';
-    tr.appendChild(el('td', { class: 'num' }, t === null ? '–' : arrow + pct(t, true) + '/commit'));
+    tr.appendChild(el('td', { class: 'num' }, t === null ? '–' : arrow + pct(t, true, 2) + '/commit'));
     tbody.appendChild(tr);
   });
 

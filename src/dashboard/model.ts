@@ -40,7 +40,7 @@ export interface DashboardSeries {
     latestCommit: string | null;
     /** The last change point, if any. */
     lastChange: DashboardChange | null;
-    /** Latest value / mean of the level before the last change point − 1 (over the whole series without one). */
+    /** Latest value / mean of the level before the last change point − 1 (the whole series' mean without one). */
     sinceChange: number | null;
     /** Least-squares slope since the last change point (at most 20 points), relative to their mean, per commit. */
     trendPerCommit: number | null;
@@ -101,8 +101,8 @@ export function dashboardSeries(s: MetricSeries, changes: readonly ChangePoint[]
     return i >= from && i < lastChange.at;
   });
   const beforeMean = before.length ? before.reduce((a, p) => a + p.value, 0) / before.length : null;
-  // With no change point the relevant level is the series' first one.
-  const reference = lastChange === null ? (s.points[0]?.value ?? null) : beforeMean;
+  // With no change point the latest value is set against the series' mean.
+  const reference = lastChange === null ? (s.points.length ? s.points.reduce((a, p) => a + p.value, 0) / s.points.length : null) : beforeMean;
   return {
     cell: s.cell,
     metric: s.metric,

@@ -58,7 +58,7 @@ export function renderDashboard(data: DashboardData, assets: ChartAssets): strin
 <h1>${escapeHtml(data.title)}</h1>
 <p class="muted">${span}; generated ${escapeHtml(data.generatedAt)}.</p>
 <table id="summary">
-<thead><tr><th>cell · metric</th><th>latest</th><th>last change point (95% interval)</th><th>latest vs level before it</th><th>trend since</th></tr></thead>
+<thead><tr><th>cell · metric</th><th>latest</th><th>last change point (95% interval)</th><th>latest vs the level before that change (or the mean)</th><th>trend since</th></tr></thead>
 <tbody></tbody>
 </table>
 <div id="charts"></div>
