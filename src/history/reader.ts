@@ -115,7 +115,9 @@ async function firstParentLine(order: OrderOptions): Promise<{ commit: string; d
     .filter(Boolean)
     .map((rec) => {
       const [commit = '', date = '', subject = ''] = rec.split('\x1f');
-      return { commit, date, subject };
+      // UTC, as result documents write their times.
+      const t = new Date(date);
+      return { commit, date: Number.isNaN(t.getTime()) ? date : t.toISOString(), subject };
     });
 }
 
