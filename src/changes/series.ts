@@ -85,17 +85,21 @@ export function findChanges(series: readonly MetricSeries[], options: Partial<Ch
   return series.flatMap((s) => seriesChanges(s, options));
 }
 
+/** A change point found earlier may move by a commit or two as points arrive: still the same change. */
+const SAME_CHANGE_WITHIN = 2;
+
 /**
  * Change points that the newest commit revealed: found over the whole series
- * but not over the series without its newest point (matched by commit). What
- * a push to the default branch should announce, once.
+ * but not over the series without its newest point (none there in the same
+ * direction within two commits). What a push to the default branch should
+ * announce, once.
  */
 export function newChanges(series: readonly MetricSeries[], options: Partial<ChangeOptions> = {}): ChangePoint[] {
   return series.flatMap((s) => {
     const now = seriesChanges(s, options);
     if (now.length === 0) return [];
-    const before = new Set(seriesChanges({ ...s, points: s.points.slice(0, -1) }, options).map((c) => c.commit));
-    return now.filter((c) => !before.has(c.commit));
+    const before = seriesChanges({ ...s, points: s.points.slice(0, -1) }, options);
+    return now.filter((c) => !before.some((b) => Math.abs(b.index - c.index) <= SAME_CHANGE_WITHIN && Math.sign(b.relative) === Math.sign(c.relative)));
   });
 }
 

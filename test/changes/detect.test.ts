@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectShifts } from '../../src/changes/detect.js';
 import { bestSplit, eDivisive } from '../../src/changes/edivisive.js';
-import { describeChange, type ChangePoint } from '../../src/changes/series.js';
+import { describeChange, findChanges, newChanges, type ChangePoint, type MetricSeries } from '../../src/changes/series.js';
 import { studyCase, syntheticSeries } from '../../src/changes/synthetic.js';
 
 const points = (values: number[]) => values.map((value, i) => ({ commit: `c${i}`, value }));
@@ -59,5 +59,30 @@ describe('detection study (small sample)', () => {
   it('finds a 10% shift at 2% noise and a 20% shift at 5% noise almost always', () => {
     expect(studyCase({ cv: 0.02, shift: 0.1 }, 40, 40, 2, detect).detected).toBeGreaterThanOrEqual(38);
     expect(studyCase({ cv: 0.05, shift: -0.2 }, 40, 40, 2, detect).detected).toBeGreaterThanOrEqual(36);
+  });
+});
+
+describe('new change points', () => {
+  const series = (values: number[]): MetricSeries => ({
+    cell: 'chat@c=4',
+    metric: 'output_tps',
+    unit: 'tok/s',
+    direction: 'higher',
+    gated: true,
+    tolerance: 0.05,
+    points: values.map((value, i) => ({ commit: `c${i}`, value, trialRange: null })),
+  });
+  const values = syntheticSeries({ length: 40, cv: 0.02, shifts: [{ at: 30, relative: -0.15 }], seed: 'late' });
+
+  it('announces a step once: on the commit whose result first reveals it', () => {
+    const announced: string[] = [];
+    for (let n = 20; n <= 40; n++) {
+      for (const c of newChanges([series(values.slice(0, n))])) announced.push(`${n}:${c.commit}`);
+    }
+    expect(announced).toHaveLength(1);
+    const [n, commit] = announced[0]!.split(':');
+    expect(commit).toBe('c30');
+    expect(Number(n)).toBeGreaterThanOrEqual(33);
+    expect(findChanges([series(values)]).map((c) => c.commit)).toEqual(['c30']);
   });
 });
