@@ -3,10 +3,8 @@
 import { writeFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import { buildSeries, describeChange, findChanges, newChanges } from '../changes/series.js';
-import { HistoryError } from '../history/git.js';
 import { readHistory } from '../history/reader.js';
-import { ResultFileError } from '../result/read.js';
-import { changeOptions, extraMetrics, HISTORY_OPTIONS, HISTORY_USAGE, historySource, HistoryUsageError, type Values } from './history-options.js';
+import { changeOptions, extraMetrics, HISTORY_OPTIONS, HISTORY_USAGE, historyFailure, historySource, type Values } from './history-options.js';
 import { EXIT, type CliIo } from './io.js';
 
 export const CHANGES_USAGE = `usage: llm-perf-gate changes [options]
@@ -45,10 +43,6 @@ export async function changesCommand(v: Values, io: CliIo): Promise<number> {
     }
     return EXIT.ok;
   } catch (err) {
-    if (err instanceof HistoryUsageError || err instanceof HistoryError || err instanceof ResultFileError || err instanceof RangeError) {
-      io.stderr.write(`error: ${err.message}\n`);
-      return EXIT.usage;
-    }
-    throw err;
+    return historyFailure(err, io);
   }
 }

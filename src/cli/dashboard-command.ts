@@ -2,10 +2,9 @@
 import { isAbsolute, resolve } from 'node:path';
 import { repoUrlOf } from '../dashboard/model.js';
 import { dashboardData, writeSite } from '../dashboard/site.js';
-import { Git, HistoryError } from '../history/git.js';
+import { Git } from '../history/git.js';
 import { readHistory } from '../history/reader.js';
-import { ResultFileError } from '../result/read.js';
-import { changeOptions, extraMetrics, HISTORY_OPTIONS, HISTORY_USAGE, historySource, HistoryUsageError, type Values } from './history-options.js';
+import { changeOptions, extraMetrics, HISTORY_OPTIONS, HISTORY_USAGE, historyFailure, historySource, HistoryUsageError, type Values } from './history-options.js';
 import { EXIT, type CliIo } from './io.js';
 
 export const DASHBOARD_USAGE = `usage: llm-perf-gate dashboard [options]
@@ -54,10 +53,6 @@ export async function dashboardCommand(v: Values, io: CliIo): Promise<number> {
     io.stdout.write(`${file}: ${results.length} commit(s), ${data.series.length} chart(s), ${changes.length} change point(s)\n`);
     return EXIT.ok;
   } catch (err) {
-    if (err instanceof HistoryUsageError || err instanceof HistoryError || err instanceof ResultFileError || err instanceof RangeError) {
-      io.stderr.write(`error: ${err.message}\n`);
-      return EXIT.usage;
-    }
-    throw err;
+    return historyFailure(err, io);
   }
 }

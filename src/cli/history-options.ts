@@ -2,8 +2,11 @@
 // commits are ordered, and the change-point settings.
 import { isAbsolute, resolve } from 'node:path';
 import type { ChangeOptions } from '../changes/detect.js';
+import { HistoryError } from '../history/git.js';
 import { DEFAULT_ORDER_COMMITS, type HistorySource, type OrderOptions } from '../history/reader.js';
 import { DEFAULT_HISTORY_BRANCH, DEFAULT_REMOTE } from '../history/store.js';
+import { ResultFileError } from '../result/read.js';
+import { EXIT, type CliIo } from './io.js';
 
 export type Values = Record<string, string | boolean | undefined>;
 
@@ -76,4 +79,13 @@ export function extraMetrics(v: Values): string[] {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+/** Bad options, an unreadable history or bad settings: a message and exit 2; anything else is a bug and propagates. */
+export function historyFailure(err: unknown, io: CliIo): number {
+  if (err instanceof HistoryUsageError || err instanceof HistoryError || err instanceof ResultFileError || err instanceof RangeError) {
+    io.stderr.write(`error: ${err.message}\n`);
+    return EXIT.usage;
+  }
+  throw err;
 }

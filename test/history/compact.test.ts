@@ -1,37 +1,21 @@
 // Compaction against real git: a bare repository as the remote, clones as checkouts.
-import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { compactHistory } from '../../src/history/compact.js';
 import { DEFAULT_HISTORY_BRANCH, findBaseline, readIndex, saveResult, type HistoryOptions } from '../../src/history/store.js';
-import { tempDir } from '../support/measure.js';
-import { git } from '../support/history-fixture.js';
+import { addRemote, git, historyFixture } from '../support/history-fixture.js';
 
 interface Fixture {
   root: string;
   remote: string;
+  /** The checkout that stores and compacts. */
   work: string;
   main: string[];
 }
 
 async function fixture(commits: number): Promise<Fixture> {
-  const root = await tempDir();
-  const remote = join(root, 'remote.git');
-  git(root, 'init', '-q', '--bare', '-b', 'main', remote);
-  const dev = join(root, 'dev');
-  git(root, 'clone', '-q', remote, dev);
-  git(dev, 'checkout', '-q', '-b', 'main');
-  const main: string[] = [];
-  for (let i = 1; i <= commits; i++) {
-    execFileSync('sh', ['-c', `echo c${i} > f.txt`], { cwd: dev });
-    git(dev, 'add', 'f.txt');
-    git(dev, 'commit', '-q', '-m', `c${i}`);
-    main.push(git(dev, 'rev-parse', 'HEAD'));
-  }
-  git(dev, 'push', '-q', 'origin', 'main');
-  const work = join(root, 'work');
-  git(root, 'clone', '-q', `file://${remote}`, work);
-  return { root, remote, work, main };
+  const h = await historyFixture(commits, {});
+  return { root: h.root, remote: addRemote(h), work: h.repo, main: h.commits };
 }
 
 const opts = (repoDir: string, retention: number): HistoryOptions => ({ repoDir, remote: 'origin', branch: DEFAULT_HISTORY_BRANCH, retention });

@@ -1,18 +1,14 @@
 // Reading stored results back in the default branch's commit order.
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readBranchHistory, readFolderHistory } from '../../src/history/reader.js';
 import { DEFAULT_HISTORY_BRANCH, saveResult, type HistoryOptions } from '../../src/history/store.js';
-import { git, historyFixture, type HistoryFixture } from '../support/history-fixture.js';
+import { addRemote, historyFixture, type HistoryFixture } from '../support/history-fixture.js';
 
 let f: HistoryFixture;
 let opts: HistoryOptions;
 beforeAll(async () => {
   f = await historyFixture(6, {});
-  const remote = join(f.root, 'remote.git');
-  git(f.root, 'init', '-q', '--bare', '-b', 'main', remote);
-  git(f.repo, 'remote', 'add', 'origin', `file://${remote}`);
-  git(f.repo, 'push', '-q', 'origin', 'main');
+  addRemote(f);
   opts = { repoDir: f.repo, remote: 'origin', branch: DEFAULT_HISTORY_BRANCH, retention: 50 };
   // Stored out of order, as concurrent jobs would.
   for (const i of [3, 0, 5, 1, 4, 2]) await saveResult(opts, f.commits[i]!, JSON.stringify(f.docs[i]), {});

@@ -55,3 +55,12 @@ export async function historyFixture(length: number, steps: Record<number, numbe
   }
   return { root, repo, commits, results, docs };
 }
+
+/** A bare repository as the fixture's `origin`, with main pushed to it; returns its path. */
+export function addRemote(f: HistoryFixture): string {
+  const remote = join(f.root, 'remote.git');
+  git(f.root, 'init', '-q', '--bare', '-b', 'main', remote);
+  git(f.repo, 'remote', 'add', 'origin', `file://${remote}`);
+  git(f.repo, 'push', '-q', 'origin', 'main');
+  return remote;
+}
