@@ -58,7 +58,9 @@ function relativeAt(values: readonly number[], cuts: readonly number[], k: numbe
   const from = k === 0 ? 0 : cuts[k - 1]!;
   const to = k + 1 < cuts.length ? cuts[k + 1]! : values.length;
   const before = mean(values, from, cuts[k]);
-  return before === 0 ? Infinity : mean(values, cuts[k], to) / before - 1;
+  // A relative shift from a level of zero (an error rate of 0) is undefined:
+  // such a split is treated as no change rather than as an infinite one.
+  return before === 0 ? 0 : mean(values, cuts[k], to) / before - 1;
 }
 
 function resampledMean(values: readonly number[], from: number, to: number, rng: Rng): number {

@@ -3,8 +3,7 @@
 import { writeFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import { buildSeries, describeChange, findChanges, newChanges } from '../changes/series.js';
-import { readHistory } from '../history/reader.js';
-import { changeOptions, extraMetrics, HISTORY_OPTIONS, HISTORY_USAGE, historyFailure, historySource, type Values } from './history-options.js';
+import { changeOptions, extraMetrics, HISTORY_OPTIONS, HISTORY_USAGE, historyFailure, historySource, readHistoryFor, type Values } from './history-options.js';
 import { EXIT, type CliIo } from './io.js';
 
 export const CHANGES_USAGE = `usage: llm-perf-gate changes [options]
@@ -29,11 +28,10 @@ export const CHANGES_COMMAND = {
 export async function changesCommand(v: Values, io: CliIo): Promise<number> {
   try {
     const { source, order } = historySource(v, io.cwd);
-    const { results, skipped } = await readHistory(source, order);
+    const { results } = await readHistoryFor(source, order, io);
     const series = buildSeries(results, extraMetrics(v));
     const opts = changeOptions(v);
     const found = v.new === true ? newChanges(series, opts) : findChanges(series, opts);
-    if (skipped.length > 0) io.stderr.write(`note: ${skipped.length} stored result(s) are not on the first-parent line of ${order.ref} and were left out\n`);
     io.stdout.write(`${results.length} commit(s), ${series.length} series: ${found.length === 0 ? 'no change points' : `${found.length} change point(s)`}\n`);
     for (const c of found) io.stdout.write(`  ${describeChange(c)}\n`);
     const json = typeof v.json === 'string' ? v.json : null;

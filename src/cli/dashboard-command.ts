@@ -3,8 +3,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { repoUrlOf } from '../dashboard/model.js';
 import { dashboardData, writeSite } from '../dashboard/site.js';
 import { Git } from '../history/git.js';
-import { readHistory } from '../history/reader.js';
-import { changeOptions, extraMetrics, HISTORY_OPTIONS, HISTORY_USAGE, historyFailure, historySource, HistoryUsageError, type Values } from './history-options.js';
+import { changeOptions, extraMetrics, HISTORY_OPTIONS, HISTORY_USAGE, historyFailure, historySource, readHistoryFor, HistoryUsageError, type Values } from './history-options.js';
 import { EXIT, type CliIo } from './io.js';
 
 export const DASHBOARD_USAGE = `usage: llm-perf-gate dashboard [options]
@@ -38,8 +37,7 @@ export async function dashboardCommand(v: Values, io: CliIo): Promise<number> {
     const { source, order } = historySource(v, io.cwd);
     const given = typeof v['repo-url'] === 'string' ? v['repo-url'] : null;
     if (given !== null && !/^https:\/\/[^\s"'<>]+$/.test(given)) throw new HistoryUsageError(`--repo-url must be an https:// URL, got '${given}'`);
-    const { results, skipped } = await readHistory(source, order);
-    if (skipped.length > 0) io.stderr.write(`note: ${skipped.length} stored result(s) are not on the first-parent line of ${order.ref} and were left out\n`);
+    const { results } = await readHistoryFor(source, order, io);
     const repoUrl = given?.replace(/\/+$/, '') ?? (order.repoDir === null ? null : await remoteRepoUrl(order.repoDir, typeof v.remote === 'string' ? v.remote : 'origin'));
     const { data, changes } = dashboardData(results, {
       title: typeof v.title === 'string' ? v.title : 'llm-perf-gate history',

@@ -3,7 +3,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import type { ChangeOptions } from '../changes/detect.js';
 import { HistoryError } from '../history/git.js';
-import { DEFAULT_ORDER_COMMITS, type HistorySource, type OrderOptions } from '../history/reader.js';
+import { DEFAULT_ORDER_COMMITS, readHistory, type HistorySource, type OrderOptions, type ReadHistory } from '../history/reader.js';
 import { DEFAULT_HISTORY_BRANCH, DEFAULT_REMOTE } from '../history/store.js';
 import { ResultFileError } from '../result/read.js';
 import { EXIT, type CliIo } from './io.js';
@@ -88,4 +88,12 @@ export function historyFailure(err: unknown, io: CliIo): number {
     return EXIT.usage;
   }
   throw err;
+}
+
+/** The history the options name, with what was left out said on stderr. */
+export async function readHistoryFor(source: HistorySource, order: OrderOptions, io: CliIo): Promise<ReadHistory> {
+  const read = await readHistory(source, order);
+  if (read.skipped.length > 0) io.stderr.write(`note: ${read.skipped.length} stored result(s) are not on the first-parent line of ${order.ref} and were left out\n`);
+  for (const why of read.unreadable) io.stderr.write(`warning: left out ${why}\n`);
+  return read;
 }

@@ -34,7 +34,8 @@ export const CLIENT_SCRIPT = String.raw`
     if (url) a.setAttribute('rel', 'noopener');
     return a;
   };
-  var slug = function (s) { return 'chart-' + s.cell.replace(/[^A-Za-z0-9]+/g, '-') + '-' + s.metric.replace(/[^A-Za-z0-9]+/g, '-'); };
+  // The index keeps ids unique when two cell names differ only in punctuation.
+  var slug = function (s) { return 'chart-' + data.series.indexOf(s) + '-' + s.cell.replace(/[^A-Za-z0-9]+/g, '-') + '-' + s.metric.replace(/[^A-Za-z0-9]+/g, '-'); };
 
   // Summary table.
   var tbody = document.querySelector('#summary tbody');

@@ -5,7 +5,7 @@
 // where the repository has the commit.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseResult } from '../result/read.js';
+import { parseResult, ResultFileError } from '../result/read.js';
 import type { ResultDoc } from '../result/types.js';
 import { Git, HistoryError } from './git.js';
 import { isCommitId, resultFile } from './layout.js';
@@ -36,18 +36,40 @@ interface Loaded {
   doc: ResultDoc;
 }
 
+export interface ReadHistory {
+  /** Oldest first. */
+  results: StoredResult[];
+  /** Stored commits off the first-parent line of the ref. */
+  skipped: string[];
+  /** Files that are not readable results (another schema version, corrupt), with why: left out, not fatal. */
+  unreadable: string[];
+}
+
+/** One bad file must not stop every later trend or dashboard: it is left out and named. */
+function tryParse(text: string, where: string, unreadable: string[]): ResultDoc | null {
+  try {
+    return parseResult(text, where);
+  } catch (err) {
+    if (!(err instanceof ResultFileError)) throw err;
+    unreadable.push(err.message);
+    return null;
+  }
+}
+
 /** Every result on the data branch (oldest first along `order.ref`). */
-export async function readBranchHistory(opts: HistoryOptions, order: OrderOptions): Promise<{ results: StoredResult[]; skipped: string[] }> {
+export async function readBranchHistory(opts: HistoryOptions, order: OrderOptions): Promise<ReadHistory> {
   const branch = await openBranch(opts);
   const tip = await branch.fetchTip();
-  if (tip === null) return { results: [], skipped: [] };
+  if (tip === null) return { results: [], skipped: [], unreadable: [] };
   const loaded: Loaded[] = [];
+  const unreadable: string[] = [];
   for (const entry of await branch.index(tip)) {
     const text = await branch.readBlob(tip, resultFile(entry.commit));
     if (text === null) throw new HistoryError(`history: ${resultFile(entry.commit)} is listed on '${branch.branch}' but cannot be read`);
-    loaded.push({ commit: entry.commit, doc: parseResult(text, `${branch.branch}:${resultFile(entry.commit)}`) });
+    const doc = tryParse(text, `${branch.branch}:${resultFile(entry.commit)}`, unreadable);
+    if (doc !== null) loaded.push({ commit: entry.commit, doc });
   }
-  return orderResults(loaded, order);
+  return { ...(await orderResults(loaded, order)), unreadable };
 }
 
 /**
@@ -55,7 +77,7 @@ export async function readBranchHistory(opts: HistoryOptions, order: OrderOption
  * when checked out). The commit is the result's `git.commit`, else the file's
  * name; a result with neither cannot be placed and is an error.
  */
-export async function readFolderHistory(dir: string, order: OrderOptions): Promise<{ results: StoredResult[]; skipped: string[] }> {
+export async function readFolderHistory(dir: string, order: OrderOptions): Promise<ReadHistory> {
   const files: string[] = [];
   for (const sub of [dir, join(dir, 'results')]) {
     let names: string[];
@@ -68,14 +90,16 @@ export async function readFolderHistory(dir: string, order: OrderOptions): Promi
     for (const n of names.sort()) if (n.endsWith('.json') && n !== 'index.json') files.push(join(sub, n));
   }
   const loaded: Loaded[] = [];
+  const unreadable: string[] = [];
   for (const file of files) {
-    const doc = parseResult(await readFile(file, 'utf8'), file);
+    const doc = tryParse(await readFile(file, 'utf8'), file, unreadable);
+    if (doc === null) continue;
     const fromName = /([0-9a-f]{40}|[0-9a-f]{64})\.json$/.exec(file)?.[1] ?? null;
     const commit = doc.git?.commit ?? fromName;
     if (commit === null || !isCommitId(commit)) throw new HistoryError(`history: ${file} names no commit (no git.commit, and the file is not named <commit>.json)`);
     loaded.push({ commit, doc });
   }
-  return orderResults(loaded, order);
+  return { ...(await orderResults(loaded, order)), unreadable };
 }
 
 /**
@@ -124,6 +148,6 @@ async function firstParentLine(order: OrderOptions): Promise<{ commit: string; d
 /** Where stored results come from: the data branch of a repository's remote, or a folder. */
 export type HistorySource = { kind: 'folder'; dir: string } | { kind: 'branch'; history: HistoryOptions };
 
-export function readHistory(source: HistorySource, order: OrderOptions): Promise<{ results: StoredResult[]; skipped: string[] }> {
+export function readHistory(source: HistorySource, order: OrderOptions): Promise<ReadHistory> {
   return source.kind === 'folder' ? readFolderHistory(source.dir, order) : readBranchHistory(source.history, order);
 }

@@ -37,6 +37,12 @@ describe('E-divisive means', () => {
     expect(detectShifts(points(values), { minRelativeChange: 0.005 }).map((s) => s.commit)).toEqual(['c20']);
   });
 
+  it('reports no relative shift from a level of zero (an error rate that was 0)', () => {
+    const values = [...Array.from({ length: 15 }, () => 0), ...Array.from({ length: 15 }, (_, i) => 0.1 + (i % 3) * 0.01)];
+    expect(eDivisive(values, { significance: 0.005, permutations: 399, minSegment: 3, seed: 'z' }).map((s) => s.index)).toEqual([15]);
+    expect(detectShifts(points(values))).toEqual([]);
+  });
+
   it('refuses settings that cannot work, naming them', () => {
     expect(() => detectShifts(points([1, 2, 3]), { permutations: 99, significance: 0.001 })).toThrow(/99 permutations cannot reach p <= 0.001/);
     expect(() => detectShifts(points([1, 2, 3]), { significance: 2 })).toThrow(/significance must be in \(0, 1\)/);

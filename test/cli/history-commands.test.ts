@@ -1,5 +1,5 @@
 // `changes` and `dashboard` in-process, on a real repository and a folder of results.
-import { readFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
@@ -52,6 +52,19 @@ describe('llm-perf-gate changes', () => {
     const u = io(f.repo);
     expect(await main(['changes', '--results', join(f.root, 'nowhere')], u)).toBe(2);
     expect(u.err()).toMatch(/cannot read the folder .*nowhere/);
+  });
+
+  it('leaves out a file that is not a readable result, naming it, and goes on', async () => {
+    const bad = join(f.results, 'not-a-result.json');
+    await writeFile(bad, JSON.stringify({ schema: 'llm-perf-gate/result@2' }));
+    try {
+      const t = io(f.repo);
+      expect(await main(['changes', '--results', f.results], t)).toBe(0);
+      expect(t.err()).toContain(`warning: left out ${bad}: schema is "llm-perf-gate/result@2", this tool reads llm-perf-gate/result@1 only`);
+      expect(t.out()).toMatch(/^30 commit\(s\)/);
+    } finally {
+      await rm(bad);
+    }
   });
 });
 
