@@ -1,8 +1,15 @@
 // Results in commit order -> one series per cell and metric, and the change
-// points of each. Pure: no I/O. Which metrics are gated follows the
-// catalogue's defaults (a config's gate overrides are not applied: the
-// history holds results from many configs).
+// points of each. Pure: no I/O. Which metrics are gated, and their
+// tolerances, follow the gate policy of the newest result's stored config
+// (the defaults when it has none usable): the rules a new pull request is
+// judged by today.
+import { gatePlanOf } from '../config/derive.js';
+import { normaliseGate, type NormalConfig } from '../config/normal.js';
+import type { GatePlan } from '../config/plan.js';
+import { gatePlanFromStored } from '../config/stored.js';
+import { UserError } from '../errors/user-error.js';
 import { pooledValue, trialStats, trialValues } from '../gate/extract.js';
+import { rulesFor } from '../gate/policy.js';
 import { CATALOGUE, metricDef, type Direction, type MetricDef } from '../metrics/catalogue.js';
 import type { CellResult, ResultDoc } from '../result/types.js';
 import { detectShifts, type ChangeOptions, type Shift } from './detect.js';
@@ -25,7 +32,7 @@ export interface MetricSeries {
   unit: string;
   direction: Direction;
   gated: boolean;
-  /** The catalogue's relative tolerance (absolute for `error_rate`). */
+  /** The current gate plan's relative tolerance in this cell (absolute for `error_rate`). */
   tolerance: number;
   points: MetricPoint[];
 }
@@ -39,8 +46,18 @@ export interface ChangePoint extends Shift {
   worse: boolean;
 }
 
-export function isGatedByDefault(def: MetricDef, cell: CellResult): boolean {
-  return def.gate === 'always' || def.gate === cell.load.kind;
+/** The gate plan stored with the newest result; the defaults when it has none, or one this version cannot read. */
+export function currentGatePlan(history: readonly HistoryPoint[]): GatePlan {
+  const newest = history.at(-1);
+  const config = newest?.doc.config as Partial<NormalConfig> | undefined;
+  if (newest !== undefined && Array.isArray(config?.scenarios) && Array.isArray(config?.loads)) {
+    try {
+      return gatePlanFromStored(config as NormalConfig, `${newest.commit.slice(0, 12)} (stored config)`);
+    } catch (err) {
+      if (!(err instanceof UserError)) throw err;
+    }
+  }
+  return gatePlanOf(normaliseGate(undefined));
 }
 
 function trialFigures(cell: CellResult, def: MetricDef): number[] {
@@ -48,23 +65,24 @@ function trialFigures(cell: CellResult, def: MetricDef): number[] {
 }
 
 /**
- * Series of every cell's gated metrics, plus `extra` metric ids, in first
- * appearance order of the cells. Commits where a cell is missing or a figure is
- * null are left out of that series.
+ * Series of every cell's gated metrics (under the current gate plan), plus
+ * `extra` metric ids, in first appearance order of the cells. Commits where a
+ * cell is missing or a figure is null are left out of that series.
  */
 export function buildSeries(history: readonly HistoryPoint[], extra: readonly string[] = []): MetricSeries[] {
   for (const id of extra) if (metricDef(id) === undefined) throw new RangeError(`unknown metric '${id}'; known: ${CATALOGUE.map((d) => d.id).join(', ')}`);
+  const gate = currentGatePlan(history);
   const out = new Map<string, MetricSeries>();
   for (const h of history) {
     for (const cell of h.doc.cells) {
-      for (const def of CATALOGUE) {
-        const gated = isGatedByDefault(def, cell);
-        if (!gated && !extra.includes(def.id)) continue;
+      for (const rule of rulesFor(gate, cell.scenario.name, cell.load.kind)) {
+        const def = rule.def;
+        if (!rule.gated && !extra.includes(def.id)) continue;
         const value = pooledValue(cell, def);
         const key = `${cell.id}\u0000${def.id}`;
         let s = out.get(key);
         if (s === undefined) {
-          s = { cell: cell.id, metric: def.id, unit: def.unit, direction: def.direction, gated, tolerance: def.tolerance, points: [] };
+          s = { cell: cell.id, metric: def.id, unit: def.unit, direction: def.direction, gated: rule.gated, tolerance: rule.tolerance, points: [] };
           out.set(key, s);
         }
         if (value === null || !Number.isFinite(value)) continue;

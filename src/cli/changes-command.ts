@@ -4,7 +4,8 @@ import { writeFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import { buildSeries, describeChange, findChanges, newChanges } from '../changes/series.js';
 import { changeOptions, extraMetrics, HISTORY_OPTIONS, HISTORY_USAGE, historyFailure, historySource, readHistoryFor, type Values } from './history-options.js';
-import { EXIT, type CliIo } from './io.js';
+import { EXIT } from '../pipeline/report.js';
+import type { CliIo } from './io.js';
 
 export const CHANGES_USAGE = `usage: llm-perf-gate changes [options]
 

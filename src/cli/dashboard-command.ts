@@ -4,7 +4,8 @@ import { repoUrlOf } from '../dashboard/model.js';
 import { dashboardData, writeSite } from '../dashboard/site.js';
 import { Git } from '../history/git.js';
 import { changeOptions, extraMetrics, HISTORY_OPTIONS, HISTORY_USAGE, historyFailure, historySource, readHistoryFor, HistoryUsageError, type Values } from './history-options.js';
-import { EXIT, type CliIo } from './io.js';
+import { EXIT } from '../pipeline/report.js';
+import type { CliIo } from './io.js';
 
 export const DASHBOARD_USAGE = `usage: llm-perf-gate dashboard [options]
 

@@ -5,12 +5,14 @@ import type { ChangeOptions } from '../changes/detect.js';
 import { HistoryError } from '../history/git.js';
 import { DEFAULT_ORDER_COMMITS, readHistory, type HistorySource, type OrderOptions, type ReadHistory } from '../history/reader.js';
 import { DEFAULT_HISTORY_BRANCH, DEFAULT_REMOTE } from '../history/store.js';
-import { ResultFileError } from '../result/read.js';
-import { EXIT, type CliIo } from './io.js';
+import { UsageError } from '../errors/usage-error.js';
+import { EXIT } from '../pipeline/report.js';
+import type { CliIo } from './io.js';
 
 export type Values = Record<string, string | boolean | undefined>;
 
-export class HistoryUsageError extends Error {}
+/** A wrong option of `changes` or `dashboard`; the CLI shows it and exits 2, as for any usage error. */
+export class HistoryUsageError extends UsageError {}
 
 export const HISTORY_OPTIONS = {
   results: { type: 'string' },
@@ -81,9 +83,13 @@ export function extraMetrics(v: Values): string[] {
     .filter(Boolean);
 }
 
-/** Bad options, an unreadable history or bad settings: a message and exit 2; anything else is a bug and propagates. */
+/**
+ * A history that cannot be read (git failed, no such folder) or settings the
+ * detector refuses: a message and exit 2. User errors go on to the CLI's own
+ * handler; anything else is a bug and propagates.
+ */
 export function historyFailure(err: unknown, io: CliIo): number {
-  if (err instanceof HistoryUsageError || err instanceof HistoryError || err instanceof ResultFileError || err instanceof RangeError) {
+  if (err instanceof HistoryError || err instanceof RangeError) {
     io.stderr.write(`error: ${err.message}\n`);
     return EXIT.usage;
   }

@@ -5,7 +5,8 @@
 // where the repository has the commit.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseResult, ResultFileError } from '../result/read.js';
+import { ResultFileError } from '../errors/result-file-error.js';
+import { parseResult } from '../result/read.js';
 import type { ResultDoc } from '../result/types.js';
 import { Git, HistoryError } from './git.js';
 import { isCommitId, resultFile } from './layout.js';
