@@ -4,7 +4,7 @@ import type { Git } from './git.js';
 import { HistoryError } from './git.js';
 import { commitOfResultName, INDEX_FILE, parseIndex, RESULTS_DIR, type HistoryEntry } from './layout.js';
 
-interface TreeEntry {
+export interface TreeEntry {
   mode: string;
   type: string;
   sha: string;
@@ -138,7 +138,7 @@ export class HistoryBranch {
       });
   }
 
-  private async mktree(entries: TreeEntry[]): Promise<string> {
+  async mktree(entries: TreeEntry[]): Promise<string> {
     const input = entries.map((e) => `${e.mode} ${e.type} ${e.sha}\t${e.name}\0`).join('');
     return (await this.git.run('writing a history tree', ['mktree', '-z'], { input })).stdout.trim();
   }

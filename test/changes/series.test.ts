@@ -11,7 +11,7 @@ function history(gate: Record<string, unknown> | null) {
     const doc = syntheticResult(`series-${i}`);
     if (gate !== null) {
       const plan = planFromObject({ target: { url: 'http://127.0.0.1:1' }, scenarios: [{ name: 'chat', input_tokens: 256, output_tokens: 32 }], loads: [{ concurrency: 4 }], gate }, { file: null, baseDir: '/' });
-      doc.config = plan.config as unknown as Record<string, unknown>;
+      doc.config = plan.config;
     }
     return { commit: commit(i), doc };
   });
