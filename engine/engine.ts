@@ -89,6 +89,10 @@ export interface EngineStats {
   promptTokens: number;
   cachedTokens: number;
   completionTokens: number;
+  /** Tokens held in the KV cache by requests running now (a slot's kept prefix counts only while it serves one). */
+  kvTokens: number;
+  /** Slots x context per slot: the KV cache's size in tokens. */
+  kvCapacity: number;
 }
 
 export interface EngineInfo {
@@ -184,11 +188,22 @@ export class Engine {
   }
 
   stats(): EngineStats {
+    let kvTokens = 0;
+    for (const s of this.slots) {
+      if (!s.busy) continue;
+      try {
+        kvTokens += s.seq.nextTokenIndex;
+      } catch {
+        // A disposed sequence (the engine is closing) holds nothing.
+      }
+    }
     return {
       slots: this.slots.length,
       busy: this.slots.filter((s) => s.busy).length,
       queued: this.queue.length,
       ...this.counters,
+      kvTokens,
+      kvCapacity: this.slots.length * this.info.ctx,
     };
   }
 

@@ -1,5 +1,5 @@
 // The OpenAI-compatible HTTP face of the embedded engine, in the wire format
-// vLLM uses: /health, /v1/models, /v1/completions, /v1/chat/completions, with
+// vLLM uses: /health, /v1/models, /metrics (Prometheus), /v1/completions, /v1/chat/completions, with
 // `stream: true` as SSE (a role-only first chunk for chat, one chunk per
 // token, usage in a last `choices: []` chunk when stream_options.include_usage,
 // then `data: [DONE]`), or one JSON body without it. Bad requests and prompts
@@ -8,6 +8,7 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { RequestError, type Engine, type GenerationResult, type SamplingParams, type Token } from './engine.js';
+import { renderMetrics } from './metrics.js';
 
 export interface EngineServer {
   url: string;
@@ -259,7 +260,11 @@ export async function serveEngine(engine: Engine, opts: { host: string; port: nu
         sendJson(res, 200, JSON.stringify({ object: 'list', data }));
       } else if (path === '/stats' && method === 'GET') {
         sendJson(res, 200, JSON.stringify(engine.stats()));
-      } else if (path === '/health' || path === '/v1/models' || path === '/stats') {
+      } else if (path === '/metrics' && method === 'GET') {
+        const body = renderMetrics(engine.stats(), engine.info.modelId);
+        res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+        res.end(body);
+      } else if (path === '/health' || path === '/v1/models' || path === '/stats' || path === '/metrics') {
         sendJson(res, 405, errorBody(405, `method ${method} not allowed on ${path}`));
       } else {
         sendJson(res, 404, errorBody(404, `no route for ${method} ${path}`, 'not_found_error'));

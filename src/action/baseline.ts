@@ -1,9 +1,9 @@
 // Where the baseline comes from: a file in the repository, or the result
 // stored on the history branch for the base commit (or its newest stored ancestor).
 import { resolve } from 'node:path';
-import * as core from '@actions/core';
 import { findBaseline, readIndex, type HistoryEntry, type HistoryOptions } from '../history/store.js';
-import { parseResult, readResult } from '../result/read.js';
+import { assertGateable, parseResult, readResultForGating } from '../result/read.js';
+import type { HostLog } from '../pipeline/host.js';
 import type { ResultDoc } from '../result/types.js';
 import type { RunEvent } from './event.js';
 import type { ActionInputs } from './inputs.js';
@@ -22,7 +22,7 @@ export function historyOptions(inputs: ActionInputs, workspace: string): History
 export async function loadBaseline(inputs: ActionInputs, event: RunEvent, workspace: string): Promise<Baseline> {
   if (inputs.baseline.kind === 'none') return { doc: null, note: "baseline: none (input 'baseline' is none)", commit: null };
   if (inputs.baseline.kind === 'file') {
-    const doc = await readResult(resolve(workspace, inputs.baseline.path));
+    const doc = await readResultForGating(resolve(workspace, inputs.baseline.path));
     return { doc, note: `baseline: file \`${inputs.baseline.path}\``, commit: doc.git?.commit ?? null };
   }
   if (event.baselineCommit === null) {
@@ -36,18 +36,19 @@ export async function loadBaseline(inputs: ActionInputs, event: RunEvent, worksp
       commit: null,
     };
   }
-  const doc = parseResult(found.resultJson, `${inputs.historyBranch}:results/${found.commit}.json`);
+  const file = `${inputs.historyBranch}:results/${found.commit}.json`;
+  const doc = assertGateable(parseResult(found.resultJson, file), file);
   const note = found.exact
     ? `baseline: stored result of the base commit \`${found.commit.slice(0, 7)}\``
     : `baseline: the base commit \`${event.baselineCommit.slice(0, 7)}\` has no stored result; compared with its newest stored ancestor \`${found.commit.slice(0, 7)}\``;
   return { doc, note, commit: found.commit };
 }
 
-export async function trendPoints(inputs: ActionInputs, workspace: string): Promise<HistoryEntry[]> {
+export async function trendPoints(log: HostLog, inputs: ActionInputs, workspace: string): Promise<HistoryEntry[]> {
   try {
     return await readIndex(historyOptions(inputs, workspace));
   } catch (err) {
-    core.info(`No trend: ${err instanceof Error ? err.message : String(err)}`);
+    log.info(`No trend: ${err instanceof Error ? err.message : String(err)}`);
     return [];
   }
 }

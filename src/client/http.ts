@@ -6,7 +6,8 @@ import { Pool, errors as undiciErrors, type Dispatcher } from 'undici';
 import type { ApiKind, TargetPlan, TimeoutsPlan } from '../config/plan.js';
 import type { WorkItem } from '../workload/synth.js';
 import { createChunkInterpreter, interpretErrorField, type StreamEvent } from './chunk.js';
-import { clip, describeError, TargetError } from './errors.js';
+import { TargetError } from '../errors/target-error.js';
+import { clip, describeError } from './errors.js';
 import type { FailureClass, RequestRecord } from './record.js';
 import { SseParser } from './sse.js';
 

@@ -4,6 +4,7 @@
 import { markdownTable } from 'markdown-table';
 import type { AaSplit, CalibrationDoc, MetricCalibration } from '../gate/calibrate.js';
 import { escapeMd } from './escape.js';
+import { forTerminal } from './safe-text.js';
 import { renderTable } from './terminal.js';
 
 const num = (x: number | null): string => {
@@ -72,7 +73,7 @@ export function calibrationTable(doc: CalibrationDoc): string {
   for (const c of doc.cells) {
     for (const m of c.metrics) {
       rows.push([
-        c.id,
+        forTerminal(c.id),
         `${m.metric}${m.gated ? ' *' : ''}`,
         `${num(m.mean)} ${m.unit}`,
         cv(m),
@@ -93,10 +94,10 @@ export function calibrationTable(doc: CalibrationDoc): string {
   ];
   const rec = recommendation(doc);
   lines.push(`${rec.head} (${rec.why})`);
-  if (rec.unreachable !== null) lines.push(rec.unreachable);
-  if (doc.summary.red_flags.length > 0) lines.push(`A/A red flags (the two halves of one build differ): ${doc.summary.red_flags.join(', ')}`);
-  if (doc.summary.would_fail.length > 0) lines.push(`A/A that would have failed a pull request: ${doc.summary.would_fail.join(', ')}`);
-  for (const n of [...doc.notes, ...metricNotes(doc)]) lines.push(`note: ${n}`);
+  if (rec.unreachable !== null) lines.push(forTerminal(rec.unreachable));
+  if (doc.summary.red_flags.length > 0) lines.push(`A/A red flags (the two halves of one build differ): ${doc.summary.red_flags.map(forTerminal).join(', ')}`);
+  if (doc.summary.would_fail.length > 0) lines.push(`A/A that would have failed a pull request: ${doc.summary.would_fail.map(forTerminal).join(', ')}`);
+  for (const n of [...doc.notes, ...metricNotes(doc)]) lines.push(`note: ${forTerminal(n)}`);
   lines.push(doc.gate_yaml === null ? 'Tolerances: the current ones fit the measured noise.' : `\nRecommended gate settings:\n\n${doc.gate_yaml}`);
   return lines.join('\n');
 }

@@ -4,11 +4,20 @@
 // HTML (< > & ") and the Markdown that can link, embed or break a table
 // (`[ ] | \ * and backticks). Underscores stay: GFM does not emphasise
 // inside words, and metric ids are full of them.
+import { escapeControls } from './safe-text.js';
+
 const MD_SPECIAL = /[\\`*[\]|<>&"]/g;
+/**
+ * `@name` in a comment notifies that user or team: a model id `@org/team`
+ * must not ping anyone (an `@` after a letter, as in `chat@c=4`, is no
+ * mention and stays). A zero-width space after the `@` breaks GitHub's
+ * mention syntax and renders the same.
+ */
+const MENTION = /(?<![A-Za-z0-9_])@(?=[A-Za-z0-9])/g;
 
 export function escapeMd(text: string): string {
-  return text
-    .replace(/\r?\n|\r/g, ' ')
+  return escapeControls(text.replace(/\r?\n|\r/g, ' '))
     .replace(MD_SPECIAL, (ch) => `&#${ch.charCodeAt(0)};`)
+    .replace(MENTION, '@\u200b')
     .slice(0, 500);
 }

@@ -4,6 +4,7 @@
 import { markdownTable } from 'markdown-table';
 import type { CellVerdict, MetricVerdict, Overall, VerdictDoc } from '../gate/verdict.js';
 import { escapeMd } from './escape.js';
+import { figure, MARKDOWN_STYLE, rowFigures } from './figures.js';
 
 export const MAX_REPORT_CHARS = 65_536;
 
@@ -16,17 +17,12 @@ const MARK: Record<MetricVerdict['verdict'], string> = {
   inconclusive: '❔ inconclusive',
 };
 
-const num = (x: number | null): string => {
-  if (x === null) return '–';
-  const a = Math.abs(x);
-  return a >= 100 ? x.toFixed(0) : a >= 10 ? x.toFixed(1) : x.toFixed(2);
-};
-const signed = (x: number | null): string => (x === null ? '–' : `${x > 0 ? '+' : ''}${x.toFixed(1)}%`);
-const interval = (m: MetricVerdict): string => (m.interval_pct === null ? '–' : `${signed(m.interval_pct[0])} … ${signed(m.interval_pct[1])}`);
-const shortSha = (s: string | null): string => (s === null ? 'unknown commit' : `\`${s.slice(0, 7)}\``);
+const num = (x: number | null): string => figure(x, MARKDOWN_STYLE);
+const shortSha = (s: string | null): string => (s === null ? 'unknown commit' : `\`${escapeMd(s.slice(0, 7))}\``);
 
 function metricRow(cell: string, m: MetricVerdict): string[] {
-  return [escapeMd(cell), m.metric, `${num(m.baseline)} ${m.unit}`, `${num(m.candidate)} ${m.unit}`, signed(m.change_pct), interval(m), MARK[m.verdict]];
+  const f = rowFigures(m, MARKDOWN_STYLE, true);
+  return [escapeMd(cell), m.metric, f.baseline, f.candidate, f.change, f.interval, MARK[m.verdict]];
 }
 
 const HEAD = ['cell', 'metric', 'baseline', 'candidate', 'change', 'interval', 'verdict'];

@@ -1,7 +1,9 @@
 // The end-of-run table for a terminal or a CI log: one row per cell, the
-// headline figures only; everything else is in the result file.
+// headline figures only; everything else is in the result file. Every string
+// from the result (cell ids, server error messages) may be hostile: forTerminal.
 import type { Distribution } from '../metrics/distribution.js';
 import type { ResultDoc } from '../result/types.js';
+import { forTerminal } from './safe-text.js';
 
 const fmt = (x: number | null | undefined, digits = 1): string =>
   x === null || x === undefined || !Number.isFinite(x) ? '-' : x.toFixed(digits);
@@ -29,7 +31,7 @@ export function resultTable(doc: ResultDoc): string {
   for (const c of doc.cells) {
     const m = c.metrics;
     rows.push([
-      c.id + (c.status === 'complete' ? '' : ` [${c.status}]`) + (c.client.saturated ? ' [client saturated]' : ''),
+      forTerminal(c.id) + (c.status === 'complete' ? '' : ` [${c.status}]`) + (c.client.saturated ? ' [client saturated]' : ''),
       `${m.counts.completed}/${m.counts.attempted}`,
       fmt(m.error_rate * 100),
       fmt(m.rps, 2),
@@ -47,9 +49,9 @@ export function resultTable(doc: ResultDoc): string {
   const notes: string[] = ['latencies in ms; (n=K): too few samples for that percentile'];
   for (const c of doc.cells) {
     for (const [cls, e] of Object.entries(c.metrics.errors)) {
-      notes.push(`${c.id}: ${e.count} x ${cls}: ${e.examples[0] ?? ''}`);
+      notes.push(`${forTerminal(c.id)}: ${e.count} x ${forTerminal(cls)}: ${forTerminal(e.examples[0] ?? '')}`);
     }
-    for (const r of c.client.reasons) notes.push(`${c.id}: client saturated: ${r}`);
+    for (const r of c.client.reasons) notes.push(`${forTerminal(c.id)}: client saturated: ${forTerminal(r)}`);
   }
   return `${renderTable(rows)}\n${notes.join('\n')}`;
 }

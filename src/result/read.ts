@@ -1,18 +1,9 @@
 // Reads a result file and refuses anything that is not a result@1 document.
 import { readFile } from 'node:fs/promises';
+import { ResultFileError } from '../errors/result-file-error.js';
 import { RESULT_SCHEMA, type ResultDoc } from './types.js';
+import { checkCells } from './integrity.js';
 import { validateResult } from './validate.js';
-
-export class ResultFileError extends Error {
-  constructor(
-    readonly file: string,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(`${file}: ${message}`, options);
-    this.name = 'ResultFileError';
-  }
-}
 
 export async function readResult(file: string): Promise<ResultDoc> {
   let text: string;
@@ -43,5 +34,34 @@ export function parseResult(text: string, file: string): ResultDoc {
   if (problems.length > 0) {
     throw new ResultFileError(file, `does not match ${RESULT_SCHEMA}: ${problems.slice(0, 5).join('; ')}`);
   }
-  return doc as ResultDoc;
+  const result = doc as ResultDoc;
+  const broken = checkCells(result.cells);
+  if (broken.length > 0) throw new ResultFileError(file, `is not a result this tool wrote: ${broken.join('; ')}`);
+  return result;
+}
+
+/**
+ * Why a result cannot be gated on, or null when it can: a run still `running`
+ * or that `failed` measured nothing a verdict may rest on. An `interrupted`
+ * run keeps what it measured; its cells carry their own status, which the
+ * gate's validity checks weigh.
+ */
+export function notGateable(doc: ResultDoc): string | null {
+  if (doc.status === 'running') return 'its run is still running or was killed before it finished (status: running)';
+  // The stored error is the file's text, maybe a fork's: quoted as JSON, so no newline or ESC of it reaches a terminal raw.
+  if (doc.status === 'failed') return `its run failed (status: failed${doc.error === null ? '' : `: ${JSON.stringify(doc.error.slice(0, 200))}`})`;
+  if (doc.cells.length === 0) return 'it has no measured cells';
+  return null;
+}
+
+/** Reads a result that a verdict will rest on: refuses, saying why, one that is not a finished measurement. */
+export async function readResultForGating(file: string): Promise<ResultDoc> {
+  return assertGateable(await readResult(file), file);
+}
+
+/** parseResult's counterpart of readResultForGating (history branch, untrusted artifacts). */
+export function assertGateable(doc: ResultDoc, file: string): ResultDoc {
+  const why = notGateable(doc);
+  if (why !== null) throw new ResultFileError(file, `cannot be compared: ${why}`);
+  return doc;
 }

@@ -9,6 +9,7 @@ import { dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { StringDecoder } from 'node:string_decoder';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { ServerStartError } from '../errors/server-start-error.js';
 
 export interface ServerSpec {
   /** Run through `sh -c`; must keep the server in the foreground (no `&`, no `docker run -d`). */
@@ -46,19 +47,6 @@ export interface RunningServer {
   exitStatus(): { code: number | null; signal: NodeJS.Signals | null } | null;
   /** The last log lines (ANSI colours removed), for an error message. */
   logTail(lines?: number): string[];
-}
-
-export class ServerStartError extends Error {
-  constructor(
-    message: string,
-    readonly logTail: string[],
-    readonly exitCode: number | null,
-    readonly signal: NodeJS.Signals | null = null,
-    options?: { cause?: unknown },
-  ) {
-    super(logTail.length ? `${message}\nlast ${logTail.length} log lines:\n${logTail.map((l) => `  | ${l}`).join('\n')}` : message, options);
-    this.name = 'ServerStartError';
-  }
 }
 
 const TAIL_LINES = 30;

@@ -1,6 +1,7 @@
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, formatValue } from '../../src/config/errors.js';
+import { formatValue } from '../../src/config/errors.js';
+import { ConfigError } from '../../src/errors/config-error.js';
 import { planFromObject } from '../../src/config/load.js';
 
 const FILE = 'llm-perf.yml';
@@ -44,7 +45,7 @@ describe('ConfigError messages', () => {
 
   it('type errors give file:line:col, path, rule and value', () => {
     const err = errorFor(OK.replace('input_tokens: 8', 'input_tokens: abc'));
-    expect(err.message).toBe('llm-perf.yml:9:19: scenarios[1].input_tokens: must be an integer >= 1, got "abc"');
+    expect(err.message).toBe('llm-perf.yml:9:19: scenarios[1].input_tokens: must be an integer >= 1 and <= 1000000, got "abc"');
     expect(err.file).toBe(FILE);
     expect(err.path).toBe('scenarios[1].input_tokens');
     expect(err.value).toBe('abc');
@@ -54,15 +55,15 @@ describe('ConfigError messages', () => {
 
   it('range errors', () => {
     expect(lines(OK.replace('output_tokens: 2\n  - name: b', 'output_tokens: 2000000\n  - name: b'))).toEqual([
-      'llm-perf.yml:7:20: scenarios[0].output_tokens: must be an integer <= 1000000, got 2000000',
+      'llm-perf.yml:7:20: scenarios[0].output_tokens: must be an integer >= 1 and <= 1000000, got 2000000',
     ]);
-    expect(lines(OK.replace('rate: 1', 'rate: 0'))).toEqual(['llm-perf.yml:14:11: loads[2].rate: must be a number > 0, got 0']);
+    expect(lines(OK.replace('rate: 1', 'rate: 0'))).toEqual(['llm-perf.yml:14:11: loads[2].rate: must be a number >= 0.001 and <= 100000, got 0']);
     expect(lines(OK.replace('concurrency: 2', 'concurrency: 2.5'))).toEqual([
-      'llm-perf.yml:13:18: loads[1].concurrency: must be an integer >= 1, got 2.5',
+      'llm-perf.yml:13:18: loads[1].concurrency: must be an integer >= 1 and <= 100000, got 2.5',
     ]);
     expect(lines(`${OK}run: {warmup: -1, max_duration_s: .inf}\n`)).toEqual([
-      'llm-perf.yml:15:15: run.warmup: must be an integer >= 0, got -1',
-      'llm-perf.yml:15:35: run.max_duration_s: must be a number > 0, got Infinity',
+      'llm-perf.yml:15:15: run.warmup: must be an integer >= 0 and <= 10000, got -1',
+      'llm-perf.yml:15:35: run.max_duration_s: must be a number > 0 and <= 86400, got Infinity',
     ]);
   });
 
@@ -216,12 +217,12 @@ loads:
     expect(err.message.split('\n')).toEqual([
       'llm-perf.yml:4:8: target.api: must be one of chat|completions, got "chatt"',
       'llm-perf.yml:5:17: target.fixed_output: must be true or false, got "yes"',
-      'llm-perf.yml:8:19: scenarios[0].input_tokens: must be an integer >= 1, got 0',
+      'llm-perf.yml:8:19: scenarios[0].input_tokens: must be an integer >= 1 and <= 1000000, got 0',
       'llm-perf.yml:10:5: scenarios[1].input_tokens: is required unless dataset is given',
       'llm-perf.yml:10:11: scenarios[1].name: duplicate scenario name (already used by scenarios[0]), got "a"',
-      'llm-perf.yml:13:18: loads[0].concurrency: must be an integer >= 1, got 0',
+      'llm-perf.yml:13:18: loads[0].concurrency: must be an integer >= 1 and <= 100000, got 0',
       'llm-perf.yml:14:5: loads[1]: give exactly one of concurrency or rate',
-      'llm-perf.yml:15:18: loads[2].concurrency: must be an integer >= 1, got 0',
+      'llm-perf.yml:15:18: loads[2].concurrency: must be an integer >= 1 and <= 100000, got 0',
     ]);
     expect(err.problems).toHaveLength(8);
     expect(err.problems[0]).toMatchObject({ path: 'target.api', value: 'chatt', allowed: 'chat|completions', line: 4, column: 8 });

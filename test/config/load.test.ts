@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError } from '../../src/config/errors.js';
-import { canonicalJson, loadPlan, planFromObject } from '../../src/config/load.js';
+import { ConfigError } from '../../src/errors/config-error.js';
+import { canonicalJson } from '../../src/config/derive.js';
+import { loadPlan, planFromObject } from '../../src/config/load.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -89,7 +90,7 @@ describe('loadPlan: files', () => {
     await write('bad.yml', 'target:\n  url: http://x\n  url: http://y\nloads: [1, 2\n');
     const err = await configError(loadPlan({ configPath: 'bad.yml', cwd: dir, env: {} }));
     const lines = err.message.split('\n');
-    expect(lines[0]).toBe('bad.yml:3:3: Map keys must be unique');
+    expect(lines[0]).toBe("bad.yml:3:3: target.url: duplicate key 'url': each key may appear once in a mapping");
     expect(lines.length).toBeGreaterThanOrEqual(2);
     expect(lines.every((l) => /^bad\.yml:\d+:\d+: /.test(l))).toBe(true);
   });
@@ -106,7 +107,7 @@ loads: [{concurrency: 1}]
     const plan = await loadPlan({ configPath: 'sub/cfg.yml', cwd: dir, env: {} });
     expect(plan.scenarios[0]?.dataset).toBe(path.join(dir, 'sub', 'data', 'prompts.jsonl'));
     expect(plan.scenarios[0]?.inputTokens).toBeNull();
-    expect((plan.config.scenarios as { dataset: string }[])[0]?.dataset).toBe('data/prompts.jsonl');
+    expect(plan.config.scenarios[0]?.dataset).toBe('data/prompts.jsonl');
   });
 
   it('--url and --model override the file', async () => {

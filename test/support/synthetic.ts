@@ -2,6 +2,8 @@
 // a seeded generator at realistic noise levels, run through the real metrics
 // pipeline (assembleCell), so the gate is tested on the data shapes it will see.
 import { newRecord, type RequestRecord } from '../../src/client/record.js';
+import { planFromObject } from '../../src/config/load.js';
+import type { NormalConfig } from '../../src/config/normal.js';
 import type { LoadPlan, ScenarioPlan } from '../../src/config/plan.js';
 import type { CellRun } from '../../src/load/run-cell.js';
 import { RESULT_SCHEMA, type ResultDoc } from '../../src/result/types.js';
@@ -40,7 +42,8 @@ export const REALISTIC: Truth = {
   trials: 3,
 };
 
-function normal(rng: Rng): number {
+/** A standard normal draw. */
+export function normal(rng: Rng): number {
   // Box-Muller; u1 in (0, 1] so the log is finite.
   const u1 = 1 - rng.next();
   const u2 = rng.next();
@@ -48,8 +51,8 @@ function normal(rng: Rng): number {
 }
 
 /** A closed-loop trial: `concurrency` users sending back to back. */
-function trialRecords(t: Truth, rng: Rng, slow: { ttft: number; tpot: number }): RequestRecord[] {
-  const speed = Math.exp(normal(rng) * t.trialCv - (t.trialCv * t.trialCv) / 2);
+function trialRecords(t: Truth, rng: Rng, slow: { ttft: number; tpot: number }, factor: number): RequestRecord[] {
+  const speed = factor * Math.exp(normal(rng) * t.trialCv - (t.trialCv * t.trialCv) / 2);
   const clocks = Array.from({ length: t.concurrency }, () => 0);
   const out: RequestRecord[] = [];
   for (let i = 0; i < t.requests; i++) {
@@ -75,15 +78,31 @@ function trialRecords(t: Truth, rng: Rng, slow: { ttft: number; tpot: number }):
   return out;
 }
 
+/** The normalised config a synthetic result stores: the one cell below, every default. */
+export const SYNTHETIC_CONFIG: NormalConfig = planFromObject(
+  { target: { url: 'http://127.0.0.1:8000' }, scenarios: [{ name: 'chat', input_tokens: 256, output_tokens: 32 }], loads: [{ concurrency: 4 }] },
+  { file: null, baseDir: '/' },
+).config;
+
 const SCENARIO: ScenarioPlan = { name: 'chat', inputTokens: 256, outputTokens: 32, sharedPrefixTokens: 0, dataset: null };
 const LOAD: LoadPlan = { kind: 'concurrency', label: 'c=4', concurrency: 4 };
 
-/** A result of one cell, `chat@c=4`, whose server is `slow` times slower than the truth (1 = same). */
-export function syntheticResult(seed: string, t: Truth = REALISTIC, slow: { ttft?: number; tpot?: number } = {}, ab: ResultDoc['ab'] = null): ResultDoc {
+/**
+ * A result of one cell, `chat@c=4`, whose server is `slow` times slower than
+ * the truth (1 = same). `trialFactors[i]` slows trial i on top (drift that
+ * the two sides of an A/B pair share); missing entries are 1.
+ */
+export function syntheticResult(
+  seed: string,
+  t: Truth = REALISTIC,
+  slow: { ttft?: number; tpot?: number } = {},
+  ab: ResultDoc['ab'] = null,
+  trialFactors: readonly number[] = [],
+): ResultDoc {
   const rng = createRng(seed);
   const s = { ttft: slow.ttft ?? 1, tpot: slow.tpot ?? 1 };
   const trials: TrialOutcome[] = Array.from({ length: t.trials }, (_, index) => {
-    const records = trialRecords(t, rng, s);
+    const records = trialRecords(t, rng, s, trialFactors[index] ?? 1);
     const run: CellRun = { records, notSent: 0, stoppedBy: 'count', loopDelay: { p99Ms: 11, maxMs: 12 }, dispatchLagMs: [], plannedRps: null };
     return { index, pair: ab === null ? null : index, run, startedAt: '2026-11-29T00:00:00.000Z', durationS: 1 };
   });
@@ -95,7 +114,7 @@ export function syntheticResult(seed: string, t: Truth = REALISTIC, slow: { ttft
     error: null,
     started_at: '2026-11-29T00:00:00.000Z',
     finished_at: '2026-11-29T00:01:00.000Z',
-    config: { target: { fixed_output: true } },
+    config: SYNTHETIC_CONFIG,
     config_hash: 'b'.repeat(64),
     workload_hash: 'c'.repeat(64),
     target: { url: 'http://127.0.0.1:8000', api: 'chat', model: 'm', models: ['m'], server_headers: {}, system_fingerprint: null, model_entries: [] },

@@ -1,0 +1,171 @@
+// The gate's error rates per design when whole jobs differ (issue 10, "the
+// study, extended"). Every result gets a job factor (log-normal, CV jobCv)
+// on top of the trial noise inside the job (trialCv); the designs:
+// - one stored run: today's compare of the candidate with the last stored run;
+// - K stored runs: judgeAgainstHistory against the last K stored runs, Holm
+//   over the gated metrics as compare() does;
+// - paired A/B: today's compare on paired documents; both sides share the
+//   job factor, and a share `pairShare` of the trial variance is drift that
+//   both trials of a pair see (they run back to back).
+// With confirm: when a design fails, measure again (unpaired: a fresh
+// candidate job against the same stored baseline; paired: a fresh paired
+// run) and fail only if the second also fails.
+import type { GatePlan } from '../../src/config/plan.js';
+import { compare } from '../../src/gate/compare.js';
+import { judgeAgainstHistory } from '../../src/gate/history-judge.js';
+import { rulesFor } from '../../src/gate/policy.js';
+import { settleComparison } from '../../src/gate/outcome.js';
+import type { CellResult, ResultDoc } from '../../src/result/types.js';
+import { createRng } from '../../src/util/rng.js';
+import { normal, REALISTIC, syntheticResult, type Truth } from '../../test/support/synthetic.js';
+import { gatePlan } from './study.js';
+
+export interface Noise {
+  jobCv: number;
+  trialCv: number;
+}
+
+export interface Effect {
+  name: string;
+  slow: { ttft?: number; tpot?: number };
+  /** The metric whose `regressed` counts as detection; null for A/A. */
+  metric: string | null;
+}
+
+const drop = (x: number) => ({ ttft: 1 / (1 - x), tpot: 1 / (1 - x) });
+export const AA: Effect = { name: 'A/A', slow: {}, metric: null };
+export const EFFECTS: Effect[] = [
+  { name: 'throughput -5%', slow: drop(0.05), metric: 'output_tps' },
+  { name: 'throughput -10%', slow: drop(0.1), metric: 'output_tps' },
+  { name: 'throughput -20%', slow: drop(0.2), metric: 'output_tps' },
+  { name: 'TTFT p95 +10%', slow: { ttft: 1.1 }, metric: 'ttft_ms.p95' },
+  { name: 'TTFT p95 +25%', slow: { ttft: 1.25 }, metric: 'ttft_ms.p95' },
+  { name: 'TPOT +10%', slow: { tpot: 1.1 }, metric: 'tpot_ms.p50' },
+  { name: 'TPOT +25%', slow: { tpot: 1.25 }, metric: 'tpot_ms.p50' },
+];
+
+export const DESIGNS = ['one stored run', 'K stored runs', 'paired A/B'] as const;
+export type Design = (typeof DESIGNS)[number];
+
+export interface DesignSettings {
+  /** Stored runs for the K design. */
+  k: number;
+  /** Trials per unpaired run. */
+  trials: number;
+  /** Pairs per paired run. */
+  pairs: number;
+  /** Share of the trial variance that both trials of a pair see. */
+  pairShare: number;
+}
+
+export const DEFAULT_DESIGN: DesignSettings = { k: 10, trials: 3, pairs: 6, pairShare: 0.8 };
+
+export interface Tally {
+  n: number;
+  fail: number;
+  warn: number;
+  detected: number;
+  failConfirmed: number;
+  detectedConfirmed: number;
+  /** K design: sum and count of the stated minimum detectable change of the effect's metric (output_tps for A/A), percent. */
+  mdcSum: number;
+  mdcN: number;
+}
+
+interface Outcome {
+  fail: boolean;
+  warn: boolean;
+  detected: boolean;
+  mdc: number | null;
+}
+
+const factor = (z: number, cv: number): number => Math.exp(cv * z - (cv * cv) / 2);
+const times = (a: { ttft?: number; tpot?: number }, f: number) => ({ ttft: (a.ttft ?? 1) * f, tpot: (a.tpot ?? 1) * f });
+
+function fromCompare(v: ReturnType<typeof compare>, metric: string | null): Outcome {
+  const m = metric === null ? null : v.cells[0]!.metrics.find((x) => x.metric === metric);
+  return { fail: v.verdict === 'fail', warn: v.verdict === 'warn', detected: metric === null ? v.verdict === 'fail' : m?.verdict === 'regressed', mdc: null };
+}
+
+function fromHistory(history: CellResult[], cand: CellResult, gate: GatePlan, metric: string | null): Outcome {
+  const rules = rulesFor(gate, 'chat', 'concurrency').filter((r) => r.gated);
+  const vs = rules.map((r) => judgeAgainstHistory(history, cand, r, { confidence: gate.confidence, alpha: gate.alpha, gatedTests: rules.length }));
+  const known = vs.flatMap((v) => (v.known ? [v.verdict] : []));
+  if (known.length !== rules.length) throw new Error('K design: fewer stored runs than the model needs');
+  const settled = settleComparison(known.map((v) => ({ verdict: v.verdict, p: v.p, pNoChange: v.p_no_change })), gate.alpha);
+  known.forEach((v, i) => (v.verdict = settled[i]!));
+  const fail = known.some((v) => v.verdict === 'regressed');
+  const mine = known.find((v) => v.metric === (metric ?? 'output_tps'))!;
+  return { fail, warn: !fail && known.some((v) => v.verdict === 'warn'), detected: metric === null ? fail : mine.verdict === 'regressed', mdc: mine.noise.mdc_pct };
+}
+
+/** Runs every effect at one noise level: `reps` comparisons per effect and design. */
+export function runNoiseLevel(
+  noise: Noise,
+  effects: Effect[],
+  reps: number,
+  s: DesignSettings = DEFAULT_DESIGN,
+  seed = 'designs',
+  designs: readonly Design[] = DESIGNS,
+): Map<string, Record<Design, Tally>> {
+  const gate = gatePlan();
+  const tag = `${seed}|${noise.jobCv}|${noise.trialCv}`;
+  const rng = createRng(tag);
+  const truth: Truth = { ...REALISTIC, trialCv: noise.trialCv, trials: s.trials };
+  const pairTruth: Truth = { ...REALISTIC, trialCv: noise.trialCv * Math.sqrt(1 - s.pairShare), trials: s.pairs };
+  const driftCv = noise.trialCv * Math.sqrt(s.pairShare);
+  const job = () => factor(normal(rng), noise.jobCv);
+  // Stored runs of the default branch: comparison i sees runs i .. i+K-1 (the last one is "the" stored run).
+  const pool = Array.from({ length: reps + s.k - 1 }, (_, j) => syntheticResult(`${tag}|pool|${j}`, truth, times({}, job())));
+  const candidate = (key: string, slow: Effect['slow'], f: number): ResultDoc => syntheticResult(`${tag}|${key}`, truth, times(slow, f));
+  const pairedRun = (key: string, slow: Effect['slow']): [ResultDoc, ResultDoc] => {
+    const f = job();
+    const drift = Array.from({ length: s.pairs }, () => factor(normal(rng), driftCv));
+    const run_id = key;
+    return [
+      syntheticResult(`${tag}|${key}|a`, pairTruth, times({}, f), { run_id, side: 'baseline' }, drift),
+      syntheticResult(`${tag}|${key}|b`, pairTruth, times(slow, f), { run_id, side: 'candidate' }, drift),
+    ];
+  };
+  const only = (e: Effect) => ({ metrics: (id: string, gated: boolean) => gated || id === e.metric });
+  const out = new Map<string, Record<Design, Tally>>();
+  const blank = (): Tally => ({ n: 0, fail: 0, warn: 0, detected: 0, failConfirmed: 0, detectedConfirmed: 0, mdcSum: 0, mdcN: 0 });
+  for (const e of effects) out.set(e.name, { 'one stored run': blank(), 'K stored runs': blank(), 'paired A/B': blank() });
+  for (let i = 0; i < reps; i++) {
+    const history = pool.slice(i, i + s.k);
+    const stored = history[history.length - 1]!;
+    const cellsOf = history.map((d) => d.cells[0]!);
+    // One candidate job per comparison, the same draws for every effect (common random numbers).
+    const fc = job();
+    for (const e of effects) {
+      const t = out.get(e.name)!;
+      const cand = candidate(`cand|${i}`, e.slow, fc);
+      const record = (d: Design, o: Outcome, again: () => Outcome): void => {
+        const x = t[d];
+        x.n++;
+        if (o.fail) x.fail++;
+        if (o.warn) x.warn++;
+        if (o.detected) x.detected++;
+        if (o.mdc !== null) {
+          x.mdcSum += o.mdc;
+          x.mdcN++;
+        }
+        if (o.fail) {
+          const o2 = again();
+          if (o2.fail) x.failConfirmed++;
+          if (o.detected && o2.detected) x.detectedConfirmed++;
+        }
+      };
+      const fresh = (): ResultDoc => candidate(`cand|${i}|confirm`, e.slow, job());
+      if (designs.includes('one stored run')) record('one stored run', fromCompare(compare(stored, cand, gate, only(e)), e.metric), () => fromCompare(compare(stored, fresh(), gate, only(e)), e.metric));
+      if (designs.includes('K stored runs')) record('K stored runs', fromHistory(cellsOf, cand.cells[0]!, gate, e.metric), () => fromHistory(cellsOf, fresh().cells[0]!, gate, e.metric));
+      if (!designs.includes('paired A/B')) continue;
+      const [pa, pb] = pairedRun(`pair|${i}|${e.name}`, e.slow);
+      record('paired A/B', fromCompare(compare(pa, pb, gate, only(e)), e.metric), () => {
+        const [qa, qb] = pairedRun(`pair|${i}|${e.name}|confirm`, e.slow);
+        return fromCompare(compare(qa, qb, gate, only(e)), e.metric);
+      });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,58 @@
+// From stored results in commit order to a written site: the series, their
+// change points, the page. What the CLI's `dashboard` command and the action's
+// publishing step call.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DEFAULT_CHANGE_OPTIONS, type ChangeOptions } from '../changes/detect.js';
+import { buildSeries, findChanges, type ChangePoint, type HistoryPoint } from '../changes/series.js';
+import { loadChartAssets } from './assets.js';
+import { dashboardSeries, type DashboardCommit, type DashboardData } from './model.js';
+import { renderDashboard } from './render.js';
+
+export interface SiteInput extends HistoryPoint {
+  date: string;
+  subject: string | null;
+}
+
+export interface SiteOptions {
+  title: string;
+  repoUrl: string | null;
+  /** Metric ids charted besides the gated ones. */
+  extraMetrics: readonly string[];
+  changes: Partial<ChangeOptions>;
+  generatedAt: string;
+}
+
+export function dashboardData(history: readonly SiteInput[], opts: SiteOptions): { data: DashboardData; changes: ChangePoint[] } {
+  const series = buildSeries(history, opts.extraMetrics);
+  const changes = findChanges(series, opts.changes);
+  // Result documents carry no verdict today, so there is nothing to mark as a failed gate.
+  const commits: DashboardCommit[] = history.map((h) => ({ commit: h.commit, date: h.date, subject: h.subject, gate: null }));
+  const notes: string[] = [];
+  if (commits.every((c) => c.gate === null)) notes.push('Gate verdicts are not stored with the results, so commits whose gate failed are not marked.');
+  if (commits.some((c) => c.subject === null)) notes.push('Commit messages are shown where the repository the dashboard was built in has the commit.');
+  const o = { ...DEFAULT_CHANGE_OPTIONS, ...opts.changes };
+  return {
+    data: {
+      title: opts.title,
+      generatedAt: opts.generatedAt,
+      repoUrl: opts.repoUrl,
+      commits,
+      series: series.map((s) => dashboardSeries(s, changes, commits)),
+      detection: { significance: o.significance, minRelativeChange: o.minRelativeChange, permutations: o.permutations },
+      notes,
+    },
+    changes,
+  };
+}
+
+/** Writes `<outDir>/index.html` (everything inlined) and returns its path. */
+export async function writeSite(outDir: string, data: DashboardData): Promise<string> {
+  const html = renderDashboard(data, await loadChartAssets());
+  await mkdir(outDir, { recursive: true });
+  const file = join(outDir, 'index.html');
+  await writeFile(file, html);
+  // GitHub Pages would otherwise run the folder through Jekyll.
+  await writeFile(join(outDir, '.nojekyll'), '');
+  return file;
+}

@@ -1,0 +1,111 @@
+// From a change estimate and its interval to a metric's verdict, with two
+// rules of issue 10: a warning must carry information (item 6: beyond the
+// threshold AND unlikely under no change, else "within noise"), and the
+// verdict agrees with its own interval (item 5: a change clearly beyond the
+// mirrored threshold on the good side is `improved`, never `unchanged`).
+// Pure; judge.ts and history-judge.ts share it.
+import { holm } from './stats/rank.js';
+import type { MetricOutcome } from './verdict.js';
+
+/** A warning needs p (one-sided, against no change) below this: at most ~5% of A/A comparisons warn. */
+export const WARN_ALPHA = 0.05;
+
+export interface ChangeEvidence {
+  /** Candidate / baseline, ratios (error_rate: differences, with threshold and mirror as differences too). */
+  estimate: number;
+  lo: number;
+  hi: number;
+  /** The bad-side threshold; `good` the mirrored one on the good side. */
+  threshold: number;
+  good: number;
+  /** 'up' when a larger value is worse (latencies), 'down' when smaller is (throughput). */
+  direction: 'up' | 'down';
+  /** One-sided p of a change this far in the bad direction when nothing changed; null when unknown. */
+  pNoChange: number | null;
+  /** The metric's level: 'warn' metrics never regress. */
+  level: 'fail' | 'warn';
+  /** 'ratio': no change is 1 (relative metrics); 'difference': no change is 0 (error_rate). */
+  scale: 'ratio' | 'difference';
+}
+
+export interface Classified {
+  verdict: MetricOutcome;
+  /** Which rule decided, for the report's reason. */
+  rule: 'beyond' | 'estimate-beyond' | 'within-noise' | 'improved' | 'improved-significant' | 'within' | 'too-wide';
+}
+
+/**
+ * The mirrored threshold on the good side, on the log scale the changes are
+ * estimated on: a 5% drop threshold (0.95) mirrors to +5.3% (1/0.95), a +10%
+ * latency threshold to -9.1%.
+ */
+export function mirrorThreshold(threshold: number): number {
+  if (!(threshold > 0 && threshold < Infinity)) throw new RangeError(`mirrorThreshold: threshold must be a positive ratio, got ${threshold}`);
+  return 1 / threshold;
+}
+
+/**
+ * regressed: the whole interval is beyond the threshold on the bad side
+ *   (the caller still applies Holm and may downgrade to warn).
+ * warn: only the estimate is beyond it, and p against no change < warnAlpha
+ *   (with pNoChange unknown: the estimate alone, as before).
+ * unchanged ("within noise"): the estimate is beyond it but such a change is
+ *   not unlikely with nothing changed.
+ * improved: the whole interval is beyond the mirrored threshold on the good
+ *   side, or the estimate is and the interval excludes no change.
+ * unchanged: the interval lies within the threshold on the bad side.
+ * inconclusive: the interval reaches past the threshold with the estimate inside it.
+ */
+export function classifyChange(e: ChangeEvidence, warnAlpha: number = WARN_ALPHA): Classified {
+  if (!(e.lo <= e.estimate && e.estimate <= e.hi)) throw new RangeError(`classifyChange: need lo <= estimate <= hi, got ${e.lo}, ${e.estimate}, ${e.hi}`);
+  if (!(warnAlpha > 0 && warnAlpha < 1)) throw new RangeError(`classifyChange: warnAlpha must be in (0, 1), got ${warnAlpha}`);
+  const up = e.direction === 'up';
+  // "beyond x on the bad side" and "beyond x on the good side"
+  const bad = (v: number, x: number): boolean => (up ? v > x : v < x);
+  const goodOf = (v: number, x: number): boolean => (up ? v < x : v > x);
+  // The interval's end nearest the good side, and the one nearest the bad side.
+  const [goodEnd, badEnd] = up ? [e.lo, e.hi] : [e.hi, e.lo];
+  const none = e.scale === 'ratio' ? 1 : 0;
+  if (bad(goodEnd, e.threshold)) return { verdict: e.level === 'warn' ? 'warn' : 'regressed', rule: 'beyond' };
+  if (bad(e.estimate, e.threshold)) {
+    if (e.pNoChange !== null && e.pNoChange >= warnAlpha) return { verdict: 'unchanged', rule: 'within-noise' };
+    return { verdict: 'warn', rule: 'estimate-beyond' };
+  }
+  if (goodOf(badEnd, e.good)) return { verdict: 'improved', rule: 'improved' };
+  if (goodOf(e.estimate, e.good) && goodOf(badEnd, none)) return { verdict: 'improved', rule: 'improved-significant' };
+  if (!bad(badEnd, e.threshold)) return { verdict: 'unchanged', rule: 'within' };
+  return { verdict: 'inconclusive', rule: 'too-wide' };
+}
+
+export interface GatedTest {
+  verdict: MetricOutcome;
+  /** p against the threshold (the regression test) and against no change (the warning test); null when unknown. */
+  p: number | null;
+  pNoChange: number | null;
+}
+
+/**
+ * Holm over one comparison's gated tests, for both of its decisions, so that
+ * both hold per comparison and not per metric: a regression needs its
+ * adjusted p below `alpha` (else it can only warn), and a warning needs its
+ * adjusted p against no change below `warnAlpha` (else it is within noise).
+ * Per metric at 5% each, three gated metrics warned on up to ~15% of A/A
+ * comparisons (bench/gate/designs.ts). Returns the new verdicts in order.
+ */
+export function settleComparison(tests: readonly GatedTest[], alpha: number, warnAlpha: number = WARN_ALPHA): MetricOutcome[] {
+  const adjust = (ps: (number | null)[]): (number | null)[] => {
+    const known = ps.flatMap((p, i) => (p === null ? [] : [i]));
+    const adj = holm(known.map((i) => ps[i]!));
+    const out = ps.map(() => null as number | null);
+    known.forEach((i, k) => (out[i] = adj[k]!));
+    return out;
+  };
+  const pAdj = adjust(tests.map((t) => t.p));
+  const p0Adj = adjust(tests.map((t) => t.pNoChange));
+  return tests.map((t, i) => {
+    let v = t.verdict;
+    if (v === 'regressed' && (pAdj[i] === null || pAdj[i]! >= alpha)) v = 'warn';
+    if (v === 'warn' && p0Adj[i] !== null && p0Adj[i]! >= warnAlpha) v = 'unchanged';
+    return v;
+  });
+}

@@ -1,0 +1,117 @@
+// What the server and the machine did while each cell ran, beside the client's
+// figures: peak GPU memory, mean GPU utilisation, peak KV cache usage, peak
+// waiting requests; and for a regressed cell both sides side by side, so the
+// comment can say "the KV cache was full and requests queued", not just
+// "slower". Pure: values in, Markdown out, every untrusted string escaped.
+import type { CellTelemetry, EnvironmentFingerprint, FingerprintDifference } from '../telemetry/types.js';
+import { escapeMd } from './escape.js';
+
+export interface TelemetryRow {
+  id: string;
+  telemetry?: CellTelemetry | null;
+}
+
+const DASH = '–';
+
+function gib(mib: number): string {
+  return `${(mib / 1024).toFixed(1)} GiB`;
+}
+
+/** The fullest GPU's peak memory, with its total: "71.2 / 79.6 GiB". */
+export function peakGpuMemory(t: CellTelemetry): string {
+  let best: { used: number; total: number | null } | null = null;
+  for (const g of t.gpu.gpus) {
+    const used = g.memory_used_mib?.max;
+    if (used !== undefined && (best === null || used > best.used)) best = { used, total: g.memory_total_mib };
+  }
+  if (best === null) return t.gpu.status === 'ok' ? DASH : gpuStatusWord(t);
+  const many = t.gpu.gpus.length > 1 ? ` (fullest of ${t.gpu.gpus.length})` : '';
+  return best.total === null ? `${gib(best.used)}${many}` : `${(best.used / 1024).toFixed(1)} / ${gib(best.total)}${many}`;
+}
+
+function gpuStatusWord(t: CellTelemetry): string {
+  return t.gpu.status === 'absent' ? 'no GPU' : `sampler ${t.gpu.status}`;
+}
+
+/** Mean utilisation over the cell, averaged over GPUs. */
+export function meanGpuUtil(t: CellTelemetry): string {
+  const means = t.gpu.gpus.map((g) => g.utilization_pct?.mean).filter((v): v is number => v !== undefined);
+  if (means.length === 0) return t.gpu.status === 'ok' ? DASH : gpuStatusWord(t);
+  return `${(means.reduce((a, b) => a + b, 0) / means.length).toFixed(0)}%`;
+}
+
+const pct = (v: number | null | undefined): string => (v === null || v === undefined ? DASH : `${(v * 100).toFixed(0)}%`);
+const count = (v: number | null | undefined): string => (v === null || v === undefined ? DASH : String(Math.round(v * 10) / 10));
+
+function neighbours(t: CellTelemetry): string {
+  const share = t.neighbours.others_cpu_share;
+  const text = share === null ? DASH : `${(share * 100).toFixed(0)}% CPU`;
+  return t.neighbours.flagged ? `**${text}, flagged**` : text;
+}
+
+/** One row per cell that has telemetry; '' when none has (older results, telemetry off). */
+export function telemetryTable(rows: readonly TelemetryRow[]): string {
+  const withT = rows.filter((r): r is TelemetryRow & { telemetry: CellTelemetry } => !!r.telemetry);
+  if (withT.length === 0) return '';
+  const lines = [
+    '| cell | peak GPU memory | mean GPU util | peak KV cache | peak waiting | peak running | others |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+  ];
+  for (const { id, telemetry: t } of withT) {
+    const e = t.engine;
+    lines.push(
+      `| ${escapeMd(id)} | ${peakGpuMemory(t)} | ${meanGpuUtil(t)} | ${pct(e?.kv_cache_usage?.max)} | ${count(e?.waiting?.max)} | ${count(e?.running?.max)} | ${neighbours(t)} |`,
+    );
+  }
+  const notes = telemetryNotes(withT);
+  return [lines.join('\n'), ...notes].join('\n\n');
+}
+
+/** Sampler failures, token mismatches and neighbour flags, one line each (bounded). */
+function telemetryNotes(rows: readonly { id: string; telemetry: CellTelemetry }[]): string[] {
+  const notes: string[] = [];
+  for (const { id, telemetry: t } of rows) {
+    if (t.gpu.message && t.gpu.status !== 'ok') notes.push(`- ${escapeMd(id)}: GPU ${t.gpu.status}: ${escapeMd(t.gpu.message)}`);
+    for (const m of t.engine?.token_check?.mismatches ?? []) notes.push(`- ${escapeMd(id)}: token counts disagree: ${escapeMd(m)}`);
+    for (const r of t.neighbours.reasons) notes.push(`- ${escapeMd(id)}: measured among noisy neighbours: ${escapeMd(r)}`);
+  }
+  if (notes.length > 12) notes.splice(12, notes.length - 12, `- … and ${notes.length - 12} more`);
+  return notes.length > 0 ? [notes.join('\n')] : [];
+}
+
+/** Both sides' telemetry of one cell, for a regression: where the time went. */
+export function telemetrySideBySide(id: string, baseline: CellTelemetry | null | undefined, candidate: CellTelemetry | null | undefined): string {
+  if (!baseline && !candidate) return '';
+  const both = (f: (t: CellTelemetry) => string): string =>
+    `${baseline ? f(baseline) : 'not recorded'} | ${candidate ? f(candidate) : 'not recorded'}`;
+  const rows: [string, (t: CellTelemetry) => string][] = [
+    ['peak GPU memory', peakGpuMemory],
+    ['mean GPU utilisation', meanGpuUtil],
+    ['peak KV cache usage', (t) => pct(t.engine?.kv_cache_usage?.max)],
+    ['mean KV cache usage', (t) => pct(t.engine?.kv_cache_usage?.mean)],
+    ['peak waiting requests', (t) => count(t.engine?.waiting?.max)],
+    ['mean running requests', (t) => count(t.engine?.running?.mean)],
+    ['preemptions', (t) => count(t.engine?.preemptions)],
+    ['prefix-cache hit rate', (t) => pct(t.engine?.prefix_cache_hit_rate)],
+    ['other processes (CPU)', neighbours],
+  ];
+  const lines = [`**${escapeMd(id)}**: server telemetry`, '', '| | baseline | candidate |', '| --- | --- | --- |'];
+  for (const [label, f] of rows) lines.push(`| ${label} | ${both(f)} |`);
+  return lines.join('\n');
+}
+
+/** Environment differences as a list; '' when the fingerprints match. */
+export function environmentDifferences(diffs: readonly FingerprintDifference[]): string {
+  if (diffs.length === 0) return '';
+  return diffs.map((d) => `- ${d.severity === 'major' ? '**' : ''}${escapeMd(d.field)}${d.severity === 'major' ? '**' : ''}: ${escapeMd(d.baseline)} → ${escapeMd(d.candidate)}`).join('\n');
+}
+
+/** One line naming where a result was measured: "2 × NVIDIA H100 80GB HBM3, driver 550.54.15, CUDA 12.4; vllm 0.10.1". */
+export function environmentLine(f: EnvironmentFingerprint): string {
+  const gpu =
+    f.gpus.length === 0
+      ? 'no GPU'
+      : `${f.gpus.length} × ${escapeMd(f.gpus[0]!.name)}${f.driver_version ? `, driver ${escapeMd(f.driver_version)}` : ''}${f.cuda_version ? `, CUDA ${escapeMd(f.cuda_version)}` : ''}`;
+  const engine = f.engine ? `; ${escapeMd(f.engine.name)}${f.engine.version ? ` ${escapeMd(f.engine.version)}` : ''}` : '';
+  return `${gpu}; ${f.cpus} × ${escapeMd(f.cpu_model)}${engine}`;
+}

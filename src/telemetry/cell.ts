@@ -1,0 +1,82 @@
+// The run stage's one entry to telemetry: start before a cell (or trial), stop
+// after it. Starts the GPU sampler, the /metrics scraper and the CPU window
+// together and never lets any of them fail or hold up the cell: everything is
+// bounded, and what could not be measured says so in the result instead.
+import { computeApps, type ComputeApp } from './nvidia-smi.js';
+import { startGpuSampler } from './gpu-sampler.js';
+import { processTree, startCpuWindow } from './neighbours.js';
+import { startScraper, type ClientTokens, type EngineScraper } from './scrape.js';
+import type { CellTelemetry, GpuProcess } from './types.js';
+
+export interface TelemetryOptions {
+  /** Server base URL (scheme://host:port); null skips /metrics. */
+  baseUrl: string | null;
+  /** Pids of the server under test when this tool started it: their trees are not "others". */
+  serverPids?: number[];
+  /** GPU sampling interval, ms (default 500). */
+  gpuIntervalMs?: number;
+  /** /metrics scrape interval during the cell, ms (default 1000). */
+  scrapeIntervalMs?: number;
+  /** Flag the cell when others used more than this share (0..1) of the machine's CPU (default 0.25). */
+  maxOthersCpuShare?: number;
+  /** Off: no GPU sampling (nvidia-smi is not even looked for). */
+  gpu?: boolean;
+  /** Off: no /metrics scraping. */
+  metrics?: boolean;
+}
+
+export interface CellTelemetryHandle {
+  /** Client token totals of every request sent since start (warm-up included) let the server counters be checked. */
+  stop(client?: ClientTokens | null): Promise<CellTelemetry>;
+}
+
+const SMI_TIMEOUT_MS = 3000;
+
+function others(apps: ComputeApp[] | null, serverPids: readonly number[]): GpuProcess[] {
+  if (apps === null) return [];
+  // Without the server's pids every GPU process could be the server itself: name none as a neighbour.
+  if (serverPids.length === 0) return [];
+  const mine = processTree([...serverPids, process.pid]).pids;
+  return apps.filter((a) => !mine.has(a.pid)).map((a) => ({ pid: a.pid, name: a.name, used_memory_mib: a.usedMemory, gpu_uuid: a.gpuUuid }));
+}
+
+export async function startCellTelemetry(o: TelemetryOptions): Promise<CellTelemetryHandle> {
+  const startedAt = new Date();
+  const t0 = performance.now();
+  const serverPids = o.serverPids ?? [];
+  const limit = o.maxOthersCpuShare ?? 0.25;
+  const sampler = o.gpu === false ? null : startGpuSampler({ intervalMs: o.gpuIntervalMs ?? 500 });
+  const appsBefore = o.gpu === false ? Promise.resolve(null) : computeApps(SMI_TIMEOUT_MS);
+  let scraper: EngineScraper | null = null;
+  if (o.metrics !== false && o.baseUrl !== null) scraper = await startScraper({ baseUrl: o.baseUrl, intervalMs: o.scrapeIntervalMs ?? 1000 });
+  const cpu = startCpuWindow(serverPids);
+
+  return {
+    async stop(client) {
+      const c = cpu.stop();
+      const [gpu, engine, before, after] = await Promise.all([
+        sampler
+          ? sampler.stop()
+          : Promise.resolve({ status: 'absent' as const, message: 'GPU sampling is off', interval_ms: o.gpuIntervalMs ?? 500, gpus: [] }),
+        scraper ? scraper.stop(client ?? null) : Promise.resolve(null),
+        appsBefore,
+        o.gpu === false ? Promise.resolve(null) : computeApps(SMI_TIMEOUT_MS),
+      ]);
+      const seen = new Map<number, GpuProcess>();
+      for (const p of [...others(before, serverPids), ...others(after, serverPids)]) seen.set(p.pid, p);
+      const otherGpu = [...seen.values()];
+      const reasons: string[] = [];
+      if (c.share !== null && c.share > limit) {
+        reasons.push(`other processes used ${(c.share * 100).toFixed(1)}% of the machine's CPU (${c.cores} of ${c.cpus} cores), over the ${(limit * 100).toFixed(0)}% limit`);
+      }
+      if (otherGpu.length > 0) reasons.push(`other processes held the GPU: ${otherGpu.map((p) => `${p.name} (pid ${p.pid})`).join(', ')}`);
+      return {
+        started_at: startedAt.toISOString(),
+        duration_s: Math.round(performance.now() - t0) / 1000,
+        gpu: { ...gpu, other_processes: otherGpu },
+        engine,
+        neighbours: { others_cpu_share: c.share, others_cores: c.cores, cpus: c.cpus, limit, flagged: reasons.length > 0, reasons },
+      };
+    },
+  };
+}

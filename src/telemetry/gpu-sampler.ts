@@ -1,0 +1,176 @@
+// Samples every GPU while a cell runs: `nvidia-smi ... -lms N` as a child
+// process, one CSV line per GPU per interval. The sampler must never hold the
+// run up: a sampler that goes silent is killed by a watchdog and reported as
+// hung, one that exits early is reported as died, and stop() waits a bounded
+// time (SIGTERM, then SIGKILL) and then lets go whatever happens.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { parseGpuLine, samplerArgs } from './nvidia-smi.js';
+import { Series } from './stat.js';
+import type { GpuSamplerStatus, GpuSummary, GpuTelemetry } from './types.js';
+
+export interface GpuSamplerOptions {
+  intervalMs?: number;
+  /** No line for this long and the sampler counts as hung (default max(5 intervals, 5 s)). */
+  silenceMs?: number;
+  /** How long stop() waits after each signal, ms (default 1000). */
+  stopGraceMs?: number;
+  bin?: string;
+}
+
+interface PerGpu {
+  name: string;
+  util: Series;
+  mem: Series;
+  memTotal: number | null;
+  power: Series;
+  sm: Series;
+  memClock: Series;
+  temp: Series;
+}
+
+export interface GpuSampler {
+  /** Stops the child (bounded) and summarises; other_processes is filled by the caller. */
+  stop(): Promise<Omit<GpuTelemetry, 'other_processes'>>;
+}
+
+const MAX_STDERR = 400;
+
+function waitExit(child: ChildProcess, ms: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const t = setTimeout(() => {
+      child.off('exit', onExit);
+      resolve(false);
+    }, ms);
+    const onExit = (): void => {
+      clearTimeout(t);
+      resolve(true);
+    };
+    child.once('exit', onExit);
+  });
+}
+
+export function startGpuSampler(o: GpuSamplerOptions = {}): GpuSampler {
+  const intervalMs = Math.max(20, Math.round(o.intervalMs ?? 500));
+  const silenceMs = o.silenceMs ?? Math.max(5 * intervalMs, 5000);
+  const graceMs = o.stopGraceMs ?? 1000;
+  const gpus = new Map<number, PerGpu>();
+  let status: GpuSamplerStatus = 'ok';
+  let message: string | null = null;
+  let lines = 0;
+  let stderr = '';
+  let stopping = false;
+  let lastLineAt = Date.now();
+  let partial = '';
+  /** The last stdout line that was not a reading: nvidia-smi prints its failures there. */
+  let lastOther = '';
+
+  const child = spawn(o.bin ?? 'nvidia-smi', samplerArgs(intervalMs), { stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.once('error', () => resolve());
+  });
+
+  child.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') status = 'absent';
+    else if (status === 'ok') {
+      status = 'died';
+      message = `nvidia-smi: ${err.message}`;
+    }
+  });
+  child.stdout!.setEncoding('utf8');
+  child.stdout!.on('data', (chunk: string) => {
+    lastLineAt = Date.now();
+    const text = partial + chunk;
+    const parts = text.split('\n');
+    partial = parts.pop() ?? '';
+    for (const raw of parts) {
+      const g = parseGpuLine(raw);
+      if (g === null) {
+        if (raw.trim() !== '') lastOther = raw.trim();
+        continue;
+      }
+      lines += 1;
+      let p = gpus.get(g.index);
+      if (!p) {
+        p = { name: g.name, util: new Series(), mem: new Series(), memTotal: null, power: new Series(), sm: new Series(), memClock: new Series(), temp: new Series() };
+        gpus.set(g.index, p);
+      }
+      p.util.add(g.utilization);
+      p.mem.add(g.memoryUsed);
+      p.memTotal = g.memoryTotal ?? p.memTotal;
+      p.power.add(g.power);
+      p.sm.add(g.smClock);
+      p.memClock.add(g.memClock);
+      p.temp.add(g.temperature);
+    }
+  });
+  child.stderr!.setEncoding('utf8');
+  child.stderr!.on('data', (c: string) => {
+    if (stderr.length < MAX_STDERR) stderr += c;
+  });
+  child.once('exit', (code, signal) => {
+    if (stopping || status !== 'ok') return;
+    const why = (stderr || partial || lastOther).trim().split('\n')[0]?.slice(0, 200) || (signal ? `signal ${signal}` : `exit code ${code}`);
+    // Exiting before any reading: no usable GPU here (no driver, no device). After readings: it died mid-cell.
+    if (lines === 0) {
+      status = 'unavailable';
+      message = `nvidia-smi: ${why}`;
+    } else {
+      status = 'died';
+      message = `nvidia-smi exited during the cell after ${lines} GPU readings: ${why}`;
+    }
+  });
+
+  const watchdog = setInterval(() => {
+    if (stopping || status !== 'ok' || child.exitCode !== null) return;
+    if (Date.now() - lastLineAt > silenceMs) {
+      status = 'hung';
+      message = `nvidia-smi printed nothing for ${silenceMs} ms (after ${lines} GPU readings); stopped`;
+      child.kill('SIGKILL');
+    }
+  }, Math.min(silenceMs, 1000));
+  watchdog.unref();
+
+  return {
+    async stop() {
+      stopping = true;
+      clearInterval(watchdog);
+      // No pid: the spawn failed (no nvidia-smi) and its 'error' event is on its way.
+      if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        if (!(await waitExit(child, graceMs))) {
+          child.kill('SIGKILL');
+          if (!(await waitExit(child, graceMs))) {
+            // Unkillable (stuck in the driver): leave it, never the run.
+            if (status === 'ok') status = 'hung';
+            message ??= `nvidia-smi did not exit within ${2 * graceMs} ms of being stopped`;
+          }
+        }
+      } else {
+        await Promise.race([exited, new Promise((r) => setTimeout(r, graceMs))]);
+      }
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+      child.unref();
+      if (status === 'ok' && lines === 0) {
+        status = 'unavailable';
+        message = `nvidia-smi gave no reading in ${intervalMs} ms intervals`;
+      }
+      const summaries: GpuSummary[] = [...gpus.entries()]
+        .sort((a, b) => a[0] - b[0])
+        .map(([index, p]) => ({
+          index,
+          name: p.name,
+          utilization_pct: p.util.stat(),
+          memory_used_mib: p.mem.stat(),
+          memory_total_mib: p.memTotal,
+          power_w: p.power.stat(),
+          sm_clock_mhz: p.sm.stat(),
+          mem_clock_mhz: p.memClock.stat(),
+          temperature_c: p.temp.stat(),
+        }));
+      return { status, message: status === 'absent' ? null : message, interval_ms: intervalMs, gpus: summaries };
+    },
+  };
+}

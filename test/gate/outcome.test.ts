@@ -1,0 +1,62 @@
+// The decision table from a change and its interval to a verdict (issue 10, items 5 and 6).
+import { describe, expect, it } from 'vitest';
+import { classifyChange, mirrorThreshold, settleComparison, type ChangeEvidence } from '../../src/gate/outcome.js';
+
+// Throughput (smaller is worse), 5% tolerance: bad threshold 0.95, mirrored 1/0.95.
+const tps = (estimate: number, lo: number, hi: number, pNoChange: number | null = 0.001): ChangeEvidence => ({
+  estimate, lo, hi, threshold: 0.95, good: mirrorThreshold(0.95), direction: 'down', pNoChange, level: 'fail', scale: 'ratio',
+});
+// Latency (larger is worse), 10% tolerance.
+const lat = (estimate: number, lo: number, hi: number, pNoChange: number | null = 0.001): ChangeEvidence => ({
+  estimate, lo, hi, threshold: 1.1, good: mirrorThreshold(1.1), direction: 'up', pNoChange, level: 'fail', scale: 'ratio',
+});
+
+describe('classifyChange', () => {
+  it.each([
+    // the whole interval beyond the bad threshold
+    { name: 'throughput -20% [-25, -15]', e: tps(0.8, 0.75, 0.85), want: 'regressed', rule: 'beyond' },
+    { name: 'latency +30% [+15, +45]', e: lat(1.3, 1.15, 1.45), want: 'regressed', rule: 'beyond' },
+    // estimate beyond, interval not: warn only when unlikely under no change
+    { name: 'throughput -8% [-15, -1], p0 = 0.01', e: tps(0.92, 0.85, 0.99, 0.01), want: 'warn', rule: 'estimate-beyond' },
+    { name: 'throughput -8% [-20, +4], p0 = 0.2', e: tps(0.92, 0.8, 1.04, 0.2), want: 'unchanged', rule: 'within-noise' },
+    { name: 'latency +12% [-5, +29], p0 = 0.15', e: lat(1.12, 0.95, 1.29, 0.15), want: 'unchanged', rule: 'within-noise' },
+    { name: 'p0 unknown: the estimate alone warns (the old rule)', e: tps(0.92, 0.8, 1.04, null), want: 'warn', rule: 'estimate-beyond' },
+    // issue 10 item 5: +20.3% [+4.5%, +38.5%] was `unchanged`
+    { name: 'throughput +20.3% [+4.5, +38.5]', e: tps(1.203, 1.045, 1.385), want: 'improved', rule: 'improved-significant' },
+    { name: 'throughput +20% [+8, +30]', e: tps(1.2, 1.08, 1.3), want: 'improved', rule: 'improved' },
+    { name: 'latency -20% [-30, -12]', e: lat(0.8, 0.7, 0.88), want: 'improved', rule: 'improved' },
+    { name: 'throughput +8% [-1, +17]: not shown to improve', e: tps(1.08, 0.99, 1.17), want: 'unchanged', rule: 'within' },
+    { name: 'throughput +1% [-3, +5]', e: tps(1.01, 0.97, 1.05), want: 'unchanged', rule: 'within' },
+    { name: 'latency +3% [-4, +10] (touching the threshold is within)', e: lat(1.03, 0.96, 1.1), want: 'unchanged', rule: 'within' },
+    { name: 'throughput -1% [-12, +10]', e: tps(0.99, 0.88, 1.1), want: 'inconclusive', rule: 'too-wide' },
+  ])('$name -> $want', ({ e, want, rule }) => {
+    expect(classifyChange(e)).toEqual({ verdict: want, rule });
+  });
+
+  it('a warn-level metric warns where it would regress', () => {
+    expect(classifyChange({ ...tps(0.8, 0.75, 0.85), level: 'warn' }).verdict).toBe('warn');
+  });
+
+  it('error rate: differences, no change at 0', () => {
+    const e: ChangeEvidence = { estimate: -0.02, lo: -0.03, hi: -0.005, threshold: 0.01, good: -0.01, direction: 'up', pNoChange: 0.9, level: 'fail', scale: 'difference' };
+    expect(classifyChange(e)).toEqual({ verdict: 'improved', rule: 'improved-significant' });
+    expect(classifyChange({ ...e, estimate: 0.03, lo: 0.015, hi: 0.045 }).verdict).toBe('regressed');
+  });
+
+  it('rejects an estimate outside its interval', () => {
+    expect(() => classifyChange(tps(0.8, 0.85, 0.9))).toThrow(/lo <= estimate <= hi/);
+  });
+});
+
+describe('settleComparison', () => {
+  it.each([
+    // Holm over 3: smallest p x3, then x2, then x1 (running max)
+    { name: 'a regression whose Holm p stays below alpha', tests: [{ verdict: 'regressed', p: 0.01, pNoChange: 0.0001 }, { verdict: 'unchanged', p: 0.9, pNoChange: 0.5 }, { verdict: 'unchanged', p: 0.8, pNoChange: 0.6 }], want: ['regressed', 'unchanged', 'unchanged'] },
+    { name: 'a regression Holm takes above alpha warns', tests: [{ verdict: 'regressed', p: 0.03, pNoChange: 0.001 }, { verdict: 'unchanged', p: 0.9, pNoChange: 0.5 }, { verdict: 'unchanged', p: 0.8, pNoChange: 0.6 }], want: ['warn', 'unchanged', 'unchanged'] },
+    { name: 'a warning at p0 = 0.03 is within noise over 3 tests (0.09)', tests: [{ verdict: 'warn', p: 0.4, pNoChange: 0.03 }, { verdict: 'unchanged', p: 0.9, pNoChange: 0.5 }, { verdict: 'unchanged', p: 0.8, pNoChange: 0.6 }], want: ['unchanged', 'unchanged', 'unchanged'] },
+    { name: 'a warning at p0 = 0.01 stays (0.03)', tests: [{ verdict: 'warn', p: 0.4, pNoChange: 0.01 }, { verdict: 'unchanged', p: 0.9, pNoChange: 0.5 }, { verdict: 'unchanged', p: 0.8, pNoChange: 0.6 }], want: ['warn', 'unchanged', 'unchanged'] },
+    { name: 'unknown p0: the warning stands', tests: [{ verdict: 'warn', p: null, pNoChange: null }], want: ['warn'] },
+  ] as const)('$name', ({ tests, want }) => {
+    expect(settleComparison(tests, 0.05)).toEqual(want);
+  });
+});
