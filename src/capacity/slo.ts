@@ -1,7 +1,7 @@
 // Capacity SLOs: the `gate.slo` text form (`ttft_ms.p99 <= 2000`), parsed by
 // the config's own parser, checked against the metric catalogue, and judged
 // on one probed load with a confidence interval (pass / fail / undecided).
-import { parseSloText } from '../config/issues.js';
+import { parseSloText } from '../config/slo-text.js';
 import type { SloOp } from '../config/plan.js';
 import { quantileSorted } from '../gate/stats/quantile.js';
 import { metricDef, type MetricDef, type RateKey } from '../metrics/catalogue.js';
