@@ -281,6 +281,11 @@ function assemble(raw: RawConfig, ctx: PlanContext, url: string): Plan {
     request_s: raw.timeouts?.request_s ?? DEFAULTS.requestS,
     idle_s: raw.timeouts?.idle_s ?? DEFAULTS.idleS,
   };
+  const limits = {
+    line_bytes: raw.limits?.line_bytes ?? DEFAULTS.lineBytes,
+    event_bytes: raw.limits?.event_bytes ?? DEFAULTS.eventBytes,
+    response_bytes: raw.limits?.response_bytes ?? DEFAULTS.responseBytes,
+  };
   const run = {
     requests: raw.run?.requests ?? DEFAULTS.requests,
     warmup: raw.run?.warmup ?? DEFAULTS.warmup,
@@ -316,6 +321,7 @@ function assemble(raw: RawConfig, ctx: PlanContext, url: string): Plan {
     seed,
     tokenizer: encoding,
     timeouts,
+    limits,
     run,
     scenarios,
     loads: loads.map((l) => l.config),
@@ -344,6 +350,7 @@ function assemble(raw: RawConfig, ctx: PlanContext, url: string): Plan {
       requestMs: timeouts.request_s * 1000,
       idleMs: timeouts.idle_s * 1000,
     },
+    responseLimits: { lineBytes: limits.line_bytes, eventBytes: limits.event_bytes, responseBytes: limits.response_bytes },
     limits: { requests: run.requests, warmup: run.warmup, maxDurationS: run.max_duration_s, trials: run.trials },
     scenarios: scenarioPlans,
     loads: loads.map((l) => l.plan),
