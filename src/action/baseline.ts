@@ -1,9 +1,9 @@
 // Where the baseline comes from: a file in the repository, or the result
 // stored on the history branch for the base commit (or its newest stored ancestor).
 import { resolve } from 'node:path';
-import * as core from '@actions/core';
 import { findBaseline, readIndex, type HistoryEntry, type HistoryOptions } from '../history/store.js';
 import { parseResult, readResult } from '../result/read.js';
+import type { HostLog } from '../pipeline/host.js';
 import type { ResultDoc } from '../result/types.js';
 import type { RunEvent } from './event.js';
 import type { ActionInputs } from './inputs.js';
@@ -43,11 +43,11 @@ export async function loadBaseline(inputs: ActionInputs, event: RunEvent, worksp
   return { doc, note, commit: found.commit };
 }
 
-export async function trendPoints(inputs: ActionInputs, workspace: string): Promise<HistoryEntry[]> {
+export async function trendPoints(log: HostLog, inputs: ActionInputs, workspace: string): Promise<HistoryEntry[]> {
   try {
     return await readIndex(historyOptions(inputs, workspace));
   } catch (err) {
-    core.info(`No trend: ${err instanceof Error ? err.message : String(err)}`);
+    log.info(`No trend: ${err instanceof Error ? err.message : String(err)}`);
     return [];
   }
 }

@@ -1,4 +1,5 @@
-// Action entry point (dist/index.js): only calls run().
-import { run } from './main.js';
+// Action entry point (dist/index.js): the orchestrator on the real host.
+import { createActionHost } from './host.js';
+import { runAction } from './main.js';
 
-void run();
+void runAction(createActionHost());

@@ -1,6 +1,6 @@
 // Every input read once into a typed, frozen object; an error names the input
 // and echoes the bad value, so a typo in a workflow is a one-line fix.
-import * as core from '@actions/core';
+import { InputError } from '../errors/input-error.js';
 import { INPUTS } from './constants.js';
 
 export interface ActionInputs {
@@ -25,10 +25,6 @@ export interface ActionInputs {
   readonly out: string;
 }
 
-export class InputError extends Error {
-  override name = 'InputError';
-}
-
 type Reader = (name: string) => string;
 
 function oneOf<T extends string>(read: Reader, name: string, allowed: readonly T[], fallback: T): T {
@@ -48,7 +44,8 @@ function positive(read: Reader, name: string, fallback: number, integer: boolean
   return n;
 }
 
-export function readInputs(read: Reader = (n) => core.getInput(n)): ActionInputs {
+/** `mask` hides a secret input (the token) from the log as soon as it is read. */
+export function readInputs(read: Reader, mask: (secret: string) => void): ActionInputs {
   const opt = (name: string): string | null => read(name).trim() || null;
   const mode = oneOf(read, INPUTS.mode, ['run', 'report'], 'run');
   const baselineRaw = opt(INPUTS.baseline) ?? 'history';
@@ -67,7 +64,7 @@ export function readInputs(read: Reader = (n) => core.getInput(n)): ActionInputs
     throw new InputError(`'${INPUTS.historyBranch}' must be a plain branch name, got '${branch}'`);
   }
   const token = opt(INPUTS.githubToken);
-  if (token !== null) core.setSecret(token);
+  if (token !== null) mask(token);
   return Object.freeze({
     mode,
     config: opt(INPUTS.config),

@@ -3,15 +3,12 @@
 // uses the paired design, which cancels most of the machine's drift.
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { loadPlan } from '../config/load.js';
-import type { AbSidePlan } from '../config/plan.js';
-import { compare } from '../gate/compare.js';
-import { resultTable } from '../report/terminal.js';
-import { runAbPlan } from '../run/run-plan.js';
-import { startServer, type RunningServer } from '../server/process.js';
-import { reportVerdict } from './compare-command.js';
-import { EXIT, interruptible, type CliIo } from './io.js';
-import { createProgress } from './progress.js';
+import { RunSetupError } from '../errors/run-setup-error.js';
+import { judgeRun, readPlan } from '../pipeline/judge.js';
+import { measureAb, withServers, type ServerLaunch } from '../pipeline/measure.js';
+import { EXIT, reportVerdict } from '../pipeline/report.js';
+import { cliHost } from './host.js';
+import type { CliIo } from './io.js';
 
 export const AB_USAGE = `usage: llm-perf-gate ab [--config FILE] [--out-dir DIR] [--markdown FILE] [--json FILE]
 
@@ -35,40 +32,24 @@ export interface AbArgs {
 }
 
 export async function abCommand(args: AbArgs, io: CliIo): Promise<number> {
-  const plan = await loadPlan({ configPath: args.config, cwd: io.cwd, env: io.env });
-  if (plan.ab === null) {
-    io.stderr.write(`error: ${plan.configPath ?? 'the config'} has no 'ab' section: name a baseline and a candidate target (docs/config.md)\n`);
-    return EXIT.usage;
-  }
-  const dir = resolve(io.cwd, args.outDir);
-  await mkdir(dir, { recursive: true });
-  const servers: RunningServer[] = [];
-  const { signal, release } = interruptible(io, 'both result files');
+  const { host, release } = cliHost(io, 'both result files');
   try {
-    for (const [side, s] of [['baseline', plan.ab.baseline], ['candidate', plan.ab.candidate]] as [string, AbSidePlan][]) {
-      if (s.serverCommand === null) continue;
-      io.stderr.write(`starting the ${side} server: ${s.serverCommand}\n`);
-      servers.push(
-        await startServer({
-          command: s.serverCommand,
-          cwd: io.cwd,
-          env: { ...io.env },
-          logPath: join(dir, `${side}-server.log`),
-          readyUrl: null,
-          baseUrl: s.url,
-          model: s.model,
-          readyTimeoutMs: s.readyTimeoutMs,
-        }),
-      );
-    }
+    const plan = await readPlan(host, { config: args.config });
+    const ab = plan.ab;
+    if (ab === null) throw new RunSetupError(`${plan.configPath ?? 'the config'} has no 'ab' section: name a baseline and a candidate target (docs/config.md)`);
+    const dir = resolve(io.cwd, args.outDir);
+    await mkdir(dir, { recursive: true });
+    const launches: ServerLaunch[] = (['baseline', 'candidate'] as const).flatMap((side) => {
+      const s = ab[side];
+      if (s.serverCommand === null) return [];
+      return [{ label: `${side} server`, command: s.serverCommand, logPath: join(dir, `${side}-server.log`), readyUrl: null, baseUrl: s.url, model: s.model, readyTimeoutMs: s.readyTimeoutMs, echoLog: false, stateKey: null }];
+    });
     const outPaths = { baseline: join(dir, 'baseline.json'), candidate: join(dir, 'candidate.json') };
-    const { baseline, candidate } = await runAbPlan({ plan, outPaths, cwd: io.cwd, env: io.env, signal, progress: createProgress(io.stderr) });
-    io.stdout.write(`\nbaseline:\n${resultTable(baseline)}\n\ncandidate:\n${resultTable(candidate)}\n`);
+    const { baseline, candidate } = await withServers(host, launches, () => measureAb(host, plan, outPaths));
     if (candidate.status === 'interrupted') return EXIT.interrupted;
-    io.stdout.write(`\nresults: ${outPaths.baseline}, ${outPaths.candidate}\n\n`);
-    return await reportVerdict(compare(baseline, candidate, plan.gate), args, io);
+    host.log.out(`results: ${outPaths.baseline}, ${outPaths.candidate}\n`);
+    return await reportVerdict(host, judgeRun(plan, baseline, candidate, ''), args);
   } finally {
     release();
-    for (const s of servers) await s.stop();
   }
 }

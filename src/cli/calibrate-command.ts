@@ -2,16 +2,14 @@
 // build, more trials) and turn its noise into tolerances and trial counts.
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { loadPlan } from '../config/load.js';
 import type { Plan } from '../config/plan.js';
-import { calibrate, DEFAULT_CALIBRATION_TRIALS, MIN_CALIBRATION_TRIALS, type CalibrationDoc } from '../gate/calibrate.js';
+import type { CalibrationDoc } from '../gate/calibrate.js';
+import { calibrateRun, calibrationTrials, DEFAULT_CALIBRATION_TRIALS, MIN_CALIBRATION_TRIALS, readPlan } from '../pipeline/judge.js';
+import { measure } from '../pipeline/measure.js';
+import { EXIT } from '../pipeline/report.js';
 import { calibrationTable, renderCalibrationMarkdown } from '../report/calibration.js';
-import { RunSetupError, runPlan } from '../run/run-plan.js';
-import { createProgress } from './progress.js';
-import { EXIT, interruptible, type CliIo } from './io.js';
-
-/** Same bound as run.trials in the config schema. */
-const MAX_CALIBRATION_TRIALS = 100;
+import { cliHost } from './host.js';
+import type { CliIo } from './io.js';
 
 export const CALIBRATE_USAGE = `usage: llm-perf-gate calibrate [--config FILE] [--url URL] [--model NAME] [--trials N]
                               [--out FILE] [--markdown FILE] [--json FILE]
@@ -45,38 +43,26 @@ export interface CalibrateArgs {
   json: string | null;
 }
 
-/** Trials for the calibration run: --trials, else max(run.trials, DEFAULT_CALIBRATION_TRIALS). */
-export function calibrationTrials(given: string | null, plan: Plan): number {
-  if (given === null) return Math.max(plan.limits.trials, DEFAULT_CALIBRATION_TRIALS);
-  const n = /^\d+$/.test(given.trim()) ? Number(given.trim()) : NaN;
-  if (!Number.isInteger(n) || n < MIN_CALIBRATION_TRIALS || n > MAX_CALIBRATION_TRIALS) {
-    throw new RunSetupError(
-      `--trials must be an integer from ${MIN_CALIBRATION_TRIALS} (two trials in each half of the A/A split) to ${MAX_CALIBRATION_TRIALS}, got ${JSON.stringify(given)}`,
-    );
-  }
-  return n;
-}
-
-export async function writeCalibrationFiles(cal: CalibrationDoc, markdown: string | null, json: string | null, cwd: string): Promise<void> {
+async function writeCalibrationFiles(cal: CalibrationDoc, markdown: string | null, json: string | null, cwd: string): Promise<void> {
   if (markdown !== null) await writeFile(resolve(cwd, markdown), renderCalibrationMarkdown(cal));
   if (json !== null) await writeFile(resolve(cwd, json), `${JSON.stringify(cal, null, 1)}\n`);
 }
 
 export async function calibrateCommand(args: CalibrateArgs, io: CliIo): Promise<number> {
-  const plan = await loadPlan({ configPath: args.config, cwd: io.cwd, url: args.url, model: args.model, env: io.env });
-  const trials = calibrationTrials(args.trials, plan);
-  // The plan is frozen: a new one with only the trial count changed.
-  const calPlan: Plan = { ...plan, limits: { ...plan.limits, trials } };
-  const outPath = resolve(io.cwd, args.out);
-  const { signal, release } = interruptible(io, 'the result file');
+  const { host, release } = cliHost(io, 'the result file');
   try {
-    io.stderr.write(`calibrate: ${trials} trials per cell (run.trials is ${plan.limits.trials})\n`);
-    const doc = await runPlan({ plan: calPlan, outPath, cwd: io.cwd, env: io.env, signal, progress: createProgress(io.stderr) });
-    const cal = calibrate(doc, plan.gate, { currentTrials: plan.limits.trials, resultFile: args.out });
-    io.stdout.write(`\n${calibrationTable(cal)}\n\nresult: ${args.out}\n`);
+    const plan = await readPlan(host, args);
+    const trials = calibrationTrials(args.trials, plan);
+    // The plan is frozen: a new one with only the trial count changed.
+    const calPlan: Plan = { ...plan, limits: { ...plan.limits, trials } };
+    host.log.info(`calibrate: ${trials} trials per cell (run.trials is ${plan.limits.trials})`);
+    // The calibration table below is the answer; the raw figures stay in the result file.
+    const doc = await measure(host, calPlan, resolve(io.cwd, args.out), { table: false });
+    const cal = calibrateRun(doc, plan, args.out);
+    host.log.out(`\n${calibrationTable(cal)}\n\nresult: ${args.out}`);
     await writeCalibrationFiles(cal, args.markdown, args.json, io.cwd);
-    if (args.markdown) io.stdout.write(`report: ${args.markdown}\n`);
-    if (args.json) io.stdout.write(`calibration: ${args.json}\n`);
+    if (args.markdown) host.log.out(`report: ${args.markdown}`);
+    if (args.json) host.log.out(`calibration: ${args.json}`);
     return doc.status === 'interrupted' ? EXIT.interrupted : EXIT.ok;
   } finally {
     release();

@@ -4,6 +4,7 @@
 // dist/cli.js, and nothing loads it unless one of these commands runs.
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { cliLog } from './host.js';
 import type { CliIo } from './io.js';
 
 /** Listed in the CLI's usage; their options are parsed by the engine bundle. */
@@ -21,7 +22,7 @@ export async function runEngineCommand(command: string, argv: string[], io: CliI
   const candidates = ['./engine.js', '../../dist/engine.js'].map((p) => fileURLToPath(new URL(p, import.meta.url)));
   const path = candidates.find((p) => existsSync(p));
   if (!path) {
-    io.stderr.write(`error: the engine bundle is missing (looked for ${candidates.join(', ')}); run 'npm run build'\n`);
+    cliLog(io).error(`the engine bundle is missing (looked for ${candidates.join(', ')}); run 'npm run build'`);
     return 1;
   }
   const engine = (await import(pathToFileURL(path).href)) as EngineBundle;

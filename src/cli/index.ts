@@ -1,13 +1,15 @@
 // Entry point of the bundled CLI (dist/cli.js).
+import { cliLog } from './host.js';
 import { processIo } from './io.js';
 import { main } from './main.js';
 
-main(process.argv.slice(2), processIo()).then(
+const io = processIo();
+main(process.argv.slice(2), io).then(
   (code) => {
     process.exitCode = code;
   },
   (err: unknown) => {
-    process.stderr.write(`llm-perf-gate: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    cliLog(io).error(`internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     process.exitCode = 1;
   },
 );

@@ -1,7 +1,6 @@
 // What a command may touch of the outside world, passed in so tests can run
 // commands in-process with their own streams, cwd and environment.
-
-export const EXIT = { ok: 0, fail: 1, usage: 2, invalid: 3, interrupted: 130 } as const;
+import { EXIT } from '../pipeline/report.js';
 
 export interface OutStream {
   write(s: string): boolean;
@@ -15,19 +14,6 @@ export interface CliIo {
   stderr: OutStream;
   /** Registers a Ctrl-C handler; returns the function that removes it. */
   onInterrupt(handler: () => void): () => void;
-}
-
-/**
- * An abort signal that Ctrl-C (or SIGTERM) fires, saying so on stderr; the
- * run then finishes its files with what it measured. Call `release` when done.
- */
-export function interruptible(io: CliIo, what: string): { signal: AbortSignal; release: () => void } {
-  const ac = new AbortController();
-  const release = io.onInterrupt(() => {
-    io.stderr.write(`\ninterrupted: finishing ${what} with what was measured\n`);
-    ac.abort();
-  });
-  return { signal: ac.signal, release };
 }
 
 export function processIo(): CliIo {

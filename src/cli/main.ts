@@ -1,17 +1,15 @@
 // The CLI's front door: parse argv, dispatch, map errors to exit codes.
 import { parseArgs } from 'node:util';
-import { TargetError } from '../client/errors.js';
-import { ConfigError } from '../config/errors.js';
-import { ResultFileError } from '../result/read.js';
-import { RunSetupError } from '../run/run-plan.js';
-import { ServerStartError } from '../server/process.js';
-import { DatasetError } from '../workload/dataset.js';
+import { UsageError } from '../errors/usage-error.js';
+import { UserError } from '../errors/user-error.js';
 import { TOOL_VERSION } from '../version.js';
 import { AB_USAGE, abCommand } from './ab-command.js';
 import { CALIBRATE_USAGE, calibrateCommand } from './calibrate-command.js';
 import { COMPARE_USAGE, compareCommand } from './compare-command.js';
 import { ENGINE_COMMANDS, runEngineCommand } from './embedded.js';
-import { EXIT, type CliIo } from './io.js';
+import { EXIT } from '../pipeline/report.js';
+import { cliLog } from './host.js';
+import type { CliIo } from './io.js';
 import { RUN_USAGE, runCommand } from './run-command.js';
 
 type Options = NonNullable<Parameters<typeof parseArgs>[0]>['options'];
@@ -23,8 +21,6 @@ interface Command {
   options: Options;
   run(values: Values, io: CliIo): Promise<number>;
 }
-
-class UsageError extends Error {}
 
 const str = (v: Values, key: string): string | null => (typeof v[key] === 'string' ? (v[key] as string) : null);
 function required(v: Values, key: string, usage: string): string {
@@ -136,11 +132,11 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   const [name, ...rest] = argv;
   try {
     if (name === '--version' || name === '-v') {
-      io.stdout.write(`${TOOL_VERSION}\n`);
+      cliLog(io).out(TOOL_VERSION);
       return EXIT.ok;
     }
     if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-      io.stdout.write(`${usage()}\n`);
+      cliLog(io).out(usage());
       return name === undefined ? EXIT.usage : EXIT.ok;
     }
     if (Object.hasOwn(ENGINE_COMMANDS, name)) return await runEngineCommand(name, rest, io);
@@ -148,28 +144,15 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     if (command === undefined) throw new UsageError(`unknown command '${name}'\n\n${usage()}`);
     const values = parseStrict(rest, { ...command.options, help: { type: 'boolean', short: 'h' } });
     if (values.help) {
-      io.stdout.write(`${command.usage}\n`);
+      cliLog(io).out(command.usage);
       return EXIT.ok;
     }
     return await command.run(values, io);
   } catch (err) {
-    if (
-      err instanceof UsageError ||
-      err instanceof ConfigError ||
-      err instanceof RunSetupError ||
-      err instanceof DatasetError ||
-      err instanceof ResultFileError
-    ) {
-      io.stderr.write(`error: ${err.message}\n`);
-      return EXIT.usage;
-    }
-    if (err instanceof ServerStartError) {
-      io.stderr.write(`error: ${err.message}\n`);
-      return EXIT.usage;
-    }
-    if (err instanceof TargetError) {
-      io.stderr.write(`error: target unusable: ${err.message}\n`);
-      return EXIT.usage;
+    // Every failure the user can fix is a UserError carrying its exit status (src/errors/).
+    if (err instanceof UserError) {
+      cliLog(io).error(err.headline());
+      return err.exitStatus;
     }
     throw err;
   }

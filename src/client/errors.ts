@@ -1,17 +1,4 @@
-// Errors of the client that are not per-request failures: the target as a whole.
-
-/** The target could not be used at all (unreachable, 401 on /v1/models, not OpenAI-compatible). */
-export class TargetError extends Error {
-  constructor(
-    message: string,
-    readonly method: string,
-    readonly url: string,
-    options?: { cause?: unknown },
-  ) {
-    super(`${message} (${method} ${url})`, options);
-    this.name = 'TargetError';
-  }
-}
+// Message helpers for the client's errors (the errors themselves live in src/errors/).
 
 /** One line from any thrown value, for messages; never includes secrets we know of. */
 export function describeError(err: unknown): string {

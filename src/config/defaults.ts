@@ -27,6 +27,7 @@ export const DEFAULTS = {
   sharedPrefixTokens: 0,
   arrival: 'poisson',
   burstiness: 1,
+  readyTimeoutS: 600,
 } as const;
 
 /** Used when no config file is given and none is in the working directory; the URL must come from --url. */

@@ -1,5 +1,6 @@
 // Config problems are collected, not thrown one at a time: a user fixing a
 // config wants every mistake in one go, each pointing at file:line:col.
+// The error that carries them is ConfigError (src/errors/config-error.ts).
 
 export interface ConfigProblem {
   /** Config file as given on the command line, or null (built-in default, --url, in-memory object). */
@@ -73,39 +74,4 @@ export function makeProblem(init: ProblemInit): ConfigProblem {
     reason: init.reason,
     text,
   };
-}
-
-/**
- * One or more config problems. `file`, `path`, `value` and `allowed` describe
- * the first problem (the common single-problem case); `problems` holds all,
- * and the message has one line per problem.
- */
-export class ConfigError extends Error {
-  readonly file: string | null;
-  readonly path: string;
-  readonly value: unknown;
-  readonly allowed: string | null;
-  readonly line: number | null;
-  readonly column: number | null;
-  readonly problems: readonly ConfigProblem[];
-
-  constructor(problems: ConfigProblem | readonly ConfigProblem[]) {
-    const list = Array.isArray(problems) ? [...(problems as readonly ConfigProblem[])] : [problems as ConfigProblem];
-    const first = list[0];
-    if (first === undefined) throw new TypeError('ConfigError needs at least one problem');
-    super(list.map((p) => p.text).join('\n'));
-    this.name = 'ConfigError';
-    this.file = first.file;
-    this.path = first.path;
-    this.value = first.value;
-    this.allowed = first.allowed;
-    this.line = first.line;
-    this.column = first.column;
-    this.problems = Object.freeze(list);
-  }
-
-  /** Shorthand for a single problem. */
-  static of(init: ProblemInit): ConfigError {
-    return new ConfigError(makeProblem(init));
-  }
 }

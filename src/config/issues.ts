@@ -2,13 +2,21 @@
 // readable reasons (ajv's own messages name JSON pointers, not fields).
 import { Ajv, type ErrorObject } from 'ajv';
 import schema from '../../schema/config.schema.json' with { type: 'json' };
-import { DEFAULTS } from './defaults.js';
-import { METRIC_IDS } from '../metrics/catalogue.js';
-import type { ApiKind, Encoding, LoadPlan, SloOp } from './plan.js';
+import { METRIC_IDS } from '../metric-ids.js';
+import { loadLabel } from './derive.js';
+import { normaliseLoad } from './normal.js';
+import type { RawLoad } from './raw.js';
+import { parseSloText, SLO_RE } from './slo-text.js';
 import type { Segment } from './yaml.js';
 
 const ajv = new Ajv({ allErrors: true, verbose: true });
 export const validateSchema = ajv.compile(schema);
+/** The gate section alone, as `{ gate }`: for the gate rules a result stores. */
+export const validateGateSection = ajv.compile({
+  definitions: schema.definitions,
+  type: 'object',
+  properties: { gate: schema.properties.gate },
+});
 
 const LOAD_ONE_OF = '#/properties/loads/items/oneOf';
 const BURSTINESS_RULE = '#/properties/loads/items/dependencies/burstiness';
@@ -237,7 +245,7 @@ export function crossFieldIssues(raw: unknown, invalidLoads: ReadonlySet<number>
     raw.loads.forEach((ld: unknown, i) => {
       // A load the schema rejected has no trustworthy label; its own error is enough.
       if (!isRecord(ld) || invalidLoads.has(i)) return;
-      const label = normaliseLoad(ld as RawLoad).label;
+      const label = loadLabel(normaliseLoad(ld as RawLoad));
       const first = labels.get(label);
       if (first === undefined) labels.set(label, i);
       else issues.push({ segs: ['loads', i], reason: `duplicate load ${label} (same as loads[${first}])`, echo: false });
@@ -246,111 +254,9 @@ export function crossFieldIssues(raw: unknown, invalidLoads: ReadonlySet<number>
   return issues;
 }
 
-/** http(s) base URL without credentials, query, trailing slash or trailing /v1. */
-export function normaliseUrl(input: string): { url: string } | { reason: string; shown: string } {
-  let u: URL;
-  try {
-    u = new URL(input);
-  } catch {
-    return { reason: 'must be an http(s) URL such as http://127.0.0.1:8000', shown: input };
-  }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') {
-    return { reason: 'must start with http:// or https://', shown: input };
-  }
-  if (u.username !== '' || u.password !== '') {
-    // Never echo the secret back: it would land in CI logs.
-    u.username = '***';
-    u.password = '';
-    return {
-      reason: 'must not contain user:password; put the key in an environment variable and name it in target.api_key_env',
-      shown: u.href,
-    };
-  }
-  if (u.search !== '' || u.hash !== '') {
-    return { reason: 'must not have a query string or #fragment', shown: input };
-  }
-  let p = u.pathname.replace(/\/+$/, '');
-  if (p.endsWith('/v1')) p = p.slice(0, -3).replace(/\/+$/, '');
-  return { url: `${u.protocol}//${u.host}${p}` };
-}
-
-export interface RawTarget {
-  url?: string;
-  api?: ApiKind;
-  model?: string;
-  api_key_env?: string;
-  headers?: Record<string, string>;
-  extra_body?: Record<string, unknown>;
-  fixed_output?: boolean;
-}
-export interface RawScenario {
-  name: string;
-  input_tokens?: number;
-  output_tokens: number;
-  shared_prefix_tokens?: number;
-  dataset?: string;
-}
-export interface RawLoad {
-  concurrency?: number;
-  rate?: number;
-  arrival?: 'poisson' | 'gamma';
-  burstiness?: number;
-  max_concurrency?: number;
-}
-export interface RawMetricRule {
-  gate?: boolean;
-  tolerance?: number;
-  floor?: number;
-  level?: 'fail' | 'warn';
-}
-export type RawSlo = string | { check: string; scenario?: string; load?: string };
-export interface RawGate {
-  confidence?: number;
-  alpha?: number;
-  error_rate_limit?: number;
-  token_drift_limit?: number;
-  strict_fingerprint?: boolean;
-  bootstrap_iterations?: number;
-  metrics?: Record<string, RawMetricRule>;
-  scenarios?: Record<string, { metrics?: Record<string, RawMetricRule> }>;
-  slo?: RawSlo[];
-}
-export interface RawConfig {
-  version?: 1;
-  target?: RawTarget;
-  seed?: number;
-  tokenizer?: Encoding;
-  timeouts?: { connect_ms?: number; request_s?: number; idle_s?: number };
-  limits?: { line_bytes?: number; event_bytes?: number; response_bytes?: number };
-  run?: { requests?: number; warmup?: number; max_duration_s?: number; trials?: number };
-  scenarios: RawScenario[];
-  loads: RawLoad[];
-  slos?: { ttft_ms?: number; tpot_ms?: number; e2e_ms?: number };
-  gate?: RawGate;
-  ab?: { baseline: RawAbSide; candidate: RawAbSide };
-}
-export interface RawAbSide {
-  url: string;
-  model?: string;
-  server_command?: string;
-  ready_timeout_s?: number;
-}
-
-const SLO_RE = /^\s*([a-z_]+(?:\.(?:mean|p50|p90|p95|p99))?)\s*(<=|<|>=|>)\s*([0-9.eE+-]+)\s*$/;
-
-/** `ttft_ms.p99 <= 2000` -> parts; null when the text does not parse. */
-export function parseSloText(text: string): { metric: string; op: SloOp; bound: number } | null {
-  const m = SLO_RE.exec(text);
-  if (m === null) return null;
-  const bound = Number(m[3]);
-  if (!Number.isFinite(bound)) return null;
-  return { metric: m[1]!, op: m[2] as SloOp, bound };
-}
-
 /** Names in the gate section must name real metrics, scenarios and loads. */
-export function gateIssues(raw: Record<string, unknown>, loadLabels: readonly string[]): Issue[] {
+export function gateIssues(gate: unknown, scenarioNames: ReadonlySet<string>, loadLabels: readonly string[]): Issue[] {
   const issues: Issue[] = [];
-  const gate = raw.gate;
   if (!isRecord(gate)) return issues;
   const known = new Set(METRIC_IDS);
   const allowedMetrics = `metric ids such as ${['output_tps', 'rps', 'error_rate', 'ttft_ms.p95', 'tpot_ms.p50'].join(', ')} (docs/gate.md lists all)`;
@@ -361,9 +267,6 @@ export function gateIssues(raw: Record<string, unknown>, loadLabels: readonly st
     }
   };
   checkMetrics(gate.metrics, ['gate', 'metrics']);
-  const scenarioNames = new Set(
-    Array.isArray(raw.scenarios) ? raw.scenarios.filter(isRecord).map((s) => String(s.name)) : [],
-  );
   if (isRecord(gate.scenarios)) {
     for (const [name, sc] of Object.entries(gate.scenarios)) {
       if (!scenarioNames.has(name)) {
@@ -392,23 +295,4 @@ export function gateIssues(raw: Record<string, unknown>, loadLabels: readonly st
     });
   }
   return issues;
-}
-
-export function normaliseLoad(ld: RawLoad): { config: Record<string, unknown>; plan: LoadPlan; label: string } {
-  if (ld.concurrency !== undefined) {
-    const label = `c=${ld.concurrency}`;
-    return { config: { concurrency: ld.concurrency }, plan: { kind: 'concurrency', label, concurrency: ld.concurrency }, label };
-  }
-  const rate = ld.rate ?? 0;
-  const arrival = ld.arrival ?? DEFAULTS.arrival;
-  const burstiness = ld.burstiness ?? DEFAULTS.burstiness;
-  const maxConcurrency = ld.max_concurrency ?? null;
-  let label = `r=${rate}/s`;
-  if (arrival === 'gamma') label += `,gamma=${burstiness}`;
-  if (maxConcurrency !== null) label += `,max=${maxConcurrency}`;
-  return {
-    config: { rate, arrival, burstiness, max_concurrency: maxConcurrency },
-    plan: { kind: 'rate', label, rate, arrival, burstiness, maxConcurrency },
-    label,
-  };
 }

@@ -1,5 +1,6 @@
-// The validated, defaults-resolved form of a config file: everything the run
-// needs, as plain frozen data. Produced by config/load.ts, consumed downstream.
+// The plans derived from a normalised config (derive.ts): everything the run
+// and the gate need, as plain frozen data in the units they use.
+import type { NormalConfig } from './normal.js';
 
 export type ApiKind = 'chat' | 'completions';
 export type Encoding = 'o200k_base' | 'cl100k_base';
@@ -78,7 +79,7 @@ export interface SloPlan {
   readonly e2eMs: number | null;
 }
 
-/** Overrides of a metric's default rule (see metrics/catalogue.ts); unset fields keep the default. */
+/** Overrides of a metric's default rule (gate/policy.ts merges them); unset fields keep the default. */
 export interface MetricRuleOverride {
   readonly gate?: boolean;
   readonly tolerance?: number;
@@ -124,7 +125,7 @@ export interface Plan {
   /** Path of the config file as given (for messages), or null for built-in defaults. */
   readonly configPath: string | null;
   /** The normalised config (snake_case, defaults filled in) as stored in the result. */
-  readonly config: Readonly<Record<string, unknown>>;
+  readonly config: NormalConfig;
   /** sha256 hex of the canonical JSON of `config`. */
   readonly configHash: string;
   readonly seed: number;

@@ -1,7 +1,8 @@
 // YAML text -> plain value plus a locator from a field path to line:column,
 // so every config message can point at the exact place in the file.
 import { LineCounter, isAlias, isMap, isScalar, isSeq, parseDocument, type Document } from 'yaml';
-import { ConfigError, makeProblem } from './errors.js';
+import { ConfigError } from '../errors/config-error.js';
+import { makeProblem } from './errors.js';
 
 export type Segment = string | number;
 export interface Position {

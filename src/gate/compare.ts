@@ -3,9 +3,9 @@ import type { GatePlan } from '../config/plan.js';
 import type { CellResult, ResultDoc } from '../result/types.js';
 import { TOOL_VERSION } from '../version.js';
 import { judgeMetric } from './judge.js';
-import { rulesFor } from './rules.js';
+import { iterationsFor, rulesFor } from './policy.js';
+import { adjustCells, verdictSettings } from './significance.js';
 import { checkSlos } from './slo.js';
-import { holm } from './stats.js';
 import { cellProblems, docProblems } from './validity.js';
 import { VERDICT_SCHEMA, type CellVerdict, type MetricVerdict, type Overall, type SideInfo, type VerdictDoc } from './verdict.js';
 
@@ -20,7 +20,7 @@ function side(doc: ResultDoc): SideInfo {
 }
 
 /** Interleaved A/B: both sides of one run, so trial i of each side form a pair. */
-export function isPaired(base: ResultDoc, cand: ResultDoc): boolean {
+function isPaired(base: ResultDoc, cand: ResultDoc): boolean {
   return base.ab !== null && cand.ab !== null && base.ab.run_id === cand.ab.run_id && base.ab.side !== cand.ab.side;
 }
 
@@ -33,7 +33,7 @@ export function compare(base: ResultDoc, cand: ResultDoc, gate: GatePlan, opts: 
   const paired = isPaired(base, cand);
   const doc = docProblems(base, cand, gate);
   const warnings = [...doc.warnings];
-  const cells: CellVerdict[] = [];
+  const judged: CellVerdict[] = [];
   const baseById = new Map(base.cells.map((c) => [c.id, c]));
   const candIds = new Set(cand.cells.map((c) => c.id));
   for (const c of base.cells) if (!candIds.has(c.id)) warnings.push(`cell ${c.id} is only in the baseline: not compared`);
@@ -44,21 +44,10 @@ export function compare(base: ResultDoc, cand: ResultDoc, gate: GatePlan, opts: 
       warnings.push(`cell ${c.id} is only in the candidate: not compared`);
       continue;
     }
-    cells.push(compareCell(b, c, base, cand, gate, paired, opts.metrics ?? (() => true)));
+    judged.push(compareCell(b, c, base, cand, gate, paired, opts.metrics ?? (() => true)));
   }
 
-  // Holm across every gated test of the comparison that produced a p-value:
-  // with 3 gated metrics x 8 cells, 24 tests at 0.05 would otherwise fail
-  // most pull requests by chance alone.
-  const tested = cells.filter((c) => c.valid).flatMap((c) => c.metrics.filter((m) => m.gated && m.p !== null));
-  const adjusted = holm(tested.map((m) => m.p!));
-  tested.forEach((m, i) => {
-    m.p_adj = Math.round(adjusted[i]! * 1e6) / 1e6;
-    if (m.verdict === 'regressed' && m.p_adj >= gate.alpha) {
-      m.verdict = 'warn';
-      m.reason = `${m.reason}, but p = ${m.p_adj.toPrecision(2)} after Holm's correction is not below ${gate.alpha}`;
-    }
-  });
+  const cells = adjustCells(judged, gate);
 
   const slo = checkSlos(cand.cells, gate.slo);
   const gatedValid = cells.filter((c) => c.valid).flatMap((c) => c.metrics.filter((m) => m.gated));
@@ -97,7 +86,7 @@ export function compare(base: ResultDoc, cand: ResultDoc, gate: GatePlan, opts: 
     reasons,
     warnings,
     design: paired ? 'paired' : 'unpaired',
-    settings: { confidence: gate.confidence, alpha: gate.alpha, bootstrap_iterations: gate.bootstrapIterations },
+    settings: verdictSettings(gate),
     baseline: side(base),
     candidate: side(cand),
     cells,
@@ -119,9 +108,7 @@ function compareCell(
   const metrics = rules.map((rule) =>
     judgeMetric(b, c, rule, {
       confidence: gate.confidence,
-      // Ungated metrics are only reported: a quarter of the resamples keeps a
-      // full matrix quick while gated ones get the full count.
-      iterations: rule.gated ? gate.bootstrapIterations : Math.max(200, Math.round(gate.bootstrapIterations / 4)),
+      iterations: iterationsFor(rule, gate),
       paired,
       seed: `${c.id}|${rule.def.id}`,
     }),

@@ -4,6 +4,7 @@ import type { DistStat, MetricDef, RateKey } from '../metrics/catalogue.js';
 import type { CellSamples } from '../metrics/cell.js';
 import { decodeHistogram, HIST_SCALE, type Distribution } from '../metrics/distribution.js';
 import type { CellResult } from '../result/types.js';
+import { percentileOf } from './policy.js';
 import { histogramValues } from './stats.js';
 
 const SAMPLED = new Set<keyof CellSamples>(['ttft_ms', 'queued_ttft_ms', 'e2e_ms', 'tpot_ms']);
@@ -14,7 +15,8 @@ export function distValue(d: Distribution | null, stat: DistStat): number | null
   const v = d[stat];
   if (v !== null) return v;
   const h = decodeHistogram(d.hist);
-  return h.getValueAtPercentile(Number(stat.slice(1))) / HIST_SCALE;
+  // The mean is always stated; only percentiles are withheld.
+  return h.getValueAtPercentile(percentileOf(stat) ?? NaN) / HIST_SCALE;
 }
 
 /** The pooled figure of the cell (what a report shows); null when there is no data. */
@@ -38,7 +40,7 @@ export function trialValues(cell: CellResult, def: MetricDef): number[] {
  * independent anyway: a couple of thousand quantile-spaced values carry the
  * shape, and keep a comparison of a full matrix to seconds.
  */
-export const HIST_VALUES_PER_TRIAL = 2000;
+const HIST_VALUES_PER_TRIAL = 2000;
 
 // Each distribution serves five statistics (mean, p50..p99): extract it once per cell.
 const cache = new WeakMap<CellResult, Map<string, number[][]>>();

@@ -1,11 +1,12 @@
 // One metric of one cell: estimate the change, put an interval on it, and
-// decide against the tolerance (gating.md, rule 3): regressed only when the
-// whole interval lies beyond the threshold in the bad direction and the
-// (Holm-adjusted, applied later) p-value is small; warn when only the point
-// estimate is beyond; inconclusive when the interval is too wide to say.
+// decide against the threshold (docs/gate.md, "A metric's verdict"):
+// regressed only when the whole interval lies beyond the threshold in the bad
+// direction (and, decided later in significance.ts, the Holm-adjusted p-value
+// is below alpha); warn when only the point estimate is beyond; inconclusive
+// when the interval is too wide to say.
 import type { CellResult } from '../result/types.js';
 import { minSamplesFor } from '../metrics/distribution.js';
-import type { MetricRule } from './rules.js';
+import { percentileOf, thresholdRatio, type MetricRule } from './policy.js';
 import { pooledValue, trialSamples, trialStats, trialValues } from './extract.js';
 import {
   bootstrapRatio,
@@ -80,6 +81,7 @@ function rateEstimate(base: CellResult, cand: CellResult, rule: MetricRule, s: J
 
 function distEstimate(base: CellResult, cand: CellResult, rule: MetricRule, s: JudgeSettings, thr: number, dir: Direction): Estimate | string {
   const { stat } = rule.def.dist!;
+  const percentile = percentileOf(stat);
   if (s.paired && base.trials.length === cand.trials.length && base.trials.length >= 2) {
     const b = trialStats(base, rule.def);
     const c = trialStats(cand, rule.def);
@@ -94,9 +96,9 @@ function distEstimate(base: CellResult, cand: CellResult, rule: MetricRule, s: J
   const c = trialSamples(cand, rule.def).filter((t) => t.length > 0);
   const nb = b.reduce((n, t) => n + t.length, 0);
   const nc = c.reduce((n, t) => n + t.length, 0);
-  const need = stat === 'mean' ? 2 : minSamplesFor(Number(stat.slice(1)));
+  const need = percentile === null ? 2 : minSamplesFor(percentile);
   if (nb < need || nc < need) return `too few samples (${Math.min(nb, nc)}; ${stat} needs ${need})`;
-  const r = bootstrapRatio(b, c, stat === 'mean' ? 'mean' : Number(stat.slice(1)) / 100, { iterations: s.iterations, seed: s.seed });
+  const r = bootstrapRatio(b, c, percentile === null ? 'mean' : percentile / 100, { iterations: s.iterations, seed: s.seed });
   let { lo, hi } = intervalFromDraws(r.logDraws, s.confidence);
   let p = pBeyond(r.logDraws, thr, dir);
   // With a handful of trials the bootstrap sees only a few distinct trial
@@ -127,7 +129,16 @@ function proportionEstimate(base: CellResult, cand: CellResult, tol: number, lev
   return { estimate: diff, lo: diff - z * se, hi: diff + z * se, p, method: 'proportion' };
 }
 
-export function judgeMetric(base: CellResult, cand: CellResult, rule: MetricRule, s: JudgeSettings): MetricVerdict {
+/**
+ * The change of one metric between two cells, judged against its rule. The
+ * verdict is frozen: a `regressed` here is provisional until significance.ts
+ * has applied Holm and alpha, which makes new objects.
+ */
+export function judgeMetric(base: CellResult, cand: CellResult, rule: MetricRule, s: JudgeSettings): Readonly<MetricVerdict> {
+  return Object.freeze(judge(base, cand, rule, s));
+}
+
+function judge(base: CellResult, cand: CellResult, rule: MetricRule, s: JudgeSettings): MetricVerdict {
   const { def } = rule;
   const dir: Direction = def.direction === 'lower' ? 'up' : 'down';
   const b = pooledValue(base, def);
@@ -158,11 +169,7 @@ export function judgeMetric(base: CellResult, cand: CellResult, rule: MetricRule
     return decide(out, e.estimate, e.lo!, e.hi!, rule.tolerance, -rule.tolerance, 'up', rule, s.confidence);
   }
 
-  // The bad-direction threshold as a ratio: the tolerance, widened by the floor for small values.
-  let thr: number;
-  if (b === null || b <= 0) thr = dir === 'up' ? 1 + rule.tolerance : 1 - rule.tolerance;
-  else thr = dir === 'up' ? Math.max(1 + rule.tolerance, (b + rule.floor) / b) : Math.min(1 - rule.tolerance, (b - rule.floor) / b);
-  if (thr <= 0) thr = 1e-9;
+  const thr = thresholdRatio(rule, b);
   out.threshold_pct = pct(thr);
   const e = def.kind === 'rate' ? rateEstimate(base, cand, rule, s, thr, dir) : distEstimate(base, cand, rule, s, thr, dir);
   if (typeof e === 'string') {
@@ -193,7 +200,7 @@ function decide(out: MetricVerdict, est: number, lo: number, hi: number, thr: nu
   const wholeGood = up ? hi < good : lo > good;
   const withinBand = up ? hi <= thr : lo >= thr;
   if (wholeBad) {
-    // Provisional: compare() applies Holm across gated tests and may downgrade to warn.
+    // Provisional: significance.ts applies Holm across gated tests and may downgrade to warn.
     out.verdict = rule.level === 'warn' ? 'warn' : 'regressed';
     out.reason = `the whole interval is beyond the ${out.threshold_pct}% threshold`;
   } else if (pointBad) {

@@ -3,6 +3,7 @@
 import type { GatePlan } from '../config/plan.js';
 import type { ResultDoc } from '../result/types.js';
 import { TOOL_VERSION } from '../version.js';
+import { verdictSettings } from './significance.js';
 import { checkSlos } from './slo.js';
 import { VERDICT_SCHEMA, type VerdictDoc } from './verdict.js';
 
@@ -17,7 +18,7 @@ export function verdictWithoutBaseline(cand: ResultDoc, gate: GatePlan, why: str
     reasons: [`no baseline: ${why}`, ...failed.map((s) => `${s.cell}: SLO ${s.check} failed (value ${s.value ?? 'none'})`)],
     warnings: [],
     design: 'unpaired',
-    settings: { confidence: gate.confidence, alpha: gate.alpha, bootstrap_iterations: gate.bootstrapIterations },
+    settings: verdictSettings(gate),
     baseline: { commit: null, model: null, started_at: cand.started_at, status: 'missing', tool_version: TOOL_VERSION },
     candidate: { commit: cand.git?.commit ?? null, model: cand.target?.model ?? null, started_at: cand.started_at, status: cand.status, tool_version: cand.tool.version },
     cells: [],

@@ -5,6 +5,7 @@ import { metricDef } from '../metrics/catalogue.js';
 import { minSamplesFor } from '../metrics/distribution.js';
 import type { CellResult } from '../result/types.js';
 import { distValue, pooledValue } from './extract.js';
+import { percentileOf } from './policy.js';
 import type { SloOutcome } from './verdict.js';
 
 const holds = (v: number, c: SloCheck): boolean =>
@@ -25,7 +26,7 @@ export function checkSlos(cells: readonly CellResult[], checks: readonly SloChec
         // Too few samples for the percentile: its histogram estimate sits near
         // the maximum, so judging by it errs on the strict side.
         value = distValue(d, def.dist.stat);
-        if (d !== null && value !== null) note = `${d.n} samples, below the ${minSamplesFor(Number(def.dist.stat.slice(1)))} this percentile needs: judged on the histogram's estimate`;
+        if (d !== null && value !== null) note = `${d.n} samples, below the ${minSamplesFor(percentileOf(def.dist.stat) ?? 0)} this percentile needs: judged on the histogram's estimate`;
       }
       if (value === null) {
         out.push({ check: check.text, cell: cell.id, value: null, ok: false, note: 'no data for this metric' });

@@ -1,4 +1,4 @@
-// The statistics behind the gate's verdicts (see shared notes on gating):
+// The statistics behind the gate's verdicts (docs/gate.md, "A metric's verdict"):
 // pure, deterministic given a seed, effects as candidate/baseline ratios
 // computed on the log scale. Split by concern under ./stats/.
 export { quantileSorted, histogramValues, DEFAULT_HISTOGRAM_CAP } from './stats/quantile.js';

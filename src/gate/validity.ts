@@ -1,15 +1,11 @@
 // A comparison is invalid, not failed, when the two sides did not run the
-// same work or could not be measured properly (gating.md, rule 4).
+// same work or could not be measured properly (docs/gate.md, "When a
+// comparison is invalid, not failed").
 import type { GatePlan } from '../config/plan.js';
 import type { CellResult, ResultDoc } from '../result/types.js';
 
 /** Fixed output asked for, but fewer requests than this got max_tokens: the server ignored ignore_eos/min_tokens. */
-export const MIN_OUTPUT_HONOURED = 0.99;
-
-function fixedOutput(doc: ResultDoc): boolean {
-  const t = (doc.config as { target?: { fixed_output?: unknown } }).target;
-  return t?.fixed_output !== false;
-}
+const MIN_OUTPUT_HONOURED = 0.99;
 
 const pctOf = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
@@ -28,7 +24,7 @@ export function cellProblems(base: CellResult, cand: CellResult, bDoc: ResultDoc
     if (cell.client.saturated) invalid.push(`${side} client was saturated: ${cell.client.reasons.join('; ')}`);
     const honoured = cell.metrics.tokens.output_honoured;
     const doc = side === 'baseline' ? bDoc : cDoc;
-    if (fixedOutput(doc) && honoured !== null && honoured < MIN_OUTPUT_HONOURED) {
+    if (doc.config.target.fixed_output !== false && honoured !== null && honoured < MIN_OUTPUT_HONOURED) {
       invalid.push(`${side} server did not honour the fixed output length: only ${pctOf(honoured)} of requests got max_tokens (ignore_eos/min_tokens ignored?)`);
     }
     if (cell.metrics.counts.completed === 0) invalid.push(`${side} cell has no completed request`);

@@ -3,7 +3,7 @@ import type { FailureClass, RequestRecord } from '../load/record.js';
 import type { SloPlan } from '../config/plan.js';
 import { summarize, type Distribution } from './distribution.js';
 
-export const MAX_ERROR_EXAMPLES = 3;
+const MAX_ERROR_EXAMPLES = 3;
 
 export interface ErrorSummary {
   count: number;
@@ -83,7 +83,7 @@ function isGood(r: RequestRecord, slos: SloPlan, queuedTtft: number, queuedE2e: 
   return r.failure === null;
 }
 
-export function hasSlos(slos: SloPlan): boolean {
+function hasSlos(slos: SloPlan): boolean {
   return slos.ttftMs !== null || slos.tpotMs !== null || slos.e2eMs !== null;
 }
 

@@ -7,9 +7,6 @@ export const HIST_SCALE = 1000;
 /** 3 significant digits: 0.1% value resolution, which is far below run-to-run noise. */
 const SIGNIFICANT_DIGITS = 3;
 
-export const PERCENTILES = [50, 90, 95, 99] as const;
-export type PercentileKey = 'p50' | 'p90' | 'p95' | 'p99';
-
 /**
  * A percentile is only reported with enough samples above it to mean
  * something: at least 3 expected samples in the tail, so p99 needs 300

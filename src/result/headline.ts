@@ -2,7 +2,7 @@
 // ones gated by default (throughput, TTFT tail, decode speed).
 import type { ResultDoc } from './types.js';
 
-export const HEADLINE_METRICS = ['output_tps', 'ttft_ms.p95', 'tpot_ms.p50'] as const;
+export { HEADLINE_METRICS } from '../metric-ids.js';
 
 export function headline(doc: ResultDoc): Record<string, number | null> {
   const out: Record<string, number | null> = {};

@@ -1,18 +1,8 @@
 // Reads a result file and refuses anything that is not a result@1 document.
 import { readFile } from 'node:fs/promises';
+import { ResultFileError } from '../errors/result-file-error.js';
 import { RESULT_SCHEMA, type ResultDoc } from './types.js';
 import { validateResult } from './validate.js';
-
-export class ResultFileError extends Error {
-  constructor(
-    readonly file: string,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(`${file}: ${message}`, options);
-    this.name = 'ResultFileError';
-  }
-}
 
 export async function readResult(file: string): Promise<ResultDoc> {
   let text: string;

@@ -1,5 +1,6 @@
 // The result document: versioned, written incrementally, validated against
 // schema/result.schema.json. Changing a field's meaning means a new schema version.
+import type { NormalConfig } from '../config/normal.js';
 import type { CellMetrics } from '../metrics/cell.js';
 
 /** A trial's own figures; its per-request samples are a slice of the cell's pooled `samples`. */
@@ -68,7 +69,8 @@ export interface ResultDoc {
   error: string | null;
   started_at: string;
   finished_at: string | null;
-  config: Readonly<Record<string, unknown>>;
+  /** The normalised config of the run, header values redacted. */
+  config: NormalConfig;
   config_hash: string;
   /** Hash over every cell's prompts and max_tokens, in cell order. */
   workload_hash: string | null;

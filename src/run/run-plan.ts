@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { InferenceClient } from '../client/http.js';
-import { TargetError } from '../client/errors.js';
+import { RunSetupError } from '../errors/run-setup-error.js';
+import { TargetError } from '../errors/target-error.js';
 import type { RequestRecord } from '../load/record.js';
 import type { LoadPlan, Plan, ScenarioPlan, TargetPlan } from '../config/plan.js';
 import { runCell } from '../load/run-cell.js';
@@ -20,6 +21,7 @@ import type { WorkItem } from '../workload/synth.js';
 import { getTokenizer } from '../workload/tokenizer.js';
 import { assembleCell, type TrialOutcome } from './cell-result.js';
 import { gitInfo, machineInfo } from './environment.js';
+import { assertCredentialsAccepted } from './refusal.js';
 
 export interface ProgressSink {
   cellStart(index: number, total: number, id: string, requests: number): void;
@@ -37,11 +39,6 @@ export interface RunOptions {
   /** Abort (Ctrl-C) stops the run; what was measured is still written. */
   signal: AbortSignal;
   progress?: ProgressSink;
-}
-
-/** A problem with how the run was asked for, found before any load was sent. */
-export class RunSetupError extends Error {
-  override name = 'RunSetupError';
 }
 
 export function cellId(scenario: ScenarioPlan, load: LoadPlan): string {
@@ -184,6 +181,7 @@ async function runMatrix(o: RunOptions, sides: readonly Side[]): Promise<void> {
         else side.doc.cells.push(result);
         await writeResult(side.outPath, side.doc);
         o.progress?.cellEnd(result);
+        assertCredentialsAccepted(run.records, side.target, cell.id);
       }
     }
   }
@@ -205,6 +203,8 @@ async function runSides(o: RunOptions, open: () => Promise<Side[]>): Promise<Sid
     throw err;
   }
   for (const s of sides) {
+    // A cell interrupted before all its trials ran is not complete, even if each trial it ran was.
+    if (o.signal.aborted) for (const c of s.doc.cells) if (c.trials.length < o.plan.limits.trials) c.status = 'interrupted';
     s.doc.status = o.signal.aborted ? 'interrupted' : 'complete';
     if (o.signal.aborted) s.doc.error = 'interrupted before the matrix finished';
     s.doc.finished_at = new Date().toISOString();

@@ -14,6 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { StringDecoder } from 'node:string_decoder';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { readModels } from '../client/models.js';
+import { ServerStartError } from '../errors/server-start-error.js';
 
 export interface ServerSpec {
   /** Run through `sh -c`; must keep the server in the foreground (no `&`, no `docker run -d`). */
@@ -51,19 +52,6 @@ export interface RunningServer {
   exitStatus(): { code: number | null; signal: NodeJS.Signals | null } | null;
   /** The last log lines (ANSI colours removed), for an error message. */
   logTail(lines?: number): string[];
-}
-
-export class ServerStartError extends Error {
-  constructor(
-    message: string,
-    readonly logTail: string[],
-    readonly exitCode: number | null,
-    readonly signal: NodeJS.Signals | null = null,
-    options?: { cause?: unknown },
-  ) {
-    super(logTail.length ? `${message}\nlast ${logTail.length} log lines:\n${logTail.map((l) => `  | ${l}`).join('\n')}` : message, options);
-    this.name = 'ServerStartError';
-  }
 }
 
 /** Environment variable holding the server's process-group id in every process it starts. */

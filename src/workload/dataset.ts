@@ -3,16 +3,10 @@
 // that is wrong.
 import { readFile, stat } from 'node:fs/promises';
 import type { Encoding, ScenarioPlan } from '../config/plan.js';
+import { DatasetError } from '../errors/dataset-error.js';
 import { createRng } from '../util/rng.js';
 import { getTokenizer } from './tokenizer.js';
 import type { ChatMessage, WorkItem } from './synth.js';
-
-export class DatasetError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'DatasetError';
-  }
-}
 
 export interface DatasetRow {
   /** 1-based line number in the file, for messages. */

@@ -7,7 +7,6 @@ import { datasetItems } from './dataset.js';
 import { synthesizeItems, type WorkItem } from './synth.js';
 
 export type { ChatMessage, WorkItem } from './synth.js';
-export { DatasetError } from './dataset.js';
 export { getTokenizer, type Tokenizer } from './tokenizer.js';
 
 /**

@@ -1,7 +1,8 @@
 // The built CLI (dist/, through bin/) run as a user runs it, against a loopback server.
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { VerdictDoc } from '../../src/gate/verdict.js';
 import type { ResultDoc } from '../../src/result/types.js';
 import { validateResult } from '../../src/result/validate.js';
 import { startFakeServer, type FakeServer } from '../support/fake-server.js';
@@ -63,6 +64,16 @@ describe('llm-perf-gate run', () => {
     expect(ran.stderr).toMatch(/error: target unusable: cannot reach the target: .*ECONNREFUSED/);
   });
 
+  it('exits 2 when the server refuses every completion with 401 although /v1/models answers', async () => {
+    server = await startFakeServer({ ttftMs: 1, gapMs: 1, faults: [{ fault: { kind: 'http', status: 401 } }] });
+    const dir = await tempDir();
+    const out = join(dir, 'r.json');
+    const ran = await cli(['run', '--config', 'test/fixtures/small.yml', '--url', server.url, '--out', out]);
+    expect(ran.code, ran.stderr).toBe(2);
+    expect(ran.stderr).toMatch(/error: target unusable: every request of cell short@c=4 was refused \(HTTP 401\)/);
+    expect((JSON.parse(await readFile(out, 'utf8')) as ResultDoc).status).toBe('failed');
+  });
+
   it('exits 2 naming file, line, field and value for a bad config', async () => {
     const ran = await cli(['run', '--config', 'test/fixtures/bad.yml', '--url', 'http://127.0.0.1:9']);
     expect(ran.code).toBe(2);
@@ -90,5 +101,34 @@ describe('llm-perf-gate run', () => {
     expect(doc.status).toBe('interrupted');
     expect(doc.cells[0]!.status).toBe('interrupted');
     expect(doc.cells[0]!.metrics.counts.completed).toBeGreaterThan(0);
+  });
+
+  // docs/gate.md: SLO checks "also apply when there is no baseline yet", in the CLI as in the action.
+  async function sloConfig(dir: string, check: string): Promise<string> {
+    const file = join(dir, 'slo.yml');
+    const text = (await readFile('test/fixtures/small.yml', 'utf8')).replace('loads:\n  - concurrency: 4\n  - rate: 30\n', 'loads:\n  - concurrency: 4\n');
+    await writeFile(file, `${text}gate:\n  slo:\n    - ${check}\n`);
+    return file;
+  }
+
+  it('without --baseline, exits 1 when an SLO check fails, naming it', async () => {
+    server = await startFakeServer({ ttftMs: 40, gapMs: 1 });
+    const dir = await tempDir();
+    const json = join(dir, 'v.json');
+    const ran = await cli(['run', '--config', await sloConfig(dir, 'ttft_ms.p50 <= 5'), '--url', server.url, '--out', join(dir, 'r.json'), '--json', json]);
+    expect(ran.code, ran.stderr).toBe(1);
+    expect(ran.stdout).toMatch(/verdict: FAIL .*1 SLO failures/);
+    expect(ran.stdout).toMatch(/short@c=4: SLO ttft_ms\.p50 <= 5 failed \(value \d/);
+    const v = JSON.parse(await readFile(json, 'utf8')) as VerdictDoc;
+    expect(v.verdict).toBe('fail');
+    expect(v.slo).toEqual([expect.objectContaining({ cell: 'short@c=4', ok: false })]);
+  });
+
+  it('without --baseline, exits 0 when every SLO check holds', async () => {
+    server = await startFakeServer({ ttftMs: 5, gapMs: 1 });
+    const dir = await tempDir();
+    const ran = await cli(['run', '--config', await sloConfig(dir, 'ttft_ms.p50 <= 5000'), '--url', server.url, '--out', join(dir, 'r.json')]);
+    expect(ran.code, ran.stderr).toBe(0);
+    expect(ran.stdout).toMatch(/verdict: PASS .*0 SLO failures/);
   });
 });

@@ -83,14 +83,15 @@ describe('a stream without usage (issue 11.1)', () => {
   it('an endless one-character stream ends at timeouts.request_s, and Ctrl-C ends a run promptly', async () => {
     const url = await hostile('endless-chars');
     const t0 = performance.now();
-    const r = await streamMeasured(await client(url, { requestMs: 1_500 }));
+    // No response cap in the way: the deadline is what ends it.
+    const r = await streamMeasured(await client(url, { requestMs: 1_500, responseBytes: 16 * 1024 * MiB }));
     expect(r.out.failure).toBe('timeout');
     expect((performance.now() - t0) / 1000).toBeLessThan(6);
 
     const stop = new AbortController();
     setTimeout(() => stop.abort(), 1_000);
     const t1 = performance.now();
-    const { doc } = await measure(url, oneCell({ concurrency: 2 }, { requests: 4, extra: { timeouts: { request_s: 600 } } }), stop.signal);
+    const { doc } = await measure(url, oneCell({ concurrency: 2 }, { requests: 4, extra: { timeouts: { request_s: 600 }, limits: { response_bytes: 2 ** 34 } } }), stop.signal);
     expect((performance.now() - t1) / 1000).toBeLessThan(6);
     expect(doc.status).toBe('interrupted');
   }, 30_000);

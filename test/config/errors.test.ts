@@ -1,6 +1,7 @@
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, formatValue } from '../../src/config/errors.js';
+import { formatValue } from '../../src/config/errors.js';
+import { ConfigError } from '../../src/errors/config-error.js';
 import { planFromObject } from '../../src/config/load.js';
 
 const FILE = 'llm-perf.yml';

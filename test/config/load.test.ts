@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError } from '../../src/config/errors.js';
-import { canonicalJson, loadPlan, planFromObject } from '../../src/config/load.js';
+import { ConfigError } from '../../src/errors/config-error.js';
+import { canonicalJson } from '../../src/config/derive.js';
+import { loadPlan, planFromObject } from '../../src/config/load.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -106,7 +107,7 @@ loads: [{concurrency: 1}]
     const plan = await loadPlan({ configPath: 'sub/cfg.yml', cwd: dir, env: {} });
     expect(plan.scenarios[0]?.dataset).toBe(path.join(dir, 'sub', 'data', 'prompts.jsonl'));
     expect(plan.scenarios[0]?.inputTokens).toBeNull();
-    expect((plan.config.scenarios as { dataset: string }[])[0]?.dataset).toBe('data/prompts.jsonl');
+    expect(plan.config.scenarios[0]?.dataset).toBe('data/prompts.jsonl');
   });
 
   it('--url and --model override the file', async () => {

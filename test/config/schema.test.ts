@@ -15,6 +15,7 @@ describe('config schema', () => {
     const scenario = props((root.scenarios as { items: Node }).items);
     const load = props((root.loads as { items: Node }).items);
     const gate = props(root.gate);
+    const abSide = props((schema.definitions as Record<string, unknown>).abSide);
     expect({
       api: target.api?.default,
       fixedOutput: target.fixed_output?.default,
@@ -39,6 +40,7 @@ describe('config schema', () => {
       tokenDriftLimit: gate.token_drift_limit?.default,
       strictFingerprint: gate.strict_fingerprint?.default,
       bootstrapIterations: gate.bootstrap_iterations?.default,
+      readyTimeoutS: abSide.ready_timeout_s?.default,
     }).toEqual(DEFAULTS);
   });
 

@@ -2,7 +2,7 @@
 // still holds everything measured: nothing is silently dropped.
 import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TargetError } from '../../src/client/errors.js';
+import { TargetError } from '../../src/errors/target-error.js';
 import type { FailureClass } from '../../src/load/record.js';
 import type { ResultDoc } from '../../src/result/types.js';
 import { validateResult } from '../../src/result/validate.js';

@@ -3,20 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { planFromObject } from '../../src/config/load.js';
 import type { GatePlan } from '../../src/config/plan.js';
-import {
-  calibrate,
-  CALIBRATION_SCHEMA,
-  gateYaml,
-  logToRelative,
-  mdeLog,
-  MAX_TRIALS,
-  noiseLog,
-  relativeToLog,
-  toleranceChanges,
-  trialsNeeded,
-  type CalibrationDoc,
-  type MetricCalibration,
-} from '../../src/gate/calibrate.js';
+import { calibrate, type CalibrationDoc, type MetricCalibration } from '../../src/gate/calibrate.js';
+import { CALIBRATION_SCHEMA } from '../../src/gate/calibration-doc.js';
+import { MAX_TRIALS, mdeLog, noiseLog, trialsNeeded } from '../../src/gate/calibration-formulas.js';
+import { logToRelative, relativeToLog } from '../../src/gate/policy.js';
+import { gateYaml, toleranceChanges } from '../../src/gate/tolerance-advice.js';
 import { calibrationTable, renderCalibrationMarkdown } from '../../src/report/calibration.js';
 import type { ResultDoc } from '../../src/result/types.js';
 import { REALISTIC, syntheticResult } from '../support/synthetic.js';
@@ -160,7 +151,7 @@ describe('calibrate: on synthetic A/A results', () => {
 
   it('takes the current trials from the stored config when not told, and notes 1 trial', () => {
     const doc = result('s', 0.02);
-    doc.config = { run: { trials: 5 } };
+    doc.config = { ...doc.config, run: { ...doc.config.run, trials: 5 } };
     expect(calibrate(doc, gate()).settings.trials_current).toBe(5);
     const one = calibrate(doc, gate(), { currentTrials: 1 });
     expect(one.notes.some((n) => n.includes('run.trials is 1'))).toBe(true);

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ServerStartError, startServer, stopProcessGroup, type RunningServer, type ServerSpec } from '../../src/server/process.js';
+import { ServerStartError } from '../../src/errors/server-start-error.js';
+import { startServer, stopProcessGroup, type RunningServer, type ServerSpec } from '../../src/server/process.js';
 import { tempDir } from '../support/measure.js';
 
 // READY_AFTER_MS: /health answers 503 "loading model" until then.

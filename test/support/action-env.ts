@@ -31,7 +31,18 @@ export function parseRunnerFile(text: string): Record<string, string> {
 
 export async function runAction(
   entry: 'index' | 'post',
-  opts: { workspace: string; event: string; payload: object; sha: string; ref: string; inputs: Record<string, string>; apiUrl: string; state?: string },
+  opts: {
+    workspace: string;
+    event: string;
+    payload: object;
+    sha: string;
+    ref: string;
+    inputs: Record<string, string>;
+    apiUrl: string;
+    state?: string;
+    /** Send this signal to the step once its log contains `after`, as the runner does when a job is cancelled. */
+    interrupt?: { after: string; signal: NodeJS.Signals; delayMs: number };
+  },
 ): Promise<ActionRun> {
   const dir = await mkdtemp(join(tmpdir(), 'llm-perf-gate-runner-'));
   const files = { event: join(dir, 'event.json'), output: join(dir, 'output'), state: join(dir, 'state'), summary: join(dir, 'summary.md') };
@@ -61,7 +72,15 @@ export async function runAction(
   const { code, stdout } = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
     const child = spawn(process.execPath, [join(process.cwd(), 'dist', `${entry}.js`)], { cwd: opts.workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    let interrupt = opts.interrupt;
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (interrupt !== undefined && out.includes(interrupt.after)) {
+        const { signal, delayMs } = interrupt;
+        setTimeout(() => child.kill(signal), delayMs);
+        interrupt = undefined;
+      }
+    });
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
     child.on('close', (c) => resolve({ code: c, stdout: out }));
   });

@@ -2,6 +2,8 @@
 // a seeded generator at realistic noise levels, run through the real metrics
 // pipeline (assembleCell), so the gate is tested on the data shapes it will see.
 import { emptyOutcome, newRecord, type RequestRecord } from '../../src/load/record.js';
+import { planFromObject } from '../../src/config/load.js';
+import type { NormalConfig } from '../../src/config/normal.js';
 import type { LoadPlan, ScenarioPlan } from '../../src/config/plan.js';
 import type { CellRun } from '../../src/load/run-cell.js';
 import { RESULT_SCHEMA, type ResultDoc } from '../../src/result/types.js';
@@ -78,6 +80,12 @@ function trialRecords(t: Truth, rng: Rng, slow: { ttft: number; tpot: number }):
   return out;
 }
 
+/** The normalised config a synthetic result stores: the one cell below, every default. */
+export const SYNTHETIC_CONFIG: NormalConfig = planFromObject(
+  { target: { url: 'http://127.0.0.1:8000' }, scenarios: [{ name: 'chat', input_tokens: 256, output_tokens: 32 }], loads: [{ concurrency: 4 }] },
+  { file: null, baseDir: '/' },
+).config;
+
 const SCENARIO: ScenarioPlan = { name: 'chat', inputTokens: 256, outputTokens: 32, sharedPrefixTokens: 0, dataset: null };
 const LOAD: LoadPlan = { kind: 'concurrency', label: 'c=4', concurrency: 4 };
 
@@ -98,7 +106,7 @@ export function syntheticResult(seed: string, t: Truth = REALISTIC, slow: { ttft
     error: null,
     started_at: '2026-11-29T00:00:00.000Z',
     finished_at: '2026-11-29T00:01:00.000Z',
-    config: { target: { fixed_output: true } },
+    config: SYNTHETIC_CONFIG,
     config_hash: 'b'.repeat(64),
     workload_hash: 'c'.repeat(64),
     target: { url: 'http://127.0.0.1:8000', api: 'chat', model: 'm', models: ['m'], server_headers: {}, system_fingerprint: null, model_entries: [] },

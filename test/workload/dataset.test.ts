@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScenarioPlan } from '../../src/config/plan.js';
-import { DatasetError, datasetItems, parseDataset, readDataset } from '../../src/workload/dataset.js';
+import { DatasetError } from '../../src/errors/dataset-error.js';
+import { datasetItems, parseDataset, readDataset } from '../../src/workload/dataset.js';
 import { getTokenizer } from '../../src/workload/tokenizer.js';
 
 let dir: string;

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoadPlan, Plan, ScenarioPlan } from '../../src/config/plan.js';
-import { buildCellWorkload, DatasetError, workloadHash, type WorkItem } from '../../src/workload/index.js';
+import { DatasetError } from '../../src/errors/dataset-error.js';
+import { buildCellWorkload, workloadHash, type WorkItem } from '../../src/workload/index.js';
+import { SYNTHETIC_CONFIG } from '../support/synthetic.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -20,7 +22,7 @@ const rate: LoadPlan = { kind: 'rate', label: 'rate=2', rate: 2, arrival: 'poiss
 function plan(over: Partial<Plan> = {}): Plan {
   return {
     configPath: null,
-    config: {},
+    config: SYNTHETIC_CONFIG,
     configHash: '0'.repeat(64),
     seed: 1234,
     encoding: 'o200k_base',

@@ -1,15 +1,16 @@
-// Progress while a run goes: a live line on a terminal, plain periodic lines in
-// CI logs (where carriage returns turn into thousands of lines).
-import { performance } from 'node:perf_hooks';
+// Progress while a run goes, for both hosts: a live line on a terminal,
+// plain periodic lines in CI logs (where carriage returns turn into
+// thousands of lines).
 import type { RequestRecord } from '../load/record.js';
 import type { CellResult } from '../result/types.js';
 import type { ProgressSink } from '../run/run-plan.js';
+import type { Clock, HostLog } from './host.js';
 
-const CI_LINE_EVERY_MS = 5000;
-const TTY_REDRAW_EVERY_MS = 100;
+const LOG_LINE_EVERY_MS = 5000;
+const LIVE_REDRAW_EVERY_MS = 100;
 
-export function createProgress(out: NodeJS.WriteStream | { write(s: string): boolean; isTTY?: boolean }): ProgressSink {
-  const tty = out.isTTY === true;
+export function createProgress(log: HostLog, clock: Clock): ProgressSink {
+  const live = log.live;
   let label = '';
   let planned = 0;
   let done = 0;
@@ -21,7 +22,7 @@ export function createProgress(out: NodeJS.WriteStream | { write(s: string): boo
   let doneAtLastPrint = 0;
   let rate = 0;
   const line = (): string => {
-    const elapsed = (performance.now() - cellStart) / 1000;
+    const elapsed = (clock.now() - cellStart) / 1000;
     return `${label}  ${done}/${planned} requests  ${failed} failed  ${rate.toFixed(1)} req/s  ${elapsed.toFixed(0)} s`;
   };
   return {
@@ -30,33 +31,35 @@ export function createProgress(out: NodeJS.WriteStream | { write(s: string): boo
       planned = requests;
       done = 0;
       failed = 0;
-      cellStart = performance.now();
+      cellStart = clock.now();
       lastPrint = cellStart;
       doneAtLastPrint = 0;
       rate = 0;
-      out.write(tty ? line() : `${label}: started\n`);
+      if (live) log.status(line());
+      else log.info(`${label}: started`);
     },
     requestDone(rec: RequestRecord) {
       if (rec.warmup || rec.cancelled) return;
       done++;
       if (rec.failure !== null) failed++;
-      const now = performance.now();
-      if (now - lastPrint >= (tty ? TTY_REDRAW_EVERY_MS : CI_LINE_EVERY_MS)) {
+      const now = clock.now();
+      if (now - lastPrint >= (live ? LIVE_REDRAW_EVERY_MS : LOG_LINE_EVERY_MS)) {
         // A terminal redraws every 100 ms: smooth its rate over ~2 s so it can be read.
         const instant = ((done - doneAtLastPrint) * 1000) / (now - lastPrint);
-        rate = tty && rate > 0 ? rate + (instant - rate) * Math.min(1, (now - lastPrint) / 2000) : instant;
+        rate = live && rate > 0 ? rate + (instant - rate) * Math.min(1, (now - lastPrint) / 2000) : instant;
         doneAtLastPrint = done;
         lastPrint = now;
-        out.write(tty ? `\r\x1b[2K${line()}` : `${line()}\n`);
+        log.status(line());
       }
     },
     cellEnd(cell: CellResult) {
       const m = cell.metrics;
-      const summary = `${label}: ${m.counts.completed}/${m.counts.attempted} ok, ${m.rps.toFixed(2)} req/s, ${m.output_tps.toFixed(0)} out tok/s, ttft p50 ${m.ttft_ms?.p50?.toFixed(1) ?? '-'} ms`;
-      out.write(tty ? `\r\x1b[2K${summary}\n` : `${summary}\n`);
+      log.info(
+        `${label}: ${m.counts.completed}/${m.counts.attempted} ok, ${m.rps.toFixed(2)} req/s, ${m.output_tps.toFixed(0)} out tok/s, ttft p50 ${m.ttft_ms?.p50?.toFixed(1) ?? '-'} ms`,
+      );
     },
     note(message: string) {
-      out.write(`${tty ? '\r\x1b[2K' : ''}note: ${message}\n`);
+      log.notice(message);
     },
   };
 }

@@ -1,0 +1,54 @@
+// The action as a pipeline host: @actions/core for the log, annotations,
+// outputs, state and job summary; the event payload; SIGINT and SIGTERM (a
+// cancelled job: the runner sends SIGINT, then SIGTERM) as the cancel signal,
+// so a cancelled run still leaves a finished result file, never one marked
+// `running`.
+import { performance } from 'node:perf_hooks';
+import * as core from '@actions/core';
+import type { Host } from '../pipeline/host.js';
+import { readEvent, type RunEvent } from './event.js';
+import { actionLog } from './log.js';
+
+export interface ActionHost extends Host {
+  /** An input as the runner passes it ('' when not set). */
+  input(name: string): string;
+  /** What the workflow run is about. */
+  event(): RunEvent;
+  /** Never show this value in the log. */
+  secret(value: string): void;
+  /** Ends the step as failed with this message (exit status 1). */
+  fail(message: string): void;
+}
+
+export function createActionHost(): ActionHost {
+  const log = actionLog();
+  const ac = new AbortController();
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (ac.signal.aborted) return;
+    log.warn(`${signal}: finishing the result file with what was measured`);
+    ac.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return {
+    log,
+    signal: ac.signal,
+    clock: { now: () => performance.now() },
+    cwd: process.env.GITHUB_WORKSPACE ?? process.cwd(),
+    env: process.env,
+    setOutput: (name, value) => core.setOutput(name, value),
+    saveState: (name, value) => core.saveState(name, value),
+    async summary(markdown) {
+      if (!process.env.GITHUB_STEP_SUMMARY) return;
+      await core.summary.addRaw(markdown, true).write();
+    },
+    input: (name) => core.getInput(name),
+    event: () => readEvent(),
+    secret: (value) => core.setSecret(value),
+    // What core.setFailed does, with the message through the one log seam like every other line.
+    fail(message) {
+      log.error(message);
+      process.exitCode = 1;
+    },
+  };
+}

@@ -1,0 +1,103 @@
+// Pure derivations from a NormalConfig: the run plan (camelCase, units the
+// run uses, dataset paths resolved) and the gate plan. The same functions
+// serve a config file just loaded and a config stored in a result.
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { DEFAULTS } from './defaults.js';
+import { deepFreeze, type NormalAbSide, type NormalConfig, type NormalGate, type NormalLoad, type NormalMetricRule } from './normal.js';
+import type { AbSidePlan, GatePlan, LoadPlan, MetricRuleOverride, Plan } from './plan.js';
+import { parseSloText } from './slo-text.js';
+
+/** `c=4`, `r=2/s`, `r=2/s,gamma=0.5,max=8`: names a load in cell ids and in gate.slo[].load. */
+export function loadLabel(l: NormalLoad): string {
+  if ('concurrency' in l) return `c=${l.concurrency}`;
+  let label = `r=${l.rate}/s`;
+  if (l.arrival === 'gamma') label += `,gamma=${l.burstiness}`;
+  if (l.max_concurrency !== null) label += `,max=${l.max_concurrency}`;
+  return label;
+}
+
+function loadPlanOf(l: NormalLoad): LoadPlan {
+  const label = loadLabel(l);
+  if ('concurrency' in l) return { kind: 'concurrency', label, concurrency: l.concurrency };
+  return { kind: 'rate', label, rate: l.rate, arrival: l.arrival, burstiness: l.burstiness, maxConcurrency: l.max_concurrency };
+}
+
+/** The gate section as the gate uses it. Its SLO texts were checked when the config was read (issues.ts). */
+export function gatePlanOf(g: NormalGate): GatePlan {
+  const overrides = (m: Readonly<Record<string, NormalMetricRule>>): Record<string, MetricRuleOverride> => ({ ...m });
+  return {
+    confidence: g.confidence,
+    alpha: g.alpha,
+    errorRateLimit: g.error_rate_limit,
+    tokenDriftLimit: g.token_drift_limit,
+    strictFingerprint: g.strict_fingerprint,
+    bootstrapIterations: g.bootstrap_iterations,
+    metrics: overrides(g.metrics),
+    scenarios: Object.fromEntries(Object.entries(g.scenarios).map(([name, sc]) => [name, overrides(sc.metrics)])),
+    slo: g.slo.map((s) => ({ ...parseSloText(s.check)!, scenario: s.scenario, load: s.load, text: s.check })),
+  };
+}
+
+export interface RunContext {
+  /** Path of the config file as given (for messages), or null for built-in defaults. */
+  configPath: string | null;
+  /** Folder that dataset paths are relative to. */
+  baseDir: string;
+  /** target.headers with their values: the config holds only the names. */
+  headers: Readonly<Record<string, string>>;
+}
+
+/** The plan a run executes. */
+export function planOf(config: NormalConfig, ctx: RunContext): Plan {
+  const t = config.target;
+  const plan: Plan = {
+    configPath: ctx.configPath,
+    config,
+    configHash: createHash('sha256').update(canonicalJson(config)).digest('hex'),
+    seed: config.seed,
+    encoding: config.tokenizer,
+    target: { url: t.url, api: t.api, model: t.model, apiKeyEnv: t.api_key_env, headers: { ...ctx.headers }, extraBody: t.extra_body, fixedOutput: t.fixed_output },
+    timeouts: {
+      connectMs: config.timeouts.connect_ms,
+      requestMs: config.timeouts.request_s * 1000,
+      idleMs: config.timeouts.idle_s * 1000,
+    },
+    responseLimits: {
+      lineBytes: config.limits?.line_bytes ?? DEFAULTS.lineBytes,
+      eventBytes: config.limits?.event_bytes ?? DEFAULTS.eventBytes,
+      responseBytes: config.limits?.response_bytes ?? DEFAULTS.responseBytes,
+    },
+    limits: { requests: config.run.requests, warmup: config.run.warmup, maxDurationS: config.run.max_duration_s, trials: config.run.trials },
+    scenarios: config.scenarios.map((s) => ({
+      name: s.name,
+      inputTokens: s.input_tokens,
+      outputTokens: s.output_tokens,
+      sharedPrefixTokens: s.shared_prefix_tokens,
+      dataset: s.dataset === null ? null : path.resolve(ctx.baseDir, s.dataset),
+    })),
+    loads: config.loads.map(loadPlanOf),
+    slos: { ttftMs: config.slos.ttft_ms, tpotMs: config.slos.tpot_ms, e2eMs: config.slos.e2e_ms },
+    gate: gatePlanOf(config.gate),
+    ab: config.ab === null ? null : { baseline: abSidePlan(config.ab.baseline), candidate: abSidePlan(config.ab.candidate) },
+  };
+  return deepFreeze(plan);
+}
+
+function abSidePlan(s: NormalAbSide): AbSidePlan {
+  return { url: s.url, model: s.model, serverCommand: s.server_command, readyTimeoutMs: s.ready_timeout_s * 1000 };
+}
+
+/** JSON with object keys sorted at every depth, so equal configs hash equally whatever their key order. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v === undefined ? null : v)).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const obj = value as Record<string, unknown>;
+    const parts = Object.keys(obj)
+      .sort()
+      .filter((k) => obj[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`);
+    return `{${parts.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}

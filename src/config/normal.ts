@@ -1,0 +1,184 @@
+// The normalised config: the config file with every default filled in, in
+// the file's own snake_case shape. It is what a result stores as `config`
+// (result@1) and what the run plan and the gate plan are derived from
+// (derive.ts), whether it came from a YAML file or from a stored result.
+import { DEFAULTS } from './defaults.js';
+import type { RawAbSide, RawConfig, RawGate, RawLoad, RawMetricRule } from './raw.js';
+import type { ApiKind, Encoding } from './plan.js';
+import { normaliseUrl } from './url.js';
+
+/** Stored in place of every header value: header values often carry tokens, and the config is written to the result file. */
+const REDACTED = '<redacted>';
+
+export interface NormalTarget {
+  readonly url: string;
+  readonly api: ApiKind;
+  readonly model: string | null;
+  readonly api_key_env: string | null;
+  /** Header names, each with the value REDACTED. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly extra_body: Readonly<Record<string, unknown>>;
+  readonly fixed_output: boolean;
+}
+
+export interface NormalScenario {
+  readonly name: string;
+  readonly input_tokens: number | null;
+  readonly output_tokens: number;
+  readonly shared_prefix_tokens: number;
+  /** As written in the file (relative to the config file's folder), or null. */
+  readonly dataset: string | null;
+}
+
+export type NormalLoad =
+  | { readonly concurrency: number }
+  | { readonly rate: number; readonly arrival: 'poisson' | 'gamma'; readonly burstiness: number; readonly max_concurrency: number | null };
+
+export interface NormalMetricRule {
+  readonly gate?: boolean;
+  readonly tolerance?: number;
+  readonly floor?: number;
+  readonly level?: 'fail' | 'warn';
+}
+
+export interface NormalSlo {
+  readonly check: string;
+  readonly scenario: string | null;
+  readonly load: string | null;
+}
+
+export interface NormalGate {
+  readonly confidence: number;
+  readonly alpha: number;
+  readonly error_rate_limit: number;
+  readonly token_drift_limit: number;
+  readonly strict_fingerprint: boolean;
+  readonly bootstrap_iterations: number;
+  readonly metrics: Readonly<Record<string, NormalMetricRule>>;
+  readonly scenarios: Readonly<Record<string, { readonly metrics: Readonly<Record<string, NormalMetricRule>> }>>;
+  readonly slo: readonly NormalSlo[];
+}
+
+export interface NormalAbSide {
+  readonly url: string;
+  readonly model: string | null;
+  readonly server_command: string | null;
+  readonly ready_timeout_s: number;
+}
+
+export interface NormalConfig {
+  readonly version: 1;
+  readonly target: NormalTarget;
+  readonly seed: number;
+  readonly tokenizer: Encoding;
+  readonly timeouts: { readonly connect_ms: number; readonly request_s: number; readonly idle_s: number };
+  /** Always set by normaliseConfig; absent from results written before it existed. */
+  readonly limits?: { readonly line_bytes: number; readonly event_bytes: number; readonly response_bytes: number };
+  readonly run: { readonly requests: number; readonly warmup: number; readonly max_duration_s: number; readonly trials: number };
+  readonly scenarios: readonly NormalScenario[];
+  readonly loads: readonly NormalLoad[];
+  readonly slos: { readonly ttft_ms: number | null; readonly tpot_ms: number | null; readonly e2e_ms: number | null };
+  readonly gate: NormalGate;
+  readonly ab: { readonly baseline: NormalAbSide; readonly candidate: NormalAbSide } | null;
+}
+
+/** What the config file does not say itself: the URL in use (target.url, --url or ab.candidate.url), and --model. */
+export interface NormaliseInput {
+  /** Normalised. */
+  url: string;
+  /** --model, overriding target.model. */
+  model?: string | null;
+}
+
+/** A validated raw config with every default filled in, deep-frozen. */
+export function normaliseConfig(raw: RawConfig, input: NormaliseInput): NormalConfig {
+  const t = raw.target ?? {};
+  const config: NormalConfig = {
+    version: 1,
+    target: {
+      url: input.url,
+      api: t.api ?? DEFAULTS.api,
+      model: input.model ?? t.model ?? null,
+      api_key_env: t.api_key_env ?? null,
+      headers: Object.fromEntries(Object.keys(t.headers ?? {}).map((k) => [k, REDACTED])),
+      extra_body: structuredClone(t.extra_body ?? {}),
+      fixed_output: t.fixed_output ?? DEFAULTS.fixedOutput,
+    },
+    seed: raw.seed ?? DEFAULTS.seed,
+    tokenizer: raw.tokenizer ?? DEFAULTS.tokenizer,
+    timeouts: {
+      connect_ms: raw.timeouts?.connect_ms ?? DEFAULTS.connectMs,
+      request_s: raw.timeouts?.request_s ?? DEFAULTS.requestS,
+      idle_s: raw.timeouts?.idle_s ?? DEFAULTS.idleS,
+    },
+    limits: {
+      line_bytes: raw.limits?.line_bytes ?? DEFAULTS.lineBytes,
+      event_bytes: raw.limits?.event_bytes ?? DEFAULTS.eventBytes,
+      response_bytes: raw.limits?.response_bytes ?? DEFAULTS.responseBytes,
+    },
+    run: {
+      requests: raw.run?.requests ?? DEFAULTS.requests,
+      warmup: raw.run?.warmup ?? DEFAULTS.warmup,
+      max_duration_s: raw.run?.max_duration_s ?? DEFAULTS.maxDurationS,
+      trials: raw.run?.trials ?? DEFAULTS.trials,
+    },
+    scenarios: raw.scenarios.map((s) => ({
+      name: s.name,
+      input_tokens: s.input_tokens ?? null,
+      output_tokens: s.output_tokens,
+      shared_prefix_tokens: s.shared_prefix_tokens ?? DEFAULTS.sharedPrefixTokens,
+      dataset: s.dataset ?? null,
+    })),
+    loads: raw.loads.map(normaliseLoad),
+    slos: { ttft_ms: raw.slos?.ttft_ms ?? null, tpot_ms: raw.slos?.tpot_ms ?? null, e2e_ms: raw.slos?.e2e_ms ?? null },
+    gate: normaliseGate(raw.gate),
+    ab: raw.ab === undefined ? null : { baseline: abSide(raw.ab.baseline), candidate: abSide(raw.ab.candidate) },
+  };
+  return deepFreeze(config);
+}
+
+export function normaliseLoad(ld: RawLoad): NormalLoad {
+  if (ld.concurrency !== undefined) return { concurrency: ld.concurrency };
+  return {
+    rate: ld.rate ?? 0,
+    arrival: ld.arrival ?? DEFAULTS.arrival,
+    burstiness: ld.burstiness ?? DEFAULTS.burstiness,
+    max_concurrency: ld.max_concurrency ?? null,
+  };
+}
+
+/** The gate section with defaults filled in; overrides are kept as written (unset fields keep the catalogue's default). */
+export function normaliseGate(g: RawGate | undefined): NormalGate {
+  const rules = (m: Record<string, RawMetricRule> | undefined): Record<string, NormalMetricRule> =>
+    Object.fromEntries(Object.entries(m ?? {}).map(([id, r]) => [id, { ...r }]));
+  return {
+    confidence: g?.confidence ?? DEFAULTS.confidence,
+    alpha: g?.alpha ?? DEFAULTS.alpha,
+    error_rate_limit: g?.error_rate_limit ?? DEFAULTS.errorRateLimit,
+    token_drift_limit: g?.token_drift_limit ?? DEFAULTS.tokenDriftLimit,
+    strict_fingerprint: g?.strict_fingerprint ?? DEFAULTS.strictFingerprint,
+    bootstrap_iterations: g?.bootstrap_iterations ?? DEFAULTS.bootstrapIterations,
+    metrics: rules(g?.metrics),
+    scenarios: Object.fromEntries(Object.entries(g?.scenarios ?? {}).map(([name, sc]) => [name, { metrics: rules(sc.metrics) }])),
+    slo: (g?.slo ?? []).map((s) => (typeof s === 'string' ? { check: s.trim(), scenario: null, load: null } : { check: s.check.trim(), scenario: s.scenario ?? null, load: s.load ?? null })),
+  };
+}
+
+/** Checked before: the URL normalises. */
+function abSide(s: RawAbSide): NormalAbSide {
+  const r = normaliseUrl(s.url);
+  return {
+    url: 'url' in r ? r.url : s.url,
+    model: s.model ?? null,
+    server_command: s.server_command ?? null,
+    ready_timeout_s: s.ready_timeout_s ?? DEFAULTS.readyTimeoutS,
+  };
+}
+
+export function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}

@@ -1,0 +1,65 @@
+// The config as written, after the schema and cross-field checks passed:
+// optional fields still unset. normal.ts fills in the defaults.
+import type { ApiKind, Encoding } from './plan.js';
+
+export interface RawTarget {
+  url?: string;
+  api?: ApiKind;
+  model?: string;
+  api_key_env?: string;
+  headers?: Record<string, string>;
+  extra_body?: Record<string, unknown>;
+  fixed_output?: boolean;
+}
+export interface RawScenario {
+  name: string;
+  input_tokens?: number;
+  output_tokens: number;
+  shared_prefix_tokens?: number;
+  dataset?: string;
+}
+export interface RawLoad {
+  concurrency?: number;
+  rate?: number;
+  arrival?: 'poisson' | 'gamma';
+  burstiness?: number;
+  max_concurrency?: number;
+}
+export interface RawMetricRule {
+  gate?: boolean;
+  tolerance?: number;
+  floor?: number;
+  level?: 'fail' | 'warn';
+}
+export type RawSlo = string | { check: string; scenario?: string; load?: string };
+export interface RawGate {
+  confidence?: number;
+  alpha?: number;
+  error_rate_limit?: number;
+  token_drift_limit?: number;
+  strict_fingerprint?: boolean;
+  bootstrap_iterations?: number;
+  metrics?: Record<string, RawMetricRule>;
+  scenarios?: Record<string, { metrics?: Record<string, RawMetricRule> }>;
+  slo?: RawSlo[];
+}
+export interface RawConfig {
+  version?: 1;
+  target?: RawTarget;
+  seed?: number;
+  tokenizer?: Encoding;
+  timeouts?: { connect_ms?: number; request_s?: number; idle_s?: number };
+  limits?: { line_bytes?: number; event_bytes?: number; response_bytes?: number };
+  run?: { requests?: number; warmup?: number; max_duration_s?: number; trials?: number };
+  scenarios: RawScenario[];
+  loads: RawLoad[];
+  slos?: { ttft_ms?: number; tpot_ms?: number; e2e_ms?: number };
+  gate?: RawGate;
+  ab?: { baseline: RawAbSide; candidate: RawAbSide };
+}
+export interface RawAbSide {
+  url: string;
+  model?: string;
+  server_command?: string;
+  ready_timeout_s?: number;
+}

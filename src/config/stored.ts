@@ -1,0 +1,36 @@
+// The gate rules a result stores in its normalised config: what `compare`
+// judges with when no --config is given. The stored gate section is checked
+// as a config file's would be (a result may come from another machine), but
+// nothing is invented around it: the scenario names and load labels it may
+// refer to are the stored ones.
+import { gatePlanOf, loadLabel } from './derive.js';
+import { ConfigError } from '../errors/config-error.js';
+import { makeProblem } from './errors.js';
+import { formatPath, gateIssues, schemaIssues, validateGateSection, valueAt, type Issue } from './issues.js';
+import { normaliseGate, type NormalConfig } from './normal.js';
+import type { GatePlan } from './plan.js';
+
+/** Drops null-valued keys at every depth: the stored config writes "unset" as null, the file format omits it. */
+function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]));
+  }
+  return value;
+}
+
+/** `label` names the result in messages, e.g. `cand.json (stored config)`. */
+export function gatePlanFromStored(config: NormalConfig, label: string): GatePlan {
+  // Results written before the gate section existed are judged by the defaults.
+  const gate = config.gate ?? normaliseGate(undefined);
+  const section = { gate: withoutNulls(gate) };
+  const issues: Issue[] = validateGateSection(section) ? [] : schemaIssues(section, validateGateSection.errors ?? []);
+  const scenarioNames = new Set(config.scenarios.map((s) => s.name));
+  issues.push(...gateIssues(section.gate, scenarioNames, config.loads.map(loadLabel)));
+  if (issues.length > 0) {
+    throw new ConfigError(
+      issues.map((i) => makeProblem({ file: label, path: formatPath(i.segs), reason: i.reason, value: valueAt(section, i.segs), echo: i.echo, allowed: i.allowed ?? null })),
+    );
+  }
+  return gatePlanOf(gate);
+}

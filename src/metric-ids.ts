@@ -1,0 +1,27 @@
+// The ids of every metric a result holds. Imports nothing, so that config/
+// (which checks the ids a config names) and metrics/ (which computes them)
+// both use it without importing each other.
+
+/** Whole-trial rates: one number per trial. */
+export const RATE_KEYS = ['rps', 'input_tps', 'output_tps', 'total_tps', 'goodput_rps'] as const;
+/** Per-request distributions, each summarised by the statistics below. */
+export const DIST_KEYS = ['ttft_ms', 'queued_ttft_ms', 'tpot_ms', 'itl_ms', 'e2e_ms', 'queued_e2e_ms', 'user_tps'] as const;
+export const DIST_STATS = ['mean', 'p50', 'p90', 'p95', 'p99'] as const;
+
+export type RateKey = (typeof RATE_KEYS)[number];
+export type DistKey = (typeof DIST_KEYS)[number];
+export type DistStat = (typeof DIST_STATS)[number];
+
+/** Catalogue order: the rates, error_rate, then `<distribution>.<stat>` for every pair. */
+export const METRIC_IDS: readonly string[] = Object.freeze([
+  ...RATE_KEYS,
+  'error_rate',
+  ...DIST_KEYS.flatMap((key) => DIST_STATS.map((stat) => `${key}.${stat}`)),
+]);
+
+/**
+ * The figures kept per cell in the history index and charted as trends: the
+ * ones gated by default (throughput, TTFT tail, decode speed). Under a rate
+ * load the stored `ttft_ms.p95` is the queued TTFT users see.
+ */
+export const HEADLINE_METRICS = ['output_tps', 'ttft_ms.p95', 'tpot_ms.p50'] as const;

@@ -1,0 +1,75 @@
+// The judge stage, and the one module of the pipeline that calls into
+// src/config and src/gate: reading the plan, choosing the gate rules, and
+// turning results into a verdict (a comparison, or SLO checks alone when
+// there is no baseline) or a calibration. Both hosts judge through here, so
+// the CLI and the action cannot disagree about a verdict.
+import { gatePlanFromStored, loadGatePlan, loadPlan } from '../config/load.js';
+import type { GatePlan, Plan } from '../config/plan.js';
+import { RunSetupError } from '../errors/run-setup-error.js';
+import { calibrate, DEFAULT_CALIBRATION_TRIALS, MIN_CALIBRATION_TRIALS, type CalibrationDoc } from '../gate/calibrate.js';
+import { compare } from '../gate/compare.js';
+import { verdictWithoutBaseline } from '../gate/no-baseline.js';
+import type { VerdictDoc } from '../gate/verdict.js';
+import type { ResultDoc } from '../result/types.js';
+import type { Host } from './host.js';
+
+export { DEFAULT_CALIBRATION_TRIALS, MIN_CALIBRATION_TRIALS };
+/** Same bound as run.trials in the config schema. */
+const MAX_CALIBRATION_TRIALS = 100;
+
+export interface PlanRequest {
+  /** Config file relative to the host's cwd; null: ./llm-perf.yml if present, else the built-in default. */
+  config: string | null;
+  url?: string | null;
+  model?: string | null;
+}
+
+export function readPlan(host: Host, req: PlanRequest): Promise<Plan> {
+  return loadPlan({ configPath: req.config, cwd: host.cwd, url: req.url ?? null, model: req.model ?? null, env: host.env });
+}
+
+/** The verdict on a run made with `plan`, with the plan's gate rules. */
+export function judgeRun(plan: Plan, baseline: ResultDoc | null, candidate: ResultDoc, whyNoBaseline: string): VerdictDoc {
+  return verdictOf(baseline, candidate, plan.gate, whyNoBaseline);
+}
+
+export interface StoredJudgement {
+  /** Take the gate rules from this config file; null: from the candidate's own stored config. */
+  config: string | null;
+  baseline: ResultDoc | null;
+  candidate: ResultDoc;
+  /** Where the candidate came from, for messages about its stored config. */
+  candidateLabel: string;
+  whyNoBaseline: string;
+}
+
+/** The verdict on results read from files (compare, the action's report mode). */
+export async function judgeStored(host: Host, j: StoredJudgement): Promise<VerdictDoc> {
+  const gate = j.config !== null ? await loadGatePlan(j.config, host.cwd) : gatePlanFromStored(j.candidate.config, `${j.candidateLabel} (stored config)`);
+  return verdictOf(j.baseline, j.candidate, gate, j.whyNoBaseline);
+}
+
+/**
+ * Compared with the baseline when there is one; without one, the SLO checks
+ * alone decide (docs/gate.md), with `whyNoBaseline` as the first reason.
+ */
+function verdictOf(baseline: ResultDoc | null, candidate: ResultDoc, gate: GatePlan, whyNoBaseline: string): VerdictDoc {
+  return baseline === null ? verdictWithoutBaseline(candidate, gate, whyNoBaseline) : compare(baseline, candidate, gate);
+}
+
+/** Trials for a calibration run: `given` (--trials), else max(run.trials, DEFAULT_CALIBRATION_TRIALS). */
+export function calibrationTrials(given: string | null, plan: Plan): number {
+  if (given === null) return Math.max(plan.limits.trials, DEFAULT_CALIBRATION_TRIALS);
+  const n = /^\d+$/.test(given.trim()) ? Number(given.trim()) : NaN;
+  if (!Number.isInteger(n) || n < MIN_CALIBRATION_TRIALS || n > MAX_CALIBRATION_TRIALS) {
+    throw new RunSetupError(
+      `--trials must be an integer from ${MIN_CALIBRATION_TRIALS} (two trials in each half of the A/A split) to ${MAX_CALIBRATION_TRIALS}, got ${JSON.stringify(given)}`,
+    );
+  }
+  return n;
+}
+
+/** An A/A calibration of a run made with `plan` (its gate rules, its configured trial count). */
+export function calibrateRun(doc: ResultDoc, plan: Plan, resultFile: string): CalibrationDoc {
+  return calibrate(doc, plan.gate, { currentTrials: plan.limits.trials, resultFile });
+}

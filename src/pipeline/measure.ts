@@ -1,0 +1,83 @@
+// The measure stage: start the servers asked for, run the matrix (or the A/B
+// pairs) with progress, print what was measured, and always stop what was
+// started. Both hosts measure through here.
+import type { Plan } from '../config/plan.js';
+import { resultTable } from '../report/terminal.js';
+import type { ResultDoc } from '../result/types.js';
+import { runAbPlan, runPlan } from '../run/run-plan.js';
+import { startServer, type RunningServer } from '../server/process.js';
+import type { Host } from './host.js';
+import { createProgress } from './progress.js';
+
+const SERVER_STOP_GRACE_MS = 10_000;
+
+const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** An inference server to start before the run and stop after it. */
+export interface ServerLaunch {
+  /** Who it is, for messages: 'the server', 'the baseline server'. */
+  label: string;
+  command: string;
+  logPath: string;
+  readyUrl: string | null;
+  baseUrl: string;
+  model: string | null;
+  readyTimeoutMs: number;
+  /** Echo every server log line into the host's log (the action's log has room; a terminal has not). */
+  echoLog: boolean;
+  /** Host state key that holds the process group while it runs, so a later step can stop it; null: none. */
+  stateKey: string | null;
+}
+
+/** Starts the servers in order, runs `fn`, and stops every server started, whatever happens. */
+export async function withServers<T>(host: Host, launches: readonly ServerLaunch[], fn: () => Promise<T>): Promise<T> {
+  const started: Array<{ launch: ServerLaunch; server: RunningServer }> = [];
+  try {
+    for (const launch of launches) {
+      // The server's start-up log can be long: it goes in a group of its own.
+      const server = await host.log.group(`Starting ${launch.label}: ${launch.command}`, async () => {
+        const running = await startServer({
+          command: launch.command,
+          cwd: host.cwd,
+          env: { ...host.env },
+          logPath: launch.logPath,
+          readyUrl: launch.readyUrl,
+          baseUrl: launch.baseUrl,
+          model: launch.model,
+          readyTimeoutMs: launch.readyTimeoutMs,
+          onLog: launch.echoLog ? (line) => host.log.info(line) : undefined,
+          // Saved at once, so a post step can stop a server still loading when the job is cancelled.
+          onSpawn: launch.stateKey === null ? undefined : (pgid) => host.saveState(launch.stateKey!, String(pgid)),
+        });
+        host.log.info(`${capital(launch.label)} ready after ${(running.readyAfterMs / 1000).toFixed(1)} s (log: ${launch.logPath})`);
+        return running;
+      });
+      started.push({ launch, server });
+    }
+    return await fn();
+  } finally {
+    for (const { launch, server } of started) {
+      const dead = server.exitStatus();
+      if (dead !== null) {
+        host.log.warn(`${capital(launch.label)} exited during the run (code ${dead.code ?? 'none'}, signal ${dead.signal ?? 'none'}); last log lines:\n${server.logTail(20).join('\n')}`);
+      }
+      const { signal } = await server.stop(SERVER_STOP_GRACE_MS);
+      host.log.info(`${capital(launch.label)} stopped (${signal === 'none' ? 'already gone' : `SIG${signal}`}).`);
+      if (launch.stateKey !== null) host.saveState(launch.stateKey, '');
+    }
+  }
+}
+
+/** Runs the plan's matrix against its target, writing `outPath` after every cell; prints the result table unless told not to. */
+export async function measure(host: Host, plan: Plan, outPath: string, opts: { table: boolean } = { table: true }): Promise<ResultDoc> {
+  const doc = await runPlan({ plan, outPath, cwd: host.cwd, env: host.env, signal: host.signal, progress: createProgress(host.log, host.clock) });
+  if (opts.table) host.log.out(`\n${resultTable(doc)}\n`);
+  return doc;
+}
+
+/** Interleaved A/B of the plan's `ab` sides; prints both result tables. */
+export async function measureAb(host: Host, plan: Plan, outPaths: { baseline: string; candidate: string }): Promise<{ baseline: ResultDoc; candidate: ResultDoc }> {
+  const docs = await runAbPlan({ plan, outPaths, cwd: host.cwd, env: host.env, signal: host.signal, progress: createProgress(host.log, host.clock) });
+  host.log.out(`\nbaseline:\n${resultTable(docs.baseline)}\n\ncandidate:\n${resultTable(docs.candidate)}\n`);
+  return docs;
+}

@@ -1,0 +1,65 @@
+// The report stage: a verdict becomes a terminal table, a Markdown report and
+// a JSON verdict file, and an exit status. Pure rendering lives in
+// src/report/; this stage decides what goes where.
+import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Overall, VerdictDoc } from '../gate/verdict.js';
+import { renderMarkdown } from '../report/markdown.js';
+import { resultTableMd } from '../report/result-table.js';
+import { renderTrend, type TrendPoint } from '../report/trend.js';
+import { verdictTable } from '../report/verdict-table.js';
+import { headline, HEADLINE_METRICS } from '../result/headline.js';
+import type { ResultDoc } from '../result/types.js';
+import type { Host } from './host.js';
+
+/** Exit statuses of the hosts (README "The CLI"); a user error's own status is on the error (src/errors/). */
+export const EXIT = { ok: 0, fail: 1, usage: 2, invalid: 3, interrupted: 130 } as const;
+
+/** Exit status for a verdict: 1 fail, 3 invalid, else 0. */
+function verdictExit(v: Overall): number {
+  return v === 'fail' ? EXIT.fail : v === 'invalid' ? EXIT.invalid : EXIT.ok;
+}
+
+export interface VerdictFiles {
+  /** Paths relative to the host's cwd; null: not written. */
+  markdown: string | null;
+  json: string | null;
+}
+
+export async function writeVerdictFiles(host: Host, v: VerdictDoc, markdown: string, files: VerdictFiles): Promise<void> {
+  if (files.markdown !== null) await writeFile(resolve(host.cwd, files.markdown), markdown);
+  if (files.json !== null) await writeFile(resolve(host.cwd, files.json), `${JSON.stringify(v, null, 1)}\n`);
+}
+
+/** Prints the verdict table, writes the report and verdict files asked for, and returns the exit status. */
+export async function reportVerdict(host: Host, v: VerdictDoc, files: VerdictFiles): Promise<number> {
+  host.log.out(verdictTable(v));
+  await writeVerdictFiles(host, v, renderMarkdown(v), files);
+  if (files.markdown !== null) host.log.out(`report: ${files.markdown}\n`);
+  if (files.json !== null) host.log.out(`verdict: ${files.json}\n`);
+  return verdictExit(v.verdict);
+}
+
+export interface ReportContext {
+  /** Which baseline, or why there is none: one line under the headline. */
+  baselineNote: string;
+  /** The measured result was compared with nothing: show its figures. */
+  noBaseline: boolean;
+  /** The commit measured, when the result does not say. */
+  commit: string;
+  /** Stored headline figures of earlier commits, newest first, for the trend chart. */
+  trend: readonly TrendPoint[];
+}
+
+/** The Markdown report of the action: verdict, the measured table when there was no baseline, and the trend. */
+export function renderReport(v: VerdictDoc, doc: ResultDoc, ctx: ReportContext): string {
+  const sections: string[] = [];
+  if (ctx.noBaseline) sections.push(`### Measured\n\n${resultTableMd(doc)}`);
+  const firstCell = doc.cells[0]?.id;
+  if (firstCell) {
+    const current = { commit: doc.git?.commit ?? ctx.commit, headline: headline(doc) };
+    const trend = renderTrend([current, ...ctx.trend.filter((p) => p.commit !== current.commit)], `${firstCell} ${HEADLINE_METRICS[0]}`);
+    if (trend) sections.push(trend);
+  }
+  return renderMarkdown(v, { context: [ctx.baselineNote.replace(/^baseline: /, 'Baseline: ')], sections });
+}
