@@ -2,7 +2,7 @@
 // client (load/run-cell.ts, client/http.ts). Both are being reshaped; when
 // their signatures change, this file is the only one to follow.
 import { InferenceClient } from '../client/http.js';
-import type { RequestRecord } from '../client/record.js';
+import type { RequestRecord } from '../load/record.js';
 import type { LoadPlan, Plan } from '../config/plan.js';
 import { runCell } from '../load/run-cell.js';
 import { getTokenizer, type WorkItem } from '../workload/index.js';
@@ -29,9 +29,6 @@ export async function runLoadStep(
   seedMaterial: string,
   cancel: AbortSignal,
 ): Promise<StepRun> {
-  // Bodies are serialised before the clock starts (as the run stage does):
-  // JSON.stringify of a long prompt must not sit between t_sched and t_send.
-  const bodies = items.map((it) => target.client.body(it, target.model));
   const run = await runCell({
     load,
     count: items.length,
@@ -39,7 +36,7 @@ export async function runLoadStep(
     maxDurationMs,
     seedMaterial,
     maxTokens: (i) => items[i]!.maxTokens,
-    send: (i, rec, signal) => target.client.stream(items[i]!, bodies[i]!, rec, signal),
+    send: (i, signal) => target.client.stream(items[i]!, target.model, signal),
     cancel,
   });
   return { records: run.records, notSent: run.notSent, stoppedBy: run.stoppedBy };
@@ -52,7 +49,7 @@ export async function runLoadStep(
  */
 export async function openStepTarget(plan: Plan, apiKey: string | null = null): Promise<StepTarget & { close(): Promise<void> }> {
   const tokenizer = await getTokenizer(plan.encoding);
-  const client = new InferenceClient({ target: plan.target, timeouts: plan.timeouts, connections: null, apiKey, countTokens: (t) => tokenizer.count(t) });
+  const client = new InferenceClient({ target: plan.target, timeouts: plan.timeouts, limits: plan.responseLimits, connections: null, apiKey, countTokens: (t) => tokenizer.count(t) });
   try {
     const model = plan.target.model ?? (await client.serverInfo()).models[0];
     if (model === undefined) throw new Error(`${plan.target.url}/v1/models lists no model; set target.model`);

@@ -2,7 +2,7 @@
 // a cell of the workload matrix at the given load (warm-up, then measured
 // requests), reduced to per-request samples for the SLO intervals and to the
 // cell's metrics for the result.
-import type { RequestRecord } from '../client/record.js';
+import type { RequestRecord } from '../load/record.js';
 import type { LoadPlan, Plan, ScenarioPlan, SloPlan } from '../config/plan.js';
 import { computeCellMetrics, type CellMetrics } from '../metrics/cell.js';
 import { buildCellWorkload } from '../workload/index.js';
