@@ -3,8 +3,10 @@
 // history has a step announces it (warning annotation, job-summary section,
 // commit comment), publishes the dashboard to the Pages branch and compacts
 // the data branch; a pull request's comment carries the trend table of every
-// gated metric and links the dashboard.
-import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+// gated metric and links the dashboard. The action runs from a copy of dist/
+// in a temporary folder, with no node_modules above it, as on a runner: the
+// chart library must be inside the bundle.
+import { copyFile, cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderIndex, type HistoryEntry } from '../../src/history/layout.js';
@@ -22,6 +24,7 @@ let server: FakeServer;
 let root: string;
 let remote: string;
 let work: string;
+let dist: string;
 const repository = { full_name: 'acme/serving', default_branch: 'main' };
 /** Commits on main, oldest first: FAST at the server's normal speed, then SLOW_SEEDED slower ones stored before the pushed one. */
 // Enough commits that the permutation test can call a 3-commit step significant
@@ -66,6 +69,8 @@ beforeAll(async () => {
   gh = await startFakeGitHub();
   server = await startFakeServer({ ttftMs: 10, gapMs: 4 });
   root = await tempDir();
+  dist = join(root, 'action', 'dist');
+  await cp('dist', dist, { recursive: true });
   remote = join(root, 'remote.git');
   work = join(root, 'work');
   git(root, 'init', '-q', '--bare', '-b', 'main', remote);
@@ -108,6 +113,7 @@ describe('the action after a push to the default branch, through dist/', () => {
       ref: 'refs/heads/main',
       inputs: inputs({ dashboard: 'true', 'change-comment': 'true', 'history-compact': 'true' }),
       apiUrl: gh.url,
+      dist,
     });
     expect(r.code, r.stdout).toBe(0);
     // A warning annotation per new change point ('%' is %25 in a workflow command) for the worse: throughput stepped down at the first slow commit.
@@ -142,7 +148,7 @@ describe('the action after a push to the default branch, through dist/', () => {
     git(work, 'commit', '-q', '--allow-empty', '-m', 'main: one more slow commit');
     const next = git(work, 'rev-parse', 'HEAD');
     git(work, 'push', '-q', 'origin', 'main');
-    const r = await runAction('index', { workspace: work, event: 'push', payload: { repository, before: pushed, after: next }, sha: next, ref: 'refs/heads/main', inputs: inputs({ 'change-comment': 'true' }), apiUrl: gh.url });
+    const r = await runAction('index', { workspace: work, event: 'push', payload: { repository, before: pushed, after: next }, sha: next, ref: 'refs/heads/main', inputs: inputs({ 'change-comment': 'true' }), apiUrl: gh.url, dist });
     expect(r.code, r.stdout).toBe(0);
     // Only the throughput and TPOT steps are certain here: a real measurement's noise may still reveal a small one elsewhere (TTFT).
     for (const text of [r.stdout, r.summary, ...gh.commitComments('acme', 'serving', next).map((c) => c.body)]) {
@@ -158,7 +164,7 @@ describe('the action after a push to the default branch, through dist/', () => {
     git(work, 'commit', '-q', '--allow-empty', '-m', 'feature');
     const head = git(work, 'rev-parse', 'HEAD');
     const payload = { repository, pull_request: { number: 3, base: { sha: pushed, ref: 'main' }, head: { sha: head, ref: 'feature', repo: { full_name: 'acme/serving' } } } };
-    const r = await runAction('index', { workspace: work, event: 'pull_request', payload, sha: head, ref: 'refs/pull/3/merge', inputs: inputs({ dashboard: 'true' }), apiUrl: gh.url });
+    const r = await runAction('index', { workspace: work, event: 'pull_request', payload, sha: head, ref: 'refs/pull/3/merge', inputs: inputs({ dashboard: 'true' }), apiUrl: gh.url, dist });
     expect(r.code, r.stdout).toBe(0);
     const body = gh.comments('acme', 'serving', 3)[0]!.body;
     expect(body).toContain('### Trend over the last 20 commits');

@@ -41,6 +41,8 @@ export async function runAction(
     apiUrl: string;
     state?: string;
     env?: Record<string, string>;
+    /** The bundles' folder (default ./dist): a copy elsewhere proves they need no node_modules. */
+    dist?: string;
     /** Send this signal to the step once its log contains `after`, as the runner does when a job is cancelled. */
     interrupt?: { after: string; signal: NodeJS.Signals; delayMs: number };
   },
@@ -72,7 +74,7 @@ export async function runAction(
   Object.assign(env, opts.env);
   for (const [k, v] of Object.entries(opts.inputs)) env[`INPUT_${k.toUpperCase()}`] = v;
   const { code, stdout } = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
-    const child = spawn(process.execPath, [join(process.cwd(), 'dist', `${entry}.js`)], { cwd: opts.workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(opts.dist ?? join(process.cwd(), 'dist'), `${entry}.js`)], { cwd: opts.workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let interrupt = opts.interrupt;
     child.stdout.on('data', (d: Buffer) => {
