@@ -8,11 +8,10 @@ import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VerdictDoc } from '../../src/gate/verdict.js';
-import { runAction } from '../support/action-env.js';
+import { actionCheckout, runAction } from '../support/action-env.js';
 import { buildDist } from '../support/cli.js';
 import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.js';
 import { startFakeServer, type FakeServer } from '../support/fake-server.js';
-import { tempDir } from '../support/measure.js';
 
 const git = (cwd: string, ...args: string[]): string =>
   execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } }).trim();
@@ -45,13 +44,7 @@ beforeAll(async () => {
   buildDist();
   gh = await startFakeGitHub();
   server = await startFakeServer({ ttftMs: 10, gapMs: 4 });
-  const root = await tempDir();
-  remote = join(root, 'remote.git');
-  work = join(root, 'work');
-  git(root, 'init', '-q', '--bare', '-b', 'main', remote);
-  git(root, 'clone', '-q', remote, work);
-  git(work, 'checkout', '-q', '-b', 'main');
-  await copyFile('test/fixtures/action.yml', join(work, 'llm-perf.yml'));
+  ({ remote, work } = await actionCheckout());
 }, 60_000);
 
 afterAll(async () => {

@@ -6,18 +6,17 @@
 // gated metric and links the dashboard. The action runs from a copy of dist/
 // in a temporary folder, with no node_modules above it, as on a runner: the
 // chart library must be inside the bundle.
-import { copyFile, cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderIndex, type HistoryEntry } from '../../src/history/layout.js';
 import { headline } from '../../src/result/headline.js';
 import type { ResultDoc } from '../../src/result/types.js';
-import { runAction } from '../support/action-env.js';
+import { actionCheckout, runAction } from '../support/action-env.js';
 import { buildDist, cli } from '../support/cli.js';
 import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.js';
 import { startFakeServer, type FakeServer } from '../support/fake-server.js';
 import { git } from '../support/history-fixture.js';
-import { tempDir } from '../support/measure.js';
 
 let gh: FakeGitHub;
 let server: FakeServer;
@@ -68,15 +67,9 @@ beforeAll(async () => {
   buildDist();
   gh = await startFakeGitHub();
   server = await startFakeServer({ ttftMs: 10, gapMs: 4 });
-  root = await tempDir();
+  ({ root, remote, work } = await actionCheckout());
   dist = join(root, 'action', 'dist');
   await cp('dist', dist, { recursive: true });
-  remote = join(root, 'remote.git');
-  work = join(root, 'work');
-  git(root, 'init', '-q', '--bare', '-b', 'main', remote);
-  git(root, 'clone', '-q', remote, work);
-  git(work, 'checkout', '-q', '-b', 'main');
-  await copyFile('test/fixtures/action.yml', join(work, 'llm-perf.yml'));
   git(work, 'add', 'llm-perf.yml');
   for (let i = 0; i < FAST + SLOW_SEEDED; i++) {
     git(work, 'commit', '-q', '--allow-empty', '-m', `main ${i}`);

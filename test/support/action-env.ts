@@ -1,8 +1,8 @@
 // Runs the built action (dist/index.js, dist/post.js) as the runner does: a
 // fresh node process with INPUT_* variables, an event payload file, and the
 // files the runner reads back (outputs, state, job summary).
-import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { execFileSync, spawn } from 'node:child_process';
+import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -90,4 +90,20 @@ export async function runAction(
   });
   const [output, state, summary] = await Promise.all([readFile(files.output, 'utf8'), readFile(files.state, 'utf8'), readFile(files.summary, 'utf8')]);
   return { code, stdout, outputs: parseRunnerFile(output), state: parseRunnerFile(state), summary };
+}
+
+/**
+ * A workflow's checkout: a bare remote on disk and a clone of it on branch
+ * main, holding the end-to-end tests' config as llm-perf.yml (not committed).
+ */
+export async function actionCheckout(): Promise<{ root: string; remote: string; work: string }> {
+  const root = await mkdtemp(join(tmpdir(), 'llm-perf-gate-test-'));
+  const remote = join(root, 'remote.git');
+  const work = join(root, 'work');
+  const git = (cwd: string, ...args: string[]): void => void execFileSync('git', args, { cwd, stdio: 'ignore' });
+  git(root, 'init', '-q', '--bare', '-b', 'main', remote);
+  git(root, 'clone', '-q', remote, work);
+  git(work, 'checkout', '-q', '-b', 'main');
+  await copyFile('test/fixtures/action.yml', join(work, 'llm-perf.yml'));
+  return { root, remote, work };
 }
