@@ -28,6 +28,13 @@ export interface TimeoutsPlan {
   readonly idleMs: number;
 }
 
+/** What one response may make the client hold (config `limits`). */
+export interface ResponseLimitsPlan {
+  readonly lineBytes: number;
+  readonly eventBytes: number;
+  readonly responseBytes: number;
+}
+
 export interface RunLimitsPlan {
   /** Measured requests per cell (warm-up not included). */
   readonly requests: number;
@@ -127,6 +134,7 @@ export interface Plan {
   readonly encoding: Encoding;
   readonly target: TargetPlan;
   readonly timeouts: TimeoutsPlan;
+  readonly responseLimits: ResponseLimitsPlan;
   readonly limits: RunLimitsPlan;
   readonly scenarios: readonly ScenarioPlan[];
   readonly loads: readonly LoadPlan[];

@@ -2,7 +2,7 @@
 // plain periodic lines in CI logs (where carriage returns turn into
 // thousands of lines).
 import { telemetryLine } from '../report/telemetry-line.js';
-import type { RequestRecord } from '../client/record.js';
+import type { RequestRecord } from '../load/record.js';
 import type { CellResult } from '../result/types.js';
 import type { ProgressSink } from '../run/run-plan.js';
 import type { Clock, HostLog } from './host.js';

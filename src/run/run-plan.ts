@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { InferenceClient } from '../client/http.js';
 import { RunSetupError } from '../errors/run-setup-error.js';
 import { TargetError } from '../errors/target-error.js';
-import type { RequestRecord } from '../client/record.js';
+import type { RequestRecord } from '../load/record.js';
 import type { LoadPlan, Plan, ScenarioPlan, TargetPlan } from '../config/plan.js';
 import { runCell, type CellRun } from '../load/run-cell.js';
 import { RESULT_SCHEMA, type CellResult, type ResultDoc } from '../result/types.js';
@@ -92,6 +92,7 @@ async function openSide(o: RunOptions, target: TargetPlan, outPath: string, labe
     timeouts: plan.timeouts,
     connections: poolConnections(plan.loads),
     apiKey,
+    limits: plan.responseLimits,
     countTokens: (t) => tokenizer.count(t),
   });
   const doc: ResultDoc = {
@@ -160,9 +161,6 @@ async function runMatrix(o: RunOptions, sides: readonly Side[]): Promise<void> {
       for (const side of order) {
         if (o.signal.aborted) return;
         side.doc.workload_hash = workloadHash(firstTrials);
-        // Serialise bodies before the clock starts: JSON.stringify of a long
-        // prompt must not sit between t_sched and t_send.
-        const bodies = items.map((it) => side.client.body(it, side.model));
         const label = `${side.label}${cell.id}${plan.limits.trials > 1 ? ` (trial ${trial + 1}/${plan.limits.trials})` : ''}`;
         o.progress?.cellStart(step++, total, label, plan.limits.requests);
         // Started before the clock and stopped after it: telemetry never sits inside the load loop.
@@ -178,7 +176,7 @@ async function runMatrix(o: RunOptions, sides: readonly Side[]): Promise<void> {
             maxDurationMs: plan.limits.maxDurationS * 1000,
             seedMaterial: `${plan.seed}|${cell.scenario.name}|${trial}`,
             maxTokens: (i) => items[i]!.maxTokens,
-            send: (i, rec, cancel) => side.client.stream(items[i]!, bodies[i]!, rec, cancel),
+            send: (i, cancel) => side.client.stream(items[i]!, side.model, cancel),
             cancel: o.signal,
             onDone: (rec) => o.progress?.requestDone(rec),
           });

@@ -4,7 +4,7 @@
 // load loop: the sampler, scrapes and CPU windows are started before runCell
 // and read after it, and the scrapes during the trial run on their own
 // connection at a bounded rate (src/telemetry/scrape.ts).
-import type { RequestRecord } from '../client/record.js';
+import type { RequestRecord } from '../load/record.js';
 import type { TelemetryPlan } from '../config/plan.js';
 import type { ResultDoc } from '../result/types.js';
 import { startCellTelemetry, type CellTelemetryHandle } from '../telemetry/cell.js';
