@@ -60,7 +60,7 @@ export async function runAction(host: ActionHost): Promise<void> {
         : await judgeStored(host, { config: null, baseline: baseline.doc, candidate: doc, candidateLabel: out.result, whyNoBaseline: baseline.note });
 
     const trend = await trendSection(host.log, inputs, event, workspace, doc);
-    const report = renderReport(verdict, doc, { baselineNote: baseline.note, noBaseline: baseline.doc === null, trend });
+    const report = renderReport(verdict, doc, { baselineNote: baseline.note, noBaseline: baseline.doc === null, trend, baseline: baseline.doc });
     await writeVerdictFiles(host, verdict, report, { markdown: out.report, json: out.verdict });
     host.setOutput(OUTPUTS.verdictPath, out.verdict);
     host.setOutput(OUTPUTS.reportPath, out.report);
@@ -110,7 +110,7 @@ async function measureRun(host: ActionHost, inputs: ActionInputs, plan: Plan, ou
       stateKey: STATE.serverPgid,
     });
   }
-  const doc = await withServers(host, launches, () => measure(host, plan, outPath));
+  const doc = await withServers(host, launches, (started) => measure(host, plan, outPath, { startedServers: started }));
   if (doc.status !== 'complete') throw new Error(`the run was ${doc.status}: ${doc.error ?? ''} (partial result in ${outPath})`);
   return doc;
 }

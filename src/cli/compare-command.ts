@@ -32,7 +32,7 @@ export async function compareCommand(args: CompareArgs, io: CliIo): Promise<numb
     const baseline = await readResultForGating(resolve(io.cwd, args.baseline));
     const candidate = await readResultForGating(resolve(io.cwd, args.candidate));
     const verdict = await judgeStored(host, { config: args.config, baseline, candidate, candidateLabel: args.candidate, whyNoBaseline: '' });
-    return await reportVerdict(host, verdict, args);
+    return await reportVerdict(host, verdict, args, { baseline, candidate });
   } finally {
     release();
   }

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { DEFAULTS } from './defaults.js';
-import { deepFreeze, type NormalAbSide, type NormalConfig, type NormalGate, type NormalLoad, type NormalMetricRule } from './normal.js';
+import { deepFreeze, normaliseTelemetry, type NormalAbSide, type NormalConfig, type NormalGate, type NormalLoad, type NormalMetricRule, type NormalTelemetry } from './normal.js';
 import type { AbSidePlan, GatePlan, LoadPlan, MetricRuleOverride, Plan } from './plan.js';
 import { parseSloText } from './slo-text.js';
 
@@ -23,8 +23,12 @@ function loadPlanOf(l: NormalLoad): LoadPlan {
   return { kind: 'rate', label, rate: l.rate, arrival: l.arrival, burstiness: l.burstiness, maxConcurrency: l.max_concurrency };
 }
 
-/** The gate section as the gate uses it. Its SLO texts were checked when the config was read (issues.ts). */
-export function gatePlanOf(g: NormalGate): GatePlan {
+/**
+ * The gate section as the gate uses it, with the telemetry section's rule for
+ * environment differences (absent in older results: the default). Its SLO
+ * texts were checked when the config was read (issues.ts).
+ */
+export function gatePlanOf(g: NormalGate, t: NormalTelemetry | undefined): GatePlan {
   const overrides = (m: Readonly<Record<string, NormalMetricRule>>): Record<string, MetricRuleOverride> => ({ ...m });
   return {
     confidence: g.confidence,
@@ -32,6 +36,7 @@ export function gatePlanOf(g: NormalGate): GatePlan {
     errorRateLimit: g.error_rate_limit,
     tokenDriftLimit: g.token_drift_limit,
     strictFingerprint: g.strict_fingerprint,
+    fingerprintDifferences: (t ?? normaliseTelemetry(undefined)).fingerprint_differences,
     bootstrapIterations: g.bootstrap_iterations,
     metrics: overrides(g.metrics),
     scenarios: Object.fromEntries(Object.entries(g.scenarios).map(([name, sc]) => [name, overrides(sc.metrics)])),
@@ -78,10 +83,15 @@ export function planOf(config: NormalConfig, ctx: RunContext): Plan {
     })),
     loads: config.loads.map(loadPlanOf),
     slos: { ttftMs: config.slos.ttft_ms, tpotMs: config.slos.tpot_ms, e2eMs: config.slos.e2e_ms },
-    gate: gatePlanOf(config.gate),
+    gate: gatePlanOf(config.gate, config.telemetry),
     ab: config.ab === null ? null : { baseline: abSidePlan(config.ab.baseline), candidate: abSidePlan(config.ab.candidate) },
+    telemetry: telemetryPlanOf(config.telemetry ?? normaliseTelemetry(undefined)),
   };
   return deepFreeze(plan);
+}
+
+function telemetryPlanOf(t: NormalTelemetry): Plan['telemetry'] {
+  return { enabled: t.enabled, gpuIntervalMs: t.gpu_interval_ms, scrapeIntervalMs: t.scrape_interval_ms, maxNeighbourCpuShare: t.max_neighbour_cpu_share };
 }
 
 function abSidePlan(s: NormalAbSide): AbSidePlan {

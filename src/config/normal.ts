@@ -3,7 +3,7 @@
 // (result@1) and what the run plan and the gate plan are derived from
 // (derive.ts), whether it came from a YAML file or from a stored result.
 import { DEFAULTS } from './defaults.js';
-import type { RawAbSide, RawConfig, RawGate, RawLoad, RawMetricRule } from './raw.js';
+import type { RawAbSide, RawConfig, RawGate, RawLoad, RawMetricRule, RawTelemetry } from './raw.js';
 import type { ApiKind, Encoding } from './plan.js';
 import { normaliseUrl } from './url.js';
 
@@ -66,6 +66,16 @@ export interface NormalAbSide {
   readonly ready_timeout_s: number;
 }
 
+/** What the run records beside the client's figures, and how the gate treats environment differences (docs/telemetry.md). */
+export interface NormalTelemetry {
+  readonly enabled: boolean;
+  readonly gpu_interval_ms: number;
+  readonly scrape_interval_ms: number;
+  /** 0..1 of the machine's CPU that other processes may use before a cell is flagged. */
+  readonly max_neighbour_cpu_share: number;
+  readonly fingerprint_differences: 'warn' | 'invalid';
+}
+
 export interface NormalConfig {
   readonly version: 1;
   readonly target: NormalTarget;
@@ -80,6 +90,8 @@ export interface NormalConfig {
   readonly slos: { readonly ttft_ms: number | null; readonly tpot_ms: number | null; readonly e2e_ms: number | null };
   readonly gate: NormalGate;
   readonly ab: { readonly baseline: NormalAbSide; readonly candidate: NormalAbSide } | null;
+  /** Absent in results written before telemetry was wired: read as normaliseTelemetry(undefined). */
+  readonly telemetry?: NormalTelemetry;
 }
 
 /** What the config file does not say itself: the URL in use (target.url, --url or ab.candidate.url), and --model. */
@@ -133,6 +145,7 @@ export function normaliseConfig(raw: RawConfig, input: NormaliseInput): NormalCo
     slos: { ttft_ms: raw.slos?.ttft_ms ?? null, tpot_ms: raw.slos?.tpot_ms ?? null, e2e_ms: raw.slos?.e2e_ms ?? null },
     gate: normaliseGate(raw.gate),
     ab: raw.ab === undefined ? null : { baseline: abSide(raw.ab.baseline), candidate: abSide(raw.ab.candidate) },
+    telemetry: normaliseTelemetry(raw.telemetry),
   };
   return deepFreeze(config);
 }
@@ -161,6 +174,16 @@ export function normaliseGate(g: RawGate | undefined): NormalGate {
     metrics: rules(g?.metrics),
     scenarios: Object.fromEntries(Object.entries(g?.scenarios ?? {}).map(([name, sc]) => [name, { metrics: rules(sc.metrics) }])),
     slo: (g?.slo ?? []).map((s) => (typeof s === 'string' ? { check: s.trim(), scenario: null, load: null } : { check: s.check.trim(), scenario: s.scenario ?? null, load: s.load ?? null })),
+  };
+}
+
+export function normaliseTelemetry(t: RawTelemetry | undefined): NormalTelemetry {
+  return {
+    enabled: t?.enabled ?? DEFAULTS.telemetry,
+    gpu_interval_ms: t?.gpu_interval_ms ?? DEFAULTS.gpuIntervalMs,
+    scrape_interval_ms: t?.scrape_interval_ms ?? DEFAULTS.scrapeIntervalMs,
+    max_neighbour_cpu_share: t?.max_neighbour_cpu_share ?? DEFAULTS.maxNeighbourCpuShare,
+    fingerprint_differences: t?.fingerprint_differences ?? DEFAULTS.fingerprintDifferences,
   };
 }
 

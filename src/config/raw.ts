@@ -56,6 +56,14 @@ export interface RawConfig {
   slos?: { ttft_ms?: number; tpot_ms?: number; e2e_ms?: number };
   gate?: RawGate;
   ab?: { baseline: RawAbSide; candidate: RawAbSide };
+  telemetry?: RawTelemetry;
+}
+export interface RawTelemetry {
+  enabled?: boolean;
+  gpu_interval_ms?: number;
+  scrape_interval_ms?: number;
+  max_neighbour_cpu_share?: number;
+  fingerprint_differences?: 'warn' | 'invalid';
 }
 export interface RawAbSide {
   url: string;

@@ -29,10 +29,13 @@ export async function writeVerdictFiles(host: Host, v: VerdictDoc, markdown: str
   if (files.json !== null) await writeFile(resolve(host.cwd, files.json), `${JSON.stringify(v, null, 1)}\n`);
 }
 
-/** Prints the verdict table, writes the report and verdict files asked for, and returns the exit status. */
-export async function reportVerdict(host: Host, v: VerdictDoc, files: VerdictFiles): Promise<number> {
+/**
+ * Prints the verdict table, writes the report and verdict files asked for, and
+ * returns the exit status. `results`: the results judged, for the report's telemetry section.
+ */
+export async function reportVerdict(host: Host, v: VerdictDoc, files: VerdictFiles, results?: { baseline: ResultDoc | null; candidate: ResultDoc }): Promise<number> {
   host.log.out(verdictTable(v));
-  await writeVerdictFiles(host, v, renderMarkdown(v), files);
+  await writeVerdictFiles(host, v, renderMarkdown(v, { results }), files);
   if (files.markdown !== null) host.log.out(`report: ${files.markdown}\n`);
   if (files.json !== null) host.log.out(`verdict: ${files.json}\n`);
   return verdictExit(v.verdict);
@@ -45,6 +48,8 @@ export interface ReportContext {
   noBaseline: boolean;
   /** The trend section (src/changes/markdown.ts renderTrendTable), or null. */
   trend: string | null;
+  /** The baseline result judged against, for the telemetry section's side-by-side; null: none. */
+  baseline?: ResultDoc | null;
 }
 
 /** The Markdown report of the action: verdict, the measured table when there was no baseline, and the trend. */
@@ -52,5 +57,5 @@ export function renderReport(v: VerdictDoc, doc: ResultDoc, ctx: ReportContext):
   const sections: string[] = [];
   if (ctx.noBaseline) sections.push(`### Measured\n\n${resultTableMd(doc)}`);
   if (ctx.trend !== null) sections.push(ctx.trend);
-  return renderMarkdown(v, { context: [ctx.baselineNote.replace(/^baseline: /, 'Baseline: ')], sections });
+  return renderMarkdown(v, { context: [ctx.baselineNote.replace(/^baseline: /, 'Baseline: ')], sections, results: { baseline: ctx.baseline ?? null, candidate: doc } });
 }

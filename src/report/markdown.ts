@@ -5,6 +5,8 @@ import { markdownTable } from 'markdown-table';
 import type { CellVerdict, MetricVerdict, Overall, VerdictDoc } from '../gate/verdict.js';
 import { escapeMd } from './escape.js';
 import { figure, MARKDOWN_STYLE, rowFigures } from './figures.js';
+import type { ResultDoc } from '../result/types.js';
+import { telemetrySection } from './telemetry.js';
 
 export const MAX_REPORT_CHARS = 65_536;
 
@@ -39,6 +41,8 @@ export interface ReportOptions {
   /** Extra sections after the gated table, e.g. a trend chart (already safe Markdown). */
   sections?: string[];
   maxChars?: number;
+  /** The results judged: their server telemetry and environments get a section of their own. */
+  results?: { baseline: ResultDoc | null; candidate: ResultDoc };
 }
 
 export function renderMarkdown(v: VerdictDoc, opts: ReportOptions = {}): string {
@@ -75,6 +79,10 @@ export function renderMarkdown(v: VerdictDoc, opts: ReportOptions = {}): string 
   if (v.warnings.length > 0 || v.cells.some((c) => c.warnings.length > 0)) {
     const lines = [...v.warnings, ...v.cells.flatMap((c) => c.warnings.map((w) => `${c.id}: ${w}`))];
     parts.push(`<details><summary>Warnings (${lines.length})</summary>\n\n${lines.map((l) => `- ${escapeMd(l)}`).join('\n')}\n\n</details>`);
+  }
+  if (opts.results) {
+    const telemetry = telemetrySection(v, opts.results.baseline, opts.results.candidate);
+    if (telemetry) parts.push(telemetry);
   }
   parts.push(...(opts.sections ?? []));
 

@@ -2,6 +2,7 @@
 // schema/result.schema.json. Changing a field's meaning means a new schema version.
 import type { NormalConfig } from '../config/normal.js';
 import type { CellMetrics } from '../metrics/cell.js';
+import type { CellTelemetry, EnvironmentFingerprint } from '../telemetry/types.js';
 
 /** A trial's own figures; its per-request samples are a slice of the cell's pooled `samples`. */
 export type TrialMetrics = Omit<CellMetrics, 'samples'>;
@@ -20,6 +21,8 @@ export interface TrialResult {
   client: ClientHealth;
   /** metrics.samples[*].slice(from, to) of the cell are this trial's requests. */
   samples: { from: number; to: number };
+  /** What the server and the machine did during this trial (docs/telemetry.md); absent when telemetry was off or in older results. */
+  telemetry?: CellTelemetry;
 }
 
 export const RESULT_SCHEMA = 'llm-perf-gate/result@1';
@@ -59,6 +62,8 @@ export interface CellResult {
   /** Saturated when any trial was, with the trials' reasons. */
   client: ClientHealth;
   trials: TrialResult[];
+  /** The trials' telemetry merged (weighted means, exact maxima, any flag); absent when none was recorded. */
+  telemetry?: CellTelemetry;
 }
 
 export interface ResultDoc {
@@ -95,4 +100,6 @@ export interface ResultDoc {
   /** Set when this result is one side of an interleaved A/B run: both sides carry the same id. */
   ab: { run_id: string; side: 'baseline' | 'candidate' } | null;
   cells: CellResult[];
+  /** Where the run was measured: GPUs, CPU, engine and version, model, runner; absent when telemetry was off or in older results. */
+  environment?: EnvironmentFingerprint;
 }

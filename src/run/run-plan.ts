@@ -11,7 +11,7 @@ import { RunSetupError } from '../errors/run-setup-error.js';
 import { TargetError } from '../errors/target-error.js';
 import type { RequestRecord } from '../load/record.js';
 import type { LoadPlan, Plan, ScenarioPlan, TargetPlan } from '../config/plan.js';
-import { runCell } from '../load/run-cell.js';
+import { runCell, type CellRun } from '../load/run-cell.js';
 import { RESULT_SCHEMA, type CellResult, type ResultDoc } from '../result/types.js';
 import { writeResult } from '../result/write.js';
 import { createRng } from '../util/rng.js';
@@ -23,6 +23,7 @@ import { getTokenizer } from '../workload/tokenizer.js';
 import { assembleCell, type TrialOutcome } from './cell-result.js';
 import { gitInfo, machineInfo } from './environment.js';
 import { assertCredentialsAccepted } from './refusal.js';
+import { telemetryRecorder, type TelemetryRecorder } from './telemetry.js';
 
 export interface ProgressSink {
   cellStart(index: number, total: number, id: string, requests: number): void;
@@ -40,6 +41,14 @@ export interface RunOptions {
   /** Abort (Ctrl-C) stops the run; what was measured is still written. */
   signal: AbortSignal;
   progress?: ProgressSink;
+  /** Servers this tool started for the run, by base URL: their process trees are the server under test, not neighbours. */
+  startedServers?: readonly StartedServer[];
+}
+
+export interface StartedServer {
+  /** Base URL as the plan names it (target.url or an ab side's url). */
+  url: string;
+  pid: number;
 }
 
 export function cellId(scenario: ScenarioPlan, load: LoadPlan): string {
@@ -66,6 +75,7 @@ interface Side {
   model: string;
   doc: ResultDoc;
   trials: Map<string, TrialOutcome[]>;
+  telemetry: TelemetryRecorder;
 }
 
 async function openSide(o: RunOptions, target: TargetPlan, outPath: string, label: string, ab: ResultDoc['ab']): Promise<Side> {
@@ -117,8 +127,11 @@ async function openSide(o: RunOptions, target: TargetPlan, outPath: string, labe
     o.progress?.note(`${label}model '${target.model}' is not in /v1/models (${info.models.join(', ') || 'none'}); sending it anyway`);
   }
   doc.target = { url: target.url, api: target.api, model, models: info.models, server_headers: info.headers, system_fingerprint: null, model_entries: info.modelEntries };
+  const pids = (o.startedServers ?? []).filter((s) => s.url === target.url).map((s) => s.pid);
+  const telemetry = telemetryRecorder(plan.telemetry, target.url, pids);
+  await telemetry.fingerprint(doc);
   await writeResult(outPath, doc);
-  return { label, target, outPath, client, model, doc, trials: new Map() };
+  return { label, target, outPath, client, model, doc, trials: new Map(), telemetry };
 }
 
 /**
@@ -150,22 +163,33 @@ async function runMatrix(o: RunOptions, sides: readonly Side[]): Promise<void> {
         side.doc.workload_hash = workloadHash(firstTrials);
         const label = `${side.label}${cell.id}${plan.limits.trials > 1 ? ` (trial ${trial + 1}/${plan.limits.trials})` : ''}`;
         o.progress?.cellStart(step++, total, label, plan.limits.requests);
+        // Started before the clock and stopped after it: telemetry never sits inside the load loop.
+        const tel = await side.telemetry.startTrial();
         const startedAt = new Date().toISOString();
         const t0 = performance.now();
-        const run = await runCell({
-          load: cell.load,
-          count,
-          warmup: plan.limits.warmup,
-          maxDurationMs: plan.limits.maxDurationS * 1000,
-          seedMaterial: `${plan.seed}|${cell.scenario.name}|${trial}`,
-          maxTokens: (i) => items[i]!.maxTokens,
-          send: (i, cancel) => side.client.stream(items[i]!, side.model, cancel),
-          cancel: o.signal,
-          onDone: (rec) => o.progress?.requestDone(rec),
-        });
+        let run: CellRun;
+        try {
+          run = await runCell({
+            load: cell.load,
+            count,
+            warmup: plan.limits.warmup,
+            maxDurationMs: plan.limits.maxDurationS * 1000,
+            seedMaterial: `${plan.seed}|${cell.scenario.name}|${trial}`,
+            maxTokens: (i) => items[i]!.maxTokens,
+            send: (i, cancel) => side.client.stream(items[i]!, side.model, cancel),
+            cancel: o.signal,
+            onDone: (rec) => o.progress?.requestDone(rec),
+          });
+        } catch (err) {
+          // The GPU sampler is a child process: never leave it running behind a failed trial.
+          await side.telemetry.stopTrial(tel, []);
+          throw err;
+        }
+        const durationS = Math.round(performance.now() - t0) / 1000;
+        const telemetry = await side.telemetry.stopTrial(tel, run.records);
         const trials = side.trials.get(cell.id) ?? [];
         side.trials.set(cell.id, trials);
-        trials.push({ index: trial, pair: paired ? trial : null, run, startedAt, durationS: Math.round(performance.now() - t0) / 1000 });
+        trials.push({ index: trial, pair: paired ? trial : null, run, startedAt, durationS, ...(telemetry ? { telemetry } : {}) });
         const fp = run.records.find((r) => r.systemFingerprint !== null)?.systemFingerprint;
         if (fp && side.doc.target !== null && side.doc.target.system_fingerprint === null) side.doc.target.system_fingerprint = fp;
         const result = assembleCell({
