@@ -4,6 +4,7 @@
 // result may be hostile: escapeMd / forTerminal.
 import { markdownTable } from 'markdown-table';
 import type { CapacityComparison } from '../capacity/compare.js';
+import type { CapacityCellVerdict } from '../gate/capacity-cells.js';
 import { loadValue, type CapacityResult } from '../capacity/types.js';
 import type { CapacityCell } from '../result/types.js';
 import { capacityChart, capacityLine, capacitySection, pointRow, sloWords } from './capacity.js';
@@ -60,4 +61,20 @@ export function capacityCellSection(cell: CapacityCell, baseline: CapacityCell |
     ]),
   );
   return out.join('\n');
+}
+
+const pct = (x: number | null): string => (x === null ? 'open' : `${((x - 1) * 100).toFixed(1)}%`);
+const est = (e: { value: number; hi: number | null }): string => `${e.value}${e.hi === null ? '+' : ''}`;
+
+/** Rows of the terminal verdict table for the capacity comparisons, and one headline line per capacity cell. */
+export function capacityVerdictRows(cells: readonly CapacityCellVerdict[] | undefined): { rows: string[][]; lines: string[] } {
+  const rows: string[][] = [];
+  const lines: string[] = [];
+  for (const c of cells ?? []) {
+    for (const m of c.metrics) {
+      rows.push([forTerminal(c.id) + (c.valid ? '' : ' [invalid]'), m.metric, est(m.baseline), est(m.candidate), pct(m.ratio), `${pct(m.ratioLo)} .. ${pct(m.ratioHi)}`, m.outcome]);
+    }
+    lines.push(`capacity ${capacityTerminalLine(c.candidate, c.baseline)}`);
+  }
+  return { rows, lines };
 }
