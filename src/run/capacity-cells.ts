@@ -135,7 +135,8 @@ async function runOne(o: CapacityRunOptions, side: CapacitySide, entry: NormalCa
       budget: { maxSteps: entry.budget.max_steps, maxDurationMs: entry.budget.max_duration_s * 1000 },
       saturationConcurrency: entry.saturation_concurrency,
     });
-    cell.search = search;
+    // An interrupt ends the search as a spent budget would; say which it was.
+    cell.search = o.signal.aborted && search.status === 'budget' ? { ...search, reason: search.reason.replace('the budget ran out', 'the run was interrupted') } : search;
   } else {
     const { points: _points, ...sweep } = await sweepLoads({ ...common, loads: entry.sweep, budget: { maxDurationMs: entry.budget.max_duration_s * 1000 } });
     cell.sweep = sweep;
