@@ -46,7 +46,9 @@ export function capacityTerminalLines(cells: readonly CapacityCell[] | undefined
 export function capacityCellSection(cell: CapacityCell, baseline: CapacityCell | null, comparisons: readonly CapacityComparison[]): string {
   const search = searchOf(cell);
   if (search !== null) return capacitySection(cell.id, search, baseline === null ? null : searchOf(baseline), comparisons);
-  const out = [`### ${cell.sweep !== null ? 'Sweep' : 'Capacity'}: ${escapeMd(cell.id)}`, '', `**${escapeMd(cell.sweep !== null ? sweepLine(cell) : `${cell.status}: the search left no summary`)}**`, ''];
+  // sweepLine is built from sloWords (safe Markdown) and numbers; the status is a schema enum.
+  const headline = cell.sweep !== null ? sweepLine(cell) : `${cell.status}: the search left no summary`;
+  const out = [`### ${cell.sweep !== null ? 'Sweep' : 'Capacity'}: ${escapeMd(cell.id)}`, '', `**${headline}**`, ''];
   const chart = capacityChart({ slos: cell.slo, points: cell.points, mode: cell.mode });
   if (chart !== null) out.push(chart, '');
   const slo = cell.slo[0];
