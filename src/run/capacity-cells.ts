@@ -145,6 +145,6 @@ async function runOne(o: CapacityRunOptions, side: CapacitySide, entry: NormalCa
   cell.duration_s = Math.round(performance.now() - t0) / 1000;
   await writing;
   await writeResult(side.outPath, side.doc);
-  o.progress?.note(`${tag}: ${capacityTerminalLine(cell)}`);
+  o.progress?.note(`${side.label}${capacityTerminalLine(cell)}`);
 }
 
