@@ -89,8 +89,12 @@ describe('capacity cells through the CLI', () => {
     await writeFile(oldPath, JSON.stringify({ ...old, config: { ...config, gate } }));
     const vj = join(dir, 'old-verdict.json');
     const ran = await cli(['compare', '--baseline', oldPath, '--candidate', oldPath, '--json', vj]);
-    expect(ran.code, ran.stderr + ran.stdout).toBe(0);
-    expect((JSON.parse(await readFile(vj, 'utf8')) as VerdictDoc).capacity).toBeUndefined();
+    // Read and judged (2 would be a refused file); the matrix cell may be
+    // invalid when the loaded test machine saturated the client.
+    expect([0, 3], ran.stderr + ran.stdout).toContain(ran.code);
+    const v = JSON.parse(await readFile(vj, 'utf8')) as VerdictDoc;
+    expect(v.cells.map((c) => c.id)).toEqual(['chat@c=1']);
+    expect(v.capacity).toBeUndefined();
     // Against a candidate with capacity cells: shown, not compared, no crash.
     const mixed = await cli(['compare', '--baseline', oldPath, '--candidate', join(dir, 'base.json'), '--json', vj]);
     expect(mixed.stdout).toContain('capacity cell chat@capacity:concurrency is only in the candidate: not compared');
