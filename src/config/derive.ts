@@ -41,6 +41,7 @@ export function gatePlanOf(g: NormalGate, t: NormalTelemetry | undefined): GateP
     metrics: overrides(g.metrics),
     scenarios: Object.fromEntries(Object.entries(g.scenarios).map(([name, sc]) => [name, overrides(sc.metrics)])),
     slo: g.slo.map((s) => ({ ...parseSloText(s.check)!, scenario: s.scenario, load: s.load, text: s.check })),
+    ...(g.capacity === undefined ? {} : { capacity: { ...g.capacity } }),
   };
 }
 

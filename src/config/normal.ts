@@ -2,6 +2,7 @@
 // the file's own snake_case shape. It is what a result stores as `config`
 // (result@1) and what the run plan and the gate plan are derived from
 // (derive.ts), whether it came from a YAML file or from a stored result.
+import { normaliseCapacity, normaliseGateCapacity, type NormalCapacity, type NormalGateCapacity } from './capacity.js';
 import { DEFAULTS } from './defaults.js';
 import type { RawAbSide, RawConfig, RawGate, RawLoad, RawMetricRule, RawTelemetry } from './raw.js';
 import type { ApiKind, Encoding } from './plan.js';
@@ -57,6 +58,8 @@ export interface NormalGate {
   readonly metrics: Readonly<Record<string, NormalMetricRule>>;
   readonly scenarios: Readonly<Record<string, { readonly metrics: Readonly<Record<string, NormalMetricRule>> }>>;
   readonly slo: readonly NormalSlo[];
+  /** Present when the config has capacity cells or gate.capacity (results written before have neither). */
+  readonly capacity?: NormalGateCapacity;
 }
 
 export interface NormalAbSide {
@@ -92,6 +95,8 @@ export interface NormalConfig {
   readonly ab: { readonly baseline: NormalAbSide; readonly candidate: NormalAbSide } | null;
   /** Absent in results written before telemetry was wired: read as normaliseTelemetry(undefined). */
   readonly telemetry?: NormalTelemetry;
+  /** Capacity cells; absent when the config has none, so older configs hash as before. */
+  readonly capacity?: readonly NormalCapacity[];
 }
 
 /** What the config file does not say itself: the URL in use (target.url, --url or ab.candidate.url), and --model. */
@@ -105,6 +110,8 @@ export interface NormaliseInput {
 /** A validated raw config with every default filled in, deep-frozen. */
 export function normaliseConfig(raw: RawConfig, input: NormaliseInput): NormalConfig {
   const t = raw.target ?? {};
+  const capacity = raw.capacity !== undefined && raw.capacity.length > 0 ? raw.capacity.map(normaliseCapacity) : undefined;
+  const gate = normaliseGate(raw.gate);
   const config: NormalConfig = {
     version: 1,
     target: {
@@ -143,9 +150,11 @@ export function normaliseConfig(raw: RawConfig, input: NormaliseInput): NormalCo
     })),
     loads: raw.loads.map(normaliseLoad),
     slos: { ttft_ms: raw.slos?.ttft_ms ?? null, tpot_ms: raw.slos?.tpot_ms ?? null, e2e_ms: raw.slos?.e2e_ms ?? null },
-    gate: normaliseGate(raw.gate),
+    // Capacity cells are judged with gate.capacity's defaults when it is not written.
+    gate: capacity !== undefined && gate.capacity === undefined ? { ...gate, capacity: normaliseGateCapacity(undefined) } : gate,
     ab: raw.ab === undefined ? null : { baseline: abSide(raw.ab.baseline), candidate: abSide(raw.ab.candidate) },
     telemetry: normaliseTelemetry(raw.telemetry),
+    ...(capacity === undefined ? {} : { capacity }),
   };
   return deepFreeze(config);
 }
@@ -174,6 +183,7 @@ export function normaliseGate(g: RawGate | undefined): NormalGate {
     metrics: rules(g?.metrics),
     scenarios: Object.fromEntries(Object.entries(g?.scenarios ?? {}).map(([name, sc]) => [name, { metrics: rules(sc.metrics) }])),
     slo: (g?.slo ?? []).map((s) => (typeof s === 'string' ? { check: s.trim(), scenario: null, load: null } : { check: s.check.trim(), scenario: s.scenario ?? null, load: s.load ?? null })),
+    ...(g?.capacity === undefined ? {} : { capacity: normaliseGateCapacity(g.capacity) }),
   };
 }
 

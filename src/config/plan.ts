@@ -113,6 +113,8 @@ export interface GatePlan {
   readonly metrics: Readonly<Record<string, MetricRuleOverride>>;
   readonly scenarios: Readonly<Record<string, Readonly<Record<string, MetricRuleOverride>>>>;
   readonly slo: readonly SloCheck[];
+  /** Capacity comparison; absent: CAPACITY_DEFAULTS (src/config/capacity.ts). */
+  readonly capacity?: { readonly tolerance: number; readonly noise: number };
 }
 
 /** One side of an interleaved A/B run; everything else of the target is shared. */

@@ -2,6 +2,7 @@
 import type { GatePlan } from '../config/plan.js';
 import type { CellResult, ResultDoc } from '../result/types.js';
 import { TOOL_VERSION } from '../version.js';
+import { judgeCapacityCells, tallyCapacity } from './capacity-cells.js';
 import { judgeMetric } from './judge.js';
 import { iterationsFor, rulesFor } from './policy.js';
 import { adjustCells, verdictSettings } from './significance.js';
@@ -48,6 +49,9 @@ export function compare(base: ResultDoc, cand: ResultDoc, gate: GatePlan, opts: 
   }
 
   const cells = adjustCells(judged, gate);
+  // Capacity cells are judged on intervals (no p-value): outside Holm, counted in the summary.
+  const capacity = judgeCapacityCells(base, cand, gate);
+  warnings.push(...capacity.warnings);
 
   const slo = checkSlos(cand.cells, gate.slo);
   const gatedValid = cells.filter((c) => c.valid).flatMap((c) => c.metrics.filter((m) => m.gated));
@@ -61,11 +65,13 @@ export function compare(base: ResultDoc, cand: ResultDoc, gate: GatePlan, opts: 
     invalid_cells: cells.filter((c) => !c.valid).length,
     slo_failed: slo.filter((s) => !s.ok).length,
   };
+  const capacityReasons = tallyCapacity(summary, capacity.cells);
 
   const reasons: string[] = [];
   for (const c of cells) {
     for (const m of c.metrics) if (m.gated && c.valid && m.verdict === 'regressed') reasons.push(`${c.id}: ${m.metric} regressed ${m.change_pct}% (${m.reason})`);
   }
+  reasons.push(...capacityReasons);
   for (const s of slo) if (!s.ok) reasons.push(`${s.cell}: SLO ${s.check} failed (value ${s.value ?? 'none'})`);
   reasons.push(...doc.invalid);
   for (const c of cells) for (const r of c.invalid_reasons) reasons.push(`${c.id}: ${r}`);
@@ -91,6 +97,7 @@ export function compare(base: ResultDoc, cand: ResultDoc, gate: GatePlan, opts: 
     candidate: side(cand),
     cells,
     slo,
+    ...(capacity.cells.length > 0 ? { capacity: capacity.cells } : {}),
   };
 }
 

@@ -1,4 +1,6 @@
 // The verdict document: what `compare` decided and why, versioned like the result.
+import type { CapacityCellVerdict } from './capacity-cells.js';
+
 export const VERDICT_SCHEMA = 'llm-perf-gate/verdict@1';
 
 export type Overall = 'pass' | 'warn' | 'fail' | 'inconclusive' | 'invalid';
@@ -69,4 +71,6 @@ export interface VerdictDoc {
   candidate: SideInfo;
   cells: CellVerdict[];
   slo: SloOutcome[];
+  /** Capacity cells' comparisons (src/gate/capacity-cells.ts); absent when neither result has capacity cells. */
+  capacity?: CapacityCellVerdict[];
 }

@@ -65,5 +65,8 @@ export function createProgress(log: HostLog, clock: Clock): ProgressSink {
     note(message: string) {
       log.notice(message);
     },
+    info(message: string) {
+      log.info(message);
+    },
   };
 }

@@ -3,6 +3,7 @@
 // collapsed section. Renders what the verdict says; computes nothing itself.
 import { markdownTable } from 'markdown-table';
 import type { CellVerdict, MetricVerdict, Overall, VerdictDoc } from '../gate/verdict.js';
+import { capacityCellSection } from './capacity-cell.js';
 import { escapeMd } from './escape.js';
 import { figure, MARKDOWN_STYLE, rowFigures } from './figures.js';
 import type { ResultDoc } from '../result/types.js';
@@ -61,6 +62,8 @@ export function renderMarkdown(v: VerdictDoc, opts: ReportOptions = {}): string 
   );
   for (const line of opts.context ?? []) parts.push(line);
   if (v.reasons.length > 0) parts.push(v.reasons.map((r) => `- ${escapeMd(r)}`).join('\n'));
+  // Capacity first: the load a server sustains within its SLOs is the headline figure when it was measured.
+  for (const c of v.capacity ?? []) parts.push(capacityCellSection(c.candidate, c.baseline, c.metrics));
 
   const gated = v.cells.flatMap((c) => c.metrics.filter((m) => m.gated).map((m) => metricRow(c.id, m)));
   if (gated.length > 0) {

@@ -1,5 +1,7 @@
 // The result document: versioned, written incrementally, validated against
 // schema/result.schema.json. Changing a field's meaning means a new schema version.
+import type { SweepResult } from '../capacity/sweep.js';
+import type { CapacityMode, CapacityResult, ProbedPoint } from '../capacity/types.js';
 import type { NormalConfig } from '../config/normal.js';
 import type { CellMetrics } from '../metrics/cell.js';
 import type { CellTelemetry, EnvironmentFingerprint } from '../telemetry/types.js';
@@ -102,4 +104,32 @@ export interface ResultDoc {
   cells: CellResult[];
   /** Where the run was measured: GPUs, CPU, engine and version, model, runner; absent when telemetry was off or in older results. */
   environment?: EnvironmentFingerprint;
+  /** Capacity cells (docs/capacity.md), apart from `cells` so every reader of the matrix reads on unchanged; absent in results without them. */
+  capacity?: CapacityCell[];
+}
+
+/**
+ * One capacity search or sweep. Written after every probed point: while it
+ * runs `points` grows and `search`/`sweep` are null; an interrupted or
+ * budget-limited search still gets its summary from the points it reached.
+ */
+export interface CapacityCell {
+  /** `scenario@capacity:mode` or `scenario@sweep:mode`. */
+  id: string;
+  kind: 'capacity';
+  scenario: CellResult['scenario'];
+  mode: CapacityMode;
+  /** The SLO texts as written (trimmed). */
+  slo: string[];
+  status: 'running' | 'complete' | 'interrupted';
+  /** Hash of the first step's prompts at the configured requests per step: equal hashes mean the same work. */
+  workload_hash: string;
+  started_at: string;
+  duration_s: number;
+  /** Every probed load in order, with its SLO intervals, rates and the step's metrics (`detail`). */
+  points: ProbedPoint[];
+  /** The search's summary (its points are `points`); null for a sweep or while running. */
+  search: Omit<CapacityResult, 'points'> | null;
+  /** The sweep's summary; null for a search or while running. */
+  sweep: Omit<SweepResult, 'points'> | null;
 }

@@ -20,6 +20,7 @@ import { buildCellWorkload, workloadHash } from '../workload/index.js';
 import type { WorkItem } from '../workload/synth.js';
 import { registerSecrets } from '../util/secrets.js';
 import { getTokenizer } from '../workload/tokenizer.js';
+import { capacityConnections, runCapacityCells } from './capacity-cells.js';
 import { assembleCell, type TrialOutcome } from './cell-result.js';
 import { gitInfo, machineInfo } from './environment.js';
 import { assertCredentialsAccepted } from './refusal.js';
@@ -30,6 +31,8 @@ export interface ProgressSink {
   requestDone(rec: RequestRecord): void;
   cellEnd(cell: CellResult): void;
   note(message: string): void;
+  /** A plain progress line (capacity points); absent: not shown. */
+  info?(message: string): void;
 }
 
 export interface RunOptions {
@@ -90,7 +93,7 @@ async function openSide(o: RunOptions, target: TargetPlan, outPath: string, labe
   const client = new InferenceClient({
     target,
     timeouts: plan.timeouts,
-    connections: poolConnections(plan.loads),
+    connections: capacityConnections(plan, poolConnections(plan.loads)),
     apiKey,
     limits: plan.responseLimits,
     countTokens: (t) => tokenizer.count(t),
@@ -218,6 +221,7 @@ async function runSides(o: RunOptions, open: () => Promise<Side[]>): Promise<Sid
   const sides = await open();
   try {
     await runMatrix(o, sides);
+    await runCapacityCells(o, sides);
   } catch (err) {
     for (const s of sides) {
       s.doc.status = 'failed';
