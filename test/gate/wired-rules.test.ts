@@ -49,10 +49,12 @@ describe('timing floors from the measured timing accuracy', () => {
     expect(old.threshold_pct).toBe(m.threshold_pct);
   });
 
-  it('widens the floor when the client stamped late (a 40 ms loop delay floors TTFT at 40 ms)', () => {
+  it("never raises the floor above the catalogue's when the client stamped late (40 ms loop delay: TTFT floor stays 5 ms)", () => {
     const v = compare(withDelay(base, 40), withDelay(base, 40), gate());
     const m = metric(v, 'ttft_ms.p95');
-    expect(m.threshold_pct).toBeCloseTo(((m.baseline! + 40) / m.baseline! - 1) * 100, 0);
+    expect(m.threshold_pct).toBeCloseTo(Math.max(10, ((m.baseline! + 5) / m.baseline! - 1) * 100), 0);
+    const t = metric(v, 'tpot_ms.p50');
+    expect(t.threshold_pct).toBeCloseTo(Math.max(5, (1 / t.baseline!) * 100), 1);
   });
 });
 
