@@ -2,8 +2,7 @@
 // timing accuracy, the warning rule, the mirrored threshold on the good side,
 // paired figures that agree with the paired change, and the history design.
 import { describe, expect, it } from 'vitest';
-import { planFromObject } from '../../src/config/load.js';
-import type { GatePlan } from '../../src/config/plan.js';
+import { gatePlan } from '../../bench/gate/study.js';
 import { compare } from '../../src/gate/compare.js';
 import { compareWithHistory } from '../../src/gate/compare-history.js';
 import type { MetricVerdict, VerdictDoc } from '../../src/gate/verdict.js';
@@ -12,12 +11,7 @@ import { verdictTable } from '../../src/report/verdict-table.js';
 import type { ResultDoc } from '../../src/result/types.js';
 import { REALISTIC, syntheticResult, type Truth } from '../support/synthetic.js';
 
-function gate(over: Record<string, unknown> = {}): GatePlan {
-  return planFromObject(
-    { target: { url: 'http://127.0.0.1:1' }, scenarios: [{ name: 'chat', input_tokens: 8, output_tokens: 4 }], loads: [{ concurrency: 4 }], gate: over },
-    { file: null, baseDir: '/' },
-  ).gate;
-}
+const gate = gatePlan;
 const metric = (v: VerdictDoc, id: string): MetricVerdict => v.cells[0]!.metrics.find((m) => m.metric === id)!;
 const withDelay = (d: ResultDoc, ms: number | undefined): ResultDoc => {
   const c = structuredClone(d);
