@@ -18,6 +18,7 @@ export const INPUTS = {
   saveHistory: 'save-history',
   historyBranch: 'history-branch',
   historyRetention: 'history-retention',
+  historyRuns: 'history-runs',
   out: 'out',
   // History after a push to the default branch: change points, the dashboard, compaction.
   changeComment: 'change-comment',

@@ -23,6 +23,8 @@ export interface ActionInputs {
   readonly saveHistory: 'auto' | 'true' | 'false';
   readonly historyBranch: string;
   readonly historyRetention: number;
+  /** Stored runs of the default branch the candidate is judged against (1: the newest alone). */
+  readonly historyRuns: number;
   readonly out: string;
   /** History after a push to the default branch (src/action/history-push.ts). */
   readonly history: HistoryPushInputs;
@@ -128,6 +130,7 @@ export function readInputs(read: Reader, mask: (secret: string) => void): Action
     saveHistory: oneOf(read, INPUTS.saveHistory, ['auto', 'true', 'false'], 'auto'),
     historyBranch: branch,
     historyRetention: positive(read, INPUTS.historyRetention, 200, true),
+    historyRuns: positive(read, INPUTS.historyRuns, 10, true),
     out: opt(INPUTS.out) ?? 'llm-perf-result.json',
     history: historyPushInputs(read, branch),
   });

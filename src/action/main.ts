@@ -51,13 +51,13 @@ export async function runAction(host: ActionHost): Promise<void> {
       doc = await measureRun(host, inputs, plan, out.result);
     }
 
-    const baseline = await loadBaseline(inputs, event, workspace);
+    const baseline = await loadBaseline(inputs, event, workspace, doc);
     host.log.info(baseline.note);
     if (baseline.commit) host.setOutput(OUTPUTS.baselineCommit, baseline.commit);
     const verdict: VerdictDoc =
       plan !== null
-        ? judgeRun(plan, baseline.doc, doc, baseline.note)
-        : await judgeStored(host, { config: null, baseline: baseline.doc, candidate: doc, candidateLabel: out.result, whyNoBaseline: baseline.note });
+        ? judgeRun(plan, baseline.doc, doc, baseline.note, baseline.history)
+        : await judgeStored(host, { config: null, baseline: baseline.doc, history: baseline.history, candidate: doc, candidateLabel: out.result, whyNoBaseline: baseline.note });
 
     const trend = await trendSection(host.log, inputs, event, workspace, doc);
     const report = renderReport(verdict, doc, { baselineNote: baseline.note, noBaseline: baseline.doc === null, trend, baseline: baseline.doc });
