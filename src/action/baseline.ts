@@ -4,9 +4,8 @@
 // candidate's environment, whose spread is the job-to-job noise (issue 10).
 import { resolve } from 'node:path';
 import { environmentMismatch } from '../history/comparable.js';
-import { findBaseline, findBaselines, readIndex, type HistoryEntry, type HistoryOptions } from '../history/store.js';
+import { findBaseline, findBaselines, type HistoryOptions } from '../history/store.js';
 import { assertGateable, parseResult, readResultForGating } from '../result/read.js';
-import type { HostLog } from '../pipeline/host.js';
 import type { ResultDoc } from '../result/types.js';
 import type { RunEvent } from './event.js';
 import type { ActionInputs } from './inputs.js';
@@ -75,13 +74,4 @@ async function storedRuns(inputs: ActionInputs, base: string, workspace: string,
   const which = newest.exact ? `the base commit \`${newest.commit.slice(0, 7)}\`` : `its newest stored ancestor \`${newest.commit.slice(0, 7)}\``;
   const note = `baseline: ${found.length} stored result${found.length === 1 ? '' : 's'} of the default branch (of ${inputs.historyRuns} asked for), newest ${which}${skippedNote}`;
   return { doc: newest.value, history: found.map((f) => f.value), note, commit: newest.commit };
-}
-
-export async function trendPoints(log: HostLog, inputs: ActionInputs, workspace: string): Promise<HistoryEntry[]> {
-  try {
-    return await readIndex(historyOptions(inputs, workspace));
-  } catch (err) {
-    log.info(`No trend: ${err instanceof Error ? err.message : String(err)}`);
-    return [];
-  }
 }
