@@ -9,17 +9,18 @@ import { UserError } from '../errors/user-error.js';
 import type { VerdictDoc } from '../gate/verdict.js';
 import { saveResult } from '../history/store.js';
 import { judgeRun, judgeStored, readPlan } from '../pipeline/judge.js';
+import { measureAbWithServers } from '../pipeline/ab.js';
 import { measure, withServers, type ServerLaunch } from '../pipeline/measure.js';
 import { outcome, publish } from '../pipeline/publish.js';
 import { renderReport, writeVerdictFiles } from '../pipeline/report.js';
 import { headline } from '../result/headline.js';
 import { readResultForGating } from '../result/read.js';
 import type { ResultDoc } from '../result/types.js';
-import { historyOptions, loadBaseline, trendPoints } from './baseline.js';
+import { historyOptions, loadBaseline, trendPoints, type Baseline } from './baseline.js';
 import { OUTPUTS, STATE } from './constants.js';
 import { withPullRequest, type RunEvent } from './event.js';
 import type { ActionHost } from './host.js';
-import { readInputs, type ActionInputs } from './inputs.js';
+import { readInputs, type AbBaselineInputs, type ActionInputs } from './inputs.js';
 import { comment } from './publish.js';
 
 export async function runAction(host: ActionHost): Promise<void> {
@@ -36,6 +37,8 @@ export async function runAction(host: ActionHost): Promise<void> {
 
     let doc: ResultDoc;
     let plan: Plan | null = null;
+    // Same-job A/B: the baseline measured beside the candidate, in pairs.
+    let measuredBaseline: Baseline | null = null;
     if (inputs.mode === 'report') {
       // workflow_run: the result came from an untrusted pull_request run; it is validated (schema, histograms, bounds) and must be complete enough to gate.
       doc = await readResultForGating(out.result);
@@ -47,10 +50,18 @@ export async function runAction(host: ActionHost): Promise<void> {
       }
     } else {
       plan = await readPlan(host, { config: inputs.config, url: inputs.url, model: inputs.model });
-      doc = await measureRun(host, inputs, plan, out.result);
+      if (inputs.abBaseline !== null) {
+        const baselinePath = resolve(workspace, baselineResultName(inputs.out));
+        host.setOutput(OUTPUTS.baselineResultPath, baselinePath);
+        const ab = await measureAbRun(host, inputs, inputs.abBaseline, plan, { baseline: baselinePath, candidate: out.result });
+        doc = ab.candidate;
+        measuredBaseline = { doc: ab.baseline, note: abNote(plan, inputs.abBaseline), commit: null };
+      } else {
+        doc = await measureRun(host, inputs, plan, out.result);
+      }
     }
 
-    const baseline = await loadBaseline(inputs, event, workspace);
+    const baseline = measuredBaseline ?? (await loadBaseline(inputs, event, workspace));
     host.log.info(baseline.note);
     if (baseline.commit) host.setOutput(OUTPUTS.baselineCommit, baseline.commit);
     const verdict: VerdictDoc =
@@ -90,25 +101,76 @@ function shouldSaveHistory(inputs: ActionInputs, event: RunEvent): boolean {
   return event.isDefaultBranchPush;
 }
 
+/** The candidate's server, when the action starts it. */
+function candidateLaunch(host: ActionHost, inputs: ActionInputs, plan: Plan): ServerLaunch | undefined {
+  if (inputs.serverCommand === null) return undefined;
+  const logPath = resolve(host.cwd, inputs.serverLog);
+  host.setOutput(OUTPUTS.serverLog, logPath);
+  return {
+    label: 'server',
+    command: inputs.serverCommand,
+    logPath,
+    readyUrl: inputs.serverReadyUrl,
+    baseUrl: plan.target.url,
+    model: plan.target.model,
+    readyTimeoutMs: inputs.serverReadyTimeoutS * 1000,
+    echoLog: true,
+    stateKey: STATE.serverPgid,
+  };
+}
+
 /** Starts the server when asked, runs the matrix, and always stops what it started; a run that did not complete fails the step. */
 async function measureRun(host: ActionHost, inputs: ActionInputs, plan: Plan, outPath: string): Promise<ResultDoc> {
-  const launches: ServerLaunch[] = [];
-  if (inputs.serverCommand !== null) {
-    const logPath = resolve(host.cwd, inputs.serverLog);
-    host.setOutput(OUTPUTS.serverLog, logPath);
-    launches.push({
-      label: 'server',
-      command: inputs.serverCommand,
-      logPath,
-      readyUrl: inputs.serverReadyUrl,
-      baseUrl: plan.target.url,
-      model: plan.target.model,
-      readyTimeoutMs: inputs.serverReadyTimeoutS * 1000,
-      echoLog: true,
-      stateKey: STATE.serverPgid,
-    });
-  }
-  const doc = await withServers(host, launches, () => measure(host, plan, outPath));
+  const launch = candidateLaunch(host, inputs, plan);
+  const doc = await withServers(host, launch ? [launch] : [], () => measure(host, plan, outPath));
   if (doc.status !== 'complete') throw new Error(`the run was ${doc.status}: ${doc.error ?? ''} (partial result in ${outPath})`);
   return doc;
+}
+
+/** `llm-perf-result.json` -> `llm-perf-result.baseline.json`, beside the candidate's result. */
+function baselineResultName(out: string): string {
+  return /\.json$/i.test(out) ? out.replace(/\.json$/i, '.baseline.json') : `${out}.baseline.json`;
+}
+
+/** The line under the report's headline that names the design. */
+function abNote(plan: Plan, b: AbBaselineInputs): string {
+  const schedule = plan.ab?.schedule === 'alternate' ? 'one server at a time, ABBA blocks' : 'both servers up at once';
+  const pairs = plan.limits.trials;
+  return `baseline: measured in this job: same-job A/B, paired design (${pairs} pair${pairs === 1 ? '' : 's'} per cell, ${schedule}; baseline ${b.serverCommand === null ? 'endpoint' : 'server'} at ${b.url})`;
+}
+
+/** Same-job A/B: the candidate and the baseline server, trial by trial in pairs; both runs must complete. */
+async function measureAbRun(
+  host: ActionHost,
+  inputs: ActionInputs,
+  b: AbBaselineInputs,
+  plan: Plan,
+  outPaths: { baseline: string; candidate: string },
+): Promise<{ baseline: ResultDoc; candidate: ResultDoc }> {
+  let baselineLaunch: ServerLaunch | undefined;
+  if (b.serverCommand !== null) {
+    const logPath = resolve(host.cwd, b.serverLog);
+    host.setOutput(OUTPUTS.baselineServerLog, logPath);
+    baselineLaunch = {
+      label: 'baseline server',
+      command: b.serverCommand,
+      logPath,
+      readyUrl: b.serverReadyUrl,
+      baseUrl: b.url,
+      model: plan.target.model,
+      readyTimeoutMs: b.serverReadyTimeoutS * 1000,
+      echoLog: true,
+      stateKey: STATE.baselineServerPgid,
+    };
+  }
+  const side = (url: string, readyTimeoutS: number) => ({ url, model: plan.target.model, serverCommand: null, readyTimeoutMs: readyTimeoutS * 1000 });
+  const docs = await measureAbWithServers(host, plan, {
+    sides: { baseline: side(b.url, b.serverReadyTimeoutS), candidate: side(plan.target.url, inputs.serverReadyTimeoutS) },
+    launches: { baseline: baselineLaunch, candidate: candidateLaunch(host, inputs, plan) },
+    outPaths,
+  });
+  for (const [name, doc] of [['baseline', docs.baseline], ['candidate', docs.candidate]] as const) {
+    if (doc.status !== 'complete') throw new Error(`the ${name} run was ${doc.status}: ${doc.error ?? ''} (partial result in ${outPaths[name]})`);
+  }
+  return docs;
 }

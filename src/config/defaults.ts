@@ -25,6 +25,7 @@ export const DEFAULTS = {
   arrival: 'poisson',
   burstiness: 1,
   readyTimeoutS: 600,
+  abSchedule: 'concurrent',
 } as const;
 
 /** Used when no config file is given and none is in the working directory; the URL must come from --url. */

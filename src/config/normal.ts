@@ -4,7 +4,7 @@
 // (derive.ts), whether it came from a YAML file or from a stored result.
 import { DEFAULTS } from './defaults.js';
 import type { RawAbSide, RawConfig, RawGate, RawLoad, RawMetricRule } from './raw.js';
-import type { ApiKind, Encoding } from './plan.js';
+import type { AbSchedule, ApiKind, Encoding, Warmup } from './plan.js';
 import { normaliseUrl } from './url.js';
 
 /** Stored in place of every header value: header values often carry tokens, and the config is written to the result file. */
@@ -72,12 +72,18 @@ export interface NormalConfig {
   readonly seed: number;
   readonly tokenizer: Encoding;
   readonly timeouts: { readonly connect_ms: number; readonly request_s: number; readonly idle_s: number };
-  readonly run: { readonly requests: number; readonly warmup: number; readonly max_duration_s: number; readonly trials: number };
+  /** warmup: a count, or 'auto' (warm until steady; results written before it existed hold a count). */
+  readonly run: { readonly requests: number; readonly warmup: Warmup; readonly max_duration_s: number; readonly trials: number };
   readonly scenarios: readonly NormalScenario[];
   readonly loads: readonly NormalLoad[];
   readonly slos: { readonly ttft_ms: number | null; readonly tpot_ms: number | null; readonly e2e_ms: number | null };
   readonly gate: NormalGate;
-  readonly ab: { readonly baseline: NormalAbSide; readonly candidate: NormalAbSide } | null;
+  /**
+   * The sides (llm-perf-gate ab; null when the action names them with its
+   * inputs) and how they share the machine. Results written before
+   * `schedule` existed have no such field: they ran concurrently.
+   */
+  readonly ab: { readonly baseline: NormalAbSide | null; readonly candidate: NormalAbSide | null; readonly schedule?: AbSchedule } | null;
 }
 
 /** What the config file does not say itself: the URL in use (target.url, --url or ab.candidate.url), and --model. */
@@ -125,7 +131,14 @@ export function normaliseConfig(raw: RawConfig, input: NormaliseInput): NormalCo
     loads: raw.loads.map(normaliseLoad),
     slos: { ttft_ms: raw.slos?.ttft_ms ?? null, tpot_ms: raw.slos?.tpot_ms ?? null, e2e_ms: raw.slos?.e2e_ms ?? null },
     gate: normaliseGate(raw.gate),
-    ab: raw.ab === undefined ? null : { baseline: abSide(raw.ab.baseline), candidate: abSide(raw.ab.candidate) },
+    ab:
+      raw.ab === undefined
+        ? null
+        : {
+            baseline: raw.ab.baseline === undefined ? null : abSide(raw.ab.baseline),
+            candidate: raw.ab.candidate === undefined ? null : abSide(raw.ab.candidate),
+            schedule: raw.ab.schedule ?? DEFAULTS.abSchedule,
+          },
   };
   return deepFreeze(config);
 }

@@ -20,6 +20,8 @@ export interface TrialResult {
   client: ClientHealth;
   /** metrics.samples[*].slice(from, to) of the cell are this trial's requests. */
   samples: { from: number; to: number };
+  /** warmup: auto only: what warming up to a steady state took (absent in results written before, and with a fixed count). */
+  warmup?: { requests: number; seconds: number; stopped_by: 'steady' | 'count' | 'time' | 'interrupt' };
 }
 
 export const RESULT_SCHEMA = 'llm-perf-gate/result@1';

@@ -3,6 +3,7 @@
 import type { RequestRecord } from '../client/record.js';
 import type { LoadPlan, ScenarioPlan, SloPlan } from '../config/plan.js';
 import type { CellRun } from '../load/run-cell.js';
+import type { WarmupTaken } from '../load/warmup.js';
 import { computeCellMetrics } from '../metrics/cell.js';
 import type { CellResult, CellStatus, ClientHealth, TrialResult } from '../result/types.js';
 import { assessClient } from './saturation.js';
@@ -13,6 +14,8 @@ export interface TrialOutcome {
   run: CellRun;
   startedAt: string;
   durationS: number;
+  /** What an auto warm-up took; null with a fixed warm-up count. */
+  warmup?: WarmupTaken | null;
 }
 
 const STATUS_RANK: Record<CellStatus, number> = { complete: 0, 'duration-limit': 1, interrupted: 2 };
@@ -55,6 +58,7 @@ export function assembleCell(args: {
       metrics: trialMetrics,
       client,
       samples: { from: offset, to: offset + n },
+      ...(t.warmup ? { warmup: t.warmup } : {}),
     });
     offset += n;
     groups.push(t.run.records);

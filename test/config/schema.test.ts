@@ -37,6 +37,7 @@ describe('config schema', () => {
       strictFingerprint: gate.strict_fingerprint?.default,
       bootstrapIterations: gate.bootstrap_iterations?.default,
       readyTimeoutS: abSide.ready_timeout_s?.default,
+      abSchedule: props(root.ab).schedule?.default,
     }).toEqual(DEFAULTS);
   });
 
