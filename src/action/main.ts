@@ -49,7 +49,8 @@ export async function runAction(host: ActionHost): Promise<void> {
         }
       }
     } else {
-      plan = await readPlan(host, { config: inputs.config, url: inputs.url, model: inputs.model });
+      // In a workflow, a config that does not say how to warm up warms until steady: a cold server after a fresh start is the rule there.
+      plan = await readPlan(host, { config: inputs.config, url: inputs.url, model: inputs.model, warmupDefault: 'auto' });
       if (inputs.abBaseline !== null) {
         const baselinePath = resolve(workspace, baselineResultName(inputs.out));
         host.setOutput(OUTPUTS.baselineResultPath, baselinePath);

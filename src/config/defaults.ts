@@ -40,5 +40,4 @@ loads:
   - concurrency: 4
 run:
   requests: 50
-  warmup: 2
 `;

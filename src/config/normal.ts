@@ -92,6 +92,8 @@ export interface NormaliseInput {
   url: string;
   /** --model, overriding target.model. */
   model?: string | null;
+  /** run.warmup when the file does not set it (the action: auto); default DEFAULTS.warmup. */
+  warmup?: Warmup;
 }
 
 /** A validated raw config with every default filled in, deep-frozen. */
@@ -117,7 +119,7 @@ export function normaliseConfig(raw: RawConfig, input: NormaliseInput): NormalCo
     },
     run: {
       requests: raw.run?.requests ?? DEFAULTS.requests,
-      warmup: raw.run?.warmup ?? DEFAULTS.warmup,
+      warmup: raw.run?.warmup ?? input.warmup ?? DEFAULTS.warmup,
       max_duration_s: raw.run?.max_duration_s ?? DEFAULTS.maxDurationS,
       trials: raw.run?.trials ?? DEFAULTS.trials,
     },
