@@ -13,6 +13,7 @@ export const INPUTS = {
   baselineServerReadyUrl: 'baseline-server-ready-url',
   baselineServerReadyTimeout: 'baseline-server-ready-timeout',
   baselineServerLog: 'baseline-server-log',
+  sameJob: 'same-job',
   confirm: 'confirm',
   baseline: 'baseline',
   result: 'result',

@@ -19,6 +19,8 @@ export interface ActionInputs {
    * is a stored result (`baseline`).
    */
   readonly abBaseline: AbBaselineInputs | null;
+  /** always: the same-job A/B decides every run; confirm: only a failure against the stored baseline starts it. */
+  readonly sameJob: 'always' | 'confirm';
   /** Measure again in the same job before an unpaired verdict fails the step. */
   readonly confirm: boolean;
   readonly baseline: { kind: 'history' } | { kind: 'none' } | { kind: 'file'; path: string };
@@ -115,6 +117,7 @@ export function readInputs(read: Reader, mask: (secret: string) => void): Action
     serverReadyTimeoutS: positive(read, INPUTS.serverReadyTimeout, 600, false),
     serverLog: opt(INPUTS.serverLog) ?? 'llm-perf-server.log',
     abBaseline: mode === 'run' ? abBaselineInputs(read, opt, url) : null,
+    sameJob: oneOf(read, INPUTS.sameJob, ['always', 'confirm'], 'always'),
     confirm: oneOf(read, INPUTS.confirm, ['true', 'false'], 'true') === 'true',
     baseline,
     result,

@@ -9,18 +9,17 @@ import { UserError } from '../errors/user-error.js';
 import type { VerdictDoc } from '../gate/verdict.js';
 import { saveResult } from '../history/store.js';
 import { judgeRun, judgeStored, readPlan } from '../pipeline/judge.js';
-import { measureAbWithServers } from '../pipeline/ab.js';
-import { measure, withServers, type ServerLaunch } from '../pipeline/measure.js';
 import { outcome, publish } from '../pipeline/publish.js';
 import { renderReport, writeVerdictFiles } from '../pipeline/report.js';
 import { headline } from '../result/headline.js';
 import { readResultForGating } from '../result/read.js';
 import type { ResultDoc } from '../result/types.js';
 import { historyOptions, loadBaseline, trendPoints, type Baseline } from './baseline.js';
-import { OUTPUTS, STATE } from './constants.js';
+import { OUTPUTS } from './constants.js';
 import { withPullRequest, type RunEvent } from './event.js';
 import type { ActionHost } from './host.js';
-import { readInputs, type AbBaselineInputs, type ActionInputs } from './inputs.js';
+import { readInputs, type ActionInputs } from './inputs.js';
+import { confirmFailure, measureRun, measureSameJob, runPaths } from './measure-run.js';
 import { comment } from './publish.js';
 
 export async function runAction(host: ActionHost): Promise<void> {
@@ -34,6 +33,7 @@ export async function runAction(host: ActionHost): Promise<void> {
       report: resolve(workspace, 'llm-perf-report.md'),
     };
     host.setOutput(OUTPUTS.resultPath, out.result);
+    const paths = runPaths(workspace, inputs.out);
 
     let doc: ResultDoc;
     let plan: Plan | null = null;
@@ -51,27 +51,27 @@ export async function runAction(host: ActionHost): Promise<void> {
     } else {
       // In a workflow, a config that does not say how to warm up warms until steady: a cold server after a fresh start is the rule there.
       plan = await readPlan(host, { config: inputs.config, url: inputs.url, model: inputs.model, warmupDefault: 'auto' });
-      if (inputs.abBaseline !== null) {
-        const baselinePath = resolve(workspace, baselineResultName(inputs.out));
-        host.setOutput(OUTPUTS.baselineResultPath, baselinePath);
-        const ab = await measureAbRun(host, inputs, inputs.abBaseline, plan, { baseline: baselinePath, candidate: out.result });
-        doc = ab.candidate;
-        measuredBaseline = { doc: ab.baseline, note: abNote(plan, inputs.abBaseline), commit: null };
-      } else {
-        doc = await measureRun(host, inputs, plan, out.result);
-      }
+      if (inputs.abBaseline !== null && inputs.sameJob === 'always') ({ doc, baseline: measuredBaseline } = await measureSameJob(host, inputs, plan, paths));
+      else doc = await measureRun(host, inputs, plan, paths.candidate);
     }
 
-    const baseline = measuredBaseline ?? (await loadBaseline(inputs, event, workspace));
+    let baseline = measuredBaseline ?? (await loadBaseline(inputs, event, workspace));
+    if (plan !== null && baseline.doc === null && inputs.abBaseline !== null) {
+      // same-job: confirm, but no stored result to compare with: the A/B decides after all.
+      host.log.info(`${baseline.note}; measuring the same-job A/B instead`);
+      ({ doc, baseline } = await measureSameJob(host, inputs, plan, paths));
+    }
     host.log.info(baseline.note);
     if (baseline.commit) host.setOutput(OUTPUTS.baselineCommit, baseline.commit);
-    const verdict: VerdictDoc =
+    let verdict: VerdictDoc =
       plan !== null
         ? judgeRun(plan, baseline.doc, doc, baseline.note)
         : await judgeStored(host, { config: null, baseline: baseline.doc, candidate: doc, candidateLabel: out.result, whyNoBaseline: baseline.note });
+    const confirmation = plan !== null && baseline.doc !== null ? await confirmFailure(host, inputs, { plan, baseline: baseline.doc, candidate: doc, first: verdict, paths }) : null;
+    if (confirmation !== null) verdict = confirmation.verdict;
 
-    const trend = inputs.baseline.kind === 'history' ? await trendPoints(host.log, inputs, workspace) : [];
-    const report = renderReport(verdict, doc, { baselineNote: baseline.note, noBaseline: baseline.doc === null, commit: event.sha, trend });
+    const trend = inputs.baseline.kind === 'history' && measuredBaseline === null ? await trendPoints(host.log, inputs, workspace) : [];
+    const report = renderReport(verdict, doc, { baselineNote: baseline.note, noBaseline: baseline.doc === null, commit: event.sha, trend, confirmation });
     await writeVerdictFiles(host, verdict, report, { markdown: out.report, json: out.verdict });
     host.setOutput(OUTPUTS.verdictPath, out.verdict);
     host.setOutput(OUTPUTS.reportPath, out.report);
@@ -100,78 +100,4 @@ function shouldSaveHistory(inputs: ActionInputs, event: RunEvent): boolean {
   if (inputs.saveHistory === 'true') return true;
   if (inputs.saveHistory === 'false') return false;
   return event.isDefaultBranchPush;
-}
-
-/** The candidate's server, when the action starts it. */
-function candidateLaunch(host: ActionHost, inputs: ActionInputs, plan: Plan): ServerLaunch | undefined {
-  if (inputs.serverCommand === null) return undefined;
-  const logPath = resolve(host.cwd, inputs.serverLog);
-  host.setOutput(OUTPUTS.serverLog, logPath);
-  return {
-    label: 'server',
-    command: inputs.serverCommand,
-    logPath,
-    readyUrl: inputs.serverReadyUrl,
-    baseUrl: plan.target.url,
-    model: plan.target.model,
-    readyTimeoutMs: inputs.serverReadyTimeoutS * 1000,
-    echoLog: true,
-    stateKey: STATE.serverPgid,
-  };
-}
-
-/** Starts the server when asked, runs the matrix, and always stops what it started; a run that did not complete fails the step. */
-async function measureRun(host: ActionHost, inputs: ActionInputs, plan: Plan, outPath: string): Promise<ResultDoc> {
-  const launch = candidateLaunch(host, inputs, plan);
-  const doc = await withServers(host, launch ? [launch] : [], () => measure(host, plan, outPath));
-  if (doc.status !== 'complete') throw new Error(`the run was ${doc.status}: ${doc.error ?? ''} (partial result in ${outPath})`);
-  return doc;
-}
-
-/** `llm-perf-result.json` -> `llm-perf-result.baseline.json`, beside the candidate's result. */
-function baselineResultName(out: string): string {
-  return /\.json$/i.test(out) ? out.replace(/\.json$/i, '.baseline.json') : `${out}.baseline.json`;
-}
-
-/** The line under the report's headline that names the design. */
-function abNote(plan: Plan, b: AbBaselineInputs): string {
-  const schedule = plan.ab?.schedule === 'alternate' ? 'one server at a time, ABBA blocks' : 'both servers up at once';
-  const pairs = plan.limits.trials;
-  return `baseline: measured in this job: same-job A/B, paired design (${pairs} pair${pairs === 1 ? '' : 's'} per cell, ${schedule}; baseline ${b.serverCommand === null ? 'endpoint' : 'server'} at ${b.url})`;
-}
-
-/** Same-job A/B: the candidate and the baseline server, trial by trial in pairs; both runs must complete. */
-async function measureAbRun(
-  host: ActionHost,
-  inputs: ActionInputs,
-  b: AbBaselineInputs,
-  plan: Plan,
-  outPaths: { baseline: string; candidate: string },
-): Promise<{ baseline: ResultDoc; candidate: ResultDoc }> {
-  let baselineLaunch: ServerLaunch | undefined;
-  if (b.serverCommand !== null) {
-    const logPath = resolve(host.cwd, b.serverLog);
-    host.setOutput(OUTPUTS.baselineServerLog, logPath);
-    baselineLaunch = {
-      label: 'baseline server',
-      command: b.serverCommand,
-      logPath,
-      readyUrl: b.serverReadyUrl,
-      baseUrl: b.url,
-      model: plan.target.model,
-      readyTimeoutMs: b.serverReadyTimeoutS * 1000,
-      echoLog: true,
-      stateKey: STATE.baselineServerPgid,
-    };
-  }
-  const side = (url: string, readyTimeoutS: number) => ({ url, model: plan.target.model, serverCommand: null, readyTimeoutMs: readyTimeoutS * 1000 });
-  const docs = await measureAbWithServers(host, plan, {
-    sides: { baseline: side(b.url, b.serverReadyTimeoutS), candidate: side(plan.target.url, inputs.serverReadyTimeoutS) },
-    launches: { baseline: baselineLaunch, candidate: candidateLaunch(host, inputs, plan) },
-    outPaths,
-  });
-  for (const [name, doc] of [['baseline', docs.baseline], ['candidate', docs.candidate]] as const) {
-    if (doc.status !== 'complete') throw new Error(`the ${name} run was ${doc.status}: ${doc.error ?? ''} (partial result in ${outPaths[name]})`);
-  }
-  return docs;
 }

@@ -4,6 +4,7 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Overall, VerdictDoc } from '../gate/verdict.js';
+import { confirmationSection, type ConfirmationView } from '../report/confirmation.js';
 import { renderMarkdown } from '../report/markdown.js';
 import { resultTableMd } from '../report/result-table.js';
 import { renderTrend, type TrendPoint } from '../report/trend.js';
@@ -49,11 +50,14 @@ export interface ReportContext {
   commit: string;
   /** Stored headline figures of earlier commits, newest first, for the trend chart. */
   trend: readonly TrendPoint[];
+  /** The first measurement and how it was confirmed, when a failure was measured again. */
+  confirmation?: ConfirmationView | null;
 }
 
 /** The Markdown report of the action: verdict, the measured table when there was no baseline, and the trend. */
 export function renderReport(v: VerdictDoc, doc: ResultDoc, ctx: ReportContext): string {
   const sections: string[] = [];
+  if (ctx.confirmation) sections.push(confirmationSection(ctx.confirmation));
   if (ctx.noBaseline) sections.push(`### Measured\n\n${resultTableMd(doc)}`);
   const firstCell = doc.cells[0]?.id;
   if (firstCell) {

@@ -89,3 +89,65 @@ describe('runAction: same-job A/B', () => {
     expect(same.failures).toEqual(["'baseline-url' is the candidate's URL: the A/B would compare the server with itself"]);
   });
 });
+
+describe('runAction: confirm before failing', () => {
+  /** A stored baseline measured on a fast server, and a workspace to compare with it. */
+  async function stored(): Promise<{ dir: string; fast: FakeServer }> {
+    const fast = await startFakeServer({ ttftMs: 8, gapMs: 3 });
+    servers.push(fast);
+    const dir = await workspace();
+    const h = fakeHost(dir, { url: fast.url, baseline: 'none', comment: 'never', out: 'base.json' });
+    await runAction(h.host);
+    expect(h.failures).toEqual([]);
+    return { dir, fast };
+  }
+
+  it('measures the failing cells again and passes when the slowdown does not persist; the report shows both', async () => {
+    const { dir } = await stored();
+    const cand = await startFakeServer({ ttftMs: 8, gapMs: 9 });
+    servers.push(cand);
+    const h = fakeHost(dir, { url: cand.url, baseline: 'base.json', comment: 'never' }, (l) => {
+      // A one-off: the server is back to speed for the second measurement.
+      if (l.text.includes('again before deciding')) cand.setSchedule({ gapMs: 3 });
+    });
+    await runAction(h.host);
+    expect(h.failures, h.summaries[0]).toEqual([]);
+    expect(h.logs.map((l) => l.text)).toContain('The comparison with a stored result would fail: measuring s@c=2 again before deciding (input confirm).');
+    const report = h.summaries[0]!;
+    expect(report).toContain('### Confirmation');
+    expect(report).toContain('the failing cell (s@c=2) measured again in this job, against the same baseline');
+    expect(report).toMatch(/<summary>First measurement \(unpaired design\): fail<\/summary>/);
+    expect(report).toContain('not confirmed: ');
+    expect(h.outputs.verdict).not.toBe('fail');
+  }, 90_000);
+
+  it('fails when the slowdown persists, and decides on the first measurement with confirm: false', async () => {
+    const { dir } = await stored();
+    const cand = await startFakeServer({ ttftMs: 8, gapMs: 9 });
+    servers.push(cand);
+    const h = fakeHost(dir, { url: cand.url, baseline: 'base.json', comment: 'never' });
+    await runAction(h.host);
+    expect(h.failures, h.summaries[0]).toHaveLength(1);
+    expect(h.summaries[0]).toContain('confirmed: regressed in both measurements: s@c=2 tpot_ms.p50');
+    const off = fakeHost(dir, { url: cand.url, baseline: 'base.json', comment: 'never', confirm: 'false' });
+    await runAction(off.host);
+    expect(off.failures).toHaveLength(1);
+    expect(off.summaries[0]).not.toContain('### Confirmation');
+  }, 90_000);
+
+  it('same-job: confirm starts the paired A/B only when the stored comparison would fail', async () => {
+    const { dir, fast } = await stored();
+    const cand = await startFakeServer({ ttftMs: 8, gapMs: 9 });
+    servers.push(cand);
+    const h = fakeHost(dir, { url: cand.url, baseline: 'base.json', 'baseline-url': fast.url, 'same-job': 'confirm', comment: 'never' });
+    await runAction(h.host);
+    expect(h.failures).toHaveLength(1);
+    expect(h.summaries[0]).toContain('paired A/B against the baseline server in this job (4 pairs per cell)');
+    expect((await readJson<VerdictDoc>(h.outputs['verdict-path']!)).design).toBe('paired');
+    // A candidate as fast as the stored baseline never starts the A/B.
+    const quick = fakeHost(dir, { url: fast.url, baseline: 'base.json', 'baseline-url': cand.url, 'same-job': 'confirm', comment: 'never' });
+    await runAction(quick.host);
+    expect(quick.logs.some((l) => l.text.includes('before deciding'))).toBe(false);
+    expect(quick.outputs['baseline-result-path']).toBeUndefined();
+  }, 120_000);
+});
