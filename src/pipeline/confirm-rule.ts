@@ -20,13 +20,14 @@ export function regressedKeys(v: VerdictDoc): string[] {
 }
 
 /**
- * Confirm only what another job's noise could have caused: an unpaired
- * verdict that would fail the step because something regressed. A failed
+ * Confirm only what another job's noise could have caused: a verdict
+ * against stored results that would fail the step because something regressed. A failed
  * SLO check is an absolute bound on this job's figures, and a paired verdict
  * was measured in this job already.
  */
 export function confirmRoute(v: VerdictDoc, o: { enabled: boolean; failOn: FailOn; baselineServer: boolean }): ConfirmRoute {
-  if (!o.enabled || v.design !== 'unpaired' || !outcome(v, o.failOn).failing) return { kind: 'none' };
+  // Any design but the paired one compares with results from other jobs (one stored run, or several).
+  if (!o.enabled || v.design === 'paired' || !outcome(v, o.failOn).failing) return { kind: 'none' };
   const keys = regressedKeys(v);
   if (keys.length === 0) return { kind: 'none' };
   if (o.baselineServer) return { kind: 'paired' };
