@@ -232,9 +232,9 @@ describe('the action: same-job A/B through dist/', () => {
     const slow = await startFakeServer({ ttftMs: 10, gapMs: 6 });
     const twin = await startFakeServer({ ttftMs: 10, gapMs: 3 });
     try {
-      const head = git(work, 'rev-parse', 'HEAD');
+      const head = await commit('same-job');
       const pr = (url: string, baselineUrl: string) =>
-        runAction('index', { workspace: work, event: 'pull_request', payload: prPayload(11, main1Of(), head), sha: head, ref: 'refs/pull/11/merge', inputs: inputs({ url, 'baseline-url': baselineUrl }), apiUrl: gh.url });
+        runAction('index', { workspace: work, event: 'pull_request', payload: prPayload(11, main1Of() || head, head), sha: head, ref: 'refs/pull/11/merge', inputs: inputs({ url, 'baseline-url': baselineUrl }), apiUrl: gh.url });
       const r = await pr(slow.url, base.url);
       expect(r.code, r.stdout).toBe(1);
       expect(r.outputs.verdict).toBe('fail');
