@@ -27,8 +27,10 @@ import { writeHeapSnapshot } from 'node:v8';
 import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 import { Pool, request as undiciRequest } from 'undici';
 import { InferenceClient } from '../../src/client/http.js';
-import type { RequestRecord } from '../../src/client/record.js';
-import type { LoadPlan, TargetPlan, TimeoutsPlan } from '../../src/config/plan.js';
+import type { RequestRecord } from '../../src/load/record.js';
+import type { LoadPlan, ResponseLimitsPlan, TargetPlan, TimeoutsPlan } from '../../src/config/plan.js';
+import { createPacer } from '../../src/load/pace.js';
+import { clockOffsetMs } from './clock.mjs';
 import { runCell } from '../../src/load/run-cell.js';
 import { arrivalOffsets } from '../../src/load/schedule.js';
 import { DISPATCH_LAG_P99_LIMIT_MS, LOOP_DELAY_P99_LIMIT_MS, OFFERED_RATE_MIN_SHARE } from '../../src/run/saturation.js';
@@ -59,23 +61,7 @@ function log(msg: string): void {
 
 // ---------------------------------------------------------------- clock
 
-/** ms to add to performance.now() to get ms since BASE on the shared monotonic clock. */
-function clockOffsetMs(): number {
-  let best = Infinity;
-  let off = 0;
-  for (let i = 0; i < 50; i++) {
-    const a = process.hrtime.bigint();
-    const p = performance.now();
-    const b = process.hrtime.bigint();
-    const width = Number(b - a);
-    if (width < best) {
-      best = width;
-      off = Number((a + b) / 2n - BASE) / 1e6 - p;
-    }
-  }
-  return off;
-}
-const OFF = clockOffsetMs();
+const OFF = clockOffsetMs(BASE);
 
 // ---------------------------------------------------------------- the machine
 
@@ -160,10 +146,19 @@ function model(tag: string, idx: number, gapMs: number, baseMs: number, mode: st
   return `b.${tag}.${idx}.${Math.round(gapMs * 1000)}.${Math.round(baseMs * 1000)}.${mode}`;
 }
 
-/** Exactly the bytes InferenceClient.body() writes for this target (no extra body, no fixed output). */
-function thinBody(m: string, n: number, prompt: string): string {
-  return JSON.stringify({ model: m, stream: true, stream_options: { include_usage: true }, max_tokens: n, messages: [{ role: 'user', content: prompt }] });
+/** One request of a step: the model name carries the null server's schedule. */
+interface Req {
+  m: string;
+  n: number;
+  prompt: string;
 }
+
+/** Exactly the bytes InferenceClient writes for this target (no extra body, no fixed output); built when sent, as the real client does. */
+function thinBody(r: Req): string {
+  return JSON.stringify({ model: r.m, stream: true, stream_options: { include_usage: true }, max_tokens: r.n, messages: [{ role: 'user', content: r.prompt }] });
+}
+
+const itemOf = (r: Req): WorkItem => ({ prompt: r.prompt, inputTokens: 16, maxTokens: r.n });
 
 const TARGET: TargetPlan = {
   url: URL_,
@@ -175,9 +170,11 @@ const TARGET: TargetPlan = {
   fixedOutput: false,
 } as TargetPlan;
 const TIMEOUTS: TimeoutsPlan = { connectMs: 10_000, requestMs: 120_000, idleMs: 30_000 };
+/** The config's defaults (the large-response step stays below them). */
+const LIMITS: ResponseLimitsPlan = { lineBytes: 1 << 20, eventBytes: 1 << 20, responseBytes: 1 << 27 };
 
 function realClient(connections: number | null): InferenceClient {
-  return new InferenceClient({ target: TARGET, timeouts: TIMEOUTS, connections, apiKey: null, countTokens: (t) => Math.ceil(t.length / 4) });
+  return new InferenceClient({ target: TARGET, timeouts: TIMEOUTS, limits: LIMITS, connections, apiKey: null, countTokens: (t) => Math.ceil(t.length / 4) });
 }
 
 function thinPool(connections: number | null): Pool {
@@ -353,7 +350,7 @@ interface ClosedOptions {
   c: number;
   count: number;
   warmup: number;
-  bodies: string[];
+  reqs: Req[];
   chunks: (i: number) => number;
   /** Stop sending new requests after this many ms (runCell's max duration). */
   stopAfterMs?: number;
@@ -399,7 +396,6 @@ async function closedLoop(kind: Kind, conn: Conn, o: ClosedOptions): Promise<Clo
   let loopMaxMs: number;
   if (kind === 'real') {
     const client = conn.client!;
-    const items: WorkItem[] = o.bodies.map((_, i) => ({ prompt: '', inputTokens: 16, maxTokens: o.chunks(i) }));
     const run = await runCell({
       load: { kind: 'concurrency', label: `c${o.c}`, concurrency: o.c } as LoadPlan,
       count: o.count,
@@ -407,7 +403,7 @@ async function closedLoop(kind: Kind, conn: Conn, o: ClosedOptions): Promise<Clo
       maxDurationMs: o.stopAfterMs ?? 120_000,
       seedMaterial: 'bench',
       maxTokens: (i) => o.chunks(i),
-      send: (i, rec, signal) => client.stream(items[i]!, o.bodies[i]!, rec, signal),
+      send: (i, signal) => client.stream(itemOf(o.reqs[i]!), o.reqs[i]!.m, signal),
       cancel: cancel.signal,
     });
     observed = run.records.map(fromRecord);
@@ -427,7 +423,7 @@ async function closedLoop(kind: Kind, conn: Conn, o: ClosedOptions): Promise<Clo
     const user = async (): Promise<void> => {
       while (next < o.count && performance.now() < stopAt && !cancel.signal.aborted) {
         const i = next++;
-        observed.push(await thin(pool, o.bodies[i]!, o.chunks(i), i, i < o.warmup, canceller, cancel.signal));
+        observed.push(await thin(pool, thinBody(o.reqs[i]!), o.chunks(i), i, i < o.warmup, canceller, cancel.signal));
       }
     };
     await Promise.all(Array.from({ length: Math.min(o.c, o.count) }, user));
@@ -503,17 +499,14 @@ async function ingestOnce(kind: Kind, conn: Conn, p: StepPlan): Promise<StepResu
   const endMs = warmMs + p.measureMs;
   const count = c * (Math.ceil(endMs / (0.5 * meanN * gapMs)) + 2);
   const tag = `${kind}${c}s${stepNo++}`;
-  const bodies: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const m = model(tag, i, gapMs, 1, mode);
-    bodies.push(conn.client ? conn.client.body({ prompt: 'Say tok.', inputTokens: 16, maxTokens: nOf(i) }, m) : thinBody(m, nOf(i), 'Say tok.'));
-  }
+  const reqs: Req[] = [];
+  for (let i = 0; i < count; i++) reqs.push({ m: model(tag, i, gapMs, 1, mode), n: nOf(i), prompt: 'Say tok.' });
   gc();
   const run = await closedLoop(kind, conn, {
     c,
     count,
     warmup: c,
-    bodies,
+    reqs,
     chunks: nOf,
     stopAfterMs: endMs,
     cancelAfterMs: endMs + 20,
@@ -709,11 +702,8 @@ async function rateStep(kind: Kind, conn: Conn, rate: number, seconds: number): 
   const n = 2;
   const tag = `${kind}r${rate}s${stepNo++}`;
   const load = { kind: 'rate', label: `r${rate}`, rate, arrival: 'poisson', burstiness: 1, maxConcurrency: null } as LoadPlan;
-  const bodies: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const m = model(tag, i, 1, 1, 'p');
-    bodies.push(conn.client ? conn.client.body({ prompt: 'Say tok.', inputTokens: 16, maxTokens: n }, m) : thinBody(m, n, 'Say tok.'));
-  }
+  const reqs: Req[] = [];
+  for (let i = 0; i < count; i++) reqs.push({ m: model(tag, i, 1, 1, 'p'), n, prompt: 'Say tok.' });
   gc();
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
@@ -726,7 +716,6 @@ async function rateStep(kind: Kind, conn: Conn, rate: number, seconds: number): 
   let failureExample: string | null = null;
   if (kind === 'real') {
     const client = conn.client!;
-    const item: WorkItem = { prompt: '', inputTokens: 16, maxTokens: n };
     const run = await runCell({
       load,
       count,
@@ -734,7 +723,7 @@ async function rateStep(kind: Kind, conn: Conn, rate: number, seconds: number): 
       maxDurationMs: 120_000,
       seedMaterial: 'bench',
       maxTokens: () => n,
-      send: (i, rec, cancel) => client.stream(item, bodies[i]!, rec, cancel),
+      send: (i, cancel) => client.stream(itemOf(reqs[i]!), reqs[i]!.m, cancel),
       cancel: new AbortController().signal,
     });
     const measuredRecs = run.records.filter((r) => !r.warmup);
@@ -759,30 +748,18 @@ async function rateStep(kind: Kind, conn: Conn, rate: number, seconds: number): 
     lags = [];
     tSends = [];
     tScheds = [];
-    // The same wait as runCell's open loop: a timer for the bulk, setImmediate
-    // turns for the last 1.5 ms, and a yield at least every 1 ms when behind.
-    let lastYield = performance.now();
+    // The same wait as runCell's open loop.
+    const pacer = createPacer();
     for (let i = 0; i < count; i++) {
       const due = start + offsets[i]!;
-      for (;;) {
-        const t = performance.now();
-        const wait = due - t;
-        if (wait <= 0) {
-          if (t - lastYield < 1) break;
-          await new Promise<void>((r) => setImmediate(r));
-          lastYield = performance.now();
-          break;
-        }
-        await new Promise<void>((r) => (wait > 1.5 ? setTimeout(r, wait - 1) : setImmediate(r)));
-        lastYield = performance.now();
-      }
+      await pacer.wait(due);
       const now = performance.now();
       if (i >= warmup) {
         lags.push(now - due);
         tSends.push(now);
         tScheds.push(due);
       }
-      running.push(thin(pool, bodies[i]!, n, i, i < warmup));
+      running.push(thin(pool, thinBody(reqs[i]!), n, i, i < warmup));
     }
     const obs = await Promise.all(running);
     monitor.disable();
@@ -834,13 +811,10 @@ async function requestCapacity(kind: Kind, conn: Conn, seconds: number): Promise
   const c = 32;
   const tag = `${kind}rc${stepNo++}`;
   const count = Math.round(seconds * 20_000);
-  const bodies: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const m = model(tag, i, 0.05, 0, 'p');
-    bodies.push(conn.client ? conn.client.body({ prompt: 'Say tok.', inputTokens: 16, maxTokens: 2 }, m) : thinBody(m, 2, 'Say tok.'));
-  }
+  const reqs: Req[] = [];
+  for (let i = 0; i < count; i++) reqs.push({ m: model(tag, i, 0.05, 0, 'p'), n: 2, prompt: 'Say tok.' });
   gc();
-  const run = await closedLoop(kind, conn, { c, count, warmup: 0, bodies, chunks: () => 2, stopAfterMs: seconds * 1000 });
+  const run = await closedLoop(kind, conn, { c, count, warmup: 0, reqs, chunks: () => 2, stopAfterMs: seconds * 1000 });
   await serverLog(tag);
   const done = run.observed.filter((o) => o.failed === null && !o.cancelled).length;
   return { rps: Math.round(done / (run.wallMs / 1000)), cpuUsPerRequest: r1((run.cpuMs * 1000) / Math.max(1, run.observed.length)), failures: run.observed.length - done };
@@ -894,11 +868,8 @@ async function cmdMemory(): Promise<unknown> {
   const n = args.quick ? 10 : 16;
   const gapMs = 250;
   const tag = `${kind}mem${stepNo++}`;
-  const bodies: string[] = [];
-  for (let i = 0; i < c; i++) {
-    const m = model(tag, i, gapMs, 500, 's');
-    bodies.push(conn2.client ? conn2.client.body({ prompt: 'Say tok.', inputTokens: 16, maxTokens: n }, m) : thinBody(m, n, 'Say tok.'));
-  }
+  const reqs: Req[] = [];
+  for (let i = 0; i < c; i++) reqs.push({ m: model(tag, i, gapMs, 500, 's'), n, prompt: 'Say tok.' });
   const before = mem();
   let open: Mem | null = null;
   // Sampled mid-stream: every request sent, each has received a few of its chunks.
@@ -906,7 +877,7 @@ async function cmdMemory(): Promise<unknown> {
     c,
     count: c,
     warmup: 0,
-    bodies,
+    reqs,
     chunks: () => n,
     during: (elapsed) => {
       if (open === null && elapsed > (args.quick ? 1500 : 2000)) {
@@ -935,10 +906,9 @@ async function cmdMemory(): Promise<unknown> {
 async function single(kind: Kind, conn: Conn, prompt: string, n: number, gapMs: number, mode: string, during?: (e: number) => void): Promise<{ o: Observed; s: Sent | undefined; cpuMs: number; wallMs: number }> {
   const tag = `${kind}big${stepNo++}`;
   const m = model(tag, 0, gapMs, 1, mode);
-  const body = conn.client ? conn.client.body({ prompt, inputTokens: 100_000, maxTokens: n }, m) : thinBody(m, n, prompt);
   gc();
   // A giant event carries all n tokens in one chunk.
-  const run = await closedLoop(kind, conn, { c: 1, count: 1, warmup: 0, bodies: [body], chunks: () => (mode === 'g' ? 1 : n), during });
+  const run = await closedLoop(kind, conn, { c: 1, count: 1, warmup: 0, reqs: [{ m, n, prompt }], chunks: () => (mode === 'g' ? 1 : n), during });
   const { byIdx } = await serverLog(tag);
   return { o: run.observed[0]!, s: byIdx.get(0), cpuMs: run.cpuMs, wallMs: run.wallMs };
 }
@@ -988,7 +958,7 @@ async function cmdLarge(): Promise<unknown> {
   }
   log(`floods: ${JSON.stringify(flood)}`);
 
-  // 3. One SSE event holding 10,000 / 100,000 tokens (40 KB / 400 KB in one line): no cap, linear cost.
+  // 3. One SSE event holding 10,000 / 100,000 tokens (40 KB / 400 KB in one line, under the 1 MiB line cap): linear cost.
   const giant: Record<string, unknown>[] = [];
   for (const tokens of [10_000, 100_000]) {
     const g = await single(kind, conn, 'Say tok.', tokens, 0, 'g');

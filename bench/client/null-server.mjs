@@ -39,27 +39,12 @@ import net from 'node:net';
 import { Buffer } from 'node:buffer';
 import { performance } from 'node:perf_hooks';
 import { setImmediate, setTimeout, clearTimeout } from 'node:timers';
+import { clockOffsetMs } from './clock.mjs';
 
 const BASE = BigInt(process.argv[2] ?? String(process.hrtime.bigint()));
 const SPIN = process.argv.includes('--spin');
 
-/** ms to add to performance.now() to get ms since BASE on the shared clock. */
-function clockOffsetMs() {
-  let best = Infinity;
-  let off = 0;
-  for (let i = 0; i < 50; i++) {
-    const a = process.hrtime.bigint();
-    const p = performance.now();
-    const b = process.hrtime.bigint();
-    const width = Number(b - a);
-    if (width < best) {
-      best = width;
-      off = Number((a + b) / 2n - BASE) / 1e6 - p;
-    }
-  }
-  return off;
-}
-const OFF = clockOffsetMs();
+const OFF = clockOffsetMs(BASE);
 const now = () => performance.now() + OFF;
 
 const GOLDEN = 0.6180339887498949;

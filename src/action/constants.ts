@@ -26,6 +26,12 @@ export const INPUTS = {
   historyBranch: 'history-branch',
   historyRetention: 'history-retention',
   out: 'out',
+  // History after a push to the default branch: change points, the dashboard, compaction.
+  changeComment: 'change-comment',
+  dashboard: 'dashboard',
+  dashboardBranch: 'dashboard-branch',
+  dashboardUrl: 'dashboard-url',
+  historyCompact: 'history-compact',
 } as const;
 
 export const OUTPUTS = {

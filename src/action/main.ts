@@ -14,9 +14,10 @@ import { renderReport, writeVerdictFiles } from '../pipeline/report.js';
 import { headline } from '../result/headline.js';
 import { readResultForGating } from '../result/read.js';
 import type { ResultDoc } from '../result/types.js';
-import { historyOptions, loadBaseline, trendPoints, type Baseline } from './baseline.js';
+import { historyOptions, loadBaseline, type Baseline } from './baseline.js';
 import { OUTPUTS } from './constants.js';
 import { withPullRequest, type RunEvent } from './event.js';
+import { afterStore, trendSection } from './history-push.js';
 import type { ActionHost } from './host.js';
 import { readInputs, type ActionInputs } from './inputs.js';
 import { confirmFailure, measureRun, measureSameJob, runPaths } from './measure-run.js';
@@ -70,8 +71,8 @@ export async function runAction(host: ActionHost): Promise<void> {
     const confirmation = plan !== null && baseline.doc !== null ? await confirmFailure(host, inputs, { plan, baseline: baseline.doc, candidate: doc, first: verdict, paths }) : null;
     if (confirmation !== null) verdict = confirmation.verdict;
 
-    const trend = inputs.baseline.kind === 'history' && measuredBaseline === null ? await trendPoints(host.log, inputs, workspace) : [];
-    const report = renderReport(verdict, doc, { baselineNote: baseline.note, noBaseline: baseline.doc === null, commit: event.sha, trend, confirmation });
+    const trend = await trendSection(host.log, inputs, event, workspace, doc);
+    const report = renderReport(verdict, doc, { baselineNote: baseline.note, noBaseline: baseline.doc === null, trend, confirmation });
     await writeVerdictFiles(host, verdict, report, { markdown: out.report, json: out.verdict });
     host.setOutput(OUTPUTS.verdictPath, out.verdict);
     host.setOutput(OUTPUTS.reportPath, out.report);
@@ -84,6 +85,7 @@ export async function runAction(host: ActionHost): Promise<void> {
       const commit = doc.git?.commit ?? event.sha;
       const saved = await saveResult(historyOptions(inputs, workspace), commit, JSON.stringify(doc), headline(doc));
       host.log.info(`Stored the result of ${commit.slice(0, 7)} on '${inputs.historyBranch}' (${saved.attempts} push attempt${saved.attempts === 1 ? '' : 's'}${saved.pruned.length ? `, pruned ${saved.pruned.length}` : ''}).`);
+      if (event.isDefaultBranchPush) await afterStore(host, inputs, event, commit);
     }
 
     const { failing, line } = outcome(verdict, inputs.failOn);

@@ -5,7 +5,10 @@ import { UserError } from '../errors/user-error.js';
 import { TOOL_VERSION } from '../version.js';
 import { AB_USAGE, abCommand } from './ab-command.js';
 import { CALIBRATE_USAGE, calibrateCommand } from './calibrate-command.js';
+import { CHANGES_COMMAND } from './changes-command.js';
+import { COMPACT_COMMAND } from './compact-command.js';
 import { COMPARE_USAGE, compareCommand } from './compare-command.js';
+import { DASHBOARD_COMMAND } from './dashboard-command.js';
 import { ENGINE_COMMANDS, runEngineCommand } from './embedded.js';
 import { EXIT } from '../pipeline/report.js';
 import { cliLog } from './host.js';
@@ -110,6 +113,9 @@ const COMMANDS: Record<string, Command> = {
         io,
       ),
   },
+  changes: CHANGES_COMMAND,
+  dashboard: DASHBOARD_COMMAND,
+  'compact-history': COMPACT_COMMAND,
 };
 
 function usage(): string {

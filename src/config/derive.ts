@@ -3,6 +3,7 @@
 // serve a config file just loaded and a config stored in a result.
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { DEFAULTS } from './defaults.js';
 import { deepFreeze, type NormalAbSide, type NormalConfig, type NormalGate, type NormalLoad, type NormalMetricRule } from './normal.js';
 import type { AbSidePlan, GatePlan, LoadPlan, MetricRuleOverride, Plan } from './plan.js';
 import { parseSloText } from './slo-text.js';
@@ -61,6 +62,11 @@ export function planOf(config: NormalConfig, ctx: RunContext): Plan {
       connectMs: config.timeouts.connect_ms,
       requestMs: config.timeouts.request_s * 1000,
       idleMs: config.timeouts.idle_s * 1000,
+    },
+    responseLimits: {
+      lineBytes: config.limits?.line_bytes ?? DEFAULTS.lineBytes,
+      eventBytes: config.limits?.event_bytes ?? DEFAULTS.eventBytes,
+      responseBytes: config.limits?.response_bytes ?? DEFAULTS.responseBytes,
     },
     limits: { requests: config.run.requests, warmup: config.run.warmup, maxDurationS: config.run.max_duration_s, trials: config.run.trials },
     scenarios: config.scenarios.map((s) => ({

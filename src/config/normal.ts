@@ -72,6 +72,8 @@ export interface NormalConfig {
   readonly seed: number;
   readonly tokenizer: Encoding;
   readonly timeouts: { readonly connect_ms: number; readonly request_s: number; readonly idle_s: number };
+  /** Always set by normaliseConfig; absent from results written before it existed. */
+  readonly limits?: { readonly line_bytes: number; readonly event_bytes: number; readonly response_bytes: number };
   /** warmup: a count, or 'auto' (warm until steady; results written before it existed hold a count). */
   readonly run: { readonly requests: number; readonly warmup: Warmup; readonly max_duration_s: number; readonly trials: number };
   readonly scenarios: readonly NormalScenario[];
@@ -116,6 +118,11 @@ export function normaliseConfig(raw: RawConfig, input: NormaliseInput): NormalCo
       connect_ms: raw.timeouts?.connect_ms ?? DEFAULTS.connectMs,
       request_s: raw.timeouts?.request_s ?? DEFAULTS.requestS,
       idle_s: raw.timeouts?.idle_s ?? DEFAULTS.idleS,
+    },
+    limits: {
+      line_bytes: raw.limits?.line_bytes ?? DEFAULTS.lineBytes,
+      event_bytes: raw.limits?.event_bytes ?? DEFAULTS.eventBytes,
+      response_bytes: raw.limits?.response_bytes ?? DEFAULTS.responseBytes,
     },
     run: {
       requests: raw.run?.requests ?? DEFAULTS.requests,

@@ -34,6 +34,13 @@ export type Warmup = number | 'auto';
 /** How the two servers of an A/B run share the machine (docs/gate.md). */
 export type AbSchedule = 'concurrent' | 'alternate';
 
+/** What one response may make the client hold (config `limits`). */
+export interface ResponseLimitsPlan {
+  readonly lineBytes: number;
+  readonly eventBytes: number;
+  readonly responseBytes: number;
+}
+
 export interface RunLimitsPlan {
   /** Measured requests per cell (warm-up not included). */
   readonly requests: number;
@@ -131,6 +138,7 @@ export interface Plan {
   readonly encoding: Encoding;
   readonly target: TargetPlan;
   readonly timeouts: TimeoutsPlan;
+  readonly responseLimits: ResponseLimitsPlan;
   readonly limits: RunLimitsPlan;
   readonly scenarios: readonly ScenarioPlan[];
   readonly loads: readonly LoadPlan[];

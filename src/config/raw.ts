@@ -49,6 +49,7 @@ export interface RawConfig {
   seed?: number;
   tokenizer?: Encoding;
   timeouts?: { connect_ms?: number; request_s?: number; idle_s?: number };
+  limits?: { line_bytes?: number; event_bytes?: number; response_bytes?: number };
   run?: { requests?: number; warmup?: number | 'auto'; max_duration_s?: number; trials?: number };
   scenarios: RawScenario[];
   loads: RawLoad[];

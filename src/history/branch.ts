@@ -4,7 +4,7 @@ import type { Git } from './git.js';
 import { HistoryError } from './git.js';
 import { commitOfResultName, INDEX_FILE, parseIndex, RESULTS_DIR, type HistoryEntry } from './layout.js';
 
-interface TreeEntry {
+export interface TreeEntry {
   mode: string;
   type: string;
   sha: string;
@@ -104,13 +104,15 @@ export class HistoryBranch {
     return r.stdout.trim();
   }
 
-  /** 'rejected' when someone else moved the branch first (retry on the new tip); throws on anything else. */
-  async push(sha: string): Promise<PushOutcome> {
+  /** 'rejected' when someone else moved the branch first (retry on the new tip); throws on anything else. A lease allows a non-fast-forward from that tip only. */
+  async push(sha: string, lease?: string): Promise<PushOutcome> {
     // To the remote's URL, not its name: pushing to a name also creates
     // refs/remotes/<remote>/<branch>, a branch the user would see in `git branch -a`.
     const url = await this.git.run('reading the push URL', ['remote', 'get-url', '--push', this.git.remote], { ok: [2, 128] });
     const target = url.code === 0 ? url.stdout.trim() : this.git.remote;
-    const args = ['push', '--porcelain', '--no-verify', '--no-follow-tags', '--recurse-submodules=no', target, `${sha}:refs/heads/${this.branch}`];
+    // With a lease the push may replace history, but only if the branch is still at `lease`.
+    const force = lease === undefined ? [] : [`--force-with-lease=refs/heads/${this.branch}:${lease}`];
+    const args = ['push', '--porcelain', '--no-verify', '--no-follow-tags', '--recurse-submodules=no', ...force, target, `${sha}:refs/heads/${this.branch}`];
     const r = await this.git.run(`pushing to '${this.branch}'`, args, { ok: [1, 128], network: true });
     if (r.code === 0) {
       await this.git.run('moving the private ref', ['update-ref', this.privateRef, sha]);
@@ -136,7 +138,7 @@ export class HistoryBranch {
       });
   }
 
-  private async mktree(entries: TreeEntry[]): Promise<string> {
+  async mktree(entries: TreeEntry[]): Promise<string> {
     const input = entries.map((e) => `${e.mode} ${e.type} ${e.sha}\t${e.name}\0`).join('');
     return (await this.git.run('writing a history tree', ['mktree', '-z'], { input })).stdout.trim();
   }

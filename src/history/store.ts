@@ -99,7 +99,8 @@ export async function readIndex(opts: HistoryOptions): Promise<HistoryEntry[]> {
   return tip === null ? [] : branch.index(tip);
 }
 
-async function openBranch(opts: HistoryOptions): Promise<HistoryBranch> {
+/** The data branch of `opts`, its name checked; reading and compaction start here. */
+export async function openBranch(opts: HistoryOptions): Promise<HistoryBranch> {
   const git = new Git(opts.repoDir, opts.remote || DEFAULT_REMOTE, opts.token ?? null);
   const name = opts.branch || DEFAULT_HISTORY_BRANCH;
   const ok = await git.run('checking the branch name', ['check-ref-format', `refs/heads/${name}`], { ok: [1] });

@@ -1,9 +1,11 @@
 // Drives one cell: a load model decides when each request is due, the caller's
-// `send` performs it. Knows time and concurrency; knows nothing of HTTP.
+// `send` performs it and reports its outcome, and this layer makes the record.
+// Knows time and concurrency; knows nothing of HTTP.
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { LoadPlan } from '../config/plan.js';
-import { newRecord, type RequestRecord } from '../client/record.js';
-import { arrivalOffsets } from './schedule.js';
+import { createPacer } from './pace.js';
+import { newRecord, type RequestOutcome, type RequestRecord } from './record.js';
+import { arrivals } from './schedule.js';
 
 export interface CellRunOptions {
   load: LoadPlan;
@@ -13,7 +15,8 @@ export interface CellRunOptions {
   maxDurationMs: number;
   seedMaterial: string;
   maxTokens(index: number): number;
-  send(index: number, rec: RequestRecord, cancel: AbortSignal): Promise<void>;
+  /** Performs request `index` (building what it sends only now) and reports its outcome. */
+  send(index: number, cancel: AbortSignal): Promise<RequestOutcome>;
   /** Aborting it stops scheduling and cancels requests in flight (Ctrl-C). */
   cancel: AbortSignal;
   onDone?(rec: RequestRecord): void;
@@ -42,19 +45,11 @@ export interface CellRun {
 /** Sampling interval of the event-loop delay monitor, ms. */
 const LOOP_SAMPLE_MS = 10;
 
-/** Below this wait we yield with setImmediate instead of a timer, whose resolution is ~1 ms. */
-const SPIN_BELOW_MS = 1.5;
-/**
- * A schedule that has fallen behind sends its overdue requests back to back,
- * but yields to the event loop at least this often: without it a backlog of
- * sends starves the responses, no connection is ever free again, every send
- * opens a new one and the client never catches up.
- */
-const MAX_SEND_BURST_MS = 1;
-
 export async function runCell(o: CellRunOptions): Promise<CellRun> {
   const monitor = monitorEventLoopDelay({ resolution: LOOP_SAMPLE_MS });
   monitor.enable();
+  // The cell's clock starts here, not at its first send: max_duration_s holds
+  // even when the first request is due (or sent) late.
   const start = performance.now();
   const deadline = start + o.maxDurationMs;
   const records: RequestRecord[] = [];
@@ -71,9 +66,9 @@ export async function runCell(o: CellRunOptions): Promise<CellRun> {
     return false;
   };
   const launch = async (i: number, tSched: number): Promise<void> => {
-    const rec = newRecord(i, i < o.warmup, tSched, o.maxTokens(i));
+    const outcome = await o.send(i, o.cancel);
+    const rec = newRecord(i, i < o.warmup, tSched, o.maxTokens(i), outcome);
     records.push(rec);
-    await o.send(i, rec, o.cancel);
     o.onDone?.(rec);
   };
 
@@ -83,9 +78,9 @@ export async function runCell(o: CellRunOptions): Promise<CellRun> {
   if (o.load.kind === 'concurrency') {
     sent = await closedLoop(o.load.concurrency, o.count, stopped, launch);
   } else {
-    const offsets = arrivalOffsets(o.load, o.count, o.seedMaterial);
-    sent = await openLoop(offsets, start, o.load.maxConcurrency, stopped, launch, o.cancel, dispatchLagMs);
-    if (sent - o.warmup > 1) plannedRps = (sent - o.warmup - 1) / ((offsets[sent - 1]! - offsets[o.warmup]!) / 1000);
+    const open = await openLoop(arrivals(o.load, o.seedMaterial), o.count, o.warmup, start, deadline, o.load.maxConcurrency, stopped, launch, o.cancel, dispatchLagMs);
+    sent = open.sent;
+    if (sent - o.warmup > 1) plannedRps = (sent - o.warmup - 1) / ((open.lastOffset - open.firstMeasuredOffset) / 1000);
   }
   monitor.disable();
   records.sort((a, b) => a.index - b.index);
@@ -126,24 +121,31 @@ async function closedLoop(
  * instead of vanishing (coordinated omission).
  */
 async function openLoop(
-  offsets: Float64Array,
+  nextOffset: () => number,
+  count: number,
+  warmup: number,
   start: number,
+  deadline: number,
   cap: number | null,
   stopped: () => boolean,
   launch: (i: number, tSched: number) => Promise<void>,
   cancel: AbortSignal,
   lags: number[],
-): Promise<number> {
-  const count = offsets.length;
+): Promise<{ sent: number; firstMeasuredOffset: number; lastOffset: number }> {
   let inFlight = 0;
   let sent = 0;
   const queue: { i: number; tSched: number }[] = [];
   const running = new Set<Promise<void>>();
   let wake: (() => void) | null = null;
 
+  let firstMeasuredOffset = 0;
+  let lastOffset = 0;
   const fire = (i: number, tSched: number): void => {
     inFlight++;
     sent++;
+    // Requests go out in index order (the queue is FIFO), so this is the last sent one's.
+    lastOffset = tSched - start;
+    if (i === warmup) firstMeasuredOffset = lastOffset;
     const p = launch(i, tSched).finally(() => {
       inFlight--;
       running.delete(p);
@@ -154,25 +156,12 @@ async function openLoop(
     running.add(p);
   };
 
-  let lastYield = performance.now();
+  const pacer = createPacer();
   for (let i = 0; i < count; i++) {
-    const due = start + offsets[i]!;
-    // Wait for the due time: a timer for the bulk, then yield-spins for the last
-    // fraction of a millisecond, since timers fire up to ~1 ms late.
-    for (;;) {
-      const now = performance.now();
-      const wait = due - now;
-      if (cancel.aborted) break;
-      if (wait <= 0) {
-        if (now - lastYield < MAX_SEND_BURST_MS) break;
-        await new Promise<void>((r) => setImmediate(r));
-        lastYield = performance.now();
-        break;
-      }
-      await new Promise<void>((r) => (wait > SPIN_BELOW_MS ? setTimeout(r, wait - 1) : setImmediate(r)));
-      lastYield = performance.now();
-    }
-    if (stopped()) break;
+    const due = start + nextOffset();
+    // The wait ends at the cell's deadline too: a due time past it is never sent.
+    await pacer.wait(due, deadline, cancel);
+    if (stopped() || performance.now() < due) break;
     if (cap !== null && inFlight >= cap) queue.push({ i, tSched: due });
     else {
       lags.push(performance.now() - due);
@@ -187,5 +176,5 @@ async function openLoop(
     wake = null;
     if (stopped()) queue.length = 0;
   }
-  return sent;
+  return { sent, firstMeasuredOffset, lastOffset };
 }

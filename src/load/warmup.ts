@@ -6,7 +6,7 @@
 // items whatever the warm-up took, so both sides of an A/B pair still send
 // the very same measured requests.
 import { performance } from 'node:perf_hooks';
-import type { RequestRecord } from '../client/record.js';
+import type { RequestRecord } from './record.js';
 import type { Warmup } from '../config/plan.js';
 import type { CellRun, CellRunOptions } from './run-cell.js';
 import { DEFAULT_STEADY, steadyState, type SteadyDecision, type SteadyRule, type WarmupSample } from './steady.js';
@@ -50,7 +50,7 @@ export async function runCellWarm(o: WarmCellOptions, runCell: RunCell): Promise
     warmup: 0,
     seedMaterial: `${o.seedMaterial}|measured`,
     maxTokens: (i) => o.maxTokens(i + budget),
-    send: (i, rec, cancel) => o.send(i + budget, rec, cancel),
+    send: (i, cancel) => o.send(i + budget, cancel),
   });
   const records = [...warm.records, ...measured.records].map((r, index) => ({ ...r, index }));
   return { run: { ...measured, records }, warmup: warm.taken };
@@ -74,7 +74,7 @@ async function warmUntilSteady(o: WarmCellOptions, rule: SteadyRule, runCell: Ru
       maxDurationMs: Math.min(left, o.maxDurationMs),
       seedMaterial: `${o.seedMaterial}|warmup|${from}`,
       maxTokens: (i) => o.maxTokens(from + i),
-      send: (i, rec, cancel) => o.send(from + i, rec, cancel),
+      send: (i, cancel) => o.send(from + i, cancel),
     });
     // In the order they finished: the rule reads the server's trend over time.
     for (const r of [...chunk.records].sort((a, b) => a.tDone - b.tDone)) {

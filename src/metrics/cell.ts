@@ -1,5 +1,5 @@
 // Records of one cell -> the metrics defined in docs/metrics.md. Pure: no I/O, no clock.
-import type { FailureClass, RequestRecord } from '../client/record.js';
+import type { FailureClass, RequestRecord } from '../load/record.js';
 import type { SloPlan } from '../config/plan.js';
 import { summarize, type Distribution } from './distribution.js';
 

@@ -1,7 +1,7 @@
 // Progress while a run goes, for both hosts: a live line on a terminal,
 // plain periodic lines in CI logs (where carriage returns turn into
 // thousands of lines).
-import type { RequestRecord } from '../client/record.js';
+import type { RequestRecord } from '../load/record.js';
 import type { CellResult } from '../result/types.js';
 import type { ProgressSink } from '../run/run-plan.js';
 import type { Clock, HostLog } from './host.js';

@@ -7,9 +7,7 @@ import type { Overall, VerdictDoc } from '../gate/verdict.js';
 import { confirmationSection, type ConfirmationView } from '../report/confirmation.js';
 import { renderMarkdown } from '../report/markdown.js';
 import { resultTableMd } from '../report/result-table.js';
-import { renderTrend, type TrendPoint } from '../report/trend.js';
 import { verdictTable } from '../report/verdict-table.js';
-import { headline, HEADLINE_METRICS } from '../result/headline.js';
 import type { ResultDoc } from '../result/types.js';
 import type { Host } from './host.js';
 
@@ -46,10 +44,8 @@ export interface ReportContext {
   baselineNote: string;
   /** The measured result was compared with nothing: show its figures. */
   noBaseline: boolean;
-  /** The commit measured, when the result does not say. */
-  commit: string;
-  /** Stored headline figures of earlier commits, newest first, for the trend chart. */
-  trend: readonly TrendPoint[];
+  /** The trend section (src/changes/markdown.ts renderTrendTable), or null. */
+  trend: string | null;
   /** The first measurement and how it was confirmed, when a failure was measured again. */
   confirmation?: ConfirmationView | null;
 }
@@ -59,11 +55,6 @@ export function renderReport(v: VerdictDoc, doc: ResultDoc, ctx: ReportContext):
   const sections: string[] = [];
   if (ctx.confirmation) sections.push(confirmationSection(ctx.confirmation));
   if (ctx.noBaseline) sections.push(`### Measured\n\n${resultTableMd(doc)}`);
-  const firstCell = doc.cells[0]?.id;
-  if (firstCell) {
-    const current = { commit: doc.git?.commit ?? ctx.commit, headline: headline(doc) };
-    const trend = renderTrend([current, ...ctx.trend.filter((p) => p.commit !== current.commit)], `${firstCell} ${HEADLINE_METRICS[0]}`);
-    if (trend) sections.push(trend);
-  }
+  if (ctx.trend !== null) sections.push(ctx.trend);
   return renderMarkdown(v, { context: [ctx.baselineNote.replace(/^baseline: /, 'Baseline: ')], sections });
 }

@@ -1,6 +1,6 @@
 // Assembles a cell of the result from its trials: per-trial figures plus the
 // pool of all trials, which is what reports show and what the gate resamples.
-import type { RequestRecord } from '../client/record.js';
+import type { RequestRecord } from '../load/record.js';
 import type { LoadPlan, ScenarioPlan, SloPlan } from '../config/plan.js';
 import type { CellRun } from '../load/run-cell.js';
 import type { WarmupTaken } from '../load/warmup.js';

@@ -2,7 +2,7 @@
 // not measure the server at all: the run is unusable (exit 2, as a 401 on
 // /v1/models is), not a result with an error rate of 1. This happens with
 // servers that serve /v1/models openly but guard the completions.
-import type { RequestRecord } from '../client/record.js';
+import type { RequestRecord } from '../load/record.js';
 import type { TargetPlan } from '../config/plan.js';
 import { TargetError } from '../errors/target-error.js';
 

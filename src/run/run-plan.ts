@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { InferenceClient } from '../client/http.js';
 import { RunSetupError } from '../errors/run-setup-error.js';
 import { TargetError } from '../errors/target-error.js';
-import type { RequestRecord } from '../client/record.js';
+import type { RequestOutcome, RequestRecord } from '../load/record.js';
 import type { AbSidePlan, LoadPlan, Plan, ScenarioPlan, TargetPlan } from '../config/plan.js';
 import { runCell } from '../load/run-cell.js';
 import { runCellWarm, warmupBudget } from '../load/warmup.js';
@@ -88,6 +88,7 @@ async function newClient(o: RunOptions, target: TargetPlan): Promise<InferenceCl
     timeouts: plan.timeouts,
     connections: poolConnections(plan.loads),
     apiKey,
+    limits: plan.responseLimits,
     countTokens: (t) => tokenizer.count(t),
   });
 }
@@ -230,14 +231,11 @@ function cellRequestCount(plan: Plan): number {
 async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolean, cell: Cell, trial: number, items: readonly WorkItem[]): Promise<void> {
   const { plan } = o;
   side.doc.workload_hash = workloadHash(m.firstTrials);
-  // Serialise bodies before the clock starts: JSON.stringify of a long
-  // prompt must not sit between t_sched and t_send.
-  const bodies = items.map((it) => side.client.body(it, side.model));
   const label = `${side.label}${cell.id}${plan.limits.trials > 1 ? ` (trial ${trial + 1}/${plan.limits.trials})` : ''}`;
   o.progress?.cellStart(m.step++, m.total, label, plan.limits.requests);
   const startedAt = new Date().toISOString();
   const t0 = performance.now();
-  const send = (i: number, rec: RequestRecord, cancel: AbortSignal): Promise<void> => side.client.stream(items[i]!, bodies[i]!, rec, cancel);
+  const send = (i: number, cancel: AbortSignal): Promise<RequestOutcome> => side.client.stream(items[i]!, side.model, cancel);
   const { run, warmup } = await runCellWarm(
     {
       load: cell.load,

@@ -1,7 +1,11 @@
 // Starting, probing and stopping the inference server under test. The server
 // runs in its own process group so that everything it forks (tokenizer workers,
 // engine processes, a shell pipeline) is stopped together, and so that the
-// action's post: step can stop it from a saved process-group id.
+// action's post: step can stop it from a saved process-group id. A child that
+// leaves the group (`setsid`, a daemon's double fork) still carries the
+// environment variable SERVER_MARK set to the group id, and on Linux is found
+// by it and stopped too; a process that clears its environment, or one that is
+// not our descendant at all (`docker run -d`), cannot be tracked.
 import { spawn } from 'node:child_process';
 import { mkdir, open, readdir, readFile } from 'node:fs/promises';
 import net from 'node:net';
@@ -9,6 +13,7 @@ import { dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { StringDecoder } from 'node:string_decoder';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { readModels } from '../client/models.js';
 import { ServerStartError } from '../errors/server-start-error.js';
 
 export interface ServerSpec {
@@ -49,6 +54,8 @@ export interface RunningServer {
   logTail(lines?: number): string[];
 }
 
+/** Environment variable holding the server's process-group id in every process it starts. */
+export const SERVER_MARK = 'LLM_PERF_GATE_SERVER_PGID';
 const TAIL_LINES = 30;
 const DEFAULT_POLL_MS = 500;
 const DEFAULT_GRACE_MS = 10_000;
@@ -75,7 +82,8 @@ export async function startServer(spec: ServerSpec): Promise<RunningServer> {
   const t0 = performance.now();
   let child;
   try {
-    child = spawn('sh', ['-c', spec.command], { cwd: spec.cwd, env: spec.env ?? process.env, detached: true, stdio: ['ignore', fh.fd, fh.fd] });
+    // $$ is the shell's pid, which is also the group id: every descendant inherits the mark.
+    child = spawn('sh', ['-c', `${SERVER_MARK}=$$; export ${SERVER_MARK}\n${spec.command}`], { cwd: spec.cwd, env: spec.env ?? process.env, detached: true, stdio: ['ignore', fh.fd, fh.fd] });
   } catch (err) {
     await fh.close();
     throw err;
@@ -173,24 +181,37 @@ export async function startServer(spec: ServerSpec): Promise<RunningServer> {
 }
 
 /**
- * TERM every process in the group, wait up to graceMs for all of them to go,
- * then KILL. 'none' when the group was already gone. Works from another
- * process (the post: step) given the saved id.
+ * TERM every process of the server (its group, and the marked processes that
+ * left it), wait up to graceMs for all of them to go, then KILL. 'none' when
+ * none was left. Works from another process (the post: step) given the saved id.
  */
 export async function stopProcessGroup(pgid: number, graceMs: number): Promise<'TERM' | 'KILL' | 'none'> {
   // kill(-0) is our own group and kill(-1) is every process we may signal.
   if (!Number.isInteger(pgid) || pgid <= 1) throw new RangeError(`stopProcessGroup: refusing process-group id ${pgid}`);
-  if (!(await groupAlive(pgid)) || !signalGroup(pgid, 'SIGTERM')) return 'none';
+  if (!signalServer(pgid, await serverProcesses(pgid), 'SIGTERM')) return 'none';
   if (await waitGone(pgid, graceMs)) return 'TERM';
-  if (!signalGroup(pgid, 'SIGKILL')) return 'TERM';
+  if (!signalServer(pgid, await serverProcesses(pgid), 'SIGKILL')) return 'TERM';
   await waitGone(pgid, 5_000);
   return 'KILL';
 }
 
-/** False when the group no longer exists. */
-function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
+interface ServerProcesses {
+  /** A live (not zombie) member of the process group exists. */
+  group: boolean;
+  /** Live marked processes outside the group. */
+  detached: number[];
+}
+
+/** False when nothing was left to signal. */
+function signalServer(pgid: number, p: ServerProcesses, signal: NodeJS.Signals): boolean {
+  let any = p.group && signal_(-pgid, signal);
+  for (const pid of p.detached) any = signal_(pid, signal) || any;
+  return any;
+}
+
+function signal_(target: number, signal: NodeJS.Signals): boolean {
   try {
-    process.kill(-pgid, signal);
+    process.kill(target, signal);
     return true;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ESRCH') return false;
@@ -201,40 +222,53 @@ function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
 async function waitGone(pgid: number, ms: number): Promise<boolean> {
   const until = performance.now() + ms;
   for (;;) {
-    if (!(await groupAlive(pgid))) return true;
+    const p = await serverProcesses(pgid);
+    if (!p.group && p.detached.length === 0) return true;
     if (performance.now() >= until) return false;
     await sleep(Math.min(100, Math.max(1, until - performance.now())));
   }
 }
 
 /**
- * kill(-pgid, 0) also succeeds for zombies, and a container whose PID 1 does not
- * reap orphans keeps them forever; on Linux, only a non-zombie member counts.
+ * kill(-pgid, 0) also succeeds for zombies, and a container whose PID 1 does
+ * not reap orphans keeps them forever; on Linux, only non-zombies count, read
+ * from /proc: "pid (comm) state ppid pgrp ..." and the environment's mark.
  */
-async function groupAlive(pgid: number): Promise<boolean> {
+async function serverProcesses(pgid: number): Promise<ServerProcesses> {
+  let group: boolean;
   try {
     process.kill(-pgid, 0);
+    group = true;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    group = (err as NodeJS.ErrnoException).code === 'EPERM';
   }
-  if (process.platform !== 'linux') return true;
+  if (process.platform !== 'linux') return { group, detached: [] };
   let pids: string[];
   try {
     pids = (await readdir('/proc')).filter((d) => /^\d+$/.test(d));
   } catch {
-    return true;
+    return { group, detached: [] };
   }
+  const mark = `${SERVER_MARK}=${pgid}`;
+  let liveMember = false;
+  const detached: number[] = [];
   for (const p of pids) {
     try {
       const stat = await readFile(`/proc/${p}/stat`, 'utf8');
-      // "pid (comm) state ppid pgrp ..."; comm may contain spaces and parentheses.
+      // comm may contain spaces and parentheses.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[2]) === pgid && fields[0] !== 'Z' && fields[0] !== 'X') return true;
+      if (fields[0] === 'Z' || fields[0] === 'X') continue;
+      if (Number(fields[2]) === pgid) {
+        liveMember = true;
+        continue;
+      }
+      const env = await readFile(`/proc/${p}/environ`, 'utf8');
+      if (env.startsWith(`${mark}\0`) || env.includes(`\0${mark}\0`)) detached.push(Number(p));
     } catch {
-      // The process ended while we looked.
+      // The process ended while we looked, or is another user's.
     }
   }
-  return false;
+  return { group: group && liveMember, detached };
 }
 
 function normaliseBaseUrl(url: string): string {
@@ -243,16 +277,10 @@ function normaliseBaseUrl(url: string): string {
 
 function modelsCheck(url: string, status: number, body: string, model: string | null): 'ok' | string {
   if (status !== 200) return `GET ${url} answered ${status}`;
-  let ids: string[];
-  try {
-    const data = (JSON.parse(body) as { data?: unknown }).data;
-    if (!Array.isArray(data)) return `GET ${url} answered 200 without a data array`;
-    ids = data.map((m) => String((m as { id?: unknown } | null)?.id ?? ''));
-  } catch {
-    return `GET ${url} answered 200 but not JSON`;
-  }
-  if (model === null || ids.includes(model)) return 'ok';
-  return `GET ${url} lists ${JSON.stringify(ids.slice(0, 10))}, not '${model}'`;
+  const answer = readModels(body);
+  if (!answer.ok) return `GET ${url}: ${answer.problem}`;
+  if (model === null || answer.models.includes(model)) return 'ok';
+  return `GET ${url} lists ${JSON.stringify(answer.models.slice(0, 10))}, not '${model}'`;
 }
 
 type Probe = { kind: 'answer'; status: number; body: string } | { kind: 'error'; reason: string; timedOut: boolean };

@@ -201,3 +201,25 @@ describe('SseParser: reuse', () => {
     expect(events).toEqual(['a', 'b']);
   });
 });
+
+describe('size caps', () => {
+  function capped(parts: string[], maxLine: number, maxEvent: number): { events: string[]; overflow: string[] } {
+    const events: string[] = [];
+    const overflow: string[] = [];
+    const p = new SseParser((d) => events.push(d), undefined, { maxLine, maxEvent, onOverflow: (m) => overflow.push(m) });
+    for (const part of parts) p.push(enc.encode(part));
+    p.end();
+    return { events, overflow };
+  }
+
+  it('a line over the cap, whole or in pieces, is reported once and nothing after it is parsed', () => {
+    expect(capped([`data: ${'x'.repeat(100)}\n\n`, 'data: after\n\n'], 64, 1000)).toEqual({ events: [], overflow: ['line over 64 bytes'] });
+    expect(capped(['data: ok\n\ndata: ', ...Array.from({ length: 20 }, () => 'xxxxxxxx')], 64, 1000)).toEqual({ events: ['ok'], overflow: ['line over 64 bytes'] });
+  });
+
+  it('an event whose data lines together pass the cap is reported once', () => {
+    const lines = Array.from({ length: 10 }, () => `data: ${'x'.repeat(30)}\n`).join('');
+    expect(capped([lines, '\n'], 64, 200)).toEqual({ events: [], overflow: ['event over 200 bytes'] });
+    expect(capped([`data: ${'x'.repeat(30)}\ndata: y\n\n`], 64, 200)).toEqual({ events: [`${'x'.repeat(30)}\ny`], overflow: [] });
+  });
+});

@@ -154,6 +154,7 @@ describe('planFromObject: defaults and normalisation', () => {
       seed: 1,
       tokenizer: 'o200k_base',
       timeouts: { connect_ms: 5000, request_s: 300, idle_s: 60 },
+      limits: { line_bytes: 1_048_576, event_bytes: 1_048_576, response_bytes: 134_217_728 },
       run: { requests: 100, warmup: 4, max_duration_s: 120, trials: 3 },
       scenarios: [{ name: 'a', input_tokens: 4, output_tokens: 2, shared_prefix_tokens: 0, dataset: null }],
       loads: [{ rate: 1, arrival: 'poisson', burstiness: 1, max_concurrency: null }],
@@ -172,6 +173,7 @@ describe('planFromObject: defaults and normalisation', () => {
       ab: null,
     });
     expect(plan.timeouts).toEqual({ connectMs: 5000, requestMs: 300_000, idleMs: 60_000 });
+    expect(plan.responseLimits).toEqual({ lineBytes: 1_048_576, eventBytes: 1_048_576, responseBytes: 134_217_728 });
     expect(plan.target).toEqual({
       url: 'http://127.0.0.1:8000',
       api: 'chat',

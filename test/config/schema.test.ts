@@ -11,6 +11,7 @@ describe('config schema', () => {
     const target = props(root.target);
     const timeouts = props(root.timeouts);
     const run = props(root.run);
+    const limits = props(root.limits);
     const scenario = props((root.scenarios as { items: Node }).items);
     const load = props((root.loads as { items: Node }).items);
     const gate = props(root.gate);
@@ -23,6 +24,9 @@ describe('config schema', () => {
       connectMs: timeouts.connect_ms?.default,
       requestS: timeouts.request_s?.default,
       idleS: timeouts.idle_s?.default,
+      lineBytes: limits.line_bytes?.default,
+      eventBytes: limits.event_bytes?.default,
+      responseBytes: limits.response_bytes?.default,
       requests: run.requests?.default,
       warmup: run.warmup?.default,
       maxDurationS: run.max_duration_s?.default,

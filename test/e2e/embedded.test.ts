@@ -1,14 +1,9 @@
 // End to end on a real inference engine: llama.cpp (node-llama-cpp's CPU
 // build) serving the generated tiny model through `llm-perf-gate
 // serve-embedded`, load-tested by the built CLI as a user runs it.
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ResultDoc } from '../../src/result/types.js';
-import { validateResult } from '../../src/result/validate.js';
 import { buildDist, cli } from '../support/cli.js';
-import { tempDir } from '../support/measure.js';
-import { serveEmbedded, writeConfig, type Served } from './support.js';
+import { ENGINE_RUN, expectPlausibleEngineRun, runCli as runCliAt, serveEmbedded, type Served } from './support.js';
 
 const CTX = 2048;
 let engine: Served;
@@ -60,13 +55,7 @@ async function stats(): Promise<Stats> {
 type Choice = { delta?: Record<string, unknown>; text?: string; finish_reason: string | null; message?: { content: string } };
 const choices = (e: SseEvent): Choice[] => (e.json?.choices ?? []) as Choice[];
 
-async function runCli(config: Record<string, unknown>): Promise<{ code: number | null; stdout: string; stderr: string; doc: ResultDoc }> {
-  const path = await writeConfig(config);
-  const out = join(await tempDir(), 'result.json');
-  const ran = await cli(['run', '--config', path, '--url', engine.url, '--out', out]);
-  const doc = JSON.parse(await readFile(out, 'utf8')) as ResultDoc;
-  return { ...ran, doc };
-}
+const runCli = (config: Record<string, unknown>): ReturnType<typeof runCliAt> => runCliAt(engine.url, config);
 
 describe('the embedded engine speaks the OpenAI/vLLM streaming format', () => {
   it('serves /health and /v1/models', async () => {
@@ -195,32 +184,15 @@ describe('the embedded engine speaks the OpenAI/vLLM streaming format', () => {
 
 describe('llm-perf-gate run against the embedded engine', () => {
   it('measures a run with server token counts, plausible TTFT and TPOT, and a fixed output honoured', async () => {
-    const { code, stderr, doc } = await runCli({
-      target: { url: 'http://placeholder', api: 'chat', fixed_output: true },
-      seed: 3,
-      run: { requests: 8, warmup: 1, trials: 1, max_duration_s: 60 },
-      scenarios: [{ name: 'chat', input_tokens: 128, output_tokens: 32 }],
-      loads: [{ concurrency: 1 }, { concurrency: 4 }],
-    });
-    expect(code, stderr).toBe(0);
-    expect(validateResult(doc)).toEqual([]);
-    expect(doc.status).toBe('complete');
+    const ran = await runCli(ENGINE_RUN);
+    expectPlausibleEngineRun(ran);
+    const { doc } = ran;
     expect(doc.target!.server_headers.server).toMatch(/^llm-perf-gate-embedded/);
     for (const cell of doc.cells) {
       const m = cell.metrics;
-      expect(m.error_rate, cell.id).toBe(0);
-      expect(m.counts.completed).toBe(8);
-      expect(m.tokens.sources).toEqual({ server: 8, client: 0 });
-      expect(m.tokens.output_honoured).toBe(1);
-      expect(m.tokens.output_mean).toBe(32);
       expect(m.tokens.tokens_per_chunk_mean).toBe(1);
       // The server's tokenizer (Llama-2's) counts the prompt, not the client's o200k: close, not equal.
-      expect(m.tokens.input_mean!).toBeGreaterThan(100);
       expect(m.tokens.input_mean!).toBeLessThan(400);
-      expect(m.ttft_ms!.min).toBeGreaterThan(0.5);
-      expect(m.ttft_ms!.max).toBeLessThan(10_000);
-      expect(m.tpot_ms!.min).toBeGreaterThan(0.05);
-      expect(m.tpot_ms!.max).toBeLessThan(500);
       expect(m.output_tps).toBeGreaterThan(10);
     }
     // Four users share four slots: more tokens per second than one user.

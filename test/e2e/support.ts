@@ -2,10 +2,13 @@
 // engine through the CLI (`serve-embedded`, as a user starts it) and
 // llama.cpp's own llama-server when its binary is built.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { tempDir } from '../support/measure.js';
+import { expect } from 'vitest';
 import type { ResultDoc } from '../../src/result/types.js';
+import { validateResult } from '../../src/result/validate.js';
+import { cli } from '../support/cli.js';
+import { tempDir } from '../support/measure.js';
 
 const BIN = join(process.cwd(), 'bin', 'llm-perf-gate.js');
 
@@ -117,4 +120,42 @@ export async function writeConfig(config: Record<string, unknown>): Promise<stri
   return path;
 }
 
-export type Cell = ResultDoc['cells'][number];
+/** `llm-perf-gate run` of the built CLI against `url` with a config file, as a user runs it; the result read back. */
+export async function runCli(url: string, config: Record<string, unknown>): Promise<{ code: number | null; stdout: string; stderr: string; doc: ResultDoc }> {
+  const out = join(await tempDir(), 'result.json');
+  const ran = await cli(['run', '--config', await writeConfig(config), '--url', url, '--out', out]);
+  return { ...ran, doc: JSON.parse(await readFile(out, 'utf8')) as ResultDoc };
+}
+
+/** The run every real engine is measured with: chat, 8 requests of a fixed 32-token output, at 1 and 4 users. */
+export const ENGINE_RUN: Record<string, unknown> = {
+  target: { url: 'http://placeholder', api: 'chat', fixed_output: true },
+  seed: 3,
+  run: { requests: 8, warmup: 1, trials: 1, max_duration_s: 60 },
+  scenarios: [{ name: 'chat', input_tokens: 128, output_tokens: 32 }],
+  loads: [{ concurrency: 1 }, { concurrency: 4 }],
+};
+
+/**
+ * What ENGINE_RUN must show on any real engine: a complete, valid result with
+ * no failures, server token counts, the fixed output honoured, plausible TTFT and TPOT.
+ */
+export function expectPlausibleEngineRun(ran: { code: number | null; stderr: string; doc: ResultDoc }): void {
+  const { code, stderr, doc } = ran;
+  expect(code, stderr).toBe(0);
+  expect(validateResult(doc)).toEqual([]);
+  expect(doc.status).toBe('complete');
+  for (const cell of doc.cells) {
+    const m = cell.metrics;
+    expect(m.errors, cell.id).toEqual({});
+    expect(m.counts.completed).toBe(8);
+    expect(m.tokens.sources).toEqual({ server: 8, client: 0 });
+    expect(m.tokens.output_honoured).toBe(1);
+    expect(m.tokens.output_mean).toBe(32);
+    expect(m.tokens.input_mean!).toBeGreaterThan(100);
+    expect(m.ttft_ms!.min).toBeGreaterThan(0.5);
+    expect(m.ttft_ms!.max).toBeLessThan(10_000);
+    expect(m.tpot_ms!.min).toBeGreaterThan(0.05);
+    expect(m.tpot_ms!.max).toBeLessThan(500);
+  }
+}

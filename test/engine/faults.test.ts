@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TargetError } from '../../src/errors/target-error.js';
-import type { FailureClass } from '../../src/client/record.js';
+import type { FailureClass } from '../../src/load/record.js';
 import type { ResultDoc } from '../../src/result/types.js';
 import { validateResult } from '../../src/result/validate.js';
 import { startFakeServer, type Fault, type FakeServer } from '../support/fake-server.js';

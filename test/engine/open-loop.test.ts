@@ -2,7 +2,7 @@
 // the scheduled time so a slow server cannot hide behind a slow client.
 import { performance } from 'node:perf_hooks';
 import { afterEach, describe, expect, it } from 'vitest';
-import { newRecord, type RequestRecord } from '../../src/client/record.js';
+import { emptyOutcome, newRecord } from '../../src/load/record.js';
 import type { LoadPlan } from '../../src/config/plan.js';
 import { runCell } from '../../src/load/run-cell.js';
 import { arrivalOffsets } from '../../src/load/schedule.js';
@@ -63,7 +63,6 @@ describe('arrival times', () => {
 describe('open-loop scheduler', () => {
   it('sends each request at its arrival time (lag p99 < 5 ms at 200 req/s)', async () => {
     const load = rate(200);
-    const sent: RequestRecord[] = [];
     const start = performance.now();
     const run = await runCell({
       load,
@@ -73,11 +72,10 @@ describe('open-loop scheduler', () => {
       seedMaterial: 'lag',
       maxTokens: () => 1,
       cancel: new AbortController().signal,
-      send: async (_i, rec) => {
-        rec.tSend = performance.now();
-        sent.push(rec);
+      send: async () => {
+        const tSend = performance.now();
         await new Promise((r) => setTimeout(r, 20));
-        rec.tDone = performance.now();
+        return { ...emptyOutcome(tSend), tDone: performance.now() };
       },
     });
     const off = arrivalOffsets(load, 300, 'lag');
@@ -150,8 +148,10 @@ describe('closed-loop bookkeeping', () => {
       cancel: new AbortController().signal,
       send: async () => {
         most = Math.max(most, ++inFlight);
+        const tSend = performance.now();
         await new Promise((r) => setTimeout(r, 2));
         inFlight--;
+        return { ...emptyOutcome(tSend), tDone: performance.now() };
       },
     });
     expect(most).toBe(3);

@@ -1,6 +1,6 @@
 // Exact figures from hand-made records: the definitions in docs/metrics.md, checked without a clock.
 import { describe, expect, it } from 'vitest';
-import { newRecord, type RequestRecord } from '../../src/client/record.js';
+import { emptyOutcome, newRecord, type RequestRecord } from '../../src/load/record.js';
 import { computeCellMetrics } from '../../src/metrics/cell.js';
 import { decodeHistogram, HIST_SCALE, minSamplesFor, summarize } from '../../src/metrics/distribution.js';
 
@@ -8,27 +8,24 @@ const NO_SLOS = { ttftMs: null, tpotMs: null, e2eMs: null };
 
 /** A successful request: sent at `send`, first output `ttft` later, `nOut` tokens one per event `gap` apart. */
 function ok(index: number, o: { sched?: number; send: number; ttft: number; gap: number; nOut: number; nIn?: number; warmup?: boolean }): RequestRecord {
-  const r = newRecord(index, o.warmup ?? false, o.sched ?? o.send, o.nOut);
-  r.tSend = o.send;
-  r.tFirst = o.send + o.ttft;
-  r.gaps = Array.from({ length: o.nOut - 1 }, () => o.gap);
-  r.tLast = r.tFirst + o.gap * (o.nOut - 1);
-  r.tDone = r.tLast + 1;
-  r.outputEvents = o.nOut;
-  r.nOut = o.nOut;
-  r.nIn = o.nIn ?? 100;
-  r.tokenSource = 'server';
-  r.status = 200;
-  return r;
+  const tFirst = o.send + o.ttft;
+  const tLast = tFirst + o.gap * (o.nOut - 1);
+  return newRecord(index, o.warmup ?? false, o.sched ?? o.send, o.nOut, {
+    ...emptyOutcome(o.send),
+    tFirst,
+    gaps: Array.from({ length: o.nOut - 1 }, () => o.gap),
+    tLast,
+    tDone: tLast + 1,
+    outputEvents: o.nOut,
+    nOut: o.nOut,
+    nIn: o.nIn ?? 100,
+    tokenSource: 'server',
+    status: 200,
+  });
 }
 
 function failed(index: number, send: number, cls: 'timeout' | 'http-5xx', message: string): RequestRecord {
-  const r = newRecord(index, false, send, 10);
-  r.tSend = send;
-  r.tDone = send + 50;
-  r.failure = cls;
-  r.message = message;
-  return r;
+  return newRecord(index, false, send, 10, { ...emptyOutcome(send), tDone: send + 50, failure: cls, message });
 }
 
 describe('computeCellMetrics', () => {
@@ -90,8 +87,7 @@ describe('computeCellMetrics', () => {
   });
 
   it('excludes requests cancelled by an interruption from every figure', () => {
-    const c = ok(1, { send: 5, ttft: 1, gap: 1, nOut: 2 });
-    c.cancelled = true;
+    const c = { ...ok(1, { send: 5, ttft: 1, gap: 1, nOut: 2 }), cancelled: true };
     const m = computeCellMetrics([[ok(0, { send: 0, ttft: 1, gap: 1, nOut: 2 }), c]], NO_SLOS, 0);
     expect(m.counts).toMatchObject({ attempted: 1, completed: 1, cancelled: 1 });
   });

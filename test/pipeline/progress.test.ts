@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { cliHost } from '../../src/cli/host.js';
 import type { CliIo } from '../../src/cli/io.js';
-import { newRecord } from '../../src/client/record.js';
+import { newRecord } from '../../src/load/record.js';
 import { hostLog, type LogLevel } from '../../src/pipeline/host.js';
 import { createProgress } from '../../src/pipeline/progress.js';
 import type { CellResult } from '../../src/result/types.js';

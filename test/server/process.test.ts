@@ -211,6 +211,21 @@ describe('stopping', () => {
     expect(await server.stop()).toEqual({ signal: 'none' });
   });
 
+  it('stops a child that left the group with setsid, from the saved id as a post: step would', async () => {
+    const s = await spec({});
+    const server = await start({ ...s, command: `setsid sleep 300 & echo "detached $!"; ${s.command}` });
+    const line = server.logTail().find((l) => l.startsWith('detached '));
+    const pid = Number(line?.slice(9));
+    expect(isRunning(pid)).toBe(true);
+    // It really left: its own session and process group, not the server's.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    expect(Number(fields[2])).toBe(pid);
+    expect(Number(fields[3])).toBe(pid);
+    expect(await stopProcessGroup(server.pid, 2_000)).toBe('TERM');
+    expect(isRunning(pid)).toBe(false);
+    expect(isRunning(server.pid)).toBe(false);
+  });
+
   it('refuses ids that would signal our own group or every process', async () => {
     for (const bad of [0, 1, -1, 1.5, Number.NaN]) {
       await expect(stopProcessGroup(bad, 10)).rejects.toThrow(RangeError);

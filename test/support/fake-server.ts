@@ -40,6 +40,12 @@ export interface FakeSchedule {
   roleChunk: boolean;
   /** Requests generating at once; the rest queue FIFO. null = unlimited. */
   slots: number | null;
+  /**
+   * Extra ms per chunk gap for each other request generating at the moment
+   * the gap is scheduled (a batch shares the engine, as in a real server):
+   * gap = gapMs + gapPerActiveMs * (active - 1). 0 keeps the fixed schedule.
+   */
+  gapPerActiveMs: number;
   models: string[];
   systemFingerprint: string | null;
   /** true: generate exactly max_tokens; false: stop after min(max_tokens, stopAfter) with finish_reason "stop". */
@@ -98,6 +104,7 @@ export const DEFAULT_SCHEDULE: Readonly<FakeSchedule> = Object.freeze({
   usage: true,
   roleChunk: true,
   slots: null,
+  gapPerActiveMs: 0,
   models: ['fake-model'],
   systemFingerprint: 'fp_fake',
   honourMinTokens: true,
@@ -285,7 +292,7 @@ function checked(s: FakeSchedule): FakeSchedule {
   const bad = (what: string): never => {
     throw new Error(`fake server: invalid schedule: ${what}`);
   };
-  if (!(s.ttftMs >= 0) || !(s.gapMs >= 0)) bad('ttftMs and gapMs must be >= 0');
+  if (!(s.ttftMs >= 0) || !(s.gapMs >= 0) || !(s.gapPerActiveMs >= 0)) bad('ttftMs, gapMs and gapPerActiveMs must be >= 0');
   if (!Number.isInteger(s.tokensPerChunk) || s.tokensPerChunk < 1) bad('tokensPerChunk must be an integer >= 1');
   if (s.slots !== null && (!Number.isInteger(s.slots) || s.slots < 1)) bad('slots must be null or an integer >= 1');
   if (!Number.isInteger(s.stopAfter) || s.stopAfter < 1) bad('stopAfter must be an integer >= 1');
@@ -473,7 +480,10 @@ export async function startFakeServer(initial: Partial<FakeSchedule> = {}, liste
       this.next = i + 1;
       const faultStillAhead = this.faultAt === this.chunks && i < this.chunks;
       if (this.next < this.chunks || faultStillAhead) {
-        this.due = this.t0 + this.sched.ttftMs + this.next * this.sched.gapMs;
+        // With contention each gap depends on the batch at that moment, so
+        // the schedule advances gap by gap instead of from t0.
+        if (this.sched.gapPerActiveMs > 0) this.due += this.sched.gapMs + this.sched.gapPerActiveMs * (active - 1);
+        else this.due = this.t0 + this.sched.ttftMs + this.next * this.sched.gapMs;
         clock.at(this);
         return;
       }

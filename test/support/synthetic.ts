@@ -1,7 +1,7 @@
 // Synthetic result documents with a known truth: per-request records drawn from
 // a seeded generator at realistic noise levels, run through the real metrics
 // pipeline (assembleCell), so the gate is tested on the data shapes it will see.
-import { newRecord, type RequestRecord } from '../../src/client/record.js';
+import { emptyOutcome, newRecord, type RequestRecord } from '../../src/load/record.js';
 import { planFromObject } from '../../src/config/load.js';
 import type { NormalConfig } from '../../src/config/normal.js';
 import type { LoadPlan, ScenarioPlan } from '../../src/config/plan.js';
@@ -61,17 +61,20 @@ function trialRecords(t: Truth, rng: Rng, slow: { ttft: number; tpot: number }, 
     const spike = rng.next() < t.spikeRate ? t.spikeFactor : 1;
     const ttft = t.ttftMs * slow.ttft * speed * spike * Math.exp(normal(rng) * t.ttftSigma);
     const tpot = t.tpotMs * slow.tpot * speed * Math.exp(normal(rng) * 0.05);
-    const r = newRecord(i, false, send, t.outputTokens);
-    r.tSend = send;
-    r.tFirst = send + ttft;
-    r.gaps = Array.from({ length: t.outputTokens - 1 }, () => tpot);
-    r.tLast = r.tFirst + tpot * (t.outputTokens - 1);
-    r.tDone = r.tLast + 0.2;
-    r.outputEvents = t.outputTokens;
-    r.nOut = t.outputTokens;
-    r.nIn = t.inputTokens;
-    r.tokenSource = 'server';
-    r.status = 200;
+    const tFirst = send + ttft;
+    const tLast = tFirst + tpot * (t.outputTokens - 1);
+    const r = newRecord(i, false, send, t.outputTokens, {
+      ...emptyOutcome(send),
+      tFirst,
+      gaps: Array.from({ length: t.outputTokens - 1 }, () => tpot),
+      tLast,
+      tDone: tLast + 0.2,
+      outputEvents: t.outputTokens,
+      nOut: t.outputTokens,
+      nIn: t.inputTokens,
+      tokenSource: 'server',
+      status: 200,
+    });
     out.push(r);
     clocks[u] = r.tDone;
   }

@@ -1,0 +1,105 @@
+// Options shared by `changes` and `dashboard`: where the history is, how
+// commits are ordered, and the change-point settings.
+import { isAbsolute, resolve } from 'node:path';
+import type { ChangeOptions } from '../changes/detect.js';
+import { HistoryError } from '../history/git.js';
+import { DEFAULT_ORDER_COMMITS, readHistory, type HistorySource, type OrderOptions, type ReadHistory } from '../history/reader.js';
+import { DEFAULT_HISTORY_BRANCH, DEFAULT_REMOTE } from '../history/store.js';
+import { UsageError } from '../errors/usage-error.js';
+import { EXIT } from '../pipeline/report.js';
+import type { CliIo } from './io.js';
+
+export type Values = Record<string, string | boolean | undefined>;
+
+/** A wrong option of `changes` or `dashboard`; the CLI shows it and exits 2, as for any usage error. */
+export class HistoryUsageError extends UsageError {}
+
+export const HISTORY_OPTIONS = {
+  results: { type: 'string' },
+  branch: { type: 'string' },
+  repo: { type: 'string' },
+  remote: { type: 'string' },
+  ref: { type: 'string' },
+  metrics: { type: 'string' },
+  significance: { type: 'string' },
+  'min-change': { type: 'string' },
+  permutations: { type: 'string' },
+  seed: { type: 'string' },
+} as const;
+
+export const HISTORY_USAGE = `where the history is (one of):
+  --results DIR        a folder of result files (<commit>.json, or any name with git.commit set)
+  --branch NAME        the data branch on the remote (default ${DEFAULT_HISTORY_BRANCH})
+  --repo DIR           the repository (default: the current folder); orders results along its history
+  --remote NAME        (default ${DEFAULT_REMOTE})
+  --ref REF            whose first-parent line gives the order (default HEAD); other results are skipped
+
+what to look at:
+  --metrics a,b        metrics besides the gated ones (e.g. rps,ttft_ms.p99)
+  --significance P     permutation-test level for a change point (default 0.005)
+  --min-change X       smallest relative shift reported, e.g. 0.02 or 2% (default 2%)
+  --permutations N     (default 399)
+  --seed S             seed of the permutations and intervals (default llm-perf-gate)`;
+
+const str = (v: Values, k: string): string | null => (typeof v[k] === 'string' ? (v[k] as string) : null);
+
+function number(v: Values, key: string, text: string): number {
+  const s = text.trim();
+  const n = s.endsWith('%') ? Number(s.slice(0, -1)) / 100 : Number(s);
+  if (s === '' || !Number.isFinite(n)) throw new HistoryUsageError(`--${key} must be a number, got '${text}'`);
+  return n;
+}
+
+export function historySource(v: Values, cwd: string): { source: HistorySource; order: OrderOptions } {
+  const abs = (p: string): string => (isAbsolute(p) ? p : resolve(cwd, p));
+  const repo = abs(str(v, 'repo') ?? '.');
+  const order: OrderOptions = { repoDir: repo, ref: str(v, 'ref') ?? 'HEAD', maxCommits: DEFAULT_ORDER_COMMITS };
+  const results = str(v, 'results');
+  if (results !== null && str(v, 'branch') !== null) throw new HistoryUsageError('give --results or --branch, not both');
+  if (results !== null) return { source: { kind: 'folder', dir: abs(results) }, order };
+  return {
+    source: { kind: 'branch', history: { repoDir: repo, remote: str(v, 'remote') ?? DEFAULT_REMOTE, branch: str(v, 'branch') ?? DEFAULT_HISTORY_BRANCH, retention: 1, token: null } },
+    order,
+  };
+}
+
+export function changeOptions(v: Values): Partial<ChangeOptions> {
+  const out: Partial<ChangeOptions> = {};
+  const sig = str(v, 'significance');
+  if (sig !== null) out.significance = number(v, 'significance', sig);
+  const min = str(v, 'min-change');
+  if (min !== null) out.minRelativeChange = number(v, 'min-change', min);
+  const perms = str(v, 'permutations');
+  if (perms !== null) out.permutations = number(v, 'permutations', perms);
+  const seed = str(v, 'seed');
+  if (seed !== null) out.seed = seed;
+  return out;
+}
+
+export function extraMetrics(v: Values): string[] {
+  return (str(v, 'metrics') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/**
+ * A history that cannot be read (git failed, no such folder) or settings the
+ * detector refuses: a message and exit 2. User errors go on to the CLI's own
+ * handler; anything else is a bug and propagates.
+ */
+export function historyFailure(err: unknown, io: CliIo): number {
+  if (err instanceof HistoryError || err instanceof RangeError) {
+    io.stderr.write(`error: ${err.message}\n`);
+    return EXIT.usage;
+  }
+  throw err;
+}
+
+/** The history the options name, with what was left out said on stderr. */
+export async function readHistoryFor(source: HistorySource, order: OrderOptions, io: CliIo): Promise<ReadHistory> {
+  const read = await readHistory(source, order);
+  if (read.skipped.length > 0) io.stderr.write(`note: ${read.skipped.length} stored result(s) are not on the first-parent line of ${order.ref} and were left out\n`);
+  for (const why of read.unreadable) io.stderr.write(`warning: left out ${why}\n`);
+  return read;
+}

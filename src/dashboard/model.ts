@@ -1,0 +1,131 @@
+// What the dashboard shows, as one plain JSON value: commits in order, and per
+// cell and metric the values, the trials' range, the tolerance band around the
+// latest result, the change points and a summary row. Pure: no I/O. The page
+// only draws this; it recomputes nothing.
+import type { ChangePoint, MetricSeries } from '../changes/series.js';
+
+export interface DashboardCommit {
+  commit: string;
+  date: string;
+  subject: string | null;
+  /** null: the stored result carries no verdict (results do not store one today). */
+  gate: 'pass' | 'fail' | null;
+}
+
+export interface DashboardChange {
+  /** Index into `commits` of the first commit after the change. */
+  at: number;
+  commit: string;
+  relative: number;
+  interval: [number, number];
+  pValue: number;
+  worse: boolean;
+}
+
+export interface DashboardSeries {
+  cell: string;
+  metric: string;
+  unit: string;
+  direction: 'higher' | 'lower';
+  gated: boolean;
+  /** One entry per commit of `commits` (null where this series has no value). */
+  values: (number | null)[];
+  lo: (number | null)[];
+  hi: (number | null)[];
+  /** latest value x (1 -/+ tolerance): what the next pull request is judged against. */
+  band: { commit: string; value: number; lo: number; hi: number } | null;
+  changes: DashboardChange[];
+  summary: {
+    latest: number | null;
+    latestCommit: string | null;
+    /** The last change point, if any. */
+    lastChange: DashboardChange | null;
+    /** Latest value / mean of the level before the last change point − 1 (the whole series' mean without one). */
+    sinceChange: number | null;
+    /** Least-squares slope since the last change point (at most 20 points), relative to their mean, per commit. */
+    trendPerCommit: number | null;
+  };
+}
+
+export interface DashboardData {
+  title: string;
+  generatedAt: string;
+  /** `https://github.com/owner/repo`; null: commits are shown without links. */
+  repoUrl: string | null;
+  commits: DashboardCommit[];
+  series: DashboardSeries[];
+  /** Settings the change points were found with, shown in the footer. */
+  detection: { significance: number; minRelativeChange: number; permutations: number };
+  notes: string[];
+}
+
+const TREND_POINTS = 20;
+
+function slopePerCommit(ys: number[]): number | null {
+  if (ys.length < 3) return null;
+  const n = ys.length;
+  const mx = (n - 1) / 2;
+  const my = ys.reduce((a, b) => a + b, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  ys.forEach((y, x) => {
+    sxy += (x - mx) * (y - my);
+    sxx += (x - mx) ** 2;
+  });
+  return my === 0 ? null : sxy / sxx / my;
+}
+
+export function dashboardSeries(s: MetricSeries, changes: readonly ChangePoint[], commits: readonly DashboardCommit[]): DashboardSeries {
+  const at = new Map(commits.map((c, i) => [c.commit, i]));
+  const values: (number | null)[] = commits.map(() => null);
+  const lo: (number | null)[] = commits.map(() => null);
+  const hi: (number | null)[] = commits.map(() => null);
+  for (const p of s.points) {
+    const i = at.get(p.commit);
+    if (i === undefined) continue;
+    values[i] = p.value;
+    lo[i] = p.trialRange?.[0] ?? null;
+    hi[i] = p.trialRange?.[1] ?? null;
+  }
+  const mine = changes
+    .filter((c) => c.cell === s.cell && c.metric === s.metric && at.has(c.commit))
+    .map((c) => ({ at: at.get(c.commit)!, commit: c.commit, relative: c.relative, interval: c.interval, pValue: c.pValue, worse: c.worse }))
+    .sort((a, b) => a.at - b.at);
+  const last = s.points.at(-1) ?? null;
+  const lastChange = mine.at(-1) ?? null;
+  const since = lastChange === null ? s.points : s.points.filter((p) => (at.get(p.commit) ?? -1) >= lastChange.at);
+  // The level before the last change point: back to the one before it, or the series' start.
+  const from = mine.length >= 2 ? mine.at(-2)!.at : 0;
+  const before = lastChange === null ? [] : s.points.filter((p) => {
+    const i = at.get(p.commit) ?? -1;
+    return i >= from && i < lastChange.at;
+  });
+  const beforeMean = before.length ? before.reduce((a, p) => a + p.value, 0) / before.length : null;
+  // With no change point the latest value is set against the series' mean.
+  const reference = lastChange === null ? (s.points.length ? s.points.reduce((a, p) => a + p.value, 0) / s.points.length : null) : beforeMean;
+  return {
+    cell: s.cell,
+    metric: s.metric,
+    unit: s.unit,
+    direction: s.direction,
+    gated: s.gated,
+    values,
+    lo,
+    hi,
+    band: last === null || s.metric === 'error_rate' ? null : { commit: last.commit, value: last.value, lo: last.value * (1 - s.tolerance), hi: last.value * (1 + s.tolerance) },
+    changes: mine,
+    summary: {
+      latest: last?.value ?? null,
+      latestCommit: last?.commit ?? null,
+      lastChange,
+      sinceChange: last === null || reference === null || reference === 0 ? null : last.value / reference - 1,
+      trendPerCommit: slopePerCommit(since.slice(-TREND_POINTS).map((p) => p.value)),
+    },
+  };
+}
+
+/** `https://github.com/o/r` from a remote URL (https or ssh form); null for anything else. */
+export function repoUrlOf(remoteUrl: string): string | null {
+  const m = /^(?:https:\/\/(?:[^@/]+@)?github\.com\/|git@github\.com:|ssh:\/\/git@github\.com\/)([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+?)(?:\.git)?\/?$/.exec(remoteUrl.trim());
+  return m ? `https://github.com/${m[1]}/${m[2]}` : null;
+}

@@ -1,0 +1,62 @@
+// From stored results in commit order to a written site: the series, their
+// change points, the page. What the CLI's `dashboard` command and the action's
+// publishing step call.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DEFAULT_CHANGE_OPTIONS, type ChangeOptions } from '../changes/detect.js';
+import { buildSeries, findChanges, type ChangePoint, type HistoryPoint } from '../changes/series.js';
+import { loadChartAssets } from './assets.js';
+import { dashboardSeries, type DashboardCommit, type DashboardData } from './model.js';
+import { renderDashboard } from './render.js';
+
+export interface SiteInput extends HistoryPoint {
+  date: string;
+  subject: string | null;
+}
+
+export interface SiteOptions {
+  title: string;
+  repoUrl: string | null;
+  /** Metric ids charted besides the gated ones. */
+  extraMetrics: readonly string[];
+  changes: Partial<ChangeOptions>;
+  generatedAt: string;
+}
+
+export function dashboardData(history: readonly SiteInput[], opts: SiteOptions): { data: DashboardData; changes: ChangePoint[] } {
+  const series = buildSeries(history, opts.extraMetrics);
+  const changes = findChanges(series, opts.changes);
+  // Result documents carry no verdict today, so there is nothing to mark as a failed gate.
+  const commits: DashboardCommit[] = history.map((h) => ({ commit: h.commit, date: h.date, subject: h.subject, gate: null }));
+  const notes: string[] = [];
+  if (commits.every((c) => c.gate === null)) notes.push('Gate verdicts are not stored with the results, so commits whose gate failed are not marked.');
+  if (commits.some((c) => c.subject === null)) notes.push('Commit messages are shown where the repository the dashboard was built in has the commit.');
+  const o = { ...DEFAULT_CHANGE_OPTIONS, ...opts.changes };
+  return {
+    data: {
+      title: opts.title,
+      generatedAt: opts.generatedAt,
+      repoUrl: opts.repoUrl,
+      commits,
+      series: series.map((s) => dashboardSeries(s, changes, commits)),
+      detection: { significance: o.significance, minRelativeChange: o.minRelativeChange, permutations: o.permutations },
+      notes,
+    },
+    changes,
+  };
+}
+
+/** The site's files by name: the page (everything inlined) and `.nojekyll`, without which GitHub Pages would run the folder through Jekyll. */
+export async function siteFiles(data: DashboardData): Promise<Map<string, string>> {
+  return new Map([
+    ['index.html', renderDashboard(data, await loadChartAssets())],
+    ['.nojekyll', ''],
+  ]);
+}
+
+/** Writes `<outDir>/index.html` (everything inlined) and `.nojekyll`; returns the page's path. */
+export async function writeSite(outDir: string, data: DashboardData): Promise<string> {
+  await mkdir(outDir, { recursive: true });
+  for (const [name, content] of await siteFiles(data)) await writeFile(join(outDir, name), content);
+  return join(outDir, 'index.html');
+}

@@ -1,0 +1,32 @@
+// The client-side token count taken as text arrives: equal to the whole-text
+// count for ordinary text, and each tokenizer call bounded to one slice.
+import { describe, expect, it } from 'vitest';
+import { SLICE, TokenTally } from '../../src/client/token-tally.js';
+import { getTokenizer } from '../../src/workload/tokenizer.js';
+
+describe('TokenTally', () => {
+  it('matches the whole-text count for ordinary text, however it is chunked', async () => {
+    const tok = await getTokenizer('o200k_base');
+    const words = ['The', ' quick', ' brown', ' fox', ',', ' jumps', ' over', ' 42', ' lazy', ' dogs', '.\n\n', ' Ünïcödé', ' 😀', " don't"];
+    let text = '';
+    for (let i = 0; text.length < 20_000; i++) text += words[(i * 7) % words.length];
+    for (const step of [1, 3, 17, 700, 5_000]) {
+      const tally = new TokenTally((t) => tok.count(t));
+      for (let i = 0; i < text.length; i += step) tally.push(text.slice(i, i + step));
+      expect(tally.total(), `pushed ${step} at a time`).toBe(tok.count(text));
+    }
+  });
+
+  it('never hands the tokenizer more than one slice, and never splits a surrogate pair', () => {
+    const seen: string[] = [];
+    const tally = new TokenTally((t) => {
+      seen.push(t);
+      return 1;
+    });
+    tally.push('x'.repeat(SLICE - 1) + '😀' + 'y'.repeat(3 * SLICE));
+    tally.total();
+    expect(Math.max(...seen.map((s) => s.length))).toBeLessThanOrEqual(SLICE);
+    expect(seen.join('')).toBe('x'.repeat(SLICE - 1) + '😀' + 'y'.repeat(3 * SLICE));
+    expect(seen[0]).toBe('x'.repeat(SLICE - 1));
+  });
+});
