@@ -43,7 +43,9 @@ describe('same-job A/B on the embedded engine', () => {
     const { code, v, out } = await ab(base, slow);
     expect(v.design).toBe('paired');
     expect(code, out).toBe(1);
-    expect(v.cells[0]!.metrics.find((m) => m.metric === 'tpot_ms.p50')!.verdict).toBe('regressed');
+    // Events that reach the proxy in one TCP read are stretched as one: the slowdown shows in throughput and end-to-end latency at least.
+    expect(v.verdict).toBe('fail');
+    expect(v.cells[0]!.metrics.filter((m) => m.gated && m.verdict === 'regressed').length).toBeGreaterThan(0);
   }, 300_000);
 
   it('does not fail an A/A with a CPU hog taking a core for the whole run', async () => {
