@@ -8,6 +8,13 @@ export const INPUTS = {
   serverReadyUrl: 'server-ready-url',
   serverReadyTimeout: 'server-ready-timeout',
   serverLog: 'server-log',
+  baselineUrl: 'baseline-url',
+  baselineServerCommand: 'baseline-server-command',
+  baselineServerReadyUrl: 'baseline-server-ready-url',
+  baselineServerReadyTimeout: 'baseline-server-ready-timeout',
+  baselineServerLog: 'baseline-server-log',
+  sameJob: 'same-job',
+  confirm: 'confirm',
   baseline: 'baseline',
   result: 'result',
   prNumber: 'pr-number',
@@ -35,6 +42,8 @@ export const OUTPUTS = {
   verdictPath: 'verdict-path',
   reportPath: 'report-path',
   serverLog: 'server-log',
+  baselineServerLog: 'baseline-server-log',
+  baselineResultPath: 'baseline-result-path',
   baselineCommit: 'baseline-commit',
   commentUrl: 'comment-url',
 } as const;
@@ -42,4 +51,5 @@ export const OUTPUTS = {
 /** core.saveState keys shared by the main and post steps. */
 export const STATE = {
   serverPgid: 'server-pgid',
+  baselineServerPgid: 'baseline-server-pgid',
 } as const;

@@ -13,6 +13,16 @@ export interface ActionInputs {
   readonly serverReadyUrl: string | null;
   readonly serverReadyTimeoutS: number;
   readonly serverLog: string;
+  /**
+   * The baseline server of a same-job A/B (paired design): an endpoint that
+   * is up (url alone) or one the action starts (command). Null: the baseline
+   * is a stored result (`baseline`).
+   */
+  readonly abBaseline: AbBaselineInputs | null;
+  /** always: the same-job A/B decides every run; confirm: only a failure against the stored baseline starts it. */
+  readonly sameJob: 'always' | 'confirm';
+  /** Measure again in the same job before an unpaired verdict fails the step. */
+  readonly confirm: boolean;
   readonly baseline: { kind: 'history' } | { kind: 'none' } | { kind: 'file'; path: string };
   readonly result: string | null;
   readonly prNumber: number | null;
@@ -42,7 +52,36 @@ export interface HistoryPushInputs {
   readonly compact: boolean;
 }
 
+export interface AbBaselineInputs {
+  readonly url: string;
+  readonly serverCommand: string | null;
+  readonly serverReadyUrl: string | null;
+  readonly serverReadyTimeoutS: number;
+  readonly serverLog: string;
+}
+
 type Reader = (name: string) => string;
+
+function abBaselineInputs(read: Reader, opt: (name: string) => string | null, candidateUrl: string | null): AbBaselineInputs | null {
+  const url = opt(INPUTS.baselineUrl);
+  const command = opt(INPUTS.baselineServerCommand);
+  if (url === null) {
+    if (command !== null) throw new InputError(`'${INPUTS.baselineServerCommand}' needs '${INPUTS.baselineUrl}': the URL the baseline server serves at`);
+    return null;
+  }
+  if (!/^https?:\/\/[^\s]+$/.test(url)) throw new InputError(`'${INPUTS.baselineUrl}' must be an http(s) URL, got '${url.slice(0, 80)}'`);
+  if (candidateUrl !== null && url.replace(/\/+$/, '') === candidateUrl.replace(/\/+$/, '')) {
+    // Alternating servers that the action starts may share a port; an endpoint that is up cannot be both sides.
+    if (command === null) throw new InputError(`'${INPUTS.baselineUrl}' is the candidate's URL: the A/B would compare the server with itself`);
+  }
+  return Object.freeze({
+    url,
+    serverCommand: command,
+    serverReadyUrl: opt(INPUTS.baselineServerReadyUrl),
+    serverReadyTimeoutS: positive(read, INPUTS.baselineServerReadyTimeout, 600, false),
+    serverLog: opt(INPUTS.baselineServerLog) ?? 'llm-perf-baseline-server.log',
+  });
+}
 
 function oneOf<T extends string>(read: Reader, name: string, allowed: readonly T[], fallback: T): T {
   const v = read(name).trim();
@@ -111,15 +150,19 @@ export function readInputs(read: Reader, mask: (secret: string) => void): Action
   const token = opt(INPUTS.githubToken);
   if (token !== null) mask(token);
   registerSecrets([token]);
+  const url = opt(INPUTS.url);
   return Object.freeze({
     mode,
     config: opt(INPUTS.config),
-    url: opt(INPUTS.url),
+    url,
     model: opt(INPUTS.model),
     serverCommand: opt(INPUTS.serverCommand),
     serverReadyUrl: opt(INPUTS.serverReadyUrl),
     serverReadyTimeoutS: positive(read, INPUTS.serverReadyTimeout, 600, false),
     serverLog: opt(INPUTS.serverLog) ?? 'llm-perf-server.log',
+    abBaseline: mode === 'run' ? abBaselineInputs(read, opt, url) : null,
+    sameJob: oneOf(read, INPUTS.sameJob, ['always', 'confirm'], 'always'),
+    confirm: oneOf(read, INPUTS.confirm, ['true', 'false'], 'true') === 'true',
     baseline,
     result,
     prNumber,

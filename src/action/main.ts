@@ -9,18 +9,18 @@ import { UserError } from '../errors/user-error.js';
 import type { VerdictDoc } from '../gate/verdict.js';
 import { saveResult } from '../history/store.js';
 import { judgeRun, judgeStored, readPlan } from '../pipeline/judge.js';
-import { measure, withServers, type ServerLaunch } from '../pipeline/measure.js';
 import { outcome, publish } from '../pipeline/publish.js';
 import { renderReport, writeVerdictFiles } from '../pipeline/report.js';
 import { headline } from '../result/headline.js';
 import { readResultForGating } from '../result/read.js';
 import type { ResultDoc } from '../result/types.js';
-import { historyOptions, loadBaseline } from './baseline.js';
-import { OUTPUTS, STATE } from './constants.js';
+import { historyOptions, loadBaseline, type Baseline } from './baseline.js';
+import { OUTPUTS } from './constants.js';
 import { withPullRequest, type RunEvent } from './event.js';
 import { afterStore, trendSection } from './history-push.js';
 import type { ActionHost } from './host.js';
 import { readInputs, type ActionInputs } from './inputs.js';
+import { confirmFailure, measureRun, measureSameJob, runPaths } from './measure-run.js';
 import { comment } from './publish.js';
 
 export async function runAction(host: ActionHost): Promise<void> {
@@ -34,9 +34,12 @@ export async function runAction(host: ActionHost): Promise<void> {
       report: resolve(workspace, 'llm-perf-report.md'),
     };
     host.setOutput(OUTPUTS.resultPath, out.result);
+    const paths = runPaths(workspace, inputs.out);
 
     let doc: ResultDoc;
     let plan: Plan | null = null;
+    // Same-job A/B: the baseline measured beside the candidate, in pairs.
+    let measuredBaseline: Baseline | null = null;
     if (inputs.mode === 'report') {
       // workflow_run: the result came from an untrusted pull_request run; it is validated (schema, histograms, bounds) and must be complete enough to gate.
       doc = await readResultForGating(out.result);
@@ -47,20 +50,29 @@ export async function runAction(host: ActionHost): Promise<void> {
         }
       }
     } else {
-      plan = await readPlan(host, { config: inputs.config, url: inputs.url, model: inputs.model });
-      doc = await measureRun(host, inputs, plan, out.result);
+      // In a workflow, a config that does not say how to warm up warms until steady: a cold server after a fresh start is the rule there.
+      plan = await readPlan(host, { config: inputs.config, url: inputs.url, model: inputs.model, warmupDefault: 'auto' });
+      if (inputs.abBaseline !== null && inputs.sameJob === 'always') ({ doc, baseline: measuredBaseline } = await measureSameJob(host, inputs, plan, paths));
+      else doc = await measureRun(host, inputs, plan, paths.candidate);
     }
 
-    const baseline = await loadBaseline(inputs, event, workspace, doc);
+    let baseline = measuredBaseline ?? (await loadBaseline(inputs, event, workspace, doc));
+    if (plan !== null && baseline.doc === null && inputs.abBaseline !== null) {
+      // same-job: confirm, but no stored result to compare with: the A/B decides after all.
+      host.log.info(`${baseline.note}; measuring the same-job A/B instead`);
+      ({ doc, baseline } = await measureSameJob(host, inputs, plan, paths));
+    }
     host.log.info(baseline.note);
     if (baseline.commit) host.setOutput(OUTPUTS.baselineCommit, baseline.commit);
-    const verdict: VerdictDoc =
+    let verdict: VerdictDoc =
       plan !== null
         ? judgeRun(plan, baseline.doc, doc, baseline.note, baseline.history)
         : await judgeStored(host, { config: null, baseline: baseline.doc, history: baseline.history, candidate: doc, candidateLabel: out.result, whyNoBaseline: baseline.note });
+    const confirmation = plan !== null && baseline.doc !== null ? await confirmFailure(host, inputs, { plan, baseline: baseline.doc, candidate: doc, first: verdict, paths }) : null;
+    if (confirmation !== null) verdict = confirmation.verdict;
 
     const trend = await trendSection(host.log, inputs, event, workspace, doc);
-    const report = renderReport(verdict, doc, { baselineNote: baseline.note, noBaseline: baseline.doc === null, trend, baseline: baseline.doc });
+    const report = renderReport(verdict, doc, { baselineNote: baseline.note, noBaseline: baseline.doc === null, trend, baseline: baseline.doc, confirmation });
     await writeVerdictFiles(host, verdict, report, { markdown: out.report, json: out.verdict });
     host.setOutput(OUTPUTS.verdictPath, out.verdict);
     host.setOutput(OUTPUTS.reportPath, out.report);
@@ -90,27 +102,4 @@ function shouldSaveHistory(inputs: ActionInputs, event: RunEvent): boolean {
   if (inputs.saveHistory === 'true') return true;
   if (inputs.saveHistory === 'false') return false;
   return event.isDefaultBranchPush;
-}
-
-/** Starts the server when asked, runs the matrix, and always stops what it started; a run that did not complete fails the step. */
-async function measureRun(host: ActionHost, inputs: ActionInputs, plan: Plan, outPath: string): Promise<ResultDoc> {
-  const launches: ServerLaunch[] = [];
-  if (inputs.serverCommand !== null) {
-    const logPath = resolve(host.cwd, inputs.serverLog);
-    host.setOutput(OUTPUTS.serverLog, logPath);
-    launches.push({
-      label: 'server',
-      command: inputs.serverCommand,
-      logPath,
-      readyUrl: inputs.serverReadyUrl,
-      baseUrl: plan.target.url,
-      model: plan.target.model,
-      readyTimeoutMs: inputs.serverReadyTimeoutS * 1000,
-      echoLog: true,
-      stateKey: STATE.serverPgid,
-    });
-  }
-  const doc = await withServers(host, launches, (started) => measure(host, plan, outPath, { startedServers: started }));
-  if (doc.status !== 'complete') throw new Error(`the run was ${doc.status}: ${doc.error ?? ''} (partial result in ${outPath})`);
-  return doc;
 }

@@ -6,15 +6,21 @@ import { STATE } from './constants.js';
 import { actionLog } from './log.js';
 
 export async function post(): Promise<void> {
-  const saved = core.getState(STATE.serverPgid);
-  if (!saved) return;
-  const log = actionLog();
-  const pgid = Number(saved);
-  if (!Number.isInteger(pgid) || pgid <= 1) return;
-  try {
-    const how = await stopProcessGroup(pgid, 10_000);
-    if (how !== 'none') log.info(`Stopped the server left running (process group ${pgid}, SIG${how}).`);
-  } catch (err) {
-    log.warn(`Could not stop the server's process group ${pgid}: ${err instanceof Error ? err.message : String(err)}`);
+  // The baseline server of a same-job A/B is stopped the same way as the candidate's.
+  for (const [key, label] of [
+    [STATE.serverPgid, 'the server'],
+    [STATE.baselineServerPgid, 'the baseline server'],
+  ] as const) {
+    const saved = core.getState(key);
+    if (!saved) continue;
+    const pgid = Number(saved);
+    if (!Number.isInteger(pgid) || pgid <= 1) continue;
+    const log = actionLog();
+    try {
+      const how = await stopProcessGroup(pgid, 10_000);
+      if (how !== 'none') log.info(`Stopped ${label} left running (process group ${pgid}, SIG${how}).`);
+    } catch (err) {
+      log.warn(`Could not stop ${label}'s process group ${pgid}: ${err instanceof Error ? err.message : String(err)}`);
+    }
   }
 }

@@ -5,7 +5,8 @@ import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { RunSetupError } from '../errors/run-setup-error.js';
 import { judgeRun, readPlan } from '../pipeline/judge.js';
-import { measureAb, withServers, type ServerLaunch } from '../pipeline/measure.js';
+import { measureAbWithServers } from '../pipeline/ab.js';
+import type { ServerLaunch } from '../pipeline/measure.js';
 import { EXIT, reportVerdict } from '../pipeline/report.js';
 import { cliHost } from './host.js';
 import type { CliIo } from './io.js';
@@ -36,16 +37,19 @@ export async function abCommand(args: AbArgs, io: CliIo): Promise<number> {
   try {
     const plan = await readPlan(host, { config: args.config });
     const ab = plan.ab;
-    if (ab === null) throw new RunSetupError(`${plan.configPath ?? 'the config'} has no 'ab' section: name a baseline and a candidate target (docs/config.md)`);
+    if (ab === null || ab.baseline === null || ab.candidate === null) {
+      throw new RunSetupError(`${plan.configPath ?? 'the config'} has no 'ab' section naming a baseline and a candidate target: name both (docs/config.md)`);
+    }
     const dir = resolve(io.cwd, args.outDir);
     await mkdir(dir, { recursive: true });
-    const launches: ServerLaunch[] = (['baseline', 'candidate'] as const).flatMap((side) => {
-      const s = ab[side];
-      if (s.serverCommand === null) return [];
-      return [{ label: `${side} server`, command: s.serverCommand, logPath: join(dir, `${side}-server.log`), readyUrl: null, baseUrl: s.url, model: s.model, readyTimeoutMs: s.readyTimeoutMs, echoLog: false, stateKey: null }];
-    });
+    const sides = { baseline: ab.baseline, candidate: ab.candidate };
+    const launch = (side: 'baseline' | 'candidate'): ServerLaunch | undefined => {
+      const s = sides[side];
+      if (s.serverCommand === null) return undefined;
+      return { label: `${side} server`, command: s.serverCommand, logPath: join(dir, `${side}-server.log`), readyUrl: null, baseUrl: s.url, model: s.model, readyTimeoutMs: s.readyTimeoutMs, echoLog: false, stateKey: null };
+    };
     const outPaths = { baseline: join(dir, 'baseline.json'), candidate: join(dir, 'candidate.json') };
-    const { baseline, candidate } = await withServers(host, launches, (started) => measureAb(host, plan, outPaths, started));
+    const { baseline, candidate } = await measureAbWithServers(host, plan, { sides, launches: { baseline: launch('baseline'), candidate: launch('candidate') }, outPaths });
     if (candidate.status === 'interrupted') return EXIT.interrupted;
     host.log.out(`results: ${outPaths.baseline}, ${outPaths.candidate}\n`);
     return await reportVerdict(host, judgeRun(plan, baseline, candidate, ''), args, { baseline, candidate });

@@ -33,6 +33,7 @@ export const DEFAULTS = {
   scrapeIntervalMs: 1000,
   maxNeighbourCpuShare: 0.25,
   fingerprintDifferences: 'warn',
+  abSchedule: 'concurrent',
 } as const;
 
 /** Used when no config file is given and none is in the working directory; the URL must come from --url. */
@@ -47,5 +48,4 @@ loads:
   - concurrency: 4
 run:
   requests: 50
-  warmup: 2
 `;

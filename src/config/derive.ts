@@ -85,7 +85,14 @@ export function planOf(config: NormalConfig, ctx: RunContext): Plan {
     loads: config.loads.map(loadPlanOf),
     slos: { ttftMs: config.slos.ttft_ms, tpotMs: config.slos.tpot_ms, e2eMs: config.slos.e2e_ms },
     gate: gatePlanOf(config.gate, config.telemetry),
-    ab: config.ab === null ? null : { baseline: abSidePlan(config.ab.baseline), candidate: abSidePlan(config.ab.candidate) },
+    ab:
+      config.ab === null
+        ? null
+        : {
+            baseline: config.ab.baseline === null ? null : abSidePlan(config.ab.baseline),
+            candidate: config.ab.candidate === null ? null : abSidePlan(config.ab.candidate),
+            schedule: config.ab.schedule ?? 'concurrent',
+          },
     telemetry: telemetryPlanOf(config.telemetry ?? normaliseTelemetry(undefined)),
   };
   return deepFreeze(plan);

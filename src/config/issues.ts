@@ -20,6 +20,8 @@ export const validateGateSection = ajv.compile({
 
 const LOAD_ONE_OF = '#/properties/loads/items/oneOf';
 const BURSTINESS_RULE = '#/properties/loads/items/dependencies/burstiness';
+/** run.warmup is a count or `auto`: one message for both forms, not one per form. */
+const WARMUP_ONE_OF = '#/properties/run/properties/warmup/oneOf';
 
 export interface Issue {
   segs: Segment[];
@@ -111,6 +113,11 @@ export function schemaIssues(raw: unknown, errors: readonly ErrorObject[]): Issu
       continue;
     }
     if (e.schemaPath.startsWith(`${LOAD_ONE_OF}/`)) continue;
+    if (e.schemaPath === WARMUP_ONE_OF) {
+      issues.push({ segs, reason: 'must be an integer >= 0 and <= 10000, or auto', echo: true });
+      continue;
+    }
+    if (e.schemaPath.startsWith(`${WARMUP_ONE_OF}/`)) continue;
     if (e.schemaPath.startsWith(BURSTINESS_RULE)) {
       const load = segs.slice(0, 2);
       issues.push({ segs: [...load, 'burstiness'], reason: 'only allowed with arrival: gamma', echo: true });

@@ -7,7 +7,7 @@ import { DEFAULT_CONFIG_FILE, DEFAULT_CONFIG_YAML } from './defaults.js';
 import { gatePlanOf, planOf } from './derive.js';
 import { ConfigError } from '../errors/config-error.js';
 import { normaliseConfig, normaliseGate, normaliseTelemetry } from './normal.js';
-import type { GatePlan, Plan } from './plan.js';
+import type { GatePlan, Plan, Warmup } from './plan.js';
 import { NO_LOCATION, parseYaml, readConfigText, type Locate } from './yaml.js';
 
 export interface LoadPlanOptions {
@@ -20,6 +20,8 @@ export interface LoadPlanOptions {
   model?: string | null;
   /** Used only to check that target.api_key_env names a variable that is set; defaults to process.env. */
   env?: NodeJS.ProcessEnv;
+  /** run.warmup when the config does not set it (the action: auto); default DEFAULTS.warmup. */
+  warmupDefault?: Warmup;
 }
 
 export interface PlanContext {
@@ -31,6 +33,8 @@ export interface PlanContext {
   model?: string | null;
   /** YAML text `raw` came from; gives messages their line:column. */
   source?: string;
+  /** run.warmup when the config does not set it. */
+  warmupDefault?: Warmup;
 }
 
 /** Reads, validates and normalises the config; throws ConfigError listing every problem. */
@@ -51,7 +55,7 @@ export async function loadPlan(opts: LoadPlanOptions): Promise<Plan> {
     baseDir = opts.cwd;
   }
   const parsed = parseYaml(source, file);
-  return buildPlan(parsed.raw, { file, baseDir, url: opts.url, model: opts.model }, parsed.locate, opts.env ?? process.env);
+  return buildPlan(parsed.raw, { file, baseDir, url: opts.url, model: opts.model, warmupDefault: opts.warmupDefault }, parsed.locate, opts.env ?? process.env);
 }
 
 /**
@@ -75,7 +79,7 @@ export function planFromObject(raw: unknown, ctx: PlanContext): Plan {
 function buildPlan(input: unknown, ctx: PlanContext, locate: Locate, env: NodeJS.ProcessEnv | null): Plan {
   const { raw, url } = checkConfig(input, { file: ctx.file, url: ctx.url, model: ctx.model, env, needUrl: true }, locate);
   if (url === null) throw new Error('unreachable: validated config without URL');
-  const config = normaliseConfig(raw, { url, model: ctx.model });
+  const config = normaliseConfig(raw, { url, model: ctx.model, warmup: ctx.warmupDefault });
   return planOf(config, { configPath: ctx.file, baseDir: ctx.baseDir, headers: raw.target?.headers ?? {} });
 }
 

@@ -5,7 +5,7 @@
 import { normaliseCapacity, normaliseGateCapacity, type NormalCapacity, type NormalGateCapacity } from './capacity.js';
 import { DEFAULTS } from './defaults.js';
 import type { RawAbSide, RawConfig, RawGate, RawLoad, RawMetricRule, RawTelemetry } from './raw.js';
-import type { ApiKind, Encoding } from './plan.js';
+import type { AbSchedule, ApiKind, Encoding, Warmup } from './plan.js';
 import { normaliseUrl } from './url.js';
 
 /** Stored in place of every header value: header values often carry tokens, and the config is written to the result file. */
@@ -87,12 +87,18 @@ export interface NormalConfig {
   readonly timeouts: { readonly connect_ms: number; readonly request_s: number; readonly idle_s: number };
   /** Always set by normaliseConfig; absent from results written before it existed. */
   readonly limits?: { readonly line_bytes: number; readonly event_bytes: number; readonly response_bytes: number };
-  readonly run: { readonly requests: number; readonly warmup: number; readonly max_duration_s: number; readonly trials: number };
+  /** warmup: a count, or 'auto' (warm until steady; results written before it existed hold a count). */
+  readonly run: { readonly requests: number; readonly warmup: Warmup; readonly max_duration_s: number; readonly trials: number };
   readonly scenarios: readonly NormalScenario[];
   readonly loads: readonly NormalLoad[];
   readonly slos: { readonly ttft_ms: number | null; readonly tpot_ms: number | null; readonly e2e_ms: number | null };
   readonly gate: NormalGate;
-  readonly ab: { readonly baseline: NormalAbSide; readonly candidate: NormalAbSide } | null;
+  /**
+   * The sides (llm-perf-gate ab; null when the action names them with its
+   * inputs) and how they share the machine. Results written before
+   * `schedule` existed have no such field: they ran concurrently.
+   */
+  readonly ab: { readonly baseline: NormalAbSide | null; readonly candidate: NormalAbSide | null; readonly schedule?: AbSchedule } | null;
   /** Absent in results written before telemetry was wired: read as normaliseTelemetry(undefined). */
   readonly telemetry?: NormalTelemetry;
   /** Capacity cells; absent when the config has none, so older configs hash as before. */
@@ -105,6 +111,8 @@ export interface NormaliseInput {
   url: string;
   /** --model, overriding target.model. */
   model?: string | null;
+  /** run.warmup when the file does not set it (the action: auto); default DEFAULTS.warmup. */
+  warmup?: Warmup;
 }
 
 /** A validated raw config with every default filled in, deep-frozen. */
@@ -137,7 +145,7 @@ export function normaliseConfig(raw: RawConfig, input: NormaliseInput): NormalCo
     },
     run: {
       requests: raw.run?.requests ?? DEFAULTS.requests,
-      warmup: raw.run?.warmup ?? DEFAULTS.warmup,
+      warmup: raw.run?.warmup ?? input.warmup ?? DEFAULTS.warmup,
       max_duration_s: raw.run?.max_duration_s ?? DEFAULTS.maxDurationS,
       trials: raw.run?.trials ?? DEFAULTS.trials,
     },
@@ -152,7 +160,14 @@ export function normaliseConfig(raw: RawConfig, input: NormaliseInput): NormalCo
     slos: { ttft_ms: raw.slos?.ttft_ms ?? null, tpot_ms: raw.slos?.tpot_ms ?? null, e2e_ms: raw.slos?.e2e_ms ?? null },
     // Capacity cells are judged with gate.capacity's defaults when it is not written.
     gate: capacity !== undefined && gate.capacity === undefined ? { ...gate, capacity: normaliseGateCapacity(undefined) } : gate,
-    ab: raw.ab === undefined ? null : { baseline: abSide(raw.ab.baseline), candidate: abSide(raw.ab.candidate) },
+    ab:
+      raw.ab === undefined
+        ? null
+        : {
+            baseline: raw.ab.baseline === undefined ? null : abSide(raw.ab.baseline),
+            candidate: raw.ab.candidate === undefined ? null : abSide(raw.ab.candidate),
+            schedule: raw.ab.schedule ?? DEFAULTS.abSchedule,
+          },
     telemetry: normaliseTelemetry(raw.telemetry),
     ...(capacity === undefined ? {} : { capacity }),
   };

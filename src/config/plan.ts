@@ -28,6 +28,12 @@ export interface TimeoutsPlan {
   readonly idleMs: number;
 }
 
+/** Warm-up requests per cell, or 'auto': warm until steady (src/load/warmup.ts). */
+export type Warmup = number | 'auto';
+
+/** How the two servers of an A/B run share the machine (docs/gate.md). */
+export type AbSchedule = 'concurrent' | 'alternate';
+
 /** What one response may make the client hold (config `limits`). */
 export interface ResponseLimitsPlan {
   readonly lineBytes: number;
@@ -39,7 +45,7 @@ export interface RunLimitsPlan {
   /** Measured requests per cell (warm-up not included). */
   readonly requests: number;
   /** Warm-up requests per cell: sent first, excluded from every metric. */
-  readonly warmup: number;
+  readonly warmup: Warmup;
   /** A cell stops scheduling new requests after this many seconds. */
   readonly maxDurationS: number;
   /** Runs of each cell; trials interleave across cells (trial 1 of every cell, then trial 2, ...). */
@@ -143,7 +149,8 @@ export interface Plan {
   readonly slos: SloPlan;
   readonly gate: GatePlan;
   /** Interleaved A/B sides, when the config names two targets. */
-  readonly ab: { readonly baseline: AbSidePlan; readonly candidate: AbSidePlan } | null;
+  /** Sides are null when the config names none (the action takes them from its inputs). */
+  readonly ab: { readonly baseline: AbSidePlan | null; readonly candidate: AbSidePlan | null; readonly schedule: AbSchedule } | null;
   readonly telemetry: TelemetryPlan;
 }
 

@@ -1,7 +1,7 @@
 // The config as written, after the schema and cross-field checks passed:
 // optional fields still unset. normal.ts fills in the defaults.
 import type { RawCapacity, RawGateCapacity } from './capacity.js';
-import type { ApiKind, Encoding } from './plan.js';
+import type { AbSchedule, ApiKind, Encoding } from './plan.js';
 
 export interface RawTarget {
   url?: string;
@@ -53,12 +53,12 @@ export interface RawConfig {
   tokenizer?: Encoding;
   timeouts?: { connect_ms?: number; request_s?: number; idle_s?: number };
   limits?: { line_bytes?: number; event_bytes?: number; response_bytes?: number };
-  run?: { requests?: number; warmup?: number; max_duration_s?: number; trials?: number };
+  run?: { requests?: number; warmup?: number | 'auto'; max_duration_s?: number; trials?: number };
   scenarios: RawScenario[];
   loads: RawLoad[];
   slos?: { ttft_ms?: number; tpot_ms?: number; e2e_ms?: number };
   gate?: RawGate;
-  ab?: { baseline: RawAbSide; candidate: RawAbSide };
+  ab?: { baseline?: RawAbSide; candidate?: RawAbSide; schedule?: AbSchedule };
   telemetry?: RawTelemetry;
   /** Capacity cells (src/config/capacity.ts). */
   capacity?: RawCapacity[];

@@ -4,7 +4,7 @@
 // there is no baseline) or a calibration. Both hosts judge through here, so
 // the CLI and the action cannot disagree about a verdict.
 import { gatePlanFromStored, loadGatePlan, loadPlan } from '../config/load.js';
-import type { GatePlan, Plan } from '../config/plan.js';
+import type { GatePlan, Plan, Warmup } from '../config/plan.js';
 import { RunSetupError } from '../errors/run-setup-error.js';
 import { calibrate, DEFAULT_CALIBRATION_TRIALS, MIN_CALIBRATION_TRIALS, type CalibrationDoc } from '../gate/calibrate.js';
 import { compare } from '../gate/compare.js';
@@ -23,10 +23,12 @@ export interface PlanRequest {
   config: string | null;
   url?: string | null;
   model?: string | null;
+  /** run.warmup when the config does not set it (the action: auto). */
+  warmupDefault?: Warmup;
 }
 
 export function readPlan(host: Host, req: PlanRequest): Promise<Plan> {
-  return loadPlan({ configPath: req.config, cwd: host.cwd, url: req.url ?? null, model: req.model ?? null, env: host.env });
+  return loadPlan({ configPath: req.config, cwd: host.cwd, url: req.url ?? null, model: req.model ?? null, env: host.env, warmupDefault: req.warmupDefault });
 }
 
 /** The verdict on a run made with `plan`, with the plan's gate rules. */

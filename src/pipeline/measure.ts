@@ -5,7 +5,7 @@ import type { Plan } from '../config/plan.js';
 import { environmentText } from '../report/telemetry-line.js';
 import { resultTable } from '../report/terminal.js';
 import type { ResultDoc } from '../result/types.js';
-import { runAbPlan, runPlan, type StartedServer } from '../run/run-plan.js';
+import { runAbPlan, runPlan, type AbRunOptions, type StartedServer } from '../run/run-plan.js';
 import { startServer, type RunningServer } from '../server/process.js';
 import type { Host } from './host.js';
 import { createProgress } from './progress.js';
@@ -30,6 +30,38 @@ export interface ServerLaunch {
   stateKey: string | null;
 }
 
+/** Starts one server and waits until it is ready; its start-up log goes in a group of its own. */
+export function startLaunch(host: Host, launch: ServerLaunch): Promise<RunningServer> {
+  return host.log.group(`Starting ${launch.label}: ${launch.command}`, async () => {
+    const running = await startServer({
+      command: launch.command,
+      cwd: host.cwd,
+      env: { ...host.env },
+      logPath: launch.logPath,
+      readyUrl: launch.readyUrl,
+      baseUrl: launch.baseUrl,
+      model: launch.model,
+      readyTimeoutMs: launch.readyTimeoutMs,
+      onLog: launch.echoLog ? (line) => host.log.info(line) : undefined,
+      // Saved at once, so a post step can stop a server still loading when the job is cancelled.
+      onSpawn: launch.stateKey === null ? undefined : (pgid) => host.saveState(launch.stateKey!, String(pgid)),
+    });
+    host.log.info(`${capital(launch.label)} ready after ${(running.readyAfterMs / 1000).toFixed(1)} s (log: ${launch.logPath})`);
+    return running;
+  });
+}
+
+/** Stops a server started by startLaunch, saying so, and how it ended if it died on its own. */
+export async function stopLaunch(host: Host, launch: ServerLaunch, server: RunningServer): Promise<void> {
+  const dead = server.exitStatus();
+  if (dead !== null) {
+    host.log.warn(`${capital(launch.label)} exited during the run (code ${dead.code ?? 'none'}, signal ${dead.signal ?? 'none'}); last log lines:\n${server.logTail(20).join('\n')}`);
+  }
+  const { signal } = await server.stop(SERVER_STOP_GRACE_MS);
+  host.log.info(`${capital(launch.label)} stopped (${signal === 'none' ? 'already gone' : `SIG${signal}`}).`);
+  if (launch.stateKey !== null) host.saveState(launch.stateKey, '');
+}
+
 /**
  * Starts the servers in order, runs `fn` with their base URLs and pids (the
  * run's telemetry tells the server under test from noisy neighbours by them),
@@ -38,38 +70,10 @@ export interface ServerLaunch {
 export async function withServers<T>(host: Host, launches: readonly ServerLaunch[], fn: (started: readonly StartedServer[]) => Promise<T>): Promise<T> {
   const started: Array<{ launch: ServerLaunch; server: RunningServer }> = [];
   try {
-    for (const launch of launches) {
-      // The server's start-up log can be long: it goes in a group of its own.
-      const server = await host.log.group(`Starting ${launch.label}: ${launch.command}`, async () => {
-        const running = await startServer({
-          command: launch.command,
-          cwd: host.cwd,
-          env: { ...host.env },
-          logPath: launch.logPath,
-          readyUrl: launch.readyUrl,
-          baseUrl: launch.baseUrl,
-          model: launch.model,
-          readyTimeoutMs: launch.readyTimeoutMs,
-          onLog: launch.echoLog ? (line) => host.log.info(line) : undefined,
-          // Saved at once, so a post step can stop a server still loading when the job is cancelled.
-          onSpawn: launch.stateKey === null ? undefined : (pgid) => host.saveState(launch.stateKey!, String(pgid)),
-        });
-        host.log.info(`${capital(launch.label)} ready after ${(running.readyAfterMs / 1000).toFixed(1)} s (log: ${launch.logPath})`);
-        return running;
-      });
-      started.push({ launch, server });
-    }
+    for (const launch of launches) started.push({ launch, server: await startLaunch(host, launch) });
     return await fn(started.map(({ launch, server }) => ({ url: launch.baseUrl, pid: server.pid })));
   } finally {
-    for (const { launch, server } of started) {
-      const dead = server.exitStatus();
-      if (dead !== null) {
-        host.log.warn(`${capital(launch.label)} exited during the run (code ${dead.code ?? 'none'}, signal ${dead.signal ?? 'none'}); last log lines:\n${server.logTail(20).join('\n')}`);
-      }
-      const { signal } = await server.stop(SERVER_STOP_GRACE_MS);
-      host.log.info(`${capital(launch.label)} stopped (${signal === 'none' ? 'already gone' : `SIG${signal}`}).`);
-      if (launch.stateKey !== null) host.saveState(launch.stateKey, '');
-    }
+    for (const { launch, server } of started) await stopLaunch(host, launch, server);
   }
 }
 
@@ -87,15 +91,14 @@ export async function measure(
   return doc;
 }
 
-/** Interleaved A/B of the plan's `ab` sides; prints both result tables. */
+/** Interleaved A/B of two sides (default: the plan's `ab` section); prints both result tables. */
 export async function measureAb(
   host: Host,
   plan: Plan,
   outPaths: { baseline: string; candidate: string },
-  startedServers: readonly StartedServer[] = [],
+  extra: Pick<AbRunOptions, 'sides' | 'blocks' | 'startedServers'> = {},
 ): Promise<{ baseline: ResultDoc; candidate: ResultDoc }> {
-  const progress = createProgress(host.log, host.clock);
-  const docs = await runAbPlan({ plan, outPaths, cwd: host.cwd, env: host.env, signal: host.signal, progress, startedServers });
+  const docs = await runAbPlan({ plan, outPaths, cwd: host.cwd, env: host.env, signal: host.signal, progress: createProgress(host.log, host.clock), ...extra });
   host.log.out(`\nbaseline:\n${resultTable(docs.baseline)}\n\ncandidate:\n${resultTable(docs.candidate)}\n`);
   for (const [side, d] of [['baseline', docs.baseline], ['candidate', docs.candidate]] as const) {
     if (d.environment) host.log.out(`${side} environment: ${environmentText(d.environment)}`);

@@ -36,8 +36,10 @@ export async function publish(host: Host, v: VerdictDoc, report: string, names: 
   annotate(host, v);
 }
 
+export type FailOn = 'regression' | 'warn' | 'never';
+
 /** The one-line outcome and whether it fails the step under `failOn`. */
-export function outcome(v: VerdictDoc, failOn: 'regression' | 'warn' | 'never'): { failing: boolean; line: string } {
+export function outcome(v: VerdictDoc, failOn: FailOn): { failing: boolean; line: string } {
   const failing = failOn === 'never' ? false : v.verdict === 'fail' || (failOn === 'warn' && v.verdict === 'warn');
   const line = `llm-perf-gate: ${v.verdict} (${v.summary.regressed} regressed, ${v.summary.improved} improved, ${v.summary.slo_failed} SLO failures)`;
   return { failing, line };

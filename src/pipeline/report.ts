@@ -4,6 +4,7 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Overall, VerdictDoc } from '../gate/verdict.js';
+import { confirmationSection, type ConfirmationView } from '../report/confirmation.js';
 import { renderMarkdown } from '../report/markdown.js';
 import { resultTableMd } from '../report/result-table.js';
 import { verdictTable } from '../report/verdict-table.js';
@@ -50,11 +51,14 @@ export interface ReportContext {
   trend: string | null;
   /** The baseline result judged against, for the telemetry section's side-by-side; null: none. */
   baseline?: ResultDoc | null;
+  /** The first measurement and how it was confirmed, when a failure was measured again. */
+  confirmation?: ConfirmationView | null;
 }
 
 /** The Markdown report of the action: verdict, the measured table when there was no baseline, and the trend. */
 export function renderReport(v: VerdictDoc, doc: ResultDoc, ctx: ReportContext): string {
   const sections: string[] = [];
+  if (ctx.confirmation) sections.push(confirmationSection(ctx.confirmation));
   if (ctx.noBaseline) sections.push(`### Measured\n\n${resultTableMd(doc)}`);
   if (ctx.trend !== null) sections.push(ctx.trend);
   return renderMarkdown(v, { context: [ctx.baselineNote.replace(/^baseline: /, 'Baseline: ')], sections, results: { baseline: ctx.baseline ?? null, candidate: doc } });

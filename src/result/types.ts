@@ -25,6 +25,8 @@ export interface TrialResult {
   samples: { from: number; to: number };
   /** What the server and the machine did during this trial (docs/telemetry.md); absent when telemetry was off or in older results. */
   telemetry?: CellTelemetry;
+  /** warmup: auto only: what warming up to a steady state took (absent in results written before, and with a fixed count). */
+  warmup?: { requests: number; seconds: number; stopped_by: 'steady' | 'count' | 'time' | 'interrupt' };
 }
 
 export const RESULT_SCHEMA = 'llm-perf-gate/result@1';

@@ -10,6 +10,7 @@ import { parseCapacitySlos } from '../capacity/slo.js';
 import { sweepLoads } from '../capacity/sweep.js';
 import { loadValue, type ProbedPoint } from '../capacity/types.js';
 import { capacityCellId, type NormalCapacity } from '../config/capacity.js';
+import { DEFAULTS } from '../config/defaults.js';
 import type { Plan, ScenarioPlan } from '../config/plan.js';
 import { capacityTerminalLine } from '../report/capacity-cell.js';
 import type { CapacityCell, ResultDoc } from '../result/types.js';
@@ -71,7 +72,9 @@ export async function runCapacityCells(o: CapacityRunOptions, sides: readonly Ca
     if (scenario === undefined) throw new Error(`capacity cell names scenario '${entry.scenario}', which the plan does not have`);
     const slos = parseCapacitySlos(entry.slo);
     const requests = entry.requests_per_step ?? stepRequestsFor(slos, plan.gate.confidence);
-    const warmup = entry.warmup ?? plan.limits.warmup;
+    // Capacity steps run after the matrix, on a server the matrix warmed: under
+    // run.warmup auto, each step takes the default fixed count instead of a steady-state search.
+    const warmup = entry.warmup ?? (plan.limits.warmup === 'auto' ? DEFAULTS.warmup : plan.limits.warmup);
     const id = capacityCellId(entry);
     const hash = await capacityWorkloadHash(plan, scenario, id, warmup + requests);
     for (const side of sides) {

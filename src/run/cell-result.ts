@@ -3,6 +3,7 @@
 import type { RequestRecord } from '../load/record.js';
 import type { LoadPlan, ScenarioPlan, SloPlan } from '../config/plan.js';
 import type { CellRun } from '../load/run-cell.js';
+import type { WarmupTaken } from '../load/warmup.js';
 import { computeCellMetrics } from '../metrics/cell.js';
 import { mergeTelemetry } from '../telemetry/merge.js';
 import type { CellTelemetry } from '../telemetry/types.js';
@@ -17,6 +18,8 @@ export interface TrialOutcome {
   durationS: number;
   /** What the server and the machine did during this trial; absent when telemetry is off. */
   telemetry?: CellTelemetry;
+  /** What an auto warm-up took; null with a fixed warm-up count. */
+  warmup?: WarmupTaken | null;
 }
 
 const STATUS_RANK: Record<CellStatus, number> = { complete: 0, 'duration-limit': 1, interrupted: 2 };
@@ -60,6 +63,7 @@ export function assembleCell(args: {
       client,
       samples: { from: offset, to: offset + n },
       ...(t.telemetry ? { telemetry: t.telemetry } : {}),
+      ...(t.warmup ? { warmup: t.warmup } : {}),
     });
     offset += n;
     groups.push(t.run.records);

@@ -9,9 +9,10 @@ import { performance } from 'node:perf_hooks';
 import { InferenceClient } from '../client/http.js';
 import { RunSetupError } from '../errors/run-setup-error.js';
 import { TargetError } from '../errors/target-error.js';
-import type { RequestRecord } from '../load/record.js';
-import type { LoadPlan, Plan, ScenarioPlan, TargetPlan } from '../config/plan.js';
-import { runCell, type CellRun } from '../load/run-cell.js';
+import type { RequestOutcome, RequestRecord } from '../load/record.js';
+import type { AbSidePlan, LoadPlan, Plan, ScenarioPlan, TargetPlan } from '../config/plan.js';
+import { runCell } from '../load/run-cell.js';
+import { runCellWarm, warmupBudget } from '../load/warmup.js';
 import { RESULT_SCHEMA, type CellResult, type ResultDoc } from '../result/types.js';
 import { writeResult } from '../result/write.js';
 import { createRng } from '../util/rng.js';
@@ -54,6 +55,8 @@ export interface StartedServer {
   pid: number;
 }
 
+export type AbRole = 'baseline' | 'candidate';
+
 export function cellId(scenario: ScenarioPlan, load: LoadPlan): string {
   return `${scenario.name}@${load.label}`;
 }
@@ -72,6 +75,9 @@ export function poolConnections(loads: readonly LoadPlan[]): number | null {
 /** One target being measured: its client, its result document and its cells' trials so far. */
 interface Side {
   label: string;
+  role: AbRole | null;
+  /** False between the blocks of an alternating A/B, while this side's server is down. */
+  connected: boolean;
   target: TargetPlan;
   outPath: string;
   client: InferenceClient;
@@ -81,7 +87,7 @@ interface Side {
   telemetry: TelemetryRecorder;
 }
 
-async function openSide(o: RunOptions, target: TargetPlan, outPath: string, label: string, ab: ResultDoc['ab']): Promise<Side> {
+async function newClient(o: RunOptions, target: TargetPlan): Promise<InferenceClient> {
   const { plan } = o;
   let apiKey: string | null = null;
   if (target.apiKeyEnv !== null) {
@@ -90,7 +96,7 @@ async function openSide(o: RunOptions, target: TargetPlan, outPath: string, labe
   }
   registerSecrets([apiKey, ...Object.values(target.headers), o.env.GITHUB_TOKEN]);
   const tokenizer = await getTokenizer(plan.encoding);
-  const client = new InferenceClient({
+  return new InferenceClient({
     target,
     timeouts: plan.timeouts,
     connections: capacityConnections(plan, poolConnections(plan.loads)),
@@ -98,6 +104,12 @@ async function openSide(o: RunOptions, target: TargetPlan, outPath: string, labe
     limits: plan.responseLimits,
     countTokens: (t) => tokenizer.count(t),
   });
+}
+
+/** A side with its client and an empty result; probeSide asks its server what it serves. */
+async function createSide(o: RunOptions, target: TargetPlan, outPath: string, label: string, ab: ResultDoc['ab']): Promise<Side> {
+  const client = await newClient(o, target);
+  const { plan } = o;
   const doc: ResultDoc = {
     schema: RESULT_SCHEMA,
     tool: { name: 'llm-perf-gate', version: TOOL_VERSION },
@@ -114,6 +126,20 @@ async function openSide(o: RunOptions, target: TargetPlan, outPath: string, labe
     ab,
     cells: [],
   };
+  const pids = (o.startedServers ?? []).filter((s) => s.url === target.url).map((s) => s.pid);
+  const telemetry = telemetryRecorder(plan.telemetry, target.url, pids);
+  return { label, role: ab?.side ?? null, connected: true, target, outPath, client, model: '', doc, trials: new Map(), telemetry };
+}
+
+async function openSide(o: RunOptions, target: TargetPlan, outPath: string, label: string, ab: ResultDoc['ab']): Promise<Side> {
+  const side = await createSide(o, target, outPath, label, ab);
+  await probeSide(o, side);
+  return side;
+}
+
+/** GET /v1/models: the model to ask for, and what the server says it is; destroys the client when the server does not answer. */
+async function probeSide(o: RunOptions, side: Side): Promise<void> {
+  const { client, target, label, doc } = side;
   let info;
   try {
     info = await client.serverInfo();
@@ -130,105 +156,185 @@ async function openSide(o: RunOptions, target: TargetPlan, outPath: string, labe
     o.progress?.note(`${label}model '${target.model}' is not in /v1/models (${info.models.join(', ') || 'none'}); sending it anyway`);
   }
   doc.target = { url: target.url, api: target.api, model, models: info.models, server_headers: info.headers, system_fingerprint: null, model_entries: info.modelEntries };
-  const pids = (o.startedServers ?? []).filter((s) => s.url === target.url).map((s) => s.pid);
-  const telemetry = telemetryRecorder(plan.telemetry, target.url, pids);
-  await telemetry.fingerprint(doc);
-  await writeResult(outPath, doc);
-  return { label, target, outPath, client, model, doc, trials: new Map(), telemetry };
+  side.model = model;
+  await side.telemetry.fingerprint(doc);
+  await writeResult(side.outPath, doc);
+}
+
+/**
+ * Between the blocks of an alternating A/B: `before` starts a side's server
+ * (and waits until it is ready), `after` stops it. Neither start-up nor a
+ * block's warm-up is in the figures.
+ */
+export interface BlockHooks {
+  before(role: AbRole): Promise<void>;
+  after(role: AbRole): Promise<void>;
+}
+
+interface Cell {
+  id: string;
+  scenario: ScenarioPlan;
+  load: LoadPlan;
+}
+
+/** What runMatrix keeps across steps: workload hashes and the first trial's items, for the result's workload hash. */
+interface MatrixState {
+  hashes: Map<string, string>;
+  firstTrials: { cell: string; items: readonly WorkItem[] }[];
+  total: number;
+  step: number;
 }
 
 /**
  * Trial t of every cell runs before trial t+1 of any, so slow drift of the
  * machine spreads over all cells instead of landing on the last ones. With
- * two sides, each (cell, trial) runs on both, in an order drawn from the seed
- * per pair, so neither side always goes first into a warm or tired machine.
+ * two sides running at once, each (cell, trial) runs on both, in an order
+ * drawn from the seed per pair, so neither side always goes first into a warm
+ * or tired machine. Alternating (one server at a time), trial t of every cell
+ * runs as one block per side, in the order AB, BA, AB, ... (ABBA), so a trend
+ * over the job lands on both sides alike.
  */
-async function runMatrix(o: RunOptions, sides: readonly Side[]): Promise<void> {
+async function runMatrix(o: RunOptions, sides: readonly Side[], blocks: BlockHooks | null, reopen: (side: Side) => Promise<void>): Promise<void> {
   const { plan } = o;
-  const cells = plan.scenarios.flatMap((scenario) => plan.loads.map((load) => ({ id: cellId(scenario, load), scenario, load })));
-  const hashes = new Map<string, string>();
-  const firstTrials: { cell: string; items: readonly WorkItem[] }[] = [];
-  const total = cells.length * plan.limits.trials * sides.length;
-  const paired = sides.length > 1;
-  let step = 0;
+  const cells: Cell[] = plan.scenarios.flatMap((scenario) => plan.loads.map((load) => ({ id: cellId(scenario, load), scenario, load })));
+  const m: MatrixState = { hashes: new Map(), firstTrials: [], total: cells.length * plan.limits.trials * sides.length, step: 0 };
   for (let trial = 0; trial < plan.limits.trials; trial++) {
+    // Both sides of a pair send the very same requests.
+    const items = new Map<string, readonly WorkItem[]>();
     for (const cell of cells) {
-      const count = plan.limits.warmup + plan.limits.requests;
-      // Both sides of a pair send the very same requests.
-      const items = await buildCellWorkload(plan, cell.scenario, cell.load, count, trial);
-      if (!hashes.has(cell.id)) {
-        hashes.set(cell.id, workloadHash([{ cell: cell.id, items }]));
-        firstTrials.push({ cell: cell.id, items });
+      const built = await buildCellWorkload(plan, cell.scenario, cell.load, cellRequestCount(plan), trial);
+      items.set(cell.id, built);
+      if (!m.hashes.has(cell.id)) {
+        m.hashes.set(cell.id, workloadHash([{ cell: cell.id, items: built }]));
+        m.firstTrials.push({ cell: cell.id, items: built });
       }
-      const order = paired && createRng(`${plan.seed}|ab-order|${trial}|${cell.id}`).next() < 0.5 ? [...sides].reverse() : sides;
+    }
+    if (blocks !== null) {
+      for (const side of trial % 2 === 0 ? sides : [...sides].reverse()) {
+        if (o.signal.aborted) return;
+        await blocks.before(side.role!);
+        try {
+          await reopen(side);
+          for (const cell of cells) {
+            if (o.signal.aborted) return;
+            await runStep(o, m, side, sides.length > 1, cell, trial, items.get(cell.id)!);
+          }
+        } finally {
+          // The server goes down after its block: its pooled connections are of no use after.
+          if (side.connected) await side.client.close();
+          side.connected = false;
+          await blocks.after(side.role!);
+        }
+      }
+      continue;
+    }
+    for (const cell of cells) {
+      const order = sides.length > 1 && createRng(`${plan.seed}|ab-order|${trial}|${cell.id}`).next() < 0.5 ? [...sides].reverse() : sides;
       for (const side of order) {
         if (o.signal.aborted) return;
-        side.doc.workload_hash = workloadHash(firstTrials);
-        const label = `${side.label}${cell.id}${plan.limits.trials > 1 ? ` (trial ${trial + 1}/${plan.limits.trials})` : ''}`;
-        o.progress?.cellStart(step++, total, label, plan.limits.requests);
-        // Started before the clock and stopped after it: telemetry never sits inside the load loop.
-        const tel = await side.telemetry.startTrial();
-        const startedAt = new Date().toISOString();
-        const t0 = performance.now();
-        let run: CellRun;
-        try {
-          run = await runCell({
-            load: cell.load,
-            count,
-            warmup: plan.limits.warmup,
-            maxDurationMs: plan.limits.maxDurationS * 1000,
-            seedMaterial: `${plan.seed}|${cell.scenario.name}|${trial}`,
-            maxTokens: (i) => items[i]!.maxTokens,
-            send: (i, cancel) => side.client.stream(items[i]!, side.model, cancel),
-            cancel: o.signal,
-            onDone: (rec) => o.progress?.requestDone(rec),
-          });
-        } catch (err) {
-          // The GPU sampler is a child process: never leave it running behind a failed trial.
-          await side.telemetry.stopTrial(tel, []);
-          throw err;
-        }
-        const durationS = Math.round(performance.now() - t0) / 1000;
-        const telemetry = await side.telemetry.stopTrial(tel, run.records);
-        const trials = side.trials.get(cell.id) ?? [];
-        side.trials.set(cell.id, trials);
-        trials.push({ index: trial, pair: paired ? trial : null, run, startedAt, durationS, ...(telemetry ? { telemetry } : {}) });
-        const fp = run.records.find((r) => r.systemFingerprint !== null)?.systemFingerprint;
-        if (fp && side.doc.target !== null && side.doc.target.system_fingerprint === null) side.doc.target.system_fingerprint = fp;
-        const result = assembleCell({
-          id: cell.id,
-          scenario: cell.scenario,
-          // Relative, so the result carries no machine paths.
-          datasetLabel: cell.scenario.dataset === null ? null : relative(o.cwd, cell.scenario.dataset),
-          load: cell.load,
-          slos: plan.slos,
-          workloadHash: hashes.get(cell.id)!,
-          trials,
-        });
-        const at = side.doc.cells.findIndex((c) => c.id === cell.id);
-        if (at >= 0) side.doc.cells[at] = result;
-        else side.doc.cells.push(result);
-        await writeResult(side.outPath, side.doc);
-        o.progress?.cellEnd(result);
-        assertCredentialsAccepted(run.records, side.target, cell.id);
+        await runStep(o, m, side, sides.length > 1, cell, trial, items.get(cell.id)!);
       }
     }
   }
 }
 
-/** Opens every side, runs the matrix, and closes every side whatever happens, writing what was measured. */
-async function runSides(o: RunOptions, open: () => Promise<Side[]>): Promise<Side[]> {
-  const sides = await open();
+/** Requests built per cell and trial: the warm-up (its bound, under warmup: auto) and the measured ones. */
+function cellRequestCount(plan: Plan): number {
+  return warmupBudget(plan.limits.warmup) + plan.limits.requests;
+}
+
+/** One trial of one cell on one side, the result written after it. */
+async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolean, cell: Cell, trial: number, items: readonly WorkItem[]): Promise<void> {
+  const { plan } = o;
+  side.doc.workload_hash = workloadHash(m.firstTrials);
+  const label = `${side.label}${cell.id}${plan.limits.trials > 1 ? ` (trial ${trial + 1}/${plan.limits.trials})` : ''}`;
+  o.progress?.cellStart(m.step++, m.total, label, plan.limits.requests);
+  // Started before the clock and stopped after it: telemetry never sits inside the load loop.
+  const tel = await side.telemetry.startTrial();
+  const startedAt = new Date().toISOString();
+  const t0 = performance.now();
+  const send = (i: number, cancel: AbortSignal): Promise<RequestOutcome> => side.client.stream(items[i]!, side.model, cancel);
+  let measured: Awaited<ReturnType<typeof runCellWarm>>;
   try {
-    await runMatrix(o, sides);
-    await runCapacityCells(o, sides);
+    measured = await runCellWarm(
+      {
+        load: cell.load,
+        count: items.length,
+        warmup: plan.limits.warmup,
+        maxDurationMs: plan.limits.maxDurationS * 1000,
+        seedMaterial: `${plan.seed}|${cell.scenario.name}|${trial}`,
+        maxTokens: (i) => items[i]!.maxTokens,
+        send,
+        cancel: o.signal,
+        onDone: (rec) => o.progress?.requestDone(rec),
+      },
+      runCell,
+    );
+  } catch (err) {
+    // The GPU sampler is a child process: never leave it running behind a failed trial.
+    await side.telemetry.stopTrial(tel, []);
+    throw err;
+  }
+  const { run, warmup } = measured;
+  const durationS = Math.round(performance.now() - t0) / 1000;
+  const telemetry = await side.telemetry.stopTrial(tel, run.records);
+  const trials = side.trials.get(cell.id) ?? [];
+  side.trials.set(cell.id, trials);
+  trials.push({ index: trial, pair: paired ? trial : null, run, startedAt, durationS, warmup, ...(telemetry ? { telemetry } : {}) });
+  const fp = run.records.find((r) => r.systemFingerprint !== null)?.systemFingerprint;
+  if (fp && side.doc.target !== null && side.doc.target.system_fingerprint === null) side.doc.target.system_fingerprint = fp;
+  const result = assembleCell({
+    id: cell.id,
+    scenario: cell.scenario,
+    // Relative, so the result carries no machine paths.
+    datasetLabel: cell.scenario.dataset === null ? null : relative(o.cwd, cell.scenario.dataset),
+    load: cell.load,
+    slos: plan.slos,
+    workloadHash: m.hashes.get(cell.id)!,
+    trials,
+  });
+  const at = side.doc.cells.findIndex((c) => c.id === cell.id);
+  if (at >= 0) side.doc.cells[at] = result;
+  else side.doc.cells.push(result);
+  await writeResult(side.outPath, side.doc);
+  o.progress?.cellEnd(result);
+  assertCredentialsAccepted(run.records, side.target, cell.id);
+}
+
+/** Opens every side, runs the matrix, and closes every side whatever happens, writing what was measured. */
+async function runSides(o: RunOptions, open: () => Promise<Side[]>, blocks: BlockHooks | null = null): Promise<Side[]> {
+  const sides = await open();
+  // Alternating: a side's server is up only for its block; a fresh client each block, and the first block asks the server what it serves.
+  const reopen = async (side: Side): Promise<void> => {
+    if (!side.connected) side.client = await newClient(o, side.target);
+    side.connected = true;
+    if (side.model === '') await probeSide(o, side);
+  };
+  try {
+    await runMatrix(o, sides, blocks, reopen);
+    if (blocks === null) await runCapacityCells(o, sides);
+    else {
+      // One server at a time: each side's capacity cells in a block of their own.
+      for (const side of sides) {
+        if (o.signal.aborted || (o.plan.config.capacity ?? []).length === 0) break;
+        await blocks.before(side.role!);
+        try {
+          await reopen(side);
+          await runCapacityCells(o, [side]);
+        } finally {
+          if (side.connected) await side.client.close();
+          side.connected = false;
+          await blocks.after(side.role!);
+        }
+      }
+    }
   } catch (err) {
     for (const s of sides) {
       s.doc.status = 'failed';
       s.doc.error = err instanceof Error ? err.message : String(err);
       s.doc.finished_at = new Date().toISOString();
       await writeResult(s.outPath, s.doc);
-      await s.client.destroy();
+      if (s.connected) await s.client.destroy();
     }
     throw err;
   }
@@ -239,7 +345,7 @@ async function runSides(o: RunOptions, open: () => Promise<Side[]>): Promise<Sid
     if (o.signal.aborted) s.doc.error = 'interrupted before the matrix finished';
     s.doc.finished_at = new Date().toISOString();
     await writeResult(s.outPath, s.doc);
-    await (o.signal.aborted ? s.client.destroy() : s.client.close());
+    if (s.connected) await (o.signal.aborted ? s.client.destroy() : s.client.close());
   }
   return sides;
 }
@@ -251,23 +357,39 @@ export async function runPlan(o: RunOptions): Promise<ResultDoc> {
 
 export interface AbRunOptions extends Omit<RunOptions, 'outPath'> {
   outPaths: { baseline: string; candidate: string };
+  /** The two servers; default: the plan's `ab` section. */
+  sides?: { baseline: AbSidePlan; candidate: AbSidePlan };
+  /** Required by the alternate schedule: starts and stops a side's server around its block. */
+  blocks?: BlockHooks;
 }
 
-/** Interleaved A/B: the plan's `ab` sides, each trial of each cell as a pair; both results carry one run id. */
+/**
+ * Interleaved A/B: each trial of each cell runs on both sides, as a pair;
+ * both results carry one run id, which is what makes the gate pair them.
+ * The plan's ab.schedule says whether both servers are up at once or one at a time.
+ */
 export async function runAbPlan(o: AbRunOptions): Promise<{ baseline: ResultDoc; candidate: ResultDoc }> {
-  const ab = o.plan.ab;
+  const ab = o.sides ?? (o.plan.ab?.baseline && o.plan.ab.candidate ? { baseline: o.plan.ab.baseline, candidate: o.plan.ab.candidate } : null);
   if (ab === null) throw new RunSetupError("the config has no 'ab' section naming a baseline and a candidate target");
+  const alternate = o.plan.ab?.schedule === 'alternate';
+  if (alternate && o.blocks === undefined) throw new RunSetupError('ab.schedule alternate needs a way to start and stop each server per block');
   const runId = randomUUID();
-  const target = (s: typeof ab.baseline): TargetPlan => ({ ...o.plan.target, url: s.url, model: s.model ?? o.plan.target.model });
+  const target = (s: AbSidePlan): TargetPlan => ({ ...o.plan.target, url: s.url, model: s.model ?? o.plan.target.model });
   const opts: RunOptions = { ...o, outPath: o.outPaths.candidate };
-  const [baseline, candidate] = await runSides(opts, async () => {
-    const b = await openSide(opts, target(ab.baseline), o.outPaths.baseline, '[baseline] ', { run_id: runId, side: 'baseline' });
-    try {
-      return [b, await openSide(opts, target(ab.candidate), o.outPaths.candidate, '[candidate] ', { run_id: runId, side: 'candidate' })];
-    } catch (err) {
-      await b.client.destroy();
-      throw err;
-    }
-  });
+  // Alternating, neither server is up yet: each side is probed in its first block.
+  const open = alternate ? createSide : openSide;
+  const [baseline, candidate] = await runSides(
+    opts,
+    async () => {
+      const b = await open(opts, target(ab.baseline), o.outPaths.baseline, '[baseline] ', { run_id: runId, side: 'baseline' });
+      try {
+        return [b, await open(opts, target(ab.candidate), o.outPaths.candidate, '[candidate] ', { run_id: runId, side: 'candidate' })];
+      } catch (err) {
+        await b.client.destroy();
+        throw err;
+      }
+    },
+    alternate ? o.blocks! : null,
+  );
   return { baseline: baseline!.doc, candidate: candidate!.doc };
 }

@@ -219,3 +219,32 @@ describe('the action: inputs and the server it starts', () => {
     expect(await exited).toBe('SIGTERM');
   }, 120_000);
 });
+
+describe('the action: same-job A/B through dist/', () => {
+  it('a pull request with a baseline server: a slower candidate fails with the paired design named in the comment; an A/A passes', async () => {
+    const base = await startFakeServer({ ttftMs: 10, gapMs: 3 });
+    const slow = await startFakeServer({ ttftMs: 10, gapMs: 6 });
+    const twin = await startFakeServer({ ttftMs: 10, gapMs: 3 });
+    try {
+      const head = await commit('same-job');
+      const pr = (url: string, baselineUrl: string) =>
+        runAction('index', { workspace: work, event: 'pull_request', payload: prPayload(11, main1Of() || head, head), sha: head, ref: 'refs/pull/11/merge', inputs: inputs({ url, 'baseline-url': baselineUrl }), apiUrl: gh.url });
+      const r = await pr(slow.url, base.url);
+      expect(r.code, r.stdout).toBe(1);
+      expect(r.outputs.verdict).toBe('fail');
+      const comment = gh.comments('acme', 'serving', 11)[0]!.body;
+      expect(comment).toContain('same-job A/B, paired design (3 pairs per cell, both servers up at once; baseline endpoint at');
+      expect(comment).toContain('paired design (interleaved A/B in one job), 90% intervals');
+      expect(r.outputs['baseline-result-path']).toMatch(/llm-perf-result\.baseline\.json$/);
+      // The stored baseline plays no part: no history lookup is reported.
+      expect(r.outputs['baseline-commit']).toBeUndefined();
+      // Two servers with one schedule: the step passes (a saturated client on a busy machine is invalid: a warning, not a failure).
+      const aa = await pr(twin.url, base.url);
+      expect(aa.code, aa.stdout).toBe(0);
+      expect(['pass', 'inconclusive', 'warn', 'invalid']).toContain(aa.outputs.verdict);
+      expect(gh.comments('acme', 'serving', 11)[0]!.body).toContain('same-job A/B, paired design');
+    } finally {
+      await Promise.all([base.close(), slow.close(), twin.close()]);
+    }
+  }, 180_000);
+});

@@ -3,54 +3,13 @@
 // inference server is a real loopback one, the files are real.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ActionHost } from '../../src/action/host.js';
 import { runAction } from '../../src/action/main.js';
-import type { RunEvent } from '../../src/action/event.js';
 import type { VerdictDoc } from '../../src/gate/verdict.js';
-import { hostLog, type LogLevel } from '../../src/pipeline/host.js';
 import type { ResultDoc } from '../../src/result/types.js';
 import { startFakeServer, type FakeServer } from '../support/fake-server.js';
+import { fakeHost } from '../support/fake-action-host.js';
 import { tempDir } from '../support/measure.js';
-
-interface Logged {
-  level: LogLevel;
-  text: string;
-  title: string | undefined;
-}
-
-function fakeHost(cwd: string, inputs: Record<string, string>, onLog: (l: Logged, abort: () => void) => void = () => undefined) {
-  const logs: Logged[] = [];
-  const outputs: Record<string, string> = {};
-  const state: Record<string, string> = {};
-  const summaries: string[] = [];
-  const failures: string[] = [];
-  const secrets: string[] = [];
-  const ac = new AbortController();
-  const event: RunEvent = { name: 'push', owner: 'acme', repo: 'serving', sha: 'a'.repeat(40), ref: 'refs/heads/feature', defaultBranch: 'main', isDefaultBranchPush: false, pr: null, baselineCommit: null };
-  const host: ActionHost = {
-    log: hostLog({
-      write(level, text, title) {
-        const l = { level, text, title };
-        logs.push(l);
-        onLog(l, () => ac.abort());
-      },
-    }),
-    signal: ac.signal,
-    clock: { now: () => performance.now() },
-    cwd,
-    env: {},
-    setOutput: (name, value) => void (outputs[name] = value),
-    saveState: (name, value) => void (state[name] = value),
-    summary: async (markdown) => void summaries.push(markdown),
-    input: (name) => inputs[name] ?? '',
-    event: () => event,
-    secret: (value) => void secrets.push(value),
-    fail: (message) => void failures.push(message),
-  };
-  return { host, logs, outputs, state, summaries, failures, secrets };
-}
 
 let server: FakeServer | null = null;
 afterEach(async () => {

@@ -61,8 +61,9 @@ describe('ConfigError messages', () => {
     expect(lines(OK.replace('concurrency: 2', 'concurrency: 2.5'))).toEqual([
       'llm-perf.yml:13:18: loads[1].concurrency: must be an integer >= 1 and <= 100000, got 2.5',
     ]);
+    expect(lines(`${OK}run: {warmup: often}\n`)).toEqual(['llm-perf.yml:15:15: run.warmup: must be an integer >= 0 and <= 10000, or auto, got "often"']);
     expect(lines(`${OK}run: {warmup: -1, max_duration_s: .inf}\n`)).toEqual([
-      'llm-perf.yml:15:15: run.warmup: must be an integer >= 0 and <= 10000, got -1',
+      'llm-perf.yml:15:15: run.warmup: must be an integer >= 0 and <= 10000, or auto, got -1',
       'llm-perf.yml:15:35: run.max_duration_s: must be a number > 0 and <= 86400, got Infinity',
     ]);
   });

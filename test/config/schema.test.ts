@@ -47,6 +47,7 @@ describe('config schema', () => {
       scrapeIntervalMs: telemetry.scrape_interval_ms?.default,
       maxNeighbourCpuShare: telemetry.max_neighbour_cpu_share?.default,
       fingerprintDifferences: telemetry.fingerprint_differences?.default,
+      abSchedule: props(root.ab).schedule?.default,
     }).toEqual(DEFAULTS);
   });
 

@@ -1,0 +1,49 @@
+// Confirm before failing, the measuring half (the decisions are in
+// confirm-rule.ts): the failing cells of the candidate measured once more in
+// this job, put in place of the first measurement's, and judged against the
+// same baseline. The paired route (a baseline server) is the A/B itself and
+// is run by the host that knows how to start that server.
+import type { Plan } from '../config/plan.js';
+import type { VerdictDoc } from '../gate/verdict.js';
+import type { ResultDoc } from '../result/types.js';
+import { cellId } from '../run/run-plan.js';
+import { settle, type Settled } from './confirm-rule.js';
+import type { Host } from './host.js';
+import { judgeRun } from './judge.js';
+import { measure } from './measure.js';
+
+export interface Confirmation extends Settled {
+  /** The first measurement's verdict, for the report. */
+  first: VerdictDoc;
+  /** How the second measurement was made, one phrase for the report. */
+  how: string;
+  /** The candidate as judged the second time. */
+  candidate: ResultDoc;
+}
+
+/** The plan cut down to the given cells' scenarios and loads (each cell is a scenario x load). */
+export function planForCells(plan: Plan, cells: readonly string[]): Plan {
+  const wanted = new Set(cells);
+  const scenarios = plan.scenarios.filter((s) => plan.loads.some((l) => wanted.has(cellId(s, l))));
+  const loads = plan.loads.filter((l) => plan.scenarios.some((s) => wanted.has(cellId(s, l))));
+  return { ...plan, scenarios, loads };
+}
+
+/** Measures `cells` of the candidate again (to `outPath`) and settles the verdict with the first one. */
+export async function confirmByRepeat(
+  host: Host,
+  j: { plan: Plan; baseline: ResultDoc; candidate: ResultDoc; first: VerdictDoc; cells: readonly string[]; outPath: string },
+): Promise<Confirmation> {
+  host.log.info(`The comparison with a stored result would fail: measuring ${j.cells.join(', ')} again before deciding (input confirm).`);
+  const again = await measure(host, planForCells(j.plan, j.cells), j.outPath);
+  if (again.status !== 'complete') throw new Error(`the confirmation run was ${again.status}: ${again.error ?? ''} (partial result in ${j.outPath})`);
+  const candidate: ResultDoc = { ...j.candidate, cells: j.candidate.cells.map((c) => again.cells.find((a) => a.id === c.id) ?? c) };
+  const second = judgeRun(j.plan, j.baseline, candidate, '');
+  const how = `the failing cell${j.cells.length === 1 ? '' : 's'} (${j.cells.join(', ')}) measured again in this job, against the same baseline`;
+  return { ...settle(j.first, second), first: j.first, how, candidate };
+}
+
+/** Settles a paired A/B made to confirm an unpaired failure. */
+export function confirmedByPairs(first: VerdictDoc, paired: VerdictDoc, candidate: ResultDoc, pairs: number): Confirmation {
+  return { ...settle(first, paired), first, how: `paired A/B against the baseline server in this job (${pairs} pair${pairs === 1 ? '' : 's'} per cell)`, candidate };
+}

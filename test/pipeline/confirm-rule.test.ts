@@ -1,0 +1,89 @@
+// Confirm before failing, the decisions: when a verdict needs a second
+// measurement, which route, and what two measurements decide together.
+import { describe, expect, it } from 'vitest';
+import { VERDICT_SCHEMA, type MetricOutcome, type MetricVerdict, type VerdictDoc } from '../../src/gate/verdict.js';
+import { confirmRoute, regressedKeys, settle } from '../../src/pipeline/confirm-rule.js';
+
+function metric(name: string, verdict: MetricOutcome, gated = true): MetricVerdict {
+  return { metric: name, unit: 'ms', direction: 'lower', gated, level: 'fail', baseline: 10, candidate: 12, change_pct: 20, interval_pct: [10, 30], p: 0.01, p_adj: 0.02, threshold_pct: 5, verdict, method: 'bootstrap', mde_pct: null, reason: 'beyond the threshold' };
+}
+
+/** A verdict with the overall outcome and counts that compare would give these cells. */
+function verdict(cells: Record<string, MetricVerdict[]>, o: { design?: 'paired' | 'unpaired'; slo?: boolean; invalid?: string[] } = {}): VerdictDoc {
+  const all = Object.entries(cells).filter(([id]) => !o.invalid?.includes(id)).flatMap(([, ms]) => ms.filter((m) => m.gated));
+  const count = (v: MetricOutcome): number => all.filter((m) => m.verdict === v).length;
+  const regressed = count('regressed');
+  const side = { commit: null, model: 'm', started_at: '2026-01-01T00:00:00Z', status: 'complete', tool_version: '0' };
+  return {
+    schema: VERDICT_SCHEMA,
+    tool: { name: 'llm-perf-gate', version: '0' },
+    verdict: regressed > 0 || o.slo ? 'fail' : count('warn') > 0 ? 'warn' : 'pass',
+    summary: { regressed, improved: count('improved'), unchanged: count('unchanged'), warn: count('warn'), inconclusive: count('inconclusive'), invalid_cells: o.invalid?.length ?? 0, slo_failed: o.slo ? 1 : 0 },
+    reasons: regressed > 0 ? ['something regressed'] : [],
+    warnings: [],
+    design: o.design ?? 'unpaired',
+    settings: { confidence: 0.9, alpha: 0.05, bootstrap_iterations: 100 },
+    baseline: side,
+    candidate: side,
+    cells: Object.entries(cells).map(([id, metrics]) => ({ id, valid: !o.invalid?.includes(id), invalid_reasons: [], warnings: [], trials: { baseline: 3, candidate: 3 }, metrics })),
+    slo: o.slo ? [{ check: 'ttft_ms.p50 <= 1', cell: 'a', value: 2, ok: false, note: null }] : [],
+  };
+}
+
+const opts = { enabled: true, failOn: 'regression' as const, baselineServer: false };
+
+describe('confirmRoute', () => {
+  const failing = verdict({ a: [metric('ttft_ms.p95', 'regressed'), metric('output_tps', 'unchanged')], b: [metric('ttft_ms.p95', 'unchanged')], c: [metric('tpot_ms.p50', 'regressed')] });
+
+  it('repeats the failing cells of an unpaired failure, or pairs against a baseline server', () => {
+    expect(confirmRoute(failing, opts)).toEqual({ kind: 'repeat', cells: ['a', 'c'] });
+    expect(confirmRoute(failing, { ...opts, baselineServer: true })).toEqual({ kind: 'paired' });
+  });
+
+  it('leaves alone what a second measurement cannot change or what does not fail', () => {
+    expect(confirmRoute(failing, { ...opts, enabled: false })).toEqual({ kind: 'none' });
+    expect(confirmRoute(failing, { ...opts, failOn: 'never' })).toEqual({ kind: 'none' });
+    // Measured in this job already.
+    expect(confirmRoute(verdict({ a: [metric('ttft_ms.p95', 'regressed')] }, { design: 'paired' }), opts)).toEqual({ kind: 'none' });
+    // An SLO bound is absolute: nothing regressed against the baseline.
+    expect(confirmRoute(verdict({ a: [metric('ttft_ms.p95', 'unchanged')] }, { slo: true }), opts)).toEqual({ kind: 'none' });
+    expect(confirmRoute(verdict({ a: [metric('ttft_ms.p95', 'unchanged')] }), opts)).toEqual({ kind: 'none' });
+    // Ungated metrics and invalid cells do not count.
+    expect(regressedKeys(verdict({ a: [metric('e2e_ms.p50', 'regressed', false)], b: [metric('ttft_ms.p95', 'regressed')] }, { invalid: ['b'] }))).toEqual([]);
+  });
+});
+
+describe('settle', () => {
+  it('fails when a regression persists, and warns about one seen in one measurement only', () => {
+    const first = verdict({ a: [metric('ttft_ms.p95', 'regressed'), metric('output_tps', 'regressed')] });
+    const second = verdict({ a: [metric('ttft_ms.p95', 'regressed'), metric('output_tps', 'unchanged'), metric('tpot_ms.p50', 'regressed')] });
+    const s = settle(first, second);
+    expect(s.persisted).toEqual(['a ttft_ms.p95']);
+    expect(s.cleared).toEqual(['a output_tps']);
+    expect(s.verdict.verdict).toBe('fail');
+    expect(s.verdict.summary).toMatchObject({ regressed: 1, warn: 1, unchanged: 1 });
+    const tpot = s.verdict.cells[0]!.metrics.find((m) => m.metric === 'tpot_ms.p50')!;
+    expect(tpot.verdict).toBe('warn');
+    expect(tpot.reason).toMatch(/^regressed in the confirmation only/);
+    expect(s.verdict.reasons[0]).toBe('confirmed: regressed in both measurements: a ttft_ms.p95');
+    // The second verdict itself is not changed.
+    expect(second.cells[0]!.metrics[2]!.verdict).toBe('regressed');
+  });
+
+  it('passes when the regression does not persist', () => {
+    const first = verdict({ a: [metric('ttft_ms.p95', 'regressed')] });
+    const s = settle(first, verdict({ a: [metric('ttft_ms.p95', 'unchanged')] }));
+    expect(s.persisted).toEqual([]);
+    expect(s.verdict.verdict).toBe('pass');
+    expect(s.verdict.reasons[0]).toBe('not confirmed: the regression of the first measurement (a ttft_ms.p95) did not persist when measured again');
+    // A different metric regressing the second time only is a warning, not a failure.
+    const moved = settle(first, verdict({ a: [metric('ttft_ms.p95', 'unchanged'), metric('output_tps', 'regressed')] }));
+    expect(moved.verdict.verdict).toBe('warn');
+    expect(moved.verdict.summary.regressed).toBe(0);
+  });
+
+  it('keeps a failed SLO check of the second measurement a failure', () => {
+    const s = settle(verdict({ a: [metric('ttft_ms.p95', 'regressed')] }), verdict({ a: [metric('ttft_ms.p95', 'unchanged')] }, { slo: true }));
+    expect(s.verdict.verdict).toBe('fail');
+  });
+});
