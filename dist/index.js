@@ -10,23 +10,39 @@ import {
   setOutput,
   setSecret,
   summary
-} from "./chunks/chunk-C3OW5XTX.js";
+} from "./chunks/chunk-L4B7UAZY.js";
 import {
+  DEFAULT_ORDER_COMMITS,
+  Git,
+  HistoryError,
+  MAX_PUSH_ATTEMPTS,
   assertGateable,
+  buildSeries,
+  cellId,
+  compactHistory,
+  compareFingerprints,
+  dashboardData,
+  describeChange,
+  escapeMd,
   findBaseline,
-  headline,
+  findBaselines,
+  findChanges,
   judgeRun,
   judgeStored,
   measure,
+  measureAbWithServers,
+  newChanges,
+  openBranch,
   parseResult,
-  readIndex,
+  readBranchHistory,
   readPlan,
   readResultForGating,
   renderReport,
   saveResult,
+  siteFiles,
   withServers,
   writeVerdictFiles
-} from "./chunks/chunk-3FT2G3JX.js";
+} from "./chunks/chunk-O6CW6ZCX.js";
 import {
   UserError,
   registerSecrets
@@ -197,8 +213,8 @@ var require_errors = __commonJS({
     "use strict";
     var kUndiciError = /* @__PURE__ */ Symbol.for("undici.error.UND_ERR");
     var UndiciError = class extends Error {
-      constructor(message) {
-        super(message);
+      constructor(message2) {
+        super(message2);
         this.name = "UndiciError";
         this.code = "UND_ERR";
       }
@@ -209,10 +225,10 @@ var require_errors = __commonJS({
     };
     var kConnectTimeoutError = /* @__PURE__ */ Symbol.for("undici.error.UND_ERR_CONNECT_TIMEOUT");
     var ConnectTimeoutError = class extends UndiciError {
-      constructor(message) {
-        super(message);
+      constructor(message2) {
+        super(message2);
         this.name = "ConnectTimeoutError";
-        this.message = message || "Connect Timeout Error";
+        this.message = message2 || "Connect Timeout Error";
         this.code = "UND_ERR_CONNECT_TIMEOUT";
       }
       static [Symbol.hasInstance](instance) {
@@ -222,10 +238,10 @@ var require_errors = __commonJS({
     };
     var kHeadersTimeoutError = /* @__PURE__ */ Symbol.for("undici.error.UND_ERR_HEADERS_TIMEOUT");
     var HeadersTimeoutError = class extends UndiciError {
-      constructor(message) {
-        super(message);
+      constructor(message2) {
+        super(message2);
         this.name = "HeadersTimeoutError";
-        this.message = message || "Headers Timeout Error";
+        this.message = message2 || "Headers Timeout Error";
         this.code = "UND_ERR_HEADERS_TIMEOUT";
       }
       static [Symbol.hasInstance](instance) {
@@ -235,10 +251,10 @@ var require_errors = __commonJS({
     };
     var kHeadersOverflowError = /* @__PURE__ */ Symbol.for("undici.error.UND_ERR_HEADERS_OVERFLOW");
     var HeadersOverflowError = class extends UndiciError {
-      constructor(message) {
-        super(message);
+      constructor(message2) {
+        super(message2);
         this.name = "HeadersOverflowError";
-        this.message = message || "Headers Overflow Error";
+        this.message = message2 || "Headers Overflow Error";
         this.code = "UND_ERR_HEADERS_OVERFLOW";
       }
       static [Symbol.hasInstance](instance) {
@@ -248,10 +264,10 @@ var require_errors = __commonJS({
     };
     var kBodyTimeoutError = /* @__PURE__ */ Symbol.for("undici.error.UND_ERR_BODY_TIMEOUT");
     var BodyTimeoutError = class extends UndiciError {
-      constructor(message) {
-        super(message);
+      constructor(message2) {
+        super(message2);
         this.name = "BodyTimeoutError";
-        this.message = message || "Body Timeout Error";
+        this.message = message2 || "Body Timeout Error";
         this.code = "UND_ERR_BODY_TIMEOUT";
       }
       static [Symbol.hasInstance](instance) {
@@ -261,10 +277,10 @@ var require_errors = __commonJS({
     };
     var kResponseStatusCodeError = /* @__PURE__ */ Symbol.for("undici.error.UND_ERR_RESPONSE_STATUS_CODE");
     var ResponseStatusCodeError = class extends UndiciError {
-      constructor(message, statusCode, headers, body) {
-        super(message);
+      constructor(message2, statusCode, headers, body) {
+        super(message2);
         this.name = "ResponseStatusCodeError";
-        this.message = message || "Response Status Code Error";
+        this.message = message2 || "Response Status Code Error";
         this.code = "UND_ERR_RESPONSE_STATUS_CODE";
         this.body = body;
         this.status = statusCode;
@@ -278,10 +294,10 @@ var require_errors = __commonJS({
     };
     var kInvalidArgumentError = /* @__PURE__ */ Symbol.for("undici.error.UND_ERR_INVALID_ARG");
     var InvalidArgumentError = class extends UndiciError {
-      constructor(message) {
-        super(message);
+      constructor(message2) {
+        super(message2);
         this.name = "InvalidArgumentError";
-        this.message = message || "Invalid Argument Error";
+        this.message = message2 || "Invalid Argument Error";
         this.code = "UND_ERR_INVALID_ARG";
       }
       static [Symbol.hasInstance](instance) {
@@ -291,10 +307,10 @@ var require_errors = __commonJS({
     };
     var kInvalidReturnValueError = /* @__PURE__ */ Symbol.for("undici.error.UND_ERR_INVALID_RETURN_VALUE");
     var InvalidReturnValueError = class extends UndiciError {
-      constructor(message) {
-        super(message);
+      constructor(message2) {
+        super(message2);
         this.name = "InvalidReturnValueError";
-        this.message = message || "Invalid Return Value Error";
+        this.message = message2 || "Invalid Return Value Error";
         this.code = "UND_ERR_INVALID_RETURN_VALUE";
       }
       static [Symbol.hasInstance](instance) {
@@ -304,10 +320,10 @@ var require_errors = __commonJS({
     };
     var kAbortError = /* @__PURE__ */ Symbol.for("undici.error.UND_ERR_ABORT");
     var AbortError = class extends UndiciError {
-      constructor(message) {
-        super(message);
+      constructor(message2) {
+        super(message2);
         this.name = "AbortError";
-        this.message = message || "The operation was aborted";
+        this.message = message2 || "The operation was aborted";
         this.code = "UND_ERR_ABORT";
       }
       static [Symbol.hasInstance](instance) {
@@ -317,10 +333,10 @@ var require_errors = __commonJS({
     };
     var kRequestAbortedError = /* @__PURE__ */ Symbol.for("undici.error.UND_ERR_ABORTED");
     var RequestAbortedError = class extends AbortError {
-      constructor(message) {
-        super(message);
+      constructor(message2) {
+        super(message2);
         this.name = "AbortError";
-        this.message = message || "Request aborted";
+        this.message = message2 || "Request aborted";
         this.code = "UND_ERR_ABORTED";
       }
       static [Symbol.hasInstance](instance) {
@@ -330,10 +346,10 @@ var require_errors = __commonJS({
     };
     var kInformationalError = /* @__PURE__ */ Symbol.for("undici.error.UND_ERR_INFO");
     var InformationalError = class extends UndiciError {
-      constructor(message) {
-        super(message);
+      constructor(message2) {
+        super(message2);
         this.name = "InformationalError";
-        this.message = message || "Request information";
+        this.message = message2 || "Request information";
         this.code = "UND_ERR_INFO";
       }
       static [Symbol.hasInstance](instance) {
@@ -343,10 +359,10 @@ var require_errors = __commonJS({
     };
     var kRequestContentLengthMismatchError = /* @__PURE__ */ Symbol.for("undici.error.UND_ERR_REQ_CONTENT_LENGTH_MISMATCH");
     var RequestContentLengthMismatchError = class extends UndiciError {
-      constructor(message) {
-        super(message);
+      constructor(message2) {
+        super(message2);
         this.name = "RequestContentLengthMismatchError";
-        this.message = message || "Request body length does not match content-length header";
+        this.message = message2 || "Request body length does not match content-length header";
         this.code = "UND_ERR_REQ_CONTENT_LENGTH_MISMATCH";
       }
       static [Symbol.hasInstance](instance) {
@@ -356,10 +372,10 @@ var require_errors = __commonJS({
     };
     var kResponseContentLengthMismatchError = /* @__PURE__ */ Symbol.for("undici.error.UND_ERR_RES_CONTENT_LENGTH_MISMATCH");
     var ResponseContentLengthMismatchError = class extends UndiciError {
-      constructor(message) {
-        super(message);
+      constructor(message2) {
+        super(message2);
         this.name = "ResponseContentLengthMismatchError";
-        this.message = message || "Response body length does not match content-length header";
+        this.message = message2 || "Response body length does not match content-length header";
         this.code = "UND_ERR_RES_CONTENT_LENGTH_MISMATCH";
       }
       static [Symbol.hasInstance](instance) {
@@ -369,10 +385,10 @@ var require_errors = __commonJS({
     };
     var kClientDestroyedError = /* @__PURE__ */ Symbol.for("undici.error.UND_ERR_DESTROYED");
     var ClientDestroyedError = class extends UndiciError {
-      constructor(message) {
-        super(message);
+      constructor(message2) {
+        super(message2);
         this.name = "ClientDestroyedError";
-        this.message = message || "The client is destroyed";
+        this.message = message2 || "The client is destroyed";
         this.code = "UND_ERR_DESTROYED";
       }
       static [Symbol.hasInstance](instance) {
@@ -382,10 +398,10 @@ var require_errors = __commonJS({
     };
     var kClientClosedError = /* @__PURE__ */ Symbol.for("undici.error.UND_ERR_CLOSED");
     var ClientClosedError = class extends UndiciError {
-      constructor(message) {
-        super(message);
+      constructor(message2) {
+        super(message2);
         this.name = "ClientClosedError";
-        this.message = message || "The client is closed";
+        this.message = message2 || "The client is closed";
         this.code = "UND_ERR_CLOSED";
       }
       static [Symbol.hasInstance](instance) {
@@ -395,10 +411,10 @@ var require_errors = __commonJS({
     };
     var kSocketError = /* @__PURE__ */ Symbol.for("undici.error.UND_ERR_SOCKET");
     var SocketError = class extends UndiciError {
-      constructor(message, socket) {
-        super(message);
+      constructor(message2, socket) {
+        super(message2);
         this.name = "SocketError";
-        this.message = message || "Socket error";
+        this.message = message2 || "Socket error";
         this.code = "UND_ERR_SOCKET";
         this.socket = socket;
       }
@@ -409,10 +425,10 @@ var require_errors = __commonJS({
     };
     var kNotSupportedError = /* @__PURE__ */ Symbol.for("undici.error.UND_ERR_NOT_SUPPORTED");
     var NotSupportedError = class extends UndiciError {
-      constructor(message) {
-        super(message);
+      constructor(message2) {
+        super(message2);
         this.name = "NotSupportedError";
-        this.message = message || "Not supported error";
+        this.message = message2 || "Not supported error";
         this.code = "UND_ERR_NOT_SUPPORTED";
       }
       static [Symbol.hasInstance](instance) {
@@ -422,10 +438,10 @@ var require_errors = __commonJS({
     };
     var kBalancedPoolMissingUpstreamError = /* @__PURE__ */ Symbol.for("undici.error.UND_ERR_BPL_MISSING_UPSTREAM");
     var BalancedPoolMissingUpstreamError = class extends UndiciError {
-      constructor(message) {
-        super(message);
+      constructor(message2) {
+        super(message2);
         this.name = "MissingUpstreamError";
-        this.message = message || "No upstream has been added to the BalancedPool";
+        this.message = message2 || "No upstream has been added to the BalancedPool";
         this.code = "UND_ERR_BPL_MISSING_UPSTREAM";
       }
       static [Symbol.hasInstance](instance) {
@@ -435,8 +451,8 @@ var require_errors = __commonJS({
     };
     var kHTTPParserError = /* @__PURE__ */ Symbol.for("undici.error.UND_ERR_HTTP_PARSER");
     var HTTPParserError = class extends Error {
-      constructor(message, code, data) {
-        super(message);
+      constructor(message2, code, data) {
+        super(message2);
         this.name = "HTTPParserError";
         this.code = code ? `HPE_${code}` : void 0;
         this.data = data ? data.toString() : void 0;
@@ -448,10 +464,10 @@ var require_errors = __commonJS({
     };
     var kResponseExceededMaxSizeError = /* @__PURE__ */ Symbol.for("undici.error.UND_ERR_RES_EXCEEDED_MAX_SIZE");
     var ResponseExceededMaxSizeError = class extends UndiciError {
-      constructor(message) {
-        super(message);
+      constructor(message2) {
+        super(message2);
         this.name = "ResponseExceededMaxSizeError";
-        this.message = message || "Response content exceeded max size";
+        this.message = message2 || "Response content exceeded max size";
         this.code = "UND_ERR_RES_EXCEEDED_MAX_SIZE";
       }
       static [Symbol.hasInstance](instance) {
@@ -461,10 +477,10 @@ var require_errors = __commonJS({
     };
     var kRequestRetryError = /* @__PURE__ */ Symbol.for("undici.error.UND_ERR_REQ_RETRY");
     var RequestRetryError = class extends UndiciError {
-      constructor(message, code, { headers, data }) {
-        super(message);
+      constructor(message2, code, { headers, data }) {
+        super(message2);
         this.name = "RequestRetryError";
-        this.message = message || "Request retry error";
+        this.message = message2 || "Request retry error";
         this.code = "UND_ERR_REQ_RETRY";
         this.statusCode = code;
         this.data = data;
@@ -477,10 +493,10 @@ var require_errors = __commonJS({
     };
     var kResponseError = /* @__PURE__ */ Symbol.for("undici.error.UND_ERR_RESPONSE");
     var ResponseError = class extends UndiciError {
-      constructor(message, code, { headers, data }) {
-        super(message);
+      constructor(message2, code, { headers, data }) {
+        super(message2);
         this.name = "ResponseError";
-        this.message = message || "Response error";
+        this.message = message2 || "Response error";
         this.code = "UND_ERR_RESPONSE";
         this.statusCode = code;
         this.data = data;
@@ -493,10 +509,10 @@ var require_errors = __commonJS({
     };
     var kSecureProxyConnectionError = /* @__PURE__ */ Symbol.for("undici.error.UND_ERR_PRX_TLS");
     var SecureProxyConnectionError = class extends UndiciError {
-      constructor(cause, message, options) {
-        super(message, { cause, ...options ?? {} });
+      constructor(cause, message2, options) {
+        super(message2, { cause, ...options ?? {} });
         this.name = "SecureProxyConnectionError";
-        this.message = message || "Secure Proxy Connection failed";
+        this.message = message2 || "Secure Proxy Connection failed";
         this.code = "UND_ERR_PRX_TLS";
         this.cause = cause;
       }
@@ -507,10 +523,10 @@ var require_errors = __commonJS({
     };
     var kMessageSizeExceededError = /* @__PURE__ */ Symbol.for("undici.error.UND_ERR_WS_MESSAGE_SIZE_EXCEEDED");
     var MessageSizeExceededError = class extends UndiciError {
-      constructor(message) {
-        super(message);
+      constructor(message2) {
+        super(message2);
         this.name = "MessageSizeExceededError";
-        this.message = message || "Max decompressed message size exceeded";
+        this.message = message2 || "Max decompressed message size exceeded";
         this.code = "UND_ERR_WS_MESSAGE_SIZE_EXCEEDED";
       }
       static [Symbol.hasInstance](instance) {
@@ -2006,9 +2022,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve3, reject) => {
+          return new Promise((resolve4, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve3(data);
+              return err ? reject(err) : resolve4(data);
             });
           });
         }
@@ -2046,12 +2062,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve3, reject) => {
+          return new Promise((resolve4, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve3(data);
+              ) : resolve4(data);
             });
           });
         }
@@ -2521,14 +2537,14 @@ var require_connect = __commonJS({
       if (socket == null) {
         return;
       }
-      let message = "Connect Timeout Error";
+      let message2 = "Connect Timeout Error";
       if (Array.isArray(socket.autoSelectFamilyAttemptedAddresses)) {
-        message += ` (attempted addresses: ${socket.autoSelectFamilyAttemptedAddresses.join(", ")},`;
+        message2 += ` (attempted addresses: ${socket.autoSelectFamilyAttemptedAddresses.join(", ")},`;
       } else {
-        message += ` (attempted address: ${opts.hostname}:${opts.port},`;
+        message2 += ` (attempted address: ${opts.hostname}:${opts.port},`;
       }
-      message += ` timeout: ${opts.timeout}ms)`;
-      util.destroy(socket, new ConnectTimeoutError(message));
+      message2 += ` timeout: ${opts.timeout}ms)`;
+      util.destroy(socket, new ConnectTimeoutError(message2));
     }
     module.exports = buildConnector;
   }
@@ -3510,15 +3526,15 @@ var require_webidl = __commonJS({
     webidl.converters = {};
     webidl.util = {};
     webidl.errors = {};
-    webidl.errors.exception = function(message) {
-      return new TypeError(`${message.header}: ${message.message}`);
+    webidl.errors.exception = function(message2) {
+      return new TypeError(`${message2.header}: ${message2.message}`);
     };
     webidl.errors.conversionFailed = function(context3) {
       const plural = context3.types.length === 1 ? "" : " one of";
-      const message = `${context3.argument} could not be converted to${plural}: ${context3.types.join(", ")}.`;
+      const message2 = `${context3.argument} could not be converted to${plural}: ${context3.types.join(", ")}.`;
       return webidl.errors.exception({
         header: context3.prefix,
-        message
+        message: message2
       });
     };
     webidl.errors.invalidArgument = function(context3) {
@@ -4318,8 +4334,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve3, reject) => {
-        res = resolve3;
+      const promise = new Promise((resolve4, reject) => {
+        res = resolve4;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -5843,12 +5859,12 @@ var require_client_h1 = __commonJS({
           return new ResponseContentLengthMismatchError();
         }
         const ptr = llhttp.llhttp_get_error_reason(this.ptr);
-        let message = "";
+        let message2 = "";
         if (ptr) {
           const len = new Uint8Array(llhttp.memory.buffer, ptr).indexOf(0);
-          message = "Response does not match the HTTP/1.1 protocol (" + Buffer.from(llhttp.memory.buffer, ptr, len).toString() + ")";
+          message2 = "Response does not match the HTTP/1.1 protocol (" + Buffer.from(llhttp.memory.buffer, ptr, len).toString() + ")";
         }
-        return new HTTPParserError(message, constants.ERROR[ret], data);
+        return new HTTPParserError(message2, constants.ERROR[ret], data);
       }
       destroy() {
         assert(this.ptr != null);
@@ -6570,12 +6586,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve3, reject) => {
+      const waitForDrain = () => new Promise((resolve4, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve3;
+          callback = resolve4;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -7245,12 +7261,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve3, reject) => {
+      const waitForDrain = () => new Promise((resolve4, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve3;
+          callback = resolve4;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7729,16 +7745,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve3) => {
+        return new Promise((resolve4) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve3;
+            this[kClosedResolve] = resolve4;
           } else {
-            resolve3(null);
+            resolve4(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve3) => {
+        return new Promise((resolve4) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request2 = requests[i];
@@ -7749,7 +7765,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve3(null);
+            resolve4(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -7800,7 +7816,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve3, reject) => {
+        const socket = await new Promise((resolve4, reject) => {
           client[kConnector]({
             host,
             hostname,
@@ -7812,7 +7828,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve3(socket2);
+              resolve4(socket2);
             }
           });
         });
@@ -8148,8 +8164,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c) => c.close()));
         } else {
-          await new Promise((resolve3) => {
-            this[kClosedResolve] = resolve3;
+          await new Promise((resolve4) => {
+            this[kClosedResolve] = resolve4;
           });
         }
       }
@@ -9418,7 +9434,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve3, reject) => {
+        return await new Promise((resolve4, reject) => {
           if (this[kContentLength] > limit) {
             this.destroy(new AbortError());
           }
@@ -9431,7 +9447,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError());
             } else {
-              resolve3(null);
+              resolve4(null);
             }
           }).on("error", noop3).on("data", function(chunk) {
             limit -= chunk.length;
@@ -9450,7 +9466,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream, type) {
       assert(!stream[kConsume]);
-      return new Promise((resolve3, reject) => {
+      return new Promise((resolve4, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9467,7 +9483,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve: resolve3,
+              resolve: resolve4,
               reject,
               length: 0,
               body: []
@@ -9537,18 +9553,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2) {
-      const { type, body, resolve: resolve3, stream, length } = consume2;
+      const { type, body, resolve: resolve4, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve3(chunksDecode(body, length));
+          resolve4(chunksDecode(body, length));
         } else if (type === "json") {
-          resolve3(JSON.parse(chunksDecode(body, length)));
+          resolve4(JSON.parse(chunksDecode(body, length)));
         } else if (type === "arrayBuffer") {
-          resolve3(chunksConcat(body, length).buffer);
+          resolve4(chunksConcat(body, length).buffer);
         } else if (type === "blob") {
-          resolve3(new Blob(body, { type: stream[kContentType] }));
+          resolve4(new Blob(body, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve3(chunksConcat(body, length));
+          resolve4(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -9606,9 +9622,9 @@ var require_util3 = __commonJS({
         chunks = [];
         length = 0;
       }
-      const message = `Response status code ${statusCode}${statusMessage ? `: ${statusMessage}` : ""}`;
+      const message2 = `Response status code ${statusCode}${statusMessage ? `: ${statusMessage}` : ""}`;
       if (statusCode === 204 || !contentType || !length) {
-        queueMicrotask(() => callback(new ResponseStatusCodeError(message, statusCode, headers)));
+        queueMicrotask(() => callback(new ResponseStatusCodeError(message2, statusCode, headers)));
         return;
       }
       const stackTraceLimit = Error.stackTraceLimit;
@@ -9624,7 +9640,7 @@ var require_util3 = __commonJS({
       } finally {
         Error.stackTraceLimit = stackTraceLimit;
       }
-      queueMicrotask(() => callback(new ResponseStatusCodeError(message, statusCode, headers, payload)));
+      queueMicrotask(() => callback(new ResponseStatusCodeError(message2, statusCode, headers, payload)));
     }
     var isContentTypeApplicationJson = (contentType) => {
       return contentType.length > 15 && contentType[11] === "/" && contentType[0] === "a" && contentType[1] === "p" && contentType[2] === "p" && contentType[3] === "l" && contentType[4] === "i" && contentType[5] === "c" && contentType[6] === "a" && contentType[7] === "t" && contentType[8] === "i" && contentType[9] === "o" && contentType[10] === "n" && contentType[12] === "j" && contentType[13] === "s" && contentType[14] === "o" && contentType[15] === "n";
@@ -9805,9 +9821,9 @@ var require_api_request = __commonJS({
     };
     function request2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve3, reject) => {
+        return new Promise((resolve4, reject) => {
           request2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve3(data);
+            return err ? reject(err) : resolve4(data);
           });
         });
       }
@@ -10030,9 +10046,9 @@ var require_api_stream = __commonJS({
     };
     function stream(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve3, reject) => {
+        return new Promise((resolve4, reject) => {
           stream.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve3(data);
+            return err ? reject(err) : resolve4(data);
           });
         });
       }
@@ -10317,9 +10333,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve3, reject) => {
+        return new Promise((resolve4, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve3(data);
+            return err ? reject(err) : resolve4(data);
           });
         });
       }
@@ -10411,9 +10427,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve3, reject) => {
+        return new Promise((resolve4, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve3(data);
+            return err ? reject(err) : resolve4(data);
           });
         });
       }
@@ -10451,11 +10467,11 @@ var require_mock_errors = __commonJS({
     var { UndiciError } = require_errors();
     var kMockNotMatchedError = /* @__PURE__ */ Symbol.for("undici.error.UND_MOCK_ERR_MOCK_NOT_MATCHED");
     var MockNotMatchedError = class _MockNotMatchedError extends UndiciError {
-      constructor(message) {
-        super(message);
+      constructor(message2) {
+        super(message2);
         Error.captureStackTrace(this, _MockNotMatchedError);
         this.name = "MockNotMatchedError";
-        this.message = message || "The request does not match any registered mock dispatches";
+        this.message = message2 || "The request does not match any registered mock dispatches";
         this.code = "UND_MOCK_ERR_MOCK_NOT_MATCHED";
       }
       static [Symbol.hasInstance](instance) {
@@ -14276,7 +14292,7 @@ var require_fetch = __commonJS({
       function dispatch({ body }) {
         const url = requestCurrentURL(request2);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve3, reject) => agent.dispatch(
+        return new Promise((resolve4, reject) => agent.dispatch(
           {
             path: url.pathname + url.search,
             origin: url.origin,
@@ -14352,7 +14368,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable({ read: resume });
               const onError = this.onError.bind(this);
-              resolve3({
+              resolve4({
                 status,
                 statusText,
                 headersList,
@@ -14395,7 +14411,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve3({
+              resolve4({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -18104,15 +18120,15 @@ var require_websocket = __commonJS({
       this.ws[kResponse].socket.resume();
     }
     function onParserError(err) {
-      let message;
+      let message2;
       let code;
       if (err instanceof CloseEvent) {
-        message = err.reason;
+        message2 = err.reason;
         code = err.code;
       } else {
-        message = err.message;
+        message2 = err.message;
       }
-      fireEvent("error", this, () => new ErrorEvent("error", { error: err, message }));
+      fireEvent("error", this, () => new ErrorEvent("error", { error: err, message: message2 }));
       closeWebSocketConnection(this, code);
     }
     module.exports = {
@@ -18136,8 +18152,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay(ms) {
-      return new Promise((resolve3) => {
-        setTimeout(resolve3, ms).unref();
+      return new Promise((resolve4) => {
+        setTimeout(resolve4, ms).unref();
       });
     }
     module.exports = {
@@ -19038,11 +19054,11 @@ var require_lib = __commonJS({
     })();
     var __awaiter2 = exports && exports.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve3) {
-          resolve3(value);
+        return value instanceof P ? value : new P(function(resolve4) {
+          resolve4(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve3, reject) {
+      return new (P || (P = Promise))(function(resolve4, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -19058,7 +19074,7 @@ var require_lib = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -19131,8 +19147,8 @@ var require_lib = __commonJS({
     var ExponentialBackoffCeiling = 10;
     var ExponentialBackoffTimeSlice = 5;
     var HttpClientError = class _HttpClientError extends Error {
-      constructor(message, statusCode) {
-        super(message);
+      constructor(message2, statusCode) {
+        super(message2);
         this.name = "HttpClientError";
         this.statusCode = statusCode;
         Object.setPrototypeOf(this, _HttpClientError.prototype);
@@ -19140,31 +19156,31 @@ var require_lib = __commonJS({
     };
     exports.HttpClientError = HttpClientError;
     var HttpClientResponse = class {
-      constructor(message) {
-        this.message = message;
+      constructor(message2) {
+        this.message = message2;
       }
       readBody() {
         return __awaiter2(this, void 0, void 0, function* () {
-          return new Promise((resolve3) => __awaiter2(this, void 0, void 0, function* () {
+          return new Promise((resolve4) => __awaiter2(this, void 0, void 0, function* () {
             let output = Buffer.alloc(0);
             this.message.on("data", (chunk) => {
               output = Buffer.concat([output, chunk]);
             });
             this.message.on("end", () => {
-              resolve3(output.toString());
+              resolve4(output.toString());
             });
           }));
         });
       }
       readBodyBuffer() {
         return __awaiter2(this, void 0, void 0, function* () {
-          return new Promise((resolve3) => __awaiter2(this, void 0, void 0, function* () {
+          return new Promise((resolve4) => __awaiter2(this, void 0, void 0, function* () {
             const chunks = [];
             this.message.on("data", (chunk) => {
               chunks.push(chunk);
             });
             this.message.on("end", () => {
-              resolve3(Buffer.concat(chunks));
+              resolve4(Buffer.concat(chunks));
             });
           }));
         });
@@ -19372,14 +19388,14 @@ var require_lib = __commonJS({
        */
       requestRaw(info, data) {
         return __awaiter2(this, void 0, void 0, function* () {
-          return new Promise((resolve3, reject) => {
+          return new Promise((resolve4, reject) => {
             function callbackForResult(err, res) {
               if (err) {
                 reject(err);
               } else if (!res) {
                 reject(new Error("Unknown error"));
               } else {
-                resolve3(res);
+                resolve4(res);
               }
             }
             this.requestRawWithCallback(info, data, callbackForResult);
@@ -19623,12 +19639,12 @@ var require_lib = __commonJS({
         return __awaiter2(this, void 0, void 0, function* () {
           retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
           const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-          return new Promise((resolve3) => setTimeout(() => resolve3(), ms));
+          return new Promise((resolve4) => setTimeout(() => resolve4(), ms));
         });
       }
       _processResponse(res, options) {
         return __awaiter2(this, void 0, void 0, function* () {
-          return new Promise((resolve3, reject) => __awaiter2(this, void 0, void 0, function* () {
+          return new Promise((resolve4, reject) => __awaiter2(this, void 0, void 0, function* () {
             const statusCode = res.message.statusCode || 0;
             const response = {
               statusCode,
@@ -19636,7 +19652,7 @@ var require_lib = __commonJS({
               headers: {}
             };
             if (statusCode === HttpCodes.NotFound) {
-              resolve3(response);
+              resolve4(response);
             }
             function dateTimeDeserializer(key, value) {
               if (typeof value === "string") {
@@ -19675,7 +19691,7 @@ var require_lib = __commonJS({
               err.result = response.result;
               reject(err);
             } else {
-              resolve3(response);
+              resolve4(response);
             }
           }));
         });
@@ -19745,11 +19761,11 @@ var httpClient = __toESM(require_lib(), 1);
 var import_undici = __toESM(require_undici(), 1);
 var __awaiter = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve3) {
-      resolve3(value);
+    return value instanceof P ? value : new P(function(resolve4) {
+      resolve4(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve3, reject) {
+  return new (P || (P = Promise))(function(resolve4, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -19765,7 +19781,7 @@ var __awaiter = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -20774,8 +20790,8 @@ var RequestError = class extends Error {
    * Response object if a response was received
    */
   response;
-  constructor(message, statusCode, options) {
-    super(message, { cause: options.cause });
+  constructor(message2, statusCode, options) {
+    super(message2, { cause: options.cause });
     this.name = "HttpError";
     this.status = Number.parseInt(statusCode);
     if (Number.isNaN(this.status)) {
@@ -20843,22 +20859,22 @@ async function fetchWrapper(requestOptions) {
       ...requestOptions.body && { duplex: "half" }
     });
   } catch (error) {
-    let message = "Unknown Error";
+    let message2 = "Unknown Error";
     if (error instanceof Error) {
       if (error.name === "AbortError") {
         error.status = 500;
         throw error;
       }
-      message = error.message;
+      message2 = error.message;
       if (error.name === "TypeError" && "cause" in error) {
         if (error.cause instanceof Error) {
-          message = error.cause.message;
+          message2 = error.cause.message;
         } else if (typeof error.cause === "string") {
-          message = error.cause;
+          message2 = error.cause;
         }
       }
     }
-    const requestError = new RequestError(message, 500, {
+    const requestError = new RequestError(message2, 500, {
       request: requestOptions
     });
     requestError.cause = error;
@@ -23925,15 +23941,15 @@ function createActionHost() {
     event: () => readEvent(),
     secret: (value) => setSecret(value),
     // What core.setFailed does, with the message through the one log seam like every other line.
-    fail(message) {
-      log.error(message);
+    fail(message2) {
+      log.error(message2);
       process.exitCode = 1;
     }
   };
 }
 
 // src/action/main.ts
-import { resolve as resolve2 } from "node:path";
+import { resolve as resolve3 } from "node:path";
 
 // src/pipeline/publish.ts
 function annotate(host, v) {
@@ -23964,104 +23980,132 @@ function outcome(v, failOn) {
   return { failing, line };
 }
 
+// src/result/headline.ts
+function headline(doc) {
+  const out = {};
+  for (const c of doc.cells) {
+    const m = c.metrics;
+    const ttft = c.load.kind === "rate" ? m.queued_ttft_ms : m.ttft_ms;
+    out[`${c.id} output_tps`] = m.output_tps;
+    out[`${c.id} ttft_ms.p95`] = ttft?.p95 ?? null;
+    out[`${c.id} tpot_ms.p50`] = m.tpot_ms?.p50 ?? null;
+  }
+  return out;
+}
+
 // src/action/baseline.ts
 import { resolve } from "node:path";
+
+// src/history/comparable.ts
+function environmentMismatch(stored, cand) {
+  const se = stored.environment;
+  const ce = cand.environment;
+  if (se !== void 0 && ce !== void 0) {
+    const major = compareFingerprints(se, ce).filter((d) => d.severity === "major");
+    if (major.length > 0) return major.map((d) => `${d.field} ${d.baseline} -> ${d.candidate}`).join(", ");
+  }
+  if (stored.machine.cpu_model !== cand.machine.cpu_model || stored.machine.cpus !== cand.machine.cpus) {
+    return `machine ${stored.machine.cpus} x ${stored.machine.cpu_model} -> ${cand.machine.cpus} x ${cand.machine.cpu_model}`;
+  }
+  const sm = stored.target?.model ?? null;
+  const cm = cand.target?.model ?? null;
+  if (sm !== cm) return `model ${sm ?? "unknown"} -> ${cm ?? "unknown"}`;
+  return null;
+}
+
+// src/action/baseline.ts
 function historyOptions(inputs, workspace) {
   return { repoDir: workspace, remote: "origin", branch: inputs.historyBranch, token: inputs.githubToken, retention: inputs.historyRetention };
 }
-async function loadBaseline(inputs, event, workspace) {
-  if (inputs.baseline.kind === "none") return { doc: null, note: "baseline: none (input 'baseline' is none)", commit: null };
+async function loadBaseline(inputs, event, workspace, candidate) {
+  if (inputs.baseline.kind === "none") return { doc: null, history: [], note: "baseline: none (input 'baseline' is none)", commit: null };
   if (inputs.baseline.kind === "file") {
     const doc2 = await readResultForGating(resolve(workspace, inputs.baseline.path));
-    return { doc: doc2, note: `baseline: file \`${inputs.baseline.path}\``, commit: doc2.git?.commit ?? null };
+    return { doc: doc2, history: [], note: `baseline: file \`${inputs.baseline.path}\``, commit: doc2.git?.commit ?? null };
   }
   if (event.baselineCommit === null) {
-    return { doc: null, note: "no baseline commit for this event (only pull requests and pushes have one)", commit: null };
+    return { doc: null, history: [], note: "no baseline commit for this event (only pull requests and pushes have one)", commit: null };
   }
+  if (inputs.historyRuns > 1) return storedRuns(inputs, event.baselineCommit, workspace, candidate);
   const found = await findBaseline(historyOptions(inputs, workspace), event.baselineCommit);
   if (found === null) {
     return {
       doc: null,
       note: `no stored result for ${event.baselineCommit.slice(0, 7)} or its ancestors on branch '${inputs.historyBranch}' yet: a push to the default branch stores one (save-history)`,
+      history: [],
       commit: null
     };
   }
   const file = `${inputs.historyBranch}:results/${found.commit}.json`;
   const doc = assertGateable(parseResult(found.resultJson, file), file);
   const note = found.exact ? `baseline: stored result of the base commit \`${found.commit.slice(0, 7)}\`` : `baseline: the base commit \`${event.baselineCommit.slice(0, 7)}\` has no stored result; compared with its newest stored ancestor \`${found.commit.slice(0, 7)}\``;
-  return { doc, note, commit: found.commit };
+  return { doc, history: [], note, commit: found.commit };
 }
-async function trendPoints(log, inputs, workspace) {
-  try {
-    return await readIndex(historyOptions(inputs, workspace));
-  } catch (err) {
-    log.info(`No trend: ${err instanceof Error ? err.message : String(err)}`);
-    return [];
-  }
-}
-
-// src/errors/input-error.ts
-var InputError = class extends UserError {
-  name = "InputError";
-};
-
-// src/action/inputs.ts
-function oneOf(read, name, allowed, fallback) {
-  const v = read(name).trim();
-  if (v === "") return fallback;
-  if (!allowed.includes(v)) throw new InputError(`'${name}' must be one of ${allowed.join("|")}, got '${v}'`);
-  return v;
-}
-function positive(read, name, fallback, integer) {
-  const v = read(name).trim();
-  if (v === "") return fallback;
-  const n = Number(v);
-  if (!Number.isFinite(n) || n <= 0 || integer && !Number.isInteger(n)) {
-    throw new InputError(`'${name}' must be a positive ${integer ? "integer" : "number"}, got '${v}'`);
-  }
-  return n;
-}
-function readInputs(read, mask) {
-  const opt = (name) => read(name).trim() || null;
-  const mode = oneOf(read, INPUTS.mode, ["run", "report"], "run");
-  const baselineRaw = opt(INPUTS.baseline) ?? "history";
-  const baseline = baselineRaw === "history" ? { kind: "history" } : baselineRaw === "none" ? { kind: "none" } : { kind: "file", path: baselineRaw };
-  const prRaw = opt(INPUTS.prNumber);
-  let prNumber = null;
-  if (prRaw !== null) {
-    if (!/^[1-9][0-9]{0,9}$/.test(prRaw)) throw new InputError(`'${INPUTS.prNumber}' must be a pull request number, got '${prRaw.slice(0, 40)}'`);
-    prNumber = Number(prRaw);
-  }
-  const result = opt(INPUTS.result);
-  if (mode === "report" && result === null) throw new InputError(`'${INPUTS.result}' is required when '${INPUTS.mode}' is report`);
-  const branch = opt(INPUTS.historyBranch) ?? "llm-perf-history";
-  if (!/^[A-Za-z0-9._/-]+$/.test(branch) || branch.includes("..") || branch.startsWith("-")) {
-    throw new InputError(`'${INPUTS.historyBranch}' must be a plain branch name, got '${branch}'`);
-  }
-  const token = opt(INPUTS.githubToken);
-  if (token !== null) mask(token);
-  registerSecrets([token]);
-  return Object.freeze({
-    mode,
-    config: opt(INPUTS.config),
-    url: opt(INPUTS.url),
-    model: opt(INPUTS.model),
-    serverCommand: opt(INPUTS.serverCommand),
-    serverReadyUrl: opt(INPUTS.serverReadyUrl),
-    serverReadyTimeoutS: positive(read, INPUTS.serverReadyTimeout, 600, false),
-    serverLog: opt(INPUTS.serverLog) ?? "llm-perf-server.log",
-    baseline,
-    result,
-    prNumber,
-    githubToken: token,
-    comment: oneOf(read, INPUTS.comment, ["always", "on-change", "never"], "always"),
-    commentKey: opt(INPUTS.commentKey),
-    failOn: oneOf(read, INPUTS.failOn, ["regression", "warn", "never"], "regression"),
-    saveHistory: oneOf(read, INPUTS.saveHistory, ["auto", "true", "false"], "auto"),
-    historyBranch: branch,
-    historyRetention: positive(read, INPUTS.historyRetention, 200, true),
-    out: opt(INPUTS.out) ?? "llm-perf-result.json"
+async function storedRuns(inputs, base, workspace, candidate) {
+  const reasons = [];
+  const { found, skipped } = await findBaselines(historyOptions(inputs, workspace), base, inputs.historyRuns, (json, commit) => {
+    const file = `${inputs.historyBranch}:results/${commit}.json`;
+    const doc = assertGateable(parseResult(json, file), file);
+    const why = environmentMismatch(doc, candidate);
+    if (why !== null) reasons.push(why);
+    return why === null ? doc : null;
   });
+  const skippedNote = skipped > 0 ? `; ${skipped} stored run${skipped === 1 ? "" : "s"} of another environment skipped (${reasons[0]})` : "";
+  if (found.length === 0) {
+    return {
+      doc: null,
+      history: [],
+      note: `no stored result of this environment for ${base.slice(0, 7)} or its ancestors on branch '${inputs.historyBranch}' yet${skippedNote}: a push to the default branch stores one (save-history)`,
+      commit: null
+    };
+  }
+  const newest = found[0];
+  const which = newest.exact ? `the base commit \`${newest.commit.slice(0, 7)}\`` : `its newest stored ancestor \`${newest.commit.slice(0, 7)}\``;
+  const note = `baseline: ${found.length} stored result${found.length === 1 ? "" : "s"} of the default branch (of ${inputs.historyRuns} asked for), newest ${which}${skippedNote}`;
+  return { doc: newest.value, history: found.map((f) => f.value), note, commit: newest.commit };
+}
+
+// src/changes/markdown.ts
+var BARS = "\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588";
+function sparkline(values, max = 20) {
+  const v = values.slice(-max);
+  if (v.length === 0) return "";
+  const lo = Math.min(...v);
+  const hi = Math.max(...v);
+  return v.map((x) => BARS[hi === lo ? 3 : Math.min(7, Math.floor((x - lo) / (hi - lo) * 8))]).join("");
+}
+var fmt = (v) => Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : Math.abs(v) >= 1 ? v.toFixed(2) : v.toPrecision(3);
+function renderChanges(changes, commitUrl = null) {
+  if (changes.length === 0) return null;
+  const lines = changes.map((c) => {
+    const text = escapeMd(describeChange(c));
+    const link = commitUrl === null ? "" : ` ([${c.commit.slice(0, 7)}](${commitUrl(c.commit)}))`;
+    return `- ${c.worse ? "\u26A0\uFE0F " : ""}${text}${link}`;
+  });
+  return `### Change points
+
+${lines.join("\n")}
+
+Found by E-divisive means over the default branch's stored results; the interval is a 95% bootstrap interval of the shift.`;
+}
+function renderTrendTable(series, changes, max = 20, dashboardUrl2 = null) {
+  const rows = series.filter((s) => s.gated && s.points.length >= 2);
+  if (rows.length === 0) return null;
+  const body = rows.map((s) => {
+    const last = changes.filter((c) => c.cell === s.cell && c.metric === s.metric).at(-1);
+    const change = last === void 0 ? "\u2013" : `${last.relative > 0 ? "+" : ""}${(last.relative * 100).toFixed(1)}% at \`${last.commit.slice(0, 7)}\`${last.worse ? " \u26A0\uFE0F" : ""}`;
+    const latest = s.points.at(-1).value;
+    return `| ${escapeMd(s.cell)} | ${escapeMd(s.metric)} | ${sparkline(s.points.map((p) => p.value), max)} | ${fmt(latest)} ${escapeMd(s.unit)} | ${change} |`;
+  });
+  const n = Math.min(max, Math.max(...rows.map((s) => s.points.length)));
+  const link = dashboardUrl2 === null ? "" : `
+
+[Dashboard](${dashboardUrl2})`;
+  return `### Trend over the last ${n} commits
+
+| cell | metric | trend | latest | last change point |
+| --- | --- | --- | --- | --- |
+${body.join("\n")}${link}`;
 }
 
 // src/github/comment.ts
@@ -24071,8 +24115,8 @@ var MAX_COMMENT_CHARS = 65536;
 var MAX_API_ATTEMPTS = 4;
 var ACTIONS_BOT_LOGIN = "github-actions[bot]";
 var CommentError = class extends Error {
-  constructor(message, method, url, status, options) {
-    super(`${message} (${method} ${url}${status ? ` -> ${status}` : ""})`, options);
+  constructor(message2, method, url, status, options) {
+    super(`${message2} (${method} ${url}${status ? ` -> ${status}` : ""})`, options);
     this.method = method;
     this.url = url;
     this.status = status;
@@ -24179,14 +24223,393 @@ function describe(err) {
   const headers = {};
   for (const [k, v] of Object.entries(e?.response?.headers ?? {})) headers[k.toLowerCase()] = v === void 0 || v === null ? void 0 : String(v);
   const dataMessage = e?.response?.data?.message;
-  const message = typeof dataMessage === "string" ? dataMessage : typeof e?.message === "string" ? e.message.split("\n")[0] ?? "" : String(err);
+  const message2 = typeof dataMessage === "string" ? dataMessage : typeof e?.message === "string" ? e.message.split("\n")[0] ?? "" : String(err);
   return {
     status: typeof e?.status === "number" ? e.status : null,
-    message,
+    message: message2,
     method: e?.request?.method ?? "GET",
     url: e?.request?.url ?? "",
     headers
   };
+}
+
+// src/github/commit-comment.ts
+async function commentOnCommit(octokit, t, body, options = {}) {
+  if (!/^[0-9a-f]{40,64}$/.test(t.sha)) throw new TypeError(`commit comment: '${t.sha}' is not a commit id`);
+  const r = await withRetry(() => octokit.rest.repos.createCommitComment({ owner: t.owner, repo: t.repo, commit_sha: t.sha, body: capComment(COMMENT_MARKER, body) }), options.retryBaseMs ?? 1e3);
+  return r.data.html_url;
+}
+
+// src/history/pages.ts
+import { setTimeout as sleep2 } from "node:timers/promises";
+var NAME = /^[A-Za-z0-9._-]+$/;
+async function publishSite(opts, files, message2) {
+  for (const name of files.keys()) {
+    if (!NAME.test(name) || name === "." || name === "..") throw new HistoryError(`pages: refusing to publish '${name}': plain file names only`);
+  }
+  const branch = await openBranch(opts);
+  const entries = [];
+  for (const [name, content] of files) {
+    const sha = (await branch.git.run(`storing ${name}`, ["hash-object", "-w", "--stdin"], { input: content })).stdout.trim();
+    entries.push({ mode: "100644", type: "blob", sha, name });
+  }
+  const tree = await branch.mktree(entries);
+  const commit = (await branch.git.run("creating the pages commit", ["commit-tree", "--no-gpg-sign", tree, "-m", message2])).stdout.trim();
+  const maxAttempts = opts.maxPushAttempts ?? MAX_PUSH_ATTEMPTS;
+  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+    const tip = await branch.fetchTip() ?? "";
+    if (await branch.push(commit, tip) === "pushed") return { commit, attempts: attempt };
+    if (attempt < maxAttempts) await sleep2(Math.round(100 * attempt * (0.5 + Math.random())));
+  }
+  throw new HistoryError(`pages: gave up publishing to '${branch.branch}' after ${maxAttempts} attempts: it kept changing under us`);
+}
+
+// src/action/history-push.ts
+var TREND_COMMITS = 20;
+var message = (err) => err instanceof Error ? err.message : String(err);
+function repoUrl(event, env) {
+  const server = (env.GITHUB_SERVER_URL ?? "https://github.com").replace(/\/+$/, "");
+  return `${server}/${event.owner}/${event.repo}`;
+}
+function dashboardUrl(inputs, event) {
+  if (inputs.history.dashboardUrl !== null) return inputs.history.dashboardUrl;
+  if (!inputs.history.dashboard) return null;
+  return `https://${event.owner.toLowerCase()}.github.io/${event.repo}/`;
+}
+async function readOrdered(log, inputs, workspace, ref) {
+  const shallow = await new Git(workspace, "origin", null).run("checking for a shallow checkout", ["rev-parse", "--is-shallow-repository"], { ok: [128] }).then((r) => r.code !== 0 || r.stdout.trim() === "true");
+  if (shallow) log.info("The checkout is shallow: stored results are ordered by when they were measured (fetch-depth: 0 orders them by commit and shows commit messages).");
+  const read = await readBranchHistory(historyOptions(inputs, workspace), { repoDir: shallow ? null : workspace, ref, maxCommits: DEFAULT_ORDER_COMMITS });
+  for (const why of read.unreadable) log.warn(`History: left out ${why}`);
+  return read;
+}
+async function trendSection(log, inputs, event, workspace, doc) {
+  if (inputs.baseline.kind !== "history") return null;
+  try {
+    const current = doc.git?.commit ?? event.sha;
+    const read = await readOrdered(log, inputs, workspace, event.baselineCommit ?? current);
+    const history = [...read.results.filter((r) => r.commit !== current), { commit: current, doc }];
+    const series = buildSeries(history);
+    return renderTrendTable(series, findChanges(series), TREND_COMMITS, dashboardUrl(inputs, event));
+  } catch (err) {
+    log.info(`No trend: ${message(err)}`);
+    return null;
+  }
+}
+async function afterStore(host, inputs, event, commit) {
+  const workspace = host.cwd;
+  const url = repoUrl(event, host.env);
+  let read;
+  try {
+    read = await readOrdered(host.log, inputs, workspace, commit);
+  } catch (err) {
+    host.log.warn(`Could not read the history back for change points and the dashboard: ${message(err)}`, "llm-perf-gate: history");
+    return;
+  }
+  await announceChanges(host, inputs, event, read, commit, url);
+  if (inputs.history.dashboard) await publishDashboard(host, inputs, event, read, url);
+  if (inputs.history.compact) {
+    try {
+      const c = await compactHistory(historyOptions(inputs, workspace));
+      host.log.info(`Compacted '${inputs.historyBranch}': ${c.commitsBefore} commit(s) -> 1 holding ${c.kept} result(s)${c.pruned.length ? `, pruned ${c.pruned.length}` : ""} (${c.attempts} attempt${c.attempts === 1 ? "" : "s"}).`);
+    } catch (err) {
+      host.log.warn(`Could not compact '${inputs.historyBranch}': ${message(err)}`, "llm-perf-gate: history");
+    }
+  }
+}
+async function announceChanges(host, inputs, event, read, commit, url) {
+  if (read.results.at(-1)?.commit !== commit) {
+    host.log.info(`Change points: the stored result of ${commit.slice(0, 7)} is not the newest on its line of history; nothing to announce.`);
+    return;
+  }
+  const changes = newChanges(buildSeries(read.results));
+  if (changes.length === 0) {
+    host.log.info(`Change points: none new over ${read.results.length} stored commit(s).`);
+    return;
+  }
+  for (const c of changes) {
+    if (c.worse) host.log.warn(describeChange(c), "llm-perf-gate: change point");
+    else host.log.notice(`llm-perf-gate: change point: ${describeChange(c)}`);
+  }
+  const section = renderChanges(changes, (c) => `${url}/commit/${c}`);
+  await host.summary(section);
+  if (!inputs.history.changeComment) return;
+  if (inputs.githubToken === null) {
+    host.log.notice(`No github-token: the change points are not commented on ${commit.slice(0, 7)}.`);
+    return;
+  }
+  try {
+    const at = await commentOnCommit(getOctokit(inputs.githubToken), { owner: event.owner, repo: event.repo, sha: commit }, section);
+    host.log.info(`Commented the change points on ${commit.slice(0, 7)}: ${at}`);
+  } catch (err) {
+    host.log.warn(`Could not comment the change points on ${commit.slice(0, 7)}: ${message(err)}`, "llm-perf-gate: change point");
+  }
+}
+async function publishDashboard(host, inputs, event, read, url) {
+  const branch = inputs.history.dashboardBranch;
+  try {
+    const { data, changes } = dashboardData(read.results, {
+      title: `${event.owner}/${event.repo}: llm-perf-gate history`,
+      repoUrl: url,
+      extraMetrics: [],
+      changes: {},
+      generatedAt: (/* @__PURE__ */ new Date()).toISOString()
+    });
+    const files = await siteFiles(data);
+    const newest = read.results.at(-1)?.commit.slice(0, 7) ?? "none";
+    const published = await publishSite({ ...historyOptions(inputs, host.cwd), branch }, files, `llm-perf-gate: dashboard of ${read.results.length} commit(s), up to ${newest}`);
+    host.log.info(`Published the dashboard (${read.results.length} commit(s), ${data.series.length} chart(s), ${changes.length} change point(s)) to '${branch}' as ${published.commit.slice(0, 7)}: ${dashboardUrl(inputs, event)}`);
+  } catch (err) {
+    host.log.warn(`Could not publish the dashboard to '${branch}': ${message(err)}`, "llm-perf-gate: dashboard");
+  }
+}
+
+// src/errors/input-error.ts
+var InputError = class extends UserError {
+  name = "InputError";
+};
+
+// src/action/inputs.ts
+function abBaselineInputs(read, opt, candidateUrl) {
+  const url = opt(INPUTS.baselineUrl);
+  const command = opt(INPUTS.baselineServerCommand);
+  if (url === null) {
+    if (command !== null) throw new InputError(`'${INPUTS.baselineServerCommand}' needs '${INPUTS.baselineUrl}': the URL the baseline server serves at`);
+    return null;
+  }
+  if (!/^https?:\/\/[^\s]+$/.test(url)) throw new InputError(`'${INPUTS.baselineUrl}' must be an http(s) URL, got '${url.slice(0, 80)}'`);
+  if (candidateUrl !== null && url.replace(/\/+$/, "") === candidateUrl.replace(/\/+$/, "")) {
+    if (command === null) throw new InputError(`'${INPUTS.baselineUrl}' is the candidate's URL: the A/B would compare the server with itself`);
+  }
+  return Object.freeze({
+    url,
+    serverCommand: command,
+    serverReadyUrl: opt(INPUTS.baselineServerReadyUrl),
+    serverReadyTimeoutS: positive(read, INPUTS.baselineServerReadyTimeout, 600, false),
+    serverLog: opt(INPUTS.baselineServerLog) ?? "llm-perf-baseline-server.log"
+  });
+}
+function oneOf(read, name, allowed, fallback) {
+  const v = read(name).trim();
+  if (v === "") return fallback;
+  if (!allowed.includes(v)) throw new InputError(`'${name}' must be one of ${allowed.join("|")}, got '${v}'`);
+  return v;
+}
+function positive(read, name, fallback, integer) {
+  const v = read(name).trim();
+  if (v === "") return fallback;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0 || integer && !Number.isInteger(n)) {
+    throw new InputError(`'${name}' must be a positive ${integer ? "integer" : "number"}, got '${v}'`);
+  }
+  return n;
+}
+function flag(read, name) {
+  return oneOf(read, name, ["true", "false"], "false") === "true";
+}
+function branchName(read, name, fallback) {
+  const branch = read(name).trim() || fallback;
+  if (!/^[A-Za-z0-9._/-]+$/.test(branch) || branch.includes("..") || branch.startsWith("-")) {
+    throw new InputError(`'${name}' must be a plain branch name, got '${branch}'`);
+  }
+  return branch;
+}
+function historyPushInputs(read, historyBranch) {
+  const dashboardBranch = branchName(read, INPUTS.dashboardBranch, "gh-pages");
+  if (dashboardBranch === historyBranch) throw new InputError(`'${INPUTS.dashboardBranch}' must differ from '${INPUTS.historyBranch}' ('${historyBranch}'): publishing replaces the branch`);
+  const url = read(INPUTS.dashboardUrl).trim() || null;
+  if (url !== null && !/^https:\/\/[^\s"'<>()[\]]+$/.test(url)) throw new InputError(`'${INPUTS.dashboardUrl}' must be an https:// URL, got '${url.slice(0, 80)}'`);
+  return Object.freeze({
+    changeComment: flag(read, INPUTS.changeComment),
+    dashboard: flag(read, INPUTS.dashboard),
+    dashboardBranch,
+    dashboardUrl: url,
+    compact: flag(read, INPUTS.historyCompact)
+  });
+}
+function readInputs(read, mask) {
+  const opt = (name) => read(name).trim() || null;
+  const mode = oneOf(read, INPUTS.mode, ["run", "report"], "run");
+  const baselineRaw = opt(INPUTS.baseline) ?? "history";
+  const baseline = baselineRaw === "history" ? { kind: "history" } : baselineRaw === "none" ? { kind: "none" } : { kind: "file", path: baselineRaw };
+  const prRaw = opt(INPUTS.prNumber);
+  let prNumber = null;
+  if (prRaw !== null) {
+    if (!/^[1-9][0-9]{0,9}$/.test(prRaw)) throw new InputError(`'${INPUTS.prNumber}' must be a pull request number, got '${prRaw.slice(0, 40)}'`);
+    prNumber = Number(prRaw);
+  }
+  const result = opt(INPUTS.result);
+  if (mode === "report" && result === null) throw new InputError(`'${INPUTS.result}' is required when '${INPUTS.mode}' is report`);
+  const branch = opt(INPUTS.historyBranch) ?? "llm-perf-history";
+  if (!/^[A-Za-z0-9._/-]+$/.test(branch) || branch.includes("..") || branch.startsWith("-")) {
+    throw new InputError(`'${INPUTS.historyBranch}' must be a plain branch name, got '${branch}'`);
+  }
+  const token = opt(INPUTS.githubToken);
+  if (token !== null) mask(token);
+  registerSecrets([token]);
+  const url = opt(INPUTS.url);
+  return Object.freeze({
+    mode,
+    config: opt(INPUTS.config),
+    url,
+    model: opt(INPUTS.model),
+    serverCommand: opt(INPUTS.serverCommand),
+    serverReadyUrl: opt(INPUTS.serverReadyUrl),
+    serverReadyTimeoutS: positive(read, INPUTS.serverReadyTimeout, 600, false),
+    serverLog: opt(INPUTS.serverLog) ?? "llm-perf-server.log",
+    abBaseline: mode === "run" ? abBaselineInputs(read, opt, url) : null,
+    sameJob: oneOf(read, INPUTS.sameJob, ["always", "confirm"], "always"),
+    confirm: oneOf(read, INPUTS.confirm, ["true", "false"], "true") === "true",
+    baseline,
+    result,
+    prNumber,
+    githubToken: token,
+    comment: oneOf(read, INPUTS.comment, ["always", "on-change", "never"], "always"),
+    commentKey: opt(INPUTS.commentKey),
+    failOn: oneOf(read, INPUTS.failOn, ["regression", "warn", "never"], "regression"),
+    saveHistory: oneOf(read, INPUTS.saveHistory, ["auto", "true", "false"], "auto"),
+    historyBranch: branch,
+    historyRetention: positive(read, INPUTS.historyRetention, 200, true),
+    historyRuns: positive(read, INPUTS.historyRuns, 10, true),
+    out: opt(INPUTS.out) ?? "llm-perf-result.json",
+    history: historyPushInputs(read, branch)
+  });
+}
+
+// src/action/measure-run.ts
+import { resolve as resolve2 } from "node:path";
+
+// src/pipeline/confirm-rule.ts
+function regressedKeys(v) {
+  return v.cells.filter((c) => c.valid).flatMap((c) => c.metrics.filter((m) => m.gated && m.verdict === "regressed").map((m) => `${c.id} ${m.metric}`));
+}
+function confirmRoute(v, o) {
+  if (!o.enabled || v.design === "paired" || !outcome(v, o.failOn).failing) return { kind: "none" };
+  const keys = regressedKeys(v);
+  if (keys.length === 0) return { kind: "none" };
+  if (o.baselineServer) return { kind: "paired" };
+  return { kind: "repeat", cells: [...new Set(v.cells.filter((c) => c.valid && c.metrics.some((m) => m.gated && m.verdict === "regressed")).map((c) => c.id))] };
+}
+function settle(first, second) {
+  const before = new Set(regressedKeys(first));
+  const after = new Set(regressedKeys(second));
+  const persisted = [...after].filter((k) => before.has(k));
+  const cleared = [...before].filter((k) => !after.has(k));
+  const verdict = structuredClone(second);
+  let downgraded = 0;
+  for (const c of verdict.cells) {
+    for (const m of c.metrics) {
+      if (!c.valid || !m.gated || m.verdict !== "regressed" || before.has(`${c.id} ${m.metric}`)) continue;
+      downgrade(m, "regressed in the confirmation only, not in the first measurement");
+      downgraded++;
+    }
+  }
+  verdict.summary = { ...verdict.summary, regressed: verdict.summary.regressed - downgraded, warn: verdict.summary.warn + downgraded };
+  if (verdict.verdict === "fail" && verdict.summary.regressed === 0 && verdict.summary.slo_failed === 0) verdict.verdict = "warn";
+  const line = persisted.length > 0 ? `confirmed: regressed in both measurements: ${persisted.join(", ")}` : `not confirmed: ${before.size === 1 ? "the regression" : "the regressions"} of the first measurement (${[...before].join(", ")}) did not persist when measured again`;
+  verdict.reasons = [line, ...verdict.reasons];
+  return { verdict, persisted, cleared };
+}
+function downgrade(m, why) {
+  m.verdict = "warn";
+  m.reason = `${why}: ${m.reason}`;
+}
+
+// src/pipeline/confirm.ts
+function planForCells(plan, cells) {
+  const wanted = new Set(cells);
+  const scenarios = plan.scenarios.filter((s) => plan.loads.some((l) => wanted.has(cellId(s, l))));
+  const loads = plan.loads.filter((l) => plan.scenarios.some((s) => wanted.has(cellId(s, l))));
+  return { ...plan, scenarios, loads };
+}
+async function confirmByRepeat(host, j) {
+  host.log.info(`The comparison with a stored result would fail: measuring ${j.cells.join(", ")} again before deciding (input confirm).`);
+  const again = await measure(host, planForCells(j.plan, j.cells), j.outPath);
+  if (again.status !== "complete") throw new Error(`the confirmation run was ${again.status}: ${again.error ?? ""} (partial result in ${j.outPath})`);
+  const candidate = { ...j.candidate, cells: j.candidate.cells.map((c) => again.cells.find((a) => a.id === c.id) ?? c) };
+  const second = judgeRun(j.plan, j.baseline, candidate, "");
+  const how = `the failing cell${j.cells.length === 1 ? "" : "s"} (${j.cells.join(", ")}) measured again in this job, against the same baseline`;
+  return { ...settle(j.first, second), first: j.first, how, candidate };
+}
+function confirmedByPairs(first, paired, candidate, pairs) {
+  return { ...settle(first, paired), first, how: `paired A/B against the baseline server in this job (${pairs} pair${pairs === 1 ? "" : "s"} per cell)`, candidate };
+}
+
+// src/action/measure-run.ts
+function runPaths(workspace, out) {
+  const beside = (suffix) => resolve2(workspace, /\.json$/i.test(out) ? out.replace(/\.json$/i, `.${suffix}.json`) : `${out}.${suffix}.json`);
+  return { candidate: resolve2(workspace, out), baseline: beside("baseline"), confirm: beside("confirm") };
+}
+async function measureSameJob(host, inputs, plan, paths) {
+  const b = inputs.abBaseline;
+  host.setOutput(OUTPUTS.baselineResultPath, paths.baseline);
+  const ab = await measureAbRun(host, inputs, b, plan, { baseline: paths.baseline, candidate: paths.candidate });
+  return { doc: ab.candidate, baseline: { doc: ab.baseline, history: [], note: abNote(plan, b), commit: null } };
+}
+async function confirmFailure(host, inputs, j) {
+  const route = confirmRoute(j.first, { enabled: inputs.confirm, failOn: inputs.failOn, baselineServer: inputs.abBaseline !== null });
+  if (route.kind === "none") return null;
+  if (route.kind === "repeat") {
+    return confirmByRepeat(host, { plan: j.plan, baseline: j.baseline, candidate: j.candidate, first: j.first, cells: route.cells, outPath: j.paths.confirm });
+  }
+  host.log.info("The comparison with a stored result would fail: measuring paired against the baseline server before deciding (input confirm).");
+  const ab = await measureSameJob(host, inputs, j.plan, { ...j.paths, candidate: j.paths.confirm });
+  return confirmedByPairs(j.first, judgeRun(j.plan, ab.baseline.doc, ab.doc, ""), ab.doc, j.plan.limits.trials);
+}
+function candidateLaunch(host, inputs, plan) {
+  if (inputs.serverCommand === null) return void 0;
+  const logPath = resolve2(host.cwd, inputs.serverLog);
+  host.setOutput(OUTPUTS.serverLog, logPath);
+  return {
+    label: "server",
+    command: inputs.serverCommand,
+    logPath,
+    readyUrl: inputs.serverReadyUrl,
+    baseUrl: plan.target.url,
+    model: plan.target.model,
+    readyTimeoutMs: inputs.serverReadyTimeoutS * 1e3,
+    echoLog: true,
+    stateKey: STATE.serverPgid
+  };
+}
+async function measureRun(host, inputs, plan, outPath) {
+  const launch = candidateLaunch(host, inputs, plan);
+  const doc = await withServers(host, launch ? [launch] : [], (started) => measure(host, plan, outPath, { startedServers: started }));
+  if (doc.status !== "complete") throw new Error(`the run was ${doc.status}: ${doc.error ?? ""} (partial result in ${outPath})`);
+  return doc;
+}
+function abNote(plan, b) {
+  const schedule = plan.ab?.schedule === "alternate" ? "one server at a time, ABBA blocks" : "both servers up at once";
+  const pairs = plan.limits.trials;
+  return `baseline: measured in this job: same-job A/B, paired design (${pairs} pair${pairs === 1 ? "" : "s"} per cell, ${schedule}; baseline ${b.serverCommand === null ? "endpoint" : "server"} at ${b.url})`;
+}
+async function measureAbRun(host, inputs, b, plan, outPaths) {
+  let baselineLaunch;
+  if (b.serverCommand !== null) {
+    const logPath = resolve2(host.cwd, b.serverLog);
+    host.setOutput(OUTPUTS.baselineServerLog, logPath);
+    baselineLaunch = {
+      label: "baseline server",
+      command: b.serverCommand,
+      logPath,
+      readyUrl: b.serverReadyUrl,
+      baseUrl: b.url,
+      model: plan.target.model,
+      readyTimeoutMs: b.serverReadyTimeoutS * 1e3,
+      echoLog: true,
+      stateKey: STATE.baselineServerPgid
+    };
+  }
+  const side = (url, readyTimeoutS) => ({ url, model: plan.target.model, serverCommand: null, readyTimeoutMs: readyTimeoutS * 1e3 });
+  const docs = await measureAbWithServers(host, plan, {
+    sides: { baseline: side(b.url, b.serverReadyTimeoutS), candidate: side(plan.target.url, inputs.serverReadyTimeoutS) },
+    launches: { baseline: baselineLaunch, candidate: candidateLaunch(host, inputs, plan) },
+    outPaths
+  });
+  for (const [name, doc] of [["baseline", docs.baseline], ["candidate", docs.candidate]]) {
+    if (doc.status !== "complete") throw new Error(`the ${name} run was ${doc.status}: ${doc.error ?? ""} (partial result in ${outPaths[name]})`);
+  }
+  return docs;
 }
 
 // src/action/publish.ts
@@ -24219,13 +24642,15 @@ async function runAction(host) {
     let event = host.event();
     const workspace = host.cwd;
     const out = {
-      result: resolve2(workspace, inputs.mode === "report" ? inputs.result : inputs.out),
-      verdict: resolve2(workspace, "llm-perf-verdict.json"),
-      report: resolve2(workspace, "llm-perf-report.md")
+      result: resolve3(workspace, inputs.mode === "report" ? inputs.result : inputs.out),
+      verdict: resolve3(workspace, "llm-perf-verdict.json"),
+      report: resolve3(workspace, "llm-perf-report.md")
     };
     host.setOutput(OUTPUTS.resultPath, out.result);
+    const paths = runPaths(workspace, inputs.out);
     let doc;
     let plan = null;
+    let measuredBaseline = null;
     if (inputs.mode === "report") {
       doc = await readResultForGating(out.result);
       if (inputs.prNumber !== null) {
@@ -24235,15 +24660,22 @@ async function runAction(host) {
         }
       }
     } else {
-      plan = await readPlan(host, { config: inputs.config, url: inputs.url, model: inputs.model });
-      doc = await measureRun(host, inputs, plan, out.result);
+      plan = await readPlan(host, { config: inputs.config, url: inputs.url, model: inputs.model, warmupDefault: "auto" });
+      if (inputs.abBaseline !== null && inputs.sameJob === "always") ({ doc, baseline: measuredBaseline } = await measureSameJob(host, inputs, plan, paths));
+      else doc = await measureRun(host, inputs, plan, paths.candidate);
     }
-    const baseline = await loadBaseline(inputs, event, workspace);
+    let baseline = measuredBaseline ?? await loadBaseline(inputs, event, workspace, doc);
+    if (plan !== null && baseline.doc === null && inputs.abBaseline !== null) {
+      host.log.info(`${baseline.note}; measuring the same-job A/B instead`);
+      ({ doc, baseline } = await measureSameJob(host, inputs, plan, paths));
+    }
     host.log.info(baseline.note);
     if (baseline.commit) host.setOutput(OUTPUTS.baselineCommit, baseline.commit);
-    const verdict = plan !== null ? judgeRun(plan, baseline.doc, doc, baseline.note) : await judgeStored(host, { config: null, baseline: baseline.doc, candidate: doc, candidateLabel: out.result, whyNoBaseline: baseline.note });
-    const trend = inputs.baseline.kind === "history" ? await trendPoints(host.log, inputs, workspace) : [];
-    const report = renderReport(verdict, doc, { baselineNote: baseline.note, noBaseline: baseline.doc === null, commit: event.sha, trend });
+    let verdict = plan !== null ? judgeRun(plan, baseline.doc, doc, baseline.note, baseline.history) : await judgeStored(host, { config: null, baseline: baseline.doc, history: baseline.history, candidate: doc, candidateLabel: out.result, whyNoBaseline: baseline.note });
+    const confirmation = plan !== null && baseline.doc !== null ? await confirmFailure(host, inputs, { plan, baseline: baseline.doc, candidate: doc, first: verdict, paths }) : null;
+    if (confirmation !== null) verdict = confirmation.verdict;
+    const trend = await trendSection(host.log, inputs, event, workspace, doc);
+    const report = renderReport(verdict, doc, { baselineNote: baseline.note, noBaseline: baseline.doc === null, trend, baseline: baseline.doc, confirmation });
     await writeVerdictFiles(host, verdict, report, { markdown: out.report, json: out.verdict });
     host.setOutput(OUTPUTS.verdictPath, out.verdict);
     host.setOutput(OUTPUTS.reportPath, out.report);
@@ -24254,6 +24686,7 @@ async function runAction(host) {
       const commit = doc.git?.commit ?? event.sha;
       const saved = await saveResult(historyOptions(inputs, workspace), commit, JSON.stringify(doc), headline(doc));
       host.log.info(`Stored the result of ${commit.slice(0, 7)} on '${inputs.historyBranch}' (${saved.attempts} push attempt${saved.attempts === 1 ? "" : "s"}${saved.pruned.length ? `, pruned ${saved.pruned.length}` : ""}).`);
+      if (event.isDefaultBranchPush) await afterStore(host, inputs, event, commit);
     }
     const { failing, line } = outcome(verdict, inputs.failOn);
     if (failing) host.fail(`${line}: ${verdict.reasons.slice(0, 3).join("; ")}`);
@@ -24267,27 +24700,6 @@ function shouldSaveHistory(inputs, event) {
   if (inputs.saveHistory === "true") return true;
   if (inputs.saveHistory === "false") return false;
   return event.isDefaultBranchPush;
-}
-async function measureRun(host, inputs, plan, outPath) {
-  const launches = [];
-  if (inputs.serverCommand !== null) {
-    const logPath = resolve2(host.cwd, inputs.serverLog);
-    host.setOutput(OUTPUTS.serverLog, logPath);
-    launches.push({
-      label: "server",
-      command: inputs.serverCommand,
-      logPath,
-      readyUrl: inputs.serverReadyUrl,
-      baseUrl: plan.target.url,
-      model: plan.target.model,
-      readyTimeoutMs: inputs.serverReadyTimeoutS * 1e3,
-      echoLog: true,
-      stateKey: STATE.serverPgid
-    });
-  }
-  const doc = await withServers(host, launches, () => measure(host, plan, outPath));
-  if (doc.status !== "complete") throw new Error(`the run was ${doc.status}: ${doc.error ?? ""} (partial result in ${outPath})`);
-  return doc;
 }
 
 // src/action/index.ts

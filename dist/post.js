@@ -3,7 +3,7 @@ import {
   STATE,
   actionLog,
   getState
-} from "./chunks/chunk-C3OW5XTX.js";
+} from "./chunks/chunk-L4B7UAZY.js";
 import {
   stopProcessGroup
 } from "./chunks/chunk-HZV4PVTR.js";
@@ -11,16 +11,21 @@ import "./chunks/chunk-SK3CJ3HN.js";
 
 // src/action/post.ts
 async function post() {
-  const saved = getState(STATE.serverPgid);
-  if (!saved) return;
-  const log = actionLog();
-  const pgid = Number(saved);
-  if (!Number.isInteger(pgid) || pgid <= 1) return;
-  try {
-    const how = await stopProcessGroup(pgid, 1e4);
-    if (how !== "none") log.info(`Stopped the server left running (process group ${pgid}, SIG${how}).`);
-  } catch (err) {
-    log.warn(`Could not stop the server's process group ${pgid}: ${err instanceof Error ? err.message : String(err)}`);
+  for (const [key, label] of [
+    [STATE.serverPgid, "the server"],
+    [STATE.baselineServerPgid, "the baseline server"]
+  ]) {
+    const saved = getState(key);
+    if (!saved) continue;
+    const pgid = Number(saved);
+    if (!Number.isInteger(pgid) || pgid <= 1) continue;
+    const log = actionLog();
+    try {
+      const how = await stopProcessGroup(pgid, 1e4);
+      if (how !== "none") log.info(`Stopped ${label} left running (process group ${pgid}, SIG${how}).`);
+    } catch (err) {
+      log.warn(`Could not stop ${label}'s process group ${pgid}: ${err instanceof Error ? err.message : String(err)}`);
+    }
   }
 }
 

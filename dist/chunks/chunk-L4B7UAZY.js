@@ -19667,6 +19667,13 @@ var INPUTS = {
   serverReadyUrl: "server-ready-url",
   serverReadyTimeout: "server-ready-timeout",
   serverLog: "server-log",
+  baselineUrl: "baseline-url",
+  baselineServerCommand: "baseline-server-command",
+  baselineServerReadyUrl: "baseline-server-ready-url",
+  baselineServerReadyTimeout: "baseline-server-ready-timeout",
+  baselineServerLog: "baseline-server-log",
+  sameJob: "same-job",
+  confirm: "confirm",
   baseline: "baseline",
   result: "result",
   prNumber: "pr-number",
@@ -19677,7 +19684,14 @@ var INPUTS = {
   saveHistory: "save-history",
   historyBranch: "history-branch",
   historyRetention: "history-retention",
-  out: "out"
+  historyRuns: "history-runs",
+  out: "out",
+  // History after a push to the default branch: change points, the dashboard, compaction.
+  changeComment: "change-comment",
+  dashboard: "dashboard",
+  dashboardBranch: "dashboard-branch",
+  dashboardUrl: "dashboard-url",
+  historyCompact: "history-compact"
 };
 var OUTPUTS = {
   verdict: "verdict",
@@ -19686,11 +19700,14 @@ var OUTPUTS = {
   verdictPath: "verdict-path",
   reportPath: "report-path",
   serverLog: "server-log",
+  baselineServerLog: "baseline-server-log",
+  baselineResultPath: "baseline-result-path",
   baselineCommit: "baseline-commit",
   commentUrl: "comment-url"
 };
 var STATE = {
-  serverPgid: "server-pgid"
+  serverPgid: "server-pgid",
+  baselineServerPgid: "baseline-server-pgid"
 };
 
 export {
