@@ -92,7 +92,7 @@ describe('the action, end to end through dist/', () => {
     const comments = gh.comments('acme', 'serving', 7);
     expect(comments).toHaveLength(1);
     expect(comments[0]!.body).toContain('<!-- llm-perf-gate:report -->');
-    expect(comments[0]!.body).toContain(`stored result of the base commit \`${main1.slice(0, 7)}\``);
+    expect(comments[0]!.body).toContain(`newest the base commit \`${main1.slice(0, 7)}\``);
     expect(comments[0]!.body).toContain('### Gated metrics');
     const v = JSON.parse(await readFile(r.outputs['verdict-path']!, 'utf8')) as VerdictDoc;
     expect(v.summary.regressed).toBe(0);

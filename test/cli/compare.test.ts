@@ -51,8 +51,10 @@ describe('llm-perf-gate compare', () => {
     const ran = await cli(['compare', '--baseline', a, '--candidate', slow, '--json', join(dir, 'ab.json'), '--markdown', join(dir, 'ab.md')]);
     expect(ran.code, ran.stdout + ran.stderr).toBe(1);
     expect(ran.stdout).toMatch(/verdict: FAIL/);
-    // Per token 5 -> 6 ms: output tokens/s drops ~15%. TPOT itself rises 20%,
-    // but 1 ms is its absolute floor, so at 5 ms it needs more than +20% to count.
+    // Per token 5 -> 6 ms: output tokens/s drops ~15% and TPOT rises 20%. TPOT's
+    // absolute floor comes from the measured timing accuracy (docs/gate.md), capped
+    // at the catalogue's 1 ms: at 5 ms the threshold lies between the 5% tolerance
+    // and the 20% that 1 ms would give.
     expect(ran.stdout).toMatch(/short@c=2: output_tps regressed -1\d\.\d+%/);
     const v = JSON.parse(await readFile(join(dir, 'ab.json'), 'utf8')) as VerdictDoc;
     expect(v.verdict).toBe('fail');
@@ -61,7 +63,8 @@ describe('llm-perf-gate compare', () => {
     expect(tps.change_pct).toBeLessThan(-10);
     const tpot = v.cells[0]!.metrics.find((m) => m.metric === 'tpot_ms.p50')!;
     expect(tpot.change_pct).toBeGreaterThan(15);
-    expect(tpot.threshold_pct).toBeCloseTo(20, 0);
+    expect(tpot.threshold_pct).toBeGreaterThanOrEqual(5);
+    expect(tpot.threshold_pct).toBeLessThanOrEqual(20.5);
     const md = await readFile(join(dir, 'ab.md'), 'utf8');
     expect(md).toContain('## ❌ llm-perf-gate: fail');
     expect(md).toMatch(/\| short@c=2\s+\| output_tps\s+\|.*❌ regressed/);

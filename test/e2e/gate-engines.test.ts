@@ -59,7 +59,7 @@ async function gateOn(start: (parallel: number) => Promise<Served>): Promise<voi
     const aa = await action(dir, server.url, { baseline: 'baseline.json' });
     expect(aa.code, aa.stdout).toBe(0);
     expect(aa.outputs.verdict).not.toBe('fail');
-    expect(aa.outputs.verdict).not.toBe('invalid');
+    expect(aa.outputs.verdict, aa.stdout).not.toBe('invalid');
   } finally {
     await server.stop();
   }
