@@ -5,6 +5,7 @@ import type { Plan } from '../config/plan.js';
 import { resultTable } from '../report/terminal.js';
 import type { ResultDoc } from '../result/types.js';
 import { runAbPlan, runPlan } from '../run/run-plan.js';
+import type { ShardRun } from '../run/shard.js';
 import { startServer, type RunningServer } from '../server/process.js';
 import type { Host } from './host.js';
 import { createProgress } from './progress.js';
@@ -69,8 +70,8 @@ export async function withServers<T>(host: Host, launches: readonly ServerLaunch
 }
 
 /** Runs the plan's matrix against its target, writing `outPath` after every cell; prints the result table unless told not to. */
-export async function measure(host: Host, plan: Plan, outPath: string, opts: { table: boolean } = { table: true }): Promise<ResultDoc> {
-  const doc = await runPlan({ plan, outPath, cwd: host.cwd, env: host.env, signal: host.signal, progress: createProgress(host.log, host.clock) });
+export async function measure(host: Host, plan: Plan, outPath: string, opts: { table: boolean; shard?: ShardRun } = { table: true }): Promise<ResultDoc> {
+  const doc = await runPlan({ plan, outPath, cwd: host.cwd, env: host.env, signal: host.signal, progress: createProgress(host.log, host.clock), shard: opts.shard });
   if (opts.table) host.log.out(`\n${resultTable(doc)}\n`);
   return doc;
 }

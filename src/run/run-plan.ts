@@ -23,6 +23,8 @@ import { getTokenizer } from '../workload/tokenizer.js';
 import { assembleCell, type TrialOutcome } from './cell-result.js';
 import { gitInfo, machineInfo } from './environment.js';
 import { assertCredentialsAccepted } from './refusal.js';
+import { shardLoad } from '../load/shard.js';
+import { assertShardable, shardInfo, waitForStart, type ShardRun } from './shard.js';
 
 export interface ProgressSink {
   cellStart(index: number, total: number, id: string, requests: number): void;
@@ -40,6 +42,8 @@ export interface RunOptions {
   /** Abort (Ctrl-C) stops the run; what was measured is still written. */
   signal: AbortSignal;
   progress?: ProgressSink;
+  /** Run only this shard of the plan (`run --shard i/n`), from its agreed start; default: the whole plan at once. */
+  shard?: ShardRun;
 }
 
 export function cellId(scenario: ScenarioPlan, load: LoadPlan): string {
@@ -80,7 +84,7 @@ async function openSide(o: RunOptions, target: TargetPlan, outPath: string, labe
   const client = new InferenceClient({
     target,
     timeouts: plan.timeouts,
-    connections: poolConnections(plan.loads),
+    connections: poolConnections(o.shard === undefined ? plan.loads : plan.loads.map((l) => shardLoad(l, o.shard!.spec))),
     apiKey,
     limits: plan.responseLimits,
     countTokens: (t) => tokenizer.count(t),
@@ -116,6 +120,7 @@ async function openSide(o: RunOptions, target: TargetPlan, outPath: string, labe
   if (target.model !== null && !info.models.includes(target.model)) {
     o.progress?.note(`${label}model '${target.model}' is not in /v1/models (${info.models.join(', ') || 'none'}); sending it anyway`);
   }
+  if (o.shard !== undefined) doc.shard = shardInfo(o.shard, info.clockOffsetMs);
   doc.target = { url: target.url, api: target.api, model, models: info.models, server_headers: info.headers, system_fingerprint: null, model_entries: info.modelEntries };
   await writeResult(outPath, doc);
   return { label, target, outPath, client, model, doc, trials: new Map() };
@@ -162,6 +167,7 @@ async function runMatrix(o: RunOptions, sides: readonly Side[]): Promise<void> {
           send: (i, cancel) => side.client.stream(items[i]!, side.model, cancel),
           cancel: o.signal,
           onDone: (rec) => o.progress?.requestDone(rec),
+          shard: o.shard?.spec,
         });
         const trials = side.trials.get(cell.id) ?? [];
         side.trials.set(cell.id, trials);
@@ -191,7 +197,10 @@ async function runMatrix(o: RunOptions, sides: readonly Side[]): Promise<void> {
 
 /** Opens every side, runs the matrix, and closes every side whatever happens, writing what was measured. */
 async function runSides(o: RunOptions, open: () => Promise<Side[]>): Promise<Side[]> {
+  if (o.shard !== undefined) assertShardable(o.plan, o.shard.spec);
   const sides = await open();
+  const late = await waitForStart(o.shard?.startAt ?? null, o.signal);
+  if (late > 1000) o.progress?.note(`started ${(late / 1000).toFixed(1)} s after --start-at`);
   try {
     await runMatrix(o, sides);
   } catch (err) {
