@@ -8,7 +8,8 @@ const outdir = process.argv[2] ?? 'dist';
 rmSync(outdir, { recursive: true, force: true });
 
 await build({
-  entryPoints: { index: 'src/action/index.ts', post: 'src/action/post-entry.ts', cli: 'src/cli/index.ts' },
+  // worker: the thread of run.workers (src/run/workers.ts finds it next to the bundle).
+  entryPoints: { index: 'src/action/index.ts', post: 'src/action/post-entry.ts', cli: 'src/cli/index.ts', worker: 'src/run/worker-entry.ts' },
   outdir,
   bundle: true,
   platform: 'node',

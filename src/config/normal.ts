@@ -74,7 +74,14 @@ export interface NormalConfig {
   readonly timeouts: { readonly connect_ms: number; readonly request_s: number; readonly idle_s: number };
   /** Always set by normaliseConfig; absent from results written before it existed. */
   readonly limits?: { readonly line_bytes: number; readonly event_bytes: number; readonly response_bytes: number };
-  readonly run: { readonly requests: number; readonly warmup: number; readonly max_duration_s: number; readonly trials: number };
+  readonly run: {
+    readonly requests: number;
+    readonly warmup: number;
+    readonly max_duration_s: number;
+    readonly trials: number;
+    /** Worker threads (issue 15); present only when the config sets it, so configs without it keep their normal form. */
+    readonly workers?: number | 'auto';
+  };
   readonly scenarios: readonly NormalScenario[];
   readonly loads: readonly NormalLoad[];
   readonly slos: { readonly ttft_ms: number | null; readonly tpot_ms: number | null; readonly e2e_ms: number | null };
@@ -121,6 +128,7 @@ export function normaliseConfig(raw: RawConfig, input: NormaliseInput): NormalCo
       warmup: raw.run?.warmup ?? DEFAULTS.warmup,
       max_duration_s: raw.run?.max_duration_s ?? DEFAULTS.maxDurationS,
       trials: raw.run?.trials ?? DEFAULTS.trials,
+      ...(raw.run?.workers === undefined ? {} : { workers: raw.run.workers }),
     },
     scenarios: raw.scenarios.map((s) => ({
       name: s.name,

@@ -23,7 +23,8 @@ import { getTokenizer } from '../workload/tokenizer.js';
 import { assembleCell, type TrialOutcome } from './cell-result.js';
 import { gitInfo, machineInfo } from './environment.js';
 import { assertCredentialsAccepted } from './refusal.js';
-import { shardLoad } from '../load/shard.js';
+import { shardLoad, SINGLE } from '../load/shard.js';
+import { openWorkers, type WorkerGroup } from './workers.js';
 import { assertShardable, shardInfo, waitForStart, type ShardRun } from './shard.js';
 
 export interface ProgressSink {
@@ -70,6 +71,8 @@ interface Side {
   model: string;
   doc: ResultDoc;
   trials: Map<string, TrialOutcome[]>;
+  /** run.workers > 1: the threads that send; null: this thread sends. */
+  workers: WorkerGroup | null;
 }
 
 async function openSide(o: RunOptions, target: TargetPlan, outPath: string, label: string, ab: ResultDoc['ab']): Promise<Side> {
@@ -121,9 +124,17 @@ async function openSide(o: RunOptions, target: TargetPlan, outPath: string, labe
     o.progress?.note(`${label}model '${target.model}' is not in /v1/models (${info.models.join(', ') || 'none'}); sending it anyway`);
   }
   if (o.shard !== undefined) doc.shard = shardInfo(o.shard, info.clockOffsetMs);
+  let workers: WorkerGroup | null = null;
+  if (plan.limits.workers > 1) {
+    const connections = poolConnections(plan.loads);
+    workers = await openWorkers({ plan, target, apiKey, size: plan.limits.workers, machine: o.shard?.spec ?? SINGLE, connections }).catch(async (err: unknown) => {
+      await client.destroy();
+      throw err;
+    });
+  }
   doc.target = { url: target.url, api: target.api, model, models: info.models, server_headers: info.headers, system_fingerprint: null, model_entries: info.modelEntries };
   await writeResult(outPath, doc);
-  return { label, target, outPath, client, model, doc, trials: new Map() };
+  return { label, target, outPath, client, model, doc, trials: new Map(), workers };
 }
 
 /**
@@ -157,7 +168,8 @@ async function runMatrix(o: RunOptions, sides: readonly Side[]): Promise<void> {
         o.progress?.cellStart(step++, total, label, plan.limits.requests);
         const startedAt = new Date().toISOString();
         const t0 = performance.now();
-        const run = await runCell({
+        const cellRun = side.workers === null ? runCell : (opts: Parameters<typeof runCell>[0]) => side.workers!.runCell({ ...opts, model: side.model, items });
+        const run = await cellRun({
           load: cell.load,
           count,
           warmup: plan.limits.warmup,
@@ -197,7 +209,8 @@ async function runMatrix(o: RunOptions, sides: readonly Side[]): Promise<void> {
 
 /** Opens every side, runs the matrix, and closes every side whatever happens, writing what was measured. */
 async function runSides(o: RunOptions, open: () => Promise<Side[]>): Promise<Side[]> {
-  if (o.shard !== undefined) assertShardable(o.plan, o.shard.spec);
+  const machine = o.shard?.spec ?? SINGLE;
+  if (machine.count * o.plan.limits.workers > 1) assertShardable(o.plan, { index: 0, count: machine.count * o.plan.limits.workers }, o.plan.limits.workers > 1 ? 'shards x workers' : 'shards');
   const sides = await open();
   const late = await waitForStart(o.shard?.startAt ?? null, o.signal);
   if (late > 1000) o.progress?.note(`started ${(late / 1000).toFixed(1)} s after --start-at`);
@@ -210,6 +223,7 @@ async function runSides(o: RunOptions, open: () => Promise<Side[]>): Promise<Sid
       s.doc.finished_at = new Date().toISOString();
       await writeResult(s.outPath, s.doc);
       await s.client.destroy();
+      await s.workers?.close(true);
     }
     throw err;
   }
@@ -221,6 +235,7 @@ async function runSides(o: RunOptions, open: () => Promise<Side[]>): Promise<Sid
     s.doc.finished_at = new Date().toISOString();
     await writeResult(s.outPath, s.doc);
     await (o.signal.aborted ? s.client.destroy() : s.client.close());
+    await s.workers?.close(o.signal.aborted);
   }
   return sides;
 }
@@ -247,6 +262,7 @@ export async function runAbPlan(o: AbRunOptions): Promise<{ baseline: ResultDoc;
       return [b, await openSide(opts, target(ab.candidate), o.outPaths.candidate, '[candidate] ', { run_id: runId, side: 'candidate' })];
     } catch (err) {
       await b.client.destroy();
+      await b.workers?.close(true);
       throw err;
     }
   });

@@ -34,10 +34,10 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-async function runShards(n: number): Promise<{ merged: ResultDoc; files: string[]; stdout: string }> {
+async function runShards(n: number, config = CONFIG): Promise<{ merged: ResultDoc; files: string[]; stdout: string }> {
   const at = new Date(Date.now() + 1500).toISOString();
   const files = [...Array(n).keys()].map((i) => join(dir, `n${n}-shard-${i}.json`));
-  const ran = await Promise.all(files.map((out, i) => cli(['run', '--config', CONFIG, '--url', server.url, '--out', out, '--shard', `${i}/${n}`, '--start-at', at])));
+  const ran = await Promise.all(files.map((out, i) => cli(['run', '--config', config, '--url', server.url, '--out', out, '--shard', `${i}/${n}`, '--start-at', at])));
   for (const r of ran) expect(r.code, r.stderr).toBe(0);
   const out = join(dir, `merged-${n}.json`);
   const merged = await cli(['merge', ...files, '--out', out]);
@@ -58,9 +58,15 @@ describe('run --shard i/n, then merge', () => {
     singlePrompts = prompts();
   });
 
-  it.each([1, 2, 4])('%i shard(s) as separate processes equal one process', async (n) => {
+  it.each([
+    [1, CONFIG],
+    [2, CONFIG],
+    [4, CONFIG],
+    // The bundle's worker threads (dist/worker.js) inside each shard: 2 machines x 2 workers.
+    [2, 'test/fixtures/shard-workers.yml'],
+  ])('%i shard(s) as separate processes (%s) equal one process', async (n, config) => {
     server.requests.length = 0;
-    const { merged, stdout, files } = await runShards(n);
+    const { merged, stdout, files } = await runShards(n, config);
     const shards = await Promise.all(files.map(read));
     expect(stdout).toContain(`merged ${n} shards`);
     // The shards together sent exactly the single process's requests.

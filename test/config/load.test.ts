@@ -72,7 +72,7 @@ describe('loadPlan: files', () => {
       { name: 'chat', inputTokens: 256, outputTokens: 64, sharedPrefixTokens: 0, dataset: null },
     ]);
     expect(plan.loads.map((l) => l.label)).toEqual(['c=1', 'c=4']);
-    expect(plan.limits).toEqual({ requests: 50, warmup: 2, maxDurationS: 120, trials: 3 });
+    expect(plan.limits).toEqual({ requests: 50, warmup: 2, maxDurationS: 120, trials: 3, workers: 1 });
 
     const err = await configError(loadPlan({ cwd: dir, env: {} }));
     expect(err.message).toBe('no target URL: pass --url or write target.url in llm-perf.yml');
