@@ -12,20 +12,15 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type * as Esbuild from 'esbuild';
-import type { LoadPlan, Plan, TargetPlan } from '../config/plan.js';
+import type { Plan, TargetPlan } from '../config/plan.js';
 import { emptyOutcome, newRecord, type RequestRecord } from '../load/record.js';
 import type { CellRun, StopReason } from '../load/run-cell.js';
 import { ownsRequest, shardLoad, type ShardSpec } from '../load/shard.js';
 import type { WorkItem } from '../workload/synth.js';
 import type { FromWorker, ToWorker, WorkerSetup } from './worker-protocol.js';
 
-export interface WorkerCell {
-  load: LoadPlan;
-  count: number;
-  warmup: number;
-  maxDurationMs: number;
-  seedMaterial: string;
-  model: string;
+/** A cell as the workers get it, but with the whole workload: each worker is sent its own items only. */
+export interface WorkerCell extends Omit<Extract<ToWorker, { type: 'cell' }>, 'type' | 'shard' | 'items'> {
   items: readonly WorkItem[];
   cancel: AbortSignal;
   onDone?(rec: RequestRecord): void;
