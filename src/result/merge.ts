@@ -133,6 +133,9 @@ export function mergeShards(files: readonly ShardFile[]): { doc: ResultDoc; warn
       `the shards' clocks differ by about ${Math.round(Math.max(...offsets) - Math.min(...offsets))} ms (server Date header, 1 s resolution): --start-at did not start them together, and the merged rates spread over a longer real window than the one used`,
     );
   }
+  for (const s of shards) {
+    if (s.doc.status === 'running') warnings.push(`${s.file} (shard ${s.doc.shard!.index}) is still running or was killed: the merged result says 'running' and compare will refuse it`);
+  }
   const cells = first.cells.map((c) => mergeCell(shards.map((s) => ({ index: s.doc.shard!.index, cell: s.doc.cells.find((x) => x.id === c.id)! }))));
   const worst = shards.reduce<RunStatus>((w, s) => (RUN_RANK[s.doc.status] > RUN_RANK[w] ? s.doc.status : w), 'complete');
   const finished = shards.map((s) => s.doc.finished_at);
