@@ -64,4 +64,31 @@ describe('run.workers', () => {
       await server.close();
     }
   });
+
+  it('an interrupt reaches the workers: the run ends interrupted with what they measured', async () => {
+    const server = await startFakeServer({ ttftMs: 50, gapMs: 20 });
+    try {
+      const stop = new AbortController();
+      // Interrupt once the workers are sending (starting them takes a while on a loaded machine).
+      const poll = setInterval(() => {
+        if (server.requests.filter((r) => r.completionIndex !== null).length >= 20) {
+          clearInterval(poll);
+          t0 = Date.now();
+          stop.abort();
+        }
+      }, 10);
+      let t0 = Infinity;
+      const { doc } = await measure(server.url, { ...config(2), run: { requests: 400, warmup: 0, max_duration_s: 60, trials: 1, workers: 2 } }, stop.signal);
+      // 400 requests of ~290 ms over 5 users would take ~23 s: the interrupt stopped them.
+      clearInterval(poll);
+      expect(Date.now() - t0).toBeLessThan(10_000);
+      expect(doc.status).toBe('interrupted');
+      const cell = doc.cells[0]!;
+      expect(cell.status).toBe('interrupted');
+      expect(cell.metrics.counts.completed).toBeGreaterThan(0);
+      expect(cell.metrics.counts.completed + cell.metrics.counts.not_sent + cell.metrics.counts.cancelled + cell.metrics.counts.failed).toBe(400);
+    } finally {
+      await server.close();
+    }
+  });
 });
