@@ -328,7 +328,18 @@ interface ServerMeta {
 }
 
 async function serverLog(tag: string): Promise<{ byIdx: Map<number, Sent>; meta: ServerMeta }> {
-  const res = await undiciRequest(`${URL_}/_bench/log?tag=${encodeURIComponent(tag)}`);
+  // Shards of the sharded client flood the null server at once: a connection it
+  // resets is retried (a few times, then the error stands).
+  let res;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      res = await undiciRequest(`${URL_}/_bench/log?tag=${encodeURIComponent(tag)}`);
+      break;
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
   const meta = JSON.parse(String(res.headers['x-bench-meta'])) as ServerMeta;
   const ab = await res.body.arrayBuffer();
   const f = new Float64Array(ab);
