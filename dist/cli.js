@@ -1,53 +1,100 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
-  ConfigError,
-  DatasetError,
+  CATALOGUE,
+  DEFAULT_CALIBRATION_TRIALS,
+  DEFAULT_HISTORY_BRANCH,
+  DEFAULT_REMOTE,
+  EXIT,
+  Git,
+  HistoryError,
+  MIN_CALIBRATION_TRIALS,
   ResultFileError,
   RunSetupError,
   TOOL_VERSION,
-  TargetError,
-  compare,
+  calibrateRun,
+  calibrationTrials,
+  createRng,
   escapeMd,
   gatePlanFromStored,
-  holm,
-  judgeMetric,
-  loadGatePlan,
-  loadPlan,
+  gatePlanOf,
+  isCommitId,
+  judgeRun,
+  judgeStored,
   markdownTable,
+  measure,
+  measureAb,
   metricDef,
+  normaliseGate,
+  openBranch,
+  parseResult,
   pooledValue,
-  readResult,
-  renderMarkdown,
+  readPlan,
+  readResultForGating,
   renderTable,
-  require_dist,
-  resultTable,
+  reportVerdict,
+  resultFile,
   rulesFor,
-  runAbPlan,
-  runPlan,
-  tQuantile,
   trialStats,
-  trialValues
-} from "./chunks/chunk-BC7NC2K7.js";
+  trialValues,
+  withServers
+} from "./chunks/chunk-3FT2G3JX.js";
 import {
-  ServerStartError,
-  startServer
-} from "./chunks/chunk-FVKQSBFJ.js";
-import {
-  __toESM
-} from "./chunks/chunk-SK3CJ3HN.js";
+  UserError,
+  forTerminal,
+  hostLog
+} from "./chunks/chunk-HZV4PVTR.js";
+import "./chunks/chunk-SK3CJ3HN.js";
 
-// src/cli/io.ts
-var EXIT = { ok: 0, fail: 1, usage: 2, invalid: 3, interrupted: 130 };
-function interruptible(io, what) {
-  const ac = new AbortController();
-  const release = io.onInterrupt(() => {
-    io.stderr.write(`
-interrupted: finishing ${what} with what was measured
+// src/cli/host.ts
+import { performance } from "node:perf_hooks";
+var PREFIX = { out: "", info: "", notice: "note: ", warn: "warning: ", error: "error: " };
+var CLEAR_LINE = "\r\x1B[2K";
+function cliSink(io2) {
+  let statusShown = false;
+  const clear = () => {
+    if (statusShown) io2.stderr.write(CLEAR_LINE);
+    statusShown = false;
+  };
+  const sink = {
+    write(level, text) {
+      clear();
+      (level === "out" ? io2.stdout : io2.stderr).write(`${PREFIX[level]}${text}
 `);
+    }
+  };
+  if (io2.stderr.isTTY === true) {
+    sink.status = (text) => {
+      io2.stderr.write(`${CLEAR_LINE}${text}`);
+      statusShown = true;
+    };
+  }
+  return sink;
+}
+function cliLog(io2) {
+  return hostLog(cliSink(io2));
+}
+function cliHost(io2, what) {
+  const log = cliLog(io2);
+  const ac = new AbortController();
+  const release = io2.onInterrupt(() => {
+    log.warn(`interrupted: finishing ${what} with what was measured`);
     ac.abort();
   });
-  return { signal: ac.signal, release };
+  const host = {
+    log,
+    signal: ac.signal,
+    clock: { now: () => performance.now() },
+    cwd: io2.cwd,
+    env: io2.env,
+    // The CLI has no step outputs, later steps or job summary: its files are its outputs.
+    setOutput: () => void 0,
+    saveState: () => void 0,
+    summary: async () => void 0
+  };
+  return { host, release };
 }
+
+// src/cli/io.ts
 function processIo() {
   return {
     cwd: process.cwd(),
@@ -73,135 +120,14 @@ function processIo() {
 // src/cli/main.ts
 import { parseArgs } from "node:util";
 
+// src/errors/usage-error.ts
+var UsageError = class extends UserError {
+  name = "UsageError";
+};
+
 // src/cli/ab-command.ts
 import { mkdir } from "node:fs/promises";
-import { join, resolve as resolve2 } from "node:path";
-
-// src/cli/compare-command.ts
-import { writeFile } from "node:fs/promises";
-import { resolve } from "node:path";
-
-// src/report/verdict-table.ts
-var fmt = (x) => x === null ? "-" : Math.abs(x) >= 100 ? x.toFixed(0) : x.toFixed(2);
-var signed = (x) => x === null ? "-" : `${x > 0 ? "+" : ""}${x.toFixed(1)}%`;
-function verdictTable(v) {
-  const rows = [["cell", "metric", "baseline", "candidate", "change", "interval", "verdict"]];
-  for (const c of v.cells) {
-    for (const m of c.metrics) {
-      if (!m.gated) continue;
-      const iv = m.interval_pct === null ? "-" : `${signed(m.interval_pct[0])}..${signed(m.interval_pct[1])}`;
-      rows.push([c.id + (c.valid ? "" : " [invalid]"), m.metric, fmt(m.baseline), fmt(m.candidate), signed(m.change_pct), iv, m.verdict]);
-    }
-  }
-  const lines = [`verdict: ${v.verdict.toUpperCase()}  (${v.summary.regressed} regressed, ${v.summary.improved} improved, ${v.summary.unchanged} unchanged, ${v.summary.warn} warn, ${v.summary.inconclusive} inconclusive, ${v.summary.invalid_cells} invalid cells, ${v.summary.slo_failed} SLO failures)`];
-  if (rows.length > 1) lines.push(renderTable(rows));
-  for (const r of v.reasons) lines.push(`- ${r}`);
-  for (const w of v.warnings) lines.push(`warning: ${w}`);
-  return lines.join("\n");
-}
-
-// src/cli/compare-command.ts
-var COMPARE_USAGE = `usage: llm-perf-gate compare --baseline A.json --candidate B.json [--config FILE] [--markdown FILE] [--json FILE]
-
-  --baseline FILE   result of the reference run (llm-perf-gate/result@1)
-  --candidate FILE  result of the run under test
-  --config FILE     take the gate rules from this config (default: the candidate's stored config)
-  --markdown FILE   write the Markdown report here
-  --json FILE       write the verdict (llm-perf-gate/verdict@1) here
-
-Exit status: 0 pass, warn or inconclusive; 1 fail (a gated regression or a failed SLO check);
-2 usage error or an unreadable or invalid result file; 3 the comparison is invalid (the runs did
-not do the same work or were not measured properly: the report says why).`;
-function verdictExit(v) {
-  return v === "fail" ? EXIT.fail : v === "invalid" ? EXIT.invalid : EXIT.ok;
-}
-async function gateFor(config, candidate, candidatePath, cwd) {
-  if (config !== null) return loadGatePlan(config, cwd);
-  return gatePlanFromStored(candidate.config, `${candidatePath} (stored config)`);
-}
-async function reportVerdict(v, files, io) {
-  io.stdout.write(`${verdictTable(v)}
-`);
-  if (files.markdown !== null) {
-    await writeFile(resolve(io.cwd, files.markdown), renderMarkdown(v));
-    io.stdout.write(`report: ${files.markdown}
-`);
-  }
-  if (files.json !== null) {
-    await writeFile(resolve(io.cwd, files.json), `${JSON.stringify(v, null, 1)}
-`);
-    io.stdout.write(`verdict: ${files.json}
-`);
-  }
-  return verdictExit(v.verdict);
-}
-async function compareCommand(args, io) {
-  const base = await readResult(resolve(io.cwd, args.baseline));
-  const cand = await readResult(resolve(io.cwd, args.candidate));
-  const gate = await gateFor(args.config, cand, args.candidate, io.cwd);
-  return reportVerdict(compare(base, cand, gate), args, io);
-}
-
-// src/cli/progress.ts
-import { performance } from "node:perf_hooks";
-var CI_LINE_EVERY_MS = 5e3;
-var TTY_REDRAW_EVERY_MS = 100;
-function createProgress(out) {
-  const tty = out.isTTY === true;
-  let label = "";
-  let planned = 0;
-  let done = 0;
-  let failed = 0;
-  let cellStart = 0;
-  let lastPrint = 0;
-  let doneAtLastPrint = 0;
-  let rate = 0;
-  const line = () => {
-    const elapsed = (performance.now() - cellStart) / 1e3;
-    return `${label}  ${done}/${planned} requests  ${failed} failed  ${rate.toFixed(1)} req/s  ${elapsed.toFixed(0)} s`;
-  };
-  return {
-    cellStart(index, total, id, requests) {
-      label = `cell ${index + 1}/${total} ${id}`;
-      planned = requests;
-      done = 0;
-      failed = 0;
-      cellStart = performance.now();
-      lastPrint = cellStart;
-      doneAtLastPrint = 0;
-      rate = 0;
-      out.write(tty ? line() : `${label}: started
-`);
-    },
-    requestDone(rec) {
-      if (rec.warmup || rec.cancelled) return;
-      done++;
-      if (rec.failure !== null) failed++;
-      const now = performance.now();
-      if (now - lastPrint >= (tty ? TTY_REDRAW_EVERY_MS : CI_LINE_EVERY_MS)) {
-        const instant = (done - doneAtLastPrint) * 1e3 / (now - lastPrint);
-        rate = tty && rate > 0 ? rate + (instant - rate) * Math.min(1, (now - lastPrint) / 2e3) : instant;
-        doneAtLastPrint = done;
-        lastPrint = now;
-        out.write(tty ? `\r\x1B[2K${line()}` : `${line()}
-`);
-      }
-    },
-    cellEnd(cell) {
-      const m = cell.metrics;
-      const summary = `${label}: ${m.counts.completed}/${m.counts.attempted} ok, ${m.rps.toFixed(2)} req/s, ${m.output_tps.toFixed(0)} out tok/s, ttft p50 ${m.ttft_ms?.p50?.toFixed(1) ?? "-"} ms`;
-      out.write(tty ? `\r\x1B[2K${summary}
-` : `${summary}
-`);
-    },
-    note(message) {
-      out.write(`${tty ? "\r\x1B[2K" : ""}note: ${message}
-`);
-    }
-  };
-}
-
-// src/cli/ab-command.ts
+import { join, resolve } from "node:path";
 var AB_USAGE = `usage: llm-perf-gate ab [--config FILE] [--out-dir DIR] [--markdown FILE] [--json FILE]
 
 Runs the config's matrix on the two targets of its 'ab' section (baseline and
@@ -215,330 +141,33 @@ cell as a pair in a random order, then compares them with a paired test.
 
 Exit status as for 'compare': 0 pass, warn or inconclusive; 1 fail; 2 usage, config or
 target error; 3 invalid comparison; 130 interrupted.`;
-async function abCommand(args, io) {
-  const plan = await loadPlan({ configPath: args.config, cwd: io.cwd, env: io.env });
-  if (plan.ab === null) {
-    io.stderr.write(`error: ${plan.configPath ?? "the config"} has no 'ab' section: name a baseline and a candidate target (docs/config.md)
-`);
-    return EXIT.usage;
-  }
-  const dir = resolve2(io.cwd, args.outDir);
-  await mkdir(dir, { recursive: true });
-  const servers = [];
-  const { signal, release } = interruptible(io, "both result files");
+async function abCommand(args, io2) {
+  const { host, release } = cliHost(io2, "both result files");
   try {
-    for (const [side, s] of [["baseline", plan.ab.baseline], ["candidate", plan.ab.candidate]]) {
-      if (s.serverCommand === null) continue;
-      io.stderr.write(`starting the ${side} server: ${s.serverCommand}
-`);
-      servers.push(
-        await startServer({
-          command: s.serverCommand,
-          cwd: io.cwd,
-          env: { ...io.env },
-          logPath: join(dir, `${side}-server.log`),
-          readyUrl: null,
-          baseUrl: s.url,
-          model: s.model,
-          readyTimeoutMs: s.readyTimeoutMs
-        })
-      );
-    }
+    const plan = await readPlan(host, { config: args.config });
+    const ab = plan.ab;
+    if (ab === null) throw new RunSetupError(`${plan.configPath ?? "the config"} has no 'ab' section: name a baseline and a candidate target (docs/config.md)`);
+    const dir = resolve(io2.cwd, args.outDir);
+    await mkdir(dir, { recursive: true });
+    const launches = ["baseline", "candidate"].flatMap((side) => {
+      const s = ab[side];
+      if (s.serverCommand === null) return [];
+      return [{ label: `${side} server`, command: s.serverCommand, logPath: join(dir, `${side}-server.log`), readyUrl: null, baseUrl: s.url, model: s.model, readyTimeoutMs: s.readyTimeoutMs, echoLog: false, stateKey: null }];
+    });
     const outPaths = { baseline: join(dir, "baseline.json"), candidate: join(dir, "candidate.json") };
-    const { baseline, candidate } = await runAbPlan({ plan, outPaths, cwd: io.cwd, env: io.env, signal, progress: createProgress(io.stderr) });
-    io.stdout.write(`
-baseline:
-${resultTable(baseline)}
-
-candidate:
-${resultTable(candidate)}
-`);
+    const { baseline, candidate } = await withServers(host, launches, () => measureAb(host, plan, outPaths));
     if (candidate.status === "interrupted") return EXIT.interrupted;
-    io.stdout.write(`
-results: ${outPaths.baseline}, ${outPaths.candidate}
-
+    host.log.out(`results: ${outPaths.baseline}, ${outPaths.candidate}
 `);
-    return await reportVerdict(compare(baseline, candidate, plan.gate), args, io);
+    return await reportVerdict(host, judgeRun(plan, baseline, candidate, ""), args);
   } finally {
     release();
-    for (const s of servers) await s.stop();
   }
 }
 
 // src/cli/calibrate-command.ts
-import { writeFile as writeFile2 } from "node:fs/promises";
-import { resolve as resolve3 } from "node:path";
-
-// src/gate/calibrate.ts
-var import_yaml = __toESM(require_dist(), 1);
-var CALIBRATION_SCHEMA = "llm-perf-gate/calibration@1";
-var HEADLINE_METRICS = Object.freeze([
-  "rps",
-  "output_tps",
-  "ttft_ms.p50",
-  "ttft_ms.p95",
-  "ttft_ms.p99",
-  "tpot_ms.p50",
-  "tpot_ms.p95",
-  "e2e_ms.p95",
-  "itl_ms.p99"
-]);
-var POWER = 0.8;
-var TOLERANCE_FACTOR = 1.5;
-var MAX_TRIALS = 50;
-var MIN_CALIBRATION_TRIALS = 4;
-var DEFAULT_CALIBRATION_TRIALS = 6;
-var welchDf = (k) => 2 * k - 2;
-function noiseLog(cv2, k, confidence) {
-  if (k < 2) return Infinity;
-  return tQuantile((1 + confidence) / 2, welchDf(k)) * cv2 * Math.sqrt(2 / k);
-}
-function mdeLog(cv2, k, confidence, power = POWER) {
-  if (k < 2) return Infinity;
-  const df = welchDf(k);
-  return (tQuantile((1 + confidence) / 2, df) + tQuantile(power, df)) * cv2 * Math.sqrt(2 / k);
-}
-function trialsNeeded(cv2, logThreshold, confidence, power = POWER, max = MAX_TRIALS) {
-  if (!(logThreshold > 0)) return null;
-  for (let k = 2; k <= max; k++) if (mdeLog(cv2, k, confidence, power) <= logThreshold) return k;
-  return null;
-}
-function logToRelative(x, direction) {
-  if (x === Infinity) return direction === "lower" ? Infinity : 1;
-  return direction === "lower" ? Math.expm1(x) : -Math.expm1(-x);
-}
-function relativeToLog(frac, direction) {
-  if (direction === "lower") return Math.log1p(frac);
-  return frac >= 1 ? Infinity : -Math.log1p(-frac);
-}
-var r2 = (x) => Math.round(x * 100) / 100;
-var pctOf = (frac) => Number.isFinite(frac) ? r2(frac * 100) : null;
-var sig = (x) => x === 0 || !Number.isFinite(x) ? x : Number(x.toPrecision(6));
-var ceilPercent = (frac) => Math.ceil(frac * 100 - 1e-6) / 100;
-function meanSd(v) {
-  if (v.length < 2) return null;
-  const mean = v.reduce((a, b) => a + b, 0) / v.length;
-  const sd = Math.sqrt(v.reduce((a, b) => a + (b - mean) ** 2, 0) / (v.length - 1));
-  return { mean, sd };
-}
-function perTrial(cell, def) {
-  const raw = def.dist === null ? trialValues(cell, def) : trialStats(cell, def);
-  return raw.filter((v) => Number.isFinite(v) && v > 0);
-}
-function floorLog(cell, rule) {
-  const b = pooledValue(cell, rule.def);
-  if (b === null || b <= 0) return 0;
-  if (rule.def.direction === "lower") return Math.log((b + rule.floor) / b);
-  return b - rule.floor <= 0 ? Infinity : -Math.log((b - rule.floor) / b);
-}
-function thresholdLog(cell, rule) {
-  return Math.max(relativeToLog(rule.tolerance, rule.def.direction), floorLog(cell, rule));
-}
-function halves(cell) {
-  const a = cell.trials.filter((_, i) => i % 2 === 0);
-  const b = cell.trials.filter((_, i) => i % 2 === 1);
-  return [
-    { ...cell, trials: a },
-    { ...cell, trials: b }
-  ];
-}
-function aaSplit(cell, rule, gate) {
-  const [a, b] = halves(cell);
-  const v = judgeMetric(a, b, rule, {
-    confidence: gate.confidence,
-    // As compare() does: full resamples for gated metrics, a quarter for reported ones.
-    iterations: rule.gated ? gate.bootstrapIterations : Math.max(200, Math.round(gate.bootstrapIterations / 4)),
-    paired: false,
-    seed: `${cell.id}|${rule.def.id}|aa`
-  });
-  const redFlag = v.verdict === "regressed" || v.verdict === "improved";
-  return {
-    trials: [a.trials.length, b.trials.length],
-    verdict: v.verdict,
-    change_pct: v.change_pct,
-    interval_pct: v.interval_pct,
-    width_pct: v.interval_pct === null ? null : r2(v.interval_pct[1] - v.interval_pct[0]),
-    threshold_pct: v.threshold_pct,
-    p: v.p,
-    p_adj: null,
-    method: v.method,
-    red_flag: redFlag,
-    would_fail: false,
-    reason: v.reason
-  };
-}
-function calibrateMetric(cell, rule, gate, kNow) {
-  const { def } = rule;
-  const values = perTrial(cell, def);
-  const ms = meanSd(values);
-  const notes = [];
-  const out = {
-    metric: def.id,
-    unit: def.unit,
-    direction: def.direction,
-    gated: rule.gated,
-    values: values.map(sig),
-    mean: null,
-    sd: null,
-    cv: null,
-    aa: null,
-    noise_pct: null,
-    mde_pct: null,
-    tolerance: { current: rule.tolerance, default: def.tolerance, recommended: null, threshold_pct: null },
-    trials_needed: null,
-    reachable: false,
-    notes
-  };
-  const thr = thresholdLog(cell, rule);
-  out.tolerance.threshold_pct = pctOf(logToRelative(thr, def.direction));
-  if (ms === null || ms.mean <= 0) {
-    notes.push(`${values.length} trial value${values.length === 1 ? "" : "s"}: too few to measure the noise`);
-    return out;
-  }
-  const cv2 = ms.sd / ms.mean;
-  out.mean = sig(ms.mean);
-  out.sd = sig(ms.sd);
-  out.cv = Math.round(cv2 * 1e5) / 1e5;
-  if (cell.trials.length >= MIN_CALIBRATION_TRIALS) out.aa = aaSplit(cell, rule, gate);
-  if (out.aa?.red_flag) notes.push(`the A/A split says ${out.aa.verdict}: ${out.aa.reason}`);
-  const k = Math.max(kNow, 2);
-  const noise = noiseLog(cv2, k, gate.confidence);
-  out.noise_pct = pctOf(logToRelative(noise, def.direction));
-  out.mde_pct = pctOf(logToRelative(mdeLog(cv2, k, gate.confidence), def.direction));
-  const fromNoise = Math.min(ceilPercent(logToRelative(TOLERANCE_FACTOR * noise, def.direction)), def.direction === "higher" ? 0.99 : Infinity);
-  const floorShare = logToRelative(floorLog(cell, rule), def.direction);
-  out.tolerance.recommended = fromNoise > floorShare ? Math.max(def.tolerance, fromNoise) : def.tolerance;
-  out.trials_needed = trialsNeeded(cv2, thr, gate.confidence);
-  out.reachable = out.trials_needed !== null;
-  return out;
-}
-function currentTolerance(gate, scenario, def) {
-  const merged = { ...gate.metrics[def.id], ...scenario === null ? {} : gate.scenarios[scenario]?.[def.id] };
-  return merged.tolerance ?? def.tolerance;
-}
-function toleranceChanges(cells, gate) {
-  const byMetric = /* @__PURE__ */ new Map();
-  for (const c of cells) {
-    for (const m of c.metrics) {
-      if (!m.gated || m.tolerance.recommended === null) continue;
-      let per = byMetric.get(m.metric);
-      if (per === void 0) byMetric.set(m.metric, per = /* @__PURE__ */ new Map());
-      per.set(c.scenario, Math.max(per.get(c.scenario) ?? 0, m.tolerance.recommended));
-    }
-  }
-  const changes = [];
-  for (const [id, per] of byMetric) {
-    const def = metricDef(id);
-    const own = [...per].filter(([s]) => gate.scenarios[s]?.[id]?.tolerance !== void 0);
-    const shared = [...per].filter(([s]) => gate.scenarios[s]?.[id]?.tolerance === void 0);
-    const values = new Set(shared.map(([, v]) => v));
-    if (values.size === 1) {
-      const to = [...values][0];
-      const from = currentTolerance(gate, null, def);
-      if (to !== from) changes.push({ scenario: null, metric: id, from, to });
-    } else {
-      own.push(...shared);
-    }
-    for (const [s, to] of own) {
-      const from = currentTolerance(gate, s, def);
-      if (to !== from) changes.push({ scenario: s, metric: id, from, to });
-    }
-  }
-  return changes.sort((x, y) => (x.scenario ?? "").localeCompare(y.scenario ?? "") || x.metric.localeCompare(y.metric));
-}
-function gateYaml(changes, trialsCurrent) {
-  if (changes.length === 0) return null;
-  const metrics = {};
-  const scenarios = {};
-  for (const ch of changes) {
-    if (ch.scenario === null) metrics[ch.metric] = { tolerance: ch.to };
-    else (scenarios[ch.scenario] ??= { metrics: {} }).metrics[ch.metric] = { tolerance: ch.to };
-  }
-  const gate = {};
-  if (Object.keys(metrics).length > 0) gate.metrics = metrics;
-  if (Object.keys(scenarios).length > 0) gate.scenarios = scenarios;
-  const head = `# llm-perf-gate calibrate: tolerances the measured noise supports at run.trials: ${trialsCurrent}.
-# Merge into the gate: section of llm-perf.yml.
-`;
-  return head + (0, import_yaml.stringify)({ gate });
-}
-function storedTrials(doc) {
-  const run = doc.config.run;
-  if (run !== null && typeof run === "object" && typeof run.trials === "number") return run.trials;
-  return null;
-}
-function rulesOfCell(cell, gate) {
-  const all = rulesFor(gate, cell.scenario.name, cell.load.kind).filter((r) => r.def.kind !== "absolute");
-  const gated = all.filter((r) => r.gated);
-  const headline = HEADLINE_METRICS.map((id) => all.find((r) => r.def.id === id)).filter((r) => r !== void 0 && !r.gated);
-  return [...gated, ...headline];
-}
-function calibrate(doc, gate, opts = {}) {
-  const kNow = opts.currentTrials ?? storedTrials(doc) ?? 3;
-  const notes = [];
-  if (doc.status !== "complete") notes.push(`the run is ${doc.status}${doc.error ? ` (${doc.error})` : ""}: figures cover what was measured`);
-  if (kNow < 2) notes.push(`run.trials is ${kNow}: with 1 trial a side the gate has no interval for rates; detectable changes are stated for 2`);
-  const cells = doc.cells.map((cell) => {
-    if (cell.client.saturated) notes.push(`${cell.id}: the client was saturated in some trial: its noise is the load generator's too`);
-    if (cell.trials.length < MIN_CALIBRATION_TRIALS) notes.push(`${cell.id}: ${cell.trials.length} trials: an A/A split needs ${MIN_CALIBRATION_TRIALS}`);
-    return {
-      id: cell.id,
-      scenario: cell.scenario.name,
-      load: cell.load.label,
-      load_kind: cell.load.kind,
-      status: cell.status,
-      trials: cell.trials.length,
-      client_saturated: cell.client.saturated,
-      metrics: rulesOfCell(cell, gate).map((rule) => calibrateMetric(cell, rule, gate, kNow))
-    };
-  });
-  const tested = cells.flatMap((c) => c.metrics.filter((m) => m.gated && m.aa !== null && m.aa.p !== null).map((m) => m.aa));
-  holm(tested.map((aa) => aa.p)).forEach((p, i) => {
-    const aa = tested[i];
-    aa.p_adj = Number(p.toPrecision(3));
-    aa.would_fail = aa.verdict === "regressed" && p < gate.alpha;
-  });
-  for (const c of cells) for (const m of c.metrics) if (m.aa?.p != null) m.aa.p = Number(m.aa.p.toPrecision(3));
-  const gated = cells.flatMap((c) => c.metrics.filter((m) => m.gated && m.cv !== null).map((m) => ({ c, m })));
-  const reachable = gated.filter(({ m }) => m.reachable).map(({ m }) => m.trials_needed);
-  const unreachable = gated.filter(({ m }) => !m.reachable).map(({ c, m }) => `${c.id} ${m.metric}`);
-  const redFlags = cells.flatMap((c) => c.metrics.filter((m) => m.aa?.red_flag).map((m) => `${c.id} ${m.metric}`));
-  const changes = toleranceChanges(cells, gate);
-  const trialsRun = Math.max(0, ...doc.cells.map((c) => c.trials.length));
-  return {
-    schema: CALIBRATION_SCHEMA,
-    tool: { name: "llm-perf-gate", version: TOOL_VERSION },
-    result: {
-      file: opts.resultFile ?? null,
-      status: doc.status,
-      started_at: doc.started_at,
-      model: doc.target?.model ?? null,
-      commit: doc.git?.commit ?? null,
-      config_hash: doc.config_hash
-    },
-    settings: {
-      confidence: gate.confidence,
-      alpha: gate.alpha,
-      power: POWER,
-      design: "unpaired",
-      trials_run: trialsRun,
-      trials_current: kNow,
-      tolerance_factor: TOLERANCE_FACTOR,
-      max_trials: MAX_TRIALS
-    },
-    summary: {
-      cells: cells.length,
-      recommended_trials: reachable.length === 0 ? null : Math.max(...reachable),
-      unreachable,
-      red_flags: redFlags,
-      would_fail: cells.flatMap((c) => c.metrics.filter((m) => m.aa?.would_fail).map((m) => `${c.id} ${m.metric}`)),
-      tolerance_changes: changes
-    },
-    gate_yaml: gateYaml(changes, kNow),
-    notes,
-    cells
-  };
-}
+import { writeFile } from "node:fs/promises";
+import { resolve as resolve2 } from "node:path";
 
 // src/report/calibration.ts
 var num = (x) => {
@@ -547,13 +176,13 @@ var num = (x) => {
   return a >= 100 ? x.toFixed(0) : a >= 10 ? x.toFixed(1) : x.toFixed(2);
 };
 var pct = (x) => x === null ? "\u2013" : `${x.toFixed(1)}%`;
-var signed2 = (x) => x === null ? "\u2013" : `${x > 0 ? "+" : ""}${x.toFixed(1)}%`;
+var signed = (x) => x === null ? "\u2013" : `${x > 0 ? "+" : ""}${x.toFixed(1)}%`;
 var tol = (x) => x === null ? "\u2013" : `${Math.round(x * 1e3) / 10}%`;
 var cv = (m) => m.cv === null ? "\u2013" : `${(m.cv * 100).toFixed(1)}%`;
 function aaText(aa) {
   if (aa === null) return "\u2013";
-  const iv = aa.interval_pct === null ? "" : ` [${signed2(aa.interval_pct[0])} \u2026 ${signed2(aa.interval_pct[1])}]`;
-  return `${signed2(aa.change_pct)}${iv}`;
+  const iv = aa.interval_pct === null ? "" : ` [${signed(aa.interval_pct[0])} \u2026 ${signed(aa.interval_pct[1])}]`;
+  return `${signed(aa.change_pct)}${iv}`;
 }
 function aaVerdict(aa, md) {
   if (aa === null) return "\u2013";
@@ -596,7 +225,7 @@ function calibrationTable(doc) {
   for (const c of doc.cells) {
     for (const m of c.metrics) {
       rows.push([
-        c.id,
+        forTerminal(c.id),
         `${m.metric}${m.gated ? " *" : ""}`,
         `${num(m.mean)} ${m.unit}`,
         cv(m),
@@ -617,10 +246,10 @@ function calibrationTable(doc) {
   ];
   const rec = recommendation(doc);
   lines.push(`${rec.head} (${rec.why})`);
-  if (rec.unreachable !== null) lines.push(rec.unreachable);
-  if (doc.summary.red_flags.length > 0) lines.push(`A/A red flags (the two halves of one build differ): ${doc.summary.red_flags.join(", ")}`);
-  if (doc.summary.would_fail.length > 0) lines.push(`A/A that would have failed a pull request: ${doc.summary.would_fail.join(", ")}`);
-  for (const n of [...doc.notes, ...metricNotes(doc)]) lines.push(`note: ${n}`);
+  if (rec.unreachable !== null) lines.push(forTerminal(rec.unreachable));
+  if (doc.summary.red_flags.length > 0) lines.push(`A/A red flags (the two halves of one build differ): ${doc.summary.red_flags.map(forTerminal).join(", ")}`);
+  if (doc.summary.would_fail.length > 0) lines.push(`A/A that would have failed a pull request: ${doc.summary.would_fail.map(forTerminal).join(", ")}`);
+  for (const n of [...doc.notes, ...metricNotes(doc)]) lines.push(`note: ${forTerminal(n)}`);
   lines.push(doc.gate_yaml === null ? "Tolerances: the current ones fit the measured noise." : `
 Recommended gate settings:
 
@@ -674,7 +303,6 @@ ${doc.gate_yaml.trimEnd()}
 }
 
 // src/cli/calibrate-command.ts
-var MAX_CALIBRATION_TRIALS = 100;
 var CALIBRATE_USAGE = `usage: llm-perf-gate calibrate [--config FILE] [--url URL] [--model NAME] [--trials N]
                               [--out FILE] [--markdown FILE] [--json FILE]
 
@@ -695,45 +323,887 @@ llm-perf.yml) and the trials the current tolerances need. See docs/calibrate.md.
 
 Exit status: 0 done, 2 bad config or usage, or the target could not be reached,
 130 interrupted (the result file and the calibration hold what was measured).`;
-function calibrationTrials(given, plan) {
-  if (given === null) return Math.max(plan.limits.trials, DEFAULT_CALIBRATION_TRIALS);
-  const n = /^\d+$/.test(given.trim()) ? Number(given.trim()) : NaN;
-  if (!Number.isInteger(n) || n < MIN_CALIBRATION_TRIALS || n > MAX_CALIBRATION_TRIALS) {
-    throw new RunSetupError(
-      `--trials must be an integer from ${MIN_CALIBRATION_TRIALS} (two trials in each half of the A/A split) to ${MAX_CALIBRATION_TRIALS}, got ${JSON.stringify(given)}`
-    );
-  }
-  return n;
-}
 async function writeCalibrationFiles(cal, markdown, json, cwd) {
-  if (markdown !== null) await writeFile2(resolve3(cwd, markdown), renderCalibrationMarkdown(cal));
-  if (json !== null) await writeFile2(resolve3(cwd, json), `${JSON.stringify(cal, null, 1)}
+  if (markdown !== null) await writeFile(resolve2(cwd, markdown), renderCalibrationMarkdown(cal));
+  if (json !== null) await writeFile(resolve2(cwd, json), `${JSON.stringify(cal, null, 1)}
 `);
 }
-async function calibrateCommand(args, io) {
-  const plan = await loadPlan({ configPath: args.config, cwd: io.cwd, url: args.url, model: args.model, env: io.env });
-  const trials = calibrationTrials(args.trials, plan);
-  const calPlan = { ...plan, limits: { ...plan.limits, trials } };
-  const outPath = resolve3(io.cwd, args.out);
-  const { signal, release } = interruptible(io, "the result file");
+async function calibrateCommand(args, io2) {
+  const { host, release } = cliHost(io2, "the result file");
   try {
-    io.stderr.write(`calibrate: ${trials} trials per cell (run.trials is ${plan.limits.trials})
-`);
-    const doc = await runPlan({ plan: calPlan, outPath, cwd: io.cwd, env: io.env, signal, progress: createProgress(io.stderr) });
-    const cal = calibrate(doc, plan.gate, { currentTrials: plan.limits.trials, resultFile: args.out });
-    io.stdout.write(`
+    const plan = await readPlan(host, args);
+    const trials = calibrationTrials(args.trials, plan);
+    const calPlan = { ...plan, limits: { ...plan.limits, trials } };
+    host.log.info(`calibrate: ${trials} trials per cell (run.trials is ${plan.limits.trials})`);
+    const doc = await measure(host, calPlan, resolve2(io2.cwd, args.out), { table: false });
+    const cal = calibrateRun(doc, plan, args.out);
+    host.log.out(`
 ${calibrationTable(cal)}
 
-result: ${args.out}
-`);
-    await writeCalibrationFiles(cal, args.markdown, args.json, io.cwd);
-    if (args.markdown) io.stdout.write(`report: ${args.markdown}
-`);
-    if (args.json) io.stdout.write(`calibration: ${args.json}
-`);
+result: ${args.out}`);
+    await writeCalibrationFiles(cal, args.markdown, args.json, io2.cwd);
+    if (args.markdown) host.log.out(`report: ${args.markdown}`);
+    if (args.json) host.log.out(`calibration: ${args.json}`);
     return doc.status === "interrupted" ? EXIT.interrupted : EXIT.ok;
   } finally {
     release();
+  }
+}
+
+// src/cli/changes-command.ts
+import { writeFile as writeFile2 } from "node:fs/promises";
+import { isAbsolute as isAbsolute2, resolve as resolve4 } from "node:path";
+
+// src/changes/edivisive.ts
+function bestSplit(z, from, to, minSegment) {
+  const len = to - from;
+  const min = Math.max(2, minSegment);
+  if (len < 2 * min) return null;
+  const left = new Float64Array(len);
+  const right = new Float64Array(len);
+  let total = 0;
+  for (let i = 0; i < len; i++) {
+    const zi = z[from + i];
+    for (let j = i + 1; j < len; j++) {
+      const d = Math.abs(zi - z[from + j]);
+      right[i] += d;
+      left[j] += d;
+      total += d;
+    }
+  }
+  let withinLeft = 0;
+  let withinRight = total;
+  let best = null;
+  for (let k = 1; k < len; k++) {
+    withinLeft += left[k - 1];
+    withinRight -= right[k - 1];
+    if (k < min || len - k < min) continue;
+    const m = k;
+    const n = len - k;
+    const between = total - withinLeft - withinRight;
+    const e = 2 * between / (m * n) - withinLeft / (m * (m - 1) / 2) - withinRight / (n * (n - 1) / 2);
+    const q = m * n / (m + n) * e;
+    if (best === null || q > best.q) best = { index: from + k, q };
+  }
+  return best;
+}
+function shuffleInPlace(a, rng) {
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    const t = a[i];
+    a[i] = a[j];
+    a[j] = t;
+  }
+}
+function permutationP(segment, observed, opts, rng) {
+  const work = Float64Array.from(segment);
+  const limit = opts.significance * (opts.permutations + 1);
+  let atLeast = 1;
+  for (let r = 1; r <= opts.permutations; r++) {
+    shuffleInPlace(work, rng);
+    const b = bestSplit(work, 0, work.length, opts.minSegment);
+    if (b !== null && b.q >= observed) atLeast++;
+    if (atLeast > limit) return atLeast / (r + 1);
+  }
+  return atLeast / (opts.permutations + 1);
+}
+function checkOptions(opts) {
+  if (!(opts.significance > 0 && opts.significance < 1)) throw new RangeError(`change points: significance must be in (0, 1), got ${opts.significance}`);
+  if (!Number.isInteger(opts.permutations) || opts.permutations < 1 || opts.permutations > 1e5) {
+    throw new RangeError(`change points: permutations must be an integer in 1..100000, got ${opts.permutations}`);
+  }
+  if (1 / (opts.permutations + 1) > opts.significance) {
+    throw new RangeError(`change points: ${opts.permutations} permutations cannot reach p <= ${opts.significance}; use at least ${Math.ceil(1 / opts.significance)}`);
+  }
+  if (!Number.isInteger(opts.minSegment) || opts.minSegment < 2) throw new RangeError(`change points: minSegment must be an integer >= 2, got ${opts.minSegment}`);
+}
+function eDivisive(values, opts) {
+  checkOptions(opts);
+  for (const [i, v] of values.entries()) if (!Number.isFinite(v)) throw new RangeError(`change points: value ${i} is not a finite number (${v})`);
+  const z = Float64Array.from(values);
+  const rng = createRng(`edivisive:${opts.seed}`);
+  const found = [];
+  let bounds = [0, z.length];
+  const maxSplits = Math.floor(z.length / opts.minSegment);
+  const cache = /* @__PURE__ */ new Map();
+  for (let round = 0; round < maxSplits; round++) {
+    let pick = null;
+    for (let s = 0; s + 1 < bounds.length; s++) {
+      const from = bounds[s];
+      const to = bounds[s + 1];
+      const key = `${from}:${to}`;
+      if (!cache.has(key)) cache.set(key, bestSplit(z, from, to, opts.minSegment));
+      const best = cache.get(key);
+      if (best !== null && (pick === null || best.q > pick.best.q)) pick = { best, from, to };
+    }
+    if (pick === null) break;
+    const p = permutationP(z.slice(pick.from, pick.to), pick.best.q, opts, rng);
+    if (p > opts.significance) break;
+    found.push({ index: pick.best.index, pValue: p, q: pick.best.q });
+    bounds = [...bounds, pick.best.index].sort((a, b) => a - b);
+  }
+  return found.sort((a, b) => a.index - b.index);
+}
+
+// src/changes/detect.ts
+var DEFAULT_CHANGE_OPTIONS = Object.freeze({
+  significance: 5e-3,
+  permutations: 399,
+  minSegment: 3,
+  seed: "llm-perf-gate",
+  minRelativeChange: 0.02,
+  resamples: 2e3,
+  confidence: 0.95
+});
+var mean = (a, from = 0, to = a.length) => {
+  let s = 0;
+  for (let i = from; i < to; i++) s += a[i];
+  return s / (to - from);
+};
+function relativeAt(values, cuts, k) {
+  const from = k === 0 ? 0 : cuts[k - 1];
+  const to = k + 1 < cuts.length ? cuts[k + 1] : values.length;
+  const before = mean(values, from, cuts[k]);
+  return before === 0 ? 0 : mean(values, cuts[k], to) / before - 1;
+}
+function resampledMean(values, from, to, rng) {
+  const n = to - from;
+  let s = 0;
+  for (let i = 0; i < n; i++) s += values[from + rng.int(n)];
+  return s / n;
+}
+function quantileSorted(a, q) {
+  const pos = (a.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.min(lo + 1, a.length - 1);
+  return a[lo] + (a[hi] - a[lo]) * (pos - lo);
+}
+function detectShifts(points, options = {}) {
+  const opts = { ...DEFAULT_CHANGE_OPTIONS, ...options };
+  if (!(opts.minRelativeChange >= 0) || !Number.isFinite(opts.minRelativeChange)) throw new RangeError(`change points: minRelativeChange must be a number >= 0, got ${opts.minRelativeChange}`);
+  if (!(opts.confidence > 0 && opts.confidence < 1)) throw new RangeError(`change points: confidence must be in (0, 1), got ${opts.confidence}`);
+  if (!Number.isInteger(opts.resamples) || opts.resamples < 100) throw new RangeError(`change points: resamples must be an integer >= 100, got ${opts.resamples}`);
+  const values = points.map((p) => p.value);
+  const splits = eDivisive(values, opts);
+  const pOf = new Map(splits.map((s) => [s.index, s.pValue]));
+  const cuts = splits.map((s) => s.index);
+  for (; ; ) {
+    let weakest = -1;
+    let weakestSize = Infinity;
+    for (let k = 0; k < cuts.length; k++) {
+      const size = Math.abs(relativeAt(values, cuts, k));
+      if (size < opts.minRelativeChange && size < weakestSize) {
+        weakest = k;
+        weakestSize = size;
+      }
+    }
+    if (weakest < 0) break;
+    cuts.splice(weakest, 1);
+  }
+  const rng = createRng(`shift-interval:${opts.seed}`);
+  const tail = (1 - opts.confidence) / 2;
+  return cuts.map((cut, k) => {
+    const from = k === 0 ? 0 : cuts[k - 1];
+    const to = k + 1 < cuts.length ? cuts[k + 1] : values.length;
+    const before = mean(values, from, cut);
+    const after = mean(values, cut, to);
+    const draws = new Float64Array(opts.resamples);
+    for (let r = 0; r < opts.resamples; r++) draws[r] = resampledMean(values, cut, to, rng) / resampledMean(values, from, cut, rng) - 1;
+    draws.sort();
+    return {
+      index: cut,
+      commit: points[cut].commit,
+      previousCommit: points[cut - 1].commit,
+      pValue: pOf.get(cut),
+      before,
+      after,
+      relative: after / before - 1,
+      interval: [quantileSorted(draws, tail), quantileSorted(draws, 1 - tail)],
+      sizes: [cut - from, to - cut]
+    };
+  });
+}
+
+// src/changes/series.ts
+function currentGatePlan(history) {
+  const newest = history.at(-1);
+  const config = newest?.doc.config;
+  if (newest !== void 0 && Array.isArray(config?.scenarios) && Array.isArray(config?.loads)) {
+    try {
+      return gatePlanFromStored(config, `${newest.commit.slice(0, 12)} (stored config)`);
+    } catch (err) {
+      if (!(err instanceof UserError)) throw err;
+    }
+  }
+  return gatePlanOf(normaliseGate(void 0));
+}
+function trialFigures(cell, def) {
+  return (def.dist === null ? trialValues(cell, def) : trialStats(cell, def)).filter(Number.isFinite);
+}
+function buildSeries(history, extra = []) {
+  for (const id of extra) if (metricDef(id) === void 0) throw new RangeError(`unknown metric '${id}'; known: ${CATALOGUE.map((d) => d.id).join(", ")}`);
+  const gate = currentGatePlan(history);
+  const out = /* @__PURE__ */ new Map();
+  for (const h of history) {
+    for (const cell of h.doc.cells) {
+      for (const rule of rulesFor(gate, cell.scenario.name, cell.load.kind)) {
+        const def = rule.def;
+        if (!rule.gated && !extra.includes(def.id)) continue;
+        const value = pooledValue(cell, def);
+        const key = `${cell.id}\0${def.id}`;
+        let s = out.get(key);
+        if (s === void 0) {
+          s = { cell: cell.id, metric: def.id, unit: def.unit, direction: def.direction, gated: rule.gated, tolerance: rule.tolerance, points: [] };
+          out.set(key, s);
+        }
+        if (value === null || !Number.isFinite(value)) continue;
+        const trials = trialFigures(cell, def);
+        s.points.push({ commit: h.commit, value, trialRange: trials.length >= 2 ? [Math.min(...trials), Math.max(...trials)] : null });
+      }
+    }
+  }
+  return [...out.values()];
+}
+function seriesChanges(s, options = {}) {
+  const shifts = detectShifts(s.points, { ...options, seed: `${options.seed ?? "llm-perf-gate"}:${s.cell}:${s.metric}` });
+  return shifts.map((sh) => ({ ...sh, cell: s.cell, metric: s.metric, unit: s.unit, direction: s.direction, worse: s.direction === "higher" ? sh.relative < 0 : sh.relative > 0 }));
+}
+function findChanges(series, options = {}) {
+  return series.flatMap((s) => seriesChanges(s, options));
+}
+var SAME_CHANGE_WITHIN = 2;
+function newChanges(series, options = {}) {
+  return series.flatMap((s) => {
+    const now = seriesChanges(s, options);
+    if (now.length === 0) return [];
+    const before = seriesChanges({ ...s, points: s.points.slice(0, -1) }, options);
+    return now.filter((c) => !before.some((b) => Math.abs(b.index - c.index) <= SAME_CHANGE_WITHIN && Math.sign(b.relative) === Math.sign(c.relative)));
+  });
+}
+var pct2 = (x) => `${(Math.abs(x) * 100).toFixed(1)}%`;
+function describeChange(c) {
+  const [lo, hi] = c.interval;
+  const a = Math.min(Math.abs(lo), Math.abs(hi));
+  const b = Math.max(Math.abs(lo), Math.abs(hi));
+  const range = lo < 0 && hi > 0 ? `${(lo * 100).toFixed(1)}% to +${(hi * 100).toFixed(1)}%` : `${(a * 100).toFixed(1)}-${(b * 100).toFixed(1)}%`;
+  return `${c.metric} of ${c.cell} stepped ${c.relative < 0 ? "down" : "up"} ${pct2(c.relative)} (${range}) at ${c.commit.slice(0, 7)} (${c.worse ? "worse" : "better"}; p = ${c.pValue.toPrecision(2)})`;
+}
+
+// src/cli/history-options.ts
+import { isAbsolute, resolve as resolve3 } from "node:path";
+
+// src/history/reader.ts
+import { readdir, readFile } from "node:fs/promises";
+import { join as join2 } from "node:path";
+var DEFAULT_ORDER_COMMITS = 5e3;
+function tryParse(text, where, unreadable) {
+  try {
+    return parseResult(text, where);
+  } catch (err) {
+    if (!(err instanceof ResultFileError)) throw err;
+    unreadable.push(err.message);
+    return null;
+  }
+}
+async function readBranchHistory(opts, order) {
+  const branch = await openBranch(opts);
+  const tip = await branch.fetchTip();
+  if (tip === null) return { results: [], skipped: [], unreadable: [] };
+  const loaded = [];
+  const unreadable = [];
+  for (const entry of await branch.index(tip)) {
+    const text = await branch.readBlob(tip, resultFile(entry.commit));
+    if (text === null) throw new HistoryError(`history: ${resultFile(entry.commit)} is listed on '${branch.branch}' but cannot be read`);
+    const doc = tryParse(text, `${branch.branch}:${resultFile(entry.commit)}`, unreadable);
+    if (doc !== null) loaded.push({ commit: entry.commit, doc });
+  }
+  return { ...await orderResults(loaded, order), unreadable };
+}
+async function readFolderHistory(dir, order) {
+  const files = [];
+  for (const sub of [dir, join2(dir, "results")]) {
+    let names;
+    try {
+      names = await readdir(sub);
+    } catch (err) {
+      if (sub !== dir && err.code === "ENOENT") continue;
+      throw new HistoryError(`history: cannot read the folder ${sub}: ${err.message}`, { cause: err });
+    }
+    for (const n of names.sort()) if (n.endsWith(".json") && n !== "index.json") files.push(join2(sub, n));
+  }
+  const loaded = [];
+  const unreadable = [];
+  for (const file of files) {
+    const doc = tryParse(await readFile(file, "utf8"), file, unreadable);
+    if (doc === null) continue;
+    const fromName = /([0-9a-f]{40}|[0-9a-f]{64})\.json$/.exec(file)?.[1] ?? null;
+    const commit = doc.git?.commit ?? fromName;
+    if (commit === null || !isCommitId(commit)) throw new HistoryError(`history: ${file} names no commit (no git.commit, and the file is not named <commit>.json)`);
+    loaded.push({ commit, doc });
+  }
+  return { ...await orderResults(loaded, order), unreadable };
+}
+async function orderResults(loaded, order) {
+  const byCommit = new Map(loaded.map((l) => [l.commit, l]));
+  const line = order.repoDir === null ? null : await firstParentLine(order);
+  if (line === null) {
+    const results2 = [...byCommit.values()].sort((a, b) => a.doc.started_at.localeCompare(b.doc.started_at)).map((l) => ({ commit: l.commit, doc: l.doc, date: l.doc.started_at, subject: null }));
+    return { results: results2, skipped: [] };
+  }
+  const results = [];
+  for (const c of line) {
+    const l = byCommit.get(c.commit);
+    if (l === void 0) continue;
+    results.push({ commit: c.commit, doc: l.doc, date: c.date, subject: c.subject });
+    byCommit.delete(c.commit);
+  }
+  return { results: results.reverse(), skipped: [...byCommit.keys()].sort() };
+}
+async function firstParentLine(order) {
+  if (!Number.isInteger(order.maxCommits) || order.maxCommits < 1) throw new HistoryError(`history: maxCommits must be an integer >= 1, got ${order.maxCommits}`);
+  if (order.ref.startsWith("-")) throw new HistoryError(`history: '${order.ref}' is not a ref`);
+  const git = new Git(order.repoDir, "origin", null);
+  const r = await git.run(`listing the commits of ${order.ref}`, ["log", "--first-parent", `--max-count=${order.maxCommits}`, "--format=%H%x1f%cI%x1f%s%x1e", order.ref, "--"], { ok: [128] });
+  if (r.code !== 0) return null;
+  return r.stdout.split("").map((rec) => rec.replace(/^\n/, "")).filter(Boolean).map((rec) => {
+    const [commit = "", date = "", subject = ""] = rec.split("");
+    const t = new Date(date);
+    return { commit, date: Number.isNaN(t.getTime()) ? date : t.toISOString(), subject };
+  });
+}
+function readHistory(source, order) {
+  return source.kind === "folder" ? readFolderHistory(source.dir, order) : readBranchHistory(source.history, order);
+}
+
+// src/cli/history-options.ts
+var HistoryUsageError = class extends UsageError {
+};
+var HISTORY_OPTIONS = {
+  results: { type: "string" },
+  branch: { type: "string" },
+  repo: { type: "string" },
+  remote: { type: "string" },
+  ref: { type: "string" },
+  metrics: { type: "string" },
+  significance: { type: "string" },
+  "min-change": { type: "string" },
+  permutations: { type: "string" },
+  seed: { type: "string" }
+};
+var HISTORY_USAGE = `where the history is (one of):
+  --results DIR        a folder of result files (<commit>.json, or any name with git.commit set)
+  --branch NAME        the data branch on the remote (default ${DEFAULT_HISTORY_BRANCH})
+  --repo DIR           the repository (default: the current folder); orders results along its history
+  --remote NAME        (default ${DEFAULT_REMOTE})
+  --ref REF            whose first-parent line gives the order (default HEAD); other results are skipped
+
+what to look at:
+  --metrics a,b        metrics besides the gated ones (e.g. rps,ttft_ms.p99)
+  --significance P     permutation-test level for a change point (default 0.005)
+  --min-change X       smallest relative shift reported, e.g. 0.02 or 2% (default 2%)
+  --permutations N     (default 399)
+  --seed S             seed of the permutations and intervals (default llm-perf-gate)`;
+var str = (v, k) => typeof v[k] === "string" ? v[k] : null;
+function number(v, key, text) {
+  const s = text.trim();
+  const n = s.endsWith("%") ? Number(s.slice(0, -1)) / 100 : Number(s);
+  if (s === "" || !Number.isFinite(n)) throw new HistoryUsageError(`--${key} must be a number, got '${text}'`);
+  return n;
+}
+function historySource(v, cwd) {
+  const abs = (p) => isAbsolute(p) ? p : resolve3(cwd, p);
+  const repo = abs(str(v, "repo") ?? ".");
+  const order = { repoDir: repo, ref: str(v, "ref") ?? "HEAD", maxCommits: DEFAULT_ORDER_COMMITS };
+  const results = str(v, "results");
+  if (results !== null && str(v, "branch") !== null) throw new HistoryUsageError("give --results or --branch, not both");
+  if (results !== null) return { source: { kind: "folder", dir: abs(results) }, order };
+  return {
+    source: { kind: "branch", history: { repoDir: repo, remote: str(v, "remote") ?? DEFAULT_REMOTE, branch: str(v, "branch") ?? DEFAULT_HISTORY_BRANCH, retention: 1, token: null } },
+    order
+  };
+}
+function changeOptions(v) {
+  const out = {};
+  const sig = str(v, "significance");
+  if (sig !== null) out.significance = number(v, "significance", sig);
+  const min = str(v, "min-change");
+  if (min !== null) out.minRelativeChange = number(v, "min-change", min);
+  const perms = str(v, "permutations");
+  if (perms !== null) out.permutations = number(v, "permutations", perms);
+  const seed = str(v, "seed");
+  if (seed !== null) out.seed = seed;
+  return out;
+}
+function extraMetrics(v) {
+  return (str(v, "metrics") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+}
+function historyFailure(err, io2) {
+  if (err instanceof HistoryError || err instanceof RangeError) {
+    io2.stderr.write(`error: ${err.message}
+`);
+    return EXIT.usage;
+  }
+  throw err;
+}
+async function readHistoryFor(source, order, io2) {
+  const read = await readHistory(source, order);
+  if (read.skipped.length > 0) io2.stderr.write(`note: ${read.skipped.length} stored result(s) are not on the first-parent line of ${order.ref} and were left out
+`);
+  for (const why of read.unreadable) io2.stderr.write(`warning: left out ${why}
+`);
+  return read;
+}
+
+// src/cli/changes-command.ts
+var CHANGES_USAGE = `usage: llm-perf-gate changes [options]
+
+Finds change points (E-divisive means with a permutation test) in each cell's
+gated metrics over the stored results, oldest to newest commit, and prints
+them: metric, cell, the shift with its 95% interval, the first commit after it.
+
+${HISTORY_USAGE}
+
+output:
+  --new                only the change points the newest commit revealed
+  --json FILE          also write them as JSON`;
+var CHANGES_COMMAND = {
+  summary: "find change points (steps up or down) in the stored history of each gated metric",
+  usage: CHANGES_USAGE,
+  options: { ...HISTORY_OPTIONS, new: { type: "boolean" }, json: { type: "string" } },
+  run: (v, io2) => changesCommand(v, io2)
+};
+async function changesCommand(v, io2) {
+  try {
+    const { source, order } = historySource(v, io2.cwd);
+    const { results } = await readHistoryFor(source, order, io2);
+    const series = buildSeries(results, extraMetrics(v));
+    const opts = changeOptions(v);
+    const found = v.new === true ? newChanges(series, opts) : findChanges(series, opts);
+    io2.stdout.write(`${results.length} commit(s), ${series.length} series: ${found.length === 0 ? "no change points" : `${found.length} change point(s)`}
+`);
+    for (const c of found) io2.stdout.write(`  ${describeChange(c)}
+`);
+    const json = typeof v.json === "string" ? v.json : null;
+    if (json !== null) {
+      const file = isAbsolute2(json) ? json : resolve4(io2.cwd, json);
+      await writeFile2(file, `${JSON.stringify({ commits: results.map((r) => r.commit), changes: found }, null, 2)}
+`);
+    }
+    return EXIT.ok;
+  } catch (err) {
+    return historyFailure(err, io2);
+  }
+}
+
+// src/cli/compare-command.ts
+import { resolve as resolve5 } from "node:path";
+var COMPARE_USAGE = `usage: llm-perf-gate compare --baseline A.json --candidate B.json [--config FILE] [--markdown FILE] [--json FILE]
+
+  --baseline FILE   result of the reference run (llm-perf-gate/result@1)
+  --candidate FILE  result of the run under test
+  --config FILE     take the gate rules from this config (default: the candidate's stored config)
+  --markdown FILE   write the Markdown report here
+  --json FILE       write the verdict (llm-perf-gate/verdict@1) here
+
+Exit status: 0 pass, warn or inconclusive; 1 fail (a gated regression or a failed SLO check);
+2 usage error or an unreadable or invalid result file; 3 the comparison is invalid (the runs did
+not do the same work or were not measured properly: the report says why).`;
+async function compareCommand(args, io2) {
+  const { host, release } = cliHost(io2, "the comparison");
+  try {
+    const baseline = await readResultForGating(resolve5(io2.cwd, args.baseline));
+    const candidate = await readResultForGating(resolve5(io2.cwd, args.candidate));
+    const verdict = await judgeStored(host, { config: args.config, baseline, candidate, candidateLabel: args.candidate, whyNoBaseline: "" });
+    return await reportVerdict(host, verdict, args);
+  } finally {
+    release();
+  }
+}
+
+// src/cli/dashboard-command.ts
+import { isAbsolute as isAbsolute3, resolve as resolve6 } from "node:path";
+
+// src/dashboard/model.ts
+var TREND_POINTS = 20;
+function slopePerCommit(ys) {
+  if (ys.length < 3) return null;
+  const n = ys.length;
+  const mx = (n - 1) / 2;
+  const my = ys.reduce((a, b) => a + b, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  ys.forEach((y, x) => {
+    sxy += (x - mx) * (y - my);
+    sxx += (x - mx) ** 2;
+  });
+  return my === 0 ? null : sxy / sxx / my;
+}
+function dashboardSeries(s, changes, commits) {
+  const at = new Map(commits.map((c, i) => [c.commit, i]));
+  const values = commits.map(() => null);
+  const lo = commits.map(() => null);
+  const hi = commits.map(() => null);
+  for (const p of s.points) {
+    const i = at.get(p.commit);
+    if (i === void 0) continue;
+    values[i] = p.value;
+    lo[i] = p.trialRange?.[0] ?? null;
+    hi[i] = p.trialRange?.[1] ?? null;
+  }
+  const mine = changes.filter((c) => c.cell === s.cell && c.metric === s.metric && at.has(c.commit)).map((c) => ({ at: at.get(c.commit), commit: c.commit, relative: c.relative, interval: c.interval, pValue: c.pValue, worse: c.worse })).sort((a, b) => a.at - b.at);
+  const last = s.points.at(-1) ?? null;
+  const lastChange = mine.at(-1) ?? null;
+  const since = lastChange === null ? s.points : s.points.filter((p) => (at.get(p.commit) ?? -1) >= lastChange.at);
+  const from = mine.length >= 2 ? mine.at(-2).at : 0;
+  const before = lastChange === null ? [] : s.points.filter((p) => {
+    const i = at.get(p.commit) ?? -1;
+    return i >= from && i < lastChange.at;
+  });
+  const beforeMean = before.length ? before.reduce((a, p) => a + p.value, 0) / before.length : null;
+  const reference = lastChange === null ? s.points.length ? s.points.reduce((a, p) => a + p.value, 0) / s.points.length : null : beforeMean;
+  return {
+    cell: s.cell,
+    metric: s.metric,
+    unit: s.unit,
+    direction: s.direction,
+    gated: s.gated,
+    values,
+    lo,
+    hi,
+    band: last === null || s.metric === "error_rate" ? null : { commit: last.commit, value: last.value, lo: last.value * (1 - s.tolerance), hi: last.value * (1 + s.tolerance) },
+    changes: mine,
+    summary: {
+      latest: last?.value ?? null,
+      latestCommit: last?.commit ?? null,
+      lastChange,
+      sinceChange: last === null || reference === null || reference === 0 ? null : last.value / reference - 1,
+      trendPerCommit: slopePerCommit(since.slice(-TREND_POINTS).map((p) => p.value))
+    }
+  };
+}
+function repoUrlOf(remoteUrl) {
+  const m = /^(?:https:\/\/(?:[^@/]+@)?github\.com\/|git@github\.com:|ssh:\/\/git@github\.com\/)([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+?)(?:\.git)?\/?$/.exec(remoteUrl.trim());
+  return m ? `https://github.com/${m[1]}/${m[2]}` : null;
+}
+
+// src/dashboard/site.ts
+import { mkdir as mkdir2, writeFile as writeFile3 } from "node:fs/promises";
+import { join as join3 } from "node:path";
+
+// src/dashboard/assets.ts
+import { readFile as readFile2 } from "node:fs/promises";
+import { createRequire } from "node:module";
+async function loadChartAssets() {
+  const require2 = createRequire(import.meta.url);
+  let js;
+  let css;
+  try {
+    js = await readFile2(require2.resolve("uplot/dist/uPlot.iife.min.js"), "utf8");
+    css = await readFile2(require2.resolve("uplot/dist/uPlot.min.css"), "utf8");
+  } catch (err) {
+    throw new Error(`dashboard: cannot read the chart library (npm package 'uplot'): ${err.message}`, { cause: err });
+  }
+  return { js, css };
+}
+
+// src/dashboard/client-script.ts
+var CLIENT_SCRIPT = String.raw`
+(function () {
+  'use strict';
+  var data = JSON.parse(document.getElementById('dashboard-data').textContent);
+  var drawn = { charts: [] };
+  window.__dashboard = drawn;
+  var short = function (c) { return c.slice(0, 7); };
+  var el = function (tag, attrs, text) {
+    var e = document.createElement(tag);
+    for (var k in attrs || {}) e.setAttribute(k, attrs[k]);
+    if (text !== undefined && text !== null) e.textContent = text;
+    return e;
+  };
+  var fmt = function (v) {
+    if (v === null || v === undefined || !isFinite(v)) return '–';
+    var a = Math.abs(v);
+    return a >= 1000 ? v.toFixed(0) : a >= 100 ? v.toFixed(1) : a >= 1 ? v.toFixed(2) : v.toPrecision(3);
+  };
+  var pct = function (x, signed, digits) {
+    if (x === null || x === undefined || !isFinite(x)) return '–';
+    return (signed && x > 0 ? '+' : '') + (x * 100).toFixed(digits || 1) + '%';
+  };
+  var commitUrl = function (c) { return data.repoUrl ? data.repoUrl + '/commit/' + c : null; };
+  var commitLink = function (c) {
+    var url = commitUrl(c);
+    var a = el(url ? 'a' : 'code', url ? { href: url } : {}, short(c));
+    if (url) a.setAttribute('rel', 'noopener');
+    return a;
+  };
+  // The index keeps ids unique when two cell names differ only in punctuation.
+  var slug = function (s) { return 'chart-' + data.series.indexOf(s) + '-' + s.cell.replace(/[^A-Za-z0-9]+/g, '-') + '-' + s.metric.replace(/[^A-Za-z0-9]+/g, '-'); };
+
+  // Summary table.
+  var tbody = document.querySelector('#summary tbody');
+  data.series.forEach(function (s) {
+    var tr = el('tr');
+    var name = el('td');
+    name.appendChild(el('a', { href: '#' + slug(s) }, s.cell + ' · ' + s.metric));
+    if (!s.gated) name.appendChild(el('span', { class: 'muted' }, ' (not gated)'));
+    tr.appendChild(name);
+    tr.appendChild(el('td', { class: 'num' }, fmt(s.summary.latest) + ' ' + s.unit));
+    var lc = el('td');
+    var c = s.summary.lastChange;
+    if (c) {
+      lc.appendChild(el('span', { class: c.worse ? 'worse' : 'better' }, pct(c.relative, true) + ' (' + pct(c.interval[0], true) + ' to ' + pct(c.interval[1], true) + ') at '));
+      lc.appendChild(commitLink(c.commit));
+    } else lc.textContent = 'none';
+    tr.appendChild(lc);
+    tr.appendChild(el('td', { class: 'num' }, pct(s.summary.sinceChange, true)));
+    var t = s.summary.trendPerCommit;
+    var arrow = t === null ? '' : Math.abs(t) < 0.001 ? '→ ' : t > 0 ? '↗ ' : '↘ ';
+    tr.appendChild(el('td', { class: 'num' }, t === null ? '–' : arrow + pct(t, true, 2) + '/commit'));
+    tbody.appendChild(tr);
+  });
+
+  // One chart per series.
+  var charts = document.getElementById('charts');
+  var tip = el('div', { id: 'tooltip', role: 'tooltip' });
+  tip.style.display = 'none';
+  document.body.appendChild(tip);
+  var xs = data.commits.map(function (_, i) { return i; });
+  var width = function () { return Math.max(320, Math.min(1100, charts.clientWidth - 8)); };
+  var plots = [];
+
+  data.series.forEach(function (s) {
+    var box = el('section', { class: 'chart', id: slug(s) });
+    box.appendChild(el('h3', {}, s.cell + ' · ' + s.metric + ' (' + s.unit + ', ' + (s.direction === 'higher' ? 'higher is better' : 'lower is better') + ')'));
+    charts.appendChild(box);
+    var n = s.values.filter(function (v) { return v !== null; }).length;
+    if (n < 2) { box.appendChild(el('p', { class: 'muted' }, 'Fewer than two results: nothing to chart yet.')); return; }
+    var markers = [];
+    var record = { cell: s.cell, metric: s.metric, markers: markers, id: slug(s) };
+    drawn.charts.push(record);
+    var bandLo = xs.map(function () { return s.band ? s.band.lo : null; });
+    var bandHi = xs.map(function () { return s.band ? s.band.hi : null; });
+    var opts = {
+      width: width(),
+      height: 260,
+      scales: { x: { time: false } },
+      legend: { show: false },
+      cursor: { points: { size: 8 } },
+      series: [
+        {},
+        { label: 'trials low', stroke: 'rgba(31,119,180,0.25)', width: 1, spanGaps: true, points: { show: false } },
+        { label: 'trials high', stroke: 'rgba(31,119,180,0.25)', width: 1, spanGaps: true, points: { show: false } },
+        { label: 'tolerance low', stroke: '#999', dash: [6, 4], width: 1, points: { show: false } },
+        { label: 'tolerance high', stroke: '#999', dash: [6, 4], width: 1, points: { show: false } },
+        { label: s.metric, stroke: '#1f77b4', width: 2, spanGaps: true, points: { show: true, size: 5, fill: '#1f77b4' } }
+      ],
+      bands: [{ series: [2, 1], fill: 'rgba(31,119,180,0.12)' }],
+      axes: [
+        { values: function (u, splits) { return splits.map(function (i) { return Number.isInteger(i) && data.commits[i] ? short(data.commits[i].commit) : ''; }); } },
+        { size: 60 }
+      ],
+      hooks: {
+        draw: [function (u) {
+          var ctx = u.ctx;
+          markers.length = 0;
+          s.changes.forEach(function (c) {
+            // Between the last commit of the old level and the first of the new one.
+            var x = Math.round(u.valToPos(c.at - 0.5, 'x', true));
+            ctx.save();
+            ctx.strokeStyle = c.worse ? '#d62728' : '#2ca02c';
+            ctx.lineWidth = 2 * devicePixelRatio;
+            ctx.setLineDash([]);
+            ctx.beginPath();
+            ctx.moveTo(x, u.bbox.top);
+            ctx.lineTo(x, u.bbox.top + u.bbox.height);
+            ctx.stroke();
+            ctx.fillStyle = ctx.strokeStyle;
+            ctx.font = (11 * devicePixelRatio) + 'px sans-serif';
+            ctx.fillText(pct(c.relative, true), x + 4 * devicePixelRatio, u.bbox.top + 12 * devicePixelRatio);
+            ctx.restore();
+            markers.push({ commit: c.commit, x: x / devicePixelRatio });
+          });
+          data.commits.forEach(function (cm, i) {
+            if (cm.gate !== 'fail' || s.values[i] === null) return;
+            var x = u.valToPos(i, 'x', true);
+            var y = u.valToPos(s.values[i], 'y', true);
+            ctx.save();
+            ctx.strokeStyle = '#d62728';
+            ctx.lineWidth = 2 * devicePixelRatio;
+            ctx.beginPath();
+            ctx.arc(x, y, 7 * devicePixelRatio, 0, 2 * Math.PI);
+            ctx.stroke();
+            ctx.restore();
+          });
+        }],
+        setCursor: [function (u) {
+          var i = u.cursor.idx;
+          if (i === null || i === undefined || s.values[i] === null) { tip.style.display = 'none'; return; }
+          var cm = data.commits[i];
+          tip.textContent = '';
+          tip.appendChild(el('div', { class: 'mono' }, short(cm.commit) + '  ' + cm.date.slice(0, 16).replace('T', ' ')));
+          if (cm.subject !== null) tip.appendChild(el('div', {}, cm.subject));
+          tip.appendChild(el('div', {}, s.metric + ': ' + fmt(s.values[i]) + ' ' + s.unit + (s.lo[i] !== null ? ' (trials ' + fmt(s.lo[i]) + '–' + fmt(s.hi[i]) + ')' : '')));
+          if (cm.gate !== null) tip.appendChild(el('div', {}, 'gate: ' + cm.gate));
+          if (commitUrl(cm.commit)) tip.appendChild(el('div', { class: 'muted' }, 'click to open the commit'));
+          var r = u.over.getBoundingClientRect();
+          tip.style.display = 'block';
+          tip.style.left = (window.scrollX + r.left + u.cursor.left + 12) + 'px';
+          tip.style.top = (window.scrollY + r.top + u.cursor.top + 12) + 'px';
+        }]
+      }
+    };
+    var u = new uPlot(opts, [xs, s.lo, s.hi, bandLo, bandHi, s.values], box);
+    u.over.addEventListener('mouseleave', function () { tip.style.display = 'none'; });
+    u.over.addEventListener('click', function () {
+      var i = u.cursor.idx;
+      var url = i === null || i === undefined ? null : commitUrl(data.commits[i].commit);
+      if (url) window.open(url, '_blank', 'noopener');
+    });
+    var legend = el('p', { class: 'legend muted' });
+    legend.textContent = 'Line: pooled value per commit. Shaded: lowest to highest trial. Dashed: tolerance band around the latest result (' + (s.band ? short(s.band.commit) : '–') + '). Vertical lines: change points (red worse, green better).';
+    box.appendChild(legend);
+    plots.push(u);
+  });
+  window.addEventListener('resize', function () { plots.forEach(function (u) { u.setSize({ width: width(), height: 260 }); }); });
+  drawn.ready = true;
+})();
+`;
+
+// src/dashboard/render.ts
+function escapeHtml(s) {
+  return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+function scriptSafeJson(value) {
+  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+function inlineScript(js) {
+  return js.replace(/<\/(script)/gi, "<\\/$1");
+}
+var STYLE = `
+body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0 auto; max-width: 1140px; padding: 16px; color: #1b1f24; background: #fff; }
+h1 { font-size: 20px; margin: 0 0 4px; } h3 { font-size: 15px; margin: 18px 0 4px; }
+table { border-collapse: collapse; width: 100%; margin: 12px 0; font-size: 13px; }
+th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid #e3e6ea; vertical-align: top; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+.muted { color: #667; } .worse { color: #c62828; } .better { color: #2e7d32; }
+.mono, code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; }
+#tooltip { position: absolute; z-index: 10; pointer-events: none; background: #fff; border: 1px solid #aab; border-radius: 4px; padding: 6px 8px; font-size: 12px; max-width: 420px; box-shadow: 0 2px 6px rgba(0,0,0,.15); }
+.chart { margin-bottom: 8px; } .legend { font-size: 12px; margin: 2px 0 0; }
+.uplot .u-over { cursor: pointer; }
+`;
+function renderDashboard(data, assets) {
+  const csp = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:";
+  const notes = data.notes.map((n) => `<li>${escapeHtml(n)}</li>`).join("");
+  const first = data.commits[0];
+  const last = data.commits.at(-1);
+  const span = first && last ? `${data.commits.length} commits, ${escapeHtml(first.date.slice(0, 10))} to ${escapeHtml(last.date.slice(0, 10))}` : "no results yet";
+  const d = data.detection;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(data.title)}</title>
+<style>${assets.css.replace(/<\/(style)/gi, "<\\/$1")}</style>
+<style>${STYLE}</style>
+</head>
+<body>
+<h1>${escapeHtml(data.title)}</h1>
+<p class="muted">${span}; generated ${escapeHtml(data.generatedAt)}.</p>
+<table id="summary">
+<thead><tr><th>cell \xB7 metric</th><th>latest</th><th>last change point (95% interval)</th><th>latest vs the level before that change (or the mean)</th><th>trend since</th></tr></thead>
+<tbody></tbody>
+</table>
+<div id="charts"></div>
+<footer class="muted">
+<p>Change points: E-divisive means (Matteson &amp; James 2014) with a permutation test, p &le; ${d.significance}, ${d.permutations} permutations, shifts under ${(d.minRelativeChange * 100).toFixed(1)}% ignored; the interval is a bootstrap of the two levels' means.</p>
+${notes ? `<ul>${notes}</ul>` : ""}
+</footer>
+<script type="application/json" id="dashboard-data">${scriptSafeJson(data)}</script>
+<script>${inlineScript(assets.js)}</script>
+<script>${inlineScript(CLIENT_SCRIPT)}</script>
+</body>
+</html>
+`;
+}
+
+// src/dashboard/site.ts
+function dashboardData(history, opts) {
+  const series = buildSeries(history, opts.extraMetrics);
+  const changes = findChanges(series, opts.changes);
+  const commits = history.map((h) => ({ commit: h.commit, date: h.date, subject: h.subject, gate: null }));
+  const notes = [];
+  if (commits.every((c) => c.gate === null)) notes.push("Gate verdicts are not stored with the results, so commits whose gate failed are not marked.");
+  if (commits.some((c) => c.subject === null)) notes.push("Commit messages are shown where the repository the dashboard was built in has the commit.");
+  const o = { ...DEFAULT_CHANGE_OPTIONS, ...opts.changes };
+  return {
+    data: {
+      title: opts.title,
+      generatedAt: opts.generatedAt,
+      repoUrl: opts.repoUrl,
+      commits,
+      series: series.map((s) => dashboardSeries(s, changes, commits)),
+      detection: { significance: o.significance, minRelativeChange: o.minRelativeChange, permutations: o.permutations },
+      notes
+    },
+    changes
+  };
+}
+async function writeSite(outDir, data) {
+  const html = renderDashboard(data, await loadChartAssets());
+  await mkdir2(outDir, { recursive: true });
+  const file = join3(outDir, "index.html");
+  await writeFile3(file, html);
+  await writeFile3(join3(outDir, ".nojekyll"), "");
+  return file;
+}
+
+// src/cli/dashboard-command.ts
+var DASHBOARD_USAGE = `usage: llm-perf-gate dashboard [options]
+
+Writes a static site (one index.html, everything inlined, no network access
+when viewed; works from file:// and GitHub Pages): a summary table and, per
+cell and gated metric, a chart over commits with the trials' range, the
+tolerance band around the latest result and the change points.
+
+${HISTORY_USAGE}
+
+output:
+  --out DIR            where index.html goes (default llm-perf-dashboard)
+  --title TEXT         page title (default: llm-perf-gate history)
+  --repo-url URL       https://github.com/OWNER/REPO for commit links (default: from the remote, when on GitHub)`;
+var DASHBOARD_COMMAND = {
+  summary: "write a static dashboard (charts, change points, summary) of the stored history",
+  usage: DASHBOARD_USAGE,
+  options: { ...HISTORY_OPTIONS, out: { type: "string" }, title: { type: "string" }, "repo-url": { type: "string" } },
+  run: (v, io2) => dashboardCommand(v, io2)
+};
+async function remoteRepoUrl(repoDir, remote) {
+  const r = await new Git(repoDir, remote, null).run("reading the remote URL", ["remote", "get-url", remote], { ok: [2, 128] }).catch(() => null);
+  return r !== null && r.code === 0 ? repoUrlOf(r.stdout) : null;
+}
+async function dashboardCommand(v, io2) {
+  try {
+    const { source, order } = historySource(v, io2.cwd);
+    const given = typeof v["repo-url"] === "string" ? v["repo-url"] : null;
+    if (given !== null && !/^https:\/\/[^\s"'<>]+$/.test(given)) throw new HistoryUsageError(`--repo-url must be an https:// URL, got '${given}'`);
+    const { results } = await readHistoryFor(source, order, io2);
+    const repoUrl = given?.replace(/\/+$/, "") ?? (order.repoDir === null ? null : await remoteRepoUrl(order.repoDir, typeof v.remote === "string" ? v.remote : "origin"));
+    const { data, changes } = dashboardData(results, {
+      title: typeof v.title === "string" ? v.title : "llm-perf-gate history",
+      repoUrl,
+      extraMetrics: extraMetrics(v),
+      changes: changeOptions(v),
+      generatedAt: (/* @__PURE__ */ new Date()).toISOString()
+    });
+    const out = typeof v.out === "string" ? v.out : "llm-perf-dashboard";
+    const file = await writeSite(isAbsolute3(out) ? out : resolve6(io2.cwd, out), data);
+    io2.stdout.write(`${file}: ${results.length} commit(s), ${data.series.length} chart(s), ${changes.length} change point(s)
+`);
+    return EXIT.ok;
+  } catch (err) {
+    return historyFailure(err, io2);
   }
 }
 
@@ -744,62 +1214,57 @@ var ENGINE_COMMANDS = {
   "serve-embedded": { summary: "serve a tiny model on llama.cpp (CPU) as an OpenAI-compatible target, for quick starts and tests" },
   "make-model": { summary: "make the tiny random-weight model (once per machine) and print its path" }
 };
-async function runEngineCommand(command, argv, io) {
+async function runEngineCommand(command, argv, io2) {
   const candidates = ["./engine.js", "../../dist/engine.js"].map((p) => fileURLToPath(new URL(p, import.meta.url)));
   const path = candidates.find((p) => existsSync(p));
   if (!path) {
-    io.stderr.write(`error: the engine bundle is missing (looked for ${candidates.join(", ")}); run 'npm run build'
-`);
+    cliLog(io2).error(`the engine bundle is missing (looked for ${candidates.join(", ")}); run 'npm run build'`);
     return 1;
   }
   const engine = await import(pathToFileURL(path).href);
-  return engine.runEngineCommand(command, argv, io);
+  return engine.runEngineCommand(command, argv, io2);
 }
 
 // src/cli/run-command.ts
-import { resolve as resolve4 } from "node:path";
+import { resolve as resolve7 } from "node:path";
 var RUN_USAGE = `usage: llm-perf-gate run [--config FILE] [--url URL] [--model NAME] [--out FILE]
-                        [--baseline FILE [--markdown FILE] [--json FILE]]
+                        [--baseline FILE] [--markdown FILE] [--json FILE]
 
   --config FILE    workload config (default: ./llm-perf.yml, else a built-in one-scenario matrix)
   --url URL        target base URL, overrides target.url (e.g. http://127.0.0.1:8000)
   --model NAME     model id, overrides target.model (default: first id of GET /v1/models)
   --out FILE       result file (default: llm-perf-result.json)
   --baseline FILE  after the run, compare with this result (as 'compare' does)
-  --markdown FILE  with --baseline: write the Markdown report here
-  --json FILE      with --baseline: write the verdict here
+  --markdown FILE  write the Markdown report here
+  --json FILE      write the verdict here
 
-Exit status: 0 the run completed (failed requests are data; with --baseline: pass, warn
-or inconclusive), 1 with --baseline: fail, 2 bad config or usage, or the target could not
-be reached, 3 with --baseline: the comparison is invalid, 130 interrupted (the result
-holds what was measured).`;
-async function runCommand(args, io) {
-  const plan = await loadPlan({ configPath: args.config, cwd: io.cwd, url: args.url, model: args.model, env: io.env });
-  const baseline = args.baseline === null ? null : await readResult(resolve4(io.cwd, args.baseline));
-  const outPath = resolve4(io.cwd, args.out);
-  const { signal, release } = interruptible(io, "the result file");
+Without --baseline the SLO checks of the config (gate.slo) alone decide the verdict.
+
+Exit status: 0 the run completed (failed requests are data) and the verdict is pass, warn
+or inconclusive; 1 fail (a gated regression or a failed SLO check); 2 bad config or usage,
+or the target could not be used; 3 with --baseline: the comparison is invalid; 130
+interrupted (the result holds what was measured).`;
+async function runCommand(args, io2) {
+  const { host, release } = cliHost(io2, "the result file");
   try {
-    const doc = await runPlan({ plan, outPath, cwd: io.cwd, env: io.env, signal, progress: createProgress(io.stderr) });
-    io.stdout.write(`
-${resultTable(doc)}
-
-result: ${args.out}
-`);
+    const plan = await readPlan(host, args);
+    const baseline = args.baseline === null ? null : await readResultForGating(resolve7(io2.cwd, args.baseline));
+    const doc = await measure(host, plan, resolve7(io2.cwd, args.out));
+    host.log.out(`result: ${args.out}`);
     if (doc.status === "interrupted") return EXIT.interrupted;
-    if (baseline === null) return EXIT.ok;
-    io.stdout.write("\n");
-    return await reportVerdict(compare(baseline, doc, plan.gate), args, io);
+    const verdict = judgeRun(plan, baseline, doc, "no --baseline given: only the SLO checks apply");
+    if (baseline === null && verdict.slo.length === 0 && args.markdown === null && args.json === null) return EXIT.ok;
+    host.log.out("");
+    return await reportVerdict(host, verdict, args);
   } finally {
     release();
   }
 }
 
 // src/cli/main.ts
-var UsageError = class extends Error {
-};
-var str = (v, key) => typeof v[key] === "string" ? v[key] : null;
+var str2 = (v, key) => typeof v[key] === "string" ? v[key] : null;
 function required(v, key, usage2) {
-  const s = str(v, key);
+  const s = str2(v, key);
   if (s === null) throw new UsageError(`--${key} is required
 
 ${usage2}`);
@@ -818,24 +1283,24 @@ var COMMANDS = {
       markdown: { type: "string" },
       json: { type: "string" }
     },
-    run: (v, io) => runCommand(
+    run: (v, io2) => runCommand(
       {
-        config: str(v, "config"),
-        url: str(v, "url"),
-        model: str(v, "model"),
-        out: str(v, "out") ?? "llm-perf-result.json",
-        baseline: str(v, "baseline"),
-        markdown: str(v, "markdown"),
-        json: str(v, "json")
+        config: str2(v, "config"),
+        url: str2(v, "url"),
+        model: str2(v, "model"),
+        out: str2(v, "out") ?? "llm-perf-result.json",
+        baseline: str2(v, "baseline"),
+        markdown: str2(v, "markdown"),
+        json: str2(v, "json")
       },
-      io
+      io2
     )
   },
   ab: {
     summary: "interleaved A/B: run the matrix on two targets in pairs and compare them with a paired test",
     usage: AB_USAGE,
     options: { config: { type: "string" }, "out-dir": { type: "string" }, markdown: { type: "string" }, json: { type: "string" } },
-    run: (v, io) => abCommand({ config: str(v, "config"), outDir: str(v, "out-dir") ?? "llm-perf-ab", markdown: str(v, "markdown"), json: str(v, "json") }, io)
+    run: (v, io2) => abCommand({ config: str2(v, "config"), outDir: str2(v, "out-dir") ?? "llm-perf-ab", markdown: str2(v, "markdown"), json: str2(v, "json") }, io2)
   },
   compare: {
     summary: "compare a candidate result with a baseline result and decide pass, warn, fail, inconclusive or invalid",
@@ -847,15 +1312,15 @@ var COMMANDS = {
       markdown: { type: "string" },
       json: { type: "string" }
     },
-    run: (v, io) => compareCommand(
+    run: (v, io2) => compareCommand(
       {
         baseline: required(v, "baseline", COMPARE_USAGE),
         candidate: required(v, "candidate", COMPARE_USAGE),
-        config: str(v, "config"),
-        markdown: str(v, "markdown"),
-        json: str(v, "json")
+        config: str2(v, "config"),
+        markdown: str2(v, "markdown"),
+        json: str2(v, "json")
       },
-      io
+      io2
     )
   },
   calibrate: {
@@ -870,19 +1335,21 @@ var COMMANDS = {
       markdown: { type: "string" },
       json: { type: "string" }
     },
-    run: (v, io) => calibrateCommand(
+    run: (v, io2) => calibrateCommand(
       {
-        config: str(v, "config"),
-        url: str(v, "url"),
-        model: str(v, "model"),
-        trials: str(v, "trials"),
-        out: str(v, "out") ?? "llm-perf-calibration-result.json",
-        markdown: str(v, "markdown"),
-        json: str(v, "json")
+        config: str2(v, "config"),
+        url: str2(v, "url"),
+        model: str2(v, "model"),
+        trials: str2(v, "trials"),
+        out: str2(v, "out") ?? "llm-perf-calibration-result.json",
+        markdown: str2(v, "markdown"),
+        json: str2(v, "json")
       },
-      io
+      io2
     )
-  }
+  },
+  changes: CHANGES_COMMAND,
+  dashboard: DASHBOARD_COMMAND
 };
 function usage() {
   const all = [...Object.entries(COMMANDS), ...Object.entries(ENGINE_COMMANDS)];
@@ -897,46 +1364,32 @@ ${list}
 
 Run 'llm-perf-gate <command> --help' for a command's options.`;
 }
-async function main(argv, io) {
+async function main(argv, io2) {
   const [name, ...rest] = argv;
   try {
     if (name === "--version" || name === "-v") {
-      io.stdout.write(`${TOOL_VERSION}
-`);
+      cliLog(io2).out(TOOL_VERSION);
       return EXIT.ok;
     }
     if (name === void 0 || name === "--help" || name === "-h" || name === "help") {
-      io.stdout.write(`${usage()}
-`);
+      cliLog(io2).out(usage());
       return name === void 0 ? EXIT.usage : EXIT.ok;
     }
-    if (Object.hasOwn(ENGINE_COMMANDS, name)) return await runEngineCommand(name, rest, io);
+    if (Object.hasOwn(ENGINE_COMMANDS, name)) return await runEngineCommand(name, rest, io2);
     const command = COMMANDS[name];
     if (command === void 0) throw new UsageError(`unknown command '${name}'
 
 ${usage()}`);
     const values = parseStrict(rest, { ...command.options, help: { type: "boolean", short: "h" } });
     if (values.help) {
-      io.stdout.write(`${command.usage}
-`);
+      cliLog(io2).out(command.usage);
       return EXIT.ok;
     }
-    return await command.run(values, io);
+    return await command.run(values, io2);
   } catch (err) {
-    if (err instanceof UsageError || err instanceof ConfigError || err instanceof RunSetupError || err instanceof DatasetError || err instanceof ResultFileError) {
-      io.stderr.write(`error: ${err.message}
-`);
-      return EXIT.usage;
-    }
-    if (err instanceof ServerStartError) {
-      io.stderr.write(`error: ${err.message}
-`);
-      return EXIT.usage;
-    }
-    if (err instanceof TargetError) {
-      io.stderr.write(`error: target unusable: ${err.message}
-`);
-      return EXIT.usage;
+    if (err instanceof UserError) {
+      cliLog(io2).error(err.headline());
+      return err.exitStatus;
     }
     throw err;
   }
@@ -950,13 +1403,13 @@ function parseStrict(args, options) {
 }
 
 // src/cli/index.ts
-main(process.argv.slice(2), processIo()).then(
+var io = processIo();
+main(process.argv.slice(2), io).then(
   (code) => {
     process.exitCode = code;
   },
   (err) => {
-    process.stderr.write(`llm-perf-gate: internal error: ${err instanceof Error ? err.stack ?? err.message : String(err)}
-`);
-    process.exitCode = 1;
+    cliLog(io).error(`internal error: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+    process.exitCode = 70;
   }
 );

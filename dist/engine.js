@@ -817,11 +817,21 @@ var Engine = class _Engine {
     return bias;
   }
   stats() {
+    let kvTokens = 0;
+    for (const s of this.slots) {
+      if (!s.busy) continue;
+      try {
+        kvTokens += s.seq.nextTokenIndex;
+      } catch {
+      }
+    }
     return {
       slots: this.slots.length,
       busy: this.slots.filter((s) => s.busy).length,
       queued: this.queue.length,
-      ...this.counters
+      ...this.counters,
+      kvTokens,
+      kvCapacity: this.slots.length * this.info.ctx
     };
   }
   // ---- prompts ---------------------------------------------------------------
@@ -1103,6 +1113,33 @@ var Detokenizer = class {
 
 // engine/server.ts
 import http from "node:http";
+
+// engine/metrics.ts
+var f = (v) => Number.isInteger(v) ? `${v}.0` : String(v);
+function labelValue(s) {
+  return s.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n");
+}
+function renderMetrics(stats, modelId) {
+  const l = `{engine="0",model_name="${labelValue(modelId)}"}`;
+  const kv = stats.kvCapacity > 0 ? Math.min(1, stats.kvTokens / stats.kvCapacity) : 0;
+  const series = [
+    ["vllm:num_requests_running", "gauge", "Number of requests in model execution batches.", stats.busy],
+    ["vllm:num_requests_waiting", "gauge", "Number of requests waiting to be processed.", stats.queued],
+    ["vllm:kv_cache_usage_perc", "gauge", "KV-cache usage. 1 means 100 percent usage.", Math.round(kv * 1e6) / 1e6],
+    ["vllm:num_preemptions_total", "counter", "Cumulative number of preemption from the engine.", 0],
+    ["vllm:prompt_tokens_total", "counter", "Number of prefill tokens processed.", stats.promptTokens],
+    ["vllm:generation_tokens_total", "counter", "Number of generation tokens processed.", stats.completionTokens],
+    ["vllm:prefix_cache_queries_total", "counter", "Prefix cache queries, in terms of number of queried tokens.", stats.promptTokens],
+    ["vllm:prefix_cache_hits_total", "counter", "Prefix cache hits, in terms of number of cached tokens.", stats.cachedTokens],
+    ["vllm:request_success_total", "counter", "Count of successfully processed requests.", stats.requests]
+  ];
+  return series.map(([name, type, help, v]) => `# HELP ${name} ${help}
+# TYPE ${name} ${type}
+${name}${l} ${f(v)}
+`).join("");
+}
+
+// engine/server.ts
 var MAX_BODY = 32 * 1024 * 1024;
 function errorBody(status, message, type = "invalid_request_error", param = null, code = null) {
   return JSON.stringify({ error: { message, type, param, code: code ?? status } });
@@ -1308,7 +1345,11 @@ async function serveEngine(engine, opts) {
         sendJson(res, 200, JSON.stringify({ object: "list", data }));
       } else if (path === "/stats" && method === "GET") {
         sendJson(res, 200, JSON.stringify(engine.stats()));
-      } else if (path === "/health" || path === "/v1/models" || path === "/stats") {
+      } else if (path === "/metrics" && method === "GET") {
+        const body = renderMetrics(engine.stats(), engine.info.modelId);
+        res.writeHead(200, { "content-type": "text/plain; version=0.0.4; charset=utf-8", "content-length": Buffer.byteLength(body) });
+        res.end(body);
+      } else if (path === "/health" || path === "/v1/models" || path === "/stats" || path === "/metrics") {
         sendJson(res, 405, errorBody(405, `method ${method} not allowed on ${path}`));
       } else {
         sendJson(res, 404, errorBody(404, `no route for ${method} ${path}`, "not_found_error"));

@@ -3,38 +3,34 @@ import {
   INPUTS,
   OUTPUTS,
   STATE,
-  endGroup,
-  error,
+  actionLog,
   getInput,
-  info,
-  notice,
   require_tunnel,
   saveState,
-  setFailed,
   setOutput,
   setSecret,
-  startGroup,
-  summary,
-  warning
-} from "./chunks/chunk-LATM7KXF.js";
+  summary
+} from "./chunks/chunk-C3OW5XTX.js";
 import {
-  TOOL_VERSION,
-  VERDICT_SCHEMA,
-  checkSlos,
-  compare,
-  escapeMd,
-  gatePlanFromStored,
-  loadPlan,
-  markdownTable,
+  assertGateable,
+  findBaseline,
+  headline,
+  judgeRun,
+  judgeStored,
+  measure,
   parseResult,
-  readResult,
-  renderMarkdown,
-  resultTable,
-  runPlan
-} from "./chunks/chunk-BC7NC2K7.js";
+  readIndex,
+  readPlan,
+  readResultForGating,
+  renderReport,
+  saveResult,
+  withServers,
+  writeVerdictFiles
+} from "./chunks/chunk-3FT2G3JX.js";
 import {
-  startServer
-} from "./chunks/chunk-FVKQSBFJ.js";
+  UserError,
+  registerSecrets
+} from "./chunks/chunk-HZV4PVTR.js";
 import {
   __commonJS,
   __require,
@@ -1370,14 +1366,14 @@ var require_diagnostics = __commonJS({
       diagnosticsChannel.channel("undici:client:connectError").subscribe((evt) => {
         const {
           connectParams: { version, protocol, port, host },
-          error: error2
+          error
         } = evt;
         debuglog(
           "connection to %s using %s%s errored - %s",
           `${host}${port ? `:${port}` : ""}`,
           protocol,
           version,
-          error2.message
+          error.message
         );
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
@@ -1408,14 +1404,14 @@ var require_diagnostics = __commonJS({
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
           request: { method, path, origin },
-          error: error2
+          error
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
           path,
-          error2.message
+          error.message
         );
       });
       isClientSet = true;
@@ -1450,7 +1446,7 @@ var require_diagnostics = __commonJS({
         diagnosticsChannel.channel("undici:client:connectError").subscribe((evt) => {
           const {
             connectParams: { version, protocol, port, host },
-            error: error2
+            error
           } = evt;
           debuglog(
             "connection to %s%s using %s%s errored - %s",
@@ -1458,7 +1454,7 @@ var require_diagnostics = __commonJS({
             port ? `:${port}` : "",
             protocol,
             version,
-            error2.message
+            error.message
           );
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
@@ -1749,11 +1745,11 @@ var require_request = __commonJS({
       /**
        * @param {Error} error
        */
-      onUpgradeError(error2) {
+      onUpgradeError(error) {
         assert(!this.aborted);
         assert(this.completed);
         if (channels.error.hasSubscribers) {
-          channels.error.publish({ request: this, error: error2 });
+          channels.error.publish({ request: this, error });
         }
       }
       /**
@@ -1784,16 +1780,16 @@ var require_request = __commonJS({
           this.onError(err);
         }
       }
-      onError(error2) {
+      onError(error) {
         this.onFinally();
         if (channels.error.hasSubscribers) {
-          channels.error.publish({ request: this, error: error2 });
+          channels.error.publish({ request: this, error });
         }
         if (this.aborted) {
           return;
         }
         this.aborted = true;
-        return this[kHandler].onError(error2);
+        return this[kHandler].onError(error);
       }
       onFinally() {
         if (this.errorHandler) {
@@ -2010,9 +2006,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve4, reject) => {
+          return new Promise((resolve3, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve4(data);
+              return err ? reject(err) : resolve3(data);
             });
           });
         }
@@ -2050,12 +2046,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve4, reject) => {
+          return new Promise((resolve3, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve4(data);
+              ) : resolve3(data);
             });
           });
         }
@@ -3931,7 +3927,7 @@ var require_util2 = __commonJS({
     var { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = require_constants3();
     var { getGlobalOrigin } = require_global();
     var { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = require_data_url();
-    var { performance: performance2 } = __require("node:perf_hooks");
+    var { performance: performance3 } = __require("node:perf_hooks");
     var { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = require_util();
     var assert = __require("node:assert");
     var { isUint8Array } = __require("node:util/types");
@@ -4090,7 +4086,7 @@ var require_util2 = __commonJS({
       };
     }
     function coarsenedSharedCurrentTime(crossOriginIsolatedCapability) {
-      return coarsenTime(performance2.now(), crossOriginIsolatedCapability);
+      return coarsenTime(performance3.now(), crossOriginIsolatedCapability);
     }
     function createOpaqueTimingInfo(timingInfo) {
       return {
@@ -4322,8 +4318,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve4, reject) => {
-        res = resolve4;
+      const promise = new Promise((resolve3, reject) => {
+        res = resolve3;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -5539,7 +5535,7 @@ Content-Type: ${value.type || "application/octet-stream"}\r
       }
       throwIfAborted(object[kState]);
       const promise = createDeferredPromise();
-      const errorSteps = (error2) => promise.reject(error2);
+      const errorSteps = (error) => promise.reject(error);
       const successSteps = (data) => {
         try {
           promise.resolve(convertBytesToJSValue(data));
@@ -5655,39 +5651,39 @@ var require_client_h1 = __commonJS({
       return await WebAssembly.instantiate(mod, {
         env: {
           /* eslint-disable camelcase */
-          wasm_on_url: (p2, at, len) => {
+          wasm_on_url: (p, at, len) => {
             return 0;
           },
-          wasm_on_status: (p2, at, len) => {
-            assert(currentParser.ptr === p2);
+          wasm_on_status: (p, at, len) => {
+            assert(currentParser.ptr === p);
             const start = at - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onStatus(new FastBuffer(currentBufferRef.buffer, start, len)) || 0;
           },
-          wasm_on_message_begin: (p2) => {
-            assert(currentParser.ptr === p2);
+          wasm_on_message_begin: (p) => {
+            assert(currentParser.ptr === p);
             return currentParser.onMessageBegin() || 0;
           },
-          wasm_on_header_field: (p2, at, len) => {
-            assert(currentParser.ptr === p2);
+          wasm_on_header_field: (p, at, len) => {
+            assert(currentParser.ptr === p);
             const start = at - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onHeaderField(new FastBuffer(currentBufferRef.buffer, start, len)) || 0;
           },
-          wasm_on_header_value: (p2, at, len) => {
-            assert(currentParser.ptr === p2);
+          wasm_on_header_value: (p, at, len) => {
+            assert(currentParser.ptr === p);
             const start = at - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onHeaderValue(new FastBuffer(currentBufferRef.buffer, start, len)) || 0;
           },
-          wasm_on_headers_complete: (p2, statusCode, upgrade, shouldKeepAlive) => {
-            assert(currentParser.ptr === p2);
+          wasm_on_headers_complete: (p, statusCode, upgrade, shouldKeepAlive) => {
+            assert(currentParser.ptr === p);
             return currentParser.onHeadersComplete(statusCode, Boolean(upgrade), Boolean(shouldKeepAlive)) || 0;
           },
-          wasm_on_body: (p2, at, len) => {
-            assert(currentParser.ptr === p2);
+          wasm_on_body: (p, at, len) => {
+            assert(currentParser.ptr === p);
             const start = at - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onBody(new FastBuffer(currentBufferRef.buffer, start, len)) || 0;
           },
-          wasm_on_message_complete: (p2) => {
-            assert(currentParser.ptr === p2);
+          wasm_on_message_complete: (p) => {
+            assert(currentParser.ptr === p);
             return currentParser.onMessageComplete() || 0;
           }
           /* eslint-enable camelcase */
@@ -5946,9 +5942,9 @@ var require_client_h1 = __commonJS({
         client.emit("disconnect", client[kUrl], [client], new InformationalError("upgrade"));
         try {
           request2.onUpgrade(statusCode, headers, socket, statusText);
-        } catch (error2) {
-          util.errorRequest(client, request2, error2);
-          util.destroy(socket, error2);
+        } catch (error) {
+          util.errorRequest(client, request2, error);
+          util.destroy(socket, error);
         }
         client[kResume]();
       }
@@ -6350,7 +6346,7 @@ var require_client_h1 = __commonJS({
       }
       const socket = client[kSocket];
       clearIdleSocketValidation(socket);
-      const abort = (error2) => {
+      const abort = (error) => {
         if (request2.aborted) {
           return;
         }
@@ -6360,7 +6356,7 @@ var require_client_h1 = __commonJS({
           }
           return;
         }
-        util.errorRequest(client, request2, error2 || new RequestAbortedError());
+        util.errorRequest(client, request2, error || new RequestAbortedError());
         util.destroy(body);
         util.destroy(socket, new InformationalError("aborted"));
       };
@@ -6574,12 +6570,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve4, reject) => {
+      const waitForDrain = () => new Promise((resolve3, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve4;
+          callback = resolve3;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -6942,22 +6938,22 @@ var require_client_h2 = __commonJS({
       const { hostname, port } = client[kUrl];
       headers[HTTP2_HEADER_AUTHORITY] = host || `${hostname}${port ? `:${port}` : ""}`;
       headers[HTTP2_HEADER_METHOD] = method;
-      const abort = (error2) => {
+      const abort = (error) => {
         if (request2.aborted) {
           return;
         }
         if (request2.completed) {
           if (method === "CONNECT" && stream != null) {
-            util.destroy(stream, error2 || new RequestAbortedError());
+            util.destroy(stream, error || new RequestAbortedError());
           }
           return;
         }
-        error2 = error2 || new RequestAbortedError();
-        util.errorRequest(client, request2, error2);
+        error = error || new RequestAbortedError();
+        util.errorRequest(client, request2, error);
         if (stream != null) {
-          util.destroy(stream, error2);
+          util.destroy(stream, error);
         }
-        util.destroy(body, error2);
+        util.destroy(body, error);
         client[kQueue][client[kRunningIdx]++] = null;
         client[kResume]();
       };
@@ -6978,17 +6974,17 @@ var require_client_h2 = __commonJS({
           stream.off(errorMonitor, onUpgradeError);
           request2.onUpgradeResponse(Number(headers2[HTTP2_HEADER_STATUS]), headers2, parseH2ResponseHeaders);
         };
-        const onUpgradeError = (error2) => {
+        const onUpgradeError = (error) => {
           upgradeResponseFinished = true;
           stream.off("response", onResponse);
-          request2.onUpgradeError(error2);
+          request2.onUpgradeError(error);
         };
         const onReady = () => {
           try {
             request2.onUpgrade(null, null, stream);
-          } catch (error2) {
+          } catch (error) {
             stream.off("response", onResponse);
-            abort(error2);
+            abort(error);
             return;
           }
           if (request2.aborted) {
@@ -7190,8 +7186,8 @@ var require_client_h2 = __commonJS({
         }
         request2.onRequestSent();
         client[kResume]();
-      } catch (error2) {
-        abort(error2);
+      } catch (error) {
+        abort(error);
       }
     }
     function writeStream(abort, socket, expectsPayload, h2stream, body, client, request2, contentLength) {
@@ -7249,12 +7245,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve4, reject) => {
+      const waitForDrain = () => new Promise((resolve3, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve4;
+          callback = resolve3;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7346,8 +7342,8 @@ var require_redirect_handler = __commonJS({
       onUpgrade(statusCode, headers, socket) {
         this.handler.onUpgrade(statusCode, headers, socket);
       }
-      onError(error2) {
-        this.handler.onError(error2);
+      onError(error) {
+        this.handler.onError(error);
       }
       onHeaders(statusCode, headers, resume, statusText) {
         this.location = this.history.length >= this.maxRedirections || util.isDisturbed(this.opts.body) ? null : parseLocation(statusCode, headers);
@@ -7733,16 +7729,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve4) => {
+        return new Promise((resolve3) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve4;
+            this[kClosedResolve] = resolve3;
           } else {
-            resolve4(null);
+            resolve3(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve4) => {
+        return new Promise((resolve3) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request2 = requests[i];
@@ -7753,7 +7749,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve4(null);
+            resolve3(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -7804,7 +7800,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve4, reject) => {
+        const socket = await new Promise((resolve3, reject) => {
           client[kConnector]({
             host,
             hostname,
@@ -7816,7 +7812,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve4(socket2);
+              resolve3(socket2);
             }
           });
         });
@@ -8152,8 +8148,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c) => c.close()));
         } else {
-          await new Promise((resolve4) => {
-            this[kClosedResolve] = resolve4;
+          await new Promise((resolve3) => {
+            this[kClosedResolve] = resolve3;
           });
         }
       }
@@ -8277,7 +8273,7 @@ var require_pool = __commonJS({
         this[kOptions] = { ...util.deepClone(options), connect, allowH2 };
         this[kOptions].interceptors = options.interceptors ? { ...options.interceptors } : void 0;
         this[kFactory] = factory;
-        this.on("connectionError", (origin2, targets, error2) => {
+        this.on("connectionError", (origin2, targets, error) => {
           for (const target of targets) {
             const idx = this[kClients].indexOf(target);
             if (idx !== -1) {
@@ -8406,7 +8402,7 @@ var require_balanced_pool = __commonJS({
         return this;
       }
       get upstreams() {
-        return this[kClients].filter((dispatcher) => dispatcher.closed !== true && dispatcher.destroyed !== true).map((p2) => p2[kUrl].origin);
+        return this[kClients].filter((dispatcher) => dispatcher.closed !== true && dispatcher.destroyed !== true).map((p) => p[kUrl].origin);
       }
       [kGetDispatcher]() {
         if (this[kClients].length === 0) {
@@ -9422,7 +9418,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve4, reject) => {
+        return await new Promise((resolve3, reject) => {
           if (this[kContentLength] > limit) {
             this.destroy(new AbortError());
           }
@@ -9435,7 +9431,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError());
             } else {
-              resolve4(null);
+              resolve3(null);
             }
           }).on("error", noop3).on("data", function(chunk) {
             limit -= chunk.length;
@@ -9454,7 +9450,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream, type) {
       assert(!stream[kConsume]);
-      return new Promise((resolve4, reject) => {
+      return new Promise((resolve3, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9471,7 +9467,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve: resolve4,
+              resolve: resolve3,
               reject,
               length: 0,
               body: []
@@ -9541,18 +9537,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2) {
-      const { type, body, resolve: resolve4, stream, length } = consume2;
+      const { type, body, resolve: resolve3, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve4(chunksDecode(body, length));
+          resolve3(chunksDecode(body, length));
         } else if (type === "json") {
-          resolve4(JSON.parse(chunksDecode(body, length)));
+          resolve3(JSON.parse(chunksDecode(body, length)));
         } else if (type === "arrayBuffer") {
-          resolve4(chunksConcat(body, length).buffer);
+          resolve3(chunksConcat(body, length).buffer);
         } else if (type === "blob") {
-          resolve4(new Blob(body, { type: stream[kContentType] }));
+          resolve3(new Blob(body, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve4(chunksConcat(body, length));
+          resolve3(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -9809,9 +9805,9 @@ var require_api_request = __commonJS({
     };
     function request2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve4, reject) => {
+        return new Promise((resolve3, reject) => {
           request2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve4(data);
+            return err ? reject(err) : resolve3(data);
           });
         });
       }
@@ -10034,9 +10030,9 @@ var require_api_stream = __commonJS({
     };
     function stream(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve4, reject) => {
+        return new Promise((resolve3, reject) => {
           stream.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve4(data);
+            return err ? reject(err) : resolve3(data);
           });
         });
       }
@@ -10321,9 +10317,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve4, reject) => {
+        return new Promise((resolve3, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve4(data);
+            return err ? reject(err) : resolve3(data);
           });
         });
       }
@@ -10415,9 +10411,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve4, reject) => {
+        return new Promise((resolve3, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve4(data);
+            return err ? reject(err) : resolve3(data);
           });
         });
       }
@@ -10698,13 +10694,13 @@ var require_mock_utils = __commonJS({
       if (mockDispatch2.data.callback) {
         mockDispatch2.data = { ...mockDispatch2.data, ...mockDispatch2.data.callback(opts) };
       }
-      const { data: { statusCode, data, headers, trailers, error: error2 }, delay, persist } = mockDispatch2;
+      const { data: { statusCode, data, headers, trailers, error }, delay, persist } = mockDispatch2;
       const { timesInvoked, times } = mockDispatch2;
       mockDispatch2.consumed = !persist && timesInvoked >= times;
       mockDispatch2.pending = timesInvoked < times;
-      if (error2 !== null) {
+      if (error !== null) {
         deleteMockDispatch(this[kDispatches], key);
-        handler2.onError(error2);
+        handler2.onError(error);
         return true;
       }
       if (typeof delay === "number" && delay > 0) {
@@ -10742,19 +10738,19 @@ var require_mock_utils = __commonJS({
         if (agent.isMockActive) {
           try {
             mockDispatch.call(this, opts, handler2);
-          } catch (error2) {
-            if (error2 instanceof MockNotMatchedError) {
+          } catch (error) {
+            if (error instanceof MockNotMatchedError) {
               const netConnect = agent[kGetNetConnect]();
               if (netConnect === false) {
-                throw new MockNotMatchedError(`${error2.message}: subsequent request to origin ${origin} was not allowed (net.connect disabled)`);
+                throw new MockNotMatchedError(`${error.message}: subsequent request to origin ${origin} was not allowed (net.connect disabled)`);
               }
               if (checkNetConnect(netConnect, origin)) {
                 originalDispatch.call(this, opts, handler2);
               } else {
-                throw new MockNotMatchedError(`${error2.message}: subsequent request to origin ${origin} was not allowed (net.connect is not enabled for this origin)`);
+                throw new MockNotMatchedError(`${error.message}: subsequent request to origin ${origin} was not allowed (net.connect is not enabled for this origin)`);
               }
             } else {
-              throw error2;
+              throw error;
             }
           }
         } else {
@@ -10919,11 +10915,11 @@ var require_mock_interceptor = __commonJS({
       /**
        * Mock an undici request with a defined error.
        */
-      replyWithError(error2) {
-        if (typeof error2 === "undefined") {
+      replyWithError(error) {
+        if (typeof error === "undefined") {
           throw new InvalidArgumentError("error must be defined");
         }
-        const newMockDispatch = addMockDispatch(this[kDispatches], this[kDispatchKey], { error: error2 });
+        const newMockDispatch = addMockDispatch(this[kDispatches], this[kDispatchKey], { error });
         return new MockScope(newMockDispatch);
       }
       /**
@@ -12466,12 +12462,12 @@ var require_response = __commonJS({
         ...state
       };
       return new Proxy(response, {
-        get(target, p2) {
-          return p2 in state ? state[p2] : target[p2];
+        get(target, p) {
+          return p in state ? state[p] : target[p];
         },
-        set(target, p2, value) {
-          assert(!(p2 in state));
-          target[p2] = value;
+        set(target, p, value) {
+          assert(!(p in state));
+          target[p] = value;
           return true;
         }
       });
@@ -13441,17 +13437,17 @@ var require_fetch = __commonJS({
         this.emit("terminated", reason);
       }
       // https://fetch.spec.whatwg.org/#fetch-controller-abort
-      abort(error2) {
+      abort(error) {
         if (this.state !== "ongoing") {
           return;
         }
         this.state = "aborted";
-        if (!error2) {
-          error2 = new DOMException("The operation was aborted.", "AbortError");
+        if (!error) {
+          error = new DOMException("The operation was aborted.", "AbortError");
         }
-        this.serializedAbortReason = error2;
-        this.connection?.destroy(error2);
-        this.emit("terminated", error2);
+        this.serializedAbortReason = error;
+        this.connection?.destroy(error);
+        this.emit("terminated", error);
       }
     };
     function handleFetchDone(response) {
@@ -13459,18 +13455,18 @@ var require_fetch = __commonJS({
     }
     function fetch2(input, init = void 0) {
       webidl.argumentLengthCheck(arguments, 1, "globalThis.fetch");
-      let p2 = createDeferredPromise();
+      let p = createDeferredPromise();
       let requestObject;
       try {
         requestObject = new Request(input, init);
       } catch (e) {
-        p2.reject(e);
-        return p2.promise;
+        p.reject(e);
+        return p.promise;
       }
       const request2 = requestObject[kState];
       if (requestObject.signal.aborted) {
-        abortFetch(p2, request2, null, requestObject.signal.reason);
-        return p2.promise;
+        abortFetch(p, request2, null, requestObject.signal.reason);
+        return p.promise;
       }
       const globalObject = request2.client.globalObject;
       if (globalObject?.constructor?.name === "ServiceWorkerGlobalScope") {
@@ -13486,7 +13482,7 @@ var require_fetch = __commonJS({
           assert(controller != null);
           controller.abort(requestObject.signal.reason);
           const realResponse = responseObject?.deref();
-          abortFetch(p2, request2, realResponse, requestObject.signal.reason);
+          abortFetch(p, request2, realResponse, requestObject.signal.reason);
         }
       );
       const processResponse = (response) => {
@@ -13494,16 +13490,16 @@ var require_fetch = __commonJS({
           return;
         }
         if (response.aborted) {
-          abortFetch(p2, request2, responseObject, controller.serializedAbortReason);
+          abortFetch(p, request2, responseObject, controller.serializedAbortReason);
           return;
         }
         if (response.type === "error") {
-          p2.reject(new TypeError("fetch failed", { cause: response.error }));
+          p.reject(new TypeError("fetch failed", { cause: response.error }));
           return;
         }
         responseObject = new WeakRef(fromInnerResponse(response, "immutable"));
-        p2.resolve(responseObject.deref());
-        p2 = null;
+        p.resolve(responseObject.deref());
+        p = null;
       };
       controller = fetching({
         request: request2,
@@ -13512,7 +13508,7 @@ var require_fetch = __commonJS({
         dispatcher: requestObject[kDispatcher]
         // undici
       });
-      return p2.promise;
+      return p.promise;
     }
     function finalizeAndReportTiming(response, initiatorType = "other") {
       if (response.type === "error" && response.aborted) {
@@ -13547,12 +13543,12 @@ var require_fetch = __commonJS({
       );
     }
     var markResourceTiming = performance.markResourceTiming;
-    function abortFetch(p2, request2, responseObject, error2) {
-      if (p2) {
-        p2.reject(error2);
+    function abortFetch(p, request2, responseObject, error) {
+      if (p) {
+        p.reject(error);
       }
       if (request2.body != null && isReadable(request2.body?.stream)) {
-        request2.body.stream.cancel(error2).catch((err) => {
+        request2.body.stream.cancel(error).catch((err) => {
           if (err.code === "ERR_INVALID_STATE") {
             return;
           }
@@ -13564,7 +13560,7 @@ var require_fetch = __commonJS({
       }
       const response = responseObject[kState];
       if (response.body != null && isReadable(response.body?.stream)) {
-        response.body.stream.cancel(error2).catch((err) => {
+        response.body.stream.cancel(error).catch((err) => {
           if (err.code === "ERR_INVALID_STATE") {
             return;
           }
@@ -14280,7 +14276,7 @@ var require_fetch = __commonJS({
       function dispatch({ body }) {
         const url = requestCurrentURL(request2);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve4, reject) => agent.dispatch(
+        return new Promise((resolve3, reject) => agent.dispatch(
           {
             path: url.pathname + url.search,
             origin: url.origin,
@@ -14356,7 +14352,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable({ read: resume });
               const onError = this.onError.bind(this);
-              resolve4({
+              resolve3({
                 status,
                 statusText,
                 headersList,
@@ -14383,13 +14379,13 @@ var require_fetch = __commonJS({
               fetchParams.controller.ended = true;
               this.body.push(null);
             },
-            onError(error2) {
+            onError(error) {
               if (this.abort) {
                 fetchParams.controller.off("terminated", this.abort);
               }
-              this.body?.destroy(error2);
-              fetchParams.controller.terminate(error2);
-              reject(error2);
+              this.body?.destroy(error);
+              fetchParams.controller.terminate(error);
+              reject(error);
             },
             onUpgrade(status, rawHeaders, socket) {
               if (status !== 101) {
@@ -14399,7 +14395,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve4({
+              resolve3({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -14507,11 +14503,11 @@ var require_progressevent = __commonJS({
 var require_encoding = __commonJS({
   "node_modules/@actions/github/node_modules/undici/lib/web/fileapi/encoding.js"(exports, module) {
     "use strict";
-    function getEncoding(label2) {
-      if (!label2) {
+    function getEncoding(label) {
+      if (!label) {
         return "failure";
       }
-      switch (label2.trim().toLowerCase()) {
+      switch (label.trim().toLowerCase()) {
         case "unicode-1-1-utf-8":
         case "unicode11utf8":
         case "unicode20utf8":
@@ -14852,8 +14848,8 @@ var require_util4 = __commonJS({
                   }
                   fr[kResult] = result;
                   fireAProgressEvent("load", fr);
-                } catch (error2) {
-                  fr[kError] = error2;
+                } catch (error) {
+                  fr[kError] = error;
                   fireAProgressEvent("error", fr);
                 }
                 if (fr[kState] !== "loading") {
@@ -14862,13 +14858,13 @@ var require_util4 = __commonJS({
               });
               break;
             }
-          } catch (error2) {
+          } catch (error) {
             if (fr[kAborted]) {
               return;
             }
             queueMicrotask(() => {
               fr[kState] = "done";
-              fr[kError] = error2;
+              fr[kError] = error;
               fireAProgressEvent("error", fr);
               if (fr[kState] !== "loading") {
                 fireAProgressEvent("loadend", fr);
@@ -15306,11 +15302,11 @@ var require_cache = __commonJS({
         webidl.argumentLengthCheck(arguments, 1, prefix);
         request2 = webidl.converters.RequestInfo(request2, prefix, "request");
         options = webidl.converters.CacheQueryOptions(options, prefix, "options");
-        const p2 = this.#internalMatchAll(request2, options, 1);
-        if (p2.length === 0) {
+        const p = this.#internalMatchAll(request2, options, 1);
+        if (p.length === 0) {
           return;
         }
-        return p2[0];
+        return p[0];
       }
       async matchAll(request2 = void 0, options = {}) {
         webidl.brandCheck(this, _Cache);
@@ -15401,8 +15397,8 @@ var require_cache = __commonJS({
           }));
           responsePromises.push(responsePromise.promise);
         }
-        const p2 = Promise.all(responsePromises);
-        const responses = await p2;
+        const p = Promise.all(responsePromises);
+        const responses = await p;
         const operations = [];
         let index = 0;
         for (const response of responses) {
@@ -17174,11 +17170,11 @@ var require_connection = __commonJS({
         });
       }
     }
-    function onSocketError(error2) {
+    function onSocketError(error) {
       const { ws } = this;
       ws[kReadyState] = states.CLOSING;
       if (channels.socketError.hasSubscribers) {
-        channels.socketError.publish(error2);
+        channels.socketError.publish(error);
       }
       this.destroy();
     }
@@ -17480,10 +17476,10 @@ var require_receiver = __commonJS({
                 this.#extensions.get("permessage-deflate").decompress(
                   body,
                   this.#info.fin,
-                  (error2, data) => {
-                    if (error2) {
-                      const code = error2 instanceof MessageSizeExceededError ? 1009 : 1007;
-                      failWebsocketConnectionWithCode(this.ws, code, error2.message);
+                  (error, data) => {
+                    if (error) {
+                      const code = error instanceof MessageSizeExceededError ? 1009 : 1007;
+                      failWebsocketConnectionWithCode(this.ws, code, error.message);
                       return;
                     }
                     if (!this.writeFragments(data)) {
@@ -17814,10 +17810,10 @@ var require_websocket = __commonJS({
         if (typeof protocols === "string") {
           protocols = [protocols];
         }
-        if (protocols.length !== new Set(protocols.map((p2) => p2.toLowerCase())).size) {
+        if (protocols.length !== new Set(protocols.map((p) => p.toLowerCase())).size) {
           throw new DOMException("Invalid Sec-WebSocket-Protocol value", "SyntaxError");
         }
-        if (protocols.length > 0 && !protocols.every((p2) => isValidSubprotocol(p2))) {
+        if (protocols.length > 0 && !protocols.every((p) => isValidSubprotocol(p))) {
           throw new DOMException("Invalid Sec-WebSocket-Protocol value", "SyntaxError");
         }
         this[kWebSocketURL] = new URL(urlRecord.href);
@@ -18140,8 +18136,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay(ms) {
-      return new Promise((resolve4) => {
-        setTimeout(resolve4, ms).unref();
+      return new Promise((resolve3) => {
+        setTimeout(resolve3, ms).unref();
       });
     }
     module.exports = {
@@ -18203,9 +18199,9 @@ var require_eventsource_stream = __commonJS({
       return true;
     }
     function createMaxEventSizeExceededError() {
-      const error2 = new Error("EventSource message size exceeded");
-      error2.aborted = false;
-      return error2;
+      const error = new Error("EventSource message size exceeded");
+      error.aborted = false;
+      return error;
     }
     var EventSourceStream = class extends Transform {
       /**
@@ -18317,8 +18313,8 @@ var require_eventsource_stream = __commonJS({
             }
             try {
               this.parseLine(this.readLine(), this.event);
-            } catch (error2) {
-              callback(error2);
+            } catch (error) {
+              callback(error);
               return;
             }
             this.consumeCurrentByte();
@@ -18333,10 +18329,10 @@ var require_eventsource_stream = __commonJS({
         }
         callback();
       }
-      _destroy(error2, callback) {
+      _destroy(error, callback) {
         this.chunks.length = 0;
         this.clearEvent();
-        super._destroy(error2, callback);
+        super._destroy(error, callback);
       }
       /**
        * @param {Buffer} line
@@ -18724,8 +18720,8 @@ var require_eventsource = __commonJS({
           pipeline(
             response.body.stream,
             eventSourceStream,
-            (error2) => {
-              if (error2?.aborted === false) {
+            (error) => {
+              if (error?.aborted === false) {
                 this.close();
                 this.dispatchEvent(new Event("error"));
               }
@@ -19042,11 +19038,11 @@ var require_lib = __commonJS({
     })();
     var __awaiter2 = exports && exports.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve4) {
-          resolve4(value);
+        return value instanceof P ? value : new P(function(resolve3) {
+          resolve3(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve4, reject) {
+      return new (P || (P = Promise))(function(resolve3, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -19062,7 +19058,7 @@ var require_lib = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -19149,26 +19145,26 @@ var require_lib = __commonJS({
       }
       readBody() {
         return __awaiter2(this, void 0, void 0, function* () {
-          return new Promise((resolve4) => __awaiter2(this, void 0, void 0, function* () {
+          return new Promise((resolve3) => __awaiter2(this, void 0, void 0, function* () {
             let output = Buffer.alloc(0);
             this.message.on("data", (chunk) => {
               output = Buffer.concat([output, chunk]);
             });
             this.message.on("end", () => {
-              resolve4(output.toString());
+              resolve3(output.toString());
             });
           }));
         });
       }
       readBodyBuffer() {
         return __awaiter2(this, void 0, void 0, function* () {
-          return new Promise((resolve4) => __awaiter2(this, void 0, void 0, function* () {
+          return new Promise((resolve3) => __awaiter2(this, void 0, void 0, function* () {
             const chunks = [];
             this.message.on("data", (chunk) => {
               chunks.push(chunk);
             });
             this.message.on("end", () => {
-              resolve4(Buffer.concat(chunks));
+              resolve3(Buffer.concat(chunks));
             });
           }));
         });
@@ -19306,12 +19302,12 @@ var require_lib = __commonJS({
             throw new Error("Client has already been disposed.");
           }
           const parsedUrl = new URL(requestUrl);
-          let info2 = this._prepareRequest(verb, parsedUrl, headers);
+          let info = this._prepareRequest(verb, parsedUrl, headers);
           const maxTries = this._allowRetries && RetryableHttpVerbs.includes(verb) ? this._maxRetries + 1 : 1;
           let numTries = 0;
           let response;
           do {
-            response = yield this.requestRaw(info2, data);
+            response = yield this.requestRaw(info, data);
             if (response && response.message && response.message.statusCode === HttpCodes.Unauthorized) {
               let authenticationHandler;
               for (const handler2 of this.handlers) {
@@ -19321,7 +19317,7 @@ var require_lib = __commonJS({
                 }
               }
               if (authenticationHandler) {
-                return authenticationHandler.handleAuthentication(this, info2, data);
+                return authenticationHandler.handleAuthentication(this, info, data);
               } else {
                 return response;
               }
@@ -19344,8 +19340,8 @@ var require_lib = __commonJS({
                   }
                 }
               }
-              info2 = this._prepareRequest(verb, parsedRedirectUrl, headers);
-              response = yield this.requestRaw(info2, data);
+              info = this._prepareRequest(verb, parsedRedirectUrl, headers);
+              response = yield this.requestRaw(info, data);
               redirectsRemaining--;
             }
             if (!response.message.statusCode || !HttpResponseRetryCodes.includes(response.message.statusCode)) {
@@ -19374,19 +19370,19 @@ var require_lib = __commonJS({
        * @param info
        * @param data
        */
-      requestRaw(info2, data) {
+      requestRaw(info, data) {
         return __awaiter2(this, void 0, void 0, function* () {
-          return new Promise((resolve4, reject) => {
+          return new Promise((resolve3, reject) => {
             function callbackForResult(err, res) {
               if (err) {
                 reject(err);
               } else if (!res) {
                 reject(new Error("Unknown error"));
               } else {
-                resolve4(res);
+                resolve3(res);
               }
             }
-            this.requestRawWithCallback(info2, data, callbackForResult);
+            this.requestRawWithCallback(info, data, callbackForResult);
           });
         });
       }
@@ -19396,12 +19392,12 @@ var require_lib = __commonJS({
        * @param data
        * @param onResult
        */
-      requestRawWithCallback(info2, data, onResult) {
+      requestRawWithCallback(info, data, onResult) {
         if (typeof data === "string") {
-          if (!info2.options.headers) {
-            info2.options.headers = {};
+          if (!info.options.headers) {
+            info.options.headers = {};
           }
-          info2.options.headers["Content-Length"] = Buffer.byteLength(data, "utf8");
+          info.options.headers["Content-Length"] = Buffer.byteLength(data, "utf8");
         }
         let callbackCalled = false;
         function handleResult(err, res) {
@@ -19410,7 +19406,7 @@ var require_lib = __commonJS({
             onResult(err, res);
           }
         }
-        const req = info2.httpModule.request(info2.options, (msg) => {
+        const req = info.httpModule.request(info.options, (msg) => {
           const res = new HttpClientResponse(msg);
           handleResult(void 0, res);
         });
@@ -19422,7 +19418,7 @@ var require_lib = __commonJS({
           if (socket) {
             socket.end();
           }
-          handleResult(new Error(`Request timeout: ${info2.options.path}`));
+          handleResult(new Error(`Request timeout: ${info.options.path}`));
         });
         req.on("error", function(err) {
           handleResult(err);
@@ -19458,27 +19454,27 @@ var require_lib = __commonJS({
         return this._getProxyAgentDispatcher(parsedUrl, proxyUrl);
       }
       _prepareRequest(method, requestUrl, headers) {
-        const info2 = {};
-        info2.parsedUrl = requestUrl;
-        const usingSsl = info2.parsedUrl.protocol === "https:";
-        info2.httpModule = usingSsl ? https : http;
+        const info = {};
+        info.parsedUrl = requestUrl;
+        const usingSsl = info.parsedUrl.protocol === "https:";
+        info.httpModule = usingSsl ? https : http;
         const defaultPort = usingSsl ? 443 : 80;
-        info2.options = {};
-        info2.options.host = info2.parsedUrl.hostname;
-        info2.options.port = info2.parsedUrl.port ? parseInt(info2.parsedUrl.port) : defaultPort;
-        info2.options.path = (info2.parsedUrl.pathname || "") + (info2.parsedUrl.search || "");
-        info2.options.method = method;
-        info2.options.headers = this._mergeHeaders(headers);
+        info.options = {};
+        info.options.host = info.parsedUrl.hostname;
+        info.options.port = info.parsedUrl.port ? parseInt(info.parsedUrl.port) : defaultPort;
+        info.options.path = (info.parsedUrl.pathname || "") + (info.parsedUrl.search || "");
+        info.options.method = method;
+        info.options.headers = this._mergeHeaders(headers);
         if (this.userAgent != null) {
-          info2.options.headers["user-agent"] = this.userAgent;
+          info.options.headers["user-agent"] = this.userAgent;
         }
-        info2.options.agent = this._getAgent(info2.parsedUrl);
+        info.options.agent = this._getAgent(info.parsedUrl);
         if (this.handlers) {
           for (const handler2 of this.handlers) {
-            handler2.prepareRequest(info2.options);
+            handler2.prepareRequest(info.options);
           }
         }
-        return info2;
+        return info;
       }
       _mergeHeaders(headers) {
         if (this.requestOptions && this.requestOptions.headers) {
@@ -19627,12 +19623,12 @@ var require_lib = __commonJS({
         return __awaiter2(this, void 0, void 0, function* () {
           retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
           const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-          return new Promise((resolve4) => setTimeout(() => resolve4(), ms));
+          return new Promise((resolve3) => setTimeout(() => resolve3(), ms));
         });
       }
       _processResponse(res, options) {
         return __awaiter2(this, void 0, void 0, function* () {
-          return new Promise((resolve4, reject) => __awaiter2(this, void 0, void 0, function* () {
+          return new Promise((resolve3, reject) => __awaiter2(this, void 0, void 0, function* () {
             const statusCode = res.message.statusCode || 0;
             const response = {
               statusCode,
@@ -19640,7 +19636,7 @@ var require_lib = __commonJS({
               headers: {}
             };
             if (statusCode === HttpCodes.NotFound) {
-              resolve4(response);
+              resolve3(response);
             }
             function dateTimeDeserializer(key, value) {
               if (typeof value === "string") {
@@ -19679,7 +19675,7 @@ var require_lib = __commonJS({
               err.result = response.result;
               reject(err);
             } else {
-              resolve4(response);
+              resolve3(response);
             }
           }));
         });
@@ -19690,521 +19686,8 @@ var require_lib = __commonJS({
   }
 });
 
-// src/action/main.ts
-import { writeFile } from "node:fs/promises";
-import { resolve as resolve3 } from "node:path";
-
-// src/gate/no-baseline.ts
-function verdictWithoutBaseline(cand, gate, why) {
-  const slo = checkSlos(cand.cells, gate.slo);
-  const failed = slo.filter((s) => !s.ok);
-  return {
-    schema: VERDICT_SCHEMA,
-    tool: { name: "llm-perf-gate", version: TOOL_VERSION },
-    verdict: failed.length > 0 ? "fail" : "pass",
-    summary: { regressed: 0, improved: 0, unchanged: 0, warn: 0, inconclusive: 0, invalid_cells: 0, slo_failed: failed.length },
-    reasons: [`no baseline: ${why}`, ...failed.map((s) => `${s.cell}: SLO ${s.check} failed (value ${s.value ?? "none"})`)],
-    warnings: [],
-    design: "unpaired",
-    settings: { confidence: gate.confidence, alpha: gate.alpha, bootstrap_iterations: gate.bootstrapIterations },
-    baseline: { commit: null, model: null, started_at: cand.started_at, status: "missing", tool_version: TOOL_VERSION },
-    candidate: { commit: cand.git?.commit ?? null, model: cand.target?.model ?? null, started_at: cand.started_at, status: cand.status, tool_version: cand.tool.version },
-    cells: [],
-    slo
-  };
-}
-
-// src/history/store.ts
-import { setTimeout as sleep } from "node:timers/promises";
-
-// src/history/ancestry.ts
-import { readFile } from "node:fs/promises";
-import { resolve } from "node:path";
-var DEEPEN_ROUNDS = 3;
-async function firstParentAncestors(git, fetchFlags, base, maxWalk) {
-  const shallow = (await git.run("checking for a shallow checkout", ["rev-parse", "--is-shallow-repository"])).stdout.trim() === "true";
-  const deepen = async () => {
-    const args = ["fetch", ...fetchFlags, ...shallow ? [`--deepen=${maxWalk}`] : [], git.remote, base];
-    return (await git.run(`fetching the ancestry of ${base}`, args, { ok: [1, 128], network: true })).code === 0;
-  };
-  if (!await present(git, base) && !(await deepen() && await present(git, base))) return [];
-  let list = [];
-  for (let round = 0; ; round++) {
-    const r = await git.run(`walking the ancestry of ${base}`, ["rev-list", "--first-parent", `--max-count=${maxWalk}`, base]);
-    const next = r.stdout.split("\n").filter(Boolean);
-    if (next.length >= maxWalk || !shallow || next.length <= list.length) return next;
-    list = next;
-    const last = list[list.length - 1];
-    if (last === void 0 || !(await shallowBoundary(git)).has(last)) return list;
-    if (round >= DEEPEN_ROUNDS || !await deepen()) return list;
-  }
-}
-async function present(git, commit) {
-  return (await git.run("looking up a commit", ["cat-file", "-e", `${commit}^{commit}`], { ok: [1, 128] })).code === 0;
-}
-async function shallowBoundary(git) {
-  const path = (await git.run("locating the shallow file", ["rev-parse", "--git-path", "shallow"])).stdout.trim();
-  try {
-    return new Set((await readFile(resolve(git.repoDir, path), "utf8")).split("\n").filter(Boolean));
-  } catch {
-    return /* @__PURE__ */ new Set();
-  }
-}
-
-// src/history/git.ts
-import { execFile } from "node:child_process";
-var HistoryError = class extends Error {
-  constructor(message, options) {
-    super(message, options);
-    this.name = "HistoryError";
-  }
-};
-var BOT_NAME = "github-actions[bot]";
-var BOT_EMAIL = "41898282+github-actions[bot]@users.noreply.github.com";
-var TIMEOUT_MS = 3e5;
-var Git = class {
-  constructor(repoDir, remote, token) {
-    this.repoDir = repoDir;
-    this.remote = remote;
-    this.token = token;
-    this.secrets = token ? [token, basicAuth(token)] : [];
-    this.baseEnv = {
-      ...process.env,
-      GIT_TERMINAL_PROMPT: "0",
-      // a missing credential must fail, not wait for a prompt nobody sees
-      GCM_INTERACTIVE: "never",
-      LC_ALL: "C",
-      GIT_AUTHOR_NAME: BOT_NAME,
-      GIT_AUTHOR_EMAIL: BOT_EMAIL,
-      GIT_COMMITTER_NAME: BOT_NAME,
-      GIT_COMMITTER_EMAIL: BOT_EMAIL
-    };
-  }
-  repoDir;
-  remote;
-  token;
-  secrets;
-  baseEnv;
-  version = null;
-  auth = null;
-  /** Runs git; rejects with a HistoryError naming `what` unless the exit code is in `ok`. */
-  async run(what, args, opts = {}) {
-    let env = this.baseEnv;
-    let pre = [];
-    if (opts.network && this.token) {
-      const config = await (this.auth ??= this.authConfig());
-      const [major, minor] = await this.gitVersion();
-      if (major > 2 || major === 2 && minor >= 31) env = withConfigEnv(env, config);
-      else pre = config.flatMap(([k, v]) => ["-c", `${k}=${v}`]);
-    }
-    const r = await exec([...pre, ...args], this.repoDir, env, opts.input);
-    if (r.code === 0 || opts.ok?.includes(r.code)) return r;
-    throw new HistoryError(`history: ${what} failed: ${this.describe(args, r)}`);
-  }
-  /** A failed command for a message: redacted, with the end of its stderr. */
-  describe(args, r) {
-    const stderr = r.stderr.trim().split("\n").slice(-6).join(" | ");
-    return this.redact(`git ${args.join(" ")} exited with code ${r.code}${stderr ? `: ${stderr}` : ""}`);
-  }
-  redact(text) {
-    let out = text.replace(/(\/\/)[^/@\s]+@/g, "$1***@");
-    for (const s of this.secrets) out = out.split(s).join("***");
-    return out;
-  }
-  gitVersion() {
-    return this.version ??= exec(["version"], this.repoDir, this.baseEnv).then((r) => {
-      const m = /(\d+)\.(\d+)/.exec(r.stdout);
-      return m ? [Number(m[1]), Number(m[2])] : [0, 0];
-    });
-  }
-  /**
-   * actions/checkout persists its own header as http.<server>/.extraheader. Git
-   * sends every matching header, and two Authorization headers are rejected, so
-   * ours is keyed on the full remote URL (the most specific match wins) and an
-   * empty value first clears whatever was inherited.
-   */
-  async authConfig() {
-    const urls = /* @__PURE__ */ new Set();
-    for (const args of [["remote", "get-url", this.remote], ["remote", "get-url", "--push", this.remote]]) {
-      const r = await exec(args, this.repoDir, this.baseEnv);
-      urls.add(r.code === 0 ? r.stdout.trim() : this.remote);
-    }
-    return [...urls].filter((url) => /^https?:\/\//i.test(url)).flatMap((url) => [
-      [`http.${url}.extraheader`, ""],
-      [`http.${url}.extraheader`, `AUTHORIZATION: basic ${basicAuth(this.token ?? "")}`]
-    ]);
-  }
-};
-function basicAuth(token) {
-  return Buffer.from(`x-access-token:${token}`).toString("base64");
-}
-function withConfigEnv(env, config) {
-  const out = { ...env };
-  let n = Number(env.GIT_CONFIG_COUNT ?? 0) || 0;
-  for (const [k, v] of config) {
-    out[`GIT_CONFIG_KEY_${n}`] = k;
-    out[`GIT_CONFIG_VALUE_${n}`] = v;
-    n++;
-  }
-  out.GIT_CONFIG_COUNT = String(n);
-  return out;
-}
-function exec(args, cwd, env, input) {
-  return new Promise((resolve4, reject) => {
-    const child = execFile("git", args, { cwd, env, timeout: TIMEOUT_MS, maxBuffer: 256 * 1024 * 1024, encoding: "utf8" }, (err, stdout, stderr) => {
-      if (err && typeof err.code !== "number") {
-        const why = err.killed ? `no answer after ${TIMEOUT_MS / 1e3} s` : err.signal ? `killed by ${err.signal}` : String(err.code ?? "failed");
-        reject(new HistoryError(`history: cannot run git ${args.find((a) => !a.startsWith("-") && !a.includes("=")) ?? ""} in ${cwd}: ${why}`));
-        return;
-      }
-      resolve4({ code: err ? Number(err.code) : 0, stdout, stderr });
-    });
-    if (input !== void 0) child.stdin?.end(input);
-  });
-}
-
-// src/history/layout.ts
-var INDEX_FILE = "index.json";
-var RESULTS_DIR = "results";
-var COMMIT = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
-function isCommitId(s) {
-  return COMMIT.test(s);
-}
-function resultFile(commit) {
-  return `${RESULTS_DIR}/${commit}.json`;
-}
-function commitOfResultName(name) {
-  const m = /^([0-9a-f]+)\.json$/.exec(name);
-  return m?.[1] !== void 0 && isCommitId(m[1]) ? m[1] : null;
-}
-function parseIndex(text) {
-  let raw;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (!Array.isArray(raw)) return null;
-  const out = [];
-  for (const e of raw) {
-    if (typeof e !== "object" || e === null) continue;
-    const r = e;
-    if (typeof r.commit !== "string" || !isCommitId(r.commit)) continue;
-    const headline2 = {};
-    if (typeof r.headline === "object" && r.headline !== null) {
-      for (const [k, v] of Object.entries(r.headline)) {
-        if (v === null || typeof v === "number" && Number.isFinite(v)) headline2[k] = v;
-      }
-    }
-    out.push({
-      commit: r.commit,
-      ref: typeof r.ref === "string" ? r.ref : null,
-      stored_at: typeof r.stored_at === "string" ? r.stored_at : "",
-      file: resultFile(r.commit),
-      headline: headline2
-    });
-  }
-  return out;
-}
-function addEntry(index, entry, retention) {
-  const rest = index.filter((e) => e.commit !== entry.commit);
-  const all = [entry, ...rest];
-  return { index: all.slice(0, retention), pruned: all.slice(retention).map((e) => e.commit) };
-}
-function renderIndex(index) {
-  if (index.length === 0) return "[]\n";
-  return `[
-${index.map((e) => `  ${JSON.stringify(e)}`).join(",\n")}
-]
-`;
-}
-function refOfResult(resultJson) {
-  try {
-    const ref = JSON.parse(resultJson).git?.ref;
-    return typeof ref === "string" ? ref : null;
-  } catch {
-    return null;
-  }
-}
-
-// src/history/branch.ts
-var HistoryBranch = class {
-  constructor(git, branch) {
-    this.git = git;
-    this.branch = branch;
-    this.privateRef = `refs/llm-perf/${git.remote.replace(/[^A-Za-z0-9._-]/g, "_")}/${branch}`;
-  }
-  git;
-  branch;
-  /** Outside refs/heads and refs/remotes: no branch list, `git log --all` aside, shows it. */
-  privateRef;
-  /** Brings the branch's tip into the private ref; null when the remote has no such branch. */
-  async fetchTip() {
-    const ls = await this.git.run(`looking for branch '${this.branch}' on ${this.git.remote}`, ["ls-remote", "--exit-code", this.git.remote, `refs/heads/${this.branch}`], { ok: [2], network: true });
-    const line = ls.stdout.split("\n").find((l) => l.endsWith(`	refs/heads/${this.branch}`));
-    const tip = line?.split("	")[0] ?? null;
-    if (ls.code === 2 || tip === null) {
-      await this.git.run("dropping a stale private ref", ["update-ref", "-d", this.privateRef]);
-      return null;
-    }
-    const have = await this.git.run("reading the private ref", ["rev-parse", "--verify", "-q", this.privateRef], { ok: [1] });
-    if (have.stdout.trim() !== tip) {
-      await this.git.run(`fetching branch '${this.branch}' from ${this.git.remote}`, ["fetch", ...await this.quietFetch(), this.git.remote, `+refs/heads/${this.branch}:${this.privateRef}`], { network: true });
-    }
-    return tip;
-  }
-  /** Flags every fetch gets: nothing beyond the named refs, and FETCH_HEAD left alone where git allows it. */
-  async quietFetch() {
-    const [major, minor] = await this.git.gitVersion();
-    const noFetchHead = major > 2 || major === 2 && minor >= 29 ? ["--no-write-fetch-head"] : [];
-    return ["--no-tags", "--no-recurse-submodules", "--quiet", "--refmap=", ...noFetchHead];
-  }
-  async readBlob(tip, path) {
-    const r = await this.git.run(`reading ${path} from '${this.branch}'`, ["cat-file", "blob", `${tip}:${path}`], { ok: [128] });
-    return r.code === 0 ? r.stdout : null;
-  }
-  /** The commits that have a result file on the branch. */
-  async storedCommits(tip) {
-    const out = /* @__PURE__ */ new Set();
-    for (const e of await this.lsTree(`${tip}:${RESULTS_DIR}`, true)) {
-      const c = commitOfResultName(e.name);
-      if (c) out.add(c);
-    }
-    return out;
-  }
-  /**
-   * index.json reconciled with the files: entries without a file are dropped, and
-   * files the index lost (a hand edit, a corrupt index) come back as oldest entries,
-   * so retention still reaches them.
-   */
-  async index(tip) {
-    const stored = await this.storedCommits(tip);
-    const text = await this.readBlob(tip, INDEX_FILE);
-    const parsed = (text === null ? null : parseIndex(text)) ?? [];
-    const listed = parsed.filter((e) => stored.has(e.commit));
-    const seen = new Set(listed.map((e) => e.commit));
-    const strays = [...stored].filter((c) => !seen.has(c)).sort();
-    return [...listed, ...strays.map((commit) => ({ commit, ref: null, stored_at: "", file: `${RESULTS_DIR}/${commit}.json`, headline: {} }))];
-  }
-  /** A new commit on top of `tip` (an orphan when null) with the given files written and removed. */
-  async commit(tip, write, removeResults, message) {
-    const root = tip ? await this.lsTree(tip) : [];
-    const resultsTree = root.find((e) => e.name === RESULTS_DIR && e.type === "tree");
-    const results = /* @__PURE__ */ new Map();
-    if (resultsTree) for (const e of await this.lsTree(resultsTree.sha)) results.set(e.name, e);
-    const top = new Map(root.filter((e) => e.name !== RESULTS_DIR).map((e) => [e.name, e]));
-    for (const name of removeResults) results.delete(name);
-    for (const [path, content] of write) {
-      const sha = (await this.git.run(`storing ${path}`, ["hash-object", "-w", "--stdin"], { input: content })).stdout.trim();
-      const entry = { mode: "100644", type: "blob", sha, name: path.slice(path.lastIndexOf("/") + 1) };
-      if (path.startsWith(`${RESULTS_DIR}/`)) results.set(entry.name, entry);
-      else if (path === INDEX_FILE) top.set(entry.name, entry);
-      else throw new HistoryError(`history: refusing to write ${path} on the branch`);
-    }
-    if (results.size > 0) {
-      const sha = await this.mktree([...results.values()]);
-      top.set(RESULTS_DIR, { mode: "040000", type: "tree", sha, name: RESULTS_DIR });
-    }
-    const tree = await this.mktree([...top.values()]);
-    const parent = tip ? ["-p", tip] : [];
-    const r = await this.git.run("creating the history commit", ["commit-tree", "--no-gpg-sign", tree, ...parent, "-m", message]);
-    return r.stdout.trim();
-  }
-  /** 'rejected' when someone else moved the branch first (retry on the new tip); throws on anything else. */
-  async push(sha) {
-    const url = await this.git.run("reading the push URL", ["remote", "get-url", "--push", this.git.remote], { ok: [2, 128] });
-    const target = url.code === 0 ? url.stdout.trim() : this.git.remote;
-    const args = ["push", "--porcelain", "--no-verify", "--no-follow-tags", "--recurse-submodules=no", target, `${sha}:refs/heads/${this.branch}`];
-    const r = await this.git.run(`pushing to '${this.branch}'`, args, { ok: [1, 128], network: true });
-    if (r.code === 0) {
-      await this.git.run("moving the private ref", ["update-ref", this.privateRef, sha]);
-      return "pushed";
-    }
-    const status = r.stdout.split("\n").find((l) => l.startsWith("!	"));
-    const summary2 = status?.split("	")[2] ?? "";
-    if (/^\[rejected\]/.test(summary2) || /^\[remote rejected\].*(lock|incorrect old value|failed to update ref|stale)/i.test(summary2)) return "rejected";
-    throw new HistoryError(`history: pushing to '${this.branch}' failed${summary2 ? ` (${this.git.redact(summary2)})` : ""}: ${this.git.describe(args, r)}`);
-  }
-  /** Entries of a tree; [] when `missingOk` and the tree does not exist. */
-  async lsTree(treeish, missingOk = false) {
-    const r = await this.git.run("listing the history tree", ["ls-tree", "-z", treeish], { ok: missingOk ? [128] : [] });
-    if (r.code !== 0) return [];
-    return r.stdout.split("\0").filter(Boolean).map((line) => {
-      const tab = line.indexOf("	");
-      const [mode = "", type = "", sha = ""] = line.slice(0, tab).split(" ");
-      return { mode, type, sha, name: line.slice(tab + 1) };
-    });
-  }
-  async mktree(entries) {
-    const input = entries.map((e) => `${e.mode} ${e.type} ${e.sha}	${e.name}\0`).join("");
-    return (await this.git.run("writing a history tree", ["mktree", "-z"], { input })).stdout.trim();
-  }
-};
-
-// src/history/store.ts
-var DEFAULT_HISTORY_BRANCH = "llm-perf-history";
-var DEFAULT_REMOTE = "origin";
-var MAX_PUSH_ATTEMPTS = 5;
-var DEFAULT_MAX_WALK = 200;
-async function saveResult(opts, commit, resultJson, headline2) {
-  return saveResultWithHooks(opts, commit, resultJson, headline2, {});
-}
-async function saveResultWithHooks(opts, commit, resultJson, headline2, hooks) {
-  const branch = await openBranch(opts);
-  checkCommit(commit);
-  if (!Number.isInteger(opts.retention) || opts.retention < 1) throw new HistoryError(`history: retention must be an integer >= 1, got ${opts.retention}`);
-  try {
-    JSON.parse(resultJson);
-  } catch (err) {
-    throw new HistoryError(`history: the result for ${commit} is not JSON`, { cause: err });
-  }
-  const maxAttempts = opts.maxPushAttempts ?? MAX_PUSH_ATTEMPTS;
-  const entry = { commit, ref: refOfResult(resultJson), stored_at: (/* @__PURE__ */ new Date()).toISOString(), file: resultFile(commit), headline: headline2 };
-  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-    const tip = await branch.fetchTip();
-    const { index, pruned } = addEntry(tip ? await branch.index(tip) : [], entry, opts.retention);
-    const write = /* @__PURE__ */ new Map([
-      [resultFile(commit), resultJson],
-      [INDEX_FILE, renderIndex(index)]
-    ]);
-    const message = `llm-perf-gate: result for ${commit.slice(0, 12)}${pruned.length ? `
-
-Pruned ${pruned.length} older result(s) beyond the retention of ${opts.retention}.` : ""}
-`;
-    const sha = await branch.commit(tip, write, new Set(pruned.map((c) => `${c}.json`)), message);
-    await hooks.beforePush?.(attempt);
-    if (await branch.push(sha) === "pushed") return { attempts: attempt, pruned };
-    if (attempt < maxAttempts) await sleep(Math.round(100 * attempt * (0.5 + Math.random())));
-  }
-  throw new HistoryError(`history: gave up pushing to '${branch.branch}' after ${maxAttempts} attempts: other jobs kept updating it first`);
-}
-async function findBaseline(opts, baseCommit, maxWalk = DEFAULT_MAX_WALK) {
-  const branch = await openBranch(opts);
-  checkCommit(baseCommit);
-  const tip = await branch.fetchTip();
-  if (tip === null) return null;
-  const stored = await branch.storedCommits(tip);
-  if (stored.size === 0) return null;
-  const candidates = stored.has(baseCommit) ? [baseCommit] : await firstParentAncestors(branch.git, await branch.quietFetch(), baseCommit, maxWalk);
-  const found = candidates.find((c) => stored.has(c));
-  if (found === void 0) return null;
-  const resultJson = await branch.readBlob(tip, resultFile(found));
-  if (resultJson === null) throw new HistoryError(`history: ${resultFile(found)} is listed on '${branch.branch}' but cannot be read`);
-  return { commit: found, exact: found === baseCommit, resultJson };
-}
-async function readIndex(opts) {
-  const branch = await openBranch(opts);
-  const tip = await branch.fetchTip();
-  return tip === null ? [] : branch.index(tip);
-}
-async function openBranch(opts) {
-  const git = new Git(opts.repoDir, opts.remote || DEFAULT_REMOTE, opts.token ?? null);
-  const name = opts.branch || DEFAULT_HISTORY_BRANCH;
-  const ok = await git.run("checking the branch name", ["check-ref-format", `refs/heads/${name}`], { ok: [1] });
-  if (ok.code !== 0 || name.startsWith("-")) throw new HistoryError(`history: '${name}' is not a valid branch name`);
-  return new HistoryBranch(git, name);
-}
-function checkCommit(commit) {
-  if (!isCommitId(commit)) throw new HistoryError(`history: expected a full commit id (40 or 64 lowercase hex digits), got '${commit}'`);
-}
-
-// src/report/result-table.ts
-var f = (x, d = 1) => x === null || x === void 0 ? "\u2013" : x.toFixed(d);
-var p = (dist, k) => dist === null ? "\u2013" : dist[k] === null ? `(n=${dist.n})` : f(dist[k]);
-function resultTableMd(doc) {
-  const rows = [["cell", "ok/sent", "req/s", "in tok/s", "out tok/s", "TTFT p50", "TTFT p95", "TPOT p50", "E2E p95", "errors"]];
-  for (const c of doc.cells) {
-    const m = c.metrics;
-    const errs = Object.entries(m.errors).map(([k, e]) => `${e.count} ${k}`).join(", ") || "0";
-    rows.push([
-      escapeMd(c.id),
-      `${m.counts.completed}/${m.counts.attempted}`,
-      f(m.rps, 2),
-      f(m.input_tps, 0),
-      f(m.output_tps, 0),
-      p(m.ttft_ms, "p50"),
-      p(m.ttft_ms, "p95"),
-      p(m.tpot_ms, "p50"),
-      p(m.e2e_ms, "p95"),
-      escapeMd(errs)
-    ]);
-  }
-  return `${markdownTable(rows, { align: ["l", "r", "r", "r", "r", "r", "r", "r", "r", "l"] })}
-
-<sub>Latencies in ms; (n=K): too few samples for that percentile.</sub>`;
-}
-
-// src/report/trend.ts
-var label = (s) => s.replace(/[^A-Za-z0-9@=/.,:_ -]/g, "_");
-function renderTrend(points, metricKey, max = 20) {
-  const recent = points.slice(0, max).reverse();
-  const values = recent.map((p2) => p2.headline[metricKey] ?? null);
-  if (values.filter((v) => v !== null).length < 2) return null;
-  const xs = recent.map((p2) => `"${p2.commit.slice(0, 7)}"`).join(", ");
-  const ys = values.map((v) => v === null ? 0 : Math.round(v * 100) / 100).join(", ");
-  const hi = Math.max(...values.map((v) => v ?? 0));
-  const chart = ["```mermaid", "xychart-beta", `  title "${label(metricKey)}"`, `  x-axis [${xs}]`, `  y-axis "${label(metricKey.split(" ").pop() ?? "")}" 0 --> ${Math.ceil(hi * 1.15) || 1}`, `  line [${ys}]`, "```"].join("\n");
-  const keys = Object.keys(points[0]?.headline ?? {});
-  const rows = [["commit", ...keys.map(escapeMd)], ...points.slice(0, 10).map((p2) => [`\`${p2.commit.slice(0, 7)}\``, ...keys.map((k) => p2.headline[k] === null || p2.headline[k] === void 0 ? "\u2013" : String(Math.round(p2.headline[k] * 10) / 10))])];
-  return `### Trend over the last ${recent.length} commits
-
-${chart}
-
-<details><summary>Headline figures per commit</summary>
-
-${markdownTable(rows)}
-
-</details>`;
-}
-
-// src/result/headline.ts
-var HEADLINE_METRICS = ["output_tps", "ttft_ms.p95", "tpot_ms.p50"];
-function headline(doc) {
-  const out = {};
-  for (const c of doc.cells) {
-    const m = c.metrics;
-    const ttft = c.load.kind === "rate" ? m.queued_ttft_ms : m.ttft_ms;
-    out[`${c.id} output_tps`] = m.output_tps;
-    out[`${c.id} ttft_ms.p95`] = ttft?.p95 ?? null;
-    out[`${c.id} tpot_ms.p50`] = m.tpot_ms?.p50 ?? null;
-  }
-  return out;
-}
-
-// src/action/baseline.ts
-import { resolve as resolve2 } from "node:path";
-function historyOptions(inputs, workspace) {
-  return { repoDir: workspace, remote: "origin", branch: inputs.historyBranch, token: inputs.githubToken, retention: inputs.historyRetention };
-}
-async function loadBaseline(inputs, event, workspace) {
-  if (inputs.baseline.kind === "none") return { doc: null, note: "baseline: none (input 'baseline' is none)", commit: null };
-  if (inputs.baseline.kind === "file") {
-    const doc2 = await readResult(resolve2(workspace, inputs.baseline.path));
-    return { doc: doc2, note: `baseline: file \`${inputs.baseline.path}\``, commit: doc2.git?.commit ?? null };
-  }
-  if (event.baselineCommit === null) {
-    return { doc: null, note: "no baseline commit for this event (only pull requests and pushes have one)", commit: null };
-  }
-  const found = await findBaseline(historyOptions(inputs, workspace), event.baselineCommit);
-  if (found === null) {
-    return {
-      doc: null,
-      note: `no stored result for ${event.baselineCommit.slice(0, 7)} or its ancestors on branch '${inputs.historyBranch}' yet: a push to the default branch stores one (save-history)`,
-      commit: null
-    };
-  }
-  const doc = parseResult(found.resultJson, `${inputs.historyBranch}:results/${found.commit}.json`);
-  const note = found.exact ? `baseline: stored result of the base commit \`${found.commit.slice(0, 7)}\`` : `baseline: the base commit \`${event.baselineCommit.slice(0, 7)}\` has no stored result; compared with its newest stored ancestor \`${found.commit.slice(0, 7)}\``;
-  return { doc, note, commit: found.commit };
-}
-async function trendPoints(inputs, workspace) {
-  try {
-    return await readIndex(historyOptions(inputs, workspace));
-  } catch (err) {
-    info(`No trend: ${err instanceof Error ? err.message : String(err)}`);
-    return [];
-  }
-}
+// src/action/host.ts
+import { performance as performance2 } from "node:perf_hooks";
 
 // node_modules/@actions/github/lib/context.js
 import { readFileSync, existsSync } from "fs";
@@ -20262,11 +19745,11 @@ var httpClient = __toESM(require_lib(), 1);
 var import_undici = __toESM(require_undici(), 1);
 var __awaiter = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve4) {
-      resolve4(value);
+    return value instanceof P ? value : new P(function(resolve3) {
+      resolve3(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve4, reject) {
+  return new (P || (P = Promise))(function(resolve3, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -20282,7 +19765,7 @@ var __awaiter = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -20385,8 +19868,8 @@ function addHook(state, kind, name, hook2) {
   }
   if (kind === "error") {
     hook2 = (method, options) => {
-      return Promise.resolve().then(method.bind(null, options)).catch((error2) => {
-        return orig(error2, options);
+      return Promise.resolve().then(method.bind(null, options)).catch((error) => {
+        return orig(error, options);
       });
     };
   }
@@ -21144,8 +20627,8 @@ var JSONStringify = (value, replacer, space) => {
     );
     const denoisedJSON = processedJSON.replace(noiseStringify, "$1$2$3");
     return denoisedJSON;
-  } catch (error2) {
-    if (error2 instanceof RangeError) {
+  } catch (error) {
+    if (error instanceof RangeError) {
       const convertedJSON = stringifyIteratively(value, replacer, space);
       if (convertedJSON === void 0) return void 0;
       const supportsRawJSON = "rawJSON" in JSON;
@@ -21153,7 +20636,7 @@ var JSONStringify = (value, replacer, space) => {
       const processedJSON = convertedJSON.replace(bigIntsStringify, "$1$2$3");
       return processedJSON.replace(noiseStringify, "$1$2$3");
     }
-    throw error2;
+    throw error;
   }
 };
 var featureCache = /* @__PURE__ */ new Map();
@@ -21266,13 +20749,13 @@ var JSONParse = (text, reviver) => {
       serializedData,
       (key, value, context3) => convertMarkedBigIntsReviver(key, value, context3, reviver)
     );
-  } catch (error2) {
-    if (error2 instanceof RangeError) {
+  } catch (error) {
+    if (error instanceof RangeError) {
       const serializedData = serializeBigInts(text);
       const parsed = originalParse(serializedData);
       return applyReviverIteratively(parsed, reviver);
     }
-    throw error2;
+    throw error;
   }
 };
 
@@ -21359,26 +20842,26 @@ async function fetchWrapper(requestOptions) {
       // See https://fetch.spec.whatwg.org/#dom-requestinit-duplex.
       ...requestOptions.body && { duplex: "half" }
     });
-  } catch (error2) {
+  } catch (error) {
     let message = "Unknown Error";
-    if (error2 instanceof Error) {
-      if (error2.name === "AbortError") {
-        error2.status = 500;
-        throw error2;
+    if (error instanceof Error) {
+      if (error.name === "AbortError") {
+        error.status = 500;
+        throw error;
       }
-      message = error2.message;
-      if (error2.name === "TypeError" && "cause" in error2) {
-        if (error2.cause instanceof Error) {
-          message = error2.cause.message;
-        } else if (typeof error2.cause === "string") {
-          message = error2.cause;
+      message = error.message;
+      if (error.name === "TypeError" && "cause" in error) {
+        if (error.cause instanceof Error) {
+          message = error.cause.message;
+        } else if (typeof error.cause === "string") {
+          message = error.cause;
         }
       }
     }
     const requestError = new RequestError(message, 500, {
       request: requestOptions
     });
-    requestError.cause = error2;
+    requestError.cause = error;
     throw requestError;
   }
   const status = fetchResponse.status;
@@ -24283,8 +23766,8 @@ function iterator(octokit, route, parameters) {
             }
           }
           return { value: normalizedResponse };
-        } catch (error2) {
-          if (error2.status !== 409) throw error2;
+        } catch (error) {
+          if (error.status !== 409) throw error;
           url = "";
           return {
             value: {
@@ -24374,18 +23857,18 @@ function getOctokit(token, options, ...additionalPlugins) {
 // src/action/event.ts
 var ZERO = /^0+$/;
 function readEvent(ctx = context2) {
-  const p2 = ctx.payload;
-  const repoFull = p2.repository?.full_name;
+  const p = ctx.payload;
+  const repoFull = p.repository?.full_name;
   const [owner, repo] = (repoFull ?? process.env.GITHUB_REPOSITORY ?? "/").split("/");
-  const defaultBranch = p2.repository?.default_branch ?? null;
-  const pr = p2.pull_request ? {
-    number: Number(p2.pull_request.number),
-    baseSha: String(p2.pull_request.base?.sha ?? ""),
-    headSha: String(p2.pull_request.head?.sha ?? ctx.sha),
-    fromFork: p2.pull_request.head?.repo?.full_name !== void 0 && p2.pull_request.head.repo.full_name !== repoFull
+  const defaultBranch = p.repository?.default_branch ?? null;
+  const pr = p.pull_request ? {
+    number: Number(p.pull_request.number),
+    baseSha: String(p.pull_request.base?.sha ?? ""),
+    headSha: String(p.pull_request.head?.sha ?? ctx.sha),
+    fromFork: p.pull_request.head?.repo?.full_name !== void 0 && p.pull_request.head.repo.full_name !== repoFull
   } : null;
   const isPush = ctx.eventName === "push";
-  const before = p2.before;
+  const before = p.before;
   let baselineCommit = null;
   if (pr !== null && /^[0-9a-f]{40,64}$/.test(pr.baseSha)) baselineCommit = pr.baseSha;
   else if (isPush && before && /^[0-9a-f]{40,64}$/.test(before) && !ZERO.test(before)) baselineCommit = before;
@@ -24415,10 +23898,114 @@ async function withPullRequest(event, number, token) {
   };
 }
 
-// src/action/inputs.ts
-var InputError = class extends Error {
+// src/action/host.ts
+function createActionHost() {
+  const log = actionLog();
+  const ac = new AbortController();
+  const onSignal = (signal) => {
+    if (ac.signal.aborted) return;
+    log.warn(`${signal}: finishing the result file with what was measured`);
+    ac.abort();
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  return {
+    log,
+    signal: ac.signal,
+    clock: { now: () => performance2.now() },
+    cwd: process.env.GITHUB_WORKSPACE ?? process.cwd(),
+    env: process.env,
+    setOutput: (name, value) => setOutput(name, value),
+    saveState: (name, value) => saveState(name, value),
+    async summary(markdown) {
+      if (!process.env.GITHUB_STEP_SUMMARY) return;
+      await summary.addRaw(markdown, true).write();
+    },
+    input: (name) => getInput(name),
+    event: () => readEvent(),
+    secret: (value) => setSecret(value),
+    // What core.setFailed does, with the message through the one log seam like every other line.
+    fail(message) {
+      log.error(message);
+      process.exitCode = 1;
+    }
+  };
+}
+
+// src/action/main.ts
+import { resolve as resolve2 } from "node:path";
+
+// src/pipeline/publish.ts
+function annotate(host, v) {
+  for (const c of v.cells) {
+    if (!c.valid) {
+      host.log.warn(c.invalid_reasons.join("; "), `llm-perf-gate: ${c.id} not comparable`);
+      continue;
+    }
+    for (const m of c.metrics) {
+      if (!m.gated || m.verdict !== "regressed" && m.verdict !== "warn") continue;
+      const text = `${m.metric} ${m.baseline} -> ${m.candidate} ${m.unit} (${m.change_pct}%, interval ${m.interval_pct?.join("% .. ") ?? "none"}%): ${m.reason}`;
+      const title = `llm-perf-gate: ${c.id} ${m.metric} ${m.verdict === "regressed" ? "regressed" : "may have regressed"}`;
+      if (m.verdict === "regressed") host.log.error(text, title);
+      else host.log.warn(text, title);
+    }
+  }
+  for (const s of v.slo) if (!s.ok) host.log.error(`${s.check} failed in ${s.cell}: value ${s.value ?? "none"}`, "llm-perf-gate: SLO check failed");
+}
+async function publish(host, v, report, names) {
+  host.setOutput(names.verdict, v.verdict);
+  host.setOutput(names.regressions, String(v.summary.regressed));
+  await host.summary(report);
+  annotate(host, v);
+}
+function outcome(v, failOn) {
+  const failing = failOn === "never" ? false : v.verdict === "fail" || failOn === "warn" && v.verdict === "warn";
+  const line = `llm-perf-gate: ${v.verdict} (${v.summary.regressed} regressed, ${v.summary.improved} improved, ${v.summary.slo_failed} SLO failures)`;
+  return { failing, line };
+}
+
+// src/action/baseline.ts
+import { resolve } from "node:path";
+function historyOptions(inputs, workspace) {
+  return { repoDir: workspace, remote: "origin", branch: inputs.historyBranch, token: inputs.githubToken, retention: inputs.historyRetention };
+}
+async function loadBaseline(inputs, event, workspace) {
+  if (inputs.baseline.kind === "none") return { doc: null, note: "baseline: none (input 'baseline' is none)", commit: null };
+  if (inputs.baseline.kind === "file") {
+    const doc2 = await readResultForGating(resolve(workspace, inputs.baseline.path));
+    return { doc: doc2, note: `baseline: file \`${inputs.baseline.path}\``, commit: doc2.git?.commit ?? null };
+  }
+  if (event.baselineCommit === null) {
+    return { doc: null, note: "no baseline commit for this event (only pull requests and pushes have one)", commit: null };
+  }
+  const found = await findBaseline(historyOptions(inputs, workspace), event.baselineCommit);
+  if (found === null) {
+    return {
+      doc: null,
+      note: `no stored result for ${event.baselineCommit.slice(0, 7)} or its ancestors on branch '${inputs.historyBranch}' yet: a push to the default branch stores one (save-history)`,
+      commit: null
+    };
+  }
+  const file = `${inputs.historyBranch}:results/${found.commit}.json`;
+  const doc = assertGateable(parseResult(found.resultJson, file), file);
+  const note = found.exact ? `baseline: stored result of the base commit \`${found.commit.slice(0, 7)}\`` : `baseline: the base commit \`${event.baselineCommit.slice(0, 7)}\` has no stored result; compared with its newest stored ancestor \`${found.commit.slice(0, 7)}\``;
+  return { doc, note, commit: found.commit };
+}
+async function trendPoints(log, inputs, workspace) {
+  try {
+    return await readIndex(historyOptions(inputs, workspace));
+  } catch (err) {
+    log.info(`No trend: ${err instanceof Error ? err.message : String(err)}`);
+    return [];
+  }
+}
+
+// src/errors/input-error.ts
+var InputError = class extends UserError {
   name = "InputError";
 };
+
+// src/action/inputs.ts
 function oneOf(read, name, allowed, fallback) {
   const v = read(name).trim();
   if (v === "") return fallback;
@@ -24434,7 +24021,7 @@ function positive(read, name, fallback, integer) {
   }
   return n;
 }
-function readInputs(read = (n) => getInput(n)) {
+function readInputs(read, mask) {
   const opt = (name) => read(name).trim() || null;
   const mode = oneOf(read, INPUTS.mode, ["run", "report"], "run");
   const baselineRaw = opt(INPUTS.baseline) ?? "history";
@@ -24452,7 +24039,8 @@ function readInputs(read = (n) => getInput(n)) {
     throw new InputError(`'${INPUTS.historyBranch}' must be a plain branch name, got '${branch}'`);
   }
   const token = opt(INPUTS.githubToken);
-  if (token !== null) setSecret(token);
+  if (token !== null) mask(token);
+  registerSecrets([token]);
   return Object.freeze({
     mode,
     config: opt(INPUTS.config),
@@ -24477,7 +24065,7 @@ function readInputs(read = (n) => getInput(n)) {
 }
 
 // src/github/comment.ts
-import { setTimeout as sleep2 } from "node:timers/promises";
+import { setTimeout as sleep } from "node:timers/promises";
 var COMMENT_MARKER = "<!-- llm-perf-gate:report -->";
 var MAX_COMMENT_CHARS = 65536;
 var MAX_API_ATTEMPTS = 4;
@@ -24570,7 +24158,7 @@ async function withRetry(call, base) {
         const e = describe(err);
         throw new CommentError(`GitHub API still failing after ${MAX_API_ATTEMPTS} attempts: ${e.message}`, e.method, e.url, e.status, { cause: err });
       }
-      await sleep2(delay);
+      await sleep(delay);
     }
   }
 }
@@ -24602,30 +24190,10 @@ function describe(err) {
 }
 
 // src/action/publish.ts
-async function writeSummary(report) {
-  if (!process.env.GITHUB_STEP_SUMMARY) return;
-  await summary.addRaw(report, true).write();
-}
-function annotate(v) {
-  for (const c of v.cells) {
-    if (!c.valid) {
-      warning(c.invalid_reasons.join("; "), { title: `llm-perf-gate: ${c.id} not comparable` });
-      continue;
-    }
-    for (const m of c.metrics) {
-      if (!m.gated || m.verdict !== "regressed" && m.verdict !== "warn") continue;
-      const text = `${m.metric} ${m.baseline} -> ${m.candidate} ${m.unit} (${m.change_pct}%, interval ${m.interval_pct?.join("% .. ") ?? "none"}%): ${m.reason}`;
-      const title = `llm-perf-gate: ${c.id} ${m.metric} ${m.verdict === "regressed" ? "regressed" : "may have regressed"}`;
-      if (m.verdict === "regressed") error(text, { title });
-      else warning(text, { title });
-    }
-  }
-  for (const s of v.slo) if (!s.ok) error(`${s.check} failed in ${s.cell}: value ${s.value ?? "none"}`, { title: "llm-perf-gate: SLO check failed" });
-}
-async function comment(inputs, event, prNumber, v, report) {
+async function comment(log, inputs, event, prNumber, v, report) {
   if (inputs.comment === "never" || prNumber === null) return null;
   if (inputs.githubToken === null) {
-    notice("No github-token: the report is in the job summary only.");
+    log.notice("No github-token: the report is in the job summary only.");
     return null;
   }
   const octokit = getOctokit(inputs.githubToken);
@@ -24634,80 +24202,65 @@ async function comment(inputs, event, prNumber, v, report) {
   try {
     const r = await upsertComment(octokit, { owner: event.owner, repo: event.repo, issueNumber: prNumber, marker }, report, inputs.comment, changed);
     if (r.action === "skipped" && r.reason) {
-      notice(`Pull-request comment not posted (${r.reason}); the report is in the job summary. For pull requests from forks see the two-workflow setup in the README.`);
+      log.notice(`Pull-request comment not posted (${r.reason}); the report is in the job summary. For pull requests from forks see the two-workflow setup in the README.`);
     }
-    if (r.action !== "skipped") info(`Pull-request comment ${r.action}: ${r.url ?? ""}`);
+    if (r.action !== "skipped") log.info(`Pull-request comment ${r.action}: ${r.url ?? ""}`);
     return r.url;
   } catch (err) {
-    warning(`Could not post the pull-request comment: ${err instanceof Error ? err.message : String(err)}`);
+    log.warn(`Could not post the pull-request comment: ${err instanceof Error ? err.message : String(err)}`);
     return null;
   }
 }
 
 // src/action/main.ts
-var SERVER_STOP_GRACE_MS = 1e4;
-async function run() {
+async function runAction(host) {
   try {
-    const inputs = readInputs();
-    let event = readEvent();
-    const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();
+    const inputs = readInputs((name) => host.input(name), (secret) => host.secret(secret));
+    let event = host.event();
+    const workspace = host.cwd;
     const out = {
-      result: resolve3(workspace, inputs.mode === "report" ? inputs.result : inputs.out),
-      verdict: resolve3(workspace, "llm-perf-verdict.json"),
-      report: resolve3(workspace, "llm-perf-report.md")
+      result: resolve2(workspace, inputs.mode === "report" ? inputs.result : inputs.out),
+      verdict: resolve2(workspace, "llm-perf-verdict.json"),
+      report: resolve2(workspace, "llm-perf-report.md")
     };
-    setOutput(OUTPUTS.resultPath, out.result);
+    host.setOutput(OUTPUTS.resultPath, out.result);
     let doc;
     let plan = null;
     if (inputs.mode === "report") {
-      doc = await readResult(out.result);
+      doc = await readResultForGating(out.result);
       if (inputs.prNumber !== null) {
         event = await withPullRequest(event, inputs.prNumber, inputs.githubToken);
         if (doc.git !== null && doc.git.commit !== event.pr.headSha) {
-          warning(`The result was measured on ${doc.git.commit.slice(0, 7)}, but pull request #${inputs.prNumber} is at ${event.pr.headSha.slice(0, 7)} now.`);
+          host.log.warn(`The result was measured on ${doc.git.commit.slice(0, 7)}, but pull request #${inputs.prNumber} is at ${event.pr.headSha.slice(0, 7)} now.`);
         }
       }
     } else {
-      plan = await loadPlan({ configPath: inputs.config, cwd: workspace, url: inputs.url, model: inputs.model, env: process.env });
-      doc = await measure(inputs, plan, workspace, out.result);
+      plan = await readPlan(host, { config: inputs.config, url: inputs.url, model: inputs.model });
+      doc = await measureRun(host, inputs, plan, out.result);
     }
-    const gate = plan?.gate ?? gatePlanFromStored(doc.config, `${out.result} (stored config)`);
     const baseline = await loadBaseline(inputs, event, workspace);
-    info(baseline.note);
-    if (baseline.commit) setOutput(OUTPUTS.baselineCommit, baseline.commit);
-    const verdict = baseline.doc ? compare(baseline.doc, doc, gate) : verdictWithoutBaseline(doc, gate, baseline.note);
-    const points = inputs.baseline.kind === "history" ? await trendPoints(inputs, workspace) : [];
-    const sections = [];
-    if (baseline.doc === null) sections.push(`### Measured
-
-${resultTableMd(doc)}`);
-    const firstCell = doc.cells[0]?.id;
-    if (firstCell) {
-      const current = { commit: doc.git?.commit ?? event.sha, headline: headline(doc) };
-      const trend = renderTrend([current, ...points.filter((p2) => p2.commit !== current.commit)], `${firstCell} ${HEADLINE_METRICS[0]}`);
-      if (trend) sections.push(trend);
-    }
-    const report = renderMarkdown(verdict, { context: [baseline.note.replace(/^baseline: /, "Baseline: ")], sections });
-    await writeFile(out.verdict, `${JSON.stringify(verdict, null, 1)}
-`);
-    await writeFile(out.report, report);
-    setOutput(OUTPUTS.verdict, verdict.verdict);
-    setOutput(OUTPUTS.regressions, String(verdict.summary.regressed));
-    setOutput(OUTPUTS.verdictPath, out.verdict);
-    setOutput(OUTPUTS.reportPath, out.report);
-    await writeSummary(report);
-    annotate(verdict);
-    const prNumber = inputs.prNumber ?? event.pr?.number ?? null;
-    const url = await comment(inputs, event, prNumber, verdict, report);
-    if (url) setOutput(OUTPUTS.commentUrl, url);
+    host.log.info(baseline.note);
+    if (baseline.commit) host.setOutput(OUTPUTS.baselineCommit, baseline.commit);
+    const verdict = plan !== null ? judgeRun(plan, baseline.doc, doc, baseline.note) : await judgeStored(host, { config: null, baseline: baseline.doc, candidate: doc, candidateLabel: out.result, whyNoBaseline: baseline.note });
+    const trend = inputs.baseline.kind === "history" ? await trendPoints(host.log, inputs, workspace) : [];
+    const report = renderReport(verdict, doc, { baselineNote: baseline.note, noBaseline: baseline.doc === null, commit: event.sha, trend });
+    await writeVerdictFiles(host, verdict, report, { markdown: out.report, json: out.verdict });
+    host.setOutput(OUTPUTS.verdictPath, out.verdict);
+    host.setOutput(OUTPUTS.reportPath, out.report);
+    await publish(host, verdict, report, { verdict: OUTPUTS.verdict, regressions: OUTPUTS.regressions });
+    const url = await comment(host.log, inputs, event, inputs.prNumber ?? event.pr?.number ?? null, verdict, report);
+    if (url) host.setOutput(OUTPUTS.commentUrl, url);
     if (inputs.mode === "run" && shouldSaveHistory(inputs, event) && doc.status === "complete") {
       const commit = doc.git?.commit ?? event.sha;
       const saved = await saveResult(historyOptions(inputs, workspace), commit, JSON.stringify(doc), headline(doc));
-      info(`Stored the result of ${commit.slice(0, 7)} on '${inputs.historyBranch}' (${saved.attempts} push attempt${saved.attempts === 1 ? "" : "s"}${saved.pruned.length ? `, pruned ${saved.pruned.length}` : ""}).`);
+      host.log.info(`Stored the result of ${commit.slice(0, 7)} on '${inputs.historyBranch}' (${saved.attempts} push attempt${saved.attempts === 1 ? "" : "s"}${saved.pruned.length ? `, pruned ${saved.pruned.length}` : ""}).`);
     }
-    decide(inputs, verdict);
+    const { failing, line } = outcome(verdict, inputs.failOn);
+    if (failing) host.fail(`${line}: ${verdict.reasons.slice(0, 3).join("; ")}`);
+    else if (verdict.verdict === "invalid") host.log.warn(`${line}: ${verdict.reasons.slice(0, 3).join("; ")}`);
+    else host.log.info(line);
   } catch (err) {
-    setFailed(err instanceof Error ? err.message : String(err));
+    host.fail(err instanceof UserError ? err.headline() : err instanceof Error ? err.message : String(err));
   }
 }
 function shouldSaveHistory(inputs, event) {
@@ -24715,64 +24268,27 @@ function shouldSaveHistory(inputs, event) {
   if (inputs.saveHistory === "false") return false;
   return event.isDefaultBranchPush;
 }
-function decide(inputs, v) {
-  const failing = inputs.failOn === "never" ? false : v.verdict === "fail" || inputs.failOn === "warn" && v.verdict === "warn";
-  const line = `llm-perf-gate: ${v.verdict} (${v.summary.regressed} regressed, ${v.summary.improved} improved, ${v.summary.slo_failed} SLO failures)`;
-  if (failing) setFailed(`${line}: ${v.reasons.slice(0, 3).join("; ")}`);
-  else if (v.verdict === "invalid") warning(`${line}: ${v.reasons.slice(0, 3).join("; ")}`);
-  else info(line);
-}
-async function measure(inputs, plan, workspace, outPath) {
-  let server = null;
-  const logPath = resolve3(workspace, inputs.serverLog);
+async function measureRun(host, inputs, plan, outPath) {
+  const launches = [];
   if (inputs.serverCommand !== null) {
-    setOutput(OUTPUTS.serverLog, logPath);
-    startGroup(`Starting the server: ${inputs.serverCommand}`);
-    try {
-      server = await startServer({
-        command: inputs.serverCommand,
-        cwd: workspace,
-        env: { ...process.env },
-        logPath,
-        readyUrl: inputs.serverReadyUrl,
-        baseUrl: plan.target.url,
-        model: plan.target.model,
-        readyTimeoutMs: inputs.serverReadyTimeoutS * 1e3,
-        onLog: (line) => info(line),
-        // Saved at once, so the post step can stop a server still loading when the job is cancelled.
-        onSpawn: (pgid) => saveState(STATE.serverPgid, String(pgid))
-      });
-      info(`Server ready after ${(server.readyAfterMs / 1e3).toFixed(1)} s (log: ${logPath})`);
-    } finally {
-      endGroup();
-    }
+    const logPath = resolve2(host.cwd, inputs.serverLog);
+    host.setOutput(OUTPUTS.serverLog, logPath);
+    launches.push({
+      label: "server",
+      command: inputs.serverCommand,
+      logPath,
+      readyUrl: inputs.serverReadyUrl,
+      baseUrl: plan.target.url,
+      model: plan.target.model,
+      readyTimeoutMs: inputs.serverReadyTimeoutS * 1e3,
+      echoLog: true,
+      stateKey: STATE.serverPgid
+    });
   }
-  const ac = new AbortController();
-  const onTerm = () => ac.abort();
-  process.once("SIGTERM", onTerm);
-  const progress = {
-    cellStart: (i, n, id) => info(`cell ${i + 1}/${n} ${id}: started`),
-    requestDone: () => void 0,
-    cellEnd: (cell) => info(`${cell.id}: ${cell.metrics.counts.completed}/${cell.metrics.counts.attempted} ok, ${cell.metrics.rps.toFixed(2)} req/s, ${cell.metrics.output_tps.toFixed(0)} out tok/s`),
-    note: (m) => notice(m)
-  };
-  try {
-    const doc = await runPlan({ plan, outPath, cwd: workspace, env: process.env, signal: ac.signal, progress });
-    info(resultTable(doc));
-    if (doc.status !== "complete") throw new Error(`the run was ${doc.status}: ${doc.error ?? ""} (partial result in ${outPath})`);
-    return doc;
-  } finally {
-    process.off("SIGTERM", onTerm);
-    if (server !== null) {
-      const dead = server.exitStatus();
-      if (dead !== null) warning(`The server exited during the run (code ${dead.code ?? "none"}, signal ${dead.signal ?? "none"}); last log lines:
-${server.logTail(20).join("\n")}`);
-      const { signal } = await server.stop(SERVER_STOP_GRACE_MS);
-      info(`Server stopped (${signal === "none" ? "already gone" : `SIG${signal}`}).`);
-      saveState(STATE.serverPgid, "");
-    }
-  }
+  const doc = await withServers(host, launches, () => measure(host, plan, outPath));
+  if (doc.status !== "complete") throw new Error(`the run was ${doc.status}: ${doc.error ?? ""} (partial result in ${outPath})`);
+  return doc;
 }
 
 // src/action/index.ts
-void run();
+void runAction(createActionHost());

@@ -1,11 +1,22 @@
 // Bundles each entry point into one ESM file under dist/ (or the folder given
 // as the first argument, which check-dist uses to compare).
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { build } from 'esbuild';
 
 const outdir = process.argv[2] ?? 'dist';
 // Chunk names carry content hashes: clear old ones so dist/ holds only this build.
 rmSync(outdir, { recursive: true, force: true });
+
+// The dashboard's chart library (src/dashboard/assets.ts): its text goes into
+// the bundle, because an action runs from dist/ with no node_modules.
+// Two strings, not one object: esbuild inlines a string where it is used, but
+// turns an object into a variable initialised in every module of the bundle.
+const require = createRequire(import.meta.url);
+const chartAssets = {
+  __LLM_PERF_GATE_UPLOT_JS__: JSON.stringify(readFileSync(require.resolve('uplot/dist/uPlot.iife.min.js'), 'utf8')),
+  __LLM_PERF_GATE_UPLOT_CSS__: JSON.stringify(readFileSync(require.resolve('uplot/dist/uPlot.min.css'), 'utf8')),
+};
 
 await build({
   // worker: the thread of run.workers (src/run/workers.ts finds it next to the bundle).
@@ -20,6 +31,7 @@ await build({
   banner: { js: "import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);" },
   // The tokenizer tables (several MB each) load through dynamic import: split
   // them into shared chunks so both entry points use one copy, loaded on demand.
+  define: chartAssets,
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
   legalComments: 'none',

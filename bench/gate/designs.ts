@@ -2,8 +2,8 @@
 // study, extended"). Every result gets a job factor (log-normal, CV jobCv)
 // on top of the trial noise inside the job (trialCv); the designs:
 // - one stored run: today's compare of the candidate with the last stored run;
-// - K stored runs: judgeAgainstHistory against the last K stored runs, Holm
-//   over the gated metrics as compare() does;
+// - K stored runs: compareWithHistory against the last K stored runs (the
+//   same code the CLI and the action run);
 // - paired A/B: today's compare on paired documents; both sides share the
 //   job factor, and a share `pairShare` of the trial variance is drift that
 //   both trials of a pair see (they run back to back).
@@ -12,10 +12,8 @@
 // run) and fail only if the second also fails.
 import type { GatePlan } from '../../src/config/plan.js';
 import { compare } from '../../src/gate/compare.js';
-import { judgeAgainstHistory } from '../../src/gate/history-judge.js';
-import { rulesFor } from '../../src/gate/policy.js';
-import { settleComparison } from '../../src/gate/outcome.js';
-import type { CellResult, ResultDoc } from '../../src/result/types.js';
+import { compareWithHistory } from '../../src/gate/compare-history.js';
+import type { ResultDoc } from '../../src/result/types.js';
 import { createRng } from '../../src/util/rng.js';
 import { normal, REALISTIC, syntheticResult, type Truth } from '../../test/support/synthetic.js';
 import { gatePlan } from './study.js';
@@ -87,16 +85,11 @@ function fromCompare(v: ReturnType<typeof compare>, metric: string | null): Outc
   return { fail: v.verdict === 'fail', warn: v.verdict === 'warn', detected: metric === null ? v.verdict === 'fail' : m?.verdict === 'regressed', mdc: null };
 }
 
-function fromHistory(history: CellResult[], cand: CellResult, gate: GatePlan, metric: string | null): Outcome {
-  const rules = rulesFor(gate, 'chat', 'concurrency').filter((r) => r.gated);
-  const vs = rules.map((r) => judgeAgainstHistory(history, cand, r, { confidence: gate.confidence, alpha: gate.alpha, gatedTests: rules.length }));
-  const known = vs.flatMap((v) => (v.known ? [v.verdict] : []));
-  if (known.length !== rules.length) throw new Error('K design: fewer stored runs than the model needs');
-  const settled = settleComparison(known.map((v) => ({ verdict: v.verdict, p: v.p, pNoChange: v.p_no_change })), gate.alpha);
-  known.forEach((v, i) => (v.verdict = settled[i]!));
-  const fail = known.some((v) => v.verdict === 'regressed');
-  const mine = known.find((v) => v.metric === (metric ?? 'output_tps'))!;
-  return { fail, warn: !fail && known.some((v) => v.verdict === 'warn'), detected: metric === null ? fail : mine.verdict === 'regressed', mdc: mine.noise.mdc_pct };
+function fromHistory(history: ResultDoc[], cand: ResultDoc, gate: GatePlan, metric: string | null): Outcome {
+  const v = compareWithHistory(history, cand, gate, { metrics: (id, gated) => gated || id === metric });
+  if (v.design !== 'history') throw new Error('K design: fewer stored runs than the model needs');
+  const mine = v.cells[0]!.metrics.find((x) => x.metric === (metric ?? 'output_tps'))!;
+  return { ...fromCompare(v, metric), mdc: mine.noise?.mdc_pct ?? null };
 }
 
 /** Runs every effect at one noise level: `reps` comparisons per effect and design. */
@@ -134,7 +127,6 @@ export function runNoiseLevel(
   for (let i = 0; i < reps; i++) {
     const history = pool.slice(i, i + s.k);
     const stored = history[history.length - 1]!;
-    const cellsOf = history.map((d) => d.cells[0]!);
     // One candidate job per comparison, the same draws for every effect (common random numbers).
     const fc = job();
     for (const e of effects) {
@@ -158,7 +150,7 @@ export function runNoiseLevel(
       };
       const fresh = (): ResultDoc => candidate(`cand|${i}|confirm`, e.slow, job());
       if (designs.includes('one stored run')) record('one stored run', fromCompare(compare(stored, cand, gate, only(e)), e.metric), () => fromCompare(compare(stored, fresh(), gate, only(e)), e.metric));
-      if (designs.includes('K stored runs')) record('K stored runs', fromHistory(cellsOf, cand.cells[0]!, gate, e.metric), () => fromHistory(cellsOf, fresh().cells[0]!, gate, e.metric));
+      if (designs.includes('K stored runs')) record('K stored runs', fromHistory(history, cand, gate, e.metric), () => fromHistory(history, fresh(), gate, e.metric));
       if (!designs.includes('paired A/B')) continue;
       const [pa, pb] = pairedRun(`pair|${i}|${e.name}`, e.slow);
       record('paired A/B', fromCompare(compare(pa, pb, gate, only(e)), e.metric), () => {

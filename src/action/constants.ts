@@ -18,7 +18,14 @@ export const INPUTS = {
   saveHistory: 'save-history',
   historyBranch: 'history-branch',
   historyRetention: 'history-retention',
+  historyRuns: 'history-runs',
   out: 'out',
+  // History after a push to the default branch: change points, the dashboard, compaction.
+  changeComment: 'change-comment',
+  dashboard: 'dashboard',
+  dashboardBranch: 'dashboard-branch',
+  dashboardUrl: 'dashboard-url',
+  historyCompact: 'history-compact',
 } as const;
 
 export const OUTPUTS = {

@@ -23,7 +23,23 @@ export interface ActionInputs {
   readonly saveHistory: 'auto' | 'true' | 'false';
   readonly historyBranch: string;
   readonly historyRetention: number;
+  /** Stored runs of the default branch the candidate is judged against (1: the newest alone). */
+  readonly historyRuns: number;
   readonly out: string;
+  /** History after a push to the default branch (src/action/history-push.ts). */
+  readonly history: HistoryPushInputs;
+}
+
+export interface HistoryPushInputs {
+  /** Also comment each new change point on the pushed commit. */
+  readonly changeComment: boolean;
+  /** Publish the dashboard to `dashboardBranch`. */
+  readonly dashboard: boolean;
+  readonly dashboardBranch: string;
+  /** Where the published dashboard is served; null: https://<owner>.github.io/<repo>/ when `dashboard` is on. */
+  readonly dashboardUrl: string | null;
+  /** Rewrite the data branch into one commit after storing (src/history/compact.ts). */
+  readonly compact: boolean;
 }
 
 type Reader = (name: string) => string;
@@ -43,6 +59,34 @@ function positive(read: Reader, name: string, fallback: number, integer: boolean
     throw new InputError(`'${name}' must be a positive ${integer ? 'integer' : 'number'}, got '${v}'`);
   }
   return n;
+}
+
+function flag(read: Reader, name: string): boolean {
+  return oneOf(read, name, ['true', 'false'], 'false') === 'true';
+}
+
+function branchName(read: Reader, name: string, fallback: string): string {
+  const branch = read(name).trim() || fallback;
+  if (!/^[A-Za-z0-9._/-]+$/.test(branch) || branch.includes('..') || branch.startsWith('-')) {
+    throw new InputError(`'${name}' must be a plain branch name, got '${branch}'`);
+  }
+  return branch;
+}
+
+function historyPushInputs(read: Reader, historyBranch: string): HistoryPushInputs {
+  const dashboardBranch = branchName(read, INPUTS.dashboardBranch, 'gh-pages');
+  // Publishing replaces the whole branch: on the data branch it would delete every stored result.
+  if (dashboardBranch === historyBranch) throw new InputError(`'${INPUTS.dashboardBranch}' must differ from '${INPUTS.historyBranch}' ('${historyBranch}'): publishing replaces the branch`);
+  const url = read(INPUTS.dashboardUrl).trim() || null;
+  // It becomes a Markdown link in the pull-request comment: an https URL with nothing that ends the link.
+  if (url !== null && !/^https:\/\/[^\s"'<>()[\]]+$/.test(url)) throw new InputError(`'${INPUTS.dashboardUrl}' must be an https:// URL, got '${url.slice(0, 80)}'`);
+  return Object.freeze({
+    changeComment: flag(read, INPUTS.changeComment),
+    dashboard: flag(read, INPUTS.dashboard),
+    dashboardBranch,
+    dashboardUrl: url,
+    compact: flag(read, INPUTS.historyCompact),
+  });
 }
 
 /** `mask` hides a secret input (the token) from the log as soon as it is read. */
@@ -86,6 +130,8 @@ export function readInputs(read: Reader, mask: (secret: string) => void): Action
     saveHistory: oneOf(read, INPUTS.saveHistory, ['auto', 'true', 'false'], 'auto'),
     historyBranch: branch,
     historyRetention: positive(read, INPUTS.historyRetention, 200, true),
+    historyRuns: positive(read, INPUTS.historyRuns, 10, true),
     out: opt(INPUTS.out) ?? 'llm-perf-result.json',
+    history: historyPushInputs(read, branch),
   });
 }

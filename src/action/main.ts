@@ -15,9 +15,10 @@ import { renderReport, writeVerdictFiles } from '../pipeline/report.js';
 import { headline } from '../result/headline.js';
 import { readResultForGating } from '../result/read.js';
 import type { ResultDoc } from '../result/types.js';
-import { historyOptions, loadBaseline, trendPoints } from './baseline.js';
+import { historyOptions, loadBaseline } from './baseline.js';
 import { OUTPUTS, STATE } from './constants.js';
 import { withPullRequest, type RunEvent } from './event.js';
+import { afterStore, trendSection } from './history-push.js';
 import type { ActionHost } from './host.js';
 import { readInputs, type ActionInputs } from './inputs.js';
 import { comment } from './publish.js';
@@ -50,16 +51,16 @@ export async function runAction(host: ActionHost): Promise<void> {
       doc = await measureRun(host, inputs, plan, out.result);
     }
 
-    const baseline = await loadBaseline(inputs, event, workspace);
+    const baseline = await loadBaseline(inputs, event, workspace, doc);
     host.log.info(baseline.note);
     if (baseline.commit) host.setOutput(OUTPUTS.baselineCommit, baseline.commit);
     const verdict: VerdictDoc =
       plan !== null
-        ? judgeRun(plan, baseline.doc, doc, baseline.note)
-        : await judgeStored(host, { config: null, baseline: baseline.doc, candidate: doc, candidateLabel: out.result, whyNoBaseline: baseline.note });
+        ? judgeRun(plan, baseline.doc, doc, baseline.note, baseline.history)
+        : await judgeStored(host, { config: null, baseline: baseline.doc, history: baseline.history, candidate: doc, candidateLabel: out.result, whyNoBaseline: baseline.note });
 
-    const trend = inputs.baseline.kind === 'history' ? await trendPoints(host.log, inputs, workspace) : [];
-    const report = renderReport(verdict, doc, { baselineNote: baseline.note, noBaseline: baseline.doc === null, commit: event.sha, trend });
+    const trend = await trendSection(host.log, inputs, event, workspace, doc);
+    const report = renderReport(verdict, doc, { baselineNote: baseline.note, noBaseline: baseline.doc === null, trend, baseline: baseline.doc });
     await writeVerdictFiles(host, verdict, report, { markdown: out.report, json: out.verdict });
     host.setOutput(OUTPUTS.verdictPath, out.verdict);
     host.setOutput(OUTPUTS.reportPath, out.report);
@@ -72,6 +73,7 @@ export async function runAction(host: ActionHost): Promise<void> {
       const commit = doc.git?.commit ?? event.sha;
       const saved = await saveResult(historyOptions(inputs, workspace), commit, JSON.stringify(doc), headline(doc));
       host.log.info(`Stored the result of ${commit.slice(0, 7)} on '${inputs.historyBranch}' (${saved.attempts} push attempt${saved.attempts === 1 ? '' : 's'}${saved.pruned.length ? `, pruned ${saved.pruned.length}` : ''}).`);
+      if (event.isDefaultBranchPush) await afterStore(host, inputs, event, commit);
     }
 
     const { failing, line } = outcome(verdict, inputs.failOn);
@@ -108,7 +110,7 @@ async function measureRun(host: ActionHost, inputs: ActionInputs, plan: Plan, ou
       stateKey: STATE.serverPgid,
     });
   }
-  const doc = await withServers(host, launches, () => measure(host, plan, outPath));
+  const doc = await withServers(host, launches, (started) => measure(host, plan, outPath, { startedServers: started }));
   if (doc.status !== 'complete') throw new Error(`the run was ${doc.status}: ${doc.error ?? ''} (partial result in ${outPath})`);
   return doc;
 }

@@ -159,8 +159,11 @@ interface Ending {
   max: number;
 }
 
+/** An interval end for a message: open ends read as such, not as 'Infinity'. */
+const end = (x: number | null): string => (x === null || !Number.isFinite(x) ? '∞' : String(r3(x)));
+
 function describe(p: ProbedPoint): string {
-  const bad = p.slos.filter((j) => j.verdict !== 'pass').map((j) => `${j.slo}: ${j.value === null ? 'no data' : `${r3(j.value)} (interval ${r3(j.lo ?? NaN)}-${r3(j.hi ?? NaN)})`}`);
+  const bad = p.slos.filter((j) => j.verdict !== 'pass').map((j) => `${j.slo}: ${j.value === null ? 'no data' : `${r3(j.value)} (interval ${end(j.lo)}-${end(j.hi)})`}`);
   return `${p.verdict} at ${loadValue(p.load)}${bad.length > 0 ? ` (${bad.join('; ')})` : ''}`;
 }
 

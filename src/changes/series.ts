@@ -57,7 +57,7 @@ export function currentGatePlan(history: readonly HistoryPoint[]): GatePlan {
       if (!(err instanceof UserError)) throw err;
     }
   }
-  return gatePlanOf(normaliseGate(undefined));
+  return gatePlanOf(normaliseGate(undefined), undefined);
 }
 
 function trialFigures(cell: CellResult, def: MetricDef): number[] {

@@ -45,10 +45,10 @@ export async function abCommand(args: AbArgs, io: CliIo): Promise<number> {
       return [{ label: `${side} server`, command: s.serverCommand, logPath: join(dir, `${side}-server.log`), readyUrl: null, baseUrl: s.url, model: s.model, readyTimeoutMs: s.readyTimeoutMs, echoLog: false, stateKey: null }];
     });
     const outPaths = { baseline: join(dir, 'baseline.json'), candidate: join(dir, 'candidate.json') };
-    const { baseline, candidate } = await withServers(host, launches, () => measureAb(host, plan, outPaths));
+    const { baseline, candidate } = await withServers(host, launches, (started) => measureAb(host, plan, outPaths, started));
     if (candidate.status === 'interrupted') return EXIT.interrupted;
     host.log.out(`results: ${outPaths.baseline}, ${outPaths.candidate}\n`);
-    return await reportVerdict(host, judgeRun(plan, baseline, candidate, ''), args);
+    return await reportVerdict(host, judgeRun(plan, baseline, candidate, ''), args, { baseline, candidate });
   } finally {
     release();
   }

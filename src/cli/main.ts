@@ -6,6 +6,7 @@ import { TOOL_VERSION } from '../version.js';
 import { AB_USAGE, abCommand } from './ab-command.js';
 import { CALIBRATE_USAGE, calibrateCommand } from './calibrate-command.js';
 import { CHANGES_COMMAND } from './changes-command.js';
+import { COMPACT_COMMAND } from './compact-command.js';
 import { COMPARE_USAGE, compareCommand } from './compare-command.js';
 import { DASHBOARD_COMMAND } from './dashboard-command.js';
 import { ENGINE_COMMANDS, runEngineCommand } from './embedded.js';
@@ -16,7 +17,7 @@ import { MERGE_SUMMARY, mergeCommand } from './merge-command.js';
 import { RUN_USAGE, runCommand } from './run-command.js';
 
 type Options = NonNullable<Parameters<typeof parseArgs>[0]>['options'];
-type Values = Record<string, string | boolean | undefined>;
+type Values = Record<string, string | boolean | string[] | undefined>;
 
 interface Command {
   summary: string;
@@ -26,6 +27,13 @@ interface Command {
 }
 
 const str = (v: Values, key: string): string | null => (typeof v[key] === 'string' ? (v[key] as string) : null);
+/** A repeatable option: every value given, at least one. */
+function requiredList(v: Values, key: string, usage: string): string[] {
+  const s = v[key];
+  const list = Array.isArray(s) ? s : typeof s === 'string' ? [s] : [];
+  if (list.length === 0) throw new UsageError(`--${key} is required\n\n${usage}`);
+  return list;
+}
 function required(v: Values, key: string, usage: string): string {
   const s = str(v, key);
   if (s === null) throw new UsageError(`--${key} is required\n\n${usage}`);
@@ -73,7 +81,7 @@ const COMMANDS: Record<string, Command> = {
     summary: 'compare a candidate result with a baseline result and decide pass, warn, fail, inconclusive or invalid',
     usage: COMPARE_USAGE,
     options: {
-      baseline: { type: 'string' },
+      baseline: { type: 'string', multiple: true },
       candidate: { type: 'string' },
       config: { type: 'string' },
       markdown: { type: 'string' },
@@ -82,7 +90,7 @@ const COMMANDS: Record<string, Command> = {
     run: (v, io) =>
       compareCommand(
         {
-          baseline: required(v, 'baseline', COMPARE_USAGE),
+          baselines: requiredList(v, 'baseline', COMPARE_USAGE),
           candidate: required(v, 'candidate', COMPARE_USAGE),
           config: str(v, 'config'),
           markdown: str(v, 'markdown'),
@@ -119,6 +127,7 @@ const COMMANDS: Record<string, Command> = {
   },
   changes: CHANGES_COMMAND,
   dashboard: DASHBOARD_COMMAND,
+  'compact-history': COMPACT_COMMAND,
 };
 
 function usage(): string {

@@ -81,7 +81,7 @@ export async function runCommand(args: RunArgs, io: CliIo): Promise<number> {
     // Nothing to judge and nothing asked for: the table above is the whole answer.
     if (baseline === null && verdict.slo.length === 0 && args.markdown === null && args.json === null) return EXIT.ok;
     host.log.out('');
-    return await reportVerdict(host, verdict, args);
+    return await reportVerdict(host, verdict, args, { baseline, candidate: doc });
   } finally {
     release();
   }

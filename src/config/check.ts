@@ -2,6 +2,7 @@
 // names the gate section uses, the URLs and the API key variable. Every
 // problem is collected and reported at once with file:line:col, because a
 // config is usually fixed in one sitting and one-error-per-run is painful.
+import { capacityIndicesOf, capacityIssues } from './capacity.js';
 import { DEFAULT_CONFIG_FILE } from './defaults.js';
 import { loadLabel } from './derive.js';
 import { ConfigError } from '../errors/config-error.js';
@@ -64,7 +65,8 @@ export function checkConfig(raw: unknown, ctx: CheckContext, locate: Locate): Ch
     isRecord(raw) && Array.isArray(raw.loads) ? raw.loads.filter((l, i) => isRecord(l) && !invalidLoads.has(i)).map((l) => loadLabel(normaliseLoad(l as RawLoad))) : [];
   const scenarioNames = new Set(isRecord(raw) && Array.isArray(raw.scenarios) ? raw.scenarios.filter(isRecord).map((s) => String(s.name)) : []);
   const gateFound = isRecord(raw) ? gateIssues(raw.gate, scenarioNames, loadLabels) : [];
-  for (const issue of [...schemaFound, ...crossFieldIssues(raw, invalidLoads), ...gateFound]) {
+  const capacityFound = capacityIssues(raw, scenarioNames, capacityIndicesOf(schemaFound));
+  for (const issue of [...schemaFound, ...crossFieldIssues(raw, invalidLoads), ...gateFound, ...capacityFound]) {
     const key = `${formatPath(issue.segs)}\0${issue.reason}`;
     if (seen.has(key)) continue;
     seen.add(key);

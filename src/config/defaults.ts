@@ -29,6 +29,11 @@ export const DEFAULTS = {
   arrival: 'poisson',
   burstiness: 1,
   readyTimeoutS: 600,
+  telemetry: true,
+  gpuIntervalMs: 500,
+  scrapeIntervalMs: 1000,
+  maxNeighbourCpuShare: 0.25,
+  fingerprintDifferences: 'warn',
 } as const;
 
 /** Used when no config file is given and none is in the working directory; the URL must come from --url. */

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { DEFAULTS } from './defaults.js';
-import { deepFreeze, type NormalAbSide, type NormalConfig, type NormalGate, type NormalLoad, type NormalMetricRule } from './normal.js';
+import { deepFreeze, normaliseTelemetry, type NormalAbSide, type NormalConfig, type NormalGate, type NormalLoad, type NormalMetricRule, type NormalTelemetry } from './normal.js';
 import type { AbSidePlan, GatePlan, LoadPlan, MetricRuleOverride, Plan } from './plan.js';
 import { parseSloText } from './slo-text.js';
 
@@ -24,8 +24,12 @@ function loadPlanOf(l: NormalLoad): LoadPlan {
   return { kind: 'rate', label, rate: l.rate, arrival: l.arrival, burstiness: l.burstiness, maxConcurrency: l.max_concurrency };
 }
 
-/** The gate section as the gate uses it. Its SLO texts were checked when the config was read (issues.ts). */
-export function gatePlanOf(g: NormalGate): GatePlan {
+/**
+ * The gate section as the gate uses it, with the telemetry section's rule for
+ * environment differences (absent in older results: the default). Its SLO
+ * texts were checked when the config was read (issues.ts).
+ */
+export function gatePlanOf(g: NormalGate, t: NormalTelemetry | undefined): GatePlan {
   const overrides = (m: Readonly<Record<string, NormalMetricRule>>): Record<string, MetricRuleOverride> => ({ ...m });
   return {
     confidence: g.confidence,
@@ -33,10 +37,12 @@ export function gatePlanOf(g: NormalGate): GatePlan {
     errorRateLimit: g.error_rate_limit,
     tokenDriftLimit: g.token_drift_limit,
     strictFingerprint: g.strict_fingerprint,
+    fingerprintDifferences: (t ?? normaliseTelemetry(undefined)).fingerprint_differences,
     bootstrapIterations: g.bootstrap_iterations,
     metrics: overrides(g.metrics),
     scenarios: Object.fromEntries(Object.entries(g.scenarios).map(([name, sc]) => [name, overrides(sc.metrics)])),
     slo: g.slo.map((s) => ({ ...parseSloText(s.check)!, scenario: s.scenario, load: s.load, text: s.check })),
+    ...(g.capacity === undefined ? {} : { capacity: { ...g.capacity } }),
   };
 }
 
@@ -81,8 +87,9 @@ export function planOf(config: NormalConfig, ctx: RunContext): Plan {
     })),
     loads: config.loads.map(loadPlanOf),
     slos: { ttftMs: config.slos.ttft_ms, tpotMs: config.slos.tpot_ms, e2eMs: config.slos.e2e_ms },
-    gate: gatePlanOf(config.gate),
+    gate: gatePlanOf(config.gate, config.telemetry),
     ab: config.ab === null ? null : { baseline: abSidePlan(config.ab.baseline), candidate: abSidePlan(config.ab.candidate) },
+    telemetry: telemetryPlanOf(config.telemetry ?? normaliseTelemetry(undefined)),
   };
   return deepFreeze(plan);
 }
@@ -101,6 +108,10 @@ export function resolveWorkers(workers: number | 'auto' | undefined, cores = ava
   if (workers === undefined) return DEFAULTS.workers;
   if (workers === 'auto') return Math.max(1, Math.min(16, cores - 1));
   return workers;
+}
+
+function telemetryPlanOf(t: NormalTelemetry): Plan['telemetry'] {
+  return { enabled: t.enabled, gpuIntervalMs: t.gpu_interval_ms, scrapeIntervalMs: t.scrape_interval_ms, maxNeighbourCpuShare: t.max_neighbour_cpu_share };
 }
 
 function abSidePlan(s: NormalAbSide): AbSidePlan {

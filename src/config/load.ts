@@ -6,7 +6,7 @@ import { checkConfig } from './check.js';
 import { DEFAULT_CONFIG_FILE, DEFAULT_CONFIG_YAML } from './defaults.js';
 import { gatePlanOf, planOf } from './derive.js';
 import { ConfigError } from '../errors/config-error.js';
-import { normaliseConfig, normaliseGate } from './normal.js';
+import { normaliseConfig, normaliseGate, normaliseTelemetry } from './normal.js';
 import type { GatePlan, Plan } from './plan.js';
 import { NO_LOCATION, parseYaml, readConfigText, type Locate } from './yaml.js';
 
@@ -63,7 +63,7 @@ export async function loadGatePlan(configPath: string, cwd: string): Promise<Gat
   const source = await readConfigFile(configPath, abs, false);
   const parsed = parseYaml(source, configPath);
   const { raw } = checkConfig(parsed.raw, { file: configPath, env: null, needUrl: false }, parsed.locate);
-  return gatePlanOf(normaliseGate(raw.gate));
+  return gatePlanOf(normaliseGate(raw.gate), normaliseTelemetry(raw.telemetry));
 }
 
 /** Validates an already-parsed config object (e.g. from tests or another front end). */

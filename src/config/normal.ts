@@ -2,8 +2,9 @@
 // the file's own snake_case shape. It is what a result stores as `config`
 // (result@1) and what the run plan and the gate plan are derived from
 // (derive.ts), whether it came from a YAML file or from a stored result.
+import { normaliseCapacity, normaliseGateCapacity, type NormalCapacity, type NormalGateCapacity } from './capacity.js';
 import { DEFAULTS } from './defaults.js';
-import type { RawAbSide, RawConfig, RawGate, RawLoad, RawMetricRule } from './raw.js';
+import type { RawAbSide, RawConfig, RawGate, RawLoad, RawMetricRule, RawTelemetry } from './raw.js';
 import type { ApiKind, Encoding } from './plan.js';
 import { normaliseUrl } from './url.js';
 
@@ -57,6 +58,8 @@ export interface NormalGate {
   readonly metrics: Readonly<Record<string, NormalMetricRule>>;
   readonly scenarios: Readonly<Record<string, { readonly metrics: Readonly<Record<string, NormalMetricRule>> }>>;
   readonly slo: readonly NormalSlo[];
+  /** Present when the config has capacity cells or gate.capacity (results written before have neither). */
+  readonly capacity?: NormalGateCapacity;
 }
 
 export interface NormalAbSide {
@@ -64,6 +67,16 @@ export interface NormalAbSide {
   readonly model: string | null;
   readonly server_command: string | null;
   readonly ready_timeout_s: number;
+}
+
+/** What the run records beside the client's figures, and how the gate treats environment differences (docs/telemetry.md). */
+export interface NormalTelemetry {
+  readonly enabled: boolean;
+  readonly gpu_interval_ms: number;
+  readonly scrape_interval_ms: number;
+  /** 0..1 of the machine's CPU that other processes may use before a cell is flagged. */
+  readonly max_neighbour_cpu_share: number;
+  readonly fingerprint_differences: 'warn' | 'invalid';
 }
 
 export interface NormalConfig {
@@ -87,6 +100,10 @@ export interface NormalConfig {
   readonly slos: { readonly ttft_ms: number | null; readonly tpot_ms: number | null; readonly e2e_ms: number | null };
   readonly gate: NormalGate;
   readonly ab: { readonly baseline: NormalAbSide; readonly candidate: NormalAbSide } | null;
+  /** Absent in results written before telemetry was wired: read as normaliseTelemetry(undefined). */
+  readonly telemetry?: NormalTelemetry;
+  /** Capacity cells; absent when the config has none, so older configs hash as before. */
+  readonly capacity?: readonly NormalCapacity[];
 }
 
 /** What the config file does not say itself: the URL in use (target.url, --url or ab.candidate.url), and --model. */
@@ -100,6 +117,8 @@ export interface NormaliseInput {
 /** A validated raw config with every default filled in, deep-frozen. */
 export function normaliseConfig(raw: RawConfig, input: NormaliseInput): NormalConfig {
   const t = raw.target ?? {};
+  const capacity = raw.capacity !== undefined && raw.capacity.length > 0 ? raw.capacity.map(normaliseCapacity) : undefined;
+  const gate = normaliseGate(raw.gate);
   const config: NormalConfig = {
     version: 1,
     target: {
@@ -139,8 +158,11 @@ export function normaliseConfig(raw: RawConfig, input: NormaliseInput): NormalCo
     })),
     loads: raw.loads.map(normaliseLoad),
     slos: { ttft_ms: raw.slos?.ttft_ms ?? null, tpot_ms: raw.slos?.tpot_ms ?? null, e2e_ms: raw.slos?.e2e_ms ?? null },
-    gate: normaliseGate(raw.gate),
+    // Capacity cells are judged with gate.capacity's defaults when it is not written.
+    gate: capacity !== undefined && gate.capacity === undefined ? { ...gate, capacity: normaliseGateCapacity(undefined) } : gate,
     ab: raw.ab === undefined ? null : { baseline: abSide(raw.ab.baseline), candidate: abSide(raw.ab.candidate) },
+    telemetry: normaliseTelemetry(raw.telemetry),
+    ...(capacity === undefined ? {} : { capacity }),
   };
   return deepFreeze(config);
 }
@@ -169,6 +191,17 @@ export function normaliseGate(g: RawGate | undefined): NormalGate {
     metrics: rules(g?.metrics),
     scenarios: Object.fromEntries(Object.entries(g?.scenarios ?? {}).map(([name, sc]) => [name, { metrics: rules(sc.metrics) }])),
     slo: (g?.slo ?? []).map((s) => (typeof s === 'string' ? { check: s.trim(), scenario: null, load: null } : { check: s.check.trim(), scenario: s.scenario ?? null, load: s.load ?? null })),
+    ...(g?.capacity === undefined ? {} : { capacity: normaliseGateCapacity(g.capacity) }),
+  };
+}
+
+export function normaliseTelemetry(t: RawTelemetry | undefined): NormalTelemetry {
+  return {
+    enabled: t?.enabled ?? DEFAULTS.telemetry,
+    gpu_interval_ms: t?.gpu_interval_ms ?? DEFAULTS.gpuIntervalMs,
+    scrape_interval_ms: t?.scrape_interval_ms ?? DEFAULTS.scrapeIntervalMs,
+    max_neighbour_cpu_share: t?.max_neighbour_cpu_share ?? DEFAULTS.maxNeighbourCpuShare,
+    fingerprint_differences: t?.fingerprint_differences ?? DEFAULTS.fingerprintDifferences,
   };
 }
 

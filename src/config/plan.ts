@@ -109,10 +109,14 @@ export interface GatePlan {
   readonly errorRateLimit: number;
   readonly tokenDriftLimit: number;
   readonly strictFingerprint: boolean;
+  /** Major environment differences (GPU, engine version, model, CPU; telemetry.fingerprint_differences): a warning or invalid. */
+  readonly fingerprintDifferences: 'warn' | 'invalid';
   readonly bootstrapIterations: number;
   readonly metrics: Readonly<Record<string, MetricRuleOverride>>;
   readonly scenarios: Readonly<Record<string, Readonly<Record<string, MetricRuleOverride>>>>;
   readonly slo: readonly SloCheck[];
+  /** Capacity comparison; absent: CAPACITY_DEFAULTS (src/config/capacity.ts). */
+  readonly capacity?: { readonly tolerance: number; readonly noise: number };
 }
 
 /** One side of an interleaved A/B run; everything else of the target is shared. */
@@ -142,4 +146,14 @@ export interface Plan {
   readonly gate: GatePlan;
   /** Interleaved A/B sides, when the config names two targets. */
   readonly ab: { readonly baseline: AbSidePlan; readonly candidate: AbSidePlan } | null;
+  readonly telemetry: TelemetryPlan;
+}
+
+/** What each trial records beside the client's figures; null intervals never occur (defaults fill them). */
+export interface TelemetryPlan {
+  readonly enabled: boolean;
+  readonly gpuIntervalMs: number;
+  readonly scrapeIntervalMs: number;
+  /** 0..1 of the machine's CPU. */
+  readonly maxNeighbourCpuShare: number;
 }

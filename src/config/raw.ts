@@ -1,5 +1,6 @@
 // The config as written, after the schema and cross-field checks passed:
 // optional fields still unset. normal.ts fills in the defaults.
+import type { RawCapacity, RawGateCapacity } from './capacity.js';
 import type { ApiKind, Encoding } from './plan.js';
 
 export interface RawTarget {
@@ -42,6 +43,8 @@ export interface RawGate {
   metrics?: Record<string, RawMetricRule>;
   scenarios?: Record<string, { metrics?: Record<string, RawMetricRule> }>;
   slo?: RawSlo[];
+  /** Capacity comparison (src/config/capacity.ts). */
+  capacity?: RawGateCapacity;
 }
 export interface RawConfig {
   version?: 1;
@@ -56,6 +59,16 @@ export interface RawConfig {
   slos?: { ttft_ms?: number; tpot_ms?: number; e2e_ms?: number };
   gate?: RawGate;
   ab?: { baseline: RawAbSide; candidate: RawAbSide };
+  telemetry?: RawTelemetry;
+  /** Capacity cells (src/config/capacity.ts). */
+  capacity?: RawCapacity[];
+}
+export interface RawTelemetry {
+  enabled?: boolean;
+  gpu_interval_ms?: number;
+  scrape_interval_ms?: number;
+  max_neighbour_cpu_share?: number;
+  fingerprint_differences?: 'warn' | 'invalid';
 }
 export interface RawAbSide {
   url: string;

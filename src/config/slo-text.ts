@@ -2,7 +2,7 @@
 // writes it (gate.slo) and as it is stored.
 import type { SloOp } from './plan.js';
 
-export const SLO_RE = /^\s*([a-z_]+(?:\.(?:mean|p50|p90|p95|p99))?)\s*(<=|<|>=|>)\s*([0-9.eE+-]+)\s*$/;
+export const SLO_RE = /^\s*([a-z][a-z0-9_]*(?:\.(?:mean|p50|p90|p95|p99))?)\s*(<=|<|>=|>)\s*([0-9.eE+-]+)\s*$/;
 
 /** `ttft_ms.p99 <= 2000` -> parts; null when the text does not parse. */
 export function parseSloText(text: string): { metric: string; op: SloOp; bound: number } | null {

@@ -27,10 +27,15 @@ export function gatePlanFromStored(config: NormalConfig, label: string): GatePla
   const issues: Issue[] = validateGateSection(section) ? [] : schemaIssues(section, validateGateSection.errors ?? []);
   const scenarioNames = new Set(config.scenarios.map((s) => s.name));
   issues.push(...gateIssues(section.gate, scenarioNames, config.loads.map(loadLabel)));
+  // Only the telemetry field the gate reads; a stored value it does not know would silently read as 'warn'.
+  const fd: unknown = (config.telemetry as { fingerprint_differences?: unknown } | undefined)?.fingerprint_differences;
+  if (fd !== undefined && fd !== 'warn' && fd !== 'invalid') {
+    issues.push({ segs: ['telemetry', 'fingerprint_differences'], reason: "must be 'warn' or 'invalid'", echo: true });
+  }
   if (issues.length > 0) {
     throw new ConfigError(
-      issues.map((i) => makeProblem({ file: label, path: formatPath(i.segs), reason: i.reason, value: valueAt(section, i.segs), echo: i.echo, allowed: i.allowed ?? null })),
+      issues.map((i) => makeProblem({ file: label, path: formatPath(i.segs), reason: i.reason, value: valueAt({ ...section, telemetry: config.telemetry }, i.segs), echo: i.echo, allowed: i.allowed ?? null })),
     );
   }
-  return gatePlanOf(gate);
+  return gatePlanOf(gate, config.telemetry);
 }

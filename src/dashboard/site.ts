@@ -46,13 +46,17 @@ export function dashboardData(history: readonly SiteInput[], opts: SiteOptions):
   };
 }
 
-/** Writes `<outDir>/index.html` (everything inlined) and returns its path. */
+/** The site's files by name: the page (everything inlined) and `.nojekyll`, without which GitHub Pages would run the folder through Jekyll. */
+export async function siteFiles(data: DashboardData): Promise<Map<string, string>> {
+  return new Map([
+    ['index.html', renderDashboard(data, await loadChartAssets())],
+    ['.nojekyll', ''],
+  ]);
+}
+
+/** Writes `<outDir>/index.html` (everything inlined) and `.nojekyll`; returns the page's path. */
 export async function writeSite(outDir: string, data: DashboardData): Promise<string> {
-  const html = renderDashboard(data, await loadChartAssets());
   await mkdir(outDir, { recursive: true });
-  const file = join(outDir, 'index.html');
-  await writeFile(file, html);
-  // GitHub Pages would otherwise run the folder through Jekyll.
-  await writeFile(join(outDir, '.nojekyll'), '');
-  return file;
+  for (const [name, content] of await siteFiles(data)) await writeFile(join(outDir, name), content);
+  return join(outDir, 'index.html');
 }

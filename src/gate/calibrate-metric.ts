@@ -7,7 +7,7 @@ import type { GatePlan } from '../config/plan.js';
 import type { MetricDef } from '../metrics/catalogue.js';
 import type { CellResult } from '../result/types.js';
 import type { AaSplit, MetricCalibration } from './calibration-doc.js';
-import { mdeLog, noiseLog, TOLERANCE_FACTOR, trialsNeeded } from './calibration-formulas.js';
+import { mdeLog, noiseLog, robustCv, TOLERANCE_FACTOR, trialsNeeded } from './calibration-formulas.js';
 import { pooledValue, trialStats, trialValues } from './extract.js';
 import { judgeMetric } from './judge.js';
 import { defaultTolerance, floorLog, iterationsFor, logToRelative, thresholdLog, type MetricRule } from './policy.js';
@@ -94,7 +94,8 @@ export function calibrateMetric(cell: CellResult, rule: MetricRule, gate: GatePl
     notes.push(`${values.length} trial value${values.length === 1 ? '' : 's'}: too few to measure the noise`);
     return out;
   }
-  const cv = ms.sd / ms.mean;
+  // Robust to one spiky trial (calibration-formulas.ts); mean and sd stay the plain figures of the values shown.
+  const cv = robustCv(values)!;
   out.mean = sig(ms.mean);
   out.sd = sig(ms.sd);
   out.cv = Math.round(cv * 1e5) / 1e5;

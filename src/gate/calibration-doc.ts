@@ -49,7 +49,7 @@ export interface MetricCalibration {
   values: number[];
   mean: number | null;
   sd: number | null;
-  /** Coefficient of variation across trials (sd / mean), a fraction. */
+  /** Coefficient of variation across trials, a fraction: robust to one spiky trial (calibration-formulas.ts robustCv), so not always sd / mean. */
   cv: number | null;
   aa: AaSplit | null;
   /** Expected half-width of a change interval at the configured trials per side, percent. */

@@ -2,14 +2,16 @@
 import type { GatePlan } from '../config/plan.js';
 import type { CellResult, ResultDoc } from '../result/types.js';
 import { TOOL_VERSION } from '../version.js';
-import { judgeMetric } from './judge.js';
-import { iterationsFor, rulesFor } from './policy.js';
+import { judgeCapacityCells, tallyCapacity } from './capacity-cells.js';
+import { judgeMetric, type JudgeSettings } from './judge.js';
+import { iterationsFor, mergedOverride, rulesFor, type MetricRule } from './policy.js';
 import { adjustCells, verdictSettings } from './significance.js';
 import { checkSlos } from './slo.js';
+import { cellTimingFloorMs } from './timing-floor.js';
 import { cellProblems, docProblems } from './validity.js';
 import { VERDICT_SCHEMA, type CellVerdict, type MetricVerdict, type Overall, type SideInfo, type VerdictDoc } from './verdict.js';
 
-function side(doc: ResultDoc): SideInfo {
+export function side(doc: ResultDoc): SideInfo {
   return {
     commit: doc.git?.commit ?? null,
     model: doc.target?.model ?? null,
@@ -44,10 +46,72 @@ export function compare(base: ResultDoc, cand: ResultDoc, gate: GatePlan, opts: 
       warnings.push(`cell ${c.id} is only in the candidate: not compared`);
       continue;
     }
-    judged.push(compareCell(b, c, base, cand, gate, paired, opts.metrics ?? (() => true)));
+    const problems = cellProblems(b, c, base, cand, gate);
+    const metrics = cellRules(gate, c, opts).map((rule) => judgeMetric(b, c, rule, judgeSettings(gate, rule, b, c, paired)));
+    judged.push(cellVerdict(b, c, problems, metrics));
   }
+  return verdictDoc(judged, base, cand, gate, { invalid: doc.invalid, warnings }, paired ? 'paired' : 'unpaired');
+}
 
+/** The rules of a candidate cell, less those the options leave out. */
+export function cellRules(gate: GatePlan, c: CellResult, opts: CompareOptions): MetricRule[] {
+  const include = opts.metrics ?? (() => true);
+  return rulesFor(gate, c.scenario.name, c.load.kind).filter((r) => include(r.def.id, r.gated));
+}
+
+/**
+ * Settings for judging one metric between two cells. The absolute floor of a
+ * timed metric comes from the two cells' measured timing accuracy
+ * (timing-floor.ts) unless the config sets the floor itself, capped at the
+ * catalogue's floor: accurate stamps lower it (a +10% TPOT change of a 7.5 ms
+ * server becomes failable), a busy client loop never raises it, since past
+ * 20 ms of loop delay the comparison is invalid anyway (client saturated) and
+ * the loop's p99 bounds single stamps, not the medians the gate compares.
+ * Results without the client's figures keep the catalogue's floor.
+ */
+export function judgeSettings(gate: GatePlan, rule: MetricRule, b: CellResult, c: CellResult, paired: boolean): JudgeSettings {
+  return {
+    confidence: gate.confidence,
+    iterations: iterationsFor(rule, gate),
+    paired,
+    seed: `${c.id}|${rule.def.id}`,
+    floorMs: (r) => {
+      if (r.def.dist === null || mergedOverride(gate, c.scenario.name, r.def.id).floor !== undefined) return null;
+      if (!Number.isFinite(b.client?.event_loop_delay_p99_ms) || !Number.isFinite(c.client?.event_loop_delay_p99_ms)) return null;
+      const t = cellTimingFloorMs(r.def.dist.key, b, c);
+      return t === null ? null : Math.min(t, r.floor);
+    },
+  };
+}
+
+export function cellVerdict(b: CellResult, c: CellResult, problems: { invalid: string[]; warnings: string[] }, metrics: MetricVerdict[]): CellVerdict {
+  return {
+    id: c.id,
+    valid: problems.invalid.length === 0,
+    invalid_reasons: problems.invalid,
+    warnings: problems.warnings,
+    trials: { baseline: b.trials.length, candidate: c.trials.length },
+    metrics,
+  };
+}
+
+/**
+ * The verdict document from judged cells: Holm and the warning rule over the
+ * gated tests of valid cells (significance.ts), SLO checks, the summary and
+ * the overall verdict. Shared by every design.
+ */
+export function verdictDoc(
+  judged: CellVerdict[],
+  base: ResultDoc,
+  cand: ResultDoc,
+  gate: GatePlan,
+  doc: { invalid: string[]; warnings: string[] },
+  design: VerdictDoc['design'],
+): VerdictDoc {
   const cells = adjustCells(judged, gate);
+  // Capacity cells are judged on intervals (no p-value): outside Holm, counted in the summary.
+  const capacity = judgeCapacityCells(base, cand, gate);
+  const warnings = [...doc.warnings, ...capacity.warnings];
 
   const slo = checkSlos(cand.cells, gate.slo);
   const gatedValid = cells.filter((c) => c.valid).flatMap((c) => c.metrics.filter((m) => m.gated));
@@ -61,11 +125,13 @@ export function compare(base: ResultDoc, cand: ResultDoc, gate: GatePlan, opts: 
     invalid_cells: cells.filter((c) => !c.valid).length,
     slo_failed: slo.filter((s) => !s.ok).length,
   };
+  const capacityReasons = tallyCapacity(summary, capacity.cells);
 
   const reasons: string[] = [];
   for (const c of cells) {
     for (const m of c.metrics) if (m.gated && c.valid && m.verdict === 'regressed') reasons.push(`${c.id}: ${m.metric} regressed ${m.change_pct}% (${m.reason})`);
   }
+  reasons.push(...capacityReasons);
   for (const s of slo) if (!s.ok) reasons.push(`${s.cell}: SLO ${s.check} failed (value ${s.value ?? 'none'})`);
   reasons.push(...doc.invalid);
   for (const c of cells) for (const r of c.invalid_reasons) reasons.push(`${c.id}: ${r}`);
@@ -85,40 +151,12 @@ export function compare(base: ResultDoc, cand: ResultDoc, gate: GatePlan, opts: 
     summary,
     reasons,
     warnings,
-    design: paired ? 'paired' : 'unpaired',
+    design,
     settings: verdictSettings(gate),
     baseline: side(base),
     candidate: side(cand),
     cells,
     slo,
-  };
-}
-
-function compareCell(
-  b: CellResult,
-  c: CellResult,
-  bDoc: ResultDoc,
-  cDoc: ResultDoc,
-  gate: GatePlan,
-  paired: boolean,
-  include: (id: string, gated: boolean) => boolean,
-): CellVerdict {
-  const problems = cellProblems(b, c, bDoc, cDoc, gate);
-  const rules = rulesFor(gate, c.scenario.name, c.load.kind).filter((r) => include(r.def.id, r.gated));
-  const metrics = rules.map((rule) =>
-    judgeMetric(b, c, rule, {
-      confidence: gate.confidence,
-      iterations: iterationsFor(rule, gate),
-      paired,
-      seed: `${c.id}|${rule.def.id}`,
-    }),
-  );
-  return {
-    id: c.id,
-    valid: problems.invalid.length === 0,
-    invalid_reasons: problems.invalid,
-    warnings: problems.warnings,
-    trials: { baseline: b.trials.length, candidate: c.trials.length },
-    metrics,
+    ...(capacity.cells.length > 0 ? { capacity: capacity.cells } : {}),
   };
 }

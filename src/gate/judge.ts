@@ -1,11 +1,14 @@
 // One metric of one cell: estimate the change, put an interval on it, and
-// decide against the threshold (docs/gate.md, "A metric's verdict"):
-// regressed only when the whole interval lies beyond the threshold in the bad
-// direction (and, decided later in significance.ts, the Holm-adjusted p-value
-// is below alpha); warn when only the point estimate is beyond; inconclusive
-// when the interval is too wide to say.
+// decide against the threshold (docs/gate.md, "A metric's verdict") with
+// outcome.ts's classifyChange: regressed only when the whole interval lies
+// beyond the threshold in the bad direction (and, decided later in
+// significance.ts, the Holm-adjusted p-value is below alpha); warn when only
+// the point estimate is beyond and the change is unlikely under no change;
+// improved when the interval is wholly beyond the mirrored threshold on the
+// good side; inconclusive when the interval is too wide to say.
 import type { CellResult } from '../result/types.js';
 import { minSamplesFor } from '../metrics/distribution.js';
+import { classifyChange, mirrorThreshold, type Classified } from './outcome.js';
 import { percentileOf, thresholdRatio, type MetricRule } from './policy.js';
 import { pooledValue, trialSamples, trialStats, trialValues } from './extract.js';
 import {
@@ -29,6 +32,11 @@ export interface JudgeSettings {
   paired: boolean;
   /** Seeds the bootstrap: the same inputs always give the same verdict. */
   seed: string;
+  /**
+   * Timing floors (timing-floor.ts) in ms for distribution metrics whose
+   * floor the user did not set: replaces the catalogue's fixed floor.
+   */
+  floorMs?: (rule: MetricRule) => number | null;
 }
 
 /** A change estimate as ratios candidate/baseline (or differences, for error_rate). */
@@ -37,6 +45,8 @@ interface Estimate {
   lo: number | null;
   hi: number | null;
   p: number | null;
+  /** One-sided p of a change this far in the bad direction under no change (ratio 1, difference 0). */
+  pNoChange: number | null;
   method: Method;
 }
 
@@ -55,9 +65,13 @@ function pairedT(base: number[], cand: number[], level: number, thr: number, dir
   const sd = Math.sqrt(d.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1));
   const se = sd / Math.sqrt(n);
   const q = tQuantile((1 + level) / 2, n - 1);
-  const t = se === 0 ? (mean > Math.log(thr) ? Infinity : -Infinity) : (mean - Math.log(thr)) / se;
-  const p = dir === 'up' ? 1 - tCdf(t, n - 1) : tCdf(t, n - 1);
-  return { estimate: Math.exp(mean), lo: Math.exp(mean - q * se), hi: Math.exp(mean + q * se), p, method: 'paired' };
+  const pAt = (x: number): number => {
+    // With no spread the data either are beyond x or are not (the same rule as welchLogRatio).
+    if (se === 0) return (dir === 'up' ? mean > x : mean < x) ? 0 : 1;
+    const t = (mean - x) / se;
+    return dir === 'up' ? tCdf(-t, n - 1) : tCdf(t, n - 1);
+  };
+  return { estimate: Math.exp(mean), lo: Math.exp(mean - q * se), hi: Math.exp(mean + q * se), p: pAt(Math.log(thr)), pNoChange: pAt(0), method: 'paired' };
 }
 
 function rateEstimate(base: CellResult, cand: CellResult, rule: MetricRule, s: JudgeSettings, thr: number, dir: Direction): Estimate | string {
@@ -66,17 +80,17 @@ function rateEstimate(base: CellResult, cand: CellResult, rule: MetricRule, s: J
   if (s.paired && b.length === c.length && b.length >= 2) {
     if (b.length >= MIN_PAIRS_FOR_WILCOXON) {
       const r = pairedLogRatio(b, c, s.confidence, thr, dir);
-      if (r) return { estimate: r.estimate, lo: r.lo, hi: r.hi, p: r.p, method: 'paired' };
+      if (r) return { estimate: r.estimate, lo: r.lo, hi: r.hi, p: r.p, pNoChange: pairedLogRatio(b, c, s.confidence, 1, dir)!.p, method: 'paired' };
     }
     const r = pairedT(b, c, s.confidence, thr, dir);
     if (r) return r;
   }
   const w = welchLogRatio(b, c, s.confidence, thr, dir);
-  if (w) return { estimate: w.estimate, lo: w.lo, hi: w.hi, p: w.p, method: 'welch' };
+  if (w) return { estimate: w.estimate, lo: w.lo, hi: w.hi, p: w.p, pNoChange: welchLogRatio(b, c, s.confidence, 1, dir)!.p, method: 'welch' };
   const pb = pooledValue(base, rule.def);
   const pc = pooledValue(cand, rule.def);
   if (pb === null || pc === null || pb <= 0) return 'no data on one side';
-  return { estimate: pc / pb, lo: null, hi: null, p: null, method: 'point' };
+  return { estimate: pc / pb, lo: null, hi: null, p: null, pNoChange: null, method: 'point' };
 }
 
 function distEstimate(base: CellResult, cand: CellResult, rule: MetricRule, s: JudgeSettings, thr: number, dir: Direction): Estimate | string {
@@ -87,7 +101,7 @@ function distEstimate(base: CellResult, cand: CellResult, rule: MetricRule, s: J
     const c = trialStats(cand, rule.def);
     if ([...b, ...c].every((v) => Number.isFinite(v) && v > 0)) {
       const r = b.length >= MIN_PAIRS_FOR_WILCOXON ? pairedLogRatio(b, c, s.confidence, thr, dir) : null;
-      if (r) return { estimate: r.estimate, lo: r.lo, hi: r.hi, p: r.p, method: 'paired' };
+      if (r) return { estimate: r.estimate, lo: r.lo, hi: r.hi, p: r.p, pNoChange: pairedLogRatio(b, c, s.confidence, 1, dir)!.p, method: 'paired' };
       const t = pairedT(b, c, s.confidence, thr, dir);
       if (t) return t;
     }
@@ -101,6 +115,7 @@ function distEstimate(base: CellResult, cand: CellResult, rule: MetricRule, s: J
   const r = bootstrapRatio(b, c, percentile === null ? 'mean' : percentile / 100, { iterations: s.iterations, seed: s.seed });
   let { lo, hi } = intervalFromDraws(r.logDraws, s.confidence);
   let p = pBeyond(r.logDraws, thr, dir);
+  let pNoChange = pBeyond(r.logDraws, 1, dir);
   // With a handful of trials the bootstrap sees only a few distinct trial
   // mixes and understates how much whole runs differ (a known small-cluster
   // failure). Welch's t on the per-trial statistics accounts for that with
@@ -112,8 +127,9 @@ function distEstimate(base: CellResult, cand: CellResult, rule: MetricRule, s: J
     lo = Math.min(lo, w.lo);
     hi = Math.max(hi, w.hi);
     p = Math.max(p, w.p);
+    pNoChange = Math.max(pNoChange, welchLogRatio(bt, ct, s.confidence, 1, dir)!.p);
   }
-  return { estimate: r.estimate, lo, hi, p, method: 'bootstrap' };
+  return { estimate: r.estimate, lo, hi, p, pNoChange, method: 'bootstrap' };
 }
 
 /** error_rate: difference of proportions with a Wald interval and a one-sided z test against the tolerance. */
@@ -125,8 +141,8 @@ function proportionEstimate(base: CellResult, cand: CellResult, tol: number, lev
   const diff = p2 - p1;
   const se = Math.sqrt((p1 * (1 - p1)) / Math.max(n1, 1) + (p2 * (1 - p2)) / Math.max(n2, 1));
   const z = normalQuantile((1 + level) / 2);
-  const p = se === 0 ? (diff > tol ? 0 : 1) : 1 - normalCdf((diff - tol) / se);
-  return { estimate: diff, lo: diff - z * se, hi: diff + z * se, p, method: 'proportion' };
+  const pAt = (x: number): number => (se === 0 ? (diff > x ? 0 : 1) : 1 - normalCdf((diff - x) / se));
+  return { estimate: diff, lo: diff - z * se, hi: diff + z * se, p: pAt(tol), pNoChange: pAt(0), method: 'proportion' };
 }
 
 /**
@@ -165,11 +181,14 @@ function judge(base: CellResult, cand: CellResult, rule: MetricRule, s: JudgeSet
   if (def.kind === 'absolute') {
     const e = proportionEstimate(base, cand, rule.tolerance, s.confidence);
     const pp = (x: number): number => Math.round(x * 1e4) / 100;
-    Object.assign(out, { change_pct: pp(e.estimate), interval_pct: [pp(e.lo!), pp(e.hi!)], p: e.p, threshold_pct: pp(rule.tolerance), method: e.method });
-    return decide(out, e.estimate, e.lo!, e.hi!, rule.tolerance, -rule.tolerance, 'up', rule, s.confidence);
+    Object.assign(out, { change_pct: pp(e.estimate), interval_pct: [pp(e.lo!), pp(e.hi!)], p: e.p, p_no_change: e.pNoChange, threshold_pct: pp(rule.tolerance), method: e.method });
+    // Differences: the mirror of +tolerance is -tolerance, no change is 0.
+    const cls = classifyChange({ estimate: e.estimate, lo: e.lo!, hi: e.hi!, threshold: rule.tolerance, good: -rule.tolerance, direction: 'up', pNoChange: e.pNoChange, level: rule.level, scale: 'difference' });
+    return decide(out, cls, e.lo!, e.hi!, s.confidence, false);
   }
 
-  const thr = thresholdRatio(rule, b);
+  const floor = def.dist !== null && s.floorMs !== undefined ? s.floorMs(rule) : null;
+  const thr = thresholdRatio(floor === null ? rule : { ...rule, floor }, b);
   out.threshold_pct = pct(thr);
   const e = def.kind === 'rate' ? rateEstimate(base, cand, rule, s, thr, dir) : distEstimate(base, cand, rule, s, thr, dir);
   if (typeof e === 'string') {
@@ -179,7 +198,20 @@ function judge(base: CellResult, cand: CellResult, rule: MetricRule, s: JudgeSet
   }
   out.change_pct = pct(e.estimate);
   out.method = e.method;
+  if (e.method === 'paired') {
+    // The row must read as one comparison: the paired change is not the
+    // ratio of the pooled figures (a drift both sides of a pair saw cancels
+    // in it, not in them), so show the baseline's per-trial level and the
+    // candidate it implies (issue 10, item 5).
+    const bt = (def.dist === null ? trialValues(base, def) : trialStats(base, def)).filter((v) => Number.isFinite(v) && v > 0);
+    if (bt.length > 0) {
+      const level = Math.exp(bt.reduce((a, v) => a + Math.log(v), 0) / bt.length);
+      out.baseline = round(level);
+      out.candidate = round(level * e.estimate);
+    }
+  }
   out.p = e.p;
+  out.p_no_change = e.pNoChange;
   if (e.lo === null || e.hi === null) {
     const beyond = dir === 'up' ? e.estimate > thr : e.estimate < thr;
     out.verdict = beyond ? 'warn' : 'inconclusive';
@@ -189,33 +221,40 @@ function judge(base: CellResult, cand: CellResult, rule: MetricRule, s: JudgeSet
     return out;
   }
   out.interval_pct = [pct(e.lo), pct(e.hi)];
-  // Improvement mirrors the threshold: as far on the good side.
-  return decide(out, e.estimate, e.lo, e.hi, thr, 2 - thr, dir, rule, s.confidence);
+  const cls = classifyChange({ estimate: e.estimate, lo: e.lo, hi: e.hi, threshold: thr, good: mirrorThreshold(thr), direction: dir, pNoChange: e.pNoChange, level: rule.level, scale: 'ratio' });
+  return decide(out, cls, e.lo, e.hi, s.confidence, true);
 }
 
-function decide(out: MetricVerdict, est: number, lo: number, hi: number, thr: number, good: number, dir: Direction, rule: MetricRule, level: number): MetricVerdict {
-  const up = dir === 'up';
-  const wholeBad = up ? lo > thr : hi < thr;
-  const pointBad = up ? est > thr : est < thr;
-  const wholeGood = up ? hi < good : lo > good;
-  const withinBand = up ? hi <= thr : lo >= thr;
-  if (wholeBad) {
-    // Provisional: significance.ts applies Holm across gated tests and may downgrade to warn.
-    out.verdict = rule.level === 'warn' ? 'warn' : 'regressed';
-    out.reason = `the whole interval is beyond the ${out.threshold_pct}% threshold`;
-  } else if (pointBad) {
-    out.verdict = 'warn';
-    out.reason = `estimate beyond the ${out.threshold_pct}% threshold, interval not wholly beyond it`;
-  } else if (wholeGood) {
-    out.verdict = 'improved';
-    out.reason = 'the whole interval is beyond the threshold on the good side';
-  } else if (withinBand) {
-    out.verdict = 'unchanged';
-    out.reason = `the interval stays within the ${out.threshold_pct}% threshold`;
-  } else {
-    out.verdict = 'inconclusive';
-    out.mde_pct = Math.round(minimumDetectableChange(lo, hi, level) * 1e4) / 100;
-    out.reason = `interval too wide to rule out a change beyond ${out.threshold_pct}%: these data detect about ${out.mde_pct}%`;
+function decide(out: MetricVerdict, cls: Classified, lo: number, hi: number, level: number, ratio: boolean): MetricVerdict {
+  const p0 = out.p_no_change == null ? '' : ` (p = ${out.p_no_change.toPrecision(2)} under no change)`;
+  out.verdict = cls.verdict;
+  switch (cls.rule) {
+    case 'beyond':
+      // Provisional: significance.ts applies Holm across gated tests and may downgrade to warn.
+      out.reason = `the whole interval is beyond the ${out.threshold_pct}% threshold`;
+      break;
+    case 'estimate-beyond':
+      out.reason = `estimate beyond the ${out.threshold_pct}% threshold and unlikely under no change${p0}, interval not wholly beyond it`;
+      break;
+    case 'within-noise':
+      out.reason = `within noise: estimate beyond the ${out.threshold_pct}% threshold, but such a change is not unlikely with nothing changed${p0}`;
+      break;
+    case 'improved':
+      out.reason = 'the whole interval is beyond the mirrored threshold on the good side';
+      break;
+    case 'improved-significant':
+      out.reason = 'the estimate is beyond the mirrored threshold on the good side and the interval excludes no change';
+      break;
+    case 'within':
+      out.reason = `the interval stays within the ${out.threshold_pct}% threshold`;
+      break;
+    case 'too-wide':
+      // The detectable change of a difference (error_rate) is not a ratio: only ratios get one.
+      out.mde_pct = ratio ? Math.round(minimumDetectableChange(lo, hi, level) * 1e4) / 100 : null;
+      out.reason = out.mde_pct === null
+        ? `interval too wide to rule out a change beyond ${out.threshold_pct}%`
+        : `interval too wide to rule out a change beyond ${out.threshold_pct}%: these data detect about ${out.mde_pct}%`;
+      break;
   }
   return out;
 }

@@ -3,8 +3,8 @@
 // threshold AND unlikely under no change, else "within noise"), and the
 // verdict agrees with its own interval (item 5: a change clearly beyond the
 // mirrored threshold on the good side is `improved`, never `unchanged`).
-// Pure; judge.ts and history-judge.ts share it.
-import { holm } from './stats/rank.js';
+// Pure; judge.ts and history-judge.ts share it; Holm over a comparison's
+// gated tests is significance.ts's (settleTests).
 import type { MetricOutcome } from './verdict.js';
 
 /** A warning needs p (one-sided, against no change) below this: at most ~5% of A/A comparisons warn. */
@@ -37,7 +37,11 @@ export interface Classified {
 /**
  * The mirrored threshold on the good side, on the log scale the changes are
  * estimated on: a 5% drop threshold (0.95) mirrors to +5.3% (1/0.95), a +10%
- * latency threshold to -9.1%.
+ * latency threshold to -9.1%. The one mirror convention of the gate (judge.ts
+ * used 2 - r before): every interval is computed on log ratios and is
+ * symmetric there, so "as far on the good side" is the same log distance;
+ * 2 - r is not (a 60% drop threshold would mirror to +60% rather than +150%,
+ * and r >= 2 to a ratio <= 0).
  */
 export function mirrorThreshold(threshold: number): number {
   if (!(threshold > 0 && threshold < Infinity)) throw new RangeError(`mirrorThreshold: threshold must be a positive ratio, got ${threshold}`);
@@ -75,37 +79,4 @@ export function classifyChange(e: ChangeEvidence, warnAlpha: number = WARN_ALPHA
   if (goodOf(e.estimate, e.good) && goodOf(badEnd, none)) return { verdict: 'improved', rule: 'improved-significant' };
   if (!bad(badEnd, e.threshold)) return { verdict: 'unchanged', rule: 'within' };
   return { verdict: 'inconclusive', rule: 'too-wide' };
-}
-
-export interface GatedTest {
-  verdict: MetricOutcome;
-  /** p against the threshold (the regression test) and against no change (the warning test); null when unknown. */
-  p: number | null;
-  pNoChange: number | null;
-}
-
-/**
- * Holm over one comparison's gated tests, for both of its decisions, so that
- * both hold per comparison and not per metric: a regression needs its
- * adjusted p below `alpha` (else it can only warn), and a warning needs its
- * adjusted p against no change below `warnAlpha` (else it is within noise).
- * Per metric at 5% each, three gated metrics warned on up to ~15% of A/A
- * comparisons (bench/gate/designs.ts). Returns the new verdicts in order.
- */
-export function settleComparison(tests: readonly GatedTest[], alpha: number, warnAlpha: number = WARN_ALPHA): MetricOutcome[] {
-  const adjust = (ps: (number | null)[]): (number | null)[] => {
-    const known = ps.flatMap((p, i) => (p === null ? [] : [i]));
-    const adj = holm(known.map((i) => ps[i]!));
-    const out = ps.map(() => null as number | null);
-    known.forEach((i, k) => (out[i] = adj[k]!));
-    return out;
-  };
-  const pAdj = adjust(tests.map((t) => t.p));
-  const p0Adj = adjust(tests.map((t) => t.pNoChange));
-  return tests.map((t, i) => {
-    let v = t.verdict;
-    if (v === 'regressed' && (pAdj[i] === null || pAdj[i]! >= alpha)) v = 'warn';
-    if (v === 'warn' && p0Adj[i] !== null && p0Adj[i]! >= warnAlpha) v = 'unchanged';
-    return v;
-  });
 }

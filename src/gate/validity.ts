@@ -3,6 +3,8 @@
 // comparison is invalid, not failed").
 import type { GatePlan } from '../config/plan.js';
 import type { CellResult, ResultDoc } from '../result/types.js';
+import { compareFingerprints } from '../telemetry/fingerprint.js';
+import type { CellTelemetry } from '../telemetry/types.js';
 
 /** Fixed output asked for, but fewer requests than this got max_tokens: the server ignored ignore_eos/min_tokens. */
 const MIN_OUTPUT_HONOURED = 0.99;
@@ -28,6 +30,7 @@ export function cellProblems(base: CellResult, cand: CellResult, bDoc: ResultDoc
       invalid.push(`${side} server did not honour the fixed output length: only ${pctOf(honoured)} of requests got max_tokens (ignore_eos/min_tokens ignored?)`);
     }
     if (cell.metrics.counts.completed === 0) invalid.push(`${side} cell has no completed request`);
+    if (cell.telemetry?.neighbours.flagged) invalid.push(`${side} ${neighbourReason(cell.telemetry)}`);
   }
   for (const key of ['input_mean', 'output_mean'] as const) {
     const b = base.metrics.tokens[key];
@@ -38,6 +41,22 @@ export function cellProblems(base: CellResult, cand: CellResult, bDoc: ResultDoc
     }
   }
   return { invalid, warnings };
+}
+
+/**
+ * A slowed server looks exactly like a regression, so a side measured among
+ * noisy neighbours is not blamed on the code (docs/telemetry.md).
+ */
+function neighbourReason(t: CellTelemetry): string {
+  const n = t.neighbours;
+  const parts: string[] = [];
+  if (n.others_cpu_share !== null && n.others_cpu_share > n.limit) {
+    parts.push(`measured while other processes used ${pctOf(n.others_cpu_share)} of the CPU (limit ${pctOf(n.limit)}, telemetry.max_neighbour_cpu_share)`);
+  }
+  const gpu = t.gpu.other_processes;
+  if (gpu.length > 0) parts.push(`measured while other processes held the GPU (${gpu.map((p) => `${p.name} pid ${p.pid}`).join(', ')})`);
+  // A flag from a trial whose own share was over the limit while the merged share is not: say what the trial said.
+  return parts.length > 0 ? parts.join('; ') : `measured among noisy neighbours: ${n.reasons.join('; ')}`;
 }
 
 /** Differences between the runs as a whole: the model, the server build, the machine. */
@@ -62,7 +81,16 @@ export function docProblems(bDoc: ResultDoc, cDoc: ResultDoc, gate: GatePlan): {
   else warnings.push(...fingerprint);
   const bm = bDoc.machine;
   const cm = cDoc.machine;
-  if (bm.cpu_model !== cm.cpu_model || bm.cpus !== cm.cpus) {
+  const be = bDoc.environment;
+  const ce = cDoc.environment;
+  if (be && ce) {
+    // The model is compared above, under gate.strict_fingerprint; the rest of the environment here.
+    for (const d of compareFingerprints(be, ce).filter((x) => x.field !== 'model')) {
+      const text = `environment differs: ${d.field} ${d.baseline} -> ${d.candidate}`;
+      if (d.severity === 'major' && gate.fingerprintDifferences === 'invalid') invalid.push(`${text} (telemetry.fingerprint_differences: invalid)`);
+      else warnings.push(text);
+    }
+  } else if (bm.cpu_model !== cm.cpu_model || bm.cpus !== cm.cpus) {
     warnings.push(`machine differs: ${bm.cpus} x ${bm.cpu_model} -> ${cm.cpus} x ${cm.cpu_model}`);
   }
   for (const [side, doc] of [['baseline', bDoc], ['candidate', cDoc]] as const) {

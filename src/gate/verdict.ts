@@ -1,9 +1,11 @@
 // The verdict document: what `compare` decided and why, versioned like the result.
+import type { CapacityCellVerdict } from './capacity-cells.js';
+
 export const VERDICT_SCHEMA = 'llm-perf-gate/verdict@1';
 
 export type Overall = 'pass' | 'warn' | 'fail' | 'inconclusive' | 'invalid';
 export type MetricOutcome = 'improved' | 'unchanged' | 'regressed' | 'warn' | 'inconclusive';
-export type Method = 'bootstrap' | 'welch' | 'paired' | 'point' | 'proportion';
+export type Method = 'bootstrap' | 'welch' | 'paired' | 'point' | 'proportion' | 'history';
 
 export interface MetricVerdict {
   metric: string;
@@ -11,6 +13,12 @@ export interface MetricVerdict {
   direction: 'higher' | 'lower';
   gated: boolean;
   level: 'fail' | 'warn';
+  /**
+   * The two sides' figures. Pooled over trials, except: method 'paired', the
+   * baseline's per-trial level (geometric mean) and that times the paired
+   * change; method 'history', the stored jobs' level and the candidate's
+   * (geometric means), so that the row's change is their ratio.
+   */
   baseline: number | null;
   candidate: number | null;
   /** Estimated change, percent (error_rate: percentage points). */
@@ -20,6 +28,13 @@ export interface MetricVerdict {
   /** One-sided p-value against the tolerance threshold, and after Holm's correction (gated tests only). */
   p: number | null;
   p_adj: number | null;
+  /**
+   * One-sided p of a change this far in the bad direction when nothing
+   * changed (Welch or paired test at ratio 1; bootstrap: the share of draws
+   * not beyond 1); what a warning needs (docs/gate.md). Absent in verdicts
+   * written before it, null when unknown.
+   */
+  p_no_change?: number | null;
   /** The change beyond which this metric counts as regressed, percent (tolerance and floor combined). */
   threshold_pct: number | null;
   verdict: MetricOutcome;
@@ -27,6 +42,22 @@ export interface MetricVerdict {
   /** Smallest change these data could detect (inconclusive verdicts), percent. */
   mde_pct: number | null;
   reason: string;
+  /** The history design only: the job-to-job noise the change was judged against. */
+  noise?: NoiseSummary;
+}
+
+/** Job-to-job noise measured from stored runs (design 'history'). */
+export interface NoiseSummary {
+  /** Stored jobs used. */
+  jobs: number;
+  /** Between-job coefficient of variation, percent. */
+  job_cv_pct: number;
+  /** Within-job, trial-to-trial coefficient of variation, percent. */
+  trial_cv_pct: number;
+  /** Smallest change in the bad direction that fails with 80% power, percent (signed). */
+  mdc_pct: number;
+  /** The stored jobs' levels around their mean, lowest and highest, percent. */
+  swing_pct: [number, number];
 }
 
 export interface CellVerdict {
@@ -63,10 +94,15 @@ export interface VerdictDoc {
   /** Why the verdict is what it is, one line each. */
   reasons: string[];
   warnings: string[];
-  design: 'unpaired' | 'paired';
+  /** 'history': judged against the job-to-job noise of several stored runs (compareWithHistory); absent in older readers' vocabulary. */
+  design: 'unpaired' | 'paired' | 'history';
+  /** The history design: stored runs used, and what the report must say about them (fallback, skipped runs). */
+  history?: { runs: number; notes: string[] };
   settings: { confidence: number; alpha: number; bootstrap_iterations: number };
   baseline: SideInfo;
   candidate: SideInfo;
   cells: CellVerdict[];
   slo: SloOutcome[];
+  /** Capacity cells' comparisons (src/gate/capacity-cells.ts); absent when neither result has capacity cells. */
+  capacity?: CapacityCellVerdict[];
 }

@@ -133,7 +133,8 @@ function isOurs(user: { login?: string; type?: string } | null | undefined, me: 
   return user.login === me.login;
 }
 
-async function withRetry<T>(call: () => Promise<T>, base: number): Promise<T> {
+/** Retries 5xx, 429 and rate limits with backoff (also used for commit comments). */
+export async function withRetry<T>(call: () => Promise<T>, base: number): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await call();

@@ -92,6 +92,50 @@ export async function findBaseline(opts: HistoryOptions, baseCommit: string, max
   return { commit: found, exact: found === baseCommit, resultJson };
 }
 
+export interface StoredRun<T> {
+  commit: string;
+  /** The base commit itself, not an ancestor. */
+  exact: boolean;
+  value: T;
+}
+
+/**
+ * Up to `want` stored results along the first-parent ancestry of baseCommit
+ * (the base commit first, then its parents), newest first, each accepted by
+ * `accept` (which parses it and returns null to skip it: another machine,
+ * model or environment). Reads results only until `want` are accepted;
+ * `skipped` counts those `accept` turned down on the way.
+ */
+export async function findBaselines<T>(
+  opts: HistoryOptions,
+  baseCommit: string,
+  want: number,
+  accept: (resultJson: string, commit: string) => T | null,
+  maxWalk = DEFAULT_MAX_WALK,
+): Promise<{ found: StoredRun<T>[]; skipped: number }> {
+  if (!(Number.isInteger(want) && want >= 1)) throw new RangeError(`findBaselines: want must be a positive integer, got ${want}`);
+  const branch = await openBranch(opts);
+  checkCommit(baseCommit);
+  const tip = await branch.fetchTip();
+  if (tip === null) return { found: [], skipped: 0 };
+  const stored = await branch.storedCommits(tip);
+  if (stored.size === 0) return { found: [], skipped: 0 };
+  const ancestry = await firstParentAncestors(branch.git, await branch.quietFetch(), baseCommit, maxWalk);
+  const walk = ancestry.length > 0 ? ancestry : [baseCommit];
+  const found: StoredRun<T>[] = [];
+  let skipped = 0;
+  for (const commit of walk) {
+    if (found.length >= want) break;
+    if (!stored.has(commit)) continue;
+    const json = await branch.readBlob(tip, resultFile(commit));
+    if (json === null) throw new HistoryError(`history: ${resultFile(commit)} is listed on '${branch.branch}' but cannot be read`);
+    const value = accept(json, commit);
+    if (value === null) skipped++;
+    else found.push({ commit, exact: commit === baseCommit, value });
+  }
+  return { found, skipped };
+}
+
 /** Newest first; [] when the branch does not exist yet. */
 export async function readIndex(opts: HistoryOptions): Promise<HistoryEntry[]> {
   const branch = await openBranch(opts);

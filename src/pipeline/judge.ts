@@ -8,6 +8,7 @@ import type { GatePlan, Plan } from '../config/plan.js';
 import { RunSetupError } from '../errors/run-setup-error.js';
 import { calibrate, DEFAULT_CALIBRATION_TRIALS, MIN_CALIBRATION_TRIALS, type CalibrationDoc } from '../gate/calibrate.js';
 import { compare } from '../gate/compare.js';
+import { compareWithHistory } from '../gate/compare-history.js';
 import { verdictWithoutBaseline } from '../gate/no-baseline.js';
 import type { VerdictDoc } from '../gate/verdict.js';
 import type { ResultDoc } from '../result/types.js';
@@ -29,14 +30,16 @@ export function readPlan(host: Host, req: PlanRequest): Promise<Plan> {
 }
 
 /** The verdict on a run made with `plan`, with the plan's gate rules. */
-export function judgeRun(plan: Plan, baseline: ResultDoc | null, candidate: ResultDoc, whyNoBaseline: string): VerdictDoc {
-  return verdictOf(baseline, candidate, plan.gate, whyNoBaseline);
+export function judgeRun(plan: Plan, baseline: ResultDoc | null, candidate: ResultDoc, whyNoBaseline: string, history: readonly ResultDoc[] = []): VerdictDoc {
+  return verdictOf(baseline, history, candidate, plan.gate, whyNoBaseline);
 }
 
 export interface StoredJudgement {
   /** Take the gate rules from this config file; null: from the candidate's own stored config. */
   config: string | null;
   baseline: ResultDoc | null;
+  /** Stored runs to judge against with their job-to-job noise (compareWithHistory); [] or absent: the baseline alone. */
+  history?: readonly ResultDoc[];
   candidate: ResultDoc;
   /** Where the candidate came from, for messages about its stored config. */
   candidateLabel: string;
@@ -46,14 +49,17 @@ export interface StoredJudgement {
 /** The verdict on results read from files (compare, the action's report mode). */
 export async function judgeStored(host: Host, j: StoredJudgement): Promise<VerdictDoc> {
   const gate = j.config !== null ? await loadGatePlan(j.config, host.cwd) : gatePlanFromStored(j.candidate.config, `${j.candidateLabel} (stored config)`);
-  return verdictOf(j.baseline, j.candidate, gate, j.whyNoBaseline);
+  return verdictOf(j.baseline, j.history ?? [], j.candidate, gate, j.whyNoBaseline);
 }
 
 /**
- * Compared with the baseline when there is one; without one, the SLO checks
+ * Against several stored runs when there are (the history design, which
+ * falls back to the newest alone under 3 comparable runs and says so);
+ * compared with the baseline when there is one; without one, the SLO checks
  * alone decide (docs/gate.md), with `whyNoBaseline` as the first reason.
  */
-function verdictOf(baseline: ResultDoc | null, candidate: ResultDoc, gate: GatePlan, whyNoBaseline: string): VerdictDoc {
+function verdictOf(baseline: ResultDoc | null, history: readonly ResultDoc[], candidate: ResultDoc, gate: GatePlan, whyNoBaseline: string): VerdictDoc {
+  if (history.length > 0) return compareWithHistory(history, candidate, gate);
   return baseline === null ? verdictWithoutBaseline(candidate, gate, whyNoBaseline) : compare(baseline, candidate, gate);
 }
 

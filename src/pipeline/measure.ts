@@ -2,9 +2,10 @@
 // pairs) with progress, print what was measured, and always stop what was
 // started. Both hosts measure through here.
 import type { Plan } from '../config/plan.js';
+import { environmentText } from '../report/telemetry-line.js';
 import { resultTable } from '../report/terminal.js';
 import type { ResultDoc } from '../result/types.js';
-import { runAbPlan, runPlan } from '../run/run-plan.js';
+import { runAbPlan, runPlan, type StartedServer } from '../run/run-plan.js';
 import type { ShardRun } from '../run/shard.js';
 import { startServer, type RunningServer } from '../server/process.js';
 import type { Host } from './host.js';
@@ -30,8 +31,12 @@ export interface ServerLaunch {
   stateKey: string | null;
 }
 
-/** Starts the servers in order, runs `fn`, and stops every server started, whatever happens. */
-export async function withServers<T>(host: Host, launches: readonly ServerLaunch[], fn: () => Promise<T>): Promise<T> {
+/**
+ * Starts the servers in order, runs `fn` with their base URLs and pids (the
+ * run's telemetry tells the server under test from noisy neighbours by them),
+ * and stops every server started, whatever happens.
+ */
+export async function withServers<T>(host: Host, launches: readonly ServerLaunch[], fn: (started: readonly StartedServer[]) => Promise<T>): Promise<T> {
   const started: Array<{ launch: ServerLaunch; server: RunningServer }> = [];
   try {
     for (const launch of launches) {
@@ -55,7 +60,7 @@ export async function withServers<T>(host: Host, launches: readonly ServerLaunch
       });
       started.push({ launch, server });
     }
-    return await fn();
+    return await fn(started.map(({ launch, server }) => ({ url: launch.baseUrl, pid: server.pid })));
   } finally {
     for (const { launch, server } of started) {
       const dead = server.exitStatus();
@@ -70,15 +75,31 @@ export async function withServers<T>(host: Host, launches: readonly ServerLaunch
 }
 
 /** Runs the plan's matrix against its target, writing `outPath` after every cell; prints the result table unless told not to. */
-export async function measure(host: Host, plan: Plan, outPath: string, opts: { table: boolean; shard?: ShardRun } = { table: true }): Promise<ResultDoc> {
-  const doc = await runPlan({ plan, outPath, cwd: host.cwd, env: host.env, signal: host.signal, progress: createProgress(host.log, host.clock), shard: opts.shard });
-  if (opts.table) host.log.out(`\n${resultTable(doc)}\n`);
+export async function measure(
+  host: Host,
+  plan: Plan,
+  outPath: string,
+  opts: { table?: boolean; startedServers?: readonly StartedServer[]; shard?: ShardRun } = {},
+): Promise<ResultDoc> {
+  const progress = createProgress(host.log, host.clock);
+  const doc = await runPlan({ plan, outPath, cwd: host.cwd, env: host.env, signal: host.signal, progress, startedServers: opts.startedServers, shard: opts.shard });
+  if (opts.table !== false) host.log.out(`\n${resultTable(doc)}\n`);
+  if (doc.environment) host.log.out(`environment: ${environmentText(doc.environment)}`);
   return doc;
 }
 
 /** Interleaved A/B of the plan's `ab` sides; prints both result tables. */
-export async function measureAb(host: Host, plan: Plan, outPaths: { baseline: string; candidate: string }): Promise<{ baseline: ResultDoc; candidate: ResultDoc }> {
-  const docs = await runAbPlan({ plan, outPaths, cwd: host.cwd, env: host.env, signal: host.signal, progress: createProgress(host.log, host.clock) });
+export async function measureAb(
+  host: Host,
+  plan: Plan,
+  outPaths: { baseline: string; candidate: string },
+  startedServers: readonly StartedServer[] = [],
+): Promise<{ baseline: ResultDoc; candidate: ResultDoc }> {
+  const progress = createProgress(host.log, host.clock);
+  const docs = await runAbPlan({ plan, outPaths, cwd: host.cwd, env: host.env, signal: host.signal, progress, startedServers });
   host.log.out(`\nbaseline:\n${resultTable(docs.baseline)}\n\ncandidate:\n${resultTable(docs.candidate)}\n`);
+  for (const [side, d] of [['baseline', docs.baseline], ['candidate', docs.candidate]] as const) {
+    if (d.environment) host.log.out(`${side} environment: ${environmentText(d.environment)}`);
+  }
   return docs;
 }

@@ -1,6 +1,7 @@
 // Progress while a run goes, for both hosts: a live line on a terminal,
 // plain periodic lines in CI logs (where carriage returns turn into
 // thousands of lines).
+import { telemetryLine } from '../report/telemetry-line.js';
 import type { RequestRecord } from '../load/record.js';
 import type { CellResult } from '../result/types.js';
 import type { ProgressSink } from '../run/run-plan.js';
@@ -57,9 +58,15 @@ export function createProgress(log: HostLog, clock: Clock): ProgressSink {
       log.info(
         `${label}: ${m.counts.completed}/${m.counts.attempted} ok, ${m.rps.toFixed(2)} req/s, ${m.output_tps.toFixed(0)} out tok/s, ttft p50 ${m.ttft_ms?.p50?.toFixed(1) ?? '-'} ms`,
       );
+      // The trial just measured (the cell's own telemetry merges every trial so far).
+      const t = cell.trials.at(-1)?.telemetry;
+      if (t) log.info(`${label}: telemetry: ${telemetryLine(t)}`);
     },
     note(message: string) {
       log.notice(message);
+    },
+    info(message: string) {
+      log.info(message);
     },
   };
 }

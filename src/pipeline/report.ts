@@ -6,9 +6,7 @@ import { resolve } from 'node:path';
 import type { Overall, VerdictDoc } from '../gate/verdict.js';
 import { renderMarkdown } from '../report/markdown.js';
 import { resultTableMd } from '../report/result-table.js';
-import { renderTrend, type TrendPoint } from '../report/trend.js';
 import { verdictTable } from '../report/verdict-table.js';
-import { headline, HEADLINE_METRICS } from '../result/headline.js';
 import type { ResultDoc } from '../result/types.js';
 import type { Host } from './host.js';
 
@@ -31,10 +29,13 @@ export async function writeVerdictFiles(host: Host, v: VerdictDoc, markdown: str
   if (files.json !== null) await writeFile(resolve(host.cwd, files.json), `${JSON.stringify(v, null, 1)}\n`);
 }
 
-/** Prints the verdict table, writes the report and verdict files asked for, and returns the exit status. */
-export async function reportVerdict(host: Host, v: VerdictDoc, files: VerdictFiles): Promise<number> {
+/**
+ * Prints the verdict table, writes the report and verdict files asked for, and
+ * returns the exit status. `results`: the results judged, for the report's telemetry section.
+ */
+export async function reportVerdict(host: Host, v: VerdictDoc, files: VerdictFiles, results?: { baseline: ResultDoc | null; candidate: ResultDoc }): Promise<number> {
   host.log.out(verdictTable(v));
-  await writeVerdictFiles(host, v, renderMarkdown(v), files);
+  await writeVerdictFiles(host, v, renderMarkdown(v, { results }), files);
   if (files.markdown !== null) host.log.out(`report: ${files.markdown}\n`);
   if (files.json !== null) host.log.out(`verdict: ${files.json}\n`);
   return verdictExit(v.verdict);
@@ -45,21 +46,16 @@ export interface ReportContext {
   baselineNote: string;
   /** The measured result was compared with nothing: show its figures. */
   noBaseline: boolean;
-  /** The commit measured, when the result does not say. */
-  commit: string;
-  /** Stored headline figures of earlier commits, newest first, for the trend chart. */
-  trend: readonly TrendPoint[];
+  /** The trend section (src/changes/markdown.ts renderTrendTable), or null. */
+  trend: string | null;
+  /** The baseline result judged against, for the telemetry section's side-by-side; null: none. */
+  baseline?: ResultDoc | null;
 }
 
 /** The Markdown report of the action: verdict, the measured table when there was no baseline, and the trend. */
 export function renderReport(v: VerdictDoc, doc: ResultDoc, ctx: ReportContext): string {
   const sections: string[] = [];
   if (ctx.noBaseline) sections.push(`### Measured\n\n${resultTableMd(doc)}`);
-  const firstCell = doc.cells[0]?.id;
-  if (firstCell) {
-    const current = { commit: doc.git?.commit ?? ctx.commit, headline: headline(doc) };
-    const trend = renderTrend([current, ...ctx.trend.filter((p) => p.commit !== current.commit)], `${firstCell} ${HEADLINE_METRICS[0]}`);
-    if (trend) sections.push(trend);
-  }
-  return renderMarkdown(v, { context: [ctx.baselineNote.replace(/^baseline: /, 'Baseline: ')], sections });
+  if (ctx.trend !== null) sections.push(ctx.trend);
+  return renderMarkdown(v, { context: [ctx.baselineNote.replace(/^baseline: /, 'Baseline: ')], sections, results: { baseline: ctx.baseline ?? null, candidate: doc } });
 }

@@ -56,7 +56,12 @@ function recommendation(doc: CalibrationDoc): { head: string; why: string; unrea
   const s = doc.summary;
   const k = doc.settings.trials_current;
   const unreachable = s.unreachable.length === 0 ? null : `Not detectable within ${doc.settings.max_trials} trials at the current tolerance: ${s.unreachable.join(', ')}`;
-  if (s.recommended_trials === null) return { head: 'Recommended trials: none', why: 'too few trials per cell to measure the noise', unreachable };
+  if (s.recommended_trials === null) {
+    // No gated metric reached: either none had the trials to measure its noise, or the noise was measured and no count up to the limit detects the tolerance.
+    const measured = doc.cells.some((c) => c.metrics.some((m) => m.gated && m.cv !== null));
+    const why = measured ? `no gated metric's tolerance is detectable within ${doc.settings.max_trials} trials at the measured noise` : 'too few trials per cell to measure the noise';
+    return { head: 'Recommended trials: none', why, unreachable };
+  }
   const verb =
     s.recommended_trials > k ? `raise run.trials from ${k}` : s.recommended_trials < k ? `run.trials: ${k} is more than needed` : `run.trials: ${k} is right`;
   return {

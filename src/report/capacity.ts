@@ -69,7 +69,7 @@ const mermaidText = (s: string): string => s.replace(/[^A-Za-z0-9 _.,:%<>=()/+-]
  * categorical: one category per probed load, labelled with the load.
  * Bars: the first SLO's statistic per load; line: its bound.
  */
-export function capacityChart(r: CapacityResult): string | null {
+export function capacityChart(r: Pick<CapacityResult, 'slos' | 'points' | 'mode'>): string | null {
   const slo = r.slos[0];
   if (slo === undefined) return null;
   const pts = r.points.filter((p) => p.role !== 'saturation').sort((a, b) => loadValue(a.load) - loadValue(b.load));
@@ -91,7 +91,7 @@ export function capacityChart(r: CapacityResult): string | null {
   ].join('\n');
 }
 
-function pointRow(p: ProbedPoint, slo: string | undefined): string[] {
+export function pointRow(p: ProbedPoint, slo: string | undefined): string[] {
   const j = p.slos.find((x) => x.slo === slo);
   const stat = j === undefined || j.value === null ? '–' : `${num(j.value)} (${j.lo === null || !Number.isFinite(j.lo) ? '–' : num(j.lo)}-${j.hi === null || !Number.isFinite(j.hi) ? '∞' : num(j.hi)})`;
   const load = p.role === 'saturation' ? `c=${loadValue(p.load)} (saturation probe)` : loadText(loadValue(p.load));

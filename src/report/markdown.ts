@@ -3,8 +3,11 @@
 // collapsed section. Renders what the verdict says; computes nothing itself.
 import { markdownTable } from 'markdown-table';
 import type { CellVerdict, MetricVerdict, Overall, VerdictDoc } from '../gate/verdict.js';
+import { capacityCellSection } from './capacity-cell.js';
 import { escapeMd } from './escape.js';
-import { figure, MARKDOWN_STYLE, rowFigures } from './figures.js';
+import { figure, MARKDOWN_STYLE, rowFigures, signedPct } from './figures.js';
+import type { ResultDoc } from '../result/types.js';
+import { telemetrySection } from './telemetry.js';
 
 export const MAX_REPORT_CHARS = 65_536;
 
@@ -20,17 +23,45 @@ const MARK: Record<MetricVerdict['verdict'], string> = {
 const num = (x: number | null): string => figure(x, MARKDOWN_STYLE);
 const shortSha = (s: string | null): string => (s === null ? 'unknown commit' : `\`${escapeMd(s.slice(0, 7))}\``);
 
-function metricRow(cell: string, m: MetricVerdict): string[] {
+/** An invalid cell's rows are not counted in the headline: they say so instead of a verdict the headline leaves out. */
+function metricRow(cell: CellVerdict, m: MetricVerdict): string[] {
   const f = rowFigures(m, MARKDOWN_STYLE, true);
-  return [escapeMd(cell), m.metric, f.baseline, f.candidate, f.change, f.interval, MARK[m.verdict]];
+  return [escapeMd(cell.id), m.metric, f.baseline, f.candidate, f.change, f.interval, cell.valid ? MARK[m.verdict] : `🚫 invalid cell (${m.verdict}, not counted)`];
 }
 
 const HEAD = ['cell', 'metric', 'baseline', 'candidate', 'change', 'interval', 'verdict'];
 
 function cellDetails(c: CellVerdict): string {
-  const rows = c.metrics.map((m) => metricRow(c.id, m).slice(1));
+  const rows = c.metrics.map((m) => metricRow(c, m).slice(1));
   const head = `<details><summary>${escapeMd(c.id)}: all ${c.metrics.length} metrics</summary>\n\n`;
   return `${head}${markdownTable([HEAD.slice(1), ...rows], { align: ['l', 'r', 'r', 'r', 'r', 'l'] })}\n\n</details>`;
+}
+
+/** Which design made the verdict, in words. */
+export function designLine(v: VerdictDoc): string {
+  switch (v.design) {
+    case 'paired':
+      return 'paired design (interleaved A/B in one job)';
+    case 'history':
+      return `history design (against the job-to-job noise of ${v.history?.runs ?? '?'} stored runs)`;
+    default:
+      return v.history === undefined ? 'unpaired design (one stored run)' : 'unpaired design (one stored run: job-to-job noise unknown)';
+  }
+}
+
+/** The history design: the measured job-to-job noise and the smallest change it can detect, per gated metric. */
+function noiseTable(v: VerdictDoc): string | null {
+  const rows = v.cells.flatMap((c) =>
+    c.metrics
+      .filter((m) => m.gated && m.noise !== undefined)
+      .map((m) => {
+        const n = m.noise!;
+        return [escapeMd(c.id), m.metric, String(n.jobs), `${n.job_cv_pct.toFixed(1)}%`, `${n.trial_cv_pct.toFixed(1)}%`, `${signedPct(n.swing_pct[0])} … ${signedPct(n.swing_pct[1])}`, signedPct(n.mdc_pct)];
+      }),
+  );
+  if (rows.length === 0) return null;
+  const head = ['cell', 'metric', 'stored runs', 'job-to-job CV', 'trial CV', 'stored runs\' swing', 'smallest detectable change'];
+  return `### Job-to-job noise\n\n${markdownTable([head, ...rows], { align: ['l', 'l', 'r', 'r', 'r', 'r', 'r'] })}\n\n<sub>Smallest detectable change: failed with 80% power at the Holm-adjusted level.</sub>`;
 }
 
 export interface ReportOptions {
@@ -39,6 +70,8 @@ export interface ReportOptions {
   /** Extra sections after the gated table, e.g. a trend chart (already safe Markdown). */
   sections?: string[];
   maxChars?: number;
+  /** The results judged: their server telemetry and environments get a section of their own. */
+  results?: { baseline: ResultDoc | null; candidate: ResultDoc };
 }
 
 export function renderMarkdown(v: VerdictDoc, opts: ReportOptions = {}): string {
@@ -53,15 +86,20 @@ export function renderMarkdown(v: VerdictDoc, opts: ReportOptions = {}): string 
   );
   parts.push(
     `Baseline ${shortSha(v.baseline.commit)} (${escapeMd(v.baseline.model ?? 'unknown model')}) vs candidate ${shortSha(v.candidate.commit)} (${escapeMd(v.candidate.model ?? 'unknown model')}); ` +
-      `${v.design} design, ${Math.round(v.settings.confidence * 100)}% intervals, Holm-adjusted α = ${v.settings.alpha}.`,
+      `${designLine(v)}, ${Math.round(v.settings.confidence * 100)}% intervals, Holm-adjusted α = ${v.settings.alpha}.`,
   );
+  for (const n of v.history?.notes ?? []) parts.push(`> ${escapeMd(n)}`);
   for (const line of opts.context ?? []) parts.push(line);
   if (v.reasons.length > 0) parts.push(v.reasons.map((r) => `- ${escapeMd(r)}`).join('\n'));
+  // Capacity first: the load a server sustains within its SLOs is the headline figure when it was measured.
+  for (const c of v.capacity ?? []) parts.push(capacityCellSection(c.candidate, c.baseline, c.metrics));
 
-  const gated = v.cells.flatMap((c) => c.metrics.filter((m) => m.gated).map((m) => metricRow(c.id, m)));
+  const gated = v.cells.flatMap((c) => c.metrics.filter((m) => m.gated).map((m) => metricRow(c, m)));
   if (gated.length > 0) {
     parts.push(`### Gated metrics\n\n${markdownTable([HEAD, ...gated], { align: ['l', 'l', 'r', 'r', 'r', 'r', 'l'] })}`);
   }
+  const noise = noiseTable(v);
+  if (noise !== null) parts.push(noise);
   const notes = v.cells.flatMap((c) =>
     c.metrics
       .filter((m) => m.gated && (m.verdict === 'inconclusive' || m.verdict === 'warn'))
@@ -75,6 +113,10 @@ export function renderMarkdown(v: VerdictDoc, opts: ReportOptions = {}): string 
   if (v.warnings.length > 0 || v.cells.some((c) => c.warnings.length > 0)) {
     const lines = [...v.warnings, ...v.cells.flatMap((c) => c.warnings.map((w) => `${c.id}: ${w}`))];
     parts.push(`<details><summary>Warnings (${lines.length})</summary>\n\n${lines.map((l) => `- ${escapeMd(l)}`).join('\n')}\n\n</details>`);
+  }
+  if (opts.results) {
+    const telemetry = telemetrySection(v, opts.results.baseline, opts.results.candidate);
+    if (telemetry) parts.push(telemetry);
   }
   parts.push(...(opts.sections ?? []));
 

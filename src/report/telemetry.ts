@@ -3,6 +3,7 @@
 // waiting requests; and for a regressed cell both sides side by side, so the
 // comment can say "the KV cache was full and requests queued", not just
 // "slower". Pure: values in, Markdown out, every untrusted string escaped.
+import type { ResultDoc } from '../result/types.js';
 import type { CellTelemetry, EnvironmentFingerprint, FingerprintDifference } from '../telemetry/types.js';
 import { escapeMd } from './escape.js';
 
@@ -114,4 +115,33 @@ export function environmentLine(f: EnvironmentFingerprint): string {
       : `${f.gpus.length} × ${escapeMd(f.gpus[0]!.name)}${f.driver_version ? `, driver ${escapeMd(f.driver_version)}` : ''}${f.cuda_version ? `, CUDA ${escapeMd(f.cuda_version)}` : ''}`;
   const engine = f.engine ? `; ${escapeMd(f.engine.name)}${f.engine.version ? ` ${escapeMd(f.engine.version)}` : ''}` : '';
   return `${gpu}; ${f.cpus} × ${escapeMd(f.cpu_model)}${engine}`;
+}
+
+/**
+ * The report's telemetry section: where each side was measured, the
+ * candidate's per-cell telemetry, and for each regressed cell both sides side
+ * by side. '' when neither result carries telemetry (older results, telemetry off).
+ */
+export function telemetrySection(
+  v: { cells: readonly { id: string; metrics: readonly { gated: boolean; verdict: string }[] }[] },
+  baseline: ResultDoc | null,
+  candidate: ResultDoc,
+): string {
+  const parts: string[] = [];
+  const env: string[] = [];
+  if (baseline?.environment) env.push(`- baseline: ${environmentLine(baseline.environment)}`);
+  if (candidate.environment) env.push(`- ${baseline ? 'candidate' : 'measured on'}: ${environmentLine(candidate.environment)}`);
+  if (env.length > 0) parts.push(env.join('\n'));
+  const table = telemetryTable(candidate.cells.map((c) => ({ id: c.id, telemetry: c.telemetry })));
+  if (table) parts.push(table);
+  if (baseline !== null) {
+    const baseById = new Map(baseline.cells.map((c) => [c.id, c]));
+    for (const cell of v.cells) {
+      if (!cell.metrics.some((m) => m.gated && m.verdict === 'regressed')) continue;
+      const side = telemetrySideBySide(cell.id, baseById.get(cell.id)?.telemetry, candidate.cells.find((c) => c.id === cell.id)?.telemetry);
+      if (side) parts.push(side);
+    }
+  }
+  if (!table && parts.length <= 1) return parts.length === 0 ? '' : `### Environment\n\n${parts[0]}`;
+  return `### Server telemetry\n\n${parts.join('\n\n')}\n\n<sub>What these mean: docs/telemetry.md</sub>`;
 }

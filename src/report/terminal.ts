@@ -3,6 +3,7 @@
 // from the result (cell ids, server error messages) may be hostile: forTerminal.
 import type { Distribution } from '../metrics/distribution.js';
 import type { ResultDoc } from '../result/types.js';
+import { capacityTerminalLines } from './capacity-cell.js';
 import { forTerminal } from './safe-text.js';
 
 const fmt = (x: number | null | undefined, digits = 1): string =>
@@ -53,5 +54,6 @@ export function resultTable(doc: ResultDoc): string {
     }
     for (const r of c.client.reasons) notes.push(`${forTerminal(c.id)}: client saturated: ${forTerminal(r)}`);
   }
-  return `${renderTable(rows)}\n${notes.join('\n')}`;
+  const capacity = capacityTerminalLines(doc.capacity);
+  return `${renderTable(rows)}\n${notes.join('\n')}${capacity === '' ? '' : `\n${capacity}`}`;
 }

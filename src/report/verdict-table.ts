@@ -1,7 +1,9 @@
 // The terminal view of a verdict: gated metrics per cell, then the reasons.
 // Cell ids, reasons and warnings quote the result files: forTerminal.
 import type { VerdictDoc } from '../gate/verdict.js';
-import { rowFigures, TERMINAL_STYLE } from './figures.js';
+import { capacityVerdictRows } from './capacity-cell.js';
+import { rowFigures, signedPct, TERMINAL_STYLE } from './figures.js';
+import { designLine } from './markdown.js';
 import { forTerminal } from './safe-text.js';
 import { renderTable } from './terminal.js';
 
@@ -12,11 +14,23 @@ export function verdictTable(v: VerdictDoc): string {
     for (const m of c.metrics) {
       if (!m.gated) continue;
       const f = rowFigures(m, TERMINAL_STYLE, false);
-      rows.push([forTerminal(c.id) + (c.valid ? '' : ' [invalid]'), m.metric, f.baseline, f.candidate, f.change, f.interval, m.verdict]);
+      // An invalid cell's verdicts are not counted in the headline; its rows say so.
+      rows.push([forTerminal(c.id) + (c.valid ? '' : ' [invalid]'), m.metric, f.baseline, f.candidate, f.change, f.interval, c.valid ? m.verdict : `invalid (${m.verdict}, not counted)`]);
     }
   }
+  const capacity = capacityVerdictRows(v.capacity);
+  rows.push(...capacity.rows);
   const lines = [`verdict: ${v.verdict.toUpperCase()}  (${v.summary.regressed} regressed, ${v.summary.improved} improved, ${v.summary.unchanged} unchanged, ${v.summary.warn} warn, ${v.summary.inconclusive} inconclusive, ${v.summary.invalid_cells} invalid cells, ${v.summary.slo_failed} SLO failures)`];
+  lines.push(designLine(v));
+  for (const n of v.history?.notes ?? []) lines.push(`note: ${forTerminal(n)}`);
   if (rows.length > 1) lines.push(renderTable(rows));
+  lines.push(...capacity.lines);
+  const noise = v.cells.flatMap((c) => c.metrics.filter((m) => m.gated && m.noise !== undefined).map((m) => ({ c, m, n: m.noise! })));
+  if (noise.length > 0) {
+    const head = ['cell', 'metric', 'stored runs', 'job CV', 'trial CV', 'swing', 'detects'];
+    const body = noise.map(({ c, m, n }) => [forTerminal(c.id), m.metric, String(n.jobs), `${n.job_cv_pct.toFixed(1)}%`, `${n.trial_cv_pct.toFixed(1)}%`, `${signedPct(n.swing_pct[0], TERMINAL_STYLE)}..${signedPct(n.swing_pct[1], TERMINAL_STYLE)}`, signedPct(n.mdc_pct, TERMINAL_STYLE)]);
+    lines.push(`job-to-job noise (smallest change that fails with 80% power):\n${renderTable([head, ...body])}`);
+  }
   for (const r of v.reasons) lines.push(`- ${forTerminal(r)}`);
   for (const w of v.warnings) lines.push(`warning: ${forTerminal(w)}`);
   return lines.join('\n');

@@ -1,7 +1,10 @@
 // The result document: versioned, written incrementally, validated against
 // schema/result.schema.json. Changing a field's meaning means a new schema version.
+import type { SweepResult } from '../capacity/sweep.js';
+import type { CapacityMode, CapacityResult, ProbedPoint } from '../capacity/types.js';
 import type { NormalConfig } from '../config/normal.js';
 import type { CellMetrics } from '../metrics/cell.js';
+import type { CellTelemetry, EnvironmentFingerprint } from '../telemetry/types.js';
 
 /** A trial's own figures; its per-request samples are a slice of the cell's pooled `samples`. */
 export type TrialMetrics = Omit<CellMetrics, 'samples'>;
@@ -20,6 +23,8 @@ export interface TrialResult {
   client: ClientHealth;
   /** metrics.samples[*].slice(from, to) of the cell are this trial's requests. */
   samples: { from: number; to: number };
+  /** What the server and the machine did during this trial (docs/telemetry.md); absent when telemetry was off or in older results. */
+  telemetry?: CellTelemetry;
 }
 
 export const RESULT_SCHEMA = 'llm-perf-gate/result@1';
@@ -59,6 +64,8 @@ export interface CellResult {
   /** Saturated when any trial was, with the trials' reasons. */
   client: ClientHealth;
   trials: TrialResult[];
+  /** The trials' telemetry merged (weighted means, exact maxima, any flag); absent when none was recorded. */
+  telemetry?: CellTelemetry;
   /** Merged results only: each shard's own errors and client self-check for this cell. */
   shards?: ShardCellNote[];
 }
@@ -122,4 +129,34 @@ export interface ResultDoc {
   cells: CellResult[];
   shard?: ShardInfo;
   merged?: MergedInfo;
+  /** Where the run was measured: GPUs, CPU, engine and version, model, runner; absent when telemetry was off or in older results. */
+  environment?: EnvironmentFingerprint;
+  /** Capacity cells (docs/capacity.md), apart from `cells` so every reader of the matrix reads on unchanged; absent in results without them. */
+  capacity?: CapacityCell[];
+}
+
+/**
+ * One capacity search or sweep. Written after every probed point: while it
+ * runs `points` grows and `search`/`sweep` are null; an interrupted or
+ * budget-limited search still gets its summary from the points it reached.
+ */
+export interface CapacityCell {
+  /** `scenario@capacity:mode` or `scenario@sweep:mode`. */
+  id: string;
+  kind: 'capacity';
+  scenario: CellResult['scenario'];
+  mode: CapacityMode;
+  /** The SLO texts as written (trimmed). */
+  slo: string[];
+  status: 'running' | 'complete' | 'interrupted';
+  /** Hash of the first step's prompts at the configured requests per step: equal hashes mean the same work. */
+  workload_hash: string;
+  started_at: string;
+  duration_s: number;
+  /** Every probed load in order, with its SLO intervals, rates and the step's metrics (`detail`). */
+  points: ProbedPoint[];
+  /** The search's summary (its points are `points`); null for a sweep or while running. */
+  search: Omit<CapacityResult, 'points'> | null;
+  /** The sweep's summary; null for a search or while running. */
+  sweep: Omit<SweepResult, 'points'> | null;
 }

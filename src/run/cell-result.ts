@@ -4,6 +4,8 @@ import type { RequestRecord } from '../load/record.js';
 import type { LoadPlan, ScenarioPlan, SloPlan } from '../config/plan.js';
 import type { CellRun } from '../load/run-cell.js';
 import { computeCellMetrics } from '../metrics/cell.js';
+import { mergeTelemetry } from '../telemetry/merge.js';
+import type { CellTelemetry } from '../telemetry/types.js';
 import type { CellResult, CellStatus, ClientHealth, TrialResult } from '../result/types.js';
 import { assessClient } from './saturation.js';
 
@@ -13,6 +15,8 @@ export interface TrialOutcome {
   run: CellRun;
   startedAt: string;
   durationS: number;
+  /** What the server and the machine did during this trial; absent when telemetry is off. */
+  telemetry?: CellTelemetry;
 }
 
 const STATUS_RANK: Record<CellStatus, number> = { complete: 0, 'duration-limit': 1, interrupted: 2 };
@@ -55,6 +59,7 @@ export function assembleCell(args: {
       metrics: trialMetrics,
       client,
       samples: { from: offset, to: offset + n },
+      ...(t.telemetry ? { telemetry: t.telemetry } : {}),
     });
     offset += n;
     groups.push(t.run.records);
@@ -67,6 +72,8 @@ export function assembleCell(args: {
     saturated: trials.some((t) => t.client.saturated),
     reasons: trials.flatMap((t) => t.client.reasons.map((r) => (trials.length > 1 ? `trial ${t.index + 1}: ${r}` : r))),
   };
+  // Trials of different cells interleave, so each trial was measured on its own and the cell gets their union.
+  const telemetry = mergeTelemetry(args.trials.flatMap((t) => (t.telemetry ? [t.telemetry] : [])));
   return {
     id: args.id,
     scenario: {
@@ -87,5 +94,6 @@ export function assembleCell(args: {
     metrics: pooled,
     client,
     trials,
+    ...(telemetry ? { telemetry } : {}),
   };
 }

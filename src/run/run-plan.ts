@@ -11,7 +11,7 @@ import { RunSetupError } from '../errors/run-setup-error.js';
 import { TargetError } from '../errors/target-error.js';
 import type { RequestRecord } from '../load/record.js';
 import type { LoadPlan, Plan, ScenarioPlan, TargetPlan } from '../config/plan.js';
-import { runCell } from '../load/run-cell.js';
+import { runCell, type CellRun } from '../load/run-cell.js';
 import { RESULT_SCHEMA, type CellResult, type ResultDoc } from '../result/types.js';
 import { writeResult } from '../result/write.js';
 import { createRng } from '../util/rng.js';
@@ -20,18 +20,22 @@ import { buildCellWorkload, workloadHash } from '../workload/index.js';
 import type { WorkItem } from '../workload/synth.js';
 import { registerSecrets } from '../util/secrets.js';
 import { getTokenizer } from '../workload/tokenizer.js';
+import { capacityConnections, runCapacityCells } from './capacity-cells.js';
 import { assembleCell, type TrialOutcome } from './cell-result.js';
 import { gitInfo, machineInfo } from './environment.js';
 import { assertCredentialsAccepted } from './refusal.js';
 import { shardLoad, SINGLE } from '../load/shard.js';
 import { openWorkers, type WorkerGroup } from './workers.js';
 import { assertShardable, shardInfo, waitForStart, type ShardRun } from './shard.js';
+import { telemetryRecorder, type TelemetryRecorder } from './telemetry.js';
 
 export interface ProgressSink {
   cellStart(index: number, total: number, id: string, requests: number): void;
   requestDone(rec: RequestRecord): void;
   cellEnd(cell: CellResult): void;
   note(message: string): void;
+  /** A plain progress line (capacity points); absent: not shown. */
+  info?(message: string): void;
 }
 
 export interface RunOptions {
@@ -45,6 +49,14 @@ export interface RunOptions {
   progress?: ProgressSink;
   /** Run only this shard of the plan (`run --shard i/n`), from its agreed start; default: the whole plan at once. */
   shard?: ShardRun;
+  /** Servers this tool started for the run, by base URL: their process trees are the server under test, not neighbours. */
+  startedServers?: readonly StartedServer[];
+}
+
+export interface StartedServer {
+  /** Base URL as the plan names it (target.url or an ab side's url). */
+  url: string;
+  pid: number;
 }
 
 export function cellId(scenario: ScenarioPlan, load: LoadPlan): string {
@@ -73,6 +85,7 @@ interface Side {
   trials: Map<string, TrialOutcome[]>;
   /** run.workers > 1: the threads that send; null: this thread sends. */
   workers: WorkerGroup | null;
+  telemetry: TelemetryRecorder;
 }
 
 async function openSide(o: RunOptions, target: TargetPlan, outPath: string, label: string, ab: ResultDoc['ab']): Promise<Side> {
@@ -87,7 +100,7 @@ async function openSide(o: RunOptions, target: TargetPlan, outPath: string, labe
   const client = new InferenceClient({
     target,
     timeouts: plan.timeouts,
-    connections: poolConnections(o.shard === undefined ? plan.loads : plan.loads.map((l) => shardLoad(l, o.shard!.spec))),
+    connections: capacityConnections(plan, poolConnections(o.shard === undefined ? plan.loads : plan.loads.map((l) => shardLoad(l, o.shard!.spec)))),
     apiKey,
     limits: plan.responseLimits,
     countTokens: (t) => tokenizer.count(t),
@@ -133,8 +146,11 @@ async function openSide(o: RunOptions, target: TargetPlan, outPath: string, labe
     });
   }
   doc.target = { url: target.url, api: target.api, model, models: info.models, server_headers: info.headers, system_fingerprint: null, model_entries: info.modelEntries };
+  const pids = (o.startedServers ?? []).filter((s) => s.url === target.url).map((s) => s.pid);
+  const telemetry = telemetryRecorder(plan.telemetry, target.url, pids);
+  await telemetry.fingerprint(doc);
   await writeResult(outPath, doc);
-  return { label, target, outPath, client, model, doc, trials: new Map(), workers };
+  return { label, target, outPath, client, model, doc, trials: new Map(), telemetry, workers };
 }
 
 /**
@@ -166,24 +182,35 @@ async function runMatrix(o: RunOptions, sides: readonly Side[]): Promise<void> {
         side.doc.workload_hash = workloadHash(firstTrials);
         const label = `${side.label}${cell.id}${plan.limits.trials > 1 ? ` (trial ${trial + 1}/${plan.limits.trials})` : ''}`;
         o.progress?.cellStart(step++, total, label, plan.limits.requests);
+        // Started before the clock and stopped after it: telemetry never sits inside the load loop.
+        const tel = await side.telemetry.startTrial();
         const startedAt = new Date().toISOString();
         const t0 = performance.now();
         const cellRun = side.workers === null ? runCell : (opts: Parameters<typeof runCell>[0]) => side.workers!.runCell({ ...opts, model: side.model, items });
-        const run = await cellRun({
-          load: cell.load,
-          count,
-          warmup: plan.limits.warmup,
-          maxDurationMs: plan.limits.maxDurationS * 1000,
-          seedMaterial: `${plan.seed}|${cell.scenario.name}|${trial}`,
-          maxTokens: (i) => items[i]!.maxTokens,
-          send: (i, cancel) => side.client.stream(items[i]!, side.model, cancel),
-          cancel: o.signal,
-          onDone: (rec) => o.progress?.requestDone(rec),
-          shard: o.shard?.spec,
-        });
+        let run: CellRun;
+        try {
+          run = await cellRun({
+            load: cell.load,
+            count,
+            warmup: plan.limits.warmup,
+            maxDurationMs: plan.limits.maxDurationS * 1000,
+            seedMaterial: `${plan.seed}|${cell.scenario.name}|${trial}`,
+            maxTokens: (i) => items[i]!.maxTokens,
+            send: (i, cancel) => side.client.stream(items[i]!, side.model, cancel),
+            cancel: o.signal,
+            onDone: (rec) => o.progress?.requestDone(rec),
+            shard: o.shard?.spec,
+          });
+        } catch (err) {
+          // The GPU sampler is a child process: never leave it running behind a failed trial.
+          await side.telemetry.stopTrial(tel, []);
+          throw err;
+        }
+        const durationS = Math.round(performance.now() - t0) / 1000;
+        const telemetry = await side.telemetry.stopTrial(tel, run.records);
         const trials = side.trials.get(cell.id) ?? [];
         side.trials.set(cell.id, trials);
-        trials.push({ index: trial, pair: paired ? trial : null, run, startedAt, durationS: Math.round(performance.now() - t0) / 1000 });
+        trials.push({ index: trial, pair: paired ? trial : null, run, startedAt, durationS, ...(telemetry ? { telemetry } : {}) });
         const fp = run.records.find((r) => r.systemFingerprint !== null)?.systemFingerprint;
         if (fp && side.doc.target !== null && side.doc.target.system_fingerprint === null) side.doc.target.system_fingerprint = fp;
         const result = assembleCell({
@@ -216,6 +243,7 @@ async function runSides(o: RunOptions, open: () => Promise<Side[]>): Promise<Sid
   if (late > 1000) o.progress?.note(`started ${(late / 1000).toFixed(1)} s after --start-at`);
   try {
     await runMatrix(o, sides);
+    await runCapacityCells(o, sides);
   } catch (err) {
     for (const s of sides) {
       s.doc.status = 'failed';

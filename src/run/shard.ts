@@ -16,6 +16,8 @@ export interface ShardRun {
 
 /** Throws before any load when a load of the plan cannot be split this many ways. */
 export function assertShardable(plan: Plan, spec: ShardSpec, what = 'shards'): void {
+  // A capacity search adapts its load to what it measured: its parts cannot be fixed in advance.
+  if ((plan.config.capacity ?? []).length > 0) throw new RunSetupError(`capacity searches do not split into ${what}: run the config's 'capacity' entries without --shard and with run.workers: 1`);
   for (const load of plan.loads) {
     const problem = shardProblem(load, spec);
     if (problem !== null) throw new RunSetupError(`cannot split the plan into ${spec.count} ${what}: ${problem}`);

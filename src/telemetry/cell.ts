@@ -13,6 +13,12 @@ export interface TelemetryOptions {
   baseUrl: string | null;
   /** Pids of the server under test when this tool started it: their trees are not "others". */
   serverPids?: number[];
+  /**
+   * Processes listening on the target's port when this tool did not start the
+   * server: their CPU is the server's, but GPU processes are not judged by
+   * them (a container's GPU processes are not children of its port's listener).
+   */
+  listenerPids?: number[];
   /** GPU sampling interval, ms (default 500). */
   gpuIntervalMs?: number;
   /** /metrics scrape interval during the cell, ms (default 1000). */
@@ -49,7 +55,7 @@ export async function startCellTelemetry(o: TelemetryOptions): Promise<CellTelem
   const appsBefore = o.gpu === false ? Promise.resolve(null) : computeApps(SMI_TIMEOUT_MS);
   let scraper: EngineScraper | null = null;
   if (o.metrics !== false && o.baseUrl !== null) scraper = await startScraper({ baseUrl: o.baseUrl, intervalMs: o.scrapeIntervalMs ?? 1000 });
-  const cpu = startCpuWindow(serverPids);
+  const cpu = startCpuWindow([...serverPids, ...(o.listenerPids ?? [])]);
 
   return {
     async stop(client) {

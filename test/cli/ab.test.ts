@@ -18,7 +18,7 @@ async function abConfig(dir: string, a: string, b: string): Promise<string> {
   const path = join(dir, 'ab.yml');
   await writeFile(
     path,
-    ['ab:', `  baseline: { url: "${a}" }`, `  candidate: { url: "${b}" }`, 'run: { requests: 20, warmup: 2, trials: 4, max_duration_s: 30 }', 'scenarios:', '  - { name: s, input_tokens: 16, output_tokens: 16 }', 'loads:', '  - concurrency: 2', ''].join('\n'),
+    ['ab:', `  baseline: { url: "${a}" }`, `  candidate: { url: "${b}" }`, 'run: { requests: 20, warmup: 2, trials: 4, max_duration_s: 30 }', 'scenarios:', '  - { name: s, input_tokens: 16, output_tokens: 16 }', 'loads:', '  - concurrency: 2', 'telemetry: { max_neighbour_cpu_share: 1 }', ''].join('\n'),
   );
   return path;
 }

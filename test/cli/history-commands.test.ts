@@ -1,10 +1,11 @@
-// `changes` and `dashboard` in-process, on a real repository and a folder of results.
+// `changes`, `dashboard` and `compact-history` in-process, on a real repository, a folder of results and a real remote.
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import type { CliIo } from '../../src/cli/io.js';
-import { historyFixture, type HistoryFixture } from '../support/history-fixture.js';
+import { saveResult } from '../../src/history/store.js';
+import { addRemote, git, historyFixture, type HistoryFixture } from '../support/history-fixture.js';
 
 function io(cwd: string): CliIo & { out: () => string; err: () => string } {
   let out = '';
@@ -79,5 +80,33 @@ describe('llm-perf-gate dashboard', () => {
     expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+href=/);
     expect(html).not.toContain('<b>bold</b>');
     expect(html).toContain('change 12 \\u003cb\\u003ebold\\u003c/b\\u003e \\u0026 \\"quoted\\"');
+  });
+});
+
+describe('llm-perf-gate compact-history', () => {
+  it('rewrites the data branch on the remote into one commit of the retained results', async () => {
+    const g = await historyFixture(3, {});
+    const remote = addRemote(g);
+    for (const [i, commit] of g.commits.entries()) {
+      await saveResult({ repoDir: g.repo, remote: 'origin', branch: 'llm-perf-history', retention: 10 }, commit, JSON.stringify(g.docs[i]), {});
+    }
+    expect(git(remote, 'rev-list', '--count', 'llm-perf-history')).toBe('3');
+    const t = io(g.repo);
+    expect(await main(['compact-history', '--retention', '2'], t), t.err()).toBe(0);
+    expect(t.out()).toMatch(/^llm-perf-history: 3 commit\(s\) -> 1 \([0-9a-f]{7}\) holding 2 result\(s\); pruned 1 beyond --retention 2\n$/);
+    expect(git(remote, 'rev-list', '--count', 'llm-perf-history')).toBe('1');
+    const files = git(remote, 'ls-tree', '-r', '--name-only', 'llm-perf-history').split('\n');
+    expect(files.sort()).toEqual(['index.json', `results/${g.commits[1]}.json`, `results/${g.commits[2]}.json`].sort());
+  });
+
+  it('says when there is nothing to compact, and names a bad --retention', async () => {
+    const t = io(f.repo);
+    expect(await main(['compact-history', '--retention', 'all'], t)).toBe(2);
+    expect(t.err()).toContain("--retention must be a positive integer, got 'all'");
+    const g = await historyFixture(1, {});
+    addRemote(g);
+    const u = io(g.repo);
+    expect(await main(['compact-history', '--branch', 'perf-data'], u), u.err()).toBe(0);
+    expect(u.out()).toBe("no branch 'perf-data' on the remote: nothing to compact\n");
   });
 });

@@ -169,7 +169,10 @@ describe('planFromObject: defaults and normalisation', () => {
         slo: [],
       },
       ab: null,
+      telemetry: { enabled: true, gpu_interval_ms: 500, scrape_interval_ms: 1000, max_neighbour_cpu_share: 0.25, fingerprint_differences: 'warn' },
     });
+    expect(plan.telemetry).toEqual({ enabled: true, gpuIntervalMs: 500, scrapeIntervalMs: 1000, maxNeighbourCpuShare: 0.25 });
+    expect(plan.gate.fingerprintDifferences).toBe('warn');
     expect(plan.timeouts).toEqual({ connectMs: 5000, requestMs: 300_000, idleMs: 60_000 });
     expect(plan.responseLimits).toEqual({ lineBytes: 1_048_576, eventBytes: 1_048_576, responseBytes: 134_217_728 });
     expect(plan.target).toEqual({

@@ -16,6 +16,7 @@ describe('config schema', () => {
     const load = props((root.loads as { items: Node }).items);
     const gate = props(root.gate);
     const abSide = props((schema.definitions as Record<string, unknown>).abSide);
+    const telemetry = props(root.telemetry);
     expect({
       api: target.api?.default,
       fixedOutput: target.fixed_output?.default,
@@ -42,6 +43,11 @@ describe('config schema', () => {
       strictFingerprint: gate.strict_fingerprint?.default,
       bootstrapIterations: gate.bootstrap_iterations?.default,
       readyTimeoutS: abSide.ready_timeout_s?.default,
+      telemetry: telemetry.enabled?.default,
+      gpuIntervalMs: telemetry.gpu_interval_ms?.default,
+      scrapeIntervalMs: telemetry.scrape_interval_ms?.default,
+      maxNeighbourCpuShare: telemetry.max_neighbour_cpu_share?.default,
+      fingerprintDifferences: telemetry.fingerprint_differences?.default,
     }).toEqual(DEFAULTS);
   });
 

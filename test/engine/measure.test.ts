@@ -54,8 +54,9 @@ describe('closed loop against a known schedule', () => {
     expect(m.rps).toBeLessThan(1.05 * (8000 / e2e));
     expect(m.concurrency.achieved_max).toBe(8);
     expect(m.concurrency.achieved_mean).toBeGreaterThan(6);
-    // One pool per target: 8 connections for 56 requests, not one per request.
-    expect(server.connections).toBeLessThanOrEqual(9);
+    // One pool per target: 8 connections for 56 requests, not one per request;
+    // telemetry adds its own two (the environment's questions, the /metrics scrape).
+    expect(server.connections).toBeLessThanOrEqual(11);
   });
 
   it('counts queueing behind busy batch slots in TTFT', async () => {

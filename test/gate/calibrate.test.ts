@@ -5,7 +5,7 @@ import { planFromObject } from '../../src/config/load.js';
 import type { GatePlan } from '../../src/config/plan.js';
 import { calibrate, type CalibrationDoc, type MetricCalibration } from '../../src/gate/calibrate.js';
 import { CALIBRATION_SCHEMA } from '../../src/gate/calibration-doc.js';
-import { MAX_TRIALS, mdeLog, noiseLog, trialsNeeded } from '../../src/gate/calibration-formulas.js';
+import { MAX_TRIALS, mdeLog, noiseLog, robustCv, trialsNeeded } from '../../src/gate/calibration-formulas.js';
 import { logToRelative, relativeToLog } from '../../src/gate/policy.js';
 import { gateYaml, toleranceChanges } from '../../src/gate/tolerance-advice.js';
 import { calibrationTable, renderCalibrationMarkdown } from '../../src/report/calibration.js';
@@ -158,6 +158,37 @@ describe('calibrate: on synthetic A/A results', () => {
     expect(metric(one, 'output_tps').mde_pct).toBe(metric(calibrate(doc, gate(), { currentTrials: 2 }), 'output_tps').mde_pct);
   });
 
+  it('plans with a noise estimate one load spike cannot drive (issue 10, item 5)', () => {
+    const calm = [100, 101, 99, 100.5, 99.5, 100];
+    const spiked = [100, 101, 99, 100.5, 99.5, 60];
+    const sdOfLogs = (v: number[]): number => {
+      const l = v.map(Math.log);
+      const m = l.reduce((a, b) => a + b, 0) / l.length;
+      return Math.sqrt(l.reduce((a, b) => a + (b - m) ** 2, 0) / (l.length - 1));
+    };
+    // The plain standard deviation grows 25-fold with one spike; the robust one stays near the calm figure.
+    expect(sdOfLogs(spiked) / sdOfLogs(calm)).toBeGreaterThan(20);
+    expect(robustCv(spiked)!).toBeLessThan(2 * robustCv(calm)!);
+    expect(robustCv(spiked)!).toBeLessThan(0.02);
+    // Without an outlier, under 4 trials, or with most trials identical: the plain standard deviation of the logs.
+    expect(robustCv(calm)).toBeCloseTo(sdOfLogs(calm), 12);
+    expect(robustCv([100, 110])).toBeCloseTo(sdOfLogs([100, 110]), 12);
+    // Under 5 trials nothing is set aside (with 4, Grubbs at 1% would need 1.4996 of a possible 1.5).
+    expect(robustCv([100, 100, 100, 130])).toBeCloseTo(sdOfLogs([100, 100, 100, 130]), 12);
+    expect(robustCv([100])).toBeNull();
+    expect(() => robustCv([100, 0])).toThrow(RangeError);
+  });
+
+  it('says "not detectable within 50 trials", not "too few trials", when the noise was measured', () => {
+    const doc = calibrate(result('loud', 0.4, 6), gate());
+    if (doc.summary.recommended_trials === null) {
+      expect(renderCalibrationMarkdown(doc)).toContain(`no gated metric's tolerance is detectable within ${MAX_TRIALS} trials at the measured noise`);
+      expect(renderCalibrationMarkdown(doc)).not.toContain('too few trials per cell');
+    } else {
+      throw new Error(`expected no reachable trial count at 40% trial CV, got ${doc.summary.recommended_trials}`);
+    }
+  });
+
   it('measures no noise and splits nothing with fewer than 2 or 4 trials, and says so', () => {
     const two = calibrate(result('t', 0.02, 2), gate(), { currentTrials: 3 });
     expect(metric(two, 'output_tps').cv).not.toBeNull();
@@ -167,6 +198,7 @@ describe('calibrate: on synthetic A/A results', () => {
     expect(metric(one, 'output_tps').cv).toBeNull();
     expect(one.summary.recommended_trials).toBeNull();
     expect(renderCalibrationMarkdown(one)).toContain('Recommended trials: none');
+    expect(renderCalibrationMarkdown(one)).toContain('too few trials per cell to measure the noise');
   });
 });
 

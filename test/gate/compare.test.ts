@@ -60,10 +60,11 @@ describe('compare: verdicts', () => {
     expect(metric(wide, 'tpot_ms.p50').threshold_pct).toBe(50);
   });
 
-  it('never calls a change below the absolute floor a regression', () => {
-    // TPOT 20 ms -> 20.8 ms: +4% but 0.8 ms, under tpot's 1 ms floor, with a 1% tolerance.
+  it('never calls a change below an absolute floor the config sets a regression', () => {
+    // TPOT 20 ms -> 20.8 ms: +4% but 0.8 ms, under a 1 ms floor, with a 1% tolerance. (Without
+    // `floor` in the config the floor comes from the timing accuracy: test/gate/wired-rules.test.ts.)
     const t = { ...REALISTIC, trialCv: 0.001 };
-    const v = compare(syntheticResult('a', t), syntheticResult('b', t, { tpot: 1.04 }), gate({ metrics: { 'tpot_ms.p50': { tolerance: 0.01 } } }));
+    const v = compare(syntheticResult('a', t), syntheticResult('b', t, { tpot: 1.04 }), gate({ metrics: { 'tpot_ms.p50': { tolerance: 0.01, floor: 1 } } }));
     expect(metric(v, 'tpot_ms.p50').threshold_pct).toBe(5);
     expect(metric(v, 'tpot_ms.p50').verdict).not.toBe('regressed');
   });

@@ -1,6 +1,7 @@
 // The decision table from a change and its interval to a verdict (issue 10, items 5 and 6).
 import { describe, expect, it } from 'vitest';
-import { classifyChange, mirrorThreshold, settleComparison, type ChangeEvidence } from '../../src/gate/outcome.js';
+import { classifyChange, mirrorThreshold, type ChangeEvidence } from '../../src/gate/outcome.js';
+import { settleTests } from '../../src/gate/significance.js';
 
 // Throughput (smaller is worse), 5% tolerance: bad threshold 0.95, mirrored 1/0.95.
 const tps = (estimate: number, lo: number, hi: number, pNoChange: number | null = 0.001): ChangeEvidence => ({
@@ -48,7 +49,7 @@ describe('classifyChange', () => {
   });
 });
 
-describe('settleComparison', () => {
+describe('settleTests (significance.ts)', () => {
   it.each([
     // Holm over 3: smallest p x3, then x2, then x1 (running max)
     { name: 'a regression whose Holm p stays below alpha', tests: [{ verdict: 'regressed', p: 0.01, pNoChange: 0.0001 }, { verdict: 'unchanged', p: 0.9, pNoChange: 0.5 }, { verdict: 'unchanged', p: 0.8, pNoChange: 0.6 }], want: ['regressed', 'unchanged', 'unchanged'] },
@@ -57,6 +58,6 @@ describe('settleComparison', () => {
     { name: 'a warning at p0 = 0.01 stays (0.03)', tests: [{ verdict: 'warn', p: 0.4, pNoChange: 0.01 }, { verdict: 'unchanged', p: 0.9, pNoChange: 0.5 }, { verdict: 'unchanged', p: 0.8, pNoChange: 0.6 }], want: ['warn', 'unchanged', 'unchanged'] },
     { name: 'unknown p0: the warning stands', tests: [{ verdict: 'warn', p: null, pNoChange: null }], want: ['warn'] },
   ] as const)('$name', ({ tests, want }) => {
-    expect(settleComparison(tests, 0.05)).toEqual(want);
+    expect(settleTests(tests, 0.05).map((x) => x.verdict)).toEqual(want);
   });
 });

@@ -9,6 +9,8 @@ describe('gate error rates', () => {
   it('fails at most 1% of 200 A/A comparisons at realistic noise (5% trial CV, heavy-tailed TTFT)', () => {
     const o = runStudy(study('A/A, trial CV 5%'), 200, 'suite');
     expect(o.failRate).toBeLessThanOrEqual(0.01);
+    // Issue 10, item 6: a warning needs the change to be unlikely under no change too.
+    expect(o.flagRate).toBeLessThanOrEqual(0.05);
   }, 120_000);
 
   it('detects a 10% throughput drop at least 95% of the time at ~1% trial-to-trial CV with 5 trials', () => {
@@ -18,8 +20,11 @@ describe('gate error rates', () => {
     expect(o.failRate).toBeGreaterThanOrEqual(0.95);
   }, 120_000);
 
-  it('flags (warn or fail) a 10% throughput drop at least 90% of the time at 5% trial CV with the default 3 trials', () => {
-    const o = runStudy(study('throughput -10%, trial CV 5%, 3 trials'), 60, 'suite');
+  // Before issue 10 this asked it of 3 trials, where a warning needed the estimate alone; with the
+  // warning rule (beyond the threshold and unlikely under no change, Holm over the gated tests)
+  // 3 trials at 5% CV flag it about a third of the time, 10 trials reliably.
+  it('flags (warn or fail) a 10% throughput drop at least 90% of the time at 5% trial CV with 10 trials', () => {
+    const o = runStudy(study('throughput -10%, trial CV 5%, 10 trials'), 60, 'suite');
     expect(o.flagRate).toBeGreaterThanOrEqual(0.9);
   }, 120_000);
 });

@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_HISTORY_BRANCH, findBaseline, HistoryError, readIndex, saveResult, saveResultWithHooks, type HistoryOptions } from '../../src/history/store.js';
+import { DEFAULT_HISTORY_BRANCH, findBaseline, findBaselines, HistoryError, readIndex, saveResult, saveResultWithHooks, type HistoryOptions } from '../../src/history/store.js';
 import { tempDir } from '../support/measure.js';
 
 const ENV = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com', LC_ALL: 'C' };
@@ -278,5 +278,33 @@ describe('auth', () => {
     } finally {
       await new Promise((r) => server.close(r));
     }
+  });
+});
+
+describe('findBaselines', () => {
+  it('gives the last K stored results along the first-parent ancestry, newest first, skipping the ones accept turns down', async () => {
+    const work = clone(f, 'work');
+    const [c1, c2, c3, c4, c5, c6] = f.main as [string, string, string, string, string, string];
+    for (const c of [c1, c2, c3, c5]) await saveResult(opts(work), c, result(c, { machine: c === c3 ? 'other' : 'same' }), {});
+    const accept = (json: string): string | null => {
+      const d = JSON.parse(json) as { machine: string; git: { commit: string } };
+      return d.machine === 'same' ? d.git.commit : null;
+    };
+
+    const got = await findBaselines(opts(work), c6, 2, accept);
+    expect(got.found.map((x) => x.value)).toEqual([c5, c2]);
+    expect(got.found.map((x) => x.exact)).toEqual([false, false]);
+    expect(got.skipped).toBe(1);
+
+    const all = await findBaselines(opts(work), c5, 10, accept);
+    expect(all.found.map((x) => [x.commit, x.exact])).toEqual([[c5, true], [c2, false], [c1, false]]);
+    expect(all.skipped).toBe(1);
+    // c4's ancestry holds c3 (skipped), c2 and c1
+    expect((await findBaselines(opts(work), c4, 1, accept)).found.map((x) => x.commit)).toEqual([c2]);
+    await expect(findBaselines(opts(work), c4, 0, accept)).rejects.toThrow(RangeError);
+  });
+
+  it('is empty before the branch exists', async () => {
+    expect(await findBaselines(opts(clone(f, 'work')), f.main[5]!, 10, () => 1)).toEqual({ found: [], skipped: 0 });
   });
 });

@@ -8,7 +8,7 @@ import { hostLog, type LogLevel } from '../../src/pipeline/host.js';
 import { createProgress } from '../../src/pipeline/progress.js';
 import type { CellResult } from '../../src/result/types.js';
 
-const cell = { metrics: { counts: { completed: 3, attempted: 3 }, rps: 2, output_tps: 40, ttft_ms: { p50: 12.5 } } } as unknown as CellResult;
+const cell = { metrics: { counts: { completed: 3, attempted: 3 }, rps: 2, output_tps: 40, ttft_ms: { p50: 12.5 } }, trials: [] } as unknown as CellResult;
 
 function clock(): { now: () => number; t: number } {
   const c = { t: 0, now: () => c.t };

@@ -4,7 +4,6 @@ import { planFromObject } from '../../src/config/load.js';
 import { compare } from '../../src/gate/compare.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { escapeMd } from '../../src/report/escape.js';
-import { renderTrend } from '../../src/report/trend.js';
 import { REALISTIC, syntheticResult } from '../support/synthetic.js';
 
 const gate = planFromObject(
@@ -52,20 +51,5 @@ describe('renderMarkdown', () => {
     expect(md.length).toBeLessThanOrEqual(20_000);
     expect(md).toContain('### Gated metrics');
     expect(md).toMatch(/_\d+ cells' details were cut to fit 20000 characters; the verdict JSON has them all\._/);
-  });
-});
-
-describe('renderTrend', () => {
-  it('charts the oldest to the newest commit with Mermaid, and needs two points', () => {
-    const pts = [
-      { commit: 'c'.repeat(40), headline: { 'chat@c=4 output_tps': 300 } },
-      { commit: 'b'.repeat(40), headline: { 'chat@c=4 output_tps': 250 } },
-      { commit: 'a'.repeat(40), headline: { 'chat@c=4 output_tps': 200 } },
-    ];
-    const md = renderTrend(pts, 'chat@c=4 output_tps')!;
-    expect(md).toContain('```mermaid\nxychart-beta\n  title "chat@c=4 output_tps"');
-    expect(md).toContain('x-axis ["aaaaaaa", "bbbbbbb", "ccccccc"]');
-    expect(md).toContain('line [200, 250, 300]');
-    expect(renderTrend(pts.slice(0, 1), 'chat@c=4 output_tps')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { environmentDifferences, environmentLine, telemetrySideBySide, telemetryTable } from '../../src/report/telemetry.js';
+import { environmentDifferences, environmentLine, telemetrySection, telemetrySideBySide, telemetryTable } from '../../src/report/telemetry.js';
+import type { ResultDoc } from '../../src/result/types.js';
 import type { CellTelemetry, Stat } from '../../src/telemetry/types.js';
 import { H100_ENV } from '../telemetry/metrics-fixtures.js';
 
@@ -87,5 +88,28 @@ describe('telemetry in the report', () => {
     expect(
       environmentLine({ ...H100_ENV, gpus: [H100_ENV.gpus[0]!, { ...H100_ENV.gpus[0]!, index: 1 }] }),
     ).toBe('2 × NVIDIA H100 80GB HBM3, driver 550.54.15, CUDA 12.4; 32 × AMD EPYC 9654; vllm 0.10.1');
+  });
+});
+
+describe('the report section', () => {
+  const doc = (cells: { id: string; telemetry?: CellTelemetry }[], env = true): ResultDoc => ({ cells, ...(env ? { environment: H100_ENV } : {}) }) as unknown as ResultDoc;
+  const verdict = (regressed: string[]) => ({
+    cells: ['a@c1', 'b@c1'].map((id) => ({ id, metrics: [{ gated: true, verdict: regressed.includes(id) ? 'regressed' : 'unchanged' }] })),
+  });
+
+  it('shows both environments, the candidate table, and both sides of each regressed cell only', () => {
+    const base = doc([{ id: 'a@c1', telemetry: telemetry({ kv: 0.3 }) }, { id: 'b@c1', telemetry: telemetry() }]);
+    const cand = doc([{ id: 'a@c1', telemetry: telemetry({ kv: 0.97, waiting: 12 }) }, { id: 'b@c1', telemetry: telemetry() }]);
+    const md = telemetrySection(verdict(['a@c1']), base, cand);
+    expect(md).toMatch(/^### Server telemetry\n\n- baseline: 1 × NVIDIA H100 80GB HBM3, driver 550\.54\.15, CUDA 12\.4; .*\n- candidate: 1 × NVIDIA H100/);
+    expect(md).toContain('| a@c1 | 71.2 / 79.6 GiB (fullest of 2) | 60% | 97% | 12 | 8 | 2% CPU |');
+    expect(md).toContain('**a@c1**: server telemetry');
+    expect(md).toContain('| peak KV cache usage | 30% | 97% |');
+    expect(md).not.toContain('**b@c1**: server telemetry');
+  });
+
+  it('is the environment alone without cell telemetry, and empty for results without either', () => {
+    expect(telemetrySection(verdict([]), null, doc([{ id: 'a@c1' }]))).toMatch(/^### Environment\n\n- measured on: 1 × NVIDIA H100/);
+    expect(telemetrySection(verdict(['a@c1']), doc([{ id: 'a@c1' }], false), doc([{ id: 'a@c1' }], false))).toBe('');
   });
 });

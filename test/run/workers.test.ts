@@ -58,7 +58,8 @@ describe('run.workers', () => {
         // Stamps from both threads share one clock: the window spans the cell, the requests in flight never exceed the load's.
         expect(other.metrics.window_s).toBeGreaterThan(0);
         expect(other.metrics.concurrency.achieved_max).toBeLessThanOrEqual(cell.load.kind === 'concurrency' ? cell.load.concurrency : cell.load.max_concurrency!);
-        expect(other.metrics.ttft_ms!.min).toBeGreaterThanOrEqual(20);
+        // The server answers 20 ms after the body (its timer may fire up to 1 ms early).
+        expect(other.metrics.ttft_ms!.min).toBeGreaterThanOrEqual(19);
       }
     } finally {
       await server.close();

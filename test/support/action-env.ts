@@ -1,8 +1,8 @@
 // Runs the built action (dist/index.js, dist/post.js) as the runner does: a
 // fresh node process with INPUT_* variables, an event payload file, and the
 // files the runner reads back (outputs, state, job summary).
-import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { execFileSync, spawn } from 'node:child_process';
+import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -41,6 +41,8 @@ export async function runAction(
     apiUrl: string;
     state?: string;
     env?: Record<string, string>;
+    /** The bundles' folder (default ./dist): a copy elsewhere proves they need no node_modules. */
+    dist?: string;
     /** Send this signal to the step once its log contains `after`, as the runner does when a job is cancelled. */
     interrupt?: { after: string; signal: NodeJS.Signals; delayMs: number };
   },
@@ -72,7 +74,7 @@ export async function runAction(
   Object.assign(env, opts.env);
   for (const [k, v] of Object.entries(opts.inputs)) env[`INPUT_${k.toUpperCase()}`] = v;
   const { code, stdout } = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
-    const child = spawn(process.execPath, [join(process.cwd(), 'dist', `${entry}.js`)], { cwd: opts.workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(opts.dist ?? join(process.cwd(), 'dist'), `${entry}.js`)], { cwd: opts.workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let interrupt = opts.interrupt;
     child.stdout.on('data', (d: Buffer) => {
@@ -88,4 +90,20 @@ export async function runAction(
   });
   const [output, state, summary] = await Promise.all([readFile(files.output, 'utf8'), readFile(files.state, 'utf8'), readFile(files.summary, 'utf8')]);
   return { code, stdout, outputs: parseRunnerFile(output), state: parseRunnerFile(state), summary };
+}
+
+/**
+ * A workflow's checkout: a bare remote on disk and a clone of it on branch
+ * main, holding the end-to-end tests' config as llm-perf.yml (not committed).
+ */
+export async function actionCheckout(): Promise<{ root: string; remote: string; work: string }> {
+  const root = await mkdtemp(join(tmpdir(), 'llm-perf-gate-test-'));
+  const remote = join(root, 'remote.git');
+  const work = join(root, 'work');
+  const git = (cwd: string, ...args: string[]): void => void execFileSync('git', args, { cwd, stdio: 'ignore' });
+  git(root, 'init', '-q', '--bare', '-b', 'main', remote);
+  git(root, 'clone', '-q', remote, work);
+  git(work, 'checkout', '-q', '-b', 'main');
+  await copyFile('test/fixtures/action.yml', join(work, 'llm-perf.yml'));
+  return { root, remote, work };
 }

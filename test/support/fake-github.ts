@@ -1,6 +1,6 @@
 // A real loopback server for the few GitHub REST endpoints the action uses:
-// GET /user, list/create issue comments (with Link-header pagination) and
-// update a comment. It records every request and has switches for what a fork
+// GET /user, list/create issue comments (with Link-header pagination),
+// update a comment, and create a commit comment. It records every request and has switches for what a fork
 // pull request's read-only token gets (403) and for transient failures.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -47,6 +47,8 @@ export interface FakeGitHub {
   /** Comments on `${owner}/${repo}#${number}`, oldest first. */
   comments(owner: string, repo: string, issue: number): FakeComment[];
   seed(owner: string, repo: string, issue: number, items: { body: string; user: FakeUser }[]): FakeComment[];
+  /** Comments on commit `sha` of `${owner}/${repo}`, oldest first. */
+  commitComments(owner: string, repo: string, sha: string): FakeComment[];
   /**
    * The next `count` requests (with this method, when given) fail with this
    * status: 502 by default; 'secondary' is a 403 secondary rate limit.
@@ -57,6 +59,7 @@ export interface FakeGitHub {
 
 export async function startFakeGitHub(): Promise<FakeGitHub> {
   const issues = new Map<string, FakeComment[]>();
+  const onCommits = new Map<string, FakeComment[]>();
   let nextId = 1000;
   const failures: { kind: number | 'secondary'; method: string | undefined }[] = [];
   const list = (o: string, r: string, n: number): FakeComment[] => {
@@ -88,6 +91,7 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
     forbid: 'none',
     hidden: false,
     comments: list,
+    commitComments: (o, r, sha) => onCommits.get(`${o}/${r}@${sha}`) ?? [],
     seed: (o, r, n, items) => items.map((i) => make(o, r, n, i.body, i.user)),
     failNext: (count, kind = 502, method) => {
       for (let i = 0; i < count; i++) failures.push({ kind, method });
@@ -147,6 +151,16 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
           if (text.length > 65536) return send(422, { message: 'Validation Failed', errors: [{ message: 'body is too long (maximum is 65536 characters)' }] });
           return send(201, make(o, r, Number(n), text, state.actor));
         }
+      }
+      m = /^\/repos\/([^/]+)\/([^/]+)\/commits\/([0-9a-f]{40,64})\/comments$/.exec(u.pathname);
+      if (m && method === 'POST') {
+        const text = (body as { body?: unknown } | null)?.body;
+        if (typeof text !== 'string' || text.length > 65536) return send(422, { message: 'Validation Failed' });
+        const key = `${m[1]}/${m[2]}@${m[3]}`;
+        const id = nextId++;
+        const c = { id, body: text, user: state.actor, html_url: `https://github.example/${m[1]}/${m[2]}/commit/${m[3]}#commitcomment-${id}`, created_at: now(), updated_at: now() };
+        onCommits.set(key, [...(onCommits.get(key) ?? []), c]);
+        return send(201, c);
       }
       m = /^\/repos\/([^/]+)\/([^/]+)\/pulls\/(\d+)$/.exec(u.pathname);
       if (m && method === 'GET') {

@@ -55,6 +55,8 @@ export interface FakeSchedule {
   reasoning: boolean;
   /** First matching rule wins; a rule with neither every nor requests matches every request. */
   faults: FaultRule[];
+  /** GET /metrics answers this Prometheus text (called per scrape); null: 404, as a server without metrics. */
+  metrics: (() => string) | null;
 }
 
 export interface ReceivedRequest {
@@ -111,6 +113,7 @@ export const DEFAULT_SCHEDULE: Readonly<FakeSchedule> = Object.freeze({
   stopAfter: 8,
   reasoning: false,
   faults: [],
+  metrics: null,
 });
 
 /** One output token; " tok" is exactly one o200k_base token, also when repeated. */
@@ -669,6 +672,9 @@ export async function startFakeServer(initial: Partial<FakeSchedule> = {}, liste
       handleCompletion(kind, rec, res, parsedOk);
     } else if (method === 'GET' && path === '/health') {
       sendJson(res, 200, '{"status":"ok"}');
+    } else if (method === 'GET' && path === '/metrics' && schedule.metrics !== null) {
+      res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
+      res.end(schedule.metrics());
     } else if (method === 'GET' && path === '/v1/models') {
       const created = Math.floor(Date.now() / 1000);
       const data = schedule.models.map((id) => ({ id, object: 'model', created, owned_by: 'fake' }));

@@ -33,8 +33,9 @@ function plan(over: Partial<Plan> = {}): Plan {
     scenarios: [synthetic],
     loads: [conc, rate],
     slos: { ttftMs: null, tpotMs: null, e2eMs: null },
-    gate: { confidence: 0.9, alpha: 0.05, errorRateLimit: 0.05, tokenDriftLimit: 0.02, strictFingerprint: false, bootstrapIterations: 2000, metrics: {}, scenarios: {}, slo: [] },
+    gate: { confidence: 0.9, alpha: 0.05, errorRateLimit: 0.05, tokenDriftLimit: 0.02, strictFingerprint: false, fingerprintDifferences: 'warn', bootstrapIterations: 2000, metrics: {}, scenarios: {}, slo: [] },
     ab: null,
+    telemetry: { enabled: false, gpuIntervalMs: 500, scrapeIntervalMs: 1000, maxNeighbourCpuShare: 0.25 },
     ...over,
   };
 }

@@ -1,5 +1,101 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 
+// src/util/secrets.ts
+var MIN_SECRET_LENGTH = 6;
+var REDACTED = "***";
+var secrets = /* @__PURE__ */ new Set();
+var ordered = [];
+function variants(value) {
+  const out = /* @__PURE__ */ new Set([value, JSON.stringify(value).slice(1, -1), encodeURIComponent(value)]);
+  return [...out].filter((v) => v.length >= MIN_SECRET_LENGTH);
+}
+function registerSecrets(values) {
+  for (const v of values) {
+    if (typeof v !== "string" || v.length < MIN_SECRET_LENGTH) continue;
+    for (const x of variants(v)) secrets.add(x);
+  }
+  ordered = [...secrets].sort((a, b) => b.length - a.length);
+}
+var URL_QUERY = /\b(https?:\/\/[^\s?#"'<>()]*)\?[^\s#"'<>()]*/gi;
+function redactUrl(url) {
+  return url.replace(URL_QUERY, "$1?\u2026");
+}
+function scrubText(text) {
+  let out = text;
+  for (const s of ordered) if (out.includes(s)) out = out.replaceAll(s, REDACTED);
+  return out.includes("?") ? redactUrl(out) : out;
+}
+function scrubDeep(value) {
+  return walk(value);
+}
+function walk(value) {
+  if (typeof value === "string") return scrubText(value);
+  if (typeof value !== "object" || value === null) return value;
+  if (Array.isArray(value)) return value.map(walk);
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [scrubText(k), walk(v)]));
+}
+
+// src/report/safe-text.ts
+var CONTROL = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
+var CONTROL_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
+var NAMED = { "\n": "\\n", "\r": "\\r", "	": "\\t" };
+function escapeControl(ch) {
+  const named = NAMED[ch];
+  if (named !== void 0) return named;
+  const code = ch.charCodeAt(0);
+  return code <= 255 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
+}
+function neutraliseCommands(line) {
+  return line.replace(/^(\s*)::/, "$1\\x3a:").replaceAll("##[", "#\\x23[");
+}
+function forTerminal(value) {
+  return neutraliseCommands(escapeControls(value));
+}
+function escapeControls(value) {
+  return scrubText(value).replace(CONTROL, escapeControl);
+}
+function forLog(text) {
+  return scrubText(text).replace(CONTROL_BUT_NEWLINE, escapeControl).split("\n").map(neutraliseCommands).join("\n");
+}
+
+// src/pipeline/host.ts
+function hostLog(sink) {
+  const emit = (level, text, title) => sink.write(level, forLog(text), title === void 0 ? void 0 : forLog(title));
+  const status = sink.status;
+  return {
+    out: (text) => emit("out", text),
+    info: (text) => emit("info", text),
+    notice: (text) => emit("notice", text),
+    warn: (text, title) => emit("warn", text, title),
+    error: (text, title) => emit("error", text, title),
+    status: status === void 0 ? (text) => emit("info", text) : (text) => status.call(sink, forLog(text)),
+    async group(title, fn) {
+      if (sink.group === void 0) {
+        emit("info", title);
+        return fn();
+      }
+      sink.group(forLog(title));
+      try {
+        return await fn();
+      } finally {
+        sink.group(null);
+      }
+    },
+    live: status !== void 0
+  };
+}
+
+// src/errors/user-error.ts
+var USER_ERROR_EXIT = 2;
+var UserError = class extends Error {
+  /** The process exit status this failure maps to. */
+  exitStatus = USER_ERROR_EXIT;
+  /** The one line (or block) a host shows after `error: `. */
+  headline() {
+    return this.message;
+  }
+};
+
 // src/server/process.ts
 import { spawn } from "node:child_process";
 import { mkdir, open, readdir, readFile } from "node:fs/promises";
@@ -8,7 +104,38 @@ import { dirname } from "node:path";
 import { performance } from "node:perf_hooks";
 import { StringDecoder } from "node:string_decoder";
 import { setTimeout as sleep } from "node:timers/promises";
-var ServerStartError = class extends Error {
+
+// src/client/errors.ts
+function describeError(err) {
+  if (err instanceof Error) {
+    const code = err.code;
+    const cause = err.cause instanceof Error ? `: ${err.cause.message}` : "";
+    return `${typeof code === "string" ? `${code}: ` : ""}${err.message}${cause}`;
+  }
+  return String(err);
+}
+function clip(text, max = 200) {
+  const one = text.replace(/\s+/g, " ").trim();
+  return one.length > max ? `${one.slice(0, max - 1)}\u2026` : one;
+}
+
+// src/client/models.ts
+function readModels(body) {
+  let parsed;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return { ok: false, problem: `not an OpenAI-compatible server: /v1/models returned non-JSON: ${clip(body, 80)}` };
+  }
+  const data = parsed?.data;
+  if (!Array.isArray(data)) return { ok: false, problem: 'not an OpenAI-compatible server: /v1/models has no "data" array' };
+  const models = data.map((m) => m && typeof m === "object" ? m.id : void 0).filter((id) => typeof id === "string");
+  const entries = data.slice(0, 16).map((m) => JSON.parse(JSON.stringify(m, (_k, v) => typeof v === "string" ? clip(v, 200) : v)));
+  return { ok: true, models, entries };
+}
+
+// src/errors/server-start-error.ts
+var ServerStartError = class extends UserError {
   constructor(message, logTail, exitCode, signal = null, options) {
     super(logTail.length ? `${message}
 last ${logTail.length} log lines:
@@ -16,12 +143,15 @@ ${logTail.map((l) => `  | ${l}`).join("\n")}` : message, options);
     this.logTail = logTail;
     this.exitCode = exitCode;
     this.signal = signal;
-    this.name = "ServerStartError";
   }
   logTail;
   exitCode;
   signal;
+  name = "ServerStartError";
 };
+
+// src/server/process.ts
+var SERVER_MARK = "LLM_PERF_GATE_SERVER_PGID";
 var TAIL_LINES = 30;
 var DEFAULT_POLL_MS = 500;
 var DEFAULT_GRACE_MS = 1e4;
@@ -42,7 +172,8 @@ async function startServer(spec) {
   const t0 = performance.now();
   let child;
   try {
-    child = spawn("sh", ["-c", spec.command], { cwd: spec.cwd, env: spec.env ?? process.env, detached: true, stdio: ["ignore", fh.fd, fh.fd] });
+    child = spawn("sh", ["-c", `${SERVER_MARK}=$$; export ${SERVER_MARK}
+${spec.command}`], { cwd: spec.cwd, env: spec.env ?? process.env, detached: true, stdio: ["ignore", fh.fd, fh.fd] });
   } catch (err) {
     await fh.close();
     throw err;
@@ -130,15 +261,20 @@ async function startServer(spec) {
 }
 async function stopProcessGroup(pgid, graceMs) {
   if (!Number.isInteger(pgid) || pgid <= 1) throw new RangeError(`stopProcessGroup: refusing process-group id ${pgid}`);
-  if (!await groupAlive(pgid) || !signalGroup(pgid, "SIGTERM")) return "none";
+  if (!signalServer(pgid, await serverProcesses(pgid), "SIGTERM")) return "none";
   if (await waitGone(pgid, graceMs)) return "TERM";
-  if (!signalGroup(pgid, "SIGKILL")) return "TERM";
+  if (!signalServer(pgid, await serverProcesses(pgid), "SIGKILL")) return "TERM";
   await waitGone(pgid, 5e3);
   return "KILL";
 }
-function signalGroup(pgid, signal) {
+function signalServer(pgid, p, signal) {
+  let any = p.group && signal_(-pgid, signal);
+  for (const pid of p.detached) any = signal_(pid, signal) || any;
+  return any;
+}
+function signal_(target, signal) {
   try {
-    process.kill(-pgid, signal);
+    process.kill(target, signal);
     return true;
   } catch (err) {
     if (err.code === "ESRCH") return false;
@@ -148,49 +284,55 @@ function signalGroup(pgid, signal) {
 async function waitGone(pgid, ms) {
   const until = performance.now() + ms;
   for (; ; ) {
-    if (!await groupAlive(pgid)) return true;
+    const p = await serverProcesses(pgid);
+    if (!p.group && p.detached.length === 0) return true;
     if (performance.now() >= until) return false;
     await sleep(Math.min(100, Math.max(1, until - performance.now())));
   }
 }
-async function groupAlive(pgid) {
+async function serverProcesses(pgid) {
+  let group;
   try {
     process.kill(-pgid, 0);
+    group = true;
   } catch (err) {
-    return err.code === "EPERM";
+    group = err.code === "EPERM";
   }
-  if (process.platform !== "linux") return true;
+  if (process.platform !== "linux") return { group, detached: [] };
   let pids;
   try {
     pids = (await readdir("/proc")).filter((d) => /^\d+$/.test(d));
   } catch {
-    return true;
+    return { group, detached: [] };
   }
+  const mark = `${SERVER_MARK}=${pgid}`;
+  let liveMember = false;
+  const detached = [];
   for (const p of pids) {
     try {
       const stat = await readFile(`/proc/${p}/stat`, "utf8");
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(fields[2]) === pgid && fields[0] !== "Z" && fields[0] !== "X") return true;
+      if (fields[0] === "Z" || fields[0] === "X") continue;
+      if (Number(fields[2]) === pgid) {
+        liveMember = true;
+        continue;
+      }
+      const env = await readFile(`/proc/${p}/environ`, "utf8");
+      if (env.startsWith(`${mark}\0`) || env.includes(`\0${mark}\0`)) detached.push(Number(p));
     } catch {
     }
   }
-  return false;
+  return { group: group && liveMember, detached };
 }
 function normaliseBaseUrl(url) {
   return url.replace(/\/+$/, "").replace(/\/v1$/, "");
 }
 function modelsCheck(url, status, body, model) {
   if (status !== 200) return `GET ${url} answered ${status}`;
-  let ids;
-  try {
-    const data = JSON.parse(body).data;
-    if (!Array.isArray(data)) return `GET ${url} answered 200 without a data array`;
-    ids = data.map((m) => String(m?.id ?? ""));
-  } catch {
-    return `GET ${url} answered 200 but not JSON`;
-  }
-  if (model === null || ids.includes(model)) return "ok";
-  return `GET ${url} lists ${JSON.stringify(ids.slice(0, 10))}, not '${model}'`;
+  const answer = readModels(body);
+  if (!answer.ok) return `GET ${url}: ${answer.problem}`;
+  if (model === null || answer.models.includes(model)) return "ok";
+  return `GET ${url} lists ${JSON.stringify(answer.models.slice(0, 10))}, not '${model}'`;
 }
 async function probe(url, timeoutMs, abort) {
   try {
@@ -279,7 +421,15 @@ var LogTail = class {
 };
 
 export {
-  ServerStartError,
+  registerSecrets,
+  scrubDeep,
+  forTerminal,
+  escapeControls,
+  hostLog,
+  UserError,
+  describeError,
+  clip,
+  readModels,
   startServer,
   stopProcessGroup
 };

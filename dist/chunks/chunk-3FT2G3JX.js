@@ -1,5 +1,16 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
+  UserError,
+  clip,
+  describeError,
+  escapeControls,
+  forTerminal,
+  readModels,
+  registerSecrets,
+  scrubDeep,
+  startServer
+} from "./chunk-HZV4PVTR.js";
+import {
   __commonJS,
   __require,
   __toESM
@@ -133,10 +144,10 @@ var require_code = __commonJS({
     function interpolate(x) {
       return typeof x == "number" || typeof x == "boolean" || x === null ? x : safeStringify(Array.isArray(x) ? x.join(",") : x);
     }
-    function stringify(x) {
+    function stringify2(x) {
       return new _Code(safeStringify(x));
     }
-    exports2.stringify = stringify;
+    exports2.stringify = stringify2;
     function safeStringify(x) {
       return JSON.stringify(x).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
     }
@@ -424,9 +435,9 @@ var require_codegen = __commonJS({
       }
     };
     var Label = class extends Node {
-      constructor(label) {
+      constructor(label2) {
         super();
-        this.label = label;
+        this.label = label2;
         this.names = {};
       }
       render({ _n }) {
@@ -434,14 +445,14 @@ var require_codegen = __commonJS({
       }
     };
     var Break = class extends Node {
-      constructor(label) {
+      constructor(label2) {
         super();
-        this.label = label;
+        this.label = label2;
         this.names = {};
       }
       render({ _n }) {
-        const label = this.label ? ` ${this.label}` : "";
-        return `break${label};` + _n;
+        const label2 = this.label ? ` ${this.label}` : "";
+        return `break${label2};` + _n;
       }
     };
     var Throw = class extends Node {
@@ -853,12 +864,12 @@ var require_codegen = __commonJS({
         return this._endBlockNode(For);
       }
       // `label` statement
-      label(label) {
-        return this._leafNode(new Label(label));
+      label(label2) {
+        return this._leafNode(new Label(label2));
       }
       // `break` statement
-      break(label) {
-        return this._leafNode(new Break(label));
+      break(label2) {
+        return this._leafNode(new Break(label2));
       }
       // `return` statement
       return(value) {
@@ -1107,12 +1118,12 @@ var require_util = __commonJS({
       return str.replace(/~1/g, "/").replace(/~0/g, "~");
     }
     exports2.unescapeJsonPointer = unescapeJsonPointer;
-    function eachItem(xs, f) {
+    function eachItem(xs, f2) {
       if (Array.isArray(xs)) {
         for (const x of xs)
-          f(x);
+          f2(x);
       } else {
-        f(xs);
+        f2(xs);
       }
     }
     exports2.eachItem = eachItem;
@@ -1155,14 +1166,14 @@ var require_util = __commonJS({
     }
     exports2.evaluatedPropsToName = evaluatedPropsToName;
     function setEvaluated(gen, props, ps) {
-      Object.keys(ps).forEach((p) => gen.assign((0, codegen_1._)`${props}${(0, codegen_1.getProperty)(p)}`, true));
+      Object.keys(ps).forEach((p2) => gen.assign((0, codegen_1._)`${props}${(0, codegen_1.getProperty)(p2)}`, true));
     }
     exports2.setEvaluated = setEvaluated;
     var snippets = {};
-    function useFunc(gen, f) {
+    function useFunc(gen, f2) {
       return gen.scopeValue("func", {
-        ref: f,
-        code: snippets[f.code] || (snippets[f.code] = new code_1._Code(f.code))
+        ref: f2,
+        code: snippets[f2.code] || (snippets[f2.code] = new code_1._Code(f2.code))
       });
     }
     exports2.useFunc = useFunc;
@@ -1728,11 +1739,11 @@ var require_code2 = __commonJS({
     }
     exports2.noPropertyInData = noPropertyInData;
     function allSchemaProperties(schemaMap) {
-      return schemaMap ? Object.keys(schemaMap).filter((p) => p !== "__proto__") : [];
+      return schemaMap ? Object.keys(schemaMap).filter((p2) => p2 !== "__proto__") : [];
     }
     exports2.allSchemaProperties = allSchemaProperties;
     function schemaProperties(it, schemaMap) {
-      return allSchemaProperties(schemaMap).filter((p) => !(0, util_1.alwaysValidSchema)(it, schemaMap[p]));
+      return allSchemaProperties(schemaMap).filter((p2) => !(0, util_1.alwaysValidSchema)(it, schemaMap[p2]));
     }
     exports2.schemaProperties = schemaProperties;
     function callValidateCode({ schemaCode, data, it: { gen, topSchemaRef, schemaPath, errorPath }, it }, func, context, passSchema) {
@@ -2210,12 +2221,12 @@ var require_resolve = __commonJS({
     function getFullPath(resolver, id = "", normalize) {
       if (normalize !== false)
         id = normalizeId(id);
-      const p = resolver.parse(id);
-      return _getFullPath(resolver, p);
+      const p2 = resolver.parse(id);
+      return _getFullPath(resolver, p2);
     }
     exports2.getFullPath = getFullPath;
-    function _getFullPath(resolver, p) {
-      const serialized = resolver.serialize(p);
+    function _getFullPath(resolver, p2) {
+      const serialized = resolver.serialize(p2);
       return serialized.split("#")[0] + "#";
     }
     exports2._getFullPath = _getFullPath;
@@ -2956,7 +2967,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve.call(this, root, ref);
+      let _sch = resolve3.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a = root.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
         const { schemaId } = this.opts;
@@ -2983,18 +2994,18 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve(root, ref) {
+    function resolve3(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
       return sch || this.schemas[ref] || resolveSchema.call(this, root, ref);
     }
     function resolveSchema(root, ref) {
-      const p = this.opts.uriResolver.parse(ref);
-      const refPath = (0, resolve_1._getFullPath)(this.opts.uriResolver, p);
+      const p2 = this.opts.uriResolver.parse(ref);
+      const refPath = (0, resolve_1._getFullPath)(this.opts.uriResolver, p2);
       let baseId = (0, resolve_1.getFullPath)(this.opts.uriResolver, root.baseId, void 0);
       if (Object.keys(root.schema).length > 0 && refPath === baseId) {
-        return getJsonPointer.call(this, p, root);
+        return getJsonPointer.call(this, p2, root);
       }
       const id = (0, resolve_1.normalizeId)(refPath);
       const schOrRef = this.refs[id] || this.schemas[id];
@@ -3002,7 +3013,7 @@ var require_compile = __commonJS({
         const sch = resolveSchema.call(this, root, schOrRef);
         if (typeof (sch === null || sch === void 0 ? void 0 : sch.schema) !== "object")
           return;
-        return getJsonPointer.call(this, p, sch);
+        return getJsonPointer.call(this, p2, sch);
       }
       if (typeof (schOrRef === null || schOrRef === void 0 ? void 0 : schOrRef.schema) !== "object")
         return;
@@ -3016,7 +3027,7 @@ var require_compile = __commonJS({
           baseId = (0, resolve_1.resolveUrl)(this.opts.uriResolver, baseId, schId);
         return new SchemaEnv({ schema, schemaId, root, baseId });
       }
-      return getJsonPointer.call(this, p, schOrRef);
+      return getJsonPointer.call(this, p2, schOrRef);
     }
     exports2.resolveSchema = resolveSchema;
     var PREVENT_SCOPE_CHANGE = /* @__PURE__ */ new Set([
@@ -3234,8 +3245,8 @@ var require_utils = __commonJS({
       }
       return ind;
     }
-    function removeDotSegments(path2) {
-      let input = path2;
+    function removeDotSegments(path3) {
+      let input = path3;
       const output = [];
       let nextSlash = -1;
       let len = 0;
@@ -3309,11 +3320,11 @@ var require_utils = __commonJS({
       }
       return output.join("");
     }
-    function removeDotSegmentsRelative(path2) {
-      if (path2 === "" || path2[0] === "/") {
-        return removeDotSegments(path2);
+    function removeDotSegmentsRelative(path3) {
+      if (path3 === "" || path3[0] === "/") {
+        return removeDotSegments(path3);
       }
-      const segments = path2.split("/");
+      const segments = path3.split("/");
       const last = segments.length - 1;
       const output = [];
       let trailingDirectory = false;
@@ -3676,8 +3687,8 @@ var require_schemes = __commonJS({
       }
       if (wsComponent.resourceName) {
         const queryIndex = wsComponent.resourceName.indexOf("?");
-        const path2 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
-        wsComponent.path = path2 && path2 !== "/" ? path2 : void 0;
+        const path3 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
+        wsComponent.path = path3 && path3 !== "/" ? path3 : void 0;
         wsComponent.query = queryIndex === -1 ? void 0 : wsComponent.resourceName.slice(queryIndex + 1);
         wsComponent.resourceName = void 0;
       }
@@ -3847,7 +3858,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve(baseURI, relativeURI, options) {
+    function resolve3(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -4238,7 +4249,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize,
-      resolve,
+      resolve: resolve3,
       resolveComponent,
       equal,
       serialize: serialize2,
@@ -4474,9 +4485,9 @@ var require_core = __commonJS({
             this.addSchema(_schema, ref, meta);
         }
         async function _loadSchema(ref) {
-          const p = this._loading[ref];
-          if (p)
-            return p;
+          const p2 = this._loading[ref];
+          if (p2)
+            return p2;
           try {
             return await (this._loading[ref] = loadSchema(ref));
           } finally {
@@ -5958,12 +5969,12 @@ var require_additionalProperties = __commonJS({
             const propsSchema = (0, util_1.schemaRefOrVal)(it, parentSchema.properties, "properties");
             definedProp = (0, code_1.isOwnProperty)(gen, propsSchema, key);
           } else if (props.length) {
-            definedProp = (0, codegen_1.or)(...props.map((p) => (0, codegen_1._)`${key} === ${p}`));
+            definedProp = (0, codegen_1.or)(...props.map((p2) => (0, codegen_1._)`${key} === ${p2}`));
           } else {
             definedProp = codegen_1.nil;
           }
           if (patProps.length) {
-            definedProp = (0, codegen_1.or)(definedProp, ...patProps.map((p) => (0, codegen_1._)`${(0, code_1.usePattern)(cxt, p)}.test(${key})`));
+            definedProp = (0, codegen_1.or)(definedProp, ...patProps.map((p2) => (0, codegen_1._)`${(0, code_1.usePattern)(cxt, p2)}.test(${key})`));
           }
           return (0, codegen_1.not)(definedProp);
         }
@@ -6043,7 +6054,7 @@ var require_properties = __commonJS({
         if (it.opts.unevaluated && allProps.length && it.props !== true) {
           it.props = util_1.mergeEvaluated.props(gen, (0, util_1.toHash)(allProps), it.props);
         }
-        const properties = allProps.filter((p) => !(0, util_1.alwaysValidSchema)(it, schema[p]));
+        const properties = allProps.filter((p2) => !(0, util_1.alwaysValidSchema)(it, schema[p2]));
         if (properties.length === 0)
           return;
         const valid = gen.name("valid");
@@ -6093,7 +6104,7 @@ var require_patternProperties = __commonJS({
         const { gen, schema, data, parentSchema, it } = cxt;
         const { opts } = it;
         const patterns = (0, code_1.allSchemaProperties)(schema);
-        const alwaysValidPatterns = patterns.filter((p) => (0, util_1.alwaysValidSchema)(it, schema[p]));
+        const alwaysValidPatterns = patterns.filter((p2) => (0, util_1.alwaysValidSchema)(it, schema[p2]));
         if (patterns.length === 0 || alwaysValidPatterns.length === patterns.length && (!it.opts.unevaluated || it.props === true)) {
           return;
         }
@@ -6975,7 +6986,7 @@ var require_visit = __commonJS({
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove node");
-    function visit(node, visitor) {
+    function visit2(node, visitor) {
       const visitor_ = initVisitor(visitor);
       if (identity.isDocument(node)) {
         const cd = visit_(null, node.contents, visitor_, Object.freeze([node]));
@@ -6984,20 +6995,20 @@ var require_visit = __commonJS({
       } else
         visit_(null, node, visitor_, Object.freeze([]));
     }
-    visit.BREAK = BREAK;
-    visit.SKIP = SKIP;
-    visit.REMOVE = REMOVE;
-    function visit_(key, node, visitor, path2) {
-      const ctrl = callVisitor(key, node, visitor, path2);
+    visit2.BREAK = BREAK;
+    visit2.SKIP = SKIP;
+    visit2.REMOVE = REMOVE;
+    function visit_(key, node, visitor, path3) {
+      const ctrl = callVisitor(key, node, visitor, path3);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path2, ctrl);
-        return visit_(key, ctrl, visitor, path2);
+        replaceNode(key, path3, ctrl);
+        return visit_(key, ctrl, visitor, path3);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path2 = Object.freeze(path2.concat(node));
+          path3 = Object.freeze(path3.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path2);
+            const ci = visit_(i, node.items[i], visitor, path3);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -7008,13 +7019,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path2 = Object.freeze(path2.concat(node));
-          const ck = visit_("key", node.key, visitor, path2);
+          path3 = Object.freeze(path3.concat(node));
+          const ck = visit_("key", node.key, visitor, path3);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path2);
+          const cv = visit_("value", node.value, visitor, path3);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -7035,17 +7046,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node, visitor, path2) {
-      const ctrl = await callVisitor(key, node, visitor, path2);
+    async function visitAsync_(key, node, visitor, path3) {
+      const ctrl = await callVisitor(key, node, visitor, path3);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path2, ctrl);
-        return visitAsync_(key, ctrl, visitor, path2);
+        replaceNode(key, path3, ctrl);
+        return visitAsync_(key, ctrl, visitor, path3);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path2 = Object.freeze(path2.concat(node));
+          path3 = Object.freeze(path3.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path2);
+            const ci = await visitAsync_(i, node.items[i], visitor, path3);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -7056,13 +7067,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path2 = Object.freeze(path2.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path2);
+          path3 = Object.freeze(path3.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path3);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path2);
+          const cv = await visitAsync_("value", node.value, visitor, path3);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -7089,23 +7100,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node, visitor, path2) {
+    function callVisitor(key, node, visitor, path3) {
       if (typeof visitor === "function")
-        return visitor(key, node, path2);
+        return visitor(key, node, path3);
       if (identity.isMap(node))
-        return visitor.Map?.(key, node, path2);
+        return visitor.Map?.(key, node, path3);
       if (identity.isSeq(node))
-        return visitor.Seq?.(key, node, path2);
+        return visitor.Seq?.(key, node, path3);
       if (identity.isPair(node))
-        return visitor.Pair?.(key, node, path2);
+        return visitor.Pair?.(key, node, path3);
       if (identity.isScalar(node))
-        return visitor.Scalar?.(key, node, path2);
+        return visitor.Scalar?.(key, node, path3);
       if (identity.isAlias(node))
-        return visitor.Alias?.(key, node, path2);
+        return visitor.Alias?.(key, node, path3);
       return void 0;
     }
-    function replaceNode(key, path2, node) {
-      const parent = path2[path2.length - 1];
+    function replaceNode(key, path3, node) {
+      const parent = path3[path3.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node;
       } else if (identity.isPair(parent)) {
@@ -7120,7 +7131,7 @@ var require_visit = __commonJS({
         throw new Error(`Cannot replace node with ${pt} parent`);
       }
     }
-    exports2.visit = visit;
+    exports2.visit = visit2;
     exports2.visitAsync = visitAsync;
   }
 });
@@ -7130,7 +7141,7 @@ var require_directives = __commonJS({
   "node_modules/yaml/dist/doc/directives.js"(exports2) {
     "use strict";
     var identity = require_identity();
-    var visit = require_visit();
+    var visit2 = require_visit();
     var escapeChars = {
       "!": "%21",
       ",": "%2C",
@@ -7274,7 +7285,7 @@ var require_directives = __commonJS({
         let tagNames;
         if (doc && tagEntries.length > 0 && identity.isNode(doc.contents)) {
           const tags = {};
-          visit.visit(doc.contents, (_key, node) => {
+          visit2.visit(doc.contents, (_key, node) => {
             if (identity.isNode(node) && node.tag)
               tags[node.tag] = true;
           });
@@ -7301,7 +7312,7 @@ var require_anchors = __commonJS({
   "node_modules/yaml/dist/doc/anchors.js"(exports2) {
     "use strict";
     var identity = require_identity();
-    var visit = require_visit();
+    var visit2 = require_visit();
     function anchorIsValid(anchor) {
       if (/[\x00-\x19\s,[\]{}]/.test(anchor)) {
         const sa = JSON.stringify(anchor);
@@ -7312,7 +7323,7 @@ var require_anchors = __commonJS({
     }
     function anchorNames(root) {
       const anchors = /* @__PURE__ */ new Set();
-      visit.visit(root, {
+      visit2.visit(root, {
         Value(_key, node) {
           if (node.anchor)
             anchors.add(node.anchor);
@@ -7492,7 +7503,7 @@ var require_Alias = __commonJS({
   "node_modules/yaml/dist/nodes/Alias.js"(exports2) {
     "use strict";
     var anchors = require_anchors();
-    var visit = require_visit();
+    var visit2 = require_visit();
     var identity = require_identity();
     var Node = require_Node();
     var toJS = require_toJS();
@@ -7518,7 +7529,7 @@ var require_Alias = __commonJS({
           nodes = ctx.aliasResolveCache;
         } else {
           nodes = [];
-          visit.visit(doc, {
+          visit2.visit(doc, {
             Node: (_key, node) => {
               if (identity.isAlias(node) || identity.hasAnchor(node))
                 nodes.push(node);
@@ -7717,10 +7728,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path2, value) {
+    function collectionFromPath(schema, path3, value) {
       let v = value;
-      for (let i = path2.length - 1; i >= 0; --i) {
-        const k = path2[i];
+      for (let i = path3.length - 1; i >= 0; --i) {
+        const k = path3[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -7739,7 +7750,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path2) => path2 == null || typeof path2 === "object" && !!path2[Symbol.iterator]().next().done;
+    var isEmptyPath = (path3) => path3 == null || typeof path3 === "object" && !!path3[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -7769,11 +7780,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path2, value) {
-        if (isEmptyPath(path2))
+      addIn(path3, value) {
+        if (isEmptyPath(path3))
           this.add(value);
         else {
-          const [key, ...rest] = path2;
+          const [key, ...rest] = path3;
           const node = this.get(key, true);
           if (identity.isCollection(node))
             node.addIn(rest, value);
@@ -7787,8 +7798,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path2) {
-        const [key, ...rest] = path2;
+      deleteIn(path3) {
+        const [key, ...rest] = path3;
         if (rest.length === 0)
           return this.delete(key);
         const node = this.get(key, true);
@@ -7802,8 +7813,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path2, keepScalar) {
-        const [key, ...rest] = path2;
+      getIn(path3, keepScalar) {
+        const [key, ...rest] = path3;
         const node = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node) ? node.value : node;
@@ -7821,8 +7832,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path2) {
-        const [key, ...rest] = path2;
+      hasIn(path3) {
+        const [key, ...rest] = path3;
         if (rest.length === 0)
           return this.has(key);
         const node = this.get(key, true);
@@ -7832,8 +7843,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path2, value) {
-        const [key, ...rest] = path2;
+      setIn(path3, value) {
+        const [key, ...rest] = path3;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -8380,7 +8391,7 @@ var require_stringify = __commonJS({
         props.push(doc.directives.tagString(tag));
       return props.join(" ");
     }
-    function stringify(item, ctx, onComment, onChompKeep) {
+    function stringify2(item, ctx, onComment, onChompKeep) {
       if (identity.isPair(item))
         return item.toString(ctx, onComment, onChompKeep);
       if (identity.isAlias(item)) {
@@ -8409,7 +8420,7 @@ var require_stringify = __commonJS({
 ${ctx.indent}${str}`;
     }
     exports2.createStringifyContext = createStringifyContext;
-    exports2.stringify = stringify;
+    exports2.stringify = stringify2;
   }
 });
 
@@ -8419,7 +8430,7 @@ var require_stringifyPair = __commonJS({
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
-    var stringify = require_stringify();
+    var stringify2 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
       const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -8441,7 +8452,7 @@ var require_stringifyPair = __commonJS({
       });
       let keyCommentDone = false;
       let chompKeep = false;
-      let str = stringify.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      let str = stringify2.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
       if (!explicitKey && !ctx.inFlow && str.length > 1024) {
         if (simpleKeys)
           throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
@@ -8493,7 +8504,7 @@ ${indent}:`;
         ctx.indent = ctx.indent.substring(2);
       }
       let valueCommentDone = false;
-      const valueStr = stringify.stringify(value, ctx, () => valueCommentDone = true, () => chompKeep = true);
+      const valueStr = stringify2.stringify(value, ctx, () => valueCommentDone = true, () => chompKeep = true);
       let ws = " ";
       if (keyComment || vsb || vcb) {
         ws = vsb ? "\n" : "";
@@ -8634,7 +8645,7 @@ var require_addPairToJSMap = __commonJS({
     "use strict";
     var log = require_log();
     var merge = require_merge();
-    var stringify = require_stringify();
+    var stringify2 = require_stringify();
     var identity = require_identity();
     var toJS = require_toJS();
     function addPairToJSMap(ctx, map, { key, value }) {
@@ -8670,7 +8681,7 @@ var require_addPairToJSMap = __commonJS({
       if (typeof jsKey !== "object")
         return String(jsKey);
       if (identity.isNode(key) && ctx?.doc) {
-        const strCtx = stringify.createStringifyContext(ctx.doc, {});
+        const strCtx = stringify2.createStringifyContext(ctx.doc, {});
         strCtx.anchors = /* @__PURE__ */ new Set();
         for (const node of ctx.anchors.keys())
           strCtx.anchors.add(node.anchor);
@@ -8737,12 +8748,12 @@ var require_stringifyCollection = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports2) {
     "use strict";
     var identity = require_identity();
-    var stringify = require_stringify();
+    var stringify2 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyCollection(collection, ctx, options) {
       const flow = ctx.inFlow ?? collection.flow;
-      const stringify2 = flow ? stringifyFlowCollection : stringifyBlockCollection;
-      return stringify2(collection, ctx, options);
+      const stringify3 = flow ? stringifyFlowCollection : stringifyBlockCollection;
+      return stringify3(collection, ctx, options);
     }
     function stringifyBlockCollection({ comment, items }, ctx, { blockItemPrefix, flowChars, itemIndent, onChompKeep, onComment }) {
       const { indent, options: { commentString } } = ctx;
@@ -8767,7 +8778,7 @@ var require_stringifyCollection = __commonJS({
           }
         }
         chompKeep = false;
-        let str2 = stringify.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
+        let str2 = stringify2.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
         if (comment2)
           str2 += stringifyComment.lineComment(str2, itemIndent, commentString(comment2));
         if (chompKeep && comment2)
@@ -8834,7 +8845,7 @@ ${indent}${line}` : "\n";
         }
         if (comment)
           reqNewline = true;
-        let str = stringify.stringify(item, itemCtx, () => comment = null);
+        let str = stringify2.stringify(item, itemCtx, () => comment = null);
         reqNewline || (reqNewline = lines.length > linesAtValue || str.includes("\n"));
         if (i < items.length - 1) {
           str += ",";
@@ -9750,9 +9761,9 @@ var require_float2 = __commonJS({
         const node = new Scalar.Scalar(parseFloat(str.replace(/_/g, "")));
         const dot = str.indexOf(".");
         if (dot !== -1) {
-          const f = str.substring(dot + 1).replace(/_/g, "");
-          if (f[f.length - 1] === "0")
-            node.minFractionDigits = f.length;
+          const f2 = str.substring(dot + 1).replace(/_/g, "");
+          if (f2[f2.length - 1] === "0")
+            node.minFractionDigits = f2.length;
         }
         return node;
       },
@@ -9941,7 +9952,7 @@ var require_timestamp = __commonJS({
       const sign = str[0];
       const parts = sign === "-" || sign === "+" ? str.substring(1) : str;
       const num2 = (n) => asBigInt ? BigInt(n) : Number(n);
-      const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num2(60) + num2(p), num2(0));
+      const res = parts.replace(/_/g, "").split(":").reduce((res2, p2) => res2 * num2(60) + num2(p2), num2(0));
       return sign === "-" ? num2(-1) * res : res;
     }
     function stringifySexagesimal(node) {
@@ -10195,7 +10206,7 @@ var require_stringifyDocument = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports2) {
     "use strict";
     var identity = require_identity();
-    var stringify = require_stringify();
+    var stringify2 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyDocument(doc, options) {
       const lines = [];
@@ -10210,7 +10221,7 @@ var require_stringifyDocument = __commonJS({
       }
       if (hasDirectives)
         lines.push("---");
-      const ctx = stringify.createStringifyContext(doc, options);
+      const ctx = stringify2.createStringifyContext(doc, options);
       const { commentString } = ctx.options;
       if (doc.commentBefore) {
         if (lines.length !== 1)
@@ -10232,7 +10243,7 @@ var require_stringifyDocument = __commonJS({
           contentComment = doc.contents.comment;
         }
         const onChompKeep = contentComment ? void 0 : () => chompKeep = true;
-        let body = stringify.stringify(doc.contents, ctx, () => contentComment = null, onChompKeep);
+        let body = stringify2.stringify(doc.contents, ctx, () => contentComment = null, onChompKeep);
         if (contentComment)
           body += stringifyComment.lineComment(body, "", commentString(contentComment));
         if ((body[0] === "|" || body[0] === ">") && lines[lines.length - 1] === "---") {
@@ -10240,7 +10251,7 @@ var require_stringifyDocument = __commonJS({
         } else
           lines.push(body);
       } else {
-        lines.push(stringify.stringify(doc.contents, ctx));
+        lines.push(stringify2.stringify(doc.contents, ctx));
       }
       if (doc.directives?.docEnd) {
         if (doc.comment) {
@@ -10348,9 +10359,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path2, value) {
+      addIn(path3, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path2, value);
+          this.contents.addIn(path3, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -10425,14 +10436,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path2) {
-        if (Collection.isEmptyPath(path2)) {
+      deleteIn(path3) {
+        if (Collection.isEmptyPath(path3)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path2) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path3) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -10447,10 +10458,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path2, keepScalar) {
-        if (Collection.isEmptyPath(path2))
+      getIn(path3, keepScalar) {
+        if (Collection.isEmptyPath(path3))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path2, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path3, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -10461,10 +10472,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path2) {
-        if (Collection.isEmptyPath(path2))
+      hasIn(path3) {
+        if (Collection.isEmptyPath(path3))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path2) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path3) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -10481,13 +10492,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path2, value) {
-        if (Collection.isEmptyPath(path2)) {
+      setIn(path3, value) {
+        if (Collection.isEmptyPath(path3)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path2), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path3), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path2, value);
+          this.contents.setIn(path3, value);
         }
       }
       /**
@@ -12376,7 +12387,7 @@ var require_cst_scalar = __commonJS({
 var require_cst_stringify = __commonJS({
   "node_modules/yaml/dist/parse/cst-stringify.js"(exports2) {
     "use strict";
-    var stringify = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
+    var stringify2 = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
     function stringifyToken(token) {
       switch (token.type) {
         case "block-scalar": {
@@ -12429,7 +12440,7 @@ var require_cst_stringify = __commonJS({
         res += stringifyToken(value);
       return res;
     }
-    exports2.stringify = stringify;
+    exports2.stringify = stringify2;
   }
 });
 
@@ -12440,17 +12451,17 @@ var require_cst_visit = __commonJS({
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove item");
-    function visit(cst, visitor) {
+    function visit2(cst, visitor) {
       if ("type" in cst && cst.type === "document")
         cst = { start: cst.start, value: cst.value };
       _visit(Object.freeze([]), cst, visitor);
     }
-    visit.BREAK = BREAK;
-    visit.SKIP = SKIP;
-    visit.REMOVE = REMOVE;
-    visit.itemAtPath = (cst, path2) => {
+    visit2.BREAK = BREAK;
+    visit2.SKIP = SKIP;
+    visit2.REMOVE = REMOVE;
+    visit2.itemAtPath = (cst, path3) => {
       let item = cst;
-      for (const [field, index] of path2) {
+      for (const [field, index] of path3) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -12459,23 +12470,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit.parentCollection = (cst, path2) => {
-      const parent = visit.itemAtPath(cst, path2.slice(0, -1));
-      const field = path2[path2.length - 1][0];
+    visit2.parentCollection = (cst, path3) => {
+      const parent = visit2.itemAtPath(cst, path3.slice(0, -1));
+      const field = path3[path3.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path2, item, visitor) {
-      let ctrl = visitor(item, path2);
+    function _visit(path3, item, visitor) {
+      let ctrl = visitor(item, path3);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path2.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path3.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -12486,12 +12497,12 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path2);
+            ctrl = ctrl(item, path3);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path2) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path3) : ctrl;
     }
-    exports2.visit = visit;
+    exports2.visit = visit2;
   }
 });
 
@@ -14159,7 +14170,7 @@ var require_public_api = __commonJS({
       }
       return doc.toJS(Object.assign({ reviver: _reviver }, options));
     }
-    function stringify(value, replacer, options) {
+    function stringify2(value, replacer, options) {
       let _replacer = null;
       if (typeof replacer === "function" || Array.isArray(replacer)) {
         _replacer = replacer;
@@ -14184,7 +14195,7 @@ var require_public_api = __commonJS({
     exports2.parse = parse;
     exports2.parseAllDocuments = parseAllDocuments;
     exports2.parseDocument = parseDocument2;
-    exports2.stringify = stringify;
+    exports2.stringify = stringify2;
   }
 });
 
@@ -14207,7 +14218,7 @@ var require_dist = __commonJS({
     var lineCounter = require_line_counter();
     var parser = require_parser();
     var publicApi = require_public_api();
-    var visit = require_visit();
+    var visit2 = require_visit();
     exports2.Composer = composer.Composer;
     exports2.Document = Document.Document;
     exports2.Schema = Schema.Schema;
@@ -14235,8 +14246,8 @@ var require_dist = __commonJS({
     exports2.parseAllDocuments = publicApi.parseAllDocuments;
     exports2.parseDocument = publicApi.parseDocument;
     exports2.stringify = publicApi.stringify;
-    exports2.visit = visit.visit;
-    exports2.visitAsync = visit.visitAsync;
+    exports2.visit = visit2.visit;
+    exports2.visitAsync = visit2.visitAsync;
   }
 });
 
@@ -15421,9 +15432,9 @@ var require_common = __commonJS({
         if (typeof source !== "object") {
           throw new TypeError(source + "must be non-object");
         }
-        for (var p in source) {
-          if (_has(source, p)) {
-            obj[p] = source[p];
+        for (var p2 in source) {
+          if (_has(source, p2)) {
+            obj[p2] = source[p2];
           }
         }
       }
@@ -15627,7 +15638,7 @@ var require_trees = __commonJS({
       var n, m;
       var bits;
       var xbits;
-      var f;
+      var f2;
       var overflow = 0;
       for (bits = 0; bits <= MAX_BITS; bits++) {
         s.bl_count[bits] = 0;
@@ -15649,10 +15660,10 @@ var require_trees = __commonJS({
         if (n >= base) {
           xbits = extra[n - base];
         }
-        f = tree[n * 2];
-        s.opt_len += f * (bits + xbits);
+        f2 = tree[n * 2];
+        s.opt_len += f2 * (bits + xbits);
         if (has_stree) {
-          s.static_len += f * (stree[n * 2 + 1] + xbits);
+          s.static_len += f2 * (stree[n * 2 + 1] + xbits);
         }
       }
       if (overflow === 0) {
@@ -16270,8 +16281,8 @@ var require_deflate = __commonJS({
       strm.msg = msg[errorCode];
       return errorCode;
     }
-    function rank(f) {
-      return (f << 1) - (f > 4 ? 9 : 0);
+    function rank(f2) {
+      return (f2 << 1) - (f2 > 4 ? 9 : 0);
     }
     function zero(buf) {
       var len = buf.length;
@@ -16377,7 +16388,7 @@ var require_deflate = __commonJS({
     }
     function fill_window(s) {
       var _w_size = s.w_size;
-      var p, n, m, more, str;
+      var p2, n, m, more, str;
       do {
         more = s.window_size - s.lookahead - s.strstart;
         if (s.strstart >= _w_size + (_w_size - MIN_LOOKAHEAD)) {
@@ -16386,16 +16397,16 @@ var require_deflate = __commonJS({
           s.strstart -= _w_size;
           s.block_start -= _w_size;
           n = s.hash_size;
-          p = n;
+          p2 = n;
           do {
-            m = s.head[--p];
-            s.head[p] = m >= _w_size ? m - _w_size : 0;
+            m = s.head[--p2];
+            s.head[p2] = m >= _w_size ? m - _w_size : 0;
           } while (--n);
           n = _w_size;
-          p = n;
+          p2 = n;
           do {
-            m = s.prev[--p];
-            s.prev[p] = m >= _w_size ? m - _w_size : 0;
+            m = s.prev[--p2];
+            s.prev[p2] = m >= _w_size ? m - _w_size : 0;
           } while (--n);
           more += _w_size;
         }
@@ -19742,7 +19753,7 @@ var require_umd = __commonJS({
           const length = str.length;
           const ptr = __new(length << 1, STRING_ID);
           const U16 = new Uint16Array(memory.buffer);
-          for (var i = 0, p = ptr >>> 1; i < length; ++i) U16[p + i] = str.charCodeAt(i);
+          for (var i = 0, p2 = ptr >>> 1; i < length; ++i) U16[p2 + i] = str.charCodeAt(i);
           return ptr;
         }
         extendedExports.__newString = __newString;
@@ -19763,7 +19774,7 @@ var require_umd = __commonJS({
           return getStringImpl(buffer, ptr);
         }
         extendedExports.__getString = __getString;
-        function getView(alignLog2, signed2, float) {
+        function getView(alignLog2, signed, float) {
           const buffer = memory.buffer;
           if (float) {
             switch (alignLog2) {
@@ -19775,13 +19786,13 @@ var require_umd = __commonJS({
           } else {
             switch (alignLog2) {
               case 0:
-                return new (signed2 ? Int8Array : Uint8Array)(buffer);
+                return new (signed ? Int8Array : Uint8Array)(buffer);
               case 1:
-                return new (signed2 ? Int16Array : Uint16Array)(buffer);
+                return new (signed ? Int16Array : Uint16Array)(buffer);
               case 2:
-                return new (signed2 ? Int32Array : Uint32Array)(buffer);
+                return new (signed ? Int32Array : Uint32Array)(buffer);
               case 3:
-                return new (signed2 ? BigInt64Array : BigUint64Array)(buffer);
+                return new (signed ? BigInt64Array : BigUint64Array)(buffer);
             }
           }
           throw Error(`unsupported align: ${alignLog2}`);
@@ -20039,11 +20050,11 @@ var require_wasm = __commonJS({
     "use strict";
     var __awaiter = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve) {
-          resolve(value);
+        return value instanceof P ? value : new P(function(resolve3) {
+          resolve3(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve, reject) {
+      return new (P || (P = Promise))(function(resolve3, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -20059,7 +20070,7 @@ var require_wasm = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -20849,7 +20860,7 @@ var require_PackedHistogram = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     var JsHistogram_12 = require_JsHistogram();
     var PackedArray_1 = require_PackedArray();
-    var PackedHistogram = class _PackedHistogram extends JsHistogram_12.default {
+    var PackedHistogram2 = class _PackedHistogram extends JsHistogram_12.default {
       constructor(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits) {
         super(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits);
         this._totalCount = 0;
@@ -20886,7 +20897,7 @@ var require_PackedHistogram = __commonJS({
         return `PackedHistogram ${JSON.stringify(this, null, 2)}`;
       }
     };
-    exports2.default = PackedHistogram;
+    exports2.default = PackedHistogram2;
   }
 });
 
@@ -22834,7 +22845,7 @@ var require_util2 = __commonJS({
     var { IncomingMessage } = __require("node:http");
     var stream = __require("node:stream");
     var net = __require("node:net");
-    var { stringify } = __require("node:querystring");
+    var { stringify: stringify2 } = __require("node:querystring");
     var { EventEmitter: EE, addAbortListener: addAbortListenerNative } = __require("node:events");
     var timers = require_timers();
     var { InvalidArgumentError, ConnectTimeoutError } = require_errors3();
@@ -22890,7 +22901,7 @@ var require_util2 = __commonJS({
       if (pathHasQueryOrFragment(url)) {
         throw new Error('Query params cannot be passed when url already contains "?" or "#".');
       }
-      const stringified = stringify(queryParams);
+      const stringified = stringify2(queryParams);
       if (stringified) {
         url += "?" + stringified;
       }
@@ -22935,14 +22946,14 @@ var require_util2 = __commonJS({
         }
         const port = url.port != null ? url.port : url.protocol === "https:" ? 443 : 80;
         let origin = url.origin != null ? url.origin : `${url.protocol || ""}//${url.hostname || ""}:${port}`;
-        let path2 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
+        let path3 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path2 && path2[0] !== "/") {
-          path2 = `/${path2}`;
+        if (path3 && path3[0] !== "/") {
+          path3 = `/${path3}`;
         }
-        return new URL(`${origin}${path2}`);
+        return new URL(`${origin}${path3}`);
       }
       if (!isHttpOrHttpsPrefixed(url.origin || url.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -23794,9 +23805,9 @@ var require_diagnostics = __commonJS({
         "undici:client:sendHeaders",
         (evt) => {
           const {
-            request: { method, path: path2, origin }
+            request: { method, path: path3, origin }
           } = evt;
-          debugLog("sending request to %s %s%s", method, origin, path2);
+          debugLog("sending request to %s %s%s", method, origin, path3);
         }
       );
     }
@@ -23814,14 +23825,14 @@ var require_diagnostics = __commonJS({
         "undici:request:headers",
         (evt) => {
           const {
-            request: { method, path: path2, origin },
+            request: { method, path: path3, origin },
             response: { statusCode }
           } = evt;
           debugLog(
             "received response to %s %s%s - HTTP %d",
             method,
             origin,
-            path2,
+            path3,
             statusCode
           );
         }
@@ -23830,23 +23841,23 @@ var require_diagnostics = __commonJS({
         "undici:request:trailers",
         (evt) => {
           const {
-            request: { method, path: path2, origin }
+            request: { method, path: path3, origin }
           } = evt;
-          debugLog("trailers received from %s %s%s", method, origin, path2);
+          debugLog("trailers received from %s %s%s", method, origin, path3);
         }
       );
       diagnosticsChannel.subscribe(
         "undici:request:error",
         (evt) => {
           const {
-            request: { method, path: path2, origin },
+            request: { method, path: path3, origin },
             error
           } = evt;
           debugLog(
             "request to %s %s%s errored - %s",
             method,
             origin,
-            path2,
+            path3,
             error.message
           );
         }
@@ -25196,7 +25207,7 @@ var require_util3 = __commonJS({
     var { redirectStatusSet, referrerPolicyTokens, badPortsSet } = require_constants3();
     var { getGlobalOrigin } = require_global();
     var { collectAnHTTPQuotedString, parseMIMEType } = require_data_url();
-    var { performance: performance5 } = __require("node:perf_hooks");
+    var { performance: performance7 } = __require("node:perf_hooks");
     var { isValidHTTPToken, normalizedMethodRecordsBase } = require_util2();
     var assert = __require("node:assert");
     var { isUint8Array } = __require("node:util/types");
@@ -25354,7 +25365,7 @@ var require_util3 = __commonJS({
       };
     }
     function coarsenedSharedCurrentTime(crossOriginIsolatedCapability) {
-      return coarsenTime(performance5.now(), crossOriginIsolatedCapability);
+      return coarsenTime(performance7.now(), crossOriginIsolatedCapability);
     }
     function createOpaqueTimingInfo(timingInfo) {
       return {
@@ -26277,7 +26288,7 @@ var require_request = __commonJS({
     };
     var Request = class {
       constructor(origin, {
-        path: path2,
+        path: path3,
         method,
         body,
         headers,
@@ -26294,11 +26305,11 @@ var require_request = __commonJS({
         maxRedirections,
         typeOfService
       }, handler) {
-        if (typeof path2 !== "string") {
+        if (typeof path3 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path2[0] !== "/" && !(path2.startsWith("http://") || path2.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path3[0] !== "/" && !(path3.startsWith("http://") || path3.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path2)) {
+        } else if (invalidPathRegex.test(path3)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -26378,7 +26389,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? serializePathWithQuery(path2, query) : path2;
+        this.path = query ? serializePathWithQuery(path3, query) : path3;
         this.origin = origin;
         this.protocol = getProtocolFromUrlString(origin);
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" || method === "QUERY" : idempotent;
@@ -26775,9 +26786,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve, reject) => {
+          return new Promise((resolve3, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve(data);
+              return err ? reject(err) : resolve3(data);
             });
           });
         }
@@ -26815,9 +26826,9 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve, reject) => {
+          return new Promise((resolve3, reject) => {
             this.destroy(err, (err2, data) => {
-              return err2 ? reject(err2) : resolve(data);
+              return err2 ? reject(err2) : resolve3(data);
             });
           });
         }
@@ -31156,7 +31167,7 @@ var require_client_h1 = __commonJS({
            * @param {number} len
            * @returns {number}
            */
-          wasm_on_url: (p, at, len) => {
+          wasm_on_url: (p2, at, len) => {
             return 0;
           },
           /**
@@ -31165,8 +31176,8 @@ var require_client_h1 = __commonJS({
            * @param {number} len
            * @returns {number}
            */
-          wasm_on_status: (p, at, len) => {
-            assert(currentParser.ptr === p);
+          wasm_on_status: (p2, at, len) => {
+            assert(currentParser.ptr === p2);
             const start = at - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onStatus(new FastBuffer(currentBufferRef.buffer, start, len));
           },
@@ -31174,8 +31185,8 @@ var require_client_h1 = __commonJS({
            * @param {number} p
            * @returns {number}
            */
-          wasm_on_message_begin: (p) => {
-            assert(currentParser.ptr === p);
+          wasm_on_message_begin: (p2) => {
+            assert(currentParser.ptr === p2);
             return currentParser.onMessageBegin();
           },
           /**
@@ -31184,8 +31195,8 @@ var require_client_h1 = __commonJS({
            * @param {number} len
            * @returns {number}
            */
-          wasm_on_header_field: (p, at, len) => {
-            assert(currentParser.ptr === p);
+          wasm_on_header_field: (p2, at, len) => {
+            assert(currentParser.ptr === p2);
             const start = at - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onHeaderField(new FastBuffer(currentBufferRef.buffer, start, len));
           },
@@ -31195,8 +31206,8 @@ var require_client_h1 = __commonJS({
            * @param {number} len
            * @returns {number}
            */
-          wasm_on_header_value: (p, at, len) => {
-            assert(currentParser.ptr === p);
+          wasm_on_header_value: (p2, at, len) => {
+            assert(currentParser.ptr === p2);
             const start = at - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onHeaderValue(new FastBuffer(currentBufferRef.buffer, start, len));
           },
@@ -31207,8 +31218,8 @@ var require_client_h1 = __commonJS({
            * @param {0|1} shouldKeepAlive
            * @returns {number}
            */
-          wasm_on_headers_complete: (p, statusCode, upgrade, shouldKeepAlive) => {
-            assert(currentParser.ptr === p);
+          wasm_on_headers_complete: (p2, statusCode, upgrade, shouldKeepAlive) => {
+            assert(currentParser.ptr === p2);
             return currentParser.onHeadersComplete(statusCode, upgrade === 1, shouldKeepAlive === 1);
           },
           /**
@@ -31217,8 +31228,8 @@ var require_client_h1 = __commonJS({
            * @param {number} len
            * @returns {number}
            */
-          wasm_on_body: (p, at, len) => {
-            assert(currentParser.ptr === p);
+          wasm_on_body: (p2, at, len) => {
+            assert(currentParser.ptr === p2);
             const start = at - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onBody(new FastBuffer(currentBufferRef.buffer, start, len));
           },
@@ -31226,8 +31237,8 @@ var require_client_h1 = __commonJS({
            * @param {number} p
            * @returns {number}
            */
-          wasm_on_message_complete: (p) => {
-            assert(currentParser.ptr === p);
+          wasm_on_message_complete: (p2) => {
+            assert(currentParser.ptr === p2);
             return currentParser.onMessageComplete();
           }
         }
@@ -31958,7 +31969,7 @@ var require_client_h1 = __commonJS({
       }
     }
     function writeH1(client, request) {
-      const { method, path: path2, host, upgrade, blocking, reset } = request;
+      const { method, path: path3, host, upgrade, blocking, reset } = request;
       let { body, headers, contentLength } = request;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util.isFormDataLike(body)) {
@@ -32034,7 +32045,7 @@ var require_client_h1 = __commonJS({
         socket[kBlocking] = true;
       }
       setTypeOfService(socket, request);
-      let header = `${method} ${path2} HTTP/1.1\r
+      let header = `${method} ${path3} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -32220,12 +32231,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve, reject) => {
+      const waitForDrain = () => new Promise((resolve3, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve;
+          callback = resolve3;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -33196,7 +33207,7 @@ var require_client_h2 = __commonJS({
       const headersTimeout = request.headersTimeout ?? client[kHeadersTimeout];
       const bodyTimeout = request.bodyTimeout ?? client[kBodyTimeout];
       const session = client[kHTTP2Session];
-      const { method, path: path2, host, upgrade, expectContinue, signal, protocol, headers: reqHeaders } = request;
+      const { method, path: path3, host, upgrade, expectContinue, signal, protocol, headers: reqHeaders } = request;
       if (upgrade != null && upgrade !== "websocket") {
         util.errorRequest(client, request, new InvalidArgumentError(`Custom upgrade "${upgrade}" not supported over HTTP/2`));
         return false;
@@ -33262,7 +33273,7 @@ var require_client_h2 = __commonJS({
           }
           headers[HTTP2_HEADER_METHOD] = "CONNECT";
           headers[HTTP2_HEADER_PROTOCOL] = "websocket";
-          headers[HTTP2_HEADER_PATH] = path2;
+          headers[HTTP2_HEADER_PATH] = path3;
           if (protocol === "ws:" || protocol === "wss:") {
             headers[HTTP2_HEADER_SCHEME] = protocol === "ws:" ? "http" : "https";
           } else {
@@ -33284,7 +33295,7 @@ var require_client_h2 = __commonJS({
         setupUpgradeStream(stream, state);
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path2;
+      headers[HTTP2_HEADER_PATH] = path3;
       headers[HTTP2_HEADER_SCHEME] = protocol === "http:" ? "http" : "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       let body = state.body;
@@ -33735,12 +33746,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve, reject) => {
+      const waitForDrain = () => new Promise((resolve3, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve;
+          callback = resolve3;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -34112,16 +34123,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       [kClose]() {
-        return new Promise((resolve) => {
+        return new Promise((resolve3) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve;
+            this[kClosedResolve] = resolve3;
           } else {
-            resolve(null);
+            resolve3(null);
           }
         });
       }
       [kDestroy](err) {
-        return new Promise((resolve) => {
+        return new Promise((resolve3) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request = requests[i];
@@ -34134,7 +34145,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve(null);
+            resolve3(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -34611,8 +34622,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           return closeClients(this);
         } else {
-          return new Promise((resolve) => {
-            this[kClosedResolve] = resolve;
+          return new Promise((resolve3) => {
+            this[kClosedResolve] = resolve3;
           });
         }
       }
@@ -34681,8 +34692,8 @@ var require_pool_base = __commonJS({
         }
         let done = false;
         let resolveClosed;
-        const closed = new Promise((resolve) => {
-          resolveClosed = resolve;
+        const closed = new Promise((resolve3) => {
+          resolveClosed = resolve3;
         });
         this[kRetiring].set(client, closed);
         client.close(() => {
@@ -35002,7 +35013,7 @@ var require_balanced_pool = __commonJS({
         return this[kClients].find((pool) => pool[kUrl].origin === upstreamOrigin && pool.closed !== true && pool.destroyed !== true);
       }
       get upstreams() {
-        return this[kClients].filter((dispatcher) => dispatcher.closed !== true && dispatcher.destroyed !== true).map((p) => p[kUrl].origin);
+        return this[kClients].filter((dispatcher) => dispatcher.closed !== true && dispatcher.destroyed !== true).map((p2) => p2[kUrl].origin);
       }
       [kGetDispatcher]() {
         if (this[kClients].length === 0) {
@@ -36254,10 +36265,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path2 = "/",
+          path: path3 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path2;
+        opts.path = origin + path3;
         opts.headers = { ...this[kProxyHeaders], ...headers };
         if (!hasHostHeader(headers)) {
           opts.headers.host = new URL(origin).host;
@@ -37487,7 +37498,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return Promise.resolve(null);
         }
-        return new Promise((resolve, reject) => {
+        return new Promise((resolve3, reject) => {
           if (this[kContentLength] && this[kContentLength] > limit || this[kBytesRead] > limit) {
             this.destroy(new AbortError());
           }
@@ -37501,11 +37512,11 @@ var require_readable = __commonJS({
               if (signal.aborted) {
                 reject(signal.reason ?? new AbortError());
               } else {
-                resolve(null);
+                resolve3(null);
               }
             });
           } else {
-            this.on("close", resolve);
+            this.on("close", resolve3);
           }
           this.on("error", noop).on("data", () => {
             if (this[kBytesRead] > limit) {
@@ -37533,7 +37544,7 @@ var require_readable = __commonJS({
     }
     function consume(stream, type) {
       assert(!stream[kConsume]);
-      return new Promise((resolve, reject) => {
+      return new Promise((resolve3, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -37548,7 +37559,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve,
+              resolve: resolve3,
               reject,
               length: 0,
               body: []
@@ -37626,18 +37637,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2, encoding) {
-      const { type, body, resolve, stream, length } = consume2;
+      const { type, body, resolve: resolve3, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve(chunksDecode(body, length, encoding));
+          resolve3(chunksDecode(body, length, encoding));
         } else if (type === "json") {
-          resolve(JSON.parse(chunksDecode(body, length, encoding)));
+          resolve3(JSON.parse(chunksDecode(body, length, encoding)));
         } else if (type === "arrayBuffer") {
-          resolve(chunksConcat(body, length).buffer);
+          resolve3(chunksConcat(body, length).buffer);
         } else if (type === "blob") {
-          resolve(new Blob(body, { type: stream[kContentType] }));
+          resolve3(new Blob(body, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve(chunksConcat(body, length));
+          resolve3(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -37856,9 +37867,9 @@ var require_api_request = __commonJS({
     };
     function request(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve, reject) => {
+        return new Promise((resolve3, reject) => {
           request.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve(data);
+            return err ? reject(err) : resolve3(data);
           });
         });
       }
@@ -38119,9 +38130,9 @@ var require_api_stream = __commonJS({
     };
     function stream(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve, reject) => {
+        return new Promise((resolve3, reject) => {
           stream.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve(data);
+            return err ? reject(err) : resolve3(data);
           });
         });
       }
@@ -38421,9 +38432,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve, reject) => {
+        return new Promise((resolve3, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve(data);
+            return err ? reject(err) : resolve3(data);
           });
         });
       }
@@ -38517,9 +38528,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve, reject) => {
+        return new Promise((resolve3, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve(data);
+            return err ? reject(err) : resolve3(data);
           });
         });
       }
@@ -38722,20 +38733,20 @@ var require_mock_utils = __commonJS({
       }
       return normalizedQp;
     }
-    function safeUrl(path2) {
-      if (typeof path2 !== "string") {
-        return path2;
+    function safeUrl(path3) {
+      if (typeof path3 !== "string") {
+        return path3;
       }
-      const pathSegments = path2.split("?", 3);
+      const pathSegments = path3.split("?", 3);
       if (pathSegments.length !== 2) {
-        return path2;
+        return path3;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path2, method, body, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path2);
+    function matchKey(mockDispatch2, { path: path3, method, body, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path3);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -38762,8 +38773,8 @@ var require_mock_utils = __commonJS({
       const basePath = key.query ? serializePathWithQuery(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
       const resolvedPathWithoutTrailingSlash = removeTrailingSlash(resolvedPath);
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path2, ignoreTrailingSlash }) => {
-        return ignoreTrailingSlash ? matchValue(removeTrailingSlash(safeUrl(path2)), resolvedPathWithoutTrailingSlash) : matchValue(safeUrl(path2), resolvedPath);
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path3, ignoreTrailingSlash }) => {
+        return ignoreTrailingSlash ? matchValue(removeTrailingSlash(safeUrl(path3)), resolvedPathWithoutTrailingSlash) : matchValue(safeUrl(path3), resolvedPath);
       });
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
@@ -38802,27 +38813,27 @@ var require_mock_utils = __commonJS({
         mockDispatches.splice(index, 1);
       }
     }
-    function removeTrailingSlash(path2) {
-      if (typeof path2 !== "string") {
-        return path2;
+    function removeTrailingSlash(path3) {
+      if (typeof path3 !== "string") {
+        return path3;
       }
-      const queryIndex = path2.indexOf("?");
-      const search = queryIndex === -1 ? "" : path2.slice(queryIndex);
+      const queryIndex = path3.indexOf("?");
+      const search = queryIndex === -1 ? "" : path3.slice(queryIndex);
       if (queryIndex !== -1) {
-        path2 = path2.slice(0, queryIndex);
+        path3 = path3.slice(0, queryIndex);
       }
-      while (path2.endsWith("/")) {
-        path2 = path2.slice(0, -1);
+      while (path3.endsWith("/")) {
+        path3 = path3.slice(0, -1);
       }
-      if (path2.length === 0) {
-        path2 = "/";
+      if (path3.length === 0) {
+        path3 = "/";
       }
-      return path2 + search;
+      return path3 + search;
     }
     function buildKey(opts) {
-      const { path: path2, method, body, headers, query } = opts;
+      const { path: path3, method, body, headers, query } = opts;
       return {
-        path: path2,
+        path: path3,
         method,
         body,
         headers,
@@ -39694,10 +39705,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path2, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path: path3, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path2,
+            Path: path3,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -39796,9 +39807,9 @@ var require_mock_agent = __commonJS({
           }
         }
         if (acceptNonStandardSearchParameters && dispatchOpts.path) {
-          const [path2, searchParams] = dispatchOpts.path.split("?");
+          const [path3, searchParams] = dispatchOpts.path.split("?");
           const normalizedSearchParams = normalizeSearchParams(searchParams, acceptNonStandardSearchParameters);
-          dispatchOpts.path = `${path2}?${normalizedSearchParams}`;
+          dispatchOpts.path = `${path3}?${normalizedSearchParams}`;
         }
         return this[kAgent].dispatch(dispatchOpts, handler);
       }
@@ -40003,8 +40014,8 @@ var require_snapshot_utils = __commonJS({
 var require_snapshot_recorder = __commonJS({
   "node_modules/undici/lib/mock/snapshot-recorder.js"(exports2, module2) {
     "use strict";
-    var { writeFile: writeFile2, readFile: readFile4, mkdir: mkdir2 } = __require("node:fs/promises");
-    var { dirname: dirname2, resolve } = __require("node:path");
+    var { writeFile: writeFile3, readFile: readFile4, mkdir: mkdir2 } = __require("node:fs/promises");
+    var { dirname: dirname2, resolve: resolve3 } = __require("node:path");
     var { setTimeout: setTimeout2, clearTimeout: clearTimeout2 } = __require("node:timers");
     var { InvalidArgumentError, UndiciError } = require_errors3();
     var { setHeader } = require_util2();
@@ -40216,12 +40227,12 @@ var require_snapshot_recorder = __commonJS({
        * @return {Promise<void>} - Resolves when snapshots are loaded
        */
       async loadSnapshots(filePath) {
-        const path2 = filePath || this.#snapshotPath;
-        if (!path2) {
+        const path3 = filePath || this.#snapshotPath;
+        if (!path3) {
           throw new InvalidArgumentError("Snapshot path is required");
         }
         try {
-          const data = await readFile4(resolve(path2), "utf8");
+          const data = await readFile4(resolve3(path3), "utf8");
           const parsed = JSON.parse(data);
           if (Array.isArray(parsed)) {
             this.#snapshots.clear();
@@ -40235,7 +40246,7 @@ var require_snapshot_recorder = __commonJS({
           if (error.code === "ENOENT") {
             this.#snapshots.clear();
           } else {
-            throw new UndiciError(`Failed to load snapshots from ${path2}`, { cause: error });
+            throw new UndiciError(`Failed to load snapshots from ${path3}`, { cause: error });
           }
         }
       }
@@ -40246,17 +40257,17 @@ var require_snapshot_recorder = __commonJS({
        * @returns {Promise<void>} - Resolves when snapshots are saved
        */
       async saveSnapshots(filePath) {
-        const path2 = filePath || this.#snapshotPath;
-        if (!path2) {
+        const path3 = filePath || this.#snapshotPath;
+        if (!path3) {
           throw new InvalidArgumentError("Snapshot path is required");
         }
-        const resolvedPath = resolve(path2);
+        const resolvedPath = resolve3(path3);
         await mkdir2(dirname2(resolvedPath), { recursive: true });
         const data = Array.from(this.#snapshots.entries()).map(([hash, snapshot]) => ({
           hash,
           snapshot
         }));
-        await writeFile2(resolvedPath, JSON.stringify(data, null, 2), { flush: true });
+        await writeFile3(resolvedPath, JSON.stringify(data, null, 2), { flush: true });
       }
       /**
        * Clears all recorded snapshots
@@ -40919,15 +40930,15 @@ var require_redirect_handler = __commonJS({
         });
         const baseUrl = requestOrigin ? new URL(this.opts.path, requestOrigin) : void 0;
         const { origin, pathname, search } = util.parseURL(new URL(this.location, baseUrl));
-        const path2 = search ? `${pathname}${search}` : pathname;
-        const redirectUrlString = `${origin}${path2}`;
+        const path3 = search ? `${pathname}${search}` : pathname;
+        const redirectUrlString = `${origin}${path3}`;
         for (const historyUrl of this.history) {
           if (historyUrl.toString() === redirectUrlString) {
             throw new InvalidArgumentError(`Redirect loop detected. Cannot redirect to ${origin}. This typically happens when using a Client or Pool with cross-origin redirects. Use an Agent for cross-origin redirects.`);
           }
         }
         this.opts.headers = cleanRequestHeaders(this.opts.headers, removeContentHeaders, requestOrigin !== origin, this.stripHeadersOnRedirect, this.stripHeadersOnCrossOriginRedirect);
-        this.opts.path = path2;
+        this.opts.path = path3;
         this.opts.origin = origin;
         this.opts[kRequestOrigin] = origin;
         this.opts.query = null;
@@ -42895,10 +42906,10 @@ var require_cache_handler = __commonJS({
       }
       return locationUrl.pathname + locationUrl.search;
     }
-    function deleteCachedUri(store, cacheKey, path2) {
+    function deleteCachedUri(store, cacheKey, path3) {
       deleteCachedValue(store, {
         ...cacheKey,
-        path: path2
+        path: path3
       });
       for (let i = 0; i < util.safeHTTPMethods.length; i++) {
         const method = util.safeHTTPMethods[i];
@@ -42906,7 +42917,7 @@ var require_cache_handler = __commonJS({
           deleteCachedValue(store, {
             ...cacheKey,
             method,
-            path: path2
+            path: path3
           });
         }
       }
@@ -42917,9 +42928,9 @@ var require_cache_handler = __commonJS({
       }
       const values = Array.isArray(headerValue) ? headerValue : [headerValue];
       for (let i = 0; i < values.length; i++) {
-        const path2 = getSameOriginPath(cacheKey, values[i]);
-        if (path2 !== void 0) {
-          deleteCachedUri(store, cacheKey, path2);
+        const path3 = getSameOriginPath(cacheKey, values[i]);
+        if (path3 !== void 0) {
+          deleteCachedUri(store, cacheKey, path3);
         }
       }
     }
@@ -46538,12 +46549,12 @@ var require_response = __commonJS({
         ...state
       };
       return new Proxy(response, {
-        get(target, p) {
-          return p in state ? state[p] : target[p];
+        get(target, p2) {
+          return p2 in state ? state[p2] : target[p2];
         },
-        set(target, p, value) {
-          assert(!(p in state));
-          target[p] = value;
+        set(target, p2, value) {
+          assert(!(p2 in state));
+          target[p2] = value;
           return true;
         }
       });
@@ -47691,18 +47702,18 @@ var require_fetch = __commonJS({
     }
     function fetch(input, init = void 0) {
       webidl.argumentLengthCheck(arguments, 1, "globalThis.fetch");
-      let p = Promise.withResolvers();
+      let p2 = Promise.withResolvers();
       let requestObject;
       try {
         requestObject = new Request(input, init);
       } catch (e) {
-        p.reject(e);
-        return p.promise;
+        p2.reject(e);
+        return p2.promise;
       }
       const request = getRequestState(requestObject);
       if (requestObject.signal.aborted) {
-        abortFetch(p, request, null, requestObject.signal.reason, null);
-        return p.promise;
+        abortFetch(p2, request, null, requestObject.signal.reason, null);
+        return p2.promise;
       }
       const globalObject = request.client.globalObject;
       if (globalObject?.constructor?.name === "ServiceWorkerGlobalScope") {
@@ -47718,7 +47729,7 @@ var require_fetch = __commonJS({
           assert(controller != null);
           controller.abort(requestObject.signal.reason);
           const realResponse = responseObject?.deref();
-          abortFetch(p, request, realResponse, requestObject.signal.reason, controller.controller);
+          abortFetch(p2, request, realResponse, requestObject.signal.reason, controller.controller);
         }
       );
       const cleanupAbortListeners = () => {
@@ -47730,18 +47741,18 @@ var require_fetch = __commonJS({
           return;
         }
         if (response.aborted) {
-          abortFetch(p, request, responseObject, controller.serializedAbortReason, controller.controller);
+          abortFetch(p2, request, responseObject, controller.serializedAbortReason, controller.controller);
           cleanupAbortListeners();
           return;
         }
         if (response.type === "error") {
-          p.reject(new TypeError("fetch failed", { cause: response.error }));
+          p2.reject(new TypeError("fetch failed", { cause: response.error }));
           cleanupAbortListeners();
           return;
         }
         responseObject = new WeakRef(fromInnerResponse(response, "immutable"));
-        p.resolve(responseObject.deref());
-        p = null;
+        p2.resolve(responseObject.deref());
+        p2 = null;
       };
       controller = fetching({
         request,
@@ -47753,7 +47764,7 @@ var require_fetch = __commonJS({
         dispatcher: getRequestDispatcher(requestObject)
         // undici
       });
-      return p.promise;
+      return p2.promise;
     }
     function finalizeAndReportTiming(response, initiatorType = "other") {
       if (response.type === "error" && response.aborted) {
@@ -47791,9 +47802,9 @@ var require_fetch = __commonJS({
       );
     }
     var markResourceTiming = performance.markResourceTiming;
-    function abortFetch(p, request, responseObject, error, controller) {
-      if (p) {
-        p.reject(error);
+    function abortFetch(p2, request, responseObject, error, controller) {
+      if (p2) {
+        p2.reject(error);
       }
       if (request.body?.stream != null && isReadable(request.body.stream)) {
         request.body.stream.cancel(error).catch((err) => {
@@ -48553,13 +48564,13 @@ var require_fetch = __commonJS({
       function dispatch({ body }) {
         const url = requestCurrentURL(request);
         const agent = fetchParams.controller.dispatcher;
-        const path2 = url.pathname + url.search;
+        const path3 = url.pathname + url.search;
         const hasTrailingQuestionMark = url.search.length === 0 && url.href[url.href.length - url.hash.length - 1] === "?";
         return dispatchWithProtocolPreference(body);
         function dispatchWithProtocolPreference(body2, allowH2) {
-          return new Promise((resolve, reject) => agent.dispatch(
+          return new Promise((resolve3, reject) => agent.dispatch(
             {
-              path: hasTrailingQuestionMark ? `${path2}?` : path2,
+              path: hasTrailingQuestionMark ? `${path3}?` : path3,
               origin: url.origin,
               method: request.method,
               body: agent.isMockActive ? request.body && (request.body.source || request.body.stream) : body2,
@@ -48644,7 +48655,7 @@ var require_fetch = __commonJS({
                 }
                 this.body = new Readable({ read: () => controller.resume() });
                 const onError = (err) => this.onResponseError(controller, err);
-                resolve({
+                resolve3({
                   status,
                   statusText,
                   headersList,
@@ -48677,7 +48688,7 @@ var require_fetch = __commonJS({
                   fetchParams.controller.off("terminated", this.abort);
                 }
                 if (request.mode === "websocket" && allowH2 !== false && error?.code === "UND_ERR_INFO" && error?.message === "HTTP/2: Extended CONNECT protocol not supported by server") {
-                  resolve(dispatchWithProtocolPreference(body2, false));
+                  resolve3(dispatchWithProtocolPreference(body2, false));
                   return;
                 }
                 this.body?.destroy(error);
@@ -48696,7 +48707,7 @@ var require_fetch = __commonJS({
                 const rawHeaders = controller?.rawHeaders ?? [];
                 const headersList = new HeadersList();
                 appendHeadersListFromResponseHeaders(headersList, headers, rawHeaders);
-                resolve({
+                resolve3({
                   status,
                   statusText: STATUS_CODES[status],
                   headersList,
@@ -48780,11 +48791,11 @@ var require_cache3 = __commonJS({
         webidl.argumentLengthCheck(arguments, 1, prefix);
         request = webidl.converters.RequestInfo(request);
         options = webidl.converters.CacheQueryOptions(options, prefix, "options");
-        const p = this.#internalMatchAll(request, options, 1);
-        if (p.length === 0) {
+        const p2 = this.#internalMatchAll(request, options, 1);
+        if (p2.length === 0) {
           return;
         }
-        return p[0];
+        return p2[0];
       }
       async matchAll(request = void 0, options = {}) {
         webidl.brandCheck(this, webidl.is.Cache);
@@ -48878,8 +48889,8 @@ var require_cache3 = __commonJS({
           }));
           responsePromises.push(responsePromise.promise);
         }
-        const p = Promise.all(responsePromises);
-        const responses = await p;
+        const p2 = Promise.all(responsePromises);
+        const responses = await p2;
         const operations = [];
         let index = 0;
         for (const response of responses) {
@@ -49493,9 +49504,9 @@ var require_util5 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path2) {
-      for (let i = 0; i < path2.length; ++i) {
-        const code = path2.charCodeAt(i);
+    function validateCookiePath(path3) {
+      for (let i = 0; i < path3.length; ++i) {
+        const code = path3.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude non-ascii and DEL
         code === 59) {
@@ -49577,7 +49588,7 @@ var require_util5 = __commonJS({
         throw new Error("Invalid cookie max-age");
       }
     }
-    function stringify(cookie) {
+    function stringify2(cookie) {
       if (cookie.name.length === 0) {
         return null;
       }
@@ -49639,7 +49650,7 @@ var require_util5 = __commonJS({
       validateCookiePath,
       validateCookieValue,
       toIMFDate,
-      stringify
+      stringify: stringify2
     };
   }
 });
@@ -49790,7 +49801,7 @@ var require_cookies = __commonJS({
   "node_modules/undici/lib/web/cookies/index.js"(exports2, module2) {
     "use strict";
     var { parseSetCookie } = require_parse();
-    var { stringify } = require_util5();
+    var { stringify: stringify2 } = require_util5();
     var { webidl } = require_webidl();
     var globalHeadersBrandCheck = (arg) => webidl.brandCheck(arg, webidl.util.MakeTypeAssertion(globalThis.Headers));
     var undiciHeadersBrandCheck = (arg) => webidl.brandCheck(arg, webidl.is.Headers);
@@ -49846,7 +49857,7 @@ var require_cookies = __commonJS({
       webidl.argumentLengthCheck(arguments, 2, "setCookie");
       brandCheckHeaders(headers);
       cookie = webidl.converters.Cookie(cookie);
-      const str = stringify(cookie);
+      const str = stringify2(cookie);
       if (str) {
         headers.append("set-cookie", str, true);
       }
@@ -51367,10 +51378,10 @@ var require_websocket = __commonJS({
         if (typeof protocols === "string") {
           protocols = [protocols];
         }
-        if (protocols.length !== new Set(protocols.map((p) => p.toLowerCase())).size) {
+        if (protocols.length !== new Set(protocols.map((p2) => p2.toLowerCase())).size) {
           throw new DOMException("Invalid Sec-WebSocket-Protocol value", "SyntaxError");
         }
-        if (protocols.length > 0 && !protocols.every((p) => isValidSubprotocol(p))) {
+        if (protocols.length > 0 && !protocols.every((p2) => isValidSubprotocol(p2))) {
           throw new DOMException("Invalid Sec-WebSocket-Protocol value", "SyntaxError");
         }
         this.#url = new URL(urlRecord.href);
@@ -51921,10 +51932,10 @@ var require_websocketstream = __commonJS({
         const baseURL = environmentSettingsObject.settingsObject.baseUrl;
         const urlRecord = getURLRecord(url, baseURL);
         const protocols = options.protocols;
-        if (protocols.length !== new Set(protocols.map((p) => p.toLowerCase())).size) {
+        if (protocols.length !== new Set(protocols.map((p2) => p2.toLowerCase())).size) {
           throw new DOMException("Invalid Sec-WebSocket-Protocol value", "SyntaxError");
         }
-        if (protocols.length > 0 && !protocols.every((p) => isValidSubprotocol(p))) {
+        if (protocols.length > 0 && !protocols.every((p2) => isValidSubprotocol(p2))) {
           throw new DOMException("Invalid Sec-WebSocket-Protocol value", "SyntaxError");
         }
         this.#url = urlRecord.toString();
@@ -53024,11 +53035,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path2 = opts.path;
+          let path3 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path2 = `/${path2}`;
+            path3 = `/${path3}`;
           }
-          url = new URL(util.parseOrigin(url).origin + path2);
+          url = new URL(util.parseOrigin(url).origin + path3);
         } else {
           if (!opts) {
             opts = typeof url === "object" ? url : {};
@@ -53137,6 +53148,651 @@ ${captureLines}` : capture.stack;
   }
 });
 
+// src/history/store.ts
+import { setTimeout as sleep } from "node:timers/promises";
+
+// src/history/ancestry.ts
+import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
+var DEEPEN_ROUNDS = 3;
+async function firstParentAncestors(git, fetchFlags, base, maxWalk) {
+  const shallow = (await git.run("checking for a shallow checkout", ["rev-parse", "--is-shallow-repository"])).stdout.trim() === "true";
+  const deepen = async () => {
+    const args = ["fetch", ...fetchFlags, ...shallow ? [`--deepen=${maxWalk}`] : [], git.remote, base];
+    return (await git.run(`fetching the ancestry of ${base}`, args, { ok: [1, 128], network: true })).code === 0;
+  };
+  if (!await present(git, base) && !(await deepen() && await present(git, base))) return [];
+  let list = [];
+  for (let round2 = 0; ; round2++) {
+    const r = await git.run(`walking the ancestry of ${base}`, ["rev-list", "--first-parent", `--max-count=${maxWalk}`, base]);
+    const next = r.stdout.split("\n").filter(Boolean);
+    if (next.length >= maxWalk || !shallow || next.length <= list.length) return next;
+    list = next;
+    const last = list[list.length - 1];
+    if (last === void 0 || !(await shallowBoundary(git)).has(last)) return list;
+    if (round2 >= DEEPEN_ROUNDS || !await deepen()) return list;
+  }
+}
+async function present(git, commit) {
+  return (await git.run("looking up a commit", ["cat-file", "-e", `${commit}^{commit}`], { ok: [1, 128] })).code === 0;
+}
+async function shallowBoundary(git) {
+  const path3 = (await git.run("locating the shallow file", ["rev-parse", "--git-path", "shallow"])).stdout.trim();
+  try {
+    return new Set((await readFile(resolve(git.repoDir, path3), "utf8")).split("\n").filter(Boolean));
+  } catch {
+    return /* @__PURE__ */ new Set();
+  }
+}
+
+// src/history/git.ts
+import { execFile } from "node:child_process";
+var HistoryError = class extends Error {
+  constructor(message, options) {
+    super(message, options);
+    this.name = "HistoryError";
+  }
+};
+var BOT_NAME = "github-actions[bot]";
+var BOT_EMAIL = "41898282+github-actions[bot]@users.noreply.github.com";
+var TIMEOUT_MS = 3e5;
+var Git = class {
+  constructor(repoDir, remote, token) {
+    this.repoDir = repoDir;
+    this.remote = remote;
+    this.token = token;
+    this.secrets = token ? [token, basicAuth(token)] : [];
+    this.baseEnv = {
+      ...process.env,
+      GIT_TERMINAL_PROMPT: "0",
+      // a missing credential must fail, not wait for a prompt nobody sees
+      GCM_INTERACTIVE: "never",
+      LC_ALL: "C",
+      GIT_AUTHOR_NAME: BOT_NAME,
+      GIT_AUTHOR_EMAIL: BOT_EMAIL,
+      GIT_COMMITTER_NAME: BOT_NAME,
+      GIT_COMMITTER_EMAIL: BOT_EMAIL
+    };
+  }
+  repoDir;
+  remote;
+  token;
+  secrets;
+  baseEnv;
+  version = null;
+  auth = null;
+  /** Runs git; rejects with a HistoryError naming `what` unless the exit code is in `ok`. */
+  async run(what, args, opts = {}) {
+    let env = this.baseEnv;
+    let pre = [];
+    if (opts.network && this.token) {
+      const config = await (this.auth ??= this.authConfig());
+      const [major, minor] = await this.gitVersion();
+      if (major > 2 || major === 2 && minor >= 31) env = withConfigEnv(env, config);
+      else pre = config.flatMap(([k, v]) => ["-c", `${k}=${v}`]);
+    }
+    const r = await exec([...pre, ...args], this.repoDir, env, opts.input);
+    if (r.code === 0 || opts.ok?.includes(r.code)) return r;
+    throw new HistoryError(`history: ${what} failed: ${this.describe(args, r)}`);
+  }
+  /** A failed command for a message: redacted, with the end of its stderr. */
+  describe(args, r) {
+    const stderr = r.stderr.trim().split("\n").slice(-6).join(" | ");
+    return this.redact(`git ${args.join(" ")} exited with code ${r.code}${stderr ? `: ${stderr}` : ""}`);
+  }
+  redact(text) {
+    let out = text.replace(/(\/\/)[^/@\s]+@/g, "$1***@");
+    for (const s of this.secrets) out = out.split(s).join("***");
+    return out;
+  }
+  gitVersion() {
+    return this.version ??= exec(["version"], this.repoDir, this.baseEnv).then((r) => {
+      const m = /(\d+)\.(\d+)/.exec(r.stdout);
+      return m ? [Number(m[1]), Number(m[2])] : [0, 0];
+    });
+  }
+  /**
+   * actions/checkout persists its own header as http.<server>/.extraheader. Git
+   * sends every matching header, and two Authorization headers are rejected, so
+   * ours is keyed on the full remote URL (the most specific match wins) and an
+   * empty value first clears whatever was inherited.
+   */
+  async authConfig() {
+    const urls = /* @__PURE__ */ new Set();
+    for (const args of [["remote", "get-url", this.remote], ["remote", "get-url", "--push", this.remote]]) {
+      const r = await exec(args, this.repoDir, this.baseEnv);
+      urls.add(r.code === 0 ? r.stdout.trim() : this.remote);
+    }
+    return [...urls].filter((url) => /^https?:\/\//i.test(url)).flatMap((url) => [
+      [`http.${url}.extraheader`, ""],
+      [`http.${url}.extraheader`, `AUTHORIZATION: basic ${basicAuth(this.token ?? "")}`]
+    ]);
+  }
+};
+function basicAuth(token) {
+  return Buffer.from(`x-access-token:${token}`).toString("base64");
+}
+function withConfigEnv(env, config) {
+  const out = { ...env };
+  let n = Number(env.GIT_CONFIG_COUNT ?? 0) || 0;
+  for (const [k, v] of config) {
+    out[`GIT_CONFIG_KEY_${n}`] = k;
+    out[`GIT_CONFIG_VALUE_${n}`] = v;
+    n++;
+  }
+  out.GIT_CONFIG_COUNT = String(n);
+  return out;
+}
+function exec(args, cwd, env, input) {
+  return new Promise((resolve3, reject) => {
+    const child = execFile("git", args, { cwd, env, timeout: TIMEOUT_MS, maxBuffer: 256 * 1024 * 1024, encoding: "utf8" }, (err, stdout, stderr) => {
+      if (err && typeof err.code !== "number") {
+        const why = err.killed ? `no answer after ${TIMEOUT_MS / 1e3} s` : err.signal ? `killed by ${err.signal}` : String(err.code ?? "failed");
+        reject(new HistoryError(`history: cannot run git ${args.find((a) => !a.startsWith("-") && !a.includes("=")) ?? ""} in ${cwd}: ${why}`));
+        return;
+      }
+      resolve3({ code: err ? Number(err.code) : 0, stdout, stderr });
+    });
+    if (input !== void 0) child.stdin?.end(input);
+  });
+}
+
+// src/history/layout.ts
+var INDEX_FILE = "index.json";
+var RESULTS_DIR = "results";
+var COMMIT = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+function isCommitId(s) {
+  return COMMIT.test(s);
+}
+function resultFile(commit) {
+  return `${RESULTS_DIR}/${commit}.json`;
+}
+function commitOfResultName(name) {
+  const m = /^([0-9a-f]+)\.json$/.exec(name);
+  return m?.[1] !== void 0 && isCommitId(m[1]) ? m[1] : null;
+}
+function parseIndex(text) {
+  let raw;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(raw)) return null;
+  const out = [];
+  for (const e of raw) {
+    if (typeof e !== "object" || e === null) continue;
+    const r = e;
+    if (typeof r.commit !== "string" || !isCommitId(r.commit)) continue;
+    const headline2 = {};
+    if (typeof r.headline === "object" && r.headline !== null) {
+      for (const [k, v] of Object.entries(r.headline)) {
+        if (v === null || typeof v === "number" && Number.isFinite(v)) headline2[k] = v;
+      }
+    }
+    out.push({
+      commit: r.commit,
+      ref: typeof r.ref === "string" ? r.ref : null,
+      stored_at: typeof r.stored_at === "string" ? r.stored_at : "",
+      file: resultFile(r.commit),
+      headline: headline2
+    });
+  }
+  return out;
+}
+function addEntry(index, entry, retention) {
+  const rest = index.filter((e) => e.commit !== entry.commit);
+  const all = [entry, ...rest];
+  return { index: all.slice(0, retention), pruned: all.slice(retention).map((e) => e.commit) };
+}
+function renderIndex(index) {
+  if (index.length === 0) return "[]\n";
+  return `[
+${index.map((e) => `  ${JSON.stringify(e)}`).join(",\n")}
+]
+`;
+}
+function refOfResult(resultJson) {
+  try {
+    const ref = JSON.parse(resultJson).git?.ref;
+    return typeof ref === "string" ? ref : null;
+  } catch {
+    return null;
+  }
+}
+
+// src/history/branch.ts
+var HistoryBranch = class {
+  constructor(git, branch) {
+    this.git = git;
+    this.branch = branch;
+    this.privateRef = `refs/llm-perf/${git.remote.replace(/[^A-Za-z0-9._-]/g, "_")}/${branch}`;
+  }
+  git;
+  branch;
+  /** Outside refs/heads and refs/remotes: no branch list, `git log --all` aside, shows it. */
+  privateRef;
+  /** Brings the branch's tip into the private ref; null when the remote has no such branch. */
+  async fetchTip() {
+    const ls = await this.git.run(`looking for branch '${this.branch}' on ${this.git.remote}`, ["ls-remote", "--exit-code", this.git.remote, `refs/heads/${this.branch}`], { ok: [2], network: true });
+    const line = ls.stdout.split("\n").find((l) => l.endsWith(`	refs/heads/${this.branch}`));
+    const tip = line?.split("	")[0] ?? null;
+    if (ls.code === 2 || tip === null) {
+      await this.git.run("dropping a stale private ref", ["update-ref", "-d", this.privateRef]);
+      return null;
+    }
+    const have = await this.git.run("reading the private ref", ["rev-parse", "--verify", "-q", this.privateRef], { ok: [1] });
+    if (have.stdout.trim() !== tip) {
+      await this.git.run(`fetching branch '${this.branch}' from ${this.git.remote}`, ["fetch", ...await this.quietFetch(), this.git.remote, `+refs/heads/${this.branch}:${this.privateRef}`], { network: true });
+    }
+    return tip;
+  }
+  /** Flags every fetch gets: nothing beyond the named refs, and FETCH_HEAD left alone where git allows it. */
+  async quietFetch() {
+    const [major, minor] = await this.git.gitVersion();
+    const noFetchHead = major > 2 || major === 2 && minor >= 29 ? ["--no-write-fetch-head"] : [];
+    return ["--no-tags", "--no-recurse-submodules", "--quiet", "--refmap=", ...noFetchHead];
+  }
+  async readBlob(tip, path3) {
+    const r = await this.git.run(`reading ${path3} from '${this.branch}'`, ["cat-file", "blob", `${tip}:${path3}`], { ok: [128] });
+    return r.code === 0 ? r.stdout : null;
+  }
+  /** The commits that have a result file on the branch. */
+  async storedCommits(tip) {
+    const out = /* @__PURE__ */ new Set();
+    for (const e of await this.lsTree(`${tip}:${RESULTS_DIR}`, true)) {
+      const c = commitOfResultName(e.name);
+      if (c) out.add(c);
+    }
+    return out;
+  }
+  /**
+   * index.json reconciled with the files: entries without a file are dropped, and
+   * files the index lost (a hand edit, a corrupt index) come back as oldest entries,
+   * so retention still reaches them.
+   */
+  async index(tip) {
+    const stored = await this.storedCommits(tip);
+    const text = await this.readBlob(tip, INDEX_FILE);
+    const parsed = (text === null ? null : parseIndex(text)) ?? [];
+    const listed = parsed.filter((e) => stored.has(e.commit));
+    const seen = new Set(listed.map((e) => e.commit));
+    const strays = [...stored].filter((c) => !seen.has(c)).sort();
+    return [...listed, ...strays.map((commit) => ({ commit, ref: null, stored_at: "", file: `${RESULTS_DIR}/${commit}.json`, headline: {} }))];
+  }
+  /** A new commit on top of `tip` (an orphan when null) with the given files written and removed. */
+  async commit(tip, write, removeResults, message) {
+    const root = tip ? await this.lsTree(tip) : [];
+    const resultsTree = root.find((e) => e.name === RESULTS_DIR && e.type === "tree");
+    const results = /* @__PURE__ */ new Map();
+    if (resultsTree) for (const e of await this.lsTree(resultsTree.sha)) results.set(e.name, e);
+    const top = new Map(root.filter((e) => e.name !== RESULTS_DIR).map((e) => [e.name, e]));
+    for (const name of removeResults) results.delete(name);
+    for (const [path3, content] of write) {
+      const sha = (await this.git.run(`storing ${path3}`, ["hash-object", "-w", "--stdin"], { input: content })).stdout.trim();
+      const entry = { mode: "100644", type: "blob", sha, name: path3.slice(path3.lastIndexOf("/") + 1) };
+      if (path3.startsWith(`${RESULTS_DIR}/`)) results.set(entry.name, entry);
+      else if (path3 === INDEX_FILE) top.set(entry.name, entry);
+      else throw new HistoryError(`history: refusing to write ${path3} on the branch`);
+    }
+    if (results.size > 0) {
+      const sha = await this.mktree([...results.values()]);
+      top.set(RESULTS_DIR, { mode: "040000", type: "tree", sha, name: RESULTS_DIR });
+    }
+    const tree = await this.mktree([...top.values()]);
+    const parent = tip ? ["-p", tip] : [];
+    const r = await this.git.run("creating the history commit", ["commit-tree", "--no-gpg-sign", tree, ...parent, "-m", message]);
+    return r.stdout.trim();
+  }
+  /** 'rejected' when someone else moved the branch first (retry on the new tip); throws on anything else. A lease allows a non-fast-forward from that tip only. */
+  async push(sha, lease) {
+    const url = await this.git.run("reading the push URL", ["remote", "get-url", "--push", this.git.remote], { ok: [2, 128] });
+    const target = url.code === 0 ? url.stdout.trim() : this.git.remote;
+    const force = lease === void 0 ? [] : [`--force-with-lease=refs/heads/${this.branch}:${lease}`];
+    const args = ["push", "--porcelain", "--no-verify", "--no-follow-tags", "--recurse-submodules=no", ...force, target, `${sha}:refs/heads/${this.branch}`];
+    const r = await this.git.run(`pushing to '${this.branch}'`, args, { ok: [1, 128], network: true });
+    if (r.code === 0) {
+      await this.git.run("moving the private ref", ["update-ref", this.privateRef, sha]);
+      return "pushed";
+    }
+    const status = r.stdout.split("\n").find((l) => l.startsWith("!	"));
+    const summary = status?.split("	")[2] ?? "";
+    if (/^\[rejected\]/.test(summary) || /^\[remote rejected\].*(lock|incorrect old value|failed to update ref|stale)/i.test(summary)) return "rejected";
+    throw new HistoryError(`history: pushing to '${this.branch}' failed${summary ? ` (${this.git.redact(summary)})` : ""}: ${this.git.describe(args, r)}`);
+  }
+  /** Entries of a tree; [] when `missingOk` and the tree does not exist. */
+  async lsTree(treeish, missingOk = false) {
+    const r = await this.git.run("listing the history tree", ["ls-tree", "-z", treeish], { ok: missingOk ? [128] : [] });
+    if (r.code !== 0) return [];
+    return r.stdout.split("\0").filter(Boolean).map((line) => {
+      const tab = line.indexOf("	");
+      const [mode = "", type = "", sha = ""] = line.slice(0, tab).split(" ");
+      return { mode, type, sha, name: line.slice(tab + 1) };
+    });
+  }
+  async mktree(entries) {
+    const input = entries.map((e) => `${e.mode} ${e.type} ${e.sha}	${e.name}\0`).join("");
+    return (await this.git.run("writing a history tree", ["mktree", "-z"], { input })).stdout.trim();
+  }
+};
+
+// src/history/store.ts
+var DEFAULT_HISTORY_BRANCH = "llm-perf-history";
+var DEFAULT_REMOTE = "origin";
+var MAX_PUSH_ATTEMPTS = 5;
+var DEFAULT_MAX_WALK = 200;
+async function saveResult(opts, commit, resultJson, headline2) {
+  return saveResultWithHooks(opts, commit, resultJson, headline2, {});
+}
+async function saveResultWithHooks(opts, commit, resultJson, headline2, hooks) {
+  const branch = await openBranch(opts);
+  checkCommit(commit);
+  if (!Number.isInteger(opts.retention) || opts.retention < 1) throw new HistoryError(`history: retention must be an integer >= 1, got ${opts.retention}`);
+  try {
+    JSON.parse(resultJson);
+  } catch (err) {
+    throw new HistoryError(`history: the result for ${commit} is not JSON`, { cause: err });
+  }
+  const maxAttempts = opts.maxPushAttempts ?? MAX_PUSH_ATTEMPTS;
+  const entry = { commit, ref: refOfResult(resultJson), stored_at: (/* @__PURE__ */ new Date()).toISOString(), file: resultFile(commit), headline: headline2 };
+  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+    const tip = await branch.fetchTip();
+    const { index, pruned } = addEntry(tip ? await branch.index(tip) : [], entry, opts.retention);
+    const write = /* @__PURE__ */ new Map([
+      [resultFile(commit), resultJson],
+      [INDEX_FILE, renderIndex(index)]
+    ]);
+    const message = `llm-perf-gate: result for ${commit.slice(0, 12)}${pruned.length ? `
+
+Pruned ${pruned.length} older result(s) beyond the retention of ${opts.retention}.` : ""}
+`;
+    const sha = await branch.commit(tip, write, new Set(pruned.map((c) => `${c}.json`)), message);
+    await hooks.beforePush?.(attempt);
+    if (await branch.push(sha) === "pushed") return { attempts: attempt, pruned };
+    if (attempt < maxAttempts) await sleep(Math.round(100 * attempt * (0.5 + Math.random())));
+  }
+  throw new HistoryError(`history: gave up pushing to '${branch.branch}' after ${maxAttempts} attempts: other jobs kept updating it first`);
+}
+async function findBaseline(opts, baseCommit, maxWalk = DEFAULT_MAX_WALK) {
+  const branch = await openBranch(opts);
+  checkCommit(baseCommit);
+  const tip = await branch.fetchTip();
+  if (tip === null) return null;
+  const stored = await branch.storedCommits(tip);
+  if (stored.size === 0) return null;
+  const candidates = stored.has(baseCommit) ? [baseCommit] : await firstParentAncestors(branch.git, await branch.quietFetch(), baseCommit, maxWalk);
+  const found = candidates.find((c) => stored.has(c));
+  if (found === void 0) return null;
+  const resultJson = await branch.readBlob(tip, resultFile(found));
+  if (resultJson === null) throw new HistoryError(`history: ${resultFile(found)} is listed on '${branch.branch}' but cannot be read`);
+  return { commit: found, exact: found === baseCommit, resultJson };
+}
+async function readIndex(opts) {
+  const branch = await openBranch(opts);
+  const tip = await branch.fetchTip();
+  return tip === null ? [] : branch.index(tip);
+}
+async function openBranch(opts) {
+  const git = new Git(opts.repoDir, opts.remote || DEFAULT_REMOTE, opts.token ?? null);
+  const name = opts.branch || DEFAULT_HISTORY_BRANCH;
+  const ok = await git.run("checking the branch name", ["check-ref-format", `refs/heads/${name}`], { ok: [1] });
+  if (ok.code !== 0 || name.startsWith("-")) throw new HistoryError(`history: '${name}' is not a valid branch name`);
+  return new HistoryBranch(git, name);
+}
+function checkCommit(commit) {
+  if (!isCommitId(commit)) throw new HistoryError(`history: expected a full commit id (40 or 64 lowercase hex digits), got '${commit}'`);
+}
+
+// src/version.ts
+var TOOL_VERSION = "0.1.0";
+
+// src/config/load.ts
+import path2 from "node:path";
+
+// src/config/defaults.ts
+var DEFAULT_CONFIG_FILE = "llm-perf.yml";
+var DEFAULTS = {
+  api: "chat",
+  fixedOutput: true,
+  seed: 1,
+  tokenizer: "o200k_base",
+  connectMs: 5e3,
+  requestS: 300,
+  idleS: 60,
+  lineBytes: 1048576,
+  eventBytes: 1048576,
+  responseBytes: 134217728,
+  requests: 100,
+  warmup: 4,
+  maxDurationS: 120,
+  trials: 3,
+  confidence: 0.9,
+  alpha: 0.05,
+  errorRateLimit: 0.05,
+  tokenDriftLimit: 0.02,
+  strictFingerprint: false,
+  bootstrapIterations: 2e3,
+  sharedPrefixTokens: 0,
+  arrival: "poisson",
+  burstiness: 1,
+  readyTimeoutS: 600
+};
+var DEFAULT_CONFIG_YAML = `# Built-in llm-perf-gate config, used when no llm-perf.yml exists.
+version: 1
+scenarios:
+  - name: chat
+    input_tokens: 256
+    output_tokens: 64
+loads:
+  - concurrency: 1
+  - concurrency: 4
+run:
+  requests: 50
+  warmup: 2
+`;
+
+// src/config/derive.ts
+import { createHash } from "node:crypto";
+import path from "node:path";
+
+// src/config/url.ts
+function normaliseUrl(input) {
+  let u;
+  try {
+    u = new URL(input);
+  } catch {
+    return { reason: "must be an http(s) URL such as http://127.0.0.1:8000", shown: input };
+  }
+  if (u.protocol !== "http:" && u.protocol !== "https:") {
+    return { reason: "must start with http:// or https://", shown: input };
+  }
+  if (u.username !== "" || u.password !== "") {
+    u.username = "***";
+    u.password = "";
+    return {
+      reason: "must not contain user:password; put the key in an environment variable and name it in target.api_key_env",
+      shown: u.href
+    };
+  }
+  if (u.search !== "" || u.hash !== "") {
+    return { reason: "must not have a query string or #fragment", shown: input };
+  }
+  let p2 = u.pathname.replace(/\/+$/, "");
+  if (p2.endsWith("/v1")) p2 = p2.slice(0, -3).replace(/\/+$/, "");
+  return { url: `${u.protocol}//${u.host}${p2}` };
+}
+
+// src/config/normal.ts
+var REDACTED = "<redacted>";
+function normaliseConfig(raw, input) {
+  const t = raw.target ?? {};
+  const config = {
+    version: 1,
+    target: {
+      url: input.url,
+      api: t.api ?? DEFAULTS.api,
+      model: input.model ?? t.model ?? null,
+      api_key_env: t.api_key_env ?? null,
+      headers: Object.fromEntries(Object.keys(t.headers ?? {}).map((k) => [k, REDACTED])),
+      extra_body: structuredClone(t.extra_body ?? {}),
+      fixed_output: t.fixed_output ?? DEFAULTS.fixedOutput
+    },
+    seed: raw.seed ?? DEFAULTS.seed,
+    tokenizer: raw.tokenizer ?? DEFAULTS.tokenizer,
+    timeouts: {
+      connect_ms: raw.timeouts?.connect_ms ?? DEFAULTS.connectMs,
+      request_s: raw.timeouts?.request_s ?? DEFAULTS.requestS,
+      idle_s: raw.timeouts?.idle_s ?? DEFAULTS.idleS
+    },
+    limits: {
+      line_bytes: raw.limits?.line_bytes ?? DEFAULTS.lineBytes,
+      event_bytes: raw.limits?.event_bytes ?? DEFAULTS.eventBytes,
+      response_bytes: raw.limits?.response_bytes ?? DEFAULTS.responseBytes
+    },
+    run: {
+      requests: raw.run?.requests ?? DEFAULTS.requests,
+      warmup: raw.run?.warmup ?? DEFAULTS.warmup,
+      max_duration_s: raw.run?.max_duration_s ?? DEFAULTS.maxDurationS,
+      trials: raw.run?.trials ?? DEFAULTS.trials
+    },
+    scenarios: raw.scenarios.map((s) => ({
+      name: s.name,
+      input_tokens: s.input_tokens ?? null,
+      output_tokens: s.output_tokens,
+      shared_prefix_tokens: s.shared_prefix_tokens ?? DEFAULTS.sharedPrefixTokens,
+      dataset: s.dataset ?? null
+    })),
+    loads: raw.loads.map(normaliseLoad),
+    slos: { ttft_ms: raw.slos?.ttft_ms ?? null, tpot_ms: raw.slos?.tpot_ms ?? null, e2e_ms: raw.slos?.e2e_ms ?? null },
+    gate: normaliseGate(raw.gate),
+    ab: raw.ab === void 0 ? null : { baseline: abSide(raw.ab.baseline), candidate: abSide(raw.ab.candidate) }
+  };
+  return deepFreeze(config);
+}
+function normaliseLoad(ld) {
+  if (ld.concurrency !== void 0) return { concurrency: ld.concurrency };
+  return {
+    rate: ld.rate ?? 0,
+    arrival: ld.arrival ?? DEFAULTS.arrival,
+    burstiness: ld.burstiness ?? DEFAULTS.burstiness,
+    max_concurrency: ld.max_concurrency ?? null
+  };
+}
+function normaliseGate(g) {
+  const rules = (m) => Object.fromEntries(Object.entries(m ?? {}).map(([id, r]) => [id, { ...r }]));
+  return {
+    confidence: g?.confidence ?? DEFAULTS.confidence,
+    alpha: g?.alpha ?? DEFAULTS.alpha,
+    error_rate_limit: g?.error_rate_limit ?? DEFAULTS.errorRateLimit,
+    token_drift_limit: g?.token_drift_limit ?? DEFAULTS.tokenDriftLimit,
+    strict_fingerprint: g?.strict_fingerprint ?? DEFAULTS.strictFingerprint,
+    bootstrap_iterations: g?.bootstrap_iterations ?? DEFAULTS.bootstrapIterations,
+    metrics: rules(g?.metrics),
+    scenarios: Object.fromEntries(Object.entries(g?.scenarios ?? {}).map(([name, sc]) => [name, { metrics: rules(sc.metrics) }])),
+    slo: (g?.slo ?? []).map((s) => typeof s === "string" ? { check: s.trim(), scenario: null, load: null } : { check: s.check.trim(), scenario: s.scenario ?? null, load: s.load ?? null })
+  };
+}
+function abSide(s) {
+  const r = normaliseUrl(s.url);
+  return {
+    url: "url" in r ? r.url : s.url,
+    model: s.model ?? null,
+    server_command: s.server_command ?? null,
+    ready_timeout_s: s.ready_timeout_s ?? DEFAULTS.readyTimeoutS
+  };
+}
+function deepFreeze(value) {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+// src/config/slo-text.ts
+var SLO_RE = /^\s*([a-z_]+(?:\.(?:mean|p50|p90|p95|p99))?)\s*(<=|<|>=|>)\s*([0-9.eE+-]+)\s*$/;
+function parseSloText(text) {
+  const m = SLO_RE.exec(text);
+  if (m === null) return null;
+  const bound = Number(m[3]);
+  if (!Number.isFinite(bound)) return null;
+  return { metric: m[1], op: m[2], bound };
+}
+
+// src/config/derive.ts
+function loadLabel(l) {
+  if ("concurrency" in l) return `c=${l.concurrency}`;
+  let label2 = `r=${l.rate}/s`;
+  if (l.arrival === "gamma") label2 += `,gamma=${l.burstiness}`;
+  if (l.max_concurrency !== null) label2 += `,max=${l.max_concurrency}`;
+  return label2;
+}
+function loadPlanOf(l) {
+  const label2 = loadLabel(l);
+  if ("concurrency" in l) return { kind: "concurrency", label: label2, concurrency: l.concurrency };
+  return { kind: "rate", label: label2, rate: l.rate, arrival: l.arrival, burstiness: l.burstiness, maxConcurrency: l.max_concurrency };
+}
+function gatePlanOf(g) {
+  const overrides = (m) => ({ ...m });
+  return {
+    confidence: g.confidence,
+    alpha: g.alpha,
+    errorRateLimit: g.error_rate_limit,
+    tokenDriftLimit: g.token_drift_limit,
+    strictFingerprint: g.strict_fingerprint,
+    bootstrapIterations: g.bootstrap_iterations,
+    metrics: overrides(g.metrics),
+    scenarios: Object.fromEntries(Object.entries(g.scenarios).map(([name, sc]) => [name, overrides(sc.metrics)])),
+    slo: g.slo.map((s) => ({ ...parseSloText(s.check), scenario: s.scenario, load: s.load, text: s.check }))
+  };
+}
+function planOf(config, ctx) {
+  const t = config.target;
+  const plan = {
+    configPath: ctx.configPath,
+    config,
+    configHash: createHash("sha256").update(canonicalJson(config)).digest("hex"),
+    seed: config.seed,
+    encoding: config.tokenizer,
+    target: { url: t.url, api: t.api, model: t.model, apiKeyEnv: t.api_key_env, headers: { ...ctx.headers }, extraBody: t.extra_body, fixedOutput: t.fixed_output },
+    timeouts: {
+      connectMs: config.timeouts.connect_ms,
+      requestMs: config.timeouts.request_s * 1e3,
+      idleMs: config.timeouts.idle_s * 1e3
+    },
+    responseLimits: {
+      lineBytes: config.limits?.line_bytes ?? DEFAULTS.lineBytes,
+      eventBytes: config.limits?.event_bytes ?? DEFAULTS.eventBytes,
+      responseBytes: config.limits?.response_bytes ?? DEFAULTS.responseBytes
+    },
+    limits: { requests: config.run.requests, warmup: config.run.warmup, maxDurationS: config.run.max_duration_s, trials: config.run.trials },
+    scenarios: config.scenarios.map((s) => ({
+      name: s.name,
+      inputTokens: s.input_tokens,
+      outputTokens: s.output_tokens,
+      sharedPrefixTokens: s.shared_prefix_tokens,
+      dataset: s.dataset === null ? null : path.resolve(ctx.baseDir, s.dataset)
+    })),
+    loads: config.loads.map(loadPlanOf),
+    slos: { ttftMs: config.slos.ttft_ms, tpotMs: config.slos.tpot_ms, e2eMs: config.slos.e2e_ms },
+    gate: gatePlanOf(config.gate),
+    ab: config.ab === null ? null : { baseline: abSidePlan(config.ab.baseline), candidate: abSidePlan(config.ab.candidate) }
+  };
+  return deepFreeze(plan);
+}
+function abSidePlan(s) {
+  return { url: s.url, model: s.model, serverCommand: s.server_command, readyTimeoutMs: s.ready_timeout_s * 1e3 };
+}
+function canonicalJson(value) {
+  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v === void 0 ? null : v)).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const obj = value;
+    const parts = Object.keys(obj).sort().filter((k) => obj[k] !== void 0).map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`);
+    return `{${parts.join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
 // src/config/errors.ts
 var MAX_VALUE_CHARS = 80;
 function formatValue(value) {
@@ -53175,7 +53831,10 @@ function makeProblem(init) {
     text
   };
 }
-var ConfigError = class _ConfigError extends Error {
+
+// src/errors/config-error.ts
+var ConfigError = class _ConfigError extends UserError {
+  name = "ConfigError";
   file;
   path;
   value;
@@ -53187,8 +53846,7 @@ var ConfigError = class _ConfigError extends Error {
     const list = Array.isArray(problems) ? [...problems] : [problems];
     const first = list[0];
     if (first === void 0) throw new TypeError("ConfigError needs at least one problem");
-    super(list.map((p) => p.text).join("\n"));
-    this.name = "ConfigError";
+    super(list.map((p2) => p2.text).join("\n"));
     this.file = first.file;
     this.path = first.path;
     this.value = first.value;
@@ -53202,49 +53860,6 @@ var ConfigError = class _ConfigError extends Error {
     return new _ConfigError(makeProblem(init));
   }
 };
-
-// src/config/load.ts
-import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
-import path from "node:path";
-
-// src/config/defaults.ts
-var DEFAULT_CONFIG_FILE = "llm-perf.yml";
-var DEFAULTS = {
-  api: "chat",
-  fixedOutput: true,
-  seed: 1,
-  tokenizer: "o200k_base",
-  connectMs: 5e3,
-  requestS: 300,
-  idleS: 60,
-  requests: 100,
-  warmup: 4,
-  maxDurationS: 120,
-  trials: 3,
-  confidence: 0.9,
-  alpha: 0.05,
-  errorRateLimit: 0.05,
-  tokenDriftLimit: 0.02,
-  strictFingerprint: false,
-  bootstrapIterations: 2e3,
-  sharedPrefixTokens: 0,
-  arrival: "poisson",
-  burstiness: 1
-};
-var DEFAULT_CONFIG_YAML = `# Built-in llm-perf-gate config, used when no llm-perf.yml exists.
-version: 1
-scenarios:
-  - name: chat
-    input_tokens: 256
-    output_tokens: 64
-loads:
-  - concurrency: 1
-  - concurrency: 4
-run:
-  requests: 50
-  warmup: 2
-`;
 
 // src/config/issues.ts
 var import_ajv = __toESM(require_ajv(), 1);
@@ -53317,6 +53932,7 @@ var config_schema_default = {
       description: "Seed for prompt synthesis and arrival times.",
       type: "integer",
       minimum: 0,
+      maximum: 9007199254740991,
       default: 1
     },
     tokenizer: {
@@ -53335,19 +53951,50 @@ var config_schema_default = {
           description: "Connection timeout in milliseconds.",
           type: "number",
           exclusiveMinimum: 0,
+          maximum: 6e5,
           default: 5e3
         },
         request_s: {
-          description: "Whole-request timeout in seconds, from send to end of stream.",
+          description: "Whole-request timeout in seconds, from send to end of stream. At most a day: Node timers overflow beyond 2^31-1 ms (24.8 days) and fire at once.",
           type: "number",
           exclusiveMinimum: 0,
+          maximum: 86400,
           default: 300
         },
         idle_s: {
-          description: "Longest silence between response bytes in seconds (also the wait for headers).",
+          description: "Longest silence between response bytes in seconds (also the wait for headers). At most a day.",
           type: "number",
           exclusiveMinimum: 0,
+          maximum: 86400,
           default: 60
+        }
+      }
+    },
+    limits: {
+      description: "What one response may make the client hold. A server past a limit fails that request as bad-response.",
+      type: "object",
+      additionalProperties: false,
+      properties: {
+        line_bytes: {
+          description: "Longest line of an event stream, in bytes.",
+          type: "integer",
+          minimum: 1024,
+          maximum: 1073741824,
+          default: 1048576
+        },
+        event_bytes: {
+          description: "Largest event of an event stream (its data lines joined), in bytes.",
+          type: "integer",
+          minimum: 1024,
+          maximum: 1073741824,
+          default: 1048576
+        },
+        response_bytes: {
+          description: "Most bytes read from one response.",
+          type: "integer",
+          minimum: 1024,
+          maximum: 17179869184,
+          default: 134217728
         }
       }
     },
@@ -53356,21 +54003,24 @@ var config_schema_default = {
       additionalProperties: false,
       properties: {
         requests: {
-          description: "Measured requests per cell (scenario x load).",
+          description: "Measured requests per cell (scenario x load). At most 100000: every request keeps its record in memory until the cell ends.",
           type: "integer",
           minimum: 1,
+          maximum: 1e5,
           default: 100
         },
         warmup: {
           description: "Warm-up requests per cell, excluded from every metric.",
           type: "integer",
           minimum: 0,
+          maximum: 1e4,
           default: 4
         },
         max_duration_s: {
           description: "A cell stops scheduling new requests after this many seconds.",
           type: "number",
           exclusiveMinimum: 0,
+          maximum: 86400,
           default: 120
         },
         trials: {
@@ -53414,6 +54064,7 @@ var config_schema_default = {
             description: "Leading prompt tokens shared by every request (prefix-cache workloads). Must be < input_tokens; not allowed with dataset.",
             type: "integer",
             minimum: 0,
+            maximum: 1e6,
             default: 0
           },
           dataset: {
@@ -53438,9 +54089,10 @@ var config_schema_default = {
             maximum: 1e5
           },
           rate: {
-            description: "Open loop: requests per second.",
+            description: "Open loop: requests per second. From 0.001 (one request per 1000 s) to 100000.",
             type: "number",
-            exclusiveMinimum: 0
+            minimum: 1e-3,
+            maximum: 1e5
           },
           arrival: {
             description: "Inter-arrival distribution of an open-loop load.",
@@ -53453,13 +54105,15 @@ var config_schema_default = {
           burstiness: {
             description: "Gamma shape: 1 = Poisson, < 1 burstier, > 1 more regular. Only with arrival: gamma.",
             type: "number",
-            exclusiveMinimum: 0,
+            minimum: 0.01,
+            maximum: 100,
             default: 1
           },
           max_concurrency: {
             description: "Cap on requests in flight for an open-loop load.",
             type: "integer",
-            minimum: 1
+            minimum: 1,
+            maximum: 1e5
           }
         },
         oneOf: [
@@ -53503,17 +54157,20 @@ var config_schema_default = {
         ttft_ms: {
           description: "Time to first token, ms.",
           type: "number",
-          exclusiveMinimum: 0
+          exclusiveMinimum: 0,
+          maximum: 864e5
         },
         tpot_ms: {
           description: "Time per output token after the first, ms.",
           type: "number",
-          exclusiveMinimum: 0
+          exclusiveMinimum: 0,
+          maximum: 864e5
         },
         e2e_ms: {
           description: "End-to-end latency, ms.",
           type: "number",
-          exclusiveMinimum: 0
+          exclusiveMinimum: 0,
+          maximum: 864e5
         }
       }
     },
@@ -53691,6 +54348,7 @@ var config_schema_default = {
           description: "Seconds to wait for this side's server to be ready.",
           type: "number",
           exclusiveMinimum: 0,
+          maximum: 86400,
           default: 600
         }
       }
@@ -53698,69 +54356,25 @@ var config_schema_default = {
   }
 };
 
-// src/metrics/catalogue.ts
-var DIST_STATS = ["mean", "p50", "p90", "p95", "p99"];
+// src/metric-ids.ts
 var RATE_KEYS = ["rps", "input_tps", "output_tps", "total_tps", "goodput_rps"];
 var DIST_KEYS = ["ttft_ms", "queued_ttft_ms", "tpot_ms", "itl_ms", "e2e_ms", "queued_e2e_ms", "user_tps"];
-var STAT_TOLERANCE = { mean: 0.05, p50: 0.05, p90: 0.1, p95: 0.1, p99: 0.15 };
-var DIST_FLOOR = {
-  ttft_ms: 5,
-  queued_ttft_ms: 5,
-  tpot_ms: 1,
-  itl_ms: 1,
-  e2e_ms: 5,
-  queued_e2e_ms: 5,
-  user_tps: 1
-};
-var RATE_FLOOR = { rps: 0.01, input_tps: 1, output_tps: 1, total_tps: 1, goodput_rps: 0.01 };
-var DEFAULT_GATED = {
-  output_tps: "always",
-  "ttft_ms.p95": "concurrency",
-  "queued_ttft_ms.p95": "rate",
-  "tpot_ms.p50": "always"
-};
-function build() {
-  const defs = [];
-  for (const key of RATE_KEYS) {
-    defs.push({
-      id: key,
-      unit: key === "rps" || key === "goodput_rps" ? "req/s" : "tok/s",
-      direction: "higher",
-      kind: "rate",
-      tolerance: 0.05,
-      floor: RATE_FLOOR[key],
-      gate: DEFAULT_GATED[key] ?? "never",
-      dist: null
-    });
-  }
-  defs.push({ id: "error_rate", unit: "share", direction: "lower", kind: "absolute", tolerance: 0.01, floor: 0, gate: "never", dist: null });
-  for (const key of DIST_KEYS) {
-    for (const stat2 of DIST_STATS) {
-      const id = `${key}.${stat2}`;
-      defs.push({
-        id,
-        unit: key === "user_tps" ? "tok/s" : "ms",
-        direction: key === "user_tps" ? "higher" : "lower",
-        kind: "latency",
-        tolerance: STAT_TOLERANCE[stat2],
-        floor: DIST_FLOOR[key],
-        gate: DEFAULT_GATED[id] ?? "never",
-        dist: { key, stat: stat2 }
-      });
-    }
-  }
-  return defs;
-}
-var CATALOGUE = Object.freeze(build());
-var METRIC_IDS = CATALOGUE.map((d) => d.id);
-var BY_ID = new Map(CATALOGUE.map((d) => [d.id, d]));
-function metricDef(id) {
-  return BY_ID.get(id);
-}
+var DIST_STATS = ["mean", "p50", "p90", "p95", "p99"];
+var METRIC_IDS = Object.freeze([
+  ...RATE_KEYS,
+  "error_rate",
+  ...DIST_KEYS.flatMap((key) => DIST_STATS.map((stat2) => `${key}.${stat2}`))
+]);
+var HEADLINE_METRICS = ["output_tps", "ttft_ms.p95", "tpot_ms.p50"];
 
 // src/config/issues.ts
 var ajv = new import_ajv.Ajv({ allErrors: true, verbose: true });
 var validateSchema = ajv.compile(config_schema_default);
+var validateGateSection = ajv.compile({
+  definitions: config_schema_default.definitions,
+  type: "object",
+  properties: { gate: config_schema_default.properties.gate }
+});
 var LOAD_ONE_OF = "#/properties/loads/items/oneOf";
 var BURSTINESS_RULE = "#/properties/loads/items/dependencies/burstiness";
 function formatPath(segs) {
@@ -53814,10 +54428,12 @@ function typePhrase(type) {
   return Array.isArray(type) ? type.map(one).join(" or ") : one(type);
 }
 function describeType(parent) {
-  let s = typePhrase(parent.type);
-  if (typeof parent.minimum === "number") s += ` >= ${parent.minimum}`;
-  else if (typeof parent.exclusiveMinimum === "number") s += ` > ${parent.exclusiveMinimum}`;
-  return s;
+  const ends = [];
+  if (typeof parent.minimum === "number") ends.push(`>= ${parent.minimum}`);
+  else if (typeof parent.exclusiveMinimum === "number") ends.push(`> ${parent.exclusiveMinimum}`);
+  if (typeof parent.maximum === "number") ends.push(`<= ${parent.maximum}`);
+  else if (typeof parent.exclusiveMaximum === "number") ends.push(`< ${parent.exclusiveMaximum}`);
+  return ends.length === 0 ? typePhrase(parent.type) : `${typePhrase(parent.type)} ${ends.join(" and ")}`;
 }
 function schemaIssues(raw, errors) {
   const issues = [];
@@ -53863,16 +54479,10 @@ function schemaIssues(raw, errors) {
         issues.push({ segs, reason: `must be ${describeType(parent)}`, echo: true });
         break;
       case "minimum":
-        issues.push({ segs, reason: `must be ${typePhrase(parent.type)} >= ${String(params.limit)}`, echo: true });
-        break;
       case "exclusiveMinimum":
-        issues.push({ segs, reason: `must be ${typePhrase(parent.type)} > ${String(params.limit)}`, echo: true });
-        break;
       case "maximum":
-        issues.push({ segs, reason: `must be ${typePhrase(parent.type)} <= ${String(params.limit)}`, echo: true });
-        break;
       case "exclusiveMaximum":
-        issues.push({ segs, reason: `must be ${typePhrase(parent.type)} < ${String(params.limit)}`, echo: true });
+        issues.push({ segs, reason: `must be ${describeType(parent)}`, echo: true, allowed: describeType(parent) });
         break;
       case "enum": {
         const allowed = params.allowedValues.map(String).join("|");
@@ -53960,69 +54570,32 @@ function crossFieldIssues(raw, invalidLoads) {
     const labels = /* @__PURE__ */ new Map();
     raw.loads.forEach((ld, i) => {
       if (!isRecord(ld) || invalidLoads.has(i)) return;
-      const label = normaliseLoad(ld).label;
-      const first = labels.get(label);
-      if (first === void 0) labels.set(label, i);
-      else issues.push({ segs: ["loads", i], reason: `duplicate load ${label} (same as loads[${first}])`, echo: false });
+      const label2 = loadLabel(normaliseLoad(ld));
+      const first = labels.get(label2);
+      if (first === void 0) labels.set(label2, i);
+      else issues.push({ segs: ["loads", i], reason: `duplicate load ${label2} (same as loads[${first}])`, echo: false });
     });
   }
   return issues;
 }
-function normaliseUrl(input) {
-  let u;
-  try {
-    u = new URL(input);
-  } catch {
-    return { reason: "must be an http(s) URL such as http://127.0.0.1:8000", shown: input };
-  }
-  if (u.protocol !== "http:" && u.protocol !== "https:") {
-    return { reason: "must start with http:// or https://", shown: input };
-  }
-  if (u.username !== "" || u.password !== "") {
-    u.username = "***";
-    u.password = "";
-    return {
-      reason: "must not contain user:password; put the key in an environment variable and name it in target.api_key_env",
-      shown: u.href
-    };
-  }
-  if (u.search !== "" || u.hash !== "") {
-    return { reason: "must not have a query string or #fragment", shown: input };
-  }
-  let p = u.pathname.replace(/\/+$/, "");
-  if (p.endsWith("/v1")) p = p.slice(0, -3).replace(/\/+$/, "");
-  return { url: `${u.protocol}//${u.host}${p}` };
-}
-var SLO_RE = /^\s*([a-z_]+(?:\.(?:mean|p50|p90|p95|p99))?)\s*(<=|<|>=|>)\s*([0-9.eE+-]+)\s*$/;
-function parseSloText(text) {
-  const m = SLO_RE.exec(text);
-  if (m === null) return null;
-  const bound = Number(m[3]);
-  if (!Number.isFinite(bound)) return null;
-  return { metric: m[1], op: m[2], bound };
-}
-function gateIssues(raw, loadLabels) {
+function gateIssues(gate, scenarioNames, loadLabels) {
   const issues = [];
-  const gate = raw.gate;
   if (!isRecord(gate)) return issues;
   const known = new Set(METRIC_IDS);
   const allowedMetrics = `metric ids such as ${["output_tps", "rps", "error_rate", "ttft_ms.p95", "tpot_ms.p50"].join(", ")} (docs/gate.md lists all)`;
-  const checkMetrics = (metrics, at) => {
+  const checkMetrics2 = (metrics, at) => {
     if (!isRecord(metrics)) return;
     for (const id of Object.keys(metrics)) {
       if (!known.has(id)) issues.push({ segs: [...at, id], reason: `unknown metric (allowed: ${allowedMetrics})`, echo: false, atKey: true });
     }
   };
-  checkMetrics(gate.metrics, ["gate", "metrics"]);
-  const scenarioNames = new Set(
-    Array.isArray(raw.scenarios) ? raw.scenarios.filter(isRecord).map((s) => String(s.name)) : []
-  );
+  checkMetrics2(gate.metrics, ["gate", "metrics"]);
   if (isRecord(gate.scenarios)) {
     for (const [name, sc] of Object.entries(gate.scenarios)) {
       if (!scenarioNames.has(name)) {
         issues.push({ segs: ["gate", "scenarios", name], reason: `no such scenario (allowed: ${[...scenarioNames].join(", ")})`, echo: false, atKey: true });
       }
-      if (isRecord(sc)) checkMetrics(sc.metrics, ["gate", "scenarios", name, "metrics"]);
+      if (isRecord(sc)) checkMetrics2(sc.metrics, ["gate", "scenarios", name, "metrics"]);
     }
   }
   if (Array.isArray(gate.slo)) {
@@ -54046,151 +54619,10 @@ function gateIssues(raw, loadLabels) {
   }
   return issues;
 }
-function normaliseLoad(ld) {
-  if (ld.concurrency !== void 0) {
-    const label2 = `c=${ld.concurrency}`;
-    return { config: { concurrency: ld.concurrency }, plan: { kind: "concurrency", label: label2, concurrency: ld.concurrency }, label: label2 };
-  }
-  const rate = ld.rate ?? 0;
-  const arrival = ld.arrival ?? DEFAULTS.arrival;
-  const burstiness = ld.burstiness ?? DEFAULTS.burstiness;
-  const maxConcurrency = ld.max_concurrency ?? null;
-  let label = `r=${rate}/s`;
-  if (arrival === "gamma") label += `,gamma=${burstiness}`;
-  if (maxConcurrency !== null) label += `,max=${maxConcurrency}`;
-  return {
-    config: { rate, arrival, burstiness, max_concurrency: maxConcurrency },
-    plan: { kind: "rate", label, rate, arrival, burstiness, maxConcurrency },
-    label
-  };
-}
 
-// src/config/yaml.ts
-var import_yaml = __toESM(require_dist(), 1);
-var NO_LOCATION = () => null;
-function parseYaml(source, file) {
-  const lineCounter = new import_yaml.LineCounter();
-  const doc = (0, import_yaml.parseDocument)(source, { lineCounter, prettyErrors: false });
-  const at = (offset) => {
-    const p = lineCounter.linePos(offset);
-    return { line: p.line, column: p.col };
-  };
-  if (doc.errors.length > 0) {
-    throw new ConfigError(
-      doc.errors.map((e) => {
-        const pos = at(e.pos[0]);
-        const reason = e.code === "MULTIPLE_DOCS" ? 'the config must be a single YAML document (found another "---")' : e.message;
-        return makeProblem({ file, line: pos.line, column: pos.column, path: "", reason });
-      })
-    );
-  }
-  let raw;
-  try {
-    raw = doc.toJS();
-  } catch (err) {
-    throw ConfigError.of({ file, path: "", reason: err.message });
-  }
-  return { raw, locate: makeLocator(doc, at) };
-}
-function makeLocator(doc, at) {
-  return (segs, atKey = false) => {
-    let node = doc.contents;
-    let best = rangeStart(node, at);
-    for (let i = 0; i < segs.length; i++) {
-      const seg = segs[i];
-      if ((0, import_yaml.isAlias)(node)) node = node.resolve(doc);
-      let keyNode = null;
-      if ((0, import_yaml.isMap)(node)) {
-        const pair = node.items.find((p) => String((0, import_yaml.isScalar)(p.key) ? p.key.value : p.key) === String(seg));
-        if (pair === void 0) return best;
-        keyNode = pair.key;
-        node = pair.value;
-      } else if ((0, import_yaml.isSeq)(node) && typeof seg === "number") {
-        if (seg >= node.items.length) return best;
-        node = node.items[seg];
-      } else {
-        return best;
-      }
-      const last = i === segs.length - 1;
-      const pos = (last && atKey ? null : rangeStart(node, at)) ?? rangeStart(keyNode, at);
-      if (pos !== null) best = pos;
-    }
-    return best;
-  };
-}
-function rangeStart(node, at) {
-  if (node === null || typeof node !== "object" || !("range" in node)) return null;
-  const range = node.range;
-  return range ? at(range[0]) : null;
-}
-
-// src/config/load.ts
-var REDACTED = "<redacted>";
-async function loadPlan(opts) {
-  let file;
-  let source;
-  let baseDir;
-  if (opts.configPath !== void 0 && opts.configPath !== null) {
-    file = opts.configPath;
-    const abs = path.resolve(opts.cwd, file);
-    source = await readConfigFile(file, abs, false);
-    baseDir = path.dirname(abs);
-  } else {
-    const abs = path.join(opts.cwd, DEFAULT_CONFIG_FILE);
-    const found = await readConfigFile(DEFAULT_CONFIG_FILE, abs, true);
-    file = found === null ? null : DEFAULT_CONFIG_FILE;
-    source = found ?? DEFAULT_CONFIG_YAML;
-    baseDir = opts.cwd;
-  }
-  const parsed = parseYaml(source, file);
-  return buildPlan(parsed.raw, { file, baseDir, url: opts.url, model: opts.model }, parsed.locate, opts.env ?? process.env);
-}
-async function loadGatePlan(configPath, cwd) {
-  const abs = path.resolve(cwd, configPath);
-  const source = await readConfigFile(configPath, abs, false);
-  const parsed = parseYaml(source, configPath);
-  const raw = parsed.raw;
-  const hasUrl = isRecord(raw) && isRecord(raw.target) && typeof raw.target.url === "string";
-  return buildPlan(raw, { file: configPath, baseDir: path.dirname(abs), url: hasUrl ? null : "http://127.0.0.1" }, parsed.locate, null).gate;
-}
-function withoutNulls(value) {
-  if (Array.isArray(value)) return value.map(withoutNulls);
-  if (isRecord(value)) return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]));
-  return value;
-}
-function gatePlanFromStored(config, label) {
-  const scenarios = Array.isArray(config.scenarios) ? config.scenarios : [];
-  const loads = Array.isArray(config.loads) ? config.loads : [];
-  const raw = {
-    target: { url: "http://127.0.0.1" },
-    scenarios: scenarios.filter(isRecord).map((sc) => ({ name: sc.name, input_tokens: 2, output_tokens: 1 })),
-    loads: loads.filter(isRecord).map(
-      (l) => typeof l.concurrency === "number" ? { concurrency: l.concurrency } : withoutNulls({ rate: l.rate, arrival: l.arrival, burstiness: l.arrival === "gamma" ? l.burstiness : null, max_concurrency: l.max_concurrency })
-    ),
-    gate: withoutNulls(config.gate ?? {})
-  };
-  return buildPlan(raw, { file: label, baseDir: "/" }, NO_LOCATION, null).gate;
-}
-function canonicalJson(value) {
-  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v === void 0 ? null : v)).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    const obj = value;
-    const parts = Object.keys(obj).sort().filter((k) => obj[k] !== void 0).map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`);
-    return `{${parts.join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
-}
-async function readConfigFile(file, abs, optional) {
-  try {
-    return await readFile(abs, "utf8");
-  } catch (err) {
-    const code = err.code;
-    if (optional && code === "ENOENT") return null;
-    const reason = code === "ENOENT" ? `config file not found (looked for ${abs})` : code === "EISDIR" ? `config path is a directory, not a file (${abs})` : `cannot read config file: ${err.message}`;
-    throw ConfigError.of({ file, path: "", reason });
-  }
-}
-function buildPlan(raw, ctx, locate, env) {
+// src/config/check.ts
+function checkConfig(raw, ctx, locate) {
+  const env = ctx.env;
   if (raw === null || raw === void 0) {
     throw ConfigError.of({ file: ctx.file, path: "", reason: "the config is empty (expected a mapping with scenarios and loads)" });
   }
@@ -54216,8 +54648,9 @@ function buildPlan(raw, ctx, locate, env) {
     if (issue.segs[0] === "loads" && typeof issue.segs[1] === "number") invalidLoads.add(issue.segs[1]);
   }
   const seen = /* @__PURE__ */ new Set();
-  const loadLabels = isRecord(raw) && Array.isArray(raw.loads) ? raw.loads.filter((l, i) => isRecord(l) && !invalidLoads.has(i)).map((l) => normaliseLoad(l).label) : [];
-  const gateFound = isRecord(raw) ? gateIssues(raw, loadLabels) : [];
+  const loadLabels = isRecord(raw) && Array.isArray(raw.loads) ? raw.loads.filter((l, i) => isRecord(l) && !invalidLoads.has(i)).map((l) => loadLabel(normaliseLoad(l))) : [];
+  const scenarioNames = new Set(isRecord(raw) && Array.isArray(raw.scenarios) ? raw.scenarios.filter(isRecord).map((s) => String(s.name)) : []);
+  const gateFound = isRecord(raw) ? gateIssues(raw.gate, scenarioNames, loadLabels) : [];
   for (const issue of [...schemaFound, ...crossFieldIssues(raw, invalidLoads), ...gateFound]) {
     const key = `${formatPath(issue.segs)}\0${issue.reason}`;
     if (seen.has(key)) continue;
@@ -54243,7 +54676,7 @@ function buildPlan(raw, ctx, locate, env) {
   } else if (isRecord(raw) && isRecord(raw.ab) && isRecord(raw.ab.candidate) && typeof raw.ab.candidate.url === "string") {
     const r = normaliseUrl(raw.ab.candidate.url);
     if ("url" in r) url = r.url;
-  } else if (isRecord(raw) && !(isRecord(rawTarget) && has(rawTarget, "url"))) {
+  } else if (ctx.needUrl && isRecord(raw) && !(isRecord(rawTarget) && has(rawTarget, "url"))) {
     if (ctx.file === null) {
       problems.push(
         makeProblem({
@@ -54278,159 +54711,226 @@ function buildPlan(raw, ctx, locate, env) {
     );
   }
   if (problems.length > 0) throw new ConfigError(sortProblems(problems));
-  if (url === null) throw new Error("unreachable: validated config without URL");
-  return assemble(raw, ctx, url);
+  return { raw, url };
 }
 function sortProblems(problems) {
-  return problems.map((p, i) => ({ p, i })).sort((a, b) => (a.p.line ?? 0) - (b.p.line ?? 0) || (a.p.column ?? 0) - (b.p.column ?? 0) || a.i - b.i).map(({ p }) => p);
+  return problems.map((p2, i) => ({ p: p2, i })).sort((a, b) => (a.p.line ?? 0) - (b.p.line ?? 0) || (a.p.column ?? 0) - (b.p.column ?? 0) || a.i - b.i).map(({ p: p2 }) => p2);
 }
-function assemble(raw, ctx, url) {
-  const t = raw.target ?? {};
-  const model = ctx.model ?? t.model ?? null;
-  const headers = { ...t.headers ?? {} };
-  const extraBody = structuredClone(t.extra_body ?? {});
-  const seed = raw.seed ?? DEFAULTS.seed;
-  const encoding = raw.tokenizer ?? DEFAULTS.tokenizer;
-  const api = t.api ?? DEFAULTS.api;
-  const fixedOutput2 = t.fixed_output ?? DEFAULTS.fixedOutput;
-  const timeouts = {
-    connect_ms: raw.timeouts?.connect_ms ?? DEFAULTS.connectMs,
-    request_s: raw.timeouts?.request_s ?? DEFAULTS.requestS,
-    idle_s: raw.timeouts?.idle_s ?? DEFAULTS.idleS
-  };
-  const run2 = {
-    requests: raw.run?.requests ?? DEFAULTS.requests,
-    warmup: raw.run?.warmup ?? DEFAULTS.warmup,
-    max_duration_s: raw.run?.max_duration_s ?? DEFAULTS.maxDurationS,
-    trials: raw.run?.trials ?? DEFAULTS.trials
-  };
-  const scenarios = raw.scenarios.map((s) => ({
-    name: s.name,
-    input_tokens: s.input_tokens ?? null,
-    output_tokens: s.output_tokens,
-    shared_prefix_tokens: s.shared_prefix_tokens ?? DEFAULTS.sharedPrefixTokens,
-    dataset: s.dataset ?? null
-  }));
-  const loads = raw.loads.map(normaliseLoad);
-  const slos = {
-    ttft_ms: raw.slos?.ttft_ms ?? null,
-    tpot_ms: raw.slos?.tpot_ms ?? null,
-    e2e_ms: raw.slos?.e2e_ms ?? null
-  };
-  const config = {
-    version: 1,
-    target: {
-      url,
-      api,
-      model,
-      api_key_env: t.api_key_env ?? null,
-      // Header values often carry tokens, and this object is written to the result file.
-      headers: Object.fromEntries(Object.keys(headers).map((k) => [k, REDACTED])),
-      extra_body: structuredClone(extraBody),
-      fixed_output: fixedOutput2
-    },
-    seed,
-    tokenizer: encoding,
-    timeouts,
-    run: run2,
-    scenarios,
-    loads: loads.map((l) => l.config),
-    slos,
-    gate: normaliseGate(raw.gate),
-    ab: raw.ab === void 0 ? null : { baseline: abSide(raw.ab.baseline), candidate: abSide(raw.ab.candidate) }
-  };
-  const scenarioPlans = scenarios.map((s) => ({
-    name: s.name,
-    inputTokens: s.input_tokens,
-    outputTokens: s.output_tokens,
-    sharedPrefixTokens: s.shared_prefix_tokens,
-    dataset: s.dataset === null ? null : path.resolve(ctx.baseDir, s.dataset)
-  }));
-  const plan = {
-    configPath: ctx.file,
-    config,
-    configHash: createHash("sha256").update(canonicalJson(config)).digest("hex"),
-    seed,
-    encoding,
-    target: { url, api, model, apiKeyEnv: t.api_key_env ?? null, headers, extraBody, fixedOutput: fixedOutput2 },
-    timeouts: {
-      connectMs: timeouts.connect_ms,
-      requestMs: timeouts.request_s * 1e3,
-      idleMs: timeouts.idle_s * 1e3
-    },
-    limits: { requests: run2.requests, warmup: run2.warmup, maxDurationS: run2.max_duration_s, trials: run2.trials },
-    scenarios: scenarioPlans,
-    loads: loads.map((l) => l.plan),
-    slos: { ttftMs: slos.ttft_ms, tpotMs: slos.tpot_ms, e2eMs: slos.e2e_ms },
-    gate: gatePlan(config.gate),
-    ab: config.ab === null ? null : {
-      baseline: abSidePlan(config.ab.baseline),
-      candidate: abSidePlan(config.ab.candidate)
+
+// src/config/yaml.ts
+var import_yaml = __toESM(require_dist(), 1);
+import { open } from "node:fs/promises";
+var MAX_CONFIG_BYTES = 64 * 1024;
+async function readConfigText(abs) {
+  const handle = await open(abs, "r");
+  try {
+    const buf = Buffer.alloc(MAX_CONFIG_BYTES + 1);
+    let filled = 0;
+    for (; ; ) {
+      const { bytesRead } = await handle.read(buf, filled, buf.length - filled, null);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+      if (filled === buf.length) {
+        const err = new Error(`it is larger than ${MAX_CONFIG_BYTES / 1024} KiB, the most a config may be`);
+        err.code = "EFBIG";
+        throw err;
+      }
     }
+    return buf.toString("utf8", 0, filled);
+  } finally {
+    await handle.close();
+  }
+}
+function parseYaml(source, file) {
+  const lineCounter = new import_yaml.LineCounter();
+  const doc = (0, import_yaml.parseDocument)(source, { lineCounter, prettyErrors: false });
+  const at = (offset) => {
+    const p2 = lineCounter.linePos(offset);
+    return { line: p2.line, column: p2.col };
   };
-  return deepFreeze(plan);
+  if (doc.errors.length > 0) {
+    throw new ConfigError(doc.errors.map((e) => syntaxProblem(doc, e, file, at)));
+  }
+  let raw;
+  try {
+    raw = doc.toJS();
+  } catch (err) {
+    const first = firstAlias(doc);
+    const pos = first === null ? null : at(first.offset);
+    throw ConfigError.of({
+      file,
+      line: pos?.line ?? null,
+      column: pos?.column ?? null,
+      path: first === null ? "" : formatPath(first.segs),
+      reason: `YAML aliases (*name) expand beyond what a config needs: ${err.message}`
+    });
+  }
+  return { raw, locate: makeLocator(doc, at) };
 }
-function abSide(s) {
-  const r = normaliseUrl(s.url);
-  return {
-    url: "url" in r ? r.url : s.url,
-    model: s.model ?? null,
-    server_command: s.server_command ?? null,
-    ready_timeout_s: s.ready_timeout_s ?? 600
-  };
+function syntaxProblem(doc, e, file, at) {
+  const pos = at(e.pos[0]);
+  if (e.code === "MULTIPLE_DOCS") {
+    return makeProblem({ file, line: pos.line, column: pos.column, path: "", reason: 'the config must be a single YAML document (found another "---")' });
+  }
+  if (e.code === "DUPLICATE_KEY") {
+    const segs = keyPathAt(doc.contents, e.pos[0], []);
+    if (segs !== null) {
+      const name = segs[segs.length - 1];
+      return makeProblem({ file, line: pos.line, column: pos.column, path: formatPath(segs), reason: `duplicate key '${String(name)}': each key may appear once in a mapping` });
+    }
+  }
+  return makeProblem({ file, line: pos.line, column: pos.column, path: "", reason: e.message });
 }
-function abSidePlan(s) {
-  return { url: s.url, model: s.model, serverCommand: s.server_command, readyTimeoutMs: s.ready_timeout_s * 1e3 };
+function keyPathAt(node, offset, segs) {
+  if ((0, import_yaml.isMap)(node)) {
+    for (const pair of node.items) {
+      const key = (0, import_yaml.isScalar)(pair.key) ? String(pair.key.value) : String(pair.key);
+      const start = pair.key?.range?.[0];
+      if (start === offset) return [...segs, key];
+      const inner = keyPathAt(pair.value, offset, [...segs, key]);
+      if (inner !== null) return inner;
+    }
+  } else if ((0, import_yaml.isSeq)(node)) {
+    for (const [i, item] of node.items.entries()) {
+      const inner = keyPathAt(item, offset, [...segs, i]);
+      if (inner !== null) return inner;
+    }
+  }
+  return null;
 }
-function normaliseGate(g) {
-  const rules = (m) => Object.fromEntries(Object.entries(m ?? {}).map(([id, r]) => [id, { ...r }]));
-  return {
-    confidence: g?.confidence ?? DEFAULTS.confidence,
-    alpha: g?.alpha ?? DEFAULTS.alpha,
-    error_rate_limit: g?.error_rate_limit ?? DEFAULTS.errorRateLimit,
-    token_drift_limit: g?.token_drift_limit ?? DEFAULTS.tokenDriftLimit,
-    strict_fingerprint: g?.strict_fingerprint ?? DEFAULTS.strictFingerprint,
-    bootstrap_iterations: g?.bootstrap_iterations ?? DEFAULTS.bootstrapIterations,
-    metrics: rules(g?.metrics),
-    scenarios: Object.fromEntries(Object.entries(g?.scenarios ?? {}).map(([name, sc]) => [name, { metrics: rules(sc.metrics) }])),
-    slo: (g?.slo ?? []).map((s) => typeof s === "string" ? { check: s.trim(), scenario: null, load: null } : { check: s.check.trim(), scenario: s.scenario ?? null, load: s.load ?? null })
-  };
-}
-function gatePlan(g) {
-  const slo = g.slo.map((s) => {
-    const parsed = parseSloText(s.check);
-    return { ...parsed, scenario: s.scenario, load: s.load, text: s.check };
+function firstAlias(doc) {
+  let found = null;
+  (0, import_yaml.visit)(doc, {
+    Alias(_key, node, path3) {
+      const segs = [];
+      for (let i = 0; i < path3.length; i++) {
+        const parent = path3[i];
+        const child = path3[i + 1] ?? node;
+        if ((0, import_yaml.isMap)(parent) && child !== void 0) {
+          const pair = child;
+          if (pair.key !== void 0) segs.push((0, import_yaml.isScalar)(pair.key) ? String(pair.key.value) : String(pair.key));
+        } else if ((0, import_yaml.isSeq)(parent)) {
+          segs.push(parent.items.indexOf(child));
+        }
+      }
+      found = { offset: node.range?.[0] ?? 0, segs };
+      return import_yaml.visit.BREAK;
+    }
   });
-  const overrides = (m) => ({ ...m });
-  return {
-    confidence: g.confidence,
-    alpha: g.alpha,
-    errorRateLimit: g.error_rate_limit,
-    tokenDriftLimit: g.token_drift_limit,
-    strictFingerprint: g.strict_fingerprint,
-    bootstrapIterations: g.bootstrap_iterations,
-    metrics: overrides(g.metrics),
-    scenarios: Object.fromEntries(Object.entries(g.scenarios).map(([name, sc]) => [name, overrides(sc.metrics)])),
-    slo
+  return found;
+}
+function makeLocator(doc, at) {
+  return (segs, atKey = false) => {
+    let node = doc.contents;
+    let best = rangeStart(node, at);
+    for (let i = 0; i < segs.length; i++) {
+      const seg = segs[i];
+      if ((0, import_yaml.isAlias)(node)) node = node.resolve(doc);
+      let keyNode = null;
+      if ((0, import_yaml.isMap)(node)) {
+        const pair = node.items.find((p2) => String((0, import_yaml.isScalar)(p2.key) ? p2.key.value : p2.key) === String(seg));
+        if (pair === void 0) return best;
+        keyNode = pair.key;
+        node = pair.value;
+      } else if ((0, import_yaml.isSeq)(node) && typeof seg === "number") {
+        if (seg >= node.items.length) return best;
+        node = node.items[seg];
+      } else {
+        return best;
+      }
+      const last = i === segs.length - 1;
+      const pos = (last && atKey ? null : rangeStart(node, at)) ?? rangeStart(keyNode, at);
+      if (pos !== null) best = pos;
+    }
+    return best;
   };
 }
-function deepFreeze(value) {
-  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
+function rangeStart(node, at) {
+  if (node === null || typeof node !== "object" || !("range" in node)) return null;
+  const range = node.range;
+  return range ? at(range[0]) : null;
+}
+
+// src/config/stored.ts
+function withoutNulls(value) {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]));
   }
   return value;
 }
+function gatePlanFromStored(config, label2) {
+  const gate = config.gate ?? normaliseGate(void 0);
+  const section = { gate: withoutNulls(gate) };
+  const issues = validateGateSection(section) ? [] : schemaIssues(section, validateGateSection.errors ?? []);
+  const scenarioNames = new Set(config.scenarios.map((s) => s.name));
+  issues.push(...gateIssues(section.gate, scenarioNames, config.loads.map(loadLabel)));
+  if (issues.length > 0) {
+    throw new ConfigError(
+      issues.map((i) => makeProblem({ file: label2, path: formatPath(i.segs), reason: i.reason, value: valueAt(section, i.segs), echo: i.echo, allowed: i.allowed ?? null }))
+    );
+  }
+  return gatePlanOf(gate);
+}
 
-// src/version.ts
-var TOOL_VERSION = "0.1.0";
+// src/config/load.ts
+async function loadPlan(opts) {
+  let file;
+  let source;
+  let baseDir;
+  if (opts.configPath !== void 0 && opts.configPath !== null) {
+    file = opts.configPath;
+    const abs = path2.resolve(opts.cwd, file);
+    source = await readConfigFile(file, abs, false);
+    baseDir = path2.dirname(abs);
+  } else {
+    const abs = path2.join(opts.cwd, DEFAULT_CONFIG_FILE);
+    const found = await readConfigFile(DEFAULT_CONFIG_FILE, abs, true);
+    file = found === null ? null : DEFAULT_CONFIG_FILE;
+    source = found ?? DEFAULT_CONFIG_YAML;
+    baseDir = opts.cwd;
+  }
+  const parsed = parseYaml(source, file);
+  return buildPlan(parsed.raw, { file, baseDir, url: opts.url, model: opts.model }, parsed.locate, opts.env ?? process.env);
+}
+async function loadGatePlan(configPath, cwd) {
+  const abs = path2.resolve(cwd, configPath);
+  const source = await readConfigFile(configPath, abs, false);
+  const parsed = parseYaml(source, configPath);
+  const { raw } = checkConfig(parsed.raw, { file: configPath, env: null, needUrl: false }, parsed.locate);
+  return gatePlanOf(normaliseGate(raw.gate));
+}
+function buildPlan(input, ctx, locate, env) {
+  const { raw, url } = checkConfig(input, { file: ctx.file, url: ctx.url, model: ctx.model, env, needUrl: true }, locate);
+  if (url === null) throw new Error("unreachable: validated config without URL");
+  const config = normaliseConfig(raw, { url, model: ctx.model });
+  return planOf(config, { configPath: ctx.file, baseDir: ctx.baseDir, headers: raw.target?.headers ?? {} });
+}
+async function readConfigFile(file, abs, optional) {
+  try {
+    return await readConfigText(abs);
+  } catch (err) {
+    const code = err.code;
+    if (optional && code === "ENOENT") return null;
+    const reason = code === "ENOENT" ? `config file not found (looked for ${abs})` : code === "EISDIR" ? `config path is a directory, not a file (${abs})` : `cannot read config file: ${err.message}`;
+    throw ConfigError.of({ file, path: "", reason });
+  }
+}
+
+// src/errors/run-setup-error.ts
+var RunSetupError = class extends UserError {
+  name = "RunSetupError";
+};
+
+// src/gate/calibration-doc.ts
+var CALIBRATION_SCHEMA = "llm-perf-gate/calibration@1";
 
 // src/metrics/distribution.ts
 var hdr = __toESM(require_dist2(), 1);
 var HIST_SCALE = 1e3;
 var SIGNIFICANT_DIGITS = 3;
-function minSamplesFor(p) {
-  return Math.ceil(3 / (1 - p / 100) - 1e-9);
+function minSamplesFor(p2) {
+  return Math.ceil(3 / (1 - p2 / 100) - 1e-9);
 }
 function newHistogram() {
   return hdr.build({ bitBucketSize: 32, numberOfSignificantValueDigits: SIGNIFICANT_DIGITS, autoResize: true });
@@ -54456,7 +54956,7 @@ function summarize(values, unit) {
   let sq = 0;
   for (const v of values) sq += (v - mean) * (v - mean);
   const stddev = n > 1 ? Math.sqrt(sq / (n - 1)) : 0;
-  const pct3 = (p) => n >= minSamplesFor(p) ? round3(h.getValueAtPercentile(p) / HIST_SCALE) : null;
+  const pct3 = (p2) => n >= minSamplesFor(p2) ? round3(h.getValueAtPercentile(p2) / HIST_SCALE) : null;
   const d = {
     unit,
     n,
@@ -54710,28 +55210,28 @@ var AK_A = [-39.69683028665376, 220.9460984245205, -275.9285104469687, 138.35775
 var AK_B = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
 var AK_C = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
 var AK_D = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
-function acklamLower(p) {
+function acklamLower(p2) {
   const [a0, a1, a2, a3, a4, a5] = AK_A;
   const [b0, b1, b2, b3, b4] = AK_B;
   const [c0, c1, c2, c3, c4, c5] = AK_C;
   const [d0, d1, d2, d3] = AK_D;
-  if (p < 0.02425) {
-    const q2 = Math.sqrt(-2 * Math.log(p));
+  if (p2 < 0.02425) {
+    const q2 = Math.sqrt(-2 * Math.log(p2));
     return (((((c0 * q2 + c1) * q2 + c2) * q2 + c3) * q2 + c4) * q2 + c5) / ((((d0 * q2 + d1) * q2 + d2) * q2 + d3) * q2 + 1);
   }
-  const q = p - 0.5;
+  const q = p2 - 0.5;
   const r = q * q;
   return (((((a0 * r + a1) * r + a2) * r + a3) * r + a4) * r + a5) * q / (((((b0 * r + b1) * r + b2) * r + b3) * r + b4) * r + 1);
 }
-function normalQuantile(p) {
-  if (!(p >= 0 && p <= 1)) throw new RangeError(`normalQuantile: p must be in [0, 1], got ${p}`);
-  if (p === 0) return -Infinity;
-  if (p === 1) return Infinity;
-  if (p === 0.5) return 0;
-  if (p > 0.5) return -normalQuantile(1 - p);
-  let x = acklamLower(p);
+function normalQuantile(p2) {
+  if (!(p2 >= 0 && p2 <= 1)) throw new RangeError(`normalQuantile: p must be in [0, 1], got ${p2}`);
+  if (p2 === 0) return -Infinity;
+  if (p2 === 1) return Infinity;
+  if (p2 === 0.5) return 0;
+  if (p2 > 0.5) return -normalQuantile(1 - p2);
+  let x = acklamLower(p2);
   for (let i = 0; i < 2; i++) {
-    const e = normalCdf(x) - p;
+    const e = normalCdf(x) - p2;
     const u = e * Math.sqrt(2 * Math.PI) * Math.exp(x * x / 2);
     x -= u / (1 + x * u / 2);
   }
@@ -54755,30 +55255,30 @@ function tPdf(t, df) {
     logGamma((df + 1) / 2) - logGamma(df / 2) - 0.5 * Math.log(df * Math.PI) - (df + 1) / 2 * Math.log1p(t * t / df)
   );
 }
-function tQuantile(p, df) {
+function tQuantile(p2, df) {
   checkDf(df, "tQuantile");
-  if (!(p >= 0 && p <= 1)) throw new RangeError(`tQuantile: p must be in [0, 1], got ${p}`);
-  if (p === 0) return -Infinity;
-  if (p === 1) return Infinity;
-  if (p === 0.5) return 0;
-  if (p > 0.5) return -tQuantile(1 - p, df);
-  if (df === 1) return Math.tan(Math.PI * (p - 0.5));
-  if (df === 2) return (2 * p - 1) / Math.sqrt(2 * p * (1 - p));
-  if (df > 1e10) return normalQuantile(p);
-  let hi = normalQuantile(p);
+  if (!(p2 >= 0 && p2 <= 1)) throw new RangeError(`tQuantile: p must be in [0, 1], got ${p2}`);
+  if (p2 === 0) return -Infinity;
+  if (p2 === 1) return Infinity;
+  if (p2 === 0.5) return 0;
+  if (p2 > 0.5) return -tQuantile(1 - p2, df);
+  if (df === 1) return Math.tan(Math.PI * (p2 - 0.5));
+  if (df === 2) return (2 * p2 - 1) / Math.sqrt(2 * p2 * (1 - p2));
+  if (df > 1e10) return normalQuantile(p2);
+  let hi = normalQuantile(p2);
   let lo = Math.min(2 * hi, -1);
-  while (tCdf(lo, df) > p) {
+  while (tCdf(lo, df) > p2) {
     hi = lo;
     lo *= 2;
     if (!Number.isFinite(lo)) return -Infinity;
   }
   let x = (lo + hi) / 2;
   for (let i = 0; i < 200; i++) {
-    const f = tCdf(x, df) - p;
-    if (f === 0) return x;
-    if (f > 0) hi = x;
+    const f2 = tCdf(x, df) - p2;
+    if (f2 === 0) return x;
+    if (f2 > 0) hi = x;
     else lo = x;
-    let next = x - f / tPdf(x, df);
+    let next = x - f2 / tPdf(x, df);
     if (!(next > lo && next < hi)) next = (lo + hi) / 2;
     if (Math.abs(next - x) <= 1e-15 * Math.max(1, Math.abs(x))) return next;
     x = next;
@@ -54826,21 +55326,21 @@ function quantileFromCounts(counts, sorted, m, q) {
   let atK1 = NaN;
   if (q <= 0.5) {
     let cum = 0;
-    for (let p = 0; p < n; p++) {
-      cum += counts[p];
-      if (cum > k && Number.isNaN(atK)) atK = sorted[p];
+    for (let p2 = 0; p2 < n; p2++) {
+      cum += counts[p2];
+      if (cum > k && Number.isNaN(atK)) atK = sorted[p2];
       if (cum > k + 1) {
-        atK1 = sorted[p];
+        atK1 = sorted[p2];
         break;
       }
     }
   } else {
     let cum = 0;
-    for (let p = n - 1; p >= 0; p--) {
-      cum += counts[p];
-      if (cum > m - 2 - k && Number.isNaN(atK1)) atK1 = sorted[p];
+    for (let p2 = n - 1; p2 >= 0; p2--) {
+      cum += counts[p2];
+      if (cum > m - 2 - k && Number.isNaN(atK1)) atK1 = sorted[p2];
       if (cum > m - 1 - k) {
-        atK = sorted[p];
+        atK = sorted[p2];
         break;
       }
     }
@@ -54995,8 +55495,8 @@ function welchLogRatio(base, cand, level, threshold, direction) {
   const df = (a + b) ** 2 / (a * a / (base.length - 1) + b * b / (cand.length - 1));
   const half = tQuantile((1 + level) / 2, df) * se;
   const t = excess / se;
-  const p = direction === "up" ? tCdf(-t, df) : tCdf(t, df);
-  return { estimate, lo: Math.exp(diff - half), hi: Math.exp(diff + half), p, df };
+  const p2 = direction === "up" ? tCdf(-t, df) : tCdf(t, df);
+  return { estimate, lo: Math.exp(diff - half), hi: Math.exp(diff + half), p: p2, df };
 }
 var LOG_TIE = 1e-12;
 function doubledMidRanks(values, tol) {
@@ -55090,23 +55590,142 @@ function pairedLogRatio(base, cand, level, threshold, direction) {
   const lo = k === 0 ? 0 : Math.exp(walsh[k - 1]);
   const hi = k === 0 ? Infinity : Math.exp(walsh[m - k]);
   const logT = Math.log(threshold);
-  const p = signedRankP(
+  const p2 = signedRankP(
     d.map((v) => v - logT),
     direction
   );
-  return { estimate: Math.exp(median), lo, hi, p, n };
+  return { estimate: Math.exp(median), lo, hi, p: p2, n };
 }
 function holm(ps) {
-  for (const p of ps) if (!(p >= 0 && p <= 1)) throw new RangeError(`holm: p-values must be in [0, 1], got ${p}`);
+  for (const p2 of ps) if (!(p2 >= 0 && p2 <= 1)) throw new RangeError(`holm: p-values must be in [0, 1], got ${p2}`);
   const m = ps.length;
-  const order = ps.map((p, i) => ({ p, i })).sort((a, b) => a.p - b.p);
+  const order = ps.map((p2, i) => ({ p: p2, i })).sort((a, b) => a.p - b.p);
   const out = new Array(m);
   let running = 0;
-  order.forEach(({ p, i }, rank) => {
-    running = Math.max(running, Math.min(1, (m - rank) * p));
+  order.forEach(({ p: p2, i }, rank) => {
+    running = Math.max(running, Math.min(1, (m - rank) * p2));
     out[i] = running;
   });
   return out;
+}
+
+// src/gate/calibration-formulas.ts
+var POWER = 0.8;
+var TOLERANCE_FACTOR = 1.5;
+var MAX_TRIALS = 50;
+var welchDf = (k) => 2 * k - 2;
+function noiseLog(cv, k, confidence) {
+  if (k < 2) return Infinity;
+  return tQuantile((1 + confidence) / 2, welchDf(k)) * cv * Math.sqrt(2 / k);
+}
+function mdeLog(cv, k, confidence, power = POWER) {
+  if (k < 2) return Infinity;
+  const df = welchDf(k);
+  return (tQuantile((1 + confidence) / 2, df) + tQuantile(power, df)) * cv * Math.sqrt(2 / k);
+}
+function trialsNeeded(cv, logThreshold, confidence, power = POWER, max2 = MAX_TRIALS) {
+  if (!(logThreshold > 0)) return null;
+  for (let k = 2; k <= max2; k++) if (mdeLog(cv, k, confidence, power) <= logThreshold) return k;
+  return null;
+}
+
+// src/metrics/catalogue.ts
+function build2() {
+  const defs = [];
+  for (const key of RATE_KEYS) {
+    defs.push({ id: key, unit: key === "rps" || key === "goodput_rps" ? "req/s" : "tok/s", direction: "higher", kind: "rate", dist: null });
+  }
+  defs.push({ id: "error_rate", unit: "share", direction: "lower", kind: "absolute", dist: null });
+  for (const key of DIST_KEYS) {
+    for (const stat2 of DIST_STATS) {
+      defs.push({
+        id: `${key}.${stat2}`,
+        unit: key === "user_tps" ? "tok/s" : "ms",
+        direction: key === "user_tps" ? "higher" : "lower",
+        kind: "latency",
+        dist: { key, stat: stat2 }
+      });
+    }
+  }
+  return defs;
+}
+var CATALOGUE = Object.freeze(build2());
+var BY_ID = new Map(CATALOGUE.map((d) => [d.id, d]));
+function metricDef(id) {
+  return BY_ID.get(id);
+}
+
+// src/gate/policy.ts
+var DEFAULT_GATED = {
+  output_tps: "always",
+  "ttft_ms.p95": "concurrency",
+  "queued_ttft_ms.p95": "rate",
+  "tpot_ms.p50": "always"
+};
+var RATE_TOLERANCE = 0.05;
+var STAT_TOLERANCE = { mean: 0.05, p50: 0.05, p90: 0.1, p95: 0.1, p99: 0.15 };
+var DIST_FLOOR = { ttft_ms: 5, queued_ttft_ms: 5, tpot_ms: 1, itl_ms: 1, e2e_ms: 5, queued_e2e_ms: 5, user_tps: 1 };
+var RATE_FLOOR = { rps: 0.01, input_tps: 1, output_tps: 1, total_tps: 1, goodput_rps: 0.01 };
+var ERROR_RATE_TOLERANCE = 0.01;
+function defaultTolerance(def) {
+  if (def.dist !== null) return STAT_TOLERANCE[def.dist.stat];
+  return def.kind === "absolute" ? ERROR_RATE_TOLERANCE : RATE_TOLERANCE;
+}
+function defaultFloor(def) {
+  if (def.dist !== null) return DIST_FLOOR[def.dist.key];
+  return def.kind === "absolute" ? 0 : RATE_FLOOR[def.id];
+}
+function gatedByDefault(def, loadKind) {
+  const when = DEFAULT_GATED[def.id];
+  return when === "always" || when === loadKind;
+}
+function mergedOverride(gate, scenario, id) {
+  return { ...gate.metrics[id], ...scenario === null ? void 0 : gate.scenarios[scenario]?.[id] };
+}
+function scenarioOverrides(gate, scenario, id, field) {
+  return gate.scenarios[scenario]?.[id]?.[field] !== void 0;
+}
+function ruleFor(def, gate, scenario, loadKind) {
+  const merged = mergedOverride(gate, scenario, def.id);
+  return {
+    def,
+    gated: merged.gate ?? gatedByDefault(def, loadKind),
+    tolerance: merged.tolerance ?? defaultTolerance(def),
+    floor: merged.floor ?? defaultFloor(def),
+    level: merged.level ?? "fail"
+  };
+}
+function rulesFor(gate, scenario, loadKind) {
+  return CATALOGUE.map((def) => ruleFor(def, gate, scenario, loadKind));
+}
+function thresholdRatio(rule, b) {
+  const up = rule.def.direction === "lower";
+  let thr;
+  if (b === null || b <= 0) thr = up ? 1 + rule.tolerance : 1 - rule.tolerance;
+  else thr = up ? Math.max(1 + rule.tolerance, (b + rule.floor) / b) : Math.min(1 - rule.tolerance, (b - rule.floor) / b);
+  return thr <= 0 ? 1e-9 : thr;
+}
+function relativeToLog(frac, direction) {
+  if (direction === "lower") return Math.log1p(frac);
+  return frac >= 1 ? Infinity : -Math.log1p(-frac);
+}
+function logToRelative(x, direction) {
+  if (x === Infinity) return direction === "lower" ? Infinity : 1;
+  return direction === "lower" ? Math.expm1(x) : -Math.expm1(-x);
+}
+function floorLog(rule, b) {
+  if (b === null || b <= 0) return 0;
+  if (rule.def.direction === "lower") return Math.log((b + rule.floor) / b);
+  return b - rule.floor <= 0 ? Infinity : -Math.log((b - rule.floor) / b);
+}
+function thresholdLog(rule, b) {
+  return Math.max(relativeToLog(rule.tolerance, rule.def.direction), floorLog(rule, b));
+}
+function iterationsFor(rule, gate) {
+  return rule.gated ? gate.bootstrapIterations : Math.max(200, Math.round(gate.bootstrapIterations / 4));
+}
+function percentileOf(stat2) {
+  return stat2 === "mean" ? null : Number(stat2.slice(1));
 }
 
 // src/gate/extract.ts
@@ -55116,7 +55735,7 @@ function distValue(d, stat2) {
   const v = d[stat2];
   if (v !== null) return v;
   const h = decodeHistogram(d.hist);
-  return h.getValueAtPercentile(Number(stat2.slice(1))) / HIST_SCALE;
+  return h.getValueAtPercentile(percentileOf(stat2) ?? NaN) / HIST_SCALE;
 }
 function pooledValue(cell, def) {
   if (def.dist !== null) {
@@ -55168,16 +55787,16 @@ function pairedT(base, cand, level, thr, dir) {
   const se = sd / Math.sqrt(n);
   const q = tQuantile((1 + level) / 2, n - 1);
   const t = se === 0 ? mean > Math.log(thr) ? Infinity : -Infinity : (mean - Math.log(thr)) / se;
-  const p = dir === "up" ? 1 - tCdf(t, n - 1) : tCdf(t, n - 1);
-  return { estimate: Math.exp(mean), lo: Math.exp(mean - q * se), hi: Math.exp(mean + q * se), p, method: "paired" };
+  const p2 = dir === "up" ? 1 - tCdf(t, n - 1) : tCdf(t, n - 1);
+  return { estimate: Math.exp(mean), lo: Math.exp(mean - q * se), hi: Math.exp(mean + q * se), p: p2, method: "paired" };
 }
 function rateEstimate(base, cand, rule, s, thr, dir) {
   const b = trialValues(base, rule.def).filter((v) => v > 0);
   const c = trialValues(cand, rule.def).filter((v) => v > 0);
   if (s.paired && b.length === c.length && b.length >= 2) {
     if (b.length >= MIN_PAIRS_FOR_WILCOXON) {
-      const r2 = pairedLogRatio(b, c, s.confidence, thr, dir);
-      if (r2) return { estimate: r2.estimate, lo: r2.lo, hi: r2.hi, p: r2.p, method: "paired" };
+      const r4 = pairedLogRatio(b, c, s.confidence, thr, dir);
+      if (r4) return { estimate: r4.estimate, lo: r4.lo, hi: r4.hi, p: r4.p, method: "paired" };
     }
     const r = pairedT(b, c, s.confidence, thr, dir);
     if (r) return r;
@@ -55191,12 +55810,13 @@ function rateEstimate(base, cand, rule, s, thr, dir) {
 }
 function distEstimate(base, cand, rule, s, thr, dir) {
   const { stat: stat2 } = rule.def.dist;
+  const percentile = percentileOf(stat2);
   if (s.paired && base.trials.length === cand.trials.length && base.trials.length >= 2) {
     const b2 = trialStats(base, rule.def);
     const c2 = trialStats(cand, rule.def);
     if ([...b2, ...c2].every((v) => Number.isFinite(v) && v > 0)) {
-      const r2 = b2.length >= MIN_PAIRS_FOR_WILCOXON ? pairedLogRatio(b2, c2, s.confidence, thr, dir) : null;
-      if (r2) return { estimate: r2.estimate, lo: r2.lo, hi: r2.hi, p: r2.p, method: "paired" };
+      const r4 = b2.length >= MIN_PAIRS_FOR_WILCOXON ? pairedLogRatio(b2, c2, s.confidence, thr, dir) : null;
+      if (r4) return { estimate: r4.estimate, lo: r4.lo, hi: r4.hi, p: r4.p, method: "paired" };
       const t = pairedT(b2, c2, s.confidence, thr, dir);
       if (t) return t;
     }
@@ -55205,20 +55825,20 @@ function distEstimate(base, cand, rule, s, thr, dir) {
   const c = trialSamples(cand, rule.def).filter((t) => t.length > 0);
   const nb = b.reduce((n, t) => n + t.length, 0);
   const nc = c.reduce((n, t) => n + t.length, 0);
-  const need = stat2 === "mean" ? 2 : minSamplesFor(Number(stat2.slice(1)));
+  const need = percentile === null ? 2 : minSamplesFor(percentile);
   if (nb < need || nc < need) return `too few samples (${Math.min(nb, nc)}; ${stat2} needs ${need})`;
-  const r = bootstrapRatio(b, c, stat2 === "mean" ? "mean" : Number(stat2.slice(1)) / 100, { iterations: s.iterations, seed: s.seed });
+  const r = bootstrapRatio(b, c, percentile === null ? "mean" : percentile / 100, { iterations: s.iterations, seed: s.seed });
   let { lo, hi } = intervalFromDraws(r.logDraws, s.confidence);
-  let p = pBeyond(r.logDraws, thr, dir);
+  let p2 = pBeyond(r.logDraws, thr, dir);
   const bt = trialStats(base, rule.def).filter((v) => Number.isFinite(v) && v > 0);
   const ct = trialStats(cand, rule.def).filter((v) => Number.isFinite(v) && v > 0);
   const w = bt.length >= 2 && ct.length >= 2 ? welchLogRatio(bt, ct, s.confidence, thr, dir) : null;
   if (w !== null) {
     lo = Math.min(lo, w.lo);
     hi = Math.max(hi, w.hi);
-    p = Math.max(p, w.p);
+    p2 = Math.max(p2, w.p);
   }
-  return { estimate: r.estimate, lo, hi, p, method: "bootstrap" };
+  return { estimate: r.estimate, lo, hi, p: p2, method: "bootstrap" };
 }
 function proportionEstimate(base, cand, tol, level) {
   const n1 = base.metrics.counts.attempted;
@@ -55228,10 +55848,13 @@ function proportionEstimate(base, cand, tol, level) {
   const diff = p2 - p1;
   const se = Math.sqrt(p1 * (1 - p1) / Math.max(n1, 1) + p2 * (1 - p2) / Math.max(n2, 1));
   const z = normalQuantile((1 + level) / 2);
-  const p = se === 0 ? diff > tol ? 0 : 1 : 1 - normalCdf((diff - tol) / se);
-  return { estimate: diff, lo: diff - z * se, hi: diff + z * se, p, method: "proportion" };
+  const p3 = se === 0 ? diff > tol ? 0 : 1 : 1 - normalCdf((diff - tol) / se);
+  return { estimate: diff, lo: diff - z * se, hi: diff + z * se, p: p3, method: "proportion" };
 }
 function judgeMetric(base, cand, rule, s) {
+  return Object.freeze(judge(base, cand, rule, s));
+}
+function judge(base, cand, rule, s) {
   const { def } = rule;
   const dir = def.direction === "lower" ? "up" : "down";
   const b = pooledValue(base, def);
@@ -55260,10 +55883,7 @@ function judgeMetric(base, cand, rule, s) {
     Object.assign(out, { change_pct: pp(e2.estimate), interval_pct: [pp(e2.lo), pp(e2.hi)], p: e2.p, threshold_pct: pp(rule.tolerance), method: e2.method });
     return decide(out, e2.estimate, e2.lo, e2.hi, rule.tolerance, -rule.tolerance, "up", rule, s.confidence);
   }
-  let thr;
-  if (b === null || b <= 0) thr = dir === "up" ? 1 + rule.tolerance : 1 - rule.tolerance;
-  else thr = dir === "up" ? Math.max(1 + rule.tolerance, (b + rule.floor) / b) : Math.min(1 - rule.tolerance, (b - rule.floor) / b);
-  if (thr <= 0) thr = 1e-9;
+  const thr = thresholdRatio(rule, b);
   out.threshold_pct = pct(thr);
   const e = def.kind === "rate" ? rateEstimate(base, cand, rule, s, thr, dir) : distEstimate(base, cand, rule, s, thr, dir);
   if (typeof e === "string") {
@@ -55309,20 +55929,264 @@ function decide(out, est, lo, hi, thr, good, dir, rule, level) {
   return out;
 }
 
-// src/gate/rules.ts
-function ruleFor(def, gate, scenario, loadKind) {
-  const byDefault = def.gate === "always" || def.gate === loadKind;
-  const merged = { ...gate.metrics[def.id], ...gate.scenarios[scenario]?.[def.id] };
+// src/gate/calibrate-metric.ts
+var MIN_CALIBRATION_TRIALS = 4;
+var r2 = (x) => Math.round(x * 100) / 100;
+var pctOf = (frac) => Number.isFinite(frac) ? r2(frac * 100) : null;
+var sig = (x) => x === 0 || !Number.isFinite(x) ? x : Number(x.toPrecision(6));
+var ceilPercent = (frac) => Math.ceil(frac * 100 - 1e-6) / 100;
+function meanSd(v) {
+  if (v.length < 2) return null;
+  const mean = v.reduce((a, b) => a + b, 0) / v.length;
+  const sd = Math.sqrt(v.reduce((a, b) => a + (b - mean) ** 2, 0) / (v.length - 1));
+  return { mean, sd };
+}
+function perTrial(cell, def) {
+  const raw = def.dist === null ? trialValues(cell, def) : trialStats(cell, def);
+  return raw.filter((v) => Number.isFinite(v) && v > 0);
+}
+function halves(cell) {
+  const a = cell.trials.filter((_, i) => i % 2 === 0);
+  const b = cell.trials.filter((_, i) => i % 2 === 1);
+  return [
+    { ...cell, trials: a },
+    { ...cell, trials: b }
+  ];
+}
+function aaSplit(cell, rule, gate) {
+  const [a, b] = halves(cell);
+  const v = judgeMetric(a, b, rule, { confidence: gate.confidence, iterations: iterationsFor(rule, gate), paired: false, seed: `${cell.id}|${rule.def.id}|aa` });
   return {
-    def,
-    gated: merged.gate ?? byDefault,
-    tolerance: merged.tolerance ?? def.tolerance,
-    floor: merged.floor ?? def.floor,
-    level: merged.level ?? "fail"
+    trials: [a.trials.length, b.trials.length],
+    verdict: v.verdict,
+    change_pct: v.change_pct,
+    interval_pct: v.interval_pct,
+    width_pct: v.interval_pct === null ? null : r2(v.interval_pct[1] - v.interval_pct[0]),
+    threshold_pct: v.threshold_pct,
+    p: v.p,
+    p_adj: null,
+    method: v.method,
+    red_flag: v.verdict === "regressed" || v.verdict === "improved",
+    would_fail: false,
+    reason: v.reason
   };
 }
-function rulesFor(gate, scenario, loadKind) {
-  return CATALOGUE.map((def) => ruleFor(def, gate, scenario, loadKind));
+function calibrateMetric(cell, rule, gate, kNow) {
+  const { def } = rule;
+  const values = perTrial(cell, def);
+  const ms = meanSd(values);
+  const notes = [];
+  const b = pooledValue(cell, def);
+  const thr = thresholdLog(rule, b);
+  const out = {
+    metric: def.id,
+    unit: def.unit,
+    direction: def.direction,
+    gated: rule.gated,
+    values: values.map(sig),
+    mean: null,
+    sd: null,
+    cv: null,
+    aa: null,
+    noise_pct: null,
+    mde_pct: null,
+    tolerance: { current: rule.tolerance, default: defaultTolerance(def), recommended: null, threshold_pct: pctOf(logToRelative(thr, def.direction)) },
+    trials_needed: null,
+    reachable: false,
+    notes
+  };
+  if (ms === null || ms.mean <= 0) {
+    notes.push(`${values.length} trial value${values.length === 1 ? "" : "s"}: too few to measure the noise`);
+    return out;
+  }
+  const cv = ms.sd / ms.mean;
+  out.mean = sig(ms.mean);
+  out.sd = sig(ms.sd);
+  out.cv = Math.round(cv * 1e5) / 1e5;
+  if (cell.trials.length >= MIN_CALIBRATION_TRIALS) out.aa = aaSplit(cell, rule, gate);
+  if (out.aa?.red_flag) notes.push(`the A/A split says ${out.aa.verdict}: ${out.aa.reason}`);
+  const k = Math.max(kNow, 2);
+  const noise = noiseLog(cv, k, gate.confidence);
+  out.noise_pct = pctOf(logToRelative(noise, def.direction));
+  out.mde_pct = pctOf(logToRelative(mdeLog(cv, k, gate.confidence), def.direction));
+  const fromNoise = Math.min(ceilPercent(logToRelative(TOLERANCE_FACTOR * noise, def.direction)), def.direction === "higher" ? 0.99 : Infinity);
+  const floorShare = logToRelative(floorLog(rule, b), def.direction);
+  const byDefault = defaultTolerance(def);
+  out.tolerance.recommended = fromNoise > floorShare ? Math.max(byDefault, fromNoise) : byDefault;
+  out.trials_needed = trialsNeeded(cv, thr, gate.confidence);
+  out.reachable = out.trials_needed !== null;
+  return out;
+}
+
+// src/gate/significance.ts
+function holmAtAlpha(ps, alpha) {
+  return holm(ps).map((p2) => {
+    const pAdj = Math.round(p2 * 1e6) / 1e6;
+    return { raw: p2, pAdj, significant: !(pAdj >= alpha) };
+  });
+}
+function adjustCells(cells, gate) {
+  const tested = (c, m) => c.valid && m.gated && m.p !== null;
+  const family = cells.flatMap((c) => c.metrics.filter((m) => tested(c, m)));
+  const outcomes = holmAtAlpha(family.map((m) => m.p), gate.alpha);
+  const adjusted = new Map(family.map((m, i) => [m, outcomes[i]]));
+  return cells.map((c) => ({
+    ...c,
+    metrics: c.metrics.map((m) => {
+      const a = adjusted.get(m);
+      if (a === void 0) return m;
+      if (m.verdict === "regressed" && !a.significant) {
+        return { ...m, p_adj: a.pAdj, verdict: "warn", reason: `${m.reason}, but p = ${a.pAdj.toPrecision(2)} after Holm's correction is not below ${gate.alpha}` };
+      }
+      return { ...m, p_adj: a.pAdj };
+    })
+  }));
+}
+function verdictSettings(gate) {
+  return { confidence: gate.confidence, alpha: gate.alpha, bootstrap_iterations: gate.bootstrapIterations };
+}
+
+// src/gate/tolerance-advice.ts
+var import_yaml3 = __toESM(require_dist(), 1);
+function currentTolerance(gate, scenario, id) {
+  return mergedOverride(gate, scenario, id).tolerance ?? defaultTolerance(metricDef(id));
+}
+function toleranceChanges(cells, gate) {
+  const byMetric = /* @__PURE__ */ new Map();
+  for (const c of cells) {
+    for (const m of c.metrics) {
+      if (!m.gated || m.tolerance.recommended === null) continue;
+      let per = byMetric.get(m.metric);
+      if (per === void 0) byMetric.set(m.metric, per = /* @__PURE__ */ new Map());
+      per.set(c.scenario, Math.max(per.get(c.scenario) ?? 0, m.tolerance.recommended));
+    }
+  }
+  const changes = [];
+  for (const [id, per] of byMetric) {
+    const own = [...per].filter(([s]) => scenarioOverrides(gate, s, id, "tolerance"));
+    const shared = [...per].filter(([s]) => !scenarioOverrides(gate, s, id, "tolerance"));
+    const values = new Set(shared.map(([, v]) => v));
+    if (values.size === 1) {
+      const to = [...values][0];
+      const from = currentTolerance(gate, null, id);
+      if (to !== from) changes.push({ scenario: null, metric: id, from, to });
+    } else {
+      own.push(...shared);
+    }
+    for (const [s, to] of own) {
+      const from = currentTolerance(gate, s, id);
+      if (to !== from) changes.push({ scenario: s, metric: id, from, to });
+    }
+  }
+  return changes.sort((x, y) => (x.scenario ?? "").localeCompare(y.scenario ?? "") || x.metric.localeCompare(y.metric));
+}
+function gateYaml(changes, trialsCurrent) {
+  if (changes.length === 0) return null;
+  const metrics = {};
+  const scenarios = {};
+  for (const ch of changes) {
+    if (ch.scenario === null) metrics[ch.metric] = { tolerance: ch.to };
+    else (scenarios[ch.scenario] ??= { metrics: {} }).metrics[ch.metric] = { tolerance: ch.to };
+  }
+  const gate = {};
+  if (Object.keys(metrics).length > 0) gate.metrics = metrics;
+  if (Object.keys(scenarios).length > 0) gate.scenarios = scenarios;
+  const head = `# llm-perf-gate calibrate: tolerances the measured noise supports at run.trials: ${trialsCurrent}.
+# Merge into the gate: section of llm-perf.yml.
+`;
+  return head + (0, import_yaml3.stringify)({ gate });
+}
+
+// src/gate/calibrate.ts
+var DEFAULT_CALIBRATION_TRIALS = 6;
+var REPORTED_METRICS = [
+  "rps",
+  "output_tps",
+  "ttft_ms.p50",
+  "ttft_ms.p95",
+  "ttft_ms.p99",
+  "tpot_ms.p50",
+  "tpot_ms.p95",
+  "e2e_ms.p95",
+  "itl_ms.p99"
+];
+function rulesOfCell(cell, gate) {
+  const all = rulesFor(gate, cell.scenario.name, cell.load.kind).filter((r) => r.def.kind !== "absolute");
+  const gated = all.filter((r) => r.gated);
+  const reported = REPORTED_METRICS.map((id) => all.find((r) => r.def.id === id)).filter((r) => r !== void 0 && !r.gated);
+  return [...gated, ...reported];
+}
+function calibrate(doc, gate, opts = {}) {
+  const kNow = opts.currentTrials ?? doc.config.run.trials;
+  const notes = [];
+  if (doc.status !== "complete") notes.push(`the run is ${doc.status}${doc.error ? ` (${doc.error})` : ""}: figures cover what was measured`);
+  if (kNow < 2) notes.push(`run.trials is ${kNow}: with 1 trial a side the gate has no interval for rates; detectable changes are stated for 2`);
+  const judged = doc.cells.map((cell) => {
+    if (cell.client.saturated) notes.push(`${cell.id}: the client was saturated in some trial: its noise is the load generator's too`);
+    if (cell.trials.length < MIN_CALIBRATION_TRIALS) notes.push(`${cell.id}: ${cell.trials.length} trials: an A/A split needs ${MIN_CALIBRATION_TRIALS}`);
+    return {
+      id: cell.id,
+      scenario: cell.scenario.name,
+      load: cell.load.label,
+      load_kind: cell.load.kind,
+      status: cell.status,
+      trials: cell.trials.length,
+      client_saturated: cell.client.saturated,
+      metrics: rulesOfCell(cell, gate).map((rule) => calibrateMetric(cell, rule, gate, kNow))
+    };
+  });
+  const family = judged.flatMap((c) => c.metrics.filter((m) => m.gated && m.aa !== null && m.aa.p !== null));
+  const outcomes = holmAtAlpha(family.map((m) => m.aa.p), gate.alpha);
+  const adjusted = new Map(family.map((m, i) => [m, outcomes[i]]));
+  const cells = judged.map((c) => ({ ...c, metrics: c.metrics.map((m) => withHolm(m, adjusted.get(m))) }));
+  const gated = cells.flatMap((c) => c.metrics.filter((m) => m.gated && m.cv !== null).map((m) => ({ c, m })));
+  const reachable = gated.filter(({ m }) => m.reachable).map(({ m }) => m.trials_needed);
+  const unreachable = gated.filter(({ m }) => !m.reachable).map(({ c, m }) => `${c.id} ${m.metric}`);
+  const redFlags = cells.flatMap((c) => c.metrics.filter((m) => m.aa?.red_flag).map((m) => `${c.id} ${m.metric}`));
+  const changes = toleranceChanges(cells, gate);
+  const trialsRun = Math.max(0, ...doc.cells.map((c) => c.trials.length));
+  return {
+    schema: CALIBRATION_SCHEMA,
+    tool: { name: "llm-perf-gate", version: TOOL_VERSION },
+    result: {
+      file: opts.resultFile ?? null,
+      status: doc.status,
+      started_at: doc.started_at,
+      model: doc.target?.model ?? null,
+      commit: doc.git?.commit ?? null,
+      config_hash: doc.config_hash
+    },
+    settings: {
+      confidence: gate.confidence,
+      alpha: gate.alpha,
+      power: POWER,
+      design: "unpaired",
+      trials_run: trialsRun,
+      trials_current: kNow,
+      tolerance_factor: TOLERANCE_FACTOR,
+      max_trials: MAX_TRIALS
+    },
+    summary: {
+      cells: cells.length,
+      recommended_trials: reachable.length === 0 ? null : Math.max(...reachable),
+      unreachable,
+      red_flags: redFlags,
+      would_fail: cells.flatMap((c) => c.metrics.filter((m) => m.aa?.would_fail).map((m) => `${c.id} ${m.metric}`)),
+      tolerance_changes: changes
+    },
+    gate_yaml: gateYaml(changes, kNow),
+    notes,
+    cells
+  };
+}
+function withHolm(m, a) {
+  if (m.aa === null) return m;
+  const aa = { ...m.aa, p: m.aa.p === null ? null : Number(m.aa.p.toPrecision(3)) };
+  if (a !== void 0) {
+    aa.p_adj = Number(a.raw.toPrecision(3));
+    aa.would_fail = aa.verdict === "regressed" && a.significant;
+  }
+  return { ...m, aa };
 }
 
 // src/gate/slo.ts
@@ -55340,7 +56204,7 @@ function checkSlos(cells, checks) {
       if (def.dist !== null && value === null) {
         const d = cell.metrics[def.dist.key];
         value = distValue(d, def.dist.stat);
-        if (d !== null && value !== null) note = `${d.n} samples, below the ${minSamplesFor(Number(def.dist.stat.slice(1)))} this percentile needs: judged on the histogram's estimate`;
+        if (d !== null && value !== null) note = `${d.n} samples, below the ${minSamplesFor(percentileOf(def.dist.stat) ?? 0)} this percentile needs: judged on the histogram's estimate`;
       }
       if (value === null) {
         out.push({ check: check.text, cell: cell.id, value: null, ok: false, note: "no data for this metric" });
@@ -55354,11 +56218,7 @@ function checkSlos(cells, checks) {
 
 // src/gate/validity.ts
 var MIN_OUTPUT_HONOURED = 0.99;
-function fixedOutput(doc) {
-  const t = doc.config.target;
-  return t?.fixed_output !== false;
-}
-var pctOf = (x) => `${(x * 100).toFixed(1)}%`;
+var pctOf2 = (x) => `${(x * 100).toFixed(1)}%`;
 function cellProblems(base, cand, bDoc, cDoc, gate) {
   const invalid2 = [];
   const warnings = [];
@@ -55369,13 +56229,13 @@ function cellProblems(base, cand, bDoc, cDoc, gate) {
     if (cell.status === "interrupted") invalid2.push(`${side2} cell was interrupted before it finished`);
     if (cell.status === "duration-limit") warnings.push(`${side2} cell stopped at run.max_duration_s with ${cell.metrics.counts.attempted} requests`);
     if (cell.metrics.error_rate > gate.errorRateLimit) {
-      invalid2.push(`${side2} error rate ${pctOf(cell.metrics.error_rate)} is over the ${pctOf(gate.errorRateLimit)} limit (gate.error_rate_limit)`);
+      invalid2.push(`${side2} error rate ${pctOf2(cell.metrics.error_rate)} is over the ${pctOf2(gate.errorRateLimit)} limit (gate.error_rate_limit)`);
     }
     if (cell.client.saturated) invalid2.push(`${side2} client was saturated: ${cell.client.reasons.join("; ")}`);
     const honoured = cell.metrics.tokens.output_honoured;
     const doc = side2 === "baseline" ? bDoc : cDoc;
-    if (fixedOutput(doc) && honoured !== null && honoured < MIN_OUTPUT_HONOURED) {
-      invalid2.push(`${side2} server did not honour the fixed output length: only ${pctOf(honoured)} of requests got max_tokens (ignore_eos/min_tokens ignored?)`);
+    if (doc.config.target.fixed_output !== false && honoured !== null && honoured < MIN_OUTPUT_HONOURED) {
+      invalid2.push(`${side2} server did not honour the fixed output length: only ${pctOf2(honoured)} of requests got max_tokens (ignore_eos/min_tokens ignored?)`);
     }
     if (cell.metrics.counts.completed === 0) invalid2.push(`${side2} cell has no completed request`);
   }
@@ -55384,7 +56244,7 @@ function cellProblems(base, cand, bDoc, cDoc, gate) {
     const c = cand.metrics.tokens[key];
     if (b !== null && c !== null && b > 0 && Math.abs(c / b - 1) > gate.tokenDriftLimit) {
       const what = key === "input_mean" ? "input" : "output";
-      invalid2.push(`mean ${what} tokens drifted ${b} -> ${c} (more than ${pctOf(gate.tokenDriftLimit)}, gate.token_drift_limit)`);
+      invalid2.push(`mean ${what} tokens drifted ${b} -> ${c} (more than ${pctOf2(gate.tokenDriftLimit)}, gate.token_drift_limit)`);
     }
   }
   return { invalid: invalid2, warnings };
@@ -55406,7 +56266,7 @@ function docProblems(bDoc, cDoc, gate) {
       }
     }
   }
-  if (gate.strictFingerprint) invalid2.push(...fingerprint.map((f) => `${f} (gate.strict_fingerprint)`));
+  if (gate.strictFingerprint) invalid2.push(...fingerprint.map((f2) => `${f2} (gate.strict_fingerprint)`));
   else warnings.push(...fingerprint);
   const bm = bDoc.machine;
   const cm = cDoc.machine;
@@ -55439,7 +56299,7 @@ function compare(base, cand, gate, opts = {}) {
   const paired = isPaired(base, cand);
   const doc = docProblems(base, cand, gate);
   const warnings = [...doc.warnings];
-  const cells = [];
+  const judged = [];
   const baseById = new Map(base.cells.map((c) => [c.id, c]));
   const candIds = new Set(cand.cells.map((c) => c.id));
   for (const c of base.cells) if (!candIds.has(c.id)) warnings.push(`cell ${c.id} is only in the baseline: not compared`);
@@ -55449,17 +56309,9 @@ function compare(base, cand, gate, opts = {}) {
       warnings.push(`cell ${c.id} is only in the candidate: not compared`);
       continue;
     }
-    cells.push(compareCell(b, c, base, cand, gate, paired, opts.metrics ?? (() => true)));
+    judged.push(compareCell(b, c, base, cand, gate, paired, opts.metrics ?? (() => true)));
   }
-  const tested = cells.filter((c) => c.valid).flatMap((c) => c.metrics.filter((m) => m.gated && m.p !== null));
-  const adjusted = holm(tested.map((m) => m.p));
-  tested.forEach((m, i) => {
-    m.p_adj = Math.round(adjusted[i] * 1e6) / 1e6;
-    if (m.verdict === "regressed" && m.p_adj >= gate.alpha) {
-      m.verdict = "warn";
-      m.reason = `${m.reason}, but p = ${m.p_adj.toPrecision(2)} after Holm's correction is not below ${gate.alpha}`;
-    }
-  });
+  const cells = adjustCells(judged, gate);
   const slo = checkSlos(cand.cells, gate.slo);
   const gatedValid = cells.filter((c) => c.valid).flatMap((c) => c.metrics.filter((m) => m.gated));
   const count2 = (v) => gatedValid.filter((m) => m.verdict === v).length;
@@ -55494,7 +56346,7 @@ function compare(base, cand, gate, opts = {}) {
     reasons,
     warnings,
     design: paired ? "paired" : "unpaired",
-    settings: { confidence: gate.confidence, alpha: gate.alpha, bootstrap_iterations: gate.bootstrapIterations },
+    settings: verdictSettings(gate),
     baseline: side(base),
     candidate: side(cand),
     cells,
@@ -55507,9 +56359,7 @@ function compareCell(b, c, bDoc, cDoc, gate, paired, include) {
   const metrics = rules.map(
     (rule) => judgeMetric(b, c, rule, {
       confidence: gate.confidence,
-      // Ungated metrics are only reported: a quarter of the resamples keeps a
-      // full matrix quick while gated ones get the full count.
-      iterations: rule.gated ? gate.bootstrapIterations : Math.max(200, Math.round(gate.bootstrapIterations / 4)),
+      iterations: iterationsFor(rule, gate),
       paired,
       seed: `${c.id}|${rule.def.id}`
     })
@@ -55523,6 +56373,1964 @@ function compareCell(b, c, bDoc, cDoc, gate, paired, include) {
     metrics
   };
 }
+
+// src/gate/no-baseline.ts
+function verdictWithoutBaseline(cand, gate, why) {
+  const slo = checkSlos(cand.cells, gate.slo);
+  const failed = slo.filter((s) => !s.ok);
+  return {
+    schema: VERDICT_SCHEMA,
+    tool: { name: "llm-perf-gate", version: TOOL_VERSION },
+    verdict: failed.length > 0 ? "fail" : "pass",
+    summary: { regressed: 0, improved: 0, unchanged: 0, warn: 0, inconclusive: 0, invalid_cells: 0, slo_failed: failed.length },
+    reasons: [`no baseline: ${why}`, ...failed.map((s) => `${s.cell}: SLO ${s.check} failed (value ${s.value ?? "none"})`)],
+    warnings: [],
+    design: "unpaired",
+    settings: verdictSettings(gate),
+    baseline: { commit: null, model: null, started_at: cand.started_at, status: "missing", tool_version: TOOL_VERSION },
+    candidate: { commit: cand.git?.commit ?? null, model: cand.target?.model ?? null, started_at: cand.started_at, status: cand.status, tool_version: cand.tool.version },
+    cells: [],
+    slo
+  };
+}
+
+// src/pipeline/judge.ts
+var MAX_CALIBRATION_TRIALS = 100;
+function readPlan(host, req) {
+  return loadPlan({ configPath: req.config, cwd: host.cwd, url: req.url ?? null, model: req.model ?? null, env: host.env });
+}
+function judgeRun(plan, baseline, candidate, whyNoBaseline) {
+  return verdictOf(baseline, candidate, plan.gate, whyNoBaseline);
+}
+async function judgeStored(host, j) {
+  const gate = j.config !== null ? await loadGatePlan(j.config, host.cwd) : gatePlanFromStored(j.candidate.config, `${j.candidateLabel} (stored config)`);
+  return verdictOf(j.baseline, j.candidate, gate, j.whyNoBaseline);
+}
+function verdictOf(baseline, candidate, gate, whyNoBaseline) {
+  return baseline === null ? verdictWithoutBaseline(candidate, gate, whyNoBaseline) : compare(baseline, candidate, gate);
+}
+function calibrationTrials(given, plan) {
+  if (given === null) return Math.max(plan.limits.trials, DEFAULT_CALIBRATION_TRIALS);
+  const n = /^\d+$/.test(given.trim()) ? Number(given.trim()) : NaN;
+  if (!Number.isInteger(n) || n < MIN_CALIBRATION_TRIALS || n > MAX_CALIBRATION_TRIALS) {
+    throw new RunSetupError(
+      `--trials must be an integer from ${MIN_CALIBRATION_TRIALS} (two trials in each half of the A/A split) to ${MAX_CALIBRATION_TRIALS}, got ${JSON.stringify(given)}`
+    );
+  }
+  return n;
+}
+function calibrateRun(doc, plan, resultFile2) {
+  return calibrate(doc, plan.gate, { currentTrials: plan.limits.trials, resultFile: resultFile2 });
+}
+
+// src/report/terminal.ts
+var fmt = (x, digits = 1) => x === null || x === void 0 || !Number.isFinite(x) ? "-" : x.toFixed(digits);
+function pct2(d, key) {
+  if (d === null) return "-";
+  const v = d[key];
+  return v === null ? `(n=${d.n})` : fmt(v);
+}
+function renderTable(rows) {
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => (r[c] ?? "").length)));
+  return rows.map((r, i) => {
+    const line = r.map((cell, c) => c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c])).join("  ");
+    return i === 0 ? `${line}
+${widths.map((w) => "-".repeat(w)).join("  ")}` : line;
+  }).join("\n");
+}
+function resultTable(doc) {
+  const header = ["cell", "ok/sent", "err%", "rps", "in tok/s", "out tok/s", "ttft p50", "ttft p99", "tpot p50", "tpot p99", "itl p99", "e2e p50", "e2e p99"];
+  const rows = [header];
+  for (const c of doc.cells) {
+    const m = c.metrics;
+    rows.push([
+      forTerminal(c.id) + (c.status === "complete" ? "" : ` [${c.status}]`) + (c.client.saturated ? " [client saturated]" : ""),
+      `${m.counts.completed}/${m.counts.attempted}`,
+      fmt(m.error_rate * 100),
+      fmt(m.rps, 2),
+      fmt(m.input_tps, 0),
+      fmt(m.output_tps, 0),
+      pct2(m.ttft_ms, "p50"),
+      pct2(m.ttft_ms, "p99"),
+      pct2(m.tpot_ms, "p50"),
+      pct2(m.tpot_ms, "p99"),
+      pct2(m.itl_ms, "p99"),
+      pct2(m.e2e_ms, "p50"),
+      pct2(m.e2e_ms, "p99")
+    ]);
+  }
+  const notes = ["latencies in ms; (n=K): too few samples for that percentile"];
+  for (const c of doc.cells) {
+    for (const [cls, e] of Object.entries(c.metrics.errors)) {
+      notes.push(`${forTerminal(c.id)}: ${e.count} x ${forTerminal(cls)}: ${forTerminal(e.examples[0] ?? "")}`);
+    }
+    for (const r of c.client.reasons) notes.push(`${forTerminal(c.id)}: client saturated: ${forTerminal(r)}`);
+  }
+  return `${renderTable(rows)}
+${notes.join("\n")}`;
+}
+
+// src/run/run-plan.ts
+import { randomUUID } from "node:crypto";
+import { relative } from "node:path";
+import { performance as performance6 } from "node:perf_hooks";
+
+// src/client/http.ts
+var import_undici2 = __toESM(require_undici(), 1);
+import { performance as performance3 } from "node:perf_hooks";
+
+// src/util/timer.ts
+var MAX_TIMER_MS = 2 ** 31 - 1;
+function timerMs(ms) {
+  return Number.isFinite(ms) ? Math.max(1, Math.min(MAX_TIMER_MS, Math.ceil(ms))) : MAX_TIMER_MS;
+}
+
+// src/errors/target-error.ts
+var TargetError = class extends UserError {
+  constructor(message, method, url, options) {
+    super(`${message} (${method} ${url})`, options);
+    this.method = method;
+    this.url = url;
+  }
+  method;
+  url;
+  name = "TargetError";
+  headline() {
+    return `target unusable: ${this.message}`;
+  }
+};
+
+// src/client/stream-call.ts
+var import_undici = __toESM(require_undici(), 1);
+import { performance as performance2 } from "node:perf_hooks";
+
+// src/client/chunk.ts
+var ERROR_MAX = 300;
+var QUOTE_MAX = 80;
+function isObj(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+function truncate(s, max2) {
+  if (s.length <= max2) return s;
+  let cut = max2 - 1;
+  const last = s.charCodeAt(cut - 1);
+  if (last >= 55296 && last <= 56319) cut--;
+  return s.slice(0, cut) + "\u2026";
+}
+function quote(data) {
+  return JSON.stringify(truncate(data, QUOTE_MAX));
+}
+function invalid(message) {
+  return { kind: "invalid", message };
+}
+function count(v) {
+  return typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : null;
+}
+function errorMessage(err) {
+  if (typeof err === "string") return err;
+  if (isObj(err)) {
+    if (typeof err.message === "string") return err.message;
+    if (isObj(err.error) && typeof err.error.message === "string") return err.error.message;
+  }
+  return JSON.stringify(err) ?? String(err);
+}
+function nonEmpty(v) {
+  return typeof v === "string" && v.length > 0;
+}
+function parseData(data) {
+  if (data.length < 16 && data.trim() === "[DONE]") return { kind: "done" };
+  try {
+    return { parsed: JSON.parse(data) };
+  } catch {
+    return invalid(`stream data is not JSON: ${quote(data)}`);
+  }
+}
+function interpretParsed(parsed, data, api) {
+  if (!isObj(parsed)) return invalid(`stream data is not a JSON object: ${quote(data)}`);
+  const err = parsed.error;
+  if (err !== void 0 && err !== null) {
+    return { kind: "error", message: truncate(errorMessage(err), ERROR_MAX) };
+  }
+  if (parsed.object === "error" && typeof parsed.message === "string") {
+    return { kind: "error", message: truncate(parsed.message, ERROR_MAX) };
+  }
+  const choices = parsed.choices;
+  let output = false;
+  let text = "";
+  let finishReason = null;
+  if (choices !== void 0 && choices !== null) {
+    if (!Array.isArray(choices)) return invalid(`"choices" is not an array: ${quote(data)}`);
+    for (const choice of choices) {
+      if (!isObj(choice)) return invalid(`a choice is not an object: ${quote(data)}`);
+      if (typeof choice.finish_reason === "string") finishReason = choice.finish_reason;
+      if (api === "completions") {
+        if (nonEmpty(choice.text)) {
+          output = true;
+          text += choice.text;
+        }
+        continue;
+      }
+      const delta = choice.delta;
+      if (delta === void 0 || delta === null) continue;
+      if (!isObj(delta)) return invalid(`a choice's "delta" is not an object: ${quote(data)}`);
+      if (nonEmpty(delta.content)) {
+        output = true;
+        text += delta.content;
+      }
+      const reasoning = nonEmpty(delta.reasoning_content) ? delta.reasoning_content : nonEmpty(delta.reasoning) ? delta.reasoning : null;
+      if (reasoning !== null) {
+        output = true;
+        text += reasoning;
+      }
+      const calls = delta.tool_calls;
+      if (Array.isArray(calls) && calls.length > 0) {
+        output = true;
+        for (const call of calls) {
+          if (!isObj(call) || !isObj(call.function)) continue;
+          const fn = call.function;
+          if (typeof fn.name === "string") text += fn.name;
+          if (typeof fn.arguments === "string") text += fn.arguments;
+        }
+      }
+    }
+  }
+  const u = parsed.usage;
+  const usage = isObj(u) ? { promptTokens: count(u.prompt_tokens), completionTokens: count(u.completion_tokens) } : null;
+  const fp = parsed.system_fingerprint;
+  return {
+    kind: "chunk",
+    output,
+    text,
+    usage,
+    finishReason,
+    systemFingerprint: typeof fp === "string" ? fp : null
+  };
+}
+var TEMPLATE_TRIES = 4;
+var TEMPLATE_REUSE = 16;
+var PROBE = "\\u0000";
+var PROBE_VALUE = "\0";
+function createChunkInterpreter(api) {
+  let prefix = null;
+  let suffix = "";
+  let fingerprint = null;
+  let builds = 0;
+  let hits = 0;
+  const key = api === "chat" ? '"content"' : '"text"';
+  return (data) => {
+    if (prefix !== null && data.length > prefix.length + suffix.length && data.slice(0, prefix.length) === prefix && data.slice(data.length - suffix.length) === suffix) {
+      const text = stringBody(data, prefix.length, data.length - suffix.length);
+      if (text !== null) {
+        hits++;
+        return { kind: "chunk", output: true, text, usage: null, finishReason: null, systemFingerprint: fingerprint };
+      }
+    }
+    const p2 = parseData(data);
+    if (!("parsed" in p2)) return p2;
+    const { parsed } = p2;
+    const ev = interpretParsed(parsed, data, api);
+    if (ev.kind === "chunk" && ev.output && ev.usage === null && ev.finishReason === null && ev.text !== PROBE_VALUE && slotValue(parsed, api) === ev.text && (builds < TEMPLATE_TRIES || hits >= TEMPLATE_REUSE)) {
+      builds++;
+      hits = 0;
+      const t = findTemplate(data, key, api);
+      prefix = t === null ? null : t.prefix;
+      suffix = t === null ? "" : t.suffix;
+      fingerprint = ev.systemFingerprint;
+    }
+    return ev;
+  };
+}
+function slotValue(parsed, api) {
+  if (!isObj(parsed) || !Array.isArray(parsed.choices) || parsed.choices.length !== 1) return void 0;
+  const choice = parsed.choices[0];
+  if (!isObj(choice)) return void 0;
+  if (api === "completions") return choice.text;
+  return isObj(choice.delta) ? choice.delta.content : void 0;
+}
+function skipSpace(s, i) {
+  for (; ; ) {
+    const c = s.charCodeAt(i);
+    if (c !== 32 && c !== 9 && c !== 10 && c !== 13) return i;
+    i++;
+  }
+}
+function stringEnd(s, start) {
+  for (let i = start; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 34) return i;
+    if (c === 92) i++;
+  }
+  return -1;
+}
+function findTemplate(data, key, api) {
+  let from = 0;
+  for (let tries = 0; tries < 4; tries++) {
+    const k = data.indexOf(key, from);
+    if (k < 0) return null;
+    from = k + key.length;
+    let j = skipSpace(data, from);
+    if (data.charCodeAt(j) !== 58) continue;
+    j = skipSpace(data, j + 1);
+    if (data.charCodeAt(j) !== 34) continue;
+    const start = j + 1;
+    const end = stringEnd(data, start);
+    if (end < 0) return null;
+    const prefix = ` ${data.slice(0, start)}`.slice(1);
+    const suffix = ` ${data.slice(end)}`.slice(1);
+    let probe;
+    try {
+      probe = JSON.parse(prefix + PROBE + suffix);
+    } catch {
+      continue;
+    }
+    if (slotValue(probe, api) === PROBE_VALUE) return { prefix, suffix };
+  }
+  return null;
+}
+var MIN_VIEW_LENGTH = 13;
+function stringBody(s, start, end) {
+  const body = s.slice(start, end);
+  for (let i = start; i < end; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 34 || c === 92 || c < 32) return parseStringBody(body);
+  }
+  return body.length < MIN_VIEW_LENGTH ? body : parseStringBody(body);
+}
+function parseStringBody(body) {
+  let v;
+  try {
+    v = JSON.parse(`"${body}"`);
+  } catch {
+    return null;
+  }
+  return typeof v === "string" && v.length > 0 ? v : null;
+}
+function interpretErrorField(value) {
+  let parsed;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return { kind: "error", message: truncate(value, ERROR_MAX) };
+  }
+  const inner = isObj(parsed) && parsed.error !== void 0 && parsed.error !== null ? parsed.error : parsed;
+  return { kind: "error", message: truncate(errorMessage(inner), ERROR_MAX) };
+}
+
+// src/client/sse.ts
+var LF = 10;
+var COLON = 58;
+var SPACE = 32;
+var UNBOUNDED = { maxLine: Number.MAX_SAFE_INTEGER, maxEvent: Number.MAX_SAFE_INTEGER, onOverflow: () => void 0 };
+var SseParser = class {
+  onData;
+  onError;
+  limits;
+  /** A cap was passed: everything after is ignored. */
+  overflowed = false;
+  /** Sum of the lengths in `tail`. */
+  tailLength = 0;
+  decoder = new TextDecoder("utf-8");
+  /**
+   * Text after the last line break, kept as parts: a byte-at-a-time stream
+   * would otherwise rebuild (and re-scan) an ever longer string per push.
+   */
+  tail = [];
+  /** The previous push ended in CR, so an LF opening the next one belongs to it. */
+  skipLF = false;
+  /** Data lines of the event being built; null until its first data line. */
+  data = null;
+  /**
+   * onError, when given, receives the value of each `error:` line as soon as
+   * the line is complete. Standard SSE ignores that field, but some llama.cpp
+   * server builds report mid-stream failures as `error: {...}` lines instead
+   * of a data event, and dropping them would turn a server error into a
+   * silent cut-off.
+   */
+  constructor(onData, onError, limits = UNBOUNDED) {
+    this.onData = onData;
+    this.onError = onError;
+    this.limits = limits;
+  }
+  push(chunk) {
+    if (this.overflowed) return;
+    this.feed(this.decoder.decode(chunk, { stream: true }));
+  }
+  overflow(message) {
+    this.overflowed = true;
+    this.tail = [];
+    this.tailLength = 0;
+    this.data = null;
+    this.limits.onOverflow(message);
+  }
+  /**
+   * Flushes at end of stream. A last event without its blank line is still
+   * dispatched, since servers often close straight after `data: [DONE]\n`.
+   * pendingBytes reports an unterminated last line (or a truncated UTF-8
+   * sequence), which callers may treat as a cut-off stream.
+   */
+  end() {
+    if (this.overflowed) return { pendingBytes: false };
+    this.feed(this.decoder.decode());
+    const pendingBytes = this.tail.length > 0;
+    if (pendingBytes) {
+      const line = this.tail.join("");
+      this.tail = [];
+      this.tailLength = 0;
+      this.processLine(line, 0, line.length);
+    }
+    this.skipLF = false;
+    this.dispatch();
+    return { pendingBytes };
+  }
+  feed(s) {
+    const len = s.length;
+    if (len === 0) return;
+    let pos = 0;
+    if (this.skipLF) {
+      this.skipLF = false;
+      if (s.charCodeAt(0) === LF) pos = 1;
+    }
+    let lf = s.indexOf("\n", pos);
+    let cr = s.indexOf("\r", pos);
+    const maxLine = this.limits.maxLine;
+    while (lf !== -1 || cr !== -1) {
+      const eol = lf === -1 ? cr : cr === -1 ? lf : lf < cr ? lf : cr;
+      if (this.tailLength + eol - pos > maxLine) {
+        this.overflow(`line over ${maxLine} bytes`);
+        return;
+      }
+      if (this.tail.length > 0) {
+        this.tail.push(s.slice(pos, eol));
+        const line = this.tail.join("");
+        this.tail = [];
+        this.tailLength = 0;
+        this.processLine(line, 0, line.length);
+      } else {
+        this.processLine(s, pos, eol);
+      }
+      if (this.overflowed) return;
+      if (eol === cr) {
+        if (eol + 1 < len) {
+          pos = s.charCodeAt(eol + 1) === LF ? eol + 2 : eol + 1;
+        } else {
+          this.skipLF = true;
+          pos = len;
+        }
+      } else {
+        pos = eol + 1;
+      }
+      if (lf !== -1 && lf < pos) lf = s.indexOf("\n", pos);
+      if (cr !== -1 && cr < pos) cr = s.indexOf("\r", pos);
+    }
+    if (pos < len) {
+      if (this.tailLength + len - pos > maxLine) {
+        this.overflow(`line over ${maxLine} bytes`);
+        return;
+      }
+      this.tail.push(pos === 0 ? s : s.slice(pos));
+      this.tailLength += len - pos;
+    }
+  }
+  processLine(s, start, end) {
+    if (start === end) {
+      this.dispatch();
+      return;
+    }
+    const c0 = s.charCodeAt(start);
+    if (c0 === 100) {
+      const v = fieldValueStart(s, start, end, "data");
+      if (v < 0) return;
+      if ((this.data === null ? 0 : this.data.length + 1) + end - v > this.limits.maxEvent) {
+        this.overflow(`event over ${this.limits.maxEvent} bytes`);
+        return;
+      }
+      const value = s.slice(v, end);
+      this.data = this.data === null ? value : this.data + "\n" + value;
+    } else if (c0 === 101 && this.onError !== void 0) {
+      const v = fieldValueStart(s, start, end, "error");
+      if (v >= 0) this.onError(s.slice(v, end));
+    }
+  }
+  dispatch() {
+    const data = this.data;
+    if (data === null) return;
+    this.data = null;
+    this.onData(data);
+  }
+};
+function fieldValueStart(s, start, end, name) {
+  const n = name.length;
+  if (end - start < n) return -1;
+  for (let i = 0; i < n; i++) {
+    if (s.charCodeAt(start + i) !== name.charCodeAt(i)) return -1;
+  }
+  if (end - start === n) return end;
+  if (s.charCodeAt(start + n) !== COLON) return -1;
+  let v = start + n + 1;
+  if (v < end && s.charCodeAt(v) === SPACE) v++;
+  return v;
+}
+
+// src/client/token-tally.ts
+var SLICE = 1024;
+var MIN_CUT = SLICE / 2;
+var TokenTally = class {
+  constructor(count2) {
+    this.count = count2;
+  }
+  count;
+  pending = "";
+  counted = 0;
+  push(text) {
+    this.pending = this.pending.length === 0 ? text : this.pending + text;
+    while (this.pending.length >= SLICE) {
+      const cut = sliceEnd(this.pending);
+      this.counted += this.count(this.pending.slice(0, cut));
+      this.pending = this.pending.slice(cut);
+    }
+  }
+  /** Tokens of all text pushed so far. */
+  total() {
+    if (this.pending.length > 0) {
+      this.counted += this.count(this.pending);
+      this.pending = "";
+    }
+    return this.counted;
+  }
+};
+function sliceEnd(s) {
+  for (let i = s.lastIndexOf(" ", SLICE); i >= MIN_CUT; i = s.lastIndexOf(" ", i - 1)) {
+    const prev = s.charCodeAt(i - 1);
+    if (prev !== 32 && prev !== 10 && prev !== 13 && prev !== 9) return i;
+  }
+  const last = s.charCodeAt(SLICE - 1);
+  return last >= 55296 && last <= 56319 ? SLICE - 1 : SLICE;
+}
+
+// src/client/stream-call.ts
+var ERROR_BODY_LIMIT = 4096;
+var StreamCall = class {
+  api;
+  limits;
+  timedOut = false;
+  sawDone = false;
+  status = null;
+  usageIn = null;
+  usageOut = null;
+  /** Output tokens counted as the text arrives, for when the server sends no usage. */
+  tally;
+  /**
+   * Arrival of the first and the last output event: plain number fields are
+   * updated in place, while a nullable field would box a fresh number per chunk.
+   */
+  tFirst = -1;
+  tLast = 0;
+  gaps = [];
+  outputEvents = 0;
+  finishReason = null;
+  systemFingerprint = null;
+  fail = null;
+  /** Not null when the response is an error or not a stream: its body, read up to ERROR_BODY_LIMIT. */
+  errorBody = null;
+  contentType = "";
+  received = 0;
+  parser = null;
+  interpret = null;
+  controller = null;
+  /** An abort asked for before undici handed over the request's controller. */
+  pendingAbort = null;
+  /** We aborted the response ourselves: the error undici reports next is expected. */
+  stopping = false;
+  settled = false;
+  timer = null;
+  resolve = null;
+  constructor(api, limits, countTokens) {
+    this.api = api;
+    this.limits = limits;
+    this.tally = new TokenTally(countTokens);
+  }
+  /** Resolves with null when the response was read (or deliberately cut short), with the error otherwise. */
+  run(pool, opts, deadlineMs) {
+    return new Promise((resolve3) => {
+      this.resolve = resolve3;
+      this.timer = setTimeout(onDeadline, deadlineMs, this);
+      try {
+        pool.dispatch(opts, this);
+      } catch (err) {
+        this.settle(err);
+      }
+    });
+  }
+  /** The run was interrupted (the cancel signal fired). */
+  cancelled() {
+    this.abort(new import_undici.errors.RequestAbortedError());
+  }
+  deadline() {
+    this.timedOut = true;
+    this.abort(new import_undici.errors.RequestAbortedError("request deadline passed"));
+  }
+  abort(reason) {
+    if (this.controller !== null) this.controller.abort(reason);
+    else this.pendingAbort ??= reason;
+  }
+  stop(c) {
+    this.stopping = true;
+    c.abort(new import_undici.errors.RequestAbortedError("response no longer needed"));
+  }
+  settle(outcome) {
+    if (this.settled) return;
+    this.settled = true;
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.resolve(outcome);
+  }
+  // ---- undici dispatch handler
+  onRequestStart(c) {
+    this.controller = c;
+    if (this.pendingAbort !== null) c.abort(this.pendingAbort);
+  }
+  onResponseStart(_c, statusCode, headers) {
+    if (statusCode < 200) return;
+    this.status = statusCode;
+    this.contentType = String(headers["content-type"] ?? "");
+    if (statusCode >= 400 || !this.contentType.includes("text/event-stream")) this.errorBody = "";
+    else {
+      this.interpret = createChunkInterpreter(this.api);
+      this.parser = new SseParser(
+        (data) => this.onEvent(this.interpret(data)),
+        (value) => this.onEvent(interpretErrorField(value)),
+        { maxLine: this.limits.lineBytes, maxEvent: this.limits.eventBytes, onOverflow: (message) => this.onEvent({ kind: "invalid", message }) }
+      );
+    }
+  }
+  onResponseData(c, chunk) {
+    this.received += chunk.length;
+    if (this.received > this.limits.responseBytes && this.errorBody === null) {
+      this.onEvent({ kind: "invalid", message: `response over ${this.limits.responseBytes} bytes` });
+      this.stop(c);
+      return;
+    }
+    if (this.parser !== null) {
+      this.parser.push(chunk);
+      if (this.fail) this.stop(c);
+    } else if (this.errorBody !== null) {
+      this.errorBody += chunk.toString("utf8");
+      if (this.errorBody.length >= ERROR_BODY_LIMIT) this.stop(c);
+    }
+  }
+  onResponseEnd() {
+    this.parser?.end();
+    this.settle(null);
+  }
+  onResponseError(_c, err) {
+    this.settle(this.stopping || this.errorBody !== null || this.fail ? null : err);
+  }
+  // ---- stream events
+  onEvent(ev) {
+    if (this.fail || this.sawDone) return;
+    switch (ev.kind) {
+      case "done":
+        this.sawDone = true;
+        return;
+      case "error":
+        this.fail = { cls: "stream-error", msg: `error event in stream: ${ev.message}` };
+        return;
+      case "invalid":
+        this.fail = { cls: "bad-response", msg: ev.message };
+        return;
+      case "chunk": {
+        if (ev.output) {
+          const now = performance2.now();
+          if (this.tFirst < 0) this.tFirst = now;
+          else this.gaps.push(now - this.tLast);
+          this.tLast = now;
+          this.outputEvents++;
+          if (ev.text.length > 0) this.tally.push(ev.text);
+        }
+        if (ev.usage) {
+          if (ev.usage.promptTokens !== null) this.usageIn = ev.usage.promptTokens;
+          if (ev.usage.completionTokens !== null) this.usageOut = ev.usage.completionTokens;
+        }
+        if (ev.finishReason !== null) this.finishReason = ev.finishReason;
+        if (ev.systemFingerprint !== null) this.systemFingerprint = ev.systemFingerprint;
+      }
+    }
+  }
+};
+function onDeadline(call) {
+  call.deadline();
+}
+var CONNECT_CODES = /* @__PURE__ */ new Set(["ECONNREFUSED", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT"]);
+function classify(err, timedOut, gotHeaders) {
+  const code = err.code ?? err.cause?.code;
+  if (timedOut) return { cls: "timeout", msg: "request deadline passed (timeouts.request_s)" };
+  if (err instanceof import_undici.errors.HeadersTimeoutError) return { cls: "timeout", msg: "no response headers within timeouts.idle_s" };
+  if (err instanceof import_undici.errors.BodyTimeoutError) return { cls: "timeout", msg: "stream idle longer than timeouts.idle_s" };
+  if (code !== void 0 && CONNECT_CODES.has(code)) return { cls: "connect", msg: describeError(err) };
+  const when = gotHeaders ? "mid-stream" : "before the response headers";
+  return { cls: "cut-off", msg: `connection closed ${when}: ${describeError(err)}` };
+}
+function outcomeOf(call, err, cancelled, inputTokens, tSend, tDone) {
+  const { fail, interrupted } = failureOf(call, err, cancelled);
+  const ok = fail === null && !interrupted;
+  let nIn = null;
+  let nOut = null;
+  let tokenSource = null;
+  if (ok) {
+    if (call.usageOut !== null) {
+      nOut = call.usageOut;
+      nIn = call.usageIn ?? inputTokens;
+      tokenSource = "server";
+    } else {
+      nOut = call.tally.total();
+      nIn = inputTokens;
+      tokenSource = "client";
+    }
+  }
+  const streamed = call.tFirst >= 0;
+  return {
+    tSend,
+    tFirst: streamed ? call.tFirst : null,
+    tLast: streamed ? call.tLast : null,
+    tDone,
+    gaps: call.gaps,
+    outputEvents: call.outputEvents,
+    nIn,
+    nOut,
+    tokenSource,
+    status: call.status,
+    failure: fail?.cls ?? null,
+    message: fail?.msg ?? null,
+    finishReason: call.finishReason,
+    systemFingerprint: call.systemFingerprint,
+    cancelled: interrupted
+  };
+}
+function failureOf(call, err, cancelled) {
+  if (call.errorBody !== null) {
+    const txt = call.errorBody.slice(0, ERROR_BODY_LIMIT);
+    const status = call.status;
+    if (status >= 400) return { fail: { cls: status >= 500 ? "http-5xx" : "http-4xx", msg: `HTTP ${status}: ${clip(txt)}` }, interrupted: false };
+    const got = clip(call.contentType, 60) || "no content-type";
+    return { fail: { cls: "bad-response", msg: `expected text/event-stream, got '${got}': ${clip(txt, 80)}` }, interrupted: false };
+  }
+  if (err !== null) return cancelled ? { fail: null, interrupted: true } : { fail: classify(err, call.timedOut, call.status !== null), interrupted: false };
+  if (call.fail !== null) return { fail: call.fail, interrupted: false };
+  if (!call.sawDone && call.finishReason === null) return { fail: { cls: "cut-off", msg: "stream ended before [DONE] or a finish_reason" }, interrupted: false };
+  return { fail: null, interrupted: false };
+}
+
+// src/client/http.ts
+var FINGERPRINT_HEADERS = ["server", "x-powered-by", "x-served-by", "x-server-version", "via"];
+var MODELS_BODY_LIMIT = 4 * 1024 * 1024;
+var InferenceClient = class {
+  constructor(opts) {
+    this.opts = opts;
+    this.base = new URL(opts.target.url);
+    const idleMs = timerMs(opts.timeouts.idleMs);
+    this.requestMs = timerMs(opts.timeouts.requestMs);
+    this.pool = new import_undici2.Pool(this.base.origin, {
+      connections: opts.connections,
+      pipelining: 1,
+      connectTimeout: timerMs(opts.timeouts.connectMs),
+      headersTimeout: idleMs,
+      bodyTimeout: idleMs,
+      keepAliveTimeout: 6e4,
+      keepAliveMaxTimeout: 6e5
+    });
+    const prefix = this.base.pathname.replace(/\/+$/, "");
+    this.path = `${prefix}/v1/${opts.target.api === "chat" ? "chat/completions" : "completions"}`;
+    this.headers = {
+      "content-type": "application/json",
+      accept: "text/event-stream",
+      ...opts.target.headers
+    };
+    if (opts.apiKey) this.headers.authorization = `Bearer ${opts.apiKey}`;
+  }
+  opts;
+  pool;
+  base;
+  headers;
+  path;
+  requestMs;
+  /** Requests in flight per cancel signal (see stream()). */
+  cancelGroups = /* @__PURE__ */ new WeakMap();
+  url(path3) {
+    return `${this.base.origin}${path3}`;
+  }
+  /** GET /v1/models: proves the target speaks the API and names its models. */
+  async serverInfo() {
+    const path3 = `${this.base.pathname.replace(/\/+$/, "")}/v1/models`;
+    const url = this.url(path3);
+    let res;
+    try {
+      res = await this.pool.request({
+        method: "GET",
+        path: path3,
+        headers: { ...this.opts.target.headers, ...this.opts.apiKey ? { authorization: `Bearer ${this.opts.apiKey}` } : {} },
+        headersTimeout: timerMs(this.opts.timeouts.connectMs + this.opts.timeouts.idleMs)
+      });
+    } catch (err) {
+      throw new TargetError(`cannot reach the target: ${describeError(err)}`, "GET", url, { cause: err });
+    }
+    const text = await readCapped(res.body, MODELS_BODY_LIMIT);
+    if (res.statusCode === 401 || res.statusCode === 403) {
+      throw new TargetError(
+        `the target refused the credentials (HTTP ${res.statusCode}); set target.api_key_env to the variable that holds the key`,
+        "GET",
+        url
+      );
+    }
+    if (res.statusCode !== 200) {
+      throw new TargetError(`HTTP ${res.statusCode}: ${clip(text ?? "")}`, "GET", url);
+    }
+    if (text === null) throw new TargetError(`/v1/models answered more than ${MODELS_BODY_LIMIT} bytes`, "GET", url);
+    const answer = readModels(text);
+    if (!answer.ok) throw new TargetError(answer.problem, "GET", url);
+    const headers = {};
+    for (const name of FINGERPRINT_HEADERS) {
+      const v = res.headers[name];
+      if (typeof v === "string") headers[name] = clip(v, 120);
+    }
+    return { models: answer.models, headers, modelEntries: answer.entries };
+  }
+  /** The request body for one work item. */
+  body(item, model) {
+    const t = this.opts.target;
+    const body = { ...t.extraBody, model, stream: true, stream_options: { include_usage: true }, max_tokens: item.maxTokens };
+    if (t.api === "chat") body.messages = item.messages ?? [{ role: "user", content: item.prompt }];
+    else body.prompt = item.prompt;
+    if (t.fixedOutput) {
+      body.ignore_eos = true;
+      body.min_tokens = item.maxTokens;
+    }
+    return JSON.stringify(body);
+  }
+  /**
+   * Send one streamed request and report what happened. The body is built
+   * here, when the request is due (a run of millions of requests never holds
+   * them all), and before t_send. Never throws for request failures: they are data.
+   */
+  async stream(item, model, cancel) {
+    let group;
+    if (cancel !== void 0) {
+      group = this.cancelGroups.get(cancel);
+      if (group === void 0) {
+        const calls = /* @__PURE__ */ new Set();
+        this.cancelGroups.set(cancel, calls);
+        cancel.addEventListener("abort", () => {
+          for (const c of calls) c.cancelled();
+        }, { once: true });
+        group = calls;
+      }
+    }
+    const body = this.body(item, model);
+    for (let attempt = 1; ; attempt++) {
+      const call = new StreamCall(this.opts.target.api, this.opts.limits, this.opts.countTokens);
+      group?.add(call);
+      const tSend = performance3.now();
+      const err = await call.run(this.pool, { method: "POST", path: this.path, headers: this.headers, body }, this.requestMs);
+      const tDone = performance3.now();
+      group?.delete(call);
+      if (attempt < STALE_SOCKET_ATTEMPTS && err !== null && call.status === null && !call.timedOut && !cancel?.aborted && isClosedSocket(err)) continue;
+      return outcomeOf(call, err, cancel?.aborted === true, item.inputTokens, tSend, tDone);
+    }
+  }
+  close() {
+    return this.pool.close();
+  }
+  /** Abandon open requests at once (Ctrl-C, fatal errors). */
+  destroy() {
+    return this.pool.destroy();
+  }
+};
+async function readCapped(body, limit) {
+  const parts = [];
+  let size = 0;
+  for await (const part of body) {
+    size += part.length;
+    if (size > limit) {
+      body.destroy();
+      return null;
+    }
+    parts.push(part);
+  }
+  return Buffer.concat(parts).toString("utf8");
+}
+var STALE_SOCKET_ATTEMPTS = 2;
+function isClosedSocket(err) {
+  const code = err.code ?? err.cause?.code;
+  return code === "UND_ERR_SOCKET" || code === "ECONNRESET" || code === "EPIPE";
+}
+
+// src/load/run-cell.ts
+import { monitorEventLoopDelay, performance as performance5 } from "node:perf_hooks";
+
+// src/load/pace.ts
+import { performance as performance4 } from "node:perf_hooks";
+var SPIN_BELOW_MS = 1.5;
+var MAX_SEND_BURST_MS = 1;
+function createPacer() {
+  let lastYield = performance4.now();
+  return {
+    async wait(due, until = Infinity, cancel) {
+      const target = Math.min(due, until);
+      for (; ; ) {
+        const now = performance4.now();
+        const wait = target - now;
+        if (cancel?.aborted === true) return;
+        if (wait <= 0) {
+          if (now - lastYield < MAX_SEND_BURST_MS) return;
+          await new Promise((r) => setImmediate(r));
+          lastYield = performance4.now();
+          return;
+        }
+        if (wait > SPIN_BELOW_MS) await sleepUnlessCancelled(wait - 1, cancel);
+        else await new Promise((r) => setImmediate(r));
+        lastYield = performance4.now();
+      }
+    }
+  };
+}
+function sleepUnlessCancelled(ms, cancel) {
+  return new Promise((resolve3) => {
+    const done = () => {
+      clearTimeout(timer);
+      cancel?.removeEventListener("abort", done);
+      resolve3();
+    };
+    const timer = setTimeout(done, timerMs(ms));
+    cancel?.addEventListener("abort", done, { once: true });
+  });
+}
+
+// src/load/record.ts
+function emptyOutcome(tSched) {
+  return {
+    tSend: tSched,
+    tFirst: null,
+    tLast: null,
+    tDone: tSched,
+    gaps: [],
+    outputEvents: 0,
+    nIn: null,
+    nOut: null,
+    tokenSource: null,
+    status: null,
+    failure: null,
+    message: null,
+    finishReason: null,
+    systemFingerprint: null,
+    cancelled: false
+  };
+}
+function newRecord(index, warmup, tSched, maxTokens, outcome = emptyOutcome(tSched)) {
+  return { ...outcome, index, warmup, tSched, maxTokens };
+}
+
+// src/load/schedule.ts
+function arrivals(load, seedMaterial) {
+  const rng = createRng(`${seedMaterial}|arrivals|${load.label}`);
+  let t = 0;
+  return () => {
+    const out = t;
+    const gapS = load.arrival === "gamma" ? gamma(rng, load.burstiness, 1 / (load.rate * load.burstiness)) : exponential(rng, load.rate);
+    t += gapS * 1e3;
+    return out;
+  };
+}
+
+// src/load/run-cell.ts
+var LOOP_SAMPLE_MS = 10;
+async function runCell(o) {
+  const monitor = monitorEventLoopDelay({ resolution: LOOP_SAMPLE_MS });
+  monitor.enable();
+  const start = performance5.now();
+  const deadline = start + o.maxDurationMs;
+  const records = [];
+  let stoppedBy = "count";
+  const stopped = () => {
+    if (o.cancel.aborted) {
+      stoppedBy = "interrupt";
+      return true;
+    }
+    if (performance5.now() >= deadline) {
+      stoppedBy = "duration";
+      return true;
+    }
+    return false;
+  };
+  const launch = async (i, tSched) => {
+    const outcome = await o.send(i, o.cancel);
+    const rec = newRecord(i, i < o.warmup, tSched, o.maxTokens(i), outcome);
+    records.push(rec);
+    o.onDone?.(rec);
+  };
+  let sent;
+  const dispatchLagMs = [];
+  let plannedRps = null;
+  if (o.load.kind === "concurrency") {
+    sent = await closedLoop(o.load.concurrency, o.count, stopped, launch);
+  } else {
+    const open2 = await openLoop(arrivals(o.load, o.seedMaterial), o.count, o.warmup, start, deadline, o.load.maxConcurrency, stopped, launch, o.cancel, dispatchLagMs);
+    sent = open2.sent;
+    if (sent - o.warmup > 1) plannedRps = (sent - o.warmup - 1) / ((open2.lastOffset - open2.firstMeasuredOffset) / 1e3);
+  }
+  monitor.disable();
+  records.sort((a, b) => a.index - b.index);
+  const measuredSent = Math.max(0, sent - o.warmup);
+  return {
+    records,
+    notSent: o.count - o.warmup - measuredSent,
+    stoppedBy: sent === o.count && stoppedBy !== "interrupt" ? "count" : stoppedBy,
+    // The monitor's readings include its own sampling interval (an idle loop
+    // reads ~10.5 ms at 10 ms): report only the delay beyond it.
+    loopDelay: { p99Ms: Math.max(0, monitor.percentile(99) / 1e6 - LOOP_SAMPLE_MS), maxMs: Math.max(0, monitor.max / 1e6 - LOOP_SAMPLE_MS) },
+    dispatchLagMs,
+    plannedRps
+  };
+}
+async function closedLoop(c, count2, stopped, launch) {
+  let next = 0;
+  const user = async () => {
+    while (next < count2 && !stopped()) {
+      await launch(next++, performance5.now());
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(c, count2) }, user));
+  return next;
+}
+async function openLoop(nextOffset, count2, warmup, start, deadline, cap, stopped, launch, cancel, lags) {
+  let inFlight = 0;
+  let sent = 0;
+  const queue = [];
+  const running = /* @__PURE__ */ new Set();
+  let wake = null;
+  let firstMeasuredOffset = 0;
+  let lastOffset = 0;
+  const fire = (i, tSched) => {
+    inFlight++;
+    sent++;
+    lastOffset = tSched - start;
+    if (i === warmup) firstMeasuredOffset = lastOffset;
+    const p2 = launch(i, tSched).finally(() => {
+      inFlight--;
+      running.delete(p2);
+      const q = queue.shift();
+      if (q !== void 0 && !stopped()) fire(q.i, q.tSched);
+      wake?.();
+    });
+    running.add(p2);
+  };
+  const pacer = createPacer();
+  for (let i = 0; i < count2; i++) {
+    const due = start + nextOffset();
+    await pacer.wait(due, deadline, cancel);
+    if (stopped() || performance5.now() < due) break;
+    if (cap !== null && inFlight >= cap) queue.push({ i, tSched: due });
+    else {
+      lags.push(performance5.now() - due);
+      fire(i, due);
+    }
+  }
+  while (running.size > 0) {
+    await new Promise((r) => {
+      wake = r;
+    });
+    wake = null;
+    if (stopped()) queue.length = 0;
+  }
+  return { sent, firstMeasuredOffset, lastOffset };
+}
+
+// src/result/types.ts
+var RESULT_SCHEMA = "llm-perf-gate/result@1";
+
+// src/result/write.ts
+import { mkdir, rename, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
+async function writeResult(path3, doc) {
+  await mkdir(dirname(path3), { recursive: true });
+  const tmp = `${path3}.${process.pid}.tmp`;
+  await writeFile(tmp, `${JSON.stringify(scrubDeep(doc), null, 1)}
+`);
+  await rename(tmp, path3);
+}
+
+// src/workload/index.ts
+import { createHash as createHash3 } from "node:crypto";
+
+// src/workload/dataset.ts
+import { readFile as readFile2, stat } from "node:fs/promises";
+
+// src/errors/dataset-error.ts
+var DatasetError = class extends UserError {
+  name = "DatasetError";
+};
+
+// src/workload/tokenizer.ts
+var PLAIN_TEXT = { disallowedSpecial: /* @__PURE__ */ new Set() };
+var loaders = {
+  o200k_base: () => import("./o200k_base-BK3W6FB4.js"),
+  cl100k_base: () => import("./cl100k_base-KG6EMM4J.js")
+};
+var cache2 = /* @__PURE__ */ new Map();
+async function getTokenizer(enc) {
+  let pending = cache2.get(enc);
+  if (pending === void 0) {
+    const load = loaders[enc];
+    if (load === void 0) throw new Error(`unknown token encoding '${String(enc)}'`);
+    const attempt = load().then(
+      (mod) => ({
+        encoding: enc,
+        vocabularySize: mod.vocabularySize,
+        encode: (text) => mod.encode(text, PLAIN_TEXT),
+        decode: (ids) => mod.decode(ids),
+        // countTokens walks the BPE without materialising the id array.
+        count: (text) => mod.countTokens(text, PLAIN_TEXT)
+      })
+    );
+    attempt.catch(() => {
+      if (cache2.get(enc) === attempt) cache2.delete(enc);
+    });
+    cache2.set(enc, attempt);
+    pending = attempt;
+  }
+  return pending;
+}
+
+// src/workload/dataset.ts
+function describe(value) {
+  if (value === null) return "null";
+  if (value === void 0) return "nothing (missing)";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "string") return "a string";
+  if (typeof value === "number") return `the number ${value}`;
+  if (typeof value === "object") return "an object";
+  return `a ${typeof value}`;
+}
+function isRecord2(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function has2(obj, key) {
+  return Object.prototype.hasOwnProperty.call(obj, key);
+}
+function parseRow(obj, where, line) {
+  const hasPrompt = has2(obj, "prompt");
+  const hasMessages = has2(obj, "messages");
+  if (hasPrompt && hasMessages) throw new DatasetError(`${where}: row has both "prompt" and "messages"; give only one`);
+  if (!hasPrompt && !hasMessages) throw new DatasetError(`${where}: row has neither "prompt" nor "messages"`);
+  let prompt;
+  let messages = null;
+  if (hasPrompt) {
+    const value = obj.prompt;
+    if (typeof value !== "string") throw new DatasetError(`${where}: "prompt" must be a string, got ${describe(value)}`);
+    prompt = value;
+  } else {
+    const value = obj.messages;
+    if (!Array.isArray(value)) throw new DatasetError(`${where}: "messages" must be an array, got ${describe(value)}`);
+    if (value.length === 0) throw new DatasetError(`${where}: "messages" is empty`);
+    messages = value.map((m, i) => {
+      if (!isRecord2(m)) throw new DatasetError(`${where}: messages[${i}] must be an object, got ${describe(m)}`);
+      const { role, content } = m;
+      if (typeof role !== "string" || role === "") {
+        throw new DatasetError(`${where}: messages[${i}].role must be a non-empty string, got ${describe(role)}`);
+      }
+      if (typeof content !== "string") {
+        throw new DatasetError(`${where}: messages[${i}].content must be a string, got ${describe(content)}`);
+      }
+      return { role, content };
+    });
+    prompt = messages.map((m) => m.content).join("\n");
+  }
+  if (prompt.trim() === "") throw new DatasetError(`${where}: the prompt is empty`);
+  const hasMax = has2(obj, "max_tokens") && obj.max_tokens !== null;
+  const hasOutput = has2(obj, "output_tokens") && obj.output_tokens !== null;
+  if (hasMax && hasOutput) throw new DatasetError(`${where}: row has both "max_tokens" and "output_tokens"; give only one`);
+  let maxTokens = null;
+  if (hasMax || hasOutput) {
+    const key = hasMax ? "max_tokens" : "output_tokens";
+    const value = obj[key];
+    if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 1) {
+      throw new DatasetError(`${where}: "${key}" must be a positive integer, got ${describe(value)}`);
+    }
+    maxTokens = value;
+  }
+  return { line, prompt, messages, maxTokens };
+}
+function parseDataset(text, file) {
+  const lines = text.split(/\r?\n/);
+  const rows = [];
+  for (let i = 0; i < lines.length; i++) {
+    let raw = lines[i];
+    if (i === 0 && raw.startsWith("\uFEFF")) raw = raw.slice(1);
+    if (raw.trim() === "") continue;
+    const where = `${file}:${i + 1}`;
+    let value;
+    try {
+      value = JSON.parse(raw);
+    } catch (err) {
+      throw new DatasetError(`${where}: invalid JSON: ${err.message}`);
+    }
+    if (!isRecord2(value)) throw new DatasetError(`${where}: each line must be a JSON object, got ${describe(value)}`);
+    rows.push(parseRow(value, where, i + 1));
+  }
+  if (rows.length === 0) throw new DatasetError(`${file}: dataset is empty (no non-blank lines)`);
+  return rows;
+}
+var cache3 = /* @__PURE__ */ new Map();
+async function loadDataset(file) {
+  let stamp;
+  try {
+    const st = await stat(file);
+    stamp = `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}`;
+  } catch (err) {
+    throw new DatasetError(`${file}: cannot read dataset: ${err.message}`);
+  }
+  const hit = cache3.get(file);
+  if (hit !== void 0 && hit.stamp === stamp) return hit.dataset;
+  const dataset = (async () => {
+    let text;
+    try {
+      text = await readFile2(file, "utf8");
+    } catch (err) {
+      throw new DatasetError(`${file}: cannot read dataset: ${err.message}`);
+    }
+    return { rows: parseDataset(text, file), counts: /* @__PURE__ */ new Map() };
+  })();
+  const entry = { stamp, dataset };
+  cache3.set(file, entry);
+  dataset.catch(() => {
+    if (cache3.get(file) === entry) cache3.delete(file);
+  });
+  return dataset;
+}
+async function datasetItems(args) {
+  const { file, seed, encoding, scenario, cellLabel, count: count2 } = args;
+  if (!Number.isInteger(count2) || count2 < 0) throw new Error(`request count must be a non-negative integer, got ${count2}`);
+  const loaded = await loadDataset(file);
+  const tok = await getTokenizer(encoding);
+  const { rows } = loaded;
+  let counts = loaded.counts.get(encoding);
+  if (counts === void 0) {
+    counts = new Array(rows.length);
+    loaded.counts.set(encoding, counts);
+  }
+  const offset = createRng(JSON.stringify(["dataset-offset", seed, scenario.name, cellLabel])).int(rows.length);
+  const items = [];
+  for (let i = 0; i < count2; i++) {
+    const index = (offset + i) % rows.length;
+    const row = rows[index];
+    let inputTokens = counts[index];
+    if (inputTokens === void 0) {
+      inputTokens = tok.count(row.prompt);
+      counts[index] = inputTokens;
+    }
+    const item = { prompt: row.prompt, inputTokens, maxTokens: row.maxTokens ?? scenario.outputTokens };
+    if (row.messages !== null) item.messages = row.messages;
+    items.push(item);
+  }
+  return items;
+}
+
+// src/workload/synth.ts
+var WORD = /^ [a-z]{3,9}$/;
+var wordLists = /* @__PURE__ */ new Map();
+function synthesisWords(enc) {
+  let pending = wordLists.get(enc);
+  if (pending === void 0) {
+    pending = getTokenizer(enc).then(buildWordList);
+    pending.catch(() => {
+      if (wordLists.get(enc) === pending) wordLists.delete(enc);
+    });
+    wordLists.set(enc, pending);
+  }
+  return pending;
+}
+function buildWordList(tok) {
+  const words = [];
+  for (let id = 0; id < tok.vocabularySize; id++) {
+    let text;
+    try {
+      text = tok.decode([id]);
+    } catch {
+      continue;
+    }
+    if (!WORD.test(text)) continue;
+    if (tok.encode(text).length !== 1) continue;
+    const bare = text.slice(1);
+    if (tok.encode(bare).length !== 1) continue;
+    words.push(bare);
+  }
+  words.sort();
+  const unique = words.filter((w, i) => i === 0 || words[i - 1] !== w);
+  if (unique.length < 256) {
+    throw new Error(`${tok.encoding}: only ${unique.length} single-token words found; cannot synthesise prompts`);
+  }
+  return Object.freeze(unique);
+}
+function drawWords(rng, words, count2, into) {
+  for (let i = 0; i < count2; i++) into.push(words[rng.int(words.length)]);
+}
+function prefixSeed(seed, scenario) {
+  return JSON.stringify(["synth-prefix", seed, scenario]);
+}
+function requestSeed(seed, scenario, cell, index) {
+  return JSON.stringify(["synth-request", seed, scenario, cell, index]);
+}
+var MAX_REPAIRS = 16;
+function buildPrompt(tok, words, prefix, rng, n) {
+  if (n === 0) return "";
+  const parts = prefix.slice(0, n);
+  drawWords(rng, words, n - parts.length, parts);
+  for (let attempt = 0; ; attempt++) {
+    const prompt = parts.join(" ");
+    const got = tok.count(prompt);
+    if (got === n) return prompt;
+    if (attempt >= MAX_REPAIRS) {
+      throw new Error(`${tok.encoding}: could not synthesise a prompt of exactly ${n} tokens (last attempt had ${got})`);
+    }
+    if (got < n) {
+      drawWords(rng, words, n - got, parts);
+    } else {
+      const drop = Math.min(got - n, parts.length - 1);
+      if (drop === 0) {
+        throw new Error(`${tok.encoding}: could not synthesise a prompt of exactly ${n} tokens (one word is ${got})`);
+      }
+      parts.length -= drop;
+    }
+  }
+}
+async function synthesizeItems(args) {
+  const { seed, encoding, scenario, cellLabel, count: count2 } = args;
+  const n = scenario.inputTokens;
+  if (n === null) throw new Error(`scenario '${scenario.name}': no input_tokens and no dataset; nothing to send`);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`scenario '${scenario.name}': input tokens must be a non-negative integer, got ${n}`);
+  if (!Number.isInteger(count2) || count2 < 0) throw new Error(`request count must be a non-negative integer, got ${count2}`);
+  const shared = Math.max(0, Math.min(scenario.sharedPrefixTokens, n));
+  const tok = await getTokenizer(encoding);
+  const words = await synthesisWords(encoding);
+  const prefix = [];
+  drawWords(createRng(prefixSeed(seed, scenario.name)), words, shared, prefix);
+  const items = [];
+  for (let i = 0; i < count2; i++) {
+    const rng = createRng(requestSeed(seed, scenario.name, cellLabel, i));
+    const prompt = buildPrompt(tok, words, prefix, rng, n);
+    items.push({ prompt, inputTokens: n, maxTokens: scenario.outputTokens });
+  }
+  return items;
+}
+
+// src/workload/index.ts
+async function buildCellWorkload(plan, scenario, load, count2, trial = 0) {
+  const cellLabel = trial === 0 ? load.label : `${load.label}#${trial + 1}`;
+  const common = { seed: plan.seed, encoding: plan.encoding, scenario, cellLabel, count: count2 };
+  if (scenario.dataset !== null) return datasetItems({ ...common, file: scenario.dataset });
+  return synthesizeItems(common);
+}
+function workloadHash(items) {
+  const hash = createHash3("sha256");
+  hash.update("llm-perf-gate/workload/v1\n");
+  for (const { cell, items: cellItems } of items) {
+    hash.update(`${JSON.stringify(["cell", cell, cellItems.length])}
+`);
+    for (const item of cellItems) {
+      const messages = item.messages === void 0 ? null : item.messages.map((m) => [m.role, m.content]);
+      hash.update(`${JSON.stringify([item.prompt, messages, item.maxTokens])}
+`);
+    }
+  }
+  return hash.digest("hex");
+}
+
+// src/metrics/cell.ts
+var MAX_ERROR_EXAMPLES = 3;
+var r3 = (x) => Math.round(x * 1e3) / 1e3;
+var r6 = (x) => Math.round(x * 1e6) / 1e6;
+function isGood(r, slos, queuedTtft, queuedE2e, tpot) {
+  if (slos.ttftMs !== null && queuedTtft > slos.ttftMs) return false;
+  if (slos.e2eMs !== null && queuedE2e > slos.e2eMs) return false;
+  if (slos.tpotMs !== null && tpot !== null && tpot > slos.tpotMs) return false;
+  return r.failure === null;
+}
+function hasSlos(slos) {
+  return slos.ttftMs !== null || slos.tpotMs !== null || slos.e2eMs !== null;
+}
+function windowOf(measured) {
+  let start = Infinity;
+  let end = -Infinity;
+  for (const r of measured) {
+    if (r.tSend < start) start = r.tSend;
+    if (r.tDone > end) end = r.tDone;
+  }
+  return measured.length > 0 ? end - start : 0;
+}
+function computeCellMetrics(groups, slos, notSent) {
+  const measuredGroups = groups.map((g) => g.filter((r) => !r.warmup && !r.cancelled));
+  const measured = measuredGroups.flat();
+  const records = groups.flat();
+  const ok = measured.filter((r) => r.failure === null);
+  const failed = measured.length - ok.length;
+  const windowMs = measuredGroups.reduce((sum, g) => sum + windowOf(g), 0);
+  const windowS = windowMs / 1e3;
+  const perS = (x) => windowS > 0 ? r6(x / windowS) : 0;
+  const samples = { ttft_ms: [], queued_ttft_ms: [], e2e_ms: [], tpot_ms: [], n_in: [], n_out: [] };
+  const tpots = [];
+  const itl = [];
+  const queuedE2e = [];
+  const userTps = [];
+  let sumIn = 0;
+  let sumOut = 0;
+  let sumRequested = 0;
+  let honoured = 0;
+  let events = 0;
+  let good = 0;
+  const sources = { server: 0, client: 0 };
+  const slosSet = hasSlos(slos);
+  for (const r of ok) {
+    const nIn = r.nIn ?? 0;
+    const nOut = r.nOut ?? 0;
+    sumIn += nIn;
+    sumOut += nOut;
+    sumRequested += r.maxTokens;
+    if (nOut === r.maxTokens) honoured++;
+    events += r.outputEvents;
+    if (r.tokenSource) sources[r.tokenSource]++;
+    samples.n_in.push(nIn);
+    samples.n_out.push(nOut);
+    const e2e = r.tDone - r.tSend;
+    const qe2e = r.tDone - r.tSched;
+    samples.e2e_ms.push(r3(e2e));
+    queuedE2e.push(qe2e);
+    let tpot = null;
+    let qttft = qe2e;
+    if (r.tFirst !== null && r.tLast !== null) {
+      samples.ttft_ms.push(r3(r.tFirst - r.tSend));
+      qttft = r.tFirst - r.tSched;
+      samples.queued_ttft_ms.push(r3(qttft));
+      if (nOut >= 2) {
+        tpot = (r.tLast - r.tFirst) / (nOut - 1);
+        tpots.push(tpot);
+      }
+      const streaming = r.tDone - r.tFirst;
+      if (streaming > 0 && nOut > 0) userTps.push(nOut / (streaming / 1e3));
+      for (const g of r.gaps) itl.push(g);
+    }
+    samples.tpot_ms.push(tpot === null ? null : r3(tpot));
+    if (slosSet && isGood(r, slos, qttft, qe2e, tpot)) good++;
+  }
+  const errors = {};
+  for (const r of measured) {
+    if (r.failure === null) continue;
+    const e = errors[r.failure] ??= { count: 0, examples: [] };
+    e.count++;
+    const msg = r.message ?? r.failure;
+    if (e.examples.length < MAX_ERROR_EXAMPLES && !e.examples.includes(msg)) e.examples.push(msg);
+  }
+  let busy = 0;
+  let maxConc = 0;
+  let sendIntervals = 0;
+  let sendSpanMs = 0;
+  for (const g of measuredGroups) {
+    const edges = [];
+    for (const r of g) {
+      edges.push([r.tSend, 1], [r.tDone, -1]);
+      busy += r.tDone - r.tSend;
+    }
+    edges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    let cur = 0;
+    for (const [, d] of edges) {
+      cur += d;
+      if (cur > maxConc) maxConc = cur;
+    }
+    if (g.length > 1) {
+      const sends = g.map((r) => r.tSend).sort((a, b) => a - b);
+      sendIntervals += sends.length - 1;
+      sendSpanMs += sends[sends.length - 1] - sends[0];
+    }
+  }
+  const n = ok.length;
+  return {
+    counts: {
+      attempted: measured.length,
+      completed: n,
+      failed,
+      warmup: records.filter((r) => r.warmup).length,
+      not_sent: notSent,
+      cancelled: records.filter((r) => r.cancelled).length
+    },
+    window_s: r6(windowS),
+    rps: perS(n),
+    input_tps: perS(sumIn),
+    output_tps: perS(sumOut),
+    total_tps: perS(sumIn + sumOut),
+    error_rate: measured.length > 0 ? r6(failed / measured.length) : 0,
+    goodput_rps: slosSet ? perS(good) : null,
+    goodput_ratio: slosSet ? measured.length > 0 ? r6(good / measured.length) : 0 : null,
+    ttft_ms: summarize(samples.ttft_ms, "ms"),
+    queued_ttft_ms: summarize(samples.queued_ttft_ms, "ms"),
+    tpot_ms: summarize(tpots, "ms"),
+    itl_ms: summarize(itl, "ms"),
+    e2e_ms: summarize(samples.e2e_ms, "ms"),
+    queued_e2e_ms: summarize(queuedE2e, "ms"),
+    user_tps: summarize(userTps, "tok/s"),
+    schedule_lag_ms: summarize(
+      measured.map((r) => r.tSend - r.tSched),
+      "ms"
+    ),
+    concurrency: { achieved_mean: windowMs > 0 ? r3(busy / windowMs) : 0, achieved_max: maxConc },
+    offered_rps: sendSpanMs > 0 ? r6(sendIntervals / (sendSpanMs / 1e3)) : null,
+    tokens: {
+      input_mean: n > 0 ? r3(sumIn / n) : null,
+      output_mean: n > 0 ? r3(sumOut / n) : null,
+      output_requested_mean: n > 0 ? r3(sumRequested / n) : null,
+      output_honoured: n > 0 ? r6(honoured / n) : null,
+      tokens_per_chunk_mean: events > 0 ? r3(sumOut / events) : null,
+      sources
+    },
+    errors,
+    samples
+  };
+}
+
+// src/run/saturation.ts
+var LOOP_DELAY_P99_LIMIT_MS = 20;
+var DISPATCH_LAG_P99_LIMIT_MS = 10;
+var OFFERED_RATE_MIN_SHARE = 0.95;
+function assessClient(load, metrics, loopDelay, dispatchLagP99Ms, plannedRps) {
+  const reasons = [];
+  if (loopDelay.p99Ms > LOOP_DELAY_P99_LIMIT_MS) {
+    reasons.push(`event-loop delay p99 ${loopDelay.p99Ms.toFixed(1)} ms > ${LOOP_DELAY_P99_LIMIT_MS} ms`);
+  }
+  if (load.kind === "rate") {
+    if (dispatchLagP99Ms !== null && dispatchLagP99Ms > DISPATCH_LAG_P99_LIMIT_MS) {
+      reasons.push(`dispatch lag p99 ${dispatchLagP99Ms.toFixed(1)} ms > ${DISPATCH_LAG_P99_LIMIT_MS} ms`);
+    }
+    const offered = metrics.offered_rps;
+    if (load.maxConcurrency === null && offered !== null && plannedRps !== null && offered < OFFERED_RATE_MIN_SHARE * plannedRps) {
+      reasons.push(`offered ${offered.toFixed(2)} req/s < ${OFFERED_RATE_MIN_SHARE * 100}% of the ${plannedRps.toFixed(2)} req/s scheduled`);
+    }
+  }
+  return {
+    event_loop_delay_p99_ms: Math.round(loopDelay.p99Ms * 1e3) / 1e3,
+    event_loop_delay_max_ms: Math.round(loopDelay.maxMs * 1e3) / 1e3,
+    saturated: reasons.length > 0,
+    reasons
+  };
+}
+
+// src/run/cell-result.ts
+var STATUS_RANK = { complete: 0, "duration-limit": 1, interrupted: 2 };
+function statusOf(run2) {
+  return run2.stoppedBy === "interrupt" ? "interrupted" : run2.stoppedBy === "duration" ? "duration-limit" : "complete";
+}
+function p99(values) {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(0.99 * sorted.length) - 1)];
+}
+function assembleCell(args) {
+  const { load, slos } = args;
+  const trials = [];
+  let offset = 0;
+  const groups = [];
+  let notSent = 0;
+  for (const t of args.trials) {
+    const metrics = computeCellMetrics([t.run.records], slos, t.run.notSent);
+    const client2 = assessClient(load, metrics, t.run.loopDelay, p99(t.run.dispatchLagMs), t.run.plannedRps);
+    const n = metrics.samples.e2e_ms.length;
+    const { samples: _samples, ...trialMetrics } = metrics;
+    trials.push({
+      index: t.index,
+      pair: t.pair,
+      status: statusOf(t.run),
+      started_at: t.startedAt,
+      duration_s: t.durationS,
+      metrics: trialMetrics,
+      client: client2,
+      samples: { from: offset, to: offset + n }
+    });
+    offset += n;
+    groups.push(t.run.records);
+    notSent += t.run.notSent;
+  }
+  const pooled = computeCellMetrics(groups, slos, notSent);
+  const client = {
+    event_loop_delay_p99_ms: Math.max(0, ...trials.map((t) => t.client.event_loop_delay_p99_ms)),
+    event_loop_delay_max_ms: Math.max(0, ...trials.map((t) => t.client.event_loop_delay_max_ms)),
+    saturated: trials.some((t) => t.client.saturated),
+    reasons: trials.flatMap((t) => t.client.reasons.map((r) => trials.length > 1 ? `trial ${t.index + 1}: ${r}` : r))
+  };
+  return {
+    id: args.id,
+    scenario: {
+      name: args.scenario.name,
+      input_tokens: args.scenario.inputTokens,
+      output_tokens: args.scenario.outputTokens,
+      shared_prefix_tokens: args.scenario.sharedPrefixTokens,
+      dataset: args.datasetLabel
+    },
+    load: load.kind === "concurrency" ? { kind: "concurrency", label: load.label, concurrency: load.concurrency } : { kind: "rate", label: load.label, rate: load.rate, arrival: load.arrival, burstiness: load.burstiness, max_concurrency: load.maxConcurrency },
+    status: trials.reduce((worst, t) => STATUS_RANK[t.status] > STATUS_RANK[worst] ? t.status : worst, "complete"),
+    workload_hash: args.workloadHash,
+    started_at: args.trials[0]?.startedAt ?? (/* @__PURE__ */ new Date()).toISOString(),
+    duration_s: Math.round(args.trials.reduce((s, t) => s + t.durationS, 0) * 1e3) / 1e3,
+    metrics: pooled,
+    client,
+    trials
+  };
+}
+
+// src/run/environment.ts
+import { execFile as execFile2 } from "node:child_process";
+import os from "node:os";
+import { promisify } from "node:util";
+var run = promisify(execFile2);
+function machineInfo() {
+  const cpus = os.cpus();
+  return {
+    platform: os.platform(),
+    arch: os.arch(),
+    cpu_model: cpus[0]?.model.trim() ?? "unknown",
+    cpus: cpus.length,
+    memory_gb: Math.round(os.totalmem() / 2 ** 30 * 10) / 10,
+    node: process.version
+  };
+}
+async function gitInfo(cwd, env) {
+  if (env.GITHUB_SHA && /^[0-9a-f]{40,64}$/.test(env.GITHUB_SHA)) {
+    return { commit: env.GITHUB_SHA, ref: env.GITHUB_REF ?? null };
+  }
+  try {
+    const { stdout } = await run("git", ["rev-parse", "HEAD"], { cwd, timeout: 5e3 });
+    const commit = stdout.trim();
+    if (!/^[0-9a-f]{40,64}$/.test(commit)) return null;
+    let ref = null;
+    try {
+      ref = (await run("git", ["symbolic-ref", "-q", "HEAD"], { cwd, timeout: 5e3 })).stdout.trim() || null;
+    } catch {
+    }
+    return { commit, ref };
+  } catch {
+    return null;
+  }
+}
+
+// src/run/refusal.ts
+var AUTH_STATUSES = /* @__PURE__ */ new Set([401, 403]);
+function assertCredentialsAccepted(records, target, cell) {
+  const answered = records.filter((r) => !r.cancelled);
+  if (answered.length === 0 || !answered.every((r) => r.status !== null && AUTH_STATUSES.has(r.status))) return;
+  const statuses = [...new Set(answered.map((r) => r.status))].join("/");
+  throw new TargetError(
+    `every request of cell ${cell} was refused (HTTP ${statuses}); set target.api_key_env to the variable that holds the key, or the headers the server needs`,
+    "POST",
+    `${target.url}/v1/${target.api === "chat" ? "chat/completions" : "completions"}`
+  );
+}
+
+// src/run/run-plan.ts
+function cellId(scenario, load) {
+  return `${scenario.name}@${load.label}`;
+}
+function poolConnections(loads) {
+  let most = 1;
+  for (const l of loads) {
+    const c = l.kind === "concurrency" ? l.concurrency : l.maxConcurrency;
+    if (c === null) return null;
+    most = Math.max(most, c);
+  }
+  return most;
+}
+async function openSide(o, target, outPath, label2, ab) {
+  const { plan } = o;
+  let apiKey = null;
+  if (target.apiKeyEnv !== null) {
+    apiKey = o.env[target.apiKeyEnv] ?? null;
+    if (!apiKey) throw new RunSetupError(`target.api_key_env names ${target.apiKeyEnv}, but that environment variable is not set or empty`);
+  }
+  registerSecrets([apiKey, ...Object.values(target.headers), o.env.GITHUB_TOKEN]);
+  const tokenizer = await getTokenizer(plan.encoding);
+  const client = new InferenceClient({
+    target,
+    timeouts: plan.timeouts,
+    connections: poolConnections(plan.loads),
+    apiKey,
+    limits: plan.responseLimits,
+    countTokens: (t) => tokenizer.count(t)
+  });
+  const doc = {
+    schema: RESULT_SCHEMA,
+    tool: { name: "llm-perf-gate", version: TOOL_VERSION },
+    status: "running",
+    error: null,
+    started_at: (/* @__PURE__ */ new Date()).toISOString(),
+    finished_at: null,
+    config: plan.config,
+    config_hash: plan.configHash,
+    workload_hash: null,
+    target: null,
+    machine: machineInfo(),
+    git: await gitInfo(o.cwd, o.env),
+    ab,
+    cells: []
+  };
+  let info;
+  try {
+    info = await client.serverInfo();
+  } catch (err) {
+    await client.destroy();
+    throw err;
+  }
+  const model = target.model ?? info.models[0];
+  if (model === void 0) {
+    await client.destroy();
+    throw new TargetError("the server lists no models; set target.model or --model", "GET", `${target.url}/v1/models`);
+  }
+  if (target.model !== null && !info.models.includes(target.model)) {
+    o.progress?.note(`${label2}model '${target.model}' is not in /v1/models (${info.models.join(", ") || "none"}); sending it anyway`);
+  }
+  doc.target = { url: target.url, api: target.api, model, models: info.models, server_headers: info.headers, system_fingerprint: null, model_entries: info.modelEntries };
+  await writeResult(outPath, doc);
+  return { label: label2, target, outPath, client, model, doc, trials: /* @__PURE__ */ new Map() };
+}
+async function runMatrix(o, sides) {
+  const { plan } = o;
+  const cells = plan.scenarios.flatMap((scenario) => plan.loads.map((load) => ({ id: cellId(scenario, load), scenario, load })));
+  const hashes = /* @__PURE__ */ new Map();
+  const firstTrials = [];
+  const total = cells.length * plan.limits.trials * sides.length;
+  const paired = sides.length > 1;
+  let step = 0;
+  for (let trial = 0; trial < plan.limits.trials; trial++) {
+    for (const cell of cells) {
+      const count2 = plan.limits.warmup + plan.limits.requests;
+      const items = await buildCellWorkload(plan, cell.scenario, cell.load, count2, trial);
+      if (!hashes.has(cell.id)) {
+        hashes.set(cell.id, workloadHash([{ cell: cell.id, items }]));
+        firstTrials.push({ cell: cell.id, items });
+      }
+      const order = paired && createRng(`${plan.seed}|ab-order|${trial}|${cell.id}`).next() < 0.5 ? [...sides].reverse() : sides;
+      for (const side2 of order) {
+        if (o.signal.aborted) return;
+        side2.doc.workload_hash = workloadHash(firstTrials);
+        const label2 = `${side2.label}${cell.id}${plan.limits.trials > 1 ? ` (trial ${trial + 1}/${plan.limits.trials})` : ""}`;
+        o.progress?.cellStart(step++, total, label2, plan.limits.requests);
+        const startedAt = (/* @__PURE__ */ new Date()).toISOString();
+        const t0 = performance6.now();
+        const run2 = await runCell({
+          load: cell.load,
+          count: count2,
+          warmup: plan.limits.warmup,
+          maxDurationMs: plan.limits.maxDurationS * 1e3,
+          seedMaterial: `${plan.seed}|${cell.scenario.name}|${trial}`,
+          maxTokens: (i) => items[i].maxTokens,
+          send: (i, cancel) => side2.client.stream(items[i], side2.model, cancel),
+          cancel: o.signal,
+          onDone: (rec) => o.progress?.requestDone(rec)
+        });
+        const trials = side2.trials.get(cell.id) ?? [];
+        side2.trials.set(cell.id, trials);
+        trials.push({ index: trial, pair: paired ? trial : null, run: run2, startedAt, durationS: Math.round(performance6.now() - t0) / 1e3 });
+        const fp = run2.records.find((r) => r.systemFingerprint !== null)?.systemFingerprint;
+        if (fp && side2.doc.target !== null && side2.doc.target.system_fingerprint === null) side2.doc.target.system_fingerprint = fp;
+        const result = assembleCell({
+          id: cell.id,
+          scenario: cell.scenario,
+          // Relative, so the result carries no machine paths.
+          datasetLabel: cell.scenario.dataset === null ? null : relative(o.cwd, cell.scenario.dataset),
+          load: cell.load,
+          slos: plan.slos,
+          workloadHash: hashes.get(cell.id),
+          trials
+        });
+        const at = side2.doc.cells.findIndex((c) => c.id === cell.id);
+        if (at >= 0) side2.doc.cells[at] = result;
+        else side2.doc.cells.push(result);
+        await writeResult(side2.outPath, side2.doc);
+        o.progress?.cellEnd(result);
+        assertCredentialsAccepted(run2.records, side2.target, cell.id);
+      }
+    }
+  }
+}
+async function runSides(o, open2) {
+  const sides = await open2();
+  try {
+    await runMatrix(o, sides);
+  } catch (err) {
+    for (const s of sides) {
+      s.doc.status = "failed";
+      s.doc.error = err instanceof Error ? err.message : String(err);
+      s.doc.finished_at = (/* @__PURE__ */ new Date()).toISOString();
+      await writeResult(s.outPath, s.doc);
+      await s.client.destroy();
+    }
+    throw err;
+  }
+  for (const s of sides) {
+    if (o.signal.aborted) {
+      for (const c of s.doc.cells) if (c.trials.length < o.plan.limits.trials) c.status = "interrupted";
+    }
+    s.doc.status = o.signal.aborted ? "interrupted" : "complete";
+    if (o.signal.aborted) s.doc.error = "interrupted before the matrix finished";
+    s.doc.finished_at = (/* @__PURE__ */ new Date()).toISOString();
+    await writeResult(s.outPath, s.doc);
+    await (o.signal.aborted ? s.client.destroy() : s.client.close());
+  }
+  return sides;
+}
+async function runPlan(o) {
+  const [side2] = await runSides(o, async () => [await openSide(o, o.plan.target, o.outPath, "", null)]);
+  return side2.doc;
+}
+async function runAbPlan(o) {
+  const ab = o.plan.ab;
+  if (ab === null) throw new RunSetupError("the config has no 'ab' section naming a baseline and a candidate target");
+  const runId = randomUUID();
+  const target = (s) => ({ ...o.plan.target, url: s.url, model: s.model ?? o.plan.target.model });
+  const opts = { ...o, outPath: o.outPaths.candidate };
+  const [baseline, candidate] = await runSides(opts, async () => {
+    const b = await openSide(opts, target(ab.baseline), o.outPaths.baseline, "[baseline] ", { run_id: runId, side: "baseline" });
+    try {
+      return [b, await openSide(opts, target(ab.candidate), o.outPaths.candidate, "[candidate] ", { run_id: runId, side: "candidate" })];
+    } catch (err) {
+      await b.client.destroy();
+      throw err;
+    }
+  });
+  return { baseline: baseline.doc, candidate: candidate.doc };
+}
+
+// src/pipeline/progress.ts
+var LOG_LINE_EVERY_MS = 5e3;
+var LIVE_REDRAW_EVERY_MS = 100;
+function createProgress(log, clock) {
+  const live = log.live;
+  let label2 = "";
+  let planned = 0;
+  let done = 0;
+  let failed = 0;
+  let cellStart = 0;
+  let lastPrint = 0;
+  let doneAtLastPrint = 0;
+  let rate = 0;
+  const line = () => {
+    const elapsed = (clock.now() - cellStart) / 1e3;
+    return `${label2}  ${done}/${planned} requests  ${failed} failed  ${rate.toFixed(1)} req/s  ${elapsed.toFixed(0)} s`;
+  };
+  return {
+    cellStart(index, total, id, requests) {
+      label2 = `cell ${index + 1}/${total} ${id}`;
+      planned = requests;
+      done = 0;
+      failed = 0;
+      cellStart = clock.now();
+      lastPrint = cellStart;
+      doneAtLastPrint = 0;
+      rate = 0;
+      if (live) log.status(line());
+      else log.info(`${label2}: started`);
+    },
+    requestDone(rec) {
+      if (rec.warmup || rec.cancelled) return;
+      done++;
+      if (rec.failure !== null) failed++;
+      const now = clock.now();
+      if (now - lastPrint >= (live ? LIVE_REDRAW_EVERY_MS : LOG_LINE_EVERY_MS)) {
+        const instant = (done - doneAtLastPrint) * 1e3 / (now - lastPrint);
+        rate = live && rate > 0 ? rate + (instant - rate) * Math.min(1, (now - lastPrint) / 2e3) : instant;
+        doneAtLastPrint = done;
+        lastPrint = now;
+        log.status(line());
+      }
+    },
+    cellEnd(cell) {
+      const m = cell.metrics;
+      log.info(
+        `${label2}: ${m.counts.completed}/${m.counts.attempted} ok, ${m.rps.toFixed(2)} req/s, ${m.output_tps.toFixed(0)} out tok/s, ttft p50 ${m.ttft_ms?.p50?.toFixed(1) ?? "-"} ms`
+      );
+    },
+    note(message) {
+      log.notice(message);
+    }
+  };
+}
+
+// src/pipeline/measure.ts
+var SERVER_STOP_GRACE_MS = 1e4;
+var capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+async function withServers(host, launches, fn) {
+  const started = [];
+  try {
+    for (const launch of launches) {
+      const server = await host.log.group(`Starting ${launch.label}: ${launch.command}`, async () => {
+        const running = await startServer({
+          command: launch.command,
+          cwd: host.cwd,
+          env: { ...host.env },
+          logPath: launch.logPath,
+          readyUrl: launch.readyUrl,
+          baseUrl: launch.baseUrl,
+          model: launch.model,
+          readyTimeoutMs: launch.readyTimeoutMs,
+          onLog: launch.echoLog ? (line) => host.log.info(line) : void 0,
+          // Saved at once, so a post step can stop a server still loading when the job is cancelled.
+          onSpawn: launch.stateKey === null ? void 0 : (pgid) => host.saveState(launch.stateKey, String(pgid))
+        });
+        host.log.info(`${capital(launch.label)} ready after ${(running.readyAfterMs / 1e3).toFixed(1)} s (log: ${launch.logPath})`);
+        return running;
+      });
+      started.push({ launch, server });
+    }
+    return await fn();
+  } finally {
+    for (const { launch, server } of started) {
+      const dead = server.exitStatus();
+      if (dead !== null) {
+        host.log.warn(`${capital(launch.label)} exited during the run (code ${dead.code ?? "none"}, signal ${dead.signal ?? "none"}); last log lines:
+${server.logTail(20).join("\n")}`);
+      }
+      const { signal } = await server.stop(SERVER_STOP_GRACE_MS);
+      host.log.info(`${capital(launch.label)} stopped (${signal === "none" ? "already gone" : `SIG${signal}`}).`);
+      if (launch.stateKey !== null) host.saveState(launch.stateKey, "");
+    }
+  }
+}
+async function measure(host, plan, outPath, opts = { table: true }) {
+  const doc = await runPlan({ plan, outPath, cwd: host.cwd, env: host.env, signal: host.signal, progress: createProgress(host.log, host.clock) });
+  if (opts.table) host.log.out(`
+${resultTable(doc)}
+`);
+  return doc;
+}
+async function measureAb(host, plan, outPaths) {
+  const docs = await runAbPlan({ plan, outPaths, cwd: host.cwd, env: host.env, signal: host.signal, progress: createProgress(host.log, host.clock) });
+  host.log.out(`
+baseline:
+${resultTable(docs.baseline)}
+
+candidate:
+${resultTable(docs.candidate)}
+`);
+  return docs;
+}
+
+// src/result/headline.ts
+function headline(doc) {
+  const out = {};
+  for (const c of doc.cells) {
+    const m = c.metrics;
+    const ttft = c.load.kind === "rate" ? m.queued_ttft_ms : m.ttft_ms;
+    out[`${c.id} output_tps`] = m.output_tps;
+    out[`${c.id} ttft_ms.p95`] = ttft?.p95 ?? null;
+    out[`${c.id} tpot_ms.p50`] = m.tpot_ms?.p50 ?? null;
+  }
+  return out;
+}
+
+// src/pipeline/report.ts
+import { writeFile as writeFile2 } from "node:fs/promises";
+import { resolve as resolve2 } from "node:path";
 
 // node_modules/markdown-table/index.js
 function defaultStringLength(value) {
@@ -55669,8 +58477,31 @@ function toAlignment(value) {
 
 // src/report/escape.ts
 var MD_SPECIAL = /[\\`*[\]|<>&"]/g;
+var MENTION = /(?<![A-Za-z0-9_])@(?=[A-Za-z0-9])/g;
 function escapeMd(text) {
-  return text.replace(/\r?\n|\r/g, " ").replace(MD_SPECIAL, (ch) => `&#${ch.charCodeAt(0)};`).slice(0, 500);
+  return escapeControls(text.replace(/\r?\n|\r/g, " ")).replace(MD_SPECIAL, (ch) => `&#${ch.charCodeAt(0)};`).replace(MENTION, "@\u200B").slice(0, 500);
+}
+
+// src/report/figures.ts
+var MARKDOWN_STYLE = { none: "\u2013", range: " \u2026 " };
+var TERMINAL_STYLE = { none: "-", range: ".." };
+var finite = (x) => typeof x === "number" && Number.isFinite(x);
+function figure(x, style = MARKDOWN_STYLE) {
+  if (!finite(x)) return style.none;
+  const a = Math.abs(x);
+  return a >= 100 ? x.toFixed(0) : a >= 10 ? x.toFixed(1) : x.toFixed(2);
+}
+function signedPct(x, style = MARKDOWN_STYLE) {
+  return finite(x) ? `${x > 0 ? "+" : ""}${x.toFixed(1)}%` : style.none;
+}
+function rowFigures(m, style, withUnit) {
+  const unit = (s) => withUnit && s !== style.none ? `${s} ${m.unit}` : s;
+  return {
+    baseline: unit(figure(m.baseline, style)),
+    candidate: unit(figure(m.candidate, style)),
+    change: signedPct(m.change_pct, style),
+    interval: m.interval_pct === null ? style.none : `${signedPct(m.interval_pct[0], style)}${style.range}${signedPct(m.interval_pct[1], style)}`
+  };
 }
 
 // src/report/markdown.ts
@@ -55683,16 +58514,11 @@ var MARK = {
   unchanged: "\u2705 unchanged",
   inconclusive: "\u2754 inconclusive"
 };
-var num = (x) => {
-  if (x === null) return "\u2013";
-  const a = Math.abs(x);
-  return a >= 100 ? x.toFixed(0) : a >= 10 ? x.toFixed(1) : x.toFixed(2);
-};
-var signed = (x) => x === null ? "\u2013" : `${x > 0 ? "+" : ""}${x.toFixed(1)}%`;
-var interval = (m) => m.interval_pct === null ? "\u2013" : `${signed(m.interval_pct[0])} \u2026 ${signed(m.interval_pct[1])}`;
-var shortSha = (s) => s === null ? "unknown commit" : `\`${s.slice(0, 7)}\``;
+var num = (x) => figure(x, MARKDOWN_STYLE);
+var shortSha = (s) => s === null ? "unknown commit" : `\`${escapeMd(s.slice(0, 7))}\``;
 function metricRow(cell, m) {
-  return [escapeMd(cell), m.metric, `${num(m.baseline)} ${m.unit}`, `${num(m.candidate)} ${m.unit}`, signed(m.change_pct), interval(m), MARK[m.verdict]];
+  const f2 = rowFigures(m, MARKDOWN_STYLE, true);
+  return [escapeMd(cell), m.metric, f2.baseline, f2.candidate, f2.change, f2.interval, MARK[m.verdict]];
 }
 var HEAD = ["cell", "metric", "baseline", "candidate", "change", "interval", "verdict"];
 function cellDetails(c) {
@@ -55765,58 +58591,279 @@ _(report truncated)_
 ` : body;
 }
 
-// src/report/terminal.ts
-var fmt = (x, digits = 1) => x === null || x === void 0 || !Number.isFinite(x) ? "-" : x.toFixed(digits);
-function pct2(d, key) {
-  if (d === null) return "-";
-  const v = d[key];
-  return v === null ? `(n=${d.n})` : fmt(v);
-}
-function renderTable(rows) {
-  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => (r[c] ?? "").length)));
-  return rows.map((r, i) => {
-    const line = r.map((cell, c) => c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c])).join("  ");
-    return i === 0 ? `${line}
-${widths.map((w) => "-".repeat(w)).join("  ")}` : line;
-  }).join("\n");
-}
-function resultTable(doc) {
-  const header = ["cell", "ok/sent", "err%", "rps", "in tok/s", "out tok/s", "ttft p50", "ttft p99", "tpot p50", "tpot p99", "itl p99", "e2e p50", "e2e p99"];
-  const rows = [header];
+// src/report/result-table.ts
+var f = (x, d = 1) => x === null || x === void 0 ? "\u2013" : x.toFixed(d);
+var p = (dist, k) => dist === null ? "\u2013" : dist[k] === null ? `(n=${dist.n})` : f(dist[k]);
+function resultTableMd(doc) {
+  const rows = [["cell", "ok/sent", "req/s", "in tok/s", "out tok/s", "TTFT p50", "TTFT p95", "TPOT p50", "E2E p95", "errors"]];
   for (const c of doc.cells) {
     const m = c.metrics;
+    const errs = Object.entries(m.errors).map(([k, e]) => `${e.count} ${k}`).join(", ") || "0";
     rows.push([
-      c.id + (c.status === "complete" ? "" : ` [${c.status}]`) + (c.client.saturated ? " [client saturated]" : ""),
+      escapeMd(c.id),
       `${m.counts.completed}/${m.counts.attempted}`,
-      fmt(m.error_rate * 100),
-      fmt(m.rps, 2),
-      fmt(m.input_tps, 0),
-      fmt(m.output_tps, 0),
-      pct2(m.ttft_ms, "p50"),
-      pct2(m.ttft_ms, "p99"),
-      pct2(m.tpot_ms, "p50"),
-      pct2(m.tpot_ms, "p99"),
-      pct2(m.itl_ms, "p99"),
-      pct2(m.e2e_ms, "p50"),
-      pct2(m.e2e_ms, "p99")
+      f(m.rps, 2),
+      f(m.input_tps, 0),
+      f(m.output_tps, 0),
+      p(m.ttft_ms, "p50"),
+      p(m.ttft_ms, "p95"),
+      p(m.tpot_ms, "p50"),
+      p(m.e2e_ms, "p95"),
+      escapeMd(errs)
     ]);
   }
-  const notes = ["latencies in ms; (n=K): too few samples for that percentile"];
-  for (const c of doc.cells) {
-    for (const [cls, e] of Object.entries(c.metrics.errors)) {
-      notes.push(`${c.id}: ${e.count} x ${cls}: ${e.examples[0] ?? ""}`);
+  return `${markdownTable(rows, { align: ["l", "r", "r", "r", "r", "r", "r", "r", "r", "l"] })}
+
+<sub>Latencies in ms; (n=K): too few samples for that percentile.</sub>`;
+}
+
+// src/report/trend.ts
+var label = (s) => s.replace(/[^A-Za-z0-9@=/.,:_ -]/g, "_");
+function renderTrend(points, metricKey, max2 = 20) {
+  const recent = points.slice(0, max2).reverse();
+  const values = recent.map((p2) => p2.headline[metricKey] ?? null);
+  if (values.filter((v) => v !== null).length < 2) return null;
+  const xs = recent.map((p2) => `"${p2.commit.slice(0, 7)}"`).join(", ");
+  const ys = values.map((v) => v === null ? 0 : Math.round(v * 100) / 100).join(", ");
+  const hi = Math.max(...values.map((v) => v ?? 0));
+  const chart = ["```mermaid", "xychart-beta", `  title "${label(metricKey)}"`, `  x-axis [${xs}]`, `  y-axis "${label(metricKey.split(" ").pop() ?? "")}" 0 --> ${Math.ceil(hi * 1.15) || 1}`, `  line [${ys}]`, "```"].join("\n");
+  const keys = Object.keys(points[0]?.headline ?? {});
+  const rows = [["commit", ...keys.map(escapeMd)], ...points.slice(0, 10).map((p2) => [`\`${p2.commit.slice(0, 7)}\``, ...keys.map((k) => p2.headline[k] === null || p2.headline[k] === void 0 ? "\u2013" : String(Math.round(p2.headline[k] * 10) / 10))])];
+  return `### Trend over the last ${recent.length} commits
+
+${chart}
+
+<details><summary>Headline figures per commit</summary>
+
+${markdownTable(rows)}
+
+</details>`;
+}
+
+// src/report/verdict-table.ts
+function verdictTable(v) {
+  const rows = [["cell", "metric", "baseline", "candidate", "change", "interval", "verdict"]];
+  for (const c of v.cells) {
+    for (const m of c.metrics) {
+      if (!m.gated) continue;
+      const f2 = rowFigures(m, TERMINAL_STYLE, false);
+      rows.push([forTerminal(c.id) + (c.valid ? "" : " [invalid]"), m.metric, f2.baseline, f2.candidate, f2.change, f2.interval, m.verdict]);
     }
-    for (const r of c.client.reasons) notes.push(`${c.id}: client saturated: ${r}`);
   }
-  return `${renderTable(rows)}
-${notes.join("\n")}`;
+  const lines = [`verdict: ${v.verdict.toUpperCase()}  (${v.summary.regressed} regressed, ${v.summary.improved} improved, ${v.summary.unchanged} unchanged, ${v.summary.warn} warn, ${v.summary.inconclusive} inconclusive, ${v.summary.invalid_cells} invalid cells, ${v.summary.slo_failed} SLO failures)`];
+  if (rows.length > 1) lines.push(renderTable(rows));
+  for (const r of v.reasons) lines.push(`- ${forTerminal(r)}`);
+  for (const w of v.warnings) lines.push(`warning: ${forTerminal(w)}`);
+  return lines.join("\n");
+}
+
+// src/pipeline/report.ts
+var EXIT = { ok: 0, fail: 1, usage: 2, invalid: 3, interrupted: 130 };
+function verdictExit(v) {
+  return v === "fail" ? EXIT.fail : v === "invalid" ? EXIT.invalid : EXIT.ok;
+}
+async function writeVerdictFiles(host, v, markdown, files) {
+  if (files.markdown !== null) await writeFile2(resolve2(host.cwd, files.markdown), markdown);
+  if (files.json !== null) await writeFile2(resolve2(host.cwd, files.json), `${JSON.stringify(v, null, 1)}
+`);
+}
+async function reportVerdict(host, v, files) {
+  host.log.out(verdictTable(v));
+  await writeVerdictFiles(host, v, renderMarkdown(v), files);
+  if (files.markdown !== null) host.log.out(`report: ${files.markdown}
+`);
+  if (files.json !== null) host.log.out(`verdict: ${files.json}
+`);
+  return verdictExit(v.verdict);
+}
+function renderReport(v, doc, ctx) {
+  const sections = [];
+  if (ctx.noBaseline) sections.push(`### Measured
+
+${resultTableMd(doc)}`);
+  const firstCell = doc.cells[0]?.id;
+  if (firstCell) {
+    const current = { commit: doc.git?.commit ?? ctx.commit, headline: headline(doc) };
+    const trend = renderTrend([current, ...ctx.trend.filter((p2) => p2.commit !== current.commit)], `${firstCell} ${HEADLINE_METRICS[0]}`);
+    if (trend) sections.push(trend);
+  }
+  return renderMarkdown(v, { context: [ctx.baselineNote.replace(/^baseline: /, "Baseline: ")], sections });
 }
 
 // src/result/read.ts
-import { readFile as readFile2 } from "node:fs/promises";
+import { readFile as readFile3 } from "node:fs/promises";
 
-// src/result/types.ts
-var RESULT_SCHEMA = "llm-perf-gate/result@1";
+// src/errors/result-file-error.ts
+var ResultFileError = class extends UserError {
+  constructor(file, message, options) {
+    super(`${file}: ${message}`, options);
+    this.file = file;
+  }
+  file;
+  name = "ResultFileError";
+};
+
+// src/result/histogram-check.ts
+var hdr2 = __toESM(require_dist2(), 1);
+import { inflateSync } from "node:zlib";
+var COMPRESSED_COOKIE = 478450436;
+var PLAIN_COOKIE = 478450435;
+var WRITTEN_DIGITS = 3;
+var MAX_HIST_VALUE = 2 ** 43;
+var MAX_PAYLOAD_BYTES = 512 * 1024;
+var MAX_BASE64_CHARS = 1024 * 1024;
+var HEADER_BYTES = 40;
+function shapeOf(highest) {
+  return new hdr2.PackedHistogram(1, highest, WRITTEN_DIGITS);
+}
+function readZigZag(buf, at) {
+  let raw = 0;
+  let mul = 1;
+  let i = at;
+  for (let k = 0; k < 9; k++) {
+    if (i >= buf.length) throw new Error("counts end mid-number");
+    const b = buf[i++];
+    raw += (k === 8 ? b : b & 127) * mul;
+    if (k === 8 || (b & 128) === 0) break;
+    mul *= 128;
+  }
+  return { value: raw % 2 === 0 ? raw / 2 : -(raw + 1) / 2, next: i };
+}
+function checkHistogram(encoded) {
+  if (encoded.length > MAX_BASE64_CHARS) throw new Error(`${encoded.length} characters, more than ${MAX_BASE64_CHARS}`);
+  const outer = Buffer.from(encoded, "base64");
+  if (outer.length < 8 || (outer.readInt32BE(0) & ~240) !== COMPRESSED_COOKIE) throw new Error("not a compressed HdrHistogram V2 encoding");
+  const len = outer.readInt32BE(4);
+  if (len <= 0 || len > outer.length - 8) throw new Error(`compressed length ${len} does not match the ${outer.length - 8} bytes present`);
+  let payload;
+  try {
+    payload = inflateSync(outer.subarray(8, 8 + len), { maxOutputLength: MAX_PAYLOAD_BYTES });
+  } catch (err) {
+    throw new Error(`cannot inflate (${err.message})`, { cause: err });
+  }
+  if (payload.length < HEADER_BYTES || (payload.readInt32BE(0) & ~240) !== PLAIN_COOKIE) throw new Error("no HdrHistogram V2 header");
+  const countsBytes = payload.readInt32BE(4);
+  const normalizing = payload.readInt32BE(8);
+  const digits = payload.readInt32BE(12);
+  const lowest = Number(payload.readBigInt64BE(16));
+  const highest = Number(payload.readBigInt64BE(24));
+  const ratio = Number(payload.readBigInt64BE(32));
+  if (digits !== WRITTEN_DIGITS) throw new Error(`${digits} significant digits, this tool writes ${WRITTEN_DIGITS}`);
+  if (lowest !== 1 || normalizing !== 1 || ratio !== 1) throw new Error("header is not one this tool writes (lowest value 1, integer values)");
+  if (!(highest >= 2 && highest <= MAX_HIST_VALUE)) throw new Error(`highest trackable value ${highest} is outside 2..${MAX_HIST_VALUE}`);
+  if (countsBytes < 0 || countsBytes !== payload.length - HEADER_BYTES) throw new Error(`counts length ${countsBytes} does not match the ${payload.length - HEADER_BYTES} bytes present`);
+  const shape = shapeOf(highest);
+  const slots = shape.countsArrayLength;
+  let index = 0;
+  let total = 0;
+  let lastNonZero = -1;
+  for (let at = HEADER_BYTES; at < payload.length; ) {
+    const { value, next } = readZigZag(payload, at);
+    at = next;
+    if (value < 0) {
+      index += -value;
+      if (index > slots) throw new Error(`counts run past the ${slots} buckets of its range`);
+      continue;
+    }
+    if (index >= slots) throw new Error(`counts run past the ${slots} buckets of its range`);
+    if (value > 0) lastNonZero = index;
+    total += value;
+    index++;
+  }
+  if (!Number.isSafeInteger(total)) throw new Error("total count is not a safe integer");
+  if (lastNonZero < 0) return { totalCount: total, maxBucket: null };
+  const v = shape.valueFromIndex(lastNonZero);
+  return { totalCount: total, maxBucket: [shape.lowestEquivalentValue(v), shape.highestEquivalentValue(v)] };
+}
+
+// src/result/integrity.ts
+var MAX_FIGURE = 1e12;
+function isDistribution(x) {
+  return typeof x === "object" && x !== null && typeof x.hist === "string";
+}
+function firstOutOfBounds(value, path3) {
+  if (typeof value === "number") return Math.abs(value) <= MAX_FIGURE ? null : `${path3}: ${value} is beyond \xB1${MAX_FIGURE}`;
+  if (typeof value !== "object" || value === null) return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const p2 = firstOutOfBounds(value[i], `${path3}/${i}`);
+      if (p2 !== null) return p2;
+    }
+    return null;
+  }
+  for (const [k, v] of Object.entries(value)) {
+    const p2 = firstOutOfBounds(v, `${path3}/${k}`);
+    if (p2 !== null) return p2;
+  }
+  return null;
+}
+function checkDistribution(d, path3) {
+  let facts;
+  try {
+    facts = checkHistogram(d.hist);
+  } catch (err) {
+    return `${path3}/hist: ${err.message}`;
+  }
+  if (facts.totalCount !== d.n) return `${path3}/hist: holds ${facts.totalCount} values but n is ${d.n}`;
+  if (!(d.min <= d.mean && d.mean <= d.max)) return `${path3}: mean ${d.mean} is outside min ${d.min} .. max ${d.max}`;
+  const max2 = Math.round(d.max * HIST_SCALE);
+  const [lo, hi] = facts.maxBucket;
+  if (max2 < lo || max2 > hi) return `${path3}/hist: its highest value (${lo / HIST_SCALE} .. ${hi / HIST_SCALE}) is not max ${d.max}`;
+  return null;
+}
+function checkMetrics(metrics, path3) {
+  for (const [key, d] of Object.entries(metrics)) {
+    if (!isDistribution(d)) continue;
+    const p2 = checkDistribution(d, `${path3}/${key}`);
+    if (p2 !== null) return p2;
+  }
+  return null;
+}
+function checkSamples(cell, path3) {
+  const m = cell.metrics;
+  const s = m.samples;
+  const pairs = [
+    ["ttft_ms", m.ttft_ms, s.ttft_ms.length],
+    ["queued_ttft_ms", m.queued_ttft_ms, s.queued_ttft_ms.length],
+    ["e2e_ms", m.e2e_ms, s.e2e_ms.length],
+    ["tpot_ms", m.tpot_ms, s.tpot_ms.filter((x) => x !== null).length]
+  ];
+  for (const [key, d, count2] of pairs) {
+    const n = d === null ? 0 : d.n;
+    if (n !== count2) return `${path3}/metrics/${key}: n is ${n} but samples/${key} holds ${count2} values`;
+  }
+  for (const [i, t] of cell.trials.entries()) {
+    const { from, to } = t.samples;
+    if (!(from <= to && to <= s.e2e_ms.length)) return `${path3}/trials/${i}/samples: ${from}..${to} is not within the cell's ${s.e2e_ms.length} samples`;
+  }
+  return null;
+}
+var POOLED_RATES = ["rps", "input_tps", "output_tps", "total_tps", "error_rate"];
+var POOLED_COUNTS = ["attempted", "completed", "failed"];
+function checkPooled(cell, path3) {
+  if (cell.trials.length === 0) return null;
+  for (const key of POOLED_COUNTS) {
+    const sum = cell.trials.reduce((a, t) => a + t.metrics.counts[key], 0);
+    if (sum !== cell.metrics.counts[key]) return `${path3}/metrics/counts/${key}: ${cell.metrics.counts[key]} is not the trials' sum ${sum}`;
+  }
+  for (const key of POOLED_RATES) {
+    const values = cell.trials.map((t) => t.metrics[key]);
+    const lo = Math.min(...values);
+    const hi = Math.max(...values);
+    const slack = 1e-3 + 1e-6 * Math.abs(hi);
+    const v = cell.metrics[key];
+    if (v < lo - slack || v > hi + slack) return `${path3}/metrics/${key}: ${v} is outside its trials' ${lo} .. ${hi}`;
+  }
+  return null;
+}
+function checkCells(cells) {
+  for (const [i, cell] of cells.entries()) {
+    const path3 = `/cells/${i}`;
+    const p2 = firstOutOfBounds(cell, path3) ?? checkMetrics(cell.metrics, `${path3}/metrics`) ?? checkSamples(cell, path3) ?? checkPooled(cell, path3) ?? cell.trials.reduce((acc, t, j) => acc ?? checkMetrics(t.metrics, `${path3}/trials/${j}/metrics`), null);
+    if (p2 !== null) return [p2];
+  }
+  return [];
+}
 
 // src/result/validate.ts
 var import_ajv2 = __toESM(require_ajv(), 1);
@@ -56053,6 +59100,9 @@ var result_schema_default = {
           }
         }
       ]
+    },
+    environment: {
+      $ref: "#/definitions/environment"
     }
   },
   definitions: {
@@ -56384,9 +59434,15 @@ var result_schema_default = {
                     minimum: 0
                   }
                 }
+              },
+              telemetry: {
+                $ref: "#/definitions/cellTelemetry"
               }
             }
           }
+        },
+        telemetry: {
+          $ref: "#/definitions/cellTelemetry"
         }
       }
     },
@@ -56925,6 +59981,599 @@ var result_schema_default = {
           }
         }
       }
+    },
+    telemetryStat: {
+      type: "object",
+      additionalProperties: false,
+      required: [
+        "mean",
+        "max",
+        "p95",
+        "samples"
+      ],
+      properties: {
+        mean: {
+          type: "number"
+        },
+        max: {
+          type: "number"
+        },
+        p95: {
+          type: "number"
+        },
+        samples: {
+          type: "integer",
+          minimum: 1
+        }
+      },
+      description: "mean, max and nearest-rank p95 of the samples taken while the cell ran."
+    },
+    cellTelemetry: {
+      type: "object",
+      additionalProperties: false,
+      required: [
+        "started_at",
+        "duration_s",
+        "gpu",
+        "engine",
+        "neighbours"
+      ],
+      properties: {
+        started_at: {
+          type: "string",
+          format: "date-time"
+        },
+        duration_s: {
+          type: "number",
+          minimum: 0
+        },
+        gpu: {
+          type: "object",
+          additionalProperties: false,
+          required: [
+            "status",
+            "message",
+            "interval_ms",
+            "gpus",
+            "other_processes"
+          ],
+          properties: {
+            status: {
+              enum: [
+                "ok",
+                "absent",
+                "unavailable",
+                "died",
+                "hung"
+              ]
+            },
+            message: {
+              type: [
+                "string",
+                "null"
+              ]
+            },
+            interval_ms: {
+              type: "integer",
+              minimum: 1
+            },
+            gpus: {
+              type: "array",
+              items: {
+                type: "object",
+                additionalProperties: false,
+                required: [
+                  "index",
+                  "name",
+                  "utilization_pct",
+                  "memory_used_mib",
+                  "memory_total_mib",
+                  "power_w",
+                  "sm_clock_mhz",
+                  "mem_clock_mhz",
+                  "temperature_c"
+                ],
+                properties: {
+                  index: {
+                    type: "integer",
+                    minimum: 0
+                  },
+                  name: {
+                    type: "string"
+                  },
+                  utilization_pct: {
+                    oneOf: [
+                      {
+                        type: "null"
+                      },
+                      {
+                        $ref: "#/definitions/telemetryStat"
+                      }
+                    ]
+                  },
+                  memory_used_mib: {
+                    oneOf: [
+                      {
+                        type: "null"
+                      },
+                      {
+                        $ref: "#/definitions/telemetryStat"
+                      }
+                    ]
+                  },
+                  memory_total_mib: {
+                    type: [
+                      "number",
+                      "null"
+                    ]
+                  },
+                  power_w: {
+                    oneOf: [
+                      {
+                        type: "null"
+                      },
+                      {
+                        $ref: "#/definitions/telemetryStat"
+                      }
+                    ]
+                  },
+                  sm_clock_mhz: {
+                    oneOf: [
+                      {
+                        type: "null"
+                      },
+                      {
+                        $ref: "#/definitions/telemetryStat"
+                      }
+                    ]
+                  },
+                  mem_clock_mhz: {
+                    oneOf: [
+                      {
+                        type: "null"
+                      },
+                      {
+                        $ref: "#/definitions/telemetryStat"
+                      }
+                    ]
+                  },
+                  temperature_c: {
+                    oneOf: [
+                      {
+                        type: "null"
+                      },
+                      {
+                        $ref: "#/definitions/telemetryStat"
+                      }
+                    ]
+                  }
+                }
+              }
+            },
+            other_processes: {
+              type: "array",
+              items: {
+                type: "object",
+                additionalProperties: false,
+                required: [
+                  "pid",
+                  "name",
+                  "used_memory_mib",
+                  "gpu_uuid"
+                ],
+                properties: {
+                  pid: {
+                    type: "integer"
+                  },
+                  name: {
+                    type: "string"
+                  },
+                  used_memory_mib: {
+                    type: [
+                      "number",
+                      "null"
+                    ]
+                  },
+                  gpu_uuid: {
+                    type: [
+                      "string",
+                      "null"
+                    ]
+                  }
+                }
+              }
+            }
+          }
+        },
+        engine: {
+          oneOf: [
+            {
+              type: "null"
+            },
+            {
+              type: "object",
+              additionalProperties: false,
+              required: [
+                "engine",
+                "scrapes",
+                "failed_scrapes",
+                "errors",
+                "running",
+                "waiting",
+                "kv_cache_usage",
+                "prefix_cache_hit_rate",
+                "preemptions",
+                "prompt_tokens",
+                "cached_prompt_tokens",
+                "generation_tokens",
+                "token_check",
+                "raw",
+                "raw_dropped"
+              ],
+              properties: {
+                engine: {
+                  enum: [
+                    "vllm",
+                    "llama.cpp",
+                    "sglang",
+                    "tgi",
+                    "unknown"
+                  ]
+                },
+                scrapes: {
+                  type: "integer",
+                  minimum: 0
+                },
+                failed_scrapes: {
+                  type: "integer",
+                  minimum: 0
+                },
+                errors: {
+                  type: "array",
+                  items: {
+                    type: "string"
+                  }
+                },
+                running: {
+                  oneOf: [
+                    {
+                      type: "null"
+                    },
+                    {
+                      $ref: "#/definitions/telemetryStat"
+                    }
+                  ]
+                },
+                waiting: {
+                  oneOf: [
+                    {
+                      type: "null"
+                    },
+                    {
+                      $ref: "#/definitions/telemetryStat"
+                    }
+                  ]
+                },
+                kv_cache_usage: {
+                  oneOf: [
+                    {
+                      type: "null"
+                    },
+                    {
+                      $ref: "#/definitions/telemetryStat"
+                    }
+                  ]
+                },
+                prefix_cache_hit_rate: {
+                  type: [
+                    "number",
+                    "null"
+                  ],
+                  minimum: 0,
+                  maximum: 1
+                },
+                preemptions: {
+                  type: [
+                    "number",
+                    "null"
+                  ]
+                },
+                prompt_tokens: {
+                  type: [
+                    "number",
+                    "null"
+                  ]
+                },
+                cached_prompt_tokens: {
+                  type: [
+                    "number",
+                    "null"
+                  ]
+                },
+                generation_tokens: {
+                  type: [
+                    "number",
+                    "null"
+                  ]
+                },
+                token_check: {
+                  oneOf: [
+                    {
+                      type: "null"
+                    },
+                    {
+                      type: "object",
+                      additionalProperties: false,
+                      required: [
+                        "client_prompt",
+                        "client_completion",
+                        "server_prompt",
+                        "server_generation",
+                        "mismatches"
+                      ],
+                      properties: {
+                        client_prompt: {
+                          type: "number",
+                          minimum: 0
+                        },
+                        client_completion: {
+                          type: "number",
+                          minimum: 0
+                        },
+                        server_prompt: {
+                          type: [
+                            "number",
+                            "null"
+                          ]
+                        },
+                        server_generation: {
+                          type: [
+                            "number",
+                            "null"
+                          ]
+                        },
+                        mismatches: {
+                          type: "array",
+                          items: {
+                            type: "string"
+                          }
+                        }
+                      }
+                    }
+                  ]
+                },
+                raw: {
+                  type: "object",
+                  additionalProperties: {
+                    type: "number"
+                  }
+                },
+                raw_dropped: {
+                  type: "integer",
+                  minimum: 0
+                }
+              }
+            }
+          ]
+        },
+        neighbours: {
+          type: "object",
+          additionalProperties: false,
+          required: [
+            "others_cpu_share",
+            "others_cores",
+            "cpus",
+            "limit",
+            "flagged",
+            "reasons"
+          ],
+          properties: {
+            others_cpu_share: {
+              type: [
+                "number",
+                "null"
+              ],
+              minimum: 0,
+              maximum: 1
+            },
+            others_cores: {
+              type: [
+                "number",
+                "null"
+              ]
+            },
+            cpus: {
+              type: "integer",
+              minimum: 1
+            },
+            limit: {
+              type: "number",
+              minimum: 0
+            },
+            flagged: {
+              type: "boolean"
+            },
+            reasons: {
+              type: "array",
+              items: {
+                type: "string"
+              }
+            }
+          }
+        }
+      },
+      description: "What the server and the machine did while the cell ran (GPU sampling, the server's /metrics, other processes). Optional: results without it still read."
+    },
+    environment: {
+      type: "object",
+      additionalProperties: false,
+      required: [
+        "gpu_status",
+        "gpus",
+        "driver_version",
+        "cuda_version",
+        "gpu_topology",
+        "cpu_model",
+        "cpus",
+        "memory_gb",
+        "engine",
+        "model",
+        "runner"
+      ],
+      properties: {
+        gpu_status: {
+          enum: [
+            "ok",
+            "absent",
+            "unavailable"
+          ]
+        },
+        gpus: {
+          type: "array",
+          items: {
+            type: "object",
+            additionalProperties: false,
+            required: [
+              "index",
+              "name",
+              "memory_total_mib"
+            ],
+            properties: {
+              index: {
+                type: "integer",
+                minimum: 0
+              },
+              name: {
+                type: "string"
+              },
+              memory_total_mib: {
+                type: [
+                  "number",
+                  "null"
+                ]
+              }
+            }
+          }
+        },
+        driver_version: {
+          type: [
+            "string",
+            "null"
+          ]
+        },
+        cuda_version: {
+          type: [
+            "string",
+            "null"
+          ]
+        },
+        gpu_topology: {
+          type: [
+            "string",
+            "null"
+          ]
+        },
+        cpu_model: {
+          type: "string"
+        },
+        cpus: {
+          type: "integer",
+          minimum: 1
+        },
+        memory_gb: {
+          type: "number",
+          minimum: 0
+        },
+        engine: {
+          oneOf: [
+            {
+              type: "null"
+            },
+            {
+              type: "object",
+              additionalProperties: false,
+              required: [
+                "name",
+                "version",
+                "source"
+              ],
+              properties: {
+                name: {
+                  enum: [
+                    "vllm",
+                    "llama.cpp",
+                    "sglang",
+                    "tgi",
+                    "unknown"
+                  ]
+                },
+                version: {
+                  type: [
+                    "string",
+                    "null"
+                  ]
+                },
+                source: {
+                  type: [
+                    "string",
+                    "null"
+                  ]
+                }
+              }
+            }
+          ]
+        },
+        model: {
+          type: [
+            "string",
+            "null"
+          ]
+        },
+        runner: {
+          oneOf: [
+            {
+              type: "null"
+            },
+            {
+              type: "object",
+              additionalProperties: false,
+              required: [
+                "name",
+                "os",
+                "image_os",
+                "image_version"
+              ],
+              properties: {
+                name: {
+                  type: [
+                    "string",
+                    "null"
+                  ]
+                },
+                os: {
+                  type: [
+                    "string",
+                    "null"
+                  ]
+                },
+                image_os: {
+                  type: [
+                    "string",
+                    "null"
+                  ]
+                },
+                image_version: {
+                  type: [
+                    "string",
+                    "null"
+                  ]
+                }
+              }
+            }
+          ]
+        }
+      },
+      description: "Where the run was measured: GPUs, driver, engine and version, model, CPU, the Actions runner. Optional: results without it still read."
     }
   }
 };
@@ -56938,18 +60587,10 @@ function validateResult(doc) {
 }
 
 // src/result/read.ts
-var ResultFileError = class extends Error {
-  constructor(file, message, options) {
-    super(`${file}: ${message}`, options);
-    this.file = file;
-    this.name = "ResultFileError";
-  }
-  file;
-};
 async function readResult(file) {
   let text;
   try {
-    text = await readFile2(file, "utf8");
+    text = await readFile3(file, "utf8");
   } catch (err) {
     throw new ResultFileError(file, `cannot read: ${err.message}`, { cause: err });
   }
@@ -56973,1614 +60614,69 @@ function parseResult(text, file) {
   if (problems.length > 0) {
     throw new ResultFileError(file, `does not match ${RESULT_SCHEMA}: ${problems.slice(0, 5).join("; ")}`);
   }
+  const result = doc;
+  const broken = checkCells(result.cells);
+  if (broken.length > 0) throw new ResultFileError(file, `is not a result this tool wrote: ${broken.join("; ")}`);
+  return result;
+}
+function notGateable(doc) {
+  if (doc.status === "running") return "its run is still running or was killed before it finished (status: running)";
+  if (doc.status === "failed") return `its run failed (status: failed${doc.error === null ? "" : `: ${JSON.stringify(doc.error.slice(0, 200))}`})`;
+  if (doc.cells.length === 0) return "it has no measured cells";
+  return null;
+}
+async function readResultForGating(file) {
+  return assertGateable(await readResult(file), file);
+}
+function assertGateable(doc, file) {
+  const why = notGateable(doc);
+  if (why !== null) throw new ResultFileError(file, `cannot be compared: ${why}`);
   return doc;
 }
 
-// src/client/errors.ts
-var TargetError = class extends Error {
-  constructor(message, method, url, options) {
-    super(`${message} (${method} ${url})`, options);
-    this.method = method;
-    this.url = url;
-    this.name = "TargetError";
-  }
-  method;
-  url;
-};
-function describeError(err) {
-  if (err instanceof Error) {
-    const code = err.code;
-    const cause = err.cause instanceof Error ? `: ${err.cause.message}` : "";
-    return `${typeof code === "string" ? `${code}: ` : ""}${err.message}${cause}`;
-  }
-  return String(err);
-}
-function clip(text, max2 = 200) {
-  const one = text.replace(/\s+/g, " ").trim();
-  return one.length > max2 ? `${one.slice(0, max2 - 1)}\u2026` : one;
-}
-
-// src/workload/dataset.ts
-import { readFile as readFile3, stat } from "node:fs/promises";
-
-// src/workload/tokenizer.ts
-var PLAIN_TEXT = { disallowedSpecial: /* @__PURE__ */ new Set() };
-var loaders = {
-  o200k_base: () => import("./o200k_base-BK3W6FB4.js"),
-  cl100k_base: () => import("./cl100k_base-KG6EMM4J.js")
-};
-var cache2 = /* @__PURE__ */ new Map();
-async function getTokenizer(enc) {
-  let pending = cache2.get(enc);
-  if (pending === void 0) {
-    const load = loaders[enc];
-    if (load === void 0) throw new Error(`unknown token encoding '${String(enc)}'`);
-    const attempt = load().then(
-      (mod) => ({
-        encoding: enc,
-        vocabularySize: mod.vocabularySize,
-        encode: (text) => mod.encode(text, PLAIN_TEXT),
-        decode: (ids) => mod.decode(ids),
-        // countTokens walks the BPE without materialising the id array.
-        count: (text) => mod.countTokens(text, PLAIN_TEXT)
-      })
-    );
-    attempt.catch(() => {
-      if (cache2.get(enc) === attempt) cache2.delete(enc);
-    });
-    cache2.set(enc, attempt);
-    pending = attempt;
-  }
-  return pending;
-}
-
-// src/workload/dataset.ts
-var DatasetError = class extends Error {
-  constructor(message) {
-    super(message);
-    this.name = "DatasetError";
-  }
-};
-function describe(value) {
-  if (value === null) return "null";
-  if (value === void 0) return "nothing (missing)";
-  if (Array.isArray(value)) return "an array";
-  if (typeof value === "string") return "a string";
-  if (typeof value === "number") return `the number ${value}`;
-  if (typeof value === "object") return "an object";
-  return `a ${typeof value}`;
-}
-function isRecord2(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function has2(obj, key) {
-  return Object.prototype.hasOwnProperty.call(obj, key);
-}
-function parseRow(obj, where, line) {
-  const hasPrompt = has2(obj, "prompt");
-  const hasMessages = has2(obj, "messages");
-  if (hasPrompt && hasMessages) throw new DatasetError(`${where}: row has both "prompt" and "messages"; give only one`);
-  if (!hasPrompt && !hasMessages) throw new DatasetError(`${where}: row has neither "prompt" nor "messages"`);
-  let prompt;
-  let messages = null;
-  if (hasPrompt) {
-    const value = obj.prompt;
-    if (typeof value !== "string") throw new DatasetError(`${where}: "prompt" must be a string, got ${describe(value)}`);
-    prompt = value;
-  } else {
-    const value = obj.messages;
-    if (!Array.isArray(value)) throw new DatasetError(`${where}: "messages" must be an array, got ${describe(value)}`);
-    if (value.length === 0) throw new DatasetError(`${where}: "messages" is empty`);
-    messages = value.map((m, i) => {
-      if (!isRecord2(m)) throw new DatasetError(`${where}: messages[${i}] must be an object, got ${describe(m)}`);
-      const { role, content } = m;
-      if (typeof role !== "string" || role === "") {
-        throw new DatasetError(`${where}: messages[${i}].role must be a non-empty string, got ${describe(role)}`);
-      }
-      if (typeof content !== "string") {
-        throw new DatasetError(`${where}: messages[${i}].content must be a string, got ${describe(content)}`);
-      }
-      return { role, content };
-    });
-    prompt = messages.map((m) => m.content).join("\n");
-  }
-  if (prompt.trim() === "") throw new DatasetError(`${where}: the prompt is empty`);
-  const hasMax = has2(obj, "max_tokens") && obj.max_tokens !== null;
-  const hasOutput = has2(obj, "output_tokens") && obj.output_tokens !== null;
-  if (hasMax && hasOutput) throw new DatasetError(`${where}: row has both "max_tokens" and "output_tokens"; give only one`);
-  let maxTokens = null;
-  if (hasMax || hasOutput) {
-    const key = hasMax ? "max_tokens" : "output_tokens";
-    const value = obj[key];
-    if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 1) {
-      throw new DatasetError(`${where}: "${key}" must be a positive integer, got ${describe(value)}`);
-    }
-    maxTokens = value;
-  }
-  return { line, prompt, messages, maxTokens };
-}
-function parseDataset(text, file) {
-  const lines = text.split(/\r?\n/);
-  const rows = [];
-  for (let i = 0; i < lines.length; i++) {
-    let raw = lines[i];
-    if (i === 0 && raw.startsWith("\uFEFF")) raw = raw.slice(1);
-    if (raw.trim() === "") continue;
-    const where = `${file}:${i + 1}`;
-    let value;
-    try {
-      value = JSON.parse(raw);
-    } catch (err) {
-      throw new DatasetError(`${where}: invalid JSON: ${err.message}`);
-    }
-    if (!isRecord2(value)) throw new DatasetError(`${where}: each line must be a JSON object, got ${describe(value)}`);
-    rows.push(parseRow(value, where, i + 1));
-  }
-  if (rows.length === 0) throw new DatasetError(`${file}: dataset is empty (no non-blank lines)`);
-  return rows;
-}
-var cache3 = /* @__PURE__ */ new Map();
-async function loadDataset(file) {
-  let stamp;
-  try {
-    const st = await stat(file);
-    stamp = `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}`;
-  } catch (err) {
-    throw new DatasetError(`${file}: cannot read dataset: ${err.message}`);
-  }
-  const hit = cache3.get(file);
-  if (hit !== void 0 && hit.stamp === stamp) return hit.dataset;
-  const dataset = (async () => {
-    let text;
-    try {
-      text = await readFile3(file, "utf8");
-    } catch (err) {
-      throw new DatasetError(`${file}: cannot read dataset: ${err.message}`);
-    }
-    return { rows: parseDataset(text, file), counts: /* @__PURE__ */ new Map() };
-  })();
-  const entry = { stamp, dataset };
-  cache3.set(file, entry);
-  dataset.catch(() => {
-    if (cache3.get(file) === entry) cache3.delete(file);
-  });
-  return dataset;
-}
-async function datasetItems(args) {
-  const { file, seed, encoding, scenario, cellLabel, count: count2 } = args;
-  if (!Number.isInteger(count2) || count2 < 0) throw new Error(`request count must be a non-negative integer, got ${count2}`);
-  const loaded = await loadDataset(file);
-  const tok = await getTokenizer(encoding);
-  const { rows } = loaded;
-  let counts = loaded.counts.get(encoding);
-  if (counts === void 0) {
-    counts = new Array(rows.length);
-    loaded.counts.set(encoding, counts);
-  }
-  const offset = createRng(JSON.stringify(["dataset-offset", seed, scenario.name, cellLabel])).int(rows.length);
-  const items = [];
-  for (let i = 0; i < count2; i++) {
-    const index = (offset + i) % rows.length;
-    const row = rows[index];
-    let inputTokens = counts[index];
-    if (inputTokens === void 0) {
-      inputTokens = tok.count(row.prompt);
-      counts[index] = inputTokens;
-    }
-    const item = { prompt: row.prompt, inputTokens, maxTokens: row.maxTokens ?? scenario.outputTokens };
-    if (row.messages !== null) item.messages = row.messages;
-    items.push(item);
-  }
-  return items;
-}
-
-// src/run/run-plan.ts
-import { randomUUID } from "node:crypto";
-import { relative } from "node:path";
-import { performance as performance4 } from "node:perf_hooks";
-
-// src/client/http.ts
-var import_undici = __toESM(require_undici(), 1);
-import { performance as performance2 } from "node:perf_hooks";
-
-// src/client/chunk.ts
-var ERROR_MAX = 300;
-var QUOTE_MAX = 80;
-function isObj(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-function truncate(s, max2) {
-  if (s.length <= max2) return s;
-  let cut = max2 - 1;
-  const last = s.charCodeAt(cut - 1);
-  if (last >= 55296 && last <= 56319) cut--;
-  return s.slice(0, cut) + "\u2026";
-}
-function quote(data) {
-  return JSON.stringify(truncate(data, QUOTE_MAX));
-}
-function invalid(message) {
-  return { kind: "invalid", message };
-}
-function count(v) {
-  return typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : null;
-}
-function errorMessage(err) {
-  if (typeof err === "string") return err;
-  if (isObj(err)) {
-    if (typeof err.message === "string") return err.message;
-    if (isObj(err.error) && typeof err.error.message === "string") return err.error.message;
-  }
-  return JSON.stringify(err) ?? String(err);
-}
-function nonEmpty(v) {
-  return typeof v === "string" && v.length > 0;
-}
-function parseData(data) {
-  if (data.length < 16 && data.trim() === "[DONE]") return { kind: "done" };
-  try {
-    return { parsed: JSON.parse(data) };
-  } catch {
-    return invalid(`stream data is not JSON: ${quote(data)}`);
-  }
-}
-function interpretParsed(parsed, data, api) {
-  if (!isObj(parsed)) return invalid(`stream data is not a JSON object: ${quote(data)}`);
-  const err = parsed.error;
-  if (err !== void 0 && err !== null) {
-    return { kind: "error", message: truncate(errorMessage(err), ERROR_MAX) };
-  }
-  if (parsed.object === "error" && typeof parsed.message === "string") {
-    return { kind: "error", message: truncate(parsed.message, ERROR_MAX) };
-  }
-  const choices = parsed.choices;
-  let output = false;
-  let text = "";
-  let finishReason = null;
-  if (choices !== void 0 && choices !== null) {
-    if (!Array.isArray(choices)) return invalid(`"choices" is not an array: ${quote(data)}`);
-    for (const choice of choices) {
-      if (!isObj(choice)) return invalid(`a choice is not an object: ${quote(data)}`);
-      if (typeof choice.finish_reason === "string") finishReason = choice.finish_reason;
-      if (api === "completions") {
-        if (nonEmpty(choice.text)) {
-          output = true;
-          text += choice.text;
-        }
-        continue;
-      }
-      const delta = choice.delta;
-      if (delta === void 0 || delta === null) continue;
-      if (!isObj(delta)) return invalid(`a choice's "delta" is not an object: ${quote(data)}`);
-      if (nonEmpty(delta.content)) {
-        output = true;
-        text += delta.content;
-      }
-      const reasoning = nonEmpty(delta.reasoning_content) ? delta.reasoning_content : nonEmpty(delta.reasoning) ? delta.reasoning : null;
-      if (reasoning !== null) {
-        output = true;
-        text += reasoning;
-      }
-      const calls = delta.tool_calls;
-      if (Array.isArray(calls) && calls.length > 0) {
-        output = true;
-        for (const call of calls) {
-          if (!isObj(call) || !isObj(call.function)) continue;
-          const fn = call.function;
-          if (typeof fn.name === "string") text += fn.name;
-          if (typeof fn.arguments === "string") text += fn.arguments;
-        }
-      }
-    }
-  }
-  const u = parsed.usage;
-  const usage = isObj(u) ? { promptTokens: count(u.prompt_tokens), completionTokens: count(u.completion_tokens) } : null;
-  const fp = parsed.system_fingerprint;
-  return {
-    kind: "chunk",
-    output,
-    text,
-    usage,
-    finishReason,
-    systemFingerprint: typeof fp === "string" ? fp : null
-  };
-}
-var TEMPLATE_TRIES = 4;
-var TEMPLATE_REUSE = 16;
-var PROBE = "\\u0000";
-var PROBE_VALUE = "\0";
-function createChunkInterpreter(api) {
-  let prefix = null;
-  let suffix = "";
-  let fingerprint = null;
-  let builds = 0;
-  let hits = 0;
-  const key = api === "chat" ? '"content"' : '"text"';
-  return (data) => {
-    if (prefix !== null && data.length > prefix.length + suffix.length && data.slice(0, prefix.length) === prefix && data.slice(data.length - suffix.length) === suffix) {
-      const text = stringBody(data, prefix.length, data.length - suffix.length);
-      if (text !== null) {
-        hits++;
-        return { kind: "chunk", output: true, text, usage: null, finishReason: null, systemFingerprint: fingerprint };
-      }
-    }
-    const p = parseData(data);
-    if (!("parsed" in p)) return p;
-    const { parsed } = p;
-    const ev = interpretParsed(parsed, data, api);
-    if (ev.kind === "chunk" && ev.output && ev.usage === null && ev.finishReason === null && ev.text !== PROBE_VALUE && slotValue(parsed, api) === ev.text && (builds < TEMPLATE_TRIES || hits >= TEMPLATE_REUSE)) {
-      builds++;
-      hits = 0;
-      const t = findTemplate(data, key, api);
-      prefix = t === null ? null : t.prefix;
-      suffix = t === null ? "" : t.suffix;
-      fingerprint = ev.systemFingerprint;
-    }
-    return ev;
-  };
-}
-function slotValue(parsed, api) {
-  if (!isObj(parsed) || !Array.isArray(parsed.choices) || parsed.choices.length !== 1) return void 0;
-  const choice = parsed.choices[0];
-  if (!isObj(choice)) return void 0;
-  if (api === "completions") return choice.text;
-  return isObj(choice.delta) ? choice.delta.content : void 0;
-}
-function skipSpace(s, i) {
-  for (; ; ) {
-    const c = s.charCodeAt(i);
-    if (c !== 32 && c !== 9 && c !== 10 && c !== 13) return i;
-    i++;
-  }
-}
-function stringEnd(s, start) {
-  for (let i = start; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 34) return i;
-    if (c === 92) i++;
-  }
-  return -1;
-}
-function findTemplate(data, key, api) {
-  let from = 0;
-  for (let tries = 0; tries < 4; tries++) {
-    const k = data.indexOf(key, from);
-    if (k < 0) return null;
-    from = k + key.length;
-    let j = skipSpace(data, from);
-    if (data.charCodeAt(j) !== 58) continue;
-    j = skipSpace(data, j + 1);
-    if (data.charCodeAt(j) !== 34) continue;
-    const start = j + 1;
-    const end = stringEnd(data, start);
-    if (end < 0) return null;
-    const prefix = ` ${data.slice(0, start)}`.slice(1);
-    const suffix = ` ${data.slice(end)}`.slice(1);
-    let probe;
-    try {
-      probe = JSON.parse(prefix + PROBE + suffix);
-    } catch {
-      continue;
-    }
-    if (slotValue(probe, api) === PROBE_VALUE) return { prefix, suffix };
-  }
-  return null;
-}
-var MIN_VIEW_LENGTH = 13;
-function stringBody(s, start, end) {
-  const body = s.slice(start, end);
-  for (let i = start; i < end; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 34 || c === 92 || c < 32) return parseStringBody(body);
-  }
-  return body.length < MIN_VIEW_LENGTH ? body : parseStringBody(body);
-}
-function parseStringBody(body) {
-  let v;
-  try {
-    v = JSON.parse(`"${body}"`);
-  } catch {
-    return null;
-  }
-  return typeof v === "string" && v.length > 0 ? v : null;
-}
-function interpretErrorField(value) {
-  let parsed;
-  try {
-    parsed = JSON.parse(value);
-  } catch {
-    return { kind: "error", message: truncate(value, ERROR_MAX) };
-  }
-  const inner = isObj(parsed) && parsed.error !== void 0 && parsed.error !== null ? parsed.error : parsed;
-  return { kind: "error", message: truncate(errorMessage(inner), ERROR_MAX) };
-}
-
-// src/client/sse.ts
-var LF = 10;
-var COLON = 58;
-var SPACE = 32;
-var SseParser = class {
-  onData;
-  onError;
-  decoder = new TextDecoder("utf-8");
-  /**
-   * Text after the last line break, kept as parts: a byte-at-a-time stream
-   * would otherwise rebuild (and re-scan) an ever longer string per push.
-   */
-  tail = [];
-  /** The previous push ended in CR, so an LF opening the next one belongs to it. */
-  skipLF = false;
-  /** Data lines of the event being built; null until its first data line. */
-  data = null;
-  /**
-   * onError, when given, receives the value of each `error:` line as soon as
-   * the line is complete. Standard SSE ignores that field, but some llama.cpp
-   * server builds report mid-stream failures as `error: {...}` lines instead
-   * of a data event, and dropping them would turn a server error into a
-   * silent cut-off.
-   */
-  constructor(onData, onError) {
-    this.onData = onData;
-    this.onError = onError;
-  }
-  push(chunk) {
-    this.feed(this.decoder.decode(chunk, { stream: true }));
-  }
-  /**
-   * Flushes at end of stream. A last event without its blank line is still
-   * dispatched, since servers often close straight after `data: [DONE]\n`.
-   * pendingBytes reports an unterminated last line (or a truncated UTF-8
-   * sequence), which callers may treat as a cut-off stream.
-   */
-  end() {
-    this.feed(this.decoder.decode());
-    const pendingBytes = this.tail.length > 0;
-    if (pendingBytes) {
-      const line = this.tail.join("");
-      this.tail = [];
-      this.processLine(line, 0, line.length);
-    }
-    this.skipLF = false;
-    this.dispatch();
-    return { pendingBytes };
-  }
-  feed(s) {
-    const len = s.length;
-    if (len === 0) return;
-    let pos = 0;
-    if (this.skipLF) {
-      this.skipLF = false;
-      if (s.charCodeAt(0) === LF) pos = 1;
-    }
-    let lf = s.indexOf("\n", pos);
-    let cr = s.indexOf("\r", pos);
-    while (lf !== -1 || cr !== -1) {
-      const eol = lf === -1 ? cr : cr === -1 ? lf : lf < cr ? lf : cr;
-      if (this.tail.length > 0) {
-        this.tail.push(s.slice(pos, eol));
-        const line = this.tail.join("");
-        this.tail = [];
-        this.processLine(line, 0, line.length);
-      } else {
-        this.processLine(s, pos, eol);
-      }
-      if (eol === cr) {
-        if (eol + 1 < len) {
-          pos = s.charCodeAt(eol + 1) === LF ? eol + 2 : eol + 1;
-        } else {
-          this.skipLF = true;
-          pos = len;
-        }
-      } else {
-        pos = eol + 1;
-      }
-      if (lf !== -1 && lf < pos) lf = s.indexOf("\n", pos);
-      if (cr !== -1 && cr < pos) cr = s.indexOf("\r", pos);
-    }
-    if (pos < len) this.tail.push(pos === 0 ? s : s.slice(pos));
-  }
-  processLine(s, start, end) {
-    if (start === end) {
-      this.dispatch();
-      return;
-    }
-    const c0 = s.charCodeAt(start);
-    if (c0 === 100) {
-      const v = fieldValueStart(s, start, end, "data");
-      if (v < 0) return;
-      const value = s.slice(v, end);
-      this.data = this.data === null ? value : this.data + "\n" + value;
-    } else if (c0 === 101 && this.onError !== void 0) {
-      const v = fieldValueStart(s, start, end, "error");
-      if (v >= 0) this.onError(s.slice(v, end));
-    }
-  }
-  dispatch() {
-    const data = this.data;
-    if (data === null) return;
-    this.data = null;
-    this.onData(data);
-  }
-};
-function fieldValueStart(s, start, end, name) {
-  const n = name.length;
-  if (end - start < n) return -1;
-  for (let i = 0; i < n; i++) {
-    if (s.charCodeAt(start + i) !== name.charCodeAt(i)) return -1;
-  }
-  if (end - start === n) return end;
-  if (s.charCodeAt(start + n) !== COLON) return -1;
-  let v = start + n + 1;
-  if (v < end && s.charCodeAt(v) === SPACE) v++;
-  return v;
-}
-
-// src/client/http.ts
-var FINGERPRINT_HEADERS = ["server", "x-powered-by", "x-served-by", "x-server-version", "via"];
-var ERROR_BODY_LIMIT = 4096;
-var InferenceClient = class {
-  constructor(opts) {
-    this.opts = opts;
-    this.base = new URL(opts.target.url);
-    this.pool = new import_undici.Pool(this.base.origin, {
-      connections: opts.connections,
-      pipelining: 1,
-      connectTimeout: opts.timeouts.connectMs,
-      headersTimeout: opts.timeouts.idleMs,
-      bodyTimeout: opts.timeouts.idleMs,
-      keepAliveTimeout: 6e4,
-      keepAliveMaxTimeout: 6e5
-    });
-    const prefix = this.base.pathname.replace(/\/+$/, "");
-    this.path = `${prefix}/v1/${opts.target.api === "chat" ? "chat/completions" : "completions"}`;
-    this.headers = {
-      "content-type": "application/json",
-      accept: "text/event-stream",
-      ...opts.target.headers
-    };
-    if (opts.apiKey) this.headers.authorization = `Bearer ${opts.apiKey}`;
-  }
-  opts;
-  pool;
-  base;
-  headers;
-  path;
-  /** Requests in flight per cancel signal (see stream()). */
-  cancelGroups = /* @__PURE__ */ new WeakMap();
-  url(path2) {
-    return `${this.base.origin}${path2}`;
-  }
-  /** GET /v1/models: proves the target speaks the API and names its models. */
-  async serverInfo() {
-    const path2 = `${this.base.pathname.replace(/\/+$/, "")}/v1/models`;
-    const url = this.url(path2);
-    let res;
-    try {
-      res = await this.pool.request({
-        method: "GET",
-        path: path2,
-        headers: { ...this.opts.target.headers, ...this.opts.apiKey ? { authorization: `Bearer ${this.opts.apiKey}` } : {} },
-        headersTimeout: this.opts.timeouts.connectMs + this.opts.timeouts.idleMs
-      });
-    } catch (err) {
-      throw new TargetError(`cannot reach the target: ${describeError(err)}`, "GET", url, { cause: err });
-    }
-    const text = await res.body.text();
-    if (res.statusCode === 401 || res.statusCode === 403) {
-      throw new TargetError(
-        `the target refused the credentials (HTTP ${res.statusCode}); set target.api_key_env to the variable that holds the key`,
-        "GET",
-        url
-      );
-    }
-    if (res.statusCode !== 200) {
-      throw new TargetError(`HTTP ${res.statusCode}: ${clip(text)}`, "GET", url);
-    }
-    let body;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw new TargetError(`not an OpenAI-compatible server: /v1/models returned non-JSON: ${clip(text, 80)}`, "GET", url);
-    }
-    const data = body.data;
-    if (!Array.isArray(data)) {
-      throw new TargetError('not an OpenAI-compatible server: /v1/models has no "data" array', "GET", url);
-    }
-    const models = data.map((m) => m && typeof m === "object" ? m.id : void 0).filter((id) => typeof id === "string");
-    const headers = {};
-    for (const name of FINGERPRINT_HEADERS) {
-      const v = res.headers[name];
-      if (typeof v === "string") headers[name] = clip(v, 120);
-    }
-    const modelEntries = data.slice(0, 16).map((m) => JSON.parse(JSON.stringify(m, (_k, v) => typeof v === "string" ? clip(v, 200) : v)));
-    return { models, headers, modelEntries };
-  }
-  /** The request body for one work item. */
-  body(item, model) {
-    const t = this.opts.target;
-    const body = { ...t.extraBody, model, stream: true, stream_options: { include_usage: true }, max_tokens: item.maxTokens };
-    if (t.api === "chat") body.messages = item.messages ?? [{ role: "user", content: item.prompt }];
-    else body.prompt = item.prompt;
-    if (t.fixedOutput) {
-      body.ignore_eos = true;
-      body.min_tokens = item.maxTokens;
-    }
-    return JSON.stringify(body);
-  }
-  /**
-   * Send one streamed request and fill `rec` in place (t_send, t_first, t_last,
-   * t_done, gaps, tokens, failure). Never throws for request failures: they are data.
-   */
-  async stream(item, body, rec, cancel) {
-    let group;
-    if (cancel !== void 0) {
-      group = this.cancelGroups.get(cancel);
-      if (group === void 0) {
-        const calls = /* @__PURE__ */ new Set();
-        this.cancelGroups.set(cancel, calls);
-        cancel.addEventListener("abort", () => {
-          for (const c of calls) c.cancelled();
-        }, { once: true });
-        group = calls;
-      }
-    }
-    let call;
-    let outcome;
-    for (let attempt = 1; ; attempt++) {
-      call = new StreamCall(this.opts.target.api, rec);
-      group?.add(call);
-      rec.tSend = performance2.now();
-      outcome = await call.run(this.pool, { method: "POST", path: this.path, headers: this.headers, body }, this.opts.timeouts.requestMs);
-      rec.tDone = performance2.now();
-      group?.delete(call);
-      if (attempt < STALE_SOCKET_ATTEMPTS && outcome !== null && rec.status === null && !call.timedOut && !cancel?.aborted && isClosedSocket(outcome)) continue;
-      break;
-    }
-    if (call.tFirst >= 0) {
-      rec.tFirst = call.tFirst;
-      rec.tLast = call.tLast;
-    }
-    let fail = call.fail;
-    if (call.errorBody !== null) {
-      const txt = call.errorBody.slice(0, ERROR_BODY_LIMIT);
-      const status = rec.status;
-      fail = status >= 400 ? { cls: status >= 500 ? "http-5xx" : "http-4xx", msg: `HTTP ${status}: ${clip(txt)}` } : { cls: "bad-response", msg: `expected text/event-stream, got '${clip(call.contentType, 60) || "no content-type"}': ${clip(txt, 80)}` };
-    } else if (outcome !== null) {
-      fail = cancel?.aborted ? null : classify(outcome, call.timedOut, rec.status !== null);
-      if (cancel?.aborted) rec.cancelled = true;
-    } else if (!fail && !call.sawDone && rec.finishReason === null) {
-      fail = { cls: "cut-off", msg: "stream ended before [DONE] or a finish_reason" };
-    }
-    if (fail) {
-      rec.failure = fail.cls;
-      rec.message = fail.msg;
-      return;
-    }
-    if (rec.cancelled) return;
-    if (call.usageOut !== null) {
-      rec.nOut = call.usageOut;
-      rec.nIn = call.usageIn ?? item.inputTokens;
-      rec.tokenSource = "server";
-    } else {
-      rec.nOut = call.text.length > 0 ? this.opts.countTokens(call.text) : 0;
-      rec.nIn = item.inputTokens;
-      rec.tokenSource = "client";
-    }
-  }
-  close() {
-    return this.pool.close();
-  }
-  /** Abandon open requests at once (Ctrl-C, fatal errors). */
-  destroy() {
-    return this.pool.destroy();
-  }
-};
-var StreamCall = class {
-  rec;
-  api;
-  timedOut = false;
-  sawDone = false;
-  usageIn = null;
-  usageOut = null;
-  /** All generated text, for the client-side token count when the server sends no usage. */
-  text = "";
-  /**
-   * Arrival of the first and the last output event, copied to the record when
-   * the stream ends: plain number fields are updated in place, while storing a
-   * fresh number into the record's nullable field allocates on every chunk.
-   */
-  tFirst = -1;
-  tLast = 0;
-  fail = null;
-  /** Not null when the response is an error or not a stream: its body, read up to ERROR_BODY_LIMIT. */
-  errorBody = null;
-  contentType = "";
-  parser = null;
-  interpret = null;
-  controller = null;
-  /** An abort asked for before undici handed over the request's controller. */
-  pendingAbort = null;
-  /** We aborted the response ourselves: the error undici reports next is expected. */
-  stopping = false;
-  settled = false;
-  timer = null;
-  resolve = null;
-  constructor(api, rec) {
-    this.api = api;
-    this.rec = rec;
-  }
-  /** Resolves with null when the response was read (or deliberately cut short), with the error otherwise. */
-  run(pool, opts, deadlineMs) {
-    return new Promise((resolve) => {
-      this.resolve = resolve;
-      this.timer = setTimeout(onDeadline, deadlineMs, this);
-      try {
-        pool.dispatch(opts, this);
-      } catch (err) {
-        this.settle(err);
-      }
-    });
-  }
-  /** The run was interrupted (the cancel signal fired). */
-  cancelled() {
-    this.abort(new import_undici.errors.RequestAbortedError());
-  }
-  deadline() {
-    this.timedOut = true;
-    this.abort(new import_undici.errors.RequestAbortedError("request deadline passed"));
-  }
-  abort(reason) {
-    if (this.controller !== null) this.controller.abort(reason);
-    else this.pendingAbort ??= reason;
-  }
-  stop(c) {
-    this.stopping = true;
-    c.abort(new import_undici.errors.RequestAbortedError("response no longer needed"));
-  }
-  settle(outcome) {
-    if (this.settled) return;
-    this.settled = true;
-    if (this.timer !== null) clearTimeout(this.timer);
-    this.resolve(outcome);
-  }
-  // ---- undici dispatch handler
-  onRequestStart(c) {
-    this.controller = c;
-    if (this.pendingAbort !== null) c.abort(this.pendingAbort);
-  }
-  onResponseStart(_c, statusCode, headers) {
-    if (statusCode < 200) return;
-    this.rec.status = statusCode;
-    this.contentType = String(headers["content-type"] ?? "");
-    if (statusCode >= 400 || !this.contentType.includes("text/event-stream")) this.errorBody = "";
-    else {
-      this.interpret = createChunkInterpreter(this.api);
-      this.parser = new SseParser(
-        (data) => this.onEvent(this.interpret(data)),
-        (value) => this.onEvent(interpretErrorField(value))
-      );
-    }
-  }
-  onResponseData(c, chunk) {
-    if (this.parser !== null) {
-      this.parser.push(chunk);
-      if (this.fail) this.stop(c);
-    } else if (this.errorBody !== null) {
-      this.errorBody += chunk.toString("utf8");
-      if (this.errorBody.length >= ERROR_BODY_LIMIT) this.stop(c);
-    }
-  }
-  onResponseEnd() {
-    this.parser?.end();
-    this.settle(null);
-  }
-  onResponseError(_c, err) {
-    this.settle(this.stopping || this.errorBody !== null || this.fail ? null : err);
-  }
-  // ---- stream events
-  onEvent(ev) {
-    if (this.fail || this.sawDone) return;
-    switch (ev.kind) {
-      case "done":
-        this.sawDone = true;
-        return;
-      case "error":
-        this.fail = { cls: "stream-error", msg: `error event in stream: ${ev.message}` };
-        return;
-      case "invalid":
-        this.fail = { cls: "bad-response", msg: ev.message };
-        return;
-      case "chunk": {
-        const rec = this.rec;
-        if (ev.output) {
-          const now = performance2.now();
-          if (this.tFirst < 0) this.tFirst = now;
-          else rec.gaps.push(now - this.tLast);
-          this.tLast = now;
-          rec.outputEvents++;
-          this.text += ev.text;
-        }
-        if (ev.usage) {
-          if (ev.usage.promptTokens !== null) this.usageIn = ev.usage.promptTokens;
-          if (ev.usage.completionTokens !== null) this.usageOut = ev.usage.completionTokens;
-        }
-        if (ev.finishReason !== null) rec.finishReason = ev.finishReason;
-        if (ev.systemFingerprint !== null) rec.systemFingerprint = ev.systemFingerprint;
-      }
-    }
-  }
-};
-function onDeadline(call) {
-  call.deadline();
-}
-var STALE_SOCKET_ATTEMPTS = 2;
-function isClosedSocket(err) {
-  const code = err.code ?? err.cause?.code;
-  return code === "UND_ERR_SOCKET" || code === "ECONNRESET" || code === "EPIPE";
-}
-var CONNECT_CODES = /* @__PURE__ */ new Set(["ECONNREFUSED", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT"]);
-function classify(err, timedOut, gotHeaders) {
-  const code = err.code ?? err.cause?.code;
-  if (timedOut) return { cls: "timeout", msg: "request deadline passed (timeouts.request_s)" };
-  if (err instanceof import_undici.errors.HeadersTimeoutError) return { cls: "timeout", msg: "no response headers within timeouts.idle_s" };
-  if (err instanceof import_undici.errors.BodyTimeoutError) return { cls: "timeout", msg: "stream idle longer than timeouts.idle_s" };
-  if (code !== void 0 && CONNECT_CODES.has(code)) return { cls: "connect", msg: describeError(err) };
-  const when = gotHeaders ? "mid-stream" : "before the response headers";
-  return { cls: "cut-off", msg: `connection closed ${when}: ${describeError(err)}` };
-}
-
-// src/load/run-cell.ts
-import { monitorEventLoopDelay, performance as performance3 } from "node:perf_hooks";
-
-// src/client/record.ts
-function newRecord(index, warmup, tSched, maxTokens) {
-  return {
-    index,
-    warmup,
-    tSched,
-    tSend: tSched,
-    tFirst: null,
-    tLast: null,
-    tDone: tSched,
-    gaps: [],
-    outputEvents: 0,
-    nIn: null,
-    nOut: null,
-    tokenSource: null,
-    maxTokens,
-    status: null,
-    failure: null,
-    message: null,
-    finishReason: null,
-    systemFingerprint: null,
-    cancelled: false
-  };
-}
-
-// src/load/schedule.ts
-function arrivalOffsets(load, count2, seedMaterial) {
-  const rng = createRng(`${seedMaterial}|arrivals|${load.label}`);
-  const out = new Float64Array(count2);
-  let t = 0;
-  for (let i = 0; i < count2; i++) {
-    out[i] = t;
-    const gapS = load.arrival === "gamma" ? gamma(rng, load.burstiness, 1 / (load.rate * load.burstiness)) : exponential(rng, load.rate);
-    t += gapS * 1e3;
-  }
-  return out;
-}
-
-// src/load/run-cell.ts
-var LOOP_SAMPLE_MS = 10;
-var SPIN_BELOW_MS = 1.5;
-var MAX_SEND_BURST_MS = 1;
-async function runCell(o) {
-  const monitor = monitorEventLoopDelay({ resolution: LOOP_SAMPLE_MS });
-  monitor.enable();
-  const start = performance3.now();
-  const deadline = start + o.maxDurationMs;
-  const records = [];
-  let stoppedBy = "count";
-  const stopped = () => {
-    if (o.cancel.aborted) {
-      stoppedBy = "interrupt";
-      return true;
-    }
-    if (performance3.now() >= deadline) {
-      stoppedBy = "duration";
-      return true;
-    }
-    return false;
-  };
-  const launch = async (i, tSched) => {
-    const rec = newRecord(i, i < o.warmup, tSched, o.maxTokens(i));
-    records.push(rec);
-    await o.send(i, rec, o.cancel);
-    o.onDone?.(rec);
-  };
-  let sent;
-  const dispatchLagMs = [];
-  let plannedRps = null;
-  if (o.load.kind === "concurrency") {
-    sent = await closedLoop(o.load.concurrency, o.count, stopped, launch);
-  } else {
-    const offsets = arrivalOffsets(o.load, o.count, o.seedMaterial);
-    sent = await openLoop(offsets, start, o.load.maxConcurrency, stopped, launch, o.cancel, dispatchLagMs);
-    if (sent - o.warmup > 1) plannedRps = (sent - o.warmup - 1) / ((offsets[sent - 1] - offsets[o.warmup]) / 1e3);
-  }
-  monitor.disable();
-  records.sort((a, b) => a.index - b.index);
-  const measuredSent = Math.max(0, sent - o.warmup);
-  return {
-    records,
-    notSent: o.count - o.warmup - measuredSent,
-    stoppedBy: sent === o.count && stoppedBy !== "interrupt" ? "count" : stoppedBy,
-    // The monitor's readings include its own sampling interval (an idle loop
-    // reads ~10.5 ms at 10 ms): report only the delay beyond it.
-    loopDelay: { p99Ms: Math.max(0, monitor.percentile(99) / 1e6 - LOOP_SAMPLE_MS), maxMs: Math.max(0, monitor.max / 1e6 - LOOP_SAMPLE_MS) },
-    dispatchLagMs,
-    plannedRps
-  };
-}
-async function closedLoop(c, count2, stopped, launch) {
-  let next = 0;
-  const user = async () => {
-    while (next < count2 && !stopped()) {
-      await launch(next++, performance3.now());
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(c, count2) }, user));
-  return next;
-}
-async function openLoop(offsets, start, cap, stopped, launch, cancel, lags) {
-  const count2 = offsets.length;
-  let inFlight = 0;
-  let sent = 0;
-  const queue = [];
-  const running = /* @__PURE__ */ new Set();
-  let wake = null;
-  const fire = (i, tSched) => {
-    inFlight++;
-    sent++;
-    const p = launch(i, tSched).finally(() => {
-      inFlight--;
-      running.delete(p);
-      const q = queue.shift();
-      if (q !== void 0 && !stopped()) fire(q.i, q.tSched);
-      wake?.();
-    });
-    running.add(p);
-  };
-  let lastYield = performance3.now();
-  for (let i = 0; i < count2; i++) {
-    const due = start + offsets[i];
-    for (; ; ) {
-      const now = performance3.now();
-      const wait = due - now;
-      if (cancel.aborted) break;
-      if (wait <= 0) {
-        if (now - lastYield < MAX_SEND_BURST_MS) break;
-        await new Promise((r) => setImmediate(r));
-        lastYield = performance3.now();
-        break;
-      }
-      await new Promise((r) => wait > SPIN_BELOW_MS ? setTimeout(r, wait - 1) : setImmediate(r));
-      lastYield = performance3.now();
-    }
-    if (stopped()) break;
-    if (cap !== null && inFlight >= cap) queue.push({ i, tSched: due });
-    else {
-      lags.push(performance3.now() - due);
-      fire(i, due);
-    }
-  }
-  while (running.size > 0) {
-    await new Promise((r) => {
-      wake = r;
-    });
-    wake = null;
-    if (stopped()) queue.length = 0;
-  }
-  return sent;
-}
-
-// src/result/write.ts
-import { mkdir, rename, writeFile } from "node:fs/promises";
-import { dirname } from "node:path";
-async function writeResult(path2, doc) {
-  await mkdir(dirname(path2), { recursive: true });
-  const tmp = `${path2}.${process.pid}.tmp`;
-  await writeFile(tmp, `${JSON.stringify(doc, null, 1)}
-`);
-  await rename(tmp, path2);
-}
-
-// src/workload/index.ts
-import { createHash as createHash3 } from "node:crypto";
-
-// src/workload/synth.ts
-var WORD = /^ [a-z]{3,9}$/;
-var wordLists = /* @__PURE__ */ new Map();
-function synthesisWords(enc) {
-  let pending = wordLists.get(enc);
-  if (pending === void 0) {
-    pending = getTokenizer(enc).then(buildWordList);
-    pending.catch(() => {
-      if (wordLists.get(enc) === pending) wordLists.delete(enc);
-    });
-    wordLists.set(enc, pending);
-  }
-  return pending;
-}
-function buildWordList(tok) {
-  const words = [];
-  for (let id = 0; id < tok.vocabularySize; id++) {
-    let text;
-    try {
-      text = tok.decode([id]);
-    } catch {
-      continue;
-    }
-    if (!WORD.test(text)) continue;
-    if (tok.encode(text).length !== 1) continue;
-    const bare = text.slice(1);
-    if (tok.encode(bare).length !== 1) continue;
-    words.push(bare);
-  }
-  words.sort();
-  const unique = words.filter((w, i) => i === 0 || words[i - 1] !== w);
-  if (unique.length < 256) {
-    throw new Error(`${tok.encoding}: only ${unique.length} single-token words found; cannot synthesise prompts`);
-  }
-  return Object.freeze(unique);
-}
-function drawWords(rng, words, count2, into) {
-  for (let i = 0; i < count2; i++) into.push(words[rng.int(words.length)]);
-}
-function prefixSeed(seed, scenario) {
-  return JSON.stringify(["synth-prefix", seed, scenario]);
-}
-function requestSeed(seed, scenario, cell, index) {
-  return JSON.stringify(["synth-request", seed, scenario, cell, index]);
-}
-var MAX_REPAIRS = 16;
-function buildPrompt(tok, words, prefix, rng, n) {
-  if (n === 0) return "";
-  const parts = prefix.slice(0, n);
-  drawWords(rng, words, n - parts.length, parts);
-  for (let attempt = 0; ; attempt++) {
-    const prompt = parts.join(" ");
-    const got = tok.count(prompt);
-    if (got === n) return prompt;
-    if (attempt >= MAX_REPAIRS) {
-      throw new Error(`${tok.encoding}: could not synthesise a prompt of exactly ${n} tokens (last attempt had ${got})`);
-    }
-    if (got < n) {
-      drawWords(rng, words, n - got, parts);
-    } else {
-      const drop = Math.min(got - n, parts.length - 1);
-      if (drop === 0) {
-        throw new Error(`${tok.encoding}: could not synthesise a prompt of exactly ${n} tokens (one word is ${got})`);
-      }
-      parts.length -= drop;
-    }
-  }
-}
-async function synthesizeItems(args) {
-  const { seed, encoding, scenario, cellLabel, count: count2 } = args;
-  const n = scenario.inputTokens;
-  if (n === null) throw new Error(`scenario '${scenario.name}': no input_tokens and no dataset; nothing to send`);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`scenario '${scenario.name}': input tokens must be a non-negative integer, got ${n}`);
-  if (!Number.isInteger(count2) || count2 < 0) throw new Error(`request count must be a non-negative integer, got ${count2}`);
-  const shared = Math.max(0, Math.min(scenario.sharedPrefixTokens, n));
-  const tok = await getTokenizer(encoding);
-  const words = await synthesisWords(encoding);
-  const prefix = [];
-  drawWords(createRng(prefixSeed(seed, scenario.name)), words, shared, prefix);
-  const items = [];
-  for (let i = 0; i < count2; i++) {
-    const rng = createRng(requestSeed(seed, scenario.name, cellLabel, i));
-    const prompt = buildPrompt(tok, words, prefix, rng, n);
-    items.push({ prompt, inputTokens: n, maxTokens: scenario.outputTokens });
-  }
-  return items;
-}
-
-// src/workload/index.ts
-async function buildCellWorkload(plan, scenario, load, count2, trial = 0) {
-  const cellLabel = trial === 0 ? load.label : `${load.label}#${trial + 1}`;
-  const common = { seed: plan.seed, encoding: plan.encoding, scenario, cellLabel, count: count2 };
-  if (scenario.dataset !== null) return datasetItems({ ...common, file: scenario.dataset });
-  return synthesizeItems(common);
-}
-function workloadHash(items) {
-  const hash = createHash3("sha256");
-  hash.update("llm-perf-gate/workload/v1\n");
-  for (const { cell, items: cellItems } of items) {
-    hash.update(`${JSON.stringify(["cell", cell, cellItems.length])}
-`);
-    for (const item of cellItems) {
-      const messages = item.messages === void 0 ? null : item.messages.map((m) => [m.role, m.content]);
-      hash.update(`${JSON.stringify([item.prompt, messages, item.maxTokens])}
-`);
-    }
-  }
-  return hash.digest("hex");
-}
-
-// src/metrics/cell.ts
-var MAX_ERROR_EXAMPLES = 3;
-var r3 = (x) => Math.round(x * 1e3) / 1e3;
-var r6 = (x) => Math.round(x * 1e6) / 1e6;
-function isGood(r, slos, queuedTtft, queuedE2e, tpot) {
-  if (slos.ttftMs !== null && queuedTtft > slos.ttftMs) return false;
-  if (slos.e2eMs !== null && queuedE2e > slos.e2eMs) return false;
-  if (slos.tpotMs !== null && tpot !== null && tpot > slos.tpotMs) return false;
-  return r.failure === null;
-}
-function hasSlos(slos) {
-  return slos.ttftMs !== null || slos.tpotMs !== null || slos.e2eMs !== null;
-}
-function windowOf(measured) {
-  let start = Infinity;
-  let end = -Infinity;
-  for (const r of measured) {
-    if (r.tSend < start) start = r.tSend;
-    if (r.tDone > end) end = r.tDone;
-  }
-  return measured.length > 0 ? end - start : 0;
-}
-function computeCellMetrics(groups, slos, notSent) {
-  const measuredGroups = groups.map((g) => g.filter((r) => !r.warmup && !r.cancelled));
-  const measured = measuredGroups.flat();
-  const records = groups.flat();
-  const ok = measured.filter((r) => r.failure === null);
-  const failed = measured.length - ok.length;
-  const windowMs = measuredGroups.reduce((sum, g) => sum + windowOf(g), 0);
-  const windowS = windowMs / 1e3;
-  const perS = (x) => windowS > 0 ? r6(x / windowS) : 0;
-  const samples = { ttft_ms: [], queued_ttft_ms: [], e2e_ms: [], tpot_ms: [], n_in: [], n_out: [] };
-  const tpots = [];
-  const itl = [];
-  const queuedE2e = [];
-  const userTps = [];
-  let sumIn = 0;
-  let sumOut = 0;
-  let sumRequested = 0;
-  let honoured = 0;
-  let events = 0;
-  let good = 0;
-  const sources = { server: 0, client: 0 };
-  const slosSet = hasSlos(slos);
-  for (const r of ok) {
-    const nIn = r.nIn ?? 0;
-    const nOut = r.nOut ?? 0;
-    sumIn += nIn;
-    sumOut += nOut;
-    sumRequested += r.maxTokens;
-    if (nOut === r.maxTokens) honoured++;
-    events += r.outputEvents;
-    if (r.tokenSource) sources[r.tokenSource]++;
-    samples.n_in.push(nIn);
-    samples.n_out.push(nOut);
-    const e2e = r.tDone - r.tSend;
-    const qe2e = r.tDone - r.tSched;
-    samples.e2e_ms.push(r3(e2e));
-    queuedE2e.push(qe2e);
-    let tpot = null;
-    let qttft = qe2e;
-    if (r.tFirst !== null && r.tLast !== null) {
-      samples.ttft_ms.push(r3(r.tFirst - r.tSend));
-      qttft = r.tFirst - r.tSched;
-      samples.queued_ttft_ms.push(r3(qttft));
-      if (nOut >= 2) {
-        tpot = (r.tLast - r.tFirst) / (nOut - 1);
-        tpots.push(tpot);
-      }
-      const streaming = r.tDone - r.tFirst;
-      if (streaming > 0 && nOut > 0) userTps.push(nOut / (streaming / 1e3));
-      for (const g of r.gaps) itl.push(g);
-    }
-    samples.tpot_ms.push(tpot === null ? null : r3(tpot));
-    if (slosSet && isGood(r, slos, qttft, qe2e, tpot)) good++;
-  }
-  const errors = {};
-  for (const r of measured) {
-    if (r.failure === null) continue;
-    const e = errors[r.failure] ??= { count: 0, examples: [] };
-    e.count++;
-    const msg = r.message ?? r.failure;
-    if (e.examples.length < MAX_ERROR_EXAMPLES && !e.examples.includes(msg)) e.examples.push(msg);
-  }
-  let busy = 0;
-  let maxConc = 0;
-  let sendIntervals = 0;
-  let sendSpanMs = 0;
-  for (const g of measuredGroups) {
-    const edges = [];
-    for (const r of g) {
-      edges.push([r.tSend, 1], [r.tDone, -1]);
-      busy += r.tDone - r.tSend;
-    }
-    edges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-    let cur = 0;
-    for (const [, d] of edges) {
-      cur += d;
-      if (cur > maxConc) maxConc = cur;
-    }
-    if (g.length > 1) {
-      const sends = g.map((r) => r.tSend).sort((a, b) => a - b);
-      sendIntervals += sends.length - 1;
-      sendSpanMs += sends[sends.length - 1] - sends[0];
-    }
-  }
-  const n = ok.length;
-  return {
-    counts: {
-      attempted: measured.length,
-      completed: n,
-      failed,
-      warmup: records.filter((r) => r.warmup).length,
-      not_sent: notSent,
-      cancelled: records.filter((r) => r.cancelled).length
-    },
-    window_s: r6(windowS),
-    rps: perS(n),
-    input_tps: perS(sumIn),
-    output_tps: perS(sumOut),
-    total_tps: perS(sumIn + sumOut),
-    error_rate: measured.length > 0 ? r6(failed / measured.length) : 0,
-    goodput_rps: slosSet ? perS(good) : null,
-    goodput_ratio: slosSet ? measured.length > 0 ? r6(good / measured.length) : 0 : null,
-    ttft_ms: summarize(samples.ttft_ms, "ms"),
-    queued_ttft_ms: summarize(samples.queued_ttft_ms, "ms"),
-    tpot_ms: summarize(tpots, "ms"),
-    itl_ms: summarize(itl, "ms"),
-    e2e_ms: summarize(samples.e2e_ms, "ms"),
-    queued_e2e_ms: summarize(queuedE2e, "ms"),
-    user_tps: summarize(userTps, "tok/s"),
-    schedule_lag_ms: summarize(
-      measured.map((r) => r.tSend - r.tSched),
-      "ms"
-    ),
-    concurrency: { achieved_mean: windowMs > 0 ? r3(busy / windowMs) : 0, achieved_max: maxConc },
-    offered_rps: sendSpanMs > 0 ? r6(sendIntervals / (sendSpanMs / 1e3)) : null,
-    tokens: {
-      input_mean: n > 0 ? r3(sumIn / n) : null,
-      output_mean: n > 0 ? r3(sumOut / n) : null,
-      output_requested_mean: n > 0 ? r3(sumRequested / n) : null,
-      output_honoured: n > 0 ? r6(honoured / n) : null,
-      tokens_per_chunk_mean: events > 0 ? r3(sumOut / events) : null,
-      sources
-    },
-    errors,
-    samples
-  };
-}
-
-// src/run/saturation.ts
-var LOOP_DELAY_P99_LIMIT_MS = 20;
-var DISPATCH_LAG_P99_LIMIT_MS = 10;
-var OFFERED_RATE_MIN_SHARE = 0.95;
-function assessClient(load, metrics, loopDelay, dispatchLagP99Ms, plannedRps) {
-  const reasons = [];
-  if (loopDelay.p99Ms > LOOP_DELAY_P99_LIMIT_MS) {
-    reasons.push(`event-loop delay p99 ${loopDelay.p99Ms.toFixed(1)} ms > ${LOOP_DELAY_P99_LIMIT_MS} ms`);
-  }
-  if (load.kind === "rate") {
-    if (dispatchLagP99Ms !== null && dispatchLagP99Ms > DISPATCH_LAG_P99_LIMIT_MS) {
-      reasons.push(`dispatch lag p99 ${dispatchLagP99Ms.toFixed(1)} ms > ${DISPATCH_LAG_P99_LIMIT_MS} ms`);
-    }
-    const offered = metrics.offered_rps;
-    if (load.maxConcurrency === null && offered !== null && plannedRps !== null && offered < OFFERED_RATE_MIN_SHARE * plannedRps) {
-      reasons.push(`offered ${offered.toFixed(2)} req/s < ${OFFERED_RATE_MIN_SHARE * 100}% of the ${plannedRps.toFixed(2)} req/s scheduled`);
-    }
-  }
-  return {
-    event_loop_delay_p99_ms: Math.round(loopDelay.p99Ms * 1e3) / 1e3,
-    event_loop_delay_max_ms: Math.round(loopDelay.maxMs * 1e3) / 1e3,
-    saturated: reasons.length > 0,
-    reasons
-  };
-}
-
-// src/run/cell-result.ts
-var STATUS_RANK = { complete: 0, "duration-limit": 1, interrupted: 2 };
-function statusOf(run2) {
-  return run2.stoppedBy === "interrupt" ? "interrupted" : run2.stoppedBy === "duration" ? "duration-limit" : "complete";
-}
-function p99(values) {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(0.99 * sorted.length) - 1)];
-}
-function assembleCell(args) {
-  const { load, slos } = args;
-  const trials = [];
-  let offset = 0;
-  const groups = [];
-  let notSent = 0;
-  for (const t of args.trials) {
-    const metrics = computeCellMetrics([t.run.records], slos, t.run.notSent);
-    const client2 = assessClient(load, metrics, t.run.loopDelay, p99(t.run.dispatchLagMs), t.run.plannedRps);
-    const n = metrics.samples.e2e_ms.length;
-    const { samples: _samples, ...trialMetrics } = metrics;
-    trials.push({
-      index: t.index,
-      pair: t.pair,
-      status: statusOf(t.run),
-      started_at: t.startedAt,
-      duration_s: t.durationS,
-      metrics: trialMetrics,
-      client: client2,
-      samples: { from: offset, to: offset + n }
-    });
-    offset += n;
-    groups.push(t.run.records);
-    notSent += t.run.notSent;
-  }
-  const pooled = computeCellMetrics(groups, slos, notSent);
-  const client = {
-    event_loop_delay_p99_ms: Math.max(0, ...trials.map((t) => t.client.event_loop_delay_p99_ms)),
-    event_loop_delay_max_ms: Math.max(0, ...trials.map((t) => t.client.event_loop_delay_max_ms)),
-    saturated: trials.some((t) => t.client.saturated),
-    reasons: trials.flatMap((t) => t.client.reasons.map((r) => trials.length > 1 ? `trial ${t.index + 1}: ${r}` : r))
-  };
-  return {
-    id: args.id,
-    scenario: {
-      name: args.scenario.name,
-      input_tokens: args.scenario.inputTokens,
-      output_tokens: args.scenario.outputTokens,
-      shared_prefix_tokens: args.scenario.sharedPrefixTokens,
-      dataset: args.datasetLabel
-    },
-    load: load.kind === "concurrency" ? { kind: "concurrency", label: load.label, concurrency: load.concurrency } : { kind: "rate", label: load.label, rate: load.rate, arrival: load.arrival, burstiness: load.burstiness, max_concurrency: load.maxConcurrency },
-    status: trials.reduce((worst, t) => STATUS_RANK[t.status] > STATUS_RANK[worst] ? t.status : worst, "complete"),
-    workload_hash: args.workloadHash,
-    started_at: args.trials[0]?.startedAt ?? (/* @__PURE__ */ new Date()).toISOString(),
-    duration_s: Math.round(args.trials.reduce((s, t) => s + t.durationS, 0) * 1e3) / 1e3,
-    metrics: pooled,
-    client,
-    trials
-  };
-}
-
-// src/run/environment.ts
-import { execFile } from "node:child_process";
-import os from "node:os";
-import { promisify } from "node:util";
-var run = promisify(execFile);
-function machineInfo() {
-  const cpus = os.cpus();
-  return {
-    platform: os.platform(),
-    arch: os.arch(),
-    cpu_model: cpus[0]?.model.trim() ?? "unknown",
-    cpus: cpus.length,
-    memory_gb: Math.round(os.totalmem() / 2 ** 30 * 10) / 10,
-    node: process.version
-  };
-}
-async function gitInfo(cwd, env) {
-  if (env.GITHUB_SHA && /^[0-9a-f]{40,64}$/.test(env.GITHUB_SHA)) {
-    return { commit: env.GITHUB_SHA, ref: env.GITHUB_REF ?? null };
-  }
-  try {
-    const { stdout } = await run("git", ["rev-parse", "HEAD"], { cwd, timeout: 5e3 });
-    const commit = stdout.trim();
-    if (!/^[0-9a-f]{40,64}$/.test(commit)) return null;
-    let ref = null;
-    try {
-      ref = (await run("git", ["symbolic-ref", "-q", "HEAD"], { cwd, timeout: 5e3 })).stdout.trim() || null;
-    } catch {
-    }
-    return { commit, ref };
-  } catch {
-    return null;
-  }
-}
-
-// src/run/run-plan.ts
-var RunSetupError = class extends Error {
-  name = "RunSetupError";
-};
-function cellId(scenario, load) {
-  return `${scenario.name}@${load.label}`;
-}
-function poolConnections(loads) {
-  let most = 1;
-  for (const l of loads) {
-    const c = l.kind === "concurrency" ? l.concurrency : l.maxConcurrency;
-    if (c === null) return null;
-    most = Math.max(most, c);
-  }
-  return most;
-}
-async function openSide(o, target, outPath, label, ab) {
-  const { plan } = o;
-  let apiKey = null;
-  if (target.apiKeyEnv !== null) {
-    apiKey = o.env[target.apiKeyEnv] ?? null;
-    if (!apiKey) throw new RunSetupError(`target.api_key_env names ${target.apiKeyEnv}, but that environment variable is not set or empty`);
-  }
-  const tokenizer = await getTokenizer(plan.encoding);
-  const client = new InferenceClient({
-    target,
-    timeouts: plan.timeouts,
-    connections: poolConnections(plan.loads),
-    apiKey,
-    countTokens: (t) => tokenizer.count(t)
-  });
-  const doc = {
-    schema: RESULT_SCHEMA,
-    tool: { name: "llm-perf-gate", version: TOOL_VERSION },
-    status: "running",
-    error: null,
-    started_at: (/* @__PURE__ */ new Date()).toISOString(),
-    finished_at: null,
-    config: plan.config,
-    config_hash: plan.configHash,
-    workload_hash: null,
-    target: null,
-    machine: machineInfo(),
-    git: await gitInfo(o.cwd, o.env),
-    ab,
-    cells: []
-  };
-  let info;
-  try {
-    info = await client.serverInfo();
-  } catch (err) {
-    await client.destroy();
-    throw err;
-  }
-  const model = target.model ?? info.models[0];
-  if (model === void 0) {
-    await client.destroy();
-    throw new TargetError("the server lists no models; set target.model or --model", "GET", `${target.url}/v1/models`);
-  }
-  if (target.model !== null && !info.models.includes(target.model)) {
-    o.progress?.note(`${label}model '${target.model}' is not in /v1/models (${info.models.join(", ") || "none"}); sending it anyway`);
-  }
-  doc.target = { url: target.url, api: target.api, model, models: info.models, server_headers: info.headers, system_fingerprint: null, model_entries: info.modelEntries };
-  await writeResult(outPath, doc);
-  return { label, target, outPath, client, model, doc, trials: /* @__PURE__ */ new Map() };
-}
-async function runMatrix(o, sides) {
-  const { plan } = o;
-  const cells = plan.scenarios.flatMap((scenario) => plan.loads.map((load) => ({ id: cellId(scenario, load), scenario, load })));
-  const hashes = /* @__PURE__ */ new Map();
-  const firstTrials = [];
-  const total = cells.length * plan.limits.trials * sides.length;
-  const paired = sides.length > 1;
-  let step = 0;
-  for (let trial = 0; trial < plan.limits.trials; trial++) {
-    for (const cell of cells) {
-      const count2 = plan.limits.warmup + plan.limits.requests;
-      const items = await buildCellWorkload(plan, cell.scenario, cell.load, count2, trial);
-      if (!hashes.has(cell.id)) {
-        hashes.set(cell.id, workloadHash([{ cell: cell.id, items }]));
-        firstTrials.push({ cell: cell.id, items });
-      }
-      const order = paired && createRng(`${plan.seed}|ab-order|${trial}|${cell.id}`).next() < 0.5 ? [...sides].reverse() : sides;
-      for (const side2 of order) {
-        if (o.signal.aborted) return;
-        side2.doc.workload_hash = workloadHash(firstTrials);
-        const bodies = items.map((it) => side2.client.body(it, side2.model));
-        const label = `${side2.label}${cell.id}${plan.limits.trials > 1 ? ` (trial ${trial + 1}/${plan.limits.trials})` : ""}`;
-        o.progress?.cellStart(step++, total, label, plan.limits.requests);
-        const startedAt = (/* @__PURE__ */ new Date()).toISOString();
-        const t0 = performance4.now();
-        const run2 = await runCell({
-          load: cell.load,
-          count: count2,
-          warmup: plan.limits.warmup,
-          maxDurationMs: plan.limits.maxDurationS * 1e3,
-          seedMaterial: `${plan.seed}|${cell.scenario.name}|${trial}`,
-          maxTokens: (i) => items[i].maxTokens,
-          send: (i, rec, cancel) => side2.client.stream(items[i], bodies[i], rec, cancel),
-          cancel: o.signal,
-          onDone: (rec) => o.progress?.requestDone(rec)
-        });
-        const trials = side2.trials.get(cell.id) ?? [];
-        side2.trials.set(cell.id, trials);
-        trials.push({ index: trial, pair: paired ? trial : null, run: run2, startedAt, durationS: Math.round(performance4.now() - t0) / 1e3 });
-        const fp = run2.records.find((r) => r.systemFingerprint !== null)?.systemFingerprint;
-        if (fp && side2.doc.target !== null && side2.doc.target.system_fingerprint === null) side2.doc.target.system_fingerprint = fp;
-        const result = assembleCell({
-          id: cell.id,
-          scenario: cell.scenario,
-          // Relative, so the result carries no machine paths.
-          datasetLabel: cell.scenario.dataset === null ? null : relative(o.cwd, cell.scenario.dataset),
-          load: cell.load,
-          slos: plan.slos,
-          workloadHash: hashes.get(cell.id),
-          trials
-        });
-        const at = side2.doc.cells.findIndex((c) => c.id === cell.id);
-        if (at >= 0) side2.doc.cells[at] = result;
-        else side2.doc.cells.push(result);
-        await writeResult(side2.outPath, side2.doc);
-        o.progress?.cellEnd(result);
-      }
-    }
-  }
-}
-async function runSides(o, open) {
-  const sides = await open();
-  try {
-    await runMatrix(o, sides);
-  } catch (err) {
-    for (const s of sides) {
-      s.doc.status = "failed";
-      s.doc.error = err instanceof Error ? err.message : String(err);
-      s.doc.finished_at = (/* @__PURE__ */ new Date()).toISOString();
-      await writeResult(s.outPath, s.doc);
-      await s.client.destroy();
-    }
-    throw err;
-  }
-  for (const s of sides) {
-    s.doc.status = o.signal.aborted ? "interrupted" : "complete";
-    if (o.signal.aborted) s.doc.error = "interrupted before the matrix finished";
-    s.doc.finished_at = (/* @__PURE__ */ new Date()).toISOString();
-    await writeResult(s.outPath, s.doc);
-    await (o.signal.aborted ? s.client.destroy() : s.client.close());
-  }
-  return sides;
-}
-async function runPlan(o) {
-  const [side2] = await runSides(o, async () => [await openSide(o, o.plan.target, o.outPath, "", null)]);
-  return side2.doc;
-}
-async function runAbPlan(o) {
-  const ab = o.plan.ab;
-  if (ab === null) throw new RunSetupError("the config has no 'ab' section naming a baseline and a candidate target");
-  const runId = randomUUID();
-  const target = (s) => ({ ...o.plan.target, url: s.url, model: s.model ?? o.plan.target.model });
-  const opts = { ...o, outPath: o.outPaths.candidate };
-  const [baseline, candidate] = await runSides(opts, async () => {
-    const b = await openSide(opts, target(ab.baseline), o.outPaths.baseline, "[baseline] ", { run_id: runId, side: "baseline" });
-    try {
-      return [b, await openSide(opts, target(ab.candidate), o.outPaths.candidate, "[candidate] ", { run_id: runId, side: "candidate" })];
-    } catch (err) {
-      await b.client.destroy();
-      throw err;
-    }
-  });
-  return { baseline: baseline.doc, candidate: candidate.doc };
-}
-
 export {
-  ConfigError,
-  metricDef,
-  require_dist,
-  loadPlan,
-  loadGatePlan,
+  HistoryError,
+  Git,
+  isCommitId,
+  resultFile,
+  DEFAULT_HISTORY_BRANCH,
+  DEFAULT_REMOTE,
+  saveResult,
+  findBaseline,
+  readIndex,
+  openBranch,
+  normaliseGate,
+  gatePlanOf,
   gatePlanFromStored,
+  RunSetupError,
   TOOL_VERSION,
-  tQuantile,
-  holm,
+  createRng,
+  CATALOGUE,
+  metricDef,
+  rulesFor,
   pooledValue,
   trialValues,
   trialStats,
-  judgeMetric,
-  rulesFor,
-  checkSlos,
-  VERDICT_SCHEMA,
-  compare,
+  MIN_CALIBRATION_TRIALS,
+  DEFAULT_CALIBRATION_TRIALS,
+  readPlan,
+  judgeRun,
+  judgeStored,
+  calibrationTrials,
+  calibrateRun,
+  renderTable,
+  withServers,
+  measure,
+  measureAb,
   markdownTable,
   escapeMd,
-  renderMarkdown,
-  renderTable,
-  resultTable,
+  headline,
+  EXIT,
+  writeVerdictFiles,
+  reportVerdict,
+  renderReport,
   ResultFileError,
-  readResult,
   parseResult,
-  TargetError,
-  DatasetError,
-  RunSetupError,
-  runPlan,
-  runAbPlan
+  readResultForGating,
+  assertGateable
 };

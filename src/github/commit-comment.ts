@@ -1,0 +1,18 @@
+// A comment on a commit (POST /repos/{owner}/{repo}/commits/{sha}/comments):
+// where the action tells the author of a pushed commit that it moved a
+// metric. Not sticky: a change point is announced once, by the push that
+// revealed it.
+import { capComment, COMMENT_MARKER, withRetry, type Octokit } from './comment.js';
+
+export interface CommitTarget {
+  owner: string;
+  repo: string;
+  sha: string;
+}
+
+/** Posts `body` on the commit; returns the comment's URL. Errors propagate (the caller decides whether they fail the step). */
+export async function commentOnCommit(octokit: Octokit, t: CommitTarget, body: string, options: { retryBaseMs?: number } = {}): Promise<string> {
+  if (!/^[0-9a-f]{40,64}$/.test(t.sha)) throw new TypeError(`commit comment: '${t.sha}' is not a commit id`);
+  const r = await withRetry(() => octokit.rest.repos.createCommitComment({ owner: t.owner, repo: t.repo, commit_sha: t.sha, body: capComment(COMMENT_MARKER, body) }), options.retryBaseMs ?? 1000);
+  return r.data.html_url;
+}
