@@ -436,7 +436,7 @@ function report(d) {
 }
 
 function shardedReport(sh) {
-  const out = ['\n### 4. Sharded client: k client processes, each one shard (runCell shard option, as run.workers and run --shard)\n'];
+  const out = ['\n### 2b. Sharded client: k client processes, each one shard (runCell shard option, as run.workers and run --shard)\n'];
   const rows = [];
   for (const c of Object.keys(sh.ingest).map(Number)) {
     const p = sh.ingest[c];
