@@ -10,7 +10,7 @@ import {
   setOutput,
   setSecret,
   summary
-} from "./chunks/chunk-L4B7UAZY.js";
+} from "./chunks/chunk-3IOIMZ5I.js";
 import {
   DEFAULT_ORDER_COMMITS,
   Git,
@@ -42,11 +42,14 @@ import {
   siteFiles,
   withServers,
   writeVerdictFiles
-} from "./chunks/chunk-O6CW6ZCX.js";
+} from "./chunks/chunk-2LJ33CPT.js";
 import {
-  UserError,
   registerSecrets
-} from "./chunks/chunk-HZV4PVTR.js";
+} from "./chunks/chunk-ENTX7QAY.js";
+import "./chunks/chunk-MZJARSGG.js";
+import {
+  UserError
+} from "./chunks/chunk-7O2V5LVO.js";
 import {
   __commonJS,
   __require,

@@ -3,10 +3,11 @@ import {
   STATE,
   actionLog,
   getState
-} from "./chunks/chunk-L4B7UAZY.js";
+} from "./chunks/chunk-3IOIMZ5I.js";
 import {
   stopProcessGroup
-} from "./chunks/chunk-HZV4PVTR.js";
+} from "./chunks/chunk-ENTX7QAY.js";
+import "./chunks/chunk-7O2V5LVO.js";
 import "./chunks/chunk-SK3CJ3HN.js";
 
 // src/action/post.ts

@@ -19,7 +19,8 @@ const chartAssets = {
 };
 
 await build({
-  entryPoints: { index: 'src/action/index.ts', post: 'src/action/post-entry.ts', cli: 'src/cli/index.ts' },
+  // worker: the thread of run.workers (src/run/workers.ts finds it next to the bundle).
+  entryPoints: { index: 'src/action/index.ts', post: 'src/action/post-entry.ts', cli: 'src/cli/index.ts', worker: 'src/run/worker-entry.ts' },
   outdir,
   bundle: true,
   platform: 'node',

@@ -46,6 +46,10 @@ interface Args {
   quick: boolean;
   concurrency?: number;
   rates?: number[];
+  /** ingest: one step at this many chunks/s instead of the ladder (a shard of the sharded client). */
+  fixedRate?: number;
+  /** rate: send only this shard of each open-loop schedule (src/load/shard.ts), as `run --shard` and workers do. */
+  shard?: { index: number; count: number };
 }
 
 const args = JSON.parse(process.argv[2] ?? '{}') as Args;
@@ -324,7 +328,18 @@ interface ServerMeta {
 }
 
 async function serverLog(tag: string): Promise<{ byIdx: Map<number, Sent>; meta: ServerMeta }> {
-  const res = await undiciRequest(`${URL_}/_bench/log?tag=${encodeURIComponent(tag)}`);
+  // Shards of the sharded client flood the null server at once: a connection it
+  // resets is retried (a few times, then the error stands).
+  let res;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      res = await undiciRequest(`${URL_}/_bench/log?tag=${encodeURIComponent(tag)}`);
+      break;
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
   const meta = JSON.parse(String(res.headers['x-bench-meta'])) as ServerMeta;
   const ab = await res.body.arrayBuffer();
   const f = new Float64Array(ab);
@@ -498,7 +513,7 @@ async function ingestOnce(kind: Kind, conn: Conn, p: StepPlan): Promise<StepResu
   const warmMs = Math.max(0.55 * meanN * gapMs, 300 + 0.25 * c);
   const endMs = warmMs + p.measureMs;
   const count = c * (Math.ceil(endMs / (0.5 * meanN * gapMs)) + 2);
-  const tag = `${kind}${c}s${stepNo++}`;
+  const tag = `${TAG}${kind}${c}s${stepNo++}`;
   const reqs: Req[] = [];
   for (let i = 0; i < count; i++) reqs.push({ m: model(tag, i, gapMs, 1, mode), n: nOf(i), prompt: 'Say tok.' });
   gc();
@@ -600,6 +615,8 @@ async function ingestOnce(kind: Kind, conn: Conn, p: StepPlan): Promise<StepResu
 }
 
 let stepNo = 0;
+/** Tags name a step's streams on the null server: unique per process, since shards of the sharded client run at once. */
+const TAG = args.shard !== undefined || args.fixedRate !== undefined ? `p${process.pid}` : '';
 
 /**
  * A failing step is tried once more, and up to 3 times while other processes
@@ -632,7 +649,13 @@ async function cmdIngest(): Promise<unknown> {
   const roundMs = args.quick ? 500 : 1000;
   const measureMs = args.quick ? 500 : 2000;
   // Warm-up: opens the connections and lets the JIT compile the hot path.
-  await ingestOnce(kind, conn, { c, rate: INGEST_START[c] ?? 1000, mode: 's', measureMs: 200, roundMs: 300 });
+  await ingestOnce(kind, conn, { c, rate: args.fixedRate ?? INGEST_START[c] ?? 1000, mode: 's', measureMs: 200, roundMs: 300 });
+  if (args.fixedRate !== undefined) {
+    const s = await ingestStep(kind, conn, { c, rate: args.fixedRate, mode: 's', measureMs, roundMs });
+    log(`${s.nominalRate} chunks/s: err p50 ${s.err.p50} p99 ${s.err.p99} ms, cpu ${s.cpuShare} core, gc ${s.gc.n} pauses max ${s.gc.maxMs} ms, others ${s.noise.othersPct}%`);
+    await (conn.client ? conn.client.close() : conn.pool!.close());
+    return { concurrency: c, steps: [s] };
+  }
   const steps: StepResult[] = [];
   // --quick skips the 1-stream ladder's first rung (1,000 chunks/s).
   let rate = Number(process.env.BENCH_START) || (args.quick && c === 1 ? 4000 : (INGEST_START[c] ?? 1000));
@@ -700,7 +723,7 @@ async function rateStep(kind: Kind, conn: Conn, rate: number, seconds: number): 
   const measured = Math.max(args.quick ? 20 : 50, Math.round(rate * seconds));
   const count = warmup + measured;
   const n = 2;
-  const tag = `${kind}r${rate}s${stepNo++}`;
+  const tag = `${TAG}${kind}r${rate}s${stepNo++}`;
   const load = { kind: 'rate', label: `r${rate}`, rate, arrival: 'poisson', burstiness: 1, maxConcurrency: null } as LoadPlan;
   const reqs: Req[] = [];
   for (let i = 0; i < count; i++) reqs.push({ m: model(tag, i, 1, 1, 'p'), n, prompt: 'Say tok.' });
@@ -725,9 +748,11 @@ async function rateStep(kind: Kind, conn: Conn, rate: number, seconds: number): 
       maxTokens: () => n,
       send: (i, cancel) => client.stream(itemOf(reqs[i]!), reqs[i]!.m, cancel),
       cancel: new AbortController().signal,
+      shard: args.shard,
     });
     const measuredRecs = run.records.filter((r) => !r.warmup);
-    lags = run.dispatchLagMs.slice(warmup);
+    // A shard's lags are of its own arrivals only: its warm-up ones come first.
+    lags = run.dispatchLagMs.slice(run.dispatchLagMs.length - measuredRecs.length);
     tSends = measuredRecs.map((r) => r.tSend);
     tScheds = measuredRecs.map((r) => r.tSched);
     planned = run.plannedRps;
@@ -809,7 +834,7 @@ async function rateStep(kind: Kind, conn: Conn, rate: number, seconds: number): 
  */
 async function requestCapacity(kind: Kind, conn: Conn, seconds: number): Promise<{ rps: number; cpuUsPerRequest: number; failures: number }> {
   const c = 32;
-  const tag = `${kind}rc${stepNo++}`;
+  const tag = `${TAG}${kind}rc${stepNo++}`;
   const count = Math.round(seconds * 20_000);
   const reqs: Req[] = [];
   for (let i = 0; i < count; i++) reqs.push({ m: model(tag, i, 0.05, 0, 'p'), n: 2, prompt: 'Say tok.' });
@@ -867,7 +892,7 @@ async function cmdMemory(): Promise<unknown> {
   const conn2 = kind === 'real' ? { client: realClient(c) } : { pool: thinPool(c) };
   const n = args.quick ? 10 : 16;
   const gapMs = 250;
-  const tag = `${kind}mem${stepNo++}`;
+  const tag = `${TAG}${kind}mem${stepNo++}`;
   const reqs: Req[] = [];
   for (let i = 0; i < c; i++) reqs.push({ m: model(tag, i, gapMs, 500, 's'), n, prompt: 'Say tok.' });
   const before = mem();
@@ -904,7 +929,7 @@ async function cmdMemory(): Promise<unknown> {
 // ---------------------------------------------------------------- large prompts and responses
 
 async function single(kind: Kind, conn: Conn, prompt: string, n: number, gapMs: number, mode: string, during?: (e: number) => void): Promise<{ o: Observed; s: Sent | undefined; cpuMs: number; wallMs: number }> {
-  const tag = `${kind}big${stepNo++}`;
+  const tag = `${TAG}${kind}big${stepNo++}`;
   const m = model(tag, 0, gapMs, 1, mode);
   gc();
   // A giant event carries all n tokens in one chunk.

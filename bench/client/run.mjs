@@ -3,7 +3,7 @@
 // rate are, what it costs in CPU and memory, and how that compares with the
 // thinnest possible client. See docs/benchmark.md.
 //
-//   npx node bench/client/run.mjs [--quick] [--only ingest,rate,memory,large]
+//   npx node bench/client/run.mjs [--quick] [--only ingest,rate,memory,large,sharded]
 //        [--concurrency 1,64,512,2048] [--rates 10,100,1000,5000,20000]
 //        [--json FILE] [--write-reference] [--spin]
 //   npx node bench/client/run.mjs --from-json FILE [--write-reference]   (report of a saved run)
@@ -65,7 +65,7 @@ try {
   console.error(`error: ${err.message}`);
   process.exit(2);
 }
-const phases = ['ingest', 'rate', 'memory', 'large'].filter((p) => opts.only === null || opts.only.has(p));
+const phases = ['ingest', 'rate', 'memory', 'large', 'sharded'].filter((p) => opts.only === null || opts.only.has(p));
 
 // ------------------------------------------------------------------ machine
 
@@ -168,6 +168,41 @@ function runClient(bundle, task, limitMs) {
   });
 }
 
+// ------------------------------------------------------------------ sharded client
+
+/** Chunks/s of the issue's two ingest points: 512 streams x 20 chunks/s, 2,048 x 8. */
+const SHARDED_POINTS = { 512: 10_240, 2048: 16_384 };
+
+/** 1, 2 and one shard per core (deduplicated): the sharded client's sizes. */
+function shardCounts() {
+  return [...new Set([1, 2, machine.cores])].sort((a, b) => a - b);
+}
+
+/**
+ * The sharded client: k client processes at once, each running shard i of k
+ * (runCell's shard option, as `run --shard` and run.workers use it): at an
+ * ingest point each takes 1/k of the streams at the same chunk rate per
+ * stream; in the open loop each sends its own arrivals of the one schedule.
+ * A process stands in for a worker thread: each has its own V8 heap, young
+ * generation and event loop, which is what the timing error depends on.
+ */
+async function measureSharded(bundle, task, out) {
+  for (const c of opts.concurrency.filter((x) => SHARDED_POINTS[x] !== undefined)) {
+    const rate = SHARDED_POINTS[c];
+    const point = (out.ingest[c] ??= { byShards: {}, thin: null });
+    console.error(`sharded ingest: thin client, ${c} streams at ${rate} chunks/s`);
+    point.thin = await runClient(bundle, task('thin', 'ingest', { concurrency: c, fixedRate: rate }), 120_000);
+    for (const k of shardCounts()) {
+      console.error(`sharded ingest: ${k} shard(s), ${c} streams at ${rate} chunks/s`);
+      point.byShards[k] = await Promise.all(Array.from({ length: k }, () => runClient(bundle, task('real', 'ingest', { concurrency: c / k, fixedRate: rate / k }), 120_000)));
+    }
+  }
+  for (const k of shardCounts()) {
+    console.error(`sharded rate: ${k} shard(s)`);
+    out.rate[k] = await Promise.all(Array.from({ length: k }, (_, index) => runClient(bundle, task('real', 'rate', { rates: opts.rates, shard: { index, count: k } }), 230_000)));
+  }
+}
+
 // ------------------------------------------------------------------ run
 
 async function measure() {
@@ -194,7 +229,7 @@ async function measure() {
 
   const base = String(process.hrtime.bigint());
   const server = await startServer(base);
-  const results = { ingest: {}, rate: {}, memory: {}, large: {} };
+  const results = { ingest: {}, rate: {}, memory: {}, large: {}, sharded: { ingest: {}, rate: {} } };
   const task = (kind, cmd, extra = {}) => ({ cmd, kind, url: server.url, base, quick: opts.quick, ...extra });
 
   try {
@@ -224,6 +259,7 @@ async function measure() {
         results.large[kind] = await runClient(bundle, task(kind, 'large'), 120_000);
       }
     }
+    if (phases.includes('sharded')) await measureSharded(bundle, task, results.sharded);
   } finally {
     server.child.stdin.end();
     server.child.kill('SIGTERM');
@@ -319,6 +355,7 @@ function report(d) {
         '"Others" is the share of the machine\'s CPU other processes used during the step. A failing step is tried once more (3 tries at most while others were above 10%) and the best try is shown.',
     );
   }
+  if (r.sharded && (Object.keys(r.sharded.ingest).length > 0 || Object.keys(r.sharded.rate).length > 0)) out.push(shardedReport(r.sharded));
   if (r.rate.real || r.rate.thin) {
     out.push('\n### 3. Open-loop rate accuracy (Poisson arrivals, 2-chunk responses)\n');
     const rows = [];
@@ -398,6 +435,52 @@ function report(d) {
   return out.join('\n');
 }
 
+function shardedReport(sh) {
+  const out = ['\n### 2b. Sharded client: k client processes, each one shard (runCell shard option, as run.workers and run --shard)\n'];
+  const rows = [];
+  for (const c of Object.keys(sh.ingest).map(Number)) {
+    const p = sh.ingest[c];
+    const thin = p.thin?.steps[0]?.err.p99 ?? null;
+    for (const k of Object.keys(p.byShards).map(Number)) {
+      const steps = p.byShards[k].map((x) => x?.steps[0] ?? null);
+      const p99s = steps.map((st) => st?.err.p99 ?? null);
+      const worst = p99s.some((x) => x === null) ? null : Math.max(...p99s);
+      rows.push([
+        c,
+        k,
+        fmt(SHARDED_POINTS[c]),
+        p99s.map((x) => fmt(x, 3)).join(' / '),
+        fmt(worst, 3),
+        fmt(thin, 3),
+        ratio(worst, thin),
+        steps.map((st) => fmt(st?.cpuShare, 2)).join(' / '),
+        steps.map((st) => (st ? `${st.gc.n} / ${fmt(st.gc.maxMs, 1)}` : '–')).join(', '),
+        steps.map((st) => `${fmt(st?.noise.othersPct, 0)}%`).join(' / '),
+      ]);
+    }
+  }
+  if (rows.length > 0) {
+    out.push(table(['streams', 'shards', 'chunks/s asked (all)', 'error p99 per shard', 'worst shard p99', 'thin p99', 'worst / thin', 'CPU cores per shard', 'GC pauses / max ms per shard', 'others per shard'], rows));
+    out.push('\nEach shard takes streams/k at the same chunk rate per stream; timing error is client arrival minus server send (ms), per shard, over its measured window. The thin client is measured at the same point just before.');
+  }
+  const rrows = [];
+  for (const k of Object.keys(sh.rate).map(Number)) {
+    const parts = sh.rate[k];
+    if (parts.some((x) => x === null)) continue;
+    for (const t of parts[0].rates.map((x) => x.target)) {
+      const xs = parts.map((x) => x.rates.find((y) => y.target === t));
+      const planned = xs.reduce((a, x) => a + (x?.planned ?? 0), 0);
+      const offered = xs.reduce((a, x) => a + (x?.offered ?? 0), 0);
+      rrows.push([fmt(t), k, fmt(planned, 1), fmt(offered, 1), planned > 0 ? (offered / planned).toFixed(4) : '–', xs.map((x) => fmt(x?.lag.p99, 2)).join(' / '), xs.map((x) => fmt(x?.loopP99Ms, 1)).join(' / ')]);
+    }
+  }
+  if (rrows.length > 0) {
+    out.push('\n' + table(['rate asked', 'shards', 'planned (sum)', 'offered (sum)', 'offered / planned', 'dispatch lag p99 per shard', 'loop delay p99 per shard'], rrows));
+    out.push("\nEach shard draws the whole schedule and sends its own arrivals (j mod k); planned and offered are each shard's own rates over its own send span, summed. The shards run the same sequence of steps at the same time but are not clock-aligned to the step.");
+  }
+  return out.join('\n');
+}
+
 /** The figures a later run is compared with: name -> value (lower is better unless noted). */
 function headline(d) {
   const r = d.results;
@@ -425,6 +508,9 @@ function headline(d) {
   put('100k-token flood CPU us/chunk real', r.large.real?.flood.find((f) => f.tokens === 100_000)?.cpuUsPerChunk);
   put('100k-token flood CPU us/chunk thin', r.large.thin?.flood.find((f) => f.tokens === 100_000)?.cpuUsPerChunk);
   put('100k-token event ms real', r.large.real?.giant.find((g) => g.tokens === 100_000)?.latencyMs);
+  for (const [c, p] of Object.entries(r.sharded?.ingest ?? {})) {
+    for (const [k, parts] of Object.entries(p.byShards)) put(`sharded c=${c} k=${k} worst shard error p99 ms`, Math.max(...parts.map((x) => x?.steps[0]?.err.p99 ?? NaN)));
+  }
   return h;
 }
 

@@ -13,6 +13,7 @@ import { ENGINE_COMMANDS, runEngineCommand } from './embedded.js';
 import { EXIT } from '../pipeline/report.js';
 import { cliLog } from './host.js';
 import type { CliIo } from './io.js';
+import { MERGE_SUMMARY, mergeCommand } from './merge-command.js';
 import { RUN_USAGE, runCommand } from './run-command.js';
 
 type Options = NonNullable<Parameters<typeof parseArgs>[0]>['options'];
@@ -51,6 +52,8 @@ const COMMANDS: Record<string, Command> = {
       baseline: { type: 'string' },
       markdown: { type: 'string' },
       json: { type: 'string' },
+      shard: { type: 'string' },
+      'start-at': { type: 'string' },
     },
     run: (v, io) =>
       runCommand(
@@ -62,6 +65,8 @@ const COMMANDS: Record<string, Command> = {
           baseline: str(v, 'baseline'),
           markdown: str(v, 'markdown'),
           json: str(v, 'json'),
+          shard: str(v, 'shard'),
+          startAt: str(v, 'start-at'),
         },
         io,
       ),
@@ -126,7 +131,7 @@ const COMMANDS: Record<string, Command> = {
 };
 
 function usage(): string {
-  const all: Array<[string, { summary: string }]> = [...Object.entries(COMMANDS), ...Object.entries(ENGINE_COMMANDS)];
+  const all: Array<[string, { summary: string }]> = [...Object.entries(COMMANDS), ['merge', { summary: MERGE_SUMMARY }], ...Object.entries(ENGINE_COMMANDS)];
   const width = Math.max(...all.map(([k]) => k.length));
   const list = all
     .map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`)
@@ -153,6 +158,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       return name === undefined ? EXIT.usage : EXIT.ok;
     }
     if (Object.hasOwn(ENGINE_COMMANDS, name)) return await runEngineCommand(name, rest, io);
+    // Takes its shard files as positionals, which the option parser below refuses.
+    if (name === 'merge') return await mergeCommand(rest, io);
     const command = COMMANDS[name];
     if (command === undefined) throw new UsageError(`unknown command '${name}'\n\n${usage()}`);
     const values = parseStrict(rest, { ...command.options, help: { type: 'boolean', short: 'h' } });

@@ -1,7 +1,10 @@
 // `llm-perf-gate run`: config -> plan -> measure -> judge (against --baseline,
 // else the SLO checks alone) -> table, result file and exit status.
 import { resolve } from 'node:path';
+import { UsageError } from '../errors/usage-error.js';
+import { parseShard } from '../load/shard.js';
 import { readResultForGating } from '../result/read.js';
+import type { ShardRun } from '../run/shard.js';
 import { judgeRun, readPlan } from '../pipeline/judge.js';
 import { measure } from '../pipeline/measure.js';
 import { EXIT, reportVerdict } from '../pipeline/report.js';
@@ -10,6 +13,7 @@ import type { CliIo } from './io.js';
 
 export const RUN_USAGE = `usage: llm-perf-gate run [--config FILE] [--url URL] [--model NAME] [--out FILE]
                         [--baseline FILE] [--markdown FILE] [--json FILE]
+                        [--shard I/N [--start-at TIME]]
 
   --config FILE    workload config (default: ./llm-perf.yml, else a built-in one-scenario matrix)
   --url URL        target base URL, overrides target.url (e.g. http://127.0.0.1:8000)
@@ -18,6 +22,10 @@ export const RUN_USAGE = `usage: llm-perf-gate run [--config FILE] [--url URL] [
   --baseline FILE  after the run, compare with this result (as 'compare' does)
   --markdown FILE  write the Markdown report here
   --json FILE      write the verdict here
+  --shard I/N      run only shard I (0-based) of N of the plan, e.g. on N machines; combine
+                   the N result files with 'llm-perf-gate merge' (README, "Shards and workers")
+  --start-at TIME  with --shard: start the first cell at this wall-clock time (ISO 8601,
+                   e.g. 2026-12-01T04:00:00Z), so that all shards start together
 
 Without --baseline the SLO checks of the config (gate.slo) alone decide the verdict.
 
@@ -34,17 +42,41 @@ export interface RunArgs {
   baseline: string | null;
   markdown: string | null;
   json: string | null;
+  shard: string | null;
+  startAt: string | null;
+}
+
+/** --shard and --start-at as the run stage takes them; null: the whole plan. */
+export function shardArgs(shard: string | null, startAt: string | null): ShardRun | null {
+  if (shard === null) {
+    if (startAt !== null) throw new UsageError('--start-at needs --shard');
+    return null;
+  }
+  const spec = parseShard(shard);
+  if (spec === null) throw new UsageError(`--shard wants I/N with 0 <= I < N (e.g. 0/4), got '${shard}'`);
+  let at: Date | null = null;
+  if (startAt !== null) {
+    at = new Date(startAt);
+    if (!/^\d{4}-\d{2}-\d{2}T/.test(startAt) || Number.isNaN(at.getTime())) throw new UsageError(`--start-at wants an ISO 8601 time such as 2026-12-01T04:00:00Z, got '${startAt}'`);
+  }
+  return { spec, startAt: at };
 }
 
 export async function runCommand(args: RunArgs, io: CliIo): Promise<number> {
   const { host, release } = cliHost(io, 'the result file');
   try {
+    const shard = shardArgs(args.shard, args.startAt);
+    if (shard !== null && (args.baseline !== null || args.markdown !== null || args.json !== null)) {
+      throw new UsageError("--shard measures a part of the load: merge the shards ('llm-perf-gate merge'), then compare the merged result");
+    }
     const plan = await readPlan(host, args);
     // Read the baseline first: a bad baseline file should stop us before minutes of load, not after.
     const baseline = args.baseline === null ? null : await readResultForGating(resolve(io.cwd, args.baseline));
-    const doc = await measure(host, plan, resolve(io.cwd, args.out));
+    const doc = await measure(host, plan, resolve(io.cwd, args.out), { table: true, shard: shard ?? undefined });
     host.log.out(`result: ${args.out}`);
     if (doc.status === 'interrupted') return EXIT.interrupted;
+    // A shard is a part of the load: it is judged once merged, not alone.
+    if (shard !== null) return EXIT.ok;
     const verdict = judgeRun(plan, baseline, doc, 'no --baseline given: only the SLO checks apply');
     // Nothing to judge and nothing asked for: the table above is the whole answer.
     if (baseline === null && verdict.slo.length === 0 && args.markdown === null && args.json === null) return EXIT.ok;

@@ -31,6 +31,8 @@ export interface ServerInfo {
   models: string[];
   /** Response headers that identify the server build (server, x-powered-by, ...). */
   headers: Record<string, string>;
+  /** Server clock minus ours from the Date header, ms (the header has 1 s resolution); null without one. */
+  clockOffsetMs: number | null;
   /** The /v1/models body's entries, as the server described them (trimmed). */
   modelEntries: unknown[];
 }
@@ -109,7 +111,10 @@ export class InferenceClient {
       const v = res.headers[name];
       if (typeof v === 'string') headers[name] = clip(v, 120);
     }
-    return { models: answer.models, headers, modelEntries: answer.entries };
+    // The header truncates to the second: its midpoint is the unbiased guess, still +-0.5 s.
+    const date = typeof res.headers.date === 'string' ? Date.parse(res.headers.date) : NaN;
+    const clockOffsetMs = Number.isFinite(date) ? Math.round(date + 500 - Date.now()) : null;
+    return { models: answer.models, headers, modelEntries: answer.entries, clockOffsetMs };
   }
 
   /** The request body for one work item. */

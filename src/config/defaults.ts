@@ -18,6 +18,7 @@ export const DEFAULTS = {
   warmup: 4,
   maxDurationS: 120,
   trials: 3,
+  workers: 1,
   confidence: 0.9,
   alpha: 0.05,
   errorRateLimit: 0.05,

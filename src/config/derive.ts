@@ -2,6 +2,7 @@
 // run uses, dataset paths resolved) and the gate plan. The same functions
 // serve a config file just loaded and a config stored in a result.
 import { createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { DEFAULTS } from './defaults.js';
 import { deepFreeze, normaliseTelemetry, type NormalAbSide, type NormalConfig, type NormalGate, type NormalLoad, type NormalMetricRule, type NormalTelemetry } from './normal.js';
@@ -60,7 +61,9 @@ export function planOf(config: NormalConfig, ctx: RunContext): Plan {
   const plan: Plan = {
     configPath: ctx.configPath,
     config,
-    configHash: createHash('sha256').update(canonicalJson(config)).digest('hex'),
+    // How many threads send is how the plan runs, not what it measures: shards of a
+    // plan, and results with and without workers, keep one hash.
+    configHash: createHash('sha256').update(canonicalJson(withoutWorkers(config))).digest('hex'),
     seed: config.seed,
     encoding: config.tokenizer,
     target: { url: t.url, api: t.api, model: t.model, apiKeyEnv: t.api_key_env, headers: { ...ctx.headers }, extraBody: t.extra_body, fixedOutput: t.fixed_output },
@@ -74,7 +77,7 @@ export function planOf(config: NormalConfig, ctx: RunContext): Plan {
       eventBytes: config.limits?.event_bytes ?? DEFAULTS.eventBytes,
       responseBytes: config.limits?.response_bytes ?? DEFAULTS.responseBytes,
     },
-    limits: { requests: config.run.requests, warmup: config.run.warmup, maxDurationS: config.run.max_duration_s, trials: config.run.trials },
+    limits: { requests: config.run.requests, warmup: config.run.warmup, maxDurationS: config.run.max_duration_s, trials: config.run.trials, workers: resolveWorkers(config.run.workers) },
     scenarios: config.scenarios.map((s) => ({
       name: s.name,
       inputTokens: s.input_tokens,
@@ -96,6 +99,22 @@ export function planOf(config: NormalConfig, ctx: RunContext): Plan {
     telemetry: telemetryPlanOf(config.telemetry ?? normaliseTelemetry(undefined)),
   };
   return deepFreeze(plan);
+}
+
+function withoutWorkers(config: NormalConfig): NormalConfig {
+  const { workers: _workers, ...run } = config.run;
+  return { ...config, run };
+}
+
+/**
+ * run.workers: a number as given; `auto` one per core but one, left to the
+ * main thread (which coordinates) and the OS, at most 16: past that the
+ * server, not the client, is what a test on one machine measures.
+ */
+export function resolveWorkers(workers: number | 'auto' | undefined, cores = availableParallelism()): number {
+  if (workers === undefined) return DEFAULTS.workers;
+  if (workers === 'auto') return Math.max(1, Math.min(16, cores - 1));
+  return workers;
 }
 
 function telemetryPlanOf(t: NormalTelemetry): Plan['telemetry'] {

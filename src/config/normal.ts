@@ -87,8 +87,15 @@ export interface NormalConfig {
   readonly timeouts: { readonly connect_ms: number; readonly request_s: number; readonly idle_s: number };
   /** Always set by normaliseConfig; absent from results written before it existed. */
   readonly limits?: { readonly line_bytes: number; readonly event_bytes: number; readonly response_bytes: number };
-  /** warmup: a count, or 'auto' (warm until steady; results written before it existed hold a count). */
-  readonly run: { readonly requests: number; readonly warmup: Warmup; readonly max_duration_s: number; readonly trials: number };
+  readonly run: {
+    readonly requests: number;
+    /** A count, or 'auto' (warm until steady; results written before it existed hold a count). */
+    readonly warmup: Warmup;
+    readonly max_duration_s: number;
+    readonly trials: number;
+    /** Worker threads (issue 15); present only when the config sets it, so configs without it keep their normal form. */
+    readonly workers?: number | 'auto';
+  };
   readonly scenarios: readonly NormalScenario[];
   readonly loads: readonly NormalLoad[];
   readonly slos: { readonly ttft_ms: number | null; readonly tpot_ms: number | null; readonly e2e_ms: number | null };
@@ -148,6 +155,7 @@ export function normaliseConfig(raw: RawConfig, input: NormaliseInput): NormalCo
       warmup: raw.run?.warmup ?? input.warmup ?? DEFAULTS.warmup,
       max_duration_s: raw.run?.max_duration_s ?? DEFAULTS.maxDurationS,
       trials: raw.run?.trials ?? DEFAULTS.trials,
+      ...(raw.run?.workers === undefined ? {} : { workers: raw.run.workers }),
     },
     scenarios: raw.scenarios.map((s) => ({
       name: s.name,

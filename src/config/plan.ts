@@ -50,6 +50,8 @@ export interface RunLimitsPlan {
   readonly maxDurationS: number;
   /** Runs of each cell; trials interleave across cells (trial 1 of every cell, then trial 2, ...). */
   readonly trials: number;
+  /** Worker threads that split every cell (run.workers, `auto` resolved); 1: the main thread sends, as before workers existed. */
+  readonly workers: number;
 }
 
 export interface ScenarioPlan {

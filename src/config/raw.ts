@@ -53,7 +53,7 @@ export interface RawConfig {
   tokenizer?: Encoding;
   timeouts?: { connect_ms?: number; request_s?: number; idle_s?: number };
   limits?: { line_bytes?: number; event_bytes?: number; response_bytes?: number };
-  run?: { requests?: number; warmup?: number | 'auto'; max_duration_s?: number; trials?: number };
+  run?: { requests?: number; warmup?: number | 'auto'; max_duration_s?: number; trials?: number; workers?: number | 'auto' };
   scenarios: RawScenario[];
   loads: RawLoad[];
   slos?: { ttft_ms?: number; tpot_ms?: number; e2e_ms?: number };

@@ -6,6 +6,7 @@ import type { LoadPlan } from '../config/plan.js';
 import { createPacer } from './pace.js';
 import { newRecord, type RequestOutcome, type RequestRecord } from './record.js';
 import { arrivals } from './schedule.js';
+import { ownsRequest, shardLoad, SINGLE, type ShardSpec } from './shard.js';
 
 export interface CellRunOptions {
   load: LoadPlan;
@@ -20,6 +21,8 @@ export interface CellRunOptions {
   /** Aborting it stops scheduling and cancels requests in flight (Ctrl-C). */
   cancel: AbortSignal;
   onDone?(rec: RequestRecord): void;
+  /** Send only this shard's requests of the cell (src/load/shard.ts); default: all of them. */
+  shard?: ShardSpec;
 }
 
 export type StopReason = 'count' | 'duration' | 'interrupt';
@@ -72,23 +75,29 @@ export async function runCell(o: CellRunOptions): Promise<CellRun> {
     o.onDone?.(rec);
   };
 
+  const shard = o.shard ?? SINGLE;
+  const own: number[] = [];
+  for (let j = 0; j < o.count; j++) if (ownsRequest(o.load, j, shard)) own.push(j);
+  const ownWarmup = own.filter((j) => j < o.warmup).length;
+  const load = shardLoad(o.load, shard);
   let sent: number;
   const dispatchLagMs: number[] = [];
   let plannedRps: number | null = null;
-  if (o.load.kind === 'concurrency') {
-    sent = await closedLoop(o.load.concurrency, o.count, stopped, launch);
+  if (load.kind === 'concurrency') {
+    sent = await closedLoop(load.concurrency, own, stopped, launch);
   } else {
-    const open = await openLoop(arrivals(o.load, o.seedMaterial), o.count, o.warmup, start, deadline, o.load.maxConcurrency, stopped, launch, o.cancel, dispatchLagMs);
+    // Every shard draws the whole schedule and keeps its own arrivals: their union is the single-process schedule.
+    const open = await openLoop(arrivals(load, o.seedMaterial), own, o.count, o.warmup, start, deadline, load.maxConcurrency, stopped, launch, o.cancel, dispatchLagMs);
     sent = open.sent;
-    if (sent - o.warmup > 1) plannedRps = (sent - o.warmup - 1) / ((open.lastOffset - open.firstMeasuredOffset) / 1000);
+    if (sent - ownWarmup > 1) plannedRps = (sent - ownWarmup - 1) / ((open.lastOffset - open.firstMeasuredOffset) / 1000);
   }
   monitor.disable();
   records.sort((a, b) => a.index - b.index);
-  const measuredSent = Math.max(0, sent - o.warmup);
+  const measuredSent = Math.max(0, sent - ownWarmup);
   return {
     records,
-    notSent: o.count - o.warmup - measuredSent,
-    stoppedBy: sent === o.count && stoppedBy !== 'interrupt' ? 'count' : stoppedBy,
+    notSent: own.length - ownWarmup - measuredSent,
+    stoppedBy: sent === own.length && stoppedBy !== 'interrupt' ? 'count' : stoppedBy,
     // The monitor's readings include its own sampling interval (an idle loop
     // reads ~10.5 ms at 10 ms): report only the delay beyond it.
     loopDelay: { p99Ms: Math.max(0, monitor.percentile(99) / 1e6 - LOOP_SAMPLE_MS), maxMs: Math.max(0, monitor.max / 1e6 - LOOP_SAMPLE_MS) },
@@ -97,20 +106,20 @@ export async function runCell(o: CellRunOptions): Promise<CellRun> {
   };
 }
 
-/** Closed loop: `c` virtual users, each sends its next request the moment its previous one ends. */
+/** Closed loop: `c` virtual users, each sends the next of `own` (request indices) the moment its previous one ends. */
 async function closedLoop(
   c: number,
-  count: number,
+  own: readonly number[],
   stopped: () => boolean,
   launch: (i: number, tSched: number) => Promise<void>,
 ): Promise<number> {
   let next = 0;
   const user = async (): Promise<void> => {
-    while (next < count && !stopped()) {
-      await launch(next++, performance.now());
+    while (next < own.length && !stopped()) {
+      await launch(own[next++]!, performance.now());
     }
   };
-  await Promise.all(Array.from({ length: Math.min(c, count) }, user));
+  await Promise.all(Array.from({ length: Math.min(c, own.length) }, user));
   return next;
 }
 
@@ -122,6 +131,7 @@ async function closedLoop(
  */
 async function openLoop(
   nextOffset: () => number,
+  own: readonly number[],
   count: number,
   warmup: number,
   start: number,
@@ -139,13 +149,17 @@ async function openLoop(
   let wake: (() => void) | null = null;
 
   let firstMeasuredOffset = 0;
+  let measuredYet = false;
   let lastOffset = 0;
   const fire = (i: number, tSched: number): void => {
     inFlight++;
     sent++;
     // Requests go out in index order (the queue is FIFO), so this is the last sent one's.
     lastOffset = tSched - start;
-    if (i === warmup) firstMeasuredOffset = lastOffset;
+    if (i >= warmup && !measuredYet) {
+      measuredYet = true;
+      firstMeasuredOffset = lastOffset;
+    }
     const p = launch(i, tSched).finally(() => {
       inFlight--;
       running.delete(p);
@@ -157,8 +171,12 @@ async function openLoop(
   };
 
   const pacer = createPacer();
-  for (let i = 0; i < count; i++) {
+  let k = 0;
+  for (let i = 0; i < count && k < own.length; i++) {
+    // Draw every arrival, in order, so this shard's offsets are the single-process ones.
     const due = start + nextOffset();
+    if (own[k] !== i) continue;
+    k++;
     // The wait ends at the cell's deadline too: a due time past it is never sent.
     await pacer.wait(due, deadline, cancel);
     if (stopped() || performance.now() < due) break;

@@ -6,6 +6,7 @@ import { environmentText } from '../report/telemetry-line.js';
 import { resultTable } from '../report/terminal.js';
 import type { ResultDoc } from '../result/types.js';
 import { runAbPlan, runPlan, type AbRunOptions, type StartedServer } from '../run/run-plan.js';
+import type { ShardRun } from '../run/shard.js';
 import { startServer, type RunningServer } from '../server/process.js';
 import type { Host } from './host.js';
 import { createProgress } from './progress.js';
@@ -82,10 +83,10 @@ export async function measure(
   host: Host,
   plan: Plan,
   outPath: string,
-  opts: { table?: boolean; startedServers?: readonly StartedServer[] } = {},
+  opts: { table?: boolean; startedServers?: readonly StartedServer[]; shard?: ShardRun } = {},
 ): Promise<ResultDoc> {
   const progress = createProgress(host.log, host.clock);
-  const doc = await runPlan({ plan, outPath, cwd: host.cwd, env: host.env, signal: host.signal, progress, startedServers: opts.startedServers });
+  const doc = await runPlan({ plan, outPath, cwd: host.cwd, env: host.env, signal: host.signal, progress, startedServers: opts.startedServers, shard: opts.shard });
   if (opts.table !== false) host.log.out(`\n${resultTable(doc)}\n`);
   if (doc.environment) host.log.out(`environment: ${environmentText(doc.environment)}`);
   return doc;

@@ -68,6 +68,31 @@ export interface CellResult {
   trials: TrialResult[];
   /** The trials' telemetry merged (weighted means, exact maxima, any flag); absent when none was recorded. */
   telemetry?: CellTelemetry;
+  /** Merged results only: each shard's own errors and client self-check for this cell. */
+  shards?: ShardCellNote[];
+}
+
+export interface ShardCellNote {
+  index: number;
+  counts: CellMetrics['counts'];
+  errors: CellMetrics['errors'];
+  client: ClientHealth;
+}
+
+/** This result is shard `index` of `count` of one plan (`run --shard i/n`). */
+export interface ShardInfo {
+  index: number;
+  count: number;
+  /** The agreed wall-clock start (--start-at), or null: started at once. */
+  start_at: string | null;
+  /** Server Date header minus this machine's clock, ms (1 s resolution: detects only gross skew); null without a Date header. */
+  clock_offset_ms: number | null;
+}
+
+/** This result was merged from shard results (`merge`). */
+export interface MergedInfo {
+  count: number;
+  shards: { index: number; started_at: string; finished_at: string | null; status: RunStatus; clock_offset_ms: number | null; machine: ResultDoc['machine'] }[];
 }
 
 export interface ResultDoc {
@@ -104,6 +129,8 @@ export interface ResultDoc {
   /** Set when this result is one side of an interleaved A/B run: both sides carry the same id. */
   ab: { run_id: string; side: 'baseline' | 'candidate' } | null;
   cells: CellResult[];
+  shard?: ShardInfo;
+  merged?: MergedInfo;
   /** Where the run was measured: GPUs, CPU, engine and version, model, runner; absent when telemetry was off or in older results. */
   environment?: EnvironmentFingerprint;
   /** Capacity cells (docs/capacity.md), apart from `cells` so every reader of the matrix reads on unchanged; absent in results without them. */

@@ -25,6 +25,9 @@ import { capacityConnections, runCapacityCells } from './capacity-cells.js';
 import { assembleCell, type TrialOutcome } from './cell-result.js';
 import { gitInfo, machineInfo } from './environment.js';
 import { assertCredentialsAccepted } from './refusal.js';
+import { shardLoad, SINGLE } from '../load/shard.js';
+import { openWorkers, type WorkerGroup } from './workers.js';
+import { assertShardable, shardInfo, waitForStart, type ShardRun } from './shard.js';
 import { telemetryRecorder, type TelemetryRecorder } from './telemetry.js';
 
 export interface ProgressSink {
@@ -45,6 +48,8 @@ export interface RunOptions {
   /** Abort (Ctrl-C) stops the run; what was measured is still written. */
   signal: AbortSignal;
   progress?: ProgressSink;
+  /** Run only this shard of the plan (`run --shard i/n`), from its agreed start; default: the whole plan at once. */
+  shard?: ShardRun;
   /** Servers this tool started for the run, by base URL: their process trees are the server under test, not neighbours. */
   startedServers?: readonly StartedServer[];
 }
@@ -84,22 +89,30 @@ interface Side {
   model: string;
   doc: ResultDoc;
   trials: Map<string, TrialOutcome[]>;
+  /** run.workers > 1: the threads that send; null: this thread sends. */
+  workers: WorkerGroup | null;
   telemetry: TelemetryRecorder;
 }
 
-async function newClient(o: RunOptions, target: TargetPlan): Promise<InferenceClient> {
-  const { plan } = o;
+/** The API key the target names (never logged: registered as a secret at once). */
+function apiKeyOf(o: RunOptions, target: TargetPlan): string | null {
   let apiKey: string | null = null;
   if (target.apiKeyEnv !== null) {
     apiKey = o.env[target.apiKeyEnv] ?? null;
     if (!apiKey) throw new RunSetupError(`target.api_key_env names ${target.apiKeyEnv}, but that environment variable is not set or empty`);
   }
   registerSecrets([apiKey, ...Object.values(target.headers), o.env.GITHUB_TOKEN]);
+  return apiKey;
+}
+
+async function newClient(o: RunOptions, target: TargetPlan): Promise<InferenceClient> {
+  const { plan } = o;
+  const apiKey = apiKeyOf(o, target);
   const tokenizer = await getTokenizer(plan.encoding);
   return new InferenceClient({
     target,
     timeouts: plan.timeouts,
-    connections: capacityConnections(plan, poolConnections(plan.loads)),
+    connections: capacityConnections(plan, poolConnections(o.shard === undefined ? plan.loads : plan.loads.map((l) => shardLoad(l, o.shard!.spec)))),
     apiKey,
     limits: plan.responseLimits,
     countTokens: (t) => tokenizer.count(t),
@@ -128,7 +141,7 @@ async function createSide(o: RunOptions, target: TargetPlan, outPath: string, la
   };
   const pids = (o.startedServers ?? []).filter((s) => s.url === target.url).map((s) => s.pid);
   const telemetry = telemetryRecorder(plan.telemetry, target.url, pids);
-  return { label, role: ab?.side ?? null, connected: true, target, outPath, client, model: '', doc, trials: new Map(), telemetry };
+  return { label, role: ab?.side ?? null, connected: true, target, outPath, client, model: '', doc, trials: new Map(), workers: null, telemetry };
 }
 
 async function openSide(o: RunOptions, target: TargetPlan, outPath: string, label: string, ab: ResultDoc['ab']): Promise<Side> {
@@ -154,6 +167,14 @@ async function probeSide(o: RunOptions, side: Side): Promise<void> {
   }
   if (target.model !== null && !info.models.includes(target.model)) {
     o.progress?.note(`${label}model '${target.model}' is not in /v1/models (${info.models.join(', ') || 'none'}); sending it anyway`);
+  }
+  if (o.shard !== undefined) doc.shard = shardInfo(o.shard, info.clockOffsetMs);
+  if (o.plan.limits.workers > 1 && side.workers === null) {
+    const connections = poolConnections(o.plan.loads);
+    side.workers = await openWorkers({ plan: o.plan, target, apiKey: apiKeyOf(o, target), size: o.plan.limits.workers, machine: o.shard?.spec ?? SINGLE, connections }).catch(async (err: unknown) => {
+      await client.destroy();
+      throw err;
+    });
   }
   doc.target = { url: target.url, api: target.api, model, models: info.models, server_headers: info.headers, system_fingerprint: null, model_entries: info.modelEntries };
   side.model = model;
@@ -254,6 +275,8 @@ async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolea
   const startedAt = new Date().toISOString();
   const t0 = performance.now();
   const send = (i: number, cancel: AbortSignal): Promise<RequestOutcome> => side.client.stream(items[i]!, side.model, cancel);
+  // run.workers > 1: the worker threads send this cell's requests; each takes its shard of the plan.
+  const cellRun = side.workers === null ? runCell : (opts: Parameters<typeof runCell>[0]) => side.workers!.runCell({ ...opts, model: side.model, items });
   let measured: Awaited<ReturnType<typeof runCellWarm>>;
   try {
     measured = await runCellWarm(
@@ -267,8 +290,9 @@ async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolea
         send,
         cancel: o.signal,
         onDone: (rec) => o.progress?.requestDone(rec),
+        shard: o.shard?.spec,
       },
-      runCell,
+      cellRun,
     );
   } catch (err) {
     // The GPU sampler is a child process: never leave it running behind a failed trial.
@@ -303,7 +327,17 @@ async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolea
 
 /** Opens every side, runs the matrix, and closes every side whatever happens, writing what was measured. */
 async function runSides(o: RunOptions, open: () => Promise<Side[]>, blocks: BlockHooks | null = null): Promise<Side[]> {
+  const machine = o.shard?.spec ?? SINGLE;
+  const parts = machine.count * o.plan.limits.workers;
+  if (parts > 1) {
+    assertShardable(o.plan, { index: 0, count: parts }, o.plan.limits.workers > 1 ? 'shards x workers' : 'shards');
+    // The split assumes every part sends the same warm-up count; a steady-state warm-up decides per part.
+    if (o.plan.limits.warmup === 'auto') throw new RunSetupError('run.warmup auto cannot be split across shards or workers: set a warm-up count');
+    if (blocks !== null) throw new RunSetupError('ab.schedule alternate cannot run with shards or workers');
+  }
   const sides = await open();
+  const late = await waitForStart(o.shard?.startAt ?? null, o.signal);
+  if (late > 1000) o.progress?.note(`started ${(late / 1000).toFixed(1)} s after --start-at`);
   // Alternating: a side's server is up only for its block; a fresh client each block, and the first block asks the server what it serves.
   const reopen = async (side: Side): Promise<void> => {
     if (!side.connected) side.client = await newClient(o, side.target);
@@ -335,6 +369,7 @@ async function runSides(o: RunOptions, open: () => Promise<Side[]>, blocks: Bloc
       s.doc.finished_at = new Date().toISOString();
       await writeResult(s.outPath, s.doc);
       if (s.connected) await s.client.destroy();
+      await s.workers?.close(true);
     }
     throw err;
   }
@@ -346,6 +381,7 @@ async function runSides(o: RunOptions, open: () => Promise<Side[]>, blocks: Bloc
     s.doc.finished_at = new Date().toISOString();
     await writeResult(s.outPath, s.doc);
     if (s.connected) await (o.signal.aborted ? s.client.destroy() : s.client.close());
+    await s.workers?.close(o.signal.aborted);
   }
   return sides;
 }
@@ -386,6 +422,7 @@ export async function runAbPlan(o: AbRunOptions): Promise<{ baseline: ResultDoc;
         return [b, await open(opts, target(ab.candidate), o.outPaths.candidate, '[candidate] ', { run_id: runId, side: 'candidate' })];
       } catch (err) {
         await b.client.destroy();
+        await b.workers?.close(true);
         throw err;
       }
     },

@@ -35,6 +35,7 @@ describe('config schema', () => {
       arrival: load.arrival?.default,
       burstiness: load.burstiness?.default,
       trials: run.trials?.default,
+      workers: run.workers?.default,
       confidence: gate.confidence?.default,
       alpha: gate.alpha?.default,
       errorRateLimit: gate.error_rate_limit?.default,

@@ -1,7 +1,7 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
   hostLog
-} from "./chunk-HZV4PVTR.js";
+} from "./chunk-ENTX7QAY.js";
 import {
   __commonJS,
   __require,
