@@ -109,8 +109,12 @@ describe('the action after a push to the default branch, through dist/', () => {
       dist,
     });
     expect(r.code, r.stdout).toBe(0);
-    // A warning annotation per new change point ('%' is %25 in a workflow command) for the worse: throughput stepped down at the first slow commit.
-    expect(r.stdout).toMatch(new RegExp(`::warning title=llm-perf-gate%3A change point::output_tps of short@c=3 stepped down [\\d.]+%25 \\([\\d.]+-[\\d.]+%25\\) at ${firstSlow.slice(0, 7)} \\(worse; p = [\\d.]+\\)`));
+    // A warning annotation per new change point ("%" is %25 in a workflow command) for the worse, at the first slow commit.
+    // The slower tokens (4 -> 8 ms) show as throughput down and TPOT up; which of the two first
+    // reaches significance depends on the noise of these runs, so either announces the step.
+    expect(r.stdout).toMatch(
+      new RegExp(`::warning title=llm-perf-gate%3A change point::(output_tps of short@c=3 stepped down|tpot_ms\\.p50 of short@c=3 stepped up) [\\d.]+%25 \\([\\d.]+-[\\d.]+%25\\) at ${firstSlow.slice(0, 7)} \\(worse; p = [\\d.]+\\)`),
+    );
     expect(r.summary).toContain('### Change points');
     expect(r.summary).toContain(`([${firstSlow.slice(0, 7)}](https://github.example/acme/serving/commit/${firstSlow}))`);
     // The report's trend before it: every gated metric of the cell, this push last.
@@ -119,7 +123,7 @@ describe('the action after a push to the default branch, through dist/', () => {
 
     const comments = gh.commitComments('acme', 'serving', pushed);
     expect(comments).toHaveLength(1);
-    expect(comments[0]!.body).toContain(`output_tps of short@c=3 stepped down`);
+    expect(comments[0]!.body).toMatch(/(output_tps of short@c=3 stepped down|tpot_ms\.p50 of short@c=3 stepped up)/);
     expect(r.stdout).toContain(`Commented the change points on ${pushed.slice(0, 7)}: https://github.example/acme/serving/commit/${pushed}#commitcomment-`);
 
     expect(git(remote, 'ls-tree', '--name-only', 'gh-pages').split('\n').sort()).toEqual(['.nojekyll', 'index.html']);
