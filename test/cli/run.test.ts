@@ -27,8 +27,9 @@ describe('llm-perf-gate run', () => {
     expect(ran.stderr).toContain('cell 1/2 short@c=4: started');
     expect(ran.stderr).toContain('cell 2/2 short@r=30/s');
     expect(ran.code, ran.stderr).toBe(0);
-    expect(ran.stdout).toMatch(/short@c=4\s+20\/20/);
-    expect(ran.stdout).toMatch(/short@r=30\/s\s+20\/20/);
+    // A loaded machine may tag a cell "[client saturated]"; the counts are what this checks.
+    expect(ran.stdout).toMatch(/short@c=4(?: \[client saturated\])?\s+20\/20/);
+    expect(ran.stdout).toMatch(/short@r=30\/s(?: \[client saturated\])?\s+20\/20/);
     const doc = JSON.parse(await readFile(out, 'utf8')) as ResultDoc;
     expect(validateResult(doc)).toEqual([]);
     expect(doc.status).toBe('complete');
