@@ -1,8 +1,15 @@
 // A loopback proxy in front of a real inference server that slows its token
-// stream by a known factor: every gap between two SSE events of a response is
-// stretched `factor` times (the first event is not delayed, so TTFT stays),
-// which raises TPOT and ITL by (factor - 1) and leaves everything else alone.
-// factor 1 passes the stream through unchanged, for the A/A side.
+// stream by a known factor: every gap between two SSE events after the first
+// one that carries text is stretched `factor` times. Events up to and
+// including that first token pass as they arrive, so TTFT stays (a chat
+// stream opens with a role-only event sent before the prompt is even read:
+// stretching from there would move TTFT too), and TPOT and ITL rise by
+// (factor - 1). factor 1 passes the stream through unchanged, for the A/A side.
+//
+// The engine frees its slot when it has generated, not when the proxy has
+// delivered: in a closed loop the slowed side's next request goes out later
+// than the engine could take it, which shifts arrivals and with them TTFT.
+// Checks that want a TPOT slowdown and nothing else use an open loop.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -12,10 +19,37 @@ export interface ThrottleProxy {
   close(): Promise<void>;
 }
 
-export async function startThrottleProxy(upstream: string, factor: number): Promise<ThrottleProxy> {
+export interface ThrottleOptions {
+  /** Told true when a request arrives with none in flight, false once none has been in flight for `idleMs`. */
+  onBusy?: (busy: boolean) => void;
+  idleMs?: number;
+}
+
+export async function startThrottleProxy(upstream: string, factor: number, opts: ThrottleOptions = {}): Promise<ThrottleProxy> {
   if (!(factor >= 1 && Number.isFinite(factor))) throw new RangeError(`throttle factor must be a finite number >= 1, got ${factor}`);
   const target = new URL(upstream);
+  let inFlight = 0;
+  let busy = false;
+  let idleTimer: NodeJS.Timeout | undefined;
+  const track = (res: http.ServerResponse): void => {
+    if (!opts.onBusy) return;
+    clearTimeout(idleTimer);
+    inFlight++;
+    if (!busy) {
+      busy = true;
+      opts.onBusy(true);
+    }
+    res.once('close', () => {
+      if (--inFlight > 0) return;
+      // A short gap between requests of one trial is still that side's turn.
+      idleTimer = setTimeout(() => {
+        busy = false;
+        opts.onBusy!(false);
+      }, opts.idleMs ?? 250);
+    });
+  };
   const server = http.createServer((req, res) => {
+    track(res);
     const out = http.request(
       { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } },
       (up) => {
@@ -41,16 +75,36 @@ export async function startThrottleProxy(upstream: string, factor: number): Prom
     url: `http://127.0.0.1:${port}`,
     close: () =>
       new Promise<void>((resolve) => {
+        clearTimeout(idleTimer);
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
 }
 
-/** Writes each SSE event at prevOut + (arrival - prevArrival) * factor: the stream's gaps stretched, its order kept. */
+/** True for an event that carries generated text (a chat delta's content or a completion's text). */
+function carriesText(event: string): boolean {
+  for (const line of event.split('\n')) {
+    if (!line.startsWith('data:')) continue;
+    try {
+      const choice = (JSON.parse(line.slice(5)) as { choices?: Array<{ delta?: { content?: unknown }; text?: unknown }> }).choices?.[0];
+      const text = choice?.delta?.content ?? choice?.text;
+      if (typeof text === 'string' && text !== '') return true;
+    } catch {
+      // [DONE] or not JSON: no text.
+    }
+  }
+  return false;
+}
+
+/**
+ * Writes each SSE event after the first token at prevOut + (arrival - prevArrival) * factor:
+ * the stream's gaps stretched, its order kept. Events up to the first token go out as they arrive.
+ */
 function relayStretched(up: http.IncomingMessage, res: http.ServerResponse, factor: number): void {
   let buf = '';
-  let prevArrival: number | null = null;
+  let anchored = false;
+  let prevArrival = 0;
   let prevOut = 0;
   let chain = Promise.resolve();
   let pending = 0;
@@ -65,7 +119,8 @@ function relayStretched(up: http.IncomingMessage, res: http.ServerResponse, fact
     for (let at = buf.indexOf('\n\n'); at >= 0; at = buf.indexOf('\n\n')) {
       const event = buf.slice(0, at + 2);
       buf = buf.slice(at + 2);
-      const due = prevArrival === null ? now : prevOut + (now - prevArrival) * factor;
+      const due = anchored ? prevOut + (now - prevArrival) * factor : now;
+      if (!anchored && carriesText(event)) anchored = true;
       prevArrival = now;
       prevOut = Math.max(due, now);
       pending++;
