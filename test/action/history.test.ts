@@ -26,9 +26,15 @@ let work: string;
 let dist: string;
 const repository = { full_name: 'acme/serving', default_branch: 'main' };
 /** Commits on main, oldest first: FAST at the server's normal speed, then SLOW_SEEDED slower ones stored before the pushed one. */
-// Enough commits that the permutation test can call a 3-commit step significant
-// with room to spare (p = 0.0025 at best with 399 permutations; the level is 0.005).
-const FAST = 45;
+// The permutation test must call the 3-commit step significant (p = 0.0025 at
+// best with 399 permutations; the level is 0.005) and the 2-commit one before
+// it not: the seeded levels are noiseless, and the more commits before a
+// 2-commit step, the less likely chance makes it, which at 45 commits left it
+// near the level (it was found early in 10 of 40 level pairs, so the push
+// announced nothing new). At 30 both held for 200 of 200 level pairs.
+const FAST = 30;
+/** Results on the data branch after the push: FAST + SLOW_SEEDED + the pushed one. */
+const STORED = FAST + 3;
 const SLOW_SEEDED = 2;
 const main: string[] = [];
 
@@ -133,12 +139,12 @@ describe('the action after a push to the default branch, through dist/', () => {
     expect(html).toContain('uPlot');
     expect(html).toContain(pushed);
     expect(html).toContain('acme/serving: llm-perf-gate history');
-    expect(r.stdout).toMatch(/Published the dashboard \(48 commit\(s\), \d+ chart\(s\), \d+ change point\(s\)\) to 'gh-pages' as [0-9a-f]{7}: https:\/\/acme\.github\.io\/serving\//);
+    expect(r.stdout).toMatch(new RegExp(`Published the dashboard \\(${STORED} commit\\(s\\), \\d+ chart\\(s\\), \\d+ change point\\(s\\)\\) to 'gh-pages' as [0-9a-f]{7}: https://acme\\.github\\.io/serving/`));
 
-    // The seeded commit and the push's own store: compacted into one commit holding all 48 results.
-    expect(r.stdout).toContain("Compacted 'llm-perf-history': 2 commit(s) -> 1 holding 48 result(s)");
+    // The seeded commit and the push's own store: compacted into one commit holding all of them.
+    expect(r.stdout).toContain(`Compacted 'llm-perf-history': 2 commit(s) -> 1 holding ${STORED} result(s)`);
     expect(git(remote, 'rev-list', '--count', 'llm-perf-history')).toBe('1');
-    expect(git(remote, 'ls-tree', '--name-only', 'llm-perf-history:results').split('\n')).toHaveLength(48);
+    expect(git(remote, 'ls-tree', '--name-only', 'llm-perf-history:results').split('\n')).toHaveLength(STORED);
   }, 180_000);
 
   it('a later push does not announce the same step again', async () => {
@@ -152,7 +158,7 @@ describe('the action after a push to the default branch, through dist/', () => {
       expect(text).not.toContain('output_tps of short@c=3 stepped');
       expect(text).not.toContain('tpot_ms.p50 of short@c=3 stepped');
     }
-    expect(r.stdout).toMatch(/Change points: none new over 49 stored commit\(s\)\.|change point(::|: )ttft_ms/);
+    expect(r.stdout).toMatch(new RegExp(`Change points: none new over ${STORED + 1} stored commit\\(s\\)\\.|change point(::|: )ttft_ms`));
     pushed = next;
   }, 180_000);
 
