@@ -3,7 +3,7 @@
 // update a comment, and create a commit comment. It records every request and has switches for what a fork
 // pull request's read-only token gets (403) and for transient failures.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLoopback } from './loopback.js';
 
 export interface FakeUser {
   login: string;
@@ -181,14 +181,6 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
       send(404, { message: 'Not Found' });
     });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return Object.assign(state, {
-    url: base,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  });
+  const { url: base, close } = await listenLoopback(server);
+  return Object.assign(state, { url: base, close });
 }

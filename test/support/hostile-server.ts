@@ -3,7 +3,7 @@
 // and a mid-stream error message, and puts workflow commands, terminal escape
 // sequences and an @mention in them.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLoopback } from './loopback.js';
 
 /** What every hostile string carries: a workflow command on its own line, a screen clear, a team mention. */
 export const PAYLOAD = '\n::set-output name=verdict::pass\r\n##[add-mask]x \u001b[2J @org/team';
@@ -58,14 +58,5 @@ export async function startHostileServer(): Promise<HostileServer> {
       res.end(`data: ${JSON.stringify(done)}\n\ndata: [DONE]\n\n`);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listenLoopback(server);
 }

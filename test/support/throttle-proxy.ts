@@ -11,7 +11,7 @@
 // than the engine could take it, which shifts arrivals and with them TTFT.
 // Checks that want a TPOT slowdown and nothing else use an open loop.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLoopback } from './loopback.js';
 import { performance } from 'node:perf_hooks';
 
 export interface ThrottleProxy {
@@ -69,16 +69,13 @@ export async function startThrottleProxy(upstream: string, factor: number, opts:
     res.on('close', () => out.destroy());
     req.pipe(out);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenLoopback(server);
   return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        clearTimeout(idleTimer);
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    url: listening.url,
+    close: () => {
+      clearTimeout(idleTimer);
+      return listening.close();
+    },
   };
 }
 
