@@ -1,6 +1,7 @@
 // Every input read once into a typed, frozen object; an error names the input
 // and echoes the bad value, so a typo in a workflow is a one-line fix.
 import { InputError } from '../errors/input-error.js';
+import { DEFAULT_FAIL_ON, type FailOn, type FailVerdict } from '../pipeline/publish.js';
 import { registerSecrets } from '../util/secrets.js';
 import { INPUTS } from './constants.js';
 
@@ -29,7 +30,8 @@ export interface ActionInputs {
   readonly githubToken: string | null;
   readonly comment: 'always' | 'on-change' | 'never';
   readonly commentKey: string | null;
-  readonly failOn: 'regression' | 'warn' | 'never';
+  /** Overall verdicts that fail the step (parseFailOn); empty: never. */
+  readonly failOn: FailOn;
   readonly saveHistory: 'auto' | 'true' | 'false';
   readonly historyBranch: string;
   readonly historyRetention: number;
@@ -128,6 +130,34 @@ function historyPushInputs(read: Reader, historyBranch: string): HistoryPushInpu
   });
 }
 
+const FAIL_ON_WORDS: Readonly<Record<string, FailVerdict>> = { regression: 'fail', invalid: 'invalid', warn: 'warn', inconclusive: 'inconclusive' };
+
+/**
+ * `fail-on`: a comma-separated set of regression, invalid, warn and
+ * inconclusive, or `never` alone; empty: DEFAULT_FAIL_ON (regression,
+ * invalid). Every set fails on a regression, whether it names it or not: so
+ * `warn` alone still means what it meant before sets (regression and warn),
+ * and no spelling passes a regression while failing something milder. A set
+ * replaces the default: `warn` alone lets an invalid comparison pass (with a
+ * warning); `warn, invalid` does not.
+ */
+export function parseFailOn(text: string): FailOn {
+  const v = text.trim();
+  if (v === '') return DEFAULT_FAIL_ON;
+  const words = v.split(',').map((w) => w.trim().toLowerCase());
+  const bad = (): InputError =>
+    new InputError(`'${INPUTS.failOn}' must be a comma-separated set of ${Object.keys(FAIL_ON_WORDS).join('|')}, or never alone, got '${v.slice(0, 80)}'`);
+  if (words.length === 1 && words[0] === 'never') return Object.freeze([]);
+  const set = new Set<FailVerdict>(['fail']);
+  for (const w of words) {
+    // Own keys only: 'constructor' must not pass as a verdict.
+    if (!Object.hasOwn(FAIL_ON_WORDS, w)) throw bad();
+    set.add(FAIL_ON_WORDS[w]!);
+  }
+  // A stable order, so that messages and the report name a set the same way however it was written.
+  return Object.freeze((['fail', 'invalid', 'warn', 'inconclusive'] as const).filter((f) => set.has(f)));
+}
+
 /** `mask` hides a secret input (the token) from the log as soon as it is read. */
 export function readInputs(read: Reader, mask: (secret: string) => void): ActionInputs {
   const opt = (name: string): string | null => read(name).trim() || null;
@@ -169,7 +199,7 @@ export function readInputs(read: Reader, mask: (secret: string) => void): Action
     githubToken: token,
     comment: oneOf(read, INPUTS.comment, ['always', 'on-change', 'never'], 'always'),
     commentKey: opt(INPUTS.commentKey),
-    failOn: oneOf(read, INPUTS.failOn, ['regression', 'warn', 'never'], 'regression'),
+    failOn: parseFailOn(read(INPUTS.failOn)),
     saveHistory: oneOf(read, INPUTS.saveHistory, ['auto', 'true', 'false'], 'auto'),
     historyBranch: branch,
     historyRetention: positive(read, INPUTS.historyRetention, 200, true),

@@ -9,7 +9,7 @@ import { UserError } from '../errors/user-error.js';
 import type { VerdictDoc } from '../gate/verdict.js';
 import { saveResult } from '../history/store.js';
 import { judgeRun, judgeStored, readPlan } from '../pipeline/judge.js';
-import { outcome, publish } from '../pipeline/publish.js';
+import { outcome, publish, stepNote } from '../pipeline/publish.js';
 import { renderReport, writeVerdictFiles } from '../pipeline/report.js';
 import { headline } from '../result/headline.js';
 import { readResultForGating } from '../result/read.js';
@@ -72,7 +72,8 @@ export async function runAction(host: ActionHost): Promise<void> {
     if (confirmation !== null) verdict = confirmation.verdict;
 
     const trend = await trendSection(host.log, inputs, event, workspace, doc);
-    const report = renderReport(verdict, doc, { baselineNote: baseline.note, noBaseline: baseline.doc === null, trend, baseline: baseline.doc, confirmation });
+    const note = stepNote(verdict, inputs.failOn);
+    const report = renderReport(verdict, doc, { baselineNote: baseline.note, noBaseline: baseline.doc === null, trend, baseline: baseline.doc, confirmation, stepNote: note });
     await writeVerdictFiles(host, verdict, report, { markdown: out.report, json: out.verdict });
     host.setOutput(OUTPUTS.verdictPath, out.verdict);
     host.setOutput(OUTPUTS.reportPath, out.report);
@@ -89,8 +90,9 @@ export async function runAction(host: ActionHost): Promise<void> {
     }
 
     const { failing, line } = outcome(verdict, inputs.failOn);
-    if (failing) host.fail(`${line}: ${verdict.reasons.slice(0, 3).join('; ')}`);
-    else if (verdict.verdict === 'invalid') host.log.warn(`${line}: ${verdict.reasons.slice(0, 3).join('; ')}`);
+    if (failing) host.fail(note !== null ? `${line}: ${note.detail}` : `${line}: ${verdict.reasons.slice(0, 3).join('; ')}`);
+    // Invalid and inconclusive never end green silently: a warning annotation says why and what to change.
+    else if (note !== null) host.log.warn(`${line}: ${note.detail}`, `llm-perf-gate: ${note.headline}`);
     else host.log.info(line);
   } catch (err) {
     // A UserError says what to fix (src/errors/); anything else is the action breaking, said as it is.

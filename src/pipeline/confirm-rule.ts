@@ -28,6 +28,8 @@ export function regressedKeys(v: VerdictDoc): string[] {
 export function confirmRoute(v: VerdictDoc, o: { enabled: boolean; failOn: FailOn; baselineServer: boolean }): ConfirmRoute {
   // Any design but the paired one compares with results from other jobs (one stored run, or several).
   if (!o.enabled || v.design === 'paired' || !outcome(v, o.failOn).failing) return { kind: 'none' };
+  // An invalid or inconclusive verdict that fails the step (fail-on) fails for what it is, not for a regression another job's noise could have caused.
+  if (v.verdict !== 'fail' && v.verdict !== 'warn') return { kind: 'none' };
   const keys = regressedKeys(v);
   if (keys.length === 0) return { kind: 'none' };
   if (o.baselineServer) return { kind: 'paired' };

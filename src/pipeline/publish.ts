@@ -36,11 +36,90 @@ export async function publish(host: Host, v: VerdictDoc, report: string, names: 
   annotate(host, v);
 }
 
-export type FailOn = 'regression' | 'warn' | 'never';
+/**
+ * The overall verdicts that fail the step (the action's `fail-on`, where
+ * `fail` is written `regression`); empty: never. `fail` is in every
+ * non-empty set: a step that failed on a warning but passed a regression
+ * would be no gate (src/action/inputs.ts parses the input).
+ */
+export type FailVerdict = 'fail' | 'invalid' | 'warn' | 'inconclusive';
+export type FailOn = readonly FailVerdict[];
+
+/**
+ * A team that blocks merges on this check reads green as "measured, and not
+ * regressed": a comparison that could not be made is not green (issue 23).
+ */
+export const DEFAULT_FAIL_ON: FailOn = Object.freeze(['fail', 'invalid'] as const);
+
+/** The input's words for a set, as a workflow would write it: `regression, invalid`, or `never`. */
+export function failOnText(failOn: FailOn): string {
+  if (failOn.length === 0) return 'never';
+  return failOn.map((f) => (f === 'fail' ? 'regression' : f)).join(', ');
+}
 
 /** The one-line outcome and whether it fails the step under `failOn`. */
 export function outcome(v: VerdictDoc, failOn: FailOn): { failing: boolean; line: string } {
-  const failing = failOn === 'never' ? false : v.verdict === 'fail' || (failOn === 'warn' && v.verdict === 'warn');
+  const failing = (failOn as readonly string[]).includes(v.verdict);
   const line = `llm-perf-gate: ${v.verdict} (${v.summary.regressed} regressed, ${v.summary.improved} improved, ${v.summary.slo_failed} SLO failures)`;
   return { failing, line };
+}
+
+/** The first reason a cell could not be compared, or the verdict's own first reason. */
+function invalidWhy(v: VerdictDoc): string {
+  const cell = v.cells.find((c) => !c.valid && c.invalid_reasons.length > 0);
+  if (cell !== undefined) return `${cell.id}: ${cell.invalid_reasons[0]}`;
+  return v.reasons[0] ?? 'the two results are not comparable';
+}
+
+/** The first gated metric of a valid cell the data could not decide, with its reason. */
+function inconclusiveWhy(v: VerdictDoc): string {
+  for (const c of v.cells) {
+    if (!c.valid) continue;
+    const m = c.metrics.find((x) => x.gated && x.verdict === 'inconclusive');
+    if (m !== undefined) return `${c.id} ${m.metric}: ${m.reason}`;
+  }
+  return v.reasons[0] ?? 'a gated metric could not be decided';
+}
+
+export interface StepNote {
+  /** A few words for the report's headline, after the verdict: why the step is red or green. */
+  headline: string;
+  /** One sentence: why, and what to change. */
+  detail: string;
+}
+
+/**
+ * What the step's status means when the verdict is neither a pass nor a
+ * regression: an invalid or inconclusive verdict is never green, or red,
+ * without saying why and what to change (issue 23). Null for pass, warn and
+ * fail, whose rows say it already. Plain text: the report escapes it.
+ */
+export function stepNote(v: VerdictDoc, failOn: FailOn): StepNote | null {
+  const failing = outcome(v, failOn).failing;
+  const setting = `fail-on (${failOnText(failOn)})`;
+  if (v.verdict === 'invalid') {
+    const why = invalidWhy(v);
+    return failing
+      ? {
+          headline: 'check failed: no valid comparison was made',
+          detail: `The check failed because no valid comparison was made (${setting} includes invalid): ${why}. Fix what made the results not comparable (reasons below), or set fail-on to regression to let an invalid comparison pass with a warning.`,
+        }
+      : {
+          headline: 'not a pass: no valid comparison was made',
+          detail: `Not a pass: no valid comparison was made, and the check is green only because ${setting} leaves out invalid: ${why}. Fix what made the results not comparable (reasons below), or add invalid to fail-on to block merges on it.`,
+        };
+  }
+  if (v.verdict === 'inconclusive') {
+    const why = inconclusiveWhy(v);
+    return failing
+      ? {
+          headline: 'check failed: too little data to decide',
+          detail: `The check failed because the data could not decide (${setting} includes inconclusive): ${why}. Measure more (raise run.requests or run.trials), or drop inconclusive from fail-on.`,
+        }
+      : {
+          headline: 'not a pass: too little data to decide',
+          detail: `Not a pass: the data could not decide, and the check is green only because ${setting} leaves out inconclusive: ${why}. Measure more (raise run.requests or run.trials), or add inconclusive to fail-on to block merges on it.`,
+        };
+  }
+  return null;
 }

@@ -5,11 +5,13 @@ import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Overall, VerdictDoc } from '../gate/verdict.js';
 import { confirmationSection, type ConfirmationView } from '../report/confirmation.js';
+import { escapeMd } from '../report/escape.js';
 import { renderMarkdown } from '../report/markdown.js';
 import { resultTableMd } from '../report/result-table.js';
 import { verdictTable } from '../report/verdict-table.js';
 import type { ResultDoc } from '../result/types.js';
 import type { Host } from './host.js';
+import type { StepNote } from './publish.js';
 
 /** Exit statuses of the hosts (README "The CLI"); a user error's own status is on the error (src/errors/). */
 export const EXIT = { ok: 0, fail: 1, usage: 2, invalid: 3, interrupted: 130 } as const;
@@ -53,6 +55,8 @@ export interface ReportContext {
   baseline?: ResultDoc | null;
   /** The first measurement and how it was confirmed, when a failure was measured again. */
   confirmation?: ConfirmationView | null;
+  /** Why an invalid or inconclusive verdict left the step red or green, and what to change (stepNote); null: nothing to say. */
+  stepNote?: StepNote | null;
 }
 
 /** The Markdown report of the action: verdict, the measured table when there was no baseline, and the trend. */
@@ -61,5 +65,7 @@ export function renderReport(v: VerdictDoc, doc: ResultDoc, ctx: ReportContext):
   if (ctx.confirmation) sections.push(confirmationSection(ctx.confirmation));
   if (ctx.noBaseline) sections.push(`### Measured\n\n${resultTableMd(doc)}`);
   if (ctx.trend !== null) sections.push(ctx.trend);
-  return renderMarkdown(v, { context: [ctx.baselineNote.replace(/^baseline: /, 'Baseline: ')], sections, results: { baseline: ctx.baseline ?? null, candidate: doc } });
+  // The step note leads the lines under the headline: it is what a reader of a red, or a not quite green, check needs first.
+  const note = ctx.stepNote ? [`**${escapeMd(ctx.stepNote.detail)}**`] : [];
+  return renderMarkdown(v, { context: [...note, ctx.baselineNote.replace(/^baseline: /, 'Baseline: ')], sections, results: { baseline: ctx.baseline ?? null, candidate: doc } });
 }

@@ -186,7 +186,7 @@ describe('the action: inputs and the server it starts', () => {
   it('names a bad input and its value', async () => {
     const r = await runAction('index', { workspace: work, event: 'push', payload: { repository }, sha: 'a'.repeat(40), ref: 'refs/heads/x', inputs: inputs({ 'fail-on': 'sometimes' }), apiUrl: gh.url });
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain("::error::'fail-on' must be one of regression|warn|never, got 'sometimes'");
+    expect(r.stdout).toContain("::error::'fail-on' must be a comma-separated set of regression|invalid|warn|inconclusive, or never alone, got 'sometimes'");
   });
 
   it('starts server-command, waits for it, stops its process group; post stops a leftover group', async () => {
@@ -238,10 +238,10 @@ describe('the action: same-job A/B through dist/', () => {
       expect(r.outputs['baseline-result-path']).toMatch(/llm-perf-result\.baseline\.json$/);
       // The stored baseline plays no part: no history lookup is reported.
       expect(r.outputs['baseline-commit']).toBeUndefined();
-      // Two servers with one schedule: the step passes (a saturated client on a busy machine is invalid: a warning, not a failure).
+      // Two servers with one schedule: never a regression (a saturated client on a busy machine is invalid, which fails the step under the default fail-on).
       const aa = await pr(twin.url, base.url);
-      expect(aa.code, aa.stdout).toBe(0);
       expect(['pass', 'inconclusive', 'warn', 'invalid']).toContain(aa.outputs.verdict);
+      expect(aa.code, aa.stdout).toBe(aa.outputs.verdict === 'invalid' ? 1 : 0);
       expect(gh.comments('acme', 'serving', 11)[0]!.body).toContain('same-job A/B, paired design');
     } finally {
       await Promise.all([base.close(), slow.close(), twin.close()]);

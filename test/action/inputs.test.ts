@@ -15,3 +15,31 @@ describe('history-runs', () => {
     expect(() => readInputs(read({ 'history-runs': '2.5' }), () => {})).toThrow("'history-runs' must be a positive integer, got '2.5'");
   });
 });
+
+describe('fail-on', () => {
+  const failOn = (v: string | undefined) => readInputs(read(v === undefined ? {} : { 'fail-on': v }), () => {}).failOn;
+
+  it('defaults to regression, invalid: a comparison that could not be made is not green', () => {
+    expect(failOn(undefined)).toEqual(['fail', 'invalid']);
+    expect(failOn('  ')).toEqual(['fail', 'invalid']);
+  });
+
+  it('takes a comma-separated set, in any order and case, always with regression', () => {
+    expect(failOn('regression')).toEqual(['fail']);
+    expect(failOn('inconclusive, REGRESSION ,invalid')).toEqual(['fail', 'invalid', 'inconclusive']);
+    expect(failOn('regression,invalid,warn,inconclusive')).toEqual(['fail', 'invalid', 'warn', 'inconclusive']);
+    // warn alone means what it meant before sets: a regression or a warning; an invalid comparison passes (with a warning).
+    expect(failOn('warn')).toEqual(['fail', 'warn']);
+    // No set passes a regression while failing something milder.
+    expect(failOn('invalid')).toEqual(['fail', 'invalid']);
+    expect(failOn('never')).toEqual([]);
+    expect(failOn(' Never ')).toEqual([]);
+  });
+
+  it('names the input, the allowed values and the bad value', () => {
+    const message = (v: string) => `'fail-on' must be a comma-separated set of regression|invalid|warn|inconclusive, or never alone, got '${v}'`;
+    for (const v of ['sometimes', 'never, invalid', 'regression,,warn', 'regression;invalid', 'constructor', 'fail']) {
+      expect(() => failOn(v), v).toThrow(message(v));
+    }
+  });
+});

@@ -54,16 +54,43 @@ describe('runAction on a fake host', () => {
     expect(first.outputs.verdict).toBe('pass');
     const second = fakeHost(dir, { url: server.url, baseline: 'base.json', comment: 'never' });
     await runAction(second.host);
-    // The same server twice: never a fail. A busy machine can make the client
-    // saturate, which the gate calls invalid: a warning, not a failed step.
-    expect(second.failures).toEqual([]);
+    // The same server twice: never a regression. A busy machine can make the
+    // client saturate, which the gate calls invalid: that fails the step under
+    // the default fail-on (regression, invalid), saying why.
     expect(['pass', 'inconclusive', 'warn', 'invalid']).toContain(second.outputs.verdict);
+    if (second.outputs.verdict === 'invalid') expect(second.failures).toEqual([expect.stringMatching(/^llm-perf-gate: invalid \(0 regressed.*: The check failed because no valid comparison was made/)]);
+    else expect(second.failures).toEqual([]);
     expect(second.logs.map((l) => l.text)).toContain('baseline: file `base.json`');
-    expect(second.logs.at(-1)!.text).toMatch(/^llm-perf-gate: (pass|inconclusive|warn|invalid) \(0 regressed/);
+    if (second.outputs.verdict !== 'invalid') expect(second.logs.at(-1)!.text).toMatch(/^llm-perf-gate: (pass|inconclusive|warn) \(0 regressed/);
     // Compared cell by cell, not judged by SLO checks alone.
     const v = JSON.parse(await readFile(second.outputs['verdict-path']!, 'utf8')) as VerdictDoc;
     expect(v.cells.map((c) => c.id)).toEqual(['short@c=4']);
     expect(second.summaries[0]).not.toContain('### Measured');
+  });
+
+  it('an invalid comparison fails the step by default, and with fail-on regression passes with a warning; the report says why first', async () => {
+    server = await startFakeServer({ ttftMs: 5, gapMs: 1 });
+    const dir = await workspace();
+    const first = fakeHost(dir, { url: server.url, baseline: 'none', comment: 'never', out: 'base.json' });
+    await runAction(first.host);
+    expect(first.failures).toEqual([]);
+    // Other work than the baseline did: the comparison cannot be made.
+    const config = join(dir, 'llm-perf.yml');
+    await writeFile(config, (await readFile(config, 'utf8')).replace('output_tokens: 12', 'output_tokens: 10'));
+    const strict = fakeHost(dir, { url: server.url, baseline: 'base.json', comment: 'never' });
+    await runAction(strict.host);
+    expect(strict.outputs.verdict).toBe('invalid');
+    expect(strict.failures).toEqual([expect.stringMatching(/^llm-perf-gate: invalid \(0 regressed, 0 improved, 0 SLO failures\): The check failed because no valid comparison was made \(fail-on \(regression, invalid\) includes invalid\): short@c=4: /)]);
+    const note = (md: string): string => md.split('\n').find((l) => /^\*\*(The check|Not a pass)/.test(l))!;
+    expect(note(strict.summaries[0]!)).toMatch(/^\*\*The check failed because no valid comparison was made .*set fail-on to regression to let an invalid comparison pass with a warning\.\*\*$/);
+
+    const lenient = fakeHost(dir, { url: server.url, baseline: 'base.json', comment: 'never', 'fail-on': 'regression' });
+    await runAction(lenient.host);
+    expect(lenient.outputs.verdict).toBe('invalid');
+    expect(lenient.failures).toEqual([]);
+    // Never green silently: a warning annotation and the report's first line say why and what to change.
+    expect(lenient.logs).toContainEqual(expect.objectContaining({ level: 'warn', title: 'llm-perf-gate: not a pass: no valid comparison was made' }));
+    expect(note(lenient.summaries[0]!)).toMatch(/^\*\*Not a pass: no valid comparison was made, and the check is green only because fail-on \(regression\) leaves out invalid: short@c=4: .*add invalid to fail-on to block merges on it\.\*\*$/);
   });
 
   it('on the cancel signal finishes the result as interrupted and fails the step', async () => {
@@ -94,7 +121,7 @@ describe('runAction on a fake host', () => {
     const dir = await workspace();
     const h = fakeHost(dir, { 'fail-on': 'sometimes' });
     await runAction(h.host);
-    expect(h.failures).toEqual(["'fail-on' must be one of regression|warn|never, got 'sometimes'"]);
+    expect(h.failures).toEqual(["'fail-on' must be a comma-separated set of regression|invalid|warn|inconclusive, or never alone, got 'sometimes'"]);
     expect(h.outputs).toEqual({});
   });
 });

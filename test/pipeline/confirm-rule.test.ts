@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { VERDICT_SCHEMA, type MetricOutcome, type MetricVerdict, type VerdictDoc } from '../../src/gate/verdict.js';
 import { confirmRoute, regressedKeys, settle } from '../../src/pipeline/confirm-rule.js';
+import { DEFAULT_FAIL_ON } from '../../src/pipeline/publish.js';
 
 function metric(name: string, verdict: MetricOutcome, gated = true): MetricVerdict {
   return { metric: name, unit: 'ms', direction: 'lower', gated, level: 'fail', baseline: 10, candidate: 12, change_pct: 20, interval_pct: [10, 30], p: 0.01, p_adj: 0.02, threshold_pct: 5, verdict, method: 'bootstrap', mde_pct: null, reason: 'beyond the threshold' };
@@ -30,7 +31,7 @@ function verdict(cells: Record<string, MetricVerdict[]>, o: { design?: 'paired' 
   };
 }
 
-const opts = { enabled: true, failOn: 'regression' as const, baselineServer: false };
+const opts = { enabled: true, failOn: DEFAULT_FAIL_ON, baselineServer: false };
 
 describe('confirmRoute', () => {
   const failing = verdict({ a: [metric('ttft_ms.p95', 'regressed'), metric('output_tps', 'unchanged')], b: [metric('ttft_ms.p95', 'unchanged')], c: [metric('tpot_ms.p50', 'regressed')] });
@@ -42,7 +43,11 @@ describe('confirmRoute', () => {
 
   it('leaves alone what a second measurement cannot change or what does not fail', () => {
     expect(confirmRoute(failing, { ...opts, enabled: false })).toEqual({ kind: 'none' });
-    expect(confirmRoute(failing, { ...opts, failOn: 'never' })).toEqual({ kind: 'none' });
+    expect(confirmRoute(failing, { ...opts, failOn: [] })).toEqual({ kind: 'none' });
+    // An invalid verdict that fails the step (the default fail-on) fails for what it is: measuring its valid cells again would not change it.
+    const invalid = { ...verdict({ a: [metric('ttft_ms.p95', 'regressed')], b: [metric('ttft_ms.p95', 'unchanged')] }, { invalid: ['b'] }), verdict: 'invalid' as const };
+    expect(confirmRoute(invalid, opts)).toEqual({ kind: 'none' });
+    expect(confirmRoute({ ...invalid, verdict: 'fail' }, opts)).toEqual({ kind: 'repeat', cells: ['a'] });
     // Measured in this job already.
     expect(confirmRoute(verdict({ a: [metric('ttft_ms.p95', 'regressed')] }, { design: 'paired' }), opts)).toEqual({ kind: 'none' });
     // An SLO bound is absolute: nothing regressed against the baseline.
