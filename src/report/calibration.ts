@@ -3,7 +3,7 @@
 // that quote them) is escaped in Markdown.
 import { markdownTable } from 'markdown-table';
 import type { AaSplit, CalibrationDoc, MetricCalibration } from '../gate/calibrate.js';
-import { escapeMd } from './escape.js';
+import { codeSpan, escapeMd } from './escape.js';
 import { forTerminal } from './safe-text.js';
 import { renderTable } from './terminal.js';
 
@@ -115,7 +115,7 @@ export function renderCalibrationMarkdown(doc: CalibrationDoc): string {
   parts.push(`## ${s.red_flags.length > 0 ? '🚩' : '📏'} llm-perf-gate calibration`);
   parts.push(
     `A/A run of ${escapeMd(doc.result.model ?? 'unknown model')}` +
-      (doc.result.commit === null ? '' : ` at \`${escapeMd(doc.result.commit.slice(0, 7))}\``) +
+      (doc.result.commit === null ? '' : ` at ${codeSpan(doc.result.commit.slice(0, 7))}`) +
       `: ${doc.settings.trials_run} trials per cell, split alternately into two halves and compared as the gate compares a baseline with a candidate ` +
       `(${Math.round(doc.settings.confidence * 100)}% intervals). Detectable changes are for run.trials = ${k} per side, unpaired, at ${Math.round(doc.settings.power * 100)}% power.`,
   );

@@ -59,8 +59,25 @@ export function capacityLine(r: CapacityResult, baseline: CapacityResult | null 
   }
 }
 
-/** Mermaid text allows quotes to end a label; keep labels to a plain set of characters. */
-const mermaidText = (s: string): string => s.replace(/[^A-Za-z0-9 _.,:%<>=()/+-]/g, '').slice(0, 80);
+/**
+ * Mermaid text allows quotes to end a label; keep labels to a plain set of
+ * characters. `<` and `>` are left out: GitHub's Mermaid sanitises the chart
+ * text and shows them as `&lt;` / `&gt;` in a title, and Mermaid's own entity
+ * codes (`#lt;`) are decoded in flowchart labels but not everywhere (they are
+ * not documented for xychart titles). So the comparison is written with
+ * characters that need no escaping anywhere: `≤` and `≥` (Unicode, shown as
+ * is), and the words `below` / `above` for a strict bound.
+ */
+export const mermaidText = (s: string): string =>
+  s
+    .replace(/<=/g, '≤')
+    .replace(/>=/g, '≥')
+    .replace(/</g, ' below ')
+    .replace(/>/g, ' above ')
+    .replace(/[^A-Za-z0-9 _.,:%=()/+≤≥-]/g, '')
+    .replace(/ {2,}/g, ' ')
+    .trim()
+    .slice(0, 80);
 
 /**
  * `xychart-beta` (Mermaid >= 10.5, which GitHub's Markdown renders; newer

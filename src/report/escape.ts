@@ -21,3 +21,21 @@ export function escapeMd(text: string): string {
     .replace(MENTION, '@\u200b')
     .slice(0, 500);
 }
+
+/**
+ * Untrusted text inside a code span (`...`). Nothing is decoded inside a code
+ * span, so escapeMd's entities would show literally (`&#60;=` for `<=`); and
+ * nothing is markup there either, so `<`, `&` and `*` may stay raw: GitHub
+ * shows them as written and they cannot become HTML. What can still break
+ * out: a backtick (it would end the span: replaced by '), a line break (one
+ * line: a space), and `|`, which ends a table cell even inside a code span
+ * (GFM splits cells before inline parsing; `\|` is the escape it honours
+ * there, and shows as `|`). An empty span renders as two backticks: a dash.
+ */
+export function codeSpan(text: string): string {
+  const body = escapeControls(text.replace(/\r?\n|\r/g, ' '))
+    .replace(/`/g, "'")
+    .slice(0, 500)
+    .replace(/\|/g, '\\|');
+  return body.trim() === '' ? '–' : `\`${body}\``;
+}

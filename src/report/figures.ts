@@ -28,6 +28,36 @@ export function signedPct(x: number | null | undefined, style: FigureStyle = MAR
   return finite(x) ? `${x > 0 ? '+' : ''}${x.toFixed(1)}%` : style.none;
 }
 
+/** What an interval too wide to mean anything reads as. */
+export const TOO_WIDE = 'too wide (too few trials)';
+
+/** An interval end this many times (as a ratio) away from the estimate is no bound on anything. */
+const ABSURD_FACTOR = 10;
+
+/**
+ * True for an interval whose ends say nothing: with two or three trials the
+ * t quantile is huge and a ratio's interval can run from -100.0% (a ratio of
+ * 0) to +17403598802.5%. Printed, such figures read as a measurement; the
+ * honest text is that there were too few trials. Absurd when, on the ratio
+ * scale (1 + pct / 100), an end lies more than ABSURD_FACTOR times away from
+ * the estimate, or reaches -100.0% while the estimate does not. Without an
+ * estimate: an end at -100.0% or beyond +1000%. A genuine +1100% change
+ * (ratio 12, interval 11 ... 14) stays as it is: its ends are near its
+ * estimate. Presentation only: the verdict's numbers are not touched.
+ */
+export function absurdInterval(interval: readonly [number, number], changePct: number | null | undefined): boolean {
+  const [lo, hi] = interval;
+  if (!finite(lo) || !finite(hi)) return true;
+  const rLo = 1 + lo / 100;
+  const rHi = 1 + hi / 100;
+  // -99.95% and below prints as -100.0%: a ratio of (nearly) zero.
+  const zero = 0.0005;
+  if (!finite(changePct)) return rLo < zero || rHi > ABSURD_FACTOR + 1;
+  const r = 1 + changePct / 100;
+  if (r < zero) return false; // the estimate itself is -100%: an end there is no surprise
+  return rLo < zero || rHi > r * ABSURD_FACTOR || rLo * ABSURD_FACTOR < r;
+}
+
 export interface RowFigures {
   baseline: string;
   candidate: string;
@@ -41,6 +71,11 @@ export function rowFigures(m: MetricVerdict, style: FigureStyle, withUnit: boole
     baseline: unit(figure(m.baseline, style)),
     candidate: unit(figure(m.candidate, style)),
     change: signedPct(m.change_pct, style),
-    interval: m.interval_pct === null ? style.none : `${signedPct(m.interval_pct[0], style)}${style.range}${signedPct(m.interval_pct[1], style)}`,
+    interval:
+      m.interval_pct === null
+        ? style.none
+        : absurdInterval(m.interval_pct, m.change_pct)
+          ? TOO_WIDE
+          : `${signedPct(m.interval_pct[0], style)}${style.range}${signedPct(m.interval_pct[1], style)}`,
   };
 }

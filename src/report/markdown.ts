@@ -4,7 +4,7 @@
 import { markdownTable } from 'markdown-table';
 import type { CellVerdict, MetricVerdict, Overall, VerdictDoc } from '../gate/verdict.js';
 import { capacityCellSection } from './capacity-cell.js';
-import { escapeMd } from './escape.js';
+import { codeSpan, escapeMd } from './escape.js';
 import { figure, MARKDOWN_STYLE, rowFigures, signedPct } from './figures.js';
 import type { ResultDoc } from '../result/types.js';
 import { telemetrySection } from './telemetry.js';
@@ -21,7 +21,7 @@ const MARK: Record<MetricVerdict['verdict'], string> = {
 };
 
 const num = (x: number | null): string => figure(x, MARKDOWN_STYLE);
-const shortSha = (s: string | null): string => (s === null ? 'unknown commit' : `\`${escapeMd(s.slice(0, 7))}\``);
+const shortSha = (s: string | null): string => (s === null ? 'unknown commit' : codeSpan(s.slice(0, 7)));
 
 /** An invalid cell's rows are not counted in the headline: they say so instead of a verdict the headline leaves out. */
 function metricRow(cell: CellVerdict, m: MetricVerdict): string[] {
@@ -107,16 +107,19 @@ export function renderMarkdown(v: VerdictDoc, opts: ReportOptions = {}): string 
   );
   if (notes.length > 0) parts.push(notes.join('\n'));
   if (v.slo.length > 0) {
-    const rows = v.slo.map((o) => [escapeMd(o.cell), `\`${escapeMd(o.check)}\``, num(o.value), o.ok ? '✅ ok' : '❌ failed', escapeMd(o.note ?? '')]);
+    const rows = v.slo.map((o) => [escapeMd(o.cell), codeSpan(o.check), num(o.value), o.ok ? '✅ ok' : '❌ failed', escapeMd(o.note ?? '')]);
     parts.push(`### SLO checks\n\n${markdownTable([['cell', 'check', 'value', 'result', 'note'], ...rows])}`);
+  }
+  // Telemetry is part of what the verdict says (why a cell was slower, or void):
+  // it stands at the top level, before anything collapsed, so no <details>
+  // above it can fold it away.
+  if (opts.results) {
+    const telemetry = telemetrySection(v, opts.results.baseline, opts.results.candidate);
+    if (telemetry) parts.push(telemetry);
   }
   if (v.warnings.length > 0 || v.cells.some((c) => c.warnings.length > 0)) {
     const lines = [...v.warnings, ...v.cells.flatMap((c) => c.warnings.map((w) => `${c.id}: ${w}`))];
     parts.push(`<details><summary>Warnings (${lines.length})</summary>\n\n${lines.map((l) => `- ${escapeMd(l)}`).join('\n')}\n\n</details>`);
-  }
-  if (opts.results) {
-    const telemetry = telemetrySection(v, opts.results.baseline, opts.results.candidate);
-    if (telemetry) parts.push(telemetry);
   }
   parts.push(...(opts.sections ?? []));
 
@@ -135,5 +138,26 @@ export function renderMarkdown(v: VerdictDoc, opts: ReportOptions = {}): string 
   }
   if (kept < details.length) body += `\n\n_${details.length - kept} cells' details were cut to fit ${max} characters; the verdict JSON has them all._`;
   body += footer;
-  return body.length > max ? `${body.slice(0, max - 40)}\n\n_(report truncated)_\n` : body;
+  return body.length > max ? truncate(body, max) : body;
+}
+
+const OPEN = /<details>/g;
+const CLOSE = /<\/details>/g;
+
+/**
+ * The report cut to `max` characters as a last resort. A cut inside a
+ * <details> block would leave it open, and everything GitHub shows after it
+ * (the truncation note, the sections a job summary appends later, a
+ * comment's footer) would fold away inside it: each block left open is closed.
+ */
+function truncate(body: string, max: number): string {
+  const note = '\n\n_(report truncated)_\n';
+  const closer = '\n\n</details>';
+  let cut = body.slice(0, max - note.length);
+  for (;;) {
+    const open = (cut.match(OPEN)?.length ?? 0) - (cut.match(CLOSE)?.length ?? 0);
+    const text = `${cut}${closer.repeat(Math.max(0, open))}${note}`;
+    if (text.length <= max || cut.length === 0) return text;
+    cut = cut.slice(0, max - note.length - closer.length * Math.max(1, open));
+  }
 }
