@@ -38,9 +38,23 @@ export function createActionHost(): ActionHost {
     env: process.env,
     setOutput: (name, value) => core.setOutput(name, value),
     saveState: (name, value) => core.saveState(name, value),
+    // The job summary is a copy of what the step already logged and commented:
+    // a runner without one (GITHUB_STEP_SUMMARY unset, or a file that is gone
+    // or not writable, as on some self-hosted and act runners) must not fail a
+    // measured step: a warning says so, and the step goes on.
     async summary(markdown) {
-      if (!process.env.GITHUB_STEP_SUMMARY) return;
-      await core.summary.addRaw(markdown, true).write();
+      const file = process.env.GITHUB_STEP_SUMMARY;
+      if (!file) {
+        log.warn('no job summary: GITHUB_STEP_SUMMARY is not set; the report file has the report');
+        return;
+      }
+      try {
+        await core.summary.addRaw(markdown, true).write();
+      } catch (err) {
+        // What was buffered is dropped, so a later summary does not carry this one.
+        core.summary.emptyBuffer();
+        log.warn(`no job summary: ${(err as Error).message}; the report file has the report`);
+      }
     },
     input: (name) => core.getInput(name),
     event: () => readEvent(),
