@@ -48,10 +48,18 @@ export async function startThrottleProxy(upstream: string, factor: number, opts:
       }, opts.idleMs ?? 250);
     });
   };
+  // A fresh upstream connection per request. Node's global agent keeps
+  // connections alive (Node >= 19) and reuses an idle one; llama-server closes
+  // an idle connection on its own timer without saying when (no Keep-Alive
+  // hint), so a request sent on a connection the server is closing at that
+  // moment was reset and answered 502: 2-8% of a run's requests. A new
+  // loopback connection costs well under a millisecond, and the client's own
+  // connection to the proxy stays kept alive as it would to the server.
+  const agent = new http.Agent({ keepAlive: false });
   const server = http.createServer((req, res) => {
     track(res);
     const out = http.request(
-      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } },
+      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host, connection: 'close' }, agent },
       (up) => {
         res.writeHead(up.statusCode ?? 502, up.headers);
         if (!String(up.headers['content-type'] ?? '').includes('text/event-stream')) {
@@ -74,6 +82,7 @@ export async function startThrottleProxy(upstream: string, factor: number, opts:
     url: listening.url,
     close: () => {
       clearTimeout(idleTimer);
+      agent.destroy();
       return listening.close();
     },
   };

@@ -1,0 +1,73 @@
+// The throttling proxy in front of a server that closes idle kept-alive
+// connections on its own timer, as llama-server does: a request sent on a
+// connection the server is closing was reset and answered 502 (2-8% of a
+// run's requests to llama-server). The upstream here answers the first
+// request of each connection and drops the connection at the second, the
+// race at its worst: every reuse of an upstream connection fails.
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startThrottleProxy, type ThrottleProxy } from './throttle-proxy.js';
+
+let upstream: net.Server | null = null;
+let proxy: ThrottleProxy | null = null;
+
+afterEach(async () => {
+  await proxy?.close();
+  proxy = null;
+  await new Promise<void>((resolve) => (upstream ? upstream.close(() => resolve()) : resolve()));
+  upstream = null;
+});
+
+/** One answer per connection, kept alive on paper; a second request on it finds the connection closed. */
+async function closingUpstream(): Promise<{ url: string; connections: () => number }> {
+  let connections = 0;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    connections++;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    let buf = '';
+    let answered = false;
+    socket.on('data', (chunk) => {
+      buf += chunk.toString('latin1');
+      const end = buf.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      const length = Number(/content-length: *(\d+)/i.exec(buf.slice(0, end))?.[1] ?? 0);
+      if (buf.length < end + 4 + length) return;
+      buf = buf.slice(end + 4 + length);
+      if (answered) {
+        socket.destroy();
+        return;
+      }
+      answered = true;
+      socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 11\r\nconnection: keep-alive\r\n\r\n{"ok":true}');
+    });
+    socket.on('error', () => undefined);
+  });
+  upstream = server;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origClose = server.close.bind(server);
+  server.close = ((cb?: (err?: Error) => void) => {
+    for (const s of sockets) s.destroy();
+    return origClose(cb);
+  }) as typeof server.close;
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, connections: () => connections };
+}
+
+describe('the throttling proxy', () => {
+  it('never reuses an upstream connection the server may be closing: every request is answered', async () => {
+    const up = await closingUpstream();
+    proxy = await startThrottleProxy(up.url, 1);
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const res = await fetch(`${proxy.url}/v1/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"prompt":"x"}' });
+      statuses.push(res.status);
+      await res.text();
+      // The upstream's idle connection is back in a keep-alive pool (if any) before the next request.
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    expect(statuses).toEqual(Array(20).fill(200));
+    expect(up.connections()).toBe(20);
+  });
+});
