@@ -114,6 +114,8 @@ export interface GatePlan {
   readonly alpha: number;
   readonly errorRateLimit: number;
   readonly tokenDriftLimit: number;
+  /** gate.client_stall_ms: a trial whose client event-loop delay p99 is above this stalled (src/gate/pairs.ts); absent: the default. */
+  readonly clientStallMs?: number;
   readonly strictFingerprint: boolean;
   /** Major environment differences (GPU, engine version, model, CPU; telemetry.fingerprint_differences): a warning or invalid. */
   readonly fingerprintDifferences: 'warn' | 'invalid';

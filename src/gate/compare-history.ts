@@ -13,7 +13,7 @@ import { judgeAgainstHistory } from './history-judge.js';
 import { judgeMetric } from './judge.js';
 import type { MetricRule } from './policy.js';
 import { MIN_JOBS } from './stats/job-noise.js';
-import { cellProblems, docProblems } from './validity.js';
+import { cellProblems, docProblems, neighbourProblems } from './validity.js';
 import type { CellVerdict, MetricVerdict, VerdictDoc } from './verdict.js';
 
 /** Why a stored run cannot stand for the baseline: the same problems that make a one-run comparison invalid. */
@@ -46,8 +46,8 @@ export function compareWithHistory(history: readonly ResultDoc[], cand: ResultDo
   const doc = docProblems(newest, cand, gate);
   const warnings = [...doc.warnings];
   const judged: CellVerdict[] = [];
-  // Holm runs over every gated test of the comparison: the stated detectable change assumes that family.
-  const gatedTests = Math.max(1, cand.cells.reduce((n, c) => n + cellRules(gate, c, {}).filter((r) => r.gated).length, 0));
+  // Holm runs over the cells, a cell's gated metrics counted once (significance.ts): the stated detectable change assumes that family.
+  const gatedTests = Math.max(1, cand.cells.filter((c) => cellRules(gate, c, {}).some((r) => r.gated)).length);
   const candIds = new Set(cand.cells.map((c) => c.id));
   for (const c of newest.cells) if (!candIds.has(c.id)) warnings.push(`cell ${c.id} is only in the baseline: not compared`);
   for (const c of cand.cells) {
@@ -60,6 +60,9 @@ export function compareWithHistory(history: readonly ResultDoc[], cand: ResultDo
     const stored = usable.flatMap((d) => d.cells.filter((x) => x.id === c.id && cellProblems(x, c, d, cand, gate).invalid.length === 0));
     if (stored.length < MIN_JOBS) notes.push(`${c.id}: ${stored.length} comparable stored runs, ${MIN_JOBS} needed: judged against the newest stored run alone`);
     const problems = cellProblems(b, c, newest, cand, gate);
+    const n = neighbourProblems(b, c);
+    problems.invalid.push(...n.invalid);
+    problems.warnings.push(...n.warnings.filter((w) => !w.includes('widened')));
     const metrics = cellRules(gate, c, opts).map((rule) => judgeCellMetric(stored, b, c, rule, gate, gatedTests));
     judged.push(cellVerdict(b, c, problems, metrics));
   }

@@ -8,7 +8,8 @@ import { iterationsFor, mergedOverride, rulesFor, type MetricRule } from './poli
 import { adjustCells, verdictSettings } from './significance.js';
 import { checkSlos } from './slo.js';
 import { cellTimingFloorMs } from './timing-floor.js';
-import { cellProblems, docProblems } from './validity.js';
+import { cellStalled, DEFAULT_CLIENT_STALL_MS, selectPairs, withTrials } from './pairs.js';
+import { cellProblems, docProblems, neighbourProblems } from './validity.js';
 import { VERDICT_SCHEMA, type CellVerdict, type MetricVerdict, type Overall, type SideInfo, type VerdictDoc } from './verdict.js';
 
 export function side(doc: ResultDoc): SideInfo {
@@ -47,10 +48,54 @@ export function compare(base: ResultDoc, cand: ResultDoc, gate: GatePlan, opts: 
       continue;
     }
     const problems = cellProblems(b, c, base, cand, gate);
-    const metrics = cellRules(gate, c, opts).map((rule) => judgeMetric(b, c, rule, judgeSettings(gate, rule, b, c, paired)));
+    const side = paired ? pairedSides(b, c, gate) : unpairedSides(b, c, gate);
+    problems.invalid.push(...side.invalid);
+    problems.warnings.push(...side.warnings);
+    const metrics = cellRules(gate, c, opts).map((rule) => judgeMetric(side.base, side.cand, rule, judgeSettings(gate, rule, side.base, side.cand, paired, side)));
     judged.push(cellVerdict(b, c, problems, metrics));
   }
   return verdictDoc(judged, base, cand, gate, { invalid: doc.invalid, warnings }, paired ? 'paired' : 'unpaired');
+}
+
+/** How the sides of one cell are judged: the cells (a paired one less its dropped pairs), what that found, and what widens the threshold. */
+export interface Sides {
+  base: CellResult;
+  cand: CellResult;
+  invalid: string[];
+  warnings: string[];
+  /** Log distance added to every relative threshold: the neighbours' difference between the sides (unpaired). */
+  margin: number;
+  /** A client stall in an unpaired comparison: its error enters the timing floors. */
+  stalled: boolean;
+}
+
+function stallMs(gate: GatePlan): number {
+  return gate.clientStallMs ?? DEFAULT_CLIENT_STALL_MS;
+}
+
+/** Paired: judged on the pairs both sides measured alike (pairs.ts). */
+function pairedSides(b: CellResult, c: CellResult, gate: GatePlan): Sides {
+  const sel = selectPairs(b, c, stallMs(gate));
+  const n = Math.min(b.trials.length, c.trials.length);
+  const out: Sides = { base: b, cand: c, invalid: [], warnings: [...sel.dropped], margin: 0, stalled: false };
+  if (sel.dropped.length === 0) return out;
+  if (sel.keep.length < 2) {
+    out.invalid.push(`only ${sel.keep.length} of ${n} pairs were measured alike on both sides (a stall or a neighbour hit one side of the others): too few to judge; measure again on a quieter runner or add pairs (run.trials)`);
+    return out;
+  }
+  return { ...out, base: withTrials(b, sel.keep), cand: withTrials(c, sel.keep) };
+}
+
+/** Unpaired: the neighbours' difference widens the threshold (validity.ts), a stall raises the timing floors. */
+function unpairedSides(b: CellResult, c: CellResult, gate: GatePlan): Sides {
+  const n = neighbourProblems(b, c);
+  const stalled = cellStalled(b, c, stallMs(gate));
+  const warnings = [...n.warnings];
+  if (stalled) {
+    const d = Math.max(b.client.event_loop_delay_p99_ms, c.client.event_loop_delay_p99_ms);
+    warnings.push(`client stall: event-loop delay p99 up to ${d} ms (limit ${stallMs(gate)} ms, gate.client_stall_ms): the timing floors grow to that error`);
+  }
+  return { base: b, cand: c, invalid: n.invalid, warnings, margin: n.margin, stalled };
 }
 
 /** The rules of a candidate cell, less those the options leave out. */
@@ -62,24 +107,28 @@ export function cellRules(gate: GatePlan, c: CellResult, opts: CompareOptions): 
 /**
  * Settings for judging one metric between two cells. The absolute floor of a
  * timed metric comes from the two cells' measured timing accuracy
- * (timing-floor.ts) unless the config sets the floor itself, capped at the
- * catalogue's floor: accurate stamps lower it (a +10% TPOT change of a 7.5 ms
- * server becomes failable), a busy client loop never raises it, since past
- * 20 ms of loop delay the comparison is invalid anyway (client saturated) and
- * the loop's p99 bounds single stamps, not the medians the gate compares.
- * Results without the client's figures keep the catalogue's floor.
+ * (timing-floor.ts) unless the config sets the floor itself. Capped at the
+ * catalogue's floor while the client kept time (accurate stamps lower it: a
+ * +10% TPOT change of a 7.5 ms server becomes failable); after a client
+ * stall in an unpaired comparison, not capped: the stall's error is
+ * uncertainty the floor must carry (issue 23, item 4), where it used to void
+ * the comparison. In a paired design a stall on both sides of a pair cancels,
+ * and a pair stalled on one side only is dropped (pairs.ts). Results without
+ * the client's figures keep the catalogue's floor.
  */
-export function judgeSettings(gate: GatePlan, rule: MetricRule, b: CellResult, c: CellResult, paired: boolean): JudgeSettings {
+export function judgeSettings(gate: GatePlan, rule: MetricRule, b: CellResult, c: CellResult, paired: boolean, sides?: Pick<Sides, 'margin' | 'stalled'>): JudgeSettings {
   return {
     confidence: gate.confidence,
     iterations: iterationsFor(rule, gate),
     paired,
     seed: `${c.id}|${rule.def.id}`,
+    margin: sides?.margin ?? 0,
     floorMs: (r) => {
       if (r.def.dist === null || mergedOverride(gate, c.scenario.name, r.def.id).floor !== undefined) return null;
       if (!Number.isFinite(b.client?.event_loop_delay_p99_ms) || !Number.isFinite(c.client?.event_loop_delay_p99_ms)) return null;
       const t = cellTimingFloorMs(r.def.dist.key, b, c);
-      return t === null ? null : Math.min(t, r.floor);
+      if (t === null) return null;
+      return sides?.stalled === true ? Math.max(t, r.floor) : Math.min(t, r.floor);
     },
   };
 }

@@ -97,7 +97,7 @@ export function judgeAgainstHistory(history: readonly CellResult[], cand: CellRe
     reason = {
       beyond: `the whole interval is beyond the ${pct(thr)}% threshold, with ${noise.jobs} stored jobs' noise`,
       'estimate-beyond': `estimate beyond the ${pct(thr)}% threshold and unlikely under no change (p = ${e.pNoChange.toPrecision(2)}), interval not wholly beyond it`,
-      'within-noise': `within noise: beyond the ${pct(thr)}% threshold, but p = ${e.pNoChange.toPrecision(2)} under no change`,
+      'estimate-beyond-noisy': `estimate beyond the ${pct(thr)}% threshold, but p = ${e.pNoChange.toPrecision(2)} under no change: too noisy to tell (${noise.jobs} stored jobs detect about ${report.mdc_pct}%)`,
       improved: 'the whole interval is beyond the threshold on the good side',
       'improved-significant': 'the estimate is beyond the threshold on the good side and the interval excludes no change',
       within: `the interval stays within the ${pct(thr)}% threshold`,

@@ -1,6 +1,6 @@
 // From a change estimate and its interval to a metric's verdict, with two
 // rules of issue 10: a warning must carry information (item 6: beyond the
-// threshold AND unlikely under no change, else "within noise"), and the
+// threshold AND unlikely under no change, else inconclusive), and the
 // verdict agrees with its own interval (item 5: a change clearly beyond the
 // mirrored threshold on the good side is `improved`, never `unchanged`).
 // Pure; judge.ts and history-judge.ts share it; Holm over a comparison's
@@ -31,7 +31,7 @@ export interface ChangeEvidence {
 export interface Classified {
   verdict: MetricOutcome;
   /** Which rule decided, for the report's reason. */
-  rule: 'beyond' | 'estimate-beyond' | 'within-noise' | 'improved' | 'improved-significant' | 'within' | 'too-wide';
+  rule: 'beyond' | 'estimate-beyond' | 'estimate-beyond-noisy' | 'improved' | 'improved-significant' | 'within' | 'too-wide';
 }
 
 /**
@@ -53,8 +53,10 @@ export function mirrorThreshold(threshold: number): number {
  *   (the caller still applies Holm and may downgrade to warn).
  * warn: only the estimate is beyond it, and p against no change < warnAlpha
  *   (with pNoChange unknown: the estimate alone, as before).
- * unchanged ("within noise"): the estimate is beyond it but such a change is
- *   not unlikely with nothing changed.
+ * inconclusive: the estimate is beyond it but such a change is not unlikely
+ *   with nothing changed. Never `unchanged` (issue 23, item 1): the interval
+ *   reaches past the threshold, so "unchanged" would contradict it, and a
+ *   larger observed regression must never read friendlier than a smaller one.
  * improved: the whole interval is beyond the mirrored threshold on the good
  *   side, or the estimate is and the interval excludes no change.
  * unchanged: the interval lies within the threshold on the bad side.
@@ -72,7 +74,7 @@ export function classifyChange(e: ChangeEvidence, warnAlpha: number = WARN_ALPHA
   const none = e.scale === 'ratio' ? 1 : 0;
   if (bad(goodEnd, e.threshold)) return { verdict: e.level === 'warn' ? 'warn' : 'regressed', rule: 'beyond' };
   if (bad(e.estimate, e.threshold)) {
-    if (e.pNoChange !== null && e.pNoChange >= warnAlpha) return { verdict: 'unchanged', rule: 'within-noise' };
+    if (e.pNoChange !== null && e.pNoChange >= warnAlpha) return { verdict: 'inconclusive', rule: 'estimate-beyond-noisy' };
     return { verdict: 'warn', rule: 'estimate-beyond' };
   }
   if (goodOf(badEnd, e.good)) return { verdict: 'improved', rule: 'improved' };

@@ -19,13 +19,16 @@ export interface MetricRule {
 
 // ------------------------------------------------------------ defaults
 
-// Gated by default are three per cell, so that Holm's correction over a small
-// matrix stays cheap and false failures stay rare: output tokens/s
-// (throughput), TTFT p95 (queued TTFT p95 under a rate load, where waiting
-// behind the server counts) and TPOT p50 (decode speed). Everything else is
-// compared and reported but never fails the gate unless the config says so.
+// Gated by default are four per cell: output tokens/s (throughput), TTFT p95
+// (queued TTFT p95 under a rate load, where waiting behind the server
+// counts), TPOT p50 (decode speed) and the error rate: a server that fails
+// more requests has regressed (issue 23, item 3; a server whose every
+// request failed used to pass). A cell's gated metrics count once in the
+// multiplicity adjustment (significance.ts). Everything else is compared and
+// reported but never fails the gate unless the config says so.
 const DEFAULT_GATED: Readonly<Record<string, 'always' | 'concurrency' | 'rate'>> = {
   output_tps: 'always',
+  error_rate: 'always',
   'ttft_ms.p95': 'concurrency',
   'queued_ttft_ms.p95': 'rate',
   'tpot_ms.p50': 'always',

@@ -11,6 +11,13 @@ const MIN_OUTPUT_HONOURED = 0.99;
 
 const pctOf = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
+/**
+ * Whether two cells ran comparable work and can be judged. Errors are
+ * regressions, not a reason to stop judging (issue 23, item 3): a candidate
+ * whose requests failed is judged, and its error_rate (gated by default)
+ * fails it; only a broken baseline leaves nothing to compare against.
+ * Neighbours are judged by sideProblems (unpaired) or pairs.ts (paired).
+ */
 export function cellProblems(base: CellResult, cand: CellResult, bDoc: ResultDoc, cDoc: ResultDoc, gate: GatePlan): { invalid: string[]; warnings: string[] } {
   const invalid: string[] = [];
   const warnings: string[] = [];
@@ -20,18 +27,21 @@ export function cellProblems(base: CellResult, cand: CellResult, bDoc: ResultDoc
   for (const [side, cell] of [['baseline', base], ['candidate', cand]] as const) {
     if (cell.status === 'interrupted') invalid.push(`${side} cell was interrupted before it finished`);
     if (cell.status === 'duration-limit') warnings.push(`${side} cell stopped at run.max_duration_s with ${cell.metrics.counts.attempted} requests`);
-    if (cell.metrics.error_rate > gate.errorRateLimit) {
-      invalid.push(`${side} error rate ${pctOf(cell.metrics.error_rate)} is over the ${pctOf(gate.errorRateLimit)} limit (gate.error_rate_limit)`);
-    }
     if (cell.client.saturated) invalid.push(`${side} client was saturated: ${cell.client.reasons.join('; ')}`);
     const honoured = cell.metrics.tokens.output_honoured;
     const doc = side === 'baseline' ? bDoc : cDoc;
     if (doc.config.target.fixed_output !== false && honoured !== null && honoured < MIN_OUTPUT_HONOURED) {
       invalid.push(`${side} server did not honour the fixed output length: only ${pctOf(honoured)} of requests got max_tokens (ignore_eos/min_tokens ignored?)`);
     }
-    if (cell.metrics.counts.completed === 0) invalid.push(`${side} cell has no completed request`);
-    if (cell.telemetry?.neighbours.flagged) invalid.push(`${side} ${neighbourReason(cell.telemetry)}`);
   }
+  const be = base.metrics.error_rate;
+  if (base.metrics.counts.completed === 0) invalid.push('baseline cell has no completed request: there is nothing to compare with');
+  else if (be > gate.errorRateLimit) {
+    invalid.push(`baseline error rate ${pctOf(be)} is over the ${pctOf(gate.errorRateLimit)} limit (gate.error_rate_limit): the baseline is broken, nothing sound to compare with`);
+  }
+  const ce = cand.metrics.error_rate;
+  if (cand.metrics.counts.completed === 0) warnings.push('candidate: every request failed (judged by error_rate; its latency and throughput have no data)');
+  else if (ce > gate.errorRateLimit) warnings.push(`candidate error rate ${pctOf(ce)} is over the ${pctOf(gate.errorRateLimit)} limit: its latency and throughput describe only the requests that succeeded`);
   for (const key of ['input_mean', 'output_mean'] as const) {
     const b = base.metrics.tokens[key];
     const c = cand.metrics.tokens[key];
@@ -41,6 +51,50 @@ export function cellProblems(base: CellResult, cand: CellResult, bDoc: ResultDoc
     }
   }
   return { invalid, warnings };
+}
+
+/** Others' CPU share beside a cell or trial; null when not measured. */
+export function othersShare(t: CellTelemetry | undefined): number | null {
+  return t?.neighbours.others_cpu_share ?? null;
+}
+
+/** The neighbour limit in force when the cell was measured (telemetry.max_neighbour_cpu_share), or null without telemetry. */
+export function neighbourLimit(...cells: readonly { telemetry?: CellTelemetry }[]): number | null {
+  const limits = cells.flatMap((c) => (c.telemetry === undefined ? [] : [c.telemetry.neighbours.limit]));
+  return limits.length === 0 ? null : Math.min(...limits);
+}
+
+/**
+ * Neighbours in a comparison of two separate runs (issue 23, item 4). What
+ * shifts one side against the other is the difference of the load beside
+ * them: a busy loop beside the whole job slows both sides alike. So the
+ * difference of others' CPU share widens the threshold (`margin`, a log
+ * distance: a change smaller than what that much more load beside one side
+ * could cause is never a regression), and only a difference beyond the limit
+ * (telemetry.max_neighbour_cpu_share) makes the sides not comparable. Other
+ * processes on the GPU beside one side only do too.
+ */
+export function neighbourProblems(base: CellResult, cand: CellResult): { invalid: string[]; warnings: string[]; margin: number } {
+  const out = { invalid: [] as string[], warnings: [] as string[], margin: 0 };
+  const sb = othersShare(base.telemetry);
+  const sc = othersShare(cand.telemetry);
+  const limit = neighbourLimit(base, cand);
+  if (sb !== null && sc !== null && limit !== null) {
+    const diff = Math.abs(sc - sb);
+    const beside = `other processes used ${pctOf(sb)} of the CPU beside the baseline and ${pctOf(sc)} beside the candidate`;
+    if (diff > limit) out.invalid.push(`${beside}: a difference over the ${pctOf(limit)} limit (telemetry.max_neighbour_cpu_share), so the sides ran on different machines in effect`);
+    else if (diff > 0.01) {
+      out.margin = Math.log1p(diff);
+      out.warnings.push(`${beside}: the thresholds are widened by ${pctOf(diff)}, the difference`);
+    } else if (Math.max(sb, sc) > limit) out.warnings.push(`${beside}: alike on both sides, so it is not held against either`);
+  }
+  const gb = base.telemetry?.gpu.other_processes.length ?? 0;
+  const gc = cand.telemetry?.gpu.other_processes.length ?? 0;
+  if ((gb > 0) !== (gc > 0)) {
+    const t = (gb > 0 ? base : cand).telemetry!;
+    out.invalid.push(`${gb > 0 ? 'baseline' : 'candidate'} ${neighbourReason(t)}`);
+  }
+  return out;
 }
 
 /**

@@ -22,7 +22,7 @@ describe('compare: verdicts', () => {
     const v = compare(syntheticResult('a'), syntheticResult('b'), gate());
     expect(['pass', 'inconclusive']).toContain(v.verdict);
     expect(v.summary.regressed).toBe(0);
-    expect(v.cells[0]!.metrics.filter((m) => m.gated).map((m) => m.metric)).toEqual(['output_tps', 'ttft_ms.p95', 'tpot_ms.p50']);
+    expect(v.cells[0]!.metrics.filter((m) => m.gated).map((m) => m.metric)).toEqual(['output_tps', 'error_rate', 'ttft_ms.p95', 'tpot_ms.p50']);
   });
 
   it('fails a server 30% slower per token, naming the metrics', () => {
@@ -111,7 +111,6 @@ describe('compare: validity', () => {
     ['different workload', (d) => void (d.cells[0]!.workload_hash = 'f'.repeat(64)), /different workload/],
     ['token drift', (d) => void (d.cells[0]!.metrics.tokens.output_mean = 30), /mean output tokens drifted 32 -> 30/],
     ['output length ignored', (d) => void (d.cells[0]!.metrics.tokens.output_honoured = 0.5), /did not honour the fixed output length: only 50.0%/],
-    ['error rate over the limit', (d) => void (d.cells[0]!.metrics.error_rate = 0.2), /candidate error rate 20.0% is over the 5.0% limit/],
     ['saturated client', (d) => void Object.assign(d.cells[0]!.client, { saturated: true, reasons: ['dispatch lag p99 30 ms > 10 ms'] }), /candidate client was saturated: dispatch lag/],
     ['interrupted cell', (d) => void (d.cells[0]!.status = 'interrupted'), /candidate cell was interrupted/],
   ];
@@ -127,6 +126,26 @@ describe('compare: validity', () => {
       expect(v.verdict).toBe('invalid');
     });
   }
+
+  it('a candidate whose error rate rose fails on error_rate (errors are regressions), however its other figures look', () => {
+    const cand = clone(syntheticResult('b'));
+    const m = cand.cells[0]!.metrics;
+    m.error_rate = 0.1;
+    m.counts.failed = Math.round(m.counts.attempted * 0.1);
+    const v = compare(base, cand, gate());
+    expect(v.cells[0]!.valid).toBe(true);
+    expect(v.cells[0]!.warnings.join('\n')).toMatch(/candidate error rate 10.0% is over the 5.0% limit/);
+    expect(metric(v, 'error_rate')).toMatchObject({ gated: true, verdict: 'regressed' });
+    expect(v.verdict).toBe('fail');
+  });
+
+  it('a broken baseline (error rate over the limit) leaves nothing to compare with: invalid', () => {
+    const b = clone(base);
+    b.cells[0]!.metrics.error_rate = 0.2;
+    const v = compare(b, syntheticResult('b'), gate());
+    expect(v.cells[0]!.invalid_reasons.join('\n')).toMatch(/baseline error rate 20.0% is over the 5.0% limit/);
+    expect(v.verdict).toBe('invalid');
+  });
 
   it('warns about a different model, and is invalid when strict', () => {
     const cand = clone(syntheticResult('b'));

@@ -19,8 +19,10 @@ describe('classifyChange', () => {
     { name: 'latency +30% [+15, +45]', e: lat(1.3, 1.15, 1.45), want: 'regressed', rule: 'beyond' },
     // estimate beyond, interval not: warn only when unlikely under no change
     { name: 'throughput -8% [-15, -1], p0 = 0.01', e: tps(0.92, 0.85, 0.99, 0.01), want: 'warn', rule: 'estimate-beyond' },
-    { name: 'throughput -8% [-20, +4], p0 = 0.2', e: tps(0.92, 0.8, 1.04, 0.2), want: 'unchanged', rule: 'within-noise' },
-    { name: 'latency +12% [-5, +29], p0 = 0.15', e: lat(1.12, 0.95, 1.29, 0.15), want: 'unchanged', rule: 'within-noise' },
+    // issue 23 item 1: never `unchanged` with the estimate beyond the threshold
+    { name: 'throughput -8% [-20, +4], p0 = 0.2', e: tps(0.92, 0.8, 1.04, 0.2), want: 'inconclusive', rule: 'estimate-beyond-noisy' },
+    { name: 'latency +12% [-5, +29], p0 = 0.15', e: lat(1.12, 0.95, 1.29, 0.15), want: 'inconclusive', rule: 'estimate-beyond-noisy' },
+    { name: 'latency +229% [+23, +555], p0 = 0.02', e: lat(3.29, 1.23, 6.55, 0.02), want: 'regressed', rule: 'beyond' },
     { name: 'p0 unknown: the estimate alone warns (the old rule)', e: tps(0.92, 0.8, 1.04, null), want: 'warn', rule: 'estimate-beyond' },
     // issue 10 item 5: +20.3% [+4.5%, +38.5%] was `unchanged`
     { name: 'throughput +20.3% [+4.5, +38.5]', e: tps(1.203, 1.045, 1.385), want: 'improved', rule: 'improved-significant' },
@@ -54,7 +56,9 @@ describe('settleTests (significance.ts)', () => {
     // Holm over 3: smallest p x3, then x2, then x1 (running max)
     { name: 'a regression whose Holm p stays below alpha', tests: [{ verdict: 'regressed', p: 0.01, pNoChange: 0.0001 }, { verdict: 'unchanged', p: 0.9, pNoChange: 0.5 }, { verdict: 'unchanged', p: 0.8, pNoChange: 0.6 }], want: ['regressed', 'unchanged', 'unchanged'] },
     { name: 'a regression Holm takes above alpha warns', tests: [{ verdict: 'regressed', p: 0.03, pNoChange: 0.001 }, { verdict: 'unchanged', p: 0.9, pNoChange: 0.5 }, { verdict: 'unchanged', p: 0.8, pNoChange: 0.6 }], want: ['warn', 'unchanged', 'unchanged'] },
-    { name: 'a warning at p0 = 0.03 is within noise over 3 tests (0.09)', tests: [{ verdict: 'warn', p: 0.4, pNoChange: 0.03 }, { verdict: 'unchanged', p: 0.9, pNoChange: 0.5 }, { verdict: 'unchanged', p: 0.8, pNoChange: 0.6 }], want: ['unchanged', 'unchanged', 'unchanged'] },
+    { name: 'a warning at p0 = 0.03 over 3 groups (0.09) is inconclusive, never unchanged', tests: [{ verdict: 'warn', p: 0.4, pNoChange: 0.03 }, { verdict: 'unchanged', p: 0.9, pNoChange: 0.5 }, { verdict: 'unchanged', p: 0.8, pNoChange: 0.6 }], want: ['inconclusive', 'unchanged', 'unchanged'] },
+    { name: 'the same three tests as one cell count once: the warning stands (0.03)', tests: [{ verdict: 'warn', p: 0.4, pNoChange: 0.03, group: 'c' }, { verdict: 'unchanged', p: 0.9, pNoChange: 0.5, group: 'c' }, { verdict: 'unchanged', p: 0.8, pNoChange: 0.6, group: 'c' }], want: ['warn', 'unchanged', 'unchanged'] },
+    { name: 'a regression Holm does not keep warns, and is not demoted further: its interval is beyond', tests: [{ verdict: 'regressed', p: 0.04, pNoChange: 0.04 }, { verdict: 'unchanged', p: 0.9, pNoChange: 0.9 }], want: ['warn', 'unchanged'] },
     { name: 'a warning at p0 = 0.01 stays (0.03)', tests: [{ verdict: 'warn', p: 0.4, pNoChange: 0.01 }, { verdict: 'unchanged', p: 0.9, pNoChange: 0.5 }, { verdict: 'unchanged', p: 0.8, pNoChange: 0.6 }], want: ['warn', 'unchanged', 'unchanged'] },
     { name: 'unknown p0: the warning stands', tests: [{ verdict: 'warn', p: null, pNoChange: null }], want: ['warn'] },
   ] as const)('$name', ({ tests, want }) => {

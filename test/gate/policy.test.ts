@@ -23,12 +23,12 @@ describe('gate policy', () => {
     expect(CATALOGUE.map((d) => d.id)).toEqual(METRIC_IDS);
   });
 
-  it('gates three metrics per cell by default, queued TTFT under a rate load', () => {
+  it('gates four metrics per cell by default, the error rate among them, queued TTFT under a rate load', () => {
     const gated = (kind: 'concurrency' | 'rate'): string[] => rulesFor(gate(), 'chat', kind).filter((r) => r.gated).map((r) => r.def.id);
-    expect(gated('concurrency')).toEqual(['output_tps', 'ttft_ms.p95', 'tpot_ms.p50']);
-    expect(gated('rate')).toEqual(['output_tps', 'queued_ttft_ms.p95', 'tpot_ms.p50']);
+    expect(gated('concurrency')).toEqual(['output_tps', 'error_rate', 'ttft_ms.p95', 'tpot_ms.p50']);
+    expect(gated('rate')).toEqual(['output_tps', 'error_rate', 'queued_ttft_ms.p95', 'tpot_ms.p50']);
     expect(rule(gate(), 'ttft_ms.p99')).toMatchObject({ tolerance: 0.15, floor: 5, level: 'fail', gated: false });
-    expect(rule(gate(), 'error_rate')).toMatchObject({ tolerance: 0.01, floor: 0 });
+    expect(rule(gate(), 'error_rate')).toMatchObject({ tolerance: 0.01, floor: 0, gated: true });
   });
 
   it('merges gate.metrics, then gate.scenarios.<name>.metrics, field by field', () => {
@@ -67,22 +67,25 @@ describe('significance', () => {
   });
   const cell = (id: string, valid: boolean, metrics: MetricVerdict[]): CellVerdict => ({ id, valid, invalid_reasons: [], warnings: [], trials: { baseline: 3, candidate: 3 }, metrics });
 
-  it('adjusts the gated tests of valid cells as one family, downgrading what Holm does not keep, without touching its input', () => {
+  it('adjusts the gated tests of valid cells with Holm over the cells, a cell counted once, without touching its input', () => {
     const input = [
       cell('a', true, [verdict('x', 0.001, 'regressed'), verdict('y', 0.03, 'regressed'), verdict('z', 0.5, 'unchanged', false)]),
       cell('b', false, [verdict('x', 0.001, 'regressed')]),
+      cell('c', true, [verdict('x', 0.02, 'regressed')]),
     ];
     const before = structuredClone(input);
     const out = adjustCells(input, gate({ alpha: 0.05 }));
     expect(input).toEqual(before);
+    // Two valid cells: cell a has the smallest p (x2), cell c the next (x1, never below a's).
     const [x, y, z] = out[0]!.metrics;
     expect(x).toMatchObject({ p_adj: 0.002, verdict: 'regressed' });
-    expect(y).toMatchObject({ p_adj: 0.03, verdict: 'regressed' });
+    expect(y).toMatchObject({ p_adj: 0.06, verdict: 'warn' });
     expect(z).toBe(input[0]!.metrics[2]);
     expect(out[1]!.metrics[0]).toBe(input[1]!.metrics[0]);
+    expect(out[2]!.metrics[0]).toMatchObject({ p_adj: 0.02, verdict: 'regressed' });
     const strict = adjustCells(input, gate({ alpha: 0.01 }));
-    expect(strict[0]!.metrics[1]).toMatchObject({ verdict: 'warn', p_adj: 0.03 });
-    expect(strict[0]!.metrics[1]!.reason).toMatch(/after Holm's correction is not below 0.01$/);
+    expect(strict[2]!.metrics[0]).toMatchObject({ verdict: 'warn', p_adj: 0.02 });
+    expect(strict[2]!.metrics[0]!.reason).toMatch(/after Holm's correction over the cells is not below 0.01$/);
   });
 
   it('judges significance on the p-value the verdict states', () => {

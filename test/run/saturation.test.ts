@@ -14,7 +14,8 @@ describe('assessClient', () => {
   const cases: [string, LoadPlan, number, number | null, number | null, typeof empty, string[]][] = [
     ['healthy closed loop', conc, 5, null, null, empty, []],
     ['GC pauses are not saturation', conc, 9, null, null, empty, []],
-    ['a blocked event loop', conc, 250, null, null, empty, ['event-loop delay p99 250.0 ms > 20 ms']],
+    // A late loop is a timing error the gate carries (src/gate/pairs.ts), not a client that limited the load.
+    ['a blocked event loop is recorded, not saturation', conc, 250, null, null, empty, []],
     ['late dispatch in rate mode', rate, 2, 30, 100, offered(99.5), ['dispatch lag p99 30.0 ms > 10 ms']],
     ['an open loop offering too little', rate, 2, 1, 100, offered(80), ['offered 80.00 req/s < 95% of the 100.00 req/s scheduled']],
     ['a cap holding requests back is the server, not the client', capped, 2, 1, 100, offered(50), []],
