@@ -3,8 +3,9 @@
 // ancestors: the newest one (history-runs 1), or the last K measured in the
 // candidate's environment, whose spread is the job-to-job noise (issue 10).
 import { resolve } from 'node:path';
-import { environmentMismatch } from '../history/comparable.js';
-import { findBaseline, findBaselines, type HistoryOptions } from '../history/store.js';
+import { DEFAULTS } from '../config/defaults.js';
+import { environmentMismatch, failedTooMuch } from '../history/comparable.js';
+import { findBaselines, type HistoryOptions } from '../history/store.js';
 import { assertGateable, parseResult, readResultForGating } from '../result/read.js';
 import type { ResultDoc } from '../result/types.js';
 import type { RunEvent } from './event.js';
@@ -33,45 +34,91 @@ export async function loadBaseline(inputs: ActionInputs, event: RunEvent, worksp
   if (event.baselineCommit === null) {
     return { doc: null, history: [], note: 'no baseline commit for this event (only pull requests and pushes have one)', commit: null };
   }
-  if (inputs.historyRuns > 1) return storedRuns(inputs, event.baselineCommit, workspace, candidate);
-  const found = await findBaseline(historyOptions(inputs, workspace), event.baselineCommit);
-  if (found === null) {
-    return {
-      doc: null,
-      note: `no stored result for ${event.baselineCommit.slice(0, 7)} or its ancestors on branch '${inputs.historyBranch}' yet: a push to the default branch stores one (save-history)`,
-      history: [],
-      commit: null,
-    };
-  }
-  const file = `${inputs.historyBranch}:results/${found.commit}.json`;
-  const doc = assertGateable(parseResult(found.resultJson, file), file);
-  const note = found.exact
-    ? `baseline: stored result of the base commit \`${found.commit.slice(0, 7)}\``
-    : `baseline: the base commit \`${event.baselineCommit.slice(0, 7)}\` has no stored result; compared with its newest stored ancestor \`${found.commit.slice(0, 7)}\``;
-  return { doc, history: [], note, commit: found.commit };
+  return storedRuns(inputs, event.baselineCommit, workspace, candidate);
 }
 
-/** The last history-runs stored results along the base commit's ancestry that were measured in the candidate's environment. */
+/** A stored run the selection walked past, and why. */
+export interface SkippedRun {
+  commit: string;
+  kind: 'failed' | 'environment';
+  why: string;
+}
+
+/**
+ * Whether a stored run may stand for the baseline of `candidate`: null when
+ * it may, else why not. A run whose requests mostly failed never does,
+ * whatever history-runs says; with several runs (history-runs > 1) one of
+ * another environment does not either, since their spread must be
+ * job-to-job noise (with one run, the comparison itself flags another
+ * environment). Pure: the walk along the ancestry is findBaselines'.
+ */
+export function rejectStored(stored: ResultDoc, candidate: ResultDoc, o: { errorRateLimit: number; sameEnvironment: boolean }): Omit<SkippedRun, 'commit'> | null {
+  const failed = failedTooMuch(stored, o.errorRateLimit);
+  if (failed !== null) return { kind: 'failed', why: failed };
+  const env = o.sameEnvironment ? environmentMismatch(stored, candidate) : null;
+  return env === null ? null : { kind: 'environment', why: env };
+}
+
+/** The gate's error-rate limit the candidate is judged by: its own config's, as the gate reads it. */
+function errorRateLimitOf(candidate: ResultDoc): number {
+  const limit = (candidate.config as Partial<ResultDoc['config']> | undefined)?.gate?.error_rate_limit;
+  return typeof limit === 'number' && Number.isFinite(limit) ? limit : DEFAULTS.errorRateLimit;
+}
+
+/** `; skipped ...`: the stored runs walked past, each with its commit and why (the first few, then a count). */
+export function skippedNote(skipped: readonly SkippedRun[], shown = 3): string {
+  if (skipped.length === 0) return '';
+  const parts: string[] = [];
+  const failed = skipped.filter((s) => s.kind === 'failed');
+  const other = skipped.filter((s) => s.kind === 'environment');
+  const list = (runs: readonly SkippedRun[]): string =>
+    runs
+      .slice(0, shown)
+      .map((s) => `\`${s.commit.slice(0, 7)}\` (${s.why})`)
+      .join(', ') + (runs.length > shown ? ` and ${runs.length - shown} more` : '');
+  const runs = (n: number): string => `${n} stored run${n === 1 ? '' : 's'}`;
+  if (failed.length > 0) parts.push(`skipped ${runs(failed.length)} whose requests failed: ${list(failed)}`);
+  if (other.length > 0) parts.push(`skipped ${runs(other.length)} of another environment: ${list(other)}`);
+  return `; ${parts.join('; ')}`;
+}
+
+/**
+ * The last history-runs stored results along the base commit's ancestry
+ * (the newest alone with history-runs 1), skipping those whose requests
+ * failed and, with several, those of another environment.
+ */
 async function storedRuns(inputs: ActionInputs, base: string, workspace: string, candidate: ResultDoc): Promise<Baseline> {
-  const reasons: string[] = [];
-  const { found, skipped } = await findBaselines(historyOptions(inputs, workspace), base, inputs.historyRuns, (json, commit) => {
+  const skipped: SkippedRun[] = [];
+  const rules = { errorRateLimit: errorRateLimitOf(candidate), sameEnvironment: inputs.historyRuns > 1 };
+  const { found } = await findBaselines(historyOptions(inputs, workspace), base, inputs.historyRuns, (json, commit) => {
     const file = `${inputs.historyBranch}:results/${commit}.json`;
     const doc = assertGateable(parseResult(json, file), file);
-    const why = environmentMismatch(doc, candidate);
-    if (why !== null) reasons.push(why);
-    return why === null ? doc : null;
+    const rejected = rejectStored(doc, candidate, rules);
+    if (rejected !== null) skipped.push({ commit, ...rejected });
+    return rejected === null ? doc : null;
   });
-  const skippedNote = skipped > 0 ? `; ${skipped} stored run${skipped === 1 ? '' : 's'} of another environment skipped (${reasons[0]})` : '';
+  const note = skippedNote(skipped);
   if (found.length === 0) {
+    const what = `no ${skipped.length > 0 ? 'usable ' : ''}stored result${rules.sameEnvironment ? ' of this environment' : ''}`;
     return {
       doc: null,
       history: [],
-      note: `no stored result of this environment for ${base.slice(0, 7)} or its ancestors on branch '${inputs.historyBranch}' yet${skippedNote}: a push to the default branch stores one (save-history)`,
+      note: `${what} for ${base.slice(0, 7)} or its ancestors on branch '${inputs.historyBranch}' yet${note}: a push to the default branch stores one (save-history)`,
       commit: null,
     };
   }
   const newest = found[0]!;
+  if (inputs.historyRuns === 1) {
+    const which = newest.exact
+      ? `baseline: stored result of the base commit \`${newest.commit.slice(0, 7)}\``
+      : `baseline: the base commit \`${base.slice(0, 7)}\` has no ${skipped.length > 0 ? 'usable ' : ''}stored result; compared with its newest ${skipped.length > 0 ? 'usable ' : ''}stored ancestor \`${newest.commit.slice(0, 7)}\``;
+    return { doc: newest.value, history: [], note: `${which}${note}`, commit: newest.commit };
+  }
   const which = newest.exact ? `the base commit \`${newest.commit.slice(0, 7)}\`` : `its newest stored ancestor \`${newest.commit.slice(0, 7)}\``;
-  const note = `baseline: ${found.length} stored result${found.length === 1 ? '' : 's'} of the default branch (of ${inputs.historyRuns} asked for), newest ${which}${skippedNote}`;
-  return { doc: newest.value, history: found.map((f) => f.value), note, commit: newest.commit };
+  return {
+    doc: newest.value,
+    history: found.map((f) => f.value),
+    note: `baseline: ${found.length} stored result${found.length === 1 ? '' : 's'} of the default branch (of ${inputs.historyRuns} asked for), newest ${which}${note}`,
+    commit: newest.commit,
+  };
 }

@@ -24,3 +24,25 @@ export function environmentMismatch(stored: ResultDoc, cand: ResultDoc): string 
   if (sm !== cm) return `model ${sm ?? 'unknown'} -> ${cm ?? 'unknown'}`;
   return null;
 }
+
+/**
+ * Why `stored` must not stand for a baseline because its own requests failed
+ * (issue 23, item 3): a cell with no completed request, or one whose error
+ * rate is over the gate's limit (`errorRateLimit`, gate.error_rate_limit).
+ * Judged against such a run, a candidate whose server works looks like an
+ * improvement, and one whose server fails just as much looks unchanged.
+ * Null when every cell completed enough of its requests. Capacity cells are
+ * searches, not measurements of one load: only the matrix cells count.
+ */
+export function failedTooMuch(stored: ResultDoc, errorRateLimit: number): string | null {
+  for (const c of stored.cells) {
+    const { completed, attempted, failed } = c.metrics.counts;
+    if (completed === 0) return `${c.id}: no request completed (${attempted} sent)`;
+    if (c.metrics.error_rate > errorRateLimit) {
+      return `${c.id}: ${pct(c.metrics.error_rate)} of requests failed (${failed} of ${attempted}), over gate.error_rate_limit ${pct(errorRateLimit)}`;
+    }
+  }
+  return null;
+}
+
+const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
