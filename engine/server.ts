@@ -261,7 +261,7 @@ export async function serveEngine(engine: Engine, opts: { host: string; port: nu
       } else if (path === '/stats' && method === 'GET') {
         sendJson(res, 200, JSON.stringify(engine.stats()));
       } else if (path === '/metrics' && method === 'GET') {
-        const body = renderMetrics(engine.stats(), engine.info.modelId);
+        const body = renderMetrics(engine.stats(), engine.info.modelId, engine.info);
         res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8', 'content-length': Buffer.byteLength(body) });
         res.end(body);
       } else if (path === '/health' || path === '/v1/models' || path === '/stats' || path === '/metrics') {

@@ -17,6 +17,9 @@
 //    A retraction is SGLang's preemption (a running request sent back to the queue).
 //  - TGI: docs/source/reference/metrics.md of huggingface/text-generation-inference.
 //    It has no KV usage gauge; token counts are the _sum of its per-request histograms.
+//  - The embedded engine (engine/metrics.ts) serves vLLM's names so that the
+//    same mapping reads it, and one series of its own that names it: a scrape
+//    with that marker is the embedded engine, labelled so, never `vllm`.
 import { maxOf, sumOf, type Sample } from './prometheus.js';
 import type { EngineName } from './types.js';
 
@@ -24,6 +27,8 @@ export interface EngineSeries {
   engine: EngineName;
   /** Every series of the engine starts with it: how a scrape is recognised. */
   prefix: string;
+  /** A series only this engine serves; present, it names the engine whatever the prefixes say. */
+  marker?: string;
   /** Per field, the names to try in order; the first present wins. Gauges and counters summed over label sets. */
   running: string[];
   waiting: string[];
@@ -41,22 +46,29 @@ export interface EngineSeries {
   promptCounts: 'all' | 'uncached';
 }
 
+const VLLM: EngineSeries = {
+  engine: 'vllm',
+  prefix: 'vllm:',
+  running: ['vllm:num_requests_running'],
+  waiting: ['vllm:num_requests_waiting'],
+  kvUsage: ['vllm:kv_cache_usage_perc', 'vllm:gpu_cache_usage_perc'],
+  preemptions: ['vllm:num_preemptions_total'],
+  promptTokens: ['vllm:prompt_tokens_total'],
+  cachedPromptTokens: ['vllm:prompt_tokens_cached_total', 'vllm:prefix_cache_hits_total'],
+  generationTokens: ['vllm:generation_tokens_total'],
+  prefixHits: ['vllm:prefix_cache_hits_total'],
+  prefixQueries: ['vllm:prefix_cache_queries_total'],
+  hitRateGauge: ['vllm:gpu_prefix_cache_hit_rate'],
+  promptCounts: 'all',
+};
+
+/** The name of engine/metrics.ts's EMBEDDED_MARKER (src/ does not import engine/). */
+export const EMBEDDED_MARKER = 'llm_perf_gate_embedded_build_info';
+
 export const ENGINES: readonly EngineSeries[] = [
-  {
-    engine: 'vllm',
-    prefix: 'vllm:',
-    running: ['vllm:num_requests_running'],
-    waiting: ['vllm:num_requests_waiting'],
-    kvUsage: ['vllm:kv_cache_usage_perc', 'vllm:gpu_cache_usage_perc'],
-    preemptions: ['vllm:num_preemptions_total'],
-    promptTokens: ['vllm:prompt_tokens_total'],
-    cachedPromptTokens: ['vllm:prompt_tokens_cached_total', 'vllm:prefix_cache_hits_total'],
-    generationTokens: ['vllm:generation_tokens_total'],
-    prefixHits: ['vllm:prefix_cache_hits_total'],
-    prefixQueries: ['vllm:prefix_cache_queries_total'],
-    hitRateGauge: ['vllm:gpu_prefix_cache_hit_rate'],
-    promptCounts: 'all',
-  },
+  VLLM,
+  // vLLM's names, read the same way; told apart from vLLM by its marker.
+  { ...VLLM, engine: 'embedded', marker: EMBEDDED_MARKER },
   {
     engine: 'llama.cpp',
     prefix: 'llamacpp:',
@@ -104,8 +116,14 @@ export const ENGINES: readonly EngineSeries[] = [
   },
 ];
 
-/** The engine whose series the scrape holds most of; null when none is known. */
+/**
+ * The engine a scrape comes from: the one whose marker series it holds, else
+ * the one whose series it holds most of (the first listed on a tie, so vLLM's
+ * names without the marker are vLLM); null when none is known.
+ */
 export function detectEngine(samples: readonly Sample[]): EngineSeries | null {
+  const marked = ENGINES.find((e) => e.marker !== undefined && samples.some((s) => s.name === e.marker));
+  if (marked !== undefined) return marked;
   let best: EngineSeries | null = null;
   let bestCount = 0;
   for (const e of ENGINES) {
@@ -168,5 +186,6 @@ export const MAPPED_NAMES: ReadonlySet<string> = new Set(
     ...e.prefixHits,
     ...e.prefixQueries,
     ...e.hitRateGauge,
+    ...(e.marker === undefined ? [] : [e.marker]),
   ]),
 );

@@ -6,7 +6,7 @@
 // the engine, the model and the runner; machineInfo stays the source of those.
 import { Agent, request } from 'undici';
 import { machineInfo } from '../run/environment.js';
-import { ENGINES } from './engine-series.js';
+import { detectEngine } from './engine-series.js';
 import { gpuInventory } from './nvidia-smi.js';
 import { parseExposition } from './prometheus.js';
 import type { EngineName, EnvironmentFingerprint, FingerprintDifference } from './types.js';
@@ -80,7 +80,7 @@ export async function engineVersion(baseUrl: string, headers: Record<string, str
     let buildVersion: string | null = null;
     if (metrics !== null) {
       const samples = parseExposition(metrics).samples;
-      for (const e of ENGINES) if (samples.some((s) => s.name.startsWith(e.prefix))) name = e.engine;
+      name = detectEngine(samples)?.engine ?? 'unknown';
       const build = samples.find((s) => /build_info$/.test(s.name) && (s.labels.version || s.labels.build_info));
       buildVersion = build ? (build.labels.version ?? build.labels.build_info ?? null) : null;
     }

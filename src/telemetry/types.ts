@@ -50,7 +50,8 @@ export interface GpuTelemetry {
 }
 
 /** The common vocabulary every known engine's series map to. */
-export type EngineName = 'vllm' | 'llama.cpp' | 'sglang' | 'tgi' | 'unknown';
+/** 'embedded': llm-perf-gate's own engine, which serves vLLM's series names (engine/metrics.ts). */
+export type EngineName = 'vllm' | 'embedded' | 'llama.cpp' | 'sglang' | 'tgi' | 'unknown';
 
 export interface EngineTelemetry {
   engine: EngineName;

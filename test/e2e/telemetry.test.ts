@@ -64,7 +64,7 @@ describe('telemetry against the embedded engine', () => {
     const t = await h.stop(client);
     show('embedded engine', t);
     const e = t.engine!;
-    expect(e.engine).toBe('vllm');
+    expect(e.engine).toBe('embedded');
     expect(e.failed_scrapes).toBe(0);
     expect(e.running!.max).toBeGreaterThanOrEqual(1);
     expect(e.running!.max).toBeLessThanOrEqual(4);
@@ -79,7 +79,7 @@ describe('telemetry against the embedded engine', () => {
 
     const env = await collectFingerprint({ baseUrl: engine.url, model: 'tiny' });
     console.log(`[telemetry] embedded engine fingerprint: ${JSON.stringify({ ...env, gpu_topology: env.gpu_topology ? '(…)' : null })}`);
-    expect(env.engine?.name).toBe('vllm');
+    expect(env.engine?.name).toBe('embedded');
   });
 
   it('flags a cell run beside a CPU hog', async () => {
