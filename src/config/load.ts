@@ -6,9 +6,20 @@ import { checkConfig } from './check.js';
 import { DEFAULT_CONFIG_FILE, DEFAULT_CONFIG_YAML } from './defaults.js';
 import { gatePlanOf, planOf } from './derive.js';
 import { ConfigError } from '../errors/config-error.js';
-import { normaliseConfig, normaliseGate, normaliseTelemetry } from './normal.js';
+import { makeProblem } from './errors.js';
+import { formatPath } from './issues.js';
+import { normaliseConfig, normaliseGate, normaliseTelemetry, type NormalConfig } from './normal.js';
 import type { GatePlan, Plan, Warmup } from './plan.js';
-import { NO_LOCATION, parseYaml, readConfigText, type Locate } from './yaml.js';
+import { NO_LOCATION, parseYaml, readConfigText, type Locate, type Segment } from './yaml.js';
+
+/**
+ * A rule on the normalised config that src/config cannot state itself,
+ * because it needs the gate's policy (src/pipeline/samples.ts: a gated
+ * percentile needs enough planned samples). Its problems are at config paths
+ * and become ConfigErrors with file:line:col; it may return an adjusted
+ * config, with one notice per adjustment for the command to print.
+ */
+export type PlanReview = (config: NormalConfig) => { problems: { segs: Segment[]; reason: string }[]; config: NormalConfig; notices: string[] };
 
 export interface LoadPlanOptions {
   /** Config file (relative to cwd). Null/undefined: ./llm-perf.yml if present, else the built-in default. */
@@ -22,6 +33,10 @@ export interface LoadPlanOptions {
   env?: NodeJS.ProcessEnv;
   /** run.warmup when the config does not set it (the action: auto); default DEFAULTS.warmup. */
   warmupDefault?: Warmup;
+  /** Checks and adjusts the normalised config (PlanReview); the commands pass src/pipeline/samples.ts. */
+  review?: PlanReview;
+  /** Told what the review changed, e.g. run.requests raised for a default-gated percentile; the commands print it. */
+  onNotice?: (text: string) => void;
 }
 
 export interface PlanContext {
@@ -35,6 +50,8 @@ export interface PlanContext {
   source?: string;
   /** run.warmup when the config does not set it. */
   warmupDefault?: Warmup;
+  /** Checks and adjusts the normalised config (PlanReview); none: taken as it is. */
+  review?: PlanReview;
 }
 
 /** Reads, validates and normalises the config; throws ConfigError listing every problem. */
@@ -55,7 +72,9 @@ export async function loadPlan(opts: LoadPlanOptions): Promise<Plan> {
     baseDir = opts.cwd;
   }
   const parsed = parseYaml(source, file);
-  return buildPlan(parsed.raw, { file, baseDir, url: opts.url, model: opts.model, warmupDefault: opts.warmupDefault }, parsed.locate, opts.env ?? process.env);
+  const { plan, notices } = buildPlan(parsed.raw, { file, baseDir, url: opts.url, model: opts.model, warmupDefault: opts.warmupDefault, review: opts.review }, parsed.locate, opts.env ?? process.env);
+  for (const n of notices) opts.onNotice?.(n);
+  return plan;
 }
 
 /**
@@ -70,17 +89,30 @@ export async function loadGatePlan(configPath: string, cwd: string): Promise<Gat
   return gatePlanOf(normaliseGate(raw.gate), normaliseTelemetry(raw.telemetry));
 }
 
-/** Validates an already-parsed config object (e.g. from tests or another front end). */
+/** Validates an already-parsed config object (e.g. from tests or another front end); its notices are dropped. */
 export function planFromObject(raw: unknown, ctx: PlanContext): Plan {
   const locate = ctx.source === undefined ? NO_LOCATION : parseYaml(ctx.source, ctx.file).locate;
-  return buildPlan(raw, ctx, locate, null);
+  return buildPlan(raw, ctx, locate, null).plan;
 }
 
-function buildPlan(input: unknown, ctx: PlanContext, locate: Locate, env: NodeJS.ProcessEnv | null): Plan {
+function buildPlan(input: unknown, ctx: PlanContext, locate: Locate, env: NodeJS.ProcessEnv | null): { plan: Plan; notices: string[] } {
   const { raw, url } = checkConfig(input, { file: ctx.file, url: ctx.url, model: ctx.model, env, needUrl: true }, locate);
   if (url === null) throw new Error('unreachable: validated config without URL');
-  const config = normaliseConfig(raw, { url, model: ctx.model, warmup: ctx.warmupDefault });
-  return planOf(config, { configPath: ctx.file, baseDir: ctx.baseDir, headers: raw.target?.headers ?? {} });
+  let config = normaliseConfig(raw, { url, model: ctx.model, warmup: ctx.warmupDefault });
+  let notices: string[] = [];
+  if (ctx.review !== undefined) {
+    const r = ctx.review(config);
+    if (r.problems.length > 0) {
+      throw new ConfigError(
+        r.problems.map((p) => {
+          const pos = locate(p.segs);
+          return makeProblem({ file: ctx.file, line: pos?.line, column: pos?.column, path: formatPath(p.segs), reason: p.reason });
+        }),
+      );
+    }
+    ({ config, notices } = r);
+  }
+  return { plan: planOf(config, { configPath: ctx.file, baseDir: ctx.baseDir, headers: raw.target?.headers ?? {} }), notices };
 }
 
 // ---------------------------------------------------------------- reading

@@ -13,6 +13,7 @@ import { verdictWithoutBaseline } from '../gate/no-baseline.js';
 import type { VerdictDoc } from '../gate/verdict.js';
 import type { ResultDoc } from '../result/types.js';
 import type { Host } from './host.js';
+import { reviewSamples } from './samples.js';
 
 export { DEFAULT_CALIBRATION_TRIALS, MIN_CALIBRATION_TRIALS };
 /** Same bound as run.trials in the config schema. */
@@ -28,7 +29,9 @@ export interface PlanRequest {
 }
 
 export function readPlan(host: Host, req: PlanRequest): Promise<Plan> {
-  return loadPlan({ configPath: req.config, cwd: host.cwd, url: req.url ?? null, model: req.model ?? null, env: host.env, warmupDefault: req.warmupDefault });
+  // Too few planned samples for a gated percentile is found here, when the config is read (samples.ts); what the
+  // review changed (run.requests raised) is said where the command's log goes: stderr, or a notice annotation in the action.
+  return loadPlan({ configPath: req.config, cwd: host.cwd, url: req.url ?? null, model: req.model ?? null, env: host.env, warmupDefault: req.warmupDefault, review: reviewSamples, onNotice: (text) => host.log.notice(text) });
 }
 
 /** The verdict on a run made with `plan`, with the plan's gate rules. */

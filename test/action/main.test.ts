@@ -43,6 +43,9 @@ describe('runAction on a fake host', () => {
     expect(await readFile(h.outputs['report-path']!, 'utf8')).toBe(h.summaries[0]);
     // Progress went through the host's log, once per cell.
     expect(h.logs.filter((l) => l.text.includes('cell 1/1 short@c=4: started'))).toHaveLength(1);
+    // 20 requests x 1 trial cannot support the default-gated TTFT p95: reading the config raised them, with a notice.
+    expect(h.logs).toContainEqual(expect.objectContaining({ level: 'notice', text: expect.stringMatching(/^run\.requests raised from 20 to 60: ttft_ms\.p95 is gated by default/) }));
+    expect(JSON.parse(await readFile(join(dir, 'llm-perf-result.json'), 'utf8')).cells[0].metrics.counts.attempted).toBe(60);
   });
 
   it('compares with a baseline file and passes, logging the baseline and the outcome', async () => {

@@ -18,13 +18,13 @@ afterEach(async () => {
 });
 beforeAll(buildDist);
 
-// One closed-loop cell, 20 short requests a trial: 4 trials take about a second.
+// One closed-loop cell, 30 short requests a trial (x 2 trials: the 60 samples the gated TTFT p95 needs): 4 trials take about a second.
 const CONFIG = `version: 1
 target:
   url: http://127.0.0.1:9/never-used
 seed: 3
 run:
-  requests: 20
+  requests: 30
   warmup: 2
   trials: 2
   max_duration_s: 20
@@ -51,8 +51,8 @@ describe('llm-perf-gate calibrate', () => {
     expect(ran.stdout).toMatch(/Recommended trials: (\d+|none)/);
     expect(ran.stdout).toContain(`calibration: ${json}`);
 
-    // The whole matrix ran 4 times: 4 x (2 warm-up + 20) requests.
-    expect(server.requests.filter((r) => r.completionIndex !== null)).toHaveLength(88);
+    // The whole matrix ran 4 times: 4 x (2 warm-up + 30) requests.
+    expect(server.requests.filter((r) => r.completionIndex !== null)).toHaveLength(128);
     const doc = JSON.parse(await readFile(out, 'utf8')) as ResultDoc;
     expect(validateResult(doc)).toEqual([]);
     expect(doc.cells[0]!.trials).toHaveLength(4);

@@ -27,9 +27,11 @@ describe('llm-perf-gate run', () => {
     expect(ran.stderr).toContain('cell 1/2 short@c=4: started');
     expect(ran.stderr).toContain('cell 2/2 short@r=30/s');
     expect(ran.code, ran.stderr).toBe(0);
+    // 20 requests x 1 trial cannot support the TTFT p95s gated by default: reading the config raised them to 60, and said so.
+    expect(ran.stderr).toContain('note: run.requests raised from 20 to 60: ttft_ms.p95 and queued_ttft_ms.p95 are gated by default');
     // A loaded machine may tag a cell "[client saturated]"; the counts are what this checks.
-    expect(ran.stdout).toMatch(/short@c=4(?: \[client saturated\])?\s+20\/20/);
-    expect(ran.stdout).toMatch(/short@r=30\/s(?: \[client saturated\])?\s+20\/20/);
+    expect(ran.stdout).toMatch(/short@c=4(?: \[client saturated\])?\s+60\/60/);
+    expect(ran.stdout).toMatch(/short@r=30\/s(?: \[client saturated\])?\s+60\/60/);
     const doc = JSON.parse(await readFile(out, 'utf8')) as ResultDoc;
     expect(validateResult(doc)).toEqual([]);
     expect(doc.status).toBe('complete');
