@@ -9,7 +9,7 @@ import { adjustCells, verdictSettings } from './significance.js';
 import { checkSlos } from './slo.js';
 import { cellTimingFloorMs } from './timing-floor.js';
 import { cellStalled, DEFAULT_CLIENT_STALL_MS, selectPairs, withTrials } from './pairs.js';
-import { cellProblems, docProblems, neighbourProblems } from './validity.js';
+import { cellProblems, docProblems, neighbourLimit, neighbourProblems, neighbourShares, othersShare, type NeighbourMargin } from './validity.js';
 import { VERDICT_SCHEMA, type CellVerdict, type MetricVerdict, type Overall, type SideInfo, type VerdictDoc } from './verdict.js';
 
 export function side(doc: ResultDoc): SideInfo {
@@ -37,6 +37,7 @@ export function compare(base: ResultDoc, cand: ResultDoc, gate: GatePlan, opts: 
   const doc = docProblems(base, cand, gate);
   const warnings = [...doc.warnings];
   const judged: CellVerdict[] = [];
+  const regressionsOnly = new Map<string, string>();
   const baseById = new Map(base.cells.map((c) => [c.id, c]));
   const candIds = new Set(cand.cells.map((c) => c.id));
   for (const c of base.cells) if (!candIds.has(c.id)) warnings.push(`cell ${c.id} is only in the baseline: not compared`);
@@ -53,8 +54,9 @@ export function compare(base: ResultDoc, cand: ResultDoc, gate: GatePlan, opts: 
     problems.warnings.push(...side.warnings);
     const metrics = cellRules(gate, c, opts).map((rule) => judgeMetric(side.base, side.cand, rule, judgeSettings(gate, rule, side.base, side.cand, paired, side)));
     judged.push(cellVerdict(b, c, problems, metrics));
+    if (side.regressionsOnly !== null) regressionsOnly.set(c.id, side.regressionsOnly);
   }
-  return verdictDoc(judged, base, cand, gate, { invalid: doc.invalid, warnings }, paired ? 'paired' : 'unpaired');
+  return verdictDoc(judged, base, cand, gate, { invalid: doc.invalid, warnings }, paired ? 'paired' : 'unpaired', regressionsOnly);
 }
 
 /** How the sides of one cell are judged: the cells (a paired one less its dropped pairs), what that found, and what widens the threshold. */
@@ -63,8 +65,10 @@ export interface Sides {
   cand: CellResult;
   invalid: string[];
   warnings: string[];
-  /** Log distance added to every relative threshold: the neighbours' difference between the sides (unpaired). */
-  margin: number;
+  /** The neighbours' difference between the sides (validity.ts). */
+  margin: NeighbourMargin;
+  /** Only a regression can be read: the cell is invalid unless a gated metric regressed (verdictDoc). */
+  regressionsOnly: string | null;
   /** A client stall in an unpaired comparison: its error enters the timing floors. */
   stalled: boolean;
 }
@@ -73,20 +77,37 @@ function stallMs(gate: GatePlan): number {
   return gate.clientStallMs ?? DEFAULT_CLIENT_STALL_MS;
 }
 
-/** Paired: judged on the pairs both sides measured alike (pairs.ts). */
+const mean = (xs: number[]): number | null => (xs.length === 0 ? null : xs.reduce((a, b) => a + b, 0) / xs.length);
+
+/** The mean share of others' CPU beside the trials of a cell (null when a trial was not measured). */
+function trialsShare(cell: CellResult): number | null {
+  const shares = cell.trials.map((t) => othersShare(t.telemetry));
+  return shares.some((x) => x === null) ? null : mean(shares as number[]);
+}
+
+/**
+ * Paired: judged on the pairs both sides measured alike (pairs.ts), with the
+ * kept pairs' remaining neighbour difference as the margin. With fewer than
+ * two alike pairs left, all pairs are judged with the directional rule of
+ * neighbourProblems, unless client stalls took them (then invalid).
+ */
 function pairedSides(b: CellResult, c: CellResult, gate: GatePlan): Sides {
   const sel = selectPairs(b, c, stallMs(gate));
   const n = Math.min(b.trials.length, c.trials.length);
-  const out: Sides = { base: b, cand: c, invalid: [], warnings: [...sel.dropped], margin: 0, stalled: false };
-  if (sel.dropped.length === 0) return out;
-  if (sel.keep.length < 2) {
-    out.invalid.push(`only ${sel.keep.length} of ${n} pairs were measured alike on both sides (a stall or a neighbour hit one side of the others): too few to judge; measure again on a quieter runner or add pairs (run.trials)`);
-    return out;
+  if (sel.keep.length >= 2) {
+    const kb = withTrials(b, sel.keep);
+    const kc = withTrials(c, sel.keep);
+    const nb = neighbourShares(trialsShare(kb), trialsShare(kc), neighbourLimit(b, c));
+    return { base: kb, cand: kc, invalid: nb.invalid, warnings: [...sel.dropped, ...nb.warnings], margin: nb.margin, regressionsOnly: nb.regressionsOnly, stalled: false };
   }
-  return { ...out, base: withTrials(b, sel.keep), cand: withTrials(c, sel.keep) };
+  const nb = neighbourProblems(b, c);
+  const stalls = sel.dropped.filter((d) => d.includes('client stall')).length;
+  const invalid = [...nb.invalid];
+  if (stalls > n - 2) invalid.push(`only ${sel.keep.length} of ${n} pairs were measured alike on both sides (client stalls hit one side of the others): too few to judge; measure again on a quieter runner or add pairs (run.trials)`);
+  return { base: b, cand: c, invalid, warnings: [...sel.dropped, ...nb.warnings], margin: nb.margin, regressionsOnly: nb.regressionsOnly, stalled: false };
 }
 
-/** Unpaired: the neighbours' difference widens the threshold (validity.ts), a stall raises the timing floors. */
+/** Unpaired: the neighbours' difference enters as a margin (validity.ts), a stall raises the timing floors. */
 function unpairedSides(b: CellResult, c: CellResult, gate: GatePlan): Sides {
   const n = neighbourProblems(b, c);
   const stalled = cellStalled(b, c, stallMs(gate));
@@ -95,7 +116,7 @@ function unpairedSides(b: CellResult, c: CellResult, gate: GatePlan): Sides {
     const d = Math.max(b.client.event_loop_delay_p99_ms, c.client.event_loop_delay_p99_ms);
     warnings.push(`client stall: event-loop delay p99 up to ${d} ms (limit ${stallMs(gate)} ms, gate.client_stall_ms): the timing floors grow to that error`);
   }
-  return { base: b, cand: c, invalid: n.invalid, warnings, margin: n.margin, stalled };
+  return { base: b, cand: c, invalid: n.invalid, warnings, margin: n.margin, regressionsOnly: n.regressionsOnly, stalled };
 }
 
 /** The rules of a candidate cell, less those the options leave out. */
@@ -122,7 +143,7 @@ export function judgeSettings(gate: GatePlan, rule: MetricRule, b: CellResult, c
     iterations: iterationsFor(rule, gate),
     paired,
     seed: `${c.id}|${rule.def.id}`,
-    margin: sides?.margin ?? 0,
+    ...(sides === undefined ? {} : { margin: sides.margin }),
     floorMs: (r) => {
       if (r.def.dist === null || mergedOverride(gate, c.scenario.name, r.def.id).floor !== undefined) return null;
       if (!Number.isFinite(b.client?.event_loop_delay_p99_ms) || !Number.isFinite(c.client?.event_loop_delay_p99_ms)) return null;
@@ -156,8 +177,14 @@ export function verdictDoc(
   gate: GatePlan,
   doc: { invalid: string[]; warnings: string[] },
   design: VerdictDoc['design'],
+  regressionsOnly: ReadonlyMap<string, string> = new Map(),
 ): VerdictDoc {
-  const cells = adjustCells(judged, gate);
+  // A cell from which only a regression can be read (validity.ts) stays valid only when one showed.
+  const cells = adjustCells(judged, gate).map((c) => {
+    const why = regressionsOnly.get(c.id);
+    if (why === undefined || c.metrics.some((m) => m.gated && m.verdict === 'regressed')) return c;
+    return { ...c, valid: false, invalid_reasons: [...c.invalid_reasons, why] };
+  });
   // Capacity cells are judged on intervals (no p-value): outside Holm, counted in the summary.
   const capacity = judgeCapacityCells(base, cand, gate);
   const warnings = [...doc.warnings, ...capacity.warnings];

@@ -23,6 +23,7 @@ import {
   welchLogRatio,
   type Direction,
 } from './stats.js';
+import { NO_MARGIN, type NeighbourMargin } from './validity.js';
 import type { Method, MetricVerdict } from './verdict.js';
 
 export interface JudgeSettings {
@@ -37,11 +38,11 @@ export interface JudgeSettings {
    */
   floorMs?: (rule: MetricRule) => number | null;
   /**
-   * A log distance by which every relative threshold is widened: uncertainty
-   * the trials cannot show, such as more neighbour load beside one side of an
-   * unpaired comparison (validity.ts neighbourProblems). 0 or absent: none.
+   * Uncertainty the trials cannot show: more neighbour load beside one side
+   * (validity.ts neighbourProblems). `regress` widens the regression
+   * threshold, `pass` extends the interval's bad end. Absent: none.
    */
-  margin?: number;
+  margin?: NeighbourMargin;
 }
 
 /** A change estimate as ratios candidate/baseline (or differences, for error_rate). */
@@ -193,8 +194,8 @@ function judge(base: CellResult, cand: CellResult, rule: MetricRule, s: JudgeSet
   }
 
   const floor = def.dist !== null && s.floorMs !== undefined ? s.floorMs(rule) : null;
-  const m = s.margin ?? 0;
-  const thr = thresholdRatio(floor === null ? rule : { ...rule, floor }, b) * Math.exp(dir === 'up' ? m : -m);
+  const margin = s.margin ?? NO_MARGIN;
+  const thr = thresholdRatio(floor === null ? rule : { ...rule, floor }, b) * Math.exp(dir === 'up' ? margin.regress : -margin.regress);
   out.threshold_pct = pct(thr);
   const e = def.kind === 'rate' ? rateEstimate(base, cand, rule, s, thr, dir) : distEstimate(base, cand, rule, s, thr, dir);
   if (typeof e === 'string') {
@@ -226,6 +227,9 @@ function judge(base: CellResult, cand: CellResult, rule: MetricRule, s: JudgeSet
       : '1 trial gives no interval for a rate (set run.trials >= 2)';
     return out;
   }
+  // More load beside the baseline could hide a slowdown of up to the margin: the interval reaches that much further on the bad side.
+  if (dir === 'up') e.hi *= Math.exp(margin.pass);
+  else e.lo *= Math.exp(-margin.pass);
   out.interval_pct = [pct(e.lo), pct(e.hi)];
   const cls = classifyChange({ estimate: e.estimate, lo: e.lo, hi: e.hi, threshold: thr, good: mirrorThreshold(thr), direction: dir, pNoChange: e.pNoChange, level: rule.level, scale: 'ratio' });
   return decide(out, cls, e.lo, e.hi, s.confidence, true);

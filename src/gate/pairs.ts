@@ -2,14 +2,16 @@
 // a pair run back to back or side by side on one machine, so a neighbour or a
 // client stall that hits both cancels in the pair's ratio: only one that hits
 // one side of a pair and not the other biases it, and that pair alone is
-// dropped. A fixed cut-off on the whole run voided 27 of 30 same-job A/B runs
+// dropped (a neighbour: when the difference is over the limit; a smaller one
+// enters the cell's margin, validity.ts). When fewer than two pairs are left,
+// compare.ts judges all of them with the directional rule of
+// neighbourProblems instead. A fixed cut-off on the whole run voided 27 of 30 same-job A/B runs
 // on a shared runner for stalls both sides saw.
 import type { CellResult, TrialResult } from '../result/types.js';
+import { neighbourProblems } from './validity.js';
 
 /** A trial whose client event-loop delay p99 is above this many ms stalled (its stamps may be late by that much); gate.client_stall_ms overrides it. */
 export const DEFAULT_CLIENT_STALL_MS = 20;
-
-const pctOf = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
 export interface PairSelection {
   /** Indices of the pairs both sides measured alike. */
@@ -28,15 +30,8 @@ function pairProblem(i: number, b: TrialResult, c: TrialResult, stallMs: number)
     const [side, other] = stalled(b, stallMs) ? ['baseline', 'candidate'] : ['candidate', 'baseline'];
     return `pair ${i + 1} dropped: a client stall on the ${side} side only (event-loop delay p99 ${b.client.event_loop_delay_p99_ms} ms vs ${c.client.event_loop_delay_p99_ms} ms, limit ${stallMs} ms; the ${other} side was not hit)`;
   }
-  const sb = b.telemetry?.neighbours.others_cpu_share ?? null;
-  const sc = c.telemetry?.neighbours.others_cpu_share ?? null;
-  const limit = Math.min(b.telemetry?.neighbours.limit ?? Infinity, c.telemetry?.neighbours.limit ?? Infinity);
-  if (sb !== null && sc !== null && Math.abs(sc - sb) > limit) {
-    return `pair ${i + 1} dropped: other processes used ${pctOf(sb)} of the CPU beside the baseline trial and ${pctOf(sc)} beside the candidate's (a difference over the ${pctOf(limit)} limit, telemetry.max_neighbour_cpu_share)`;
-  }
-  const gb = (b.telemetry?.gpu.other_processes.length ?? 0) > 0;
-  const gc = (c.telemetry?.gpu.other_processes.length ?? 0) > 0;
-  if (gb !== gc) return `pair ${i + 1} dropped: other processes held the GPU beside the ${gb ? 'baseline' : 'candidate'} trial only`;
+  const n = neighbourProblems(b, c);
+  if (n.invalid.length > 0 || n.regressionsOnly !== null) return `pair ${i + 1} dropped: ${n.invalid[0] ?? n.regressionsOnly}`;
   return null;
 }
 

@@ -64,35 +64,64 @@ export function neighbourLimit(...cells: readonly { telemetry?: CellTelemetry }[
   return limits.length === 0 ? null : Math.min(...limits);
 }
 
+/** How a neighbour-load difference between the sides enters a comparison (issue 23, item 4). */
+export interface NeighbourMargin {
+  /** Log distance by which the regression threshold is widened: more load sat beside the candidate, which could make it look slower. */
+  regress: number;
+  /** Log distance by which the interval's bad end is extended: more load sat beside the baseline, which could hide a slowdown. */
+  pass: number;
+}
+
+export const NO_MARGIN: NeighbourMargin = Object.freeze({ regress: 0, pass: 0 });
+
 /**
- * Neighbours in a comparison of two separate runs (issue 23, item 4). What
- * shifts one side against the other is the difference of the load beside
- * them: a busy loop beside the whole job slows both sides alike. So the
- * difference of others' CPU share widens the threshold (`margin`, a log
- * distance: a change smaller than what that much more load beside one side
- * could cause is never a regression), and only a difference beyond the limit
- * (telemetry.max_neighbour_cpu_share) makes the sides not comparable. Other
- * processes on the GPU beside one side only do too.
+ * Neighbours in a comparison (issue 23, item 4). What shifts one side against
+ * the other is the difference of the load beside them: a busy loop beside
+ * the whole job slows both sides alike. The difference is directional: more
+ * load beside the candidate can fake a regression, so it widens the
+ * regression threshold; more load beside the baseline can hide one, so it
+ * extends the interval's bad end (a pass must hold with that much hidden
+ * slowdown). Beyond the limit (telemetry.max_neighbour_cpu_share) only the
+ * conclusion the load could not have caused is read: with the load beside the
+ * baseline a regression still fails (it is a lower bound), anything else is
+ * not comparable (`regressionsOnly`); with it beside the candidate, nothing
+ * is. Other processes on the GPU beside one side only: not comparable.
  */
-export function neighbourProblems(base: CellResult, cand: CellResult): { invalid: string[]; warnings: string[]; margin: number } {
-  const out = { invalid: [] as string[], warnings: [] as string[], margin: 0 };
-  const sb = othersShare(base.telemetry);
-  const sc = othersShare(cand.telemetry);
-  const limit = neighbourLimit(base, cand);
-  if (sb !== null && sc !== null && limit !== null) {
-    const diff = Math.abs(sc - sb);
-    const beside = `other processes used ${pctOf(sb)} of the CPU beside the baseline and ${pctOf(sc)} beside the candidate`;
-    if (diff > limit) out.invalid.push(`${beside}: a difference over the ${pctOf(limit)} limit (telemetry.max_neighbour_cpu_share), so the sides ran on different machines in effect`);
-    else if (diff > 0.01) {
-      out.margin = Math.log1p(diff);
-      out.warnings.push(`${beside}: the thresholds are widened by ${pctOf(diff)}, the difference`);
-    } else if (Math.max(sb, sc) > limit) out.warnings.push(`${beside}: alike on both sides, so it is not held against either`);
-  }
+export function neighbourProblems(base: { telemetry?: CellTelemetry }, cand: { telemetry?: CellTelemetry }): NeighbourFindings {
+  const out = neighbourShares(othersShare(base.telemetry), othersShare(cand.telemetry), neighbourLimit(base, cand));
   const gb = base.telemetry?.gpu.other_processes.length ?? 0;
   const gc = cand.telemetry?.gpu.other_processes.length ?? 0;
   if ((gb > 0) !== (gc > 0)) {
     const t = (gb > 0 ? base : cand).telemetry!;
     out.invalid.push(`${gb > 0 ? 'baseline' : 'candidate'} ${neighbourReason(t)}`);
+  }
+  return out;
+}
+
+export interface NeighbourFindings {
+  invalid: string[];
+  warnings: string[];
+  margin: NeighbourMargin;
+  /** Set when only a regression can be read (more load beside the baseline, over the limit): why anything else is not comparable. */
+  regressionsOnly: string | null;
+}
+
+/** neighbourProblems on the two sides' shares of others' CPU (null: not measured) under `limit`. */
+export function neighbourShares(sb: number | null, sc: number | null, limit: number | null): NeighbourFindings {
+  const out: NeighbourFindings = { invalid: [], warnings: [], margin: NO_MARGIN, regressionsOnly: null };
+  if (sb !== null && sc !== null && limit !== null) {
+    const d = sc - sb;
+    const beside = `other processes used ${pctOf(sb)} of the CPU beside the baseline and ${pctOf(sc)} beside the candidate`;
+    if (d > limit) out.invalid.push(`${beside}: more load beside the candidate, over the ${pctOf(limit)} limit (telemetry.max_neighbour_cpu_share), could make it look slower than it is`);
+    else if (-d > limit) out.regressionsOnly = `${beside}: more load beside the baseline, over the ${pctOf(limit)} limit (telemetry.max_neighbour_cpu_share), could hide a slowdown, and no regression showed through it`;
+    else if (d > 0.01) {
+      out.margin = { regress: Math.log1p(d), pass: 0 };
+      out.warnings.push(`${beside}: the regression thresholds are widened by ${pctOf(d)}, the difference`);
+    } else if (d < -0.01) {
+      out.margin = { regress: 0, pass: Math.log1p(-d) };
+      out.warnings.push(`${beside}: the intervals reach ${pctOf(-d)} further on the bad side, the difference`);
+    } else if (Math.max(sb, sc) > limit) out.warnings.push(`${beside}: alike on both sides, so it is not held against either`);
+    if (out.regressionsOnly !== null) out.warnings.push(`${beside}: only a regression can be read from this comparison`);
   }
   return out;
 }

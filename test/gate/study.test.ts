@@ -6,9 +6,15 @@ import { STUDIES, runStudy } from '../../bench/gate/study.js';
 const study = (name: string) => STUDIES.find((s) => s.name.startsWith(name))!;
 
 describe('gate error rates', () => {
-  it('fails at most 1% of 200 A/A comparisons at realistic noise (5% trial CV, heavy-tailed TTFT)', () => {
+  // One stored run with 3 trials a side against a 5% tolerance at 5% trial CV: the
+  // tolerance is only ~1.2 standard errors from no change, so this design's own level
+  // shows. Since issue 23 a cell's gated metrics count once in Holm's correction (they
+  // move together: in this seed's 3 false failures output_tps and TPOT failed together
+  // twice), which took this from 1 in 200 to 3 in 200 and gave the gate its power; the
+  // designs that model job noise (designs.test.ts) stay at or below 1%.
+  it('fails at most 2% of 200 A/A comparisons of one stored run at realistic noise (5% trial CV, heavy-tailed TTFT)', () => {
     const o = runStudy(study('A/A, trial CV 5%'), 200, 'suite');
-    expect(o.failRate).toBeLessThanOrEqual(0.01);
+    expect(o.failRate).toBeLessThanOrEqual(0.02);
     // Issue 10, item 6: a warning needs the change to be unlikely under no change too.
     expect(o.flagRate).toBeLessThanOrEqual(0.05);
   }, 120_000);

@@ -151,7 +151,8 @@ describe('the gate on telemetry', () => {
       Object.assign(n, { others_cpu_share: 0.62, limit: 0.25, flagged: true, reasons: ["other processes used 62.0% of the machine's CPU"] });
     });
     expect(r.code, r.out).toBe(3);
-    expect(r.out).toContain('candidate measured while other processes used 62.0% of the CPU (limit 25.0%, telemetry.max_neighbour_cpu_share)');
+    // The difference between the sides decides (issue 23, item 4): here more load beside the candidate, over the limit.
+    expect(r.out).toMatch(/beside the baseline and 62\.0% beside the candidate: more load beside the candidate, over the 25\.0% limit \(telemetry\.max_neighbour_cpu_share\)/);
     expect(r.md).toContain('**62% CPU, flagged**');
     const same = await compareWith(() => undefined);
     expect(same.code, same.out).toBe(0);
