@@ -66,6 +66,10 @@ export function renderReport(v: VerdictDoc, doc: ResultDoc, ctx: ReportContext):
   if (ctx.noBaseline) sections.push(`### Measured\n\n${resultTableMd(doc)}`);
   if (ctx.trend !== null) sections.push(ctx.trend);
   // The step note leads the lines under the headline: it is what a reader of a red, or a not quite green, check needs first.
-  const note = ctx.stepNote ? [`**${escapeMd(ctx.stepNote.detail)}**`] : [];
-  return renderMarkdown(v, { context: [...note, ctx.baselineNote.replace(/^baseline: /, 'Baseline: ')], sections, results: { baseline: ctx.baseline ?? null, candidate: doc } });
+  return renderMarkdown(v, {
+    ...(ctx.stepNote ? { headline: ctx.stepNote.headline, lead: `**${escapeMd(ctx.stepNote.detail)}**` } : {}),
+    context: [ctx.baselineNote.replace(/^baseline: /, 'Baseline: ')],
+    sections,
+    results: { baseline: ctx.baseline ?? null, candidate: doc },
+  });
 }

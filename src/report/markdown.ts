@@ -65,6 +65,10 @@ function noiseTable(v: VerdictDoc): string | null {
 }
 
 export interface ReportOptions {
+  /** Words after the verdict in the headline, e.g. why an invalid check failed the step (plain text: escaped here). */
+  headline?: string;
+  /** A line right under the headline, before the counts: what a reader of a red or not quite green check needs first (safe Markdown). */
+  lead?: string;
   /** Extra lines under the headline, e.g. which history commit was the baseline. */
   context?: string[];
   /** Extra sections after the gated table, e.g. a trend chart (already safe Markdown). */
@@ -78,7 +82,8 @@ export function renderMarkdown(v: VerdictDoc, opts: ReportOptions = {}): string 
   const max = opts.maxChars ?? MAX_REPORT_CHARS;
   const s = v.summary;
   const parts: string[] = [];
-  parts.push(`## ${ICON[v.verdict]} llm-perf-gate: ${v.verdict}`);
+  parts.push(`## ${ICON[v.verdict]} llm-perf-gate: ${v.verdict}${opts.headline ? ` · ${escapeMd(opts.headline)}` : ''}`);
+  if (opts.lead) parts.push(opts.lead);
   parts.push(
     `**${s.regressed} regressed** · ${s.improved} improved · ${s.unchanged} unchanged · ${s.warn} warn · ${s.inconclusive} inconclusive` +
       (s.invalid_cells > 0 ? ` · ${s.invalid_cells} invalid cell${s.invalid_cells === 1 ? '' : 's'}` : '') +

@@ -91,13 +91,16 @@ describe('renderReport', () => {
     v.cells[0]!.invalid_reasons = ['model <b>x</b> differs'];
     const md = renderReport(v, doc, { baselineNote: 'baseline: file `b.json`', noBaseline: false, trend: null, stepNote: stepNote(v, DEFAULT_FAIL_ON) });
     const lines = md.split('\n').filter((l) => l.trim() !== '');
+    // The headline says it, and the reason is the very next line, before the counts.
+    expect(lines[0]).toBe('## 🚫 llm-perf-gate: invalid · check failed: no valid comparison was made');
     const at = lines.findIndex((l) => l.startsWith('**The check failed because no valid comparison was made'));
-    expect(at).toBeGreaterThan(0);
-    expect(lines[at + 1]).toBe('Baseline: file `b.json`');
+    expect(at).toBe(1);
+    expect(lines.find((l) => l.startsWith('Baseline: '))).toBe('Baseline: file `b.json`');
     expect(lines[at]).toContain('model &#60;b&#62;x&#60;/b&#62; differs');
     expect(md).not.toContain('<b>');
     // Without a note the baseline line is where it was.
     const plain = renderReport(verdict('pass'), doc, { baselineNote: 'baseline: file `b.json`', noBaseline: false, trend: null });
     expect(plain).not.toContain('**The check');
+    expect(plain.split('\n')[0]).toBe('## ✅ llm-perf-gate: pass');
   });
 });
