@@ -36,6 +36,7 @@ export function gatePlanOf(g: NormalGate, t: NormalTelemetry | undefined): GateP
     alpha: g.alpha,
     errorRateLimit: g.error_rate_limit,
     tokenDriftLimit: g.token_drift_limit,
+    ...(g.client_stall_ms === undefined ? {} : { clientStallMs: g.client_stall_ms }),
     strictFingerprint: g.strict_fingerprint,
     fingerprintDifferences: (t ?? normaliseTelemetry(undefined)).fingerprint_differences,
     bootstrapIterations: g.bootstrap_iterations,

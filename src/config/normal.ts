@@ -53,6 +53,8 @@ export interface NormalGate {
   readonly alpha: number;
   readonly error_rate_limit: number;
   readonly token_drift_limit: number;
+  /** Absent unless set: the default lives in src/gate/pairs.ts, so configs that do not set it keep their hash. */
+  readonly client_stall_ms?: number;
   readonly strict_fingerprint: boolean;
   readonly bootstrap_iterations: number;
   readonly metrics: Readonly<Record<string, NormalMetricRule>>;
@@ -201,6 +203,7 @@ export function normaliseGate(g: RawGate | undefined): NormalGate {
     alpha: g?.alpha ?? DEFAULTS.alpha,
     error_rate_limit: g?.error_rate_limit ?? DEFAULTS.errorRateLimit,
     token_drift_limit: g?.token_drift_limit ?? DEFAULTS.tokenDriftLimit,
+    ...(g?.client_stall_ms === undefined ? {} : { client_stall_ms: g.client_stall_ms }),
     strict_fingerprint: g?.strict_fingerprint ?? DEFAULTS.strictFingerprint,
     bootstrap_iterations: g?.bootstrap_iterations ?? DEFAULTS.bootstrapIterations,
     metrics: rules(g?.metrics),

@@ -38,6 +38,7 @@ export interface RawGate {
   alpha?: number;
   error_rate_limit?: number;
   token_drift_limit?: number;
+  client_stall_ms?: number;
   strict_fingerprint?: boolean;
   bootstrap_iterations?: number;
   metrics?: Record<string, RawMetricRule>;

@@ -97,6 +97,13 @@ describe('paired: judged on the pairs both sides measured alike', () => {
     expect(v.verdict).not.toBe('fail');
   });
 
+  it('gate.client_stall_ms sets what counts as a stall', () => {
+    const v = compare(side('p-a', {}, 'baseline'), stall(side('p-b', {}, 'candidate'), [2], 45), gatePlan({ client_stall_ms: 50 }));
+    expect(v.cells[0]!.warnings.join('\n')).not.toMatch(/dropped/);
+    expect(gatePlan({ client_stall_ms: 50 }).clientStallMs).toBe(50);
+    expect(gatePlan().clientStallMs).toBeUndefined();
+  });
+
   it('stalls on one side of every pair leave too few: invalid, saying what to change', () => {
     const v = compare(side('p-a', {}, 'baseline'), stall(side('p-b', {}, 'candidate'), [0, 1, 2, 3, 4, 5]), gatePlan());
     expect(v.verdict).toBe('invalid');
