@@ -28,6 +28,22 @@ export interface Effect {
   slow: { ttft?: number; tpot?: number };
   /** The metric whose `regressed` counts as detection; null for A/A. */
   metric: string | null;
+  /** Share of the candidate's requests that failed (the baseline's: none). */
+  errors?: number;
+}
+
+/** The document with a share of every trial's requests failed (counts and rates; the samples of the rest stand). */
+export function withErrors(d: ResultDoc, share: number | undefined): ResultDoc {
+  if (share === undefined || share === 0) return d;
+  const c = structuredClone(d);
+  for (const cell of c.cells) {
+    for (const m of [cell.metrics, ...cell.trials.map((t) => t.metrics)]) {
+      m.counts.failed = Math.round(m.counts.attempted * share);
+      m.counts.completed = m.counts.attempted - m.counts.failed;
+      m.error_rate = m.counts.failed / m.counts.attempted;
+    }
+  }
+  return c;
 }
 
 const drop = (x: number) => ({ ttft: 1 / (1 - x), tpot: 1 / (1 - x) });
@@ -110,14 +126,14 @@ export function runNoiseLevel(
   const job = () => factor(normal(rng), noise.jobCv);
   // Stored runs of the default branch: comparison i sees runs i .. i+K-1 (the last one is "the" stored run).
   const pool = Array.from({ length: reps + s.k - 1 }, (_, j) => syntheticResult(`${tag}|pool|${j}`, truth, times({}, job())));
-  const candidate = (key: string, slow: Effect['slow'], f: number): ResultDoc => syntheticResult(`${tag}|${key}`, truth, times(slow, f));
-  const pairedRun = (key: string, slow: Effect['slow']): [ResultDoc, ResultDoc] => {
+  const candidate = (key: string, slow: Effect['slow'], f: number, errors?: number): ResultDoc => withErrors(syntheticResult(`${tag}|${key}`, truth, times(slow, f)), errors);
+  const pairedRun = (key: string, slow: Effect['slow'], errors?: number): [ResultDoc, ResultDoc] => {
     const f = job();
     const drift = Array.from({ length: s.pairs }, () => factor(normal(rng), driftCv));
     const run_id = key;
     return [
       syntheticResult(`${tag}|${key}|a`, pairTruth, times({}, f), { run_id, side: 'baseline' }, drift),
-      syntheticResult(`${tag}|${key}|b`, pairTruth, times(slow, f), { run_id, side: 'candidate' }, drift),
+      withErrors(syntheticResult(`${tag}|${key}|b`, pairTruth, times(slow, f), { run_id, side: 'candidate' }, drift), errors),
     ];
   };
   const only = (e: Effect) => ({ metrics: (id: string, gated: boolean) => gated || id === e.metric });
@@ -131,7 +147,7 @@ export function runNoiseLevel(
     const fc = job();
     for (const e of effects) {
       const t = out.get(e.name)!;
-      const cand = candidate(`cand|${i}`, e.slow, fc);
+      const cand = candidate(`cand|${i}`, e.slow, fc, e.errors);
       const record = (d: Design, o: Outcome, again: () => Outcome): void => {
         const x = t[d];
         x.n++;
@@ -148,13 +164,13 @@ export function runNoiseLevel(
           if (o.detected && o2.detected) x.detectedConfirmed++;
         }
       };
-      const fresh = (): ResultDoc => candidate(`cand|${i}|confirm`, e.slow, job());
+      const fresh = (): ResultDoc => candidate(`cand|${i}|confirm`, e.slow, job(), e.errors);
       if (designs.includes('one stored run')) record('one stored run', fromCompare(compare(stored, cand, gate, only(e)), e.metric), () => fromCompare(compare(stored, fresh(), gate, only(e)), e.metric));
       if (designs.includes('K stored runs')) record('K stored runs', fromHistory(history, cand, gate, e.metric), () => fromHistory(history, fresh(), gate, e.metric));
       if (!designs.includes('paired A/B')) continue;
-      const [pa, pb] = pairedRun(`pair|${i}|${e.name}`, e.slow);
+      const [pa, pb] = pairedRun(`pair|${i}|${e.name}`, e.slow, e.errors);
       record('paired A/B', fromCompare(compare(pa, pb, gate, only(e)), e.metric), () => {
-        const [qa, qb] = pairedRun(`pair|${i}|${e.name}|confirm`, e.slow);
+        const [qa, qb] = pairedRun(`pair|${i}|${e.name}|confirm`, e.slow, e.errors);
         return fromCompare(compare(qa, qb, gate, only(e)), e.metric);
       });
     }

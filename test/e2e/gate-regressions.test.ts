@@ -1,0 +1,192 @@
+// The gate's two failures, tested at the default settings every time (issue
+// 23; docs/gate.md rules 10-13): sleeping through a regression and crying
+// wolf. Each case runs the built CLI as a user runs it, against the loopback
+// server or the embedded engine, and must end with the outcome it names:
+// every regression fails (`run --baseline` and `ab` exit 1), identical
+// servers never fail, and a server whose requests fail has regressed.
+import { copyFile, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { VerdictDoc } from '../../src/gate/verdict.js';
+import { abConfig } from '../support/ab-real.js';
+import { runAction } from '../support/action-env.js';
+import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.js';
+import { buildDist, cli } from '../support/cli.js';
+import { startCpuHog, type CpuHog } from '../support/cpu-hog.js';
+import { startFakeServer, type FakeServer, type FakeSchedule } from '../support/fake-server.js';
+import { tempDir } from '../support/measure.js';
+import { startThrottleProxy, type ThrottleProxy } from '../support/throttle-proxy.js';
+import { serveEmbedded, writeConfig, type Served } from './support.js';
+
+// The defaults, but for the matrix: 3 trials of 24 requests (72 samples: enough for the gated TTFT p95).
+const LOOPBACK = {
+  target: { url: 'http://placeholder', api: 'chat' },
+  seed: 5,
+  run: { requests: 24, warmup: 2, trials: 3, max_duration_s: 60 },
+  scenarios: [{ name: 'chat', input_tokens: 64, output_tokens: 32 }],
+  loads: [{ concurrency: 4 }],
+  // The loopback server lives in this test's process, which the CLI's neighbour check counts as others.
+  telemetry: { max_neighbour_cpu_share: 1 },
+};
+
+interface Gated {
+  code: number | null;
+  v: VerdictDoc;
+  out: string;
+}
+
+beforeAll(buildDist, 120_000);
+
+/** `run` against `baseUrl`, then `run --baseline` against `candUrl`: the exit code and the verdict. */
+async function runPair(baseUrl: string, candUrl: string, config: Record<string, unknown>, between?: () => Promise<void>): Promise<Gated> {
+  const dir = await tempDir();
+  const file = await writeConfig(config);
+  const base = join(dir, 'base.json');
+  const first = await cli(['run', '--config', file, '--url', baseUrl, '--out', base]);
+  expect(first.code, first.stderr).toBe(0);
+  await between?.();
+  const ran = await cli(['run', '--config', file, '--url', candUrl, '--out', join(dir, 'cand.json'), '--baseline', base, '--json', join(dir, 'v.json')]);
+  return { code: ran.code, v: JSON.parse(await readFile(join(dir, 'v.json'), 'utf8')) as VerdictDoc, out: ran.stdout + ran.stderr };
+}
+
+const gatedRegressed = (v: VerdictDoc): string[] => v.cells.flatMap((c) => c.metrics.filter((m) => m.gated && m.verdict === 'regressed').map((m) => m.metric));
+
+describe('the loopback server at the default settings', () => {
+  let server: FakeServer;
+  const calm: Partial<FakeSchedule> = { ttftMs: 20, gapMs: 4 };
+  beforeAll(async () => {
+    server = await startFakeServer(calm);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  // Every baseline is measured on the calm schedule; only the candidate's run is changed.
+  beforeEach(() => server.setSchedule({ ...calm, faults: [] }));
+  const candidate = async (patch: Partial<FakeSchedule>): Promise<void> => {
+    server.setSchedule({ ...calm, faults: [], ...patch });
+  };
+
+  it('identical servers never fail', async () => {
+    const r = await runPair(server.url, server.url, LOOPBACK, () => candidate({}));
+    expect(r.code, r.out).not.toBe(1);
+    expect(r.v.verdict).not.toBe('fail');
+  }, 120_000);
+
+  it('every request failing (HTTP 500) fails on error_rate', async () => {
+    const r = await runPair(server.url, server.url, LOOPBACK, () => candidate({ faults: [{ fault: { kind: 'http', status: 500 } }] }));
+    expect(r.code, r.out).toBe(1);
+    expect(r.v.verdict).toBe('fail');
+    expect(gatedRegressed(r.v)).toContain('error_rate');
+  }, 120_000);
+
+  it('10% of requests failing fails on error_rate', async () => {
+    const r = await runPair(server.url, server.url, LOOPBACK, () => candidate({ faults: [{ fault: { kind: 'http', status: 500 }, every: 10 }] }));
+    expect(r.code, r.out).toBe(1);
+    expect(gatedRegressed(r.v)).toContain('error_rate');
+  }, 120_000);
+
+  it('+100% TTFT at 3 trials fails on TTFT p95', async () => {
+    const r = await runPair(server.url, server.url, LOOPBACK, () => candidate({ ttftMs: 40 }));
+    expect(r.code, r.out).toBe(1);
+    expect(gatedRegressed(r.v)).toContain('ttft_ms.p95');
+  }, 120_000);
+});
+
+describe('the built action at its default settings', () => {
+  let server: FakeServer;
+  let gh: FakeGitHub;
+  beforeAll(async () => {
+    server = await startFakeServer({ ttftMs: 20, gapMs: 4 });
+    gh = await startFakeGitHub();
+  });
+  afterAll(async () => {
+    await server?.close();
+    await gh?.close();
+  });
+
+  it('a server whose every request fails fails the step, on error_rate', async () => {
+    const dir = await tempDir();
+    await writeFile(join(dir, 'llm-perf.yml'), JSON.stringify(LOOPBACK, null, 2));
+    const action = (inputs: Record<string, string>) =>
+      runAction('index', {
+        workspace: dir,
+        event: 'workflow_dispatch',
+        payload: { repository: { full_name: 'acme/serving', default_branch: 'main' } },
+        sha: 'c'.repeat(40),
+        ref: 'refs/heads/main',
+        inputs: { url: server.url, 'save-history': 'false', ...inputs },
+        apiUrl: gh.url,
+      });
+    const first = await action({ baseline: 'none' });
+    expect(first.code, first.stdout).toBe(0);
+    await copyFile(join(dir, 'llm-perf-result.json'), join(dir, 'baseline.json'));
+    server.setSchedule({ faults: [{ fault: { kind: 'http', status: 500 } }] });
+    const broken = await action({ baseline: 'baseline.json' });
+    expect(broken.code, broken.stdout).toBe(1);
+    expect(broken.outputs.verdict).toBe('fail');
+    expect(broken.stdout).toMatch(/::error title=llm-perf-gate%3A chat@c=4 error_rate regressed::/);
+  }, 120_000);
+});
+
+describe('the embedded engine at the default settings', () => {
+  let engine: Served | null = null;
+  const proxies: ThrottleProxy[] = [];
+  let hog: CpuHog | null = null;
+  afterAll(async () => {
+    await hog?.stop();
+    for (const p of proxies.splice(0)) await p.close();
+    if (engine && engine.child.exitCode === null) await engine.stop();
+  });
+
+  it('the 1-slot engine against the 4-slot one fails', async () => {
+    const dir = await tempDir();
+    const file = await writeConfig({ ...LOOPBACK, telemetry: undefined });
+    const base = join(dir, 'base.json');
+    const four = await serveEmbedded(['--parallel', '4']);
+    const first = await cli(['run', '--config', file, '--url', four.url, '--out', base]);
+    await four.stop();
+    expect(first.code, first.stderr).toBe(0);
+    const one = await serveEmbedded(['--parallel', '1']);
+    const ran = await cli(['run', '--config', file, '--url', one.url, '--out', join(dir, 'cand.json'), '--baseline', base, '--json', join(dir, 'v.json')]);
+    await one.stop();
+    const v = JSON.parse(await readFile(join(dir, 'v.json'), 'utf8')) as VerdictDoc;
+    expect(ran.code, ran.stdout + ran.stderr).toBe(1);
+    expect(v.verdict).toBe('fail');
+  }, 300_000);
+
+  async function ab(slow: number, pairs: number, hogOn: 'baseline' | 'both' | null): Promise<Gated> {
+    engine ??= await serveEmbedded(['--parallel', '4']);
+    hog ??= await startCpuHog({ paused: true });
+    const h = hog;
+    // The busy loop runs while its side is measured (one side), or the whole run (both).
+    const onBusy = (busy: boolean): void => (busy ? h.resume() : h.pause());
+    const base = await startThrottleProxy(engine.url, 1, hogOn === 'baseline' ? { onBusy } : {});
+    const cand = await startThrottleProxy(engine.url, slow);
+    proxies.push(base, cand);
+    if (hogOn === 'both') h.resume();
+    try {
+      const dir = await tempDir();
+      const config = await writeConfig(abConfig(base.url, cand.url, pairs));
+      const ran = await cli(['ab', '--config', config, '--out-dir', join(dir, 'out'), '--json', join(dir, 'v.json')]);
+      return { code: ran.code, v: JSON.parse(await readFile(join(dir, 'v.json'), 'utf8')) as VerdictDoc, out: ran.stdout + ran.stderr };
+    } finally {
+      h.pause();
+    }
+  }
+
+  it('+40% per token, paired, with a busy loop beside the whole run, fails', async () => {
+    const r = await ab(1.4, 6, 'both');
+    expect(r.v.design).toBe('paired');
+    expect(r.code, r.out).toBe(1);
+  }, 300_000);
+
+  it('+40% per token, paired, with a busy loop beside the baseline side only, fails', async () => {
+    const r = await ab(1.4, 6, 'baseline');
+    expect(r.code, r.out).toBe(1);
+  }, 300_000);
+
+  it('identical sides, paired, never fail', async () => {
+    const r = await ab(1, 6, null);
+    expect(r.code, r.out).not.toBe(1);
+  }, 300_000);
+});
