@@ -10,7 +10,7 @@ import { CALIBRATION_SCHEMA, type CalibrateOptions, type CalibrationDoc, type Ce
 import { MAX_TRIALS, POWER, TOLERANCE_FACTOR } from './calibration-formulas.js';
 import { calibrateMetric, MIN_CALIBRATION_TRIALS } from './calibrate-metric.js';
 import { rulesFor, type MetricRule } from './policy.js';
-import { holmAtAlpha, type Adjusted } from './significance.js';
+import { holmByGroupAtAlpha, type Adjusted } from './significance.js';
 import { gateYaml, toleranceChanges } from './tolerance-advice.js';
 
 export type { AaSplit, CalibrationDoc, MetricCalibration } from './calibration-doc.js';
@@ -72,10 +72,10 @@ export function calibrate(doc: ResultDoc, gate: GatePlan, opts: CalibrateOptions
     };
   });
 
-  // Holm over the gated A/A tests, as over a comparison's gated tests.
-  const family = judged.flatMap((c) => c.metrics.filter((m) => m.gated && m.aa !== null && m.aa.p !== null));
-  const outcomes = holmAtAlpha(family.map((m) => m.aa!.p!), gate.alpha);
-  const adjusted = new Map(family.map((m, i) => [m, outcomes[i]!]));
+  // Holm over the gated A/A tests as over a comparison's (significance.ts): a cell's gated metrics count once.
+  const family = judged.flatMap((c) => c.metrics.filter((m) => m.gated && m.aa !== null && m.aa.p !== null).map((m) => ({ c, m })));
+  const outcomes = holmByGroupAtAlpha(family.map(({ m }) => m.aa!.p!), family.map(({ c }) => c.id), gate.alpha);
+  const adjusted = new Map(family.map(({ m }, i) => [m, outcomes[i]!]));
   const cells = judged.map((c) => ({ ...c, metrics: c.metrics.map((m) => withHolm(m, adjusted.get(m))) }));
 
   const gated = cells.flatMap((c) => c.metrics.filter((m) => m.gated && m.cv !== null).map((m) => ({ c, m })));

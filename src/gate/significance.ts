@@ -7,7 +7,6 @@
 // same way, is below WARN_ALPHA (issue 10, item 6).
 import type { GatePlan } from '../config/plan.js';
 import { WARN_ALPHA } from './outcome.js';
-import { holm } from './stats.js';
 import type { CellVerdict, MetricOutcome, MetricVerdict, VerdictDoc } from './verdict.js';
 
 export interface Adjusted {
@@ -17,15 +16,6 @@ export interface Adjusted {
   readonly pAdj: number;
   /** The adjusted p is not at or above alpha: a regression here fails the gate. */
   readonly significant: boolean;
-}
-
-/** Holm's correction over `ps` (one family), each judged against alpha. */
-export function holmAtAlpha(ps: readonly number[], alpha: number): Adjusted[] {
-  return holm(ps).map((p) => {
-    const pAdj = Math.round(p * 1e6) / 1e6;
-    // Written as "not >=" so that a p the tests could not compute (NaN) leaves a regression standing, as the gate always has.
-    return { raw: p, pAdj, significant: !(pAdj >= alpha) };
-  });
 }
 
 /** One gated test of a comparison: its provisional verdict, p against the threshold and against no change (null: unknown). */
@@ -81,6 +71,20 @@ function holmByGroup(tests: readonly GatedTest[], which: 'p' | 'pNoChange', grou
     for (const i of g.idx) out[i] = Math.max(floor, Math.min(1, tests[i]![which]! * mult));
   });
   return out;
+}
+
+/**
+ * Holm over groups (holmByGroup) for callers with plain p-values: `groups[i]`
+ * names the group of `ps[i]`. Returns the adjusted p of each, with whether it
+ * is below alpha as the verdict document rounds it.
+ */
+export function holmByGroupAtAlpha(ps: readonly number[], groups: readonly string[], alpha: number): Adjusted[] {
+  const adj = holmByGroup(ps.map((p, i) => ({ verdict: 'regressed' as const, p, pNoChange: null, group: groups[i] })), 'p', true);
+  return adj.map((p) => {
+    const raw = p!;
+    const pAdj = Math.round(raw * 1e6) / 1e6;
+    return { raw, pAdj, significant: !(pAdj >= alpha) };
+  });
 }
 
 /** An adjusted p as the verdict document states it, and whether it is below alpha (NaN, a p the tests could not compute, leaves a regression standing, as the gate always has). */

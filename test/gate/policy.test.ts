@@ -6,7 +6,7 @@ import type { GatePlan } from '../../src/config/plan.js';
 import { METRIC_IDS } from '../../src/metric-ids.js';
 import { CATALOGUE } from '../../src/metrics/catalogue.js';
 import { iterationsFor, percentileOf, rulesFor, thresholdLog, thresholdRatio, type MetricRule } from '../../src/gate/policy.js';
-import { adjustCells, holmAtAlpha } from '../../src/gate/significance.js';
+import { adjustCells, holmByGroupAtAlpha } from '../../src/gate/significance.js';
 import type { CellVerdict, MetricVerdict } from '../../src/gate/verdict.js';
 
 function gate(over: Record<string, unknown> = {}): GatePlan {
@@ -89,7 +89,9 @@ describe('significance', () => {
   });
 
   it('judges significance on the p-value the verdict states', () => {
-    expect(holmAtAlpha([0.01, 0.04], 0.05).map((a) => [a.pAdj, a.significant])).toEqual([[0.02, true], [0.04, true]]);
-    expect(holmAtAlpha([0.0499999], 0.05)[0]).toMatchObject({ pAdj: 0.05, significant: false });
+    expect(holmByGroupAtAlpha([0.01, 0.04], ['a', 'b'], 0.05).map((a) => [a.pAdj, a.significant])).toEqual([[0.02, true], [0.04, true]]);
+    // One group: one multiplier for both.
+    expect(holmByGroupAtAlpha([0.01, 0.04], ['a', 'a'], 0.05).map((a) => [a.pAdj, a.significant])).toEqual([[0.01, true], [0.04, true]]);
+    expect(holmByGroupAtAlpha([0.0499999], ['a'], 0.05)[0]).toMatchObject({ pAdj: 0.05, significant: false });
   });
 });
