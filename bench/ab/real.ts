@@ -9,9 +9,12 @@
 //   - 'A/A hog all, unchecked': a busy loop for the whole run and the
 //     neighbour check off: what pairing alone makes of a loaded machine. It
 //     must never fail.
+//   - 'A/A hog all' and '+15% TPOT hog all' (issue 23): a busy loop for the
+//     whole run at the default settings. Both sides see it, so at most 1 in
+//     10 may end invalid; the slowdown should still fail.
 // Also what 6 and 10 pairs cost.
 //
-//   node scripts/run-ts.mjs bench/ab/real.ts [runs per case, default 10] [cases, default tpot,hog-one,hog-all; tpot10 runs the slowdown with 10 pairs each time]
+//   node scripts/run-ts.mjs bench/ab/real.ts [runs per case, default 10] [cases, default tpot,hog-one,hog-all; tpot10 runs the slowdown with 10 pairs each time; aa-hog-all and tpot-hog-all the default-settings cases under a busy loop]
 //
 // Needs the built CLI (npm run build) and the embedded engine's model (made
 // on first use). Prints one line per run and a summary with the load average.
@@ -29,7 +32,7 @@ import { startThrottleProxy } from '../../test/support/throttle-proxy.js';
 const runs = Number(process.argv[2] ?? 10);
 if (!Number.isInteger(runs) || runs < 1 || runs > 50) throw new Error(`runs per case must be an integer from 1 to 50, got ${process.argv[2]}`);
 const cases = new Set((process.argv[3] ?? 'tpot,hog-one,hog-all').split(','));
-for (const c of cases) if (!['tpot', 'tpot10', 'hog-one', 'hog-all'].includes(c)) throw new Error(`unknown case '${c}': use tpot, tpot10, hog-one, hog-all`);
+for (const c of cases) if (!['tpot', 'tpot10', 'hog-one', 'hog-all', 'aa-hog-all', 'tpot-hog-all'].includes(c)) throw new Error(`unknown case '${c}': use tpot, tpot10, hog-one, hog-all, aa-hog-all, tpot-hog-all`);
 
 interface Outcome {
   verdict: string;
@@ -92,6 +95,8 @@ try {
     if (cases.has('tpot10')) await one('+15% TPOT', 10, () => abRun(plain.url, slow.url, 10));
     if (cases.has('hog-one')) await one('A/A hog one side', 6, () => withHog(false, () => abRun(plain.url, hogged.url, 6)));
     if (cases.has('hog-all')) await one('A/A hog all, unchecked', 6, () => withHog(true, () => abRun(plain.url, plain2.url, 6, 1)));
+    if (cases.has('aa-hog-all')) await one('A/A hog all', 6, () => withHog(true, () => abRun(plain.url, plain2.url, 6)));
+    if (cases.has('tpot-hog-all')) await one('+15% TPOT hog all', 6, () => withHog(true, () => abRun(plain.url, slow.url, 6)));
   }
   if (cases.has('tpot')) await one('+15% TPOT', 10, () => abRun(plain.url, slow.url, 10));
 } finally {
@@ -101,7 +106,7 @@ try {
 const of = (c: string, pairs: number): Array<(typeof rows)[number]> => rows.filter((r) => r.case === c && r.pairs === pairs);
 const count = (rs: Array<(typeof rows)[number]>, v: string): number => rs.filter((r) => r.verdict === v).length;
 const minutes = (rs: Array<(typeof rows)[number]>): string => (rs.reduce((s, r) => s + r.seconds, 0) / rs.length / 60).toFixed(2);
-for (const [c, pairs] of [['+15% TPOT', 6], ['+15% TPOT', 10], ['A/A hog one side', 6], ['A/A hog all, unchecked', 6]] as const) {
+for (const [c, pairs] of [['+15% TPOT', 6], ['+15% TPOT', 10], ['A/A hog one side', 6], ['A/A hog all, unchecked', 6], ['A/A hog all', 6], ['+15% TPOT hog all', 6]] as const) {
   const rs = of(c, pairs);
   if (rs.length === 0) continue;
   console.log(`${c}, ${pairs} pairs: failed ${count(rs, 'fail')} of ${rs.length} (invalid ${count(rs, 'invalid')}, warn ${count(rs, 'warn')}, inconclusive ${count(rs, 'inconclusive')}, pass ${count(rs, 'pass')})`);

@@ -34,7 +34,7 @@ export async function confirmByRepeat(
   host: Host,
   j: { plan: Plan; baseline: ResultDoc; candidate: ResultDoc; first: VerdictDoc; cells: readonly string[]; outPath: string },
 ): Promise<Confirmation> {
-  host.log.info(`The comparison with a stored result would fail: measuring ${j.cells.join(', ')} again before deciding (input confirm).`);
+  host.log.info(`Measuring ${j.cells.join(', ')} again before deciding (input confirm): a regression against a stored result, or noise that made a cell not comparable, is measured once more in this job.`);
   const again = await measure(host, planForCells(j.plan, j.cells), j.outPath);
   if (again.status !== 'complete') throw new Error(`the confirmation run was ${again.status}: ${again.error ?? ''} (partial result in ${j.outPath})`);
   const candidate: ResultDoc = { ...j.candidate, cells: j.candidate.cells.map((c) => again.cells.find((a) => a.id === c.id) ?? c) };

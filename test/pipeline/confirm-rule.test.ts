@@ -2,7 +2,7 @@
 // measurement, which route, and what two measurements decide together.
 import { describe, expect, it } from 'vitest';
 import { VERDICT_SCHEMA, type MetricOutcome, type MetricVerdict, type VerdictDoc } from '../../src/gate/verdict.js';
-import { confirmRoute, regressedKeys, settle } from '../../src/pipeline/confirm-rule.js';
+import { confirmRoute, noisyCells, regressedKeys, settle } from '../../src/pipeline/confirm-rule.js';
 import { DEFAULT_FAIL_ON } from '../../src/pipeline/publish.js';
 
 function metric(name: string, verdict: MetricOutcome, gated = true): MetricVerdict {
@@ -55,6 +55,35 @@ describe('confirmRoute', () => {
     expect(confirmRoute(verdict({ a: [metric('ttft_ms.p95', 'unchanged')] }), opts)).toEqual({ kind: 'none' });
     // Ungated metrics and invalid cells do not count.
     expect(regressedKeys(verdict({ a: [metric('e2e_ms.p50', 'regressed', false)], b: [metric('ttft_ms.p95', 'regressed')] }, { invalid: ['b'] }))).toEqual([]);
+  });
+});
+
+describe('cells that noise made not comparable (issue 23, item 4)', () => {
+  const noisy = (reason: string): VerdictDoc => {
+    const v = { ...verdict({ a: [metric('ttft_ms.p95', 'unchanged')], b: [metric('ttft_ms.p95', 'regressed')] }, { invalid: ['b'] }), verdict: 'invalid' as const };
+    v.cells[1]!.invalid_reasons = [reason];
+    return v;
+  };
+
+  it('are measured once more, whatever fail-on says; work that differed is not', () => {
+    const v = noisy('other processes used 0.4% of the CPU beside the baseline and 45.0% beside the candidate: more load beside the candidate, over the 25.0% limit');
+    expect(noisyCells(v)).toEqual(['b']);
+    expect(confirmRoute(v, opts)).toEqual({ kind: 'repeat', cells: ['b'] });
+    expect(confirmRoute(v, { ...opts, failOn: [] })).toEqual({ kind: 'repeat', cells: ['b'] });
+    expect(confirmRoute(noisy('client stall: only 1 of 6 pairs were measured alike'), opts)).toEqual({ kind: 'repeat', cells: ['b'] });
+    expect(confirmRoute(noisy('different workload: the prompts or max_tokens differ (workload hash)'), opts)).toEqual({ kind: 'none' });
+    expect(confirmRoute(v, { ...opts, enabled: false })).toEqual({ kind: 'none' });
+  });
+
+  it('a cell the first measurement could not judge is judged by the second alone, or stays invalid and says so', () => {
+    const first = noisy('other processes used 0.4% of the CPU beside the baseline and 45.0% beside the candidate');
+    const judged = settle(first, verdict({ a: [metric('ttft_ms.p95', 'unchanged')], b: [metric('ttft_ms.p95', 'regressed')] }));
+    expect(judged.verdict.verdict).toBe('fail');
+    expect(judged.verdict.cells[1]!.metrics[0]!.verdict).toBe('regressed');
+    expect(judged.verdict.reasons[0]).toBe('measured again after noise made them not comparable: b (judged on the second measurement)');
+    const still = settle(first, first);
+    expect(still.verdict.verdict).toBe('invalid');
+    expect(still.verdict.reasons[0]).toBe('still not comparable after measuring again in this job: b');
   });
 });
 
