@@ -3,6 +3,13 @@
 // run up: a sampler that goes silent is killed by a watchdog and reported as
 // hung, one that exits early is reported as died, and stop() waits a bounded
 // time (SIGTERM, then SIGKILL) and then lets go whatever happens.
+//
+// Its output is untrusted text read on the client's own event loop, so every
+// part of it is bounded: a line (longer ones are skipped, never buffered
+// whole), the GPUs summarised (more indices are counted and ignored, so the
+// result stays small), and the bytes read (a budget that accrues per interval;
+// a flood past it stops the sampler, keeping what it read, before parsing it
+// could delay the client's time stamps).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { parseGpuLine, samplerArgs } from './nvidia-smi.js';
 import { Series } from './stat.js';
@@ -15,7 +22,18 @@ export interface GpuSamplerOptions {
   /** How long stop() waits after each signal, ms (default 1000). */
   stopGraceMs?: number;
   bin?: string;
+  /** Stdout allowed per interval beyond the start allowance, bytes (default: MAX_GPUS lines of MAX_LINE). */
+  bytesPerInterval?: number;
 }
+
+/** Longest stdout line read: a real reading is about 100 bytes. */
+export const MAX_LINE = 1024;
+/** GPUs summarised per sampler; readings of further indices are counted and ignored. */
+export const MAX_GPUS = 64;
+/** Longest GPU name kept. */
+const MAX_NAME = 128;
+/** Stdout allowed before any interval has passed (a start-up banner, the first readings). */
+const START_BYTES = 256 * 1024;
 
 interface PerGpu {
   name: string;
@@ -60,8 +78,18 @@ export function startGpuSampler(o: GpuSamplerOptions = {}): GpuSampler {
   let lines = 0;
   let stderr = '';
   let stopping = false;
-  let lastLineAt = Date.now();
+  const bytesPerInterval = o.bytesPerInterval ?? MAX_GPUS * MAX_LINE;
+  const startedAt = Date.now();
+  /** When the last complete line arrived: the watchdog counts lines, not bytes. */
+  let lastLineAt = startedAt;
+  /** The unterminated end of the output so far; never longer than MAX_LINE. */
   let partial = '';
+  /** Inside a line longer than MAX_LINE: dropped up to its newline. */
+  let skipping = false;
+  let received = 0;
+  let flooded = false;
+  let longLines = 0;
+  let ignoredReadings = 0;
   /** The last stdout line that was not a reading: nvidia-smi prints its failures there. */
   let lastOther = '';
 
@@ -79,35 +107,68 @@ export function startGpuSampler(o: GpuSamplerOptions = {}): GpuSampler {
     }
   });
   child.stdout!.setEncoding('utf8');
-  child.stdout!.on('data', (chunk: string) => {
+  const onLine = (raw: string): void => {
     lastLineAt = Date.now();
-    const text = partial + chunk;
-    const parts = text.split('\n');
-    partial = parts.pop() ?? '';
-    for (const raw of parts) {
-      const g = parseGpuLine(raw);
-      if (g === null) {
-        if (raw.trim() !== '') lastOther = raw.trim();
-        continue;
+    const g = parseGpuLine(raw);
+    if (g === null) {
+      if (raw.trim() !== '') lastOther = raw.trim();
+      return;
+    }
+    let p = gpus.get(g.index);
+    if (!p) {
+      if (gpus.size >= MAX_GPUS) {
+        ignoredReadings += 1;
+        return;
       }
-      lines += 1;
-      let p = gpus.get(g.index);
-      if (!p) {
-        p = { name: g.name, util: new Series(), mem: new Series(), memTotal: null, power: new Series(), sm: new Series(), memClock: new Series(), temp: new Series() };
-        gpus.set(g.index, p);
-      }
-      p.util.add(g.utilization);
-      p.mem.add(g.memoryUsed);
-      p.memTotal = g.memoryTotal ?? p.memTotal;
-      p.power.add(g.power);
-      p.sm.add(g.smClock);
-      p.memClock.add(g.memClock);
-      p.temp.add(g.temperature);
+      p = { name: g.name.slice(0, MAX_NAME), util: new Series(), mem: new Series(), memTotal: null, power: new Series(), sm: new Series(), memClock: new Series(), temp: new Series() };
+      gpus.set(g.index, p);
+    }
+    lines += 1;
+    p.util.add(g.utilization);
+    p.mem.add(g.memoryUsed);
+    p.memTotal = g.memoryTotal ?? p.memTotal;
+    p.power.add(g.power);
+    p.sm.add(g.smClock);
+    p.memClock.add(g.memClock);
+    p.temp.add(g.temperature);
+  };
+  const flood = (): void => {
+    flooded = true;
+    partial = '';
+    if (status === 'ok') {
+      status = 'died';
+      message = `nvidia-smi printed ${received} bytes in ${Date.now() - startedAt} ms, more than ${MAX_GPUS} GPUs' readings could take; stopped after ${lines} GPU readings`;
+    }
+    child.stdout!.pause();
+    child.kill('SIGKILL');
+  };
+  child.stdout!.on('data', (chunk: string) => {
+    if (flooded) return;
+    received += chunk.length;
+    if (received > START_BYTES + ((Date.now() - startedAt) / intervalMs) * bytesPerInterval) {
+      flood();
+      return;
+    }
+    // Only the new chunk is scanned; the held part is at most one line.
+    let pos = 0;
+    for (let nl = chunk.indexOf('\n'); nl !== -1; nl = chunk.indexOf('\n', pos)) {
+      if (skipping) skipping = false;
+      else if (partial.length + nl - pos > MAX_LINE) longLines += 1;
+      else onLine(partial + chunk.slice(pos, nl));
+      partial = '';
+      pos = nl + 1;
+    }
+    if (pos < chunk.length && !skipping) {
+      if (partial.length + chunk.length - pos > MAX_LINE) {
+        skipping = true;
+        partial = '';
+        longLines += 1;
+      } else partial += chunk.slice(pos);
     }
   });
   child.stderr!.setEncoding('utf8');
   child.stderr!.on('data', (c: string) => {
-    if (stderr.length < MAX_STDERR) stderr += c;
+    if (stderr.length < MAX_STDERR) stderr += c.slice(0, MAX_STDERR);
   });
   child.once('exit', (code, signal) => {
     if (stopping || status !== 'ok') return;
@@ -157,6 +218,12 @@ export function startGpuSampler(o: GpuSamplerOptions = {}): GpuSampler {
         status = 'unavailable';
         message = `nvidia-smi gave no reading in ${intervalMs} ms intervals`;
       }
+      // What was left out, noted even when the readings kept are fine.
+      const skipped = [
+        ignoredReadings > 0 ? `${ignoredReadings} readings of GPUs beyond the first ${MAX_GPUS} ignored` : '',
+        longLines > 0 ? `${longLines} lines over ${MAX_LINE} bytes skipped` : '',
+      ].filter((x) => x !== '');
+      if (skipped.length > 0 && status !== 'absent') message = [message, `nvidia-smi: ${skipped.join('; ')}`].filter((x) => x !== null).join('; ');
       const summaries: GpuSummary[] = [...gpus.entries()]
         .sort((a, b) => a[0] - b[0])
         .map(([index, p]) => ({

@@ -2,6 +2,7 @@
 // so the run stage measures each trial and the cell gets their union).
 // Means are weighted by sample counts and maxima are exact; a p95 cannot be
 // rebuilt from parts, so the cell's is the largest trial p95 (an upper bound).
+import { MAX_GPUS } from './gpu-sampler.js';
 import type { CellTelemetry, EngineTelemetry, GpuSamplerStatus, GpuSummary, Stat } from './types.js';
 
 function mergeStat(parts: (Stat | null)[]): Stat | null {
@@ -24,8 +25,10 @@ const STATUS_ORDER: GpuSamplerStatus[] = ['hung', 'died', 'unavailable', 'ok', '
 function mergeGpus(parts: readonly CellTelemetry[]): GpuSummary[] {
   const byIndex = new Map<number, GpuSummary[]>();
   for (const p of parts) for (const g of p.gpu.gpus) byIndex.set(g.index, [...(byIndex.get(g.index) ?? []), g]);
+  // Each trial keeps at most MAX_GPUS; so does their union, or trials that each saw other indices would add up.
   return [...byIndex.entries()]
     .sort((a, b) => a[0] - b[0])
+    .slice(0, MAX_GPUS)
     .map(([index, gs]) => ({
       index,
       name: gs[0]!.name,

@@ -90,7 +90,8 @@ export async function computeApps(timeoutMs?: number): Promise<ComputeApp[] | nu
     if (f.length < 4) continue;
     const pid = Number(f[0]);
     if (!Number.isInteger(pid) || pid <= 0) continue;
-    apps.push({ pid, name: f.slice(1, f.length - 2).join(', '), usedMemory: num(f[f.length - 2]), gpuUuid: f[f.length - 1] || null });
+    if (apps.length >= MAX_LISTED) break;
+    apps.push({ pid, name: f.slice(1, f.length - 2).join(', ').slice(0, MAX_NAME), usedMemory: num(f[f.length - 2]), gpuUuid: f[f.length - 1] || null });
   }
   return apps;
 }
@@ -103,6 +104,9 @@ export interface GpuInventory {
 }
 
 const MAX_TOPOLOGY = 4096;
+/** GPUs and GPU processes listed at most: nvidia-smi's output is untrusted, and these lists go into the result. */
+const MAX_LISTED = 64;
+const MAX_NAME = 128;
 
 /** The GPUs, driver, CUDA version and (several GPUs) topology; status says why there is none. */
 export async function gpuInventory(timeoutMs?: number): Promise<{ status: 'ok' | 'absent' | 'unavailable'; inventory: GpuInventory | null }> {
@@ -116,8 +120,9 @@ export async function gpuInventory(timeoutMs?: number): Promise<{ status: 'ok' |
     if (f.length < 4) continue;
     const index = num(f[0]);
     if (index === null) continue;
-    gpus.push({ index, name: f.slice(1, f.length - 2).join(', '), memoryTotal: num(f[f.length - 2]) });
-    driver ??= f[f.length - 1] || null;
+    if (gpus.length >= MAX_LISTED) break;
+    gpus.push({ index, name: f.slice(1, f.length - 2).join(', ').slice(0, MAX_NAME), memoryTotal: num(f[f.length - 2]) });
+    driver ??= f[f.length - 1]?.slice(0, MAX_NAME) || null;
   }
   if (gpus.length === 0) return { status: 'unavailable', inventory: null };
   // The CUDA version the driver supports is printed only in the banner of a plain `nvidia-smi`.

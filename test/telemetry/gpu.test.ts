@@ -5,14 +5,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startGpuSampler } from '../../src/telemetry/gpu-sampler.js';
+import { MAX_GPUS, MAX_LINE, startGpuSampler } from '../../src/telemetry/gpu-sampler.js';
 import { computeApps, gpuInventory, parseGpuLine } from '../../src/telemetry/nvidia-smi.js';
 import { startCellTelemetry } from '../../src/telemetry/cell.js';
 import { FAKE_SMI_DIR } from './metrics-fixtures.js';
 
 const saved = { PATH: process.env.PATH, FAKE_SMI_MODE: process.env.FAKE_SMI_MODE, FAKE_SMI_APPS: process.env.FAKE_SMI_APPS };
 
-function useFake(mode: 'ok' | 'die' | 'hang' | 'nogpu', apps?: string): void {
+function useFake(mode: 'ok' | 'die' | 'hang' | 'nogpu' | 'flood' | 'newgpus' | 'longline', apps?: string): void {
   process.env.PATH = `${FAKE_SMI_DIR}:/usr/bin:/bin`;
   process.env.FAKE_SMI_MODE = mode;
   if (apps === undefined) delete process.env.FAKE_SMI_APPS;
@@ -132,6 +132,60 @@ describe('GPU sampler', () => {
     expect(Date.now() - t0).toBeLessThan(1_500);
     expect(Date.now() - t0).toBeGreaterThanOrEqual(150);
     expect(t.gpus).toHaveLength(2);
+  });
+});
+
+describe('a hostile nvidia-smi (issue 19, item 5)', () => {
+  it('stops a flood without a newline, quickly and with a note, keeping the loop responsive', async () => {
+    useFake('flood');
+    // The event loop's worst stall while the flood is read: re-splitting a growing buffer made it seconds.
+    let worst = 0;
+    let last = performance.now();
+    const tick = setInterval(() => {
+      const now = performance.now();
+      worst = Math.max(worst, now - last);
+      last = now;
+    }, 5);
+    const t0 = Date.now();
+    const s = startGpuSampler({ intervalMs: 50, silenceMs: 60_000 });
+    await wait(1_000);
+    const t = await s.stop();
+    clearInterval(tick);
+    expect(Date.now() - t0).toBeLessThan(3_000);
+    expect(t.status).toBe('died');
+    expect(t.message).toMatch(/^nvidia-smi printed \d+ bytes in \d+ ms, more than 64 GPUs' readings could take; stopped after 0 GPU readings/);
+    expect(t.gpus).toEqual([]);
+    expect(worst).toBeLessThan(250);
+    expect(JSON.stringify(t).length).toBeLessThan(2_000);
+  });
+
+  it('keeps at most 64 GPUs of ever-new indices, and notes the rest', async () => {
+    useFake('newgpus');
+    const s = startGpuSampler({ intervalMs: 50 });
+    await wait(600);
+    const t = await s.stop();
+    expect(t.status).toBe('ok');
+    expect(t.gpus).toHaveLength(MAX_GPUS);
+    expect(t.gpus.map((g) => g.index)).toEqual(Array.from({ length: MAX_GPUS }, (_, i) => i));
+    expect(t.message).toMatch(/^nvidia-smi: \d+ readings of GPUs beyond the first 64 ignored$/);
+    expect(JSON.stringify(t).length).toBeLessThan(64 * 1_000);
+  });
+
+  it('skips overlong lines without holding them, and the watchdog counts lines, not bytes', async () => {
+    useFake('longline');
+    const s = startGpuSampler({ intervalMs: 50 });
+    await wait(500);
+    const t = await s.stop();
+    expect(t.status).toBe('ok');
+    expect(t.gpus).toHaveLength(2);
+    expect(t.message).toMatch(new RegExp(`^nvidia-smi: \\d+ lines over ${MAX_LINE} bytes skipped$`));
+    // Bytes that never end a line are no sign of life: a sampler printing only those is hung.
+    useFake('flood');
+    const h = startGpuSampler({ intervalMs: 50, silenceMs: 300, bytesPerInterval: Number.MAX_SAFE_INTEGER });
+    await wait(1_500);
+    const th = await h.stop();
+    expect(th.status).toBe('hung');
+    expect(th.message).toMatch(/printed nothing for 300 ms/);
   });
 });
 
