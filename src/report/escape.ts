@@ -15,11 +15,32 @@ const MD_SPECIAL = /[\\`*[\]|<>&"]/g;
  */
 const MENTION = /(?<![A-Za-z0-9_])@(?=[A-Za-z0-9])/g;
 
+/**
+ * GitHub turns bare URLs into links without any Markdown syntax (GFM's
+ * extended autolinks): `https://…`, `http://…`, `ftp://…`, `www.…`, and an
+ * e-mail address `a@b.c` (a mailto: link). A fork that names its model
+ * `https://evil.example/login` would otherwise plant a clickable link in the
+ * bot's comment. A zero-width space goes inside each trigger: after the `:`
+ * of `://`, after `www`, and after the `@` of an address (an `@` followed by
+ * a dotted domain; `chat@c=4` stays as it is). Not an entity escape of `:`,
+ * `.` or `@`: cmark-gfm finds these links in text nodes after entities are
+ * decoded, so `&#58;` would link all the same; a zero-width character is part
+ * of the text itself, no scheme, `www.` or domain matches across it, and it
+ * renders as nothing. Only untrusted text goes through here: the links the
+ * report writes itself (the dashboard, docs) are written raw and still link.
+ */
+const AUTOLINK: readonly [RegExp, string][] = [
+  [/:(?=\/\/)/g, ':\u200b'],
+  [/(www)(?=\.)/gi, '$1\u200b'],
+  [/@(?=[A-Za-z0-9_-]+\.[A-Za-z0-9])/g, '@\u200b'],
+];
+
 export function escapeMd(text: string): string {
-  return escapeControls(text.replace(/\r?\n|\r/g, ' '))
+  let out = escapeControls(text.replace(/\r?\n|\r/g, ' '))
     .replace(MD_SPECIAL, (ch) => `&#${ch.charCodeAt(0)};`)
-    .replace(MENTION, '@\u200b')
-    .slice(0, 500);
+    .replace(MENTION, '@\u200b');
+  for (const [re, to] of AUTOLINK) out = out.replace(re, to);
+  return out.slice(0, 500);
 }
 
 /**

@@ -41,9 +41,9 @@ describe('safe text', () => {
     expect(forLog(once)).toBe(once);
   });
 
-  it('escapeMd neutralises @mentions but not an @ inside a word', () => {
+  it('escapeMd neutralises @mentions but not an @ inside a word (an e-mail address is an autolink: test/report/autolink.test.ts)', () => {
     expect(escapeMd('@org/team and @user')).toBe('@\u200borg/team and @\u200buser');
-    expect(escapeMd('chat@c=4 a@b.c')).toBe('chat@c=4 a@b.c');
+    expect(escapeMd('chat@c=4 a@b.c')).toBe('chat@c=4 a@\u200bb.c');
     expect(escapeMd(`m${PAYLOAD}`)).not.toMatch(/[\n\r]/);
     expect(escapeMd(`m${PAYLOAD}`)).not.toContain('\u001b');
   });

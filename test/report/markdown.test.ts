@@ -32,7 +32,7 @@ describe('renderMarkdown', () => {
     const md = renderMarkdown(compare(base, cand, gate));
     expect(md).not.toContain('<img');
     expect(md).not.toContain('[link](');
-    expect(md).toContain('evil&#60;/details&#62;&#60;img src=x onerror=alert(1)&#62;&#124;&#91;link&#93;(http://x)');
+    expect(md).toContain('evil&#60;/details&#62;&#60;img src=x onerror=alert(1)&#62;&#124;&#91;link&#93;(http:\u200b//x)');
     expect(escapeMd('a\nb|c')).toBe('a b&#124;c');
   });
 
