@@ -46,6 +46,7 @@ export function compareWithHistory(history: readonly ResultDoc[], cand: ResultDo
   const doc = docProblems(newest, cand, gate);
   const warnings = [...doc.warnings];
   const judged: CellVerdict[] = [];
+  const regressionsOnly = new Map<string, string>();
   // Holm runs over the cells, a cell's gated metrics counted once (significance.ts): the stated detectable change assumes that family.
   const gatedTests = Math.max(1, cand.cells.filter((c) => cellRules(gate, c, {}).some((r) => r.gated)).length);
   const candIds = new Set(cand.cells.map((c) => c.id));
@@ -62,11 +63,13 @@ export function compareWithHistory(history: readonly ResultDoc[], cand: ResultDo
     const problems = cellProblems(b, c, newest, cand, gate);
     const n = neighbourProblems(b, c);
     problems.invalid.push(...n.invalid);
-    problems.warnings.push(...n.warnings.filter((w) => !w.includes('widened')));
+    // The history design judges against the stored jobs' spread and applies no margin: only what is not comparable, and the plain warnings.
+    problems.warnings.push(...n.warnings);
+    if (n.regressionsOnly !== null) regressionsOnly.set(c.id, n.regressionsOnly);
     const metrics = cellRules(gate, c, opts).map((rule) => judgeCellMetric(stored, b, c, rule, gate, gatedTests));
     judged.push(cellVerdict(b, c, problems, metrics));
   }
-  return { ...verdictDoc(judged, newest, cand, gate, { invalid: doc.invalid, warnings }, 'history'), history: { runs: usable.length, notes } };
+  return { ...verdictDoc(judged, newest, cand, gate, { invalid: doc.invalid, warnings }, 'history', regressionsOnly), history: { runs: usable.length, notes } };
 }
 
 /** Against the stored runs' job noise where the model applies, else the one-run rule against the newest. */

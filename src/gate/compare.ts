@@ -9,7 +9,7 @@ import { adjustCells, verdictSettings } from './significance.js';
 import { checkSlos } from './slo.js';
 import { cellTimingFloorMs } from './timing-floor.js';
 import { cellStalled, DEFAULT_CLIENT_STALL_MS, selectPairs, withTrials } from './pairs.js';
-import { cellProblems, docProblems, neighbourLimit, neighbourProblems, neighbourShares, othersShare, type NeighbourMargin } from './validity.js';
+import { cellProblems, docProblems, neighbourLimit, neighbourProblems, neighbourShares, othersShare, type NeighbourFindings, type NeighbourMargin } from './validity.js';
 import { VERDICT_SCHEMA, type CellVerdict, type MetricVerdict, type Overall, type SideInfo, type VerdictDoc } from './verdict.js';
 
 export function side(doc: ResultDoc): SideInfo {
@@ -79,6 +79,11 @@ function stallMs(gate: GatePlan): number {
 
 const mean = (xs: number[]): number | null => (xs.length === 0 ? null : xs.reduce((a, b) => a + b, 0) / xs.length);
 
+/** The neighbour warnings with the margin's note, for a design that applies the margin. */
+function withMargin(n: NeighbourFindings): string[] {
+  return n.marginNote === null ? n.warnings : [...n.warnings, n.marginNote];
+}
+
 /** The mean share of others' CPU beside the trials of a cell (null when a trial was not measured). */
 function trialsShare(cell: CellResult): number | null {
   const shares = cell.trials.map((t) => othersShare(t.telemetry));
@@ -98,20 +103,20 @@ function pairedSides(b: CellResult, c: CellResult, gate: GatePlan): Sides {
     const kb = withTrials(b, sel.keep);
     const kc = withTrials(c, sel.keep);
     const nb = neighbourShares(trialsShare(kb), trialsShare(kc), neighbourLimit(b, c));
-    return { base: kb, cand: kc, invalid: nb.invalid, warnings: [...sel.dropped, ...nb.warnings], margin: nb.margin, regressionsOnly: nb.regressionsOnly, stalled: false };
+    return { base: kb, cand: kc, invalid: nb.invalid, warnings: [...sel.dropped, ...withMargin(nb)], margin: nb.margin, regressionsOnly: nb.regressionsOnly, stalled: false };
   }
   const nb = neighbourProblems(b, c);
   const stalls = sel.dropped.filter((d) => d.includes('client stall')).length;
   const invalid = [...nb.invalid];
   if (stalls > n - 2) invalid.push(`only ${sel.keep.length} of ${n} pairs were measured alike on both sides (client stalls hit one side of the others): too few to judge; measure again on a quieter runner or add pairs (run.trials)`);
-  return { base: b, cand: c, invalid, warnings: [...sel.dropped, ...nb.warnings], margin: nb.margin, regressionsOnly: nb.regressionsOnly, stalled: false };
+  return { base: b, cand: c, invalid, warnings: [...sel.dropped, ...withMargin(nb)], margin: nb.margin, regressionsOnly: nb.regressionsOnly, stalled: false };
 }
 
 /** Unpaired: the neighbours' difference enters as a margin (validity.ts), a stall raises the timing floors. */
 function unpairedSides(b: CellResult, c: CellResult, gate: GatePlan): Sides {
   const n = neighbourProblems(b, c);
   const stalled = cellStalled(b, c, stallMs(gate));
-  const warnings = [...n.warnings];
+  const warnings = withMargin(n);
   if (stalled) {
     const d = Math.max(b.client.event_loop_delay_p99_ms, c.client.event_loop_delay_p99_ms);
     warnings.push(`client stall: event-loop delay p99 up to ${d} ms (limit ${stallMs(gate)} ms, gate.client_stall_ms): the timing floors grow to that error`);

@@ -74,18 +74,28 @@ export interface NeighbourMargin {
 
 export const NO_MARGIN: NeighbourMargin = Object.freeze({ regress: 0, pass: 0 });
 
+/** Others' share beside a side at or above which a server's speed there says nothing: not comparable. */
+const SATURATED_SHARE = 0.95;
+
 /**
  * Neighbours in a comparison (issue 23, item 4). What shifts one side against
  * the other is the difference of the load beside them: a busy loop beside
- * the whole job slows both sides alike. The difference is directional: more
- * load beside the candidate can fake a regression, so it widens the
- * regression threshold; more load beside the baseline can hide one, so it
- * extends the interval's bad end (a pass must hold with that much hidden
- * slowdown). Beyond the limit (telemetry.max_neighbour_cpu_share) only the
- * conclusion the load could not have caused is read: with the load beside the
- * baseline a regression still fails (it is a lower bound), anything else is
- * not comparable (`regressionsOnly`); with it beside the candidate, nothing
- * is. Other processes on the GPU beside one side only: not comparable.
+ * the whole job slows both sides alike. A server that could use the whole
+ * machine, left (1 - s) of it by others taking a share s, runs at most
+ * 1 / (1 - s) times slower; so more load beside one side can shift the
+ * comparison by up to log((1 - s_light) / (1 - s_heavy)), and that is the
+ * margin, in the direction it could mislead: beside the candidate it could
+ * fake a regression, so it widens the regression threshold; beside the
+ * baseline it could hide one, so it extends the interval's bad end (a pass
+ * must hold with that much hidden slowdown). For small differences this is
+ * about the difference itself (5% -> 15%: 11.8%).
+ *
+ * Beyond the limit (telemetry.max_neighbour_cpu_share) a pass is no longer
+ * worth a green check: what the margin leaves undetected is too large. Only a
+ * regression is read (`regressionsOnly`): beside the baseline it is a lower
+ * bound on the real one; beside the candidate it had to clear the margin.
+ * Anything else is not comparable. Other processes on the GPU beside one
+ * side only: not comparable.
  */
 export function neighbourProblems(base: { telemetry?: CellTelemetry }, cand: { telemetry?: CellTelemetry }): NeighbourFindings {
   const out = neighbourShares(othersShare(base.telemetry), othersShare(cand.telemetry), neighbourLimit(base, cand));
@@ -102,26 +112,37 @@ export interface NeighbourFindings {
   invalid: string[];
   warnings: string[];
   margin: NeighbourMargin;
-  /** Set when only a regression can be read (more load beside the baseline, over the limit): why anything else is not comparable. */
+  /** What the margin is and why, for a design that applies it (null: no margin). */
+  marginNote: string | null;
+  /** Set when only a regression can be read (a load difference over the limit): why anything else is not comparable. */
   regressionsOnly: string | null;
 }
 
 /** neighbourProblems on the two sides' shares of others' CPU (null: not measured) under `limit`. */
 export function neighbourShares(sb: number | null, sc: number | null, limit: number | null): NeighbourFindings {
-  const out: NeighbourFindings = { invalid: [], warnings: [], margin: NO_MARGIN, regressionsOnly: null };
-  if (sb !== null && sc !== null && limit !== null) {
-    const d = sc - sb;
-    const beside = `other processes used ${pctOf(sb)} of the CPU beside the baseline and ${pctOf(sc)} beside the candidate`;
-    if (d > limit) out.invalid.push(`${beside}: more load beside the candidate, over the ${pctOf(limit)} limit (telemetry.max_neighbour_cpu_share), could make it look slower than it is`);
-    else if (-d > limit) out.regressionsOnly = `${beside}: more load beside the baseline, over the ${pctOf(limit)} limit (telemetry.max_neighbour_cpu_share), could hide a slowdown, and no regression showed through it`;
-    else if (d > 0.01) {
-      out.margin = { regress: Math.log1p(d), pass: 0 };
-      out.warnings.push(`${beside}: the regression thresholds are widened by ${pctOf(d)}, the difference`);
-    } else if (d < -0.01) {
-      out.margin = { regress: 0, pass: Math.log1p(-d) };
-      out.warnings.push(`${beside}: the intervals reach ${pctOf(-d)} further on the bad side, the difference`);
-    } else if (Math.max(sb, sc) > limit) out.warnings.push(`${beside}: alike on both sides, so it is not held against either`);
-    if (out.regressionsOnly !== null) out.warnings.push(`${beside}: only a regression can be read from this comparison`);
+  const out: NeighbourFindings = { invalid: [], warnings: [], margin: NO_MARGIN, marginNote: null, regressionsOnly: null };
+  if (sb === null || sc === null || limit === null) return out;
+  const d = sc - sb;
+  const beside = `other processes used ${pctOf(sb)} of the CPU beside the baseline and ${pctOf(sc)} beside the candidate`;
+  if (Math.max(sb, sc) >= SATURATED_SHARE) {
+    out.invalid.push(`${beside}: at ${pctOf(SATURATED_SHARE)} or more the server's speed says nothing about its code`);
+    return out;
+  }
+  if (Math.abs(d) <= 0.01) {
+    if (Math.max(sb, sc) > limit) out.warnings.push(`${beside}: alike on both sides, so it is not held against either`);
+    return out;
+  }
+  const m = Math.abs(Math.log((1 - sb) / (1 - sc)));
+  const widen = pctOf(Math.expm1(m));
+  if (d > 0) {
+    out.margin = { regress: m, pass: 0 };
+    out.marginNote = `${beside}: more load beside the candidate could slow it by up to ${widen}, so the regression thresholds are widened by that`;
+  } else {
+    out.margin = { regress: 0, pass: m };
+    out.marginNote = `${beside}: more load beside the baseline could hide a slowdown of up to ${widen}, so the intervals reach that much further on the bad side`;
+  }
+  if (Math.abs(d) > limit) {
+    out.regressionsOnly = `${beside}: a difference over the ${pctOf(limit)} limit (telemetry.max_neighbour_cpu_share) leaves a pass worth nothing (a slowdown of up to ${widen} could hide in it), and no regression showed through it`;
   }
   return out;
 }
