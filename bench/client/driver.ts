@@ -30,6 +30,7 @@ import { InferenceClient } from '../../src/client/http.js';
 import type { RequestRecord } from '../../src/load/record.js';
 import type { LoadPlan, ResponseLimitsPlan, TargetPlan, TimeoutsPlan } from '../../src/config/plan.js';
 import { createPacer } from '../../src/load/pace.js';
+import { keepEveryGap } from '../../src/metrics/gaps.js';
 import { clockOffsetMs } from './clock.mjs';
 import { runCell } from '../../src/load/run-cell.js';
 import { arrivalOffsets } from '../../src/load/schedule.js';
@@ -202,6 +203,9 @@ interface Observed {
   failed: string | null;
   cancelled: boolean;
 }
+
+// Every chunk's arrival is rebuilt from the gaps: the client keeps them all here (it folds them as usual too).
+keepEveryGap(true);
 
 function fromRecord(rec: RequestRecord): Observed {
   const n = rec.tFirst === null ? 0 : rec.outputEvents;

@@ -5,6 +5,7 @@
 import type { RequestRecord } from '../load/record.js';
 import type { LoadPlan, Plan, ScenarioPlan, SloPlan } from '../config/plan.js';
 import { computeCellMetrics, type CellMetrics } from '../metrics/cell.js';
+import { EXACT_GAPS, sampleGaps } from '../metrics/gaps.js';
 import { buildCellWorkload } from '../workload/index.js';
 import { runLoadStep, type StepTarget } from './load-adapter.js';
 import type { CapacitySlo } from './slo.js';
@@ -57,7 +58,8 @@ function extraSamples(records: readonly RequestRecord[]): Pick<StepOutcome['samp
     if (r.warmup || r.cancelled || r.failure !== null) continue;
     queuedE2e.push(r.tDone - r.tSched);
     if (r.tFirst === null) continue;
-    for (const g of r.gaps) itl.push(g);
+    // A folded request (more than EXACT_GAPS gaps) stands in with gaps at evenly spaced ranks of its own.
+    for (const g of sampleGaps(r, EXACT_GAPS)) itl.push(g);
     const streaming = r.tDone - r.tFirst;
     if (streaming > 0 && (r.nOut ?? 0) > 0) userTps.push((r.nOut ?? 0) / (streaming / 1000));
   }

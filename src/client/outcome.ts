@@ -2,6 +2,7 @@
 // Times are milliseconds on the monotonic clock (performance.now()). The load
 // layer adds what only it knows (index, warm-up, scheduled time) to make the
 // record every metric is computed from (load/record.ts).
+import type { FoldedGaps } from '../metrics/gaps.js';
 
 export type FailureClass =
   | 'connect' // could not open a connection (refused, DNS, connect timeout)
@@ -23,8 +24,13 @@ export interface RequestOutcome {
   readonly tLast: number | null;
   /** End of stream ([DONE] or close) or the moment the failure was seen. */
   readonly tDone: number;
-  /** Gaps in ms between consecutive output events (length = outputEvents - 1). */
+  /**
+   * Gaps in ms between consecutive output events (length = outputEvents - 1)
+   * while at most EXACT_GAPS (src/metrics/gaps.ts); empty when folded.
+   */
   readonly gaps: number[];
+  /** The gaps of a request with more than EXACT_GAPS, folded as they arrived; null or absent otherwise. */
+  readonly gapsFolded?: FoldedGaps | null;
   /** Number of stream events that carried output. */
   readonly outputEvents: number;
   /** Null when the request failed or was cancelled. */

@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { errors as undiciErrors, type Dispatcher, type Pool } from 'undici';
 import type { ApiKind, ResponseLimitsPlan } from '../config/plan.js';
 import { createChunkInterpreter, interpretErrorField, type StreamEvent } from './chunk.js';
+import { GapRecorder } from '../metrics/gaps.js';
 import { clip, describeError } from './errors.js';
 import type { FailureClass, RequestOutcome } from './outcome.js';
 import { SseParser } from './sse.js';
@@ -47,7 +48,8 @@ export class StreamCall {
    */
   tFirst = -1;
   tLast = 0;
-  readonly gaps: number[] = [];
+  /** Gaps between output events, bounded in events (a stream may send millions). */
+  readonly gaps = new GapRecorder();
   outputEvents = 0;
   finishReason: string | null = null;
   systemFingerprint: string | null = null;
@@ -234,12 +236,14 @@ export function outcomeOf(call: StreamCall, err: unknown, cancelled: boolean, in
     }
   }
   const streamed = call.tFirst >= 0;
+  const gaps = call.gaps.finish();
   return {
     tSend,
     tFirst: streamed ? call.tFirst : null,
     tLast: streamed ? call.tLast : null,
     tDone,
-    gaps: call.gaps,
+    gaps: gaps.exact,
+    gapsFolded: gaps.folded,
     outputEvents: call.outputEvents,
     nIn,
     nOut,

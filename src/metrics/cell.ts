@@ -2,6 +2,7 @@
 import type { FailureClass, RequestRecord } from '../load/record.js';
 import type { SloPlan } from '../config/plan.js';
 import { summarize, type Distribution } from './distribution.js';
+import { summarizeGaps, type RequestGaps } from './gaps.js';
 
 const MAX_ERROR_EXAMPLES = 3;
 
@@ -117,7 +118,7 @@ export function computeCellMetrics(groups: readonly (readonly RequestRecord[])[]
 
   const samples: CellSamples = { ttft_ms: [], queued_ttft_ms: [], e2e_ms: [], tpot_ms: [], n_in: [], n_out: [] };
   const tpots: number[] = [];
-  const itl: number[] = [];
+  const itl: RequestGaps[] = [];
   const queuedE2e: number[] = [];
   const userTps: number[] = [];
   let sumIn = 0;
@@ -156,7 +157,7 @@ export function computeCellMetrics(groups: readonly (readonly RequestRecord[])[]
       }
       const streaming = r.tDone - r.tFirst;
       if (streaming > 0 && nOut > 0) userTps.push(nOut / (streaming / 1000));
-      for (const g of r.gaps) itl.push(g);
+      itl.push(r);
     }
     samples.tpot_ms.push(tpot === null ? null : r3(tpot));
     if (slosSet && isGood(r, slos, qttft, qe2e, tpot)) good++;
@@ -216,7 +217,7 @@ export function computeCellMetrics(groups: readonly (readonly RequestRecord[])[]
     ttft_ms: summarize(samples.ttft_ms, 'ms'),
     queued_ttft_ms: summarize(samples.queued_ttft_ms, 'ms'),
     tpot_ms: summarize(tpots, 'ms'),
-    itl_ms: summarize(itl, 'ms'),
+    itl_ms: summarizeGaps(itl),
     e2e_ms: summarize(samples.e2e_ms, 'ms'),
     queued_e2e_ms: summarize(queuedE2e, 'ms'),
     user_tps: summarize(userTps, 'tok/s'),

@@ -65,10 +65,16 @@ export function summarize(values: readonly number[], unit: Distribution['unit'])
   const mean = sum / n;
   let sq = 0;
   for (const v of values) sq += (v - mean) * (v - mean);
-  const stddev = n > 1 ? Math.sqrt(sq / (n - 1)) : 0;
+  const d = summarizeHistogram(h, unit, n, mean, n > 1 ? Math.sqrt(sq / (n - 1)) : 0, min, max);
+  h.destroy();
+  return d;
+}
+
+/** The summary of n values recorded in h, given their exact moments and extremes (n > 0). */
+export function summarizeHistogram(h: hdr.Histogram, unit: Distribution['unit'], n: number, mean: number, stddev: number, min: number, max: number): Distribution {
   const pct = (p: number): number | null =>
     n >= minSamplesFor(p) ? round3(h.getValueAtPercentile(p) / HIST_SCALE) : null;
-  const d: Distribution = {
+  return {
     unit,
     n,
     mean: round3(mean),
@@ -81,8 +87,6 @@ export function summarize(values: readonly number[], unit: Distribution['unit'])
     max: round3(max),
     hist: hdr.encodeIntoCompressedBase64(h),
   };
-  h.destroy();
-  return d;
 }
 
 /** Decode a stored histogram (values in thousandths of the unit). */
