@@ -12,9 +12,26 @@ export interface RunEvent {
   defaultBranch: string | null;
   /** A push to the default branch: the commit becomes history. */
   isDefaultBranchPush: boolean;
-  pr: { number: number; baseSha: string; headSha: string; fromFork: boolean } | null;
+  pr: { number: number; baseSha: string; headSha: string; fromFork: boolean; headRepo?: string | null } | null;
   /** The commit to take the baseline from: the PR's base, or the commit before a push. */
   baselineCommit: string | null;
+  /**
+   * What the triggering event itself (written by GitHub, not by the pull
+   * request's code) says about the pull request's head: report mode binds the
+   * artifact's `pr-number` to it. Null: the event names no pull request.
+   * Absent in hand-made events (tests): treated as null.
+   */
+  trustedHead?: TrustedHead | null;
+}
+
+export interface TrustedHead {
+  /** Where it was read, for messages: `workflow_run`, `pull_request`. */
+  source: string;
+  headSha: string | null;
+  /** `owner/repo` of the head branch. */
+  headRepo: string | null;
+  /** The pull requests the event lists; empty when it lists none (a workflow_run from a fork lists none). */
+  numbers: number[];
 }
 
 const ZERO = /^0+$/;
@@ -41,6 +58,7 @@ export function readEvent(ctx: typeof github.context = github.context): RunEvent
     name: ctx.eventName,
     owner,
     repo,
+    trustedHead: trustedHeadOf(p),
     sha: pr?.headSha && /^[0-9a-f]{40,64}$/.test(pr.headSha) ? pr.headSha : ctx.sha,
     ref: ctx.ref,
     defaultBranch,
@@ -48,6 +66,22 @@ export function readEvent(ctx: typeof github.context = github.context): RunEvent
     pr,
     baselineCommit,
   };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function trustedHeadOf(p: Record<string, any>): TrustedHead | null {
+  const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+  const run = p.workflow_run;
+  if (run !== null && typeof run === 'object') {
+    const numbers = Array.isArray(run.pull_requests) ? (run.pull_requests as { number?: unknown }[]).map((x) => Number(x?.number)).filter(Number.isSafeInteger) : [];
+    return { source: 'workflow_run', headSha: str(run.head_sha), headRepo: str(run.head_repository?.full_name), numbers };
+  }
+  const pr = p.pull_request;
+  if (pr !== null && typeof pr === 'object') {
+    const n = Number(pr.number);
+    return { source: 'pull_request', headSha: str(pr.head?.sha), headRepo: str(pr.head?.repo?.full_name), numbers: Number.isSafeInteger(n) ? [n] : [] };
+  }
+  return null;
 }
 
 /**
@@ -59,12 +93,44 @@ export async function withPullRequest(event: RunEvent, number: number, token: st
   if (token === null) throw new Error('report mode needs github-token to look up the pull request');
   const octokit = github.getOctokit(token);
   const { data } = await octokit.rest.pulls.get({ owner: event.owner, repo: event.repo, pull_number: number });
-  const fromFork = data.head.repo?.full_name !== `${event.owner}/${event.repo}`;
+  const headRepo = data.head.repo?.full_name ?? null;
+  const fromFork = headRepo !== `${event.owner}/${event.repo}`;
   return {
     ...event,
     sha: data.head.sha,
-    pr: { number, baseSha: data.base.sha, headSha: data.head.sha, fromFork },
+    pr: { number, baseSha: data.base.sha, headSha: data.head.sha, fromFork, headRepo },
     baselineCommit: data.base.sha,
     isDefaultBranchPush: false,
   };
+}
+
+/**
+ * Report mode: `pr-number` comes from the artifact of a run of the pull
+ * request's own code, so a fork could name someone else's pull request and
+ * have the trusted job comment there with figures it chose. The number is
+ * bound to the event that triggered this job (GitHub wrote it): the pull
+ * request the API returns must have the head commit and head repository the
+ * event names, and be among the pull requests it lists when it lists any.
+ * `event` is the one readEvent returned (before withPullRequest), `pr` the
+ * API's answer. Returns what did not match, or null when it is bound.
+ */
+export function reportBindingProblem(event: RunEvent, number: number, pr: { headSha: string; headRepo: string | null }): string | null {
+  const t = event.trustedHead ?? null;
+  if (t === null) {
+    return `the ${event.name} event that started this job names no pull request, so nothing shows that the artifact's pr-number #${number} is the pull request that was measured; report mode comments only when started by workflow_run (or pull_request)`;
+  }
+  const short = (s: string | null): string => (s === null ? 'none' : s.slice(0, 12));
+  const problems: string[] = [];
+  if (t.numbers.length > 0 && !t.numbers.includes(number)) {
+    problems.push(`#${number} is not among the pull requests of the ${t.source} event (${t.numbers.map((n) => `#${n}`).join(', ')})`);
+  }
+  if (t.headSha === null || t.headSha.toLowerCase() !== pr.headSha.toLowerCase()) {
+    problems.push(`its head commit ${short(pr.headSha)} is not the ${t.source} event's head_sha ${short(t.headSha)}`);
+  }
+  // GitHub's owner and repository names are case-insensitive.
+  if (t.headRepo === null || pr.headRepo === null || t.headRepo.toLowerCase() !== pr.headRepo.toLowerCase()) {
+    problems.push(`its head repository ${pr.headRepo ?? '(deleted)'} is not the ${t.source} event's head repository ${t.headRepo ?? '(none)'}`);
+  }
+  if (problems.length === 0) return null;
+  return `pr-number #${number} does not belong to this ${t.source}: ${problems.join('; ')}`;
 }

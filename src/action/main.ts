@@ -16,7 +16,7 @@ import { readResultForGating } from '../result/read.js';
 import type { ResultDoc } from '../result/types.js';
 import { historyOptions, loadBaseline, type Baseline } from './baseline.js';
 import { OUTPUTS } from './constants.js';
-import { withPullRequest, type RunEvent } from './event.js';
+import { reportBindingProblem, withPullRequest, type RunEvent } from './event.js';
 import { afterStore, trendSection } from './history-push.js';
 import type { ActionHost } from './host.js';
 import { readInputs, type ActionInputs } from './inputs.js';
@@ -40,11 +40,16 @@ export async function runAction(host: ActionHost): Promise<void> {
     let plan: Plan | null = null;
     // Same-job A/B: the baseline measured beside the candidate, in pairs.
     let measuredBaseline: Baseline | null = null;
+    // Report mode: why pr-number may not be commented on (it is not the pull request the triggering event is about); null: it may.
+    let refusal: string | null = null;
     if (inputs.mode === 'report') {
       // workflow_run: the result came from an untrusted pull_request run; it is validated (schema, histograms, bounds) and must be complete enough to gate.
       doc = await readResultForGating(out.result);
       if (inputs.prNumber !== null) {
+        const trusted = event;
         event = await withPullRequest(event, inputs.prNumber, inputs.githubToken);
+        const problem = reportBindingProblem(trusted, inputs.prNumber, { headSha: event.pr!.headSha, headRepo: event.pr!.headRepo ?? null });
+        if (problem !== null) refusal = `Not commenting on pull request #${inputs.prNumber}: ${problem}. The report is in the job summary only.`;
         if (doc.git !== null && doc.git.commit !== event.pr!.headSha) {
           host.log.warn(`The result was measured on ${doc.git.commit.slice(0, 7)}, but pull request #${inputs.prNumber} is at ${event.pr!.headSha.slice(0, 7)} now.`);
         }
@@ -79,8 +84,10 @@ export async function runAction(host: ActionHost): Promise<void> {
     host.setOutput(OUTPUTS.reportPath, out.report);
 
     await publish(host, verdict, report, { verdict: OUTPUTS.verdict, regressions: OUTPUTS.regressions });
-    const url = await comment(host.log, inputs, event, inputs.prNumber ?? event.pr?.number ?? null, verdict, report);
+    // A refused pr-number gets no comment, but the summary above is written all the same.
+    const url = refusal !== null ? null : await comment(host.log, inputs, event, inputs.prNumber ?? event.pr?.number ?? null, verdict, report);
     if (url) host.setOutput(OUTPUTS.commentUrl, url);
+    if (refusal !== null) host.fail(refusal);
 
     if (inputs.mode === 'run' && shouldSaveHistory(inputs, event) && doc.status === 'complete') {
       const commit = doc.git?.commit ?? event.sha;

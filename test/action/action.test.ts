@@ -165,7 +165,8 @@ describe('the action: forks and the two-workflow setup', () => {
     gh.pulls.set('acme/serving#10', { number: 10, base: { sha: main1Of(), ref: 'main' }, head: { sha: head, ref: 'f', repo: { full_name: 'someone/serving' } } });
     const artifact = join(work, 'artifact-result.json');
     await copyFile(join(work, 'llm-perf-result.json'), artifact);
-    const payload = { repository, workflow_run: { id: 1, event: 'pull_request' } };
+    // What GitHub writes into the workflow_run event: the run's head commit and repository (test/action/report-binding.test.ts: pr-number must match them).
+    const payload = { repository, workflow_run: { id: 1, event: 'pull_request', head_sha: head, head_repository: { full_name: 'someone/serving' }, pull_requests: [] } };
     const r = await runAction('index', { workspace: work, event: 'workflow_run', payload, sha: main1Of(), ref: 'refs/heads/main', inputs: inputs({ mode: 'report', result: 'artifact-result.json', 'pr-number': '10' }), apiUrl: gh.url });
     expect(r.code, r.stdout).toBe(0);
     expect(r.outputs['baseline-commit']).toBe(main1Of());
