@@ -5,7 +5,7 @@
 // refer to are the stored ones.
 import { gatePlanOf, loadLabel } from './derive.js';
 import { ConfigError } from '../errors/config-error.js';
-import { makeProblem } from './errors.js';
+import { makeProblem, type ConfigProblem } from './errors.js';
 import { formatPath, gateIssues, schemaIssues, validateGateSection, valueAt, type Issue } from './issues.js';
 import { normaliseGate, type NormalConfig } from './normal.js';
 import type { GatePlan } from './plan.js';
@@ -19,8 +19,8 @@ function withoutNulls(value: unknown): unknown {
   return value;
 }
 
-/** `label` names the result in messages, e.g. `cand.json (stored config)`. */
-export function gatePlanFromStored(config: NormalConfig, label: string): GatePlan {
+/** The stored gate section's problems, as a config file's would be found, each with `file` set to `label`. */
+function storedProblems(config: NormalConfig, label: string | null): ConfigProblem[] {
   // Results written before the gate section existed are judged by the defaults.
   const gate = config.gate ?? normaliseGate(undefined);
   const section = { gate: withoutNulls(gate) };
@@ -32,10 +32,23 @@ export function gatePlanFromStored(config: NormalConfig, label: string): GatePla
   if (fd !== undefined && fd !== 'warn' && fd !== 'invalid') {
     issues.push({ segs: ['telemetry', 'fingerprint_differences'], reason: "must be 'warn' or 'invalid'", echo: true });
   }
-  if (issues.length > 0) {
-    throw new ConfigError(
-      issues.map((i) => makeProblem({ file: label, path: formatPath(i.segs), reason: i.reason, value: valueAt({ ...section, telemetry: config.telemetry }, i.segs), echo: i.echo, allowed: i.allowed ?? null })),
-    );
-  }
-  return gatePlanOf(gate, config.telemetry);
+  return issues.map((i) => makeProblem({ file: label, path: formatPath(i.segs), reason: i.reason, value: valueAt({ ...section, telemetry: config.telemetry }, i.segs), echo: i.echo, allowed: i.allowed ?? null }));
+}
+
+/**
+ * What the result reader refuses a stored config for (issue 19, item 6): the
+ * gate rules `compare` and report mode would judge by, checked by the config
+ * checker when the file is read, so a crafted gate section is a refusal
+ * naming its field and never reaches the gate. The schema has checked the
+ * shape (scenarios, loads, gate) and the depth before this runs.
+ */
+export function storedConfigProblems(config: NormalConfig): string[] {
+  return storedProblems(config, null).map((p) => p.text);
+}
+
+/** `label` names the result in messages, e.g. `cand.json (stored config)`. */
+export function gatePlanFromStored(config: NormalConfig, label: string): GatePlan {
+  const problems = storedProblems(config, label);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return gatePlanOf(config.gate ?? normaliseGate(undefined), config.telemetry);
 }
