@@ -69,9 +69,39 @@ export interface CellMetrics {
     output_honoured: number | null;
     tokens_per_chunk_mean: number | null;
     sources: { server: number; client: number };
+    /**
+     * Completed requests whose server `usage` counts were beyond what the
+     * request could have produced and were replaced by the client's (counted
+     * under sources.client); absent when there were none.
+     */
+    server_counts_refused?: number;
   };
   errors: Partial<Record<FailureClass, ErrorSummary>>;
   samples: CellSamples;
+}
+
+/** A prompt no model reads: no context window is near 100 million tokens. */
+export const MAX_PROMPT_TOKENS = 1e8;
+
+/**
+ * A request's token counts, the server's `usage` only where it could be true
+ * (issue 19, item 1). The server is untrusted: `completion_tokens: 1e15` put
+ * 1e15 in the samples and rates, and the result reader refused the run's own
+ * result. A completion count above both the request's max_tokens (every
+ * engine stops there) and the output events the client received (each
+ * carried at least one token), or not a whole number, is replaced by the
+ * client's count of output events, capped at max_tokens; a prompt count
+ * beyond MAX_PROMPT_TOKENS counts as 0, the client keeping no prompt count
+ * per request. `refused` says either happened.
+ */
+function trustedCounts(r: RequestRecord): { nIn: number; nOut: number; refused: boolean } {
+  const nIn = r.nIn ?? 0;
+  const nOut = r.nOut ?? 0;
+  if (r.tokenSource !== 'server') return { nIn, nOut, refused: false };
+  const outOk = Number.isSafeInteger(nOut) && nOut >= 0 && nOut <= Math.max(r.maxTokens, r.outputEvents);
+  const inOk = Number.isSafeInteger(nIn) && nIn >= 0 && nIn <= MAX_PROMPT_TOKENS;
+  if (outOk && inOk) return { nIn, nOut, refused: false };
+  return { nIn: inOk ? nIn : 0, nOut: outOk ? nOut : Math.min(r.outputEvents, r.maxTokens), refused: true };
 }
 
 const r3 = (x: number): number => Math.round(x * 1000) / 1000;
@@ -128,17 +158,20 @@ export function computeCellMetrics(groups: readonly (readonly RequestRecord[])[]
   let events = 0;
   let good = 0;
   const sources = { server: 0, client: 0 };
+  let refused = 0;
   const slosSet = hasSlos(slos);
 
   for (const r of ok) {
-    const nIn = r.nIn ?? 0;
-    const nOut = r.nOut ?? 0;
+    const { nIn, nOut, refused: untrusted } = trustedCounts(r);
     sumIn += nIn;
     sumOut += nOut;
     sumRequested += r.maxTokens;
     if (nOut === r.maxTokens) honoured++;
     events += r.outputEvents;
-    if (r.tokenSource) sources[r.tokenSource]++;
+    if (untrusted) {
+      refused++;
+      sources.client++;
+    } else if (r.tokenSource) sources[r.tokenSource]++;
     samples.n_in.push(nIn);
     samples.n_out.push(nOut);
     const e2e = r.tDone - r.tSend;
@@ -234,6 +267,7 @@ export function computeCellMetrics(groups: readonly (readonly RequestRecord[])[]
       output_honoured: n > 0 ? r6(honoured / n) : null,
       tokens_per_chunk_mean: events > 0 ? r3(sumOut / events) : null,
       sources,
+      ...(refused > 0 ? { server_counts_refused: refused } : {}),
     },
     errors,
     samples,

@@ -136,6 +136,8 @@ export function mergeMetrics(parts: readonly MetricsPart[], windowS: number): Ce
       output_honoured: honoured.n > 0 ? r6(honoured.total / honoured.n) : null,
       tokens_per_chunk_mean: events > 0 ? r3(sumOut / events) : null,
       sources: { server: sum(parts.map((p) => p.metrics.tokens.sources.server)), client: sum(parts.map((p) => p.metrics.tokens.sources.client)) },
+      // Absent on a part that had none; present on the merge when any part had some.
+      ...(parts.some((p) => p.metrics.tokens.server_counts_refused !== undefined) ? { server_counts_refused: sum(parts.map((p) => p.metrics.tokens.server_counts_refused ?? 0)) } : {}),
     },
     errors: mergeErrors(parts),
     samples,

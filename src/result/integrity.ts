@@ -20,9 +20,18 @@ function isDistribution(x: unknown): x is Distribution {
   return typeof x === 'object' && x !== null && typeof (x as { hist?: unknown }).hist === 'string';
 }
 
+/**
+ * The reader's rule for every figure of a cell: finite and within ±MAX_FIGURE.
+ * The writer bounds telemetry with the same test (telemetry-bounds.ts), so
+ * what a run writes, this reader accepts (issue 19, item 1).
+ */
+export function isFigure(value: number): boolean {
+  return Math.abs(value) <= MAX_FIGURE;
+}
+
 /** Every number under `value` is finite and within ±MAX_FIGURE; reports the first offender. */
 function firstOutOfBounds(value: unknown, path: string): Problem | null {
-  if (typeof value === 'number') return Math.abs(value) <= MAX_FIGURE ? null : `${path}: ${value} is beyond ±${MAX_FIGURE}`;
+  if (typeof value === 'number') return isFigure(value) ? null : `${path}: ${value} is beyond ±${MAX_FIGURE}`;
   if (typeof value !== 'object' || value === null) return null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {

@@ -5,6 +5,7 @@ import type { LoadPlan, ScenarioPlan, SloPlan } from '../config/plan.js';
 import type { CellRun } from '../load/run-cell.js';
 import type { WarmupTaken } from '../load/warmup.js';
 import { computeCellMetrics } from '../metrics/cell.js';
+import { boundTelemetry } from '../result/telemetry-bounds.js';
 import { mergeTelemetry } from '../telemetry/merge.js';
 import type { CellTelemetry } from '../telemetry/types.js';
 import type { CellResult, CellStatus, ClientHealth, TrialResult } from '../result/types.js';
@@ -34,6 +35,12 @@ function p99(values: readonly number[]): number | null {
   return sorted[Math.min(sorted.length - 1, Math.ceil(0.99 * sorted.length) - 1)]!;
 }
 
+/** Telemetry without its `dropped` notes (a merge may copy the first trial's). */
+function withoutNotes(t: CellTelemetry): CellTelemetry {
+  const { dropped: _dropped, ...rest } = t;
+  return rest;
+}
+
 export function assembleCell(args: {
   id: string;
   scenario: ScenarioPlan;
@@ -48,7 +55,11 @@ export function assembleCell(args: {
   let offset = 0;
   const groups: RequestRecord[][] = [];
   let notSent = 0;
-  for (const t of args.trials) {
+  // Telemetry figures the reader would refuse are dropped here, where the cell is built, so the result in memory (the
+  // report's) and the one on disk agree, and the reader accepts what the run writes (issue 19, item 1).
+  const bounded = args.trials.map((t) => (t.telemetry ? boundTelemetry(t.telemetry) : undefined));
+  for (const [k, t] of args.trials.entries()) {
+    const telemetryOfTrial = bounded[k];
     const metrics = computeCellMetrics([t.run.records], slos, t.run.notSent);
     const client = assessClient(load, metrics, t.run.loopDelay, p99(t.run.dispatchLagMs), t.run.plannedRps);
     const n = metrics.samples.e2e_ms.length;
@@ -62,7 +73,7 @@ export function assembleCell(args: {
       metrics: trialMetrics,
       client,
       samples: { from: offset, to: offset + n },
-      ...(t.telemetry ? { telemetry: t.telemetry } : {}),
+      ...(telemetryOfTrial ? { telemetry: telemetryOfTrial } : {}),
       ...(t.warmup ? { warmup: t.warmup } : {}),
     });
     offset += n;
@@ -77,7 +88,10 @@ export function assembleCell(args: {
     reasons: trials.flatMap((t) => t.client.reasons.map((r) => (trials.length > 1 ? `trial ${t.index + 1}: ${r}` : r))),
   };
   // Trials of different cells interleave, so each trial was measured on its own and the cell gets their union.
-  const telemetry = mergeTelemetry(args.trials.flatMap((t) => (t.telemetry ? [t.telemetry] : [])));
+  const merged = mergeTelemetry(bounded.flatMap((t) => (t ? [t] : [])));
+  // Sums over trials may leave the range their parts kept; the trials' notes go on the cell, where reports look.
+  const carried = args.trials.flatMap((t, k) => (bounded[k]?.dropped ?? []).map((d) => (args.trials.length > 1 ? `trial ${t.index + 1}: ${d}` : d)));
+  const telemetry = merged === null ? null : boundTelemetry(withoutNotes(merged), carried);
   return {
     id: args.id,
     scenario: {

@@ -108,6 +108,12 @@ export interface CellTelemetry {
   /** null when the server has no /metrics (or scraping was off). */
   engine: EngineTelemetry | null;
   neighbours: NeighbourTelemetry;
+  /**
+   * Figures the result reader would refuse (not finite, beyond ±1e12, a rate
+   * outside 0..1), dropped or clamped when the result was written, as
+   * `path: value` (src/result/telemetry-bounds.ts); absent when there were none.
+   */
+  dropped?: string[];
 }
 
 export interface GpuInfo {
