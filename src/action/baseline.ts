@@ -37,10 +37,14 @@ export async function loadBaseline(inputs: ActionInputs, event: RunEvent, worksp
   return storedRuns(inputs, event.baselineCommit, workspace, candidate);
 }
 
-/** A stored run the selection walked past, and why. */
+/**
+ * A stored run the selection walked past, and why: its requests failed, it
+ * was measured in another environment, or its file cannot be used (corrupt,
+ * another schema, refused by the reader, a run that did not finish).
+ */
 export interface SkippedRun {
   commit: string;
-  kind: 'failed' | 'environment';
+  kind: 'failed' | 'environment' | 'unreadable';
   why: string;
 }
 
@@ -65,10 +69,21 @@ function errorRateLimitOf(candidate: ResultDoc): number {
   return typeof limit === 'number' && Number.isFinite(limit) ? limit : DEFAULTS.errorRateLimit;
 }
 
+/** Longest reason shown per unreadable stored run: the note is one line of the report. */
+const MAX_WHY = 160;
+
+function unreadableWhy(why: string, prefix: string): string {
+  // No backtick, newline or control character of a stored file's text can end the note's code spans or its line.
+  // eslint-disable-next-line no-control-regex
+  const text = (why.startsWith(`${prefix}: `) ? why.slice(prefix.length + 2) : why).replace(/[`\u0000-\u001f\u007f]/g, ' ');
+  return text.length > MAX_WHY ? `${text.slice(0, MAX_WHY - 3)}...` : text;
+}
+
 /** `; skipped ...`: the stored runs walked past, each with its commit and why (the first few, then a count). */
 export function skippedNote(skipped: readonly SkippedRun[], shown = 3): string {
   if (skipped.length === 0) return '';
   const parts: string[] = [];
+  const unreadable = skipped.filter((s) => s.kind === 'unreadable');
   const failed = skipped.filter((s) => s.kind === 'failed');
   const other = skipped.filter((s) => s.kind === 'environment');
   const list = (runs: readonly SkippedRun[]): string =>
@@ -77,6 +92,7 @@ export function skippedNote(skipped: readonly SkippedRun[], shown = 3): string {
       .map((s) => `\`${s.commit.slice(0, 7)}\` (${s.why})`)
       .join(', ') + (runs.length > shown ? ` and ${runs.length - shown} more` : '');
   const runs = (n: number): string => `${n} stored run${n === 1 ? '' : 's'}`;
+  if (unreadable.length > 0) parts.push(`skipped ${runs(unreadable.length)} that cannot be read: ${list(unreadable)}`);
   if (failed.length > 0) parts.push(`skipped ${runs(failed.length)} whose requests failed: ${list(failed)}`);
   if (other.length > 0) parts.push(`skipped ${runs(other.length)} of another environment: ${list(other)}`);
   return `; ${parts.join('; ')}`;
@@ -85,18 +101,23 @@ export function skippedNote(skipped: readonly SkippedRun[], shown = 3): string {
 /**
  * The last history-runs stored results along the base commit's ancestry
  * (the newest alone with history-runs 1), skipping those whose requests
- * failed and, with several, those of another environment.
+ * failed, those whose file cannot be used and, with several, those of another
+ * environment. A stored file never fails the step: anyone who can push to the
+ * data branch, or one run that wrote a figure the reader refuses, would
+ * otherwise fail every later pull request (issue 19, item 1).
  */
 async function storedRuns(inputs: ActionInputs, base: string, workspace: string, candidate: ResultDoc): Promise<Baseline> {
   const skipped: SkippedRun[] = [];
   const rules = { errorRateLimit: errorRateLimitOf(candidate), sameEnvironment: inputs.historyRuns > 1 };
-  const { found } = await findBaselines(historyOptions(inputs, workspace), base, inputs.historyRuns, (json, commit) => {
-    const file = `${inputs.historyBranch}:results/${commit}.json`;
-    const doc = assertGateable(parseResult(json, file), file);
+  const { found, unreadable } = await findBaselines(historyOptions(inputs, workspace), base, inputs.historyRuns, (json, commit) => {
+    // Throws (the reader's refusal, a run that is not gateable): findBaselines lists it as unreadable and walks on.
+    const doc = assertGateable(parseResult(json, commit.slice(0, 7)), commit.slice(0, 7));
     const rejected = rejectStored(doc, candidate, rules);
     if (rejected !== null) skipped.push({ commit, ...rejected });
     return rejected === null ? doc : null;
   });
+  // The reader's message starts with the file named above (the short commit, shown again by the note): dropped, and cut short, since it may quote a fork's text.
+  for (const u of unreadable) skipped.push({ commit: u.commit, kind: 'unreadable', why: unreadableWhy(u.why, u.commit.slice(0, 7)) });
   const note = skippedNote(skipped);
   if (found.length === 0) {
     const what = `no ${skipped.length > 0 ? 'usable ' : ''}stored result${rules.sameEnvironment ? ' of this environment' : ''}`;

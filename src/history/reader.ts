@@ -66,7 +66,11 @@ export async function readBranchHistory(opts: HistoryOptions, order: OrderOption
   const unreadable: string[] = [];
   for (const entry of await branch.index(tip)) {
     const text = await branch.readBlob(tip, resultFile(entry.commit));
-    if (text === null) throw new HistoryError(`history: ${resultFile(entry.commit)} is listed on '${branch.branch}' but cannot be read`);
+    // Left out and named like a file that does not parse: one missing blob must not stop every later read.
+    if (text === null) {
+      unreadable.push(`${branch.branch}:${resultFile(entry.commit)}: listed but cannot be read`);
+      continue;
+    }
     const doc = tryParse(text, `${branch.branch}:${resultFile(entry.commit)}`, unreadable);
     if (doc !== null) loaded.push({ commit: entry.commit, doc });
   }

@@ -85,11 +85,29 @@ export async function findBaseline(opts: HistoryOptions, baseCommit: string, max
   const stored = await branch.storedCommits(tip);
   if (stored.size === 0) return null;
   const candidates = stored.has(baseCommit) ? [baseCommit] : await firstParentAncestors(branch.git, await branch.quietFetch(), baseCommit, maxWalk);
-  const found = candidates.find((c) => stored.has(c));
-  if (found === undefined) return null;
-  const resultJson = await branch.readBlob(tip, resultFile(found));
-  if (resultJson === null) throw new HistoryError(`history: ${resultFile(found)} is listed on '${branch.branch}' but cannot be read`);
-  return { commit: found, exact: found === baseCommit, resultJson };
+  for (const found of candidates) {
+    if (!stored.has(found)) continue;
+    // A stored file git cannot hand over is walked past (issue 19, item 1): the next ancestor's may serve.
+    const resultJson = await readStored(branch, tip, found);
+    if (typeof resultJson === 'string') return { commit: found, exact: found === baseCommit, resultJson };
+  }
+  return null;
+}
+
+/** A stored result's text, or why it cannot be read: listed but absent, or git failed on it (a blob over its buffer). */
+async function readStored(branch: HistoryBranch, tip: string, commit: string): Promise<string | { why: string }> {
+  try {
+    const json = await branch.readBlob(tip, resultFile(commit));
+    return json ?? { why: `${resultFile(commit)} is listed on '${branch.branch}' but cannot be read` };
+  } catch (err) {
+    return { why: (err as Error).message };
+  }
+}
+
+/** A stored result a walk could not use: its file cannot be read or was refused. */
+export interface UnreadableRun {
+  commit: string;
+  why: string;
 }
 
 export interface StoredRun<T> {
@@ -104,7 +122,10 @@ export interface StoredRun<T> {
  * (the base commit first, then its parents), newest first, each accepted by
  * `accept` (which parses it and returns null to skip it: another machine,
  * model or environment). Reads results only until `want` are accepted;
- * `skipped` counts those `accept` turned down on the way.
+ * `skipped` counts those `accept` turned down on the way. A file that cannot
+ * be read, or that `accept` throws on (corrupt, another schema, refused by
+ * the reader), is listed in `unreadable` and walked past: one bad file on the
+ * data branch must not fail every later pull request (issue 19, item 1).
  */
 export async function findBaselines<T>(
   opts: HistoryOptions,
@@ -112,28 +133,38 @@ export async function findBaselines<T>(
   want: number,
   accept: (resultJson: string, commit: string) => T | null,
   maxWalk = DEFAULT_MAX_WALK,
-): Promise<{ found: StoredRun<T>[]; skipped: number }> {
+): Promise<{ found: StoredRun<T>[]; skipped: number; unreadable: UnreadableRun[] }> {
   if (!(Number.isInteger(want) && want >= 1)) throw new RangeError(`findBaselines: want must be a positive integer, got ${want}`);
   const branch = await openBranch(opts);
   checkCommit(baseCommit);
   const tip = await branch.fetchTip();
-  if (tip === null) return { found: [], skipped: 0 };
+  if (tip === null) return { found: [], skipped: 0, unreadable: [] };
   const stored = await branch.storedCommits(tip);
-  if (stored.size === 0) return { found: [], skipped: 0 };
+  if (stored.size === 0) return { found: [], skipped: 0, unreadable: [] };
   const ancestry = await firstParentAncestors(branch.git, await branch.quietFetch(), baseCommit, maxWalk);
   const walk = ancestry.length > 0 ? ancestry : [baseCommit];
   const found: StoredRun<T>[] = [];
+  const unreadable: UnreadableRun[] = [];
   let skipped = 0;
   for (const commit of walk) {
     if (found.length >= want) break;
     if (!stored.has(commit)) continue;
-    const json = await branch.readBlob(tip, resultFile(commit));
-    if (json === null) throw new HistoryError(`history: ${resultFile(commit)} is listed on '${branch.branch}' but cannot be read`);
-    const value = accept(json, commit);
+    const json = await readStored(branch, tip, commit);
+    if (typeof json !== 'string') {
+      unreadable.push({ commit, why: json.why });
+      continue;
+    }
+    let value: T | null;
+    try {
+      value = accept(json, commit);
+    } catch (err) {
+      unreadable.push({ commit, why: err instanceof Error ? err.message : String(err) });
+      continue;
+    }
     if (value === null) skipped++;
     else found.push({ commit, exact: commit === baseCommit, value });
   }
-  return { found, skipped };
+  return { found, skipped, unreadable };
 }
 
 /** Newest first; [] when the branch does not exist yet. */

@@ -127,3 +127,30 @@ describe('loadBaseline from the history branch', () => {
     );
   });
 });
+
+describe('unreadable stored results (issue 19, item 1)', () => {
+  it('are walked past with a note, never failing the step: another schema, a refused figure, a run still running, nesting 200,000 deep', async () => {
+    const h = await historyFixture(5, {});
+    addRemote(h);
+    const opts = { repoDir: h.repo, remote: 'origin', branch: 'llm-perf-history', retention: 50 };
+    const refused = structuredClone(h.docs[3]!);
+    (refused.cells[0]!.trials[0]!.metrics as { rps: number }).rps = 1e13;
+    const files = [
+      JSON.stringify(h.docs[0]),
+      `{"x":${'['.repeat(200_000)}${']'.repeat(200_000)}}`,
+      JSON.stringify({ ...h.docs[2], status: 'running' }),
+      JSON.stringify(refused),
+      JSON.stringify({ schema: 'llm-perf-gate/result@2' }),
+    ];
+    for (let i = 0; i < files.length; i++) await saveResult(opts, h.commits[i]!, files[i]!, {});
+    // Before: loadBaseline threw the reader's ResultFileError, and the action's step failed with exit 1 on every pull request.
+    const b = await loadBaseline(inputs(1), event(h.commits[4]!), h.repo, h.docs[0]!);
+    expect(b.commit).toBe(h.commits[0]);
+    expect(b.note).toContain(`compared with its newest usable stored ancestor \`${short(h.commits[0]!)}\``);
+    expect(b.note).toContain(`; skipped 4 stored runs that cannot be read: \`${short(h.commits[4]!)}\` (schema is "llm-perf-gate/result@2", this tool reads llm-perf-gate/result@1 only), \`${short(h.commits[3]!)}\` (`);
+    expect(b.note).toMatch(/is beyond ±1000000000000\), .* and 1 more$/);
+    const three = await loadBaseline(inputs(3), event(h.commits[4]!), h.repo, h.docs[0]!);
+    expect(three.history.map((d) => d.started_at)).toEqual([h.docs[0]!.started_at]);
+    expect(three.note).toContain('skipped 4 stored runs that cannot be read');
+  }, 120_000);
+});

@@ -305,6 +305,6 @@ describe('findBaselines', () => {
   });
 
   it('is empty before the branch exists', async () => {
-    expect(await findBaselines(opts(clone(f, 'work')), f.main[5]!, 10, () => 1)).toEqual({ found: [], skipped: 0 });
+    expect(await findBaselines(opts(clone(f, 'work')), f.main[5]!, 10, () => 1)).toEqual({ found: [], skipped: 0, unreadable: [] });
   });
 });
