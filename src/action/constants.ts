@@ -8,6 +8,7 @@ export const INPUTS = {
   serverReadyUrl: 'server-ready-url',
   serverReadyTimeout: 'server-ready-timeout',
   serverLog: 'server-log',
+  serverEnv: 'server-env',
   baselineUrl: 'baseline-url',
   baselineServerCommand: 'baseline-server-command',
   baselineServerReadyUrl: 'baseline-server-ready-url',

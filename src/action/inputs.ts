@@ -14,6 +14,8 @@ export interface ActionInputs {
   readonly serverReadyUrl: string | null;
   readonly serverReadyTimeoutS: number;
   readonly serverLog: string;
+  /** Withheld variables (token, runner tokens, inputs, API key) the servers the action starts get all the same. */
+  readonly serverEnv: readonly string[];
   /**
    * The baseline server of a same-job A/B (paired design): an endpoint that
    * is up (url alone) or one the action starts (command). Null: the baseline
@@ -158,6 +160,18 @@ export function parseFailOn(text: string): FailOn {
   return Object.freeze((['fail', 'invalid', 'warn', 'inconclusive'] as const).filter((f) => set.has(f)));
 }
 
+/** Variable names, separated by commas, spaces or lines. */
+function envNames(read: Reader, name: string): readonly string[] {
+  const words = read(name)
+    .split(/[\s,]+/)
+    .filter((w) => w !== '');
+  for (const w of words) {
+    // Names as a shell or the runner writes them (INPUT_ names may hold a '-').
+    if (!/^[A-Za-z_][A-Za-z0-9_-]*$/.test(w)) throw new InputError(`'${name}' must list environment variable names, got '${w.slice(0, 80)}'`);
+  }
+  return Object.freeze([...new Set(words)]);
+}
+
 /** `mask` hides a secret input (the token) from the log as soon as it is read. */
 export function readInputs(read: Reader, mask: (secret: string) => void): ActionInputs {
   const opt = (name: string): string | null => read(name).trim() || null;
@@ -190,6 +204,7 @@ export function readInputs(read: Reader, mask: (secret: string) => void): Action
     serverReadyUrl: opt(INPUTS.serverReadyUrl),
     serverReadyTimeoutS: positive(read, INPUTS.serverReadyTimeout, 600, false),
     serverLog: opt(INPUTS.serverLog) ?? 'llm-perf-server.log',
+    serverEnv: envNames(read, INPUTS.serverEnv),
     abBaseline: mode === 'run' ? abBaselineInputs(read, opt, url) : null,
     sameJob: oneOf(read, INPUTS.sameJob, ['always', 'confirm'], 'always'),
     confirm: oneOf(read, INPUTS.confirm, ['true', 'false'], 'true') === 'true',

@@ -49,6 +49,11 @@ export async function confirmFailure(
   return confirmedByPairs(j.first, judgeRun(j.plan, ab.baseline.doc, ab.doc, ''), ab.doc, j.plan.limits.trials);
 }
 
+/** What a server the action starts may see of the credentials: the `server-env` names only; the API key is withheld (src/server/process.ts serverEnv). */
+function serverEnvOf(inputs: ActionInputs, plan: Plan): Pick<ServerLaunch, 'passEnv' | 'withholdEnv'> {
+  return { passEnv: inputs.serverEnv, withholdEnv: plan.target.apiKeyEnv === null ? [] : [plan.target.apiKeyEnv] };
+}
+
 /** The candidate's server, when the action starts it. */
 function candidateLaunch(host: ActionHost, inputs: ActionInputs, plan: Plan): ServerLaunch | undefined {
   if (inputs.serverCommand === null) return undefined;
@@ -64,6 +69,7 @@ function candidateLaunch(host: ActionHost, inputs: ActionInputs, plan: Plan): Se
     readyTimeoutMs: inputs.serverReadyTimeoutS * 1000,
     echoLog: true,
     stateKey: STATE.serverPgid,
+    ...serverEnvOf(inputs, plan),
   };
 }
 
@@ -104,6 +110,7 @@ async function measureAbRun(
       readyTimeoutMs: b.serverReadyTimeoutS * 1000,
       echoLog: true,
       stateKey: STATE.baselineServerPgid,
+      ...serverEnvOf(inputs, plan),
     };
   }
   const side = (url: string, readyTimeoutS: number) => ({ url, model: plan.target.model, serverCommand: null, readyTimeoutMs: readyTimeoutS * 1000 });

@@ -46,7 +46,7 @@ export async function abCommand(args: AbArgs, io: CliIo): Promise<number> {
     const launch = (side: 'baseline' | 'candidate'): ServerLaunch | undefined => {
       const s = sides[side];
       if (s.serverCommand === null) return undefined;
-      return { label: `${side} server`, command: s.serverCommand, logPath: join(dir, `${side}-server.log`), readyUrl: null, baseUrl: s.url, model: s.model, readyTimeoutMs: s.readyTimeoutMs, echoLog: false, stateKey: null };
+      return { label: `${side} server`, command: s.serverCommand, logPath: join(dir, `${side}-server.log`), readyUrl: null, baseUrl: s.url, model: s.model, readyTimeoutMs: s.readyTimeoutMs, echoLog: false, stateKey: null, withholdEnv: plan.target.apiKeyEnv === null ? [] : [plan.target.apiKeyEnv] };
     };
     const outPaths = { baseline: join(dir, 'baseline.json'), candidate: join(dir, 'candidate.json') };
     const { baseline, candidate } = await measureAbWithServers(host, plan, { sides, launches: { baseline: launch('baseline'), candidate: launch('candidate') }, outPaths });

@@ -29,6 +29,9 @@ export interface ServerLaunch {
   echoLog: boolean;
   /** Host state key that holds the process group while it runs, so a later step can stop it; null: none. */
   stateKey: string | null;
+  /** Credentials the server gets all the same, and more to withhold (the API key): src/server/process.ts serverEnv. */
+  passEnv?: readonly string[];
+  withholdEnv?: readonly string[];
 }
 
 /** Starts one server and waits until it is ready; its start-up log goes in a group of its own. */
@@ -38,6 +41,8 @@ export function startLaunch(host: Host, launch: ServerLaunch): Promise<RunningSe
       command: launch.command,
       cwd: host.cwd,
       env: { ...host.env },
+      passEnv: launch.passEnv,
+      withholdEnv: launch.withholdEnv,
       logPath: launch.logPath,
       readyUrl: launch.readyUrl,
       baseUrl: launch.baseUrl,

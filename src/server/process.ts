@@ -20,8 +20,12 @@ export interface ServerSpec {
   /** Run through `sh -c`; must keep the server in the foreground (no `&`, no `docker run -d`). */
   command: string;
   cwd: string;
-  /** The child's whole environment (spawn semantics); default process.env. */
+  /** The environment to start from (default process.env); serverEnv() takes the credentials out of it. */
   env?: NodeJS.ProcessEnv;
+  /** Names serverEnv() would withhold that the server is given all the same (the action's `server-env`). */
+  passEnv?: readonly string[];
+  /** Names withheld besides serverEnv()'s own: the configured API key variable (`target.api_key_env`). */
+  withholdEnv?: readonly string[];
   /** Appended to; the server writes to it directly, so a busy client never back-pressures its logging. */
   logPath: string;
   /** Default `${baseUrl}/health`; when that default answers 404 (Ollama has none), readiness goes straight to /v1/models. */
@@ -54,6 +58,49 @@ export interface RunningServer {
   logTail(lines?: number): string[];
 }
 
+/**
+ * The server under test is a pull request's code, and it would see every
+ * variable of the step's environment. Withheld unless passed on by name:
+ * the action's inputs (`INPUT_GITHUB-TOKEN` holds the token; dash drops
+ * names with a `-`, but bash, /bin/sh on RHEL and Fedora runners, passes
+ * them on), `GITHUB_TOKEN` and `GH_TOKEN`, and the runner's `ACTIONS_*`
+ * variables (the runtime, cache and results tokens and URLs, the OIDC
+ * token request). None of them is anything an inference server needs.
+ */
+const WITHHELD = /^(?:INPUT_|ACTIONS_)|^(?:GITHUB_TOKEN|GH_TOKEN)$/;
+/**
+ * Withheld names whose value is a credential (the token inputs and variables,
+ * the API key): that value is withheld under any other name too. Not every
+ * input: `INPUT_URL`'s value may well be the user's own `SERVER_URL`. A value
+ * shorter than MIN_SECRET_VALUE is no credential and would match ordinary values.
+ */
+const SECRET_NAME = /(?:TOKEN|KEY)$/i;
+const MIN_SECRET_VALUE = 8;
+
+/**
+ * The environment a server command starts with: `env` without the names
+ * WITHHELD matches, without the names in `withhold` (the API key), and
+ * without any other variable holding one of their values (a workflow's
+ * `env: { TOKEN: ${{ github.token }} }` is the token under another name);
+ * names in `pass` are kept whatever they hold.
+ */
+export function serverEnv(env: NodeJS.ProcessEnv, opts: { pass?: readonly string[]; withhold?: readonly string[] } = {}): NodeJS.ProcessEnv {
+  const pass = new Set(opts.pass ?? []);
+  const named = new Set(opts.withhold ?? []);
+  const withheld = (name: string): boolean => WITHHELD.test(name) || named.has(name);
+  const secrets = new Set<string>();
+  for (const [name, value] of Object.entries(env)) {
+    if (value !== undefined && value.length >= MIN_SECRET_VALUE && withheld(name) && (SECRET_NAME.test(name) || named.has(name)) && !pass.has(name)) secrets.add(value);
+  }
+  const out: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined) continue;
+    if (!pass.has(name) && (withheld(name) || secrets.has(value))) continue;
+    out[name] = value;
+  }
+  return out;
+}
+
 /** Environment variable holding the server's process-group id in every process it starts. */
 export const SERVER_MARK = 'LLM_PERF_GATE_SERVER_PGID';
 const TAIL_LINES = 30;
@@ -83,7 +130,12 @@ export async function startServer(spec: ServerSpec): Promise<RunningServer> {
   let child;
   try {
     // $$ is the shell's pid, which is also the group id: every descendant inherits the mark.
-    child = spawn('sh', ['-c', `${SERVER_MARK}=$$; export ${SERVER_MARK}\n${spec.command}`], { cwd: spec.cwd, env: spec.env ?? process.env, detached: true, stdio: ['ignore', fh.fd, fh.fd] });
+    child = spawn('sh', ['-c', `${SERVER_MARK}=$$; export ${SERVER_MARK}\n${spec.command}`], {
+      cwd: spec.cwd,
+      env: serverEnv(spec.env ?? process.env, { pass: spec.passEnv, withhold: spec.withholdEnv }),
+      detached: true,
+      stdio: ['ignore', fh.fd, fh.fd],
+    });
   } catch (err) {
     await fh.close();
     throw err;
