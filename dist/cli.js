@@ -6,7 +6,6 @@ import {
   DEFAULT_REMOTE,
   EXIT,
   Git,
-  HIST_SCALE,
   HistoryError,
   MIN_CALIBRATION_TRIALS,
   RunSetupError,
@@ -14,9 +13,9 @@ import {
   buildSeries,
   calibrateRun,
   calibrationTrials,
+  codeSpan,
   compactHistory,
   dashboardData,
-  decodeHistogram,
   describeChange,
   escapeMd,
   findChanges,
@@ -25,9 +24,7 @@ import {
   markdownTable,
   measure,
   measureAbWithServers,
-  minSamplesFor,
   newChanges,
-  newHistogram,
   readHistory,
   readPlan,
   readResult,
@@ -35,19 +32,23 @@ import {
   renderTable,
   repoUrlOf,
   reportVerdict,
-  require_dist,
   resultTable,
-  summarize,
   writeResult,
   writeSite
-} from "./chunks/chunk-2LJ33CPT.js";
+} from "./chunks/chunk-NQOEW3E7.js";
 import {
   forTerminal,
   hostLog
-} from "./chunks/chunk-ENTX7QAY.js";
+} from "./chunks/chunk-M2JGHJEV.js";
 import {
-  parseShard
-} from "./chunks/chunk-MZJARSGG.js";
+  HIST_SCALE,
+  decodeHistogram,
+  minSamplesFor,
+  newHistogram,
+  parseShard,
+  require_dist,
+  summarize
+} from "./chunks/chunk-Q3B3CDTX.js";
 import {
   UserError
 } from "./chunks/chunk-7O2V5LVO.js";
@@ -165,7 +166,7 @@ async function abCommand(args, io2) {
     const launch = (side) => {
       const s = sides[side];
       if (s.serverCommand === null) return void 0;
-      return { label: `${side} server`, command: s.serverCommand, logPath: join(dir, `${side}-server.log`), readyUrl: null, baseUrl: s.url, model: s.model, readyTimeoutMs: s.readyTimeoutMs, echoLog: false, stateKey: null };
+      return { label: `${side} server`, command: s.serverCommand, logPath: join(dir, `${side}-server.log`), readyUrl: null, baseUrl: s.url, model: s.model, readyTimeoutMs: s.readyTimeoutMs, echoLog: false, stateKey: null, withholdEnv: plan.target.apiKeyEnv === null ? [] : [plan.target.apiKeyEnv] };
     };
     const outPaths = { baseline: join(dir, "baseline.json"), candidate: join(dir, "candidate.json") };
     const { baseline, candidate } = await measureAbWithServers(host, plan, { sides, launches: { baseline: launch("baseline"), candidate: launch("candidate") }, outPaths });
@@ -279,7 +280,7 @@ function renderCalibrationMarkdown(doc) {
   const parts = [];
   parts.push(`## ${s.red_flags.length > 0 ? "\u{1F6A9}" : "\u{1F4CF}"} llm-perf-gate calibration`);
   parts.push(
-    `A/A run of ${escapeMd(doc.result.model ?? "unknown model")}` + (doc.result.commit === null ? "" : ` at \`${escapeMd(doc.result.commit.slice(0, 7))}\``) + `: ${doc.settings.trials_run} trials per cell, split alternately into two halves and compared as the gate compares a baseline with a candidate (${Math.round(doc.settings.confidence * 100)}% intervals). Detectable changes are for run.trials = ${k} per side, unpaired, at ${Math.round(doc.settings.power * 100)}% power.`
+    `A/A run of ${escapeMd(doc.result.model ?? "unknown model")}` + (doc.result.commit === null ? "" : ` at ${codeSpan(doc.result.commit.slice(0, 7))}`) + `: ${doc.settings.trials_run} trials per cell, split alternately into two halves and compared as the gate compares a baseline with a candidate (${Math.round(doc.settings.confidence * 100)}% intervals). Detectable changes are for run.trials = ${k} per side, unpaired, at ${Math.round(doc.settings.power * 100)}% power.`
   );
   const rec = recommendation(doc);
   parts.push(`**${rec.head}** (${escapeMd(rec.why)})` + (rec.unreachable === null ? "" : `  
@@ -747,7 +748,9 @@ function mergeMetrics(parts, windowS) {
       output_requested_mean: requested.n > 0 ? r3(requested.total / requested.n) : null,
       output_honoured: honoured.n > 0 ? r6(honoured.total / honoured.n) : null,
       tokens_per_chunk_mean: events > 0 ? r3(sumOut / events) : null,
-      sources: { server: sum(parts.map((p) => p.metrics.tokens.sources.server)), client: sum(parts.map((p) => p.metrics.tokens.sources.client)) }
+      sources: { server: sum(parts.map((p) => p.metrics.tokens.sources.server)), client: sum(parts.map((p) => p.metrics.tokens.sources.client)) },
+      // Absent on a part that had none; present on the merge when any part had some.
+      ...parts.some((p) => p.metrics.tokens.server_counts_refused !== void 0) ? { server_counts_refused: sum(parts.map((p) => p.metrics.tokens.server_counts_refused ?? 0)) } : {}
     },
     errors: mergeErrors(parts),
     samples
@@ -756,6 +759,7 @@ function mergeMetrics(parts, windowS) {
 
 // src/result/merge.ts
 var SKEW_WARN_MS = 2e3;
+var SHOWN_MISSING = 10;
 var CELL_RANK = { complete: 0, "duration-limit": 1, interrupted: 2 };
 var RUN_RANK = { complete: 0, interrupted: 1, running: 2, failed: 3 };
 function sliceSamples(s, from, to) {
@@ -782,12 +786,18 @@ function checkShards(files) {
   const byIndex = /* @__PURE__ */ new Map();
   for (const f of files) {
     const i = f.doc.shard.index;
+    if (i >= n) throw new MergeError(`${f.file} is shard ${i} of ${n}: an index must be below the shard count`);
     const seen = byIndex.get(i);
     if (seen !== void 0) throw new MergeError(`shard ${i}/${n} is given twice: ${seen.file} and ${f.file}`);
     byIndex.set(i, f);
   }
-  const missing = Array.from({ length: n }, (_, i) => i).filter((i) => !byIndex.has(i));
-  if (missing.length > 0) throw new MergeError(`shard${missing.length > 1 ? "s" : ""} ${missing.join(", ")} of ${n} missing: merge needs every shard's result (got ${[...byIndex.keys()].sort((a, b) => a - b).join(", ")})`);
+  const missingCount = n - byIndex.size;
+  if (missingCount > 0) {
+    const shown = [];
+    for (let i = 0; shown.length < Math.min(missingCount, SHOWN_MISSING); i++) if (!byIndex.has(i)) shown.push(i);
+    const list = shown.join(", ") + (missingCount > shown.length ? ` and ${missingCount - shown.length} more` : "");
+    throw new MergeError(`shard${missingCount > 1 ? "s" : ""} ${list} of ${n} missing: merge needs every shard's result (got ${[...byIndex.keys()].sort((a, b) => a - b).join(", ")})`);
+  }
   const ordered = [...byIndex.keys()].sort((a, b) => a - b).map((i) => byIndex.get(i));
   for (const cell of first.doc.cells) {
     for (const f of ordered) {

@@ -1115,11 +1115,12 @@ var Detokenizer = class {
 import http from "node:http";
 
 // engine/metrics.ts
+var EMBEDDED_MARKER = "llm_perf_gate_embedded_build_info";
 var f = (v) => Number.isInteger(v) ? `${v}.0` : String(v);
 function labelValue(s) {
   return s.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n");
 }
-function renderMetrics(stats, modelId) {
+function renderMetrics(stats, modelId, build = null) {
   const l = `{engine="0",model_name="${labelValue(modelId)}"}`;
   const kv = stats.kvCapacity > 0 ? Math.min(1, stats.kvTokens / stats.kvCapacity) : 0;
   const series = [
@@ -1133,7 +1134,12 @@ function renderMetrics(stats, modelId) {
     ["vllm:prefix_cache_hits_total", "counter", "Prefix cache hits, in terms of number of cached tokens.", stats.cachedTokens],
     ["vllm:request_success_total", "counter", "Count of successfully processed requests.", stats.requests]
   ];
-  return series.map(([name, type, help, v]) => `# HELP ${name} ${help}
+  const version = build === null ? "unknown" : `llama.cpp ${build.llamaCpp}; node-llama-cpp ${build.nodeLlamaCpp}`;
+  const marker = `# HELP ${EMBEDDED_MARKER} llm-perf-gate's embedded engine (llama.cpp through node-llama-cpp), serving vLLM's metric names.
+# TYPE ${EMBEDDED_MARKER} gauge
+${EMBEDDED_MARKER}{version="${labelValue(version)}"} 1.0
+`;
+  return marker + series.map(([name, type, help, v]) => `# HELP ${name} ${help}
 # TYPE ${name} ${type}
 ${name}${l} ${f(v)}
 `).join("");
@@ -1346,7 +1352,7 @@ async function serveEngine(engine, opts) {
       } else if (path === "/stats" && method === "GET") {
         sendJson(res, 200, JSON.stringify(engine.stats()));
       } else if (path === "/metrics" && method === "GET") {
-        const body = renderMetrics(engine.stats(), engine.info.modelId);
+        const body = renderMetrics(engine.stats(), engine.info.modelId, engine.info);
         res.writeHead(200, { "content-type": "text/plain; version=0.0.4; charset=utf-8", "content-length": Buffer.byteLength(body) });
         res.end(body);
       } else if (path === "/health" || path === "/v1/models" || path === "/stats" || path === "/metrics") {

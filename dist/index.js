@@ -10,8 +10,9 @@ import {
   setOutput,
   setSecret,
   summary
-} from "./chunks/chunk-3IOIMZ5I.js";
+} from "./chunks/chunk-B7ROF2AW.js";
 import {
+  DEFAULTS,
   DEFAULT_ORDER_COMMITS,
   Git,
   HistoryError,
@@ -24,7 +25,6 @@ import {
   dashboardData,
   describeChange,
   escapeMd,
-  findBaseline,
   findBaselines,
   findChanges,
   judgeRun,
@@ -42,11 +42,11 @@ import {
   siteFiles,
   withServers,
   writeVerdictFiles
-} from "./chunks/chunk-2LJ33CPT.js";
+} from "./chunks/chunk-NQOEW3E7.js";
 import {
   registerSecrets
-} from "./chunks/chunk-ENTX7QAY.js";
-import "./chunks/chunk-MZJARSGG.js";
+} from "./chunks/chunk-M2JGHJEV.js";
+import "./chunks/chunk-Q3B3CDTX.js";
 import {
   UserError
 } from "./chunks/chunk-7O2V5LVO.js";
@@ -19949,7 +19949,7 @@ var before_after_hook_default = { Singular, Collection };
 // node_modules/@octokit/endpoint/dist-bundle/index.js
 var VERSION = "0.0.0-development";
 var userAgent = `octokit-endpoint.js/${VERSION} ${getUserAgent()}`;
-var DEFAULTS = {
+var DEFAULTS2 = {
   method: "GET",
   baseUrl: "https://api.github.com",
   headers: {
@@ -20248,16 +20248,16 @@ function endpointWithDefaults(defaults2, route, options) {
   return parse(merge(defaults2, route, options));
 }
 function withDefaults(oldDefaults, newDefaults) {
-  const DEFAULTS2 = merge(oldDefaults, newDefaults);
-  const endpoint2 = endpointWithDefaults.bind(null, DEFAULTS2);
+  const DEFAULTS22 = merge(oldDefaults, newDefaults);
+  const endpoint2 = endpointWithDefaults.bind(null, DEFAULTS22);
   return Object.assign(endpoint2, {
-    DEFAULTS: DEFAULTS2,
-    defaults: withDefaults.bind(null, DEFAULTS2),
-    merge: merge.bind(null, DEFAULTS2),
+    DEFAULTS: DEFAULTS22,
+    defaults: withDefaults.bind(null, DEFAULTS22),
+    merge: merge.bind(null, DEFAULTS22),
     parse
   });
 }
-var endpoint = withDefaults(null, DEFAULTS);
+var endpoint = withDefaults(null, DEFAULTS2);
 
 // node_modules/content-type/dist/index.js
 var SP = 32;
@@ -23895,6 +23895,7 @@ function readEvent(ctx = context2) {
     name: ctx.eventName,
     owner,
     repo,
+    trustedHead: trustedHeadOf(p),
     sha: pr?.headSha && /^[0-9a-f]{40,64}$/.test(pr.headSha) ? pr.headSha : ctx.sha,
     ref: ctx.ref,
     defaultBranch,
@@ -23903,18 +23904,52 @@ function readEvent(ctx = context2) {
     baselineCommit
   };
 }
+function trustedHeadOf(p) {
+  const str = (v) => typeof v === "string" && v !== "" ? v : null;
+  const run = p.workflow_run;
+  if (run !== null && typeof run === "object") {
+    const numbers = Array.isArray(run.pull_requests) ? run.pull_requests.map((x) => Number(x?.number)).filter(Number.isSafeInteger) : [];
+    return { source: "workflow_run", headSha: str(run.head_sha), headRepo: str(run.head_repository?.full_name), numbers };
+  }
+  const pr = p.pull_request;
+  if (pr !== null && typeof pr === "object") {
+    const n = Number(pr.number);
+    return { source: "pull_request", headSha: str(pr.head?.sha), headRepo: str(pr.head?.repo?.full_name), numbers: Number.isSafeInteger(n) ? [n] : [] };
+  }
+  return null;
+}
 async function withPullRequest(event, number, token) {
   if (token === null) throw new Error("report mode needs github-token to look up the pull request");
   const octokit = getOctokit(token);
   const { data } = await octokit.rest.pulls.get({ owner: event.owner, repo: event.repo, pull_number: number });
-  const fromFork = data.head.repo?.full_name !== `${event.owner}/${event.repo}`;
+  const headRepo = data.head.repo?.full_name ?? null;
+  const fromFork = headRepo !== `${event.owner}/${event.repo}`;
   return {
     ...event,
     sha: data.head.sha,
-    pr: { number, baseSha: data.base.sha, headSha: data.head.sha, fromFork },
+    pr: { number, baseSha: data.base.sha, headSha: data.head.sha, fromFork, headRepo },
     baselineCommit: data.base.sha,
     isDefaultBranchPush: false
   };
+}
+function reportBindingProblem(event, number, pr) {
+  const t = event.trustedHead ?? null;
+  if (t === null) {
+    return `the ${event.name} event that started this job names no pull request, so nothing shows that the artifact's pr-number #${number} is the pull request that was measured; report mode comments only when started by workflow_run (or pull_request)`;
+  }
+  const short = (s) => s === null ? "none" : s.slice(0, 12);
+  const problems = [];
+  if (t.numbers.length > 0 && !t.numbers.includes(number)) {
+    problems.push(`#${number} is not among the pull requests of the ${t.source} event (${t.numbers.map((n) => `#${n}`).join(", ")})`);
+  }
+  if (t.headSha === null || t.headSha.toLowerCase() !== pr.headSha.toLowerCase()) {
+    problems.push(`its head commit ${short(pr.headSha)} is not the ${t.source} event's head_sha ${short(t.headSha)}`);
+  }
+  if (t.headRepo === null || pr.headRepo === null || t.headRepo.toLowerCase() !== pr.headRepo.toLowerCase()) {
+    problems.push(`its head repository ${pr.headRepo ?? "(deleted)"} is not the ${t.source} event's head repository ${t.headRepo ?? "(none)"}`);
+  }
+  if (problems.length === 0) return null;
+  return `pr-number #${number} does not belong to this ${t.source}: ${problems.join("; ")}`;
 }
 
 // src/action/host.ts
@@ -23936,9 +23971,22 @@ function createActionHost() {
     env: process.env,
     setOutput: (name, value) => setOutput(name, value),
     saveState: (name, value) => saveState(name, value),
+    // The job summary is a copy of what the step already logged and commented:
+    // a runner without one (GITHUB_STEP_SUMMARY unset, or a file that is gone
+    // or not writable, as on some self-hosted and act runners) must not fail a
+    // measured step: a warning says so, and the step goes on.
     async summary(markdown) {
-      if (!process.env.GITHUB_STEP_SUMMARY) return;
-      await summary.addRaw(markdown, true).write();
+      const file = process.env.GITHUB_STEP_SUMMARY;
+      if (!file) {
+        log.warn("no job summary: GITHUB_STEP_SUMMARY is not set; the report file has the report");
+        return;
+      }
+      try {
+        await summary.addRaw(markdown, true).write();
+      } catch (err) {
+        summary.emptyBuffer();
+        log.warn(`no job summary: ${err.message}; the report file has the report`);
+      }
     },
     input: (name) => getInput(name),
     event: () => readEvent(),
@@ -23977,10 +24025,53 @@ async function publish(host, v, report, names) {
   await host.summary(report);
   annotate(host, v);
 }
+var DEFAULT_FAIL_ON = Object.freeze(["fail", "invalid"]);
+function failOnText(failOn) {
+  if (failOn.length === 0) return "never";
+  return failOn.map((f) => f === "fail" ? "regression" : f).join(", ");
+}
 function outcome(v, failOn) {
-  const failing = failOn === "never" ? false : v.verdict === "fail" || failOn === "warn" && v.verdict === "warn";
+  const failing = failOn.includes(v.verdict);
   const line = `llm-perf-gate: ${v.verdict} (${v.summary.regressed} regressed, ${v.summary.improved} improved, ${v.summary.slo_failed} SLO failures)`;
   return { failing, line };
+}
+function invalidWhy(v) {
+  const cell = v.cells.find((c) => !c.valid && c.invalid_reasons.length > 0);
+  if (cell !== void 0) return `${cell.id}: ${cell.invalid_reasons[0]}`;
+  return v.reasons[0] ?? "the two results are not comparable";
+}
+function inconclusiveWhy(v) {
+  for (const c of v.cells) {
+    if (!c.valid) continue;
+    const m = c.metrics.find((x) => x.gated && x.verdict === "inconclusive");
+    if (m !== void 0) return `${c.id} ${m.metric}: ${m.reason}`;
+  }
+  return v.reasons[0] ?? "a gated metric could not be decided";
+}
+function stepNote(v, failOn) {
+  const failing = outcome(v, failOn).failing;
+  const setting = `fail-on (${failOnText(failOn)})`;
+  if (v.verdict === "invalid") {
+    const why = invalidWhy(v);
+    return failing ? {
+      headline: "check failed: no valid comparison was made",
+      detail: `The check failed because no valid comparison was made (${setting} includes invalid): ${why}. Fix what made the results not comparable (reasons below), or set fail-on to regression to let an invalid comparison pass with a warning.`
+    } : {
+      headline: "not a pass: no valid comparison was made",
+      detail: `Not a pass: no valid comparison was made, and the check is green only because ${setting} leaves out invalid: ${why}. Fix what made the results not comparable (reasons below), or add invalid to fail-on to block merges on it.`
+    };
+  }
+  if (v.verdict === "inconclusive") {
+    const why = inconclusiveWhy(v);
+    return failing ? {
+      headline: "check failed: too little data to decide",
+      detail: `The check failed because the data could not decide (${setting} includes inconclusive): ${why}. Measure more (raise run.requests or run.trials), or drop inconclusive from fail-on.`
+    } : {
+      headline: "not a pass: too little data to decide",
+      detail: `Not a pass: the data could not decide, and the check is green only because ${setting} leaves out inconclusive: ${why}. Measure more (raise run.requests or run.trials), or add inconclusive to fail-on to block merges on it.`
+    };
+  }
+  return null;
 }
 
 // src/result/headline.ts
@@ -24015,6 +24106,17 @@ function environmentMismatch(stored, cand) {
   if (sm !== cm) return `model ${sm ?? "unknown"} -> ${cm ?? "unknown"}`;
   return null;
 }
+function failedTooMuch(stored, errorRateLimit) {
+  for (const c of stored.cells) {
+    const { completed, attempted, failed } = c.metrics.counts;
+    if (completed === 0) return `${c.id}: no request completed (${attempted} sent)`;
+    if (c.metrics.error_rate > errorRateLimit) {
+      return `${c.id}: ${pct(c.metrics.error_rate)} of requests failed (${failed} of ${attempted}), over gate.error_rate_limit ${pct(errorRateLimit)}`;
+    }
+  }
+  return null;
+}
+var pct = (x) => `${(x * 100).toFixed(1)}%`;
 
 // src/action/baseline.ts
 function historyOptions(inputs, workspace) {
@@ -24023,49 +24125,74 @@ function historyOptions(inputs, workspace) {
 async function loadBaseline(inputs, event, workspace, candidate) {
   if (inputs.baseline.kind === "none") return { doc: null, history: [], note: "baseline: none (input 'baseline' is none)", commit: null };
   if (inputs.baseline.kind === "file") {
-    const doc2 = await readResultForGating(resolve(workspace, inputs.baseline.path));
-    return { doc: doc2, history: [], note: `baseline: file \`${inputs.baseline.path}\``, commit: doc2.git?.commit ?? null };
+    const doc = await readResultForGating(resolve(workspace, inputs.baseline.path));
+    return { doc, history: [], note: `baseline: file \`${inputs.baseline.path}\``, commit: doc.git?.commit ?? null };
   }
   if (event.baselineCommit === null) {
     return { doc: null, history: [], note: "no baseline commit for this event (only pull requests and pushes have one)", commit: null };
   }
-  if (inputs.historyRuns > 1) return storedRuns(inputs, event.baselineCommit, workspace, candidate);
-  const found = await findBaseline(historyOptions(inputs, workspace), event.baselineCommit);
-  if (found === null) {
-    return {
-      doc: null,
-      note: `no stored result for ${event.baselineCommit.slice(0, 7)} or its ancestors on branch '${inputs.historyBranch}' yet: a push to the default branch stores one (save-history)`,
-      history: [],
-      commit: null
-    };
-  }
-  const file = `${inputs.historyBranch}:results/${found.commit}.json`;
-  const doc = assertGateable(parseResult(found.resultJson, file), file);
-  const note = found.exact ? `baseline: stored result of the base commit \`${found.commit.slice(0, 7)}\`` : `baseline: the base commit \`${event.baselineCommit.slice(0, 7)}\` has no stored result; compared with its newest stored ancestor \`${found.commit.slice(0, 7)}\``;
-  return { doc, history: [], note, commit: found.commit };
+  return storedRuns(inputs, event.baselineCommit, workspace, candidate);
+}
+function rejectStored(stored, candidate, o) {
+  const failed = failedTooMuch(stored, o.errorRateLimit);
+  if (failed !== null) return { kind: "failed", why: failed };
+  const env = o.sameEnvironment ? environmentMismatch(stored, candidate) : null;
+  return env === null ? null : { kind: "environment", why: env };
+}
+function errorRateLimitOf(candidate) {
+  const limit = candidate.config?.gate?.error_rate_limit;
+  return typeof limit === "number" && Number.isFinite(limit) ? limit : DEFAULTS.errorRateLimit;
+}
+var MAX_WHY = 160;
+function unreadableWhy(why, prefix) {
+  const text = (why.startsWith(`${prefix}: `) ? why.slice(prefix.length + 2) : why).replace(/[`\u0000-\u001f\u007f]/g, " ");
+  return text.length > MAX_WHY ? `${text.slice(0, MAX_WHY - 3)}...` : text;
+}
+function skippedNote(skipped, shown = 3) {
+  if (skipped.length === 0) return "";
+  const parts = [];
+  const unreadable = skipped.filter((s) => s.kind === "unreadable");
+  const failed = skipped.filter((s) => s.kind === "failed");
+  const other = skipped.filter((s) => s.kind === "environment");
+  const list = (runs2) => runs2.slice(0, shown).map((s) => `\`${s.commit.slice(0, 7)}\` (${s.why})`).join(", ") + (runs2.length > shown ? ` and ${runs2.length - shown} more` : "");
+  const runs = (n) => `${n} stored run${n === 1 ? "" : "s"}`;
+  if (unreadable.length > 0) parts.push(`skipped ${runs(unreadable.length)} that cannot be read: ${list(unreadable)}`);
+  if (failed.length > 0) parts.push(`skipped ${runs(failed.length)} whose requests failed: ${list(failed)}`);
+  if (other.length > 0) parts.push(`skipped ${runs(other.length)} of another environment: ${list(other)}`);
+  return `; ${parts.join("; ")}`;
 }
 async function storedRuns(inputs, base, workspace, candidate) {
-  const reasons = [];
-  const { found, skipped } = await findBaselines(historyOptions(inputs, workspace), base, inputs.historyRuns, (json, commit) => {
-    const file = `${inputs.historyBranch}:results/${commit}.json`;
-    const doc = assertGateable(parseResult(json, file), file);
-    const why = environmentMismatch(doc, candidate);
-    if (why !== null) reasons.push(why);
-    return why === null ? doc : null;
+  const skipped = [];
+  const rules = { errorRateLimit: errorRateLimitOf(candidate), sameEnvironment: inputs.historyRuns > 1 };
+  const { found, unreadable } = await findBaselines(historyOptions(inputs, workspace), base, inputs.historyRuns, (json, commit) => {
+    const doc = assertGateable(parseResult(json, commit.slice(0, 7)), commit.slice(0, 7));
+    const rejected = rejectStored(doc, candidate, rules);
+    if (rejected !== null) skipped.push({ commit, ...rejected });
+    return rejected === null ? doc : null;
   });
-  const skippedNote = skipped > 0 ? `; ${skipped} stored run${skipped === 1 ? "" : "s"} of another environment skipped (${reasons[0]})` : "";
+  for (const u of unreadable) skipped.push({ commit: u.commit, kind: "unreadable", why: unreadableWhy(u.why, u.commit.slice(0, 7)) });
+  const note = skippedNote(skipped);
   if (found.length === 0) {
+    const what = `no ${skipped.length > 0 ? "usable " : ""}stored result${rules.sameEnvironment ? " of this environment" : ""}`;
     return {
       doc: null,
       history: [],
-      note: `no stored result of this environment for ${base.slice(0, 7)} or its ancestors on branch '${inputs.historyBranch}' yet${skippedNote}: a push to the default branch stores one (save-history)`,
+      note: `${what} for ${base.slice(0, 7)} or its ancestors on branch '${inputs.historyBranch}' yet${note}: a push to the default branch stores one (save-history)`,
       commit: null
     };
   }
   const newest = found[0];
+  if (inputs.historyRuns === 1) {
+    const which2 = newest.exact ? `baseline: stored result of the base commit \`${newest.commit.slice(0, 7)}\`` : `baseline: the base commit \`${base.slice(0, 7)}\` has no ${skipped.length > 0 ? "usable " : ""}stored result; compared with its newest ${skipped.length > 0 ? "usable " : ""}stored ancestor \`${newest.commit.slice(0, 7)}\``;
+    return { doc: newest.value, history: [], note: `${which2}${note}`, commit: newest.commit };
+  }
   const which = newest.exact ? `the base commit \`${newest.commit.slice(0, 7)}\`` : `its newest stored ancestor \`${newest.commit.slice(0, 7)}\``;
-  const note = `baseline: ${found.length} stored result${found.length === 1 ? "" : "s"} of the default branch (of ${inputs.historyRuns} asked for), newest ${which}${skippedNote}`;
-  return { doc: newest.value, history: found.map((f) => f.value), note, commit: newest.commit };
+  return {
+    doc: newest.value,
+    history: found.map((f) => f.value),
+    note: `baseline: ${found.length} stored result${found.length === 1 ? "" : "s"} of the default branch (of ${inputs.historyRuns} asked for), newest ${which}${note}`,
+    commit: newest.commit
+  };
 }
 
 // src/changes/markdown.ts
@@ -24430,6 +24557,27 @@ function historyPushInputs(read, historyBranch) {
     compact: flag(read, INPUTS.historyCompact)
   });
 }
+var FAIL_ON_WORDS = { regression: "fail", invalid: "invalid", warn: "warn", inconclusive: "inconclusive" };
+function parseFailOn(text) {
+  const v = text.trim();
+  if (v === "") return DEFAULT_FAIL_ON;
+  const words = v.split(",").map((w) => w.trim().toLowerCase());
+  const bad = () => new InputError(`'${INPUTS.failOn}' must be a comma-separated set of ${Object.keys(FAIL_ON_WORDS).join("|")}, or never alone, got '${v.slice(0, 80)}'`);
+  if (words.length === 1 && words[0] === "never") return Object.freeze([]);
+  const set = /* @__PURE__ */ new Set(["fail"]);
+  for (const w of words) {
+    if (!Object.hasOwn(FAIL_ON_WORDS, w)) throw bad();
+    set.add(FAIL_ON_WORDS[w]);
+  }
+  return Object.freeze(["fail", "invalid", "warn", "inconclusive"].filter((f) => set.has(f)));
+}
+function envNames(read, name) {
+  const words = read(name).split(/[\s,]+/).filter((w) => w !== "");
+  for (const w of words) {
+    if (!/^[A-Za-z_][A-Za-z0-9_-]*$/.test(w)) throw new InputError(`'${name}' must list environment variable names, got '${w.slice(0, 80)}'`);
+  }
+  return Object.freeze([...new Set(words)]);
+}
 function readInputs(read, mask) {
   const opt = (name) => read(name).trim() || null;
   const mode = oneOf(read, INPUTS.mode, ["run", "report"], "run");
@@ -24460,6 +24608,7 @@ function readInputs(read, mask) {
     serverReadyUrl: opt(INPUTS.serverReadyUrl),
     serverReadyTimeoutS: positive(read, INPUTS.serverReadyTimeout, 600, false),
     serverLog: opt(INPUTS.serverLog) ?? "llm-perf-server.log",
+    serverEnv: envNames(read, INPUTS.serverEnv),
     abBaseline: mode === "run" ? abBaselineInputs(read, opt, url) : null,
     sameJob: oneOf(read, INPUTS.sameJob, ["always", "confirm"], "always"),
     confirm: oneOf(read, INPUTS.confirm, ["true", "false"], "true") === "true",
@@ -24469,7 +24618,7 @@ function readInputs(read, mask) {
     githubToken: token,
     comment: oneOf(read, INPUTS.comment, ["always", "on-change", "never"], "always"),
     commentKey: opt(INPUTS.commentKey),
-    failOn: oneOf(read, INPUTS.failOn, ["regression", "warn", "never"], "regression"),
+    failOn: parseFailOn(read(INPUTS.failOn)),
     saveHistory: oneOf(read, INPUTS.saveHistory, ["auto", "true", "false"], "auto"),
     historyBranch: branch,
     historyRetention: positive(read, INPUTS.historyRetention, 200, true),
@@ -24483,18 +24632,24 @@ function readInputs(read, mask) {
 import { resolve as resolve2 } from "node:path";
 
 // src/pipeline/confirm-rule.ts
+var NOISE_REASON = /other processes (used|held)|client stall|pairs were measured alike/;
+function noisyCells(v) {
+  return v.cells.filter((c) => !c.valid && c.invalid_reasons.length > 0 && c.invalid_reasons.every((r) => NOISE_REASON.test(r))).map((c) => c.id);
+}
 function regressedKeys(v) {
   return v.cells.filter((c) => c.valid).flatMap((c) => c.metrics.filter((m) => m.gated && m.verdict === "regressed").map((m) => `${c.id} ${m.metric}`));
 }
 function confirmRoute(v, o) {
-  if (!o.enabled || v.design === "paired" || !outcome(v, o.failOn).failing) return { kind: "none" };
-  const keys = regressedKeys(v);
-  if (keys.length === 0) return { kind: "none" };
+  if (!o.enabled || v.design === "paired") return { kind: "none" };
+  const regressed = v.verdict === "fail" && outcome(v, o.failOn).failing ? v.cells.filter((c) => c.valid && c.metrics.some((m) => m.gated && m.verdict === "regressed")).map((c) => c.id) : [];
+  const noisy = noisyCells(v);
+  if (regressed.length === 0 && noisy.length === 0) return { kind: "none" };
   if (o.baselineServer) return { kind: "paired" };
-  return { kind: "repeat", cells: [...new Set(v.cells.filter((c) => c.valid && c.metrics.some((m) => m.gated && m.verdict === "regressed")).map((c) => c.id))] };
+  return { kind: "repeat", cells: [.../* @__PURE__ */ new Set([...regressed, ...noisy])] };
 }
 function settle(first, second) {
   const before = new Set(regressedKeys(first));
+  const unjudged = new Set(first.cells.filter((c) => !c.valid).map((c) => c.id));
   const after = new Set(regressedKeys(second));
   const persisted = [...after].filter((k) => before.has(k));
   const cleared = [...before].filter((k) => !after.has(k));
@@ -24502,15 +24657,22 @@ function settle(first, second) {
   let downgraded = 0;
   for (const c of verdict.cells) {
     for (const m of c.metrics) {
-      if (!c.valid || !m.gated || m.verdict !== "regressed" || before.has(`${c.id} ${m.metric}`)) continue;
+      if (!c.valid || !m.gated || m.verdict !== "regressed" || before.has(`${c.id} ${m.metric}`) || unjudged.has(c.id)) continue;
       downgrade(m, "regressed in the confirmation only, not in the first measurement");
       downgraded++;
     }
   }
   verdict.summary = { ...verdict.summary, regressed: verdict.summary.regressed - downgraded, warn: verdict.summary.warn + downgraded };
   if (verdict.verdict === "fail" && verdict.summary.regressed === 0 && verdict.summary.slo_failed === 0) verdict.verdict = "warn";
-  const line = persisted.length > 0 ? `confirmed: regressed in both measurements: ${persisted.join(", ")}` : `not confirmed: ${before.size === 1 ? "the regression" : "the regressions"} of the first measurement (${[...before].join(", ")}) did not persist when measured again`;
-  verdict.reasons = [line, ...verdict.reasons];
+  const lines = [];
+  if (persisted.length > 0) lines.push(`confirmed: regressed in both measurements: ${persisted.join(", ")}`);
+  else if (before.size > 0) lines.push(`not confirmed: ${before.size === 1 ? "the regression" : "the regressions"} of the first measurement (${[...before].join(", ")}) did not persist when measured again`);
+  const remeasured = [...unjudged].filter((id) => second.cells.some((c) => c.id === id));
+  if (remeasured.length > 0) {
+    const still = remeasured.filter((id) => !second.cells.find((c) => c.id === id).valid);
+    lines.push(still.length === 0 ? `measured again after noise made them not comparable: ${remeasured.join(", ")} (judged on the second measurement)` : `still not comparable after measuring again in this job: ${still.join(", ")}`);
+  }
+  verdict.reasons = [...lines, ...verdict.reasons];
   return { verdict, persisted, cleared };
 }
 function downgrade(m, why) {
@@ -24526,7 +24688,7 @@ function planForCells(plan, cells) {
   return { ...plan, scenarios, loads };
 }
 async function confirmByRepeat(host, j) {
-  host.log.info(`The comparison with a stored result would fail: measuring ${j.cells.join(", ")} again before deciding (input confirm).`);
+  host.log.info(`Measuring ${j.cells.join(", ")} again before deciding (input confirm): a regression against a stored result, or noise that made a cell not comparable, is measured once more in this job.`);
   const again = await measure(host, planForCells(j.plan, j.cells), j.outPath);
   if (again.status !== "complete") throw new Error(`the confirmation run was ${again.status}: ${again.error ?? ""} (partial result in ${j.outPath})`);
   const candidate = { ...j.candidate, cells: j.candidate.cells.map((c) => again.cells.find((a) => a.id === c.id) ?? c) };
@@ -24559,6 +24721,9 @@ async function confirmFailure(host, inputs, j) {
   const ab = await measureSameJob(host, inputs, j.plan, { ...j.paths, candidate: j.paths.confirm });
   return confirmedByPairs(j.first, judgeRun(j.plan, ab.baseline.doc, ab.doc, ""), ab.doc, j.plan.limits.trials);
 }
+function serverEnvOf(inputs, plan) {
+  return { passEnv: inputs.serverEnv, withholdEnv: plan.target.apiKeyEnv === null ? [] : [plan.target.apiKeyEnv] };
+}
 function candidateLaunch(host, inputs, plan) {
   if (inputs.serverCommand === null) return void 0;
   const logPath = resolve2(host.cwd, inputs.serverLog);
@@ -24572,7 +24737,8 @@ function candidateLaunch(host, inputs, plan) {
     model: plan.target.model,
     readyTimeoutMs: inputs.serverReadyTimeoutS * 1e3,
     echoLog: true,
-    stateKey: STATE.serverPgid
+    stateKey: STATE.serverPgid,
+    ...serverEnvOf(inputs, plan)
   };
 }
 async function measureRun(host, inputs, plan, outPath) {
@@ -24600,7 +24766,8 @@ async function measureAbRun(host, inputs, b, plan, outPaths) {
       model: plan.target.model,
       readyTimeoutMs: b.serverReadyTimeoutS * 1e3,
       echoLog: true,
-      stateKey: STATE.baselineServerPgid
+      stateKey: STATE.baselineServerPgid,
+      ...serverEnvOf(inputs, plan)
     };
   }
   const side = (url, readyTimeoutS) => ({ url, model: plan.target.model, serverCommand: null, readyTimeoutMs: readyTimeoutS * 1e3 });
@@ -24654,10 +24821,14 @@ async function runAction(host) {
     let doc;
     let plan = null;
     let measuredBaseline = null;
+    let refusal = null;
     if (inputs.mode === "report") {
       doc = await readResultForGating(out.result);
       if (inputs.prNumber !== null) {
+        const trusted = event;
         event = await withPullRequest(event, inputs.prNumber, inputs.githubToken);
+        const problem = reportBindingProblem(trusted, inputs.prNumber, { headSha: event.pr.headSha, headRepo: event.pr.headRepo ?? null });
+        if (problem !== null) refusal = `Not commenting on pull request #${inputs.prNumber}: ${problem}. The report is in the job summary only.`;
         if (doc.git !== null && doc.git.commit !== event.pr.headSha) {
           host.log.warn(`The result was measured on ${doc.git.commit.slice(0, 7)}, but pull request #${inputs.prNumber} is at ${event.pr.headSha.slice(0, 7)} now.`);
         }
@@ -24678,13 +24849,15 @@ async function runAction(host) {
     const confirmation = plan !== null && baseline.doc !== null ? await confirmFailure(host, inputs, { plan, baseline: baseline.doc, candidate: doc, first: verdict, paths }) : null;
     if (confirmation !== null) verdict = confirmation.verdict;
     const trend = await trendSection(host.log, inputs, event, workspace, doc);
-    const report = renderReport(verdict, doc, { baselineNote: baseline.note, noBaseline: baseline.doc === null, trend, baseline: baseline.doc, confirmation });
+    const note = stepNote(verdict, inputs.failOn);
+    const report = renderReport(verdict, doc, { baselineNote: baseline.note, noBaseline: baseline.doc === null, trend, baseline: baseline.doc, confirmation, stepNote: note });
     await writeVerdictFiles(host, verdict, report, { markdown: out.report, json: out.verdict });
     host.setOutput(OUTPUTS.verdictPath, out.verdict);
     host.setOutput(OUTPUTS.reportPath, out.report);
     await publish(host, verdict, report, { verdict: OUTPUTS.verdict, regressions: OUTPUTS.regressions });
-    const url = await comment(host.log, inputs, event, inputs.prNumber ?? event.pr?.number ?? null, verdict, report);
+    const url = refusal !== null ? null : await comment(host.log, inputs, event, inputs.prNumber ?? event.pr?.number ?? null, verdict, report);
     if (url) host.setOutput(OUTPUTS.commentUrl, url);
+    if (refusal !== null) host.fail(refusal);
     if (inputs.mode === "run" && shouldSaveHistory(inputs, event) && doc.status === "complete") {
       const commit = doc.git?.commit ?? event.sha;
       const saved = await saveResult(historyOptions(inputs, workspace), commit, JSON.stringify(doc), headline(doc));
@@ -24692,8 +24865,8 @@ async function runAction(host) {
       if (event.isDefaultBranchPush) await afterStore(host, inputs, event, commit);
     }
     const { failing, line } = outcome(verdict, inputs.failOn);
-    if (failing) host.fail(`${line}: ${verdict.reasons.slice(0, 3).join("; ")}`);
-    else if (verdict.verdict === "invalid") host.log.warn(`${line}: ${verdict.reasons.slice(0, 3).join("; ")}`);
+    if (failing) host.fail(note !== null ? `${line}: ${note.detail}` : `${line}: ${verdict.reasons.slice(0, 3).join("; ")}`);
+    else if (note !== null) host.log.warn(`${line}: ${note.detail}`, `llm-perf-gate: ${note.headline}`);
     else host.log.info(line);
   } catch (err) {
     host.fail(err instanceof UserError ? err.headline() : err instanceof Error ? err.message : String(err));

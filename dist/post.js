@@ -3,10 +3,10 @@ import {
   STATE,
   actionLog,
   getState
-} from "./chunks/chunk-3IOIMZ5I.js";
+} from "./chunks/chunk-B7ROF2AW.js";
 import {
   stopProcessGroup
-} from "./chunks/chunk-ENTX7QAY.js";
+} from "./chunks/chunk-M2JGHJEV.js";
 import "./chunks/chunk-7O2V5LVO.js";
 import "./chunks/chunk-SK3CJ3HN.js";
 

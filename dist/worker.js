@@ -3,7 +3,7 @@ import {
   InferenceClient,
   getTokenizer,
   runCell
-} from "./chunks/chunk-MZJARSGG.js";
+} from "./chunks/chunk-Q3B3CDTX.js";
 import "./chunks/chunk-7O2V5LVO.js";
 import "./chunks/chunk-SK3CJ3HN.js";
 

@@ -115,6 +115,25 @@ ${logTail.map((l) => `  | ${l}`).join("\n")}` : message, options);
 };
 
 // src/server/process.ts
+var WITHHELD = /^(?:INPUT_|ACTIONS_)|^(?:GITHUB_TOKEN|GH_TOKEN)$/;
+var SECRET_NAME = /(?:TOKEN|KEY)$/i;
+var MIN_SECRET_VALUE = 8;
+function serverEnv(env, opts = {}) {
+  const pass = new Set(opts.pass ?? []);
+  const named = new Set(opts.withhold ?? []);
+  const withheld = (name) => WITHHELD.test(name) || named.has(name);
+  const secrets2 = /* @__PURE__ */ new Set();
+  for (const [name, value] of Object.entries(env)) {
+    if (value !== void 0 && value.length >= MIN_SECRET_VALUE && withheld(name) && (SECRET_NAME.test(name) || named.has(name)) && !pass.has(name)) secrets2.add(value);
+  }
+  const out = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (value === void 0) continue;
+    if (!pass.has(name) && (withheld(name) || secrets2.has(value))) continue;
+    out[name] = value;
+  }
+  return out;
+}
 var SERVER_MARK = "LLM_PERF_GATE_SERVER_PGID";
 var TAIL_LINES = 30;
 var DEFAULT_POLL_MS = 500;
@@ -137,7 +156,12 @@ async function startServer(spec) {
   let child;
   try {
     child = spawn("sh", ["-c", `${SERVER_MARK}=$$; export ${SERVER_MARK}
-${spec.command}`], { cwd: spec.cwd, env: spec.env ?? process.env, detached: true, stdio: ["ignore", fh.fd, fh.fd] });
+${spec.command}`], {
+      cwd: spec.cwd,
+      env: serverEnv(spec.env ?? process.env, { pass: spec.passEnv, withhold: spec.withholdEnv }),
+      detached: true,
+      stdio: ["ignore", fh.fd, fh.fd]
+    });
   } catch (err) {
     await fh.close();
     throw err;

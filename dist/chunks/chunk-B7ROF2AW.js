@@ -1,7 +1,7 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
   hostLog
-} from "./chunk-ENTX7QAY.js";
+} from "./chunk-M2JGHJEV.js";
 import {
   __commonJS,
   __require,
@@ -19667,6 +19667,7 @@ var INPUTS = {
   serverReadyUrl: "server-ready-url",
   serverReadyTimeout: "server-ready-timeout",
   serverLog: "server-log",
+  serverEnv: "server-env",
   baselineUrl: "baseline-url",
   baselineServerCommand: "baseline-server-command",
   baselineServerReadyUrl: "baseline-server-ready-url",

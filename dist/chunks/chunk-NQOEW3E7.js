@@ -5,22 +5,30 @@ import {
   registerSecrets,
   scrubDeep,
   startServer
-} from "./chunk-ENTX7QAY.js";
+} from "./chunk-M2JGHJEV.js";
 import {
+  EXACT_GAPS,
+  HIST_SCALE,
   InferenceClient,
   SINGLE,
   TargetError,
   createRng,
+  decodeHistogram,
   emptyOutcome,
   getTokenizer,
+  minSamplesFor,
   newRecord,
   ownsRequest,
+  require_dist,
   require_undici,
   runCell,
+  sampleGaps,
   shardLoad,
   shardProblem,
+  summarize,
+  summarizeGaps,
   timerMs
-} from "./chunk-MZJARSGG.js";
+} from "./chunk-Q3B3CDTX.js";
 import {
   UserError
 } from "./chunk-7O2V5LVO.js";
@@ -30,7569 +38,20 @@ import {
   __toESM
 } from "./chunk-SK3CJ3HN.js";
 
-// node_modules/hdr-histogram-js/dist/ByteBuffer.js
-var require_ByteBuffer = __commonJS({
-  "node_modules/hdr-histogram-js/dist/ByteBuffer.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    var { pow, floor } = Math;
-    var TWO_POW_32 = pow(2, 32);
-    var ByteBuffer = class _ByteBuffer {
-      static allocate(size = 16) {
-        return new _ByteBuffer(new Uint8Array(size));
-      }
-      constructor(data) {
-        this.position = 0;
-        this.data = data;
-        this.int32ArrayForConvert = new Uint32Array(1);
-        this.int8ArrayForConvert = new Uint8Array(this.int32ArrayForConvert.buffer);
-      }
-      put(value) {
-        if (this.position === this.data.length) {
-          const oldArray = this.data;
-          this.data = new Uint8Array(this.data.length * 2);
-          this.data.set(oldArray);
-        }
-        this.data[this.position] = value;
-        this.position++;
-      }
-      putInt32(value) {
-        if (this.data.length - this.position < 4) {
-          const oldArray = this.data;
-          this.data = new Uint8Array(this.data.length * 2 + 4);
-          this.data.set(oldArray);
-        }
-        this.int32ArrayForConvert[0] = value;
-        this.data.set(this.int8ArrayForConvert.reverse(), this.position);
-        this.position += 4;
-      }
-      putInt64(value) {
-        this.putInt32(floor(value / TWO_POW_32));
-        this.putInt32(value);
-      }
-      putArray(array) {
-        if (this.data.length - this.position < array.byteLength) {
-          const oldArray = this.data;
-          this.data = new Uint8Array(this.position + array.byteLength);
-          this.data.set(oldArray);
-        }
-        this.data.set(array, this.position);
-        this.position += array.byteLength;
-      }
-      get() {
-        const value = this.data[this.position];
-        this.position++;
-        return value;
-      }
-      getInt32() {
-        this.int8ArrayForConvert.set(this.data.slice(this.position, this.position + 4).reverse());
-        const value = this.int32ArrayForConvert[0];
-        this.position += 4;
-        return value;
-      }
-      getInt64() {
-        const high = this.getInt32();
-        const low = this.getInt32();
-        return high * TWO_POW_32 + low;
-      }
-      resetPosition() {
-        this.position = 0;
-      }
-    };
-    exports2.default = ByteBuffer;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/HistogramIterationValue.js
-var require_HistogramIterationValue = __commonJS({
-  "node_modules/hdr-histogram-js/dist/HistogramIterationValue.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    var HistogramIterationValue = class {
-      constructor() {
-        this.reset();
-      }
-      reset() {
-        this.valueIteratedTo = 0;
-        this.valueIteratedFrom = 0;
-        this.countAtValueIteratedTo = 0;
-        this.countAddedInThisIterationStep = 0;
-        this.totalCountToThisValue = 0;
-        this.totalValueToThisValue = 0;
-        this.percentile = 0;
-        this.percentileLevelIteratedTo = 0;
-      }
-    };
-    exports2.default = HistogramIterationValue;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/JsHistogramIterator.js
-var require_JsHistogramIterator = __commonJS({
-  "node_modules/hdr-histogram-js/dist/JsHistogramIterator.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    var HistogramIterationValue_1 = require_HistogramIterationValue();
-    var JsHistogramIterator = class {
-      constructor() {
-        this.currentIterationValue = new HistogramIterationValue_1.default();
-      }
-      resetIterator(histogram) {
-        this.histogram = histogram;
-        this.savedHistogramTotalRawCount = histogram.totalCount;
-        this.arrayTotalCount = histogram.totalCount;
-        this.currentIndex = 0;
-        this.currentValueAtIndex = 0;
-        this.nextValueAtIndex = Math.pow(2, histogram.unitMagnitude);
-        this.prevValueIteratedTo = 0;
-        this.totalCountToPrevIndex = 0;
-        this.totalCountToCurrentIndex = 0;
-        this.totalValueToCurrentIndex = 0;
-        this.countAtThisValue = 0;
-        this.freshSubBucket = true;
-        this.currentIterationValue.reset();
-      }
-      /**
-       * Returns true if the iteration has more elements. (In other words, returns true if next would return an
-       * element rather than throwing an exception.)
-       *
-       * @return true if the iterator has more elements.
-       */
-      hasNext() {
-        if (this.histogram.totalCount !== this.savedHistogramTotalRawCount) {
-          throw "Concurrent Modification Exception";
-        }
-        return this.totalCountToCurrentIndex < this.arrayTotalCount;
-      }
-      /**
-       * Returns the next element in the iteration.
-       *
-       * @return the {@link HistogramIterationValue} associated with the next element in the iteration.
-       */
-      next() {
-        while (!this.exhaustedSubBuckets()) {
-          this.countAtThisValue = this.histogram.getCountAtIndex(this.currentIndex);
-          if (this.freshSubBucket) {
-            this.totalCountToCurrentIndex += this.countAtThisValue;
-            this.totalValueToCurrentIndex += this.countAtThisValue * this.histogram.highestEquivalentValue(this.currentValueAtIndex);
-            this.freshSubBucket = false;
-          }
-          if (this.reachedIterationLevel()) {
-            const valueIteratedTo = this.getValueIteratedTo();
-            Object.assign(this.currentIterationValue, {
-              valueIteratedTo,
-              valueIteratedFrom: this.prevValueIteratedTo,
-              countAtValueIteratedTo: this.countAtThisValue,
-              countAddedInThisIterationStep: this.totalCountToCurrentIndex - this.totalCountToPrevIndex,
-              totalCountToThisValue: this.totalCountToCurrentIndex,
-              totalValueToThisValue: this.totalValueToCurrentIndex,
-              percentile: 100 * this.totalCountToCurrentIndex / this.arrayTotalCount,
-              percentileLevelIteratedTo: this.getPercentileIteratedTo()
-            });
-            this.prevValueIteratedTo = valueIteratedTo;
-            this.totalCountToPrevIndex = this.totalCountToCurrentIndex;
-            this.incrementIterationLevel();
-            if (this.histogram.totalCount !== this.savedHistogramTotalRawCount) {
-              throw new Error("Concurrent Modification Exception");
-            }
-            return this.currentIterationValue;
-          }
-          this.incrementSubBucket();
-        }
-        throw new Error("Index Out Of Bounds Exception");
-      }
-      getPercentileIteratedTo() {
-        return 100 * this.totalCountToCurrentIndex / this.arrayTotalCount;
-      }
-      getPercentileIteratedFrom() {
-        return 100 * this.totalCountToPrevIndex / this.arrayTotalCount;
-      }
-      getValueIteratedTo() {
-        return this.histogram.highestEquivalentValue(this.currentValueAtIndex);
-      }
-      exhaustedSubBuckets() {
-        return this.currentIndex >= this.histogram.countsArrayLength;
-      }
-      incrementSubBucket() {
-        this.freshSubBucket = true;
-        this.currentIndex++;
-        this.currentValueAtIndex = this.histogram.valueFromIndex(this.currentIndex);
-        this.nextValueAtIndex = this.histogram.valueFromIndex(this.currentIndex + 1);
-      }
-    };
-    exports2.default = JsHistogramIterator;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/RecordedValuesIterator.js
-var require_RecordedValuesIterator = __commonJS({
-  "node_modules/hdr-histogram-js/dist/RecordedValuesIterator.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    var JsHistogramIterator_1 = require_JsHistogramIterator();
-    var RecordedValuesIterator = class extends JsHistogramIterator_1.default {
-      /**
-       * @param histogram The histogram this iterator will operate on
-       */
-      constructor(histogram) {
-        super();
-        this.doReset(histogram);
-      }
-      /**
-       * Reset iterator for re-use in a fresh iteration over the same histogram data set.
-       */
-      reset() {
-        this.doReset(this.histogram);
-      }
-      doReset(histogram) {
-        super.resetIterator(histogram);
-        this.visitedIndex = -1;
-      }
-      incrementIterationLevel() {
-        this.visitedIndex = this.currentIndex;
-      }
-      reachedIterationLevel() {
-        const currentCount = this.histogram.getCountAtIndex(this.currentIndex);
-        return currentCount != 0 && this.visitedIndex !== this.currentIndex;
-      }
-    };
-    exports2.default = RecordedValuesIterator;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/PercentileIterator.js
-var require_PercentileIterator = __commonJS({
-  "node_modules/hdr-histogram-js/dist/PercentileIterator.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    var JsHistogramIterator_1 = require_JsHistogramIterator();
-    var { pow, floor, log2 } = Math;
-    var PercentileIterator = class extends JsHistogramIterator_1.default {
-      /**
-       * @param histogram The histogram this iterator will operate on
-       * @param percentileTicksPerHalfDistance The number of equal-sized iteration steps per half-distance to 100%.
-       */
-      constructor(histogram, percentileTicksPerHalfDistance) {
-        super();
-        this.percentileTicksPerHalfDistance = 0;
-        this.percentileLevelToIterateTo = 0;
-        this.percentileLevelToIterateFrom = 0;
-        this.reachedLastRecordedValue = false;
-        this.doReset(histogram, percentileTicksPerHalfDistance);
-      }
-      /**
-       * Reset iterator for re-use in a fresh iteration over the same histogram data set.
-       *
-       * @param percentileTicksPerHalfDistance The number of iteration steps per half-distance to 100%.
-       */
-      reset(percentileTicksPerHalfDistance) {
-        this.doReset(this.histogram, percentileTicksPerHalfDistance);
-      }
-      doReset(histogram, percentileTicksPerHalfDistance) {
-        super.resetIterator(histogram);
-        this.percentileTicksPerHalfDistance = percentileTicksPerHalfDistance;
-        this.percentileLevelToIterateTo = 0;
-        this.percentileLevelToIterateFrom = 0;
-        this.reachedLastRecordedValue = false;
-      }
-      hasNext() {
-        if (super.hasNext())
-          return true;
-        if (!this.reachedLastRecordedValue && this.arrayTotalCount > 0) {
-          this.percentileLevelToIterateTo = 100;
-          this.reachedLastRecordedValue = true;
-          return true;
-        }
-        return false;
-      }
-      incrementIterationLevel() {
-        this.percentileLevelToIterateFrom = this.percentileLevelToIterateTo;
-        const percentileReportingTicks = this.percentileTicksPerHalfDistance * pow(2, floor(log2(100 / (100 - this.percentileLevelToIterateTo))) + 1);
-        this.percentileLevelToIterateTo += 100 / percentileReportingTicks;
-      }
-      reachedIterationLevel() {
-        if (this.countAtThisValue === 0) {
-          return false;
-        }
-        const currentPercentile = 100 * this.totalCountToCurrentIndex / this.arrayTotalCount;
-        return currentPercentile >= this.percentileLevelToIterateTo;
-      }
-      getPercentileIteratedTo() {
-        return this.percentileLevelToIterateTo;
-      }
-      getPercentileIteratedFrom() {
-        return this.percentileLevelToIterateFrom;
-      }
-    };
-    exports2.default = PercentileIterator;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/formatters.js
-var require_formatters = __commonJS({
-  "node_modules/hdr-histogram-js/dist/formatters.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.floatFormatter = exports2.keepSignificantDigits = exports2.integerFormatter = void 0;
-    var leftPadding = (size) => {
-      return (input) => {
-        if (input.length < size) {
-          return " ".repeat(size - input.length) + input;
-        }
-        return input;
-      };
-    };
-    var integerFormatter = (size) => {
-      const padding = leftPadding(size);
-      return (integer) => padding("" + integer);
-    };
-    exports2.integerFormatter = integerFormatter;
-    var { floor, log10, pow } = Math;
-    var numberOfDigits = (n) => floor(log10(n) + 1);
-    var keepSignificantDigits = (digits) => (value) => {
-      const valueDigits = numberOfDigits(value);
-      if (valueDigits > digits) {
-        const extraDigits = valueDigits - digits;
-        const magnitude = pow(10, extraDigits);
-        return value - value % magnitude;
-      }
-      return value;
-    };
-    exports2.keepSignificantDigits = keepSignificantDigits;
-    var floatFormatter = (size, fractionDigits) => {
-      const numberFormatter = new Intl.NumberFormat("en-US", {
-        maximumFractionDigits: fractionDigits,
-        minimumFractionDigits: fractionDigits,
-        useGrouping: false
-      });
-      const padding = leftPadding(size);
-      return (float) => padding(numberFormatter.format(float));
-    };
-    exports2.floatFormatter = floatFormatter;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/ulp.js
-var require_ulp = __commonJS({
-  "node_modules/hdr-histogram-js/dist/ulp.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    var ulp = (x) => Math.pow(2, Math.floor(Math.log2(x)) - 52);
-    exports2.default = ulp;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/Histogram.js
-var require_Histogram = __commonJS({
-  "node_modules/hdr-histogram-js/dist/Histogram.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.toSummary = exports2.NO_TAG = void 0;
-    var formatters_1 = require_formatters();
-    exports2.NO_TAG = "NO TAG";
-    var toSummary = (histogram) => {
-      const { totalCount, maxValue, numberOfSignificantValueDigits } = histogram;
-      const round2 = (0, formatters_1.keepSignificantDigits)(numberOfSignificantValueDigits);
-      return {
-        p50: round2(histogram.getValueAtPercentile(50)),
-        p75: round2(histogram.getValueAtPercentile(75)),
-        p90: round2(histogram.getValueAtPercentile(90)),
-        p97_5: round2(histogram.getValueAtPercentile(97.5)),
-        p99: round2(histogram.getValueAtPercentile(99)),
-        p99_9: round2(histogram.getValueAtPercentile(99.9)),
-        p99_99: round2(histogram.getValueAtPercentile(99.99)),
-        p99_999: round2(histogram.getValueAtPercentile(99.999)),
-        max: maxValue,
-        totalCount
-      };
-    };
-    exports2.toSummary = toSummary;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/JsHistogram.js
-var require_JsHistogram = __commonJS({
-  "node_modules/hdr-histogram-js/dist/JsHistogram.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.default = exports2.JsHistogram = void 0;
-    var RecordedValuesIterator_1 = require_RecordedValuesIterator();
-    var PercentileIterator_1 = require_PercentileIterator();
-    var formatters_1 = require_formatters();
-    var ulp_1 = require_ulp();
-    var Histogram_1 = require_Histogram();
-    var { pow, floor, ceil, log2, max: max2, min } = Math;
-    var JsHistogram = class _JsHistogram {
-      incrementTotalCount() {
-        this._totalCount++;
-      }
-      addToTotalCount(value) {
-        this._totalCount += value;
-      }
-      setTotalCount(value) {
-        this._totalCount = value;
-      }
-      /**
-       * Get the total count of all recorded values in the histogram
-       * @return the total count of all recorded values in the histogram
-       */
-      get totalCount() {
-        return this._totalCount;
-      }
-      updatedMaxValue(value) {
-        const internalValue = value + this.unitMagnitudeMask;
-        this.maxValue = internalValue;
-      }
-      updateMinNonZeroValue(value) {
-        if (value <= this.unitMagnitudeMask) {
-          return;
-        }
-        const internalValue = floor(value / this.lowestDiscernibleValueRounded) * this.lowestDiscernibleValueRounded;
-        this.minNonZeroValue = internalValue;
-      }
-      constructor(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits) {
-        this.autoResize = false;
-        this.startTimeStampMsec = Number.MAX_SAFE_INTEGER;
-        this.endTimeStampMsec = 0;
-        this.tag = Histogram_1.NO_TAG;
-        this.maxValue = 0;
-        this.minNonZeroValue = Number.MAX_SAFE_INTEGER;
-        this.identity = 0;
-        this.highestTrackableValue = 0;
-        this.lowestDiscernibleValue = 0;
-        this.numberOfSignificantValueDigits = 0;
-        this.bucketCount = 0;
-        this.subBucketCount = 0;
-        this.countsArrayLength = 0;
-        this.wordSizeInBytes = 0;
-        if (lowestDiscernibleValue < 1) {
-          throw new Error("lowestDiscernibleValue must be >= 1");
-        }
-        if (highestTrackableValue < 2 * lowestDiscernibleValue) {
-          throw new Error(`highestTrackableValue must be >= 2 * lowestDiscernibleValue ( 2 * ${lowestDiscernibleValue} )`);
-        }
-        if (numberOfSignificantValueDigits < 0 || numberOfSignificantValueDigits > 5) {
-          throw new Error("numberOfSignificantValueDigits must be between 0 and 5");
-        }
-        this.identity = _JsHistogram.identityBuilder++;
-        this.init(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits);
-      }
-      init(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits) {
-        this.lowestDiscernibleValue = lowestDiscernibleValue;
-        this.highestTrackableValue = highestTrackableValue;
-        this.numberOfSignificantValueDigits = numberOfSignificantValueDigits;
-        const largestValueWithSingleUnitResolution = 2 * floor(pow(10, numberOfSignificantValueDigits));
-        this.unitMagnitude = floor(log2(lowestDiscernibleValue));
-        this.lowestDiscernibleValueRounded = pow(2, this.unitMagnitude);
-        this.unitMagnitudeMask = this.lowestDiscernibleValueRounded - 1;
-        const subBucketCountMagnitude = ceil(log2(largestValueWithSingleUnitResolution));
-        this.subBucketHalfCountMagnitude = (subBucketCountMagnitude > 1 ? subBucketCountMagnitude : 1) - 1;
-        this.subBucketCount = pow(2, this.subBucketHalfCountMagnitude + 1);
-        this.subBucketHalfCount = this.subBucketCount / 2;
-        this.subBucketMask = (floor(this.subBucketCount) - 1) * pow(2, this.unitMagnitude);
-        this.establishSize(highestTrackableValue);
-        this.leadingZeroCountBase = 53 - this.unitMagnitude - this.subBucketHalfCountMagnitude - 1;
-        this.percentileIterator = new PercentileIterator_1.default(this, 1);
-        this.recordedValuesIterator = new RecordedValuesIterator_1.default(this);
-      }
-      /**
-       * The buckets (each of which has subBucketCount sub-buckets, here assumed to be 2048 as an example) overlap:
-       *
-       * <pre>
-       * The 0'th bucket covers from 0...2047 in multiples of 1, using all 2048 sub-buckets
-       * The 1'th bucket covers from 2048..4097 in multiples of 2, using only the top 1024 sub-buckets
-       * The 2'th bucket covers from 4096..8191 in multiple of 4, using only the top 1024 sub-buckets
-       * ...
-       * </pre>
-       *
-       * Bucket 0 is "special" here. It is the only one that has 2048 entries. All the rest have 1024 entries (because
-       * their bottom half overlaps with and is already covered by the all of the previous buckets put together). In other
-       * words, the k'th bucket could represent 0 * 2^k to 2048 * 2^k in 2048 buckets with 2^k precision, but the midpoint
-       * of 1024 * 2^k = 2048 * 2^(k-1) = the k-1'th bucket's end, so we would use the previous bucket for those lower
-       * values as it has better precision.
-       */
-      establishSize(newHighestTrackableValue) {
-        this.countsArrayLength = this.determineArrayLengthNeeded(newHighestTrackableValue);
-        this.bucketCount = this.getBucketsNeededToCoverValue(newHighestTrackableValue);
-        this.highestTrackableValue = newHighestTrackableValue;
-      }
-      determineArrayLengthNeeded(highestTrackableValue) {
-        if (highestTrackableValue < 2 * this.lowestDiscernibleValue) {
-          throw new Error("highestTrackableValue (" + highestTrackableValue + ") cannot be < (2 * lowestDiscernibleValue)");
-        }
-        const countsArrayLength = this.getLengthForNumberOfBuckets(this.getBucketsNeededToCoverValue(highestTrackableValue));
-        return countsArrayLength;
-      }
-      /**
-       * If we have N such that subBucketCount * 2^N > max value, we need storage for N+1 buckets, each with enough
-       * slots to hold the top half of the subBucketCount (the lower half is covered by previous buckets), and the +1
-       * being used for the lower half of the 0'th bucket. Or, equivalently, we need 1 more bucket to capture the max
-       * value if we consider the sub-bucket length to be halved.
-       */
-      getLengthForNumberOfBuckets(numberOfBuckets) {
-        const lengthNeeded = (numberOfBuckets + 1) * (this.subBucketCount / 2);
-        return lengthNeeded;
-      }
-      getBucketsNeededToCoverValue(value) {
-        let smallestUntrackableValue = this.subBucketCount * pow(2, this.unitMagnitude);
-        let bucketsNeeded = 1;
-        while (smallestUntrackableValue <= value) {
-          if (smallestUntrackableValue > Number.MAX_SAFE_INTEGER / 2) {
-            return bucketsNeeded + 1;
-          }
-          smallestUntrackableValue = smallestUntrackableValue * 2;
-          bucketsNeeded++;
-        }
-        return bucketsNeeded;
-      }
-      /**
-       * Record a value in the histogram
-       *
-       * @param value The value to be recorded
-       * @throws may throw Error if value is exceeds highestTrackableValue
-       */
-      recordValue(value) {
-        this.recordSingleValue(value);
-      }
-      recordSingleValue(value) {
-        const countsIndex = this.countsArrayIndex(value);
-        if (countsIndex >= this.countsArrayLength) {
-          this.handleRecordException(1, value);
-        } else {
-          this.incrementCountAtIndex(countsIndex);
-        }
-        this.updateMinAndMax(value);
-        this.incrementTotalCount();
-      }
-      handleRecordException(count2, value) {
-        if (!this.autoResize) {
-          throw new Error("Value " + value + " is outside of histogram covered range");
-        }
-        this.resize(value);
-        var countsIndex = this.countsArrayIndex(value);
-        this.addToCountAtIndex(countsIndex, count2);
-        this.highestTrackableValue = this.highestEquivalentValue(this.valueFromIndex(this.countsArrayLength - 1));
-      }
-      countsArrayIndex(value) {
-        if (value < 0) {
-          throw new Error("Histogram recorded value cannot be negative.");
-        }
-        const bucketIndex = this.getBucketIndex(value);
-        const subBucketIndex = this.getSubBucketIndex(value, bucketIndex);
-        return this.computeCountsArrayIndex(bucketIndex, subBucketIndex);
-      }
-      computeCountsArrayIndex(bucketIndex, subBucketIndex) {
-        const bucketBaseIndex = (bucketIndex + 1) * pow(2, this.subBucketHalfCountMagnitude);
-        const offsetInBucket = subBucketIndex - this.subBucketHalfCount;
-        return bucketBaseIndex + offsetInBucket;
-      }
-      /**
-       * @return the lowest (and therefore highest precision) bucket index that can represent the value
-       */
-      getBucketIndex(value) {
-        return max2(floor(log2(value)) - this.subBucketHalfCountMagnitude - this.unitMagnitude, 0);
-      }
-      getSubBucketIndex(value, bucketIndex) {
-        return floor(value / pow(2, bucketIndex + this.unitMagnitude));
-      }
-      updateMinAndMax(value) {
-        if (value > this.maxValue) {
-          this.updatedMaxValue(value);
-        }
-        if (value < this.minNonZeroValue && value !== 0) {
-          this.updateMinNonZeroValue(value);
-        }
-      }
-      /**
-       * Get the value at a given percentile.
-       * When the given percentile is &gt; 0.0, the value returned is the value that the given
-       * percentage of the overall recorded value entries in the histogram are either smaller than
-       * or equivalent to. When the given percentile is 0.0, the value returned is the value that all value
-       * entries in the histogram are either larger than or equivalent to.
-       * <p>
-       * Note that two values are "equivalent" in this statement if
-       * {@link org.HdrHistogram.JsHistogram#valuesAreEquivalent} would return true.
-       *
-       * @param percentile  The percentile for which to return the associated value
-       * @return The value that the given percentage of the overall recorded value entries in the
-       * histogram are either smaller than or equivalent to. When the percentile is 0.0, returns the
-       * value that all value entries in the histogram are either larger than or equivalent to.
-       */
-      getValueAtPercentile(percentile) {
-        const requestedPercentile = min(percentile, 100);
-        const fpCountAtPercentile = requestedPercentile / 100 * this.totalCount;
-        const countAtPercentile = max2(
-          ceil(fpCountAtPercentile - (0, ulp_1.default)(fpCountAtPercentile)),
-          // round up
-          1
-          // Make sure we at least reach the first recorded entry
-        );
-        let totalToCurrentIndex = 0;
-        for (let i = 0; i < this.countsArrayLength; i++) {
-          totalToCurrentIndex += this.getCountAtIndex(i);
-          if (totalToCurrentIndex >= countAtPercentile) {
-            var valueAtIndex = this.valueFromIndex(i);
-            return percentile === 0 ? this.lowestEquivalentValue(valueAtIndex) : this.highestEquivalentValue(valueAtIndex);
-          }
-        }
-        return 0;
-      }
-      valueFromIndexes(bucketIndex, subBucketIndex) {
-        return subBucketIndex * pow(2, bucketIndex + this.unitMagnitude);
-      }
-      valueFromIndex(index) {
-        let bucketIndex = floor(index / this.subBucketHalfCount) - 1;
-        let subBucketIndex = index % this.subBucketHalfCount + this.subBucketHalfCount;
-        if (bucketIndex < 0) {
-          subBucketIndex -= this.subBucketHalfCount;
-          bucketIndex = 0;
-        }
-        return this.valueFromIndexes(bucketIndex, subBucketIndex);
-      }
-      /**
-       * Get the lowest value that is equivalent to the given value within the histogram's resolution.
-       * Where "equivalent" means that value samples recorded for any two
-       * equivalent values are counted in a common total count.
-       *
-       * @param value The given value
-       * @return The lowest value that is equivalent to the given value within the histogram's resolution.
-       */
-      lowestEquivalentValue(value) {
-        const bucketIndex = this.getBucketIndex(value);
-        const subBucketIndex = this.getSubBucketIndex(value, bucketIndex);
-        const thisValueBaseLevel = this.valueFromIndexes(bucketIndex, subBucketIndex);
-        return thisValueBaseLevel;
-      }
-      /**
-       * Get the highest value that is equivalent to the given value within the histogram's resolution.
-       * Where "equivalent" means that value samples recorded for any two
-       * equivalent values are counted in a common total count.
-       *
-       * @param value The given value
-       * @return The highest value that is equivalent to the given value within the histogram's resolution.
-       */
-      highestEquivalentValue(value) {
-        return this.nextNonEquivalentValue(value) - 1;
-      }
-      /**
-       * Get the next value that is not equivalent to the given value within the histogram's resolution.
-       * Where "equivalent" means that value samples recorded for any two
-       * equivalent values are counted in a common total count.
-       *
-       * @param value The given value
-       * @return The next value that is not equivalent to the given value within the histogram's resolution.
-       */
-      nextNonEquivalentValue(value) {
-        return this.lowestEquivalentValue(value) + this.sizeOfEquivalentValueRange(value);
-      }
-      /**
-       * Get the size (in value units) of the range of values that are equivalent to the given value within the
-       * histogram's resolution. Where "equivalent" means that value samples recorded for any two
-       * equivalent values are counted in a common total count.
-       *
-       * @param value The given value
-       * @return The size of the range of values equivalent to the given value.
-       */
-      sizeOfEquivalentValueRange(value) {
-        const bucketIndex = this.getBucketIndex(value);
-        const subBucketIndex = this.getSubBucketIndex(value, bucketIndex);
-        const distanceToNextValue = pow(2, this.unitMagnitude + (subBucketIndex >= this.subBucketCount ? bucketIndex + 1 : bucketIndex));
-        return distanceToNextValue;
-      }
-      /**
-       * Get a value that lies in the middle (rounded up) of the range of values equivalent the given value.
-       * Where "equivalent" means that value samples recorded for any two
-       * equivalent values are counted in a common total count.
-       *
-       * @param value The given value
-       * @return The value lies in the middle (rounded up) of the range of values equivalent the given value.
-       */
-      medianEquivalentValue(value) {
-        return this.lowestEquivalentValue(value) + floor(this.sizeOfEquivalentValueRange(value) / 2);
-      }
-      /**
-       * Get the computed mean value of all recorded values in the histogram
-       *
-       * @return the mean value (in value units) of the histogram data
-       */
-      get mean() {
-        if (this.totalCount === 0) {
-          return 0;
-        }
-        this.recordedValuesIterator.reset();
-        let totalValue = 0;
-        while (this.recordedValuesIterator.hasNext()) {
-          const iterationValue = this.recordedValuesIterator.next();
-          totalValue += this.medianEquivalentValue(iterationValue.valueIteratedTo) * iterationValue.countAtValueIteratedTo;
-        }
-        return totalValue / this.totalCount;
-      }
-      getStdDeviation(mean3 = this.mean) {
-        if (this.totalCount === 0) {
-          return 0;
-        }
-        let geometric_deviation_total = 0;
-        this.recordedValuesIterator.reset();
-        while (this.recordedValuesIterator.hasNext()) {
-          const iterationValue = this.recordedValuesIterator.next();
-          const deviation = this.medianEquivalentValue(iterationValue.valueIteratedTo) - mean3;
-          geometric_deviation_total += deviation * deviation * iterationValue.countAddedInThisIterationStep;
-        }
-        const std_deviation = Math.sqrt(geometric_deviation_total / this.totalCount);
-        return std_deviation;
-      }
-      /**
-       * Get the computed standard deviation of all recorded values in the histogram
-       *
-       * @return the standard deviation (in value units) of the histogram data
-       */
-      get stdDeviation() {
-        if (this.totalCount === 0) {
-          return 0;
-        }
-        const mean3 = this.mean;
-        let geometric_deviation_total = 0;
-        this.recordedValuesIterator.reset();
-        while (this.recordedValuesIterator.hasNext()) {
-          const iterationValue = this.recordedValuesIterator.next();
-          const deviation = this.medianEquivalentValue(iterationValue.valueIteratedTo) - mean3;
-          geometric_deviation_total += deviation * deviation * iterationValue.countAddedInThisIterationStep;
-        }
-        const std_deviation = Math.sqrt(geometric_deviation_total / this.totalCount);
-        return std_deviation;
-      }
-      /**
-       * Produce textual representation of the value distribution of histogram data by percentile. The distribution is
-       * output with exponentially increasing resolution, with each exponentially decreasing half-distance containing
-       * <i>dumpTicksPerHalf</i> percentile reporting tick points.
-       *
-       * @param printStream    Stream into which the distribution will be output
-       * <p>
-       * @param percentileTicksPerHalfDistance  The number of reporting points per exponentially decreasing half-distance
-       * <p>
-       * @param outputValueUnitScalingRatio    The scaling factor by which to divide histogram recorded values units in
-       *                                     output
-       * @param useCsvFormat  Output in CSV format if true. Otherwise use plain text form.
-       */
-      outputPercentileDistribution(percentileTicksPerHalfDistance = 5, outputValueUnitScalingRatio = 1, useCsvFormat = false) {
-        let result = "";
-        if (useCsvFormat) {
-          result += '"Value","Percentile","TotalCount","1/(1-Percentile)"\n';
-        } else {
-          result += "       Value     Percentile TotalCount 1/(1-Percentile)\n\n";
-        }
-        const iterator = this.percentileIterator;
-        iterator.reset(percentileTicksPerHalfDistance);
-        let lineFormatter;
-        let lastLineFormatter;
-        if (useCsvFormat) {
-          const valueFormatter = (0, formatters_1.floatFormatter)(0, this.numberOfSignificantValueDigits);
-          const percentileFormatter = (0, formatters_1.floatFormatter)(0, 12);
-          const lastFormatter = (0, formatters_1.floatFormatter)(0, 2);
-          lineFormatter = (iterationValue) => valueFormatter(iterationValue.valueIteratedTo / outputValueUnitScalingRatio) + "," + percentileFormatter(iterationValue.percentileLevelIteratedTo / 100) + "," + iterationValue.totalCountToThisValue + "," + lastFormatter(1 / (1 - iterationValue.percentileLevelIteratedTo / 100)) + "\n";
-          lastLineFormatter = (iterationValue) => valueFormatter(iterationValue.valueIteratedTo / outputValueUnitScalingRatio) + "," + percentileFormatter(iterationValue.percentileLevelIteratedTo / 100) + "," + iterationValue.totalCountToThisValue + ",Infinity\n";
-        } else {
-          const valueFormatter = (0, formatters_1.floatFormatter)(12, this.numberOfSignificantValueDigits);
-          const percentileFormatter = (0, formatters_1.floatFormatter)(2, 12);
-          const totalCountFormatter = (0, formatters_1.integerFormatter)(10);
-          const lastFormatter = (0, formatters_1.floatFormatter)(14, 2);
-          lineFormatter = (iterationValue) => valueFormatter(iterationValue.valueIteratedTo / outputValueUnitScalingRatio) + " " + percentileFormatter(iterationValue.percentileLevelIteratedTo / 100) + " " + totalCountFormatter(iterationValue.totalCountToThisValue) + " " + lastFormatter(1 / (1 - iterationValue.percentileLevelIteratedTo / 100)) + "\n";
-          lastLineFormatter = (iterationValue) => valueFormatter(iterationValue.valueIteratedTo / outputValueUnitScalingRatio) + " " + percentileFormatter(iterationValue.percentileLevelIteratedTo / 100) + " " + totalCountFormatter(iterationValue.totalCountToThisValue) + "\n";
-        }
-        while (iterator.hasNext()) {
-          const iterationValue = iterator.next();
-          if (iterationValue.percentileLevelIteratedTo < 100) {
-            result += lineFormatter(iterationValue);
-          } else {
-            result += lastLineFormatter(iterationValue);
-          }
-        }
-        if (!useCsvFormat) {
-          const formatter = (0, formatters_1.floatFormatter)(12, this.numberOfSignificantValueDigits);
-          const _mean = this.mean;
-          const mean3 = formatter(_mean / outputValueUnitScalingRatio);
-          const std_deviation = formatter(this.getStdDeviation(_mean) / outputValueUnitScalingRatio);
-          const max3 = formatter(this.maxValue / outputValueUnitScalingRatio);
-          const intFormatter = (0, formatters_1.integerFormatter)(12);
-          const totalCount = intFormatter(this.totalCount);
-          const bucketCount = intFormatter(this.bucketCount);
-          const subBucketCount = intFormatter(this.subBucketCount);
-          result += `#[Mean    = ${mean3}, StdDeviation   = ${std_deviation}]
-#[Max     = ${max3}, Total count    = ${totalCount}]
-#[Buckets = ${bucketCount}, SubBuckets     = ${subBucketCount}]
-`;
-        }
-        return result;
-      }
-      get summary() {
-        return (0, Histogram_1.toSummary)(this);
-      }
-      toJSON() {
-        return this.summary;
-      }
-      inspect() {
-        return this.toString();
-      }
-      [/* @__PURE__ */ Symbol.for("nodejs.util.inspect.custom")]() {
-        return this.toString();
-      }
-      /**
-       * Provide a (conservatively high) estimate of the Histogram's total footprint in bytes
-       *
-       * @return a (conservatively high) estimate of the Histogram's total footprint in bytes
-       */
-      get estimatedFootprintInBytes() {
-        return this._getEstimatedFootprintInBytes();
-      }
-      recordSingleValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples) {
-        this.recordSingleValue(value);
-        if (expectedIntervalBetweenValueSamples <= 0) {
-          return;
-        }
-        for (let missingValue = value - expectedIntervalBetweenValueSamples; missingValue >= expectedIntervalBetweenValueSamples; missingValue -= expectedIntervalBetweenValueSamples) {
-          this.recordSingleValue(missingValue);
-        }
-      }
-      recordCountAtValue(count2, value) {
-        const countsIndex = this.countsArrayIndex(value);
-        if (countsIndex >= this.countsArrayLength) {
-          this.handleRecordException(count2, value);
-        } else {
-          this.addToCountAtIndex(countsIndex, count2);
-        }
-        this.updateMinAndMax(value);
-        this.addToTotalCount(count2);
-      }
-      /**
-       * Record a value in the histogram (adding to the value's current count)
-       *
-       * @param value The value to be recorded
-       * @param count The number of occurrences of this value to record
-       * @throws ArrayIndexOutOfBoundsException (may throw) if value is exceeds highestTrackableValue
-       */
-      recordValueWithCount(value, count2) {
-        this.recordCountAtValue(count2, value);
-      }
-      /**
-       * Record a value in the histogram.
-       * <p>
-       * To compensate for the loss of sampled values when a recorded value is larger than the expected
-       * interval between value samples, Histogram will auto-generate an additional series of decreasingly-smaller
-       * (down to the expectedIntervalBetweenValueSamples) value records.
-       * <p>
-       * Note: This is a at-recording correction method, as opposed to the post-recording correction method provided
-       * by {@link #copyCorrectedForCoordinatedOmission(long)}.
-       * The two methods are mutually exclusive, and only one of the two should be be used on a given data set to correct
-       * for the same coordinated omission issue.
-       * <p>
-       * See notes in the description of the Histogram calls for an illustration of why this corrective behavior is
-       * important.
-       *
-       * @param value The value to record
-       * @param expectedIntervalBetweenValueSamples If expectedIntervalBetweenValueSamples is larger than 0, add
-       *                                           auto-generated value records as appropriate if value is larger
-       *                                           than expectedIntervalBetweenValueSamples
-       * @throws ArrayIndexOutOfBoundsException (may throw) if value is exceeds highestTrackableValue
-       */
-      recordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples) {
-        this.recordSingleValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples);
-      }
-      recordValueWithCountAndExpectedInterval(value, count2, expectedIntervalBetweenValueSamples) {
-        this.recordCountAtValue(count2, value);
-        if (expectedIntervalBetweenValueSamples <= 0) {
-          return;
-        }
-        for (let missingValue = value - expectedIntervalBetweenValueSamples; missingValue >= expectedIntervalBetweenValueSamples; missingValue -= expectedIntervalBetweenValueSamples) {
-          this.recordCountAtValue(count2, missingValue);
-        }
-      }
-      /**
-       * Add the contents of another histogram to this one, while correcting the incoming data for coordinated omission.
-       * <p>
-       * To compensate for the loss of sampled values when a recorded value is larger than the expected
-       * interval between value samples, the values added will include an auto-generated additional series of
-       * decreasingly-smaller (down to the expectedIntervalBetweenValueSamples) value records for each count found
-       * in the current histogram that is larger than the expectedIntervalBetweenValueSamples.
-       *
-       * Note: This is a post-recording correction method, as opposed to the at-recording correction method provided
-       * by {@link #recordValueWithExpectedInterval(long, long) recordValueWithExpectedInterval}. The two
-       * methods are mutually exclusive, and only one of the two should be be used on a given data set to correct
-       * for the same coordinated omission issue.
-       * by
-       * <p>
-       * See notes in the description of the Histogram calls for an illustration of why this corrective behavior is
-       * important.
-       *
-       * @param otherHistogram The other histogram. highestTrackableValue and largestValueWithSingleUnitResolution must match.
-       * @param expectedIntervalBetweenValueSamples If expectedIntervalBetweenValueSamples is larger than 0, add
-       *                                           auto-generated value records as appropriate if value is larger
-       *                                           than expectedIntervalBetweenValueSamples
-       * @throws ArrayIndexOutOfBoundsException (may throw) if values exceed highestTrackableValue
-       */
-      addWhileCorrectingForCoordinatedOmission(otherHistogram, expectedIntervalBetweenValueSamples) {
-        const toHistogram = this;
-        const otherValues = new RecordedValuesIterator_1.default(otherHistogram);
-        while (otherValues.hasNext()) {
-          const v = otherValues.next();
-          toHistogram.recordValueWithCountAndExpectedInterval(v.valueIteratedTo, v.countAtValueIteratedTo, expectedIntervalBetweenValueSamples);
-        }
-      }
-      /**
-       * Add the contents of another histogram to this one.
-       * <p>
-       * As part of adding the contents, the start/end timestamp range of this histogram will be
-       * extended to include the start/end timestamp range of the other histogram.
-       *
-       * @param otherHistogram The other histogram.
-       * @throws (may throw) if values in fromHistogram's are
-       * higher than highestTrackableValue.
-       */
-      add(otherHistogram) {
-        if (!(otherHistogram instanceof _JsHistogram)) {
-          throw new Error("Cannot add a WASM histogram to a regular JS histogram");
-        }
-        const highestRecordableValue = this.highestEquivalentValue(this.valueFromIndex(this.countsArrayLength - 1));
-        if (highestRecordableValue < otherHistogram.maxValue) {
-          if (!this.autoResize) {
-            throw new Error("The other histogram includes values that do not fit in this histogram's range.");
-          }
-          this.resize(otherHistogram.maxValue);
-        }
-        if (this.bucketCount === otherHistogram.bucketCount && this.subBucketCount === otherHistogram.subBucketCount && this.unitMagnitude === otherHistogram.unitMagnitude) {
-          let observedOtherTotalCount = 0;
-          for (let i = 0; i < otherHistogram.countsArrayLength; i++) {
-            const otherCount = otherHistogram.getCountAtIndex(i);
-            if (otherCount > 0) {
-              this.addToCountAtIndex(i, otherCount);
-              observedOtherTotalCount += otherCount;
-            }
-          }
-          this.setTotalCount(this.totalCount + observedOtherTotalCount);
-          this.updatedMaxValue(max2(this.maxValue, otherHistogram.maxValue));
-          this.updateMinNonZeroValue(min(this.minNonZeroValue, otherHistogram.minNonZeroValue));
-        } else {
-          const otherMaxIndex = otherHistogram.countsArrayIndex(otherHistogram.maxValue);
-          let otherCount = otherHistogram.getCountAtIndex(otherMaxIndex);
-          this.recordCountAtValue(otherCount, otherHistogram.valueFromIndex(otherMaxIndex));
-          for (let i = 0; i < otherMaxIndex; i++) {
-            otherCount = otherHistogram.getCountAtIndex(i);
-            if (otherCount > 0) {
-              this.recordCountAtValue(otherCount, otherHistogram.valueFromIndex(i));
-            }
-          }
-        }
-        this.startTimeStampMsec = min(this.startTimeStampMsec, otherHistogram.startTimeStampMsec);
-        this.endTimeStampMsec = max2(this.endTimeStampMsec, otherHistogram.endTimeStampMsec);
-      }
-      /**
-       * Get the count of recorded values at a specific value (to within the histogram resolution at the value level).
-       *
-       * @param value The value for which to provide the recorded count
-       * @return The total count of values recorded in the histogram within the value range that is
-       * {@literal >=} lowestEquivalentValue(<i>value</i>) and {@literal <=} highestEquivalentValue(<i>value</i>)
-       */
-      getCountAtValue(value) {
-        const index = min(max2(0, this.countsArrayIndex(value)), this.countsArrayLength - 1);
-        return this.getCountAtIndex(index);
-      }
-      /**
-       * Subtract the contents of another histogram from this one.
-       * <p>
-       * The start/end timestamps of this histogram will remain unchanged.
-       *
-       * @param otherHistogram The other histogram.
-       * @throws ArrayIndexOutOfBoundsException (may throw) if values in otherHistogram's are higher than highestTrackableValue.
-       *
-       */
-      subtract(otherHistogram) {
-        const highestRecordableValue = this.valueFromIndex(this.countsArrayLength - 1);
-        if (!(otherHistogram instanceof _JsHistogram)) {
-          throw new Error("Cannot subtract a WASM histogram to a regular JS histogram");
-        }
-        if (highestRecordableValue < otherHistogram.maxValue) {
-          if (!this.autoResize) {
-            throw new Error("The other histogram includes values that do not fit in this histogram's range.");
-          }
-          this.resize(otherHistogram.maxValue);
-        }
-        if (this.bucketCount === otherHistogram.bucketCount && this.subBucketCount === otherHistogram.subBucketCount && this.unitMagnitude === otherHistogram.unitMagnitude) {
-          let observedOtherTotalCount = 0;
-          for (let i = 0; i < otherHistogram.countsArrayLength; i++) {
-            const otherCount = otherHistogram.getCountAtIndex(i);
-            if (otherCount > 0) {
-              this.addToCountAtIndex(i, -otherCount);
-              observedOtherTotalCount += otherCount;
-            }
-          }
-          this.setTotalCount(this.totalCount - observedOtherTotalCount);
-        } else {
-          for (let i = 0; i < otherHistogram.countsArrayLength; i++) {
-            const otherCount = otherHistogram.getCountAtIndex(i);
-            if (otherCount > 0) {
-              const otherValue = otherHistogram.valueFromIndex(i);
-              if (this.getCountAtValue(otherValue) < otherCount) {
-                throw new Error("otherHistogram count (" + otherCount + ") at value " + otherValue + " is larger than this one's (" + this.getCountAtValue(otherValue) + ")");
-              }
-              this.recordCountAtValue(-otherCount, otherValue);
-            }
-          }
-        }
-        if (this.getCountAtValue(this.maxValue) <= 0 || this.getCountAtValue(this.minNonZeroValue) <= 0) {
-          this.establishInternalTackingValues();
-        }
-      }
-      establishInternalTackingValues(lengthToCover = this.countsArrayLength) {
-        this.maxValue = 0;
-        this.minNonZeroValue = Number.MAX_VALUE;
-        let maxIndex = -1;
-        let minNonZeroIndex = -1;
-        let observedTotalCount = 0;
-        for (let index = 0; index < lengthToCover; index++) {
-          const countAtIndex = this.getCountAtIndex(index);
-          if (countAtIndex > 0) {
-            observedTotalCount += countAtIndex;
-            maxIndex = index;
-            if (minNonZeroIndex == -1 && index != 0) {
-              minNonZeroIndex = index;
-            }
-          }
-        }
-        if (maxIndex >= 0) {
-          this.updatedMaxValue(this.highestEquivalentValue(this.valueFromIndex(maxIndex)));
-        }
-        if (minNonZeroIndex >= 0) {
-          this.updateMinNonZeroValue(this.valueFromIndex(minNonZeroIndex));
-        }
-        this.setTotalCount(observedTotalCount);
-      }
-      reset() {
-        this.clearCounts();
-        this.setTotalCount(0);
-        this.startTimeStampMsec = 0;
-        this.endTimeStampMsec = 0;
-        this.tag = Histogram_1.NO_TAG;
-        this.maxValue = 0;
-        this.minNonZeroValue = Number.MAX_SAFE_INTEGER;
-      }
-      destroy() {
-      }
-    };
-    exports2.JsHistogram = JsHistogram;
-    exports2.default = JsHistogram;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/wasm/generated-wasm.js
-var require_generated_wasm = __commonJS({
-  "node_modules/hdr-histogram-js/dist/wasm/generated-wasm.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.BINARY = void 0;
-    exports2.BINARY = "eNrsfQtgVMXV/8zce3c3uQlclLBIUGdvogQRCUkIQbGbmwKiVaGWWoqvBAjCBoGEBW2/kARRxFelL6vV6iZU8bNY8bOtQsWAWkVbLb79V9uC9VU/W6m11bZ+5u85M/fu3VeygbxdabO798ydmXvmnDNnzpz5XVKz+hJKCKH302OqWXMzqabNtBn+NFbTZgKXaHM1a27Ev00EvzZWe5obGxuRpDQ3NpJqpbkZCzeSagp0pVmUbaLN1WpzU1MzqVaamkT5piYsL2ukTVgFba4mpJrgtWbaBB1oqlabsVoKtbBGqBev0OZqrRlJLJcqtSvWajULVzaEyVHKn9nbLCdPISQ7b5RK1Ozso9TsMfnZNMeTTYYrHkXxU5UQouZSv0I9wz2K+B8lZLia61FUv0qVPEVR8tRhhjKaMq8ndwQZTbVhR2gE7stW1bHkSIL/0VGEeIghClFRwKZ156oKl+nRiYTRw+A/lY6iPkpVSvGPT/7P56OE6fgP/9Ozsrwjxe2id4qvl65q8J+Srap0FVE1hRLq2URHNdIZdhG9mVqH8sddRUx1xPLCHx/8GQl/xsKfQvhzIvzZvZFCDdddw3TvJyc9QHO/evrZ8yqsc86xvn7R6TOUYdmzl60Or7y4oeaSCmW47vyYXK4Y0V+lJcqI6K/yMuWI4XNrFtXVLnauKUdqF120ovZSomsXXbRq2QoS9F500ZoV8K0y66KLFq1cvrx2UZhY+kUXNYTDyy5aWLO6VhnpuaT2kpUN32Bk5EUXra4NWw0Xr7mkdkV49Zm1Ky4OLyUzRkU7V7Bo5YrV4YY1i8IrG8g79CgX5eLa8Mk1a8Irz6ldveybteTPMcTVscR3aWHcnUuXXby0dnV4XkPNorqahctrz61ZvqaW/G9MudUpy71HA3H1rQ7XNITnLbuk9ivhmktWnbW6dhH5S0yh1ckL/ZUeG1dT7YrFsUXejymyOlmRg/SYuFouWbbi7JUrFtQ2rBQ9/hv1x5eouUyQPkhga3hluGb5F1euWREmf6f5CU+6eEbt2mU14WUrV5AP6ZHx1dbWrCD/oEXxT7U6vOySmnDt4lkrV4ZXNSxbET59RdU3wrWryT+pe7wbahetbFgsOvZRzIO7KF9bFl4quvcxPSF1kZmXrapdFK5dfPqKcG3D2prl5F/xzMaiVnhubcOi2hXhZctryb/pOFeRlWvCq9a4yDOWrQ43LFu4Bp/9P/SkGEFd9Y0vrmxowBZnrWz44sqVDYuXrYBHnnPJstWr4Y5P6GjXHTWLo4pUQf4vZhTctMnl5NOUxNIS0pGSWF5GWtjRscQ4DSbrYwqsXrMw3FCzKOzq2OXsmM4KTC4nGzovUVpCrui8RHkZuZKZSUrEd3YjG+EqVbti0crFteQqZsTIwOraMNnE/K4exliRq9kYNynBjMRQE+zIcfH3pjIkx8VXk8qSmPE1JjUlZnx1SW0Jj68riTHh8TUlsSbHxteTaE5GJxSJ2pMEBscYlLGJD+yyKNewkQk1g0m5lo1PeLiUNuW62OF3G5XrGU9BilqVb7EJnZRJMCs3sHi+J9qVzazIXaZTw/JtNilWeLu2LN9hR7lviTUt342V+Djb8r3U1NIS8v3U1PIycqNLrwU1XmN/EFsiiX25iR3baYnJ5eTmLoqUlpAfdlGkvIzcwgqSFYnv8a3sCHcxaWR+5LI8KBJgZW5ziVlpSYyVud3Ft9KSzqxMaUlnVkbe27WVkdV0bWVkjV1YGVldF1ZG1tWplZE1dWplZD2dWRm7SDIrI2kprIzzwC4rE3FZGbtmsDKtLitjP1xKK9MWO/xuK7OF8RSkqJX5scvKJJZJsDJ3sHi+J1qZO11WprSkcyuz1WVlUHi7tjJ3uaxMaUmclfnvWImPszJ3p6aWlpCfpKaWl5FtLhsiqPE6e09siSRW5qfs2E5LTC4n93ZRpLSEbO+iSHkZuc9lZVxF4nv8Py4rU1piW5n7XVYGRQKszM9cYlZeFmNlfu7iW3lZZ1amvKwzKyPv7drKyGq6tjKyxi6sjKyuCysj6+rUysiaOrUysp7OrIxdJJmVkbQUVsZ5YJeV+YXLytg1g5V5wGVl7IdLaWUejB1+t5XZwXgKUtTK7HRZmcQyCVbmlyye74lW5iGXlSkv69zK7HJZGRTerq3Mwy4rU14WZ2XaYyU+zsrsTk0tLSF7UlPLy8gjLhsiqPE6+2hsiSRW5jF2bKclJpeTX3VRpLSEPN5FkfIy8oTLyriKxPd4r8vKlJfZVuZJl5VBkQAr8xTLj7s7xtL8mh0TT06wNgklEizO+GR1pLI645NVl8ryHJ+s5qTW5/hk1Sa1QIXJ6kxihQqT1ZjEEhUkqy/RGo1NWixqkZIORIxV4smZ4bJMv2Gjk7YC1ulpNjHpg6e0UM8kio7bSv2WFXZCjlqqfWxSF+USrNWzLNkYJVqs59iJ8eU6tVrPs9JEZejacr3Ajo6/LdZ6vZioRXEW7KXOS5SWkJc7L1FeRl5hZpIS8bbh/yWWSmLRfscKuiw1uZy8mkax0hLyWhrFysvI79m4VMXin+IPbFR8UWnl/sjyEsUJLN1+ZiyuhSKuxzzARsRdm1xOXk+4WFpC/pRwsbyMvMHyxMX47r3JfHRmVhYlFtUVOuu07B884nub5RJOONlVRa9sb71Zv4SyZiuSbbzFrM058He/D/7uu5LipY34ETkC/u4eg9+RvnkfMd5iBZpJi5hqNdYHiFLJCaenqZWcFDF1DCfWyJDxRfyB9Byq6/ouSpXmAg8ns0Q5X6FHZ5V2IZPOlJfH5FCdU/xqsnLm44wzKKPUc9pQzlS9wBtgQM4xqUXPUpstqsG2QxEjnJ6uVlqRbGt/tjXKGmsQonNqKWHrsY00VMSIxev1gALV+QKUE84KfDMtxpV8qBceAZqjnMrmCF5mnJQzn/40pWozkAj0VrFa2OlqM1csda1mHcsV65OOjg7F/jw931QurjNVy1sXYFzhqqXWrbWM1dA6hdZVbMTU1EqucRXq56payVWuwRNyhTNLDYcsFuYkVMSqOQWmxVyFu6q5Clxj4ooYjyauXFoPzXAFeq8gW4FdxGri7NL6ckZ0Xdd/yagmHsdkUNpSQ5xZjfUhU8VrFq3HG1VDhaqiZKUc+Ay/JS/EHQGmc8VicBO11DqoA+gBD7AV6/DAPYpTh85V6HgDVAfsAeYTpJtMMpdJ5jLJXOYwl11cZyrAXI0z6Jxgrsm4FsM2fDACbEBu+LiCXKTI45jCcK3a5hPlWhj7pUnGEiGllLMwSuBVlFLo3qp61gykSM5nfSaccWodGbJW1VtqnUkto25WPowOsAE6YtQFQLL1OpNZI09XK4fryFlWz5nlg4u0oUEwV3QZPnxYqRoKmcxiQCSclbNIDnJV02+klDUHiUktciYoAqd1lcQiszWL6Gol0a3N1zCohljbbxRfQFUt/+kwthYLAz2EzVkkQBUYOwNolBPJG6dENacWDQUo6DIn8BXVGlv42Y0sSCwjbHjgZ2G2/qhClWZWKf4VKMMUQpmiW7RQsUiharACb6GnQB2uF/hmBliBJ2pHCrycoB0p9AieK/Wc4QXObFPRgN0tVKWZgXpiTY3dhl3xLLWyIE9YKdiYPF0YGmJSeFLjLQbPo8rnSdqZTjoiOxHXg4KsACnwFmZxUujlrNBnUws9FitUdHx0j0kKvE71QHN1T4gAfvi0AirksrHeUkN1hTg4IRMLz1ErC7JnqpWGFx+iDsyaNbzeopzko2UUWkrr9THCsBELjCgpyEb50a3s4XqBFwRcWEBozyKFim4R/Q4Qrs/EUCgjFcpoUSuf04vrwpyGLFoHlVqfdnR00NPzTWprJRMmQ5o8ahsoeM5mTsP1JprSpXFGThNPCYpFQ7IQCDxdaoKswu1LHbnEGywwZS8xSptZJaczYXazyMkEbwKNoXXiJ7XYWTaRig8GnZJkZilOQY9TEK2tc90nr3NSZyn1JgP+E6GQlLM6nMGgSbhDKLF9R3QgObNyJBk03i442imYIz4M8TFSfIzmzBrr3Dba+TbS+WbU2V0hllpvjQ6ZLBQQ/ZJKzeeAUFWRqQoRHz7xYYiP0VBEyA6XeqDrf1NghiDWe2Bz56iV1n6fFcmyrmDWsTCxFtACkD5WabUYAaZUcmb46gKsACacAnpP1V7aVPUGadlqtfhChSyH6ZxZ5IxcuNFkBZ+xvsV3upUd5ixUyHTdFuKC7IDCiWUAK9HYf0k0vF23nlKso3FGV6wczhxDC0w9K9/UjCyTzVQrgzB3qVwBowysCVtq3WlhlFrt4rowiKwW4hrXbKkNWR0dSshqaWmst4y1Jsz36hn5aEVhQpZfiC4mZSMsDR1XuGZkwawH9n0MEA0Vv5seq7GeazD7G8B2xj1g4zUxo4BQhUKmhnOe0EWsStOwYFO9GFKYbu3pVYGnIdY6nLphPgBBQa/EKMgy0Z1QwJUR7hFMiDjVwV3CbDWIGRCcqQJq1wvdKATVHBkyKSdGNqf6L7Op0owCo9TDfAbTFzEVNPacmipOAODOTCRScWhdgMkZQamfqVaCHIjHJmhtpIYUMVV6WEXMB73DbznwINQyQih5BjQCwixrZJavPkU91PKJe3yhALDEUmNLwowZoNKqA51J+iRKTqFoDwSdSbp0dqh4Ln04XOMo3eIfPp5F6+REhg0FtOgd4hsV1oWFHJbB9yRcU+qExlgjHE5RU7F8Ya5Zo9c2OA+rmSpcVMRFyb8sUVIVFyUrc03NVTI1V0EPEztvKhazh5g5ncXHASspO3uE01lmKpYBnTVcnfWAwEMXDFdns0VJVVyUnR1maq6SnXSWRjvbpRRiF490uqiYijUauuhzddFrqnBRERdlF3VRUhUXZReHm5qrZOouopwaMdITLwtSDAYjVZFUReoLV1yFhOb4evvZ0+iDmk4f0qiHxdWTWi2S2Az9GUYZ+CEsgII1KxdmYFLHwSPgqkXDdWeJG7hq5IBoi+Uqp5a3nhPLC24quqheqFidmavCXXVQG7gyoiOKEH7G5eOADCqVILxS8scrOMmrlg/vRAsp7SXKKxRGq56yStkqlNYSOsfVUFz/TBWXT1wNJesR9CNaQnTO3Y9UNei6fgKusbiyPKAosGpTvyQWpFCUGbkwT4dEN/XrMLSQZ6l1hXkFedZ119DZEAe4hln7rmEWtSg6LHnoJaExH1lXxAyLrrVo2ISlmfu3GkJHAqoLFeZZB3NQ0wvyYMgN3cRVGAP5wT4o2HMjVxbXOdN3w+oQZ9HNz5A5qvyyCteAm58hK9AhVnHBh0tPxXqDrICl1ifDQlNwDfwGWRX9XcU3XiG5xqn1BtYIVtm5n7rKOxPgG9AO3JBtl3dKu0tqaD0dUnHoFEp0/XqVqt3h51wXu4ahoHFS1dHR0TF8PlA42WoyK3K9Ryzq3yDiM3uORUPQAWCTpUCA4R3vnJAOl1rueV0VpXZfceocy4PlWr73v68pcywflGx55OVJc0I6GG8axoHB+AHKsWFo0GhVS8sP73z33j/RebCQqGqJfO+O64+W3/e9+uiHbIGVHYIfe++NHLcgpOEdf95w3x9GLbBykbD7qb9fsYUtgC4B7a73rrz32fvs6lqu+PTOPxwYscAy5K2R3+7dv/dP1zQvsI7Au1s2/3LnS/cczF0A3WTuboImVcETLMCxsWWBhsCFR0KLKT6b1m39bAYF8THVODFRk4pJbHV46wqzOxLGyVbODEN3BJrqN+YqWpPSnNXI6c12KnBlLQi286tGRJnaIKYhL+4P4sXb7VsONnNif+1YmO8qebC9Rq20vwc52eKmiVpcVwhxlx6u66yR012mVlW2yVSrOoZvqHrYu66qhS7gZJfJ4KpSRddVfTp8QQNE26roRvjZIf5bucDdMhDn5rIx8srHzZxVtYj/Pg5+OZeNAQsbEXXI66vO5SzmZ0Pc/VHawQ7y5SiREK5VBTfNjS8ybxa0QzltwzVTZ90FhpvkhxCSqApu2qo2s2YLai3bBGwwWVWHd14uGWMxzqru950LX0kVrbrfx9m6jSarouu4tqGKnAMEUBznB9MtOgtW1/km2cJFR7fmi/5AQ5WxDXmiDXniGvKs22h64hrSuCfakOmVAcpWCEJsyVF0rkClAcVqaTEswr0WnZUf8HFm86Cjg2yAdVfMWLvZEjdmUYJ9xzzX1ebocKhVLcY8993nzsJntqW2+Ittu9ydsAtGlHVgdebm42pQVrDv7jv+HlxnOrVdtmGdqeAPXyN+rNrQbmZzVjVxU1UH2bDV0sLW9vyQ6Z2gEFNvczrdGsjhrKrsqh3msBmk4t+fVp30VrCNeycoRsQkPIcr7Ty7lettZnbEHB4JGHw4H24rYHubqbcFRnCD5/Ac18Uj2syciJnLc/mwGcUXP/Hdr/39pFOxztERTrjRyodHIjyb6/yISFuEGzy3ledEInw4H9HGh8/wSO1um1H9VfjvzfYIH8GHz/jmj8fjr7YZZ3/16zfffPOfg+L6o8Hjr51ADgbbZvx55uxbzjv9g/ZIG/4zScTMbuUkUpjDGrkGXKnc0G4Snr3L/q63mTlCibdaHcPrTa/1pLfOCs6JDnd7dHh9+VzQkd9zcukYKa6N9hhvtr8Y3JfvfG/T7K8H7S+rXPRVbTr3Wlf7oEKLBLw6z5nx6eUTak/Lu7jSHqeKL0bMXOgoiAXduBX2HLafEjKzxis+7ruHs8aqiRsbAwrP4bnOLa0mDAoM6dr2tgjPmXHyKbc99MOPcna1RcAMw6hyCuPQWpDz2UDAeJO2AOVZEyCKg2VmTJ8HQ/CrYNuMXf8HUvnHYATvpm2czPDv+/HFI0asD7bN+PYE/2+/+tU7gBggHFSONUpB9W2YC0FxW043Bde1mxTqbovYHGhugxndKXIw2Ggyp5CZ7Rj44CKH1QeDPPtOU+fZETOH6zynlWdDt7JbxU2RCNdbTeKy6I1RxWtpad7QrnGiazxbl0UM0obLQcVpV9f1o9G1R9dFeGUiPGtR422m6xsV6mmG+Lz07tjagPqZM5PTuU9jaiJKpomIHfqnGoaA4F7hEEJHNHQRTRGZNaXTBXROrIM5nOTnUF24rXgrLDtEmJOYHlh6etRK7nH8Tg4uOES2aCigYAA5j1OuWe/lYMR2rUmXh2wHQsUQrXSKtdS1ow+ghrjH1Y7psWgY/VZPCKwVjZaDXlNBpZyFxH6OqztatAkR0nQ1QWJdaiNXl8ziqq7/S1VYE2v2NLJGmJEpDvPB7//3R8F1+DXy/SvoPBi5qM0zPbscG+mdQQivPS3vo2BbwAcP02Zm8ay2AOE+nsU9Mz5STn4t64k/BNukUr7dHmkztYiZzT3c2xq9mXtmkLb3T/pEe/vUtgj3gShqEbB3nhlvnHdw7vJLnwu2zQg2QhUvt0ew6vK3Hztmbc1TwbYZb96w9vdZTzwDlgvvOCP/4Lxnr3gs2Dbjlq2LHwrmPSHvWPLXBUWT7t8dbJsxveLErW9c/Yht6yIYy6gq3gTunFFn7e+gbiOGU/kWTtH/oOhmONMQeA0U5k3FOthB6+HPLA6zI6vPj5k646eq6PSEKwH7t5iWTtpUFdyw1VLDpmJtf4GEAqqYZrg6QfGBqaHcPXe1c8Xa/hoJmcoEhbRyZYLia4WipM3UomPlibLb9EYCEEvxtXJvBKZ891BorqEAotZmEq7NeFi1h3LaBjmU4HzMmH2mIsfnP5NWLcbxwXEgUNNJ//IfOG4hDNJD33m36H4xSDDCEV1/iTLWTJtgtTteGV1FN3J6rlpp7XuDWJFniRWhlhcjyoQ1Q1i0eBv8XbVtY0C1KCoY5Sq46KAI4D04c/+54KOpVXRjQHVpCYctLgzcFlt0zfJyVsaZ2CAs3gZ/D6vmbVOVIgj+TlUMvRW2PNJcn4lt7bGo6ri3CMZRRAruolMVHv1aLfYbisSeQDEnVbhjtGrbxqlKhbgoNxFmi4+54mO++IC9GXoyWWVbxbDYKlaEPVXEroMidh0UseuAH1x8FHHFmQ6mKcUxvyowogu2VRh64qL5Yn4ZYu9mtP4p7S6L1FQs8kW/znY2aMQDuFnExUUX+0g83+YKFs23WXS+jCYIFjHBIiZYxEQLTLCIiapZDItYUhZZzbBPsEllcFQXuo4d5Qx3e7hyMuEuUztNmS+/F1Zy5UHjiPuE6BFOdxp5t95dzlbhQwrpraLrpiqbIHim7jTybrkbFt915Ww5PBZXwuWsWGyhg/iXw3QhZB/8fyK51IJ5F8YoQSsznqUgJhGKW/OwMpXMt5C+qg7+Lq+zgqFytrTr4TQVMaCK9TGxhhm6qYltfLyoxUiNFiM1GkqNKDmWa4LpmlAHTYynJsZTE+OpCT3QxLBqQg/wo1p8LBV1ruKa8Rw+YxgfUXMesRu9Av4afrkiB5MI2/EaMkxzpJUYz2M7i2NZqT/CRHCsK8fHlkLh+AhBFaNkWDQEQi82vmWgZSbu/UXeItb+t4jVSi0O9dgbVCreZ2K2y/I1GKDn+COMMlPPlRBsWolNNkGo+2zJh2kkhCvbUKs4C4HIjLbVRTXFztZMNdpwG5W7gjLfRXbXZLD9JVrGmBC0zLBl8G1AyWfj3pyCLTNIf4CW2Ta4sopTbJlLN0bvYLhjDbUv5WQ8SDG94htb60xkyarQtk1bYd+yiBWPEV5oEQuPgR1D+FKHG9oW3r08vDwkbio7G7dkKafGXK0gzxrdlWQntaOYfULBJySYC4R8gbltn2oVit1SSBRSoQKOmT2qSCrBYCvML6pTiQZjrLkreUW1DFmJVs5GYiUaVKKJSrQQV0VMfTSGish4ZTPlwpuDH5sop41Tlc3ofpBz4NJNlNNz60WKCRQ4N1q2qvlKTjdMVW7C/US4dhetgvvvovpFlDbCtQmKD418ESMPOMEn+eXr0S9YsHWLkXerY+kixhFtGPcHUrQg3RKZpvgOR0lWCSUpQiUpEkoyNkFJ9r1HrJeTKUlRzyhJsa0kY+OUBBp+JVFJinpMSSpsJTkJ+eCzlLWcniXy8A5+QKz1WdZuItysIty7VcKwEaD/rptB+5kxQWaCMXnMx8Dlx7FrTZZvUjvKTGWUmdpRZupEmakdZaZOlJlGo8zUFWWmTpSZiz1dsQBz0j4UwxDabk2EsLkTMSUOK2gsK55W41hBw6FJlOjFYmMc7zkjWvwfw6xJrtLyj8/I1a+D/CqLFuqSf5hmJXiYS0BM7dwSXJWhEOVY3ujuhZBOHFvb3ZFpA0Iwo1MNw2QDubDGkq5mXU3GNIjpg7kUBMOaZOjSEYy2qjitKpiVIHPyoq0qYIriPIIAS6dlxfLaLReLxTLharRl1WlZFc+rxrTMwFiOFDtkXBUlh+vxQmltzsHxeX6YlQW//4yJUjhBofaPtpSQxdZwGpotWWzA/8/IFxqKZM8aE7Kk2Bn5oQBLw/BQYXhkUiDsIClh41Wc8AlsdmA6LJJsxW/5gFj7FGuYqEDYG4VTIwBMxfQ3LO72eUVFPpPKzXHDFBKg2iquV8knHQ0puBB9WWPRkFEgsqBC5Ww0Lm2UM2SinBKymo0L3AsZBsKezExcl8RMgNNKINtSNir4ivvwVDQKEysLl7PRBXmWL03bDVWNlEEMN7O+Qy2PZJat4lXEOA5qBtmg+t8ZU5tpk6Nz8UKIKQiwRPedrlaK1GYykQjDJSRDRoqYu6+5ahp9u1u1cuP6ZhwT8Mi+if1JrF+qGvYDh7XaVC0irILmKqLFdEFxBb5AOHJMJ3nY6cLfidMF0QhYLNU1gndSayIOIKZfoYMRUGzuebhyDwotdOyejY0BD3pFAcgM023TyT2JymZidh8aOH0YowynT/CfxFxEjUWw4cqcMpilQ+1y0gBSPY21A7Pz6XKsCsdU2tdwSJitfbLeL3Eqs9Qa1EqwCts/JtZRMqjA5EihCSCOlRUVYaq5Y3X0O8A8YXyiKnjVlSat8m6aKxRzq7ECU3UwstxCr9hqrOC0aphNrvJuckp4N0UL5DkFhkULDHMVGOsUyIsWyHMVKHAKjI0WGOsqcIJToCBaoMBVYLJT4IRogRNcBSqcApOjBSY7BQgW2Wqs0O3/Bsui9ve9t6gd83lb1P4h6aL2SqU3F2Rr+n5BJiLpk+jhrsmgHliWQZpj7y/LujTOzYNGZ/f3ns6anzedPZBUZzf2qs5eS/tBaRkoLW7RHZ7SMqG0QmJ6W2kLulLa79NBo7V/6j2tPeHzprVvJNXa9QqjTUpSvVWieqtKvVWieqtKvVVi9VaJ09tW1Fuji4FRhd6qQm/VqKKRWEVzFFacpIQ7XYqmWAoo2niFVNHGAHPXo6ZQ2M7qweUp5Lb3t8L+hOrjCScPgFJZSp0dGd0XbLvlbouFTWJBrNJ3Rr5F6/QJhMtVqbX/E7G0+4Vi+cTSm1OjrJxxuWmofwFycGVpeQ0O21k+sdJnlm+2Exq6wF7QiSegxhT9dwPeigATlWQLetPWL0u1JsZbAji6YNxH5WLbrZYxShah8VrWtVnCtt1mqMyJn8mLMQqvxCi8IhReEWbI3l0VZkgRZkgRZkgRZkgRZkgRZkgRZkgRZkgRZkgRZkgBM6QBPzUM4NmP1I1exZshBcxQnN3mxHgrmRlKjAs8D+k9EBUsyLPGJoxe8nleHqczfkE5PQPDyS2f4nYuNY4NEBFbGQnXODGG2xdgmd7SIU/ntXQAhYp4GsGqorfCIStiDLcOdhBrsogCQNo4mA1vORvNKrl3IiHgAxll3FvE+CxxTpd7QVsgQwTKFjEVE5XcQkFdQoH55vdJbwUrrITKxoJjMhaix/taKGr176RWO0d7UVmhrYvw4DkNoDPDAx4Fa+Dcg0fe8Lw6MwpNxbiAYxaCE8KDQ9x1AQ+quMq9IPd4p/EA5prb54P1mHgqwXgqs+OpQByLEpA4qFsV5ukswsZZIAsPF6SKsimuKJuSEGWzpSJVlO2nakIEkDMnAggDlDVXJLTLqQBsgRoNtUGgLRqKc9NND7DHqA54eVZVB92wNaDxrCrfpkAWV/B+z1nYf5+41QO3+hL67xP993EPhOhEppe7/+8Tp/9YgwdCdF5XiO4+O0TnBZoa4trJhNghOjHEOscDVqo7Lpc4UK8yRptY73kFO9EryEnTK5C5elE3Xk3uxhfkSXnkijEOXQAxVklvsl0A102cGdPsUHh/zvePUf00CH4fuxZD6Zj6MbtBDDOEIF8mMgYpts1F0p7V8umGy+ot36WcWB3rP/HWW77LGvTVlDbF1OSLqel2GlvTeIWYrMq3qeqzGq46ePvuDrIBMrOdH1W+jVeYrMrYVNXRsaHlYEcQyfJrlbHxiip+jT6OyMbOija0l1gl7oYmEqJ/F3YIMYAK8VZTwnJYyiwwcldSOI38LBP9g/PfEkgEDu/gPhkCiTD8aiY7EqsXaCYTp2dxP6XBDRThFLUP1VIE6SB6ROxGzET8BuwXsft1GgSBN2K//sgsDYVHsRC6gxiKdmhgJ/KEL+PEOeFLeFxRIruOQCX6NFKgWOQMOLBVoKiVBjai64ZvTMyFxEPa+mR094rYXDc0QhGrjv252MQhgZ/6a26gh67/gesI2CDDphE64ogjjmAjR45QRhw5bLhqaB7vyBE++G6MHJElP7Plpz5ypPiWMyJXH65LwAexnZYDaAAyp045XYw9MSGAwLDH4jAwnicdIe8V0XtOQjgxynN4JPa2KCTEcNc/uT/mZkdO7E8j9ufIKLOcXrvpPjcd1NyoEuXGxpYLd1HP+fF0knhDzAWjSlq+1PfpHsJJoa6vJXjoHfAm6iy6tpBZL2RZ+7IAVuQV+8u+rELN+jDLOoi/Pra/HMwq9FpX6FaLDr822V9a9MKs+PSNEyqNI6IpwIW5+mOMeuycjLjt7ZgsjOjxPU5my+1M+wogEoDrdFAXHkGcUyWwUd7TRZY1ngacGXccEPepwib7UgN6GPIUoCq32binztROlx4xq+PKCpMtD3i5ah3EzW1jGPhJIfilcW+dkasJkmbk4toSTg96RL40TLQFedhTHxSJeQxjH416mTAFoHsqE86HO+nWNHGmnteNPEhqjMApEba+LFaIuR7W5twiRkaoBBsUrrverkJibaNcuMe53nGLdcXaTq2cmFXMUvGxXHysEh9h4aZfJj5aqPjcJD83w2czzJeidERevwtcYzV5ToAiUkbegY1LXYIOuZcmRCxNErJS4WI0KxXqKhYfZdHlU7N7+WRFfOVsLn6ij+u0gmtbcW+1+Fgc34NuNm2PgSo2YeHopbV7n/BYTrXTme1MZxAYY4Qpd/AjzyO6S+R5WCgz40jnEkgdYDHAT2MkVrXb9iDEhrYGMBy7nxfN7JW0AmJq0fSqQsSxmCbca/SbjwLxQMcyUSoXCqn0pZn14CQeqtH8Bsj+O8k6IpreIHbFR0t3Vo9QDFx1MzFAjdv5hlZ+APIrizp73+j0jjYpV8D3Rc9XRdAVpK4ySWibSTc9xuH8Hh5b3raxsYquw8O/Mp+g1cMU0cORSXJ44kJemHcMs5XxEhVrHVX0NzYIBv19gwiIFhm8wlkJlpSmB2JYIt7l49rMXIV7oEQOHO+QKxYIz4BdmkjIPZiwPJHMt73WCvgzt3Gq+FIJwfrxylxcDWNPYn1o6Mm7xNKjPrQBy03JN8ZVh2+aQAmDJSJwTuUeN++gN4J3TVxpxFxq0JL5uuSbzTOWgmc8JZ9OscYcOptsJlWRc1R0mkSq7GmwpMf1+0hUU5xLzwiIdG8IgxHx7TOHvwhTy+WPuVNFWuP5DqOL12HMzL6ECebyRyWmmduUnU42Yxv8nr1zCySHd0quECG5IjmumK6O3XeyiZKNZofMAIGhuwuXNL5zwC68LcgtVAw2No2zxUg5PXFioMtpRd4RRTdS4R4nZFbZi68PVCsfLjzOFKWJNqaVmxl7cgtXVHOdY1uO0R0u1+eLk0R9/2l77XlcSItxulKZuvjHzLYLdvEXKWqmJu7wQD887jv+xaxj3At0jXuML4lysGgWNy7lHlhmKWJVjRriDW0LULgMm1WOZmjcG4J46KbGJs4abdicneLRd24JqNFTWPuYQhtZUx/x8SqlW3zcpHSXj1cr6fNRjeMjeG0qVzY9xpVYJu7ktNVknLXBfaN3tkVsjtoMvT1AHUdLvwoAFOXkEmO4JcoWp8YoJ7oQO6eg7KjWkXYUQ07lsMAH9zAnLhocH+XQ4NCEivlmkIslLZLKNbmsYWdI5qnOeUDNKebDs3+Yux2Fz5FRe8ehBGMdobFpkHJaTZzKH4UFcRpbOHEh2ZR7rq93kbkugULuacRsabmGQQa6a3knuuNK0HS7QoN4oCfE2XRMXcfdm/1MIF507yHIROITPub+PwuAN2OE7abnwDV3HBkMYsu7Eg6u5V0IFENHDziH0DgzzhZOiB1QY2kE1EiKkBqnxhyAsCliZXCGFeEURaq3KG8CBhqt4576UECqCyQKqs0WCUiBCddpXNNlsjc4MDHejuiWqYa2iVxQzjY9xhmolOJ4O1MVQzqB+uL0PD63LzYWPVfO3Kns0x2Pz4bD5GJT4TB8vrFx+gntPJ3S5ys+LJ/vas3t83VjyzPq//3O7f+NjfNroO+30wT/ryiZY+NSF3u+7cohXAoyv8p2COfCn6WNU8WX+cIhXGo7hGPjXAjo2h00uUNYfBgO4XzhEK7CkOzSuSDBGp7ywC7GuT/VO7fU6uiUnSOcsrDjlIWla+VzfiyVTlnYedjZtlMWlk4bd37Ml05ZOEWz0ikLy0Ms0gWzOYlnC42xqTm3k8Y7X9x2voD8S5fzFY53vo52nC8oukc6X28xRWmmTbiMH5mmusgjisKxprfeF9CiO7fgNT5gHAFZyRDVaOPaTu5pazXpLaYHTl/boR0gOhgxrUvy7xNLVAGyi8CWIughpjHFOjgMAF8PDounY1BEFZKEwXmuGsOxJr0gLwCgiiMcMqx1/4J7eCp8MYbbFJiJVM7EjeJgUbIu6NgFPZ7ujsvgnObUpNsjwPTzunMSFaGUMRBjTxsYiIEM4mSBmD9ksSwRiLmVHlLqU9KDuIe6VQwfq7oM48CTYhgHgg4wA+/+X5wV4QJ8N4bLUw04Rhh/9gJ7vW6D9YDHGiVtnCByanwZHBgwUNx4mZo+tGMW+OgvUzML0DLzrGzjFTR/IwvyrGEWA4pH5DJ4jf+HTif3Gl8xs2H/PHuCUuFo8SJwDwIqAAeMV8hOzrYY8+x94DNl2G4up9ZBPbo/PINnxVYC94Dp08vZbE65q+h0WUVlXBVlXIMGufFV+8aK2BtPlDcWx91Y6NI4FyZHTG9atxjztJRPlbpLqZ8q7c7ZT6UHsgvyeDYkKFCeHS0BCrsbFJbD4ay/uDbdVS6OsQghsd1WZ9RpOZvHiXFmIAetUA4+EpjT+fib8BzjLHFNK2fni2uwkSeeHW6vhvpATDzlbDEsMIT7b3wVpHCpfaHI+CpI2HLxGxJMjK+Cb7mqIA+PZeyHzn+PCiNzE4XfYJ5ss3MdrCQ2//UzM7qZchW+RWlXULEQ2oRTXfQ6aPk+uKUFbtnnviUseHMZHGeKsgrksuV9IgSz5X0XE2eAnAsh9MYK4W4oD0O+212+rCCP+8Tw+uKG930ix9ddvlDYriKREOFErgvyrO0HcVAJfHFR4HwIFDWlo3wrFfZtK7hLatJ1VvTAiguC5T7wXRPyaTzCuOLAjYY/hpCX2bjRHust4g1eUbVXHKq2cdPlspQT40sgCyr3jlfgcJ0HnBgvbo3C0lE4MQEvrLTAc/ai646b9sVjuBeAX4TrjpfCdQBxBY67R+6F49487oV7cAthrgZQJlwx5uhQ/WbK2TwkenDTmclNZwabzh7cdGa46cxEgXOjZWHTmdmbzlC5ByQbN525Ohcm0PkNM0WuxjqBqCpQKph4RI9rUYKdXDUonkw8De6BSnPhE1stOIdqEEFQrSiIROIXi3CP8QJO9MKNT5K58p8spjThdtXoNMMrYh7WJAx34jItO9kyzfTCQGTbC7VsCF9EF2pe8JY9PBuWaiidtj8NDjRscyOPY4IfHulKAy+9Yjlr7Tso5tjLNXG+ESZXuNM4G/bZveOVIvhd9GW1GVoshg3XYpHKhBdW4blkmduk4H5sGfcJV8oDv6KZm3ZoVXUtOHxc4z5cboDLcg6mLPlARuA8YSOcffZBxMKHsRlQMm90qL3wYxOFv5upKR8YYjpcmZeP0gSkmyTpJkk6N99kSRM0pEQhiP5SpzLqqLhHpBesAi5ugpQeiorgEZvQoAiaOLXNPUIRqFCEQFYsK3KAFVSwwohjRRayIiDPhUtpyIou2rOc0+OmzxYLn92uEAvsog+EgkVjYdh54u48cTpP7M4Td+ftXB0UOdRir63FmAkGWuyNarE9FjFa7I3RYq/Nc1k2Rouh8ujQWgTT1Dw8a7ZMlKLu1N1chftkan0M9zwxgkTjFAowohzuCZQvni3P2WdbJKDpgsfZkodaPA99Ng99MTz0JfLQNwB4qONIivQ9mXRUKTSh0lYEZ0E6WxBm28ozVZkNtk1GAOOiBldkZ4xfTxk/nzjBNYlm7B/z8awoNzIm8FBMoCdRnDJWMGMFB74VxCNxRSxjBdEKOtzIWMFDs4IJ4pSxgr1jBddnrGAPWkH7vGLGCPIshxkZG3hoNjBemDImsHdM4MXdT3UwkpxG+yFNxHziriCkfi1NryH3sbdkDX0rHvgqCXTdK0mg6zg7hdrd0Zf3zEPfScWhxZiHhlf01bufvIc4fGNXHH5Qpb7mbh9Phx18zs4UxwWMYxELUm7sG8eaciNk34eYjb3vQ8jGppiN7boEmyHRS06C9r4PIUEbuv4hk0e2FfEqN+N8UxFok2AetZniTc8WhWOceDhbABZeoMPMpSAZjn7CacosSwHNy7KUWXjoWjEuBJx4znjWWmt4fdjMBkjIZYi+ng0v+RMmJhsmYa6YHuMiHJ8GM3uZqXDfmZCV8A/B4NvsXkIqmdc4PqCCYnuxW5BXdgHopBczl6CjPNu4QExxFg2FuIq/sNuAum5cKN7bZVxowmEndbXolpery9A82e+wzeYUkta/JA67wlfx3lYV9T1kXGTq8mgxDQl6iOvQFXHwMeYgq13MFzKpcX5A4VlwADZL7iNgdjuDV2QBIkBouH3NatYfg/0ALR3ZiXWDbP9Hi/o/XuH/YGiojmvR2c5rT3Fe266KKU6mQEJeozuLNCC9F8jTB6Kpmo7/ozq+D0nl+xC370Pcvg+J931ICt/HY2cmiulK7KGBLGmwGwn7bR5jnD07wX6d29WJGmvxDt6oq2MfvyRRrwRdHjThwtUh0sWh0uVBI36Iro5muzoaznIe6epoUVfHI10dLdbV8cHmaExmOXVSXrnPGBdgMVOyrz4EY29q0A1fdGb22MMOe2fSs/Hano1HDLrm8mwQasb2bLzwQ3o2mugtXop6NpozJztHcvGlWnPBzmicwZwszr4q7rOvipyTlejZVwXnZCUpk5Xo2Vf3WDqejW92vKjkJBEVltyRybK55vJnXMqSZXMty+aaN55rXptrYvM2S3LNG+ValuSadwBwLaknw4Qno9gOi+PJMOHJKLaLM1tarSSezHv0UGCRuwvxZJHUIE+AfpwvwZ5gGLHXs/MBtMNUXRAuiRnATkojk7kHLghOyABWxMYa5GbKlO7HFaY1s6buw0DLzCYiDqhZzQFmNQdUBwrVzmSPUHGw35O0m2IjGvJJojgzMu8SDv7L1V8jiia8erEZ3gJCTqvPB+Sp2Ne1QMfOluw1KWgFq+eI38CcacWkNq40cXClqXTwAVpazCIA8Wz6XBn0DMZPCi+MtBLaZvo2PcZ9MItQBKOGmUSKtYr9YO6eqNgTKgZO9ESxVVMRzYJqUjmPQQOyB5vofOHV2Nrgi2qDV5wEFEfzf+NlTCSNTO9ejq0IQagiJ04VOXGqyIlTRU4cpuFWONLoTciqhrft0DrurQ/BxCDCDNG0ao/9eB778SBHONm0+34PTrvaGTJfmLplMBfEyC1yqjxeELNlio4JV9a5JmKY1QJajgu4gLN1wH8tdYM5rgZzkjfotuXi1aLo63jQfjpmPIaZNMpM6uSoK8ZCXC2C9/xPPDkJWfkyMakCrrlzpCCHafNHModp80fuHCauRBNIixB1xaGNhUypj+z0NPddI9FDXRjN3xwdmwMFvvzmj+VL3jd/bJ8CuM4js3sVt+1URIp51HZ6pO1UHdtZRThbF2C2ZKEP6zKgarLpSO316SgqIlJGNlNj4Vy1qQoys0XFxkIdzq4SOGVsFIHnPD35HPRcRpsPR5slxnzfKbTmQJlmdDqj0xmd7g2dZuGYvaw+0Gkb6TSj0xmdTq7T+zI6fVg6LV6L04cqrYBKC0CvjEZnNDpRo+92NLqipzXaVmU1Icwtw3hqPSBqC1V2he5UW5VVW5W9faDKnli9im6zqnb0NjZuHa+5MaHrpJorWpD1C5MwE97KYkMPxgc7pZp6RIjYVsmYnVsZGw54xc6tyr3ubdt4XS1262pZvK4W2bp6YryucreuFsbq6mhbV8fG66oRr6sjY3WV2Lqak0pX8eCw6tJVhDuIPSWvJeiqfVReGxC6mhC0TUdXK5Lr6o9o9xCVrBxrqqHL19TZr9ASGLY2qpq4yJ23PVP7LTY2wClQ4J1cOHbjZVw1tqB97P309M/AWi0+41XnVC1AKCxzn3jdTLu590vhNVnUBWzDBFgiwzdhJb74Vaghvh5LPB1owvikb8sSO9+/lQAY6b5fyOkFAQBHgfhaZ8n3hEdpggovnVNDRp3zbi4bK4SYDFA78S1MLA7/81vUeQcRvokJjv/Z4J80Cv4pWoG6LDUklA5fYPevHnkgX+oH8nX9QLEwpD9NeKA4DFIaj0FKYzBIaTwGqYBowUf3uR/93u49Oh7XVhI5ABClyZ/d9eDMeXAFqXOiz9tCJRoqUuB5AalFdpi6O9xtJL7R/YvEd1QGiS/P2v8fTPTY/58oEp+45CR67P9PTyLxTegEiW/rQAWhix5cyODQdcIpDTmFfMpA0WWg6A4Lim5VBoquR6DoVvUtFN0N/QhF9/vOoOggibQLNDoJr+wJYQr+JErgxXWHC0n3ZF9D0kW3vA4HlQ6rISHOTqUDDZhudY8C04UHEjDddYMSkc3tHWVA2YYOKFsG0KsXAL3WZgC9BjugV30ngF4NGUCvDKAXysvKNAC9/pAM0GtVXwJ6rbFhr8JDDdCrb56sZwC9/pgB9DJW9yegVzgD6DUwzzCvsU/fhjOAXod6grlPeJiBshkExi8loFc4A+iVMYFDG9ArYwUzVrALQK9wBtArYwWHNqDX4LaC6zNWsNcBvcIZQK+MDRzKgF6D2wQOXTCf1X0K5hPOgPkMEDCfNTYsTTgD5pM+mE+fcK3XwHzeH7JgPopInMKgkgvP58mBhuejYU9F7CYD6fO5h/RZ3c+QPuHBA+nT1O8Hi5sG6sHiNfZhxXCfHyxuijus2OQ6rDjx8wb/sbr/IX3CgwrSJ6PTGZ3O6HRXkD7hQQXpk9HpoaTT+zI63RuQPuHBBOmT0eihpNFDC9JndV9D+oQHNqRPU79D+jQNVEifPtLVZJA+XepqCkifbkN78P6F9ghkoD3yrJZPENqj5ZMotIe45EB7tHzSk9AeJw1KaA8neScD7dEFtIdcFmagPXoT2uOJoQ/tsZH2BbbHs0Mf2yMlI4cguMf+TsE9WFrgHswB9yhiAi5u0IF7OIGywwP3YALc4wvMAfd4fWCAe1xNexTd4xqagfc4bHgPl4eUgfcYOvAeBzLwHj0P73EdzeB7DHZ8j6toJwAfkCGcQfgYJAgf9/QqwseVNA2IjwPJID420r7E+LiW2lAY19ChhvLRV8/WMzgfr3eO8/G5ON50Ne1PoI9raAbpY2AebgJNFudyQJMzWB+Hdripj7jYa8ebrsmYwD6A+/h8WsFBgvcxkA3hoEL8yNjCjC3sGvTj82oLBwXqx8C2hYMI92Ow28KrMraw96E/Pq+mcDBgfwxsSzh40D8GuyF8asjifwjr12cAIC5jl0EA6V8EENBJAWYBOpnBAEkXA6SP+JZBATkEFBDMsMLl1UBHAbFPe2ZQQLqDAvLCUDyPeDhTcI/AgLgm5QGPA/I92u/HEb9HB+p5RDE1qb0/NSU7kfg9GnfM6XvUdc6puJMzib/LaHXvwIH0mmL3Dh5IRrczup3R7TRhQXpRt3sDFySj20NPt1/J6HavwIP0omr3Aj5IRrOHnmb/z5BCCemBGHc3YUJShbkHCk5InM72B1CIW2cHFlJIn+lsMqyQNHS2p9BCivoXLWR8Bi0kz4oItJCICy0kEosWEulRtJDJnaCF3DFg0ULsje4MWEgXYCHCocxghWSwQg4LK+TWDFZIz2CF3Po5wgr5U6dYIUpaWCGKgxWC1v7wsUL2SqyQnDTP2ovHORysEHuFHQcVonYGFaImQIUoAipE9ClnAEGF3N6zUCGRAQUVcu3ghAqJukcZpJAMUkgGKaQTpJC2DFLIoEcK+VFnSCG3ZZBCMkghQmJuSQcp5I1kSCG39ilSSKuDphEZckghffVsPYMU8mYGKcS4vV+RQiIZpJABehSq1TnCE8kghRzyQag+4mLmdPxgMIEpkUIiGaSQjCEc8kghGVuYsYVdI4VEMkghGVs45JFCBrstvCpjC3sfKSSSQQrJWMIhjhQy2A3h0EUKub1vkUIiGaSQgYIU0uogXkQySCHdQArpI771GlLIX4cwUggmWIFP4QIK2TsQgULkGbEMTsjnHifk9v7GCYkMIpyQu/v/VOLdA/ZUYqtzwinS96cS744/4XS3+4RT6ecNS+D2AYATEhlcOCEZ3c7odka308QJiQwunJCMbg893X4lo9u9ghMSGVQ4IRnNHnqaPbRwQm7vc5yQyADHCbm7/3FC7h6wOCF9prPJcELS0NkUOCG/YJQmP3LhRDULrZMMHSAqMMR5MpGRTtUOeOJHjvgwxMdI8TFafIwFjIqOjg4vjD3j9AGZZ19cecfdWE9BLmdFTH1gCVY+kRBxKAEa0ZFiKWE82JwURIRan3R0dCgAgLE5x2r5B7HKrAny3CK1iKHDSR9iZ/8zECYfp9gCtQ8MQys+Ew8dMU4NE1o3yu3sf5aY/d9tfJWS/sVXKc3gq+RZuwW+ym4XvsruWHyV3T2KrzK1E3yVvzmni42u8FUOD1glepAYsyoUsdXoQ5dNNcZ1F0UlFhwhDkVF7FO4UFScfTRTdY4Ja2JjOm0UFaNzFJVuwqekYgcyIyVWipHBSjEyWCldY6Xcn8FK6RmslPv7GCvldOEGqV1wk0qXw3UOFSAAAuCFqOIY608Z9aYzMB4xMB6JmWIpswJglO2540LTs8yELVyj0MwyLuCEZ3GPcQHMuVyDKelLaqXIqBI/TS8cmQiFODGONz3GBXDcF7fQQ8ZFePSaFLGRdq6NZH7LB8S6SbWyZY90kVChg9M/0tShqO4uerPqjKwujuJ7uM6zjWOM4zTsNZVd8dgNQ2oadgr8E+OBmBWnvTu7nkY90E74lQyzhqG/lhyzhqPDSsQOd5lRAYVhgSUc9higGP2W9LrgICukhMyxAWEA9Ab9L06NcajNTp9To7/IZYwc/2l25wYI1MuDPQv1smNAQb38TXU7Y2lHLg4P4yXWE0mSBJLgqXUP0CXWNMcBusR4asUxnpoHBkEAughfTY311DwZQJeuAV2MDKBLPwC6/DID6DLoAV1+1hmgy88zgC4ZQBchMf+TDqDLW8kAXe7vU0CXnQ7oyY4hB+jSV8/WM4Aub2cAXYwH+xXQZUcG0GWAnljb6Zy02pEBdDnk82p9xMUMiMFgMIEpAV12ZABdMoZwyAO6ZGxhxhZ2DeiyIwPokrGFQx7QZbDbwqsytrD3AV12ZABdMpZwiAO6DHZDOHQBXR7sW0CXHRlAl4EC6LLTASbZkQF06QagSx/xrdcAXX4j34aVVuJVX+C4dJYk5cqJkUlSzBiHCXw+kcB3j8JUAdeSXiJZlygtsiuJCY6x6TkEZ7NxsOl4Dm5meRtRNQ8RkgW8YDRPLCkeSuKEwAQiiteVFqmAnwZysAlzAMGcmd5Nj3EvTAmifLcxWZjdB5YEk4U5PUjAZPFGhdojMVl8QxaT5cH+xmTZMYgwWR7t/xOgjw7YE6A7ndNkO/r+BOij8afJHnWfJjvl84bb8OAAwGTZMbgwWTK6ndHtjG6nicmyY3BhsmR0e+jp9isZ3e4VTJYdgwqTJaPZQ0+zhxYmy4N9jsmyY4Bjsjza/5gsjw5YTJY+09lkmCxp6GwKTJafaow1pXUcWZEwH/DcPgkvgicqjC8IXOYiRiwaEoe1Omg9+IEdZAPAXFe10A0oiiLS2cXd1L6fwv1V3o1XQCDQrqMprTpiahi2kbPDrSOvB+oY2wN1FPRAHSf0QB2TD6eOqgq4W+NMT/X/ANXliYsqwmkV3bAO/m66Ur9SY75o6D05ipDohwAREv2YjidzsR9qSIAL3dBUb2248ztv0FlqpZXFmXWQ1lvqWmtYvSCazLoCyZzJcg35VtZpMGOsp1bkP8S6WR5Zth88tkEtpsGkZcZ0XQSPx3Ze5lTIbxFlfKnL6F2XGRNTRLMOXi6e88fUwWTIhgP7cHhvXj5XjdlwsE3lPtacFJrIHg6ZnoN1hwJeOEWJ38/Aw7lP0a1iMxIMoacuoGhcMRnuXcQCG+QqLsdBAhlwH05/WfAYWe59k9/Lc+5c5VkChF/jWY5Hy7ga4p5t0wngGSAwgDzpIwB0cij8NhbZGz6+xPM7mzJiOGDEcOWgFUMRD+WebafSTiWxuRNJvCYjiQNGEq+kg1cUmRTFL7BORfH7NCOLg0IWbxnEsqhIWRRgUill8SedyeJBlXkyshgrZ740ZDGrR2TRB9lRnPIslEVxfF7lnm7JIoQ6tDhZ9Nqy6I2XRV8KWYRApoiQuGBW3EIYDZkw7t0WxUJKJnGPORLnSZS4bTLHqYuFtA0kSmZzYo2sK2KGRdeabBun25qqWlpaWui5DQJedHeO9TRzkCEJp/kCZQmWRdbBnOE6pxZIpX02XSCrUc6WWzRsUQcEFEGoaJhTY5hdVNHvolEUstjRsHHHLNXKkoCmXFxLhYpKYlBR979JrFeJNd0WeSvb0G24BmycyrQqCE0Boo+ExxK0RL7uo+nhpRG7M7uJNVw2KXKv5Id8X5YhPkaLDy4+ijhxIYUWx/yq6JlanGHSd6UnKdGR2E8sw4WL63yots7YgLiiS0x0iYkuMRFCZQKohwmgHiaAepgA6kGs3fmcGc8hNMr5sZC1CFA72gG11b9NSbpiTqTEWrocEJ3LYdLE3oXrq2gM0d3u4+w+rvzEmG0mFhCQmerJxKdHOXo57T6mnipF241U+RKRUWAag1QpiC/bMK020ubseQES7cOybg0qYoQyuyexr5GDxm6hVsCGeSrj7Ex3S19O72EdSfFZRzjSI3SP2eg5ckjP6B77LIC+s00Dj9Ft/aFDGIqxcUMB4FVX0/ih4GIogHiNnFJFhB4Bu6rnQTbgRDJawoKNV6qryDmIAOZgEE0D7bXoyWR0jhNgstBsiq+0+4NYZA/i2LhBhG4+28kg/lG+47ATA5xjeR1EaVOJx56RybJCw3IsJovq3LkfLQSVaJwJyNVHWtMcE02EfKgwe6B8oG2W0IXioipG2mfPgAp3Q10nsdvfdT1gp5tB2F2LSE8DWj0jPwB7JfiawGZ8tR8wBX6fka8hXBzlbHa+zpW6KMGkxqtUSnkRIIWhagEAYG5U0H+SzrSXl+6092lHRwdNNe3RsDXq8Ga+Q5kn8gf3POE/pHliZbrzRFrDf3S6ww9A8yTV8LOwdUzfD3/BwBn+7xzC8B97SMN/JU13/O9OZ/yP68b4B1MNvxK2ju/74Z8wuId/3CEN/y1pD/+hsHTK4Gbp5ENi6f+kzdLbaaqXeni4BNOD9Ad46QCrLNAttW4Yo4zoRMcsg5TKZfffZ/cftAqnfsyiMF6gbt3qBGqtMk13lNseHWSGuEG2v5Cmtx2tgFN4zwXDCvQvMiqwV7vRg/GKsRP8Snvgg4fQhftgjXpYfajsiT5UHl4fZvdEH2bbfZhxSH24icZ04tAq2dwTldwVW8lVlNHGFPOZvdBLwLgUZow18uhryaNhCgnan0swxmecaZyli5fhuCAQk0xVlxxyP9y9gAbTae391JM4tyfxuMaSYOnTBCxP6jp+mPRg4G1e64TYYUmrJTvMp4YcsxKLKulYU+tnNPRg4gOHaE8wl9P7jPzYFhObuocx1sSSt6aJ1hJhUzU5s4jWcOJgCLCKZ5/vizkSS+wjsUTmSoojsSR6JNYjj8SS2COxBL5hwpUGwBvGXI1jxpUxR4fq7XQrDX7Ep1tpMelWmp1uJcvGpFtB5ZqTbtUVu1qpO33qkNhFHHYR5JWRD/CqClfnIbyqAnCkCr6KAeFVIQsuX17FJLCuuvieoijNrMkxNnHvjxKdVBI6qch1uch/k91UYrZ8iAsvXAQZqBNp+XEU91m+A6Mt4LVoIZwU91q7fUWMjMghrbc4oNN33BfwMEigFKESkUBpv/1ABOiTHYwFTogkaRV6qYj0DgUPEHKtEQBbFthHXxU4EwuHX0P4Jo9k500VO19UcZ83hTOujomsUZvE0K1yJwFrINyhbaa26TGubdS4lkCUZ5hN4pSqAtQBJk/I6gFNvqUiR9HxHLMAoZUXq2xnyY1FuzNxtFelMhWpB9qV1xc1FXdzZpwbIPEGKrHBk9NwSZ13TRhfc0fAGlO+Ds4dpIT4Zbx1c+3f2QoEmapEvFUNGpoftbC+pGrRm41/vT8bX9CfjZ/Xn43X9Gfji/uz8dr+bHxJfzZ+cX82vrSrxm/R4MUbTYfju3nkFk5cIXtH0giZAsikiEFSv9f6LqQgGMvhEAT+xe/cAyj2+GW8Mtq4RHwx4EsVhb9wN8w/+0iKdtLY+ZQnNUS0g4hoBxHRDhsRfjM1s12494RnC9x74QsyiQ1PotjwTGLDkxhseNzzh3iCgNCAOQfBIkwoBisI0ye3/WXuSS6DjAThJ2CiiU+860bihmdDrjxFEHusrgkeXNbgg7cf+Gbmgq/pw1clQFoLCgTUQLEGrQrz7eW0DdvyoQAVKfrMopC+4LUIZ3XbjBMAkyrbOMFOL9hHYManiYn5YkwAoUaVqSheiMTU4SiKyAcUUeUyBYsbr0VR57ueuXcw9wZUusKZzF9gcerF4tQn6euztnjtbBEAZUn0TZgMBeH735h07qAQLqY4FedfogTKlZB4ZWyU/fHRIfEO0zjhjINnySEJLnUC63o76DUyRdDrj+kGvXo9MlBvNPRtZKA+ndY+GKSRAbp2IAQHThw6wYE1dnAgPMSCAyd2GRw4sTvBgQ5FgXd7pggOdKOTmGnZvfeDHl6wQLFDBaoNh0rccKjJQgVJ8FHVKMo5Z40AcOVEC+SxUq4BUJYLnSrm5YBxCFl4uhkcgJhoAUuIFjAZLRBvCtSSve1QjUYLnPcJEud9gjoAmIn3iTKIF8CB4oAaEy/Qd6ZjMXsyXnBpz8cLLuureME3+nMd8c3+bPy/+rPxxv5sfF1Xja/rxcZbaH+2vr5fW7+8X1vf0K+tX9Fl662ZoMEADhpgAqlETjvkuAEFt4NgJYMydNA+mEMHFl2bJHoAIwIBhFPoUAggjE0RQHg93QDC1b0dQLiKGptoWiGEFT0VQriKDuUYAhsQMYRJXa047x00MYRrqR1EuIYOsSjCpC6jCJMyUYTuRBGc9wN9PqMI9T0YRbiephNGOKVbYYRvUXccoTfd+xv6dXGxuV9b/3a/tv6dfm39u/3a+o392voP+rX1m/q19Zv7tfUfZoIJgz6YYEM1H0YwgUEwASrJBBP6PJjAkgYTmAgmyMjCIA8mFKYIJrw5YIIJP6LGbX0cTPjRkA4mKAMimFAydIIJrU4wITLUggklXQYTSroTTPjr5++8AgBeKQCw/nk8sdCTsYMtvRA7+HGfxQ7u6Ne1xJ392vrWfm39rn5t/b/7tfVt/dr6Pf3a+k/7tfV7+7X17V22fnsmdjDAYwfyVTCHETpQIHQwXiGZyEGfRw6UpJEDdAXl6m7QRw5OTBE5eHvARA5+Ro2f93Hk4GdpRQ4eHTiRA6iuiKmw3MeQQNJYgNq7oYCTh04oYKcTCtgx1EIBJ3cZCji5O6GA53o0FJAcPrFnIwBSqxTQKiXFi7wlKC8zxg3C5b4v2XLf10/L/Yd6Ybm/q8+W+w/3q/vf3q+t7+7X1vf0a+uP9Gvrv+rX1h/v19af6NfW9/Zr60922fqHKvMd5nLf2+Vy3wclfLhg5z5nue/D5b4Pl/s+7hXLfR/3iuU+foHlvg+X+3i3pyDP2tvDy30vTIheXOdnwafj+GUBKbrO9zqOn9de53vdjp83us5XnXW+Cu8tcK3x8Z6oq5DLYHGEOMhiljfGmVnuZb2Ky3p5EylnMziZmau5Z65xXa/hfdE1vI9nRdfwe1Ou4X1iDQ9vgRVreAA98NTh8Mg1vM+1hvd1ew1/tULVVGv41CudZOsEmmQNH7faQW2gKdbwqF3xMs7cMm5rVLyMx0QLaBHLiQsWtHxArBeI5ZG+hgNRHVAs/BJFvYaXUEAqKnjJIfheZ2TjW12K2FijPIGpPRsNuJl2uVxLbXiMZXJJL9ZrvxZLSyu68E78ApDfxgsJwpJMSnqya79Jt2t/7POuPZ1u117v8649k27X3uzzrv023a69nVbXOCnwYSKEiVEPpX4Wvn5GKYD06EJV10+HrkPwdGSdSV1FXLeYSoFvJl6EqFe+oWgFikVnccVSZsFKnhqKDv+9dulLjFjX+XQ6llg3+fQjKSEkhxByNplDOJlHLHIasbYJ+oM+PUshhPgIIZRYv/HpdDqxXvHpk+CuInzK5WQ5WUkWkRoSJsvISrKCcBImK8lKwslyUkMayMWklljXZeG9N2Xp4ygGxQhpIsvJMrKQTCINJEwmkWUkTBaRS8hqchIJk9XEui5b3JOtT4B7Cgkhp5MVZDGpJZcRTlaSNSSMn0sIJw2khqwQbf0mW6cnEuuVbD0f7huZ0Jas/1Yd679L14+Dcsck6VOYLCeryRL7jtd05Ms7up4FdzB8EusTHdvblKMXwNWxsp9rSQ3Wthg5UYu9C5OlxNqWg+UfdJWPtruahEkDWYal7VZzRKs5OqXE+kT82pSrZ6lybBixbs3VaSOx7srV66DOxYTgKHzFVVsRGS/5tJgsQw6K0VlDLsHeAS8vIWuwB5wsJLXyb5hcSmqxBCcleNcKfKZSUk6sW4cJHg7TJ0K7x8c8yxqUieVkElmBrUBtDc5TDRNPNSzKy2JifTJMv0EpJvBvMikmJaSYlJJiUkaKyRRSTMpJMZlKikkFKSbTsMRk/FdCJpNSMpmUkclkCplMyslkMpVMJhVkMpmGtZRgKfhXSkpIGSkhU0gJKSclZCopIRWkhEzDlkqxJigF/8pIKZmCT1pKppJSUkFKyTTsTRm2VoIlyvDfFFJGykkZmUrKSAUpI9Owx1OwRyVYyxQsBf/KyRQylUwhFWQKmYZPVY69LsGWyrEmKAX/ppJyUkHKyTR88qn4ZCXYm6nY2hQsMRX/VZCpZBpypwKfvgR7XIE9moK1VGAp+DeNTJNcnCaffprs9TTZ2jRZyrruCJ2NVYl10xH6VT4YLaISku4oFZMaUkwWkmKyiBSTxaSY1JJisiTt0ZtMashkspBMJovIZLKYTCa1ZDJZkvaolpAaUkIWkhKyiJSQxaSE1JISsiTt0S4lNaSULCSlZBEpJYtJKaklpWRJ2lJQRmpIGVlIysgiUkYWkzJSS8rIkrSlYwqpIVPIQjKFLCJTyGIyhdSSKWRJ2lJTTmpIOVlIyskiUk4Wk3JSS8rJkrSlaSqpIVPJQjKVLCJTyWIyldSSqWRJ2lJWQWpIBVlIKsgiUkEWkwpSSyrIkrSlbxqpIdPIQjKNLCLTyGIyjdSSaWQJSlUNSkcJjlANcnoKPm0N9roC76zBfwtJDc5Si0kNqSU1ZAlK5EKUrBIc3YU4SlOQUwvxiSuw1YV4N/xbRBaSxWjFFpIlKM2LUCpLUDIW4QhPQS4vQm5VYI8XYctwN/xbTBaRWrKILEFNWIwSXYJStRilYwqO0GLkdAU+7WLs9UK8czH+qyWLyRLUolrUhhKUyFqUrCk4urU4ShXIqVp84oXYai3eDf+WkCVSC5dIbVgipXKJlI4lcpSWSG4tkb1eIu+2to3R6fnEenCMPgdswmy04JNRm8pQDqfiCNbgsy/Guy4mS8kyEiJ1ZDm5hKwgK8kqUk8acM5ZQ9aSS8ll5Bvkm8S6Ll94KPl6liZnOYVYP8/Xlcg/g8Tak6/79+744PITX2pvOXdqUeHP/j0dva4WIB7I1/2++e27nn2xnX+0/xXfHWN3IbEaiOvH6v75M/2Xrn2x/ZK5v3jxxwsLBLESiK1jdf/HE6+6Z8yL7S9evP22N6546yGxh4dtfka87NLvX/TwC+37vzD+u8vyVXEnwTbH6v7qsY9cW/NC+2+uOHP2pFeOPBVp+/8BbR6t++/auLFYfaH9ZP3yv/y96jXR291AbD1a989e9tUz73y+vfp7X974+H1c3BkB4p6jdX/LTT/8/WnPt3+n5VcvnPX14wSxBYgHjtb9/MDO1995rv2VCQ/cfMx/HS+I1djmMbp/0x+OXHD1c+3B7b/9xcin8lzE1hTESmzzGN1/2W//Y41/rn3t775SVLhglHhOjm0eo/tvWrbnpr3Ptqvz3l760L3HSiZgm8fq/rt+8pPzL362/eBdl5c+fuyxkgkfQpvH6v7ZP/3Xtdqz7UsWaP/32F3Hizt3A3HPsbp/8+rXC7fsax+mfNj017ocQYwA8cCxun/fz753XOW+9uaJH972YPnBh6LE9Tw5sQXb5Lq/8sJLRu/4bftV02/+yQlfy5VMwDa57q9+7df3HHymvfDejbc+cPwEyQRsk+v+gyes8I57pt3oCM6bM8kvmYBtBnT/7jl1gfOfbs9f+tQvv70zIO4k2GZA90d++MRHN/ymveyK25fO+cY4F3FPCuL+v0ObAd2/eWJ44yO/br/hgWsnbz/7KEHcDcT1pu7f3XL2k39/qn3J5qeDi87eKWQoAsRWU/dvf/3Yhwqean93z6zXFl933K4ocU8KYgu2aer+uR/euuCcJ9v/9MIe9f89e4LUFWyzQPfv47WR5r3tWf9+tbl9l80hbLNA9+832NU/eaJ9/hlfadj8qpu4JwWRY5tQ7VFvD3/p8fYlr//PltAbhpQhbLNQ92/euqq441ft0+Yat3/xtmNcxNYUxP0fQJuFun9765/ePP5X7Tec59187R+4FDAgHijU/S2/Xj7hrMfap182pWZPjv/UKHH9ccmJESC2Hqf7Nx/DP6l/tP3keePO2njZ36SpwTaP0/0Hj/34nO8/0u57rN5ffH2hZB+2eZzur5704gkP7Gm/ccuI0T9uOclFXH98cmIltnm87t+8r7Hp5d3tH573zqYbl2WfGiXuSUHk2OZn1e5/dfK332tv/6B0y/nz1sjBJkC8fJw+asIK77iH26eTgyecWHbCqVFaW3La/r9Bi+N0/+7zbph34UPtnocvmv+1nKMlZ4F4YJzu33/GyZd8Z2f73rvPe2fKNGmikLi+KDkxAsTWIt0fmfzSzEcfbF967qSzxjce6SLuSUFswTY/q7b6zWueO/iL9t+tLn1y6g+kLanGNsfrfu4JevN/3v61Cx+vOY9JK4TE1hTESmxzvO7fn3/jy9b97X888l+/+d2FJ7qIB1IQObZ5gu5v2fLX8tr72rO23LD2wsaRkrXYJhBH7C7Ovrf9298q33Db1ye6iHtSEPcfhDaBeFT976t+0n7mqpfe/OblY13E9ROSE3cDsXWC7t9d8s/54a3tf239oGzWJyfuihL3pCBGsE0gfrrjqtu2tN/96fH/eID9Y3qUuP7E5MQWILadqI+6bNgtl9/e/kZWU+PxLeN3RWmPJKdVY4sn6v6WF735O37QPu3Of3933vVFUhWAePlEfdQn2+/afUP7rXc+/8/GY/74UJTWlpzGscGJ+iij7oT9ze1vVP4uN/j6UbuitNeT0wjQbjxJZ/D585N0Zff7UNFJ+qir1+QZLcF3Jvzo5ronpLFqAdqBk3R/y3fnn8s3B5/76HXPea/ZzgQQL5+kj3qy6LjTbwqW5Swo2RmRlpUArXWS7q98++oLrEjwKy//7fzdI6gcu79Ci5P0USe98NMlPw4W/d+uNatHydFpAdqBz27cffvIu793V3Dd8Qv2ff8bsu+VQFxfrPt3//7p1b/eFvQWvXLaB0vHyIcGYisQPbsnv/vT4H+d8uScL4wYJm3nX0AiinV/9axnT/nBfcFbbss994ISewIB4oHPiPuf3fqPXfcHXz771Tsu3CslvxqI6yfr/sgPzlrw558Hjzn6gumeZbK3lUBsnaz7d7+b/Tx5IFjylx/99/XHvCfEhWCbnxErv37BhaU7gr87bdfJ548okDx4D9qcrPur77l+b+iXwTeXfjShZfORskNAXF+i+ysfovM3PRR8ftuCx5+dZTs+QGwt0f08e8O0Jx4O7p/51r1Ld0+UHQLinhIwj9O+/U578P+yW+e8VGabR2wTiOMu/5Z/T/AD78RnLntfTuv7/xfaLNX9BwuaJty9J1h2c8WMb22VTIgAsbVU97dszKl59pFg68/W/3r5jxRprIC4p1T3b87b/knto8GrG75UcNekxwUTKoF4oFT3by/dcOq3Hwte9ov/m/eNDdJAcmyzDGa0N94c96vgE+uWvflOqXzO/e9Cm2W637ju4bO/9njwspOmn3jtb21vAYh7ynT/qjXXHnHw8eCBwK1vXj/CHk8gHijT/XNnXHn91U8EtS9+e5WxxPaPgXj5FH3UtP+99+G9wWdP/PPd8071Su4BrW2KPuqj1xYseDK4siMyv+gDr7Rj2OIU3b//mul/+e5TwWWBc+d+sUEq8f4/Q4tTdP++8772yuRfB+8+sO3s66dI9243ENeX6/79p1Rcte/XwV8cMe/rj31JDlgEiK3lut84+Ph/Vv4m+NyEG3/V8N7fhI5XA3HPZ8TNL2w/9b6ng1O25310QodUsUpsE+58u2PYV54JFn9oVY874hHBdg7Ey6fqo37/xj3/eCY44lu/rM0LPCVqJdjk1M+G5P7lY2/+bbD4jzlPvffrfMnYd6DJqbp//lnVFfX7gt8++y+jXr31Y2kdgXhgqu6vrrl44mP7gn9+d/qoa0dL764FiOsrdP87IF3PBscevGPRsIBUlGogtlbo/o+3/fr8umeD60fd8dHTP7SdKWzzszuXLlh0c/uzwQd2nfblv9xpzzzYZoXuf3DYJTNHPhd8d+esnX+4SnoD+9+GNqfp/s2vNR58+Lngh+rcM/59q5zVdwOxdZrur37+wN9GPh98cHrg+W++LkcsAsQ9n91pPLz24rrng3sv/dv2p1eMkI8CxAPTdH9x6aXnPPJ88Pxdnl/MO2W01D9s82Td/86LBT876oXgj/Zvfq/8DZ98FGzzZN2/t/6R6+tfCK556eKsZ8ZNkhYK2zxZ9xf7b9v/5AvBH7+SnX81ly4RwTZP1v2RCu9PzReDX39i8fpVD58kn/MtaPMU3b9v71c++q8Xg+9XXvDXv9wjZ/XdQGw9RR9e/fU/7nrxxeBrtT/2naBn7yLWw6foHww/GFzRvmnMnFNumT6l9D//feo/3w9e8Nortx5ZXf9QTculX/jhe+8Hn11ylfHNCzc/dGXzinfy/vR+8Mh/XjzlnOeumx6+Mu/57f/v/eC/v/WvgpZnrn3oD//8/fi6fe8Ha/a+VXP2R9XT996yZvTMJ94P3vx86XlvbNk8fcPfH3/qCw+/H7zkvzZccOf/7+VJ4HLMvj5vCvVGREYMJUOSpAXhye2xMzVlEtFQtEmrViSSdmkhQ2Syy0ybvcxjXsZElLRYikrZ2p+ntKe8X899n/Rmme/7f9/v9+mn53fPvffcc+8995xzzzm3o4cJubAOJ/OrDOpiug+MuRpJtC11Vz+QxKD8eE03/b/mE6fyC7XrTjOI7xIdpjtgCzW28GOq3TEGDb2pOfXn1YeolRbyebyDDDKr+SmC8TehcrScbt0MZ9Co5icZE+/HUOUaF1KOBjAo1eyX6teF/sTKyLNZR3YwaNnBszUKY/0p35V+RLo7g/S1y8walKKomv0Reh1bGCQwHYEiwvYRXtmutRbWDJpcO9w7vvhX6vEvkoHlFgyy0pw7v63uKPF7xmatkFUMOq4XnB1QGUWNK+5SMTFi0P475xaRruHE04hNofOWMMhP8k2a1A5/4tcSv5jliEGxiYmvuyN/JfQ2ebns0GOQ3zLP96M3hBDo3CXjXC0Gva9UOqK+1J8o3fnKdrE6gzYM3op803+l9li3VLz8gUFaf0g7V7QFEBVlSi3HxzOoU+A65tgEfSq6+Hne7tEMuiIj6x4wex/BH/DmXJA8g6Kyc8MOjHQhVmvOv5Aqy6Brf6QZeRntJRSua8l8HMggQ8+kV7wFwYRWkWGXG49BK9oL188pjSKEo2wuDe6ikaRF5Dz/08FUY8IBy8xWGm02+TGnfsUBKvvC3NnnG2kUqbFybPugOMquSMo5pY5GBbNi51flb6XaEt7qvqikkcLY3MuKinHU28QRdzRe08jZcOr5ZQlBhIquvOG5MhqFO0zZYSV/kPreP0ly8XMaWYR9tyzqvDk1dXrbBJmnNBp7dLn9sWk7qcOJJsUt+TQanvS3Vb31QkIjbKPV4FwaMTYD50nb/UqsgXH15AMabR9w8nlFjguRR9y+euoujWbIy6FI4UGirPBZw9Q7NEpL3fFnbrQ3oTp11pPnAhr5lK+qvTnuIDGktDvuEkWjyNNbQTc2ijo/7bj3pQwaLT99sCSnLIRaYPfo1PNrNLLUk7t5t2wbFWB8fLX6FRq1/uJbt0Q+mJI7sP7BmYs0inzWPVpq5kHiuerVWUtTaSR1LFzz+hFfovve4cfyyTSSXvX9qwrraEJt1bLSQX/QqOauoknQPV3i+pK14ZMv0GjmLRv1d9qxxLIJyQqu52mU4B23ccWbCEq6xDuj4iyNEo2YeZk6EVSQ2dy0XWdolFKtHrbNNJBSvpOju+Q0jczNV28rzT1ITVIxC9A7RSMbxV3+vw9bQ3hcMHxsdpJGU1Q2CJjLB6mH83bb/XaCRgEZuiHJ8lsowXO+l/wJGtEXnNMZe2tKc4wtcSmBRitDy1fpl/hTgbErO/wSaPRo/rpdNkrbKE/LuiqvBBql+e27tYIOpjz3nF12NIFG4e/MxmsrBlP37Resrk2gUeFj6Q3Z8dEEWl9m7HCCRuPOGmWUaPtSIbxaj5EnaeR4y35Vd10soX17Bq/+JI3MnJ7+UVFrS2z66dGsplM0WvDosmbmyVBKfsz8VapnaKQ7e17jNYeD1Ihcw7iwszQaL1ScG7jBn0q+N3HJmPM0clnjXmTyOJaqP7DoWHEijSB8qIV9cjQRZxdefO93Gl2pabiteX0/8eLE1AVvk2gkrMyMt7pmS0UsujpKO5VGiyyb1u5t9SVm+SjEpVyk0V798eeVpA9Sd4UxfIsrNFIb77Qv/cJ66m3mw7TZ12m0NiN6Z8dEJ0ru56zsRTdo9HtHs8rChQcok5/KEgJu0ujHSLtnTg+CqBuDHrg13qKRam6MelfqViK64XRAzD80+tNDpmJmgTMxceJrRessGlmrbFKRzAyhbN+u97XLodETrVevg7/fR+horKg7lkcjhT+pwvw/Y6j1k+ZfGvCERgVadLxWTjRhfnnGiN+KaXR5nYdLoEMgIejebuZYRqMrxyMPP3wZQO1oKhQ4vqZRiE72AZ8xEURy4bq4hCoadRbnr4jyjabsru1XG0TT6EZKyeriO2bUBwXj9FNNNDJoPac/9Ew0NXft2/3uHTTSPZis1/x0M7V0w4f33kIazQw3d3xFx1ArBp6ckSbFoIelljLPhJ5Ewe0fo8fLMijpyIHODzdjKOnxzyz+lmfQZdnUGSkuHkT8z0GlxxQZFNud8Iv260hiR57Q8g9lBiWtlc6PKg8kfsxfM71RlUH2Y37SS31oTVytHBjrrMmgzYoHnKY52hMO0UyJ8mwGFVzN2Ts63J/qvLPejI8Y5NopROuTo6idYYNWaCxl0PILXnopQ6Kp92FDBocYM+j8IP1zQac9iZAzH0pGmzNITsVA+beYAOrI3vujXlsxKOnA7Scm6yKJIO0XA945MOhHR17S2rmBhNUVXtMEDwYpzb8yaMKTAMrymK/O4Z0Muj9k6byMqWGU2smWkUuCGVQYOtdK8pon0Yr2VU6PZtBW9+Mr6zL3EnsN731YeZRBDTGFUfJtUdTz6DOnUs8wyM9z4qsjKfupRvtIjWWpDBqs/DtJ3YkkVNdtpMfeYJB27YU7seqBxOEbjrPVMxlEB+VrXbAJJwwWu1h45zGo/vW8NzdmR1Ij/4pP7n7BoOMPY4zmhfkQRdG/7bldyaCwHCvytpQp0bg1Sv3vJvbmRWUD9ixnZUNf4FELyBIOXiUO1wayi4OH5ojBdYCMzxHBE8XhukBSHDxLHD4TyBIOXiUOnwVkFwcPfSgGnw1k/EMOvzhcD0iKg2eJw+cAWcLBq8ThG4Hs4uChuWLwTUDG53L4xeHWQFIcPEscbgNkCQevEofbAtnFwUMficHtgIx/BDg6kPQI+AsMei7XboMA8iYBNEwCGDYZYMZkAJPJAG6TAaJ7ymk95byeckNPeZgqwAxVABNVADdVgGhVILtYhGyYPQ/4CgMBYBgApKmK/hvgMpmUJxo0PQ/4RiwxS3qudmx+AhvBZmMMi8ABPHAcxB1ccJSajcyvxpF6Lxzx/jwCPh/0QZllkIh8EKUj5ANfi8U9FS+wB3iALY5tO8F20IRleAQ29m6PY+3OvfHuHLZ/PJBF+cDfx2MRBALgcAgbFBGRtwp3sQZHHDT5n5HGhuSn4hSD/2SaU8R6knUFoj1sLwA+nyeK7rLvloCMKBTVHCkEvvxwLlWkfIrILPdXAzKJbbATyPRC4Hvw8GpDv2i/MdiBKZ4kS4gdOOB4GJtt0EfOIlzvgNfpv89BmCGWgzATyLTHwPcf3J500XHKD20I0h7SltIVgpM5BXZtFa0I8rxvxgaWC8Ifzxiqf7IVQXtVykJeuSDIKU+7bmMrAgP+rMyPZYL2I8MPdU5sRVB+fUxxd6nASeLRGYvKFgTR92RThCWCdOMJ66SSWhCc6B6uJ1kiGO8ySq5+awuC8rna9vwXgpnt/LXSc1oQpGms01R4LihN3lhvzOupt2pft3tCsSDPd1lk+oNmBNFb04xmFAloY50rcw41Iyi/0BFGPhM4PEl9mc2GJaIVr6qbPRWYZrz5yU6jpzzs2KmJjk8E54rGDed9aEJwwlLOdu9jwSxz2euH7rPl1tnVxwsFK7qvrfg+rgmB1X7TkzcKBFfjymUjHZoQGDww2FucL7hUOSLgzdye+nKDuUGdeYKLN4MUFYc0IZhRqR0/Lk/wbOulB5NYN7pV5ym/oFxBwMMRjySvvEfgr2+dVZgjMMneOS0t9D2CEyMNB0zOFrw1irVW2dDTvtxY8/ud9wUXFYL1V+v2tAd/JPH0nkAvdf7rJXy2XmrMeZ27gtLTD7vpV40IYE11S+w/ghlz+OYr/mxEcKL8hzcdfwtAZXegaWwjglvd69Zuui0gnj25NdClp73/Ta+j8QLB32+uL7VcxtZ3WKzxpQT5QZBsPpGtb5a7a5UhUFUxlWv42IAAri19ZXhNEDU3z0f5RQMCA96lbeiyoNh/7dN313vKtxaM8dNLE+w38P04/xDb/urgA66/C/bOy3wwyYMt+xgf2nFG8MvYIW8Or2TLspmJE48LTkUq346ZwZa3qU3eEiOYsOvypGHD2HJVUbuyj8Dx/IOOXay/EEwumn4MRoGNrYW2i3rK/nIVOd+fRLuHBSYMyqER+O+L6DJKQlXrDsfNXUMjMFgzXvv3y+id/s2Gp2/r2fq8E6Mz0GU94Z5rPvUIDCSfV7v/hRZWG7lfla1HYLXbpKDkNrL2Glpy6UwdghNlA/7w/getzH5aFYl6ysqvfBYOuocMZSWM1UtrERhc2FcWeR89ULACJ79aBOUFW9KH5KAonekus1gnU3luqkxgLppjojbZLbMGgb/9FZnteahUS5XiOdcguMXbLJWUj/Y1IqpwVA2C8o+Ph78oQMkf7Zfn/12NwD/zpyUDHyOJuJ3Nb9yqETTMlf5L4wl6TwXM+cC6WvJMlKNXPkWNa9tCeIVVCBpqHhZsfYacWzNq3wZXIYj2C4qPLEKxGebXDhNVCKwqzHiJxUhl2F2hVHMlgrxCl9F/PUcPFEaOVkmuRFB+IuV93gsUIfyto8S+EoGBQP9MeQkCMq2ElQORMhnyoPwOSV1bNPAPyTDinO4aSbB6hy60bao5JtxIZL6fdEeY8A7diCayH+0KICTXZeixPoTJBz1WhwpDidexceVCpUp0McBS1aA7nBg2dK0C69cg90684tXtTj2xsJVnPSTe6j/sfDd4G3Gueq0262u5rtI6+c3gTVTBpSv1QqUqpHn/7PglEoHUna5ODdbFo3T0/anmNmfCxDGiTZhQhboPLZc2lYyk7BTs50B5FVrse++vJslwavF3gldCpWpEKA810O30ofITfskRWlaj9Q4npPyF3pT90hvzWM/YgF11//zT7kac1cioFL6sRhJLIpYW744kUrunPxMq1aBdKQ+NzGS3UIeEkmVCyxrkeKk64oJfMKG+f8MDYUINKhthePV+YABVMyC5VPiyBhHTrWqy5M0JI/0hjUKlWhS/TTW5tDOSWjdqQq7QshbNlr+r+F22KeH5zqRYmFCLIDeWLG7zIFIT40ewDtJbx9ZP+EfGi4h7ucQClOvQ/dvVpudoRyKlLcOA9cs+dVuhmjBoJxXebbaJdeIqGVZ5G/B3UOulDYuFL+vQs6tHO3Q6QolHT706hEr16K8KS7vB08ypg9+vPiW0rEdNhwqOTZH0pWT3qRwXJtSjWafkdFdKhBCjdlG2rAtbtujMqPE8LypmaasE6+8u38RIa/qHEUXnnq0BKxp1tsmae/F3UbK36lXhBI2GH1ksvTcwgtqZ3eIE5TRq9lY4pOofReX4qW8DZQZFmXq6F++JomQWy04GKwaVCFVVYasBpfMkokqYwKC0xO6KkrHmVFiw3BPhSwa5RMZkj+kIIewnqkmyQYY9S7Rtm3YfIzY/ff1aaNmAfA+llA7uDCbWnA+SYUMpMR8K/cteraFykOUYNpwzsiFTSicghmq5kdouVGpEf9/wt/uzcx+VHGP0VmjZiJjK2d/J7z5OVcxKGs4GyIQto6RkIJ5YtiBLkQ3SnVj//M2HgGjKZcNHOTYSuPBDvGFedygVU5QwmQ04BuTHbp/6MYJ4/u6cGhvXzNy3YauHhBs1Z75aufDle9Rx7tLzOTuPEQENJW1CpSa06ucSF51GP8Jq37oGoWUTqtV6aLh6wG9UTsrQ6WxY2edM4Y+VDV7ErEvzJNnotU7o8ZHZfvGEMCRfgg2ST9HXeJQ6eBdxcafeEDbcfi7ONmj24AAiLGG1JBu4L6CMo3/pDKOaFs6UZPMD1Ey/q580fBslt1siR6jUgkpW+QQW7T1CuF4O6RZatqBBU/K0KqVDqBtt494LE1qQhK/75oS2EGKPblet8GULml89Y3q0fwwFJPUG+LwIILPeAH8vtrN2/od2lshAYZNT+owQAttM/xtbSw3InLci07HoLXwtTZLFIkqftcYpmSxt2z8lwb7jzM530Jem6gUuOAnWDSf1eOK0HmVsdrHpuGTOO5EZXPQO+D/yuKzkL03Vn3FvV3DnUor6aPaA5RirO6bLtS9pM6mSM7Argb+cxbwAABbitF9r8MK096aSGoErTjTtNfn60oMXwza8Xm6fYGREFfB5hkAeqQI+yeKd+1myrzGX7GuMk30X4ORfttbj6/hKWHxOQFZVAd+SxWeOE5Q+N82VMb3ia6DMpe1+mxPYlbfn5uMNtjAdyJxqkZVcVA19CdXiHEXWVYvWrb0a+KZsC0NsYTtg+kWJzB44Vdj2U0Lz5q9Qy1LqjfdFRKt40nMNt+c1YlcfZfDB2J1w696+dhz/KoMHbMZz98S0uOA9t8dtRGN5YRiZVCs6Uum1wN/O4nbHuMV/xGfb+2OCMVlzHOGAzwWbYu6K+d0J840Xxy1aoAlTQAs0vtpLDWRABkiqTsQlWXXAX8jSQXyVr7+G4Rv8HFHP3W/qxW6v04FM4uDp4nAZIHPqRZfQonrgK7Hw0QAwESzACKfZuXyauz5ODK8Xnd1QWuzcTwNlnJZtA4vAFrzBod/Z+NSXokUjZdHQlya+HmS40TbiU9FvtDpaNFr756P1rbj4rvbrm8SIRktnvjLaAvDCstKWu6DhHiWMaLQq5ou5ecGmL/r0Gy2+gfM9NIjdN9fjHWZrkoDMagD+aSy84wFgFRbcyngamzn2/NrxcMBiiGVDGyzExA+zB36XsBkvtjLY4PcJvQfbDt89Rf1FrUQH88sxVDG879hNB7KuUSRq2huBb8HD1H6NKd04hWOL8zl7hTzLrH1w8hNcJFI9sfD79F6h5D235O+h70VEnxrxhO1YIdh8qUTim0QHJ7EJ+Po87Hhi32544hGcOcHJzkgZU2ON18sDl3rXpVcQk3UcrvYm4M/k4eMi2nhWPG7HdIvEqAMWLF54BwzF3j+wzN3MMXcz8McM595opM3hns7MFX3cBgJZ18zxdPNXNWffRDeBF05KFXtgkNTCSa0W4Puwfd0A8FQ8cKteremBpeHn0xSXzF8+MVHG7gpvziHhBu5Ytjp80iHOmAEcWSqoVtEMslqBr8PDSwVijLzsG1K+94xOAbKrlXN8tQF/HIthFAB+yiHaHHF9RSa1iTYnvQ34iIc9hn16pu85jvunw9Cf4V2xdhMxOTtyG+fbaxeTgmpAxreL5pTYDl97zmODKduIV8QWfD6xb7vIVVTVDnxXHrbJWNtBXMPa4gPsyunBb2lAF4zdAVtbIqb9XCeLryE3l5IO0SpWdXx1FfuxeESnSJce6RSzcqZxWEU2jge4cazeS4MnJ6TE90OcYyyArOvk/GydYus5DciID5yN9wH6nlZ9KUL6Vqff86CcD5z18eEbPro6rkH7txpEdHFasOtbXj6uQfq3GuR0cc7NLnHnpik2L3rNDxes7kTMJzKl2Lz2LZy378tlFJcfytg82iFmHm3k5LcLaPSTrX0sIpKdZF23iO3au4Fvy1K24Qu288Bq6ssxxV9tTcNjenAm41ZOp/QKEaf+8q3uI6cTPoqZn73H0AOLByfc58uDKGLe/qb0v9HFqmKhiF2rhGKm3/9VA3HMRfnz8Opl+fO+tXpuOIvfC4sXT25fe7H07tbnc/63GZHUHh5mpqw9PH4QZqZdYkaAuKQXKXKRcu8lp7+EEDHK16TsFNxDud8zPWv8cNERyy3WLOi9ZagBWRLAw5ZJVQCPfxwT9ev/E1Gr8bXz88P/r8RGBIp27Uggr0/U+nDXHPGz9LmvXRvzuS7+rYd/u+IZsTQ4Y6NzDYfFlMPBXtIWwHa885yojQjiYVF7JIjHV2BHH8qJ2k2f2pEU24ZVi0G8vmiKMWyCLdyVVhmvgDs2q20wJ7nhmbuI+LSL6x8azOsTmf37O/TbgX69bwXz+EPmcIpL9EfayOZgHl9Bgux9vSsSzuw/PpCxITw+zwbIRPY7BEiK/SoDmRPC4w+XJHtxfMJVxdZ/B2Qz+z0DZGgoj89TBDKR/SoBeSWUx5f4gQdkFguYAGQV+1UFshlXSAAZGsbj89SATGS/WkBSYTz+kD0cVTwJ/OaziK3TAbI5jMeXElE8eZiHq5e7ta3RRjc3Bxd7s58NR07XdHXzdHB22GFrM91no4fzdOeNbv8Fu4lUDg==";
-  }
-});
-
-// node_modules/base64-js/index.js
-var require_base64_js = __commonJS({
-  "node_modules/base64-js/index.js"(exports2) {
-    "use strict";
-    exports2.byteLength = byteLength;
-    exports2.toByteArray = toByteArray;
-    exports2.fromByteArray = fromByteArray;
-    var lookup = [];
-    var revLookup = [];
-    var Arr = typeof Uint8Array !== "undefined" ? Uint8Array : Array;
-    var code = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    for (i = 0, len = code.length; i < len; ++i) {
-      lookup[i] = code[i];
-      revLookup[code.charCodeAt(i)] = i;
-    }
-    var i;
-    var len;
-    revLookup["-".charCodeAt(0)] = 62;
-    revLookup["_".charCodeAt(0)] = 63;
-    function getLens(b64) {
-      var len2 = b64.length;
-      if (len2 % 4 > 0) {
-        throw new Error("Invalid string. Length must be a multiple of 4");
-      }
-      var validLen = b64.indexOf("=");
-      if (validLen === -1) validLen = len2;
-      var placeHoldersLen = validLen === len2 ? 0 : 4 - validLen % 4;
-      return [validLen, placeHoldersLen];
-    }
-    function byteLength(b64) {
-      var lens = getLens(b64);
-      var validLen = lens[0];
-      var placeHoldersLen = lens[1];
-      return (validLen + placeHoldersLen) * 3 / 4 - placeHoldersLen;
-    }
-    function _byteLength(b64, validLen, placeHoldersLen) {
-      return (validLen + placeHoldersLen) * 3 / 4 - placeHoldersLen;
-    }
-    function toByteArray(b64) {
-      var tmp;
-      var lens = getLens(b64);
-      var validLen = lens[0];
-      var placeHoldersLen = lens[1];
-      var arr = new Arr(_byteLength(b64, validLen, placeHoldersLen));
-      var curByte = 0;
-      var len2 = placeHoldersLen > 0 ? validLen - 4 : validLen;
-      var i2;
-      for (i2 = 0; i2 < len2; i2 += 4) {
-        tmp = revLookup[b64.charCodeAt(i2)] << 18 | revLookup[b64.charCodeAt(i2 + 1)] << 12 | revLookup[b64.charCodeAt(i2 + 2)] << 6 | revLookup[b64.charCodeAt(i2 + 3)];
-        arr[curByte++] = tmp >> 16 & 255;
-        arr[curByte++] = tmp >> 8 & 255;
-        arr[curByte++] = tmp & 255;
-      }
-      if (placeHoldersLen === 2) {
-        tmp = revLookup[b64.charCodeAt(i2)] << 2 | revLookup[b64.charCodeAt(i2 + 1)] >> 4;
-        arr[curByte++] = tmp & 255;
-      }
-      if (placeHoldersLen === 1) {
-        tmp = revLookup[b64.charCodeAt(i2)] << 10 | revLookup[b64.charCodeAt(i2 + 1)] << 4 | revLookup[b64.charCodeAt(i2 + 2)] >> 2;
-        arr[curByte++] = tmp >> 8 & 255;
-        arr[curByte++] = tmp & 255;
-      }
-      return arr;
-    }
-    function tripletToBase64(num4) {
-      return lookup[num4 >> 18 & 63] + lookup[num4 >> 12 & 63] + lookup[num4 >> 6 & 63] + lookup[num4 & 63];
-    }
-    function encodeChunk(uint8, start, end2) {
-      var tmp;
-      var output = [];
-      for (var i2 = start; i2 < end2; i2 += 3) {
-        tmp = (uint8[i2] << 16 & 16711680) + (uint8[i2 + 1] << 8 & 65280) + (uint8[i2 + 2] & 255);
-        output.push(tripletToBase64(tmp));
-      }
-      return output.join("");
-    }
-    function fromByteArray(uint8) {
-      var tmp;
-      var len2 = uint8.length;
-      var extraBytes = len2 % 3;
-      var parts = [];
-      var maxChunkLength = 16383;
-      for (var i2 = 0, len22 = len2 - extraBytes; i2 < len22; i2 += maxChunkLength) {
-        parts.push(encodeChunk(uint8, i2, i2 + maxChunkLength > len22 ? len22 : i2 + maxChunkLength));
-      }
-      if (extraBytes === 1) {
-        tmp = uint8[len2 - 1];
-        parts.push(
-          lookup[tmp >> 2] + lookup[tmp << 4 & 63] + "=="
-        );
-      } else if (extraBytes === 2) {
-        tmp = (uint8[len2 - 2] << 8) + uint8[len2 - 1];
-        parts.push(
-          lookup[tmp >> 10] + lookup[tmp >> 4 & 63] + lookup[tmp << 2 & 63] + "="
-        );
-      }
-      return parts.join("");
-    }
-  }
-});
-
-// node_modules/pako/lib/utils/common.js
-var require_common = __commonJS({
-  "node_modules/pako/lib/utils/common.js"(exports2) {
-    "use strict";
-    var TYPED_OK = typeof Uint8Array !== "undefined" && typeof Uint16Array !== "undefined" && typeof Int32Array !== "undefined";
-    function _has(obj, key) {
-      return Object.prototype.hasOwnProperty.call(obj, key);
-    }
-    exports2.assign = function(obj) {
-      var sources = Array.prototype.slice.call(arguments, 1);
-      while (sources.length) {
-        var source = sources.shift();
-        if (!source) {
-          continue;
-        }
-        if (typeof source !== "object") {
-          throw new TypeError(source + "must be non-object");
-        }
-        for (var p2 in source) {
-          if (_has(source, p2)) {
-            obj[p2] = source[p2];
-          }
-        }
-      }
-      return obj;
-    };
-    exports2.shrinkBuf = function(buf, size) {
-      if (buf.length === size) {
-        return buf;
-      }
-      if (buf.subarray) {
-        return buf.subarray(0, size);
-      }
-      buf.length = size;
-      return buf;
-    };
-    var fnTyped = {
-      arraySet: function(dest, src, src_offs, len, dest_offs) {
-        if (src.subarray && dest.subarray) {
-          dest.set(src.subarray(src_offs, src_offs + len), dest_offs);
-          return;
-        }
-        for (var i = 0; i < len; i++) {
-          dest[dest_offs + i] = src[src_offs + i];
-        }
-      },
-      // Join array of chunks to single array.
-      flattenChunks: function(chunks) {
-        var i, l, len, pos, chunk, result;
-        len = 0;
-        for (i = 0, l = chunks.length; i < l; i++) {
-          len += chunks[i].length;
-        }
-        result = new Uint8Array(len);
-        pos = 0;
-        for (i = 0, l = chunks.length; i < l; i++) {
-          chunk = chunks[i];
-          result.set(chunk, pos);
-          pos += chunk.length;
-        }
-        return result;
-      }
-    };
-    var fnUntyped = {
-      arraySet: function(dest, src, src_offs, len, dest_offs) {
-        for (var i = 0; i < len; i++) {
-          dest[dest_offs + i] = src[src_offs + i];
-        }
-      },
-      // Join array of chunks to single array.
-      flattenChunks: function(chunks) {
-        return [].concat.apply([], chunks);
-      }
-    };
-    exports2.setTyped = function(on) {
-      if (on) {
-        exports2.Buf8 = Uint8Array;
-        exports2.Buf16 = Uint16Array;
-        exports2.Buf32 = Int32Array;
-        exports2.assign(exports2, fnTyped);
-      } else {
-        exports2.Buf8 = Array;
-        exports2.Buf16 = Array;
-        exports2.Buf32 = Array;
-        exports2.assign(exports2, fnUntyped);
-      }
-    };
-    exports2.setTyped(TYPED_OK);
-  }
-});
-
-// node_modules/pako/lib/zlib/trees.js
-var require_trees = __commonJS({
-  "node_modules/pako/lib/zlib/trees.js"(exports2) {
-    "use strict";
-    var utils = require_common();
-    var Z_FIXED = 4;
-    var Z_BINARY = 0;
-    var Z_TEXT = 1;
-    var Z_UNKNOWN = 2;
-    function zero(buf) {
-      var len = buf.length;
-      while (--len >= 0) {
-        buf[len] = 0;
-      }
-    }
-    var STORED_BLOCK = 0;
-    var STATIC_TREES = 1;
-    var DYN_TREES = 2;
-    var MIN_MATCH = 3;
-    var MAX_MATCH = 258;
-    var LENGTH_CODES = 29;
-    var LITERALS = 256;
-    var L_CODES = LITERALS + 1 + LENGTH_CODES;
-    var D_CODES = 30;
-    var BL_CODES = 19;
-    var HEAP_SIZE = 2 * L_CODES + 1;
-    var MAX_BITS = 15;
-    var Buf_size = 16;
-    var MAX_BL_BITS = 7;
-    var END_BLOCK = 256;
-    var REP_3_6 = 16;
-    var REPZ_3_10 = 17;
-    var REPZ_11_138 = 18;
-    var extra_lbits = (
-      /* extra bits for each length code */
-      [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
-    );
-    var extra_dbits = (
-      /* extra bits for each distance code */
-      [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
-    );
-    var extra_blbits = (
-      /* extra bits for each bit length code */
-      [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 3, 7]
-    );
-    var bl_order = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15];
-    var DIST_CODE_LEN = 512;
-    var static_ltree = new Array((L_CODES + 2) * 2);
-    zero(static_ltree);
-    var static_dtree = new Array(D_CODES * 2);
-    zero(static_dtree);
-    var _dist_code = new Array(DIST_CODE_LEN);
-    zero(_dist_code);
-    var _length_code = new Array(MAX_MATCH - MIN_MATCH + 1);
-    zero(_length_code);
-    var base_length = new Array(LENGTH_CODES);
-    zero(base_length);
-    var base_dist = new Array(D_CODES);
-    zero(base_dist);
-    function StaticTreeDesc(static_tree, extra_bits, extra_base, elems, max_length) {
-      this.static_tree = static_tree;
-      this.extra_bits = extra_bits;
-      this.extra_base = extra_base;
-      this.elems = elems;
-      this.max_length = max_length;
-      this.has_stree = static_tree && static_tree.length;
-    }
-    var static_l_desc;
-    var static_d_desc;
-    var static_bl_desc;
-    function TreeDesc(dyn_tree, stat_desc) {
-      this.dyn_tree = dyn_tree;
-      this.max_code = 0;
-      this.stat_desc = stat_desc;
-    }
-    function d_code(dist) {
-      return dist < 256 ? _dist_code[dist] : _dist_code[256 + (dist >>> 7)];
-    }
-    function put_short(s, w) {
-      s.pending_buf[s.pending++] = w & 255;
-      s.pending_buf[s.pending++] = w >>> 8 & 255;
-    }
-    function send_bits(s, value, length) {
-      if (s.bi_valid > Buf_size - length) {
-        s.bi_buf |= value << s.bi_valid & 65535;
-        put_short(s, s.bi_buf);
-        s.bi_buf = value >> Buf_size - s.bi_valid;
-        s.bi_valid += length - Buf_size;
-      } else {
-        s.bi_buf |= value << s.bi_valid & 65535;
-        s.bi_valid += length;
-      }
-    }
-    function send_code(s, c, tree) {
-      send_bits(
-        s,
-        tree[c * 2],
-        tree[c * 2 + 1]
-        /*.Len*/
-      );
-    }
-    function bi_reverse(code, len) {
-      var res = 0;
-      do {
-        res |= code & 1;
-        code >>>= 1;
-        res <<= 1;
-      } while (--len > 0);
-      return res >>> 1;
-    }
-    function bi_flush(s) {
-      if (s.bi_valid === 16) {
-        put_short(s, s.bi_buf);
-        s.bi_buf = 0;
-        s.bi_valid = 0;
-      } else if (s.bi_valid >= 8) {
-        s.pending_buf[s.pending++] = s.bi_buf & 255;
-        s.bi_buf >>= 8;
-        s.bi_valid -= 8;
-      }
-    }
-    function gen_bitlen(s, desc) {
-      var tree = desc.dyn_tree;
-      var max_code = desc.max_code;
-      var stree = desc.stat_desc.static_tree;
-      var has_stree = desc.stat_desc.has_stree;
-      var extra = desc.stat_desc.extra_bits;
-      var base = desc.stat_desc.extra_base;
-      var max_length = desc.stat_desc.max_length;
-      var h;
-      var n, m;
-      var bits;
-      var xbits;
-      var f2;
-      var overflow = 0;
-      for (bits = 0; bits <= MAX_BITS; bits++) {
-        s.bl_count[bits] = 0;
-      }
-      tree[s.heap[s.heap_max] * 2 + 1] = 0;
-      for (h = s.heap_max + 1; h < HEAP_SIZE; h++) {
-        n = s.heap[h];
-        bits = tree[tree[n * 2 + 1] * 2 + 1] + 1;
-        if (bits > max_length) {
-          bits = max_length;
-          overflow++;
-        }
-        tree[n * 2 + 1] = bits;
-        if (n > max_code) {
-          continue;
-        }
-        s.bl_count[bits]++;
-        xbits = 0;
-        if (n >= base) {
-          xbits = extra[n - base];
-        }
-        f2 = tree[n * 2];
-        s.opt_len += f2 * (bits + xbits);
-        if (has_stree) {
-          s.static_len += f2 * (stree[n * 2 + 1] + xbits);
-        }
-      }
-      if (overflow === 0) {
-        return;
-      }
-      do {
-        bits = max_length - 1;
-        while (s.bl_count[bits] === 0) {
-          bits--;
-        }
-        s.bl_count[bits]--;
-        s.bl_count[bits + 1] += 2;
-        s.bl_count[max_length]--;
-        overflow -= 2;
-      } while (overflow > 0);
-      for (bits = max_length; bits !== 0; bits--) {
-        n = s.bl_count[bits];
-        while (n !== 0) {
-          m = s.heap[--h];
-          if (m > max_code) {
-            continue;
-          }
-          if (tree[m * 2 + 1] !== bits) {
-            s.opt_len += (bits - tree[m * 2 + 1]) * tree[m * 2];
-            tree[m * 2 + 1] = bits;
-          }
-          n--;
-        }
-      }
-    }
-    function gen_codes(tree, max_code, bl_count) {
-      var next_code = new Array(MAX_BITS + 1);
-      var code = 0;
-      var bits;
-      var n;
-      for (bits = 1; bits <= MAX_BITS; bits++) {
-        next_code[bits] = code = code + bl_count[bits - 1] << 1;
-      }
-      for (n = 0; n <= max_code; n++) {
-        var len = tree[n * 2 + 1];
-        if (len === 0) {
-          continue;
-        }
-        tree[n * 2] = bi_reverse(next_code[len]++, len);
-      }
-    }
-    function tr_static_init() {
-      var n;
-      var bits;
-      var length;
-      var code;
-      var dist;
-      var bl_count = new Array(MAX_BITS + 1);
-      length = 0;
-      for (code = 0; code < LENGTH_CODES - 1; code++) {
-        base_length[code] = length;
-        for (n = 0; n < 1 << extra_lbits[code]; n++) {
-          _length_code[length++] = code;
-        }
-      }
-      _length_code[length - 1] = code;
-      dist = 0;
-      for (code = 0; code < 16; code++) {
-        base_dist[code] = dist;
-        for (n = 0; n < 1 << extra_dbits[code]; n++) {
-          _dist_code[dist++] = code;
-        }
-      }
-      dist >>= 7;
-      for (; code < D_CODES; code++) {
-        base_dist[code] = dist << 7;
-        for (n = 0; n < 1 << extra_dbits[code] - 7; n++) {
-          _dist_code[256 + dist++] = code;
-        }
-      }
-      for (bits = 0; bits <= MAX_BITS; bits++) {
-        bl_count[bits] = 0;
-      }
-      n = 0;
-      while (n <= 143) {
-        static_ltree[n * 2 + 1] = 8;
-        n++;
-        bl_count[8]++;
-      }
-      while (n <= 255) {
-        static_ltree[n * 2 + 1] = 9;
-        n++;
-        bl_count[9]++;
-      }
-      while (n <= 279) {
-        static_ltree[n * 2 + 1] = 7;
-        n++;
-        bl_count[7]++;
-      }
-      while (n <= 287) {
-        static_ltree[n * 2 + 1] = 8;
-        n++;
-        bl_count[8]++;
-      }
-      gen_codes(static_ltree, L_CODES + 1, bl_count);
-      for (n = 0; n < D_CODES; n++) {
-        static_dtree[n * 2 + 1] = 5;
-        static_dtree[n * 2] = bi_reverse(n, 5);
-      }
-      static_l_desc = new StaticTreeDesc(static_ltree, extra_lbits, LITERALS + 1, L_CODES, MAX_BITS);
-      static_d_desc = new StaticTreeDesc(static_dtree, extra_dbits, 0, D_CODES, MAX_BITS);
-      static_bl_desc = new StaticTreeDesc(new Array(0), extra_blbits, 0, BL_CODES, MAX_BL_BITS);
-    }
-    function init_block(s) {
-      var n;
-      for (n = 0; n < L_CODES; n++) {
-        s.dyn_ltree[n * 2] = 0;
-      }
-      for (n = 0; n < D_CODES; n++) {
-        s.dyn_dtree[n * 2] = 0;
-      }
-      for (n = 0; n < BL_CODES; n++) {
-        s.bl_tree[n * 2] = 0;
-      }
-      s.dyn_ltree[END_BLOCK * 2] = 1;
-      s.opt_len = s.static_len = 0;
-      s.last_lit = s.matches = 0;
-    }
-    function bi_windup(s) {
-      if (s.bi_valid > 8) {
-        put_short(s, s.bi_buf);
-      } else if (s.bi_valid > 0) {
-        s.pending_buf[s.pending++] = s.bi_buf;
-      }
-      s.bi_buf = 0;
-      s.bi_valid = 0;
-    }
-    function copy_block(s, buf, len, header) {
-      bi_windup(s);
-      if (header) {
-        put_short(s, len);
-        put_short(s, ~len);
-      }
-      utils.arraySet(s.pending_buf, s.window, buf, len, s.pending);
-      s.pending += len;
-    }
-    function smaller(tree, n, m, depth) {
-      var _n2 = n * 2;
-      var _m2 = m * 2;
-      return tree[_n2] < tree[_m2] || tree[_n2] === tree[_m2] && depth[n] <= depth[m];
-    }
-    function pqdownheap(s, tree, k) {
-      var v = s.heap[k];
-      var j = k << 1;
-      while (j <= s.heap_len) {
-        if (j < s.heap_len && smaller(tree, s.heap[j + 1], s.heap[j], s.depth)) {
-          j++;
-        }
-        if (smaller(tree, v, s.heap[j], s.depth)) {
-          break;
-        }
-        s.heap[k] = s.heap[j];
-        k = j;
-        j <<= 1;
-      }
-      s.heap[k] = v;
-    }
-    function compress_block(s, ltree, dtree) {
-      var dist;
-      var lc;
-      var lx = 0;
-      var code;
-      var extra;
-      if (s.last_lit !== 0) {
-        do {
-          dist = s.pending_buf[s.d_buf + lx * 2] << 8 | s.pending_buf[s.d_buf + lx * 2 + 1];
-          lc = s.pending_buf[s.l_buf + lx];
-          lx++;
-          if (dist === 0) {
-            send_code(s, lc, ltree);
-          } else {
-            code = _length_code[lc];
-            send_code(s, code + LITERALS + 1, ltree);
-            extra = extra_lbits[code];
-            if (extra !== 0) {
-              lc -= base_length[code];
-              send_bits(s, lc, extra);
-            }
-            dist--;
-            code = d_code(dist);
-            send_code(s, code, dtree);
-            extra = extra_dbits[code];
-            if (extra !== 0) {
-              dist -= base_dist[code];
-              send_bits(s, dist, extra);
-            }
-          }
-        } while (lx < s.last_lit);
-      }
-      send_code(s, END_BLOCK, ltree);
-    }
-    function build_tree(s, desc) {
-      var tree = desc.dyn_tree;
-      var stree = desc.stat_desc.static_tree;
-      var has_stree = desc.stat_desc.has_stree;
-      var elems = desc.stat_desc.elems;
-      var n, m;
-      var max_code = -1;
-      var node;
-      s.heap_len = 0;
-      s.heap_max = HEAP_SIZE;
-      for (n = 0; n < elems; n++) {
-        if (tree[n * 2] !== 0) {
-          s.heap[++s.heap_len] = max_code = n;
-          s.depth[n] = 0;
-        } else {
-          tree[n * 2 + 1] = 0;
-        }
-      }
-      while (s.heap_len < 2) {
-        node = s.heap[++s.heap_len] = max_code < 2 ? ++max_code : 0;
-        tree[node * 2] = 1;
-        s.depth[node] = 0;
-        s.opt_len--;
-        if (has_stree) {
-          s.static_len -= stree[node * 2 + 1];
-        }
-      }
-      desc.max_code = max_code;
-      for (n = s.heap_len >> 1; n >= 1; n--) {
-        pqdownheap(s, tree, n);
-      }
-      node = elems;
-      do {
-        n = s.heap[
-          1
-          /*SMALLEST*/
-        ];
-        s.heap[
-          1
-          /*SMALLEST*/
-        ] = s.heap[s.heap_len--];
-        pqdownheap(
-          s,
-          tree,
-          1
-          /*SMALLEST*/
-        );
-        m = s.heap[
-          1
-          /*SMALLEST*/
-        ];
-        s.heap[--s.heap_max] = n;
-        s.heap[--s.heap_max] = m;
-        tree[node * 2] = tree[n * 2] + tree[m * 2];
-        s.depth[node] = (s.depth[n] >= s.depth[m] ? s.depth[n] : s.depth[m]) + 1;
-        tree[n * 2 + 1] = tree[m * 2 + 1] = node;
-        s.heap[
-          1
-          /*SMALLEST*/
-        ] = node++;
-        pqdownheap(
-          s,
-          tree,
-          1
-          /*SMALLEST*/
-        );
-      } while (s.heap_len >= 2);
-      s.heap[--s.heap_max] = s.heap[
-        1
-        /*SMALLEST*/
-      ];
-      gen_bitlen(s, desc);
-      gen_codes(tree, max_code, s.bl_count);
-    }
-    function scan_tree(s, tree, max_code) {
-      var n;
-      var prevlen = -1;
-      var curlen;
-      var nextlen = tree[0 * 2 + 1];
-      var count2 = 0;
-      var max_count = 7;
-      var min_count = 4;
-      if (nextlen === 0) {
-        max_count = 138;
-        min_count = 3;
-      }
-      tree[(max_code + 1) * 2 + 1] = 65535;
-      for (n = 0; n <= max_code; n++) {
-        curlen = nextlen;
-        nextlen = tree[(n + 1) * 2 + 1];
-        if (++count2 < max_count && curlen === nextlen) {
-          continue;
-        } else if (count2 < min_count) {
-          s.bl_tree[curlen * 2] += count2;
-        } else if (curlen !== 0) {
-          if (curlen !== prevlen) {
-            s.bl_tree[curlen * 2]++;
-          }
-          s.bl_tree[REP_3_6 * 2]++;
-        } else if (count2 <= 10) {
-          s.bl_tree[REPZ_3_10 * 2]++;
-        } else {
-          s.bl_tree[REPZ_11_138 * 2]++;
-        }
-        count2 = 0;
-        prevlen = curlen;
-        if (nextlen === 0) {
-          max_count = 138;
-          min_count = 3;
-        } else if (curlen === nextlen) {
-          max_count = 6;
-          min_count = 3;
-        } else {
-          max_count = 7;
-          min_count = 4;
-        }
-      }
-    }
-    function send_tree(s, tree, max_code) {
-      var n;
-      var prevlen = -1;
-      var curlen;
-      var nextlen = tree[0 * 2 + 1];
-      var count2 = 0;
-      var max_count = 7;
-      var min_count = 4;
-      if (nextlen === 0) {
-        max_count = 138;
-        min_count = 3;
-      }
-      for (n = 0; n <= max_code; n++) {
-        curlen = nextlen;
-        nextlen = tree[(n + 1) * 2 + 1];
-        if (++count2 < max_count && curlen === nextlen) {
-          continue;
-        } else if (count2 < min_count) {
-          do {
-            send_code(s, curlen, s.bl_tree);
-          } while (--count2 !== 0);
-        } else if (curlen !== 0) {
-          if (curlen !== prevlen) {
-            send_code(s, curlen, s.bl_tree);
-            count2--;
-          }
-          send_code(s, REP_3_6, s.bl_tree);
-          send_bits(s, count2 - 3, 2);
-        } else if (count2 <= 10) {
-          send_code(s, REPZ_3_10, s.bl_tree);
-          send_bits(s, count2 - 3, 3);
-        } else {
-          send_code(s, REPZ_11_138, s.bl_tree);
-          send_bits(s, count2 - 11, 7);
-        }
-        count2 = 0;
-        prevlen = curlen;
-        if (nextlen === 0) {
-          max_count = 138;
-          min_count = 3;
-        } else if (curlen === nextlen) {
-          max_count = 6;
-          min_count = 3;
-        } else {
-          max_count = 7;
-          min_count = 4;
-        }
-      }
-    }
-    function build_bl_tree(s) {
-      var max_blindex;
-      scan_tree(s, s.dyn_ltree, s.l_desc.max_code);
-      scan_tree(s, s.dyn_dtree, s.d_desc.max_code);
-      build_tree(s, s.bl_desc);
-      for (max_blindex = BL_CODES - 1; max_blindex >= 3; max_blindex--) {
-        if (s.bl_tree[bl_order[max_blindex] * 2 + 1] !== 0) {
-          break;
-        }
-      }
-      s.opt_len += 3 * (max_blindex + 1) + 5 + 5 + 4;
-      return max_blindex;
-    }
-    function send_all_trees(s, lcodes, dcodes, blcodes) {
-      var rank;
-      send_bits(s, lcodes - 257, 5);
-      send_bits(s, dcodes - 1, 5);
-      send_bits(s, blcodes - 4, 4);
-      for (rank = 0; rank < blcodes; rank++) {
-        send_bits(s, s.bl_tree[bl_order[rank] * 2 + 1], 3);
-      }
-      send_tree(s, s.dyn_ltree, lcodes - 1);
-      send_tree(s, s.dyn_dtree, dcodes - 1);
-    }
-    function detect_data_type(s) {
-      var black_mask = 4093624447;
-      var n;
-      for (n = 0; n <= 31; n++, black_mask >>>= 1) {
-        if (black_mask & 1 && s.dyn_ltree[n * 2] !== 0) {
-          return Z_BINARY;
-        }
-      }
-      if (s.dyn_ltree[9 * 2] !== 0 || s.dyn_ltree[10 * 2] !== 0 || s.dyn_ltree[13 * 2] !== 0) {
-        return Z_TEXT;
-      }
-      for (n = 32; n < LITERALS; n++) {
-        if (s.dyn_ltree[n * 2] !== 0) {
-          return Z_TEXT;
-        }
-      }
-      return Z_BINARY;
-    }
-    var static_init_done = false;
-    function _tr_init(s) {
-      if (!static_init_done) {
-        tr_static_init();
-        static_init_done = true;
-      }
-      s.l_desc = new TreeDesc(s.dyn_ltree, static_l_desc);
-      s.d_desc = new TreeDesc(s.dyn_dtree, static_d_desc);
-      s.bl_desc = new TreeDesc(s.bl_tree, static_bl_desc);
-      s.bi_buf = 0;
-      s.bi_valid = 0;
-      init_block(s);
-    }
-    function _tr_stored_block(s, buf, stored_len, last) {
-      send_bits(s, (STORED_BLOCK << 1) + (last ? 1 : 0), 3);
-      copy_block(s, buf, stored_len, true);
-    }
-    function _tr_align(s) {
-      send_bits(s, STATIC_TREES << 1, 3);
-      send_code(s, END_BLOCK, static_ltree);
-      bi_flush(s);
-    }
-    function _tr_flush_block(s, buf, stored_len, last) {
-      var opt_lenb, static_lenb;
-      var max_blindex = 0;
-      if (s.level > 0) {
-        if (s.strm.data_type === Z_UNKNOWN) {
-          s.strm.data_type = detect_data_type(s);
-        }
-        build_tree(s, s.l_desc);
-        build_tree(s, s.d_desc);
-        max_blindex = build_bl_tree(s);
-        opt_lenb = s.opt_len + 3 + 7 >>> 3;
-        static_lenb = s.static_len + 3 + 7 >>> 3;
-        if (static_lenb <= opt_lenb) {
-          opt_lenb = static_lenb;
-        }
-      } else {
-        opt_lenb = static_lenb = stored_len + 5;
-      }
-      if (stored_len + 4 <= opt_lenb && buf !== -1) {
-        _tr_stored_block(s, buf, stored_len, last);
-      } else if (s.strategy === Z_FIXED || static_lenb === opt_lenb) {
-        send_bits(s, (STATIC_TREES << 1) + (last ? 1 : 0), 3);
-        compress_block(s, static_ltree, static_dtree);
-      } else {
-        send_bits(s, (DYN_TREES << 1) + (last ? 1 : 0), 3);
-        send_all_trees(s, s.l_desc.max_code + 1, s.d_desc.max_code + 1, max_blindex + 1);
-        compress_block(s, s.dyn_ltree, s.dyn_dtree);
-      }
-      init_block(s);
-      if (last) {
-        bi_windup(s);
-      }
-    }
-    function _tr_tally(s, dist, lc) {
-      s.pending_buf[s.d_buf + s.last_lit * 2] = dist >>> 8 & 255;
-      s.pending_buf[s.d_buf + s.last_lit * 2 + 1] = dist & 255;
-      s.pending_buf[s.l_buf + s.last_lit] = lc & 255;
-      s.last_lit++;
-      if (dist === 0) {
-        s.dyn_ltree[lc * 2]++;
-      } else {
-        s.matches++;
-        dist--;
-        s.dyn_ltree[(_length_code[lc] + LITERALS + 1) * 2]++;
-        s.dyn_dtree[d_code(dist) * 2]++;
-      }
-      return s.last_lit === s.lit_bufsize - 1;
-    }
-    exports2._tr_init = _tr_init;
-    exports2._tr_stored_block = _tr_stored_block;
-    exports2._tr_flush_block = _tr_flush_block;
-    exports2._tr_tally = _tr_tally;
-    exports2._tr_align = _tr_align;
-  }
-});
-
-// node_modules/pako/lib/zlib/adler32.js
-var require_adler32 = __commonJS({
-  "node_modules/pako/lib/zlib/adler32.js"(exports2, module2) {
-    "use strict";
-    function adler32(adler, buf, len, pos) {
-      var s1 = adler & 65535 | 0, s2 = adler >>> 16 & 65535 | 0, n = 0;
-      while (len !== 0) {
-        n = len > 2e3 ? 2e3 : len;
-        len -= n;
-        do {
-          s1 = s1 + buf[pos++] | 0;
-          s2 = s2 + s1 | 0;
-        } while (--n);
-        s1 %= 65521;
-        s2 %= 65521;
-      }
-      return s1 | s2 << 16 | 0;
-    }
-    module2.exports = adler32;
-  }
-});
-
-// node_modules/pako/lib/zlib/crc32.js
-var require_crc32 = __commonJS({
-  "node_modules/pako/lib/zlib/crc32.js"(exports2, module2) {
-    "use strict";
-    function makeTable() {
-      var c, table = [];
-      for (var n = 0; n < 256; n++) {
-        c = n;
-        for (var k = 0; k < 8; k++) {
-          c = c & 1 ? 3988292384 ^ c >>> 1 : c >>> 1;
-        }
-        table[n] = c;
-      }
-      return table;
-    }
-    var crcTable = makeTable();
-    function crc32(crc, buf, len, pos) {
-      var t = crcTable, end2 = pos + len;
-      crc ^= -1;
-      for (var i = pos; i < end2; i++) {
-        crc = crc >>> 8 ^ t[(crc ^ buf[i]) & 255];
-      }
-      return crc ^ -1;
-    }
-    module2.exports = crc32;
-  }
-});
-
-// node_modules/pako/lib/zlib/messages.js
-var require_messages = __commonJS({
-  "node_modules/pako/lib/zlib/messages.js"(exports2, module2) {
-    "use strict";
-    module2.exports = {
-      2: "need dictionary",
-      /* Z_NEED_DICT       2  */
-      1: "stream end",
-      /* Z_STREAM_END      1  */
-      0: "",
-      /* Z_OK              0  */
-      "-1": "file error",
-      /* Z_ERRNO         (-1) */
-      "-2": "stream error",
-      /* Z_STREAM_ERROR  (-2) */
-      "-3": "data error",
-      /* Z_DATA_ERROR    (-3) */
-      "-4": "insufficient memory",
-      /* Z_MEM_ERROR     (-4) */
-      "-5": "buffer error",
-      /* Z_BUF_ERROR     (-5) */
-      "-6": "incompatible version"
-      /* Z_VERSION_ERROR (-6) */
-    };
-  }
-});
-
-// node_modules/pako/lib/zlib/deflate.js
-var require_deflate = __commonJS({
-  "node_modules/pako/lib/zlib/deflate.js"(exports2) {
-    "use strict";
-    var utils = require_common();
-    var trees = require_trees();
-    var adler32 = require_adler32();
-    var crc32 = require_crc32();
-    var msg = require_messages();
-    var Z_NO_FLUSH = 0;
-    var Z_PARTIAL_FLUSH = 1;
-    var Z_FULL_FLUSH = 3;
-    var Z_FINISH = 4;
-    var Z_BLOCK = 5;
-    var Z_OK = 0;
-    var Z_STREAM_END = 1;
-    var Z_STREAM_ERROR = -2;
-    var Z_DATA_ERROR = -3;
-    var Z_BUF_ERROR = -5;
-    var Z_DEFAULT_COMPRESSION = -1;
-    var Z_FILTERED = 1;
-    var Z_HUFFMAN_ONLY = 2;
-    var Z_RLE = 3;
-    var Z_FIXED = 4;
-    var Z_DEFAULT_STRATEGY = 0;
-    var Z_UNKNOWN = 2;
-    var Z_DEFLATED = 8;
-    var MAX_MEM_LEVEL = 9;
-    var MAX_WBITS = 15;
-    var DEF_MEM_LEVEL = 8;
-    var LENGTH_CODES = 29;
-    var LITERALS = 256;
-    var L_CODES = LITERALS + 1 + LENGTH_CODES;
-    var D_CODES = 30;
-    var BL_CODES = 19;
-    var HEAP_SIZE = 2 * L_CODES + 1;
-    var MAX_BITS = 15;
-    var MIN_MATCH = 3;
-    var MAX_MATCH = 258;
-    var MIN_LOOKAHEAD = MAX_MATCH + MIN_MATCH + 1;
-    var PRESET_DICT = 32;
-    var INIT_STATE = 42;
-    var EXTRA_STATE = 69;
-    var NAME_STATE = 73;
-    var COMMENT_STATE = 91;
-    var HCRC_STATE = 103;
-    var BUSY_STATE = 113;
-    var FINISH_STATE = 666;
-    var BS_NEED_MORE = 1;
-    var BS_BLOCK_DONE = 2;
-    var BS_FINISH_STARTED = 3;
-    var BS_FINISH_DONE = 4;
-    var OS_CODE = 3;
-    function err(strm, errorCode) {
-      strm.msg = msg[errorCode];
-      return errorCode;
-    }
-    function rank(f2) {
-      return (f2 << 1) - (f2 > 4 ? 9 : 0);
-    }
-    function zero(buf) {
-      var len = buf.length;
-      while (--len >= 0) {
-        buf[len] = 0;
-      }
-    }
-    function flush_pending(strm) {
-      var s = strm.state;
-      var len = s.pending;
-      if (len > strm.avail_out) {
-        len = strm.avail_out;
-      }
-      if (len === 0) {
-        return;
-      }
-      utils.arraySet(strm.output, s.pending_buf, s.pending_out, len, strm.next_out);
-      strm.next_out += len;
-      s.pending_out += len;
-      strm.total_out += len;
-      strm.avail_out -= len;
-      s.pending -= len;
-      if (s.pending === 0) {
-        s.pending_out = 0;
-      }
-    }
-    function flush_block_only(s, last) {
-      trees._tr_flush_block(s, s.block_start >= 0 ? s.block_start : -1, s.strstart - s.block_start, last);
-      s.block_start = s.strstart;
-      flush_pending(s.strm);
-    }
-    function put_byte(s, b) {
-      s.pending_buf[s.pending++] = b;
-    }
-    function putShortMSB(s, b) {
-      s.pending_buf[s.pending++] = b >>> 8 & 255;
-      s.pending_buf[s.pending++] = b & 255;
-    }
-    function read_buf(strm, buf, start, size) {
-      var len = strm.avail_in;
-      if (len > size) {
-        len = size;
-      }
-      if (len === 0) {
-        return 0;
-      }
-      strm.avail_in -= len;
-      utils.arraySet(buf, strm.input, strm.next_in, len, start);
-      if (strm.state.wrap === 1) {
-        strm.adler = adler32(strm.adler, buf, len, start);
-      } else if (strm.state.wrap === 2) {
-        strm.adler = crc32(strm.adler, buf, len, start);
-      }
-      strm.next_in += len;
-      strm.total_in += len;
-      return len;
-    }
-    function longest_match(s, cur_match) {
-      var chain_length = s.max_chain_length;
-      var scan = s.strstart;
-      var match;
-      var len;
-      var best_len = s.prev_length;
-      var nice_match = s.nice_match;
-      var limit = s.strstart > s.w_size - MIN_LOOKAHEAD ? s.strstart - (s.w_size - MIN_LOOKAHEAD) : 0;
-      var _win = s.window;
-      var wmask = s.w_mask;
-      var prev = s.prev;
-      var strend = s.strstart + MAX_MATCH;
-      var scan_end1 = _win[scan + best_len - 1];
-      var scan_end = _win[scan + best_len];
-      if (s.prev_length >= s.good_match) {
-        chain_length >>= 2;
-      }
-      if (nice_match > s.lookahead) {
-        nice_match = s.lookahead;
-      }
-      do {
-        match = cur_match;
-        if (_win[match + best_len] !== scan_end || _win[match + best_len - 1] !== scan_end1 || _win[match] !== _win[scan] || _win[++match] !== _win[scan + 1]) {
-          continue;
-        }
-        scan += 2;
-        match++;
-        do {
-        } while (_win[++scan] === _win[++match] && _win[++scan] === _win[++match] && _win[++scan] === _win[++match] && _win[++scan] === _win[++match] && _win[++scan] === _win[++match] && _win[++scan] === _win[++match] && _win[++scan] === _win[++match] && _win[++scan] === _win[++match] && scan < strend);
-        len = MAX_MATCH - (strend - scan);
-        scan = strend - MAX_MATCH;
-        if (len > best_len) {
-          s.match_start = cur_match;
-          best_len = len;
-          if (len >= nice_match) {
-            break;
-          }
-          scan_end1 = _win[scan + best_len - 1];
-          scan_end = _win[scan + best_len];
-        }
-      } while ((cur_match = prev[cur_match & wmask]) > limit && --chain_length !== 0);
-      if (best_len <= s.lookahead) {
-        return best_len;
-      }
-      return s.lookahead;
-    }
-    function fill_window(s) {
-      var _w_size = s.w_size;
-      var p2, n, m, more, str;
-      do {
-        more = s.window_size - s.lookahead - s.strstart;
-        if (s.strstart >= _w_size + (_w_size - MIN_LOOKAHEAD)) {
-          utils.arraySet(s.window, s.window, _w_size, _w_size, 0);
-          s.match_start -= _w_size;
-          s.strstart -= _w_size;
-          s.block_start -= _w_size;
-          n = s.hash_size;
-          p2 = n;
-          do {
-            m = s.head[--p2];
-            s.head[p2] = m >= _w_size ? m - _w_size : 0;
-          } while (--n);
-          n = _w_size;
-          p2 = n;
-          do {
-            m = s.prev[--p2];
-            s.prev[p2] = m >= _w_size ? m - _w_size : 0;
-          } while (--n);
-          more += _w_size;
-        }
-        if (s.strm.avail_in === 0) {
-          break;
-        }
-        n = read_buf(s.strm, s.window, s.strstart + s.lookahead, more);
-        s.lookahead += n;
-        if (s.lookahead + s.insert >= MIN_MATCH) {
-          str = s.strstart - s.insert;
-          s.ins_h = s.window[str];
-          s.ins_h = (s.ins_h << s.hash_shift ^ s.window[str + 1]) & s.hash_mask;
-          while (s.insert) {
-            s.ins_h = (s.ins_h << s.hash_shift ^ s.window[str + MIN_MATCH - 1]) & s.hash_mask;
-            s.prev[str & s.w_mask] = s.head[s.ins_h];
-            s.head[s.ins_h] = str;
-            str++;
-            s.insert--;
-            if (s.lookahead + s.insert < MIN_MATCH) {
-              break;
-            }
-          }
-        }
-      } while (s.lookahead < MIN_LOOKAHEAD && s.strm.avail_in !== 0);
-    }
-    function deflate_stored(s, flush) {
-      var max_block_size = 65535;
-      if (max_block_size > s.pending_buf_size - 5) {
-        max_block_size = s.pending_buf_size - 5;
-      }
-      for (; ; ) {
-        if (s.lookahead <= 1) {
-          fill_window(s);
-          if (s.lookahead === 0 && flush === Z_NO_FLUSH) {
-            return BS_NEED_MORE;
-          }
-          if (s.lookahead === 0) {
-            break;
-          }
-        }
-        s.strstart += s.lookahead;
-        s.lookahead = 0;
-        var max_start = s.block_start + max_block_size;
-        if (s.strstart === 0 || s.strstart >= max_start) {
-          s.lookahead = s.strstart - max_start;
-          s.strstart = max_start;
-          flush_block_only(s, false);
-          if (s.strm.avail_out === 0) {
-            return BS_NEED_MORE;
-          }
-        }
-        if (s.strstart - s.block_start >= s.w_size - MIN_LOOKAHEAD) {
-          flush_block_only(s, false);
-          if (s.strm.avail_out === 0) {
-            return BS_NEED_MORE;
-          }
-        }
-      }
-      s.insert = 0;
-      if (flush === Z_FINISH) {
-        flush_block_only(s, true);
-        if (s.strm.avail_out === 0) {
-          return BS_FINISH_STARTED;
-        }
-        return BS_FINISH_DONE;
-      }
-      if (s.strstart > s.block_start) {
-        flush_block_only(s, false);
-        if (s.strm.avail_out === 0) {
-          return BS_NEED_MORE;
-        }
-      }
-      return BS_NEED_MORE;
-    }
-    function deflate_fast(s, flush) {
-      var hash_head;
-      var bflush;
-      for (; ; ) {
-        if (s.lookahead < MIN_LOOKAHEAD) {
-          fill_window(s);
-          if (s.lookahead < MIN_LOOKAHEAD && flush === Z_NO_FLUSH) {
-            return BS_NEED_MORE;
-          }
-          if (s.lookahead === 0) {
-            break;
-          }
-        }
-        hash_head = 0;
-        if (s.lookahead >= MIN_MATCH) {
-          s.ins_h = (s.ins_h << s.hash_shift ^ s.window[s.strstart + MIN_MATCH - 1]) & s.hash_mask;
-          hash_head = s.prev[s.strstart & s.w_mask] = s.head[s.ins_h];
-          s.head[s.ins_h] = s.strstart;
-        }
-        if (hash_head !== 0 && s.strstart - hash_head <= s.w_size - MIN_LOOKAHEAD) {
-          s.match_length = longest_match(s, hash_head);
-        }
-        if (s.match_length >= MIN_MATCH) {
-          bflush = trees._tr_tally(s, s.strstart - s.match_start, s.match_length - MIN_MATCH);
-          s.lookahead -= s.match_length;
-          if (s.match_length <= s.max_lazy_match && s.lookahead >= MIN_MATCH) {
-            s.match_length--;
-            do {
-              s.strstart++;
-              s.ins_h = (s.ins_h << s.hash_shift ^ s.window[s.strstart + MIN_MATCH - 1]) & s.hash_mask;
-              hash_head = s.prev[s.strstart & s.w_mask] = s.head[s.ins_h];
-              s.head[s.ins_h] = s.strstart;
-            } while (--s.match_length !== 0);
-            s.strstart++;
-          } else {
-            s.strstart += s.match_length;
-            s.match_length = 0;
-            s.ins_h = s.window[s.strstart];
-            s.ins_h = (s.ins_h << s.hash_shift ^ s.window[s.strstart + 1]) & s.hash_mask;
-          }
-        } else {
-          bflush = trees._tr_tally(s, 0, s.window[s.strstart]);
-          s.lookahead--;
-          s.strstart++;
-        }
-        if (bflush) {
-          flush_block_only(s, false);
-          if (s.strm.avail_out === 0) {
-            return BS_NEED_MORE;
-          }
-        }
-      }
-      s.insert = s.strstart < MIN_MATCH - 1 ? s.strstart : MIN_MATCH - 1;
-      if (flush === Z_FINISH) {
-        flush_block_only(s, true);
-        if (s.strm.avail_out === 0) {
-          return BS_FINISH_STARTED;
-        }
-        return BS_FINISH_DONE;
-      }
-      if (s.last_lit) {
-        flush_block_only(s, false);
-        if (s.strm.avail_out === 0) {
-          return BS_NEED_MORE;
-        }
-      }
-      return BS_BLOCK_DONE;
-    }
-    function deflate_slow(s, flush) {
-      var hash_head;
-      var bflush;
-      var max_insert;
-      for (; ; ) {
-        if (s.lookahead < MIN_LOOKAHEAD) {
-          fill_window(s);
-          if (s.lookahead < MIN_LOOKAHEAD && flush === Z_NO_FLUSH) {
-            return BS_NEED_MORE;
-          }
-          if (s.lookahead === 0) {
-            break;
-          }
-        }
-        hash_head = 0;
-        if (s.lookahead >= MIN_MATCH) {
-          s.ins_h = (s.ins_h << s.hash_shift ^ s.window[s.strstart + MIN_MATCH - 1]) & s.hash_mask;
-          hash_head = s.prev[s.strstart & s.w_mask] = s.head[s.ins_h];
-          s.head[s.ins_h] = s.strstart;
-        }
-        s.prev_length = s.match_length;
-        s.prev_match = s.match_start;
-        s.match_length = MIN_MATCH - 1;
-        if (hash_head !== 0 && s.prev_length < s.max_lazy_match && s.strstart - hash_head <= s.w_size - MIN_LOOKAHEAD) {
-          s.match_length = longest_match(s, hash_head);
-          if (s.match_length <= 5 && (s.strategy === Z_FILTERED || s.match_length === MIN_MATCH && s.strstart - s.match_start > 4096)) {
-            s.match_length = MIN_MATCH - 1;
-          }
-        }
-        if (s.prev_length >= MIN_MATCH && s.match_length <= s.prev_length) {
-          max_insert = s.strstart + s.lookahead - MIN_MATCH;
-          bflush = trees._tr_tally(s, s.strstart - 1 - s.prev_match, s.prev_length - MIN_MATCH);
-          s.lookahead -= s.prev_length - 1;
-          s.prev_length -= 2;
-          do {
-            if (++s.strstart <= max_insert) {
-              s.ins_h = (s.ins_h << s.hash_shift ^ s.window[s.strstart + MIN_MATCH - 1]) & s.hash_mask;
-              hash_head = s.prev[s.strstart & s.w_mask] = s.head[s.ins_h];
-              s.head[s.ins_h] = s.strstart;
-            }
-          } while (--s.prev_length !== 0);
-          s.match_available = 0;
-          s.match_length = MIN_MATCH - 1;
-          s.strstart++;
-          if (bflush) {
-            flush_block_only(s, false);
-            if (s.strm.avail_out === 0) {
-              return BS_NEED_MORE;
-            }
-          }
-        } else if (s.match_available) {
-          bflush = trees._tr_tally(s, 0, s.window[s.strstart - 1]);
-          if (bflush) {
-            flush_block_only(s, false);
-          }
-          s.strstart++;
-          s.lookahead--;
-          if (s.strm.avail_out === 0) {
-            return BS_NEED_MORE;
-          }
-        } else {
-          s.match_available = 1;
-          s.strstart++;
-          s.lookahead--;
-        }
-      }
-      if (s.match_available) {
-        bflush = trees._tr_tally(s, 0, s.window[s.strstart - 1]);
-        s.match_available = 0;
-      }
-      s.insert = s.strstart < MIN_MATCH - 1 ? s.strstart : MIN_MATCH - 1;
-      if (flush === Z_FINISH) {
-        flush_block_only(s, true);
-        if (s.strm.avail_out === 0) {
-          return BS_FINISH_STARTED;
-        }
-        return BS_FINISH_DONE;
-      }
-      if (s.last_lit) {
-        flush_block_only(s, false);
-        if (s.strm.avail_out === 0) {
-          return BS_NEED_MORE;
-        }
-      }
-      return BS_BLOCK_DONE;
-    }
-    function deflate_rle(s, flush) {
-      var bflush;
-      var prev;
-      var scan, strend;
-      var _win = s.window;
-      for (; ; ) {
-        if (s.lookahead <= MAX_MATCH) {
-          fill_window(s);
-          if (s.lookahead <= MAX_MATCH && flush === Z_NO_FLUSH) {
-            return BS_NEED_MORE;
-          }
-          if (s.lookahead === 0) {
-            break;
-          }
-        }
-        s.match_length = 0;
-        if (s.lookahead >= MIN_MATCH && s.strstart > 0) {
-          scan = s.strstart - 1;
-          prev = _win[scan];
-          if (prev === _win[++scan] && prev === _win[++scan] && prev === _win[++scan]) {
-            strend = s.strstart + MAX_MATCH;
-            do {
-            } while (prev === _win[++scan] && prev === _win[++scan] && prev === _win[++scan] && prev === _win[++scan] && prev === _win[++scan] && prev === _win[++scan] && prev === _win[++scan] && prev === _win[++scan] && scan < strend);
-            s.match_length = MAX_MATCH - (strend - scan);
-            if (s.match_length > s.lookahead) {
-              s.match_length = s.lookahead;
-            }
-          }
-        }
-        if (s.match_length >= MIN_MATCH) {
-          bflush = trees._tr_tally(s, 1, s.match_length - MIN_MATCH);
-          s.lookahead -= s.match_length;
-          s.strstart += s.match_length;
-          s.match_length = 0;
-        } else {
-          bflush = trees._tr_tally(s, 0, s.window[s.strstart]);
-          s.lookahead--;
-          s.strstart++;
-        }
-        if (bflush) {
-          flush_block_only(s, false);
-          if (s.strm.avail_out === 0) {
-            return BS_NEED_MORE;
-          }
-        }
-      }
-      s.insert = 0;
-      if (flush === Z_FINISH) {
-        flush_block_only(s, true);
-        if (s.strm.avail_out === 0) {
-          return BS_FINISH_STARTED;
-        }
-        return BS_FINISH_DONE;
-      }
-      if (s.last_lit) {
-        flush_block_only(s, false);
-        if (s.strm.avail_out === 0) {
-          return BS_NEED_MORE;
-        }
-      }
-      return BS_BLOCK_DONE;
-    }
-    function deflate_huff(s, flush) {
-      var bflush;
-      for (; ; ) {
-        if (s.lookahead === 0) {
-          fill_window(s);
-          if (s.lookahead === 0) {
-            if (flush === Z_NO_FLUSH) {
-              return BS_NEED_MORE;
-            }
-            break;
-          }
-        }
-        s.match_length = 0;
-        bflush = trees._tr_tally(s, 0, s.window[s.strstart]);
-        s.lookahead--;
-        s.strstart++;
-        if (bflush) {
-          flush_block_only(s, false);
-          if (s.strm.avail_out === 0) {
-            return BS_NEED_MORE;
-          }
-        }
-      }
-      s.insert = 0;
-      if (flush === Z_FINISH) {
-        flush_block_only(s, true);
-        if (s.strm.avail_out === 0) {
-          return BS_FINISH_STARTED;
-        }
-        return BS_FINISH_DONE;
-      }
-      if (s.last_lit) {
-        flush_block_only(s, false);
-        if (s.strm.avail_out === 0) {
-          return BS_NEED_MORE;
-        }
-      }
-      return BS_BLOCK_DONE;
-    }
-    function Config(good_length, max_lazy, nice_length, max_chain, func) {
-      this.good_length = good_length;
-      this.max_lazy = max_lazy;
-      this.nice_length = nice_length;
-      this.max_chain = max_chain;
-      this.func = func;
-    }
-    var configuration_table;
-    configuration_table = [
-      /*      good lazy nice chain */
-      new Config(0, 0, 0, 0, deflate_stored),
-      /* 0 store only */
-      new Config(4, 4, 8, 4, deflate_fast),
-      /* 1 max speed, no lazy matches */
-      new Config(4, 5, 16, 8, deflate_fast),
-      /* 2 */
-      new Config(4, 6, 32, 32, deflate_fast),
-      /* 3 */
-      new Config(4, 4, 16, 16, deflate_slow),
-      /* 4 lazy matches */
-      new Config(8, 16, 32, 32, deflate_slow),
-      /* 5 */
-      new Config(8, 16, 128, 128, deflate_slow),
-      /* 6 */
-      new Config(8, 32, 128, 256, deflate_slow),
-      /* 7 */
-      new Config(32, 128, 258, 1024, deflate_slow),
-      /* 8 */
-      new Config(32, 258, 258, 4096, deflate_slow)
-      /* 9 max compression */
-    ];
-    function lm_init(s) {
-      s.window_size = 2 * s.w_size;
-      zero(s.head);
-      s.max_lazy_match = configuration_table[s.level].max_lazy;
-      s.good_match = configuration_table[s.level].good_length;
-      s.nice_match = configuration_table[s.level].nice_length;
-      s.max_chain_length = configuration_table[s.level].max_chain;
-      s.strstart = 0;
-      s.block_start = 0;
-      s.lookahead = 0;
-      s.insert = 0;
-      s.match_length = s.prev_length = MIN_MATCH - 1;
-      s.match_available = 0;
-      s.ins_h = 0;
-    }
-    function DeflateState() {
-      this.strm = null;
-      this.status = 0;
-      this.pending_buf = null;
-      this.pending_buf_size = 0;
-      this.pending_out = 0;
-      this.pending = 0;
-      this.wrap = 0;
-      this.gzhead = null;
-      this.gzindex = 0;
-      this.method = Z_DEFLATED;
-      this.last_flush = -1;
-      this.w_size = 0;
-      this.w_bits = 0;
-      this.w_mask = 0;
-      this.window = null;
-      this.window_size = 0;
-      this.prev = null;
-      this.head = null;
-      this.ins_h = 0;
-      this.hash_size = 0;
-      this.hash_bits = 0;
-      this.hash_mask = 0;
-      this.hash_shift = 0;
-      this.block_start = 0;
-      this.match_length = 0;
-      this.prev_match = 0;
-      this.match_available = 0;
-      this.strstart = 0;
-      this.match_start = 0;
-      this.lookahead = 0;
-      this.prev_length = 0;
-      this.max_chain_length = 0;
-      this.max_lazy_match = 0;
-      this.level = 0;
-      this.strategy = 0;
-      this.good_match = 0;
-      this.nice_match = 0;
-      this.dyn_ltree = new utils.Buf16(HEAP_SIZE * 2);
-      this.dyn_dtree = new utils.Buf16((2 * D_CODES + 1) * 2);
-      this.bl_tree = new utils.Buf16((2 * BL_CODES + 1) * 2);
-      zero(this.dyn_ltree);
-      zero(this.dyn_dtree);
-      zero(this.bl_tree);
-      this.l_desc = null;
-      this.d_desc = null;
-      this.bl_desc = null;
-      this.bl_count = new utils.Buf16(MAX_BITS + 1);
-      this.heap = new utils.Buf16(2 * L_CODES + 1);
-      zero(this.heap);
-      this.heap_len = 0;
-      this.heap_max = 0;
-      this.depth = new utils.Buf16(2 * L_CODES + 1);
-      zero(this.depth);
-      this.l_buf = 0;
-      this.lit_bufsize = 0;
-      this.last_lit = 0;
-      this.d_buf = 0;
-      this.opt_len = 0;
-      this.static_len = 0;
-      this.matches = 0;
-      this.insert = 0;
-      this.bi_buf = 0;
-      this.bi_valid = 0;
-    }
-    function deflateResetKeep(strm) {
-      var s;
-      if (!strm || !strm.state) {
-        return err(strm, Z_STREAM_ERROR);
-      }
-      strm.total_in = strm.total_out = 0;
-      strm.data_type = Z_UNKNOWN;
-      s = strm.state;
-      s.pending = 0;
-      s.pending_out = 0;
-      if (s.wrap < 0) {
-        s.wrap = -s.wrap;
-      }
-      s.status = s.wrap ? INIT_STATE : BUSY_STATE;
-      strm.adler = s.wrap === 2 ? 0 : 1;
-      s.last_flush = Z_NO_FLUSH;
-      trees._tr_init(s);
-      return Z_OK;
-    }
-    function deflateReset(strm) {
-      var ret = deflateResetKeep(strm);
-      if (ret === Z_OK) {
-        lm_init(strm.state);
-      }
-      return ret;
-    }
-    function deflateSetHeader(strm, head) {
-      if (!strm || !strm.state) {
-        return Z_STREAM_ERROR;
-      }
-      if (strm.state.wrap !== 2) {
-        return Z_STREAM_ERROR;
-      }
-      strm.state.gzhead = head;
-      return Z_OK;
-    }
-    function deflateInit2(strm, level, method, windowBits, memLevel, strategy) {
-      if (!strm) {
-        return Z_STREAM_ERROR;
-      }
-      var wrap = 1;
-      if (level === Z_DEFAULT_COMPRESSION) {
-        level = 6;
-      }
-      if (windowBits < 0) {
-        wrap = 0;
-        windowBits = -windowBits;
-      } else if (windowBits > 15) {
-        wrap = 2;
-        windowBits -= 16;
-      }
-      if (memLevel < 1 || memLevel > MAX_MEM_LEVEL || method !== Z_DEFLATED || windowBits < 8 || windowBits > 15 || level < 0 || level > 9 || strategy < 0 || strategy > Z_FIXED) {
-        return err(strm, Z_STREAM_ERROR);
-      }
-      if (windowBits === 8) {
-        windowBits = 9;
-      }
-      var s = new DeflateState();
-      strm.state = s;
-      s.strm = strm;
-      s.wrap = wrap;
-      s.gzhead = null;
-      s.w_bits = windowBits;
-      s.w_size = 1 << s.w_bits;
-      s.w_mask = s.w_size - 1;
-      s.hash_bits = memLevel + 7;
-      s.hash_size = 1 << s.hash_bits;
-      s.hash_mask = s.hash_size - 1;
-      s.hash_shift = ~~((s.hash_bits + MIN_MATCH - 1) / MIN_MATCH);
-      s.window = new utils.Buf8(s.w_size * 2);
-      s.head = new utils.Buf16(s.hash_size);
-      s.prev = new utils.Buf16(s.w_size);
-      s.lit_bufsize = 1 << memLevel + 6;
-      s.pending_buf_size = s.lit_bufsize * 4;
-      s.pending_buf = new utils.Buf8(s.pending_buf_size);
-      s.d_buf = 1 * s.lit_bufsize;
-      s.l_buf = (1 + 2) * s.lit_bufsize;
-      s.level = level;
-      s.strategy = strategy;
-      s.method = method;
-      return deflateReset(strm);
-    }
-    function deflateInit(strm, level) {
-      return deflateInit2(strm, level, Z_DEFLATED, MAX_WBITS, DEF_MEM_LEVEL, Z_DEFAULT_STRATEGY);
-    }
-    function deflate(strm, flush) {
-      var old_flush, s;
-      var beg, val;
-      if (!strm || !strm.state || flush > Z_BLOCK || flush < 0) {
-        return strm ? err(strm, Z_STREAM_ERROR) : Z_STREAM_ERROR;
-      }
-      s = strm.state;
-      if (!strm.output || !strm.input && strm.avail_in !== 0 || s.status === FINISH_STATE && flush !== Z_FINISH) {
-        return err(strm, strm.avail_out === 0 ? Z_BUF_ERROR : Z_STREAM_ERROR);
-      }
-      s.strm = strm;
-      old_flush = s.last_flush;
-      s.last_flush = flush;
-      if (s.status === INIT_STATE) {
-        if (s.wrap === 2) {
-          strm.adler = 0;
-          put_byte(s, 31);
-          put_byte(s, 139);
-          put_byte(s, 8);
-          if (!s.gzhead) {
-            put_byte(s, 0);
-            put_byte(s, 0);
-            put_byte(s, 0);
-            put_byte(s, 0);
-            put_byte(s, 0);
-            put_byte(s, s.level === 9 ? 2 : s.strategy >= Z_HUFFMAN_ONLY || s.level < 2 ? 4 : 0);
-            put_byte(s, OS_CODE);
-            s.status = BUSY_STATE;
-          } else {
-            put_byte(
-              s,
-              (s.gzhead.text ? 1 : 0) + (s.gzhead.hcrc ? 2 : 0) + (!s.gzhead.extra ? 0 : 4) + (!s.gzhead.name ? 0 : 8) + (!s.gzhead.comment ? 0 : 16)
-            );
-            put_byte(s, s.gzhead.time & 255);
-            put_byte(s, s.gzhead.time >> 8 & 255);
-            put_byte(s, s.gzhead.time >> 16 & 255);
-            put_byte(s, s.gzhead.time >> 24 & 255);
-            put_byte(s, s.level === 9 ? 2 : s.strategy >= Z_HUFFMAN_ONLY || s.level < 2 ? 4 : 0);
-            put_byte(s, s.gzhead.os & 255);
-            if (s.gzhead.extra && s.gzhead.extra.length) {
-              put_byte(s, s.gzhead.extra.length & 255);
-              put_byte(s, s.gzhead.extra.length >> 8 & 255);
-            }
-            if (s.gzhead.hcrc) {
-              strm.adler = crc32(strm.adler, s.pending_buf, s.pending, 0);
-            }
-            s.gzindex = 0;
-            s.status = EXTRA_STATE;
-          }
-        } else {
-          var header = Z_DEFLATED + (s.w_bits - 8 << 4) << 8;
-          var level_flags = -1;
-          if (s.strategy >= Z_HUFFMAN_ONLY || s.level < 2) {
-            level_flags = 0;
-          } else if (s.level < 6) {
-            level_flags = 1;
-          } else if (s.level === 6) {
-            level_flags = 2;
-          } else {
-            level_flags = 3;
-          }
-          header |= level_flags << 6;
-          if (s.strstart !== 0) {
-            header |= PRESET_DICT;
-          }
-          header += 31 - header % 31;
-          s.status = BUSY_STATE;
-          putShortMSB(s, header);
-          if (s.strstart !== 0) {
-            putShortMSB(s, strm.adler >>> 16);
-            putShortMSB(s, strm.adler & 65535);
-          }
-          strm.adler = 1;
-        }
-      }
-      if (s.status === EXTRA_STATE) {
-        if (s.gzhead.extra) {
-          beg = s.pending;
-          while (s.gzindex < (s.gzhead.extra.length & 65535)) {
-            if (s.pending === s.pending_buf_size) {
-              if (s.gzhead.hcrc && s.pending > beg) {
-                strm.adler = crc32(strm.adler, s.pending_buf, s.pending - beg, beg);
-              }
-              flush_pending(strm);
-              beg = s.pending;
-              if (s.pending === s.pending_buf_size) {
-                break;
-              }
-            }
-            put_byte(s, s.gzhead.extra[s.gzindex] & 255);
-            s.gzindex++;
-          }
-          if (s.gzhead.hcrc && s.pending > beg) {
-            strm.adler = crc32(strm.adler, s.pending_buf, s.pending - beg, beg);
-          }
-          if (s.gzindex === s.gzhead.extra.length) {
-            s.gzindex = 0;
-            s.status = NAME_STATE;
-          }
-        } else {
-          s.status = NAME_STATE;
-        }
-      }
-      if (s.status === NAME_STATE) {
-        if (s.gzhead.name) {
-          beg = s.pending;
-          do {
-            if (s.pending === s.pending_buf_size) {
-              if (s.gzhead.hcrc && s.pending > beg) {
-                strm.adler = crc32(strm.adler, s.pending_buf, s.pending - beg, beg);
-              }
-              flush_pending(strm);
-              beg = s.pending;
-              if (s.pending === s.pending_buf_size) {
-                val = 1;
-                break;
-              }
-            }
-            if (s.gzindex < s.gzhead.name.length) {
-              val = s.gzhead.name.charCodeAt(s.gzindex++) & 255;
-            } else {
-              val = 0;
-            }
-            put_byte(s, val);
-          } while (val !== 0);
-          if (s.gzhead.hcrc && s.pending > beg) {
-            strm.adler = crc32(strm.adler, s.pending_buf, s.pending - beg, beg);
-          }
-          if (val === 0) {
-            s.gzindex = 0;
-            s.status = COMMENT_STATE;
-          }
-        } else {
-          s.status = COMMENT_STATE;
-        }
-      }
-      if (s.status === COMMENT_STATE) {
-        if (s.gzhead.comment) {
-          beg = s.pending;
-          do {
-            if (s.pending === s.pending_buf_size) {
-              if (s.gzhead.hcrc && s.pending > beg) {
-                strm.adler = crc32(strm.adler, s.pending_buf, s.pending - beg, beg);
-              }
-              flush_pending(strm);
-              beg = s.pending;
-              if (s.pending === s.pending_buf_size) {
-                val = 1;
-                break;
-              }
-            }
-            if (s.gzindex < s.gzhead.comment.length) {
-              val = s.gzhead.comment.charCodeAt(s.gzindex++) & 255;
-            } else {
-              val = 0;
-            }
-            put_byte(s, val);
-          } while (val !== 0);
-          if (s.gzhead.hcrc && s.pending > beg) {
-            strm.adler = crc32(strm.adler, s.pending_buf, s.pending - beg, beg);
-          }
-          if (val === 0) {
-            s.status = HCRC_STATE;
-          }
-        } else {
-          s.status = HCRC_STATE;
-        }
-      }
-      if (s.status === HCRC_STATE) {
-        if (s.gzhead.hcrc) {
-          if (s.pending + 2 > s.pending_buf_size) {
-            flush_pending(strm);
-          }
-          if (s.pending + 2 <= s.pending_buf_size) {
-            put_byte(s, strm.adler & 255);
-            put_byte(s, strm.adler >> 8 & 255);
-            strm.adler = 0;
-            s.status = BUSY_STATE;
-          }
-        } else {
-          s.status = BUSY_STATE;
-        }
-      }
-      if (s.pending !== 0) {
-        flush_pending(strm);
-        if (strm.avail_out === 0) {
-          s.last_flush = -1;
-          return Z_OK;
-        }
-      } else if (strm.avail_in === 0 && rank(flush) <= rank(old_flush) && flush !== Z_FINISH) {
-        return err(strm, Z_BUF_ERROR);
-      }
-      if (s.status === FINISH_STATE && strm.avail_in !== 0) {
-        return err(strm, Z_BUF_ERROR);
-      }
-      if (strm.avail_in !== 0 || s.lookahead !== 0 || flush !== Z_NO_FLUSH && s.status !== FINISH_STATE) {
-        var bstate = s.strategy === Z_HUFFMAN_ONLY ? deflate_huff(s, flush) : s.strategy === Z_RLE ? deflate_rle(s, flush) : configuration_table[s.level].func(s, flush);
-        if (bstate === BS_FINISH_STARTED || bstate === BS_FINISH_DONE) {
-          s.status = FINISH_STATE;
-        }
-        if (bstate === BS_NEED_MORE || bstate === BS_FINISH_STARTED) {
-          if (strm.avail_out === 0) {
-            s.last_flush = -1;
-          }
-          return Z_OK;
-        }
-        if (bstate === BS_BLOCK_DONE) {
-          if (flush === Z_PARTIAL_FLUSH) {
-            trees._tr_align(s);
-          } else if (flush !== Z_BLOCK) {
-            trees._tr_stored_block(s, 0, 0, false);
-            if (flush === Z_FULL_FLUSH) {
-              zero(s.head);
-              if (s.lookahead === 0) {
-                s.strstart = 0;
-                s.block_start = 0;
-                s.insert = 0;
-              }
-            }
-          }
-          flush_pending(strm);
-          if (strm.avail_out === 0) {
-            s.last_flush = -1;
-            return Z_OK;
-          }
-        }
-      }
-      if (flush !== Z_FINISH) {
-        return Z_OK;
-      }
-      if (s.wrap <= 0) {
-        return Z_STREAM_END;
-      }
-      if (s.wrap === 2) {
-        put_byte(s, strm.adler & 255);
-        put_byte(s, strm.adler >> 8 & 255);
-        put_byte(s, strm.adler >> 16 & 255);
-        put_byte(s, strm.adler >> 24 & 255);
-        put_byte(s, strm.total_in & 255);
-        put_byte(s, strm.total_in >> 8 & 255);
-        put_byte(s, strm.total_in >> 16 & 255);
-        put_byte(s, strm.total_in >> 24 & 255);
-      } else {
-        putShortMSB(s, strm.adler >>> 16);
-        putShortMSB(s, strm.adler & 65535);
-      }
-      flush_pending(strm);
-      if (s.wrap > 0) {
-        s.wrap = -s.wrap;
-      }
-      return s.pending !== 0 ? Z_OK : Z_STREAM_END;
-    }
-    function deflateEnd(strm) {
-      var status;
-      if (!strm || !strm.state) {
-        return Z_STREAM_ERROR;
-      }
-      status = strm.state.status;
-      if (status !== INIT_STATE && status !== EXTRA_STATE && status !== NAME_STATE && status !== COMMENT_STATE && status !== HCRC_STATE && status !== BUSY_STATE && status !== FINISH_STATE) {
-        return err(strm, Z_STREAM_ERROR);
-      }
-      strm.state = null;
-      return status === BUSY_STATE ? err(strm, Z_DATA_ERROR) : Z_OK;
-    }
-    function deflateSetDictionary(strm, dictionary) {
-      var dictLength = dictionary.length;
-      var s;
-      var str, n;
-      var wrap;
-      var avail;
-      var next;
-      var input;
-      var tmpDict;
-      if (!strm || !strm.state) {
-        return Z_STREAM_ERROR;
-      }
-      s = strm.state;
-      wrap = s.wrap;
-      if (wrap === 2 || wrap === 1 && s.status !== INIT_STATE || s.lookahead) {
-        return Z_STREAM_ERROR;
-      }
-      if (wrap === 1) {
-        strm.adler = adler32(strm.adler, dictionary, dictLength, 0);
-      }
-      s.wrap = 0;
-      if (dictLength >= s.w_size) {
-        if (wrap === 0) {
-          zero(s.head);
-          s.strstart = 0;
-          s.block_start = 0;
-          s.insert = 0;
-        }
-        tmpDict = new utils.Buf8(s.w_size);
-        utils.arraySet(tmpDict, dictionary, dictLength - s.w_size, s.w_size, 0);
-        dictionary = tmpDict;
-        dictLength = s.w_size;
-      }
-      avail = strm.avail_in;
-      next = strm.next_in;
-      input = strm.input;
-      strm.avail_in = dictLength;
-      strm.next_in = 0;
-      strm.input = dictionary;
-      fill_window(s);
-      while (s.lookahead >= MIN_MATCH) {
-        str = s.strstart;
-        n = s.lookahead - (MIN_MATCH - 1);
-        do {
-          s.ins_h = (s.ins_h << s.hash_shift ^ s.window[str + MIN_MATCH - 1]) & s.hash_mask;
-          s.prev[str & s.w_mask] = s.head[s.ins_h];
-          s.head[s.ins_h] = str;
-          str++;
-        } while (--n);
-        s.strstart = str;
-        s.lookahead = MIN_MATCH - 1;
-        fill_window(s);
-      }
-      s.strstart += s.lookahead;
-      s.block_start = s.strstart;
-      s.insert = s.lookahead;
-      s.lookahead = 0;
-      s.match_length = s.prev_length = MIN_MATCH - 1;
-      s.match_available = 0;
-      strm.next_in = next;
-      strm.input = input;
-      strm.avail_in = avail;
-      s.wrap = wrap;
-      return Z_OK;
-    }
-    exports2.deflateInit = deflateInit;
-    exports2.deflateInit2 = deflateInit2;
-    exports2.deflateReset = deflateReset;
-    exports2.deflateResetKeep = deflateResetKeep;
-    exports2.deflateSetHeader = deflateSetHeader;
-    exports2.deflate = deflate;
-    exports2.deflateEnd = deflateEnd;
-    exports2.deflateSetDictionary = deflateSetDictionary;
-    exports2.deflateInfo = "pako deflate (from Nodeca project)";
-  }
-});
-
-// node_modules/pako/lib/utils/strings.js
-var require_strings = __commonJS({
-  "node_modules/pako/lib/utils/strings.js"(exports2) {
-    "use strict";
-    var utils = require_common();
-    var STR_APPLY_OK = true;
-    var STR_APPLY_UIA_OK = true;
-    try {
-      String.fromCharCode.apply(null, [0]);
-    } catch (__) {
-      STR_APPLY_OK = false;
-    }
-    try {
-      String.fromCharCode.apply(null, new Uint8Array(1));
-    } catch (__) {
-      STR_APPLY_UIA_OK = false;
-    }
-    var _utf8len = new utils.Buf8(256);
-    for (q = 0; q < 256; q++) {
-      _utf8len[q] = q >= 252 ? 6 : q >= 248 ? 5 : q >= 240 ? 4 : q >= 224 ? 3 : q >= 192 ? 2 : 1;
-    }
-    var q;
-    _utf8len[254] = _utf8len[254] = 1;
-    exports2.string2buf = function(str) {
-      var buf, c, c2, m_pos, i, str_len = str.length, buf_len = 0;
-      for (m_pos = 0; m_pos < str_len; m_pos++) {
-        c = str.charCodeAt(m_pos);
-        if ((c & 64512) === 55296 && m_pos + 1 < str_len) {
-          c2 = str.charCodeAt(m_pos + 1);
-          if ((c2 & 64512) === 56320) {
-            c = 65536 + (c - 55296 << 10) + (c2 - 56320);
-            m_pos++;
-          }
-        }
-        buf_len += c < 128 ? 1 : c < 2048 ? 2 : c < 65536 ? 3 : 4;
-      }
-      buf = new utils.Buf8(buf_len);
-      for (i = 0, m_pos = 0; i < buf_len; m_pos++) {
-        c = str.charCodeAt(m_pos);
-        if ((c & 64512) === 55296 && m_pos + 1 < str_len) {
-          c2 = str.charCodeAt(m_pos + 1);
-          if ((c2 & 64512) === 56320) {
-            c = 65536 + (c - 55296 << 10) + (c2 - 56320);
-            m_pos++;
-          }
-        }
-        if (c < 128) {
-          buf[i++] = c;
-        } else if (c < 2048) {
-          buf[i++] = 192 | c >>> 6;
-          buf[i++] = 128 | c & 63;
-        } else if (c < 65536) {
-          buf[i++] = 224 | c >>> 12;
-          buf[i++] = 128 | c >>> 6 & 63;
-          buf[i++] = 128 | c & 63;
-        } else {
-          buf[i++] = 240 | c >>> 18;
-          buf[i++] = 128 | c >>> 12 & 63;
-          buf[i++] = 128 | c >>> 6 & 63;
-          buf[i++] = 128 | c & 63;
-        }
-      }
-      return buf;
-    };
-    function buf2binstring(buf, len) {
-      if (len < 65534) {
-        if (buf.subarray && STR_APPLY_UIA_OK || !buf.subarray && STR_APPLY_OK) {
-          return String.fromCharCode.apply(null, utils.shrinkBuf(buf, len));
-        }
-      }
-      var result = "";
-      for (var i = 0; i < len; i++) {
-        result += String.fromCharCode(buf[i]);
-      }
-      return result;
-    }
-    exports2.buf2binstring = function(buf) {
-      return buf2binstring(buf, buf.length);
-    };
-    exports2.binstring2buf = function(str) {
-      var buf = new utils.Buf8(str.length);
-      for (var i = 0, len = buf.length; i < len; i++) {
-        buf[i] = str.charCodeAt(i);
-      }
-      return buf;
-    };
-    exports2.buf2string = function(buf, max2) {
-      var i, out, c, c_len;
-      var len = max2 || buf.length;
-      var utf16buf = new Array(len * 2);
-      for (out = 0, i = 0; i < len; ) {
-        c = buf[i++];
-        if (c < 128) {
-          utf16buf[out++] = c;
-          continue;
-        }
-        c_len = _utf8len[c];
-        if (c_len > 4) {
-          utf16buf[out++] = 65533;
-          i += c_len - 1;
-          continue;
-        }
-        c &= c_len === 2 ? 31 : c_len === 3 ? 15 : 7;
-        while (c_len > 1 && i < len) {
-          c = c << 6 | buf[i++] & 63;
-          c_len--;
-        }
-        if (c_len > 1) {
-          utf16buf[out++] = 65533;
-          continue;
-        }
-        if (c < 65536) {
-          utf16buf[out++] = c;
-        } else {
-          c -= 65536;
-          utf16buf[out++] = 55296 | c >> 10 & 1023;
-          utf16buf[out++] = 56320 | c & 1023;
-        }
-      }
-      return buf2binstring(utf16buf, out);
-    };
-    exports2.utf8border = function(buf, max2) {
-      var pos;
-      max2 = max2 || buf.length;
-      if (max2 > buf.length) {
-        max2 = buf.length;
-      }
-      pos = max2 - 1;
-      while (pos >= 0 && (buf[pos] & 192) === 128) {
-        pos--;
-      }
-      if (pos < 0) {
-        return max2;
-      }
-      if (pos === 0) {
-        return max2;
-      }
-      return pos + _utf8len[buf[pos]] > max2 ? pos : max2;
-    };
-  }
-});
-
-// node_modules/pako/lib/zlib/zstream.js
-var require_zstream = __commonJS({
-  "node_modules/pako/lib/zlib/zstream.js"(exports2, module2) {
-    "use strict";
-    function ZStream() {
-      this.input = null;
-      this.next_in = 0;
-      this.avail_in = 0;
-      this.total_in = 0;
-      this.output = null;
-      this.next_out = 0;
-      this.avail_out = 0;
-      this.total_out = 0;
-      this.msg = "";
-      this.state = null;
-      this.data_type = 2;
-      this.adler = 0;
-    }
-    module2.exports = ZStream;
-  }
-});
-
-// node_modules/pako/lib/deflate.js
-var require_deflate2 = __commonJS({
-  "node_modules/pako/lib/deflate.js"(exports2) {
-    "use strict";
-    var zlib_deflate = require_deflate();
-    var utils = require_common();
-    var strings = require_strings();
-    var msg = require_messages();
-    var ZStream = require_zstream();
-    var toString = Object.prototype.toString;
-    var Z_NO_FLUSH = 0;
-    var Z_FINISH = 4;
-    var Z_OK = 0;
-    var Z_STREAM_END = 1;
-    var Z_SYNC_FLUSH = 2;
-    var Z_DEFAULT_COMPRESSION = -1;
-    var Z_DEFAULT_STRATEGY = 0;
-    var Z_DEFLATED = 8;
-    function Deflate(options) {
-      if (!(this instanceof Deflate)) return new Deflate(options);
-      this.options = utils.assign({
-        level: Z_DEFAULT_COMPRESSION,
-        method: Z_DEFLATED,
-        chunkSize: 16384,
-        windowBits: 15,
-        memLevel: 8,
-        strategy: Z_DEFAULT_STRATEGY,
-        to: ""
-      }, options || {});
-      var opt = this.options;
-      if (opt.raw && opt.windowBits > 0) {
-        opt.windowBits = -opt.windowBits;
-      } else if (opt.gzip && opt.windowBits > 0 && opt.windowBits < 16) {
-        opt.windowBits += 16;
-      }
-      this.err = 0;
-      this.msg = "";
-      this.ended = false;
-      this.chunks = [];
-      this.strm = new ZStream();
-      this.strm.avail_out = 0;
-      var status = zlib_deflate.deflateInit2(
-        this.strm,
-        opt.level,
-        opt.method,
-        opt.windowBits,
-        opt.memLevel,
-        opt.strategy
-      );
-      if (status !== Z_OK) {
-        throw new Error(msg[status]);
-      }
-      if (opt.header) {
-        zlib_deflate.deflateSetHeader(this.strm, opt.header);
-      }
-      if (opt.dictionary) {
-        var dict;
-        if (typeof opt.dictionary === "string") {
-          dict = strings.string2buf(opt.dictionary);
-        } else if (toString.call(opt.dictionary) === "[object ArrayBuffer]") {
-          dict = new Uint8Array(opt.dictionary);
-        } else {
-          dict = opt.dictionary;
-        }
-        status = zlib_deflate.deflateSetDictionary(this.strm, dict);
-        if (status !== Z_OK) {
-          throw new Error(msg[status]);
-        }
-        this._dict_set = true;
-      }
-    }
-    Deflate.prototype.push = function(data, mode) {
-      var strm = this.strm;
-      var chunkSize = this.options.chunkSize;
-      var status, _mode;
-      if (this.ended) {
-        return false;
-      }
-      _mode = mode === ~~mode ? mode : mode === true ? Z_FINISH : Z_NO_FLUSH;
-      if (typeof data === "string") {
-        strm.input = strings.string2buf(data);
-      } else if (toString.call(data) === "[object ArrayBuffer]") {
-        strm.input = new Uint8Array(data);
-      } else {
-        strm.input = data;
-      }
-      strm.next_in = 0;
-      strm.avail_in = strm.input.length;
-      do {
-        if (strm.avail_out === 0) {
-          strm.output = new utils.Buf8(chunkSize);
-          strm.next_out = 0;
-          strm.avail_out = chunkSize;
-        }
-        status = zlib_deflate.deflate(strm, _mode);
-        if (status !== Z_STREAM_END && status !== Z_OK) {
-          this.onEnd(status);
-          this.ended = true;
-          return false;
-        }
-        if (strm.avail_out === 0 || strm.avail_in === 0 && (_mode === Z_FINISH || _mode === Z_SYNC_FLUSH)) {
-          if (this.options.to === "string") {
-            this.onData(strings.buf2binstring(utils.shrinkBuf(strm.output, strm.next_out)));
-          } else {
-            this.onData(utils.shrinkBuf(strm.output, strm.next_out));
-          }
-        }
-      } while ((strm.avail_in > 0 || strm.avail_out === 0) && status !== Z_STREAM_END);
-      if (_mode === Z_FINISH) {
-        status = zlib_deflate.deflateEnd(this.strm);
-        this.onEnd(status);
-        this.ended = true;
-        return status === Z_OK;
-      }
-      if (_mode === Z_SYNC_FLUSH) {
-        this.onEnd(Z_OK);
-        strm.avail_out = 0;
-        return true;
-      }
-      return true;
-    };
-    Deflate.prototype.onData = function(chunk) {
-      this.chunks.push(chunk);
-    };
-    Deflate.prototype.onEnd = function(status) {
-      if (status === Z_OK) {
-        if (this.options.to === "string") {
-          this.result = this.chunks.join("");
-        } else {
-          this.result = utils.flattenChunks(this.chunks);
-        }
-      }
-      this.chunks = [];
-      this.err = status;
-      this.msg = this.strm.msg;
-    };
-    function deflate(input, options) {
-      var deflator = new Deflate(options);
-      deflator.push(input, true);
-      if (deflator.err) {
-        throw deflator.msg || msg[deflator.err];
-      }
-      return deflator.result;
-    }
-    function deflateRaw(input, options) {
-      options = options || {};
-      options.raw = true;
-      return deflate(input, options);
-    }
-    function gzip(input, options) {
-      options = options || {};
-      options.gzip = true;
-      return deflate(input, options);
-    }
-    exports2.Deflate = Deflate;
-    exports2.deflate = deflate;
-    exports2.deflateRaw = deflateRaw;
-    exports2.gzip = gzip;
-  }
-});
-
-// node_modules/pako/lib/zlib/inffast.js
-var require_inffast = __commonJS({
-  "node_modules/pako/lib/zlib/inffast.js"(exports2, module2) {
-    "use strict";
-    var BAD = 30;
-    var TYPE = 12;
-    module2.exports = function inflate_fast(strm, start) {
-      var state;
-      var _in;
-      var last;
-      var _out;
-      var beg;
-      var end2;
-      var dmax;
-      var wsize;
-      var whave;
-      var wnext;
-      var s_window;
-      var hold;
-      var bits;
-      var lcode;
-      var dcode;
-      var lmask;
-      var dmask;
-      var here;
-      var op;
-      var len;
-      var dist;
-      var from;
-      var from_source;
-      var input, output;
-      state = strm.state;
-      _in = strm.next_in;
-      input = strm.input;
-      last = _in + (strm.avail_in - 5);
-      _out = strm.next_out;
-      output = strm.output;
-      beg = _out - (start - strm.avail_out);
-      end2 = _out + (strm.avail_out - 257);
-      dmax = state.dmax;
-      wsize = state.wsize;
-      whave = state.whave;
-      wnext = state.wnext;
-      s_window = state.window;
-      hold = state.hold;
-      bits = state.bits;
-      lcode = state.lencode;
-      dcode = state.distcode;
-      lmask = (1 << state.lenbits) - 1;
-      dmask = (1 << state.distbits) - 1;
-      top:
-        do {
-          if (bits < 15) {
-            hold += input[_in++] << bits;
-            bits += 8;
-            hold += input[_in++] << bits;
-            bits += 8;
-          }
-          here = lcode[hold & lmask];
-          dolen:
-            for (; ; ) {
-              op = here >>> 24;
-              hold >>>= op;
-              bits -= op;
-              op = here >>> 16 & 255;
-              if (op === 0) {
-                output[_out++] = here & 65535;
-              } else if (op & 16) {
-                len = here & 65535;
-                op &= 15;
-                if (op) {
-                  if (bits < op) {
-                    hold += input[_in++] << bits;
-                    bits += 8;
-                  }
-                  len += hold & (1 << op) - 1;
-                  hold >>>= op;
-                  bits -= op;
-                }
-                if (bits < 15) {
-                  hold += input[_in++] << bits;
-                  bits += 8;
-                  hold += input[_in++] << bits;
-                  bits += 8;
-                }
-                here = dcode[hold & dmask];
-                dodist:
-                  for (; ; ) {
-                    op = here >>> 24;
-                    hold >>>= op;
-                    bits -= op;
-                    op = here >>> 16 & 255;
-                    if (op & 16) {
-                      dist = here & 65535;
-                      op &= 15;
-                      if (bits < op) {
-                        hold += input[_in++] << bits;
-                        bits += 8;
-                        if (bits < op) {
-                          hold += input[_in++] << bits;
-                          bits += 8;
-                        }
-                      }
-                      dist += hold & (1 << op) - 1;
-                      if (dist > dmax) {
-                        strm.msg = "invalid distance too far back";
-                        state.mode = BAD;
-                        break top;
-                      }
-                      hold >>>= op;
-                      bits -= op;
-                      op = _out - beg;
-                      if (dist > op) {
-                        op = dist - op;
-                        if (op > whave) {
-                          if (state.sane) {
-                            strm.msg = "invalid distance too far back";
-                            state.mode = BAD;
-                            break top;
-                          }
-                        }
-                        from = 0;
-                        from_source = s_window;
-                        if (wnext === 0) {
-                          from += wsize - op;
-                          if (op < len) {
-                            len -= op;
-                            do {
-                              output[_out++] = s_window[from++];
-                            } while (--op);
-                            from = _out - dist;
-                            from_source = output;
-                          }
-                        } else if (wnext < op) {
-                          from += wsize + wnext - op;
-                          op -= wnext;
-                          if (op < len) {
-                            len -= op;
-                            do {
-                              output[_out++] = s_window[from++];
-                            } while (--op);
-                            from = 0;
-                            if (wnext < len) {
-                              op = wnext;
-                              len -= op;
-                              do {
-                                output[_out++] = s_window[from++];
-                              } while (--op);
-                              from = _out - dist;
-                              from_source = output;
-                            }
-                          }
-                        } else {
-                          from += wnext - op;
-                          if (op < len) {
-                            len -= op;
-                            do {
-                              output[_out++] = s_window[from++];
-                            } while (--op);
-                            from = _out - dist;
-                            from_source = output;
-                          }
-                        }
-                        while (len > 2) {
-                          output[_out++] = from_source[from++];
-                          output[_out++] = from_source[from++];
-                          output[_out++] = from_source[from++];
-                          len -= 3;
-                        }
-                        if (len) {
-                          output[_out++] = from_source[from++];
-                          if (len > 1) {
-                            output[_out++] = from_source[from++];
-                          }
-                        }
-                      } else {
-                        from = _out - dist;
-                        do {
-                          output[_out++] = output[from++];
-                          output[_out++] = output[from++];
-                          output[_out++] = output[from++];
-                          len -= 3;
-                        } while (len > 2);
-                        if (len) {
-                          output[_out++] = output[from++];
-                          if (len > 1) {
-                            output[_out++] = output[from++];
-                          }
-                        }
-                      }
-                    } else if ((op & 64) === 0) {
-                      here = dcode[(here & 65535) + (hold & (1 << op) - 1)];
-                      continue dodist;
-                    } else {
-                      strm.msg = "invalid distance code";
-                      state.mode = BAD;
-                      break top;
-                    }
-                    break;
-                  }
-              } else if ((op & 64) === 0) {
-                here = lcode[(here & 65535) + (hold & (1 << op) - 1)];
-                continue dolen;
-              } else if (op & 32) {
-                state.mode = TYPE;
-                break top;
-              } else {
-                strm.msg = "invalid literal/length code";
-                state.mode = BAD;
-                break top;
-              }
-              break;
-            }
-        } while (_in < last && _out < end2);
-      len = bits >> 3;
-      _in -= len;
-      bits -= len << 3;
-      hold &= (1 << bits) - 1;
-      strm.next_in = _in;
-      strm.next_out = _out;
-      strm.avail_in = _in < last ? 5 + (last - _in) : 5 - (_in - last);
-      strm.avail_out = _out < end2 ? 257 + (end2 - _out) : 257 - (_out - end2);
-      state.hold = hold;
-      state.bits = bits;
-      return;
-    };
-  }
-});
-
-// node_modules/pako/lib/zlib/inftrees.js
-var require_inftrees = __commonJS({
-  "node_modules/pako/lib/zlib/inftrees.js"(exports2, module2) {
-    "use strict";
-    var utils = require_common();
-    var MAXBITS = 15;
-    var ENOUGH_LENS = 852;
-    var ENOUGH_DISTS = 592;
-    var CODES = 0;
-    var LENS = 1;
-    var DISTS = 2;
-    var lbase = [
-      /* Length codes 257..285 base */
-      3,
-      4,
-      5,
-      6,
-      7,
-      8,
-      9,
-      10,
-      11,
-      13,
-      15,
-      17,
-      19,
-      23,
-      27,
-      31,
-      35,
-      43,
-      51,
-      59,
-      67,
-      83,
-      99,
-      115,
-      131,
-      163,
-      195,
-      227,
-      258,
-      0,
-      0
-    ];
-    var lext = [
-      /* Length codes 257..285 extra */
-      16,
-      16,
-      16,
-      16,
-      16,
-      16,
-      16,
-      16,
-      17,
-      17,
-      17,
-      17,
-      18,
-      18,
-      18,
-      18,
-      19,
-      19,
-      19,
-      19,
-      20,
-      20,
-      20,
-      20,
-      21,
-      21,
-      21,
-      21,
-      16,
-      72,
-      78
-    ];
-    var dbase = [
-      /* Distance codes 0..29 base */
-      1,
-      2,
-      3,
-      4,
-      5,
-      7,
-      9,
-      13,
-      17,
-      25,
-      33,
-      49,
-      65,
-      97,
-      129,
-      193,
-      257,
-      385,
-      513,
-      769,
-      1025,
-      1537,
-      2049,
-      3073,
-      4097,
-      6145,
-      8193,
-      12289,
-      16385,
-      24577,
-      0,
-      0
-    ];
-    var dext = [
-      /* Distance codes 0..29 extra */
-      16,
-      16,
-      16,
-      16,
-      17,
-      17,
-      18,
-      18,
-      19,
-      19,
-      20,
-      20,
-      21,
-      21,
-      22,
-      22,
-      23,
-      23,
-      24,
-      24,
-      25,
-      25,
-      26,
-      26,
-      27,
-      27,
-      28,
-      28,
-      29,
-      29,
-      64,
-      64
-    ];
-    module2.exports = function inflate_table(type, lens, lens_index, codes, table, table_index, work, opts) {
-      var bits = opts.bits;
-      var len = 0;
-      var sym = 0;
-      var min = 0, max2 = 0;
-      var root = 0;
-      var curr = 0;
-      var drop = 0;
-      var left = 0;
-      var used = 0;
-      var huff = 0;
-      var incr;
-      var fill;
-      var low;
-      var mask;
-      var next;
-      var base = null;
-      var base_index = 0;
-      var end2;
-      var count2 = new utils.Buf16(MAXBITS + 1);
-      var offs = new utils.Buf16(MAXBITS + 1);
-      var extra = null;
-      var extra_index = 0;
-      var here_bits, here_op, here_val;
-      for (len = 0; len <= MAXBITS; len++) {
-        count2[len] = 0;
-      }
-      for (sym = 0; sym < codes; sym++) {
-        count2[lens[lens_index + sym]]++;
-      }
-      root = bits;
-      for (max2 = MAXBITS; max2 >= 1; max2--) {
-        if (count2[max2] !== 0) {
-          break;
-        }
-      }
-      if (root > max2) {
-        root = max2;
-      }
-      if (max2 === 0) {
-        table[table_index++] = 1 << 24 | 64 << 16 | 0;
-        table[table_index++] = 1 << 24 | 64 << 16 | 0;
-        opts.bits = 1;
-        return 0;
-      }
-      for (min = 1; min < max2; min++) {
-        if (count2[min] !== 0) {
-          break;
-        }
-      }
-      if (root < min) {
-        root = min;
-      }
-      left = 1;
-      for (len = 1; len <= MAXBITS; len++) {
-        left <<= 1;
-        left -= count2[len];
-        if (left < 0) {
-          return -1;
-        }
-      }
-      if (left > 0 && (type === CODES || max2 !== 1)) {
-        return -1;
-      }
-      offs[1] = 0;
-      for (len = 1; len < MAXBITS; len++) {
-        offs[len + 1] = offs[len] + count2[len];
-      }
-      for (sym = 0; sym < codes; sym++) {
-        if (lens[lens_index + sym] !== 0) {
-          work[offs[lens[lens_index + sym]]++] = sym;
-        }
-      }
-      if (type === CODES) {
-        base = extra = work;
-        end2 = 19;
-      } else if (type === LENS) {
-        base = lbase;
-        base_index -= 257;
-        extra = lext;
-        extra_index -= 257;
-        end2 = 256;
-      } else {
-        base = dbase;
-        extra = dext;
-        end2 = -1;
-      }
-      huff = 0;
-      sym = 0;
-      len = min;
-      next = table_index;
-      curr = root;
-      drop = 0;
-      low = -1;
-      used = 1 << root;
-      mask = used - 1;
-      if (type === LENS && used > ENOUGH_LENS || type === DISTS && used > ENOUGH_DISTS) {
-        return 1;
-      }
-      for (; ; ) {
-        here_bits = len - drop;
-        if (work[sym] < end2) {
-          here_op = 0;
-          here_val = work[sym];
-        } else if (work[sym] > end2) {
-          here_op = extra[extra_index + work[sym]];
-          here_val = base[base_index + work[sym]];
-        } else {
-          here_op = 32 + 64;
-          here_val = 0;
-        }
-        incr = 1 << len - drop;
-        fill = 1 << curr;
-        min = fill;
-        do {
-          fill -= incr;
-          table[next + (huff >> drop) + fill] = here_bits << 24 | here_op << 16 | here_val | 0;
-        } while (fill !== 0);
-        incr = 1 << len - 1;
-        while (huff & incr) {
-          incr >>= 1;
-        }
-        if (incr !== 0) {
-          huff &= incr - 1;
-          huff += incr;
-        } else {
-          huff = 0;
-        }
-        sym++;
-        if (--count2[len] === 0) {
-          if (len === max2) {
-            break;
-          }
-          len = lens[lens_index + work[sym]];
-        }
-        if (len > root && (huff & mask) !== low) {
-          if (drop === 0) {
-            drop = root;
-          }
-          next += min;
-          curr = len - drop;
-          left = 1 << curr;
-          while (curr + drop < max2) {
-            left -= count2[curr + drop];
-            if (left <= 0) {
-              break;
-            }
-            curr++;
-            left <<= 1;
-          }
-          used += 1 << curr;
-          if (type === LENS && used > ENOUGH_LENS || type === DISTS && used > ENOUGH_DISTS) {
-            return 1;
-          }
-          low = huff & mask;
-          table[low] = root << 24 | curr << 16 | next - table_index | 0;
-        }
-      }
-      if (huff !== 0) {
-        table[next + huff] = len - drop << 24 | 64 << 16 | 0;
-      }
-      opts.bits = root;
-      return 0;
-    };
-  }
-});
-
-// node_modules/pako/lib/zlib/inflate.js
-var require_inflate = __commonJS({
-  "node_modules/pako/lib/zlib/inflate.js"(exports2) {
-    "use strict";
-    var utils = require_common();
-    var adler32 = require_adler32();
-    var crc32 = require_crc32();
-    var inflate_fast = require_inffast();
-    var inflate_table = require_inftrees();
-    var CODES = 0;
-    var LENS = 1;
-    var DISTS = 2;
-    var Z_FINISH = 4;
-    var Z_BLOCK = 5;
-    var Z_TREES = 6;
-    var Z_OK = 0;
-    var Z_STREAM_END = 1;
-    var Z_NEED_DICT = 2;
-    var Z_STREAM_ERROR = -2;
-    var Z_DATA_ERROR = -3;
-    var Z_MEM_ERROR = -4;
-    var Z_BUF_ERROR = -5;
-    var Z_DEFLATED = 8;
-    var HEAD2 = 1;
-    var FLAGS = 2;
-    var TIME = 3;
-    var OS = 4;
-    var EXLEN = 5;
-    var EXTRA = 6;
-    var NAME2 = 7;
-    var COMMENT = 8;
-    var HCRC = 9;
-    var DICTID = 10;
-    var DICT = 11;
-    var TYPE = 12;
-    var TYPEDO = 13;
-    var STORED = 14;
-    var COPY_ = 15;
-    var COPY = 16;
-    var TABLE = 17;
-    var LENLENS = 18;
-    var CODELENS = 19;
-    var LEN_ = 20;
-    var LEN = 21;
-    var LENEXT = 22;
-    var DIST = 23;
-    var DISTEXT = 24;
-    var MATCH = 25;
-    var LIT = 26;
-    var CHECK = 27;
-    var LENGTH = 28;
-    var DONE = 29;
-    var BAD = 30;
-    var MEM = 31;
-    var SYNC = 32;
-    var ENOUGH_LENS = 852;
-    var ENOUGH_DISTS = 592;
-    var MAX_WBITS = 15;
-    var DEF_WBITS = MAX_WBITS;
-    function zswap32(q) {
-      return (q >>> 24 & 255) + (q >>> 8 & 65280) + ((q & 65280) << 8) + ((q & 255) << 24);
-    }
-    function InflateState() {
-      this.mode = 0;
-      this.last = false;
-      this.wrap = 0;
-      this.havedict = false;
-      this.flags = 0;
-      this.dmax = 0;
-      this.check = 0;
-      this.total = 0;
-      this.head = null;
-      this.wbits = 0;
-      this.wsize = 0;
-      this.whave = 0;
-      this.wnext = 0;
-      this.window = null;
-      this.hold = 0;
-      this.bits = 0;
-      this.length = 0;
-      this.offset = 0;
-      this.extra = 0;
-      this.lencode = null;
-      this.distcode = null;
-      this.lenbits = 0;
-      this.distbits = 0;
-      this.ncode = 0;
-      this.nlen = 0;
-      this.ndist = 0;
-      this.have = 0;
-      this.next = null;
-      this.lens = new utils.Buf16(320);
-      this.work = new utils.Buf16(288);
-      this.lendyn = null;
-      this.distdyn = null;
-      this.sane = 0;
-      this.back = 0;
-      this.was = 0;
-    }
-    function inflateResetKeep(strm) {
-      var state;
-      if (!strm || !strm.state) {
-        return Z_STREAM_ERROR;
-      }
-      state = strm.state;
-      strm.total_in = strm.total_out = state.total = 0;
-      strm.msg = "";
-      if (state.wrap) {
-        strm.adler = state.wrap & 1;
-      }
-      state.mode = HEAD2;
-      state.last = 0;
-      state.havedict = 0;
-      state.dmax = 32768;
-      state.head = null;
-      state.hold = 0;
-      state.bits = 0;
-      state.lencode = state.lendyn = new utils.Buf32(ENOUGH_LENS);
-      state.distcode = state.distdyn = new utils.Buf32(ENOUGH_DISTS);
-      state.sane = 1;
-      state.back = -1;
-      return Z_OK;
-    }
-    function inflateReset(strm) {
-      var state;
-      if (!strm || !strm.state) {
-        return Z_STREAM_ERROR;
-      }
-      state = strm.state;
-      state.wsize = 0;
-      state.whave = 0;
-      state.wnext = 0;
-      return inflateResetKeep(strm);
-    }
-    function inflateReset2(strm, windowBits) {
-      var wrap;
-      var state;
-      if (!strm || !strm.state) {
-        return Z_STREAM_ERROR;
-      }
-      state = strm.state;
-      if (windowBits < 0) {
-        wrap = 0;
-        windowBits = -windowBits;
-      } else {
-        wrap = (windowBits >> 4) + 1;
-        if (windowBits < 48) {
-          windowBits &= 15;
-        }
-      }
-      if (windowBits && (windowBits < 8 || windowBits > 15)) {
-        return Z_STREAM_ERROR;
-      }
-      if (state.window !== null && state.wbits !== windowBits) {
-        state.window = null;
-      }
-      state.wrap = wrap;
-      state.wbits = windowBits;
-      return inflateReset(strm);
-    }
-    function inflateInit2(strm, windowBits) {
-      var ret;
-      var state;
-      if (!strm) {
-        return Z_STREAM_ERROR;
-      }
-      state = new InflateState();
-      strm.state = state;
-      state.window = null;
-      ret = inflateReset2(strm, windowBits);
-      if (ret !== Z_OK) {
-        strm.state = null;
-      }
-      return ret;
-    }
-    function inflateInit(strm) {
-      return inflateInit2(strm, DEF_WBITS);
-    }
-    var virgin = true;
-    var lenfix;
-    var distfix;
-    function fixedtables(state) {
-      if (virgin) {
-        var sym;
-        lenfix = new utils.Buf32(512);
-        distfix = new utils.Buf32(32);
-        sym = 0;
-        while (sym < 144) {
-          state.lens[sym++] = 8;
-        }
-        while (sym < 256) {
-          state.lens[sym++] = 9;
-        }
-        while (sym < 280) {
-          state.lens[sym++] = 7;
-        }
-        while (sym < 288) {
-          state.lens[sym++] = 8;
-        }
-        inflate_table(LENS, state.lens, 0, 288, lenfix, 0, state.work, { bits: 9 });
-        sym = 0;
-        while (sym < 32) {
-          state.lens[sym++] = 5;
-        }
-        inflate_table(DISTS, state.lens, 0, 32, distfix, 0, state.work, { bits: 5 });
-        virgin = false;
-      }
-      state.lencode = lenfix;
-      state.lenbits = 9;
-      state.distcode = distfix;
-      state.distbits = 5;
-    }
-    function updatewindow(strm, src, end2, copy) {
-      var dist;
-      var state = strm.state;
-      if (state.window === null) {
-        state.wsize = 1 << state.wbits;
-        state.wnext = 0;
-        state.whave = 0;
-        state.window = new utils.Buf8(state.wsize);
-      }
-      if (copy >= state.wsize) {
-        utils.arraySet(state.window, src, end2 - state.wsize, state.wsize, 0);
-        state.wnext = 0;
-        state.whave = state.wsize;
-      } else {
-        dist = state.wsize - state.wnext;
-        if (dist > copy) {
-          dist = copy;
-        }
-        utils.arraySet(state.window, src, end2 - copy, dist, state.wnext);
-        copy -= dist;
-        if (copy) {
-          utils.arraySet(state.window, src, end2 - copy, copy, 0);
-          state.wnext = copy;
-          state.whave = state.wsize;
-        } else {
-          state.wnext += dist;
-          if (state.wnext === state.wsize) {
-            state.wnext = 0;
-          }
-          if (state.whave < state.wsize) {
-            state.whave += dist;
-          }
-        }
-      }
-      return 0;
-    }
-    function inflate(strm, flush) {
-      var state;
-      var input, output;
-      var next;
-      var put;
-      var have, left;
-      var hold;
-      var bits;
-      var _in, _out;
-      var copy;
-      var from;
-      var from_source;
-      var here = 0;
-      var here_bits, here_op, here_val;
-      var last_bits, last_op, last_val;
-      var len;
-      var ret;
-      var hbuf = new utils.Buf8(4);
-      var opts;
-      var n;
-      var order = (
-        /* permutation of code lengths */
-        [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
-      );
-      if (!strm || !strm.state || !strm.output || !strm.input && strm.avail_in !== 0) {
-        return Z_STREAM_ERROR;
-      }
-      state = strm.state;
-      if (state.mode === TYPE) {
-        state.mode = TYPEDO;
-      }
-      put = strm.next_out;
-      output = strm.output;
-      left = strm.avail_out;
-      next = strm.next_in;
-      input = strm.input;
-      have = strm.avail_in;
-      hold = state.hold;
-      bits = state.bits;
-      _in = have;
-      _out = left;
-      ret = Z_OK;
-      inf_leave:
-        for (; ; ) {
-          switch (state.mode) {
-            case HEAD2:
-              if (state.wrap === 0) {
-                state.mode = TYPEDO;
-                break;
-              }
-              while (bits < 16) {
-                if (have === 0) {
-                  break inf_leave;
-                }
-                have--;
-                hold += input[next++] << bits;
-                bits += 8;
-              }
-              if (state.wrap & 2 && hold === 35615) {
-                state.check = 0;
-                hbuf[0] = hold & 255;
-                hbuf[1] = hold >>> 8 & 255;
-                state.check = crc32(state.check, hbuf, 2, 0);
-                hold = 0;
-                bits = 0;
-                state.mode = FLAGS;
-                break;
-              }
-              state.flags = 0;
-              if (state.head) {
-                state.head.done = false;
-              }
-              if (!(state.wrap & 1) || /* check if zlib header allowed */
-              (((hold & 255) << 8) + (hold >> 8)) % 31) {
-                strm.msg = "incorrect header check";
-                state.mode = BAD;
-                break;
-              }
-              if ((hold & 15) !== Z_DEFLATED) {
-                strm.msg = "unknown compression method";
-                state.mode = BAD;
-                break;
-              }
-              hold >>>= 4;
-              bits -= 4;
-              len = (hold & 15) + 8;
-              if (state.wbits === 0) {
-                state.wbits = len;
-              } else if (len > state.wbits) {
-                strm.msg = "invalid window size";
-                state.mode = BAD;
-                break;
-              }
-              state.dmax = 1 << len;
-              strm.adler = state.check = 1;
-              state.mode = hold & 512 ? DICTID : TYPE;
-              hold = 0;
-              bits = 0;
-              break;
-            case FLAGS:
-              while (bits < 16) {
-                if (have === 0) {
-                  break inf_leave;
-                }
-                have--;
-                hold += input[next++] << bits;
-                bits += 8;
-              }
-              state.flags = hold;
-              if ((state.flags & 255) !== Z_DEFLATED) {
-                strm.msg = "unknown compression method";
-                state.mode = BAD;
-                break;
-              }
-              if (state.flags & 57344) {
-                strm.msg = "unknown header flags set";
-                state.mode = BAD;
-                break;
-              }
-              if (state.head) {
-                state.head.text = hold >> 8 & 1;
-              }
-              if (state.flags & 512) {
-                hbuf[0] = hold & 255;
-                hbuf[1] = hold >>> 8 & 255;
-                state.check = crc32(state.check, hbuf, 2, 0);
-              }
-              hold = 0;
-              bits = 0;
-              state.mode = TIME;
-            /* falls through */
-            case TIME:
-              while (bits < 32) {
-                if (have === 0) {
-                  break inf_leave;
-                }
-                have--;
-                hold += input[next++] << bits;
-                bits += 8;
-              }
-              if (state.head) {
-                state.head.time = hold;
-              }
-              if (state.flags & 512) {
-                hbuf[0] = hold & 255;
-                hbuf[1] = hold >>> 8 & 255;
-                hbuf[2] = hold >>> 16 & 255;
-                hbuf[3] = hold >>> 24 & 255;
-                state.check = crc32(state.check, hbuf, 4, 0);
-              }
-              hold = 0;
-              bits = 0;
-              state.mode = OS;
-            /* falls through */
-            case OS:
-              while (bits < 16) {
-                if (have === 0) {
-                  break inf_leave;
-                }
-                have--;
-                hold += input[next++] << bits;
-                bits += 8;
-              }
-              if (state.head) {
-                state.head.xflags = hold & 255;
-                state.head.os = hold >> 8;
-              }
-              if (state.flags & 512) {
-                hbuf[0] = hold & 255;
-                hbuf[1] = hold >>> 8 & 255;
-                state.check = crc32(state.check, hbuf, 2, 0);
-              }
-              hold = 0;
-              bits = 0;
-              state.mode = EXLEN;
-            /* falls through */
-            case EXLEN:
-              if (state.flags & 1024) {
-                while (bits < 16) {
-                  if (have === 0) {
-                    break inf_leave;
-                  }
-                  have--;
-                  hold += input[next++] << bits;
-                  bits += 8;
-                }
-                state.length = hold;
-                if (state.head) {
-                  state.head.extra_len = hold;
-                }
-                if (state.flags & 512) {
-                  hbuf[0] = hold & 255;
-                  hbuf[1] = hold >>> 8 & 255;
-                  state.check = crc32(state.check, hbuf, 2, 0);
-                }
-                hold = 0;
-                bits = 0;
-              } else if (state.head) {
-                state.head.extra = null;
-              }
-              state.mode = EXTRA;
-            /* falls through */
-            case EXTRA:
-              if (state.flags & 1024) {
-                copy = state.length;
-                if (copy > have) {
-                  copy = have;
-                }
-                if (copy) {
-                  if (state.head) {
-                    len = state.head.extra_len - state.length;
-                    if (!state.head.extra) {
-                      state.head.extra = new Array(state.head.extra_len);
-                    }
-                    utils.arraySet(
-                      state.head.extra,
-                      input,
-                      next,
-                      // extra field is limited to 65536 bytes
-                      // - no need for additional size check
-                      copy,
-                      /*len + copy > state.head.extra_max - len ? state.head.extra_max : copy,*/
-                      len
-                    );
-                  }
-                  if (state.flags & 512) {
-                    state.check = crc32(state.check, input, copy, next);
-                  }
-                  have -= copy;
-                  next += copy;
-                  state.length -= copy;
-                }
-                if (state.length) {
-                  break inf_leave;
-                }
-              }
-              state.length = 0;
-              state.mode = NAME2;
-            /* falls through */
-            case NAME2:
-              if (state.flags & 2048) {
-                if (have === 0) {
-                  break inf_leave;
-                }
-                copy = 0;
-                do {
-                  len = input[next + copy++];
-                  if (state.head && len && state.length < 65536) {
-                    state.head.name += String.fromCharCode(len);
-                  }
-                } while (len && copy < have);
-                if (state.flags & 512) {
-                  state.check = crc32(state.check, input, copy, next);
-                }
-                have -= copy;
-                next += copy;
-                if (len) {
-                  break inf_leave;
-                }
-              } else if (state.head) {
-                state.head.name = null;
-              }
-              state.length = 0;
-              state.mode = COMMENT;
-            /* falls through */
-            case COMMENT:
-              if (state.flags & 4096) {
-                if (have === 0) {
-                  break inf_leave;
-                }
-                copy = 0;
-                do {
-                  len = input[next + copy++];
-                  if (state.head && len && state.length < 65536) {
-                    state.head.comment += String.fromCharCode(len);
-                  }
-                } while (len && copy < have);
-                if (state.flags & 512) {
-                  state.check = crc32(state.check, input, copy, next);
-                }
-                have -= copy;
-                next += copy;
-                if (len) {
-                  break inf_leave;
-                }
-              } else if (state.head) {
-                state.head.comment = null;
-              }
-              state.mode = HCRC;
-            /* falls through */
-            case HCRC:
-              if (state.flags & 512) {
-                while (bits < 16) {
-                  if (have === 0) {
-                    break inf_leave;
-                  }
-                  have--;
-                  hold += input[next++] << bits;
-                  bits += 8;
-                }
-                if (hold !== (state.check & 65535)) {
-                  strm.msg = "header crc mismatch";
-                  state.mode = BAD;
-                  break;
-                }
-                hold = 0;
-                bits = 0;
-              }
-              if (state.head) {
-                state.head.hcrc = state.flags >> 9 & 1;
-                state.head.done = true;
-              }
-              strm.adler = state.check = 0;
-              state.mode = TYPE;
-              break;
-            case DICTID:
-              while (bits < 32) {
-                if (have === 0) {
-                  break inf_leave;
-                }
-                have--;
-                hold += input[next++] << bits;
-                bits += 8;
-              }
-              strm.adler = state.check = zswap32(hold);
-              hold = 0;
-              bits = 0;
-              state.mode = DICT;
-            /* falls through */
-            case DICT:
-              if (state.havedict === 0) {
-                strm.next_out = put;
-                strm.avail_out = left;
-                strm.next_in = next;
-                strm.avail_in = have;
-                state.hold = hold;
-                state.bits = bits;
-                return Z_NEED_DICT;
-              }
-              strm.adler = state.check = 1;
-              state.mode = TYPE;
-            /* falls through */
-            case TYPE:
-              if (flush === Z_BLOCK || flush === Z_TREES) {
-                break inf_leave;
-              }
-            /* falls through */
-            case TYPEDO:
-              if (state.last) {
-                hold >>>= bits & 7;
-                bits -= bits & 7;
-                state.mode = CHECK;
-                break;
-              }
-              while (bits < 3) {
-                if (have === 0) {
-                  break inf_leave;
-                }
-                have--;
-                hold += input[next++] << bits;
-                bits += 8;
-              }
-              state.last = hold & 1;
-              hold >>>= 1;
-              bits -= 1;
-              switch (hold & 3) {
-                case 0:
-                  state.mode = STORED;
-                  break;
-                case 1:
-                  fixedtables(state);
-                  state.mode = LEN_;
-                  if (flush === Z_TREES) {
-                    hold >>>= 2;
-                    bits -= 2;
-                    break inf_leave;
-                  }
-                  break;
-                case 2:
-                  state.mode = TABLE;
-                  break;
-                case 3:
-                  strm.msg = "invalid block type";
-                  state.mode = BAD;
-              }
-              hold >>>= 2;
-              bits -= 2;
-              break;
-            case STORED:
-              hold >>>= bits & 7;
-              bits -= bits & 7;
-              while (bits < 32) {
-                if (have === 0) {
-                  break inf_leave;
-                }
-                have--;
-                hold += input[next++] << bits;
-                bits += 8;
-              }
-              if ((hold & 65535) !== (hold >>> 16 ^ 65535)) {
-                strm.msg = "invalid stored block lengths";
-                state.mode = BAD;
-                break;
-              }
-              state.length = hold & 65535;
-              hold = 0;
-              bits = 0;
-              state.mode = COPY_;
-              if (flush === Z_TREES) {
-                break inf_leave;
-              }
-            /* falls through */
-            case COPY_:
-              state.mode = COPY;
-            /* falls through */
-            case COPY:
-              copy = state.length;
-              if (copy) {
-                if (copy > have) {
-                  copy = have;
-                }
-                if (copy > left) {
-                  copy = left;
-                }
-                if (copy === 0) {
-                  break inf_leave;
-                }
-                utils.arraySet(output, input, next, copy, put);
-                have -= copy;
-                next += copy;
-                left -= copy;
-                put += copy;
-                state.length -= copy;
-                break;
-              }
-              state.mode = TYPE;
-              break;
-            case TABLE:
-              while (bits < 14) {
-                if (have === 0) {
-                  break inf_leave;
-                }
-                have--;
-                hold += input[next++] << bits;
-                bits += 8;
-              }
-              state.nlen = (hold & 31) + 257;
-              hold >>>= 5;
-              bits -= 5;
-              state.ndist = (hold & 31) + 1;
-              hold >>>= 5;
-              bits -= 5;
-              state.ncode = (hold & 15) + 4;
-              hold >>>= 4;
-              bits -= 4;
-              if (state.nlen > 286 || state.ndist > 30) {
-                strm.msg = "too many length or distance symbols";
-                state.mode = BAD;
-                break;
-              }
-              state.have = 0;
-              state.mode = LENLENS;
-            /* falls through */
-            case LENLENS:
-              while (state.have < state.ncode) {
-                while (bits < 3) {
-                  if (have === 0) {
-                    break inf_leave;
-                  }
-                  have--;
-                  hold += input[next++] << bits;
-                  bits += 8;
-                }
-                state.lens[order[state.have++]] = hold & 7;
-                hold >>>= 3;
-                bits -= 3;
-              }
-              while (state.have < 19) {
-                state.lens[order[state.have++]] = 0;
-              }
-              state.lencode = state.lendyn;
-              state.lenbits = 7;
-              opts = { bits: state.lenbits };
-              ret = inflate_table(CODES, state.lens, 0, 19, state.lencode, 0, state.work, opts);
-              state.lenbits = opts.bits;
-              if (ret) {
-                strm.msg = "invalid code lengths set";
-                state.mode = BAD;
-                break;
-              }
-              state.have = 0;
-              state.mode = CODELENS;
-            /* falls through */
-            case CODELENS:
-              while (state.have < state.nlen + state.ndist) {
-                for (; ; ) {
-                  here = state.lencode[hold & (1 << state.lenbits) - 1];
-                  here_bits = here >>> 24;
-                  here_op = here >>> 16 & 255;
-                  here_val = here & 65535;
-                  if (here_bits <= bits) {
-                    break;
-                  }
-                  if (have === 0) {
-                    break inf_leave;
-                  }
-                  have--;
-                  hold += input[next++] << bits;
-                  bits += 8;
-                }
-                if (here_val < 16) {
-                  hold >>>= here_bits;
-                  bits -= here_bits;
-                  state.lens[state.have++] = here_val;
-                } else {
-                  if (here_val === 16) {
-                    n = here_bits + 2;
-                    while (bits < n) {
-                      if (have === 0) {
-                        break inf_leave;
-                      }
-                      have--;
-                      hold += input[next++] << bits;
-                      bits += 8;
-                    }
-                    hold >>>= here_bits;
-                    bits -= here_bits;
-                    if (state.have === 0) {
-                      strm.msg = "invalid bit length repeat";
-                      state.mode = BAD;
-                      break;
-                    }
-                    len = state.lens[state.have - 1];
-                    copy = 3 + (hold & 3);
-                    hold >>>= 2;
-                    bits -= 2;
-                  } else if (here_val === 17) {
-                    n = here_bits + 3;
-                    while (bits < n) {
-                      if (have === 0) {
-                        break inf_leave;
-                      }
-                      have--;
-                      hold += input[next++] << bits;
-                      bits += 8;
-                    }
-                    hold >>>= here_bits;
-                    bits -= here_bits;
-                    len = 0;
-                    copy = 3 + (hold & 7);
-                    hold >>>= 3;
-                    bits -= 3;
-                  } else {
-                    n = here_bits + 7;
-                    while (bits < n) {
-                      if (have === 0) {
-                        break inf_leave;
-                      }
-                      have--;
-                      hold += input[next++] << bits;
-                      bits += 8;
-                    }
-                    hold >>>= here_bits;
-                    bits -= here_bits;
-                    len = 0;
-                    copy = 11 + (hold & 127);
-                    hold >>>= 7;
-                    bits -= 7;
-                  }
-                  if (state.have + copy > state.nlen + state.ndist) {
-                    strm.msg = "invalid bit length repeat";
-                    state.mode = BAD;
-                    break;
-                  }
-                  while (copy--) {
-                    state.lens[state.have++] = len;
-                  }
-                }
-              }
-              if (state.mode === BAD) {
-                break;
-              }
-              if (state.lens[256] === 0) {
-                strm.msg = "invalid code -- missing end-of-block";
-                state.mode = BAD;
-                break;
-              }
-              state.lenbits = 9;
-              opts = { bits: state.lenbits };
-              ret = inflate_table(LENS, state.lens, 0, state.nlen, state.lencode, 0, state.work, opts);
-              state.lenbits = opts.bits;
-              if (ret) {
-                strm.msg = "invalid literal/lengths set";
-                state.mode = BAD;
-                break;
-              }
-              state.distbits = 6;
-              state.distcode = state.distdyn;
-              opts = { bits: state.distbits };
-              ret = inflate_table(DISTS, state.lens, state.nlen, state.ndist, state.distcode, 0, state.work, opts);
-              state.distbits = opts.bits;
-              if (ret) {
-                strm.msg = "invalid distances set";
-                state.mode = BAD;
-                break;
-              }
-              state.mode = LEN_;
-              if (flush === Z_TREES) {
-                break inf_leave;
-              }
-            /* falls through */
-            case LEN_:
-              state.mode = LEN;
-            /* falls through */
-            case LEN:
-              if (have >= 6 && left >= 258) {
-                strm.next_out = put;
-                strm.avail_out = left;
-                strm.next_in = next;
-                strm.avail_in = have;
-                state.hold = hold;
-                state.bits = bits;
-                inflate_fast(strm, _out);
-                put = strm.next_out;
-                output = strm.output;
-                left = strm.avail_out;
-                next = strm.next_in;
-                input = strm.input;
-                have = strm.avail_in;
-                hold = state.hold;
-                bits = state.bits;
-                if (state.mode === TYPE) {
-                  state.back = -1;
-                }
-                break;
-              }
-              state.back = 0;
-              for (; ; ) {
-                here = state.lencode[hold & (1 << state.lenbits) - 1];
-                here_bits = here >>> 24;
-                here_op = here >>> 16 & 255;
-                here_val = here & 65535;
-                if (here_bits <= bits) {
-                  break;
-                }
-                if (have === 0) {
-                  break inf_leave;
-                }
-                have--;
-                hold += input[next++] << bits;
-                bits += 8;
-              }
-              if (here_op && (here_op & 240) === 0) {
-                last_bits = here_bits;
-                last_op = here_op;
-                last_val = here_val;
-                for (; ; ) {
-                  here = state.lencode[last_val + ((hold & (1 << last_bits + last_op) - 1) >> last_bits)];
-                  here_bits = here >>> 24;
-                  here_op = here >>> 16 & 255;
-                  here_val = here & 65535;
-                  if (last_bits + here_bits <= bits) {
-                    break;
-                  }
-                  if (have === 0) {
-                    break inf_leave;
-                  }
-                  have--;
-                  hold += input[next++] << bits;
-                  bits += 8;
-                }
-                hold >>>= last_bits;
-                bits -= last_bits;
-                state.back += last_bits;
-              }
-              hold >>>= here_bits;
-              bits -= here_bits;
-              state.back += here_bits;
-              state.length = here_val;
-              if (here_op === 0) {
-                state.mode = LIT;
-                break;
-              }
-              if (here_op & 32) {
-                state.back = -1;
-                state.mode = TYPE;
-                break;
-              }
-              if (here_op & 64) {
-                strm.msg = "invalid literal/length code";
-                state.mode = BAD;
-                break;
-              }
-              state.extra = here_op & 15;
-              state.mode = LENEXT;
-            /* falls through */
-            case LENEXT:
-              if (state.extra) {
-                n = state.extra;
-                while (bits < n) {
-                  if (have === 0) {
-                    break inf_leave;
-                  }
-                  have--;
-                  hold += input[next++] << bits;
-                  bits += 8;
-                }
-                state.length += hold & (1 << state.extra) - 1;
-                hold >>>= state.extra;
-                bits -= state.extra;
-                state.back += state.extra;
-              }
-              state.was = state.length;
-              state.mode = DIST;
-            /* falls through */
-            case DIST:
-              for (; ; ) {
-                here = state.distcode[hold & (1 << state.distbits) - 1];
-                here_bits = here >>> 24;
-                here_op = here >>> 16 & 255;
-                here_val = here & 65535;
-                if (here_bits <= bits) {
-                  break;
-                }
-                if (have === 0) {
-                  break inf_leave;
-                }
-                have--;
-                hold += input[next++] << bits;
-                bits += 8;
-              }
-              if ((here_op & 240) === 0) {
-                last_bits = here_bits;
-                last_op = here_op;
-                last_val = here_val;
-                for (; ; ) {
-                  here = state.distcode[last_val + ((hold & (1 << last_bits + last_op) - 1) >> last_bits)];
-                  here_bits = here >>> 24;
-                  here_op = here >>> 16 & 255;
-                  here_val = here & 65535;
-                  if (last_bits + here_bits <= bits) {
-                    break;
-                  }
-                  if (have === 0) {
-                    break inf_leave;
-                  }
-                  have--;
-                  hold += input[next++] << bits;
-                  bits += 8;
-                }
-                hold >>>= last_bits;
-                bits -= last_bits;
-                state.back += last_bits;
-              }
-              hold >>>= here_bits;
-              bits -= here_bits;
-              state.back += here_bits;
-              if (here_op & 64) {
-                strm.msg = "invalid distance code";
-                state.mode = BAD;
-                break;
-              }
-              state.offset = here_val;
-              state.extra = here_op & 15;
-              state.mode = DISTEXT;
-            /* falls through */
-            case DISTEXT:
-              if (state.extra) {
-                n = state.extra;
-                while (bits < n) {
-                  if (have === 0) {
-                    break inf_leave;
-                  }
-                  have--;
-                  hold += input[next++] << bits;
-                  bits += 8;
-                }
-                state.offset += hold & (1 << state.extra) - 1;
-                hold >>>= state.extra;
-                bits -= state.extra;
-                state.back += state.extra;
-              }
-              if (state.offset > state.dmax) {
-                strm.msg = "invalid distance too far back";
-                state.mode = BAD;
-                break;
-              }
-              state.mode = MATCH;
-            /* falls through */
-            case MATCH:
-              if (left === 0) {
-                break inf_leave;
-              }
-              copy = _out - left;
-              if (state.offset > copy) {
-                copy = state.offset - copy;
-                if (copy > state.whave) {
-                  if (state.sane) {
-                    strm.msg = "invalid distance too far back";
-                    state.mode = BAD;
-                    break;
-                  }
-                }
-                if (copy > state.wnext) {
-                  copy -= state.wnext;
-                  from = state.wsize - copy;
-                } else {
-                  from = state.wnext - copy;
-                }
-                if (copy > state.length) {
-                  copy = state.length;
-                }
-                from_source = state.window;
-              } else {
-                from_source = output;
-                from = put - state.offset;
-                copy = state.length;
-              }
-              if (copy > left) {
-                copy = left;
-              }
-              left -= copy;
-              state.length -= copy;
-              do {
-                output[put++] = from_source[from++];
-              } while (--copy);
-              if (state.length === 0) {
-                state.mode = LEN;
-              }
-              break;
-            case LIT:
-              if (left === 0) {
-                break inf_leave;
-              }
-              output[put++] = state.length;
-              left--;
-              state.mode = LEN;
-              break;
-            case CHECK:
-              if (state.wrap) {
-                while (bits < 32) {
-                  if (have === 0) {
-                    break inf_leave;
-                  }
-                  have--;
-                  hold |= input[next++] << bits;
-                  bits += 8;
-                }
-                _out -= left;
-                strm.total_out += _out;
-                state.total += _out;
-                if (_out) {
-                  strm.adler = state.check = /*UPDATE(state.check, put - _out, _out);*/
-                  state.flags ? crc32(state.check, output, _out, put - _out) : adler32(state.check, output, _out, put - _out);
-                }
-                _out = left;
-                if ((state.flags ? hold : zswap32(hold)) !== state.check) {
-                  strm.msg = "incorrect data check";
-                  state.mode = BAD;
-                  break;
-                }
-                hold = 0;
-                bits = 0;
-              }
-              state.mode = LENGTH;
-            /* falls through */
-            case LENGTH:
-              if (state.wrap && state.flags) {
-                while (bits < 32) {
-                  if (have === 0) {
-                    break inf_leave;
-                  }
-                  have--;
-                  hold += input[next++] << bits;
-                  bits += 8;
-                }
-                if (hold !== (state.total & 4294967295)) {
-                  strm.msg = "incorrect length check";
-                  state.mode = BAD;
-                  break;
-                }
-                hold = 0;
-                bits = 0;
-              }
-              state.mode = DONE;
-            /* falls through */
-            case DONE:
-              ret = Z_STREAM_END;
-              break inf_leave;
-            case BAD:
-              ret = Z_DATA_ERROR;
-              break inf_leave;
-            case MEM:
-              return Z_MEM_ERROR;
-            case SYNC:
-            /* falls through */
-            default:
-              return Z_STREAM_ERROR;
-          }
-        }
-      strm.next_out = put;
-      strm.avail_out = left;
-      strm.next_in = next;
-      strm.avail_in = have;
-      state.hold = hold;
-      state.bits = bits;
-      if (state.wsize || _out !== strm.avail_out && state.mode < BAD && (state.mode < CHECK || flush !== Z_FINISH)) {
-        if (updatewindow(strm, strm.output, strm.next_out, _out - strm.avail_out)) {
-          state.mode = MEM;
-          return Z_MEM_ERROR;
-        }
-      }
-      _in -= strm.avail_in;
-      _out -= strm.avail_out;
-      strm.total_in += _in;
-      strm.total_out += _out;
-      state.total += _out;
-      if (state.wrap && _out) {
-        strm.adler = state.check = /*UPDATE(state.check, strm.next_out - _out, _out);*/
-        state.flags ? crc32(state.check, output, _out, strm.next_out - _out) : adler32(state.check, output, _out, strm.next_out - _out);
-      }
-      strm.data_type = state.bits + (state.last ? 64 : 0) + (state.mode === TYPE ? 128 : 0) + (state.mode === LEN_ || state.mode === COPY_ ? 256 : 0);
-      if ((_in === 0 && _out === 0 || flush === Z_FINISH) && ret === Z_OK) {
-        ret = Z_BUF_ERROR;
-      }
-      return ret;
-    }
-    function inflateEnd(strm) {
-      if (!strm || !strm.state) {
-        return Z_STREAM_ERROR;
-      }
-      var state = strm.state;
-      if (state.window) {
-        state.window = null;
-      }
-      strm.state = null;
-      return Z_OK;
-    }
-    function inflateGetHeader(strm, head) {
-      var state;
-      if (!strm || !strm.state) {
-        return Z_STREAM_ERROR;
-      }
-      state = strm.state;
-      if ((state.wrap & 2) === 0) {
-        return Z_STREAM_ERROR;
-      }
-      state.head = head;
-      head.done = false;
-      return Z_OK;
-    }
-    function inflateSetDictionary(strm, dictionary) {
-      var dictLength = dictionary.length;
-      var state;
-      var dictid;
-      var ret;
-      if (!strm || !strm.state) {
-        return Z_STREAM_ERROR;
-      }
-      state = strm.state;
-      if (state.wrap !== 0 && state.mode !== DICT) {
-        return Z_STREAM_ERROR;
-      }
-      if (state.mode === DICT) {
-        dictid = 1;
-        dictid = adler32(dictid, dictionary, dictLength, 0);
-        if (dictid !== state.check) {
-          return Z_DATA_ERROR;
-        }
-      }
-      ret = updatewindow(strm, dictionary, dictLength, dictLength);
-      if (ret) {
-        state.mode = MEM;
-        return Z_MEM_ERROR;
-      }
-      state.havedict = 1;
-      return Z_OK;
-    }
-    exports2.inflateReset = inflateReset;
-    exports2.inflateReset2 = inflateReset2;
-    exports2.inflateResetKeep = inflateResetKeep;
-    exports2.inflateInit = inflateInit;
-    exports2.inflateInit2 = inflateInit2;
-    exports2.inflate = inflate;
-    exports2.inflateEnd = inflateEnd;
-    exports2.inflateGetHeader = inflateGetHeader;
-    exports2.inflateSetDictionary = inflateSetDictionary;
-    exports2.inflateInfo = "pako inflate (from Nodeca project)";
-  }
-});
-
-// node_modules/pako/lib/zlib/constants.js
-var require_constants = __commonJS({
-  "node_modules/pako/lib/zlib/constants.js"(exports2, module2) {
-    "use strict";
-    module2.exports = {
-      /* Allowed flush values; see deflate() and inflate() below for details */
-      Z_NO_FLUSH: 0,
-      Z_PARTIAL_FLUSH: 1,
-      Z_SYNC_FLUSH: 2,
-      Z_FULL_FLUSH: 3,
-      Z_FINISH: 4,
-      Z_BLOCK: 5,
-      Z_TREES: 6,
-      /* Return codes for the compression/decompression functions. Negative values
-      * are errors, positive values are used for special but normal events.
-      */
-      Z_OK: 0,
-      Z_STREAM_END: 1,
-      Z_NEED_DICT: 2,
-      Z_ERRNO: -1,
-      Z_STREAM_ERROR: -2,
-      Z_DATA_ERROR: -3,
-      //Z_MEM_ERROR:     -4,
-      Z_BUF_ERROR: -5,
-      //Z_VERSION_ERROR: -6,
-      /* compression levels */
-      Z_NO_COMPRESSION: 0,
-      Z_BEST_SPEED: 1,
-      Z_BEST_COMPRESSION: 9,
-      Z_DEFAULT_COMPRESSION: -1,
-      Z_FILTERED: 1,
-      Z_HUFFMAN_ONLY: 2,
-      Z_RLE: 3,
-      Z_FIXED: 4,
-      Z_DEFAULT_STRATEGY: 0,
-      /* Possible values of the data_type field (though see inflate()) */
-      Z_BINARY: 0,
-      Z_TEXT: 1,
-      //Z_ASCII:                1, // = Z_TEXT (deprecated)
-      Z_UNKNOWN: 2,
-      /* The deflate compression method */
-      Z_DEFLATED: 8
-      //Z_NULL:                 null // Use -1 or null inline, depending on var type
-    };
-  }
-});
-
-// node_modules/pako/lib/zlib/gzheader.js
-var require_gzheader = __commonJS({
-  "node_modules/pako/lib/zlib/gzheader.js"(exports2, module2) {
-    "use strict";
-    function GZheader() {
-      this.text = 0;
-      this.time = 0;
-      this.xflags = 0;
-      this.os = 0;
-      this.extra = null;
-      this.extra_len = 0;
-      this.name = "";
-      this.comment = "";
-      this.hcrc = 0;
-      this.done = false;
-    }
-    module2.exports = GZheader;
-  }
-});
-
-// node_modules/pako/lib/inflate.js
-var require_inflate2 = __commonJS({
-  "node_modules/pako/lib/inflate.js"(exports2) {
-    "use strict";
-    var zlib_inflate = require_inflate();
-    var utils = require_common();
-    var strings = require_strings();
-    var c = require_constants();
-    var msg = require_messages();
-    var ZStream = require_zstream();
-    var GZheader = require_gzheader();
-    var toString = Object.prototype.toString;
-    function Inflate(options) {
-      if (!(this instanceof Inflate)) return new Inflate(options);
-      this.options = utils.assign({
-        chunkSize: 16384,
-        windowBits: 0,
-        to: ""
-      }, options || {});
-      var opt = this.options;
-      if (opt.raw && opt.windowBits >= 0 && opt.windowBits < 16) {
-        opt.windowBits = -opt.windowBits;
-        if (opt.windowBits === 0) {
-          opt.windowBits = -15;
-        }
-      }
-      if (opt.windowBits >= 0 && opt.windowBits < 16 && !(options && options.windowBits)) {
-        opt.windowBits += 32;
-      }
-      if (opt.windowBits > 15 && opt.windowBits < 48) {
-        if ((opt.windowBits & 15) === 0) {
-          opt.windowBits |= 15;
-        }
-      }
-      this.err = 0;
-      this.msg = "";
-      this.ended = false;
-      this.chunks = [];
-      this.strm = new ZStream();
-      this.strm.avail_out = 0;
-      var status = zlib_inflate.inflateInit2(
-        this.strm,
-        opt.windowBits
-      );
-      if (status !== c.Z_OK) {
-        throw new Error(msg[status]);
-      }
-      this.header = new GZheader();
-      zlib_inflate.inflateGetHeader(this.strm, this.header);
-      if (opt.dictionary) {
-        if (typeof opt.dictionary === "string") {
-          opt.dictionary = strings.string2buf(opt.dictionary);
-        } else if (toString.call(opt.dictionary) === "[object ArrayBuffer]") {
-          opt.dictionary = new Uint8Array(opt.dictionary);
-        }
-        if (opt.raw) {
-          status = zlib_inflate.inflateSetDictionary(this.strm, opt.dictionary);
-          if (status !== c.Z_OK) {
-            throw new Error(msg[status]);
-          }
-        }
-      }
-    }
-    Inflate.prototype.push = function(data, mode) {
-      var strm = this.strm;
-      var chunkSize = this.options.chunkSize;
-      var dictionary = this.options.dictionary;
-      var status, _mode;
-      var next_out_utf8, tail, utf8str;
-      var allowBufError = false;
-      if (this.ended) {
-        return false;
-      }
-      _mode = mode === ~~mode ? mode : mode === true ? c.Z_FINISH : c.Z_NO_FLUSH;
-      if (typeof data === "string") {
-        strm.input = strings.binstring2buf(data);
-      } else if (toString.call(data) === "[object ArrayBuffer]") {
-        strm.input = new Uint8Array(data);
-      } else {
-        strm.input = data;
-      }
-      strm.next_in = 0;
-      strm.avail_in = strm.input.length;
-      do {
-        if (strm.avail_out === 0) {
-          strm.output = new utils.Buf8(chunkSize);
-          strm.next_out = 0;
-          strm.avail_out = chunkSize;
-        }
-        status = zlib_inflate.inflate(strm, c.Z_NO_FLUSH);
-        if (status === c.Z_NEED_DICT && dictionary) {
-          status = zlib_inflate.inflateSetDictionary(this.strm, dictionary);
-        }
-        if (status === c.Z_BUF_ERROR && allowBufError === true) {
-          status = c.Z_OK;
-          allowBufError = false;
-        }
-        if (status !== c.Z_STREAM_END && status !== c.Z_OK) {
-          this.onEnd(status);
-          this.ended = true;
-          return false;
-        }
-        if (strm.next_out) {
-          if (strm.avail_out === 0 || status === c.Z_STREAM_END || strm.avail_in === 0 && (_mode === c.Z_FINISH || _mode === c.Z_SYNC_FLUSH)) {
-            if (this.options.to === "string") {
-              next_out_utf8 = strings.utf8border(strm.output, strm.next_out);
-              tail = strm.next_out - next_out_utf8;
-              utf8str = strings.buf2string(strm.output, next_out_utf8);
-              strm.next_out = tail;
-              strm.avail_out = chunkSize - tail;
-              if (tail) {
-                utils.arraySet(strm.output, strm.output, next_out_utf8, tail, 0);
-              }
-              this.onData(utf8str);
-            } else {
-              this.onData(utils.shrinkBuf(strm.output, strm.next_out));
-            }
-          }
-        }
-        if (strm.avail_in === 0 && strm.avail_out === 0) {
-          allowBufError = true;
-        }
-      } while ((strm.avail_in > 0 || strm.avail_out === 0) && status !== c.Z_STREAM_END);
-      if (status === c.Z_STREAM_END) {
-        _mode = c.Z_FINISH;
-      }
-      if (_mode === c.Z_FINISH) {
-        status = zlib_inflate.inflateEnd(this.strm);
-        this.onEnd(status);
-        this.ended = true;
-        return status === c.Z_OK;
-      }
-      if (_mode === c.Z_SYNC_FLUSH) {
-        this.onEnd(c.Z_OK);
-        strm.avail_out = 0;
-        return true;
-      }
-      return true;
-    };
-    Inflate.prototype.onData = function(chunk) {
-      this.chunks.push(chunk);
-    };
-    Inflate.prototype.onEnd = function(status) {
-      if (status === c.Z_OK) {
-        if (this.options.to === "string") {
-          this.result = this.chunks.join("");
-        } else {
-          this.result = utils.flattenChunks(this.chunks);
-        }
-      }
-      this.chunks = [];
-      this.err = status;
-      this.msg = this.strm.msg;
-    };
-    function inflate(input, options) {
-      var inflator = new Inflate(options);
-      inflator.push(input, true);
-      if (inflator.err) {
-        throw inflator.msg || msg[inflator.err];
-      }
-      return inflator.result;
-    }
-    function inflateRaw(input, options) {
-      options = options || {};
-      options.raw = true;
-      return inflate(input, options);
-    }
-    exports2.Inflate = Inflate;
-    exports2.inflate = inflate;
-    exports2.inflateRaw = inflateRaw;
-    exports2.ungzip = inflate;
-  }
-});
-
-// node_modules/pako/index.js
-var require_pako = __commonJS({
-  "node_modules/pako/index.js"(exports2, module2) {
-    "use strict";
-    var assign = require_common().assign;
-    var deflate = require_deflate2();
-    var inflate = require_inflate2();
-    var constants = require_constants();
-    var pako2 = {};
-    assign(pako2, deflate, inflate, constants);
-    module2.exports = pako2;
-  }
-});
-
-// node_modules/@assemblyscript/loader/umd/index.js
-var require_umd = __commonJS({
-  "node_modules/@assemblyscript/loader/umd/index.js"(exports2, module2) {
-    var loader = (function(exports3) {
-      "use strict";
-      Object.defineProperty(exports3, "__esModule", {
-        value: true
-      });
-      exports3.default = void 0;
-      exports3.demangle = demangle;
-      exports3.instantiate = instantiate;
-      exports3.instantiateStreaming = instantiateStreaming;
-      exports3.instantiateSync = instantiateSync;
-      const ID_OFFSET = -8;
-      const SIZE_OFFSET = -4;
-      const ARRAYBUFFER_ID = 0;
-      const STRING_ID = 1;
-      const ARRAYBUFFERVIEW = 1 << 0;
-      const ARRAY = 1 << 1;
-      const STATICARRAY = 1 << 2;
-      const VAL_ALIGN_OFFSET = 6;
-      const VAL_SIGNED = 1 << 11;
-      const VAL_FLOAT = 1 << 12;
-      const VAL_MANAGED = 1 << 14;
-      const ARRAYBUFFERVIEW_BUFFER_OFFSET = 0;
-      const ARRAYBUFFERVIEW_DATASTART_OFFSET = 4;
-      const ARRAYBUFFERVIEW_BYTELENGTH_OFFSET = 8;
-      const ARRAYBUFFERVIEW_SIZE = 12;
-      const ARRAY_LENGTH_OFFSET = 12;
-      const ARRAY_SIZE = 16;
-      const E_NO_EXPORT_TABLE = "Operation requires compiling with --exportTable";
-      const E_NO_EXPORT_RUNTIME = "Operation requires compiling with --exportRuntime";
-      const F_NO_EXPORT_RUNTIME = () => {
-        throw Error(E_NO_EXPORT_RUNTIME);
-      };
-      const BIGINT = typeof BigUint64Array !== "undefined";
-      const THIS = /* @__PURE__ */ Symbol();
-      const STRING_SMALLSIZE = 192;
-      const STRING_CHUNKSIZE = 1024;
-      const utf16 = new TextDecoder("utf-16le", {
-        fatal: true
-      });
-      Object.hasOwn = Object.hasOwn || function(obj, prop) {
-        return Object.prototype.hasOwnProperty.call(obj, prop);
-      };
-      function getStringImpl(buffer, ptr) {
-        let len = new Uint32Array(buffer)[ptr + SIZE_OFFSET >>> 2] >>> 1;
-        const wtf16 = new Uint16Array(buffer, ptr, len);
-        if (len <= STRING_SMALLSIZE) return String.fromCharCode(...wtf16);
-        try {
-          return utf16.decode(wtf16);
-        } catch {
-          let str = "", off = 0;
-          while (len - off > STRING_CHUNKSIZE) {
-            str += String.fromCharCode(...wtf16.subarray(off, off += STRING_CHUNKSIZE));
-          }
-          return str + String.fromCharCode(...wtf16.subarray(off));
-        }
-      }
-      function preInstantiate(imports) {
-        const extendedExports = {};
-        function getString(memory, ptr) {
-          if (!memory) return "<yet unknown>";
-          return getStringImpl(memory.buffer, ptr);
-        }
-        const env = imports.env = imports.env || {};
-        env.abort = env.abort || function abort(msg, file, line, colm) {
-          const memory = extendedExports.memory || env.memory;
-          throw Error(`abort: ${getString(memory, msg)} at ${getString(memory, file)}:${line}:${colm}`);
-        };
-        env.trace = env.trace || function trace(msg, n, ...args) {
-          const memory = extendedExports.memory || env.memory;
-          console.log(`trace: ${getString(memory, msg)}${n ? " " : ""}${args.slice(0, n).join(", ")}`);
-        };
-        env.seed = env.seed || Date.now;
-        imports.Math = imports.Math || Math;
-        imports.Date = imports.Date || Date;
-        return extendedExports;
-      }
-      function postInstantiate(extendedExports, instance) {
-        const exports4 = instance.exports;
-        const memory = exports4.memory;
-        const table = exports4.table;
-        const __new = exports4.__new || F_NO_EXPORT_RUNTIME;
-        const __pin = exports4.__pin || F_NO_EXPORT_RUNTIME;
-        const __unpin = exports4.__unpin || F_NO_EXPORT_RUNTIME;
-        const __collect = exports4.__collect || F_NO_EXPORT_RUNTIME;
-        const __rtti_base = exports4.__rtti_base;
-        const getRttiCount = __rtti_base ? (arr) => arr[__rtti_base >>> 2] : F_NO_EXPORT_RUNTIME;
-        extendedExports.__new = __new;
-        extendedExports.__pin = __pin;
-        extendedExports.__unpin = __unpin;
-        extendedExports.__collect = __collect;
-        function getRttInfo(id) {
-          const U32 = new Uint32Array(memory.buffer);
-          if ((id >>>= 0) >= getRttiCount(U32)) throw Error(`invalid id: ${id}`);
-          return U32[(__rtti_base + 4 >>> 2) + (id << 1)];
-        }
-        function getRttBase(id) {
-          const U32 = new Uint32Array(memory.buffer);
-          if ((id >>>= 0) >= getRttiCount(U32)) throw Error(`invalid id: ${id}`);
-          return U32[(__rtti_base + 4 >>> 2) + (id << 1) + 1];
-        }
-        function getArrayInfo(id) {
-          const info = getRttInfo(id);
-          if (!(info & (ARRAYBUFFERVIEW | ARRAY | STATICARRAY))) throw Error(`not an array: ${id}, flags=${info}`);
-          return info;
-        }
-        function getValueAlign(info) {
-          return 31 - Math.clz32(info >>> VAL_ALIGN_OFFSET & 31);
-        }
-        function __newString(str) {
-          if (str == null) return 0;
-          const length = str.length;
-          const ptr = __new(length << 1, STRING_ID);
-          const U16 = new Uint16Array(memory.buffer);
-          for (var i = 0, p2 = ptr >>> 1; i < length; ++i) U16[p2 + i] = str.charCodeAt(i);
-          return ptr;
-        }
-        extendedExports.__newString = __newString;
-        function __newArrayBuffer(buf) {
-          if (buf == null) return 0;
-          const bufview = new Uint8Array(buf);
-          const ptr = __new(bufview.length, ARRAYBUFFER_ID);
-          const U8 = new Uint8Array(memory.buffer);
-          U8.set(bufview, ptr);
-          return ptr;
-        }
-        extendedExports.__newArrayBuffer = __newArrayBuffer;
-        function __getString(ptr) {
-          if (!ptr) return null;
-          const buffer = memory.buffer;
-          const id = new Uint32Array(buffer)[ptr + ID_OFFSET >>> 2];
-          if (id !== STRING_ID) throw Error(`not a string: ${ptr}`);
-          return getStringImpl(buffer, ptr);
-        }
-        extendedExports.__getString = __getString;
-        function getView(alignLog2, signed, float) {
-          const buffer = memory.buffer;
-          if (float) {
-            switch (alignLog2) {
-              case 2:
-                return new Float32Array(buffer);
-              case 3:
-                return new Float64Array(buffer);
-            }
-          } else {
-            switch (alignLog2) {
-              case 0:
-                return new (signed ? Int8Array : Uint8Array)(buffer);
-              case 1:
-                return new (signed ? Int16Array : Uint16Array)(buffer);
-              case 2:
-                return new (signed ? Int32Array : Uint32Array)(buffer);
-              case 3:
-                return new (signed ? BigInt64Array : BigUint64Array)(buffer);
-            }
-          }
-          throw Error(`unsupported align: ${alignLog2}`);
-        }
-        function __newArray(id, valuesOrCapacity = 0) {
-          const input = valuesOrCapacity;
-          const info = getArrayInfo(id);
-          const align = getValueAlign(info);
-          const isArrayLike = typeof input !== "number";
-          const length = isArrayLike ? input.length : input;
-          const buf = __new(length << align, info & STATICARRAY ? id : ARRAYBUFFER_ID);
-          let result;
-          if (info & STATICARRAY) {
-            result = buf;
-          } else {
-            __pin(buf);
-            const arr = __new(info & ARRAY ? ARRAY_SIZE : ARRAYBUFFERVIEW_SIZE, id);
-            __unpin(buf);
-            const U32 = new Uint32Array(memory.buffer);
-            U32[arr + ARRAYBUFFERVIEW_BUFFER_OFFSET >>> 2] = buf;
-            U32[arr + ARRAYBUFFERVIEW_DATASTART_OFFSET >>> 2] = buf;
-            U32[arr + ARRAYBUFFERVIEW_BYTELENGTH_OFFSET >>> 2] = length << align;
-            if (info & ARRAY) U32[arr + ARRAY_LENGTH_OFFSET >>> 2] = length;
-            result = arr;
-          }
-          if (isArrayLike) {
-            const view = getView(align, info & VAL_SIGNED, info & VAL_FLOAT);
-            const start = buf >>> align;
-            if (info & VAL_MANAGED) {
-              for (let i = 0; i < length; ++i) {
-                view[start + i] = input[i];
-              }
-            } else {
-              view.set(input, start);
-            }
-          }
-          return result;
-        }
-        extendedExports.__newArray = __newArray;
-        function __getArrayView(arr) {
-          const U32 = new Uint32Array(memory.buffer);
-          const id = U32[arr + ID_OFFSET >>> 2];
-          const info = getArrayInfo(id);
-          const align = getValueAlign(info);
-          let buf = info & STATICARRAY ? arr : U32[arr + ARRAYBUFFERVIEW_DATASTART_OFFSET >>> 2];
-          const length = info & ARRAY ? U32[arr + ARRAY_LENGTH_OFFSET >>> 2] : U32[buf + SIZE_OFFSET >>> 2] >>> align;
-          return getView(align, info & VAL_SIGNED, info & VAL_FLOAT).subarray(buf >>>= align, buf + length);
-        }
-        extendedExports.__getArrayView = __getArrayView;
-        function __getArray(arr) {
-          const input = __getArrayView(arr);
-          const len = input.length;
-          const out = new Array(len);
-          for (let i = 0; i < len; i++) out[i] = input[i];
-          return out;
-        }
-        extendedExports.__getArray = __getArray;
-        function __getArrayBuffer(ptr) {
-          const buffer = memory.buffer;
-          const length = new Uint32Array(buffer)[ptr + SIZE_OFFSET >>> 2];
-          return buffer.slice(ptr, ptr + length);
-        }
-        extendedExports.__getArrayBuffer = __getArrayBuffer;
-        function __getFunction(ptr) {
-          if (!table) throw Error(E_NO_EXPORT_TABLE);
-          const index = new Uint32Array(memory.buffer)[ptr >>> 2];
-          return table.get(index);
-        }
-        extendedExports.__getFunction = __getFunction;
-        function getTypedArray(Type, alignLog2, ptr) {
-          return new Type(getTypedArrayView(Type, alignLog2, ptr));
-        }
-        function getTypedArrayView(Type, alignLog2, ptr) {
-          const buffer = memory.buffer;
-          const U32 = new Uint32Array(buffer);
-          return new Type(buffer, U32[ptr + ARRAYBUFFERVIEW_DATASTART_OFFSET >>> 2], U32[ptr + ARRAYBUFFERVIEW_BYTELENGTH_OFFSET >>> 2] >>> alignLog2);
-        }
-        function attachTypedArrayFunctions(ctor, name, align) {
-          extendedExports[`__get${name}`] = getTypedArray.bind(null, ctor, align);
-          extendedExports[`__get${name}View`] = getTypedArrayView.bind(null, ctor, align);
-        }
-        [Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array, Float32Array, Float64Array].forEach((ctor) => {
-          attachTypedArrayFunctions(ctor, ctor.name, 31 - Math.clz32(ctor.BYTES_PER_ELEMENT));
-        });
-        if (BIGINT) {
-          [BigUint64Array, BigInt64Array].forEach((ctor) => {
-            attachTypedArrayFunctions(ctor, ctor.name.slice(3), 3);
-          });
-        }
-        function __instanceof(ptr, baseId) {
-          const U32 = new Uint32Array(memory.buffer);
-          let id = U32[ptr + ID_OFFSET >>> 2];
-          if (id <= getRttiCount(U32)) {
-            do {
-              if (id == baseId) return true;
-              id = getRttBase(id);
-            } while (id);
-          }
-          return false;
-        }
-        extendedExports.__instanceof = __instanceof;
-        extendedExports.memory = extendedExports.memory || memory;
-        extendedExports.table = extendedExports.table || table;
-        return demangle(exports4, extendedExports);
-      }
-      function isResponse(src) {
-        return typeof Response !== "undefined" && src instanceof Response;
-      }
-      function isModule(src) {
-        return src instanceof WebAssembly.Module;
-      }
-      async function instantiate(source, imports = {}) {
-        if (isResponse(source = await source)) return instantiateStreaming(source, imports);
-        const module3 = isModule(source) ? source : await WebAssembly.compile(source);
-        const extended = preInstantiate(imports);
-        const instance = await WebAssembly.instantiate(module3, imports);
-        const exports4 = postInstantiate(extended, instance);
-        return {
-          module: module3,
-          instance,
-          exports: exports4
-        };
-      }
-      function instantiateSync(source, imports = {}) {
-        const module3 = isModule(source) ? source : new WebAssembly.Module(source);
-        const extended = preInstantiate(imports);
-        const instance = new WebAssembly.Instance(module3, imports);
-        const exports4 = postInstantiate(extended, instance);
-        return {
-          module: module3,
-          instance,
-          exports: exports4
-        };
-      }
-      async function instantiateStreaming(source, imports = {}) {
-        if (!WebAssembly.instantiateStreaming) {
-          return instantiate(isResponse(source = await source) ? source.arrayBuffer() : source, imports);
-        }
-        const extended = preInstantiate(imports);
-        const result = await WebAssembly.instantiateStreaming(source, imports);
-        const exports4 = postInstantiate(extended, result.instance);
-        return {
-          ...result,
-          exports: exports4
-        };
-      }
-      function demangle(exports4, extendedExports = {}) {
-        const setArgumentsLength = exports4["__argumentsLength"] ? (length) => {
-          exports4["__argumentsLength"].value = length;
-        } : exports4["__setArgumentsLength"] || exports4["__setargc"] || (() => {
-        });
-        for (let internalName of Object.keys(exports4)) {
-          const elem = exports4[internalName];
-          let parts = internalName.split(".");
-          let curr = extendedExports;
-          while (parts.length > 1) {
-            let part = parts.shift();
-            if (!Object.hasOwn(curr, part)) curr[part] = {};
-            curr = curr[part];
-          }
-          let name = parts[0];
-          let hash = name.indexOf("#");
-          if (hash >= 0) {
-            const className = name.substring(0, hash);
-            const classElem = curr[className];
-            if (typeof classElem === "undefined" || !classElem.prototype) {
-              const ctor = function(...args) {
-                return ctor.wrap(ctor.prototype.constructor(0, ...args));
-              };
-              ctor.prototype = {
-                valueOf() {
-                  return this[THIS];
-                }
-              };
-              ctor.wrap = function(thisValue) {
-                return Object.create(ctor.prototype, {
-                  [THIS]: {
-                    value: thisValue,
-                    writable: false
-                  }
-                });
-              };
-              if (classElem) Object.getOwnPropertyNames(classElem).forEach((name2) => Object.defineProperty(ctor, name2, Object.getOwnPropertyDescriptor(classElem, name2)));
-              curr[className] = ctor;
-            }
-            name = name.substring(hash + 1);
-            curr = curr[className].prototype;
-            if (/^(get|set):/.test(name)) {
-              if (!Object.hasOwn(curr, name = name.substring(4))) {
-                let getter = exports4[internalName.replace("set:", "get:")];
-                let setter = exports4[internalName.replace("get:", "set:")];
-                Object.defineProperty(curr, name, {
-                  get() {
-                    return getter(this[THIS]);
-                  },
-                  set(value) {
-                    setter(this[THIS], value);
-                  },
-                  enumerable: true
-                });
-              }
-            } else {
-              if (name === "constructor") {
-                (curr[name] = function(...args) {
-                  setArgumentsLength(args.length);
-                  return elem(...args);
-                }).original = elem;
-              } else {
-                (curr[name] = function(...args) {
-                  setArgumentsLength(args.length);
-                  return elem(this[THIS], ...args);
-                }).original = elem;
-              }
-            }
-          } else {
-            if (/^(get|set):/.test(name)) {
-              if (!Object.hasOwn(curr, name = name.substring(4))) {
-                Object.defineProperty(curr, name, {
-                  get: exports4[internalName.replace("set:", "get:")],
-                  set: exports4[internalName.replace("get:", "set:")],
-                  enumerable: true
-                });
-              }
-            } else if (typeof elem === "function" && elem !== setArgumentsLength) {
-              (curr[name] = (...args) => {
-                setArgumentsLength(args.length);
-                return elem(...args);
-              }).original = elem;
-            } else {
-              curr[name] = elem;
-            }
-          }
-        }
-        return extendedExports;
-      }
-      var _default = {
-        instantiate,
-        instantiateSync,
-        instantiateStreaming,
-        demangle
-      };
-      exports3.default = _default;
-      return "default" in exports3 ? exports3.default : exports3;
-    })({});
-    if (typeof define === "function" && define.amd) define([], function() {
-      return loader;
-    });
-    else if (typeof module2 === "object" && typeof exports2 === "object") module2.exports = loader;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/wasm/index.js
-var require_wasm = __commonJS({
-  "node_modules/hdr-histogram-js/dist/wasm/index.js"(exports2) {
-    "use strict";
-    var __awaiter = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
-      function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve3) {
-          resolve3(value);
-        });
-      }
-      return new (P || (P = Promise))(function(resolve3, reject) {
-        function fulfilled(value) {
-          try {
-            step(generator.next(value));
-          } catch (e) {
-            reject(e);
-          }
-        }
-        function rejected(value) {
-          try {
-            step(generator["throw"](value));
-          } catch (e) {
-            reject(e);
-          }
-        }
-        function step(result) {
-          result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
-        }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-      });
-    };
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.WasmHistogram = exports2.webAssemblyReady = exports2.initWebAssemblySync = exports2.initWebAssembly = exports2.webAssemblyAvailable = void 0;
-    var generated_wasm_1 = require_generated_wasm();
-    var Histogram_1 = require_Histogram();
-    var base642 = require_base64_js();
-    var pako2 = require_pako();
-    var loader_1 = require_umd();
-    var isNode = typeof process !== "undefined" && process.version;
-    var isWorker = typeof importScripts === "function";
-    exports2.webAssemblyAvailable = (() => {
-      let available = false;
-      if (isNode) {
-        available = "WebAssembly" in global;
-      } else {
-        available = isWorker || "WebAssembly" in window;
-      }
-      return available;
-    })();
-    var wasm = void 0;
-    var initWebAssembly = () => __awaiter(void 0, void 0, void 0, function* () {
-      if (!exports2.webAssemblyAvailable) {
-        throw new Error("WebAssembly not available here!");
-      }
-      if (!!wasm) {
-        return;
-      }
-      return (0, loader_1.instantiate)(pako2.inflate(base642.toByteArray(generated_wasm_1.BINARY))).then((w) => wasm = w.exports || w);
-    });
-    exports2.initWebAssembly = initWebAssembly;
-    var initWebAssemblySync = () => {
-      if (!!wasm) {
-        return;
-      }
-      const w = (0, loader_1.instantiateSync)(pako2.inflate(base642.toByteArray(generated_wasm_1.BINARY)));
-      wasm = w.exports || w;
-    };
-    exports2.initWebAssemblySync = initWebAssemblySync;
-    var webAssemblyReady = () => !!wasm;
-    exports2.webAssemblyReady = webAssemblyReady;
-    var defaultRequest = {
-      bitBucketSize: 32,
-      autoResize: true,
-      lowestDiscernibleValue: 1,
-      highestTrackableValue: 2,
-      numberOfSignificantValueDigits: 3
-    };
-    var remoteHistogramClassFor = (size) => size === "packed" ? "PackedHistogram" : `Histogram${size}`;
-    var destroyedWasmHistogram = new Proxy({}, {
-      get: function(obj, prop) {
-        throw new Error("Cannot use a destroyed histogram");
-      }
-    });
-    var WasmHistogram = class _WasmHistogram {
-      constructor(_wasmHistogram, _remoteHistogramClass) {
-        this._wasmHistogram = _wasmHistogram;
-        this._remoteHistogramClass = _remoteHistogramClass;
-        this.tag = Histogram_1.NO_TAG;
-        wasm.__pin(this._wasmHistogram);
-      }
-      static build(request3 = defaultRequest) {
-        if (!(0, exports2.webAssemblyReady)()) {
-          throw new Error("WebAssembly is not ready yet!");
-        }
-        const parameters = Object.assign({}, defaultRequest, request3);
-        const remoteHistogramClass = remoteHistogramClassFor(parameters.bitBucketSize);
-        return new _WasmHistogram(new wasm[remoteHistogramClass](parameters.lowestDiscernibleValue, parameters.highestTrackableValue, parameters.numberOfSignificantValueDigits, parameters.autoResize), remoteHistogramClass);
-      }
-      static decode(data, bitBucketSize = 32, minBarForHighestTrackableValue = 0) {
-        if (!(0, exports2.webAssemblyReady)()) {
-          throw new Error("WebAssembly is not ready yet!");
-        }
-        const remoteHistogramClass = remoteHistogramClassFor(bitBucketSize);
-        const decodeFunc = `decode${remoteHistogramClass}`;
-        const ptrArr = wasm.__newArray(wasm.UINT8ARRAY_ID, data);
-        const wasmHistogram = new _WasmHistogram(wasm[remoteHistogramClass].wrap(wasm[decodeFunc](ptrArr, minBarForHighestTrackableValue)), remoteHistogramClass);
-        return wasmHistogram;
-      }
-      get numberOfSignificantValueDigits() {
-        return this._wasmHistogram.numberOfSignificantValueDigits;
-      }
-      get autoResize() {
-        return !!this._wasmHistogram.autoResize;
-      }
-      set autoResize(resize) {
-        this._wasmHistogram.autoResize = resize;
-      }
-      get highestTrackableValue() {
-        return this._wasmHistogram.highestTrackableValue;
-      }
-      set highestTrackableValue(value) {
-        this._wasmHistogram.highestTrackableValue = value;
-      }
-      get startTimeStampMsec() {
-        return this._wasmHistogram.startTimeStampMsec;
-      }
-      set startTimeStampMsec(value) {
-        this._wasmHistogram.startTimeStampMsec = value;
-      }
-      get endTimeStampMsec() {
-        return this._wasmHistogram.endTimeStampMsec;
-      }
-      set endTimeStampMsec(value) {
-        this._wasmHistogram.endTimeStampMsec = value;
-      }
-      get totalCount() {
-        return this._wasmHistogram.totalCount;
-      }
-      get stdDeviation() {
-        return this._wasmHistogram.stdDeviation;
-      }
-      get mean() {
-        return this._wasmHistogram.mean;
-      }
-      get estimatedFootprintInBytes() {
-        return 192 + this._wasmHistogram.estimatedFootprintInBytes;
-      }
-      get minNonZeroValue() {
-        return this._wasmHistogram.minNonZeroValue;
-      }
-      get maxValue() {
-        return this._wasmHistogram.maxValue;
-      }
-      recordValue(value) {
-        this._wasmHistogram.recordValue(value);
-      }
-      recordValueWithCount(value, count2) {
-        this._wasmHistogram.recordValueWithCount(value, count2);
-      }
-      recordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples) {
-        this._wasmHistogram.recordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples);
-      }
-      getValueAtPercentile(percentile) {
-        return this._wasmHistogram.getValueAtPercentile(percentile);
-      }
-      outputPercentileDistribution(percentileTicksPerHalfDistance = 5, outputValueUnitScalingRatio = 1, useCsvFormat = false) {
-        if (useCsvFormat) {
-          throw new Error("CSV output not supported by wasm histograms");
-        }
-        return wasm.__getString(this._wasmHistogram.outputPercentileDistribution(percentileTicksPerHalfDistance, outputValueUnitScalingRatio));
-      }
-      isDestroyed() {
-        return this._wasmHistogram === destroyedWasmHistogram;
-      }
-      get summary() {
-        return (0, Histogram_1.toSummary)(this);
-      }
-      toJSON() {
-        return this.summary;
-      }
-      toString() {
-        if (this.isDestroyed()) {
-          return "Destroyed WASM histogram";
-        }
-        return `WASM ${this._remoteHistogramClass} ${JSON.stringify(this, null, 2)}`;
-      }
-      inspect() {
-        return this.toString();
-      }
-      [/* @__PURE__ */ Symbol.for("nodejs.util.inspect.custom")]() {
-        return this.toString();
-      }
-      addWhileCorrectingForCoordinatedOmission(otherHistogram, expectedIntervalBetweenValueSamples) {
-        this._wasmHistogram.addWhileCorrectingForCoordinatedOmission(otherHistogram, expectedIntervalBetweenValueSamples);
-      }
-      copyCorrectedForCoordinatedOmission(expectedIntervalBetweenValueSamples) {
-        return new _WasmHistogram(wasm[this._remoteHistogramClass].wrap(this._wasmHistogram.copyCorrectedForCoordinatedOmission(expectedIntervalBetweenValueSamples)), this._remoteHistogramClass);
-      }
-      add(otherHistogram) {
-        if (!(otherHistogram instanceof _WasmHistogram)) {
-          throw new Error("Cannot add a regular JS histogram to a WASM histogram");
-        }
-        this._wasmHistogram[`add${otherHistogram._remoteHistogramClass}`](otherHistogram._wasmHistogram);
-      }
-      subtract(otherHistogram) {
-        if (!(otherHistogram instanceof _WasmHistogram)) {
-          throw new Error("Cannot subtract a regular JS histogram to a WASM histogram");
-        }
-        this._wasmHistogram[`subtract${otherHistogram._remoteHistogramClass}`](otherHistogram._wasmHistogram);
-      }
-      encode() {
-        const ptrArray = wasm.__pin(this._wasmHistogram.encode());
-        const array = wasm.__getUint8Array(ptrArray);
-        wasm.__unpin(ptrArray);
-        return array;
-      }
-      reset() {
-        this.tag = Histogram_1.NO_TAG;
-        this._wasmHistogram.reset();
-      }
-      destroy() {
-        wasm.__unpin(this._wasmHistogram);
-        this._wasmHistogram = destroyedWasmHistogram;
-      }
-    };
-    exports2.WasmHistogram = WasmHistogram;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/packedarray/PackedArrayContext.js
-var require_PackedArrayContext = __commonJS({
-  "node_modules/hdr-histogram-js/dist/packedarray/PackedArrayContext.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.PackedArrayContext = exports2.MINIMUM_INITIAL_PACKED_ARRAY_CAPACITY = void 0;
-    exports2.MINIMUM_INITIAL_PACKED_ARRAY_CAPACITY = 16;
-    var MAX_SUPPORTED_PACKED_COUNTS_ARRAY_LENGTH = Math.pow(2, 13) - 1;
-    var SET_0_START_INDEX = 0;
-    var NUMBER_OF_SETS = 8;
-    var LEAF_LEVEL_SHIFT = 3;
-    var NON_LEAF_ENTRY_SLOT_INDICATORS_OFFSET = 0;
-    var NON_LEAF_ENTRY_HEADER_SIZE_IN_SHORTS = 1;
-    var PACKED_ARRAY_GROWTH_INCREMENT = 16;
-    var PACKED_ARRAY_GROWTH_FRACTION_POW2 = 4;
-    var { pow, ceil, log2, max: max2 } = Math;
-    var bitCount = (n) => {
-      var bits = 0;
-      while (n !== 0) {
-        bits += bitCount32(n | 0);
-        n /= 4294967296;
-      }
-      return bits;
-    };
-    var bitCount32 = (n) => {
-      n = n - (n >> 1 & 1431655765);
-      n = (n & 858993459) + (n >> 2 & 858993459);
-      return (n + (n >> 4) & 252645135) * 16843009 >> 24;
-    };
-    var PackedArrayContext = class _PackedArrayContext {
-      constructor(virtualLength, initialPhysicalLength) {
-        this.populatedShortLength = 0;
-        this.topLevelShift = Number.MAX_VALUE;
-        this.physicalLength = Math.max(initialPhysicalLength, exports2.MINIMUM_INITIAL_PACKED_ARRAY_CAPACITY);
-        this.isPacked = this.physicalLength <= MAX_SUPPORTED_PACKED_COUNTS_ARRAY_LENGTH;
-        if (!this.isPacked) {
-          this.physicalLength = virtualLength;
-        }
-        this.array = new ArrayBuffer(this.physicalLength * 8);
-        this.initArrayViews(this.array);
-        this.init(virtualLength);
-      }
-      initArrayViews(array) {
-        this.byteArray = new Uint8Array(array);
-        this.shortArray = new Uint16Array(array);
-        this.longArray = new Float64Array(array);
-      }
-      init(virtualLength) {
-        if (!this.isPacked) {
-          this.virtualLength = virtualLength;
-          return;
-        }
-        this.populatedShortLength = SET_0_START_INDEX + 8;
-        for (let i = 0; i < NUMBER_OF_SETS; i++) {
-          this.setAtShortIndex(SET_0_START_INDEX + i, 0);
-        }
-        this.setVirtualLength(virtualLength);
-      }
-      clear() {
-        this.byteArray.fill(0);
-        this.init(this.virtualLength);
-      }
-      copyAndIncreaseSize(newPhysicalArrayLength, newVirtualArrayLength) {
-        const ctx = new _PackedArrayContext(newVirtualArrayLength, newPhysicalArrayLength);
-        if (this.isPacked) {
-          ctx.populateEquivalentEntriesWithEntriesFromOther(this);
-        }
-        return ctx;
-      }
-      getPopulatedShortLength() {
-        return this.populatedShortLength;
-      }
-      getPopulatedLongLength() {
-        return this.getPopulatedShortLength() + 3 >> 2;
-      }
-      setAtByteIndex(byteIndex, value) {
-        this.byteArray[byteIndex] = value;
-      }
-      getAtByteIndex(byteIndex) {
-        return this.byteArray[byteIndex];
-      }
-      /**
-       * add a byte value to a current byte value in the array
-       * @param byteIndex index of byte value to add to
-       * @param valueToAdd byte value to add
-       * @return the afterAddValue. ((afterAddValue & 0x100) != 0) indicates a carry.
-       */
-      addAtByteIndex(byteIndex, valueToAdd) {
-        const newValue = this.byteArray[byteIndex] + valueToAdd;
-        this.byteArray[byteIndex] = newValue;
-        return newValue;
-      }
-      setPopulatedLongLength(newPopulatedLongLength) {
-        this.populatedShortLength = newPopulatedLongLength << 2;
-      }
-      getVirtualLength() {
-        return this.virtualLength;
-      }
-      length() {
-        return this.physicalLength;
-      }
-      setAtShortIndex(shortIndex, value) {
-        this.shortArray[shortIndex] = value;
-      }
-      setAtLongIndex(longIndex, value) {
-        this.longArray[longIndex] = value;
-      }
-      getAtShortIndex(shortIndex) {
-        return this.shortArray[shortIndex];
-      }
-      getIndexAtShortIndex(shortIndex) {
-        return this.shortArray[shortIndex];
-      }
-      setPackedSlotIndicators(entryIndex, newPackedSlotIndicators) {
-        this.setAtShortIndex(entryIndex + NON_LEAF_ENTRY_SLOT_INDICATORS_OFFSET, newPackedSlotIndicators);
-      }
-      getPackedSlotIndicators(entryIndex) {
-        return this.shortArray[entryIndex + NON_LEAF_ENTRY_SLOT_INDICATORS_OFFSET] & 65535;
-      }
-      getIndexAtEntrySlot(entryIndex, slot) {
-        return this.getAtShortIndex(entryIndex + NON_LEAF_ENTRY_HEADER_SIZE_IN_SHORTS + slot);
-      }
-      setIndexAtEntrySlot(entryIndex, slot, newIndexValue) {
-        this.setAtShortIndex(entryIndex + NON_LEAF_ENTRY_HEADER_SIZE_IN_SHORTS + slot, newIndexValue);
-      }
-      expandArrayIfNeeded(entryLengthInLongs) {
-        const currentLength = this.length();
-        if (currentLength < this.getPopulatedLongLength() + entryLengthInLongs) {
-          const growthIncrement = max2(entryLengthInLongs, PACKED_ARRAY_GROWTH_INCREMENT, this.getPopulatedLongLength() >> PACKED_ARRAY_GROWTH_FRACTION_POW2);
-          this.resizeArray(currentLength + growthIncrement);
-        }
-      }
-      newEntry(entryLengthInShorts) {
-        const newEntryIndex = this.populatedShortLength;
-        this.expandArrayIfNeeded((entryLengthInShorts >> 2) + 1);
-        this.populatedShortLength = newEntryIndex + entryLengthInShorts;
-        for (let i = 0; i < entryLengthInShorts; i++) {
-          this.setAtShortIndex(newEntryIndex + i, -1);
-        }
-        return newEntryIndex;
-      }
-      newLeafEntry() {
-        let newEntryIndex;
-        newEntryIndex = this.getPopulatedLongLength();
-        this.expandArrayIfNeeded(1);
-        this.setPopulatedLongLength(newEntryIndex + 1);
-        this.setAtLongIndex(newEntryIndex, 0);
-        return newEntryIndex;
-      }
-      /**
-       * Consolidate entry with previous entry verison if one exists
-       *
-       * @param entryIndex The shortIndex of the entry to be consolidated
-       * @param previousVersionIndex the index of the previous version of the entry
-       */
-      consolidateEntry(entryIndex, previousVersionIndex) {
-        const previousVersionPackedSlotsIndicators = this.getPackedSlotIndicators(previousVersionIndex);
-        const packedSlotsIndicators = this.getPackedSlotIndicators(entryIndex);
-        const insertedSlotMask = packedSlotsIndicators ^ previousVersionPackedSlotsIndicators;
-        const slotsBelowBitNumber = packedSlotsIndicators & insertedSlotMask - 1;
-        const insertedSlotIndex = bitCount(slotsBelowBitNumber);
-        const numberOfSlotsInEntry = bitCount(packedSlotsIndicators);
-        let sourceSlot = 0;
-        for (let targetSlot = 0; targetSlot < numberOfSlotsInEntry; targetSlot++) {
-          if (targetSlot !== insertedSlotIndex) {
-            const indexAtSlot = this.getIndexAtEntrySlot(previousVersionIndex, sourceSlot);
-            if (indexAtSlot !== 0) {
-              this.setIndexAtEntrySlot(entryIndex, targetSlot, indexAtSlot);
-            }
-            sourceSlot++;
-          }
-        }
-      }
-      /**
-       * Expand entry as indicated.
-       *
-       * @param existingEntryIndex the index of the entry
-       * @param entryPointerIndex  index to the slot pointing to the entry (needs to be fixed up)
-       * @param insertedSlotIndex  realtive [packed] index of slot being inserted into entry
-       * @param insertedSlotMask   mask value fo slot being inserted
-       * @param nextLevelIsLeaf    the level below this one is a leaf level
-       * @return the updated index of the entry (-1 if epansion failed due to conflict)
-       * @throws RetryException if expansion fails due to concurrent conflict, and caller should try again.
-       */
-      expandEntry(existingEntryIndex, entryPointerIndex, insertedSlotIndex, insertedSlotMask, nextLevelIsLeaf) {
-        let packedSlotIndicators = this.getAtShortIndex(existingEntryIndex) & 65535;
-        packedSlotIndicators |= insertedSlotMask;
-        const numberOfslotsInExpandedEntry = bitCount(packedSlotIndicators);
-        if (insertedSlotIndex >= numberOfslotsInExpandedEntry) {
-          throw new Error("inserted slot index is out of range given provided masks");
-        }
-        const expandedEntryLength = numberOfslotsInExpandedEntry + NON_LEAF_ENTRY_HEADER_SIZE_IN_SHORTS;
-        let indexOfNewNextLevelEntry = 0;
-        if (nextLevelIsLeaf) {
-          indexOfNewNextLevelEntry = this.newLeafEntry();
-        } else {
-          indexOfNewNextLevelEntry = this.newEntry(NON_LEAF_ENTRY_HEADER_SIZE_IN_SHORTS);
-          this.setPackedSlotIndicators(indexOfNewNextLevelEntry, 0);
-        }
-        const insertedSlotValue = indexOfNewNextLevelEntry;
-        const expandedEntryIndex = this.newEntry(expandedEntryLength);
-        this.setPackedSlotIndicators(expandedEntryIndex, packedSlotIndicators);
-        this.setIndexAtEntrySlot(expandedEntryIndex, insertedSlotIndex, insertedSlotValue);
-        this.setAtShortIndex(entryPointerIndex, expandedEntryIndex);
-        this.consolidateEntry(expandedEntryIndex, existingEntryIndex);
-        return expandedEntryIndex;
-      }
-      //
-      //   ######   ######## ########    ##     ##    ###    ##             ## #### ##    ## ########  ######## ##     ##
-      //  ##    ##  ##          ##       ##     ##   ## ##   ##            ##   ##  ###   ## ##     ## ##        ##   ##
-      //  ##        ##          ##       ##     ##  ##   ##  ##           ##    ##  ####  ## ##     ## ##         ## ##
-      //  ##   #### ######      ##       ##     ## ##     ## ##          ##     ##  ## ## ## ##     ## ######      ###
-      //  ##    ##  ##          ##        ##   ##  ######### ##         ##      ##  ##  #### ##     ## ##         ## ##
-      //  ##    ##  ##          ##         ## ##   ##     ## ##        ##       ##  ##   ### ##     ## ##        ##   ##
-      //   ######   ########    ##          ###    ##     ## ######## ##       #### ##    ## ########  ######## ##     ##
-      //
-      getRootEntry(setNumber, insertAsNeeded = false) {
-        const entryPointerIndex = SET_0_START_INDEX + setNumber;
-        let entryIndex = this.getIndexAtShortIndex(entryPointerIndex);
-        if (entryIndex == 0) {
-          if (!insertAsNeeded) {
-            return 0;
-          }
-          entryIndex = this.newEntry(NON_LEAF_ENTRY_HEADER_SIZE_IN_SHORTS);
-          this.setPackedSlotIndicators(entryIndex, 0);
-          this.setAtShortIndex(entryPointerIndex, entryIndex);
-        }
-        return entryIndex;
-      }
-      /**
-       * Get the byte-index (into the packed array) corresponding to a given (set tree) value byte of given virtual index.
-       * Inserts new set tree nodes as needed if indicated.
-       *
-       * @param setNumber      The set tree number (0-7, 0 corresponding with the LSByte set tree)
-       * @param virtualIndex   The virtual index into the PackedArray
-       * @param insertAsNeeded If true, will insert new set tree nodes as needed if they do not already exist
-       * @return the byte-index corresponding to the given (set tree) value byte of the given virtual index
-       */
-      getPackedIndex(setNumber, virtualIndex, insertAsNeeded) {
-        if (virtualIndex >= this.virtualLength) {
-          throw new Error(`Attempting access at index ${virtualIndex}, beyond virtualLength ${this.virtualLength}`);
-        }
-        let entryPointerIndex = SET_0_START_INDEX + setNumber;
-        let entryIndex = this.getRootEntry(setNumber, insertAsNeeded);
-        if (entryIndex == 0) {
-          return -1;
-        }
-        for (let indexShift = this.topLevelShift; indexShift >= LEAF_LEVEL_SHIFT; indexShift -= 4) {
-          const nextLevelIsLeaf = indexShift === LEAF_LEVEL_SHIFT;
-          const packedSlotIndicators = this.getPackedSlotIndicators(entryIndex);
-          const slotBitNumber = virtualIndex / pow(2, indexShift) & 15;
-          const slotMask = 1 << slotBitNumber;
-          const slotsBelowBitNumber = packedSlotIndicators & slotMask - 1;
-          const slotNumber = bitCount(slotsBelowBitNumber);
-          if ((packedSlotIndicators & slotMask) === 0) {
-            if (!insertAsNeeded) {
-              return -1;
-            }
-            entryIndex = this.expandEntry(entryIndex, entryPointerIndex, slotNumber, slotMask, nextLevelIsLeaf);
-          }
-          entryPointerIndex = entryIndex + NON_LEAF_ENTRY_HEADER_SIZE_IN_SHORTS + slotNumber;
-          entryIndex = this.getIndexAtShortIndex(entryPointerIndex);
-        }
-        const byteIndex = (entryIndex << 3) + (virtualIndex & 7);
-        return byteIndex;
-      }
-      determineTopLevelShiftForVirtualLength(virtualLength) {
-        const sizeMagnitude = ceil(log2(virtualLength));
-        const eightsSizeMagnitude = sizeMagnitude - 3;
-        let multipleOfFourSizeMagnitude = ceil(eightsSizeMagnitude / 4) * 4;
-        multipleOfFourSizeMagnitude = max2(multipleOfFourSizeMagnitude, 8);
-        const topLevelShiftNeeded = multipleOfFourSizeMagnitude - 4 + 3;
-        return topLevelShiftNeeded;
-      }
-      setVirtualLength(virtualLength) {
-        if (!this.isPacked) {
-          throw new Error("Should never be adjusting the virtual size of a non-packed context");
-        }
-        this.topLevelShift = this.determineTopLevelShiftForVirtualLength(virtualLength);
-        this.virtualLength = virtualLength;
-      }
-      getTopLevelShift() {
-        return this.topLevelShift;
-      }
-      //
-      //  ##     ##         ########   #######  ########  ##     ## ##          ###    ######## ########
-      //   ##   ##          ##     ## ##     ## ##     ## ##     ## ##         ## ##      ##    ##
-      //    ## ##           ##     ## ##     ## ##     ## ##     ## ##        ##   ##     ##    ##
-      //     ###    ####### ########  ##     ## ########  ##     ## ##       ##     ##    ##    ######
-      //    ## ##           ##        ##     ## ##        ##     ## ##       #########    ##    ##
-      //   ##   ##          ##        ##     ## ##        ##     ## ##       ##     ##    ##    ##
-      //  ##     ##         ##         #######  ##         #######  ######## ##     ##    ##    ########
-      //
-      resizeArray(newLength) {
-        const tmp = new Uint8Array(newLength * 8);
-        tmp.set(this.byteArray);
-        this.array = tmp.buffer;
-        this.initArrayViews(this.array);
-        this.physicalLength = newLength;
-      }
-      populateEquivalentEntriesWithEntriesFromOther(other) {
-        if (this.virtualLength < other.getVirtualLength()) {
-          throw new Error("Cannot populate array of smaller virtual length");
-        }
-        for (let i = 0; i < NUMBER_OF_SETS; i++) {
-          const otherEntryIndex = other.getAtShortIndex(SET_0_START_INDEX + i);
-          if (otherEntryIndex == 0)
-            continue;
-          let entryIndexPointer = SET_0_START_INDEX + i;
-          for (let i2 = this.topLevelShift; i2 > other.topLevelShift; i2 -= 4) {
-            const sizeOfEntry = NON_LEAF_ENTRY_HEADER_SIZE_IN_SHORTS + 1;
-            const newEntryIndex = this.newEntry(sizeOfEntry);
-            this.setAtShortIndex(entryIndexPointer, newEntryIndex);
-            this.setPackedSlotIndicators(newEntryIndex, 1);
-            entryIndexPointer = newEntryIndex + NON_LEAF_ENTRY_HEADER_SIZE_IN_SHORTS;
-          }
-          this.copyEntriesAtLevelFromOther(other, otherEntryIndex, entryIndexPointer, other.topLevelShift);
-        }
-      }
-      copyEntriesAtLevelFromOther(other, otherLevelEntryIndex, levelEntryIndexPointer, otherIndexShift) {
-        const nextLevelIsLeaf = otherIndexShift == LEAF_LEVEL_SHIFT;
-        const packedSlotIndicators = other.getPackedSlotIndicators(otherLevelEntryIndex);
-        const numberOfSlots = bitCount(packedSlotIndicators);
-        const sizeOfEntry = NON_LEAF_ENTRY_HEADER_SIZE_IN_SHORTS + numberOfSlots;
-        const entryIndex = this.newEntry(sizeOfEntry);
-        this.setAtShortIndex(levelEntryIndexPointer, entryIndex);
-        this.setAtShortIndex(entryIndex + NON_LEAF_ENTRY_SLOT_INDICATORS_OFFSET, packedSlotIndicators);
-        for (let i = 0; i < numberOfSlots; i++) {
-          if (nextLevelIsLeaf) {
-            const leafEntryIndex = this.newLeafEntry();
-            this.setIndexAtEntrySlot(entryIndex, i, leafEntryIndex);
-            const otherNextLevelEntryIndex = other.getIndexAtEntrySlot(otherLevelEntryIndex, i);
-            this.longArray[leafEntryIndex] = other.longArray[otherNextLevelEntryIndex];
-          } else {
-            const otherNextLevelEntryIndex = other.getIndexAtEntrySlot(otherLevelEntryIndex, i);
-            this.copyEntriesAtLevelFromOther(other, otherNextLevelEntryIndex, entryIndex + NON_LEAF_ENTRY_HEADER_SIZE_IN_SHORTS + i, otherIndexShift - 4);
-          }
-        }
-      }
-      getAtUnpackedIndex(index) {
-        return this.longArray[index];
-      }
-      setAtUnpackedIndex(index, newValue) {
-        this.longArray[index] = newValue;
-      }
-      lazysetAtUnpackedIndex(index, newValue) {
-        this.longArray[index] = newValue;
-      }
-      incrementAndGetAtUnpackedIndex(index) {
-        this.longArray[index]++;
-        return this.longArray[index];
-      }
-      addAndGetAtUnpackedIndex(index, valueToAdd) {
-        this.longArray[index] += valueToAdd;
-        return this.longArray[index];
-      }
-      //
-      //   ########  #######           ######  ######## ########  #### ##    ##  ######
-      //      ##    ##     ##         ##    ##    ##    ##     ##  ##  ###   ## ##    ##
-      //      ##    ##     ##         ##          ##    ##     ##  ##  ####  ## ##
-      //      ##    ##     ## #######  ######     ##    ########   ##  ## ## ## ##   ####
-      //      ##    ##     ##               ##    ##    ##   ##    ##  ##  #### ##    ##
-      //      ##    ##     ##         ##    ##    ##    ##    ##   ##  ##   ### ##    ##
-      //      ##     #######           ######     ##    ##     ## #### ##    ##  ######
-      //
-      nonLeafEntryToString(entryIndex, indexShift, indentLevel) {
-        let output = "";
-        for (let i = 0; i < indentLevel; i++) {
-          output += "  ";
-        }
-        try {
-          const packedSlotIndicators = this.getPackedSlotIndicators(entryIndex);
-          output += `slotIndiators: 0x${toHex(packedSlotIndicators)}, prevVersionIndex: 0: [ `;
-          const numberOfslotsInEntry = bitCount(packedSlotIndicators);
-          for (let i = 0; i < numberOfslotsInEntry; i++) {
-            output += this.getIndexAtEntrySlot(entryIndex, i);
-            if (i < numberOfslotsInEntry - 1) {
-              output += ", ";
-            }
-          }
-          output += ` ] (indexShift = ${indexShift})
-`;
-          const nextLevelIsLeaf = indexShift == LEAF_LEVEL_SHIFT;
-          for (let i = 0; i < numberOfslotsInEntry; i++) {
-            const nextLevelEntryIndex = this.getIndexAtEntrySlot(entryIndex, i);
-            if (nextLevelIsLeaf) {
-              output += this.leafEntryToString(nextLevelEntryIndex, indentLevel + 4);
-            } else {
-              output += this.nonLeafEntryToString(nextLevelEntryIndex, indexShift - 4, indentLevel + 4);
-            }
-          }
-        } catch (ex) {
-          output += `Exception thrown at nonLeafEnty at index ${entryIndex} with indexShift ${indexShift}
-`;
-        }
-        return output;
-      }
-      leafEntryToString(entryIndex, indentLevel) {
-        let output = "";
-        for (let i = 0; i < indentLevel; i++) {
-          output += "  ";
-        }
-        try {
-          output += "Leaf bytes : ";
-          for (let i = 0; i < 8; i++) {
-            output += `0x${toHex(this.byteArray[entryIndex * 8 + i])} `;
-          }
-          output += "\n";
-        } catch (ex) {
-          output += `Exception thrown at leafEnty at index ${entryIndex}
-`;
-        }
-        return output;
-      }
-      toString() {
-        let output = "PackedArrayContext:\n";
-        if (!this.isPacked) {
-          return output + "Context is unpacked:\n";
-        }
-        for (let setNumber = 0; setNumber < NUMBER_OF_SETS; setNumber++) {
-          try {
-            const entryPointerIndex = SET_0_START_INDEX + setNumber;
-            const entryIndex = this.getIndexAtShortIndex(entryPointerIndex);
-            output += `Set ${setNumber}: root = ${entryIndex} 
-`;
-            if (entryIndex == 0)
-              continue;
-            output += this.nonLeafEntryToString(entryIndex, this.topLevelShift, 4);
-          } catch (ex) {
-            output += `Exception thrown in set ${setNumber}%d
-`;
-          }
-        }
-        return output;
-      }
-    };
-    exports2.PackedArrayContext = PackedArrayContext;
-    var toHex = (n) => {
-      return Number(n).toString(16).padStart(2, "0");
-    };
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/packedarray/PackedArray.js
-var require_PackedArray = __commonJS({
-  "node_modules/hdr-histogram-js/dist/packedarray/PackedArray.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.PackedArray = void 0;
-    var PackedArrayContext_1 = require_PackedArrayContext();
-    var NUMBER_OF_SETS = 8;
-    var { pow, floor } = Math;
-    var PackedArray = class {
-      constructor(virtualLength, initialPhysicalLength = PackedArrayContext_1.MINIMUM_INITIAL_PACKED_ARRAY_CAPACITY) {
-        this.arrayContext = new PackedArrayContext_1.PackedArrayContext(virtualLength, initialPhysicalLength);
-      }
-      setVirtualLength(newVirtualArrayLength) {
-        if (newVirtualArrayLength < this.length()) {
-          throw new Error("Cannot set virtual length, as requested length " + newVirtualArrayLength + " is smaller than the current virtual length " + this.length());
-        }
-        const currentArrayContext = this.arrayContext;
-        if (currentArrayContext.isPacked && currentArrayContext.determineTopLevelShiftForVirtualLength(newVirtualArrayLength) == currentArrayContext.getTopLevelShift()) {
-          currentArrayContext.setVirtualLength(newVirtualArrayLength);
-          return;
-        }
-        this.arrayContext = currentArrayContext.copyAndIncreaseSize(this.getPhysicalLength(), newVirtualArrayLength);
-      }
-      /**
-       * Get value at virtual index in the array
-       * @param index the virtual array index
-       * @return the array value at the virtual index given
-       */
-      get(index) {
-        let value = 0;
-        for (let byteNum = 0; byteNum < NUMBER_OF_SETS; byteNum++) {
-          let byteValueAtPackedIndex = 0;
-          if (!this.arrayContext.isPacked) {
-            return this.arrayContext.getAtUnpackedIndex(index);
-          }
-          const packedIndex = this.arrayContext.getPackedIndex(byteNum, index, false);
-          if (packedIndex < 0) {
-            return value;
-          }
-          byteValueAtPackedIndex = this.arrayContext.getAtByteIndex(packedIndex) * pow(2, byteNum << 3);
-          value += byteValueAtPackedIndex;
-        }
-        return value;
-      }
-      /**
-       * Increment value at a virrual index in the array
-       * @param index virtual index of value to increment
-       */
-      increment(index) {
-        this.add(index, 1);
-      }
-      safeGetPackedIndexgetPackedIndex(setNumber, virtualIndex) {
-        return this.arrayContext.getPackedIndex(setNumber, virtualIndex, true);
-      }
-      /**
-       * Add to a value at a virtual index in the array
-       * @param index the virtual index of the value to be added to
-       * @param value the value to add
-       */
-      add(index, value) {
-        let remainingValueToAdd = value;
-        for (let byteNum = 0, byteShift = 0; byteNum < NUMBER_OF_SETS; byteNum++, byteShift += 8) {
-          if (!this.arrayContext.isPacked) {
-            this.arrayContext.addAndGetAtUnpackedIndex(index, value);
-            return;
-          }
-          const packedIndex = this.safeGetPackedIndexgetPackedIndex(byteNum, index);
-          const byteToAdd = remainingValueToAdd & 255;
-          const afterAddByteValue = this.arrayContext.addAtByteIndex(packedIndex, byteToAdd);
-          remainingValueToAdd -= byteToAdd;
-          remainingValueToAdd = remainingValueToAdd / pow(2, 8);
-          remainingValueToAdd += floor(afterAddByteValue / pow(2, 8));
-          if (remainingValueToAdd == 0) {
-            return;
-          }
-        }
-      }
-      /**
-       * Set the value at a virtual index in the array
-       * @param index the virtual index of the value to set
-       * @param value the value to set
-       */
-      set(index, value) {
-        let bytesAlreadySet = 0;
-        let valueForNextLevels = value;
-        for (let byteNum = 0; byteNum < NUMBER_OF_SETS; byteNum++) {
-          if (!this.arrayContext.isPacked) {
-            this.arrayContext.setAtUnpackedIndex(index, value);
-            return;
-          }
-          if (valueForNextLevels == 0) {
-            const packedIndex2 = this.arrayContext.getPackedIndex(byteNum, index, false);
-            if (packedIndex2 < 0) {
-              return;
-            }
-          }
-          const packedIndex = this.arrayContext.getPackedIndex(byteNum, index, true);
-          const byteToWrite = valueForNextLevels & 255;
-          valueForNextLevels = floor(valueForNextLevels / pow(2, 8));
-          if (byteNum < bytesAlreadySet) {
-            continue;
-          }
-          this.arrayContext.setAtByteIndex(packedIndex, byteToWrite);
-          bytesAlreadySet++;
-        }
-      }
-      /**
-       * Get the current physical length (in longs) of the array's backing storage
-       * @return the current physical length (in longs) of the array's current backing storage
-       */
-      getPhysicalLength() {
-        return this.arrayContext.physicalLength;
-      }
-      /**
-       * Get the (virtual) length of the array
-       * @return the (virtual) length of the array
-       */
-      length() {
-        return this.arrayContext.getVirtualLength();
-      }
-      /**
-       * Clear the array contents
-       */
-      clear() {
-        this.arrayContext.clear();
-      }
-      toString() {
-        let output = "PackedArray:\n";
-        output += this.arrayContext.toString();
-        return output;
-      }
-    };
-    exports2.PackedArray = PackedArray;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/PackedHistogram.js
-var require_PackedHistogram = __commonJS({
-  "node_modules/hdr-histogram-js/dist/PackedHistogram.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    var JsHistogram_12 = require_JsHistogram();
-    var PackedArray_1 = require_PackedArray();
-    var PackedHistogram2 = class _PackedHistogram extends JsHistogram_12.default {
-      constructor(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits) {
-        super(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits);
-        this._totalCount = 0;
-        this.packedCounts = new PackedArray_1.PackedArray(this.countsArrayLength);
-      }
-      clearCounts() {
-        this.packedCounts.clear();
-      }
-      incrementCountAtIndex(index) {
-        this.packedCounts.increment(index);
-      }
-      addToCountAtIndex(index, value) {
-        this.packedCounts.add(index, value);
-      }
-      setCountAtIndex(index, value) {
-        this.packedCounts.set(index, value);
-      }
-      resize(newHighestTrackableValue) {
-        this.establishSize(newHighestTrackableValue);
-        this.packedCounts.setVirtualLength(this.countsArrayLength);
-      }
-      getCountAtIndex(index) {
-        return this.packedCounts.get(index);
-      }
-      _getEstimatedFootprintInBytes() {
-        return 192 + 8 * this.packedCounts.getPhysicalLength();
-      }
-      copyCorrectedForCoordinatedOmission(expectedIntervalBetweenValueSamples) {
-        const copy = new _PackedHistogram(this.lowestDiscernibleValue, this.highestTrackableValue, this.numberOfSignificantValueDigits);
-        copy.addWhileCorrectingForCoordinatedOmission(this, expectedIntervalBetweenValueSamples);
-        return copy;
-      }
-      toString() {
-        return `PackedHistogram ${JSON.stringify(this, null, 2)}`;
-      }
-    };
-    exports2.default = PackedHistogram2;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/TypedArrayHistogram.js
-var require_TypedArrayHistogram = __commonJS({
-  "node_modules/hdr-histogram-js/dist/TypedArrayHistogram.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    var JsHistogram_12 = require_JsHistogram();
-    var TypedArrayHistogram = class _TypedArrayHistogram extends JsHistogram_12.default {
-      constructor(arrayCtr, lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits) {
-        super(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits);
-        this.arrayCtr = arrayCtr;
-        this._totalCount = 0;
-        this._counts = new arrayCtr(this.countsArrayLength);
-      }
-      clearCounts() {
-        this._counts.fill(0);
-      }
-      incrementCountAtIndex(index) {
-        const currentCount = this._counts[index];
-        const newCount = currentCount + 1;
-        if (newCount < 0) {
-          throw newCount + " would overflow short integer count";
-        }
-        this._counts[index] = newCount;
-      }
-      addToCountAtIndex(index, value) {
-        const currentCount = this._counts[index];
-        const newCount = currentCount + value;
-        if (newCount < Number.MIN_SAFE_INTEGER || newCount > Number.MAX_SAFE_INTEGER) {
-          throw newCount + " would overflow integer count";
-        }
-        this._counts[index] = newCount;
-      }
-      setCountAtIndex(index, value) {
-        if (value < Number.MIN_SAFE_INTEGER || value > Number.MAX_SAFE_INTEGER) {
-          throw value + " would overflow integer count";
-        }
-        this._counts[index] = value;
-      }
-      resize(newHighestTrackableValue) {
-        this.establishSize(newHighestTrackableValue);
-        const newCounts = new this.arrayCtr(this.countsArrayLength);
-        newCounts.set(this._counts);
-        this._counts = newCounts;
-      }
-      getCountAtIndex(index) {
-        return this._counts[index];
-      }
-      _getEstimatedFootprintInBytes() {
-        return 1024 + this._counts.BYTES_PER_ELEMENT * this._counts.length;
-      }
-      copyCorrectedForCoordinatedOmission(expectedIntervalBetweenValueSamples) {
-        const copy = new _TypedArrayHistogram(this.arrayCtr, this.lowestDiscernibleValue, this.highestTrackableValue, this.numberOfSignificantValueDigits);
-        copy.addWhileCorrectingForCoordinatedOmission(this, expectedIntervalBetweenValueSamples);
-        return copy;
-      }
-      toString() {
-        return `Histogram ${this._counts.BYTES_PER_ELEMENT * 8}b ${JSON.stringify(this, null, 2)}`;
-      }
-    };
-    exports2.default = TypedArrayHistogram;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/Int8Histogram.js
-var require_Int8Histogram = __commonJS({
-  "node_modules/hdr-histogram-js/dist/Int8Histogram.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    var TypedArrayHistogram_1 = require_TypedArrayHistogram();
-    var Int8Histogram = class extends TypedArrayHistogram_1.default {
-      constructor(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits) {
-        super(Uint8Array, lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits);
-      }
-    };
-    exports2.default = Int8Histogram;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/Int16Histogram.js
-var require_Int16Histogram = __commonJS({
-  "node_modules/hdr-histogram-js/dist/Int16Histogram.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    var TypedArrayHistogram_1 = require_TypedArrayHistogram();
-    var Int16Histogram = class extends TypedArrayHistogram_1.default {
-      constructor(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits) {
-        super(Uint16Array, lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits);
-      }
-    };
-    exports2.default = Int16Histogram;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/Int32Histogram.js
-var require_Int32Histogram = __commonJS({
-  "node_modules/hdr-histogram-js/dist/Int32Histogram.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    var TypedArrayHistogram_1 = require_TypedArrayHistogram();
-    var Int32Histogram = class extends TypedArrayHistogram_1.default {
-      constructor(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits) {
-        super(Uint32Array, lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits);
-      }
-    };
-    exports2.default = Int32Histogram;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/Float64Histogram.js
-var require_Float64Histogram = __commonJS({
-  "node_modules/hdr-histogram-js/dist/Float64Histogram.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    var TypedArrayHistogram_1 = require_TypedArrayHistogram();
-    var Float64Histogram = class extends TypedArrayHistogram_1.default {
-      constructor(lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits) {
-        super(Float64Array, lowestDiscernibleValue, highestTrackableValue, numberOfSignificantValueDigits);
-      }
-    };
-    exports2.default = Float64Histogram;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/JsHistogramFactory.js
-var require_JsHistogramFactory = __commonJS({
-  "node_modules/hdr-histogram-js/dist/JsHistogramFactory.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.constructorFromBucketSize = constructorFromBucketSize;
-    var PackedHistogram_1 = require_PackedHistogram();
-    var Int8Histogram_1 = require_Int8Histogram();
-    var Int16Histogram_1 = require_Int16Histogram();
-    var Int32Histogram_1 = require_Int32Histogram();
-    var Float64Histogram_1 = require_Float64Histogram();
-    function constructorFromBucketSize(bitBucketSize) {
-      switch (bitBucketSize) {
-        case "packed":
-          return PackedHistogram_1.default;
-        case 8:
-          return Int8Histogram_1.default;
-        case 16:
-          return Int16Histogram_1.default;
-        case 32:
-          return Int32Histogram_1.default;
-        case 64:
-          return Float64Histogram_1.default;
-        default:
-          throw new Error("Incorrect parameter bitBucketSize");
-      }
-    }
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/ZigZagEncoding.js
-var require_ZigZagEncoding = __commonJS({
-  "node_modules/hdr-histogram-js/dist/ZigZagEncoding.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    var { pow, floor } = Math;
-    var TWO_POW_7 = pow(2, 7);
-    var TWO_POW_14 = pow(2, 14);
-    var TWO_POW_21 = pow(2, 21);
-    var TWO_POW_28 = pow(2, 28);
-    var TWO_POW_35 = pow(2, 35);
-    var TWO_POW_42 = pow(2, 42);
-    var TWO_POW_49 = pow(2, 49);
-    var TWO_POW_56 = pow(2, 56);
-    var ZigZagEncoding = class {
-      /**
-       * Writes a long value to the given buffer in LEB128 ZigZag encoded format
-       * (negative numbers not supported)
-       * @param buffer the buffer to write to
-       * @param value  the value to write to the buffer
-       */
-      static encode(buffer, value) {
-        if (value >= 0) {
-          value = value * 2;
-        } else {
-          value = -value * 2 - 1;
-        }
-        if (value < TWO_POW_7) {
-          buffer.put(value);
-        } else {
-          buffer.put(value | 128);
-          if (value < TWO_POW_14) {
-            buffer.put(floor(value / TWO_POW_7));
-          } else {
-            buffer.put(floor(value / TWO_POW_7) | 128);
-            if (value < TWO_POW_21) {
-              buffer.put(floor(value / TWO_POW_14));
-            } else {
-              buffer.put(floor(value / TWO_POW_14) | 128);
-              if (value < TWO_POW_28) {
-                buffer.put(floor(value / TWO_POW_21));
-              } else {
-                buffer.put(floor(value / TWO_POW_21) | 128);
-                if (value < TWO_POW_35) {
-                  buffer.put(floor(value / TWO_POW_28));
-                } else {
-                  buffer.put(floor(value / TWO_POW_28) | 128);
-                  if (value < TWO_POW_42) {
-                    buffer.put(floor(value / TWO_POW_35));
-                  } else {
-                    buffer.put(floor(value / TWO_POW_35) | 128);
-                    if (value < TWO_POW_49) {
-                      buffer.put(floor(value / TWO_POW_42));
-                    } else {
-                      buffer.put(floor(value / TWO_POW_42) | 128);
-                      if (value < TWO_POW_56) {
-                        buffer.put(floor(value / TWO_POW_49));
-                      } else {
-                        buffer.put(floor(value / TWO_POW_49) + 128);
-                        buffer.put(floor(value / TWO_POW_56));
-                      }
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
-      /**
-       * Read an LEB128-64b9B ZigZag encoded long value from the given buffer
-       * (negative numbers not supported)
-       * @param buffer the buffer to read from
-       * @return the value read from the buffer
-       */
-      static decode(buffer) {
-        let v = buffer.get();
-        let value = v & 127;
-        if ((v & 128) != 0) {
-          v = buffer.get();
-          value += (v & 127) * TWO_POW_7;
-          if ((v & 128) != 0) {
-            v = buffer.get();
-            value += (v & 127) * TWO_POW_14;
-            if ((v & 128) != 0) {
-              v = buffer.get();
-              value += (v & 127) * TWO_POW_21;
-              if ((v & 128) != 0) {
-                v = buffer.get();
-                value += (v & 127) * TWO_POW_28;
-                if ((v & 128) != 0) {
-                  v = buffer.get();
-                  value += (v & 127) * TWO_POW_35;
-                  if ((v & 128) != 0) {
-                    v = buffer.get();
-                    value += (v & 127) * TWO_POW_42;
-                    if ((v & 128) != 0) {
-                      v = buffer.get();
-                      value += (v & 127) * TWO_POW_49;
-                      if ((v & 128) != 0) {
-                        v = buffer.get();
-                        value += (v & 127) * TWO_POW_56;
-                      }
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-        if (value % 2 === 0) {
-          value = value / 2;
-        } else {
-          value = -(value + 1) / 2;
-        }
-        return value;
-      }
-    };
-    exports2.default = ZigZagEncoding;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/JsHistogram.encoding.js
-var require_JsHistogram_encoding = __commonJS({
-  "node_modules/hdr-histogram-js/dist/JsHistogram.encoding.js"(exports, module) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    exports.inflate = exports.deflate = void 0;
-    exports.decompress = decompress;
-    exports.doDecode = doDecode;
-    var base64 = require_base64_js();
-    var pako = require_pako();
-    var JsHistogram_1 = require_JsHistogram();
-    var ByteBuffer_1 = require_ByteBuffer();
-    var JsHistogramFactory_1 = require_JsHistogramFactory();
-    var ZigZagEncoding_1 = require_ZigZagEncoding();
-    var { max } = Math;
-    var V2EncodingCookieBase = 478450435;
-    var V2CompressedEncodingCookieBase = 478450436;
-    var V2maxWordSizeInBytes = 9;
-    var encodingCookie = V2EncodingCookieBase | 16;
-    var compressedEncodingCookie = V2CompressedEncodingCookieBase | 16;
-    function fillBufferFromCountsArray(self, buffer) {
-      const countsLimit = self.countsArrayIndex(self.maxValue) + 1;
-      let srcIndex = 0;
-      while (srcIndex < countsLimit) {
-        const count2 = self.getCountAtIndex(srcIndex++);
-        if (count2 < 0) {
-          throw new Error("Cannot encode histogram containing negative counts (" + count2 + ") at index " + srcIndex + ", corresponding the value range [" + self.lowestEquivalentValue(self.valueFromIndex(srcIndex)) + "," + self.nextNonEquivalentValue(self.valueFromIndex(srcIndex)) + ")");
-        }
-        let zerosCount = 0;
-        if (count2 == 0) {
-          zerosCount = 1;
-          while (srcIndex < countsLimit && self.getCountAtIndex(srcIndex) == 0) {
-            zerosCount++;
-            srcIndex++;
-          }
-        }
-        if (zerosCount > 1) {
-          ZigZagEncoding_1.default.encode(buffer, -zerosCount);
-        } else {
-          ZigZagEncoding_1.default.encode(buffer, count2);
-        }
-      }
-    }
-    function encodeIntoByteBuffer(self, buffer) {
-      const initialPosition = buffer.position;
-      buffer.putInt32(encodingCookie);
-      buffer.putInt32(0);
-      buffer.putInt32(1);
-      buffer.putInt32(self.numberOfSignificantValueDigits);
-      buffer.putInt64(self.lowestDiscernibleValue);
-      buffer.putInt64(self.highestTrackableValue);
-      buffer.putInt64(1);
-      const payloadStartPosition = buffer.position;
-      fillBufferFromCountsArray(self, buffer);
-      const backupIndex = buffer.position;
-      buffer.position = initialPosition + 4;
-      buffer.putInt32(backupIndex - payloadStartPosition);
-      buffer.position = backupIndex;
-      return backupIndex - initialPosition;
-    }
-    function fillCountsArrayFromSourceBuffer(self, sourceBuffer, lengthInBytes, wordSizeInBytes) {
-      if (wordSizeInBytes != 2 && wordSizeInBytes != 4 && wordSizeInBytes != 8 && wordSizeInBytes != V2maxWordSizeInBytes) {
-        throw new Error("word size must be 2, 4, 8, or V2maxWordSizeInBytes (" + V2maxWordSizeInBytes + ") bytes");
-      }
-      let dstIndex = 0;
-      const endPosition = sourceBuffer.position + lengthInBytes;
-      while (sourceBuffer.position < endPosition) {
-        let zerosCount = 0;
-        let count2 = ZigZagEncoding_1.default.decode(sourceBuffer);
-        if (count2 < 0) {
-          zerosCount = -count2;
-          dstIndex += zerosCount;
-        } else {
-          self.setCountAtIndex(dstIndex++, count2);
-        }
-      }
-      return dstIndex;
-    }
-    function getCookieBase(cookie) {
-      return cookie & ~240;
-    }
-    function getWordSizeInBytesFromCookie(cookie) {
-      if (getCookieBase(cookie) == V2EncodingCookieBase || getCookieBase(cookie) == V2CompressedEncodingCookieBase) {
-        return V2maxWordSizeInBytes;
-      }
-      const sizeByte = (cookie & 240) >> 4;
-      return sizeByte & 14;
-    }
-    function findDeflateFunction() {
-      try {
-        return eval('require("zlib").deflateSync');
-      } catch (error) {
-        return !!pako ? pako.deflate : () => {
-          throw new Error("pako library is mandatory for encoding/deconding on the browser side");
-        };
-      }
-    }
-    function findInflateFunction() {
-      try {
-        return eval('require("zlib").inflateSync');
-      } catch (error) {
-        return !!pako ? pako.inflate : () => {
-          throw new Error("pako library is mandatory for encoding/deconding on the browser side");
-        };
-      }
-    }
-    exports.deflate = findDeflateFunction();
-    exports.inflate = findInflateFunction();
-    function decompress(data) {
-      const buffer = new ByteBuffer_1.default(data);
-      const initialTargetPosition = buffer.position;
-      const cookie = buffer.getInt32();
-      if ((cookie & ~240) !== V2CompressedEncodingCookieBase) {
-        throw new Error("Encoding not supported, only V2 is supported");
-      }
-      const lengthOfCompressedContents = buffer.getInt32();
-      const uncompressedBuffer = (0, exports.inflate)(buffer.data.slice(initialTargetPosition + 8, initialTargetPosition + 8 + lengthOfCompressedContents));
-      return uncompressedBuffer;
-    }
-    function doDecode(data, bitBucketSize = 32, minBarForHighestTrackableValue = 0) {
-      const buffer = new ByteBuffer_1.default(data);
-      const cookie = buffer.getInt32();
-      let payloadLengthInBytes;
-      let numberOfSignificantValueDigits;
-      let lowestTrackableUnitValue;
-      let highestTrackableValue;
-      if (getCookieBase(cookie) === V2EncodingCookieBase) {
-        if (getWordSizeInBytesFromCookie(cookie) != V2maxWordSizeInBytes) {
-          throw new Error("The buffer does not contain a Histogram (no valid cookie found)");
-        }
-        payloadLengthInBytes = buffer.getInt32();
-        buffer.getInt32();
-        numberOfSignificantValueDigits = buffer.getInt32();
-        lowestTrackableUnitValue = buffer.getInt64();
-        highestTrackableValue = buffer.getInt64();
-        buffer.getInt64();
-      } else {
-        throw new Error("The buffer does not contain a Histogram (no valid V2 encoding cookie found)");
-      }
-      highestTrackableValue = max(highestTrackableValue, minBarForHighestTrackableValue);
-      const histogramConstr = (0, JsHistogramFactory_1.constructorFromBucketSize)(bitBucketSize);
-      const histogram = new histogramConstr(lowestTrackableUnitValue, highestTrackableValue, numberOfSignificantValueDigits);
-      const filledLength = fillCountsArrayFromSourceBuffer(histogram, buffer, payloadLengthInBytes, V2maxWordSizeInBytes);
-      histogram.establishInternalTackingValues(filledLength);
-      return histogram;
-    }
-    function doEncodeIntoCompressedBase64(compressionLevel) {
-      const compressionOptions = compressionLevel ? { level: compressionLevel } : {};
-      const self = this;
-      const targetBuffer = ByteBuffer_1.default.allocate();
-      targetBuffer.putInt32(compressedEncodingCookie);
-      const intermediateUncompressedByteBuffer = ByteBuffer_1.default.allocate();
-      const uncompressedLength = encodeIntoByteBuffer(self, intermediateUncompressedByteBuffer);
-      const data = intermediateUncompressedByteBuffer.data.slice(0, uncompressedLength);
-      const compressedData = (0, exports.deflate)(data, compressionOptions);
-      targetBuffer.putInt32(compressedData.byteLength);
-      targetBuffer.putArray(compressedData);
-      return base64.fromByteArray(targetBuffer.data);
-    }
-    JsHistogram_1.JsHistogram.decode = doDecode;
-    JsHistogram_1.JsHistogram.prototype.encodeIntoCompressedBase64 = doEncodeIntoCompressedBase64;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/encoding.js
-var require_encoding = __commonJS({
-  "node_modules/hdr-histogram-js/dist/encoding.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.encodeIntoCompressedBase64 = exports2.decodeFromCompressedBase64 = void 0;
-    exports2.decompress = decompress2;
-    var JsHistogram_12 = require_JsHistogram();
-    var ByteBuffer_12 = require_ByteBuffer();
-    var wasm_1 = require_wasm();
-    var base642 = require_base64_js();
-    var JsHistogram_encoding_1 = require_JsHistogram_encoding();
-    var V2CompressedEncodingCookieBase2 = 478450436;
-    var compressedEncodingCookie2 = V2CompressedEncodingCookieBase2 | 16;
-    function decompress2(data) {
-      const buffer = new ByteBuffer_12.default(data);
-      const initialTargetPosition = buffer.position;
-      const cookie = buffer.getInt32();
-      if ((cookie & ~240) !== V2CompressedEncodingCookieBase2) {
-        throw new Error("Encoding not supported, only V2 is supported");
-      }
-      const lengthOfCompressedContents = buffer.getInt32();
-      const uncompressedBuffer = (0, JsHistogram_encoding_1.inflate)(buffer.data.slice(initialTargetPosition + 8, initialTargetPosition + 8 + lengthOfCompressedContents));
-      return uncompressedBuffer;
-    }
-    var decodeFromCompressedBase642 = (base64String, bitBucketSize = 32, useWebAssembly = false, minBarForHighestTrackableValue = 0) => {
-      const data = base642.toByteArray(base64String.trim());
-      const uncompressedData = decompress2(data);
-      if (useWebAssembly) {
-        return wasm_1.WasmHistogram.decode(uncompressedData, bitBucketSize, minBarForHighestTrackableValue);
-      }
-      return JsHistogram_12.JsHistogram.decode(uncompressedData, bitBucketSize, minBarForHighestTrackableValue);
-    };
-    exports2.decodeFromCompressedBase64 = decodeFromCompressedBase642;
-    function encodeWasmIntoCompressedBase64(compressionLevel) {
-      const compressionOptions = compressionLevel ? { level: compressionLevel } : {};
-      const self = this;
-      const targetBuffer = ByteBuffer_12.default.allocate();
-      targetBuffer.putInt32(compressedEncodingCookie2);
-      const uncompressedData = self.encode();
-      const compressedData = (0, JsHistogram_encoding_1.deflate)(uncompressedData, compressionOptions);
-      targetBuffer.putInt32(compressedData.byteLength);
-      targetBuffer.putArray(compressedData);
-      return base642.fromByteArray(targetBuffer.data);
-    }
-    wasm_1.WasmHistogram.prototype.encodeIntoCompressedBase64 = encodeWasmIntoCompressedBase64;
-    var encodeIntoCompressedBase642 = (histogram, compressionLevel) => {
-      if (histogram instanceof wasm_1.WasmHistogram) {
-        return histogram.encodeIntoCompressedBase64(compressionLevel);
-      }
-      if (histogram instanceof JsHistogram_12.JsHistogram) {
-        return histogram.encodeIntoCompressedBase64(compressionLevel);
-      }
-      throw new Error("Unsupported Histogram implementation");
-    };
-    exports2.encodeIntoCompressedBase64 = encodeIntoCompressedBase642;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/HistogramLogReader.js
-var require_HistogramLogReader = __commonJS({
-  "node_modules/hdr-histogram-js/dist/HistogramLogReader.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.listTags = void 0;
-    var Histogram_1 = require_Histogram();
-    var encoding_1 = require_encoding();
-    var TAG_PREFIX = "Tag=";
-    var TAG_PREFIX_LENGTH = "Tag=".length;
-    var HistogramLogReader = class {
-      constructor(logContent, bitBucketSize = 32, useWebAssembly = false) {
-        this.lines = splitLines(logContent);
-        this.currentLineIndex = 0;
-        this.bitBucketSize = bitBucketSize;
-        this.useWebAssembly = useWebAssembly;
-      }
-      /**
-       * Read the next interval histogram from the log. Returns a Histogram object if
-       * an interval line was found, or null if not.
-       * <p>Upon encountering any unexpected format errors in reading the next interval
-       * from the file, this method will return a null.
-       * @return a DecodedInterval, or a null if no appropriate interval found
-       */
-      nextIntervalHistogram(rangeStartTimeSec = 0, rangeEndTimeSec = Number.MAX_VALUE) {
-        while (this.currentLineIndex < this.lines.length) {
-          const currentLine = this.lines[this.currentLineIndex];
-          this.currentLineIndex++;
-          if (currentLine.startsWith("#[StartTime:")) {
-            this.parseStartTimeFromLine(currentLine);
-          } else if (currentLine.startsWith("#[BaseTime:")) {
-            this.parseBaseTimeFromLine(currentLine);
-          } else if (currentLine.startsWith("#") || currentLine.startsWith('"StartTimestamp"')) {
-          } else if (currentLine.includes(",")) {
-            const tokens = currentLine.split(",");
-            const [firstToken] = tokens;
-            let tag;
-            if (firstToken.startsWith(TAG_PREFIX)) {
-              tag = firstToken.substring(TAG_PREFIX_LENGTH);
-              tokens.shift();
-            } else {
-              tag = Histogram_1.NO_TAG;
-            }
-            const [rawLogTimeStampInSec, rawIntervalLengthSec, , base64Histogram] = tokens;
-            const logTimeStampInSec = Number.parseFloat(rawLogTimeStampInSec);
-            if (!this.baseTimeSec) {
-              if (logTimeStampInSec < this.startTimeSec - 365 * 24 * 3600) {
-                this.baseTimeSec = this.startTimeSec;
-              } else {
-                this.baseTimeSec = 0;
-              }
-            }
-            if (rangeEndTimeSec < logTimeStampInSec) {
-              return null;
-            }
-            if (logTimeStampInSec < rangeStartTimeSec) {
-              continue;
-            }
-            const histogram = (0, encoding_1.decodeFromCompressedBase64)(base64Histogram, this.bitBucketSize, this.useWebAssembly);
-            histogram.startTimeStampMsec = (this.baseTimeSec + logTimeStampInSec) * 1e3;
-            const intervalLengthSec = Number.parseFloat(rawIntervalLengthSec);
-            histogram.endTimeStampMsec = (this.baseTimeSec + logTimeStampInSec + intervalLengthSec) * 1e3;
-            histogram.tag = tag;
-            return histogram;
-          }
-        }
-        return null;
-      }
-      parseStartTimeFromLine(line) {
-        this.startTimeSec = Number.parseFloat(line.split(" ")[1]);
-      }
-      parseBaseTimeFromLine(line) {
-        this.baseTimeSec = Number.parseFloat(line.split(" ")[1]);
-      }
-    };
-    var splitLines = (logContent) => logContent.split(/\r\n|\r|\n/g);
-    var shouldIncludeNoTag = (lines) => lines.find((line) => !line.startsWith("#") && !line.startsWith('"') && !line.startsWith(TAG_PREFIX) && line.includes(","));
-    var listTags = (content) => {
-      const lines = splitLines(content);
-      const tags = lines.filter((line) => line.includes(",") && line.startsWith(TAG_PREFIX)).map((line) => line.substring(TAG_PREFIX_LENGTH, line.indexOf(",")));
-      const tagsWithoutDuplicates = new Set(tags);
-      const result = Array.from(tagsWithoutDuplicates);
-      if (shouldIncludeNoTag(lines)) {
-        result.unshift("NO TAG");
-      }
-      return result;
-    };
-    exports2.listTags = listTags;
-    exports2.default = HistogramLogReader;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/HistogramLogWriter.js
-var require_HistogramLogWriter = __commonJS({
-  "node_modules/hdr-histogram-js/dist/HistogramLogWriter.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    var Histogram_1 = require_Histogram();
-    var encoding_1 = require_encoding();
-    var formatters_1 = require_formatters();
-    var HISTOGRAM_LOG_FORMAT_VERSION = "1.3";
-    var timeFormatter = (0, formatters_1.floatFormatter)(5, 3);
-    var HistogramLogWriter = class {
-      constructor(log) {
-        this.log = log;
-        this.baseTime = 0;
-      }
-      /**
-       * Output an interval histogram, with the given timestamp information and the [optional] tag
-       * associated with the histogram, using a configurable maxValueUnitRatio. (note that the
-       * specified timestamp information will be used, and the timestamp information in the actual
-       * histogram will be ignored).
-       * The max value reported with the interval line will be scaled by the given maxValueUnitRatio.
-       * @param startTimeStampSec The start timestamp to log with the interval histogram, in seconds.
-       * @param endTimeStampSec The end timestamp to log with the interval histogram, in seconds.
-       * @param histogram The interval histogram to log.
-       * @param maxValueUnitRatio The ratio by which to divide the histogram's max value when reporting on it.
-       */
-      outputIntervalHistogram(histogram, startTimeStampSec = (histogram.startTimeStampMsec - this.baseTime) / 1e3, endTimeStampSec = (histogram.endTimeStampMsec - this.baseTime) / 1e3, maxValueUnitRatio = 1e3) {
-        const base642 = (0, encoding_1.encodeIntoCompressedBase64)(histogram);
-        const start = timeFormatter(startTimeStampSec);
-        const duration = timeFormatter(endTimeStampSec - startTimeStampSec);
-        const max2 = timeFormatter(histogram.maxValue / maxValueUnitRatio);
-        const lineContent = `${start},${duration},${max2},${base642}
-`;
-        if (histogram.tag && histogram.tag !== Histogram_1.NO_TAG) {
-          this.log(`Tag=${histogram.tag},${lineContent}`);
-        } else {
-          this.log(lineContent);
-        }
-      }
-      /**
-       * Log a comment to the log.
-       * Comments will be preceded with with the '#' character.
-       * @param comment the comment string.
-       */
-      outputComment(comment) {
-        this.log(`#${comment}
-`);
-      }
-      /**
-       * Log a start time in the log.
-       * @param startTimeMsec time (in milliseconds) since the absolute start time (the epoch)
-       */
-      outputStartTime(startTimeMsec) {
-        this.outputComment(`[StartTime: ${(0, formatters_1.floatFormatter)(5, 3)(startTimeMsec / 1e3)} (seconds since epoch), ${new Date(startTimeMsec)}]
-`);
-      }
-      /**
-       * Output a legend line to the log.
-       */
-      outputLegend() {
-        this.log('"StartTimestamp","Interval_Length","Interval_Max","Interval_Compressed_Histogram"\n');
-      }
-      /**
-       * Output a log format version to the log.
-       */
-      outputLogFormatVersion() {
-        this.outputComment("[Histogram log format version " + HISTOGRAM_LOG_FORMAT_VERSION + "]");
-      }
-    };
-    exports2.default = HistogramLogWriter;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/HistogramBuilder.js
-var require_HistogramBuilder = __commonJS({
-  "node_modules/hdr-histogram-js/dist/HistogramBuilder.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.build = exports2.defaultRequest = void 0;
-    var JsHistogramFactory_12 = require_JsHistogramFactory();
-    var wasm_1 = require_wasm();
-    exports2.defaultRequest = {
-      bitBucketSize: 32,
-      autoResize: true,
-      lowestDiscernibleValue: 1,
-      highestTrackableValue: 2,
-      numberOfSignificantValueDigits: 3,
-      useWebAssembly: false
-    };
-    var build3 = (request3 = exports2.defaultRequest) => {
-      const parameters = Object.assign({}, exports2.defaultRequest, request3);
-      if (request3.useWebAssembly && wasm_1.webAssemblyAvailable) {
-        return wasm_1.WasmHistogram.build(parameters);
-      }
-      const histogramConstr = (0, JsHistogramFactory_12.constructorFromBucketSize)(parameters.bitBucketSize);
-      const histogram = new histogramConstr(parameters.lowestDiscernibleValue, parameters.highestTrackableValue, parameters.numberOfSignificantValueDigits);
-      histogram.autoResize = parameters.autoResize;
-      return histogram;
-    };
-    exports2.build = build3;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/Recorder.js
-var require_Recorder = __commonJS({
-  "node_modules/hdr-histogram-js/dist/Recorder.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    var HistogramBuilder_1 = require_HistogramBuilder();
-    var Recorder = class _Recorder {
-      /**
-       * Construct an auto-resizing {@link Recorder} with a lowest discernible value of
-       * 1 and an auto-adjusting highestTrackableValue. Can auto-resize up to track values up to Number.MAX_SAFE_INTEGER.
-       *
-       * @param histogramBuildRequest parameters used to build histograms while using this recorder.
-       * @param clock (for testing purpose) an action that give current time in ms since 1970
-       */
-      constructor(histogramBuildRequest = HistogramBuilder_1.defaultRequest, clock = () => (/* @__PURE__ */ new Date()).getTime()) {
-        this.histogramBuildRequest = histogramBuildRequest;
-        this.clock = clock;
-        this.activeHistogram = (0, HistogramBuilder_1.build)(this.histogramBuildRequest);
-        _Recorder.idGenerator++;
-        this.activeHistogram.containingInstanceId = _Recorder.idGenerator;
-        this.activeHistogram.startTimeStampMsec = clock();
-      }
-      /**
-       * Record a value in the histogram
-       *
-       * @param value The value to be recorded
-       * @throws may throw Error if value is exceeds highestTrackableValue
-       */
-      recordValue(value) {
-        this.activeHistogram.recordValue(value);
-      }
-      /**
-       * Record a value in the histogram (adding to the value's current count)
-       *
-       * @param value The value to be recorded
-       * @param count The number of occurrences of this value to record
-       * @throws ArrayIndexOutOfBoundsException (may throw) if value is exceeds highestTrackableValue
-       */
-      recordValueWithCount(value, count2) {
-        this.activeHistogram.recordValueWithCount(value, count2);
-      }
-      /**
-       * Record a value
-       * <p>
-       * To compensate for the loss of sampled values when a recorded value is larger than the expected
-       * interval between value samples, Histogram will auto-generate an additional series of decreasingly-smaller
-       * (down to the expectedIntervalBetweenValueSamples) value records.
-       * <p>
-       * See related notes {@link Histogram#recordValueWithExpectedInterval(long, long)}
-       * for more explanations about coordinated omission and expected interval correction.
-       *      *
-       * @param value The value to record
-       * @param expectedIntervalBetweenValueSamples If expectedIntervalBetweenValueSamples is larger than 0, add
-       *                                           auto-generated value records as appropriate if value is larger
-       *                                           than expectedIntervalBetweenValueSamples
-       * @throws ArrayIndexOutOfBoundsException (may throw) if value is exceeds highestTrackableValue
-       */
-      recordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples) {
-        this.activeHistogram.recordValueWithExpectedInterval(value, expectedIntervalBetweenValueSamples);
-      }
-      /**
-       * Get an interval histogram, which will include a stable, consistent view of all value counts
-       * accumulated since the last interval histogram was taken.
-       * <p>
-       * {@link Recorder#getIntervalHistogram(Histogram histogramToRecycle)
-       * getIntervalHistogram(histogramToRecycle)}
-       * accepts a previously returned interval histogram that can be recycled internally to avoid allocation
-       * and content copying operations, and is therefore significantly more efficient for repeated use than
-       * {@link Recorder#getIntervalHistogram()} and
-       * {@link Recorder#getIntervalHistogramInto getIntervalHistogramInto()}. The provided
-       * {@code histogramToRecycle} must
-       * be either be null or an interval histogram returned by a previous call to
-       * {@link Recorder#getIntervalHistogram(Histogram histogramToRecycle)
-       * getIntervalHistogram(histogramToRecycle)} or
-       * {@link Recorder#getIntervalHistogram()}.
-       * <p>
-       * NOTE: The caller is responsible for not recycling the same returned interval histogram more than once. If
-       * the same interval histogram instance is recycled more than once, behavior is undefined.
-       * <p>
-       * Calling {@link Recorder#getIntervalHistogram(Histogram histogramToRecycle)
-       * getIntervalHistogram(histogramToRecycle)} will reset the value counts, and start accumulating value
-       * counts for the next interval
-       *
-       * @param histogramToRecycle a previously returned interval histogram that may be recycled to avoid allocation and
-       *                           copy operations.
-       * @return a histogram containing the value counts accumulated since the last interval histogram was taken.
-       */
-      getIntervalHistogram(histogramToRecycle) {
-        if (histogramToRecycle) {
-          const histogramToRecycleWithId = histogramToRecycle;
-          if (histogramToRecycleWithId.containingInstanceId !== this.activeHistogram.containingInstanceId) {
-            throw "replacement histogram must have been obtained via a previous getIntervalHistogram() call from this Recorder";
-          }
-        }
-        this.inactiveHistogram = histogramToRecycle;
-        this.performIntervalSample();
-        const sampledHistogram = this.inactiveHistogram;
-        this.inactiveHistogram = null;
-        return sampledHistogram;
-      }
-      /**
-       * Place a copy of the value counts accumulated since accumulated (since the last interval histogram
-       * was taken) into {@code targetHistogram}.
-       *
-       * Calling {@link Recorder#getIntervalHistogramInto getIntervalHistogramInto()} will reset
-       * the value counts, and start accumulating value counts for the next interval.
-       *
-       * @param targetHistogram the histogram into which the interval histogram's data should be copied
-       */
-      getIntervalHistogramInto(targetHistogram) {
-        this.performIntervalSample();
-        if (this.inactiveHistogram) {
-          targetHistogram.add(this.inactiveHistogram);
-          targetHistogram.startTimeStampMsec = this.inactiveHistogram.startTimeStampMsec;
-          targetHistogram.endTimeStampMsec = this.inactiveHistogram.endTimeStampMsec;
-        }
-      }
-      /**
-       * Reset any value counts accumulated thus far.
-       */
-      reset() {
-        this.activeHistogram.reset();
-        this.activeHistogram.startTimeStampMsec = this.clock();
-      }
-      performIntervalSample() {
-        if (!this.inactiveHistogram) {
-          this.inactiveHistogram = (0, HistogramBuilder_1.build)(this.histogramBuildRequest);
-          this.inactiveHistogram.containingInstanceId = this.activeHistogram.containingInstanceId;
-        }
-        this.inactiveHistogram.reset();
-        const tempHistogram = this.activeHistogram;
-        this.activeHistogram = this.inactiveHistogram;
-        this.inactiveHistogram = tempHistogram;
-        const currentTimeInMs = this.clock();
-        this.inactiveHistogram.endTimeStampMsec = currentTimeInMs;
-        this.activeHistogram.startTimeStampMsec = currentTimeInMs;
-      }
-      /**
-       * Release memory associated to this recorder by destroying
-       * histograms used under the cover.
-       * Useful when webassembly histograms are used.
-       */
-      destroy() {
-        var _a;
-        this.activeHistogram.destroy();
-        (_a = this.inactiveHistogram) === null || _a === void 0 ? void 0 : _a.destroy();
-      }
-    };
-    Recorder.idGenerator = 0;
-    exports2.default = Recorder;
-  }
-});
-
-// node_modules/hdr-histogram-js/dist/index.js
-var require_dist = __commonJS({
-  "node_modules/hdr-histogram-js/dist/index.js"(exports2) {
-    "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.JsHistogram = exports2.WasmHistogram = exports2.Recorder = exports2.HistogramLogWriter = exports2.encodeIntoCompressedBase64 = exports2.decodeFromCompressedBase64 = exports2.ByteBuffer = exports2.build = exports2.listTags = exports2.HistogramLogReader = exports2.PackedHistogram = exports2.Float64Histogram = exports2.Int32Histogram = exports2.Int16Histogram = exports2.Int8Histogram = exports2.initWebAssemblySync = exports2.initWebAssembly = void 0;
-    var ByteBuffer_12 = require_ByteBuffer();
-    exports2.ByteBuffer = ByteBuffer_12.default;
-    var encoding_1 = require_encoding();
-    Object.defineProperty(exports2, "decodeFromCompressedBase64", { enumerable: true, get: function() {
-      return encoding_1.decodeFromCompressedBase64;
-    } });
-    Object.defineProperty(exports2, "encodeIntoCompressedBase64", { enumerable: true, get: function() {
-      return encoding_1.encodeIntoCompressedBase64;
-    } });
-    var Float64Histogram_1 = require_Float64Histogram();
-    exports2.Float64Histogram = Float64Histogram_1.default;
-    var HistogramLogReader_1 = require_HistogramLogReader();
-    exports2.HistogramLogReader = HistogramLogReader_1.default;
-    Object.defineProperty(exports2, "listTags", { enumerable: true, get: function() {
-      return HistogramLogReader_1.listTags;
-    } });
-    var HistogramLogWriter_1 = require_HistogramLogWriter();
-    exports2.HistogramLogWriter = HistogramLogWriter_1.default;
-    var Int16Histogram_1 = require_Int16Histogram();
-    exports2.Int16Histogram = Int16Histogram_1.default;
-    var Int32Histogram_1 = require_Int32Histogram();
-    exports2.Int32Histogram = Int32Histogram_1.default;
-    var Int8Histogram_1 = require_Int8Histogram();
-    exports2.Int8Histogram = Int8Histogram_1.default;
-    var JsHistogram_12 = require_JsHistogram();
-    exports2.JsHistogram = JsHistogram_12.default;
-    var PackedHistogram_1 = require_PackedHistogram();
-    exports2.PackedHistogram = PackedHistogram_1.default;
-    var Recorder_1 = require_Recorder();
-    exports2.Recorder = Recorder_1.default;
-    var wasm_1 = require_wasm();
-    Object.defineProperty(exports2, "initWebAssembly", { enumerable: true, get: function() {
-      return wasm_1.initWebAssembly;
-    } });
-    Object.defineProperty(exports2, "initWebAssemblySync", { enumerable: true, get: function() {
-      return wasm_1.initWebAssemblySync;
-    } });
-    Object.defineProperty(exports2, "WasmHistogram", { enumerable: true, get: function() {
-      return wasm_1.WasmHistogram;
-    } });
-    var HistogramBuilder_1 = require_HistogramBuilder();
-    Object.defineProperty(exports2, "build", { enumerable: true, get: function() {
-      return HistogramBuilder_1.build;
-    } });
-  }
-});
-
 // node_modules/ajv/dist/compile/codegen/code.js
 var require_code = __commonJS({
-  "node_modules/ajv/dist/compile/codegen/code.js"(exports2) {
+  "node_modules/ajv/dist/compile/codegen/code.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.regexpCode = exports2.getEsmExportName = exports2.getProperty = exports2.safeStringify = exports2.stringify = exports2.strConcat = exports2.addCodeArg = exports2.str = exports2._ = exports2.nil = exports2._Code = exports2.Name = exports2.IDENTIFIER = exports2._CodeOrName = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.regexpCode = exports.getEsmExportName = exports.getProperty = exports.safeStringify = exports.stringify = exports.strConcat = exports.addCodeArg = exports.str = exports._ = exports.nil = exports._Code = exports.Name = exports.IDENTIFIER = exports._CodeOrName = void 0;
     var _CodeOrName = class {
     };
-    exports2._CodeOrName = _CodeOrName;
-    exports2.IDENTIFIER = /^[a-z$_][a-z$_0-9]*$/i;
+    exports._CodeOrName = _CodeOrName;
+    exports.IDENTIFIER = /^[a-z$_][a-z$_0-9]*$/i;
     var Name = class extends _CodeOrName {
       constructor(s) {
         super();
-        if (!exports2.IDENTIFIER.test(s))
+        if (!exports.IDENTIFIER.test(s))
           throw new Error("CodeGen: name must be a valid identifier");
         this.str = s;
       }
@@ -7606,7 +65,7 @@ var require_code = __commonJS({
         return { [this.str]: 1 };
       }
     };
-    exports2.Name = Name;
+    exports.Name = Name;
     var _Code = class extends _CodeOrName {
       constructor(code) {
         super();
@@ -7634,8 +93,8 @@ var require_code = __commonJS({
         }, {});
       }
     };
-    exports2._Code = _Code;
-    exports2.nil = new _Code("");
+    exports._Code = _Code;
+    exports.nil = new _Code("");
     function _(strs, ...args) {
       const code = [strs[0]];
       let i = 0;
@@ -7645,7 +104,7 @@ var require_code = __commonJS({
       }
       return new _Code(code);
     }
-    exports2._ = _;
+    exports._ = _;
     var plus = new _Code("+");
     function str(strs, ...args) {
       const expr = [safeStringify(strs[0])];
@@ -7658,7 +117,7 @@ var require_code = __commonJS({
       optimize(expr);
       return new _Code(expr);
     }
-    exports2.str = str;
+    exports.str = str;
     function addCodeArg(code, arg) {
       if (arg instanceof _Code)
         code.push(...arg._items);
@@ -7667,7 +126,7 @@ var require_code = __commonJS({
       else
         code.push(interpolate(arg));
     }
-    exports2.addCodeArg = addCodeArg;
+    exports.addCodeArg = addCodeArg;
     function optimize(expr) {
       let i = 1;
       while (i < expr.length - 1) {
@@ -7703,42 +162,42 @@ var require_code = __commonJS({
     function strConcat(c1, c2) {
       return c2.emptyStr() ? c1 : c1.emptyStr() ? c2 : str`${c1}${c2}`;
     }
-    exports2.strConcat = strConcat;
+    exports.strConcat = strConcat;
     function interpolate(x) {
       return typeof x == "number" || typeof x == "boolean" || x === null ? x : safeStringify(Array.isArray(x) ? x.join(",") : x);
     }
     function stringify2(x) {
       return new _Code(safeStringify(x));
     }
-    exports2.stringify = stringify2;
+    exports.stringify = stringify2;
     function safeStringify(x) {
       return JSON.stringify(x).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
     }
-    exports2.safeStringify = safeStringify;
+    exports.safeStringify = safeStringify;
     function getProperty(key) {
-      return typeof key == "string" && exports2.IDENTIFIER.test(key) ? new _Code(`.${key}`) : _`[${key}]`;
+      return typeof key == "string" && exports.IDENTIFIER.test(key) ? new _Code(`.${key}`) : _`[${key}]`;
     }
-    exports2.getProperty = getProperty;
+    exports.getProperty = getProperty;
     function getEsmExportName(key) {
-      if (typeof key == "string" && exports2.IDENTIFIER.test(key)) {
+      if (typeof key == "string" && exports.IDENTIFIER.test(key)) {
         return new _Code(`${key}`);
       }
       throw new Error(`CodeGen: invalid export name: ${key}, use explicit $id name mapping`);
     }
-    exports2.getEsmExportName = getEsmExportName;
+    exports.getEsmExportName = getEsmExportName;
     function regexpCode(rx) {
       return new _Code(rx.toString());
     }
-    exports2.regexpCode = regexpCode;
+    exports.regexpCode = regexpCode;
   }
 });
 
 // node_modules/ajv/dist/compile/codegen/scope.js
 var require_scope = __commonJS({
-  "node_modules/ajv/dist/compile/codegen/scope.js"(exports2) {
+  "node_modules/ajv/dist/compile/codegen/scope.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.ValueScope = exports2.ValueScopeName = exports2.Scope = exports2.varKinds = exports2.UsedValueState = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.ValueScope = exports.ValueScopeName = exports.Scope = exports.varKinds = exports.UsedValueState = void 0;
     var code_1 = require_code();
     var ValueError = class extends Error {
       constructor(name) {
@@ -7750,8 +209,8 @@ var require_scope = __commonJS({
     (function(UsedValueState2) {
       UsedValueState2[UsedValueState2["Started"] = 0] = "Started";
       UsedValueState2[UsedValueState2["Completed"] = 1] = "Completed";
-    })(UsedValueState || (exports2.UsedValueState = UsedValueState = {}));
-    exports2.varKinds = {
+    })(UsedValueState || (exports.UsedValueState = UsedValueState = {}));
+    exports.varKinds = {
       const: new code_1.Name("const"),
       let: new code_1.Name("let"),
       var: new code_1.Name("var")
@@ -7780,7 +239,7 @@ var require_scope = __commonJS({
         return this._names[prefix] = { prefix, index: 0 };
       }
     };
-    exports2.Scope = Scope;
+    exports.Scope = Scope;
     var ValueScopeName = class extends code_1.Name {
       constructor(prefix, nameStr) {
         super(nameStr);
@@ -7791,7 +250,7 @@ var require_scope = __commonJS({
         this.scopePath = (0, code_1._)`.${new code_1.Name(property)}[${itemIndex}]`;
       }
     };
-    exports2.ValueScopeName = ValueScopeName;
+    exports.ValueScopeName = ValueScopeName;
     var line = (0, code_1._)`\n`;
     var ValueScope = class extends Scope {
       constructor(opts) {
@@ -7861,7 +320,7 @@ var require_scope = __commonJS({
             nameSet.set(name, UsedValueState.Started);
             let c = valueCode(name);
             if (c) {
-              const def = this.opts.es5 ? exports2.varKinds.var : exports2.varKinds.const;
+              const def = this.opts.es5 ? exports.varKinds.var : exports.varKinds.const;
               code = (0, code_1._)`${code}${def} ${name} = ${c};${this.opts._n}`;
             } else if (c = getCode === null || getCode === void 0 ? void 0 : getCode(name)) {
               code = (0, code_1._)`${code}${c}${this.opts._n}`;
@@ -7874,57 +333,57 @@ var require_scope = __commonJS({
         return code;
       }
     };
-    exports2.ValueScope = ValueScope;
+    exports.ValueScope = ValueScope;
   }
 });
 
 // node_modules/ajv/dist/compile/codegen/index.js
 var require_codegen = __commonJS({
-  "node_modules/ajv/dist/compile/codegen/index.js"(exports2) {
+  "node_modules/ajv/dist/compile/codegen/index.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.or = exports2.and = exports2.not = exports2.CodeGen = exports2.operators = exports2.varKinds = exports2.ValueScopeName = exports2.ValueScope = exports2.Scope = exports2.Name = exports2.regexpCode = exports2.stringify = exports2.getProperty = exports2.nil = exports2.strConcat = exports2.str = exports2._ = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.or = exports.and = exports.not = exports.CodeGen = exports.operators = exports.varKinds = exports.ValueScopeName = exports.ValueScope = exports.Scope = exports.Name = exports.regexpCode = exports.stringify = exports.getProperty = exports.nil = exports.strConcat = exports.str = exports._ = void 0;
     var code_1 = require_code();
     var scope_1 = require_scope();
     var code_2 = require_code();
-    Object.defineProperty(exports2, "_", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "_", { enumerable: true, get: function() {
       return code_2._;
     } });
-    Object.defineProperty(exports2, "str", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "str", { enumerable: true, get: function() {
       return code_2.str;
     } });
-    Object.defineProperty(exports2, "strConcat", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "strConcat", { enumerable: true, get: function() {
       return code_2.strConcat;
     } });
-    Object.defineProperty(exports2, "nil", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "nil", { enumerable: true, get: function() {
       return code_2.nil;
     } });
-    Object.defineProperty(exports2, "getProperty", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "getProperty", { enumerable: true, get: function() {
       return code_2.getProperty;
     } });
-    Object.defineProperty(exports2, "stringify", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "stringify", { enumerable: true, get: function() {
       return code_2.stringify;
     } });
-    Object.defineProperty(exports2, "regexpCode", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "regexpCode", { enumerable: true, get: function() {
       return code_2.regexpCode;
     } });
-    Object.defineProperty(exports2, "Name", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "Name", { enumerable: true, get: function() {
       return code_2.Name;
     } });
     var scope_2 = require_scope();
-    Object.defineProperty(exports2, "Scope", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "Scope", { enumerable: true, get: function() {
       return scope_2.Scope;
     } });
-    Object.defineProperty(exports2, "ValueScope", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "ValueScope", { enumerable: true, get: function() {
       return scope_2.ValueScope;
     } });
-    Object.defineProperty(exports2, "ValueScopeName", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "ValueScopeName", { enumerable: true, get: function() {
       return scope_2.ValueScopeName;
     } });
-    Object.defineProperty(exports2, "varKinds", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "varKinds", { enumerable: true, get: function() {
       return scope_2.varKinds;
     } });
-    exports2.operators = {
+    exports.operators = {
       GT: new code_1._Code(">"),
       GTE: new code_1._Code(">="),
       LT: new code_1._Code("<"),
@@ -8337,7 +796,7 @@ var require_codegen = __commonJS({
       }
       // `+=` code
       add(lhs, rhs) {
-        return this._leafNode(new AssignOp(lhs, exports2.operators.ADD, rhs));
+        return this._leafNode(new AssignOp(lhs, exports.operators.ADD, rhs));
       }
       // appends passed SafeExpr to code or executes Block
       code(c) {
@@ -8537,7 +996,7 @@ var require_codegen = __commonJS({
         ns[ns.length - 1] = node;
       }
     };
-    exports2.CodeGen = CodeGen;
+    exports.CodeGen = CodeGen;
     function addNames(names, from) {
       for (const n in from)
         names[n] = (names[n] || 0) + (from[n] || 0);
@@ -8578,17 +1037,17 @@ var require_codegen = __commonJS({
     function not(x) {
       return typeof x == "boolean" || typeof x == "number" || x === null ? !x : (0, code_1._)`!${par(x)}`;
     }
-    exports2.not = not;
-    var andCode = mappend(exports2.operators.AND);
+    exports.not = not;
+    var andCode = mappend(exports.operators.AND);
     function and(...args) {
       return args.reduce(andCode);
     }
-    exports2.and = and;
-    var orCode = mappend(exports2.operators.OR);
+    exports.and = and;
+    var orCode = mappend(exports.operators.OR);
     function or(...args) {
       return args.reduce(orCode);
     }
-    exports2.or = or;
+    exports.or = or;
     function mappend(op) {
       return (x, y) => x === code_1.nil ? y : y === code_1.nil ? x : (0, code_1._)`${par(x)} ${op} ${par(y)}`;
     }
@@ -8600,10 +1059,10 @@ var require_codegen = __commonJS({
 
 // node_modules/ajv/dist/compile/util.js
 var require_util = __commonJS({
-  "node_modules/ajv/dist/compile/util.js"(exports2) {
+  "node_modules/ajv/dist/compile/util.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.checkStrictMode = exports2.getErrorPath = exports2.Type = exports2.useFunc = exports2.setEvaluated = exports2.evaluatedPropsToName = exports2.mergeEvaluated = exports2.eachItem = exports2.unescapeJsonPointer = exports2.escapeJsonPointer = exports2.escapeFragment = exports2.unescapeFragment = exports2.schemaRefOrVal = exports2.schemaHasRulesButRef = exports2.schemaHasRules = exports2.checkUnknownRules = exports2.alwaysValidSchema = exports2.toHash = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.checkStrictMode = exports.getErrorPath = exports.Type = exports.useFunc = exports.setEvaluated = exports.evaluatedPropsToName = exports.mergeEvaluated = exports.eachItem = exports.unescapeJsonPointer = exports.escapeJsonPointer = exports.escapeFragment = exports.unescapeFragment = exports.schemaRefOrVal = exports.schemaHasRulesButRef = exports.schemaHasRules = exports.checkUnknownRules = exports.alwaysValidSchema = exports.toHash = void 0;
     var codegen_1 = require_codegen();
     var code_1 = require_code();
     function toHash(arr) {
@@ -8612,7 +1071,7 @@ var require_util = __commonJS({
         hash[item] = true;
       return hash;
     }
-    exports2.toHash = toHash;
+    exports.toHash = toHash;
     function alwaysValidSchema(it, schema) {
       if (typeof schema == "boolean")
         return schema;
@@ -8621,7 +1080,7 @@ var require_util = __commonJS({
       checkUnknownRules(it, schema);
       return !schemaHasRules(schema, it.self.RULES.all);
     }
-    exports2.alwaysValidSchema = alwaysValidSchema;
+    exports.alwaysValidSchema = alwaysValidSchema;
     function checkUnknownRules(it, schema = it.schema) {
       const { opts, self } = it;
       if (!opts.strictSchema)
@@ -8634,7 +1093,7 @@ var require_util = __commonJS({
           checkStrictMode(it, `unknown keyword: "${key}"`);
       }
     }
-    exports2.checkUnknownRules = checkUnknownRules;
+    exports.checkUnknownRules = checkUnknownRules;
     function schemaHasRules(schema, rules) {
       if (typeof schema == "boolean")
         return !schema;
@@ -8643,7 +1102,7 @@ var require_util = __commonJS({
           return true;
       return false;
     }
-    exports2.schemaHasRules = schemaHasRules;
+    exports.schemaHasRules = schemaHasRules;
     function schemaHasRulesButRef(schema, RULES) {
       if (typeof schema == "boolean")
         return !schema;
@@ -8652,7 +1111,7 @@ var require_util = __commonJS({
           return true;
       return false;
     }
-    exports2.schemaHasRulesButRef = schemaHasRulesButRef;
+    exports.schemaHasRulesButRef = schemaHasRulesButRef;
     function schemaRefOrVal({ topSchemaRef, schemaPath }, schema, keyword, $data) {
       if (!$data) {
         if (typeof schema == "number" || typeof schema == "boolean")
@@ -8662,25 +1121,25 @@ var require_util = __commonJS({
       }
       return (0, codegen_1._)`${topSchemaRef}${schemaPath}${(0, codegen_1.getProperty)(keyword)}`;
     }
-    exports2.schemaRefOrVal = schemaRefOrVal;
+    exports.schemaRefOrVal = schemaRefOrVal;
     function unescapeFragment(str) {
       return unescapeJsonPointer(decodeURIComponent(str));
     }
-    exports2.unescapeFragment = unescapeFragment;
+    exports.unescapeFragment = unescapeFragment;
     function escapeFragment(str) {
       return encodeURIComponent(escapeJsonPointer(str));
     }
-    exports2.escapeFragment = escapeFragment;
+    exports.escapeFragment = escapeFragment;
     function escapeJsonPointer(str) {
       if (typeof str == "number")
         return `${str}`;
       return str.replace(/~/g, "~0").replace(/\//g, "~1");
     }
-    exports2.escapeJsonPointer = escapeJsonPointer;
+    exports.escapeJsonPointer = escapeJsonPointer;
     function unescapeJsonPointer(str) {
       return str.replace(/~1/g, "/").replace(/~0/g, "~");
     }
-    exports2.unescapeJsonPointer = unescapeJsonPointer;
+    exports.unescapeJsonPointer = unescapeJsonPointer;
     function eachItem(xs, f2) {
       if (Array.isArray(xs)) {
         for (const x of xs)
@@ -8689,14 +1148,14 @@ var require_util = __commonJS({
         f2(xs);
       }
     }
-    exports2.eachItem = eachItem;
+    exports.eachItem = eachItem;
     function makeMergeEvaluated({ mergeNames, mergeToName, mergeValues, resultToName }) {
       return (gen, from, to, toName) => {
         const res = to === void 0 ? from : to instanceof codegen_1.Name ? (from instanceof codegen_1.Name ? mergeNames(gen, from, to) : mergeToName(gen, from, to), to) : from instanceof codegen_1.Name ? (mergeToName(gen, to, from), from) : mergeValues(from, to);
         return toName === codegen_1.Name && !(res instanceof codegen_1.Name) ? resultToName(gen, res) : res;
       };
     }
-    exports2.mergeEvaluated = {
+    exports.mergeEvaluated = {
       props: makeMergeEvaluated({
         mergeNames: (gen, from, to) => gen.if((0, codegen_1._)`${to} !== true && ${from} !== undefined`, () => {
           gen.if((0, codegen_1._)`${from} === true`, () => gen.assign(to, true), () => gen.assign(to, (0, codegen_1._)`${to} || {}`).code((0, codegen_1._)`Object.assign(${to}, ${from})`));
@@ -8727,11 +1186,11 @@ var require_util = __commonJS({
         setEvaluated(gen, props, ps);
       return props;
     }
-    exports2.evaluatedPropsToName = evaluatedPropsToName;
+    exports.evaluatedPropsToName = evaluatedPropsToName;
     function setEvaluated(gen, props, ps) {
       Object.keys(ps).forEach((p2) => gen.assign((0, codegen_1._)`${props}${(0, codegen_1.getProperty)(p2)}`, true));
     }
-    exports2.setEvaluated = setEvaluated;
+    exports.setEvaluated = setEvaluated;
     var snippets = {};
     function useFunc(gen, f2) {
       return gen.scopeValue("func", {
@@ -8739,12 +1198,12 @@ var require_util = __commonJS({
         code: snippets[f2.code] || (snippets[f2.code] = new code_1._Code(f2.code))
       });
     }
-    exports2.useFunc = useFunc;
+    exports.useFunc = useFunc;
     var Type;
     (function(Type2) {
       Type2[Type2["Num"] = 0] = "Num";
       Type2[Type2["Str"] = 1] = "Str";
-    })(Type || (exports2.Type = Type = {}));
+    })(Type || (exports.Type = Type = {}));
     function getErrorPath(dataProp, dataPropType, jsPropertySyntax) {
       if (dataProp instanceof codegen_1.Name) {
         const isNumber = dataPropType === Type.Num;
@@ -8752,7 +1211,7 @@ var require_util = __commonJS({
       }
       return jsPropertySyntax ? (0, codegen_1.getProperty)(dataProp).toString() : "/" + escapeJsonPointer(dataProp);
     }
-    exports2.getErrorPath = getErrorPath;
+    exports.getErrorPath = getErrorPath;
     function checkStrictMode(it, msg, mode = it.opts.strictSchema) {
       if (!mode)
         return;
@@ -8761,15 +1220,15 @@ var require_util = __commonJS({
         throw new Error(msg);
       it.self.logger.warn(msg);
     }
-    exports2.checkStrictMode = checkStrictMode;
+    exports.checkStrictMode = checkStrictMode;
   }
 });
 
 // node_modules/ajv/dist/compile/names.js
 var require_names = __commonJS({
-  "node_modules/ajv/dist/compile/names.js"(exports2) {
+  "node_modules/ajv/dist/compile/names.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
+    Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var names = {
       // validation function arguments
@@ -8800,26 +1259,26 @@ var require_names = __commonJS({
       jsonLen: new codegen_1.Name("jsonLen"),
       jsonPart: new codegen_1.Name("jsonPart")
     };
-    exports2.default = names;
+    exports.default = names;
   }
 });
 
 // node_modules/ajv/dist/compile/errors.js
 var require_errors = __commonJS({
-  "node_modules/ajv/dist/compile/errors.js"(exports2) {
+  "node_modules/ajv/dist/compile/errors.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.extendErrors = exports2.resetErrorsCount = exports2.reportExtraError = exports2.reportError = exports2.keyword$DataError = exports2.keywordError = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.extendErrors = exports.resetErrorsCount = exports.reportExtraError = exports.reportError = exports.keyword$DataError = exports.keywordError = void 0;
     var codegen_1 = require_codegen();
     var util_1 = require_util();
     var names_1 = require_names();
-    exports2.keywordError = {
+    exports.keywordError = {
       message: ({ keyword }) => (0, codegen_1.str)`must pass "${keyword}" keyword validation`
     };
-    exports2.keyword$DataError = {
+    exports.keyword$DataError = {
       message: ({ keyword, schemaType }) => schemaType ? (0, codegen_1.str)`"${keyword}" keyword must be ${schemaType} ($data)` : (0, codegen_1.str)`"${keyword}" keyword is invalid ($data)`
     };
-    function reportError(cxt, error = exports2.keywordError, errorPaths, overrideAllErrors) {
+    function reportError(cxt, error = exports.keywordError, errorPaths, overrideAllErrors) {
       const { it } = cxt;
       const { gen, compositeRule, allErrors } = it;
       const errObj = errorObjectCode(cxt, error, errorPaths);
@@ -8829,8 +1288,8 @@ var require_errors = __commonJS({
         returnErrors(it, (0, codegen_1._)`[${errObj}]`);
       }
     }
-    exports2.reportError = reportError;
-    function reportExtraError(cxt, error = exports2.keywordError, errorPaths) {
+    exports.reportError = reportError;
+    function reportExtraError(cxt, error = exports.keywordError, errorPaths) {
       const { it } = cxt;
       const { gen, compositeRule, allErrors } = it;
       const errObj = errorObjectCode(cxt, error, errorPaths);
@@ -8839,12 +1298,12 @@ var require_errors = __commonJS({
         returnErrors(it, names_1.default.vErrors);
       }
     }
-    exports2.reportExtraError = reportExtraError;
+    exports.reportExtraError = reportExtraError;
     function resetErrorsCount(gen, errsCount) {
       gen.assign(names_1.default.errors, errsCount);
       gen.if((0, codegen_1._)`${names_1.default.vErrors} !== null`, () => gen.if(errsCount, () => gen.assign((0, codegen_1._)`${names_1.default.vErrors}.length`, errsCount), () => gen.assign(names_1.default.vErrors, null)));
     }
-    exports2.resetErrorsCount = resetErrorsCount;
+    exports.resetErrorsCount = resetErrorsCount;
     function extendErrors({ gen, keyword, schemaValue, data, errsCount, it }) {
       if (errsCount === void 0)
         throw new Error("ajv implementation error");
@@ -8859,7 +1318,7 @@ var require_errors = __commonJS({
         }
       });
     }
-    exports2.extendErrors = extendErrors;
+    exports.extendErrors = extendErrors;
     function addError(gen, errObj) {
       const err = gen.const("err", errObj);
       gen.if((0, codegen_1._)`${names_1.default.vErrors} === null`, () => gen.assign(names_1.default.vErrors, (0, codegen_1._)`[${err}]`), (0, codegen_1._)`${names_1.default.vErrors}.push(${err})`);
@@ -8928,10 +1387,10 @@ var require_errors = __commonJS({
 
 // node_modules/ajv/dist/compile/validate/boolSchema.js
 var require_boolSchema = __commonJS({
-  "node_modules/ajv/dist/compile/validate/boolSchema.js"(exports2) {
+  "node_modules/ajv/dist/compile/validate/boolSchema.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.boolOrEmptySchema = exports2.topBoolOrEmptySchema = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.boolOrEmptySchema = exports.topBoolOrEmptySchema = void 0;
     var errors_1 = require_errors();
     var codegen_1 = require_codegen();
     var names_1 = require_names();
@@ -8949,7 +1408,7 @@ var require_boolSchema = __commonJS({
         gen.return(true);
       }
     }
-    exports2.topBoolOrEmptySchema = topBoolOrEmptySchema;
+    exports.topBoolOrEmptySchema = topBoolOrEmptySchema;
     function boolOrEmptySchema(it, valid) {
       const { gen, schema } = it;
       if (schema === false) {
@@ -8959,7 +1418,7 @@ var require_boolSchema = __commonJS({
         gen.var(valid, true);
       }
     }
-    exports2.boolOrEmptySchema = boolOrEmptySchema;
+    exports.boolOrEmptySchema = boolOrEmptySchema;
     function falseSchemaError(it, overrideAllErrors) {
       const { gen, data } = it;
       const cxt = {
@@ -8979,16 +1438,16 @@ var require_boolSchema = __commonJS({
 
 // node_modules/ajv/dist/compile/rules.js
 var require_rules = __commonJS({
-  "node_modules/ajv/dist/compile/rules.js"(exports2) {
+  "node_modules/ajv/dist/compile/rules.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.getRules = exports2.isJSONType = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.getRules = exports.isJSONType = void 0;
     var _jsonTypes = ["string", "number", "integer", "boolean", "null", "object", "array"];
     var jsonTypes = new Set(_jsonTypes);
     function isJSONType(x) {
       return typeof x == "string" && jsonTypes.has(x);
     }
-    exports2.isJSONType = isJSONType;
+    exports.isJSONType = isJSONType;
     function getRules() {
       const groups = {
         number: { type: "number", rules: [] },
@@ -9004,39 +1463,39 @@ var require_rules = __commonJS({
         keywords: {}
       };
     }
-    exports2.getRules = getRules;
+    exports.getRules = getRules;
   }
 });
 
 // node_modules/ajv/dist/compile/validate/applicability.js
 var require_applicability = __commonJS({
-  "node_modules/ajv/dist/compile/validate/applicability.js"(exports2) {
+  "node_modules/ajv/dist/compile/validate/applicability.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.shouldUseRule = exports2.shouldUseGroup = exports2.schemaHasRulesForType = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.shouldUseRule = exports.shouldUseGroup = exports.schemaHasRulesForType = void 0;
     function schemaHasRulesForType({ schema, self }, type) {
       const group = self.RULES.types[type];
       return group && group !== true && shouldUseGroup(schema, group);
     }
-    exports2.schemaHasRulesForType = schemaHasRulesForType;
+    exports.schemaHasRulesForType = schemaHasRulesForType;
     function shouldUseGroup(schema, group) {
       return group.rules.some((rule) => shouldUseRule(schema, rule));
     }
-    exports2.shouldUseGroup = shouldUseGroup;
+    exports.shouldUseGroup = shouldUseGroup;
     function shouldUseRule(schema, rule) {
       var _a;
       return schema[rule.keyword] !== void 0 || ((_a = rule.definition.implements) === null || _a === void 0 ? void 0 : _a.some((kwd) => schema[kwd] !== void 0));
     }
-    exports2.shouldUseRule = shouldUseRule;
+    exports.shouldUseRule = shouldUseRule;
   }
 });
 
 // node_modules/ajv/dist/compile/validate/dataType.js
 var require_dataType = __commonJS({
-  "node_modules/ajv/dist/compile/validate/dataType.js"(exports2) {
+  "node_modules/ajv/dist/compile/validate/dataType.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.reportTypeError = exports2.checkDataTypes = exports2.checkDataType = exports2.coerceAndCheckDataType = exports2.getJSONTypes = exports2.getSchemaTypes = exports2.DataType = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.reportTypeError = exports.checkDataTypes = exports.checkDataType = exports.coerceAndCheckDataType = exports.getJSONTypes = exports.getSchemaTypes = exports.DataType = void 0;
     var rules_1 = require_rules();
     var applicability_1 = require_applicability();
     var errors_1 = require_errors();
@@ -9046,7 +1505,7 @@ var require_dataType = __commonJS({
     (function(DataType2) {
       DataType2[DataType2["Correct"] = 0] = "Correct";
       DataType2[DataType2["Wrong"] = 1] = "Wrong";
-    })(DataType || (exports2.DataType = DataType = {}));
+    })(DataType || (exports.DataType = DataType = {}));
     function getSchemaTypes(schema) {
       const types = getJSONTypes(schema.type);
       const hasNull = types.includes("null");
@@ -9062,14 +1521,14 @@ var require_dataType = __commonJS({
       }
       return types;
     }
-    exports2.getSchemaTypes = getSchemaTypes;
+    exports.getSchemaTypes = getSchemaTypes;
     function getJSONTypes(ts) {
       const types = Array.isArray(ts) ? ts : ts ? [ts] : [];
       if (types.every(rules_1.isJSONType))
         return types;
       throw new Error("type must be JSONType or JSONType[]: " + types.join(","));
     }
-    exports2.getJSONTypes = getJSONTypes;
+    exports.getJSONTypes = getJSONTypes;
     function coerceAndCheckDataType(it, types) {
       const { gen, data, opts } = it;
       const coerceTo = coerceToTypes(types, opts.coerceTypes);
@@ -9085,7 +1544,7 @@ var require_dataType = __commonJS({
       }
       return checkTypes;
     }
-    exports2.coerceAndCheckDataType = coerceAndCheckDataType;
+    exports.coerceAndCheckDataType = coerceAndCheckDataType;
     var COERCIBLE = /* @__PURE__ */ new Set(["string", "number", "integer", "boolean", "null"]);
     function coerceToTypes(types, coerceTypes) {
       return coerceTypes ? types.filter((t) => COERCIBLE.has(t) || coerceTypes === "array" && t === "array") : [];
@@ -9165,7 +1624,7 @@ var require_dataType = __commonJS({
         return (0, codegen_1.and)((0, codegen_1._)`typeof ${data} == "number"`, _cond, strictNums ? (0, codegen_1._)`isFinite(${data})` : codegen_1.nil);
       }
     }
-    exports2.checkDataType = checkDataType;
+    exports.checkDataType = checkDataType;
     function checkDataTypes(dataTypes, data, strictNums, correct) {
       if (dataTypes.length === 1) {
         return checkDataType(dataTypes[0], data, strictNums, correct);
@@ -9187,7 +1646,7 @@ var require_dataType = __commonJS({
         cond = (0, codegen_1.and)(cond, checkDataType(t, data, strictNums, correct));
       return cond;
     }
-    exports2.checkDataTypes = checkDataTypes;
+    exports.checkDataTypes = checkDataTypes;
     var typeError = {
       message: ({ schema }) => `must be ${schema}`,
       params: ({ schema, schemaValue }) => typeof schema == "string" ? (0, codegen_1._)`{type: ${schema}}` : (0, codegen_1._)`{type: ${schemaValue}}`
@@ -9196,7 +1655,7 @@ var require_dataType = __commonJS({
       const cxt = getTypeErrorContext(it);
       (0, errors_1.reportError)(cxt, typeError);
     }
-    exports2.reportTypeError = reportTypeError;
+    exports.reportTypeError = reportTypeError;
     function getTypeErrorContext(it) {
       const { gen, data, schema } = it;
       const schemaCode = (0, util_1.schemaRefOrVal)(it, schema, "type");
@@ -9217,10 +1676,10 @@ var require_dataType = __commonJS({
 
 // node_modules/ajv/dist/compile/validate/defaults.js
 var require_defaults = __commonJS({
-  "node_modules/ajv/dist/compile/validate/defaults.js"(exports2) {
+  "node_modules/ajv/dist/compile/validate/defaults.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.assignDefaults = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.assignDefaults = void 0;
     var codegen_1 = require_codegen();
     var util_1 = require_util();
     function assignDefaults(it, ty) {
@@ -9233,7 +1692,7 @@ var require_defaults = __commonJS({
         items.forEach((sch, i) => assignDefault(it, i, sch.default));
       }
     }
-    exports2.assignDefaults = assignDefaults;
+    exports.assignDefaults = assignDefaults;
     function assignDefault(it, prop, defaultValue) {
       const { gen, compositeRule, data, opts } = it;
       if (defaultValue === void 0)
@@ -9254,10 +1713,10 @@ var require_defaults = __commonJS({
 
 // node_modules/ajv/dist/vocabularies/code.js
 var require_code2 = __commonJS({
-  "node_modules/ajv/dist/vocabularies/code.js"(exports2) {
+  "node_modules/ajv/dist/vocabularies/code.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.validateUnion = exports2.validateArray = exports2.usePattern = exports2.callValidateCode = exports2.schemaProperties = exports2.allSchemaProperties = exports2.noPropertyInData = exports2.propertyInData = exports2.isOwnProperty = exports2.hasPropFunc = exports2.reportMissingProp = exports2.checkMissingProp = exports2.checkReportMissingProp = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.validateUnion = exports.validateArray = exports.usePattern = exports.callValidateCode = exports.schemaProperties = exports.allSchemaProperties = exports.noPropertyInData = exports.propertyInData = exports.isOwnProperty = exports.hasPropFunc = exports.reportMissingProp = exports.checkMissingProp = exports.checkReportMissingProp = void 0;
     var codegen_1 = require_codegen();
     var util_1 = require_util();
     var names_1 = require_names();
@@ -9269,16 +1728,16 @@ var require_code2 = __commonJS({
         cxt.error();
       });
     }
-    exports2.checkReportMissingProp = checkReportMissingProp;
+    exports.checkReportMissingProp = checkReportMissingProp;
     function checkMissingProp({ gen, data, it: { opts } }, properties, missing) {
       return (0, codegen_1.or)(...properties.map((prop) => (0, codegen_1.and)(noPropertyInData(gen, data, prop, opts.ownProperties), (0, codegen_1._)`${missing} = ${prop}`)));
     }
-    exports2.checkMissingProp = checkMissingProp;
+    exports.checkMissingProp = checkMissingProp;
     function reportMissingProp(cxt, missing) {
       cxt.setParams({ missingProperty: missing }, true);
       cxt.error();
     }
-    exports2.reportMissingProp = reportMissingProp;
+    exports.reportMissingProp = reportMissingProp;
     function hasPropFunc(gen) {
       return gen.scopeValue("func", {
         // eslint-disable-next-line @typescript-eslint/unbound-method
@@ -9286,29 +1745,29 @@ var require_code2 = __commonJS({
         code: (0, codegen_1._)`Object.prototype.hasOwnProperty`
       });
     }
-    exports2.hasPropFunc = hasPropFunc;
+    exports.hasPropFunc = hasPropFunc;
     function isOwnProperty(gen, data, property) {
       return (0, codegen_1._)`${hasPropFunc(gen)}.call(${data}, ${property})`;
     }
-    exports2.isOwnProperty = isOwnProperty;
+    exports.isOwnProperty = isOwnProperty;
     function propertyInData(gen, data, property, ownProperties) {
       const cond = (0, codegen_1._)`${data}${(0, codegen_1.getProperty)(property)} !== undefined`;
       return ownProperties ? (0, codegen_1._)`${cond} && ${isOwnProperty(gen, data, property)}` : cond;
     }
-    exports2.propertyInData = propertyInData;
+    exports.propertyInData = propertyInData;
     function noPropertyInData(gen, data, property, ownProperties) {
       const cond = (0, codegen_1._)`${data}${(0, codegen_1.getProperty)(property)} === undefined`;
       return ownProperties ? (0, codegen_1.or)(cond, (0, codegen_1.not)(isOwnProperty(gen, data, property))) : cond;
     }
-    exports2.noPropertyInData = noPropertyInData;
+    exports.noPropertyInData = noPropertyInData;
     function allSchemaProperties(schemaMap) {
       return schemaMap ? Object.keys(schemaMap).filter((p2) => p2 !== "__proto__") : [];
     }
-    exports2.allSchemaProperties = allSchemaProperties;
+    exports.allSchemaProperties = allSchemaProperties;
     function schemaProperties(it, schemaMap) {
       return allSchemaProperties(schemaMap).filter((p2) => !(0, util_1.alwaysValidSchema)(it, schemaMap[p2]));
     }
-    exports2.schemaProperties = schemaProperties;
+    exports.schemaProperties = schemaProperties;
     function callValidateCode({ schemaCode, data, it: { gen, topSchemaRef, schemaPath, errorPath }, it }, func, context, passSchema) {
       const dataAndSchema = passSchema ? (0, codegen_1._)`${schemaCode}, ${data}, ${topSchemaRef}${schemaPath}` : data;
       const valCxt = [
@@ -9322,7 +1781,7 @@ var require_code2 = __commonJS({
       const args = (0, codegen_1._)`${dataAndSchema}, ${gen.object(...valCxt)}`;
       return context !== codegen_1.nil ? (0, codegen_1._)`${func}.call(${context}, ${args})` : (0, codegen_1._)`${func}(${args})`;
     }
-    exports2.callValidateCode = callValidateCode;
+    exports.callValidateCode = callValidateCode;
     var newRegExp = (0, codegen_1._)`new RegExp`;
     function usePattern({ gen, it: { opts } }, pattern) {
       const u = opts.unicodeRegExp ? "u" : "";
@@ -9334,7 +1793,7 @@ var require_code2 = __commonJS({
         code: (0, codegen_1._)`${regExp.code === "new RegExp" ? newRegExp : (0, util_2.useFunc)(gen, regExp)}(${pattern}, ${u})`
       });
     }
-    exports2.usePattern = usePattern;
+    exports.usePattern = usePattern;
     function validateArray(cxt) {
       const { gen, data, keyword, it } = cxt;
       const valid = gen.name("valid");
@@ -9358,7 +1817,7 @@ var require_code2 = __commonJS({
         });
       }
     }
-    exports2.validateArray = validateArray;
+    exports.validateArray = validateArray;
     function validateUnion(cxt) {
       const { gen, schema, keyword, it } = cxt;
       if (!Array.isArray(schema))
@@ -9381,16 +1840,16 @@ var require_code2 = __commonJS({
       }));
       cxt.result(valid, () => cxt.reset(), () => cxt.error(true));
     }
-    exports2.validateUnion = validateUnion;
+    exports.validateUnion = validateUnion;
   }
 });
 
 // node_modules/ajv/dist/compile/validate/keyword.js
 var require_keyword = __commonJS({
-  "node_modules/ajv/dist/compile/validate/keyword.js"(exports2) {
+  "node_modules/ajv/dist/compile/validate/keyword.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.validateKeywordUsage = exports2.validSchemaType = exports2.funcKeywordCode = exports2.macroKeywordCode = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.validateKeywordUsage = exports.validSchemaType = exports.funcKeywordCode = exports.macroKeywordCode = void 0;
     var codegen_1 = require_codegen();
     var names_1 = require_names();
     var code_1 = require_code2();
@@ -9411,7 +1870,7 @@ var require_keyword = __commonJS({
       }, valid);
       cxt.pass(valid, () => cxt.error(true));
     }
-    exports2.macroKeywordCode = macroKeywordCode;
+    exports.macroKeywordCode = macroKeywordCode;
     function funcKeywordCode(cxt, def) {
       var _a;
       const { gen, keyword, schema, parentSchema, $data, it } = cxt;
@@ -9455,7 +1914,7 @@ var require_keyword = __commonJS({
         gen.if((0, codegen_1.not)((_a2 = def.valid) !== null && _a2 !== void 0 ? _a2 : valid), errors);
       }
     }
-    exports2.funcKeywordCode = funcKeywordCode;
+    exports.funcKeywordCode = funcKeywordCode;
     function modifyData(cxt) {
       const { gen, data, it } = cxt;
       gen.if(it.parentData, () => gen.assign(data, (0, codegen_1._)`${it.parentData}[${it.parentDataProperty}]`));
@@ -9479,7 +1938,7 @@ var require_keyword = __commonJS({
     function validSchemaType(schema, schemaType, allowUndefined = false) {
       return !schemaType.length || schemaType.some((st) => st === "array" ? Array.isArray(schema) : st === "object" ? schema && typeof schema == "object" && !Array.isArray(schema) : typeof schema == st || allowUndefined && typeof schema == "undefined");
     }
-    exports2.validSchemaType = validSchemaType;
+    exports.validSchemaType = validSchemaType;
     function validateKeywordUsage({ schema, opts, self, errSchemaPath }, def, keyword) {
       if (Array.isArray(def.keyword) ? !def.keyword.includes(keyword) : def.keyword !== keyword) {
         throw new Error("ajv implementation error");
@@ -9499,16 +1958,16 @@ var require_keyword = __commonJS({
         }
       }
     }
-    exports2.validateKeywordUsage = validateKeywordUsage;
+    exports.validateKeywordUsage = validateKeywordUsage;
   }
 });
 
 // node_modules/ajv/dist/compile/validate/subschema.js
 var require_subschema = __commonJS({
-  "node_modules/ajv/dist/compile/validate/subschema.js"(exports2) {
+  "node_modules/ajv/dist/compile/validate/subschema.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.extendSubschemaMode = exports2.extendSubschemaData = exports2.getSubschema = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.extendSubschemaMode = exports.extendSubschemaData = exports.getSubschema = void 0;
     var codegen_1 = require_codegen();
     var util_1 = require_util();
     function getSubschema(it, { keyword, schemaProp, schema, schemaPath, errSchemaPath, topSchemaRef }) {
@@ -9540,7 +1999,7 @@ var require_subschema = __commonJS({
       }
       throw new Error('either "keyword" or "schema" must be passed');
     }
-    exports2.getSubschema = getSubschema;
+    exports.getSubschema = getSubschema;
     function extendSubschemaData(subschema, it, { dataProp, dataPropType: dpType, data, dataTypes, propertyName }) {
       if (data !== void 0 && dataProp !== void 0) {
         throw new Error('both "data" and "dataProp" passed, only one allowed');
@@ -9571,7 +2030,7 @@ var require_subschema = __commonJS({
         subschema.dataNames = [...it.dataNames, _nextData];
       }
     }
-    exports2.extendSubschemaData = extendSubschemaData;
+    exports.extendSubschemaData = extendSubschemaData;
     function extendSubschemaMode(subschema, { jtdDiscriminator, jtdMetadata, compositeRule, createErrors, allErrors }) {
       if (compositeRule !== void 0)
         subschema.compositeRule = compositeRule;
@@ -9582,15 +2041,15 @@ var require_subschema = __commonJS({
       subschema.jtdDiscriminator = jtdDiscriminator;
       subschema.jtdMetadata = jtdMetadata;
     }
-    exports2.extendSubschemaMode = extendSubschemaMode;
+    exports.extendSubschemaMode = extendSubschemaMode;
   }
 });
 
 // node_modules/fast-deep-equal/index.js
 var require_fast_deep_equal = __commonJS({
-  "node_modules/fast-deep-equal/index.js"(exports2, module2) {
+  "node_modules/fast-deep-equal/index.js"(exports, module) {
     "use strict";
-    module2.exports = function equal(a, b) {
+    module.exports = function equal(a, b) {
       if (a === b) return true;
       if (a && b && typeof a == "object" && typeof b == "object") {
         if (a.constructor !== b.constructor) return false;
@@ -9623,9 +2082,9 @@ var require_fast_deep_equal = __commonJS({
 
 // node_modules/json-schema-traverse/index.js
 var require_json_schema_traverse = __commonJS({
-  "node_modules/json-schema-traverse/index.js"(exports2, module2) {
+  "node_modules/json-schema-traverse/index.js"(exports, module) {
     "use strict";
-    var traverse = module2.exports = function(schema, opts, cb) {
+    var traverse = module.exports = function(schema, opts, cb) {
       if (typeof opts == "function") {
         cb = opts;
         opts = {};
@@ -9711,10 +2170,10 @@ var require_json_schema_traverse = __commonJS({
 
 // node_modules/ajv/dist/compile/resolve.js
 var require_resolve = __commonJS({
-  "node_modules/ajv/dist/compile/resolve.js"(exports2) {
+  "node_modules/ajv/dist/compile/resolve.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.getSchemaRefs = exports2.resolveUrl = exports2.normalizeId = exports2._getFullPath = exports2.getFullPath = exports2.inlineRef = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.getSchemaRefs = exports.resolveUrl = exports.normalizeId = exports._getFullPath = exports.getFullPath = exports.inlineRef = void 0;
     var util_1 = require_util();
     var equal = require_fast_deep_equal();
     var traverse = require_json_schema_traverse();
@@ -9745,7 +2204,7 @@ var require_resolve = __commonJS({
         return false;
       return countKeys(schema) <= limit;
     }
-    exports2.inlineRef = inlineRef;
+    exports.inlineRef = inlineRef;
     var REF_KEYWORDS = /* @__PURE__ */ new Set([
       "$ref",
       "$recursiveRef",
@@ -9787,22 +2246,22 @@ var require_resolve = __commonJS({
       const p2 = resolver.parse(id);
       return _getFullPath(resolver, p2);
     }
-    exports2.getFullPath = getFullPath;
+    exports.getFullPath = getFullPath;
     function _getFullPath(resolver, p2) {
       const serialized = resolver.serialize(p2);
       return serialized.split("#")[0] + "#";
     }
-    exports2._getFullPath = _getFullPath;
+    exports._getFullPath = _getFullPath;
     var TRAILING_SLASH_HASH = /#\/?$/;
     function normalizeId(id) {
       return id ? id.replace(TRAILING_SLASH_HASH, "") : "";
     }
-    exports2.normalizeId = normalizeId;
+    exports.normalizeId = normalizeId;
     function resolveUrl(resolver, baseId, id) {
       id = normalizeId(id);
       return resolver.resolve(baseId, id);
     }
-    exports2.resolveUrl = resolveUrl;
+    exports.resolveUrl = resolveUrl;
     var ANCHOR = /^[a-z_][-a-z0-9._]*$/i;
     function getSchemaRefs(schema, baseId) {
       if (typeof schema == "boolean")
@@ -9861,16 +2320,16 @@ var require_resolve = __commonJS({
         return new Error(`reference "${ref}" resolves to more than one schema`);
       }
     }
-    exports2.getSchemaRefs = getSchemaRefs;
+    exports.getSchemaRefs = getSchemaRefs;
   }
 });
 
 // node_modules/ajv/dist/compile/validate/index.js
 var require_validate = __commonJS({
-  "node_modules/ajv/dist/compile/validate/index.js"(exports2) {
+  "node_modules/ajv/dist/compile/validate/index.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.getData = exports2.KeywordCxt = exports2.validateFunctionCode = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.getData = exports.KeywordCxt = exports.validateFunctionCode = void 0;
     var boolSchema_1 = require_boolSchema();
     var dataType_1 = require_dataType();
     var applicability_1 = require_applicability();
@@ -9893,7 +2352,7 @@ var require_validate = __commonJS({
       }
       validateFunction(it, () => (0, boolSchema_1.topBoolOrEmptySchema)(it));
     }
-    exports2.validateFunctionCode = validateFunctionCode;
+    exports.validateFunctionCode = validateFunctionCode;
     function validateFunction({ gen, validateName, schema, schemaEnv, opts }, body) {
       if (opts.code.es5) {
         gen.func(validateName, (0, codegen_1._)`${names_1.default.data}, ${names_1.default.valCxt}`, schemaEnv.$async, () => {
@@ -10314,7 +2773,7 @@ var require_validate = __commonJS({
         }
       }
     };
-    exports2.KeywordCxt = KeywordCxt;
+    exports.KeywordCxt = KeywordCxt;
     function keywordCode(it, keyword, def, ruleType) {
       const cxt = new KeywordCxt(it, def, keyword);
       if ("code" in def) {
@@ -10369,15 +2828,15 @@ var require_validate = __commonJS({
         return `Cannot access ${pointerType} ${up} levels up, current level is ${dataLevel}`;
       }
     }
-    exports2.getData = getData;
+    exports.getData = getData;
   }
 });
 
 // node_modules/ajv/dist/runtime/validation_error.js
 var require_validation_error = __commonJS({
-  "node_modules/ajv/dist/runtime/validation_error.js"(exports2) {
+  "node_modules/ajv/dist/runtime/validation_error.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
+    Object.defineProperty(exports, "__esModule", { value: true });
     var ValidationError = class extends Error {
       constructor(errors) {
         super("validation failed");
@@ -10385,15 +2844,15 @@ var require_validation_error = __commonJS({
         this.ajv = this.validation = true;
       }
     };
-    exports2.default = ValidationError;
+    exports.default = ValidationError;
   }
 });
 
 // node_modules/ajv/dist/compile/ref_error.js
 var require_ref_error = __commonJS({
-  "node_modules/ajv/dist/compile/ref_error.js"(exports2) {
+  "node_modules/ajv/dist/compile/ref_error.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
+    Object.defineProperty(exports, "__esModule", { value: true });
     var resolve_1 = require_resolve();
     var MissingRefError = class extends Error {
       constructor(resolver, baseId, ref, msg) {
@@ -10402,16 +2861,16 @@ var require_ref_error = __commonJS({
         this.missingSchema = (0, resolve_1.normalizeId)((0, resolve_1.getFullPath)(resolver, this.missingRef));
       }
     };
-    exports2.default = MissingRefError;
+    exports.default = MissingRefError;
   }
 });
 
 // node_modules/ajv/dist/compile/index.js
 var require_compile = __commonJS({
-  "node_modules/ajv/dist/compile/index.js"(exports2) {
+  "node_modules/ajv/dist/compile/index.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.resolveSchema = exports2.getCompilingSchema = exports2.resolveRef = exports2.compileSchema = exports2.SchemaEnv = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.resolveSchema = exports.getCompilingSchema = exports.resolveRef = exports.compileSchema = exports.SchemaEnv = void 0;
     var codegen_1 = require_codegen();
     var validation_error_1 = require_validation_error();
     var names_1 = require_names();
@@ -10437,7 +2896,7 @@ var require_compile = __commonJS({
         this.refs = {};
       }
     };
-    exports2.SchemaEnv = SchemaEnv;
+    exports.SchemaEnv = SchemaEnv;
     function compileSchema(sch) {
       const _sch = getCompilingSchema.call(this, sch);
       if (_sch)
@@ -10523,7 +2982,7 @@ var require_compile = __commonJS({
         this._compilations.delete(sch);
       }
     }
-    exports2.compileSchema = compileSchema;
+    exports.compileSchema = compileSchema;
     function resolveRef(root, baseId, ref) {
       var _a;
       ref = (0, resolve_1.resolveUrl)(this.opts.uriResolver, baseId, ref);
@@ -10541,7 +3000,7 @@ var require_compile = __commonJS({
         return;
       return root.refs[ref] = inlineOrCompile.call(this, _sch);
     }
-    exports2.resolveRef = resolveRef;
+    exports.resolveRef = resolveRef;
     function inlineOrCompile(sch) {
       if ((0, resolve_1.inlineRef)(sch.schema, this.opts.inlineRefs))
         return sch.schema;
@@ -10553,7 +3012,7 @@ var require_compile = __commonJS({
           return sch;
       }
     }
-    exports2.getCompilingSchema = getCompilingSchema;
+    exports.getCompilingSchema = getCompilingSchema;
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
@@ -10592,7 +3051,7 @@ var require_compile = __commonJS({
       }
       return getJsonPointer.call(this, p2, schOrRef);
     }
-    exports2.resolveSchema = resolveSchema;
+    exports.resolveSchema = resolveSchema;
     var PREVENT_SCOPE_CHANGE = /* @__PURE__ */ new Set([
       "properties",
       "patternProperties",
@@ -10632,8 +3091,8 @@ var require_compile = __commonJS({
 
 // node_modules/ajv/dist/refs/data.json
 var require_data = __commonJS({
-  "node_modules/ajv/dist/refs/data.json"(exports2, module2) {
-    module2.exports = {
+  "node_modules/ajv/dist/refs/data.json"(exports, module) {
+    module.exports = {
       $id: "https://raw.githubusercontent.com/ajv-validator/ajv/master/lib/refs/data.json#",
       description: "Meta-schema for $data reference (JSON AnySchema extension proposal)",
       type: "object",
@@ -10651,7 +3110,7 @@ var require_data = __commonJS({
 
 // node_modules/fast-uri/lib/utils.js
 var require_utils = __commonJS({
-  "node_modules/fast-uri/lib/utils.js"(exports2, module2) {
+  "node_modules/fast-uri/lib/utils.js"(exports, module) {
     "use strict";
     var isUUID = RegExp.prototype.test.bind(/^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/iu);
     var isIPv4 = RegExp.prototype.test.bind(/^(?:(?:25[0-5]|2[0-4]\d|1\d{2}|[1-9]\d|\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d{2}|[1-9]\d|\d)$/u);
@@ -11161,7 +3620,7 @@ var require_utils = __commonJS({
       }
       return uriTokens.length ? uriTokens.join("") : void 0;
     }
-    module2.exports = {
+    module.exports = {
       nonSimpleDomain,
       recomposeAuthority,
       reescapeHostDelimiters,
@@ -11185,7 +3644,7 @@ var require_utils = __commonJS({
 
 // node_modules/fast-uri/lib/schemes.js
 var require_schemes = __commonJS({
-  "node_modules/fast-uri/lib/schemes.js"(exports2, module2) {
+  "node_modules/fast-uri/lib/schemes.js"(exports, module) {
     "use strict";
     var { isUUID } = require_utils();
     var URN_REG = /^([\da-z][\d\-a-z]{0,31}):((?:[\w!$'()*+,\-./:;=@]|%[\da-f]{2})+)$/iu;
@@ -11385,7 +3844,7 @@ var require_schemes = __commonJS({
         scheme.toLowerCase()
       ]) || void 0;
     }
-    module2.exports = {
+    module.exports = {
       wsIsSecure,
       SCHEMES,
       isValidSchemeName,
@@ -11396,7 +3855,7 @@ var require_schemes = __commonJS({
 
 // node_modules/fast-uri/index.js
 var require_fast_uri = __commonJS({
-  "node_modules/fast-uri/index.js"(exports2, module2) {
+  "node_modules/fast-uri/index.js"(exports, module) {
     "use strict";
     var { normalizeIPv6, removeDotSegments, removeDotSegmentsRelative, recomposeAuthority, normalizePercentEncoding, normalizePathEncoding, serializePathEncoding, normalizeQueryFragmentEncoding, encodeQuery, encodeFragment, reescapeHostDelimiters, isIPv4, nonSimpleDomain } = require_utils();
     var { SCHEMES, getSchemeHandler } = require_schemes();
@@ -11818,50 +4277,50 @@ var require_fast_uri = __commonJS({
       serialize: serialize2,
       parse
     };
-    module2.exports = fastUri;
-    module2.exports.default = fastUri;
-    module2.exports.fastUri = fastUri;
+    module.exports = fastUri;
+    module.exports.default = fastUri;
+    module.exports.fastUri = fastUri;
   }
 });
 
 // node_modules/ajv/dist/runtime/uri.js
 var require_uri = __commonJS({
-  "node_modules/ajv/dist/runtime/uri.js"(exports2) {
+  "node_modules/ajv/dist/runtime/uri.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
+    Object.defineProperty(exports, "__esModule", { value: true });
     var uri = require_fast_uri();
     uri.code = 'require("ajv/dist/runtime/uri").default';
-    exports2.default = uri;
+    exports.default = uri;
   }
 });
 
 // node_modules/ajv/dist/core.js
 var require_core = __commonJS({
-  "node_modules/ajv/dist/core.js"(exports2) {
+  "node_modules/ajv/dist/core.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.CodeGen = exports2.Name = exports2.nil = exports2.stringify = exports2.str = exports2._ = exports2.KeywordCxt = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = void 0;
     var validate_1 = require_validate();
-    Object.defineProperty(exports2, "KeywordCxt", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "KeywordCxt", { enumerable: true, get: function() {
       return validate_1.KeywordCxt;
     } });
     var codegen_1 = require_codegen();
-    Object.defineProperty(exports2, "_", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "_", { enumerable: true, get: function() {
       return codegen_1._;
     } });
-    Object.defineProperty(exports2, "str", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "str", { enumerable: true, get: function() {
       return codegen_1.str;
     } });
-    Object.defineProperty(exports2, "stringify", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "stringify", { enumerable: true, get: function() {
       return codegen_1.stringify;
     } });
-    Object.defineProperty(exports2, "nil", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "nil", { enumerable: true, get: function() {
       return codegen_1.nil;
     } });
-    Object.defineProperty(exports2, "Name", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "Name", { enumerable: true, get: function() {
       return codegen_1.Name;
     } });
-    Object.defineProperty(exports2, "CodeGen", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "CodeGen", { enumerable: true, get: function() {
       return codegen_1.CodeGen;
     } });
     var validation_error_1 = require_validation_error();
@@ -12315,7 +4774,7 @@ var require_core = __commonJS({
     };
     Ajv3.ValidationError = validation_error_1.default;
     Ajv3.MissingRefError = ref_error_1.default;
-    exports2.default = Ajv3;
+    exports.default = Ajv3;
     function checkOptions2(checkOpts, options, msg, log = "error") {
       for (const key in checkOpts) {
         const opt = key;
@@ -12448,25 +4907,25 @@ var require_core = __commonJS({
 
 // node_modules/ajv/dist/vocabularies/core/id.js
 var require_id = __commonJS({
-  "node_modules/ajv/dist/vocabularies/core/id.js"(exports2) {
+  "node_modules/ajv/dist/vocabularies/core/id.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
+    Object.defineProperty(exports, "__esModule", { value: true });
     var def = {
       keyword: "id",
       code() {
         throw new Error('NOT SUPPORTED: keyword "id", use "$id" for schema ID');
       }
     };
-    exports2.default = def;
+    exports.default = def;
   }
 });
 
 // node_modules/ajv/dist/vocabularies/core/ref.js
 var require_ref = __commonJS({
-  "node_modules/ajv/dist/vocabularies/core/ref.js"(exports2) {
+  "node_modules/ajv/dist/vocabularies/core/ref.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.callRef = exports2.getValidate = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.callRef = exports.getValidate = void 0;
     var ref_error_1 = require_ref_error();
     var code_1 = require_code2();
     var codegen_1 = require_codegen();
@@ -12517,7 +4976,7 @@ var require_ref = __commonJS({
       const { gen } = cxt;
       return sch.validate ? gen.scopeValue("validate", { ref: sch.validate }) : (0, codegen_1._)`${gen.scopeValue("wrapper", { ref: sch })}.validate`;
     }
-    exports2.getValidate = getValidate;
+    exports.getValidate = getValidate;
     function callRef(cxt, v, sch, $async) {
       const { gen, it } = cxt;
       const { allErrors, schemaEnv: env, opts } = it;
@@ -12578,16 +5037,16 @@ var require_ref = __commonJS({
         }
       }
     }
-    exports2.callRef = callRef;
-    exports2.default = def;
+    exports.callRef = callRef;
+    exports.default = def;
   }
 });
 
 // node_modules/ajv/dist/vocabularies/core/index.js
 var require_core2 = __commonJS({
-  "node_modules/ajv/dist/vocabularies/core/index.js"(exports2) {
+  "node_modules/ajv/dist/vocabularies/core/index.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
+    Object.defineProperty(exports, "__esModule", { value: true });
     var id_1 = require_id();
     var ref_1 = require_ref();
     var core = [
@@ -12600,15 +5059,15 @@ var require_core2 = __commonJS({
       id_1.default,
       ref_1.default
     ];
-    exports2.default = core;
+    exports.default = core;
   }
 });
 
 // node_modules/ajv/dist/vocabularies/validation/limitNumber.js
 var require_limitNumber = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/limitNumber.js"(exports2) {
+  "node_modules/ajv/dist/vocabularies/validation/limitNumber.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
+    Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var ops = codegen_1.operators;
     var KWDs = {
@@ -12632,15 +5091,15 @@ var require_limitNumber = __commonJS({
         cxt.fail$data((0, codegen_1._)`${data} ${KWDs[keyword].fail} ${schemaCode} || isNaN(${data})`);
       }
     };
-    exports2.default = def;
+    exports.default = def;
   }
 });
 
 // node_modules/ajv/dist/vocabularies/validation/multipleOf.js
 var require_multipleOf = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/multipleOf.js"(exports2) {
+  "node_modules/ajv/dist/vocabularies/validation/multipleOf.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
+    Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var error = {
       message: ({ schemaCode }) => (0, codegen_1.str)`must be multiple of ${schemaCode}`,
@@ -12660,15 +5119,15 @@ var require_multipleOf = __commonJS({
         cxt.fail$data((0, codegen_1._)`(${schemaCode} === 0 || (${res} = ${data}/${schemaCode}, ${invalid}))`);
       }
     };
-    exports2.default = def;
+    exports.default = def;
   }
 });
 
 // node_modules/ajv/dist/runtime/ucs2length.js
 var require_ucs2length = __commonJS({
-  "node_modules/ajv/dist/runtime/ucs2length.js"(exports2) {
+  "node_modules/ajv/dist/runtime/ucs2length.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
+    Object.defineProperty(exports, "__esModule", { value: true });
     function ucs2length(str) {
       const len = str.length;
       let length = 0;
@@ -12685,16 +5144,16 @@ var require_ucs2length = __commonJS({
       }
       return length;
     }
-    exports2.default = ucs2length;
+    exports.default = ucs2length;
     ucs2length.code = 'require("ajv/dist/runtime/ucs2length").default';
   }
 });
 
 // node_modules/ajv/dist/vocabularies/validation/limitLength.js
 var require_limitLength = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/limitLength.js"(exports2) {
+  "node_modules/ajv/dist/vocabularies/validation/limitLength.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
+    Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var util_1 = require_util();
     var ucs2length_1 = require_ucs2length();
@@ -12718,15 +5177,15 @@ var require_limitLength = __commonJS({
         cxt.fail$data((0, codegen_1._)`${len} ${op} ${schemaCode}`);
       }
     };
-    exports2.default = def;
+    exports.default = def;
   }
 });
 
 // node_modules/ajv/dist/vocabularies/validation/pattern.js
 var require_pattern = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/pattern.js"(exports2) {
+  "node_modules/ajv/dist/vocabularies/validation/pattern.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
+    Object.defineProperty(exports, "__esModule", { value: true });
     var code_1 = require_code2();
     var util_1 = require_util();
     var codegen_1 = require_codegen();
@@ -12755,15 +5214,15 @@ var require_pattern = __commonJS({
         }
       }
     };
-    exports2.default = def;
+    exports.default = def;
   }
 });
 
 // node_modules/ajv/dist/vocabularies/validation/limitProperties.js
 var require_limitProperties = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/limitProperties.js"(exports2) {
+  "node_modules/ajv/dist/vocabularies/validation/limitProperties.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
+    Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var error = {
       message({ keyword, schemaCode }) {
@@ -12784,15 +5243,15 @@ var require_limitProperties = __commonJS({
         cxt.fail$data((0, codegen_1._)`Object.keys(${data}).length ${op} ${schemaCode}`);
       }
     };
-    exports2.default = def;
+    exports.default = def;
   }
 });
 
 // node_modules/ajv/dist/vocabularies/validation/required.js
 var require_required = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/required.js"(exports2) {
+  "node_modules/ajv/dist/vocabularies/validation/required.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
+    Object.defineProperty(exports, "__esModule", { value: true });
     var code_1 = require_code2();
     var codegen_1 = require_codegen();
     var util_1 = require_util();
@@ -12866,15 +5325,15 @@ var require_required = __commonJS({
         }
       }
     };
-    exports2.default = def;
+    exports.default = def;
   }
 });
 
 // node_modules/ajv/dist/vocabularies/validation/limitItems.js
 var require_limitItems = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/limitItems.js"(exports2) {
+  "node_modules/ajv/dist/vocabularies/validation/limitItems.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
+    Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var error = {
       message({ keyword, schemaCode }) {
@@ -12895,26 +5354,26 @@ var require_limitItems = __commonJS({
         cxt.fail$data((0, codegen_1._)`${data}.length ${op} ${schemaCode}`);
       }
     };
-    exports2.default = def;
+    exports.default = def;
   }
 });
 
 // node_modules/ajv/dist/runtime/equal.js
 var require_equal = __commonJS({
-  "node_modules/ajv/dist/runtime/equal.js"(exports2) {
+  "node_modules/ajv/dist/runtime/equal.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
+    Object.defineProperty(exports, "__esModule", { value: true });
     var equal = require_fast_deep_equal();
     equal.code = 'require("ajv/dist/runtime/equal").default';
-    exports2.default = equal;
+    exports.default = equal;
   }
 });
 
 // node_modules/ajv/dist/vocabularies/validation/uniqueItems.js
 var require_uniqueItems = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/uniqueItems.js"(exports2) {
+  "node_modules/ajv/dist/vocabularies/validation/uniqueItems.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
+    Object.defineProperty(exports, "__esModule", { value: true });
     var dataType_1 = require_dataType();
     var codegen_1 = require_codegen();
     var util_1 = require_util();
@@ -12973,15 +5432,15 @@ var require_uniqueItems = __commonJS({
         }
       }
     };
-    exports2.default = def;
+    exports.default = def;
   }
 });
 
 // node_modules/ajv/dist/vocabularies/validation/const.js
 var require_const = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/const.js"(exports2) {
+  "node_modules/ajv/dist/vocabularies/validation/const.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
+    Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var util_1 = require_util();
     var equal_1 = require_equal();
@@ -13002,15 +5461,15 @@ var require_const = __commonJS({
         }
       }
     };
-    exports2.default = def;
+    exports.default = def;
   }
 });
 
 // node_modules/ajv/dist/vocabularies/validation/enum.js
 var require_enum = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/enum.js"(exports2) {
+  "node_modules/ajv/dist/vocabularies/validation/enum.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
+    Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var util_1 = require_util();
     var equal_1 = require_equal();
@@ -13051,15 +5510,15 @@ var require_enum = __commonJS({
         }
       }
     };
-    exports2.default = def;
+    exports.default = def;
   }
 });
 
 // node_modules/ajv/dist/vocabularies/validation/index.js
 var require_validation = __commonJS({
-  "node_modules/ajv/dist/vocabularies/validation/index.js"(exports2) {
+  "node_modules/ajv/dist/vocabularies/validation/index.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
+    Object.defineProperty(exports, "__esModule", { value: true });
     var limitNumber_1 = require_limitNumber();
     var multipleOf_1 = require_multipleOf();
     var limitLength_1 = require_limitLength();
@@ -13089,16 +5548,16 @@ var require_validation = __commonJS({
       const_1.default,
       enum_1.default
     ];
-    exports2.default = validation;
+    exports.default = validation;
   }
 });
 
 // node_modules/ajv/dist/vocabularies/applicator/additionalItems.js
 var require_additionalItems = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/additionalItems.js"(exports2) {
+  "node_modules/ajv/dist/vocabularies/applicator/additionalItems.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.validateAdditionalItems = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.validateAdditionalItems = void 0;
     var codegen_1 = require_codegen();
     var util_1 = require_util();
     var error = {
@@ -13141,17 +5600,17 @@ var require_additionalItems = __commonJS({
         });
       }
     }
-    exports2.validateAdditionalItems = validateAdditionalItems;
-    exports2.default = def;
+    exports.validateAdditionalItems = validateAdditionalItems;
+    exports.default = def;
   }
 });
 
 // node_modules/ajv/dist/vocabularies/applicator/items.js
 var require_items = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/items.js"(exports2) {
+  "node_modules/ajv/dist/vocabularies/applicator/items.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.validateTuple = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.validateTuple = void 0;
     var codegen_1 = require_codegen();
     var util_1 = require_util();
     var code_1 = require_code2();
@@ -13198,16 +5657,16 @@ var require_items = __commonJS({
         }
       }
     }
-    exports2.validateTuple = validateTuple;
-    exports2.default = def;
+    exports.validateTuple = validateTuple;
+    exports.default = def;
   }
 });
 
 // node_modules/ajv/dist/vocabularies/applicator/prefixItems.js
 var require_prefixItems = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/prefixItems.js"(exports2) {
+  "node_modules/ajv/dist/vocabularies/applicator/prefixItems.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
+    Object.defineProperty(exports, "__esModule", { value: true });
     var items_1 = require_items();
     var def = {
       keyword: "prefixItems",
@@ -13216,15 +5675,15 @@ var require_prefixItems = __commonJS({
       before: "uniqueItems",
       code: (cxt) => (0, items_1.validateTuple)(cxt, "items")
     };
-    exports2.default = def;
+    exports.default = def;
   }
 });
 
 // node_modules/ajv/dist/vocabularies/applicator/items2020.js
 var require_items2020 = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/items2020.js"(exports2) {
+  "node_modules/ajv/dist/vocabularies/applicator/items2020.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
+    Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var util_1 = require_util();
     var code_1 = require_code2();
@@ -13251,20 +5710,20 @@ var require_items2020 = __commonJS({
           cxt.ok((0, code_1.validateArray)(cxt));
       }
     };
-    exports2.default = def;
+    exports.default = def;
   }
 });
 
 // node_modules/ajv/dist/vocabularies/applicator/contains.js
 var require_contains = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/contains.js"(exports2) {
+  "node_modules/ajv/dist/vocabularies/applicator/contains.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
+    Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var util_1 = require_util();
     var error = {
-      message: ({ params: { min, max: max2 } }) => max2 === void 0 ? (0, codegen_1.str)`must contain at least ${min} valid item(s)` : (0, codegen_1.str)`must contain at least ${min} and no more than ${max2} valid item(s)`,
-      params: ({ params: { min, max: max2 } }) => max2 === void 0 ? (0, codegen_1._)`{minContains: ${min}}` : (0, codegen_1._)`{minContains: ${min}, maxContains: ${max2}}`
+      message: ({ params: { min, max } }) => max === void 0 ? (0, codegen_1.str)`must contain at least ${min} valid item(s)` : (0, codegen_1.str)`must contain at least ${min} and no more than ${max} valid item(s)`,
+      params: ({ params: { min, max } }) => max === void 0 ? (0, codegen_1._)`{minContains: ${min}}` : (0, codegen_1._)`{minContains: ${min}, maxContains: ${max}}`
     };
     var def = {
       keyword: "contains",
@@ -13276,39 +5735,39 @@ var require_contains = __commonJS({
       code(cxt) {
         const { gen, schema, parentSchema, data, it } = cxt;
         let min;
-        let max2;
+        let max;
         const { minContains, maxContains } = parentSchema;
         if (it.opts.next) {
           min = minContains === void 0 ? 1 : minContains;
-          max2 = maxContains;
+          max = maxContains;
         } else {
           min = 1;
         }
         const len = gen.const("len", (0, codegen_1._)`${data}.length`);
-        cxt.setParams({ min, max: max2 });
-        if (max2 === void 0 && min === 0) {
+        cxt.setParams({ min, max });
+        if (max === void 0 && min === 0) {
           (0, util_1.checkStrictMode)(it, `"minContains" == 0 without "maxContains": "contains" keyword ignored`);
           return;
         }
-        if (max2 !== void 0 && min > max2) {
+        if (max !== void 0 && min > max) {
           (0, util_1.checkStrictMode)(it, `"minContains" > "maxContains" is always invalid`);
           cxt.fail();
           return;
         }
         if ((0, util_1.alwaysValidSchema)(it, schema)) {
           let cond = (0, codegen_1._)`${len} >= ${min}`;
-          if (max2 !== void 0)
-            cond = (0, codegen_1._)`${cond} && ${len} <= ${max2}`;
+          if (max !== void 0)
+            cond = (0, codegen_1._)`${cond} && ${len} <= ${max}`;
           cxt.pass(cond);
           return;
         }
         it.items = true;
         const valid = gen.name("valid");
-        if (max2 === void 0 && min === 1) {
+        if (max === void 0 && min === 1) {
           validateItems(valid, () => gen.if(valid, () => gen.break()));
         } else if (min === 0) {
           gen.let(valid, true);
-          if (max2 !== void 0)
+          if (max !== void 0)
             gen.if((0, codegen_1._)`${data}.length > 0`, validateItemsWithCount);
         } else {
           gen.let(valid, false);
@@ -13333,10 +5792,10 @@ var require_contains = __commonJS({
         }
         function checkLimits(count2) {
           gen.code((0, codegen_1._)`${count2}++`);
-          if (max2 === void 0) {
+          if (max === void 0) {
             gen.if((0, codegen_1._)`${count2} >= ${min}`, () => gen.assign(valid, true).break());
           } else {
-            gen.if((0, codegen_1._)`${count2} > ${max2}`, () => gen.assign(valid, false).break());
+            gen.if((0, codegen_1._)`${count2} > ${max}`, () => gen.assign(valid, false).break());
             if (min === 1)
               gen.assign(valid, true);
             else
@@ -13345,20 +5804,20 @@ var require_contains = __commonJS({
         }
       }
     };
-    exports2.default = def;
+    exports.default = def;
   }
 });
 
 // node_modules/ajv/dist/vocabularies/applicator/dependencies.js
 var require_dependencies = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/dependencies.js"(exports2) {
+  "node_modules/ajv/dist/vocabularies/applicator/dependencies.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.validateSchemaDeps = exports2.validatePropertyDeps = exports2.error = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.validateSchemaDeps = exports.validatePropertyDeps = exports.error = void 0;
     var codegen_1 = require_codegen();
     var util_1 = require_util();
     var code_1 = require_code2();
-    exports2.error = {
+    exports.error = {
       message: ({ params: { property, depsCount, deps } }) => {
         const property_ies = depsCount === 1 ? "property" : "properties";
         return (0, codegen_1.str)`must have ${property_ies} ${deps} when property ${property} is present`;
@@ -13373,7 +5832,7 @@ var require_dependencies = __commonJS({
       keyword: "dependencies",
       type: "object",
       schemaType: "object",
-      error: exports2.error,
+      error: exports.error,
       code(cxt) {
         const [propDeps, schDeps] = splitDependencies(cxt);
         validatePropertyDeps(cxt, propDeps);
@@ -13419,7 +5878,7 @@ var require_dependencies = __commonJS({
         }
       }
     }
-    exports2.validatePropertyDeps = validatePropertyDeps;
+    exports.validatePropertyDeps = validatePropertyDeps;
     function validateSchemaDeps(cxt, schemaDeps = cxt.schema) {
       const { gen, data, keyword, it } = cxt;
       const valid = gen.name("valid");
@@ -13438,16 +5897,16 @@ var require_dependencies = __commonJS({
         cxt.ok(valid);
       }
     }
-    exports2.validateSchemaDeps = validateSchemaDeps;
-    exports2.default = def;
+    exports.validateSchemaDeps = validateSchemaDeps;
+    exports.default = def;
   }
 });
 
 // node_modules/ajv/dist/vocabularies/applicator/propertyNames.js
 var require_propertyNames = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/propertyNames.js"(exports2) {
+  "node_modules/ajv/dist/vocabularies/applicator/propertyNames.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
+    Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var util_1 = require_util();
     var error = {
@@ -13482,15 +5941,15 @@ var require_propertyNames = __commonJS({
         cxt.ok(valid);
       }
     };
-    exports2.default = def;
+    exports.default = def;
   }
 });
 
 // node_modules/ajv/dist/vocabularies/applicator/additionalProperties.js
 var require_additionalProperties = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/additionalProperties.js"(exports2) {
+  "node_modules/ajv/dist/vocabularies/applicator/additionalProperties.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
+    Object.defineProperty(exports, "__esModule", { value: true });
     var code_1 = require_code2();
     var codegen_1 = require_codegen();
     var names_1 = require_names();
@@ -13588,15 +6047,15 @@ var require_additionalProperties = __commonJS({
         }
       }
     };
-    exports2.default = def;
+    exports.default = def;
   }
 });
 
 // node_modules/ajv/dist/vocabularies/applicator/properties.js
 var require_properties = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/properties.js"(exports2) {
+  "node_modules/ajv/dist/vocabularies/applicator/properties.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
+    Object.defineProperty(exports, "__esModule", { value: true });
     var validate_1 = require_validate();
     var code_1 = require_code2();
     var util_1 = require_util();
@@ -13646,15 +6105,15 @@ var require_properties = __commonJS({
         }
       }
     };
-    exports2.default = def;
+    exports.default = def;
   }
 });
 
 // node_modules/ajv/dist/vocabularies/applicator/patternProperties.js
 var require_patternProperties = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/patternProperties.js"(exports2) {
+  "node_modules/ajv/dist/vocabularies/applicator/patternProperties.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
+    Object.defineProperty(exports, "__esModule", { value: true });
     var code_1 = require_code2();
     var codegen_1 = require_codegen();
     var util_1 = require_util();
@@ -13720,15 +6179,15 @@ var require_patternProperties = __commonJS({
         }
       }
     };
-    exports2.default = def;
+    exports.default = def;
   }
 });
 
 // node_modules/ajv/dist/vocabularies/applicator/not.js
 var require_not = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/not.js"(exports2) {
+  "node_modules/ajv/dist/vocabularies/applicator/not.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
+    Object.defineProperty(exports, "__esModule", { value: true });
     var util_1 = require_util();
     var def = {
       keyword: "not",
@@ -13751,15 +6210,15 @@ var require_not = __commonJS({
       },
       error: { message: "must NOT be valid" }
     };
-    exports2.default = def;
+    exports.default = def;
   }
 });
 
 // node_modules/ajv/dist/vocabularies/applicator/anyOf.js
 var require_anyOf = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/anyOf.js"(exports2) {
+  "node_modules/ajv/dist/vocabularies/applicator/anyOf.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
+    Object.defineProperty(exports, "__esModule", { value: true });
     var code_1 = require_code2();
     var def = {
       keyword: "anyOf",
@@ -13768,15 +6227,15 @@ var require_anyOf = __commonJS({
       code: code_1.validateUnion,
       error: { message: "must match a schema in anyOf" }
     };
-    exports2.default = def;
+    exports.default = def;
   }
 });
 
 // node_modules/ajv/dist/vocabularies/applicator/oneOf.js
 var require_oneOf = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/oneOf.js"(exports2) {
+  "node_modules/ajv/dist/vocabularies/applicator/oneOf.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
+    Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var util_1 = require_util();
     var error = {
@@ -13826,15 +6285,15 @@ var require_oneOf = __commonJS({
         }
       }
     };
-    exports2.default = def;
+    exports.default = def;
   }
 });
 
 // node_modules/ajv/dist/vocabularies/applicator/allOf.js
 var require_allOf = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/allOf.js"(exports2) {
+  "node_modules/ajv/dist/vocabularies/applicator/allOf.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
+    Object.defineProperty(exports, "__esModule", { value: true });
     var util_1 = require_util();
     var def = {
       keyword: "allOf",
@@ -13853,15 +6312,15 @@ var require_allOf = __commonJS({
         });
       }
     };
-    exports2.default = def;
+    exports.default = def;
   }
 });
 
 // node_modules/ajv/dist/vocabularies/applicator/if.js
 var require_if = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/if.js"(exports2) {
+  "node_modules/ajv/dist/vocabularies/applicator/if.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
+    Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var util_1 = require_util();
     var error = {
@@ -13922,15 +6381,15 @@ var require_if = __commonJS({
       const schema = it.schema[keyword];
       return schema !== void 0 && !(0, util_1.alwaysValidSchema)(it, schema);
     }
-    exports2.default = def;
+    exports.default = def;
   }
 });
 
 // node_modules/ajv/dist/vocabularies/applicator/thenElse.js
 var require_thenElse = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/thenElse.js"(exports2) {
+  "node_modules/ajv/dist/vocabularies/applicator/thenElse.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
+    Object.defineProperty(exports, "__esModule", { value: true });
     var util_1 = require_util();
     var def = {
       keyword: ["then", "else"],
@@ -13940,15 +6399,15 @@ var require_thenElse = __commonJS({
           (0, util_1.checkStrictMode)(it, `"${keyword}" without "if" is ignored`);
       }
     };
-    exports2.default = def;
+    exports.default = def;
   }
 });
 
 // node_modules/ajv/dist/vocabularies/applicator/index.js
 var require_applicator = __commonJS({
-  "node_modules/ajv/dist/vocabularies/applicator/index.js"(exports2) {
+  "node_modules/ajv/dist/vocabularies/applicator/index.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
+    Object.defineProperty(exports, "__esModule", { value: true });
     var additionalItems_1 = require_additionalItems();
     var prefixItems_1 = require_prefixItems();
     var items_1 = require_items();
@@ -13988,15 +6447,15 @@ var require_applicator = __commonJS({
       applicator.push(contains_1.default);
       return applicator;
     }
-    exports2.default = getApplicator;
+    exports.default = getApplicator;
   }
 });
 
 // node_modules/ajv/dist/vocabularies/format/format.js
 var require_format = __commonJS({
-  "node_modules/ajv/dist/vocabularies/format/format.js"(exports2) {
+  "node_modules/ajv/dist/vocabularies/format/format.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
+    Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var error = {
       message: ({ schemaCode }) => (0, codegen_1.str)`must match format "${schemaCode}"`,
@@ -14078,28 +6537,28 @@ var require_format = __commonJS({
         }
       }
     };
-    exports2.default = def;
+    exports.default = def;
   }
 });
 
 // node_modules/ajv/dist/vocabularies/format/index.js
 var require_format2 = __commonJS({
-  "node_modules/ajv/dist/vocabularies/format/index.js"(exports2) {
+  "node_modules/ajv/dist/vocabularies/format/index.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
+    Object.defineProperty(exports, "__esModule", { value: true });
     var format_1 = require_format();
     var format = [format_1.default];
-    exports2.default = format;
+    exports.default = format;
   }
 });
 
 // node_modules/ajv/dist/vocabularies/metadata.js
 var require_metadata = __commonJS({
-  "node_modules/ajv/dist/vocabularies/metadata.js"(exports2) {
+  "node_modules/ajv/dist/vocabularies/metadata.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.contentVocabulary = exports2.metadataVocabulary = void 0;
-    exports2.metadataVocabulary = [
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.contentVocabulary = exports.metadataVocabulary = void 0;
+    exports.metadataVocabulary = [
       "title",
       "description",
       "default",
@@ -14108,7 +6567,7 @@ var require_metadata = __commonJS({
       "writeOnly",
       "examples"
     ];
-    exports2.contentVocabulary = [
+    exports.contentVocabulary = [
       "contentMediaType",
       "contentEncoding",
       "contentSchema"
@@ -14118,9 +6577,9 @@ var require_metadata = __commonJS({
 
 // node_modules/ajv/dist/vocabularies/draft7.js
 var require_draft7 = __commonJS({
-  "node_modules/ajv/dist/vocabularies/draft7.js"(exports2) {
+  "node_modules/ajv/dist/vocabularies/draft7.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
+    Object.defineProperty(exports, "__esModule", { value: true });
     var core_1 = require_core2();
     var validation_1 = require_validation();
     var applicator_1 = require_applicator();
@@ -14134,29 +6593,29 @@ var require_draft7 = __commonJS({
       metadata_1.metadataVocabulary,
       metadata_1.contentVocabulary
     ];
-    exports2.default = draft7Vocabularies;
+    exports.default = draft7Vocabularies;
   }
 });
 
 // node_modules/ajv/dist/vocabularies/discriminator/types.js
 var require_types = __commonJS({
-  "node_modules/ajv/dist/vocabularies/discriminator/types.js"(exports2) {
+  "node_modules/ajv/dist/vocabularies/discriminator/types.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.DiscrError = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.DiscrError = void 0;
     var DiscrError;
     (function(DiscrError2) {
       DiscrError2["Tag"] = "tag";
       DiscrError2["Mapping"] = "mapping";
-    })(DiscrError || (exports2.DiscrError = DiscrError = {}));
+    })(DiscrError || (exports.DiscrError = DiscrError = {}));
   }
 });
 
 // node_modules/ajv/dist/vocabularies/discriminator/index.js
 var require_discriminator = __commonJS({
-  "node_modules/ajv/dist/vocabularies/discriminator/index.js"(exports2) {
+  "node_modules/ajv/dist/vocabularies/discriminator/index.js"(exports) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
+    Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var types_1 = require_types();
     var compile_1 = require_compile();
@@ -14253,14 +6712,14 @@ var require_discriminator = __commonJS({
         }
       }
     };
-    exports2.default = def;
+    exports.default = def;
   }
 });
 
 // node_modules/ajv/dist/refs/json-schema-draft-07.json
 var require_json_schema_draft_07 = __commonJS({
-  "node_modules/ajv/dist/refs/json-schema-draft-07.json"(exports2, module2) {
-    module2.exports = {
+  "node_modules/ajv/dist/refs/json-schema-draft-07.json"(exports, module) {
+    module.exports = {
       $schema: "http://json-schema.org/draft-07/schema#",
       $id: "http://json-schema.org/draft-07/schema#",
       title: "Core schema meta-schema",
@@ -14416,10 +6875,10 @@ var require_json_schema_draft_07 = __commonJS({
 
 // node_modules/ajv/dist/ajv.js
 var require_ajv = __commonJS({
-  "node_modules/ajv/dist/ajv.js"(exports2, module2) {
+  "node_modules/ajv/dist/ajv.js"(exports, module) {
     "use strict";
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.MissingRefError = exports2.ValidationError = exports2.CodeGen = exports2.Name = exports2.nil = exports2.stringify = exports2.str = exports2._ = exports2.KeywordCxt = exports2.Ajv = void 0;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.MissingRefError = exports.ValidationError = exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = exports.Ajv = void 0;
     var core_1 = require_core();
     var draft7_1 = require_draft7();
     var discriminator_1 = require_discriminator();
@@ -14445,40 +6904,40 @@ var require_ajv = __commonJS({
         return this.opts.defaultMeta = super.defaultMeta() || (this.getSchema(META_SCHEMA_ID) ? META_SCHEMA_ID : void 0);
       }
     };
-    exports2.Ajv = Ajv3;
-    module2.exports = exports2 = Ajv3;
-    module2.exports.Ajv = Ajv3;
-    Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.default = Ajv3;
+    exports.Ajv = Ajv3;
+    module.exports = exports = Ajv3;
+    module.exports.Ajv = Ajv3;
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.default = Ajv3;
     var validate_1 = require_validate();
-    Object.defineProperty(exports2, "KeywordCxt", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "KeywordCxt", { enumerable: true, get: function() {
       return validate_1.KeywordCxt;
     } });
     var codegen_1 = require_codegen();
-    Object.defineProperty(exports2, "_", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "_", { enumerable: true, get: function() {
       return codegen_1._;
     } });
-    Object.defineProperty(exports2, "str", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "str", { enumerable: true, get: function() {
       return codegen_1.str;
     } });
-    Object.defineProperty(exports2, "stringify", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "stringify", { enumerable: true, get: function() {
       return codegen_1.stringify;
     } });
-    Object.defineProperty(exports2, "nil", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "nil", { enumerable: true, get: function() {
       return codegen_1.nil;
     } });
-    Object.defineProperty(exports2, "Name", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "Name", { enumerable: true, get: function() {
       return codegen_1.Name;
     } });
-    Object.defineProperty(exports2, "CodeGen", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "CodeGen", { enumerable: true, get: function() {
       return codegen_1.CodeGen;
     } });
     var validation_error_1 = require_validation_error();
-    Object.defineProperty(exports2, "ValidationError", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "ValidationError", { enumerable: true, get: function() {
       return validation_error_1.default;
     } });
     var ref_error_1 = require_ref_error();
-    Object.defineProperty(exports2, "MissingRefError", { enumerable: true, get: function() {
+    Object.defineProperty(exports, "MissingRefError", { enumerable: true, get: function() {
       return ref_error_1.default;
     } });
   }
@@ -14486,7 +6945,7 @@ var require_ajv = __commonJS({
 
 // node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
-  "node_modules/yaml/dist/nodes/identity.js"(exports2) {
+  "node_modules/yaml/dist/nodes/identity.js"(exports) {
     "use strict";
     var ALIAS = /* @__PURE__ */ Symbol.for("yaml.alias");
     var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
@@ -14522,28 +6981,28 @@ var require_identity = __commonJS({
       return false;
     }
     var hasAnchor = (node) => (isScalar2(node) || isCollection(node)) && !!node.anchor;
-    exports2.ALIAS = ALIAS;
-    exports2.DOC = DOC;
-    exports2.MAP = MAP;
-    exports2.NODE_TYPE = NODE_TYPE;
-    exports2.PAIR = PAIR;
-    exports2.SCALAR = SCALAR;
-    exports2.SEQ = SEQ;
-    exports2.hasAnchor = hasAnchor;
-    exports2.isAlias = isAlias2;
-    exports2.isCollection = isCollection;
-    exports2.isDocument = isDocument;
-    exports2.isMap = isMap2;
-    exports2.isNode = isNode;
-    exports2.isPair = isPair;
-    exports2.isScalar = isScalar2;
-    exports2.isSeq = isSeq2;
+    exports.ALIAS = ALIAS;
+    exports.DOC = DOC;
+    exports.MAP = MAP;
+    exports.NODE_TYPE = NODE_TYPE;
+    exports.PAIR = PAIR;
+    exports.SCALAR = SCALAR;
+    exports.SEQ = SEQ;
+    exports.hasAnchor = hasAnchor;
+    exports.isAlias = isAlias2;
+    exports.isCollection = isCollection;
+    exports.isDocument = isDocument;
+    exports.isMap = isMap2;
+    exports.isNode = isNode;
+    exports.isPair = isPair;
+    exports.isScalar = isScalar2;
+    exports.isSeq = isSeq2;
   }
 });
 
 // node_modules/yaml/dist/visit.js
 var require_visit = __commonJS({
-  "node_modules/yaml/dist/visit.js"(exports2) {
+  "node_modules/yaml/dist/visit.js"(exports) {
     "use strict";
     var identity = require_identity();
     var BREAK = /* @__PURE__ */ Symbol("break visit");
@@ -14694,14 +7153,14 @@ var require_visit = __commonJS({
         throw new Error(`Cannot replace node with ${pt} parent`);
       }
     }
-    exports2.visit = visit2;
-    exports2.visitAsync = visitAsync;
+    exports.visit = visit2;
+    exports.visitAsync = visitAsync;
   }
 });
 
 // node_modules/yaml/dist/doc/directives.js
 var require_directives = __commonJS({
-  "node_modules/yaml/dist/doc/directives.js"(exports2) {
+  "node_modules/yaml/dist/doc/directives.js"(exports) {
     "use strict";
     var identity = require_identity();
     var visit2 = require_visit();
@@ -14866,13 +7325,13 @@ var require_directives = __commonJS({
     };
     Directives.defaultYaml = { explicit: false, version: "1.2" };
     Directives.defaultTags = { "!!": "tag:yaml.org,2002:" };
-    exports2.Directives = Directives;
+    exports.Directives = Directives;
   }
 });
 
 // node_modules/yaml/dist/doc/anchors.js
 var require_anchors = __commonJS({
-  "node_modules/yaml/dist/doc/anchors.js"(exports2) {
+  "node_modules/yaml/dist/doc/anchors.js"(exports) {
     "use strict";
     var identity = require_identity();
     var visit2 = require_visit();
@@ -14933,16 +7392,16 @@ var require_anchors = __commonJS({
         sourceObjects
       };
     }
-    exports2.anchorIsValid = anchorIsValid;
-    exports2.anchorNames = anchorNames;
-    exports2.createNodeAnchors = createNodeAnchors;
-    exports2.findNewAnchor = findNewAnchor;
+    exports.anchorIsValid = anchorIsValid;
+    exports.anchorNames = anchorNames;
+    exports.createNodeAnchors = createNodeAnchors;
+    exports.findNewAnchor = findNewAnchor;
   }
 });
 
 // node_modules/yaml/dist/doc/applyReviver.js
 var require_applyReviver = __commonJS({
-  "node_modules/yaml/dist/doc/applyReviver.js"(exports2) {
+  "node_modules/yaml/dist/doc/applyReviver.js"(exports) {
     "use strict";
     function applyReviver(reviver, obj, key, val) {
       if (val && typeof val === "object") {
@@ -14986,13 +7445,13 @@ var require_applyReviver = __commonJS({
       }
       return reviver.call(obj, key, val);
     }
-    exports2.applyReviver = applyReviver;
+    exports.applyReviver = applyReviver;
   }
 });
 
 // node_modules/yaml/dist/nodes/toJS.js
 var require_toJS = __commonJS({
-  "node_modules/yaml/dist/nodes/toJS.js"(exports2) {
+  "node_modules/yaml/dist/nodes/toJS.js"(exports) {
     "use strict";
     var identity = require_identity();
     function toJS(value, arg, ctx) {
@@ -15016,13 +7475,13 @@ var require_toJS = __commonJS({
         return Number(value);
       return value;
     }
-    exports2.toJS = toJS;
+    exports.toJS = toJS;
   }
 });
 
 // node_modules/yaml/dist/nodes/Node.js
 var require_Node = __commonJS({
-  "node_modules/yaml/dist/nodes/Node.js"(exports2) {
+  "node_modules/yaml/dist/nodes/Node.js"(exports) {
     "use strict";
     var applyReviver = require_applyReviver();
     var identity = require_identity();
@@ -15057,13 +7516,13 @@ var require_Node = __commonJS({
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
     };
-    exports2.NodeBase = NodeBase;
+    exports.NodeBase = NodeBase;
   }
 });
 
 // node_modules/yaml/dist/nodes/Alias.js
 var require_Alias = __commonJS({
-  "node_modules/yaml/dist/nodes/Alias.js"(exports2) {
+  "node_modules/yaml/dist/nodes/Alias.js"(exports) {
     "use strict";
     var anchors = require_anchors();
     var visit2 = require_visit();
@@ -15175,13 +7634,13 @@ var require_Alias = __commonJS({
       }
       return 1;
     }
-    exports2.Alias = Alias;
+    exports.Alias = Alias;
   }
 });
 
 // node_modules/yaml/dist/nodes/Scalar.js
 var require_Scalar = __commonJS({
-  "node_modules/yaml/dist/nodes/Scalar.js"(exports2) {
+  "node_modules/yaml/dist/nodes/Scalar.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Node = require_Node();
@@ -15204,14 +7663,14 @@ var require_Scalar = __commonJS({
     Scalar.PLAIN = "PLAIN";
     Scalar.QUOTE_DOUBLE = "QUOTE_DOUBLE";
     Scalar.QUOTE_SINGLE = "QUOTE_SINGLE";
-    exports2.Scalar = Scalar;
-    exports2.isScalarValue = isScalarValue;
+    exports.Scalar = Scalar;
+    exports.isScalarValue = isScalarValue;
   }
 });
 
 // node_modules/yaml/dist/doc/createNode.js
 var require_createNode = __commonJS({
-  "node_modules/yaml/dist/doc/createNode.js"(exports2) {
+  "node_modules/yaml/dist/doc/createNode.js"(exports) {
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
@@ -15280,13 +7739,13 @@ var require_createNode = __commonJS({
         ref.node = node;
       return node;
     }
-    exports2.createNode = createNode;
+    exports.createNode = createNode;
   }
 });
 
 // node_modules/yaml/dist/nodes/Collection.js
 var require_Collection = __commonJS({
-  "node_modules/yaml/dist/nodes/Collection.js"(exports2) {
+  "node_modules/yaml/dist/nodes/Collection.js"(exports) {
     "use strict";
     var createNode = require_createNode();
     var identity = require_identity();
@@ -15421,15 +7880,15 @@ var require_Collection = __commonJS({
         }
       }
     };
-    exports2.Collection = Collection;
-    exports2.collectionFromPath = collectionFromPath;
-    exports2.isEmptyPath = isEmptyPath;
+    exports.Collection = Collection;
+    exports.collectionFromPath = collectionFromPath;
+    exports.isEmptyPath = isEmptyPath;
   }
 });
 
 // node_modules/yaml/dist/stringify/stringifyComment.js
 var require_stringifyComment = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyComment.js"(exports2) {
+  "node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
     "use strict";
     var stringifyComment = (str) => str.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment, indent) {
@@ -15438,15 +7897,15 @@ var require_stringifyComment = __commonJS({
       return indent ? comment.replace(/^(?! *$)/gm, indent) : comment;
     }
     var lineComment = (str, indent, comment) => str.endsWith("\n") ? indentComment(comment, indent) : comment.includes("\n") ? "\n" + indentComment(comment, indent) : (str.endsWith(" ") ? "" : " ") + comment;
-    exports2.indentComment = indentComment;
-    exports2.lineComment = lineComment;
-    exports2.stringifyComment = stringifyComment;
+    exports.indentComment = indentComment;
+    exports.lineComment = lineComment;
+    exports.stringifyComment = stringifyComment;
   }
 });
 
 // node_modules/yaml/dist/stringify/foldFlowLines.js
 var require_foldFlowLines = __commonJS({
-  "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports2) {
+  "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
     "use strict";
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
@@ -15573,16 +8032,16 @@ ${indent}${text.slice(fold + 1, end3)}`;
       }
       return end2;
     }
-    exports2.FOLD_BLOCK = FOLD_BLOCK;
-    exports2.FOLD_FLOW = FOLD_FLOW;
-    exports2.FOLD_QUOTED = FOLD_QUOTED;
-    exports2.foldFlowLines = foldFlowLines;
+    exports.FOLD_BLOCK = FOLD_BLOCK;
+    exports.FOLD_FLOW = FOLD_FLOW;
+    exports.FOLD_QUOTED = FOLD_QUOTED;
+    exports.foldFlowLines = foldFlowLines;
   }
 });
 
 // node_modules/yaml/dist/stringify/stringifyString.js
 var require_stringifyString = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyString.js"(exports2) {
+  "node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var foldFlowLines = require_foldFlowLines();
@@ -15859,13 +8318,13 @@ ${indent}`);
       }
       return res;
     }
-    exports2.stringifyString = stringifyString;
+    exports.stringifyString = stringifyString;
   }
 });
 
 // node_modules/yaml/dist/stringify/stringify.js
 var require_stringify = __commonJS({
-  "node_modules/yaml/dist/stringify/stringify.js"(exports2) {
+  "node_modules/yaml/dist/stringify/stringify.js"(exports) {
     "use strict";
     var anchors = require_anchors();
     var identity = require_identity();
@@ -15982,14 +8441,14 @@ var require_stringify = __commonJS({
       return identity.isScalar(node) || str[0] === "{" || str[0] === "[" ? `${props} ${str}` : `${props}
 ${ctx.indent}${str}`;
     }
-    exports2.createStringifyContext = createStringifyContext;
-    exports2.stringify = stringify2;
+    exports.createStringifyContext = createStringifyContext;
+    exports.stringify = stringify2;
   }
 });
 
 // node_modules/yaml/dist/stringify/stringifyPair.js
 var require_stringifyPair = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyPair.js"(exports2) {
+  "node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -16116,13 +8575,13 @@ ${ctx.indent}`;
       }
       return str;
     }
-    exports2.stringifyPair = stringifyPair;
+    exports.stringifyPair = stringifyPair;
   }
 });
 
 // node_modules/yaml/dist/log.js
 var require_log = __commonJS({
-  "node_modules/yaml/dist/log.js"(exports2) {
+  "node_modules/yaml/dist/log.js"(exports) {
     "use strict";
     var node_process = __require("process");
     function debug(logLevel, ...messages) {
@@ -16137,14 +8596,14 @@ var require_log = __commonJS({
           console.warn(warning);
       }
     }
-    exports2.debug = debug;
-    exports2.warn = warn;
+    exports.debug = debug;
+    exports.warn = warn;
   }
 });
 
 // node_modules/yaml/dist/schema/yaml-1.1/merge.js
 var require_merge = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports2) {
+  "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -16196,15 +8655,15 @@ var require_merge = __commonJS({
     function resolveAliasValue(ctx, value) {
       return ctx && identity.isAlias(value) ? value.resolve(ctx.doc, ctx) : value;
     }
-    exports2.addMergeToJSMap = addMergeToJSMap;
-    exports2.isMergeKey = isMergeKey;
-    exports2.merge = merge;
+    exports.addMergeToJSMap = addMergeToJSMap;
+    exports.isMergeKey = isMergeKey;
+    exports.merge = merge;
   }
 });
 
 // node_modules/yaml/dist/nodes/addPairToJSMap.js
 var require_addPairToJSMap = __commonJS({
-  "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports2) {
+  "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
     "use strict";
     var log = require_log();
     var merge = require_merge();
@@ -16262,13 +8721,13 @@ var require_addPairToJSMap = __commonJS({
       }
       return JSON.stringify(jsKey);
     }
-    exports2.addPairToJSMap = addPairToJSMap;
+    exports.addPairToJSMap = addPairToJSMap;
   }
 });
 
 // node_modules/yaml/dist/nodes/Pair.js
 var require_Pair = __commonJS({
-  "node_modules/yaml/dist/nodes/Pair.js"(exports2) {
+  "node_modules/yaml/dist/nodes/Pair.js"(exports) {
     "use strict";
     var createNode = require_createNode();
     var stringifyPair = require_stringifyPair();
@@ -16301,14 +8760,14 @@ var require_Pair = __commonJS({
         return ctx?.doc ? stringifyPair.stringifyPair(this, ctx, onComment, onChompKeep) : JSON.stringify(this);
       }
     };
-    exports2.Pair = Pair;
-    exports2.createPair = createPair;
+    exports.Pair = Pair;
+    exports.createPair = createPair;
   }
 });
 
 // node_modules/yaml/dist/stringify/stringifyCollection.js
 var require_stringifyCollection = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports2) {
+  "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
     "use strict";
     var identity = require_identity();
     var stringify2 = require_stringify();
@@ -16453,13 +8912,13 @@ ${indent}${end2}`;
         lines.push(ic.trimStart());
       }
     }
-    exports2.stringifyCollection = stringifyCollection;
+    exports.stringifyCollection = stringifyCollection;
   }
 });
 
 // node_modules/yaml/dist/nodes/YAMLMap.js
 var require_YAMLMap = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLMap.js"(exports2) {
+  "node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
     "use strict";
     var stringifyCollection = require_stringifyCollection();
     var addPairToJSMap = require_addPairToJSMap();
@@ -16596,14 +9055,14 @@ var require_YAMLMap = __commonJS({
         });
       }
     };
-    exports2.YAMLMap = YAMLMap;
-    exports2.findPair = findPair;
+    exports.YAMLMap = YAMLMap;
+    exports.findPair = findPair;
   }
 });
 
 // node_modules/yaml/dist/schema/common/map.js
 var require_map = __commonJS({
-  "node_modules/yaml/dist/schema/common/map.js"(exports2) {
+  "node_modules/yaml/dist/schema/common/map.js"(exports) {
     "use strict";
     var identity = require_identity();
     var YAMLMap = require_YAMLMap();
@@ -16619,13 +9078,13 @@ var require_map = __commonJS({
       },
       createNode: (schema, obj, ctx) => YAMLMap.YAMLMap.from(schema, obj, ctx)
     };
-    exports2.map = map;
+    exports.map = map;
   }
 });
 
 // node_modules/yaml/dist/nodes/YAMLSeq.js
 var require_YAMLSeq = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLSeq.js"(exports2) {
+  "node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
     "use strict";
     var createNode = require_createNode();
     var stringifyCollection = require_stringifyCollection();
@@ -16735,13 +9194,13 @@ var require_YAMLSeq = __commonJS({
         idx = Number(idx);
       return typeof idx === "number" && Number.isInteger(idx) && idx >= 0 ? idx : null;
     }
-    exports2.YAMLSeq = YAMLSeq;
+    exports.YAMLSeq = YAMLSeq;
   }
 });
 
 // node_modules/yaml/dist/schema/common/seq.js
 var require_seq = __commonJS({
-  "node_modules/yaml/dist/schema/common/seq.js"(exports2) {
+  "node_modules/yaml/dist/schema/common/seq.js"(exports) {
     "use strict";
     var identity = require_identity();
     var YAMLSeq = require_YAMLSeq();
@@ -16757,13 +9216,13 @@ var require_seq = __commonJS({
       },
       createNode: (schema, obj, ctx) => YAMLSeq.YAMLSeq.from(schema, obj, ctx)
     };
-    exports2.seq = seq;
+    exports.seq = seq;
   }
 });
 
 // node_modules/yaml/dist/schema/common/string.js
 var require_string = __commonJS({
-  "node_modules/yaml/dist/schema/common/string.js"(exports2) {
+  "node_modules/yaml/dist/schema/common/string.js"(exports) {
     "use strict";
     var stringifyString = require_stringifyString();
     var string = {
@@ -16776,13 +9235,13 @@ var require_string = __commonJS({
         return stringifyString.stringifyString(item, ctx, onComment, onChompKeep);
       }
     };
-    exports2.string = string;
+    exports.string = string;
   }
 });
 
 // node_modules/yaml/dist/schema/common/null.js
 var require_null = __commonJS({
-  "node_modules/yaml/dist/schema/common/null.js"(exports2) {
+  "node_modules/yaml/dist/schema/common/null.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var nullTag = {
@@ -16794,13 +9253,13 @@ var require_null = __commonJS({
       resolve: () => new Scalar.Scalar(null),
       stringify: ({ source }, ctx) => typeof source === "string" && nullTag.test.test(source) ? source : ctx.options.nullStr
     };
-    exports2.nullTag = nullTag;
+    exports.nullTag = nullTag;
   }
 });
 
 // node_modules/yaml/dist/schema/core/bool.js
 var require_bool = __commonJS({
-  "node_modules/yaml/dist/schema/core/bool.js"(exports2) {
+  "node_modules/yaml/dist/schema/core/bool.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var boolTag = {
@@ -16818,13 +9277,13 @@ var require_bool = __commonJS({
         return value ? ctx.options.trueStr : ctx.options.falseStr;
       }
     };
-    exports2.boolTag = boolTag;
+    exports.boolTag = boolTag;
   }
 });
 
 // node_modules/yaml/dist/stringify/stringifyNumber.js
 var require_stringifyNumber = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports2) {
+  "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
     "use strict";
     function stringifyNumber({ format, minFractionDigits, tag, value }) {
       if (typeof value === "bigint")
@@ -16845,13 +9304,13 @@ var require_stringifyNumber = __commonJS({
       }
       return n;
     }
-    exports2.stringifyNumber = stringifyNumber;
+    exports.stringifyNumber = stringifyNumber;
   }
 });
 
 // node_modules/yaml/dist/schema/core/float.js
 var require_float = __commonJS({
-  "node_modules/yaml/dist/schema/core/float.js"(exports2) {
+  "node_modules/yaml/dist/schema/core/float.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -16889,15 +9348,15 @@ var require_float = __commonJS({
       },
       stringify: stringifyNumber.stringifyNumber
     };
-    exports2.float = float;
-    exports2.floatExp = floatExp;
-    exports2.floatNaN = floatNaN;
+    exports.float = float;
+    exports.floatExp = floatExp;
+    exports.floatNaN = floatNaN;
   }
 });
 
 // node_modules/yaml/dist/schema/core/int.js
 var require_int = __commonJS({
-  "node_modules/yaml/dist/schema/core/int.js"(exports2) {
+  "node_modules/yaml/dist/schema/core/int.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
@@ -16934,15 +9393,15 @@ var require_int = __commonJS({
       resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
       stringify: (node) => intStringify(node, 16, "0x")
     };
-    exports2.int = int;
-    exports2.intHex = intHex;
-    exports2.intOct = intOct;
+    exports.int = int;
+    exports.intHex = intHex;
+    exports.intOct = intOct;
   }
 });
 
 // node_modules/yaml/dist/schema/core/schema.js
 var require_schema = __commonJS({
-  "node_modules/yaml/dist/schema/core/schema.js"(exports2) {
+  "node_modules/yaml/dist/schema/core/schema.js"(exports) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -16964,13 +9423,13 @@ var require_schema = __commonJS({
       float.floatExp,
       float.float
     ];
-    exports2.schema = schema;
+    exports.schema = schema;
   }
 });
 
 // node_modules/yaml/dist/schema/json/schema.js
 var require_schema2 = __commonJS({
-  "node_modules/yaml/dist/schema/json/schema.js"(exports2) {
+  "node_modules/yaml/dist/schema/json/schema.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var map = require_map();
@@ -17031,13 +9490,13 @@ var require_schema2 = __commonJS({
       }
     };
     var schema = [map.map, seq.seq].concat(jsonScalars, jsonError);
-    exports2.schema = schema;
+    exports.schema = schema;
   }
 });
 
 // node_modules/yaml/dist/schema/yaml-1.1/binary.js
 var require_binary = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports2) {
+  "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
     "use strict";
     var node_buffer = __require("buffer");
     var Scalar = require_Scalar();
@@ -17097,13 +9556,13 @@ var require_binary = __commonJS({
         return stringifyString.stringifyString({ comment, type, value: str }, ctx, onComment, onChompKeep);
       }
     };
-    exports2.binary = binary;
+    exports.binary = binary;
   }
 });
 
 // node_modules/yaml/dist/schema/yaml-1.1/pairs.js
 var require_pairs = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports2) {
+  "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -17173,15 +9632,15 @@ ${cn.comment}` : item.comment;
       resolve: resolvePairs,
       createNode: createPairs
     };
-    exports2.createPairs = createPairs;
-    exports2.pairs = pairs;
-    exports2.resolvePairs = resolvePairs;
+    exports.createPairs = createPairs;
+    exports.pairs = pairs;
+    exports.resolvePairs = resolvePairs;
   }
 });
 
 // node_modules/yaml/dist/schema/yaml-1.1/omap.js
 var require_omap = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports2) {
+  "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
     "use strict";
     var identity = require_identity();
     var toJS = require_toJS();
@@ -17252,14 +9711,14 @@ var require_omap = __commonJS({
       },
       createNode: (schema, iterable, ctx) => YAMLOMap.from(schema, iterable, ctx)
     };
-    exports2.YAMLOMap = YAMLOMap;
-    exports2.omap = omap;
+    exports.YAMLOMap = YAMLOMap;
+    exports.omap = omap;
   }
 });
 
 // node_modules/yaml/dist/schema/yaml-1.1/bool.js
 var require_bool2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports2) {
+  "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     function boolStringify({ value, source }, ctx) {
@@ -17284,14 +9743,14 @@ var require_bool2 = __commonJS({
       resolve: () => new Scalar.Scalar(false),
       stringify: boolStringify
     };
-    exports2.falseTag = falseTag;
-    exports2.trueTag = trueTag;
+    exports.falseTag = falseTag;
+    exports.trueTag = trueTag;
   }
 });
 
 // node_modules/yaml/dist/schema/yaml-1.1/float.js
 var require_float2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports2) {
+  "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -17332,15 +9791,15 @@ var require_float2 = __commonJS({
       },
       stringify: stringifyNumber.stringifyNumber
     };
-    exports2.float = float;
-    exports2.floatExp = floatExp;
-    exports2.floatNaN = floatNaN;
+    exports.float = float;
+    exports.floatExp = floatExp;
+    exports.floatNaN = floatNaN;
   }
 });
 
 // node_modules/yaml/dist/schema/yaml-1.1/int.js
 var require_int2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports2) {
+  "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
@@ -17410,16 +9869,16 @@ var require_int2 = __commonJS({
       resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
       stringify: (node) => intStringify(node, 16, "0x")
     };
-    exports2.int = int;
-    exports2.intBin = intBin;
-    exports2.intHex = intHex;
-    exports2.intOct = intOct;
+    exports.int = int;
+    exports.intBin = intBin;
+    exports.intHex = intHex;
+    exports.intOct = intOct;
   }
 });
 
 // node_modules/yaml/dist/schema/yaml-1.1/set.js
 var require_set = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports2) {
+  "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -17501,14 +9960,14 @@ var require_set = __commonJS({
         return map;
       }
     };
-    exports2.YAMLSet = YAMLSet;
-    exports2.set = set;
+    exports.YAMLSet = YAMLSet;
+    exports.set = set;
   }
 });
 
 // node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
 var require_timestamp = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports2) {
+  "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     function parseSexagesimal(str, asBigInt) {
@@ -17588,15 +10047,15 @@ var require_timestamp = __commonJS({
       },
       stringify: ({ value }) => value?.toISOString().replace(/(T00:00:00)?\.000Z$/, "") ?? ""
     };
-    exports2.floatTime = floatTime;
-    exports2.intTime = intTime;
-    exports2.timestamp = timestamp;
+    exports.floatTime = floatTime;
+    exports.intTime = intTime;
+    exports.timestamp = timestamp;
   }
 });
 
 // node_modules/yaml/dist/schema/yaml-1.1/schema.js
 var require_schema3 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports2) {
+  "node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -17634,13 +10093,13 @@ var require_schema3 = __commonJS({
       timestamp.floatTime,
       timestamp.timestamp
     ];
-    exports2.schema = schema;
+    exports.schema = schema;
   }
 });
 
 // node_modules/yaml/dist/schema/tags.js
 var require_tags = __commonJS({
-  "node_modules/yaml/dist/schema/tags.js"(exports2) {
+  "node_modules/yaml/dist/schema/tags.js"(exports) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -17727,14 +10186,14 @@ var require_tags = __commonJS({
         return tags2;
       }, []);
     }
-    exports2.coreKnownTags = coreKnownTags;
-    exports2.getTags = getTags;
+    exports.coreKnownTags = coreKnownTags;
+    exports.getTags = getTags;
   }
 });
 
 // node_modules/yaml/dist/schema/Schema.js
 var require_Schema = __commonJS({
-  "node_modules/yaml/dist/schema/Schema.js"(exports2) {
+  "node_modules/yaml/dist/schema/Schema.js"(exports) {
     "use strict";
     var identity = require_identity();
     var map = require_map();
@@ -17760,13 +10219,13 @@ var require_Schema = __commonJS({
         return copy;
       }
     };
-    exports2.Schema = Schema;
+    exports.Schema = Schema;
   }
 });
 
 // node_modules/yaml/dist/stringify/stringifyDocument.js
 var require_stringifyDocument = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports2) {
+  "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
     "use strict";
     var identity = require_identity();
     var stringify2 = require_stringify();
@@ -17840,13 +10299,13 @@ var require_stringifyDocument = __commonJS({
       }
       return lines.join("\n") + "\n";
     }
-    exports2.stringifyDocument = stringifyDocument;
+    exports.stringifyDocument = stringifyDocument;
   }
 });
 
 // node_modules/yaml/dist/doc/Document.js
 var require_Document = __commonJS({
-  "node_modules/yaml/dist/doc/Document.js"(exports2) {
+  "node_modules/yaml/dist/doc/Document.js"(exports) {
     "use strict";
     var Alias = require_Alias();
     var Collection = require_Collection();
@@ -18149,13 +10608,13 @@ var require_Document = __commonJS({
         return true;
       throw new Error("Expected a YAML collection as document contents");
     }
-    exports2.Document = Document;
+    exports.Document = Document;
   }
 });
 
 // node_modules/yaml/dist/errors.js
 var require_errors2 = __commonJS({
-  "node_modules/yaml/dist/errors.js"(exports2) {
+  "node_modules/yaml/dist/errors.js"(exports) {
     "use strict";
     var YAMLError = class extends Error {
       constructor(name, pos, code, message) {
@@ -18211,16 +10670,16 @@ ${pointer}
 `;
       }
     };
-    exports2.YAMLError = YAMLError;
-    exports2.YAMLParseError = YAMLParseError;
-    exports2.YAMLWarning = YAMLWarning;
-    exports2.prettifyError = prettifyError;
+    exports.YAMLError = YAMLError;
+    exports.YAMLParseError = YAMLParseError;
+    exports.YAMLWarning = YAMLWarning;
+    exports.prettifyError = prettifyError;
   }
 });
 
 // node_modules/yaml/dist/compose/resolve-props.js
 var require_resolve_props = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-props.js"(exports2) {
+  "node_modules/yaml/dist/compose/resolve-props.js"(exports) {
     "use strict";
     function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
       let spaceBefore = false;
@@ -18348,13 +10807,13 @@ var require_resolve_props = __commonJS({
         start: start ?? end2
       };
     }
-    exports2.resolveProps = resolveProps;
+    exports.resolveProps = resolveProps;
   }
 });
 
 // node_modules/yaml/dist/compose/util-contains-newline.js
 var require_util_contains_newline = __commonJS({
-  "node_modules/yaml/dist/compose/util-contains-newline.js"(exports2) {
+  "node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
     "use strict";
     function containsNewline(key) {
       if (!key)
@@ -18390,13 +10849,13 @@ var require_util_contains_newline = __commonJS({
           return true;
       }
     }
-    exports2.containsNewline = containsNewline;
+    exports.containsNewline = containsNewline;
   }
 });
 
 // node_modules/yaml/dist/compose/util-flow-indent-check.js
 var require_util_flow_indent_check = __commonJS({
-  "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports2) {
+  "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
     "use strict";
     var utilContainsNewline = require_util_contains_newline();
     function flowIndentCheck(indent, fc, onError) {
@@ -18408,13 +10867,13 @@ var require_util_flow_indent_check = __commonJS({
         }
       }
     }
-    exports2.flowIndentCheck = flowIndentCheck;
+    exports.flowIndentCheck = flowIndentCheck;
   }
 });
 
 // node_modules/yaml/dist/compose/util-map-includes.js
 var require_util_map_includes = __commonJS({
-  "node_modules/yaml/dist/compose/util-map-includes.js"(exports2) {
+  "node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
     "use strict";
     var identity = require_identity();
     function mapIncludes(ctx, items, search) {
@@ -18424,13 +10883,13 @@ var require_util_map_includes = __commonJS({
       const isEqual = typeof uniqueKeys === "function" ? uniqueKeys : (a, b) => a === b || identity.isScalar(a) && identity.isScalar(b) && a.value === b.value;
       return items.some((pair) => isEqual(pair.key, search));
     }
-    exports2.mapIncludes = mapIncludes;
+    exports.mapIncludes = mapIncludes;
   }
 });
 
 // node_modules/yaml/dist/compose/resolve-block-map.js
 var require_resolve_block_map = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-map.js"(exports2) {
+  "node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
     "use strict";
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
@@ -18532,13 +10991,13 @@ var require_resolve_block_map = __commonJS({
       map.range = [bm.offset, offset, commentEnd ?? offset];
       return map;
     }
-    exports2.resolveBlockMap = resolveBlockMap;
+    exports.resolveBlockMap = resolveBlockMap;
   }
 });
 
 // node_modules/yaml/dist/compose/resolve-block-seq.js
 var require_resolve_block_seq = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-seq.js"(exports2) {
+  "node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
     "use strict";
     var YAMLSeq = require_YAMLSeq();
     var resolveProps = require_resolve_props();
@@ -18583,13 +11042,13 @@ var require_resolve_block_seq = __commonJS({
       seq.range = [bs.offset, offset, commentEnd ?? offset];
       return seq;
     }
-    exports2.resolveBlockSeq = resolveBlockSeq;
+    exports.resolveBlockSeq = resolveBlockSeq;
   }
 });
 
 // node_modules/yaml/dist/compose/resolve-end.js
 var require_resolve_end = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-end.js"(exports2) {
+  "node_modules/yaml/dist/compose/resolve-end.js"(exports) {
     "use strict";
     function resolveEnd(end2, offset, reqSpace, onError) {
       let comment = "";
@@ -18626,13 +11085,13 @@ var require_resolve_end = __commonJS({
       }
       return { comment, offset };
     }
-    exports2.resolveEnd = resolveEnd;
+    exports.resolveEnd = resolveEnd;
   }
 });
 
 // node_modules/yaml/dist/compose/resolve-flow-collection.js
 var require_resolve_flow_collection = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports2) {
+  "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -18820,13 +11279,13 @@ var require_resolve_flow_collection = __commonJS({
       }
       return coll;
     }
-    exports2.resolveFlowCollection = resolveFlowCollection;
+    exports.resolveFlowCollection = resolveFlowCollection;
   }
 });
 
 // node_modules/yaml/dist/compose/compose-collection.js
 var require_compose_collection = __commonJS({
-  "node_modules/yaml/dist/compose/compose-collection.js"(exports2) {
+  "node_modules/yaml/dist/compose/compose-collection.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -18885,13 +11344,13 @@ var require_compose_collection = __commonJS({
         node.format = tag.format;
       return node;
     }
-    exports2.composeCollection = composeCollection;
+    exports.composeCollection = composeCollection;
   }
 });
 
 // node_modules/yaml/dist/compose/resolve-block-scalar.js
 var require_resolve_block_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports2) {
+  "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     function resolveBlockScalar(ctx, scalar, onError) {
@@ -19068,13 +11527,13 @@ var require_resolve_block_scalar = __commonJS({
         lines.push([split[i], split[i + 1]]);
       return lines;
     }
-    exports2.resolveBlockScalar = resolveBlockScalar;
+    exports.resolveBlockScalar = resolveBlockScalar;
   }
 });
 
 // node_modules/yaml/dist/compose/resolve-flow-scalar.js
 var require_resolve_flow_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports2) {
+  "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var resolveEnd = require_resolve_end();
@@ -19289,13 +11748,13 @@ var require_resolve_flow_scalar = __commonJS({
         return raw;
       }
     }
-    exports2.resolveFlowScalar = resolveFlowScalar;
+    exports.resolveFlowScalar = resolveFlowScalar;
   }
 });
 
 // node_modules/yaml/dist/compose/compose-scalar.js
 var require_compose_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/compose-scalar.js"(exports2) {
+  "node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -19370,13 +11829,13 @@ var require_compose_scalar = __commonJS({
       }
       return tag;
     }
-    exports2.composeScalar = composeScalar;
+    exports.composeScalar = composeScalar;
   }
 });
 
 // node_modules/yaml/dist/compose/util-empty-scalar-position.js
 var require_util_empty_scalar_position = __commonJS({
-  "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports2) {
+  "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
     "use strict";
     function emptyScalarPosition(offset, before, pos) {
       if (before) {
@@ -19400,13 +11859,13 @@ var require_util_empty_scalar_position = __commonJS({
       }
       return offset;
     }
-    exports2.emptyScalarPosition = emptyScalarPosition;
+    exports.emptyScalarPosition = emptyScalarPosition;
   }
 });
 
 // node_modules/yaml/dist/compose/compose-node.js
 var require_compose_node = __commonJS({
-  "node_modules/yaml/dist/compose/compose-node.js"(exports2) {
+  "node_modules/yaml/dist/compose/compose-node.js"(exports) {
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
@@ -19505,14 +11964,14 @@ var require_compose_node = __commonJS({
         alias.comment = re.comment;
       return alias;
     }
-    exports2.composeEmptyNode = composeEmptyNode;
-    exports2.composeNode = composeNode;
+    exports.composeEmptyNode = composeEmptyNode;
+    exports.composeNode = composeNode;
   }
 });
 
 // node_modules/yaml/dist/compose/compose-doc.js
 var require_compose_doc = __commonJS({
-  "node_modules/yaml/dist/compose/compose-doc.js"(exports2) {
+  "node_modules/yaml/dist/compose/compose-doc.js"(exports) {
     "use strict";
     var Document = require_Document();
     var composeNode = require_compose_node();
@@ -19549,13 +12008,13 @@ var require_compose_doc = __commonJS({
       doc.range = [offset, contentEnd, re.offset];
       return doc;
     }
-    exports2.composeDoc = composeDoc;
+    exports.composeDoc = composeDoc;
   }
 });
 
 // node_modules/yaml/dist/compose/composer.js
 var require_composer = __commonJS({
-  "node_modules/yaml/dist/compose/composer.js"(exports2) {
+  "node_modules/yaml/dist/compose/composer.js"(exports) {
     "use strict";
     var node_process = __require("process");
     var directives = require_directives();
@@ -19757,13 +12216,13 @@ ${end2.comment}` : end2.comment;
         }
       }
     };
-    exports2.Composer = Composer;
+    exports.Composer = Composer;
   }
 });
 
 // node_modules/yaml/dist/parse/cst-scalar.js
 var require_cst_scalar = __commonJS({
-  "node_modules/yaml/dist/parse/cst-scalar.js"(exports2) {
+  "node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
     "use strict";
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
@@ -19940,15 +12399,15 @@ var require_cst_scalar = __commonJS({
         }
       }
     }
-    exports2.createScalarToken = createScalarToken;
-    exports2.resolveAsScalar = resolveAsScalar;
-    exports2.setScalarValue = setScalarValue;
+    exports.createScalarToken = createScalarToken;
+    exports.resolveAsScalar = resolveAsScalar;
+    exports.setScalarValue = setScalarValue;
   }
 });
 
 // node_modules/yaml/dist/parse/cst-stringify.js
 var require_cst_stringify = __commonJS({
-  "node_modules/yaml/dist/parse/cst-stringify.js"(exports2) {
+  "node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
     "use strict";
     var stringify2 = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
     function stringifyToken(token) {
@@ -20003,13 +12462,13 @@ var require_cst_stringify = __commonJS({
         res += stringifyToken(value);
       return res;
     }
-    exports2.stringify = stringify2;
+    exports.stringify = stringify2;
   }
 });
 
 // node_modules/yaml/dist/parse/cst-visit.js
 var require_cst_visit = __commonJS({
-  "node_modules/yaml/dist/parse/cst-visit.js"(exports2) {
+  "node_modules/yaml/dist/parse/cst-visit.js"(exports) {
     "use strict";
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
@@ -20065,13 +12524,13 @@ var require_cst_visit = __commonJS({
       }
       return typeof ctrl === "function" ? ctrl(item, path3) : ctrl;
     }
-    exports2.visit = visit2;
+    exports.visit = visit2;
   }
 });
 
 // node_modules/yaml/dist/parse/cst.js
 var require_cst = __commonJS({
-  "node_modules/yaml/dist/parse/cst.js"(exports2) {
+  "node_modules/yaml/dist/parse/cst.js"(exports) {
     "use strict";
     var cstScalar = require_cst_scalar();
     var cstStringify = require_cst_stringify();
@@ -20155,25 +12614,25 @@ var require_cst = __commonJS({
       }
       return null;
     }
-    exports2.createScalarToken = cstScalar.createScalarToken;
-    exports2.resolveAsScalar = cstScalar.resolveAsScalar;
-    exports2.setScalarValue = cstScalar.setScalarValue;
-    exports2.stringify = cstStringify.stringify;
-    exports2.visit = cstVisit.visit;
-    exports2.BOM = BOM;
-    exports2.DOCUMENT = DOCUMENT;
-    exports2.FLOW_END = FLOW_END;
-    exports2.SCALAR = SCALAR;
-    exports2.isCollection = isCollection;
-    exports2.isScalar = isScalar2;
-    exports2.prettyToken = prettyToken;
-    exports2.tokenType = tokenType;
+    exports.createScalarToken = cstScalar.createScalarToken;
+    exports.resolveAsScalar = cstScalar.resolveAsScalar;
+    exports.setScalarValue = cstScalar.setScalarValue;
+    exports.stringify = cstStringify.stringify;
+    exports.visit = cstVisit.visit;
+    exports.BOM = BOM;
+    exports.DOCUMENT = DOCUMENT;
+    exports.FLOW_END = FLOW_END;
+    exports.SCALAR = SCALAR;
+    exports.isCollection = isCollection;
+    exports.isScalar = isScalar2;
+    exports.prettyToken = prettyToken;
+    exports.tokenType = tokenType;
   }
 });
 
 // node_modules/yaml/dist/parse/lexer.js
 var require_lexer = __commonJS({
-  "node_modules/yaml/dist/parse/lexer.js"(exports2) {
+  "node_modules/yaml/dist/parse/lexer.js"(exports) {
     "use strict";
     var cst = require_cst();
     function isEmpty(ch) {
@@ -20756,13 +13215,13 @@ var require_lexer = __commonJS({
         return yield* this.pushToIndex(i, false);
       }
     };
-    exports2.Lexer = Lexer;
+    exports.Lexer = Lexer;
   }
 });
 
 // node_modules/yaml/dist/parse/line-counter.js
 var require_line_counter = __commonJS({
-  "node_modules/yaml/dist/parse/line-counter.js"(exports2) {
+  "node_modules/yaml/dist/parse/line-counter.js"(exports) {
     "use strict";
     var LineCounter2 = class {
       constructor() {
@@ -20787,13 +13246,13 @@ var require_line_counter = __commonJS({
         };
       }
     };
-    exports2.LineCounter = LineCounter2;
+    exports.LineCounter = LineCounter2;
   }
 });
 
 // node_modules/yaml/dist/parse/parser.js
 var require_parser = __commonJS({
-  "node_modules/yaml/dist/parse/parser.js"(exports2) {
+  "node_modules/yaml/dist/parse/parser.js"(exports) {
     "use strict";
     var node_process = __require("process");
     var cst = require_cst();
@@ -21661,13 +14120,13 @@ var require_parser = __commonJS({
         }
       }
     };
-    exports2.Parser = Parser;
+    exports.Parser = Parser;
   }
 });
 
 // node_modules/yaml/dist/public-api.js
 var require_public_api = __commonJS({
-  "node_modules/yaml/dist/public-api.js"(exports2) {
+  "node_modules/yaml/dist/public-api.js"(exports) {
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
@@ -21755,16 +14214,16 @@ var require_public_api = __commonJS({
         return value.toString(options);
       return new Document.Document(value, _replacer, options).toString(options);
     }
-    exports2.parse = parse;
-    exports2.parseAllDocuments = parseAllDocuments;
-    exports2.parseDocument = parseDocument2;
-    exports2.stringify = stringify2;
+    exports.parse = parse;
+    exports.parseAllDocuments = parseAllDocuments;
+    exports.parseDocument = parseDocument2;
+    exports.stringify = stringify2;
   }
 });
 
 // node_modules/yaml/dist/index.js
 var require_dist2 = __commonJS({
-  "node_modules/yaml/dist/index.js"(exports2) {
+  "node_modules/yaml/dist/index.js"(exports) {
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
@@ -21782,35 +14241,35 @@ var require_dist2 = __commonJS({
     var parser = require_parser();
     var publicApi = require_public_api();
     var visit2 = require_visit();
-    exports2.Composer = composer.Composer;
-    exports2.Document = Document.Document;
-    exports2.Schema = Schema.Schema;
-    exports2.YAMLError = errors.YAMLError;
-    exports2.YAMLParseError = errors.YAMLParseError;
-    exports2.YAMLWarning = errors.YAMLWarning;
-    exports2.Alias = Alias.Alias;
-    exports2.isAlias = identity.isAlias;
-    exports2.isCollection = identity.isCollection;
-    exports2.isDocument = identity.isDocument;
-    exports2.isMap = identity.isMap;
-    exports2.isNode = identity.isNode;
-    exports2.isPair = identity.isPair;
-    exports2.isScalar = identity.isScalar;
-    exports2.isSeq = identity.isSeq;
-    exports2.Pair = Pair.Pair;
-    exports2.Scalar = Scalar.Scalar;
-    exports2.YAMLMap = YAMLMap.YAMLMap;
-    exports2.YAMLSeq = YAMLSeq.YAMLSeq;
-    exports2.CST = cst;
-    exports2.Lexer = lexer.Lexer;
-    exports2.LineCounter = lineCounter.LineCounter;
-    exports2.Parser = parser.Parser;
-    exports2.parse = publicApi.parse;
-    exports2.parseAllDocuments = publicApi.parseAllDocuments;
-    exports2.parseDocument = publicApi.parseDocument;
-    exports2.stringify = publicApi.stringify;
-    exports2.visit = visit2.visit;
-    exports2.visitAsync = visit2.visitAsync;
+    exports.Composer = composer.Composer;
+    exports.Document = Document.Document;
+    exports.Schema = Schema.Schema;
+    exports.YAMLError = errors.YAMLError;
+    exports.YAMLParseError = errors.YAMLParseError;
+    exports.YAMLWarning = errors.YAMLWarning;
+    exports.Alias = Alias.Alias;
+    exports.isAlias = identity.isAlias;
+    exports.isCollection = identity.isCollection;
+    exports.isDocument = identity.isDocument;
+    exports.isMap = identity.isMap;
+    exports.isNode = identity.isNode;
+    exports.isPair = identity.isPair;
+    exports.isScalar = identity.isScalar;
+    exports.isSeq = identity.isSeq;
+    exports.Pair = Pair.Pair;
+    exports.Scalar = Scalar.Scalar;
+    exports.YAMLMap = YAMLMap.YAMLMap;
+    exports.YAMLSeq = YAMLSeq.YAMLSeq;
+    exports.CST = cst;
+    exports.Lexer = lexer.Lexer;
+    exports.LineCounter = lineCounter.LineCounter;
+    exports.Parser = parser.Parser;
+    exports.parse = publicApi.parse;
+    exports.parseAllDocuments = publicApi.parseAllDocuments;
+    exports.parseDocument = publicApi.parseDocument;
+    exports.stringify = publicApi.stringify;
+    exports.visit = visit2.visit;
+    exports.visitAsync = visit2.visitAsync;
   }
 });
 
@@ -22179,42 +14638,46 @@ Pruned ${pruned.length} older result(s) beyond the retention of ${opts.retention
   }
   throw new HistoryError(`history: gave up pushing to '${branch.branch}' after ${maxAttempts} attempts: other jobs kept updating it first`);
 }
-async function findBaseline(opts, baseCommit, maxWalk = DEFAULT_MAX_WALK) {
-  const branch = await openBranch(opts);
-  checkCommit(baseCommit);
-  const tip = await branch.fetchTip();
-  if (tip === null) return null;
-  const stored = await branch.storedCommits(tip);
-  if (stored.size === 0) return null;
-  const candidates = stored.has(baseCommit) ? [baseCommit] : await firstParentAncestors(branch.git, await branch.quietFetch(), baseCommit, maxWalk);
-  const found = candidates.find((c) => stored.has(c));
-  if (found === void 0) return null;
-  const resultJson = await branch.readBlob(tip, resultFile(found));
-  if (resultJson === null) throw new HistoryError(`history: ${resultFile(found)} is listed on '${branch.branch}' but cannot be read`);
-  return { commit: found, exact: found === baseCommit, resultJson };
+async function readStored(branch, tip, commit) {
+  try {
+    const json = await branch.readBlob(tip, resultFile(commit));
+    return json ?? { why: `${resultFile(commit)} is listed on '${branch.branch}' but cannot be read` };
+  } catch (err) {
+    return { why: err.message };
+  }
 }
 async function findBaselines(opts, baseCommit, want, accept, maxWalk = DEFAULT_MAX_WALK) {
   if (!(Number.isInteger(want) && want >= 1)) throw new RangeError(`findBaselines: want must be a positive integer, got ${want}`);
   const branch = await openBranch(opts);
   checkCommit(baseCommit);
   const tip = await branch.fetchTip();
-  if (tip === null) return { found: [], skipped: 0 };
+  if (tip === null) return { found: [], skipped: 0, unreadable: [] };
   const stored = await branch.storedCommits(tip);
-  if (stored.size === 0) return { found: [], skipped: 0 };
+  if (stored.size === 0) return { found: [], skipped: 0, unreadable: [] };
   const ancestry = await firstParentAncestors(branch.git, await branch.quietFetch(), baseCommit, maxWalk);
   const walk = ancestry.length > 0 ? ancestry : [baseCommit];
   const found = [];
+  const unreadable = [];
   let skipped = 0;
   for (const commit of walk) {
     if (found.length >= want) break;
     if (!stored.has(commit)) continue;
-    const json = await branch.readBlob(tip, resultFile(commit));
-    if (json === null) throw new HistoryError(`history: ${resultFile(commit)} is listed on '${branch.branch}' but cannot be read`);
-    const value = accept(json, commit);
+    const json = await readStored(branch, tip, commit);
+    if (typeof json !== "string") {
+      unreadable.push({ commit, why: json.why });
+      continue;
+    }
+    let value;
+    try {
+      value = accept(json, commit);
+    } catch (err) {
+      unreadable.push({ commit, why: err instanceof Error ? err.message : String(err) });
+      continue;
+    }
     if (value === null) skipped++;
     else found.push({ commit, exact: commit === baseCommit, value });
   }
-  return { found, skipped };
+  return { found, skipped, unreadable };
 }
 async function openBranch(opts) {
   const git = new Git(opts.repoDir, opts.remote || DEFAULT_REMOTE, opts.token ?? null);
@@ -22305,58 +14768,6 @@ function parseSloText(text) {
   return { metric: m[1], op: m[2], bound };
 }
 
-// src/metrics/distribution.ts
-var hdr = __toESM(require_dist(), 1);
-var HIST_SCALE = 1e3;
-var SIGNIFICANT_DIGITS = 3;
-function minSamplesFor(p2) {
-  return Math.ceil(3 / (1 - p2 / 100) - 1e-9);
-}
-function newHistogram() {
-  return hdr.build({ bitBucketSize: 32, numberOfSignificantValueDigits: SIGNIFICANT_DIGITS, autoResize: true });
-}
-function recordScaled(h, value) {
-  h.recordValue(Math.max(0, Math.round(value * HIST_SCALE)));
-}
-var round3 = (x) => Math.round(x * 1e3) / 1e3;
-function summarize(values, unit) {
-  const n = values.length;
-  if (n === 0) return null;
-  const h = newHistogram();
-  let sum = 0;
-  let min = Infinity;
-  let max2 = -Infinity;
-  for (const v of values) {
-    recordScaled(h, v);
-    sum += v;
-    if (v < min) min = v;
-    if (v > max2) max2 = v;
-  }
-  const mean3 = sum / n;
-  let sq = 0;
-  for (const v of values) sq += (v - mean3) * (v - mean3);
-  const stddev = n > 1 ? Math.sqrt(sq / (n - 1)) : 0;
-  const pct8 = (p2) => n >= minSamplesFor(p2) ? round3(h.getValueAtPercentile(p2) / HIST_SCALE) : null;
-  const d = {
-    unit,
-    n,
-    mean: round3(mean3),
-    stddev: round3(stddev),
-    min: round3(min),
-    p50: pct8(50),
-    p90: pct8(90),
-    p95: pct8(95),
-    p99: pct8(99),
-    max: round3(max2),
-    hist: hdr.encodeIntoCompressedBase64(h)
-  };
-  h.destroy();
-  return d;
-}
-function decodeHistogram(encoded) {
-  return hdr.decodeFromCompressedBase64(encoded, "packed");
-}
-
 // src/gate/stats/quantile.ts
 function checkQ(q, fn) {
   if (!(q >= 0 && q <= 1)) throw new RangeError(`${fn}: q must be in [0, 1], got ${q}`);
@@ -22421,30 +14832,30 @@ var DIST_STATS = ["mean", "p50", "p90", "p95", "p99"];
 var METRIC_IDS = Object.freeze([
   ...RATE_KEYS,
   "error_rate",
-  ...DIST_KEYS.flatMap((key) => DIST_STATS.map((stat2) => `${key}.${stat2}`))
+  ...DIST_KEYS.flatMap((key) => DIST_STATS.map((stat4) => `${key}.${stat4}`))
 ]);
 
 // src/metrics/catalogue.ts
-function build2() {
+function build() {
   const defs = [];
   for (const key of RATE_KEYS) {
     defs.push({ id: key, unit: key === "rps" || key === "goodput_rps" ? "req/s" : "tok/s", direction: "higher", kind: "rate", dist: null });
   }
   defs.push({ id: "error_rate", unit: "share", direction: "lower", kind: "absolute", dist: null });
   for (const key of DIST_KEYS) {
-    for (const stat2 of DIST_STATS) {
+    for (const stat4 of DIST_STATS) {
       defs.push({
-        id: `${key}.${stat2}`,
+        id: `${key}.${stat4}`,
         unit: key === "user_tps" ? "tok/s" : "ms",
         direction: key === "user_tps" ? "higher" : "lower",
         kind: "latency",
-        dist: { key, stat: stat2 }
+        dist: { key, stat: stat4 }
       });
     }
   }
   return defs;
 }
-var CATALOGUE = Object.freeze(build2());
+var CATALOGUE = Object.freeze(build());
 var BY_ID = new Map(CATALOGUE.map((d) => [d.id, d]));
 function metricDef(id) {
   return BY_ID.get(id);
@@ -22661,16 +15072,16 @@ function effectiveSize(ordered, threshold) {
   const n = ordered.length;
   if (n < 8) return n;
   const ind = new Float64Array(n);
-  let mean3 = 0;
-  for (let i = 0; i < n; i++) mean3 += ind[i] = ordered[i] <= threshold ? 1 : 0;
-  mean3 /= n;
+  let mean4 = 0;
+  for (let i = 0; i < n; i++) mean4 += ind[i] = ordered[i] <= threshold ? 1 : 0;
+  mean4 /= n;
   let c0 = 0;
-  for (let i = 0; i < n; i++) c0 += (ind[i] - mean3) ** 2;
+  for (let i = 0; i < n; i++) c0 += (ind[i] - mean4) ** 2;
   if (c0 === 0) return n;
   let tau = 1;
   for (let k = 1; k < n / 4; k++) {
     let ck = 0;
-    for (let i = 0; i + k < n; i++) ck += (ind[i] - mean3) * (ind[i + k] - mean3);
+    for (let i = 0; i + k < n; i++) ck += (ind[i] - mean4) * (ind[i + k] - mean4);
     const rho = ck / c0;
     if (rho <= 0) break;
     tau += 2 * rho;
@@ -22714,11 +15125,11 @@ function meanInterval(values, level) {
   if (n < 2) return { lo: -Infinity, hi: Infinity };
   let sum = 0;
   for (const v of values) sum += v;
-  const mean3 = sum / n;
+  const mean4 = sum / n;
   let sq = 0;
-  for (const v of values) sq += (v - mean3) * (v - mean3);
+  for (const v of values) sq += (v - mean4) * (v - mean4);
   const half = tQuantile(1 - (1 - level) / 2, n - 1) * Math.sqrt(sq / (n - 1) / n);
-  return { lo: mean3 - half, hi: mean3 + half };
+  return { lo: mean4 - half, hi: mean4 + half };
 }
 
 // src/capacity/slo.ts
@@ -22768,8 +15179,8 @@ function interval(slo, step, level) {
     const raw = step.samples[d.key];
     if (raw === void 0 || raw.length === 0) return { value: null, ci: null };
     if (d.stat === "mean") {
-      const mean3 = raw.reduce((a, b) => a + b, 0) / raw.length;
-      return { value: mean3, ci: meanInterval(raw, level) };
+      const mean4 = raw.reduce((a, b) => a + b, 0) / raw.length;
+      return { value: mean4, ci: meanInterval(raw, level) };
     }
     const q = Number(d.stat.slice(1)) / 100;
     return { value: quantileSorted(Float64Array.from(raw).sort(), q), ci: quantileInterval(raw, q, level) };
@@ -22857,9 +15268,9 @@ var CapacityOptionsError = class extends Error {
   }
 };
 function checkSearchOptions(o) {
-  const { min, max: max2 } = o.range;
-  if (!(min > 0) || !(max2 >= min) || !Number.isFinite(max2)) throw new CapacityOptionsError("range", "needs 0 < min <= max, finite", o.range);
-  if (o.mode === "concurrency" && (!Number.isInteger(min) || !Number.isInteger(max2))) throw new CapacityOptionsError("range", "concurrency bounds must be integers", o.range);
+  const { min, max } = o.range;
+  if (!(min > 0) || !(max >= min) || !Number.isFinite(max)) throw new CapacityOptionsError("range", "needs 0 < min <= max, finite", o.range);
+  if (o.mode === "concurrency" && (!Number.isInteger(min) || !Number.isInteger(max))) throw new CapacityOptionsError("range", "concurrency bounds must be integers", o.range);
   const res = o.resolution ?? 0.05;
   if (!(res > 0 && res < 1)) throw new CapacityOptionsError("resolution", "must be a fraction in (0, 1), e.g. 0.05 for 5%", res);
   const level = o.level ?? 0.95;
@@ -22899,7 +15310,7 @@ async function searchCapacity(o) {
     }
     return p2;
   };
-  const { min, max: max2 } = o.range;
+  const { min, max } = o.range;
   let pass = null;
   let fail = null;
   let outOfBudget = false;
@@ -22909,7 +15320,7 @@ async function searchCapacity(o) {
     const sat = await measure2({ kind: "concurrency", concurrency: o.saturationConcurrency ?? 64 }, "saturation");
     if (sat === null) outOfBudget = true;
     else if (sat.rps > 0) {
-      guess = Math.min(max2, Math.max(min, 0.8 * sat.rps));
+      guess = Math.min(max, Math.max(min, 0.8 * sat.rps));
       growth = 1.25;
     }
   }
@@ -22922,8 +15333,8 @@ async function searchCapacity(o) {
     }
     if (p2.leaning === "pass") {
       pass = p2;
-      if (fail !== null || x >= max2) break;
-      x = Math.min(max2, x * growth);
+      if (fail !== null || x >= max) break;
+      x = Math.min(max, x * growth);
     } else {
       fail = p2;
       if (pass !== null || x <= min) break;
@@ -22945,7 +15356,7 @@ async function searchCapacity(o) {
     else if (p2.leaning === "pass") pass = p2;
     else fail = p2;
   }
-  return summarise(o.mode, slos, level, resolution, { pass, fail, points, steps, elapsedMs: now() - t0, outOfBudget, min, max: max2 });
+  return summarise(o.mode, slos, level, resolution, { pass, fail, points, steps, elapsedMs: now() - t0, outOfBudget, min, max });
 }
 var end = (x) => x === null || !Number.isFinite(x) ? "\u221E" : String(r32(x));
 function describe(p2) {
@@ -23364,11 +15775,16 @@ var config_schema_default = {
           default: 0.05
         },
         error_rate_limit: {
-          description: "A cell whose error rate exceeds this on either side makes the comparison invalid.",
+          description: "A baseline cell whose error rate exceeds this makes the comparison invalid (a broken baseline); a candidate over it is judged, and its error_rate (gated by default) fails it.",
           type: "number",
           minimum: 0,
           maximum: 1,
           default: 0.05
+        },
+        client_stall_ms: {
+          description: "A trial whose client event-loop delay p99 is above this many ms stalled: in a paired comparison a pair stalled on one side only is dropped; in an unpaired one the stall's error enters the timing floors (docs/gate.md). Default 20.",
+          type: "number",
+          exclusiveMinimum: 0
         },
         token_drift_limit: {
           description: "Largest relative difference of mean input or output tokens before the sides count as different work.",
@@ -23857,6 +16273,7 @@ function normaliseGate(g) {
     alpha: g?.alpha ?? DEFAULTS.alpha,
     error_rate_limit: g?.error_rate_limit ?? DEFAULTS.errorRateLimit,
     token_drift_limit: g?.token_drift_limit ?? DEFAULTS.tokenDriftLimit,
+    ...g?.client_stall_ms === void 0 ? {} : { client_stall_ms: g.client_stall_ms },
     strict_fingerprint: g?.strict_fingerprint ?? DEFAULTS.strictFingerprint,
     bootstrap_iterations: g?.bootstrap_iterations ?? DEFAULTS.bootstrapIterations,
     metrics: rules(g?.metrics),
@@ -23911,6 +16328,7 @@ function gatePlanOf(g, t) {
     alpha: g.alpha,
     errorRateLimit: g.error_rate_limit,
     tokenDriftLimit: g.token_drift_limit,
+    ...g.client_stall_ms === void 0 ? {} : { clientStallMs: g.client_stall_ms },
     strictFingerprint: g.strict_fingerprint,
     fingerprintDifferences: (t ?? normaliseTelemetry(void 0)).fingerprint_differences,
     bootstrapIterations: g.bootstrap_iterations,
@@ -24643,7 +17061,7 @@ function withoutNulls(value) {
   }
   return value;
 }
-function gatePlanFromStored(config, label) {
+function storedProblems(config, label) {
   const gate = config.gate ?? normaliseGate(void 0);
   const section = { gate: withoutNulls(gate) };
   const issues = validateGateSection(section) ? [] : schemaIssues(section, validateGateSection.errors ?? []);
@@ -24653,12 +17071,15 @@ function gatePlanFromStored(config, label) {
   if (fd !== void 0 && fd !== "warn" && fd !== "invalid") {
     issues.push({ segs: ["telemetry", "fingerprint_differences"], reason: "must be 'warn' or 'invalid'", echo: true });
   }
-  if (issues.length > 0) {
-    throw new ConfigError(
-      issues.map((i) => makeProblem({ file: label, path: formatPath(i.segs), reason: i.reason, value: valueAt({ ...section, telemetry: config.telemetry }, i.segs), echo: i.echo, allowed: i.allowed ?? null }))
-    );
-  }
-  return gatePlanOf(gate, config.telemetry);
+  return issues.map((i) => makeProblem({ file: label, path: formatPath(i.segs), reason: i.reason, value: valueAt({ ...section, telemetry: config.telemetry }, i.segs), echo: i.echo, allowed: i.allowed ?? null }));
+}
+function storedConfigProblems(config) {
+  return storedProblems(config, null).map((p2) => p2.text);
+}
+function gatePlanFromStored(config, label) {
+  const problems = storedProblems(config, label);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return gatePlanOf(config.gate ?? normaliseGate(void 0), config.telemetry);
 }
 
 // src/config/load.ts
@@ -24679,7 +17100,9 @@ async function loadPlan(opts) {
     baseDir = opts.cwd;
   }
   const parsed = parseYaml(source, file);
-  return buildPlan(parsed.raw, { file, baseDir, url: opts.url, model: opts.model, warmupDefault: opts.warmupDefault }, parsed.locate, opts.env ?? process.env);
+  const { plan, notices } = buildPlan(parsed.raw, { file, baseDir, url: opts.url, model: opts.model, warmupDefault: opts.warmupDefault, review: opts.review }, parsed.locate, opts.env ?? process.env);
+  for (const n of notices) opts.onNotice?.(n);
+  return plan;
 }
 async function loadGatePlan(configPath, cwd) {
   const abs = path2.resolve(cwd, configPath);
@@ -24691,8 +17114,21 @@ async function loadGatePlan(configPath, cwd) {
 function buildPlan(input, ctx, locate, env) {
   const { raw, url } = checkConfig(input, { file: ctx.file, url: ctx.url, model: ctx.model, env, needUrl: true }, locate);
   if (url === null) throw new Error("unreachable: validated config without URL");
-  const config = normaliseConfig(raw, { url, model: ctx.model, warmup: ctx.warmupDefault });
-  return planOf(config, { configPath: ctx.file, baseDir: ctx.baseDir, headers: raw.target?.headers ?? {} });
+  let config = normaliseConfig(raw, { url, model: ctx.model, warmup: ctx.warmupDefault });
+  let notices = [];
+  if (ctx.review !== void 0) {
+    const r = ctx.review(config);
+    if (r.problems.length > 0) {
+      throw new ConfigError(
+        r.problems.map((p2) => {
+          const pos = locate(p2.segs);
+          return makeProblem({ file: ctx.file, line: pos?.line, column: pos?.column, path: formatPath(p2.segs), reason: p2.reason });
+        })
+      );
+    }
+    ({ config, notices } = r);
+  }
+  return { plan: planOf(config, { configPath: ctx.file, baseDir: ctx.baseDir, headers: raw.target?.headers ?? {} }), notices };
 }
 async function readConfigFile(file, abs, optional) {
   try {
@@ -24714,9 +17150,9 @@ var RunSetupError = class extends UserError {
 var CALIBRATION_SCHEMA = "llm-perf-gate/calibration@1";
 
 // src/gate/stats/bootstrap.ts
-function checkStat(stat2) {
-  if (stat2 !== "mean" && !(typeof stat2 === "number" && stat2 > 0 && stat2 < 1)) {
-    throw new RangeError(`bootstrapRatio: stat must be 'mean' or a quantile in (0, 1), got ${String(stat2)}`);
+function checkStat(stat4) {
+  if (stat4 !== "mean" && !(typeof stat4 === "number" && stat4 > 0 && stat4 < 1)) {
+    throw new RangeError(`bootstrapRatio: stat must be 'mean' or a quantile in (0, 1), got ${String(stat4)}`);
   }
 }
 function prepareSide(trials, side2) {
@@ -24744,17 +17180,17 @@ function prepareSide(trials, side2) {
   });
   return { sorted, starts, lengths, rankOf, pooled, counts: new Uint32Array(total) };
 }
-function quantileFromCounts(counts, sorted, m, q) {
+function quantileFromCounts(counts2, sorted, m, q) {
   const h = (m - 1) * q;
   const k = Math.floor(h);
   const frac = h - k;
-  const n = counts.length;
+  const n = counts2.length;
   let atK = NaN;
   let atK1 = NaN;
   if (q <= 0.5) {
     let cum = 0;
     for (let p2 = 0; p2 < n; p2++) {
-      cum += counts[p2];
+      cum += counts2[p2];
       if (cum > k && Number.isNaN(atK)) atK = sorted[p2];
       if (cum > k + 1) {
         atK1 = sorted[p2];
@@ -24764,7 +17200,7 @@ function quantileFromCounts(counts, sorted, m, q) {
   } else {
     let cum = 0;
     for (let p2 = n - 1; p2 >= 0; p2--) {
-      cum += counts[p2];
+      cum += counts2[p2];
       if (cum > m - 2 - k && Number.isNaN(atK1)) atK1 = sorted[p2];
       if (cum > m - 1 - k) {
         atK = sorted[p2];
@@ -24775,9 +17211,9 @@ function quantileFromCounts(counts, sorted, m, q) {
   if (frac === 0 || k + 1 >= m) return atK;
   return atK + frac * (atK1 - atK);
 }
-function resampleStat(s, rng, stat2) {
+function resampleStat(s, rng, stat4) {
   const k = s.starts.length;
-  if (stat2 === "mean") {
+  if (stat4 === "mean") {
     let sum = 0;
     let m2 = 0;
     for (let j = 0; j < k; j++) {
@@ -24789,26 +17225,26 @@ function resampleStat(s, rng, stat2) {
     }
     return sum / m2;
   }
-  const counts = s.counts;
-  counts.fill(0);
+  const counts2 = s.counts;
+  counts2.fill(0);
   let m = 0;
   if (k === 1) {
     const n = s.lengths[0];
-    for (let i = 0; i < n; i++) counts[Math.floor(rng.next() * n)]++;
+    for (let i = 0; i < n; i++) counts2[Math.floor(rng.next() * n)]++;
     m = n;
   } else {
     for (let j = 0; j < k; j++) {
       const t = Math.floor(rng.next() * k);
       const start = s.starts[t];
       const n = s.lengths[t];
-      for (let i = 0; i < n; i++) counts[s.rankOf[start + Math.floor(rng.next() * n)]]++;
+      for (let i = 0; i < n; i++) counts2[s.rankOf[start + Math.floor(rng.next() * n)]]++;
       m += n;
     }
   }
-  return quantileFromCounts(counts, s.sorted, m, stat2);
+  return quantileFromCounts(counts2, s.sorted, m, stat4);
 }
-function fullStat(s, stat2) {
-  if (stat2 !== "mean") return quantileSorted(s.sorted, stat2);
+function fullStat(s, stat4) {
+  if (stat4 !== "mean") return quantileSorted(s.sorted, stat4);
   let sum = 0;
   for (const v of s.pooled) sum += v;
   return sum / s.pooled.length;
@@ -24816,20 +17252,20 @@ function fullStat(s, stat2) {
 function logRatio(cand, base) {
   return cand === base ? 0 : Math.log(cand / base);
 }
-function bootstrapRatio(base, cand, stat2, opts) {
-  checkStat(stat2);
+function bootstrapRatio(base, cand, stat4, opts) {
+  checkStat(stat4);
   const iterations = opts.iterations ?? 2e3;
   if (!Number.isInteger(iterations) || iterations < 1) {
     throw new RangeError(`bootstrapRatio: iterations must be a positive integer, got ${iterations}`);
   }
   const b = prepareSide(base, "base");
   const c = prepareSide(cand, "cand");
-  const estimate = Math.exp(logRatio(fullStat(c, stat2), fullStat(b, stat2)));
+  const estimate = Math.exp(logRatio(fullStat(c, stat4), fullStat(b, stat4)));
   const rng = createRng(`${opts.seed}\0bootstrapRatio`);
   const logDraws = new Float64Array(iterations);
   for (let it = 0; it < iterations; it++) {
-    const sb = resampleStat(b, rng, stat2);
-    const sc = resampleStat(c, rng, stat2);
+    const sb = resampleStat(b, rng, stat4);
+    const sc = resampleStat(c, rng, stat4);
     logDraws[it] = logRatio(sc, sb);
   }
   logDraws.sort();
@@ -24898,10 +17334,10 @@ function logsOf(values, fn) {
 function meanVar(a) {
   let s = 0;
   for (const v of a) s += v;
-  const mean3 = s / a.length;
+  const mean4 = s / a.length;
   let ss = 0;
-  for (const v of a) ss += (v - mean3) * (v - mean3);
-  return { mean: mean3, variance: ss / (a.length - 1) };
+  for (const v of a) ss += (v - mean4) * (v - mean4);
+  return { mean: mean4, variance: ss / (a.length - 1) };
 }
 function welchLogRatio(base, cand, level, threshold, direction) {
   checkLevel2(level, "welchLogRatio");
@@ -24925,116 +17361,6 @@ function welchLogRatio(base, cand, level, threshold, direction) {
   const p2 = direction === "up" ? tCdf(-t, df) : tCdf(t, df);
   return { estimate, lo: Math.exp(diff - half), hi: Math.exp(diff + half), p: p2, df };
 }
-var LOG_TIE = 1e-12;
-function doubledMidRanks(values, tol) {
-  const n = values.length;
-  const order = Array.from({ length: n }, (_, i) => i).sort((i, j) => values[i] - values[j]);
-  const ranks2 = new Int32Array(n);
-  let tieTerm = 0;
-  let start = 0;
-  while (start < n) {
-    let end2 = start + 1;
-    while (end2 < n && values[order[end2]] - values[order[start]] <= tol) end2++;
-    for (let i = start; i < end2; i++) ranks2[order[i]] = start + 1 + end2;
-    const t = end2 - start;
-    tieTerm += t * t * t - t;
-    start = end2;
-  }
-  return { ranks2, tieTerm };
-}
-function subsetSumCounts(weights) {
-  let total = 0;
-  for (let i = 0; i < weights.length; i++) total += weights[i];
-  const counts = new Float64Array(total + 1);
-  counts[0] = 1;
-  let reach = 0;
-  for (let i = 0; i < weights.length; i++) {
-    const w = weights[i];
-    for (let s = reach; s >= 0; s--) counts[s + w] += counts[s];
-    reach += w;
-  }
-  return counts;
-}
-var EXACT_SIGNED_RANK_MAX = 25;
-function walshIndex(n, level) {
-  const alpha2 = (1 - level) / 2;
-  const m = n * (n + 1) / 2;
-  if (n <= EXACT_SIGNED_RANK_MAX) {
-    const ranks = Int32Array.from({ length: n }, (_, i) => i + 1);
-    const counts = subsetSumCounts(ranks);
-    const total = 2 ** n;
-    let cum = 0;
-    let k2 = 0;
-    while (k2 < counts.length && cum + counts[k2] <= alpha2 * total * (1 + 1e-12)) {
-      cum += counts[k2];
-      k2++;
-    }
-    return Math.min(k2, Math.floor(m / 2));
-  }
-  const sd = Math.sqrt(n * (n + 1) * (2 * n + 1) / 24);
-  const k = Math.floor(m / 2 + 0.5 - normalQuantile(1 - alpha2) * sd);
-  return Math.max(0, Math.min(k, Math.floor(m / 2)));
-}
-function signedRankP(z, direction) {
-  const nonzero = z.filter((v) => Math.abs(v) > LOG_TIE);
-  const n = nonzero.length;
-  if (n === 0) return 1;
-  const { ranks2, tieTerm } = doubledMidRanks(nonzero.map(Math.abs), LOG_TIE);
-  let tPlus2 = 0;
-  nonzero.forEach((v, i) => {
-    if (v > 0) tPlus2 += ranks2[i];
-  });
-  if (n <= EXACT_SIGNED_RANK_MAX) {
-    const counts = subsetSumCounts(ranks2);
-    let tail = 0;
-    if (direction === "up") for (let s = tPlus2; s < counts.length; s++) tail += counts[s];
-    else for (let s = 0; s <= tPlus2; s++) tail += counts[s];
-    return Math.min(1, tail / 2 ** n);
-  }
-  const centred = tPlus2 / 2 - n * (n + 1) / 4;
-  const sd = Math.sqrt(n * (n + 1) * (2 * n + 1) / 24 - tieTerm / 48);
-  if (sd === 0) return 1;
-  return direction === "up" ? normalCdf(-(centred - 0.5) / sd) : normalCdf((centred + 0.5) / sd);
-}
-function pairedLogRatio(base, cand, level, threshold, direction) {
-  checkLevel2(level, "pairedLogRatio");
-  checkThreshold(threshold, "pairedLogRatio");
-  if (base.length !== cand.length) {
-    throw new RangeError(`pairedLogRatio: base and cand must pair up, got ${base.length} and ${cand.length}`);
-  }
-  const n = base.length;
-  if (n < 2) return null;
-  const lb = logsOf(base, "pairedLogRatio");
-  const lc = logsOf(cand, "pairedLogRatio");
-  const d = lc.map((v, i) => v - lb[i]);
-  const walsh = new Float64Array(n * (n + 1) / 2);
-  let w = 0;
-  for (let i = 0; i < n; i++) for (let j = i; j < n; j++) walsh[w++] = (d[i] + d[j]) / 2;
-  walsh.sort();
-  const m = walsh.length;
-  const median2 = m % 2 === 1 ? walsh[(m - 1) / 2] : (walsh[m / 2 - 1] + walsh[m / 2]) / 2;
-  const k = walshIndex(n, level);
-  const lo = k === 0 ? 0 : Math.exp(walsh[k - 1]);
-  const hi = k === 0 ? Infinity : Math.exp(walsh[m - k]);
-  const logT = Math.log(threshold);
-  const p2 = signedRankP(
-    d.map((v) => v - logT),
-    direction
-  );
-  return { estimate: Math.exp(median2), lo, hi, p: p2, n };
-}
-function holm(ps) {
-  for (const p2 of ps) if (!(p2 >= 0 && p2 <= 1)) throw new RangeError(`holm: p-values must be in [0, 1], got ${p2}`);
-  const m = ps.length;
-  const order = ps.map((p2, i) => ({ p: p2, i })).sort((a, b) => a.p - b.p);
-  const out = new Array(m);
-  let running = 0;
-  order.forEach(({ p: p2, i }, rank) => {
-    running = Math.max(running, Math.min(1, (m - rank) * p2));
-    out[i] = running;
-  });
-  return out;
-}
 
 // src/gate/calibration-formulas.ts
 var POWER = 0.8;
@@ -25045,8 +17371,8 @@ var MIN_SPIKE_LOG = Math.log(1.1);
 var ROBUST_FROM_TRIALS = 5;
 var meanOf = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 var sdOf = (xs) => {
-  const mean3 = meanOf(xs);
-  return Math.sqrt(xs.reduce((a, b) => a + (b - mean3) ** 2, 0) / (xs.length - 1));
+  const mean4 = meanOf(xs);
+  return Math.sqrt(xs.reduce((a, b) => a + (b - mean4) ** 2, 0) / (xs.length - 1));
 };
 function grubbsCritical(n, alpha = GRUBBS_ALPHA) {
   const t = tQuantile(1 - alpha / (2 * n), n - 2);
@@ -25060,10 +17386,10 @@ function robustCv(values) {
   });
   const sd = sdOf(logs);
   if (logs.length < ROBUST_FROM_TRIALS || sd === 0) return sd;
-  const mean3 = meanOf(logs);
+  const mean4 = meanOf(logs);
   let far = 0;
-  for (let i = 1; i < logs.length; i++) if (Math.abs(logs[i] - mean3) > Math.abs(logs[far] - mean3)) far = i;
-  if (Math.abs(logs[far] - mean3) / sd <= grubbsCritical(logs.length)) return sd;
+  for (let i = 1; i < logs.length; i++) if (Math.abs(logs[i] - mean4) > Math.abs(logs[far] - mean4)) far = i;
+  if (Math.abs(logs[far] - mean4) / sd <= grubbsCritical(logs.length)) return sd;
   const others2 = logs.filter((_, i) => i !== far);
   const sorted = [...others2].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -25080,15 +17406,16 @@ function mdeLog(cv, k, confidence, power = POWER) {
   const df = welchDf(k);
   return (tQuantile((1 + confidence) / 2, df) + tQuantile(power, df)) * cv * Math.sqrt(2 / k);
 }
-function trialsNeeded(cv, logThreshold, confidence, power = POWER, max2 = MAX_TRIALS) {
+function trialsNeeded(cv, logThreshold, confidence, power = POWER, max = MAX_TRIALS) {
   if (!(logThreshold > 0)) return null;
-  for (let k = 2; k <= max2; k++) if (mdeLog(cv, k, confidence, power) <= logThreshold) return k;
+  for (let k = 2; k <= max; k++) if (mdeLog(cv, k, confidence, power) <= logThreshold) return k;
   return null;
 }
 
 // src/gate/policy.ts
 var DEFAULT_GATED = {
   output_tps: "always",
+  error_rate: "always",
   "ttft_ms.p95": "concurrency",
   "queued_ttft_ms.p95": "rate",
   "tpot_ms.p50": "always"
@@ -25155,18 +17482,18 @@ function thresholdLog(rule, b) {
 function iterationsFor(rule, gate) {
   return rule.gated ? gate.bootstrapIterations : Math.max(200, Math.round(gate.bootstrapIterations / 4));
 }
-function percentileOf(stat2) {
-  return stat2 === "mean" ? null : Number(stat2.slice(1));
+function percentileOf(stat4) {
+  return stat4 === "mean" ? null : Number(stat4.slice(1));
 }
 
 // src/gate/extract.ts
 var SAMPLED = /* @__PURE__ */ new Set(["ttft_ms", "queued_ttft_ms", "e2e_ms", "tpot_ms"]);
-function distValue(d, stat2) {
+function distValue(d, stat4) {
   if (d === null) return null;
-  const v = d[stat2];
+  const v = d[stat4];
   if (v !== null) return v;
   const h = decodeHistogram(d.hist);
-  return h.getValueAtPercentile(percentileOf(stat2) ?? NaN) / HIST_SCALE;
+  return h.getValueAtPercentile(percentileOf(stat4) ?? NaN) / HIST_SCALE;
 }
 function pooledValue(cell, def) {
   if (def.dist !== null) {
@@ -25201,8 +17528,8 @@ function trialSamples(cell, def) {
   return out;
 }
 function trialStats(cell, def) {
-  const { key, stat: stat2 } = def.dist;
-  return cell.trials.map((t) => distValue(t.metrics[key], stat2) ?? NaN);
+  const { key, stat: stat4 } = def.dist;
+  return cell.trials.map((t) => distValue(t.metrics[key], stat4) ?? NaN);
 }
 
 // src/gate/outcome.ts
@@ -25221,7 +17548,7 @@ function classifyChange(e, warnAlpha = WARN_ALPHA) {
   const none = e.scale === "ratio" ? 1 : 0;
   if (bad(goodEnd, e.threshold)) return { verdict: e.level === "warn" ? "warn" : "regressed", rule: "beyond" };
   if (bad(e.estimate, e.threshold)) {
-    if (e.pNoChange !== null && e.pNoChange >= warnAlpha) return { verdict: "unchanged", rule: "within-noise" };
+    if (e.pNoChange !== null && e.pNoChange >= warnAlpha) return { verdict: "inconclusive", rule: "estimate-beyond-noisy" };
     return { verdict: "warn", rule: "estimate-beyond" };
   }
   if (goodOf(badEnd, e.good)) return { verdict: "improved", rule: "improved" };
@@ -25230,33 +17557,629 @@ function classifyChange(e, warnAlpha = WARN_ALPHA) {
   return { verdict: "inconclusive", rule: "too-wide" };
 }
 
+// src/telemetry/fingerprint.ts
+var import_undici = __toESM(require_undici(), 1);
+
+// src/run/environment.ts
+import { execFile as execFile2 } from "node:child_process";
+import os from "node:os";
+import { promisify } from "node:util";
+var run = promisify(execFile2);
+function machineInfo() {
+  const cpus = os.cpus();
+  return {
+    platform: os.platform(),
+    arch: os.arch(),
+    cpu_model: cpus[0]?.model.trim() ?? "unknown",
+    cpus: cpus.length,
+    memory_gb: Math.round(os.totalmem() / 2 ** 30 * 10) / 10,
+    node: process.version
+  };
+}
+async function gitInfo(cwd, env) {
+  if (env.GITHUB_SHA && /^[0-9a-f]{40,64}$/.test(env.GITHUB_SHA)) {
+    return { commit: env.GITHUB_SHA, ref: env.GITHUB_REF ?? null };
+  }
+  try {
+    const { stdout } = await run("git", ["rev-parse", "HEAD"], { cwd, timeout: 5e3 });
+    const commit = stdout.trim();
+    if (!/^[0-9a-f]{40,64}$/.test(commit)) return null;
+    let ref = null;
+    try {
+      ref = (await run("git", ["symbolic-ref", "-q", "HEAD"], { cwd, timeout: 5e3 })).stdout.trim() || null;
+    } catch {
+    }
+    return { commit, ref };
+  } catch {
+    return null;
+  }
+}
+
+// src/telemetry/prometheus.ts
+var NAME = /^[a-zA-Z_:][a-zA-Z0-9_:]*/;
+var LABEL_NAME = /^[a-zA-Z_][a-zA-Z0-9_]*/;
+function parseValue(s) {
+  switch (s) {
+    case "NaN":
+      return NaN;
+    case "+Inf":
+    case "Inf":
+      return Infinity;
+    case "-Inf":
+      return -Infinity;
+  }
+  if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(s)) return null;
+  return Number(s);
+}
+function parseLabels(line, start) {
+  const labels = {};
+  let i = start;
+  for (; ; ) {
+    while (line[i] === " " || line[i] === "	") i++;
+    if (line[i] === "}") return { labels, end: i + 1 };
+    const m = LABEL_NAME.exec(line.slice(i));
+    if (!m) return null;
+    const key = m[0];
+    i += key.length;
+    while (line[i] === " ") i++;
+    if (line[i] !== "=") return null;
+    i++;
+    while (line[i] === " ") i++;
+    if (line[i] !== '"') return null;
+    i++;
+    let value = "";
+    for (; ; ) {
+      const c = line[i];
+      if (c === void 0) return null;
+      if (c === '"') break;
+      if (c === "\\") {
+        const next = line[i + 1];
+        value += next === "n" ? "\n" : next === "\\" ? "\\" : next === '"' ? '"' : `\\${next ?? ""}`;
+        i += 2;
+        continue;
+      }
+      value += c;
+      i++;
+    }
+    i++;
+    labels[key] = value;
+    while (line[i] === " ") i++;
+    if (line[i] === ",") i++;
+    else if (line[i] !== "}") return null;
+  }
+}
+function parseSample(line, skip) {
+  const m = NAME.exec(line);
+  if (!m) return null;
+  const name = m[0];
+  if (skip?.(name)) return "skipped";
+  let i = name.length;
+  let labels = {};
+  if (line[i] === "{") {
+    const l = parseLabels(line, i + 1);
+    if (l === null) return null;
+    labels = l.labels;
+    i = l.end;
+  }
+  const rest = line.slice(i).trim().split(/\s+/);
+  if (rest.length < 1 || rest.length > 2 || rest.length === 2 && !/^-?\d+$/.test(rest[1])) return null;
+  const value = parseValue(rest[0]);
+  if (value === null) return null;
+  return { name, labels, value };
+}
+function parseExposition(text, skip) {
+  const out = { samples: [], types: /* @__PURE__ */ new Map(), badLines: 0, firstBad: null };
+  const lines = text.split("\n");
+  for (let n = 0; n < lines.length; n++) {
+    const line = lines[n].replace(/\r$/, "").trim();
+    if (line === "") continue;
+    if (line.startsWith("#")) {
+      const t = /^#\s*TYPE\s+([a-zA-Z_:][a-zA-Z0-9_:]*)\s+(\w+)/.exec(line);
+      if (t) out.types.set(t[1], t[2]);
+      continue;
+    }
+    const s = parseSample(line, skip);
+    if (s === "skipped") continue;
+    if (s === null) {
+      out.badLines += 1;
+      out.firstBad ??= { line: n + 1, text: line.slice(0, 120) };
+      continue;
+    }
+    out.samples.push(s);
+  }
+  return out;
+}
+function sumOf(samples, name) {
+  let found = false;
+  let total = 0;
+  for (const s of samples) {
+    if (s.name !== name || Number.isNaN(s.value)) continue;
+    found = true;
+    total += s.value;
+  }
+  return found ? total : null;
+}
+function maxOf(samples, name) {
+  let best = null;
+  for (const s of samples) {
+    if (s.name !== name || Number.isNaN(s.value)) continue;
+    if (best === null || s.value > best) best = s.value;
+  }
+  return best;
+}
+
+// src/telemetry/engine-series.ts
+var VLLM = {
+  engine: "vllm",
+  prefix: "vllm:",
+  running: ["vllm:num_requests_running"],
+  waiting: ["vllm:num_requests_waiting"],
+  kvUsage: ["vllm:kv_cache_usage_perc", "vllm:gpu_cache_usage_perc"],
+  preemptions: ["vllm:num_preemptions_total"],
+  promptTokens: ["vllm:prompt_tokens_total"],
+  cachedPromptTokens: ["vllm:prompt_tokens_cached_total", "vllm:prefix_cache_hits_total"],
+  generationTokens: ["vllm:generation_tokens_total"],
+  prefixHits: ["vllm:prefix_cache_hits_total"],
+  prefixQueries: ["vllm:prefix_cache_queries_total"],
+  hitRateGauge: ["vllm:gpu_prefix_cache_hit_rate"],
+  promptCounts: "all"
+};
+var EMBEDDED_MARKER = "llm_perf_gate_embedded_build_info";
+var ENGINES = [
+  VLLM,
+  // vLLM's names, read the same way; told apart from vLLM by its marker.
+  { ...VLLM, engine: "embedded", marker: EMBEDDED_MARKER },
+  {
+    engine: "llama.cpp",
+    prefix: "llamacpp:",
+    running: ["llamacpp:requests_processing"],
+    waiting: ["llamacpp:requests_deferred"],
+    kvUsage: ["llamacpp:kv_cache_usage_ratio"],
+    preemptions: [],
+    promptTokens: ["llamacpp:prompt_tokens_total"],
+    cachedPromptTokens: ["llamacpp:prompt_tokens_cached_total"],
+    generationTokens: ["llamacpp:tokens_predicted_total"],
+    prefixHits: [],
+    prefixQueries: [],
+    hitRateGauge: [],
+    promptCounts: "uncached"
+  },
+  {
+    engine: "sglang",
+    prefix: "sglang:",
+    running: ["sglang:num_running_reqs"],
+    waiting: ["sglang:num_queue_reqs"],
+    kvUsage: ["sglang:token_usage"],
+    preemptions: ["sglang:num_retracted_requests_total"],
+    promptTokens: ["sglang:prompt_tokens_total"],
+    cachedPromptTokens: ["sglang:cached_tokens_total"],
+    generationTokens: ["sglang:generation_tokens_total"],
+    prefixHits: [],
+    prefixQueries: [],
+    hitRateGauge: ["sglang:cache_hit_rate"],
+    promptCounts: "all"
+  },
+  {
+    engine: "tgi",
+    prefix: "tgi_",
+    running: ["tgi_batch_current_size"],
+    waiting: ["tgi_queue_size"],
+    kvUsage: [],
+    preemptions: [],
+    promptTokens: ["tgi_request_input_length_sum"],
+    cachedPromptTokens: [],
+    generationTokens: ["tgi_request_generated_tokens_sum"],
+    prefixHits: [],
+    prefixQueries: [],
+    hitRateGauge: [],
+    promptCounts: "all"
+  }
+];
+function detectEngine(samples) {
+  const marked = ENGINES.find((e) => e.marker !== void 0 && samples.some((s) => s.name === e.marker));
+  if (marked !== void 0) return marked;
+  let best = null;
+  let bestCount = 0;
+  for (const e of ENGINES) {
+    const n = samples.reduce((k, s) => k + (s.name.startsWith(e.prefix) ? 1 : 0), 0);
+    if (n > bestCount) {
+      best = e;
+      bestCount = n;
+    }
+  }
+  return best;
+}
+function first(samples, names, pick) {
+  for (const n of names) {
+    const v = pick(samples, n);
+    if (v !== null) return v;
+  }
+  return null;
+}
+function readEngine(e, samples) {
+  return {
+    running: first(samples, e.running, sumOf),
+    waiting: first(samples, e.waiting, sumOf),
+    kvUsage: first(samples, e.kvUsage, maxOf),
+    preemptions: first(samples, e.preemptions, sumOf),
+    promptTokens: first(samples, e.promptTokens, sumOf),
+    cachedPromptTokens: first(samples, e.cachedPromptTokens, sumOf),
+    generationTokens: first(samples, e.generationTokens, sumOf),
+    prefixHits: first(samples, e.prefixHits, sumOf),
+    prefixQueries: first(samples, e.prefixQueries, sumOf),
+    hitRate: first(samples, e.hitRateGauge, maxOf)
+  };
+}
+var MAPPED_NAMES = new Set(
+  ENGINES.flatMap((e) => [
+    ...e.running,
+    ...e.waiting,
+    ...e.kvUsage,
+    ...e.preemptions,
+    ...e.promptTokens,
+    ...e.cachedPromptTokens,
+    ...e.generationTokens,
+    ...e.prefixHits,
+    ...e.prefixQueries,
+    ...e.hitRateGauge,
+    ...e.marker === void 0 ? [] : [e.marker]
+  ])
+);
+
+// src/telemetry/nvidia-smi.ts
+import { execFile as execFile3 } from "node:child_process";
+var GPU_FIELDS = ["index", "name", "utilization.gpu", "memory.used", "memory.total", "power.draw", "clocks.sm", "clocks.mem", "temperature.gpu"];
+function samplerArgs(intervalMs) {
+  return [`--query-gpu=${GPU_FIELDS.join(",")}`, "--format=csv,noheader,nounits", "-lms", String(intervalMs)];
+}
+function num(s) {
+  if (s === void 0) return null;
+  const t = s.trim();
+  if (t === "" || t.startsWith("[") || t === "N/A") return null;
+  const v = Number(t);
+  return Number.isFinite(v) ? v : null;
+}
+function parseGpuLine(line) {
+  const f2 = line.split(",").map((s) => s.trim());
+  if (f2.length < GPU_FIELDS.length) return null;
+  const index = num(f2[0]);
+  if (index === null || !Number.isInteger(index)) return null;
+  const tail = f2.slice(f2.length - 7);
+  return {
+    index,
+    name: f2.slice(1, f2.length - 7).join(", "),
+    utilization: num(tail[0]),
+    memoryUsed: num(tail[1]),
+    memoryTotal: num(tail[2]),
+    power: num(tail[3]),
+    smClock: num(tail[4]),
+    memClock: num(tail[5]),
+    temperature: num(tail[6])
+  };
+}
+function runSmi(args, timeoutMs = 5e3, bin = "nvidia-smi") {
+  return new Promise((resolve3) => {
+    execFile3(bin, args, { timeout: timeoutMs, killSignal: "SIGKILL", maxBuffer: 1024 * 1024 }, (err, stdout, stderr) => {
+      if (!err) return resolve3({ ok: true, stdout, absent: false, error: null });
+      const e = err;
+      if (e.code === "ENOENT") return resolve3({ ok: false, stdout: "", absent: true, error: null });
+      const why = e.killed ? `no answer within ${timeoutMs} ms` : (stderr || stdout || e.message).trim().split("\n")[0].slice(0, 200);
+      resolve3({ ok: false, stdout, absent: false, error: `nvidia-smi ${args[0] ?? ""}: ${why}` });
+    });
+  });
+}
+async function computeApps(timeoutMs) {
+  const r = await runSmi(["--query-compute-apps=pid,process_name,used_memory,gpu_uuid", "--format=csv,noheader,nounits"], timeoutMs);
+  if (!r.ok) return null;
+  const apps = [];
+  for (const line of r.stdout.split("\n")) {
+    const f2 = line.split(",").map((s) => s.trim());
+    if (f2.length < 4) continue;
+    const pid = Number(f2[0]);
+    if (!Number.isInteger(pid) || pid <= 0) continue;
+    if (apps.length >= MAX_LISTED) break;
+    apps.push({ pid, name: f2.slice(1, f2.length - 2).join(", ").slice(0, MAX_NAME), usedMemory: num(f2[f2.length - 2]), gpuUuid: f2[f2.length - 1] || null });
+  }
+  return apps;
+}
+var MAX_TOPOLOGY = 4096;
+var MAX_LISTED = 64;
+var MAX_NAME = 128;
+async function gpuInventory(timeoutMs) {
+  const list = await runSmi(["--query-gpu=index,name,memory.total,driver_version", "--format=csv,noheader,nounits"], timeoutMs);
+  if (list.absent) return { status: "absent", inventory: null };
+  if (!list.ok) return { status: "unavailable", inventory: null };
+  const gpus = [];
+  let driver = null;
+  for (const line of list.stdout.split("\n")) {
+    const f2 = line.split(",").map((s) => s.trim());
+    if (f2.length < 4) continue;
+    const index = num(f2[0]);
+    if (index === null) continue;
+    if (gpus.length >= MAX_LISTED) break;
+    gpus.push({ index, name: f2.slice(1, f2.length - 2).join(", ").slice(0, MAX_NAME), memoryTotal: num(f2[f2.length - 2]) });
+    driver ??= f2[f2.length - 1]?.slice(0, MAX_NAME) || null;
+  }
+  if (gpus.length === 0) return { status: "unavailable", inventory: null };
+  const banner = await runSmi([], timeoutMs);
+  const cuda = /CUDA Version:\s*([\d.]+)/.exec(banner.stdout)?.[1] ?? null;
+  let topology = null;
+  if (gpus.length > 1) {
+    const topo = await runSmi(["topo", "-m"], timeoutMs);
+    if (topo.ok) topology = topo.stdout.trim().slice(0, MAX_TOPOLOGY);
+  }
+  return { status: "ok", inventory: { gpus, driver, cuda, topology } };
+}
+
+// src/telemetry/fingerprint.ts
+var MAX_BODY = 256 * 1024;
+async function getText(url, dispatcher, timeoutMs) {
+  const ac = new AbortController();
+  const t = setTimeout(() => ac.abort(), timeoutMs);
+  t.unref();
+  try {
+    const res = await (0, import_undici.request)(url, { dispatcher, signal: ac.signal });
+    if (res.statusCode !== 200) {
+      await res.body.dump().catch(() => void 0);
+      return null;
+    }
+    let body = "";
+    for await (const c of res.body) {
+      body += c.toString("utf8");
+      if (body.length > MAX_BODY) {
+        res.body.destroy();
+        return null;
+      }
+    }
+    return body;
+  } catch {
+    return null;
+  } finally {
+    clearTimeout(t);
+  }
+}
+function jsonField(text, ...path3) {
+  if (text === null) return null;
+  try {
+    let v = JSON.parse(text);
+    for (const k of path3) v = v !== null && typeof v === "object" ? v[k] : void 0;
+    return typeof v === "string" || typeof v === "number" ? String(v) : null;
+  } catch {
+    return null;
+  }
+}
+async function engineVersion(baseUrl, headers, timeoutMs = 2e3) {
+  const dispatcher = new import_undici.Agent({ connections: 1, connectTimeout: timeoutMs, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+  try {
+    const at = (p2) => new URL(p2, baseUrl).toString();
+    const [version, info, props, metrics] = await Promise.all([
+      getText(at("/version"), dispatcher, timeoutMs),
+      getText(at("/info"), dispatcher, timeoutMs),
+      getText(at("/props"), dispatcher, timeoutMs),
+      getText(at("/metrics"), dispatcher, timeoutMs)
+    ]);
+    let name = "unknown";
+    let buildVersion = null;
+    if (metrics !== null) {
+      const samples = parseExposition(metrics).samples;
+      name = detectEngine(samples)?.engine ?? "unknown";
+      const build2 = samples.find((s) => /build_info$/.test(s.name) && (s.labels.version || s.labels.build_info));
+      buildVersion = build2 ? build2.labels.version ?? build2.labels.build_info ?? null : null;
+    }
+    const server = headers.server ?? headers.Server ?? null;
+    if (name === "unknown" && server && /llama\.cpp/i.test(server)) name = "llama.cpp";
+    const tgi = jsonField(info, "version");
+    if (tgi !== null && jsonField(info, "model_id") !== null) return { name: "tgi", version: tgi, source: "/info" };
+    const v = jsonField(version, "version");
+    if (v !== null) return { name: name === "unknown" ? "vllm" : name, version: v, source: "/version" };
+    const b = jsonField(props, "build_info");
+    if (b !== null) return { name: "llama.cpp", version: b, source: "/props" };
+    if (buildVersion !== null) return { name, version: buildVersion, source: "/metrics" };
+    if (server) return { name, version: server, source: "server header" };
+    return name === "unknown" ? null : { name, version: null, source: "/metrics" };
+  } finally {
+    await dispatcher.close().catch(() => void 0);
+  }
+}
+async function collectFingerprint(o) {
+  const env = o.env ?? process.env;
+  const m = machineInfo();
+  const [gpu2, engine2] = await Promise.all([
+    o.gpu === false ? Promise.resolve({ status: "absent", inventory: null }) : gpuInventory(o.timeoutMs ?? 5e3),
+    o.baseUrl === null ? Promise.resolve(null) : engineVersion(o.baseUrl, o.serverHeaders ?? {}, o.timeoutMs ?? 2e3)
+  ]);
+  const inv = gpu2.inventory;
+  return {
+    gpu_status: gpu2.status,
+    gpus: inv?.gpus.map((g) => ({ index: g.index, name: g.name, memory_total_mib: g.memoryTotal })) ?? [],
+    driver_version: inv?.driver ?? null,
+    cuda_version: inv?.cuda ?? null,
+    gpu_topology: inv?.topology ?? null,
+    cpu_model: m.cpu_model,
+    cpus: m.cpus,
+    memory_gb: m.memory_gb,
+    engine: engine2,
+    model: o.model,
+    runner: env.GITHUB_ACTIONS === "true" ? { name: env.RUNNER_NAME ?? null, os: env.RUNNER_OS ?? null, image_os: env.ImageOS ?? null, image_version: env.ImageVersion ?? null } : null
+  };
+}
+var show = (v) => v === null || v === void 0 ? "none" : String(v);
+function compareFingerprints(a, b) {
+  const out = [];
+  const diff = (field, x, y, severity) => {
+    if (show(x) !== show(y)) out.push({ field, baseline: show(x), candidate: show(y), severity });
+  };
+  const gpuList = (f2) => f2.gpus.length === 0 ? f2.gpu_status : f2.gpus.map((g) => g.name).join(" + ");
+  diff("gpu", gpuList(a), gpuList(b), "major");
+  diff("gpu count", a.gpus.length, b.gpus.length, "major");
+  diff("gpu memory (MiB)", a.gpus.map((g) => g.memory_total_mib).join(" + "), b.gpus.map((g) => g.memory_total_mib).join(" + "), "major");
+  diff("engine", a.engine?.name, b.engine?.name, "major");
+  diff("engine version", a.engine?.version, b.engine?.version, "major");
+  diff("model", a.model, b.model, "major");
+  diff("cpu", a.cpu_model, b.cpu_model, "major");
+  diff("cpus", a.cpus, b.cpus, "major");
+  diff("gpu topology", a.gpu_topology, b.gpu_topology, "minor");
+  diff("driver", a.driver_version, b.driver_version, "minor");
+  diff("cuda", a.cuda_version, b.cuda_version, "minor");
+  diff("memory (GB)", a.memory_gb, b.memory_gb, "minor");
+  diff("runner os", a.runner?.os, b.runner?.os, "minor");
+  diff("runner image", [a.runner?.image_os, a.runner?.image_version].filter(Boolean).join(" "), [b.runner?.image_os, b.runner?.image_version].filter(Boolean).join(" "), "minor");
+  return out;
+}
+
+// src/gate/validity.ts
+var MIN_OUTPUT_HONOURED = 0.99;
+var pctOf = (x) => `${(x * 100).toFixed(1)}%`;
+function cellProblems(base, cand, bDoc, cDoc, gate) {
+  const invalid = [];
+  const warnings = [];
+  if (base.workload_hash !== cand.workload_hash) {
+    invalid.push("different workload: the prompts or max_tokens differ (workload hash), so the sides did different work");
+  }
+  for (const [side2, cell] of [["baseline", base], ["candidate", cand]]) {
+    if (cell.status === "interrupted") invalid.push(`${side2} cell was interrupted before it finished`);
+    if (cell.status === "duration-limit") warnings.push(`${side2} cell stopped at run.max_duration_s with ${cell.metrics.counts.attempted} requests`);
+    if (cell.client.saturated) invalid.push(`${side2} client was saturated: ${cell.client.reasons.join("; ")}`);
+    const honoured = cell.metrics.tokens.output_honoured;
+    const doc = side2 === "baseline" ? bDoc : cDoc;
+    if (doc.config.target.fixed_output !== false && honoured !== null && honoured < MIN_OUTPUT_HONOURED) {
+      invalid.push(`${side2} server did not honour the fixed output length: only ${pctOf(honoured)} of requests got max_tokens (ignore_eos/min_tokens ignored?)`);
+    }
+  }
+  const be = base.metrics.error_rate;
+  if (base.metrics.counts.completed === 0) invalid.push("baseline cell has no completed request: there is nothing to compare with");
+  else if (be > gate.errorRateLimit) {
+    invalid.push(`baseline error rate ${pctOf(be)} is over the ${pctOf(gate.errorRateLimit)} limit (gate.error_rate_limit): the baseline is broken, nothing sound to compare with`);
+  }
+  const ce = cand.metrics.error_rate;
+  if (cand.metrics.counts.completed === 0) warnings.push("candidate: every request failed (judged by error_rate; its latency and throughput have no data)");
+  else if (ce > gate.errorRateLimit) warnings.push(`candidate error rate ${pctOf(ce)} is over the ${pctOf(gate.errorRateLimit)} limit: its latency and throughput describe only the requests that succeeded`);
+  for (const key of ["input_mean", "output_mean"]) {
+    const b = base.metrics.tokens[key];
+    const c = cand.metrics.tokens[key];
+    if (b !== null && c !== null && b > 0 && Math.abs(c / b - 1) > gate.tokenDriftLimit) {
+      const what = key === "input_mean" ? "input" : "output";
+      invalid.push(`mean ${what} tokens drifted ${b} -> ${c} (more than ${pctOf(gate.tokenDriftLimit)}, gate.token_drift_limit)`);
+    }
+  }
+  return { invalid, warnings };
+}
+function othersShare(t) {
+  return t?.neighbours.others_cpu_share ?? null;
+}
+function neighbourLimit(...cells) {
+  const limits = cells.flatMap((c) => c.telemetry === void 0 ? [] : [c.telemetry.neighbours.limit]);
+  return limits.length === 0 ? null : Math.min(...limits);
+}
+var NO_MARGIN = Object.freeze({ regress: 0, pass: 0 });
+var SATURATED_SHARE = 0.95;
+function neighbourProblems(base, cand) {
+  const out = neighbourShares(othersShare(base.telemetry), othersShare(cand.telemetry), neighbourLimit(base, cand));
+  const gb = base.telemetry?.gpu.other_processes.length ?? 0;
+  const gc = cand.telemetry?.gpu.other_processes.length ?? 0;
+  if (gb > 0 !== gc > 0) {
+    const t = (gb > 0 ? base : cand).telemetry;
+    out.invalid.push(`${gb > 0 ? "baseline" : "candidate"} ${neighbourReason(t)}`);
+  }
+  return out;
+}
+function neighbourShares(sb, sc, limit) {
+  const out = { invalid: [], warnings: [], margin: NO_MARGIN, marginNote: null, regressionsOnly: null };
+  if (sb === null || sc === null || limit === null) return out;
+  const d = sc - sb;
+  const beside = `other processes used ${pctOf(sb)} of the CPU beside the baseline and ${pctOf(sc)} beside the candidate`;
+  if (Math.max(sb, sc) >= SATURATED_SHARE) {
+    out.invalid.push(`${beside}: at ${pctOf(SATURATED_SHARE)} or more the server's speed says nothing about its code`);
+    return out;
+  }
+  if (Math.abs(d) <= 0.01) {
+    if (Math.max(sb, sc) > limit) out.warnings.push(`${beside}: alike on both sides, so it is not held against either`);
+    return out;
+  }
+  const m = Math.abs(Math.log((1 - sb) / (1 - sc)));
+  const widen = pctOf(Math.expm1(m));
+  if (d > 0) {
+    out.margin = { regress: m, pass: 0 };
+    out.marginNote = `${beside}: more load beside the candidate could slow it by up to ${widen}, so the regression thresholds are widened by that`;
+  } else {
+    out.margin = { regress: 0, pass: m };
+    out.marginNote = `${beside}: more load beside the baseline could hide a slowdown of up to ${widen}, so the intervals reach that much further on the bad side`;
+  }
+  if (Math.abs(d) > limit) {
+    out.regressionsOnly = `${beside}: a difference over the ${pctOf(limit)} limit (telemetry.max_neighbour_cpu_share) leaves a pass worth nothing (a slowdown of up to ${widen} could hide in it), and no regression showed through it`;
+  }
+  return out;
+}
+function neighbourReason(t) {
+  const n = t.neighbours;
+  const parts = [];
+  if (n.others_cpu_share !== null && n.others_cpu_share > n.limit) {
+    parts.push(`measured while other processes used ${pctOf(n.others_cpu_share)} of the CPU (limit ${pctOf(n.limit)}, telemetry.max_neighbour_cpu_share)`);
+  }
+  const gpu2 = t.gpu.other_processes;
+  if (gpu2.length > 0) parts.push(`measured while other processes held the GPU (${gpu2.map((p2) => `${p2.name} pid ${p2.pid}`).join(", ")})`);
+  return parts.length > 0 ? parts.join("; ") : `measured among noisy neighbours: ${n.reasons.join("; ")}`;
+}
+function docProblems(bDoc, cDoc, gate) {
+  const fingerprint = [];
+  const warnings = [];
+  const invalid = [];
+  const bt = bDoc.target;
+  const ct = cDoc.target;
+  if (bt && ct) {
+    if (bt.model !== ct.model) fingerprint.push(`model differs: ${bt.model} -> ${ct.model}`);
+    if (bt.system_fingerprint !== ct.system_fingerprint) {
+      fingerprint.push(`system_fingerprint differs: ${bt.system_fingerprint ?? "none"} -> ${ct.system_fingerprint ?? "none"}`);
+    }
+    for (const h of /* @__PURE__ */ new Set([...Object.keys(bt.server_headers), ...Object.keys(ct.server_headers)])) {
+      if (bt.server_headers[h] !== ct.server_headers[h]) {
+        fingerprint.push(`server header '${h}' differs: ${bt.server_headers[h] ?? "none"} -> ${ct.server_headers[h] ?? "none"}`);
+      }
+    }
+  }
+  if (gate.strictFingerprint) invalid.push(...fingerprint.map((f2) => `${f2} (gate.strict_fingerprint)`));
+  else warnings.push(...fingerprint);
+  const bm = bDoc.machine;
+  const cm = cDoc.machine;
+  const be = bDoc.environment;
+  const ce = cDoc.environment;
+  if (be && ce) {
+    for (const d of compareFingerprints(be, ce).filter((x) => x.field !== "model")) {
+      const text = `environment differs: ${d.field} ${d.baseline} -> ${d.candidate}`;
+      if (d.severity === "major" && gate.fingerprintDifferences === "invalid") invalid.push(`${text} (telemetry.fingerprint_differences: invalid)`);
+      else warnings.push(text);
+    }
+  } else if (bm.cpu_model !== cm.cpu_model || bm.cpus !== cm.cpus) {
+    warnings.push(`machine differs: ${bm.cpus} x ${bm.cpu_model} -> ${cm.cpus} x ${cm.cpu_model}`);
+  }
+  for (const [side2, doc] of [["baseline", bDoc], ["candidate", cDoc]]) {
+    if (doc.status !== "complete") warnings.push(`${side2} run is ${doc.status}${doc.error ? `: ${doc.error}` : ""}`);
+  }
+  return { invalid, warnings };
+}
+
 // src/gate/judge.ts
-var MIN_PAIRS_FOR_WILCOXON = 6;
 var pct = (ratio) => Math.round((ratio - 1) * 1e4) / 100;
 var round = (x) => x === null ? null : Math.round(x * 1e3) / 1e3;
 function pairedT(base, cand, level, thr, dir) {
   const d = base.map((b, i) => Math.log(cand[i] / b)).filter(Number.isFinite);
   const n = d.length;
   if (n < 2) return null;
-  const mean3 = d.reduce((a, b) => a + b, 0) / n;
-  const sd = Math.sqrt(d.reduce((a, b) => a + (b - mean3) ** 2, 0) / (n - 1));
+  const mean4 = d.reduce((a, b) => a + b, 0) / n;
+  const sd = Math.sqrt(d.reduce((a, b) => a + (b - mean4) ** 2, 0) / (n - 1));
   const se = sd / Math.sqrt(n);
   const q = tQuantile((1 + level) / 2, n - 1);
   const pAt = (x) => {
-    if (se === 0) return (dir === "up" ? mean3 > x : mean3 < x) ? 0 : 1;
-    const t = (mean3 - x) / se;
+    if (se === 0) return (dir === "up" ? mean4 > x : mean4 < x) ? 0 : 1;
+    const t = (mean4 - x) / se;
     return dir === "up" ? tCdf(-t, n - 1) : tCdf(t, n - 1);
   };
-  return { estimate: Math.exp(mean3), lo: Math.exp(mean3 - q * se), hi: Math.exp(mean3 + q * se), p: pAt(Math.log(thr)), pNoChange: pAt(0), method: "paired" };
+  return { estimate: Math.exp(mean4), lo: Math.exp(mean4 - q * se), hi: Math.exp(mean4 + q * se), p: pAt(Math.log(thr)), pNoChange: pAt(0), method: "paired" };
 }
 function rateEstimate(base, cand, rule, s, thr, dir) {
   const b = trialValues(base, rule.def).filter((v) => v > 0);
   const c = trialValues(cand, rule.def).filter((v) => v > 0);
   if (s.paired && b.length === c.length && b.length >= 2) {
-    if (b.length >= MIN_PAIRS_FOR_WILCOXON) {
-      const r5 = pairedLogRatio(b, c, s.confidence, thr, dir);
-      if (r5) return { estimate: r5.estimate, lo: r5.lo, hi: r5.hi, p: r5.p, pNoChange: pairedLogRatio(b, c, s.confidence, 1, dir).p, method: "paired" };
-    }
     const r = pairedT(b, c, s.confidence, thr, dir);
     if (r) return r;
   }
@@ -25268,14 +18191,12 @@ function rateEstimate(base, cand, rule, s, thr, dir) {
   return { estimate: pc / pb, lo: null, hi: null, p: null, pNoChange: null, method: "point" };
 }
 function distEstimate(base, cand, rule, s, thr, dir) {
-  const { stat: stat2 } = rule.def.dist;
-  const percentile = percentileOf(stat2);
+  const { stat: stat4 } = rule.def.dist;
+  const percentile = percentileOf(stat4);
   if (s.paired && base.trials.length === cand.trials.length && base.trials.length >= 2) {
     const b2 = trialStats(base, rule.def);
     const c2 = trialStats(cand, rule.def);
     if ([...b2, ...c2].every((v) => Number.isFinite(v) && v > 0)) {
-      const r5 = b2.length >= MIN_PAIRS_FOR_WILCOXON ? pairedLogRatio(b2, c2, s.confidence, thr, dir) : null;
-      if (r5) return { estimate: r5.estimate, lo: r5.lo, hi: r5.hi, p: r5.p, pNoChange: pairedLogRatio(b2, c2, s.confidence, 1, dir).p, method: "paired" };
       const t = pairedT(b2, c2, s.confidence, thr, dir);
       if (t) return t;
     }
@@ -25285,7 +18206,7 @@ function distEstimate(base, cand, rule, s, thr, dir) {
   const nb = b.reduce((n, t) => n + t.length, 0);
   const nc = c.reduce((n, t) => n + t.length, 0);
   const need = percentile === null ? 2 : minSamplesFor(percentile);
-  if (nb < need || nc < need) return `too few samples (${Math.min(nb, nc)}; ${stat2} needs ${need})`;
+  if (nb < need || nc < need) return `too few samples (${Math.min(nb, nc)}; ${stat4} needs ${need})`;
   const r = bootstrapRatio(b, c, percentile === null ? "mean" : percentile / 100, { iterations: s.iterations, seed: s.seed });
   let { lo, hi } = intervalFromDraws(r.logDraws, s.confidence);
   let p2 = pBeyond(r.logDraws, thr, dir);
@@ -25346,7 +18267,8 @@ function judge(base, cand, rule, s) {
     return decide(out, cls2, e2.lo, e2.hi, s.confidence, false);
   }
   const floor = def.dist !== null && s.floorMs !== void 0 ? s.floorMs(rule) : null;
-  const thr = thresholdRatio(floor === null ? rule : { ...rule, floor }, b);
+  const margin = s.margin ?? NO_MARGIN;
+  const thr = thresholdRatio(floor === null ? rule : { ...rule, floor }, b) * Math.exp(dir === "up" ? margin.regress : -margin.regress);
   out.threshold_pct = pct(thr);
   const e = def.kind === "rate" ? rateEstimate(base, cand, rule, s, thr, dir) : distEstimate(base, cand, rule, s, thr, dir);
   if (typeof e === "string") {
@@ -25372,6 +18294,8 @@ function judge(base, cand, rule, s) {
     out.reason = beyond ? `change ${out.change_pct}% is beyond ${out.threshold_pct}%, but 1 trial gives no interval (set run.trials >= 2)` : "1 trial gives no interval for a rate (set run.trials >= 2)";
     return out;
   }
+  if (dir === "up") e.hi *= Math.exp(margin.pass);
+  else e.lo *= Math.exp(-margin.pass);
   out.interval_pct = [pct(e.lo), pct(e.hi)];
   const cls = classifyChange({ estimate: e.estimate, lo: e.lo, hi: e.hi, threshold: thr, good: mirrorThreshold(thr), direction: dir, pNoChange: e.pNoChange, level: rule.level, scale: "ratio" });
   return decide(out, cls, e.lo, e.hi, s.confidence, true);
@@ -25386,8 +18310,9 @@ function decide(out, cls, lo, hi, level, ratio) {
     case "estimate-beyond":
       out.reason = `estimate beyond the ${out.threshold_pct}% threshold and unlikely under no change${p0}, interval not wholly beyond it`;
       break;
-    case "within-noise":
-      out.reason = `within noise: estimate beyond the ${out.threshold_pct}% threshold, but such a change is not unlikely with nothing changed${p0}`;
+    case "estimate-beyond-noisy":
+      out.mde_pct = ratio ? Math.round(minimumDetectableChange(lo, hi, level) * 1e4) / 100 : null;
+      out.reason = `estimate beyond the ${out.threshold_pct}% threshold, but such a change is not unlikely with nothing changed${p0}: too noisy to tell${out.mde_pct === null ? "" : ` (these data detect about ${out.mde_pct}%)`}`;
       break;
     case "improved":
       out.reason = "the whole interval is beyond the mirrored threshold on the good side";
@@ -25409,14 +18334,14 @@ function decide(out, cls, lo, hi, level, ratio) {
 // src/gate/calibrate-metric.ts
 var MIN_CALIBRATION_TRIALS = 4;
 var r2 = (x) => Math.round(x * 100) / 100;
-var pctOf = (frac) => Number.isFinite(frac) ? r2(frac * 100) : null;
+var pctOf2 = (frac) => Number.isFinite(frac) ? r2(frac * 100) : null;
 var sig = (x) => x === 0 || !Number.isFinite(x) ? x : Number(x.toPrecision(6));
 var ceilPercent = (frac) => Math.ceil(frac * 100 - 1e-6) / 100;
 function meanSd(v) {
   if (v.length < 2) return null;
-  const mean3 = v.reduce((a, b) => a + b, 0) / v.length;
-  const sd = Math.sqrt(v.reduce((a, b) => a + (b - mean3) ** 2, 0) / (v.length - 1));
-  return { mean: mean3, sd };
+  const mean4 = v.reduce((a, b) => a + b, 0) / v.length;
+  const sd = Math.sqrt(v.reduce((a, b) => a + (b - mean4) ** 2, 0) / (v.length - 1));
+  return { mean: mean4, sd };
 }
 function perTrial(cell, def) {
   const raw = def.dist === null ? trialValues(cell, def) : trialStats(cell, def);
@@ -25467,7 +18392,7 @@ function calibrateMetric(cell, rule, gate, kNow) {
     aa: null,
     noise_pct: null,
     mde_pct: null,
-    tolerance: { current: rule.tolerance, default: defaultTolerance(def), recommended: null, threshold_pct: pctOf(logToRelative(thr, def.direction)) },
+    tolerance: { current: rule.tolerance, default: defaultTolerance(def), recommended: null, threshold_pct: pctOf2(logToRelative(thr, def.direction)) },
     trials_needed: null,
     reachable: false,
     notes
@@ -25484,8 +18409,8 @@ function calibrateMetric(cell, rule, gate, kNow) {
   if (out.aa?.red_flag) notes.push(`the A/A split says ${out.aa.verdict}: ${out.aa.reason}`);
   const k = Math.max(kNow, 2);
   const noise = noiseLog(cv, k, gate.confidence);
-  out.noise_pct = pctOf(logToRelative(noise, def.direction));
-  out.mde_pct = pctOf(logToRelative(mdeLog(cv, k, gate.confidence), def.direction));
+  out.noise_pct = pctOf2(logToRelative(noise, def.direction));
+  out.mde_pct = pctOf2(logToRelative(mdeLog(cv, k, gate.confidence), def.direction));
   const fromNoise = Math.min(ceilPercent(logToRelative(TOLERANCE_FACTOR * noise, def.direction)), def.direction === "higher" ? 0.99 : Infinity);
   const floorShare = logToRelative(floorLog(rule, b), def.direction);
   const byDefault = defaultTolerance(def);
@@ -25496,34 +18421,52 @@ function calibrateMetric(cell, rule, gate, kNow) {
 }
 
 // src/gate/significance.ts
-function holmAtAlpha(ps, alpha) {
-  return holm(ps).map((p2) => {
-    const pAdj = Math.round(p2 * 1e6) / 1e6;
-    return { raw: p2, pAdj, significant: !(pAdj >= alpha) };
+function holmByGroup(tests, which, grouped) {
+  const groups = /* @__PURE__ */ new Map();
+  tests.forEach((t, i) => {
+    if (t[which] === null) return;
+    const g = grouped ? t.group ?? `#${i}` : `#${i}`;
+    groups.set(g, [...groups.get(g) ?? [], i]);
   });
-}
-function holmKnown(ps, alpha) {
-  const known = ps.flatMap((p2, i) => p2 === null ? [] : [i]);
-  const adj = holmAtAlpha(known.map((i) => ps[i]), alpha);
-  const out = ps.map(() => null);
-  known.forEach((i, k) => out[i] = adj[k]);
+  const order = [...groups.values()].map((idx) => ({ idx, min: Math.min(...idx.map((i) => tests[i][which])) })).sort((a, b) => a.min - b.min);
+  const out = tests.map(() => null);
+  let floor = 0;
+  order.forEach((g, k) => {
+    const mult = order.length - k;
+    floor = Math.max(floor, Math.min(1, g.min * mult));
+    for (const i of g.idx) out[i] = Math.max(floor, Math.min(1, tests[i][which] * mult));
+  });
   return out;
 }
+function holmByGroupAtAlpha(ps, groups, alpha) {
+  const adj = holmByGroup(ps.map((p2, i) => ({ verdict: "regressed", p: p2, pNoChange: null, group: groups[i] })), "p", true);
+  return adj.map((p2) => {
+    const raw = p2;
+    const pAdj = Math.round(raw * 1e6) / 1e6;
+    return { raw, pAdj, significant: !(pAdj >= alpha) };
+  });
+}
+function atAlpha(p2, alpha) {
+  if (p2 === null) return null;
+  const pAdj = Math.round(p2 * 1e6) / 1e6;
+  return { pAdj, significant: !(pAdj >= alpha) };
+}
 function settleTests(tests, alpha, warnAlpha = WARN_ALPHA) {
-  const pAdj = holmKnown(tests.map((t) => t.p), alpha);
-  const p0Adj = holmKnown(tests.map((t) => t.pNoChange), warnAlpha);
+  const pAdj = holmByGroup(tests, "p", true);
+  const p0Adj = holmByGroup(tests, "pNoChange", false);
   return tests.map((t, i) => {
     let verdict = t.verdict;
     let moved = null;
-    const a = pAdj[i];
-    const a0 = p0Adj[i];
+    const a = atAlpha(pAdj[i], alpha);
+    const a0 = atAlpha(p0Adj[i], warnAlpha);
+    const beyond = t.beyond ?? verdict === "regressed";
     if (verdict === "regressed" && (a === null || !a.significant)) {
       verdict = "warn";
       moved = "not-significant";
     }
-    if (verdict === "warn" && a0 !== null && !a0.significant) {
-      verdict = "unchanged";
-      moved = "within-noise";
+    if (verdict === "warn" && !beyond && a0 !== null && !a0.significant) {
+      verdict = "inconclusive";
+      moved = "not-shown";
     }
     return { verdict, pAdj: a?.pAdj ?? null, pNoChangeAdj: a0?.pAdj ?? null, moved };
   });
@@ -25531,20 +18474,24 @@ function settleTests(tests, alpha, warnAlpha = WARN_ALPHA) {
 function applySettled(m, s, alpha, warnAlpha = WARN_ALPHA) {
   const out = { ...m, p_adj: s.pAdj, verdict: s.verdict };
   if (s.moved === "not-significant") {
-    out.reason = s.pAdj === null ? `${m.reason}, but no p-value backs it` : `${m.reason}, but p = ${s.pAdj.toPrecision(2)} after Holm's correction is not below ${alpha}`;
-  } else if (s.moved === "within-noise") {
-    out.reason = `within noise: ${m.reason}, but p = ${s.pNoChangeAdj.toPrecision(2)} under no change after Holm's correction is not below ${warnAlpha}`;
+    out.reason = s.pAdj === null ? `${m.reason}, but no p-value backs it` : `${m.reason}, but p = ${s.pAdj.toPrecision(2)} after Holm's correction over the cells is not below ${alpha}`;
+  } else if (s.moved === "not-shown") {
+    out.reason = `${m.reason}, but p = ${s.pNoChangeAdj.toPrecision(2)} under no change after Holm's correction is not below ${warnAlpha}: too noisy to tell`;
   }
   return out;
 }
+function wholeIntervalBeyond(m) {
+  if (m.interval_pct === null || m.threshold_pct === null) return false;
+  return m.direction === "lower" ? m.interval_pct[0] > m.threshold_pct : m.interval_pct[1] < m.threshold_pct;
+}
 function adjustCells(cells, gate) {
   const tested = (c, m) => c.valid && m.gated && (m.p !== null || m.p_no_change != null);
-  const family = cells.flatMap((c) => c.metrics.filter((m) => tested(c, m)));
+  const family = cells.flatMap((c) => c.metrics.filter((m) => tested(c, m)).map((m) => ({ c, m })));
   const settled = settleTests(
-    family.map((m) => ({ verdict: m.verdict, p: m.p, pNoChange: m.p_no_change ?? null })),
+    family.map(({ c, m }) => ({ verdict: m.verdict, p: m.p, pNoChange: m.p_no_change ?? null, group: c.id, beyond: wholeIntervalBeyond(m) })),
     gate.alpha
   );
-  const byMetric = new Map(family.map((m, i) => [m, settled[i]]));
+  const byMetric = new Map(family.map(({ m }, i) => [m, settled[i]]));
   return cells.map((c) => ({
     ...c,
     metrics: c.metrics.map((m) => {
@@ -25646,9 +18593,9 @@ function calibrate(doc, gate, opts = {}) {
       metrics: rulesOfCell(cell, gate).map((rule) => calibrateMetric(cell, rule, gate, kNow))
     };
   });
-  const family = judged.flatMap((c) => c.metrics.filter((m) => m.gated && m.aa !== null && m.aa.p !== null));
-  const outcomes = holmAtAlpha(family.map((m) => m.aa.p), gate.alpha);
-  const adjusted = new Map(family.map((m, i) => [m, outcomes[i]]));
+  const family = judged.flatMap((c) => c.metrics.filter((m) => m.gated && m.aa !== null && m.aa.p !== null).map((m) => ({ c, m })));
+  const outcomes = holmByGroupAtAlpha(family.map(({ m }) => m.aa.p), family.map(({ c }) => c.id), gate.alpha);
+  const adjusted = new Map(family.map(({ m }, i) => [m, outcomes[i]]));
   const cells = judged.map((c) => ({ ...c, metrics: c.metrics.map((m) => withHolm(m, adjusted.get(m))) }));
   const gated = cells.flatMap((c) => c.metrics.filter((m) => m.gated && m.cv !== null).map((m) => ({ c, m })));
   const reachable = gated.filter(({ m }) => m.reachable).map(({ m }) => m.trials_needed);
@@ -25853,545 +18800,36 @@ function cellTimingFloorMs(key, base, cand) {
   return timingFloorMs(key, delay, Math.max(1, Math.floor(Math.min(b, c))));
 }
 
-// src/telemetry/fingerprint.ts
-var import_undici = __toESM(require_undici(), 1);
-
-// src/run/environment.ts
-import { execFile as execFile2 } from "node:child_process";
-import os from "node:os";
-import { promisify } from "node:util";
-var run = promisify(execFile2);
-function machineInfo() {
-  const cpus = os.cpus();
-  return {
-    platform: os.platform(),
-    arch: os.arch(),
-    cpu_model: cpus[0]?.model.trim() ?? "unknown",
-    cpus: cpus.length,
-    memory_gb: Math.round(os.totalmem() / 2 ** 30 * 10) / 10,
-    node: process.version
-  };
+// src/gate/pairs.ts
+var DEFAULT_CLIENT_STALL_MS = 20;
+function stalled(t, stallMs2) {
+  return t.client.event_loop_delay_p99_ms > stallMs2;
 }
-async function gitInfo(cwd, env) {
-  if (env.GITHUB_SHA && /^[0-9a-f]{40,64}$/.test(env.GITHUB_SHA)) {
-    return { commit: env.GITHUB_SHA, ref: env.GITHUB_REF ?? null };
+function pairProblem(i, b, c, stallMs2) {
+  if (stalled(b, stallMs2) !== stalled(c, stallMs2)) {
+    const [side2, other] = stalled(b, stallMs2) ? ["baseline", "candidate"] : ["candidate", "baseline"];
+    return `pair ${i + 1} dropped: a client stall on the ${side2} side only (event-loop delay p99 ${b.client.event_loop_delay_p99_ms} ms vs ${c.client.event_loop_delay_p99_ms} ms, limit ${stallMs2} ms; the ${other} side was not hit)`;
   }
-  try {
-    const { stdout } = await run("git", ["rev-parse", "HEAD"], { cwd, timeout: 5e3 });
-    const commit = stdout.trim();
-    if (!/^[0-9a-f]{40,64}$/.test(commit)) return null;
-    let ref = null;
-    try {
-      ref = (await run("git", ["symbolic-ref", "-q", "HEAD"], { cwd, timeout: 5e3 })).stdout.trim() || null;
-    } catch {
-    }
-    return { commit, ref };
-  } catch {
-    return null;
-  }
-}
-
-// src/telemetry/prometheus.ts
-var NAME = /^[a-zA-Z_:][a-zA-Z0-9_:]*/;
-var LABEL_NAME = /^[a-zA-Z_][a-zA-Z0-9_]*/;
-function parseValue(s) {
-  switch (s) {
-    case "NaN":
-      return NaN;
-    case "+Inf":
-    case "Inf":
-      return Infinity;
-    case "-Inf":
-      return -Infinity;
-  }
-  if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(s)) return null;
-  return Number(s);
-}
-function parseLabels(line, start) {
-  const labels = {};
-  let i = start;
-  for (; ; ) {
-    while (line[i] === " " || line[i] === "	") i++;
-    if (line[i] === "}") return { labels, end: i + 1 };
-    const m = LABEL_NAME.exec(line.slice(i));
-    if (!m) return null;
-    const key = m[0];
-    i += key.length;
-    while (line[i] === " ") i++;
-    if (line[i] !== "=") return null;
-    i++;
-    while (line[i] === " ") i++;
-    if (line[i] !== '"') return null;
-    i++;
-    let value = "";
-    for (; ; ) {
-      const c = line[i];
-      if (c === void 0) return null;
-      if (c === '"') break;
-      if (c === "\\") {
-        const next = line[i + 1];
-        value += next === "n" ? "\n" : next === "\\" ? "\\" : next === '"' ? '"' : `\\${next ?? ""}`;
-        i += 2;
-        continue;
-      }
-      value += c;
-      i++;
-    }
-    i++;
-    labels[key] = value;
-    while (line[i] === " ") i++;
-    if (line[i] === ",") i++;
-    else if (line[i] !== "}") return null;
-  }
-}
-function parseSample(line, skip) {
-  const m = NAME.exec(line);
-  if (!m) return null;
-  const name = m[0];
-  if (skip?.(name)) return "skipped";
-  let i = name.length;
-  let labels = {};
-  if (line[i] === "{") {
-    const l = parseLabels(line, i + 1);
-    if (l === null) return null;
-    labels = l.labels;
-    i = l.end;
-  }
-  const rest = line.slice(i).trim().split(/\s+/);
-  if (rest.length < 1 || rest.length > 2 || rest.length === 2 && !/^-?\d+$/.test(rest[1])) return null;
-  const value = parseValue(rest[0]);
-  if (value === null) return null;
-  return { name, labels, value };
-}
-function parseExposition(text, skip) {
-  const out = { samples: [], types: /* @__PURE__ */ new Map(), badLines: 0, firstBad: null };
-  const lines = text.split("\n");
-  for (let n = 0; n < lines.length; n++) {
-    const line = lines[n].replace(/\r$/, "").trim();
-    if (line === "") continue;
-    if (line.startsWith("#")) {
-      const t = /^#\s*TYPE\s+([a-zA-Z_:][a-zA-Z0-9_:]*)\s+(\w+)/.exec(line);
-      if (t) out.types.set(t[1], t[2]);
-      continue;
-    }
-    const s = parseSample(line, skip);
-    if (s === "skipped") continue;
-    if (s === null) {
-      out.badLines += 1;
-      out.firstBad ??= { line: n + 1, text: line.slice(0, 120) };
-      continue;
-    }
-    out.samples.push(s);
-  }
-  return out;
-}
-function sumOf(samples, name) {
-  let found = false;
-  let total = 0;
-  for (const s of samples) {
-    if (s.name !== name || Number.isNaN(s.value)) continue;
-    found = true;
-    total += s.value;
-  }
-  return found ? total : null;
-}
-function maxOf(samples, name) {
-  let best = null;
-  for (const s of samples) {
-    if (s.name !== name || Number.isNaN(s.value)) continue;
-    if (best === null || s.value > best) best = s.value;
-  }
-  return best;
-}
-
-// src/telemetry/engine-series.ts
-var ENGINES = [
-  {
-    engine: "vllm",
-    prefix: "vllm:",
-    running: ["vllm:num_requests_running"],
-    waiting: ["vllm:num_requests_waiting"],
-    kvUsage: ["vllm:kv_cache_usage_perc", "vllm:gpu_cache_usage_perc"],
-    preemptions: ["vllm:num_preemptions_total"],
-    promptTokens: ["vllm:prompt_tokens_total"],
-    cachedPromptTokens: ["vllm:prompt_tokens_cached_total", "vllm:prefix_cache_hits_total"],
-    generationTokens: ["vllm:generation_tokens_total"],
-    prefixHits: ["vllm:prefix_cache_hits_total"],
-    prefixQueries: ["vllm:prefix_cache_queries_total"],
-    hitRateGauge: ["vllm:gpu_prefix_cache_hit_rate"],
-    promptCounts: "all"
-  },
-  {
-    engine: "llama.cpp",
-    prefix: "llamacpp:",
-    running: ["llamacpp:requests_processing"],
-    waiting: ["llamacpp:requests_deferred"],
-    kvUsage: ["llamacpp:kv_cache_usage_ratio"],
-    preemptions: [],
-    promptTokens: ["llamacpp:prompt_tokens_total"],
-    cachedPromptTokens: ["llamacpp:prompt_tokens_cached_total"],
-    generationTokens: ["llamacpp:tokens_predicted_total"],
-    prefixHits: [],
-    prefixQueries: [],
-    hitRateGauge: [],
-    promptCounts: "uncached"
-  },
-  {
-    engine: "sglang",
-    prefix: "sglang:",
-    running: ["sglang:num_running_reqs"],
-    waiting: ["sglang:num_queue_reqs"],
-    kvUsage: ["sglang:token_usage"],
-    preemptions: ["sglang:num_retracted_requests_total"],
-    promptTokens: ["sglang:prompt_tokens_total"],
-    cachedPromptTokens: ["sglang:cached_tokens_total"],
-    generationTokens: ["sglang:generation_tokens_total"],
-    prefixHits: [],
-    prefixQueries: [],
-    hitRateGauge: ["sglang:cache_hit_rate"],
-    promptCounts: "all"
-  },
-  {
-    engine: "tgi",
-    prefix: "tgi_",
-    running: ["tgi_batch_current_size"],
-    waiting: ["tgi_queue_size"],
-    kvUsage: [],
-    preemptions: [],
-    promptTokens: ["tgi_request_input_length_sum"],
-    cachedPromptTokens: [],
-    generationTokens: ["tgi_request_generated_tokens_sum"],
-    prefixHits: [],
-    prefixQueries: [],
-    hitRateGauge: [],
-    promptCounts: "all"
-  }
-];
-function detectEngine(samples) {
-  let best = null;
-  let bestCount = 0;
-  for (const e of ENGINES) {
-    const n = samples.reduce((k, s) => k + (s.name.startsWith(e.prefix) ? 1 : 0), 0);
-    if (n > bestCount) {
-      best = e;
-      bestCount = n;
-    }
-  }
-  return best;
-}
-function first(samples, names, pick) {
-  for (const n of names) {
-    const v = pick(samples, n);
-    if (v !== null) return v;
-  }
+  const n = neighbourProblems(b, c);
+  if (n.invalid.length > 0 || n.regressionsOnly !== null) return `pair ${i + 1} dropped: ${n.invalid[0] ?? n.regressionsOnly}`;
   return null;
 }
-function readEngine(e, samples) {
-  return {
-    running: first(samples, e.running, sumOf),
-    waiting: first(samples, e.waiting, sumOf),
-    kvUsage: first(samples, e.kvUsage, maxOf),
-    preemptions: first(samples, e.preemptions, sumOf),
-    promptTokens: first(samples, e.promptTokens, sumOf),
-    cachedPromptTokens: first(samples, e.cachedPromptTokens, sumOf),
-    generationTokens: first(samples, e.generationTokens, sumOf),
-    prefixHits: first(samples, e.prefixHits, sumOf),
-    prefixQueries: first(samples, e.prefixQueries, sumOf),
-    hitRate: first(samples, e.hitRateGauge, maxOf)
-  };
-}
-var MAPPED_NAMES = new Set(
-  ENGINES.flatMap((e) => [
-    ...e.running,
-    ...e.waiting,
-    ...e.kvUsage,
-    ...e.preemptions,
-    ...e.promptTokens,
-    ...e.cachedPromptTokens,
-    ...e.generationTokens,
-    ...e.prefixHits,
-    ...e.prefixQueries,
-    ...e.hitRateGauge
-  ])
-);
-
-// src/telemetry/nvidia-smi.ts
-import { execFile as execFile3 } from "node:child_process";
-var GPU_FIELDS = ["index", "name", "utilization.gpu", "memory.used", "memory.total", "power.draw", "clocks.sm", "clocks.mem", "temperature.gpu"];
-function samplerArgs(intervalMs) {
-  return [`--query-gpu=${GPU_FIELDS.join(",")}`, "--format=csv,noheader,nounits", "-lms", String(intervalMs)];
-}
-function num(s) {
-  if (s === void 0) return null;
-  const t = s.trim();
-  if (t === "" || t.startsWith("[") || t === "N/A") return null;
-  const v = Number(t);
-  return Number.isFinite(v) ? v : null;
-}
-function parseGpuLine(line) {
-  const f2 = line.split(",").map((s) => s.trim());
-  if (f2.length < GPU_FIELDS.length) return null;
-  const index = num(f2[0]);
-  if (index === null || !Number.isInteger(index)) return null;
-  const tail = f2.slice(f2.length - 7);
-  return {
-    index,
-    name: f2.slice(1, f2.length - 7).join(", "),
-    utilization: num(tail[0]),
-    memoryUsed: num(tail[1]),
-    memoryTotal: num(tail[2]),
-    power: num(tail[3]),
-    smClock: num(tail[4]),
-    memClock: num(tail[5]),
-    temperature: num(tail[6])
-  };
-}
-function runSmi(args, timeoutMs = 5e3, bin = "nvidia-smi") {
-  return new Promise((resolve3) => {
-    execFile3(bin, args, { timeout: timeoutMs, killSignal: "SIGKILL", maxBuffer: 1024 * 1024 }, (err, stdout, stderr) => {
-      if (!err) return resolve3({ ok: true, stdout, absent: false, error: null });
-      const e = err;
-      if (e.code === "ENOENT") return resolve3({ ok: false, stdout: "", absent: true, error: null });
-      const why = e.killed ? `no answer within ${timeoutMs} ms` : (stderr || stdout || e.message).trim().split("\n")[0].slice(0, 200);
-      resolve3({ ok: false, stdout, absent: false, error: `nvidia-smi ${args[0] ?? ""}: ${why}` });
-    });
-  });
-}
-async function computeApps(timeoutMs) {
-  const r = await runSmi(["--query-compute-apps=pid,process_name,used_memory,gpu_uuid", "--format=csv,noheader,nounits"], timeoutMs);
-  if (!r.ok) return null;
-  const apps = [];
-  for (const line of r.stdout.split("\n")) {
-    const f2 = line.split(",").map((s) => s.trim());
-    if (f2.length < 4) continue;
-    const pid = Number(f2[0]);
-    if (!Number.isInteger(pid) || pid <= 0) continue;
-    apps.push({ pid, name: f2.slice(1, f2.length - 2).join(", "), usedMemory: num(f2[f2.length - 2]), gpuUuid: f2[f2.length - 1] || null });
+function selectPairs(base, cand, stallMs2) {
+  const n = Math.min(base.trials.length, cand.trials.length);
+  const keep = [];
+  const dropped = [];
+  for (let i = 0; i < n; i++) {
+    const why = pairProblem(i, base.trials[i], cand.trials[i], stallMs2);
+    if (why === null) keep.push(i);
+    else dropped.push(why);
   }
-  return apps;
+  return { keep, dropped };
 }
-var MAX_TOPOLOGY = 4096;
-async function gpuInventory(timeoutMs) {
-  const list = await runSmi(["--query-gpu=index,name,memory.total,driver_version", "--format=csv,noheader,nounits"], timeoutMs);
-  if (list.absent) return { status: "absent", inventory: null };
-  if (!list.ok) return { status: "unavailable", inventory: null };
-  const gpus = [];
-  let driver = null;
-  for (const line of list.stdout.split("\n")) {
-    const f2 = line.split(",").map((s) => s.trim());
-    if (f2.length < 4) continue;
-    const index = num(f2[0]);
-    if (index === null) continue;
-    gpus.push({ index, name: f2.slice(1, f2.length - 2).join(", "), memoryTotal: num(f2[f2.length - 2]) });
-    driver ??= f2[f2.length - 1] || null;
-  }
-  if (gpus.length === 0) return { status: "unavailable", inventory: null };
-  const banner = await runSmi([], timeoutMs);
-  const cuda = /CUDA Version:\s*([\d.]+)/.exec(banner.stdout)?.[1] ?? null;
-  let topology = null;
-  if (gpus.length > 1) {
-    const topo = await runSmi(["topo", "-m"], timeoutMs);
-    if (topo.ok) topology = topo.stdout.trim().slice(0, MAX_TOPOLOGY);
-  }
-  return { status: "ok", inventory: { gpus, driver, cuda, topology } };
+function withTrials(cell, keep) {
+  return keep.length === cell.trials.length ? cell : { ...cell, trials: keep.map((i) => cell.trials[i]) };
 }
-
-// src/telemetry/fingerprint.ts
-var MAX_BODY = 256 * 1024;
-async function getText(url, dispatcher, timeoutMs) {
-  const ac = new AbortController();
-  const t = setTimeout(() => ac.abort(), timeoutMs);
-  t.unref();
-  try {
-    const res = await (0, import_undici.request)(url, { dispatcher, signal: ac.signal });
-    if (res.statusCode !== 200) {
-      await res.body.dump().catch(() => void 0);
-      return null;
-    }
-    let body = "";
-    for await (const c of res.body) {
-      body += c.toString("utf8");
-      if (body.length > MAX_BODY) {
-        res.body.destroy();
-        return null;
-      }
-    }
-    return body;
-  } catch {
-    return null;
-  } finally {
-    clearTimeout(t);
-  }
-}
-function jsonField(text, ...path3) {
-  if (text === null) return null;
-  try {
-    let v = JSON.parse(text);
-    for (const k of path3) v = v !== null && typeof v === "object" ? v[k] : void 0;
-    return typeof v === "string" || typeof v === "number" ? String(v) : null;
-  } catch {
-    return null;
-  }
-}
-async function engineVersion(baseUrl, headers, timeoutMs = 2e3) {
-  const dispatcher = new import_undici.Agent({ connections: 1, connectTimeout: timeoutMs, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
-  try {
-    const at = (p2) => new URL(p2, baseUrl).toString();
-    const [version, info, props, metrics] = await Promise.all([
-      getText(at("/version"), dispatcher, timeoutMs),
-      getText(at("/info"), dispatcher, timeoutMs),
-      getText(at("/props"), dispatcher, timeoutMs),
-      getText(at("/metrics"), dispatcher, timeoutMs)
-    ]);
-    let name = "unknown";
-    let buildVersion = null;
-    if (metrics !== null) {
-      const samples = parseExposition(metrics).samples;
-      for (const e of ENGINES) if (samples.some((s) => s.name.startsWith(e.prefix))) name = e.engine;
-      const build3 = samples.find((s) => /build_info$/.test(s.name) && (s.labels.version || s.labels.build_info));
-      buildVersion = build3 ? build3.labels.version ?? build3.labels.build_info ?? null : null;
-    }
-    const server = headers.server ?? headers.Server ?? null;
-    if (name === "unknown" && server && /llama\.cpp/i.test(server)) name = "llama.cpp";
-    const tgi = jsonField(info, "version");
-    if (tgi !== null && jsonField(info, "model_id") !== null) return { name: "tgi", version: tgi, source: "/info" };
-    const v = jsonField(version, "version");
-    if (v !== null) return { name: name === "unknown" ? "vllm" : name, version: v, source: "/version" };
-    const b = jsonField(props, "build_info");
-    if (b !== null) return { name: "llama.cpp", version: b, source: "/props" };
-    if (buildVersion !== null) return { name, version: buildVersion, source: "/metrics" };
-    if (server) return { name, version: server, source: "server header" };
-    return name === "unknown" ? null : { name, version: null, source: "/metrics" };
-  } finally {
-    await dispatcher.close().catch(() => void 0);
-  }
-}
-async function collectFingerprint(o) {
-  const env = o.env ?? process.env;
-  const m = machineInfo();
-  const [gpu, engine] = await Promise.all([
-    o.gpu === false ? Promise.resolve({ status: "absent", inventory: null }) : gpuInventory(o.timeoutMs ?? 5e3),
-    o.baseUrl === null ? Promise.resolve(null) : engineVersion(o.baseUrl, o.serverHeaders ?? {}, o.timeoutMs ?? 2e3)
-  ]);
-  const inv = gpu.inventory;
-  return {
-    gpu_status: gpu.status,
-    gpus: inv?.gpus.map((g) => ({ index: g.index, name: g.name, memory_total_mib: g.memoryTotal })) ?? [],
-    driver_version: inv?.driver ?? null,
-    cuda_version: inv?.cuda ?? null,
-    gpu_topology: inv?.topology ?? null,
-    cpu_model: m.cpu_model,
-    cpus: m.cpus,
-    memory_gb: m.memory_gb,
-    engine,
-    model: o.model,
-    runner: env.GITHUB_ACTIONS === "true" ? { name: env.RUNNER_NAME ?? null, os: env.RUNNER_OS ?? null, image_os: env.ImageOS ?? null, image_version: env.ImageVersion ?? null } : null
-  };
-}
-var show = (v) => v === null || v === void 0 ? "none" : String(v);
-function compareFingerprints(a, b) {
-  const out = [];
-  const diff = (field, x, y, severity) => {
-    if (show(x) !== show(y)) out.push({ field, baseline: show(x), candidate: show(y), severity });
-  };
-  const gpuList = (f2) => f2.gpus.length === 0 ? f2.gpu_status : f2.gpus.map((g) => g.name).join(" + ");
-  diff("gpu", gpuList(a), gpuList(b), "major");
-  diff("gpu count", a.gpus.length, b.gpus.length, "major");
-  diff("gpu memory (MiB)", a.gpus.map((g) => g.memory_total_mib).join(" + "), b.gpus.map((g) => g.memory_total_mib).join(" + "), "major");
-  diff("engine", a.engine?.name, b.engine?.name, "major");
-  diff("engine version", a.engine?.version, b.engine?.version, "major");
-  diff("model", a.model, b.model, "major");
-  diff("cpu", a.cpu_model, b.cpu_model, "major");
-  diff("cpus", a.cpus, b.cpus, "major");
-  diff("gpu topology", a.gpu_topology, b.gpu_topology, "minor");
-  diff("driver", a.driver_version, b.driver_version, "minor");
-  diff("cuda", a.cuda_version, b.cuda_version, "minor");
-  diff("memory (GB)", a.memory_gb, b.memory_gb, "minor");
-  diff("runner os", a.runner?.os, b.runner?.os, "minor");
-  diff("runner image", [a.runner?.image_os, a.runner?.image_version].filter(Boolean).join(" "), [b.runner?.image_os, b.runner?.image_version].filter(Boolean).join(" "), "minor");
-  return out;
-}
-
-// src/gate/validity.ts
-var MIN_OUTPUT_HONOURED = 0.99;
-var pctOf2 = (x) => `${(x * 100).toFixed(1)}%`;
-function cellProblems(base, cand, bDoc, cDoc, gate) {
-  const invalid = [];
-  const warnings = [];
-  if (base.workload_hash !== cand.workload_hash) {
-    invalid.push("different workload: the prompts or max_tokens differ (workload hash), so the sides did different work");
-  }
-  for (const [side2, cell] of [["baseline", base], ["candidate", cand]]) {
-    if (cell.status === "interrupted") invalid.push(`${side2} cell was interrupted before it finished`);
-    if (cell.status === "duration-limit") warnings.push(`${side2} cell stopped at run.max_duration_s with ${cell.metrics.counts.attempted} requests`);
-    if (cell.metrics.error_rate > gate.errorRateLimit) {
-      invalid.push(`${side2} error rate ${pctOf2(cell.metrics.error_rate)} is over the ${pctOf2(gate.errorRateLimit)} limit (gate.error_rate_limit)`);
-    }
-    if (cell.client.saturated) invalid.push(`${side2} client was saturated: ${cell.client.reasons.join("; ")}`);
-    const honoured = cell.metrics.tokens.output_honoured;
-    const doc = side2 === "baseline" ? bDoc : cDoc;
-    if (doc.config.target.fixed_output !== false && honoured !== null && honoured < MIN_OUTPUT_HONOURED) {
-      invalid.push(`${side2} server did not honour the fixed output length: only ${pctOf2(honoured)} of requests got max_tokens (ignore_eos/min_tokens ignored?)`);
-    }
-    if (cell.metrics.counts.completed === 0) invalid.push(`${side2} cell has no completed request`);
-    if (cell.telemetry?.neighbours.flagged) invalid.push(`${side2} ${neighbourReason(cell.telemetry)}`);
-  }
-  for (const key of ["input_mean", "output_mean"]) {
-    const b = base.metrics.tokens[key];
-    const c = cand.metrics.tokens[key];
-    if (b !== null && c !== null && b > 0 && Math.abs(c / b - 1) > gate.tokenDriftLimit) {
-      const what = key === "input_mean" ? "input" : "output";
-      invalid.push(`mean ${what} tokens drifted ${b} -> ${c} (more than ${pctOf2(gate.tokenDriftLimit)}, gate.token_drift_limit)`);
-    }
-  }
-  return { invalid, warnings };
-}
-function neighbourReason(t) {
-  const n = t.neighbours;
-  const parts = [];
-  if (n.others_cpu_share !== null && n.others_cpu_share > n.limit) {
-    parts.push(`measured while other processes used ${pctOf2(n.others_cpu_share)} of the CPU (limit ${pctOf2(n.limit)}, telemetry.max_neighbour_cpu_share)`);
-  }
-  const gpu = t.gpu.other_processes;
-  if (gpu.length > 0) parts.push(`measured while other processes held the GPU (${gpu.map((p2) => `${p2.name} pid ${p2.pid}`).join(", ")})`);
-  return parts.length > 0 ? parts.join("; ") : `measured among noisy neighbours: ${n.reasons.join("; ")}`;
-}
-function docProblems(bDoc, cDoc, gate) {
-  const fingerprint = [];
-  const warnings = [];
-  const invalid = [];
-  const bt = bDoc.target;
-  const ct = cDoc.target;
-  if (bt && ct) {
-    if (bt.model !== ct.model) fingerprint.push(`model differs: ${bt.model} -> ${ct.model}`);
-    if (bt.system_fingerprint !== ct.system_fingerprint) {
-      fingerprint.push(`system_fingerprint differs: ${bt.system_fingerprint ?? "none"} -> ${ct.system_fingerprint ?? "none"}`);
-    }
-    for (const h of /* @__PURE__ */ new Set([...Object.keys(bt.server_headers), ...Object.keys(ct.server_headers)])) {
-      if (bt.server_headers[h] !== ct.server_headers[h]) {
-        fingerprint.push(`server header '${h}' differs: ${bt.server_headers[h] ?? "none"} -> ${ct.server_headers[h] ?? "none"}`);
-      }
-    }
-  }
-  if (gate.strictFingerprint) invalid.push(...fingerprint.map((f2) => `${f2} (gate.strict_fingerprint)`));
-  else warnings.push(...fingerprint);
-  const bm = bDoc.machine;
-  const cm = cDoc.machine;
-  const be = bDoc.environment;
-  const ce = cDoc.environment;
-  if (be && ce) {
-    for (const d of compareFingerprints(be, ce).filter((x) => x.field !== "model")) {
-      const text = `environment differs: ${d.field} ${d.baseline} -> ${d.candidate}`;
-      if (d.severity === "major" && gate.fingerprintDifferences === "invalid") invalid.push(`${text} (telemetry.fingerprint_differences: invalid)`);
-      else warnings.push(text);
-    }
-  } else if (bm.cpu_model !== cm.cpu_model || bm.cpus !== cm.cpus) {
-    warnings.push(`machine differs: ${bm.cpus} x ${bm.cpu_model} -> ${cm.cpus} x ${cm.cpu_model}`);
-  }
-  for (const [side2, doc] of [["baseline", bDoc], ["candidate", cDoc]]) {
-    if (doc.status !== "complete") warnings.push(`${side2} run is ${doc.status}${doc.error ? `: ${doc.error}` : ""}`);
-  }
-  return { invalid, warnings };
+function cellStalled(base, cand, stallMs2) {
+  return base.client.event_loop_delay_p99_ms > stallMs2 || cand.client.event_loop_delay_p99_ms > stallMs2;
 }
 
 // src/gate/verdict.ts
@@ -26415,6 +18853,7 @@ function compare(base, cand, gate, opts = {}) {
   const doc = docProblems(base, cand, gate);
   const warnings = [...doc.warnings];
   const judged = [];
+  const regressionsOnly = /* @__PURE__ */ new Map();
   const baseById = new Map(base.cells.map((c) => [c.id, c]));
   const candIds = new Set(cand.cells.map((c) => c.id));
   for (const c of base.cells) if (!candIds.has(c.id)) warnings.push(`cell ${c.id} is only in the baseline: not compared`);
@@ -26425,26 +18864,68 @@ function compare(base, cand, gate, opts = {}) {
       continue;
     }
     const problems = cellProblems(b, c, base, cand, gate);
-    const metrics = cellRules(gate, c, opts).map((rule) => judgeMetric(b, c, rule, judgeSettings(gate, rule, b, c, paired)));
+    const side2 = paired ? pairedSides(b, c, gate) : unpairedSides(b, c, gate);
+    problems.invalid.push(...side2.invalid);
+    problems.warnings.push(...side2.warnings);
+    const metrics = cellRules(gate, c, opts).map((rule) => judgeMetric(side2.base, side2.cand, rule, judgeSettings(gate, rule, side2.base, side2.cand, paired, side2)));
     judged.push(cellVerdict(b, c, problems, metrics));
+    if (side2.regressionsOnly !== null) regressionsOnly.set(c.id, side2.regressionsOnly);
   }
-  return verdictDoc(judged, base, cand, gate, { invalid: doc.invalid, warnings }, paired ? "paired" : "unpaired");
+  return verdictDoc(judged, base, cand, gate, { invalid: doc.invalid, warnings }, paired ? "paired" : "unpaired", regressionsOnly);
+}
+function stallMs(gate) {
+  return gate.clientStallMs ?? DEFAULT_CLIENT_STALL_MS;
+}
+var mean = (xs) => xs.length === 0 ? null : xs.reduce((a, b) => a + b, 0) / xs.length;
+function withMargin(n) {
+  return n.marginNote === null ? n.warnings : [...n.warnings, n.marginNote];
+}
+function trialsShare(cell) {
+  const shares = cell.trials.map((t) => othersShare(t.telemetry));
+  return shares.some((x) => x === null) ? null : mean(shares);
+}
+function pairedSides(b, c, gate) {
+  const sel = selectPairs(b, c, stallMs(gate));
+  const n = Math.min(b.trials.length, c.trials.length);
+  if (sel.keep.length >= 2) {
+    const kb = withTrials(b, sel.keep);
+    const kc = withTrials(c, sel.keep);
+    const nb2 = neighbourShares(trialsShare(kb), trialsShare(kc), neighbourLimit(b, c));
+    return { base: kb, cand: kc, invalid: nb2.invalid, warnings: [...sel.dropped, ...withMargin(nb2)], margin: nb2.margin, regressionsOnly: nb2.regressionsOnly, stalled: false };
+  }
+  const nb = neighbourProblems(b, c);
+  const stalls = sel.dropped.filter((d) => d.includes("client stall")).length;
+  const invalid = [...nb.invalid];
+  if (stalls > n - 2) invalid.push(`only ${sel.keep.length} of ${n} pairs were measured alike on both sides (client stalls hit one side of the others): too few to judge; measure again on a quieter runner or add pairs (run.trials)`);
+  return { base: b, cand: c, invalid, warnings: [...sel.dropped, ...withMargin(nb)], margin: nb.margin, regressionsOnly: nb.regressionsOnly, stalled: false };
+}
+function unpairedSides(b, c, gate) {
+  const n = neighbourProblems(b, c);
+  const stalled2 = cellStalled(b, c, stallMs(gate));
+  const warnings = withMargin(n);
+  if (stalled2) {
+    const d = Math.max(b.client.event_loop_delay_p99_ms, c.client.event_loop_delay_p99_ms);
+    warnings.push(`client stall: event-loop delay p99 up to ${d} ms (limit ${stallMs(gate)} ms, gate.client_stall_ms): the timing floors grow to that error`);
+  }
+  return { base: b, cand: c, invalid: n.invalid, warnings, margin: n.margin, regressionsOnly: n.regressionsOnly, stalled: stalled2 };
 }
 function cellRules(gate, c, opts) {
   const include = opts.metrics ?? (() => true);
   return rulesFor(gate, c.scenario.name, c.load.kind).filter((r) => include(r.def.id, r.gated));
 }
-function judgeSettings(gate, rule, b, c, paired) {
+function judgeSettings(gate, rule, b, c, paired, sides) {
   return {
     confidence: gate.confidence,
     iterations: iterationsFor(rule, gate),
     paired,
     seed: `${c.id}|${rule.def.id}`,
+    ...sides === void 0 ? {} : { margin: sides.margin },
     floorMs: (r) => {
       if (r.def.dist === null || mergedOverride(gate, c.scenario.name, r.def.id).floor !== void 0) return null;
       if (!Number.isFinite(b.client?.event_loop_delay_p99_ms) || !Number.isFinite(c.client?.event_loop_delay_p99_ms)) return null;
       const t = cellTimingFloorMs(r.def.dist.key, b, c);
-      return t === null ? null : Math.min(t, r.floor);
+      if (t === null) return null;
+      return sides?.stalled === true ? Math.max(t, r.floor) : Math.min(t, r.floor);
     }
   };
 }
@@ -26458,8 +18939,12 @@ function cellVerdict(b, c, problems, metrics) {
     metrics
   };
 }
-function verdictDoc(judged, base, cand, gate, doc, design) {
-  const cells = adjustCells(judged, gate);
+function verdictDoc(judged, base, cand, gate, doc, design, regressionsOnly = /* @__PURE__ */ new Map()) {
+  const cells = adjustCells(judged, gate).map((c) => {
+    const why = regressionsOnly.get(c.id);
+    if (why === void 0 || c.metrics.some((m) => m.gated && m.verdict === "regressed")) return c;
+    return { ...c, valid: false, invalid_reasons: [...c.invalid_reasons, why] };
+  });
   const capacity = judgeCapacityCells(base, cand, gate);
   const warnings = [...doc.warnings, ...capacity.warnings];
   const slo = checkSlos(cand.cells, gate.slo);
@@ -26515,11 +19000,11 @@ function logsOf2(values, what) {
     return Math.log(v);
   });
 }
-var mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+var mean2 = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 function estimateJobNoise(jobs) {
   const kept = jobs.filter((j) => j.length > 0).map((j, i) => logsOf2(j, `estimateJobNoise: job ${i}`));
   if (kept.length < MIN_JOBS) return null;
-  const means = kept.map(mean);
+  const means = kept.map(mean2);
   let ss = 0;
   let df = 0;
   for (const [i, j] of kept.entries()) {
@@ -26528,7 +19013,7 @@ function estimateJobNoise(jobs) {
     df += j.length - 1;
   }
   const withinVar = df > 0 ? ss / df : 0;
-  const grand = mean(means);
+  const grand = mean2(means);
   const jobMeanVar = means.reduce((a, m) => a + (m - grand) ** 2, 0) / (means.length - 1);
   const trialsPerJob = kept.length / kept.reduce((a, j) => a + 1 / j.length, 0);
   return {
@@ -26552,7 +19037,7 @@ function predictiveChange(noise, cand, level, threshold, direction) {
   if (!(level > 0 && level < 1)) throw new RangeError(`predictiveChange: level must be in (0, 1), got ${level}`);
   if (!(threshold > 0 && threshold < Infinity)) throw new RangeError(`predictiveChange: threshold must be a positive ratio, got ${threshold}`);
   if (cand.length === 0) throw new RangeError("predictiveChange: the candidate has no values");
-  const d = mean(logsOf2(cand, "predictiveChange: candidate")) - noise.mean;
+  const d = mean2(logsOf2(cand, "predictiveChange: candidate")) - noise.mean;
   const df = noise.jobs - 1;
   const se = Math.sqrt(predictiveVar(noise, cand.length));
   const oneSided = (x) => {
@@ -26572,7 +19057,7 @@ function minimumDetectableRatio(noise, candTrials, alpha, threshold, direction, 
 
 // src/gate/history-judge.ts
 var pct2 = (ratio) => Math.round((ratio - 1) * 1e4) / 100;
-var round32 = (x) => Math.round(x * 1e3) / 1e3;
+var round3 = (x) => Math.round(x * 1e3) / 1e3;
 function jobValues(cell, rule) {
   const raw = rule.def.dist === null ? trialValues(cell, rule.def) : trialStats(cell, rule.def);
   return raw.filter((v) => Number.isFinite(v) && v > 0);
@@ -26617,7 +19102,7 @@ function judgeAgainstHistory(history, cand, rule, s) {
     reason = {
       beyond: `the whole interval is beyond the ${pct2(thr)}% threshold, with ${noise.jobs} stored jobs' noise`,
       "estimate-beyond": `estimate beyond the ${pct2(thr)}% threshold and unlikely under no change (p = ${e.pNoChange.toPrecision(2)}), interval not wholly beyond it`,
-      "within-noise": `within noise: beyond the ${pct2(thr)}% threshold, but p = ${e.pNoChange.toPrecision(2)} under no change`,
+      "estimate-beyond-noisy": `estimate beyond the ${pct2(thr)}% threshold, but p = ${e.pNoChange.toPrecision(2)} under no change: too noisy to tell (${noise.jobs} stored jobs detect about ${report.mdc_pct}%)`,
       improved: "the whole interval is beyond the threshold on the good side",
       "improved-significant": "the estimate is beyond the threshold on the good side and the interval excludes no change",
       within: `the interval stays within the ${pct2(thr)}% threshold`,
@@ -26633,8 +19118,8 @@ function judgeAgainstHistory(history, cand, rule, s) {
       direction: def.direction,
       gated: rule.gated,
       level: rule.level,
-      baseline: round32(base),
-      candidate: round32(Math.exp(cMean)),
+      baseline: round3(base),
+      candidate: round3(Math.exp(cMean)),
       change_pct: pct2(e.estimate),
       interval_pct: [pct2(e.lo), pct2(e.hi)],
       p: e.p,
@@ -26672,7 +19157,8 @@ function compareWithHistory(history, cand, gate, opts = {}) {
   const doc = docProblems(newest, cand, gate);
   const warnings = [...doc.warnings];
   const judged = [];
-  const gatedTests = Math.max(1, cand.cells.reduce((n, c) => n + cellRules(gate, c, {}).filter((r) => r.gated).length, 0));
+  const regressionsOnly = /* @__PURE__ */ new Map();
+  const gatedTests = Math.max(1, cand.cells.filter((c) => cellRules(gate, c, {}).some((r) => r.gated)).length);
   const candIds = new Set(cand.cells.map((c) => c.id));
   for (const c of newest.cells) if (!candIds.has(c.id)) warnings.push(`cell ${c.id} is only in the baseline: not compared`);
   for (const c of cand.cells) {
@@ -26684,10 +19170,14 @@ function compareWithHistory(history, cand, gate, opts = {}) {
     const stored = usable.flatMap((d) => d.cells.filter((x) => x.id === c.id && cellProblems(x, c, d, cand, gate).invalid.length === 0));
     if (stored.length < MIN_JOBS) notes.push(`${c.id}: ${stored.length} comparable stored runs, ${MIN_JOBS} needed: judged against the newest stored run alone`);
     const problems = cellProblems(b, c, newest, cand, gate);
+    const n = neighbourProblems(b, c);
+    problems.invalid.push(...n.invalid);
+    problems.warnings.push(...n.warnings);
+    if (n.regressionsOnly !== null) regressionsOnly.set(c.id, n.regressionsOnly);
     const metrics = cellRules(gate, c, opts).map((rule) => judgeCellMetric(stored, b, c, rule, gate, gatedTests));
     judged.push(cellVerdict(b, c, problems, metrics));
   }
-  return { ...verdictDoc(judged, newest, cand, gate, { invalid: doc.invalid, warnings }, "history"), history: { runs: usable.length, notes } };
+  return { ...verdictDoc(judged, newest, cand, gate, { invalid: doc.invalid, warnings }, "history", regressionsOnly), history: { runs: usable.length, notes } };
 }
 function judgeCellMetric(stored, newest, c, rule, gate, gatedTests) {
   const settings = judgeSettings(gate, rule, newest, c, false);
@@ -26723,10 +19213,68 @@ function verdictWithoutBaseline(cand, gate, why) {
   };
 }
 
+// src/pipeline/samples.ts
+var PERCENTILES = [99, 95, 90, 50];
+function supportedPercentile(planned, below) {
+  return PERCENTILES.find((q) => q < below && minSamplesFor(q) <= planned) ?? null;
+}
+function requestsFor(need, trials) {
+  return Math.ceil(need / trials);
+}
+function sampleShortfalls(config) {
+  const planned = config.run.requests * config.run.trials;
+  const gate = gatePlanOf(config.gate, config.telemetry);
+  const found = /* @__PURE__ */ new Map();
+  const kinds = [...new Set(config.loads.map((l) => "concurrency" in l ? "concurrency" : "rate"))];
+  for (const scenario of config.scenarios) {
+    for (const kind of kinds) {
+      for (const rule of rulesFor(gate, scenario.name, kind)) {
+        const stat4 = rule.def.dist?.stat;
+        const p2 = stat4 === void 0 ? null : percentileOf(stat4);
+        if (!rule.gated || p2 === null || minSamplesFor(p2) <= planned) continue;
+        const id = rule.def.id;
+        let at = null;
+        if (scenarioOverrides(gate, scenario.name, id, "gate")) at = ["gate", "scenarios", scenario.name, "metrics", id, "gate"];
+        else if (mergedOverride(gate, null, id).gate === true) at = ["gate", "metrics", id, "gate"];
+        const key = `${id}\0${at?.join("\0") ?? ""}`;
+        const entry = found.get(key) ?? { metric: id, percentile: p2, need: minSamplesFor(p2), planned, scenarios: [], at };
+        if (!entry.scenarios.includes(scenario.name)) entry.scenarios.push(scenario.name);
+        found.set(key, entry);
+      }
+    }
+  }
+  return [...found.values()];
+}
+function counts(config) {
+  const { requests, trials } = config.run;
+  return `${requests} request${requests === 1 ? "" : "s"} x ${trials} trial${trials === 1 ? "" : "s"} = ${requests * trials} sample${requests * trials === 1 ? "" : "s"}`;
+}
+function shortfallReason(s, config) {
+  const lower = supportedPercentile(s.planned, s.percentile);
+  const dist = s.metric.slice(0, s.metric.indexOf("."));
+  const alternative = lower === null ? `ungate ${s.metric}` : `gate the p${lower} (${dist}.p${lower}) instead`;
+  return `gates ${s.metric}, but each cell plans ${counts(config)}, fewer than the ${s.need} a p${s.percentile} needs: raise run.requests to ${requestsFor(s.need, config.run.trials)} or ${alternative}`;
+}
+function raiseForDefaultGates(config) {
+  const short = sampleShortfalls(config).filter((s) => s.at === null);
+  if (short.length === 0) return { config, notices: [] };
+  const worst = short.reduce((a, b) => b.need > a.need ? b : a);
+  const requests = requestsFor(worst.need, config.run.trials);
+  const metrics = short.map((s) => s.metric).join(" and ");
+  const ungate = short.map((s) => `gate.metrics.${s.metric}.gate: false`).join(" and ");
+  const notice = `run.requests raised from ${config.run.requests} to ${requests}: ${metrics} ${short.length === 1 ? "is" : "are"} gated by default and a p${worst.percentile} needs ${worst.need} samples a cell, but each cell plans ${counts(config)}. Write run.requests: ${requests} (or more trials) to keep this without the notice, or ${ungate} to measure ${config.run.requests} (docs/config.md).`;
+  return { config: { ...config, run: { ...config.run, requests } }, notices: [notice] };
+}
+var reviewSamples = (config) => {
+  const problems = sampleShortfalls(config).filter((s) => s.at !== null).map((s) => ({ segs: s.at, reason: shortfallReason(s, config) }));
+  if (problems.length > 0) return { problems, config, notices: [] };
+  return { problems: [], ...raiseForDefaultGates(config) };
+};
+
 // src/pipeline/judge.ts
 var MAX_CALIBRATION_TRIALS = 100;
 function readPlan(host, req) {
-  return loadPlan({ configPath: req.config, cwd: host.cwd, url: req.url ?? null, model: req.model ?? null, env: host.env, warmupDefault: req.warmupDefault });
+  return loadPlan({ configPath: req.config, cwd: host.cwd, url: req.url ?? null, model: req.model ?? null, env: host.env, warmupDefault: req.warmupDefault, review: reviewSamples, onNotice: (text) => host.log.notice(text) });
 }
 function judgeRun(plan, baseline, candidate, whyNoBaseline, history = []) {
   return verdictOf(baseline, history, candidate, plan.gate, whyNoBaseline);
@@ -26903,8 +19451,19 @@ function toAlignment(value) {
 // src/report/escape.ts
 var MD_SPECIAL = /[\\`*[\]|<>&"]/g;
 var MENTION = /(?<![A-Za-z0-9_])@(?=[A-Za-z0-9])/g;
+var AUTOLINK = [
+  [/:(?=\/\/)/g, ":\u200B"],
+  [/(www)(?=\.)/gi, "$1\u200B"],
+  [/@(?=[A-Za-z0-9_-]+\.[A-Za-z0-9])/g, "@\u200B"]
+];
 function escapeMd(text) {
-  return escapeControls(text.replace(/\r?\n|\r/g, " ")).replace(MD_SPECIAL, (ch) => `&#${ch.charCodeAt(0)};`).replace(MENTION, "@\u200B").slice(0, 500);
+  let out = escapeControls(text.replace(/\r?\n|\r/g, " ")).replace(MD_SPECIAL, (ch) => `&#${ch.charCodeAt(0)};`).replace(MENTION, "@\u200B");
+  for (const [re, to] of AUTOLINK) out = out.replace(re, to);
+  return out.slice(0, 500);
+}
+function codeSpan(text) {
+  const body = escapeControls(text.replace(/\r?\n|\r/g, " ")).replace(/`/g, "'").slice(0, 500).replace(/\|/g, "\\|");
+  return body.trim() === "" ? "\u2013" : `\`${body}\``;
 }
 
 // src/report/figures.ts
@@ -26919,13 +19478,26 @@ function figure(x, style = MARKDOWN_STYLE) {
 function signedPct(x, style = MARKDOWN_STYLE) {
   return finite(x) ? `${x > 0 ? "+" : ""}${x.toFixed(1)}%` : style.none;
 }
+var TOO_WIDE = "too wide (too few trials)";
+var ABSURD_FACTOR = 10;
+function absurdInterval(interval2, changePct) {
+  const [lo, hi] = interval2;
+  if (!finite(lo) || !finite(hi)) return true;
+  const rLo = 1 + lo / 100;
+  const rHi = 1 + hi / 100;
+  const zero = 5e-4;
+  if (!finite(changePct)) return rLo < zero || rHi > ABSURD_FACTOR + 1;
+  const r = 1 + changePct / 100;
+  if (r < zero) return false;
+  return rLo < zero || rHi > r * ABSURD_FACTOR || rLo * ABSURD_FACTOR < r;
+}
 function rowFigures(m, style, withUnit) {
   const unit = (s) => withUnit && s !== style.none ? `${s} ${m.unit}` : s;
   return {
     baseline: unit(figure(m.baseline, style)),
     candidate: unit(figure(m.candidate, style)),
     change: signedPct(m.change_pct, style),
-    interval: m.interval_pct === null ? style.none : `${signedPct(m.interval_pct[0], style)}${style.range}${signedPct(m.interval_pct[1], style)}`
+    interval: m.interval_pct === null ? style.none : absurdInterval(m.interval_pct, m.change_pct) ? TOO_WIDE : `${signedPct(m.interval_pct[0], style)}${style.range}${signedPct(m.interval_pct[1], style)}`
   };
 }
 
@@ -26995,7 +19567,7 @@ function capacityLine(r, baseline = null) {
     }
   }
 }
-var mermaidText = (s) => s.replace(/[^A-Za-z0-9 _.,:%<>=()/+-]/g, "").slice(0, 80);
+var mermaidText = (s) => s.replace(/<=/g, "\u2264").replace(/>=/g, "\u2265").replace(/</g, " below ").replace(/>/g, " above ").replace(/[^A-Za-z0-9 _.,:%=()/+≤≥-]/g, "").replace(/ {2,}/g, " ").trim().slice(0, 80);
 function capacityChart(r) {
   const slo = r.slos[0];
   if (slo === void 0) return null;
@@ -27019,9 +19591,9 @@ function capacityChart(r) {
 }
 function pointRow(p2, slo) {
   const j = p2.slos.find((x) => x.slo === slo);
-  const stat2 = j === void 0 || j.value === null ? "\u2013" : `${num2(j.value)} (${j.lo === null || !Number.isFinite(j.lo) ? "\u2013" : num2(j.lo)}-${j.hi === null || !Number.isFinite(j.hi) ? "\u221E" : num2(j.hi)})`;
+  const stat4 = j === void 0 || j.value === null ? "\u2013" : `${num2(j.value)} (${j.lo === null || !Number.isFinite(j.lo) ? "\u2013" : num2(j.lo)}-${j.hi === null || !Number.isFinite(j.hi) ? "\u221E" : num2(j.hi)})`;
   const load = p2.role === "saturation" ? `c=${loadValue(p2.load)} (saturation probe)` : loadText(loadValue(p2.load));
-  return [load, String(p2.requests), p2.verdict, stat2, num2(p2.rps), num2(p2.output_tps), p2.goodput_rps === null ? "\u2013" : num2(p2.goodput_rps)];
+  return [load, String(p2.requests), p2.verdict, stat4, num2(p2.rps), num2(p2.output_tps), p2.goodput_rps === null ? "\u2013" : num2(p2.goodput_rps)];
 }
 function capacitySection(name, r, baseline = null, comparisons = []) {
   const out = [`### Capacity: ${escapeMd(name)}`, "", `**${capacityLine(r, baseline)}**`, ""];
@@ -27172,9 +19744,9 @@ function telemetrySideBySide(id, baseline, candidate) {
   return lines.join("\n");
 }
 function environmentLine(f2) {
-  const gpu = f2.gpus.length === 0 ? "no GPU" : `${f2.gpus.length} \xD7 ${escapeMd(f2.gpus[0].name)}${f2.driver_version ? `, driver ${escapeMd(f2.driver_version)}` : ""}${f2.cuda_version ? `, CUDA ${escapeMd(f2.cuda_version)}` : ""}`;
-  const engine = f2.engine ? `; ${escapeMd(f2.engine.name)}${f2.engine.version ? ` ${escapeMd(f2.engine.version)}` : ""}` : "";
-  return `${gpu}; ${f2.cpus} \xD7 ${escapeMd(f2.cpu_model)}${engine}`;
+  const gpu2 = f2.gpus.length === 0 ? "no GPU" : `${f2.gpus.length} \xD7 ${escapeMd(f2.gpus[0].name)}${f2.driver_version ? `, driver ${escapeMd(f2.driver_version)}` : ""}${f2.cuda_version ? `, CUDA ${escapeMd(f2.cuda_version)}` : ""}`;
+  const engine2 = f2.engine ? `; ${escapeMd(f2.engine.name)}${f2.engine.version ? ` ${escapeMd(f2.engine.version)}` : ""}` : "";
+  return `${gpu2}; ${f2.cpus} \xD7 ${escapeMd(f2.cpu_model)}${engine2}`;
 }
 function telemetrySection(v, baseline, candidate) {
   const parts = [];
@@ -27213,7 +19785,7 @@ var MARK = {
   inconclusive: "\u2754 inconclusive"
 };
 var num3 = (x) => figure(x, MARKDOWN_STYLE);
-var shortSha = (s) => s === null ? "unknown commit" : `\`${escapeMd(s.slice(0, 7))}\``;
+var shortSha = (s) => s === null ? "unknown commit" : codeSpan(s.slice(0, 7));
 function metricRow(cell, m) {
   const f2 = rowFigures(m, MARKDOWN_STYLE, true);
   return [escapeMd(cell.id), m.metric, f2.baseline, f2.candidate, f2.change, f2.interval, cell.valid ? MARK[m.verdict] : `\u{1F6AB} invalid cell (${m.verdict}, not counted)`];
@@ -27254,10 +19826,11 @@ ${markdownTable([head, ...rows], { align: ["l", "l", "r", "r", "r", "r", "r"] })
 <sub>Smallest detectable change: failed with 80% power at the Holm-adjusted level.</sub>`;
 }
 function renderMarkdown(v, opts = {}) {
-  const max2 = opts.maxChars ?? MAX_REPORT_CHARS;
+  const max = opts.maxChars ?? MAX_REPORT_CHARS;
   const s = v.summary;
   const parts = [];
-  parts.push(`## ${ICON[v.verdict]} llm-perf-gate: ${v.verdict}`);
+  parts.push(`## ${ICON[v.verdict]} llm-perf-gate: ${v.verdict}${opts.headline ? ` \xB7 ${escapeMd(opts.headline)}` : ""}`);
+  if (opts.lead) parts.push(opts.lead);
   parts.push(
     `**${s.regressed} regressed** \xB7 ${s.improved} improved \xB7 ${s.unchanged} unchanged \xB7 ${s.warn} warn \xB7 ${s.inconclusive} inconclusive` + (s.invalid_cells > 0 ? ` \xB7 ${s.invalid_cells} invalid cell${s.invalid_cells === 1 ? "" : "s"}` : "") + (s.slo_failed > 0 ? ` \xB7 ${s.slo_failed} SLO check${s.slo_failed === 1 ? "" : "s"} failed` : "")
   );
@@ -27281,10 +19854,14 @@ ${markdownTable([HEAD, ...gated], { align: ["l", "l", "r", "r", "r", "r", "l"] }
   );
   if (notes.length > 0) parts.push(notes.join("\n"));
   if (v.slo.length > 0) {
-    const rows = v.slo.map((o) => [escapeMd(o.cell), `\`${escapeMd(o.check)}\``, num3(o.value), o.ok ? "\u2705 ok" : "\u274C failed", escapeMd(o.note ?? "")]);
+    const rows = v.slo.map((o) => [escapeMd(o.cell), codeSpan(o.check), num3(o.value), o.ok ? "\u2705 ok" : "\u274C failed", escapeMd(o.note ?? "")]);
     parts.push(`### SLO checks
 
 ${markdownTable([["cell", "check", "value", "result", "note"], ...rows])}`);
+  }
+  if (opts.results) {
+    const telemetry = telemetrySection(v, opts.results.baseline, opts.results.candidate);
+    if (telemetry) parts.push(telemetry);
   }
   if (v.warnings.length > 0 || v.cells.some((c) => c.warnings.length > 0)) {
     const lines = [...v.warnings, ...v.cells.flatMap((c) => c.warnings.map((w) => `${c.id}: ${w}`))];
@@ -27294,10 +19871,6 @@ ${lines.map((l) => `- ${escapeMd(l)}`).join("\n")}
 
 </details>`);
   }
-  if (opts.results) {
-    const telemetry = telemetrySection(v, opts.results.baseline, opts.results.candidate);
-    if (telemetry) parts.push(telemetry);
-  }
   parts.push(...opts.sections ?? []);
   const head = parts.join("\n\n");
   const details = v.cells.map(cellDetails);
@@ -27306,7 +19879,7 @@ ${lines.map((l) => `- ${escapeMd(l)}`).join("\n")}
   let kept = 0;
   const reserve = 200 + footer.length;
   for (const d of details) {
-    if (body.length + 2 + d.length + reserve > max2) break;
+    if (body.length + 2 + d.length + reserve > max) break;
     body += `
 
 ${d}`;
@@ -27314,12 +19887,22 @@ ${d}`;
   }
   if (kept < details.length) body += `
 
-_${details.length - kept} cells' details were cut to fit ${max2} characters; the verdict JSON has them all._`;
+_${details.length - kept} cells' details were cut to fit ${max} characters; the verdict JSON has them all._`;
   body += footer;
-  return body.length > max2 ? `${body.slice(0, max2 - 40)}
-
-_(report truncated)_
-` : body;
+  return body.length > max ? truncate(body, max) : body;
+}
+var OPEN = /<details>/g;
+var CLOSE = /<\/details>/g;
+function truncate(body, max) {
+  const note = "\n\n_(report truncated)_\n";
+  const closer = "\n\n</details>";
+  let cut = body.slice(0, max - note.length);
+  for (; ; ) {
+    const open2 = (cut.match(OPEN)?.length ?? 0) - (cut.match(CLOSE)?.length ?? 0);
+    const text = `${cut}${closer.repeat(Math.max(0, open2))}${note}`;
+    if (text.length <= max || cut.length === 0) return text;
+    cut = cut.slice(0, max - note.length - closer.length * Math.max(1, open2));
+  }
 }
 
 // src/report/result-table.ts
@@ -27452,11 +20035,16 @@ function renderReport(v, doc, ctx) {
 
 ${resultTableMd(doc)}`);
   if (ctx.trend !== null) sections.push(ctx.trend);
-  return renderMarkdown(v, { context: [ctx.baselineNote.replace(/^baseline: /, "Baseline: ")], sections, results: { baseline: ctx.baseline ?? null, candidate: doc } });
+  return renderMarkdown(v, {
+    ...ctx.stepNote ? { headline: ctx.stepNote.headline, lead: `**${escapeMd(ctx.stepNote.detail)}**` } : {},
+    context: [ctx.baselineNote.replace(/^baseline: /, "Baseline: ")],
+    sections,
+    results: { baseline: ctx.baseline ?? null, candidate: doc }
+  });
 }
 
 // src/result/read.ts
-import { readFile as readFile2 } from "node:fs/promises";
+import { readFile as readFile2, stat } from "node:fs/promises";
 
 // src/errors/result-file-error.ts
 var ResultFileError = class extends UserError {
@@ -27472,7 +20060,7 @@ var ResultFileError = class extends UserError {
 var RESULT_SCHEMA = "llm-perf-gate/result@1";
 
 // src/result/histogram-check.ts
-var hdr2 = __toESM(require_dist(), 1);
+var hdr = __toESM(require_dist(), 1);
 import { inflateSync } from "node:zlib";
 var COMPRESSED_COOKIE = 478450436;
 var PLAIN_COOKIE = 478450435;
@@ -27482,7 +20070,7 @@ var MAX_PAYLOAD_BYTES = 512 * 1024;
 var MAX_BASE64_CHARS = 1024 * 1024;
 var HEADER_BYTES = 40;
 function shapeOf(highest) {
-  return new hdr2.PackedHistogram(1, highest, WRITTEN_DIGITS);
+  return new hdr.PackedHistogram(1, highest, WRITTEN_DIGITS);
 }
 function readZigZag(buf, at) {
   let raw = 0;
@@ -27549,8 +20137,11 @@ var MAX_FIGURE = 1e12;
 function isDistribution(x) {
   return typeof x === "object" && x !== null && typeof x.hist === "string";
 }
+function isFigure(value) {
+  return Math.abs(value) <= MAX_FIGURE;
+}
 function firstOutOfBounds(value, path3) {
-  if (typeof value === "number") return Math.abs(value) <= MAX_FIGURE ? null : `${path3}: ${value} is beyond \xB1${MAX_FIGURE}`;
+  if (typeof value === "number") return isFigure(value) ? null : `${path3}: ${value} is beyond \xB1${MAX_FIGURE}`;
   if (typeof value !== "object" || value === null) return null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
@@ -27574,9 +20165,9 @@ function checkDistribution(d, path3) {
   }
   if (facts.totalCount !== d.n) return `${path3}/hist: holds ${facts.totalCount} values but n is ${d.n}`;
   if (!(d.min <= d.mean && d.mean <= d.max)) return `${path3}: mean ${d.mean} is outside min ${d.min} .. max ${d.max}`;
-  const max2 = Math.round(d.max * HIST_SCALE);
+  const max = Math.round(d.max * HIST_SCALE);
   const [lo, hi] = facts.maxBucket;
-  if (max2 < lo || max2 > hi) return `${path3}/hist: its highest value (${lo / HIST_SCALE} .. ${hi / HIST_SCALE}) is not max ${d.max}`;
+  if (max < lo || max > hi) return `${path3}/hist: its highest value (${lo / HIST_SCALE} .. ${hi / HIST_SCALE}) is not max ${d.max}`;
   return null;
 }
 function checkMetrics(metrics, path3) {
@@ -27631,6 +20222,29 @@ function checkCells(cells) {
     if (p2 !== null) return [p2];
   }
   return [];
+}
+
+// src/result/limits.ts
+var MAX_RESULT_BYTES = 128 * 1024 * 1024;
+var MAX_RESULT_DEPTH = 100;
+function textBeyondBounds(text) {
+  if (text.length > MAX_RESULT_BYTES) return `${text.length} characters, more than the ${MAX_RESULT_BYTES / 1024 / 1024} MiB a result may be`;
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++;
+      else if (c === 34) inString = false;
+    } else if (c === 34) {
+      inString = true;
+    } else if (c === 123 || c === 91) {
+      if (++depth > MAX_RESULT_DEPTH) return `nested more than ${MAX_RESULT_DEPTH} deep at character ${i}`;
+    } else if (c === 125 || c === 93) {
+      depth--;
+    }
+  }
+  return null;
 }
 
 // src/result/validate.ts
@@ -27706,7 +20320,180 @@ var result_schema_default = {
       format: "date-time"
     },
     config: {
-      type: "object"
+      description: "The run's normalised config (src/config/normal.ts). The parts readers act on are checked here, so a crafted file is refused naming the field before any code walks it; the gate section is checked further as a config file's would be.",
+      type: "object",
+      required: [
+        "target",
+        "seed",
+        "run",
+        "scenarios",
+        "loads"
+      ],
+      properties: {
+        target: {
+          type: "object",
+          properties: {
+            fixed_output: {
+              type: "boolean"
+            }
+          }
+        },
+        seed: {
+          type: "number"
+        },
+        run: {
+          type: "object",
+          properties: {
+            trials: {
+              type: "integer",
+              minimum: 1
+            },
+            requests: {
+              type: "integer",
+              minimum: 1
+            }
+          }
+        },
+        scenarios: {
+          type: "array",
+          items: {
+            type: "object",
+            required: [
+              "name"
+            ],
+            properties: {
+              name: {
+                type: "string"
+              }
+            }
+          }
+        },
+        loads: {
+          type: "array",
+          items: {
+            anyOf: [
+              {
+                type: "object",
+                required: [
+                  "concurrency"
+                ],
+                properties: {
+                  concurrency: {
+                    type: "integer",
+                    minimum: 1
+                  }
+                }
+              },
+              {
+                type: "object",
+                required: [
+                  "rate",
+                  "arrival",
+                  "burstiness",
+                  "max_concurrency"
+                ],
+                properties: {
+                  rate: {
+                    type: "number"
+                  },
+                  arrival: {
+                    enum: [
+                      "poisson",
+                      "gamma"
+                    ]
+                  },
+                  burstiness: {
+                    type: "number"
+                  },
+                  max_concurrency: {
+                    type: [
+                      "integer",
+                      "null"
+                    ]
+                  }
+                }
+              }
+            ]
+          }
+        },
+        gate: {
+          type: "object",
+          required: [
+            "confidence",
+            "alpha",
+            "error_rate_limit",
+            "token_drift_limit",
+            "strict_fingerprint",
+            "bootstrap_iterations",
+            "metrics",
+            "scenarios",
+            "slo"
+          ],
+          properties: {
+            confidence: {
+              type: "number"
+            },
+            alpha: {
+              type: "number"
+            },
+            error_rate_limit: {
+              type: "number"
+            },
+            token_drift_limit: {
+              type: "number"
+            },
+            strict_fingerprint: {
+              type: "boolean"
+            },
+            bootstrap_iterations: {
+              type: "integer"
+            },
+            metrics: {
+              type: "object",
+              additionalProperties: {
+                type: "object"
+              }
+            },
+            scenarios: {
+              type: "object",
+              additionalProperties: {
+                type: "object",
+                required: [
+                  "metrics"
+                ],
+                properties: {
+                  metrics: {
+                    type: "object",
+                    additionalProperties: {
+                      type: "object"
+                    }
+                  }
+                }
+              }
+            },
+            slo: {
+              type: "array",
+              items: {
+                type: "object",
+                required: [
+                  "check"
+                ],
+                properties: {
+                  check: {
+                    type: "string"
+                  }
+                }
+              }
+            },
+            capacity: {
+              type: "object"
+            }
+          }
+        },
+        telemetry: {
+          type: "object"
+        }
+      }
     },
     config_hash: {
       type: "string",
@@ -28574,6 +21361,11 @@ var result_schema_default = {
                   minimum: 0
                 }
               }
+            },
+            server_counts_refused: {
+              description: "Completed requests whose server usage counts were beyond what the request could produce (above max_tokens and the output events received, or a prompt over 1e8 tokens) and were replaced by the client's; absent when none.",
+              type: "integer",
+              minimum: 1
             }
           }
         },
@@ -28846,6 +21638,11 @@ var result_schema_default = {
                   minimum: 0
                 }
               }
+            },
+            server_counts_refused: {
+              description: "Completed requests whose server usage counts were beyond what the request could produce (above max_tokens and the output events received, or a prompt over 1e8 tokens) and were replaced by the client's; absent when none.",
+              type: "integer",
+              minimum: 1
             }
           }
         },
@@ -29139,6 +21936,7 @@ var result_schema_default = {
                 engine: {
                   enum: [
                     "vllm",
+                    "embedded",
                     "llama.cpp",
                     "sglang",
                     "tgi",
@@ -29325,6 +22123,13 @@ var result_schema_default = {
               }
             }
           }
+        },
+        dropped: {
+          description: "Figures the reader would refuse (not finite, beyond \xB11e12, a rate outside 0..1), dropped (null, or the series, GPU or process left out) or clamped when the result was written, as `path: value` relative to this block; absent when there were none.",
+          type: "array",
+          items: {
+            type: "string"
+          }
         }
       },
       description: "What the server and the machine did while the cell ran (GPU sampling, the server's /metrics, other processes). Optional: results without it still read."
@@ -29426,6 +22231,7 @@ var result_schema_default = {
                 name: {
                   enum: [
                     "vllm",
+                    "embedded",
                     "llama.cpp",
                     "sglang",
                     "tgi",
@@ -29742,7 +22548,7 @@ var result_schema_default = {
 // src/result/validate.ts
 var compiled = null;
 function validateResult(doc) {
-  compiled ??= new import_ajv2.Ajv({ allErrors: true, strict: false, validateFormats: false }).compile(result_schema_default);
+  compiled ??= new import_ajv2.Ajv({ allErrors: false, strict: false, validateFormats: false }).compile(result_schema_default);
   if (compiled(doc)) return [];
   return (compiled.errors ?? []).map((e) => `${e.instancePath || "/"}: ${e.message ?? "invalid"}`);
 }
@@ -29751,34 +22557,39 @@ function validateResult(doc) {
 async function readResult(file) {
   let text;
   try {
+    const { size } = await stat(file);
+    if (size > MAX_RESULT_BYTES) throw new ResultFileError(file, `${size} bytes, more than the ${MAX_RESULT_BYTES / 1024 / 1024} MiB a result may be`);
     text = await readFile2(file, "utf8");
   } catch (err) {
+    if (err instanceof ResultFileError) throw err;
     throw new ResultFileError(file, `cannot read: ${err.message}`, { cause: err });
   }
   return parseResult(text, file);
 }
+function resultProblem(doc) {
+  const schema = doc?.schema;
+  if (schema !== RESULT_SCHEMA) return `schema is ${JSON.stringify(schema) ?? "missing"}, this tool reads ${RESULT_SCHEMA} only`;
+  const problems = validateResult(doc);
+  if (problems.length > 0) return `does not match ${RESULT_SCHEMA}: ${problems.slice(0, 5).join("; ")}`;
+  const result = doc;
+  const config = storedConfigProblems(result.config);
+  if (config.length > 0) return `its stored config is not one this tool writes: /config/${config.slice(0, 3).join("; /config/")}`;
+  const broken = checkCells(result.cells);
+  if (broken.length > 0) return `is not a result this tool wrote: ${broken.join("; ")}`;
+  return null;
+}
 function parseResult(text, file) {
+  const beyond = textBeyondBounds(text);
+  if (beyond !== null) throw new ResultFileError(file, `is not a result this tool wrote: ${beyond}`);
   let doc;
   try {
     doc = JSON.parse(text);
   } catch (err) {
     throw new ResultFileError(file, `not JSON: ${err.message}`, { cause: err });
   }
-  const schema = doc?.schema;
-  if (schema !== RESULT_SCHEMA) {
-    throw new ResultFileError(
-      file,
-      `schema is ${JSON.stringify(schema) ?? "missing"}, this tool reads ${RESULT_SCHEMA} only`
-    );
-  }
-  const problems = validateResult(doc);
-  if (problems.length > 0) {
-    throw new ResultFileError(file, `does not match ${RESULT_SCHEMA}: ${problems.slice(0, 5).join("; ")}`);
-  }
-  const result = doc;
-  const broken = checkCells(result.cells);
-  if (broken.length > 0) throw new ResultFileError(file, `is not a result this tool wrote: ${broken.join("; ")}`);
-  return result;
+  const problem = resultProblem(doc);
+  if (problem !== null) throw new ResultFileError(file, problem);
+  return doc;
 }
 function notGateable(doc) {
   if (doc.status === "running") return "its run is still running or was killed before it finished (status: running)";
@@ -29896,7 +22707,7 @@ var DEFAULT_CHANGE_OPTIONS = Object.freeze({
   resamples: 2e3,
   confidence: 0.95
 });
-var mean2 = (a, from = 0, to = a.length) => {
+var mean3 = (a, from = 0, to = a.length) => {
   let s = 0;
   for (let i = from; i < to; i++) s += a[i];
   return s / (to - from);
@@ -29904,8 +22715,8 @@ var mean2 = (a, from = 0, to = a.length) => {
 function relativeAt(values, cuts, k) {
   const from = k === 0 ? 0 : cuts[k - 1];
   const to = k + 1 < cuts.length ? cuts[k + 1] : values.length;
-  const before = mean2(values, from, cuts[k]);
-  return before === 0 ? 0 : mean2(values, cuts[k], to) / before - 1;
+  const before = mean3(values, from, cuts[k]);
+  return before === 0 ? 0 : mean3(values, cuts[k], to) / before - 1;
 }
 function resampledMean(values, from, to, rng) {
   const n = to - from;
@@ -29946,8 +22757,8 @@ function detectShifts(points, options = {}) {
   return cuts.map((cut, k) => {
     const from = k === 0 ? 0 : cuts[k - 1];
     const to = k + 1 < cuts.length ? cuts[k + 1] : values.length;
-    const before = mean2(values, from, cut);
-    const after = mean2(values, cut, to);
+    const before = mean3(values, from, cut);
+    const after = mean3(values, cut, to);
     const draws = new Float64Array(opts.resamples);
     for (let r = 0; r < opts.resamples; r++) draws[r] = resampledMean(values, cut, to, rng) / resampledMean(values, from, cut, rng) - 1;
     draws.sort();
@@ -30418,7 +23229,10 @@ async function readBranchHistory(opts, order) {
   const unreadable = [];
   for (const entry of await branch.index(tip)) {
     const text = await branch.readBlob(tip, resultFile(entry.commit));
-    if (text === null) throw new HistoryError(`history: ${resultFile(entry.commit)} is listed on '${branch.branch}' but cannot be read`);
+    if (text === null) {
+      unreadable.push(`${branch.branch}:${resultFile(entry.commit)}: listed but cannot be read`);
+      continue;
+    }
     const doc = tryParse(text, `${branch.branch}:${resultFile(entry.commit)}`, unreadable);
     if (doc !== null) loaded.push({ commit: entry.commit, doc });
   }
@@ -30483,12 +23297,141 @@ function readHistory(source, order) {
 // src/result/write.ts
 import { mkdir as mkdir2, rename, writeFile as writeFile3 } from "node:fs/promises";
 import { dirname } from "node:path";
+
+// src/result/telemetry-bounds.ts
+var MAX_DROPPED_NOTES = 10;
+var MAX_KEPT = 3 * MAX_DROPPED_NOTES;
+var Notes = class {
+  list = [];
+  more = 0;
+  add(path3, value) {
+    if (this.list.length < MAX_DROPPED_NOTES) this.list.push(`${path3}: ${String(value)}`);
+    else this.more++;
+  }
+  done(prior) {
+    const all = [...prior ?? [], ...this.list, ...this.more > 0 ? [`and ${this.more} more`] : []];
+    return all.length > MAX_KEPT ? [...all.slice(0, MAX_KEPT), `and ${all.length - MAX_KEPT} more notes`] : all;
+  }
+};
+function nullable(value, path3, notes, ok = isFigure) {
+  if (value === null || ok(value)) return value;
+  notes.add(path3, value);
+  return null;
+}
+function clamped(value, path3, notes) {
+  if (isFigure(value)) return value;
+  notes.add(path3, value);
+  return Number.isNaN(value) ? 0 : Math.max(-MAX_FIGURE, Math.min(MAX_FIGURE, value));
+}
+function stat2(s, path3, notes) {
+  if (s === null) return null;
+  for (const k of ["mean", "max", "p95", "samples"]) {
+    if (!isFigure(s[k])) {
+      notes.add(`${path3}/${k}`, s[k]);
+      return null;
+    }
+  }
+  return s;
+}
+var GPU_STATS = ["utilization_pct", "memory_used_mib", "power_w", "sm_clock_mhz", "mem_clock_mhz", "temperature_c"];
+function gpu(g, path3, notes) {
+  if (!(Number.isInteger(g.index) && g.index >= 0 && isFigure(g.index))) {
+    notes.add(`${path3}/index`, g.index);
+    return null;
+  }
+  const out = { ...g, memory_total_mib: nullable(g.memory_total_mib, `${path3}/memory_total_mib`, notes) };
+  for (const k of GPU_STATS) out[k] = stat2(g[k], `${path3}/${k}`, notes);
+  return out;
+}
+function gpuProcess(p2, path3, notes) {
+  if (!(Number.isInteger(p2.pid) && isFigure(p2.pid))) {
+    notes.add(`${path3}/pid`, p2.pid);
+    return null;
+  }
+  return { ...p2, used_memory_mib: nullable(p2.used_memory_mib, `${path3}/used_memory_mib`, notes) };
+}
+var isShare = (x) => x >= 0 && x <= 1;
+function engine(e, path3, notes) {
+  const raw = {};
+  let left = 0;
+  for (const [name, value] of Object.entries(e.raw)) {
+    if (isFigure(value)) raw[name] = value;
+    else {
+      notes.add(`${path3}/raw/${name}`, value);
+      left++;
+    }
+  }
+  const tc = e.token_check;
+  return {
+    ...e,
+    scrapes: clamped(e.scrapes, `${path3}/scrapes`, notes),
+    failed_scrapes: clamped(e.failed_scrapes, `${path3}/failed_scrapes`, notes),
+    running: stat2(e.running, `${path3}/running`, notes),
+    waiting: stat2(e.waiting, `${path3}/waiting`, notes),
+    kv_cache_usage: stat2(e.kv_cache_usage, `${path3}/kv_cache_usage`, notes),
+    // The schema holds a rate to 0..1: beyond it the reader refuses the file, as beyond ±1e12.
+    prefix_cache_hit_rate: nullable(e.prefix_cache_hit_rate, `${path3}/prefix_cache_hit_rate`, notes, isShare),
+    preemptions: nullable(e.preemptions, `${path3}/preemptions`, notes),
+    prompt_tokens: nullable(e.prompt_tokens, `${path3}/prompt_tokens`, notes),
+    cached_prompt_tokens: nullable(e.cached_prompt_tokens, `${path3}/cached_prompt_tokens`, notes),
+    generation_tokens: nullable(e.generation_tokens, `${path3}/generation_tokens`, notes),
+    token_check: tc === null ? null : {
+      ...tc,
+      client_prompt: clamped(tc.client_prompt, `${path3}/token_check/client_prompt`, notes),
+      client_completion: clamped(tc.client_completion, `${path3}/token_check/client_completion`, notes),
+      server_prompt: nullable(tc.server_prompt, `${path3}/token_check/server_prompt`, notes),
+      server_generation: nullable(tc.server_generation, `${path3}/token_check/server_generation`, notes)
+    },
+    raw,
+    raw_dropped: clamped(e.raw_dropped + left, `${path3}/raw_dropped`, notes)
+  };
+}
+function neighbours2(n, path3, notes) {
+  return {
+    ...n,
+    others_cpu_share: nullable(n.others_cpu_share, `${path3}/others_cpu_share`, notes),
+    others_cores: nullable(n.others_cores, `${path3}/others_cores`, notes),
+    cpus: clamped(n.cpus, `${path3}/cpus`, notes),
+    limit: clamped(n.limit, `${path3}/limit`, notes)
+  };
+}
+function boundTelemetry(t, carried = []) {
+  const notes = new Notes();
+  const out = {
+    ...t,
+    duration_s: clamped(t.duration_s, "duration_s", notes),
+    gpu: {
+      ...t.gpu,
+      interval_ms: clamped(t.gpu.interval_ms, "gpu/interval_ms", notes),
+      gpus: t.gpu.gpus.flatMap((g, i) => gpu(g, `gpu/gpus/${i}`, notes) ?? []),
+      other_processes: t.gpu.other_processes.flatMap((p2, i) => gpuProcess(p2, `gpu/other_processes/${i}`, notes) ?? [])
+    },
+    engine: t.engine === null ? null : engine(t.engine, "engine", notes),
+    neighbours: neighbours2(t.neighbours, "neighbours", notes)
+  };
+  const dropped = notes.done([...t.dropped ?? [], ...carried]);
+  if (dropped.length === 0) return t;
+  return { ...out, dropped };
+}
+
+// src/result/write.ts
+function boundCell(cell) {
+  return {
+    ...cell,
+    ...cell.telemetry ? { telemetry: boundTelemetry(cell.telemetry) } : {},
+    trials: cell.trials.map((t) => t.telemetry ? { ...t, telemetry: boundTelemetry(t.telemetry) } : t)
+  };
+}
 async function writeResult(path3, doc) {
   await mkdir2(dirname(path3), { recursive: true });
   const tmp = `${path3}.${process.pid}.tmp`;
-  await writeFile3(tmp, `${JSON.stringify(scrubDeep(doc), null, 1)}
-`);
+  const clean = scrubDeep({ ...doc, cells: doc.cells.map(boundCell) });
+  const text = `${JSON.stringify(clean, null, 1)}
+`;
+  const problem = textBeyondBounds(text) ?? resultProblem(JSON.parse(text));
+  await writeFile3(tmp, text);
   await rename(tmp, path3);
+  if (problem !== null) throw new Error(`the result written to ${path3} is one its reader refuses (a bug of llm-perf-gate, please report it): ${problem}`);
 }
 
 // src/report/telemetry-line.ts
@@ -30508,9 +23451,9 @@ function telemetryLine(t) {
   return parts.join(" \xB7 ");
 }
 function environmentText(f2) {
-  const gpu = f2.gpus.length === 0 ? f2.gpu_status === "absent" ? "no GPU" : `GPU ${f2.gpu_status}` : `${f2.gpus.length} x ${f2.gpus[0].name}${f2.driver_version ? ` (driver ${f2.driver_version}${f2.cuda_version ? `, CUDA ${f2.cuda_version}` : ""})` : ""}`;
-  const engine = f2.engine ? ` \xB7 ${f2.engine.name}${f2.engine.version ? ` ${f2.engine.version}` : ""}` : "";
-  return `${gpu} \xB7 ${f2.cpus} x ${f2.cpu_model}${engine}${f2.model ? ` \xB7 model ${f2.model}` : ""}`;
+  const gpu2 = f2.gpus.length === 0 ? f2.gpu_status === "absent" ? "no GPU" : `GPU ${f2.gpu_status}` : `${f2.gpus.length} x ${f2.gpus[0].name}${f2.driver_version ? ` (driver ${f2.driver_version}${f2.cuda_version ? `, CUDA ${f2.cuda_version}` : ""})` : ""}`;
+  const engine2 = f2.engine ? ` \xB7 ${f2.engine.name}${f2.engine.version ? ` ${f2.engine.version}` : ""}` : "";
+  return `${gpu2} \xB7 ${f2.cpus} x ${f2.cpu_model}${engine2}${f2.model ? ` \xB7 model ${f2.model}` : ""}`;
 }
 
 // src/run/run-plan.ts
@@ -30627,7 +23570,7 @@ async function warmUntilSteady(o, rule, runCell2) {
 import { createHash as createHash2 } from "node:crypto";
 
 // src/workload/dataset.ts
-import { readFile as readFile5, stat } from "node:fs/promises";
+import { readFile as readFile5, stat as stat3 } from "node:fs/promises";
 
 // src/errors/dataset-error.ts
 var DatasetError = class extends UserError {
@@ -30717,7 +23660,7 @@ var cache2 = /* @__PURE__ */ new Map();
 async function loadDataset(file) {
   let stamp;
   try {
-    const st = await stat(file);
+    const st = await stat3(file);
     stamp = `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}`;
   } catch (err) {
     throw new DatasetError(`${file}: cannot read dataset: ${err.message}`);
@@ -30746,20 +23689,20 @@ async function datasetItems(args) {
   const loaded = await loadDataset(file);
   const tok = await getTokenizer(encoding);
   const { rows } = loaded;
-  let counts = loaded.counts.get(encoding);
-  if (counts === void 0) {
-    counts = new Array(rows.length);
-    loaded.counts.set(encoding, counts);
+  let counts2 = loaded.counts.get(encoding);
+  if (counts2 === void 0) {
+    counts2 = new Array(rows.length);
+    loaded.counts.set(encoding, counts2);
   }
   const offset = createRng(JSON.stringify(["dataset-offset", seed, scenario.name, cellLabel])).int(rows.length);
   const items = [];
   for (let i = 0; i < count2; i++) {
     const index = (offset + i) % rows.length;
     const row = rows[index];
-    let inputTokens = counts[index];
+    let inputTokens = counts2[index];
     if (inputTokens === void 0) {
       inputTokens = tok.count(row.prompt);
-      counts[index] = inputTokens;
+      counts2[index] = inputTokens;
     }
     const item = { prompt: row.prompt, inputTokens, maxTokens: row.maxTokens ?? scenario.outputTokens };
     if (row.messages !== null) item.messages = row.messages;
@@ -30883,6 +23826,16 @@ import { performance as performance5 } from "node:perf_hooks";
 
 // src/metrics/cell.ts
 var MAX_ERROR_EXAMPLES = 3;
+var MAX_PROMPT_TOKENS = 1e8;
+function trustedCounts(r) {
+  const nIn = r.nIn ?? 0;
+  const nOut = r.nOut ?? 0;
+  if (r.tokenSource !== "server") return { nIn, nOut, refused: false };
+  const outOk = Number.isSafeInteger(nOut) && nOut >= 0 && nOut <= Math.max(r.maxTokens, r.outputEvents);
+  const inOk = Number.isSafeInteger(nIn) && nIn >= 0 && nIn <= MAX_PROMPT_TOKENS;
+  if (outOk && inOk) return { nIn, nOut, refused: false };
+  return { nIn: inOk ? nIn : 0, nOut: outOk ? nOut : Math.min(r.outputEvents, r.maxTokens), refused: true };
+}
 var r33 = (x) => Math.round(x * 1e3) / 1e3;
 var r6 = (x) => Math.round(x * 1e6) / 1e6;
 function isGood(r, slos, queuedTtft, queuedE2e, tpot) {
@@ -30924,16 +23877,19 @@ function computeCellMetrics(groups, slos, notSent) {
   let events = 0;
   let good = 0;
   const sources = { server: 0, client: 0 };
+  let refused = 0;
   const slosSet = hasSlos(slos);
   for (const r of ok) {
-    const nIn = r.nIn ?? 0;
-    const nOut = r.nOut ?? 0;
+    const { nIn, nOut, refused: untrusted } = trustedCounts(r);
     sumIn += nIn;
     sumOut += nOut;
     sumRequested += r.maxTokens;
     if (nOut === r.maxTokens) honoured++;
     events += r.outputEvents;
-    if (r.tokenSource) sources[r.tokenSource]++;
+    if (untrusted) {
+      refused++;
+      sources.client++;
+    } else if (r.tokenSource) sources[r.tokenSource]++;
     samples.n_in.push(nIn);
     samples.n_out.push(nOut);
     const e2e = r.tDone - r.tSend;
@@ -30952,7 +23908,7 @@ function computeCellMetrics(groups, slos, notSent) {
       }
       const streaming = r.tDone - r.tFirst;
       if (streaming > 0 && nOut > 0) userTps.push(nOut / (streaming / 1e3));
-      for (const g of r.gaps) itl.push(g);
+      itl.push(r);
     }
     samples.tpot_ms.push(tpot === null ? null : r33(tpot));
     if (slosSet && isGood(r, slos, qttft, qe2e, tpot)) good++;
@@ -31008,7 +23964,7 @@ function computeCellMetrics(groups, slos, notSent) {
     ttft_ms: summarize(samples.ttft_ms, "ms"),
     queued_ttft_ms: summarize(samples.queued_ttft_ms, "ms"),
     tpot_ms: summarize(tpots, "ms"),
-    itl_ms: summarize(itl, "ms"),
+    itl_ms: summarizeGaps(itl),
     e2e_ms: summarize(samples.e2e_ms, "ms"),
     queued_e2e_ms: summarize(queuedE2e, "ms"),
     user_tps: summarize(userTps, "tok/s"),
@@ -31024,7 +23980,8 @@ function computeCellMetrics(groups, slos, notSent) {
       output_requested_mean: n > 0 ? r33(sumRequested / n) : null,
       output_honoured: n > 0 ? r6(honoured / n) : null,
       tokens_per_chunk_mean: events > 0 ? r33(sumOut / events) : null,
-      sources
+      sources,
+      ...refused > 0 ? { server_counts_refused: refused } : {}
     },
     errors,
     samples
@@ -31068,7 +24025,7 @@ function extraSamples(records) {
     if (r.warmup || r.cancelled || r.failure !== null) continue;
     queuedE2e.push(r.tDone - r.tSched);
     if (r.tFirst === null) continue;
-    for (const g of r.gaps) itl.push(g);
+    for (const g of sampleGaps(r, EXACT_GAPS)) itl.push(g);
     const streaming = r.tDone - r.tFirst;
     if (streaming > 0 && (r.nOut ?? 0) > 0) userTps.push((r.nOut ?? 0) / (streaming / 1e3));
   }
@@ -31250,6 +24207,217 @@ async function runOne(o, side2, entry, scenario, c) {
   o.progress?.note(`${side2.label}${capacityTerminalLine(cell)}`);
 }
 
+// src/telemetry/gpu-sampler.ts
+import { spawn } from "node:child_process";
+
+// src/telemetry/stat.ts
+var r35 = (x) => Math.round(x * 1e3) / 1e3;
+var Series = class {
+  constructor(cap = 2e4) {
+    this.cap = cap;
+  }
+  cap;
+  values = [];
+  sum = 0;
+  n = 0;
+  peak = -Infinity;
+  add(v) {
+    if (v === null || !Number.isFinite(v)) return;
+    this.n += 1;
+    this.sum += v;
+    if (v > this.peak) this.peak = v;
+    if (this.values.length < this.cap) this.values.push(v);
+  }
+  get count() {
+    return this.n;
+  }
+  stat() {
+    if (this.n === 0) return null;
+    const sorted = [...this.values].sort((a, b) => a - b);
+    const p95 = sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)];
+    return { mean: r35(this.sum / this.n), max: r35(this.peak), p95: r35(p95), samples: this.n };
+  }
+};
+
+// src/telemetry/gpu-sampler.ts
+var MAX_LINE = 1024;
+var MAX_GPUS = 64;
+var MAX_NAME2 = 128;
+var START_BYTES = 256 * 1024;
+var MAX_STDERR = 400;
+function waitExit(child, ms) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve3) => {
+    const t = setTimeout(() => {
+      child.off("exit", onExit);
+      resolve3(false);
+    }, ms);
+    const onExit = () => {
+      clearTimeout(t);
+      resolve3(true);
+    };
+    child.once("exit", onExit);
+  });
+}
+function startGpuSampler(o = {}) {
+  const intervalMs = Math.max(20, Math.round(o.intervalMs ?? 500));
+  const silenceMs = o.silenceMs ?? Math.max(5 * intervalMs, 5e3);
+  const graceMs = o.stopGraceMs ?? 1e3;
+  const gpus = /* @__PURE__ */ new Map();
+  let status = "ok";
+  let message = null;
+  let lines = 0;
+  let stderr = "";
+  let stopping = false;
+  const bytesPerInterval = o.bytesPerInterval ?? MAX_GPUS * MAX_LINE;
+  const startedAt2 = Date.now();
+  let lastLineAt = startedAt2;
+  let partial = "";
+  let skipping = false;
+  let received = 0;
+  let flooded = false;
+  let longLines = 0;
+  let ignoredReadings = 0;
+  let lastOther = "";
+  const child = spawn(o.bin ?? "nvidia-smi", samplerArgs(intervalMs), { stdio: ["ignore", "pipe", "pipe"] });
+  const exited = new Promise((resolve3) => {
+    child.once("exit", () => resolve3());
+    child.once("error", () => resolve3());
+  });
+  child.on("error", (err) => {
+    if (err.code === "ENOENT") status = "absent";
+    else if (status === "ok") {
+      status = "died";
+      message = `nvidia-smi: ${err.message}`;
+    }
+  });
+  child.stdout.setEncoding("utf8");
+  const onLine = (raw) => {
+    lastLineAt = Date.now();
+    const g = parseGpuLine(raw);
+    if (g === null) {
+      if (raw.trim() !== "") lastOther = raw.trim();
+      return;
+    }
+    let p2 = gpus.get(g.index);
+    if (!p2) {
+      if (gpus.size >= MAX_GPUS) {
+        ignoredReadings += 1;
+        return;
+      }
+      p2 = { name: g.name.slice(0, MAX_NAME2), util: new Series(), mem: new Series(), memTotal: null, power: new Series(), sm: new Series(), memClock: new Series(), temp: new Series() };
+      gpus.set(g.index, p2);
+    }
+    lines += 1;
+    p2.util.add(g.utilization);
+    p2.mem.add(g.memoryUsed);
+    p2.memTotal = g.memoryTotal ?? p2.memTotal;
+    p2.power.add(g.power);
+    p2.sm.add(g.smClock);
+    p2.memClock.add(g.memClock);
+    p2.temp.add(g.temperature);
+  };
+  const flood = () => {
+    flooded = true;
+    partial = "";
+    if (status === "ok") {
+      status = "died";
+      message = `nvidia-smi printed ${received} bytes in ${Date.now() - startedAt2} ms, more than ${MAX_GPUS} GPUs' readings could take; stopped after ${lines} GPU readings`;
+    }
+    child.stdout.pause();
+    child.kill("SIGKILL");
+  };
+  child.stdout.on("data", (chunk) => {
+    if (flooded) return;
+    received += chunk.length;
+    if (received > START_BYTES + (Date.now() - startedAt2) / intervalMs * bytesPerInterval) {
+      flood();
+      return;
+    }
+    let pos = 0;
+    for (let nl = chunk.indexOf("\n"); nl !== -1; nl = chunk.indexOf("\n", pos)) {
+      if (skipping) skipping = false;
+      else if (partial.length + nl - pos > MAX_LINE) longLines += 1;
+      else onLine(partial + chunk.slice(pos, nl));
+      partial = "";
+      pos = nl + 1;
+    }
+    if (pos < chunk.length && !skipping) {
+      if (partial.length + chunk.length - pos > MAX_LINE) {
+        skipping = true;
+        partial = "";
+        longLines += 1;
+      } else partial += chunk.slice(pos);
+    }
+  });
+  child.stderr.setEncoding("utf8");
+  child.stderr.on("data", (c) => {
+    if (stderr.length < MAX_STDERR) stderr += c.slice(0, MAX_STDERR);
+  });
+  child.once("exit", (code, signal) => {
+    if (stopping || status !== "ok") return;
+    const why = (stderr || partial || lastOther).trim().split("\n")[0]?.slice(0, 200) || (signal ? `signal ${signal}` : `exit code ${code}`);
+    if (lines === 0) {
+      status = "unavailable";
+      message = `nvidia-smi: ${why}`;
+    } else {
+      status = "died";
+      message = `nvidia-smi exited during the cell after ${lines} GPU readings: ${why}`;
+    }
+  });
+  const watchdog = setInterval(() => {
+    if (stopping || status !== "ok" || child.exitCode !== null) return;
+    if (Date.now() - lastLineAt > silenceMs) {
+      status = "hung";
+      message = `nvidia-smi printed nothing for ${silenceMs} ms (after ${lines} GPU readings); stopped`;
+      child.kill("SIGKILL");
+    }
+  }, Math.min(silenceMs, 1e3));
+  watchdog.unref();
+  return {
+    async stop() {
+      stopping = true;
+      clearInterval(watchdog);
+      if (child.pid !== void 0 && child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGTERM");
+        if (!await waitExit(child, graceMs)) {
+          child.kill("SIGKILL");
+          if (!await waitExit(child, graceMs)) {
+            if (status === "ok") status = "hung";
+            message ??= `nvidia-smi did not exit within ${2 * graceMs} ms of being stopped`;
+          }
+        }
+      } else {
+        await Promise.race([exited, new Promise((r) => setTimeout(r, graceMs))]);
+      }
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+      child.unref();
+      if (status === "ok" && lines === 0) {
+        status = "unavailable";
+        message = `nvidia-smi gave no reading in ${intervalMs} ms intervals`;
+      }
+      const skipped = [
+        ignoredReadings > 0 ? `${ignoredReadings} readings of GPUs beyond the first ${MAX_GPUS} ignored` : "",
+        longLines > 0 ? `${longLines} lines over ${MAX_LINE} bytes skipped` : ""
+      ].filter((x) => x !== "");
+      if (skipped.length > 0 && status !== "absent") message = [message, `nvidia-smi: ${skipped.join("; ")}`].filter((x) => x !== null).join("; ");
+      const summaries = [...gpus.entries()].sort((a, b) => a[0] - b[0]).map(([index, p2]) => ({
+        index,
+        name: p2.name,
+        utilization_pct: p2.util.stat(),
+        memory_used_mib: p2.mem.stat(),
+        memory_total_mib: p2.memTotal,
+        power_w: p2.power.stat(),
+        sm_clock_mhz: p2.sm.stat(),
+        mem_clock_mhz: p2.memClock.stat(),
+        temperature_c: p2.temp.stat()
+      }));
+      return { status, message: status === "absent" ? null : message, interval_ms: intervalMs, gpus: summaries };
+    }
+  };
+}
+
 // src/telemetry/merge.ts
 function mergeStat(parts) {
   const s = parts.filter((p2) => p2 !== null);
@@ -31267,7 +24435,7 @@ var STATUS_ORDER = ["hung", "died", "unavailable", "ok", "absent"];
 function mergeGpus(parts) {
   const byIndex = /* @__PURE__ */ new Map();
   for (const p2 of parts) for (const g of p2.gpu.gpus) byIndex.set(g.index, [...byIndex.get(g.index) ?? [], g]);
-  return [...byIndex.entries()].sort((a, b) => a[0] - b[0]).map(([index, gs]) => ({
+  return [...byIndex.entries()].sort((a, b) => a[0] - b[0]).slice(0, MAX_GPUS).map(([index, gs]) => ({
     index,
     name: gs[0].name,
     utilization_pct: mergeStat(gs.map((g) => g.utilization_pct)),
@@ -31342,14 +24510,10 @@ function mergeTelemetry(parts) {
 }
 
 // src/run/saturation.ts
-var LOOP_DELAY_P99_LIMIT_MS = 20;
 var DISPATCH_LAG_P99_LIMIT_MS = 10;
 var OFFERED_RATE_MIN_SHARE = 0.95;
 function assessClient(load, metrics, loopDelay, dispatchLagP99Ms, plannedRps) {
   const reasons = [];
-  if (loopDelay.p99Ms > LOOP_DELAY_P99_LIMIT_MS) {
-    reasons.push(`event-loop delay p99 ${loopDelay.p99Ms.toFixed(1)} ms > ${LOOP_DELAY_P99_LIMIT_MS} ms`);
-  }
   if (load.kind === "rate") {
     if (dispatchLagP99Ms !== null && dispatchLagP99Ms > DISPATCH_LAG_P99_LIMIT_MS) {
       reasons.push(`dispatch lag p99 ${dispatchLagP99Ms.toFixed(1)} ms > ${DISPATCH_LAG_P99_LIMIT_MS} ms`);
@@ -31377,13 +24541,19 @@ function p99(values) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(0.99 * sorted.length) - 1)];
 }
+function withoutNotes(t) {
+  const { dropped: _dropped, ...rest } = t;
+  return rest;
+}
 function assembleCell(args) {
   const { load, slos } = args;
   const trials = [];
   let offset = 0;
   const groups = [];
   let notSent = 0;
-  for (const t of args.trials) {
+  const bounded = args.trials.map((t) => t.telemetry ? boundTelemetry(t.telemetry) : void 0);
+  for (const [k, t] of args.trials.entries()) {
+    const telemetryOfTrial = bounded[k];
     const metrics = computeCellMetrics([t.run.records], slos, t.run.notSent);
     const client2 = assessClient(load, metrics, t.run.loopDelay, p99(t.run.dispatchLagMs), t.run.plannedRps);
     const n = metrics.samples.e2e_ms.length;
@@ -31397,7 +24567,7 @@ function assembleCell(args) {
       metrics: trialMetrics,
       client: client2,
       samples: { from: offset, to: offset + n },
-      ...t.telemetry ? { telemetry: t.telemetry } : {},
+      ...telemetryOfTrial ? { telemetry: telemetryOfTrial } : {},
       ...t.warmup ? { warmup: t.warmup } : {}
     });
     offset += n;
@@ -31411,7 +24581,9 @@ function assembleCell(args) {
     saturated: trials.some((t) => t.client.saturated),
     reasons: trials.flatMap((t) => t.client.reasons.map((r) => trials.length > 1 ? `trial ${t.index + 1}: ${r}` : r))
   };
-  const telemetry = mergeTelemetry(args.trials.flatMap((t) => t.telemetry ? [t.telemetry] : []));
+  const merged = mergeTelemetry(bounded.flatMap((t) => t ? [t] : []));
+  const carried = args.trials.flatMap((t, k) => (bounded[k]?.dropped ?? []).map((d) => args.trials.length > 1 ? `trial ${t.index + 1}: ${d}` : d));
+  const telemetry = merged === null ? null : boundTelemetry(withoutNotes(merged), carried);
   return {
     id: args.id,
     scenario: {
@@ -31467,11 +24639,11 @@ async function workerScript() {
   const source = here.endsWith(".ts") ? fileURLToPath(new URL("./worker-entry.ts", here)) : join3(process.cwd(), "src", "run", "worker-entry.ts");
   if (!existsSync(source)) throw new Error(`the worker script is missing: neither dist/worker.js next to ${fileURLToPath(here)} nor ${source}; run 'npm run build'`);
   const bundler = "esbuild";
-  const { build: build3 } = await import(bundler);
+  const { build: build2 } = await import(bundler);
   const dir = join3(process.cwd(), "node_modules", ".cache", "llm-perf-gate-worker");
   await mkdir3(dir, { recursive: true });
   const out = join3(dir, `worker-${process.pid}.mjs`);
-  await build3({ entryPoints: [source], outfile: out, bundle: true, platform: "node", format: "esm", target: "node24", packages: "external", logLevel: "warning" });
+  await build2({ entryPoints: [source], outfile: out, bundle: true, platform: "node", format: "esm", target: "node24", packages: "external", logLevel: "warning" });
   return { path: out, built: true };
 }
 var RANK = { count: 0, duration: 1, interrupt: 2 };
@@ -31599,169 +24771,6 @@ function shardInfo(run2, clockOffsetMs) {
   return { index: run2.spec.index, count: run2.spec.count, start_at: run2.startAt?.toISOString() ?? null, clock_offset_ms: clockOffsetMs };
 }
 
-// src/telemetry/gpu-sampler.ts
-import { spawn } from "node:child_process";
-
-// src/telemetry/stat.ts
-var r35 = (x) => Math.round(x * 1e3) / 1e3;
-var Series = class {
-  constructor(cap = 2e4) {
-    this.cap = cap;
-  }
-  cap;
-  values = [];
-  sum = 0;
-  n = 0;
-  peak = -Infinity;
-  add(v) {
-    if (v === null || !Number.isFinite(v)) return;
-    this.n += 1;
-    this.sum += v;
-    if (v > this.peak) this.peak = v;
-    if (this.values.length < this.cap) this.values.push(v);
-  }
-  get count() {
-    return this.n;
-  }
-  stat() {
-    if (this.n === 0) return null;
-    const sorted = [...this.values].sort((a, b) => a - b);
-    const p95 = sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)];
-    return { mean: r35(this.sum / this.n), max: r35(this.peak), p95: r35(p95), samples: this.n };
-  }
-};
-
-// src/telemetry/gpu-sampler.ts
-var MAX_STDERR = 400;
-function waitExit(child, ms) {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
-  return new Promise((resolve3) => {
-    const t = setTimeout(() => {
-      child.off("exit", onExit);
-      resolve3(false);
-    }, ms);
-    const onExit = () => {
-      clearTimeout(t);
-      resolve3(true);
-    };
-    child.once("exit", onExit);
-  });
-}
-function startGpuSampler(o = {}) {
-  const intervalMs = Math.max(20, Math.round(o.intervalMs ?? 500));
-  const silenceMs = o.silenceMs ?? Math.max(5 * intervalMs, 5e3);
-  const graceMs = o.stopGraceMs ?? 1e3;
-  const gpus = /* @__PURE__ */ new Map();
-  let status = "ok";
-  let message = null;
-  let lines = 0;
-  let stderr = "";
-  let stopping = false;
-  let lastLineAt = Date.now();
-  let partial = "";
-  let lastOther = "";
-  const child = spawn(o.bin ?? "nvidia-smi", samplerArgs(intervalMs), { stdio: ["ignore", "pipe", "pipe"] });
-  const exited = new Promise((resolve3) => {
-    child.once("exit", () => resolve3());
-    child.once("error", () => resolve3());
-  });
-  child.on("error", (err) => {
-    if (err.code === "ENOENT") status = "absent";
-    else if (status === "ok") {
-      status = "died";
-      message = `nvidia-smi: ${err.message}`;
-    }
-  });
-  child.stdout.setEncoding("utf8");
-  child.stdout.on("data", (chunk) => {
-    lastLineAt = Date.now();
-    const text = partial + chunk;
-    const parts = text.split("\n");
-    partial = parts.pop() ?? "";
-    for (const raw of parts) {
-      const g = parseGpuLine(raw);
-      if (g === null) {
-        if (raw.trim() !== "") lastOther = raw.trim();
-        continue;
-      }
-      lines += 1;
-      let p2 = gpus.get(g.index);
-      if (!p2) {
-        p2 = { name: g.name, util: new Series(), mem: new Series(), memTotal: null, power: new Series(), sm: new Series(), memClock: new Series(), temp: new Series() };
-        gpus.set(g.index, p2);
-      }
-      p2.util.add(g.utilization);
-      p2.mem.add(g.memoryUsed);
-      p2.memTotal = g.memoryTotal ?? p2.memTotal;
-      p2.power.add(g.power);
-      p2.sm.add(g.smClock);
-      p2.memClock.add(g.memClock);
-      p2.temp.add(g.temperature);
-    }
-  });
-  child.stderr.setEncoding("utf8");
-  child.stderr.on("data", (c) => {
-    if (stderr.length < MAX_STDERR) stderr += c;
-  });
-  child.once("exit", (code, signal) => {
-    if (stopping || status !== "ok") return;
-    const why = (stderr || partial || lastOther).trim().split("\n")[0]?.slice(0, 200) || (signal ? `signal ${signal}` : `exit code ${code}`);
-    if (lines === 0) {
-      status = "unavailable";
-      message = `nvidia-smi: ${why}`;
-    } else {
-      status = "died";
-      message = `nvidia-smi exited during the cell after ${lines} GPU readings: ${why}`;
-    }
-  });
-  const watchdog = setInterval(() => {
-    if (stopping || status !== "ok" || child.exitCode !== null) return;
-    if (Date.now() - lastLineAt > silenceMs) {
-      status = "hung";
-      message = `nvidia-smi printed nothing for ${silenceMs} ms (after ${lines} GPU readings); stopped`;
-      child.kill("SIGKILL");
-    }
-  }, Math.min(silenceMs, 1e3));
-  watchdog.unref();
-  return {
-    async stop() {
-      stopping = true;
-      clearInterval(watchdog);
-      if (child.pid !== void 0 && child.exitCode === null && child.signalCode === null) {
-        child.kill("SIGTERM");
-        if (!await waitExit(child, graceMs)) {
-          child.kill("SIGKILL");
-          if (!await waitExit(child, graceMs)) {
-            if (status === "ok") status = "hung";
-            message ??= `nvidia-smi did not exit within ${2 * graceMs} ms of being stopped`;
-          }
-        }
-      } else {
-        await Promise.race([exited, new Promise((r) => setTimeout(r, graceMs))]);
-      }
-      child.stdout?.destroy();
-      child.stderr?.destroy();
-      child.unref();
-      if (status === "ok" && lines === 0) {
-        status = "unavailable";
-        message = `nvidia-smi gave no reading in ${intervalMs} ms intervals`;
-      }
-      const summaries = [...gpus.entries()].sort((a, b) => a[0] - b[0]).map(([index, p2]) => ({
-        index,
-        name: p2.name,
-        utilization_pct: p2.util.stat(),
-        memory_used_mib: p2.mem.stat(),
-        memory_total_mib: p2.memTotal,
-        power_w: p2.power.stat(),
-        sm_clock_mhz: p2.sm.stat(),
-        mem_clock_mhz: p2.memClock.stat(),
-        temperature_c: p2.temp.stat()
-      }));
-      return { status, message: status === "absent" ? null : message, interval_ms: intervalMs, gpus: summaries };
-    }
-  };
-}
-
 // src/telemetry/neighbours.ts
 import { readFileSync, readdirSync } from "node:fs";
 import os2 from "node:os";
@@ -31787,8 +24796,8 @@ function processTable(procRoot) {
   }
   for (const d of dirs) {
     try {
-      const stat2 = readFileSync(`${procRoot}/${d}/stat`, "utf8");
-      const f2 = stat2.slice(stat2.lastIndexOf(")") + 2).split(" ");
+      const stat4 = readFileSync(`${procRoot}/${d}/stat`, "utf8");
+      const f2 = stat4.slice(stat4.lastIndexOf(")") + 2).split(" ");
       table.set(Number(d), [Number(f2[1]), (Number(f2[11]) + Number(f2[12])) * TICK_MS]);
     } catch {
     }
@@ -31890,7 +24899,7 @@ async function startScraper(o) {
   const maxRaw = o.maxRaw ?? 64;
   const dispatcher = new import_undici2.Agent({ connections: 1, connectTimeout: timeoutMs, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
   const gauges = { running: new Series(), waiting: new Series(), kv: new Series() };
-  let engine = null;
+  let engine2 = null;
   let firstReading = null;
   let lastReading = null;
   let lastSamples = [];
@@ -31901,11 +24910,11 @@ async function startScraper(o) {
   let stopped = false;
   const once = (label) => {
     inFlight ??= scrapeOnce(url, dispatcher, timeoutMs, maxBytes).then((samples) => {
-      engine ??= detectEngine(samples);
+      engine2 ??= detectEngine(samples);
       ok += 1;
       lastSamples = samples;
-      if (engine === null) return;
-      const r = readEngine(engine, samples);
+      if (engine2 === null) return;
+      const r = readEngine(engine2, samples);
       firstReading ??= r;
       lastReading = r;
       gauges.running.add(r.running);
@@ -31949,7 +24958,7 @@ async function startScraper(o) {
       const queries = d("prefixQueries");
       const cached = d("cachedPromptTokens");
       const prompt = d("promptTokens");
-      const found = engine;
+      const found = engine2;
       let hitRate = null;
       if (hits !== null && queries !== null && queries > 0) hitRate = hits / queries;
       else if (found?.promptCounts === "uncached" && cached !== null && prompt !== null && prompt + cached > 0) hitRate = cached / (prompt + cached);
@@ -32011,7 +25020,7 @@ async function startCellTelemetry(o) {
   return {
     async stop(client) {
       const c = cpu.stop();
-      const [gpu, engine, before, after] = await Promise.all([
+      const [gpu2, engine2, before, after] = await Promise.all([
         sampler ? sampler.stop() : Promise.resolve({ status: "absent", message: "GPU sampling is off", interval_ms: o.gpuIntervalMs ?? 500, gpus: [] }),
         scraper ? scraper.stop(client ?? null) : Promise.resolve(null),
         appsBefore,
@@ -32028,8 +25037,8 @@ async function startCellTelemetry(o) {
       return {
         started_at: startedAt2.toISOString(),
         duration_s: Math.round(performance.now() - t0) / 1e3,
-        gpu: { ...gpu, other_processes: otherGpu },
-        engine,
+        gpu: { ...gpu2, other_processes: otherGpu },
+        engine: engine2,
         neighbours: { others_cpu_share: c.share, others_cores: c.cores, cpus: c.cpus, limit, flagged: reasons.length > 0, reasons }
       };
     }
@@ -32499,6 +25508,8 @@ function startLaunch(host, launch) {
       command: launch.command,
       cwd: host.cwd,
       env: { ...host.env },
+      passEnv: launch.passEnv,
+      withholdEnv: launch.withholdEnv,
       logPath: launch.logPath,
       readyUrl: launch.readyUrl,
       baseUrl: launch.baseUrl,
@@ -32582,20 +25593,14 @@ export {
   DEFAULT_REMOTE,
   MAX_PUSH_ATTEMPTS,
   saveResult,
-  findBaseline,
   findBaselines,
   openBranch,
-  require_dist,
-  HIST_SCALE,
-  minSamplesFor,
-  newHistogram,
-  summarize,
-  decodeHistogram,
+  DEFAULTS,
   RunSetupError,
   TOOL_VERSION,
+  compareFingerprints,
   MIN_CALIBRATION_TRIALS,
   DEFAULT_CALIBRATION_TRIALS,
-  compareFingerprints,
   readPlan,
   judgeRun,
   judgeStored,
@@ -32603,6 +25608,7 @@ export {
   calibrateRun,
   markdownTable,
   escapeMd,
+  codeSpan,
   renderTable,
   resultTable,
   EXIT,
