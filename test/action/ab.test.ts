@@ -113,7 +113,7 @@ describe('runAction: confirm before failing', () => {
     });
     await runAction(h.host);
     expect(h.failures, h.summaries[0]).toEqual([]);
-    expect(h.logs.map((l) => l.text)).toContain('The comparison with a stored result would fail: measuring s@c=2 again before deciding (input confirm).');
+    expect(h.logs.map((l) => l.text)).toContain('Measuring s@c=2 again before deciding (input confirm): a regression against a stored result, or noise that made a cell not comparable, is measured once more in this job.');
     const report = h.summaries[0]!;
     expect(report).toContain('### Confirmation');
     expect(report).toContain('the failing cell (s@c=2) measured again in this job, against the same baseline');
