@@ -78,6 +78,9 @@ export function buildSeries(history: readonly HistoryPoint[], extra: readonly st
       for (const rule of rulesFor(gate, cell.scenario.name, cell.load.kind)) {
         const def = rule.def;
         if (!rule.gated && !extra.includes(def.id)) continue;
+        // error_rate is gated (issue 23) as a difference of proportions; change points are relative shifts, which
+        // say nothing on a rate that is mostly 0: it joins the trend only when asked for by name.
+        if (def.kind === 'absolute' && !extra.includes(def.id)) continue;
         const value = pooledValue(cell, def);
         const key = `${cell.id}\u0000${def.id}`;
         let s = out.get(key);
