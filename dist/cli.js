@@ -35,7 +35,7 @@ import {
   resultTable,
   writeResult,
   writeSite
-} from "./chunks/chunk-NQOEW3E7.js";
+} from "./chunks/chunk-55N6HKIN.js";
 import {
   forTerminal,
   hostLog

@@ -42,7 +42,7 @@ import {
   siteFiles,
   withServers,
   writeVerdictFiles
-} from "./chunks/chunk-NQOEW3E7.js";
+} from "./chunks/chunk-55N6HKIN.js";
 import {
   registerSecrets
 } from "./chunks/chunk-M2JGHJEV.js";
@@ -24717,7 +24717,7 @@ async function confirmFailure(host, inputs, j) {
   if (route.kind === "repeat") {
     return confirmByRepeat(host, { plan: j.plan, baseline: j.baseline, candidate: j.candidate, first: j.first, cells: route.cells, outPath: j.paths.confirm });
   }
-  host.log.info("The comparison with a stored result would fail: measuring paired against the baseline server before deciding (input confirm).");
+  host.log.info("Measuring paired against the baseline server before deciding (input confirm): a regression against a stored result, or noise that made a cell not comparable, is measured once more in this job.");
   const ab = await measureSameJob(host, inputs, j.plan, { ...j.paths, candidate: j.paths.confirm });
   return confirmedByPairs(j.first, judgeRun(j.plan, ab.baseline.doc, ab.doc, ""), ab.doc, j.plan.limits.trials);
 }

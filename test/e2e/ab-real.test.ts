@@ -63,7 +63,7 @@ describe('same-job A/B on the embedded engine', () => {
       expect(v.design).toBe('paired');
       expect(code, out).not.toBe(1);
       expect(v.verdict, out).toBe('invalid');
-      expect(v.cells[0]!.invalid_reasons.join('\n')).toMatch(/candidate measured while other processes used/);
+      expect(v.cells[0]!.invalid_reasons.join('\n')).toMatch(/beside the candidate: a difference over the 25\.0% limit \(telemetry\.max_neighbour_cpu_share\) leaves a pass worth nothing/);
     } finally {
       await hog.stop();
     }

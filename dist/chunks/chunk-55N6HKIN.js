@@ -22801,6 +22801,7 @@ function buildSeries(history, extra = []) {
       for (const rule of rulesFor(gate, cell.scenario.name, cell.load.kind)) {
         const def = rule.def;
         if (!rule.gated && !extra.includes(def.id)) continue;
+        if (def.kind === "absolute" && !extra.includes(def.id)) continue;
         const value = pooledValue(cell, def);
         const key = `${cell.id}\0${def.id}`;
         let s = out.get(key);
