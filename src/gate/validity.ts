@@ -116,14 +116,17 @@ export interface NeighbourFindings {
   marginNote: string | null;
   /** Set when only a regression can be read (a load difference over the limit): why anything else is not comparable. */
   regressionsOnly: string | null;
+  /** The two sides' loads in words (null: not measured on both). */
+  loads: string | null;
 }
 
 /** neighbourProblems on the two sides' shares of others' CPU (null: not measured) under `limit`. */
 export function neighbourShares(sb: number | null, sc: number | null, limit: number | null): NeighbourFindings {
-  const out: NeighbourFindings = { invalid: [], warnings: [], margin: NO_MARGIN, marginNote: null, regressionsOnly: null };
+  const out: NeighbourFindings = { invalid: [], warnings: [], margin: NO_MARGIN, marginNote: null, regressionsOnly: null, loads: null };
   if (sb === null || sc === null || limit === null) return out;
   const d = sc - sb;
   const beside = `other processes used ${pctOf(sb)} of the CPU beside the baseline and ${pctOf(sc)} beside the candidate`;
+  out.loads = beside;
   if (Math.max(sb, sc) >= SATURATED_SHARE) {
     out.invalid.push(`${beside}: at ${pctOf(SATURATED_SHARE)} or more the server's speed says nothing about its code`);
     return out;

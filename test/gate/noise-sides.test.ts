@@ -122,6 +122,17 @@ describe('paired: judged on the pairs both sides measured alike', () => {
     expect(hogCand.verdict).toBe('invalid');
   });
 
+  it('a little more load beside the candidate in every pair is its own doing: not held against the baseline', () => {
+    // A CI run: a busy loop beside the whole job took 39% beside the baseline and 43% beside the candidate, whose slower server left it more; a
+    // margin would widen the 5% TPOT threshold to 12% and let this +10% read inconclusive.
+    const slow = compare(beside(side('p-a', {}, 'baseline'), () => 0.39), beside(side('p-b', { tpot: 1.1 }, 'candidate'), () => 0.43), gatePlan());
+    expect(metric(slow, 'tpot_ms.p50').verdict).toBe('regressed');
+    expect(slow.verdict).toBe('fail');
+    expect(slow.cells[0]!.warnings.join('\n')).toMatch(/39\.0% of the CPU beside the baseline and 43\.0% beside the candidate: in pairs run in random order that difference is the candidate's own doing/);
+    const same = compare(beside(side('p-a', {}, 'baseline'), () => 0.39), beside(side('p-c', {}, 'candidate'), () => 0.43), gatePlan());
+    expect(same.verdict).not.toBe('fail');
+  });
+
   it('a busy loop beside one side in one pair only: that pair is dropped', () => {
     const v = compare(beside(side('p-a', {}, 'baseline'), () => 0), beside(side('p-b', { tpot: 1.3 }, 'candidate'), (i) => (i === 4 ? 0.5 : 0)), gatePlan());
     expect(v.cells[0]!.warnings.join('\n')).toMatch(/pair 5 dropped: other processes used/);
