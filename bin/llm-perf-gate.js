@@ -7,6 +7,7 @@
 // can leave the CLI running on its own (README, "The CLI").
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { setTimeout } from 'node:timers';
 import { fileURLToPath } from 'node:url';
 
 /** Set in the re-run CLI's environment: its parent is this launcher, watching it over the IPC channel. */
