@@ -1,7 +1,18 @@
 // JSONL datasets replacing synthetic prompts. Every row is validated up
 // front so a bad file fails before any load is sent, with the file and line
 // that is wrong.
-import { readFile, stat } from 'node:fs/promises';
+//
+// The path is the config's, and a config may come from a pull request: it can
+// name any file the runner can read (issue 19, item 9). `/dev/urandom` was
+// read for 19 s and 1.27 GB before a refusal, a FIFO blocked the run forever,
+// and a JSON error quoted the file's first bytes (`/proc/self/environ` would
+// have put the environment in the log). So: only a regular file is read
+// (checked on the open descriptor, opened without blocking on a FIFO), at most
+// MAX_DATASET_BYTES of it, stopping at the limit whatever its size claimed;
+// and no message quotes the file: they name the path, the line, the field and
+// what is wrong with it (a JSON error by its column), never the bytes.
+import { constants } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
 import type { Encoding, ScenarioPlan } from '../config/plan.js';
 import { DatasetError } from '../errors/dataset-error.js';
 import { createRng } from '../util/rng.js';
@@ -84,6 +95,21 @@ function parseRow(obj: Record<string, unknown>, where: string, line: number): Da
   return { line, prompt, messages, maxTokens };
 }
 
+/**
+ * What is wrong with a line that is not JSON, in V8's own words but never the
+ * line's: V8 quotes the text in some messages (`Unexpected token 'S',
+ * "SHELL=/bin" is not valid JSON`), which is the file's content, so those
+ * become "an unexpected character"; the others name the column and what was
+ * expected (`Expected ',' or '}' after property value`).
+ */
+function jsonProblem(err: unknown): string {
+  const message = err instanceof Error ? err.message : '';
+  const at = /^(.{1,80}) in JSON at position \d+ \(line \d+ column (\d+)\)$/s.exec(message);
+  if (at !== null && !at[1]!.includes('"') && !at[1]!.startsWith('Unexpected token')) return ` at column ${at[2]}: ${at[1]}`;
+  if (message.startsWith('Unexpected end of JSON input')) return ': the line ends inside a value';
+  return ': an unexpected character';
+}
+
 /** Parse JSONL text; `file` is only used in error messages. */
 export function parseDataset(text: string, file: string): DatasetRow[] {
   const lines = text.split(/\r?\n/);
@@ -98,7 +124,7 @@ export function parseDataset(text: string, file: string): DatasetRow[] {
     try {
       value = JSON.parse(raw);
     } catch (err) {
-      throw new DatasetError(`${where}: invalid JSON: ${(err as Error).message}`);
+      throw new DatasetError(`${where}: invalid JSON${jsonProblem(err)}`);
     }
     if (!isRecord(value)) throw new DatasetError(`${where}: each line must be a JSON object, got ${describe(value)}`);
     rows.push(parseRow(value, where, i + 1));
@@ -122,23 +148,90 @@ interface CacheEntry {
 // when it changes between runs in one process.
 const cache = new Map<string, CacheEntry>();
 
+/**
+ * The largest dataset read: 256 MiB of JSONL is hundreds of thousands of
+ * prompts, and the whole file is held as one string (V8's longest is 512 MiB).
+ */
+export const MAX_DATASET_BYTES = 256 * 1024 * 1024;
+
+/** What a non-regular file is, for the refusal. */
+function kindOf(st: { isDirectory(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean; isFIFO(): boolean; isSocket(): boolean }): string {
+  if (st.isDirectory()) return 'a directory';
+  if (st.isCharacterDevice()) return 'a character device';
+  if (st.isBlockDevice()) return 'a block device';
+  if (st.isFIFO()) return 'a named pipe';
+  if (st.isSocket()) return 'a socket';
+  return 'not a regular file';
+}
+
+function notRegular(file: string, kind: string): DatasetError {
+  return new DatasetError(`${file}: cannot read dataset: it is ${kind}, not a regular file; a dataset is a JSONL file`);
+}
+
+function tooLarge(file: string, what: string): DatasetError {
+  return new DatasetError(`${file}: cannot read dataset: ${what} more than the ${MAX_DATASET_BYTES / 1024 / 1024} MiB a dataset may be`);
+}
+
+/** The system's reason (`ENOENT: no such file or directory`), without the path the message names already. */
+function reason(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  return message.replace(/, \w+ '[^]*'$/, '');
+}
+
+/**
+ * The file's text: refused unless the open descriptor is a regular file, and
+ * never more than MAX_DATASET_BYTES read, whatever its size said (a file in
+ * /proc says 0 and has content; a growing file may pass the size first).
+ */
+async function readBounded(file: string): Promise<string> {
+  let fh;
+  try {
+    // O_NONBLOCK: opening a FIFO for reading waits for a writer; this returns at once and fstat refuses it.
+    fh = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (err) {
+    throw new DatasetError(`${file}: cannot read dataset: ${reason(err)}`, { cause: err });
+  }
+  try {
+    const st = await fh.stat();
+    if (!st.isFile()) throw notRegular(file, kindOf(st));
+    if (st.size > MAX_DATASET_BYTES) throw tooLarge(file, `it is ${st.size} bytes,`);
+    // One byte beyond the size it claims, to see the end; grown while it holds more, up to the limit + 1.
+    let buf = Buffer.allocUnsafe(Math.min(MAX_DATASET_BYTES + 1, Math.max(st.size + 1, 64 * 1024)));
+    let size = 0;
+    for (;;) {
+      if (size === buf.length) {
+        if (size > MAX_DATASET_BYTES) throw tooLarge(file, 'it holds');
+        const bigger = Buffer.allocUnsafe(Math.min(MAX_DATASET_BYTES + 1, buf.length * 2));
+        buf.copy(bigger, 0, 0, size);
+        buf = bigger;
+      }
+      const { bytesRead } = await fh.read(buf, size, buf.length - size, null);
+      if (bytesRead === 0) return buf.toString('utf8', 0, size);
+      size += bytesRead;
+    }
+  } catch (err) {
+    if (err instanceof DatasetError) throw err;
+    throw new DatasetError(`${file}: cannot read dataset: ${reason(err)}`, { cause: err });
+  } finally {
+    await fh.close();
+  }
+}
+
 async function loadDataset(file: string): Promise<LoadedDataset> {
   let stamp: string;
   try {
     const st = await stat(file);
+    // Refused here too, before the cache: a device's stamp says nothing about its content.
+    if (!st.isFile()) throw notRegular(file, kindOf(st));
     stamp = `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}`;
   } catch (err) {
-    throw new DatasetError(`${file}: cannot read dataset: ${(err as Error).message}`);
+    if (err instanceof DatasetError) throw err;
+    throw new DatasetError(`${file}: cannot read dataset: ${reason(err)}`, { cause: err });
   }
   const hit = cache.get(file);
   if (hit !== undefined && hit.stamp === stamp) return hit.dataset;
   const dataset = (async (): Promise<LoadedDataset> => {
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (err) {
-      throw new DatasetError(`${file}: cannot read dataset: ${(err as Error).message}`);
-    }
+    const text = await readBounded(file);
     return { rows: parseDataset(text, file), counts: new Map() };
   })();
   const entry = { stamp, dataset };
