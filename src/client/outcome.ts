@@ -11,7 +11,7 @@ export type FailureClass =
   | 'http-5xx'
   | 'stream-error' // the server sent an {"error": ...} event inside a 200 stream
   | 'cut-off' // the stream ended or the socket closed before [DONE]/finish
-  | 'bad-response'; // not SSE, unparsable JSON, a shape we cannot read, or over a size limit
+  | 'bad-response'; // not SSE, unparsable JSON, a shape we cannot read, over a size limit, or a stream with no output at all (stream-call.ts)
 
 export type TokenSource = 'server' | 'client';
 

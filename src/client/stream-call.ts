@@ -225,7 +225,11 @@ export function outcomeOf(call: StreamCall, err: unknown, cancelled: boolean, in
   let nOut: number | null = null;
   let tokenSource: RequestOutcome['tokenSource'] = null;
   if (ok) {
-    if (call.usageOut !== null) {
+    // The server's count is taken unless it contradicts the stream: output
+    // arrived (each output event carries at least one token) yet it says 0.
+    // Then the client's count stands. Counts too high are judged where the
+    // request's max_tokens is known (metrics/cell.ts trustedCounts).
+    if (call.usageOut !== null && !(call.usageOut === 0 && call.outputEvents > 0)) {
       nOut = call.usageOut;
       nIn = call.usageIn ?? inputTokens;
       tokenSource = 'server';
@@ -269,5 +273,25 @@ function failureOf(call: StreamCall, err: unknown, cancelled: boolean): { fail: 
   if (err !== null) return cancelled ? { fail: null, interrupted: true } : { fail: classify(err, call.timedOut, call.status !== null), interrupted: false };
   if (call.fail !== null) return { fail: call.fail, interrupted: false };
   if (!call.sawDone && call.finishReason === null) return { fail: { cls: 'cut-off', msg: 'stream ended before [DONE] or a finish_reason' }, interrupted: false };
+  if (call.outputEvents === 0) return { fail: { cls: 'bad-response', msg: emptyStreamMessage(call) }, interrupted: false };
   return { fail: null, interrupted: false };
+}
+
+/**
+ * A 200 stream that ended properly (`[DONE]` or a finish_reason) but carried
+ * no output at all: no content, reasoning or tool-call text in any event
+ * (only `[DONE]`, or only empty deltas). It is a failed request, class
+ * `bad-response`, whatever the server's usage says, and whatever its
+ * finish_reason: every request asks for max_tokens >= 1, a benchmark request
+ * that produced nothing has no TTFT or TPOT to measure, and counting it as
+ * ok with 0 tokens let a server that answers `[DONE]` at once look fast and
+ * error-free. The rare legitimate empty completion (a model that emits its
+ * end-of-sequence token first) fails too: a workload that provokes it is not
+ * measuring generation. A server whose usage says it generated tokens it did
+ * not stream is named in the message. (docs/metrics.md, Failure classes.)
+ */
+function emptyStreamMessage(call: StreamCall): string {
+  const end = call.sawDone ? (call.finishReason === null ? '[DONE]' : `finish_reason '${call.finishReason}' and [DONE]`) : `finish_reason '${call.finishReason}'`;
+  const usage = call.usageOut === null ? '' : call.usageOut > 0 ? `; the server's usage claims ${call.usageOut} completion tokens it did not stream` : "; the server's usage says 0 completion tokens";
+  return `the stream ended (${end}) without any output: no content, reasoning or tool-call text${usage}`;
 }
