@@ -3,6 +3,7 @@
 // or so, hence plain loops and no intermediate arrays.
 
 import type { ApiKind } from '../config/plan.js';
+import { scrubbedHead } from '../report/safe-text.js';
 
 export interface Usage {
   promptTokens: number | null;
@@ -24,8 +25,14 @@ export type StreamEvent =
     }
   | { kind: 'invalid'; message: string };
 
+// Every string kept from a chunk is the server's and is bounded here, where it
+// enters (issue 19, item 9): it is stored per request, in the result file,
+// and printed. Real ones are far shorter: vLLM's fingerprints are ~20
+// characters, finish reasons a word.
 const ERROR_MAX = 300;
 const QUOTE_MAX = 80;
+const FINGERPRINT_MAX = 200;
+const FINISH_REASON_MAX = 64;
 
 type Obj = Record<string, unknown>;
 
@@ -33,14 +40,12 @@ function isObj(v: unknown): v is Obj {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** Cuts to at most max UTF-16 units (ellipsis included), never between a surrogate pair. */
-function truncate(s: string, max: number): string {
-  if (s.length <= max) return s;
-  let cut = max - 1;
-  const last = s.charCodeAt(cut - 1);
-  if (last >= 0xd800 && last <= 0xdbff) cut--;
-  return s.slice(0, cut) + '…';
-}
+/**
+ * The head of server text, the cut marked with its length: the one bound
+ * (report/safe-text.ts), registered secrets scrubbed before the cut so that
+ * none is left half there.
+ */
+const truncate = scrubbedHead;
 
 /** Server text goes into messages and logs: JSON quoting neutralises control characters. */
 function quote(data: string): string {
@@ -104,7 +109,7 @@ function interpretParsed(parsed: unknown, data: string, api: ApiKind): StreamEve
     if (!Array.isArray(choices)) return invalid(`"choices" is not an array: ${quote(data)}`);
     for (const choice of choices as unknown[]) {
       if (!isObj(choice)) return invalid(`a choice is not an object: ${quote(data)}`);
-      if (typeof choice.finish_reason === 'string') finishReason = choice.finish_reason;
+      if (typeof choice.finish_reason === 'string') finishReason = truncate(choice.finish_reason, FINISH_REASON_MAX);
       if (api === 'completions') {
         if (nonEmpty(choice.text)) {
           output = true;
@@ -156,7 +161,7 @@ function interpretParsed(parsed: unknown, data: string, api: ApiKind): StreamEve
     text,
     usage,
     finishReason,
-    systemFingerprint: typeof fp === 'string' ? fp : null,
+    systemFingerprint: typeof fp === 'string' ? truncate(fp, FINGERPRINT_MAX) : null,
   };
 }
 

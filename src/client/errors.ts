@@ -1,4 +1,5 @@
 // Message helpers for the client's errors (the errors themselves live in src/errors/).
+import { scrubbedHead } from '../report/safe-text.js';
 
 /** One line from any thrown value, for messages; never includes secrets we know of. */
 export function describeError(err: unknown): string {
@@ -10,8 +11,15 @@ export function describeError(err: unknown): string {
   return String(err);
 }
 
-/** Server text is untrusted and may be huge: keep one short line. */
+/**
+ * Server text is untrusted and may be huge: one short line, its head kept
+ * and the cut marked with the original length (report/safe-text.ts clip, the
+ * one bound every sink uses), with registered secrets scrubbed before the
+ * cut, so none is left half there. Clipped before the whitespace is folded,
+ * so the work is bounded by `max` too.
+ */
 export function clip(text: string, max = 200): string {
-  const one = text.replace(/\s+/g, ' ').trim();
-  return one.length > max ? `${one.slice(0, max - 1)}…` : one;
+  return scrubbedHead(text.length > max ? text.trimStart() : text, max)
+    .replace(/\s+/g, ' ')
+    .trim();
 }

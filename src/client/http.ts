@@ -10,7 +10,7 @@ import { timerMs } from '../util/timer.js';
 import type { WorkItem } from '../workload/synth.js';
 import { TargetError } from '../errors/target-error.js';
 import { clip, describeError } from './errors.js';
-import { readModels } from './models.js';
+import { MAX_MODEL_ID_CHARS, readModels } from './models.js';
 import type { RequestOutcome } from './outcome.js';
 import { outcomeOf, StreamCall } from './stream-call.js';
 
@@ -28,6 +28,7 @@ export interface ClientOptions {
 }
 
 export interface ServerInfo {
+  /** The ids /v1/models lists, bounded where they are read (models.ts): none longer than MAX_MODEL_ID_CHARS, at most MAX_MODELS. */
   models: string[];
   /** Response headers that identify the server build (server, x-powered-by, ...). */
   headers: Record<string, string>;
@@ -106,6 +107,9 @@ export class InferenceClient {
     if (text === null) throw new TargetError(`/v1/models answered more than ${MODELS_BODY_LIMIT} bytes`, 'GET', url);
     const answer = readModels(text);
     if (!answer.ok) throw new TargetError(answer.problem, 'GET', url);
+    if (answer.models.length === 0 && answer.dropped > 0 && this.opts.target.model === null) {
+      throw new TargetError(`every model id /v1/models lists is longer than ${MAX_MODEL_ID_CHARS} characters; set target.model or --model`, 'GET', url);
+    }
     const headers: Record<string, string> = {};
     for (const name of FINGERPRINT_HEADERS) {
       const v = res.headers[name];

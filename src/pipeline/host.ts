@@ -40,10 +40,13 @@ export interface HostLog {
  * The one place log text passes from the pipeline to a host's sink. Text here
  * can hold what a server or a result file said (model ids, error messages):
  * whatever must be done to untrusted text before it reaches a terminal or a
- * workflow log is done here, once, for both hosts.
+ * workflow log is done here, once, for both hosts: a 100 MB model name read
+ * from a result file reaches a terminal as a marked head, not as 100 MB.
  */
 export function hostLog(sink: LogSink): HostLog {
-  // forLog: control characters escaped, no line a workflow command, registered secrets scrubbed.
+  // forLog: bounded (at most MAX_LOG_TEXT_CHARS, each line MAX_LOG_LINE_CHARS,
+  // cuts marked with the original length, before any other work), control
+  // characters escaped, no line a workflow command, registered secrets scrubbed.
   const emit = (level: LogLevel, text: string, title?: string): void => sink.write(level, forLog(text), title === undefined ? undefined : forLog(title));
   const status = sink.status;
   return {

@@ -35,12 +35,16 @@ const AUTOLINK: readonly [RegExp, string][] = [
   [/@(?=[A-Za-z0-9_-]+\.[A-Za-z0-9])/g, '@\u200b'],
 ];
 
+/** Characters of one untrusted value kept in Markdown (before escaping; the cut is marked, see clip). */
+export const MAX_MD_VALUE_CHARS = 500;
+
 export function escapeMd(text: string): string {
-  let out = escapeControls(text.replace(/\r?\n|\r/g, ' '))
+  // Clipped first (escapeControls), so a 100 MB model name costs no more than a short one.
+  let out = escapeControls(text, MAX_MD_VALUE_CHARS, ' ')
     .replace(MD_SPECIAL, (ch) => `&#${ch.charCodeAt(0)};`)
     .replace(MENTION, '@\u200b');
   for (const [re, to] of AUTOLINK) out = out.replace(re, to);
-  return out.slice(0, 500);
+  return out;
 }
 
 /**
@@ -54,9 +58,8 @@ export function escapeMd(text: string): string {
  * there, and shows as `|`). An empty span renders as two backticks: a dash.
  */
 export function codeSpan(text: string): string {
-  const body = escapeControls(text.replace(/\r?\n|\r/g, ' '))
+  const body = escapeControls(text, MAX_MD_VALUE_CHARS, ' ')
     .replace(/`/g, "'")
-    .slice(0, 500)
     .replace(/\|/g, '\\|');
   return body.trim() === '' ? '–' : `\`${body}\``;
 }
