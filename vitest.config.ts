@@ -1,13 +1,124 @@
 import { defineConfig } from 'vitest/config';
 
+// Three lanes (README, "Tests"); a test file is in unit unless its name
+// (*.loopback.test.ts, *.e2e.test.ts) or a list below puts it elsewhere:
+// - unit: pure code, the developer's loop (`npm run test:unit`). Its files run
+//   side by side; test/support/unit-only.ts refuses servers and processes, so
+//   a file that needs them fails at once, saying to list it here.
+// - study (*.study.test.ts): the gate's false-alarm and detection rates over
+//   hundreds of simulated comparisons at the default settings (docs/gate.md).
+//   Pure but a minute of CPU, so outside the developer's loop; CI runs them
+//   beside the unit lane.
+// - loopback: real servers, processes and git on this machine. Files run one
+//   at a time: their timing assertions compare against a loopback server on a
+//   2-core machine and must not steal each other's CPU.
+// - e2e: the built dist/ run as GitHub runs it, the embedded engine,
+//   llama-server, a browser. One at a time, last.
+// dist/ is built once for the run (test/support/global-build.ts).
+const STUDY = ['test/**/*.study.test.ts'];
+const LOOPBACK = [
+  'test/**/*.loopback.test.ts',
+  'test/action/ab.test.ts',
+  'test/action/baseline.test.ts',
+  'test/action/main.test.ts',
+  'test/capacity/fake-server.test.ts',
+  'test/cli/history-commands.test.ts',
+  'test/client/hostile.test.ts',
+  'test/client/stale-socket.test.ts',
+  'test/engine/config-bounds.test.ts',
+  'test/engine/faults.test.ts',
+  'test/engine/measure.test.ts',
+  'test/engine/open-loop.test.ts',
+  'test/github/comment.test.ts',
+  'test/history/compact.test.ts',
+  'test/history/pages.test.ts',
+  'test/history/reader.test.ts',
+  'test/history/store.test.ts',
+  'test/load/warmup.test.ts',
+  'test/run/run-plan.test.ts',
+  'test/run/workers.test.ts',
+  'test/server/env.test.ts',
+  'test/server/process.test.ts',
+  'test/support/fake-server.test.ts',
+  'test/support/throttle-proxy.test.ts',
+  'test/telemetry/cell.test.ts',
+  'test/telemetry/embedded-label.test.ts',
+  'test/telemetry/fingerprint.test.ts',
+  'test/telemetry/gpu.test.ts',
+  'test/telemetry/listener.test.ts',
+  'test/telemetry/neighbours.test.ts',
+  'test/telemetry/scrape.test.ts',
+];
+const E2E = [
+  'test/e2e/**/*.test.ts',
+  'test/**/*.e2e.test.ts',
+  'test/action/action.test.ts',
+  'test/action/history.test.ts',
+  'test/action/hostile.test.ts',
+  'test/action/report-binding.test.ts',
+  'test/action/server-env.test.ts',
+  'test/action/signal.test.ts',
+  'test/cli/ab.test.ts',
+  'test/cli/calibrate.test.ts',
+  'test/cli/capacity.test.ts',
+  'test/cli/compare.test.ts',
+  'test/cli/launcher.test.ts',
+  'test/cli/run.test.ts',
+  'test/cli/shard.test.ts',
+  'test/client/many-events.test.ts',
+  'test/dashboard/browser.test.ts',
+  'test/report/hostile-text.test.ts',
+  'test/result/readback.test.ts',
+  'test/result/untrusted.test.ts',
+  'test/telemetry/hostile-smi.test.ts',
+  'test/telemetry/wired.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     setupFiles: ['test/support/loopback-only.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    // Timing assertions compare against a loopback server on a 2-core machine:
-    // running test files one at a time keeps them from stealing each other's CPU.
-    fileParallelism: false,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: [...STUDY, ...LOOPBACK, ...E2E],
+          setupFiles: ['test/support/unit-only.ts'],
+          fileParallelism: true,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'study',
+          include: STUDY,
+          fileParallelism: true,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'loopback',
+          include: LOOPBACK,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: E2E,
+          globalSetup: ['test/support/global-build.ts'],
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
+        },
+      },
+    ],
   },
 });

@@ -10,8 +10,12 @@ export interface Ran {
   stderr: string;
 }
 
-/** Rebuild dist/ from the sources under test (identical to the committed bundles when check-dist passes). */
+/**
+ * Rebuild dist/ from the sources under test (identical to the committed bundles
+ * when check-dist passes), unless the e2e lane's global set-up already did.
+ */
 export function buildDist(): void {
+  if (process.env.LLM_PERF_GATE_TEST_DIST_BUILT === '1') return;
   execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
 }
 

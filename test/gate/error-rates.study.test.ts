@@ -11,7 +11,7 @@ describe('gate error rates', () => {
   // shows. Since issue 23 a cell's gated metrics count once in Holm's correction (they
   // move together: in this seed's 3 false failures output_tps and TPOT failed together
   // twice), which took this from 1 in 200 to 3 in 200 and gave the gate its power; the
-  // designs that model job noise (designs.test.ts) stay at or below 1%.
+  // designs that model job noise (designs.study.test.ts) stay at or below 1%.
   it('fails at most 2% of 200 A/A comparisons of one stored run at realistic noise (5% trial CV, heavy-tailed TTFT)', () => {
     const o = runStudy(study('A/A, trial CV 5%'), 200, 'suite');
     expect(o.failRate).toBeLessThanOrEqual(0.02);
