@@ -7,13 +7,11 @@ import { newHistogram, recordScaled } from '../../src/metrics/distribution.js';
 import {
   bootstrapRatio,
   histogramValues,
-  holm,
   intervalFromDraws,
   mannWhitney,
   minimumDetectableChange,
   normalCdf,
   normalQuantile,
-  pairedLogRatio,
   pBeyond,
   quantileSorted,
   tCdf,
@@ -21,7 +19,6 @@ import {
   welchLogRatio,
 } from '../../src/gate/stats.js';
 import { quantileFromCounts } from '../../src/gate/stats/bootstrap.js';
-import { walshIndex } from '../../src/gate/stats/rank.js';
 import { createRng } from '../../src/util/rng.js';
 
 describe('quantileSorted (Hyndman-Fan type 7, numpy default)', () => {
@@ -163,84 +160,6 @@ describe('welchLogRatio', () => {
   });
 });
 
-describe('pairedLogRatio (Hodges-Lehmann, Wilcoxon signed-rank)', () => {
-  const pairs = (d: number[]): [number[], number[]] => [d.map(() => 100), d.map((x) => 100 * Math.exp(x))];
-
-  it('estimates the median of Walsh averages', () => {
-    // d = 0,1,2,3,10: the 15 Walsh averages sorted are
-    // 0 .5 1 1 1.5 1.5 2 2 2.5 3 5 5.5 6 6.5 10, median 2 (the mean would be 3.2).
-    const [b, c] = pairs([0, 1, 2, 3, 10]);
-    const r = pairedLogRatio(b, c, 0.9, 1, 'up')!;
-    expect(r.n).toBe(5);
-    expect(Math.log(r.estimate)).toBeCloseTo(2, 12);
-    // n = 5: P(T+ <= 0) = 1/32 <= 0.05 < P(T+ <= 1) = 2/32, so k = 1: [W(1), W(15)].
-    expect(Math.log(r.lo)).toBeCloseTo(0, 12);
-    expect(Math.log(r.hi)).toBeCloseTo(10, 12);
-    // At 80%: P(T+ <= 2) = 3/32 <= 0.1 < P(T+ <= 3) = 5/32, so k = 3: [W(3), W(13)] = [1, 6].
-    const r80 = pairedLogRatio(b, c, 0.8, 1, 'up')!;
-    expect(Math.log(r80.lo)).toBeCloseTo(1, 12);
-    expect(Math.log(r80.hi)).toBeCloseTo(6, 12);
-    // The zero difference is dropped (Wilcoxon), leaving 4 positives: p = 1/16.
-    expect(r.p).toBeCloseTo(1 / 16, 14);
-    expect(pairedLogRatio(b, c, 0.9, 1, 'down')!.p).toBe(1);
-  });
-
-  it.each([
-    { d: [0.1, 0.2, 0.3, 0.4, 0.5], direction: 'up' as const, want: 1 / 32 }, // all 2^5 sign patterns, one as extreme
-    { d: [0.1, 0.2, 0.3, 0.4, 0.5], direction: 'down' as const, want: 1 },
-    { d: [-0.1, -0.2, -0.3, -0.4, -0.5], direction: 'down' as const, want: 1 / 32 },
-    // Ranks 1..5, T+ = 1+3+4+5 = 13; P(T+ >= 13) = P(T+ <= 2) = 3/32.
-    { d: [0.1, -0.2, 0.3, 0.4, 0.5], direction: 'up' as const, want: 3 / 32 },
-    // Tied magnitudes: doubled mid-ranks {3,3,6,10,10,10}, T+ = 18 of 21;
-    // P(T- <= 3) counts {}, {1.5}, {1.5'}, {1.5,1.5'}, {3}: 5/64 (scipy exact agrees).
-    { d: [0.1, 0.1, -0.2, 0.3, 0.3, 0.3], direction: 'up' as const, want: 5 / 64 },
-  ])('exact p for d=$d ($direction) is $want', ({ d, direction, want }) => {
-    const [b, c] = pairs(d);
-    expect(pairedLogRatio(b, c, 0.9, 1, direction)!.p).toBeCloseTo(want, 14);
-  });
-
-  it('tests against the threshold, not against no change', () => {
-    // Every pair is +5%; against a 10% tolerance all differences are negative.
-    const [b, c] = pairs([0.05, 0.05, 0.05, 0.05, 0.05]);
-    expect(pairedLogRatio(b, c, 0.9, 1.1, 'up')!.p).toBe(1);
-    expect(pairedLogRatio(b, c, 0.9, 1.1, 'down')!.p).toBeCloseTo(1 / 32, 14);
-    // Differences that equal the threshold up to rounding count as zero.
-    expect(pairedLogRatio([100, 200, 300], [110, 220, 330], 0.9, 1.1, 'up')!.p).toBe(1);
-  });
-
-  it('uses the normal approximation with tie correction above 25 pairs', () => {
-    // scipy.stats.wilcoxon(d, method='approx', correction=True) on these 30
-    // differences (rounded to 3 digits, so some magnitudes tie).
-    const d = [
-      0.085, 0.132, 0.083, -0.08, 0.141, 0.095, -0.004, 0.108, 0.086, 0.079, 0.053, 0.105, -0.024, 0.034, 0.002, 0.11, 0.054,
-      0.021, -0.028, 0.024, 0.051, 0.022, 0.179, 0.151, -0.221, -0.139, 0.033, 0.008, 0.071, 0.072,
-    ];
-    const [b, c] = pairs(d);
-    const up = pairedLogRatio(b, c, 0.9, 1, 'up')!;
-    expect(up.p).toBeCloseTo(0.0016890057889987855, 10);
-    expect(pairedLogRatio(b, c, 0.9, 1, 'down')!.p).toBeCloseTo(0.9984195170052816, 10);
-    expect(up.lo).toBeLessThan(up.estimate);
-    expect(up.hi).toBeGreaterThan(up.estimate);
-  });
-
-  it('hands over from exact to normal order statistics smoothly', () => {
-    // Exact k at n = 25 for 95%: 90 (tables of the signed-rank distribution); the
-    // normal formula must land within one of the exact index where both apply.
-    expect(walshIndex(25, 0.95)).toBe(90);
-    expect(walshIndex(26, 0.95) - walshIndex(25, 0.95)).toBeGreaterThanOrEqual(7);
-    expect(walshIndex(26, 0.95) - walshIndex(25, 0.95)).toBeLessThanOrEqual(10);
-    expect(walshIndex(3, 0.9)).toBe(0);
-  });
-
-  it('has no finite interval with too few pairs for the level', () => {
-    // n = 3: the most extreme pattern has probability 1/8 > 0.05.
-    const [b, c] = pairs([0.1, 0.2, 0.3]);
-    expect(pairedLogRatio(b, c, 0.9, 1, 'up')).toMatchObject({ lo: 0, hi: Infinity, p: 1 / 8 });
-    expect(pairedLogRatio([1], [2], 0.9, 1, 'up')).toBeNull();
-    expect(() => pairedLogRatio([1, 2], [2], 0.9, 1, 'up')).toThrow(RangeError);
-  });
-});
-
 describe('mannWhitney', () => {
   it.each([
     // 3 vs 3 fully separated: 1 of C(6,3) = 20 arrangements each way, two-sided 0.1.
@@ -278,24 +197,6 @@ describe('mannWhitney', () => {
     const one = mannWhitney([1000], Array.from({ length: 400 }, (_, i) => i));
     // The single x is above all 400: probability 1/401 each way.
     expect(one.p).toBeCloseTo(2 / 401, 12);
-  });
-});
-
-describe('holm', () => {
-  it.each([
-    // Sorted: .005·4 = .02, .01·3 = .03, .03·2 = .06, .04·1 = .04 -> max so far .06.
-    { ps: [0.01, 0.04, 0.03, 0.005], want: [0.03, 0.06, 0.06, 0.02] },
-    { ps: [0.5, 0.6], want: [1, 1] },
-    { ps: [0.02], want: [0.02] },
-    { ps: [], want: [] },
-  ])('$ps -> $want', ({ ps, want }) => {
-    const got = holm(ps);
-    expect(got).toHaveLength(want.length);
-    got.forEach((g, i) => expect(g).toBeCloseTo(want[i]!, 14));
-  });
-
-  it('rejects values that are not probabilities', () => {
-    expect(() => holm([0.1, NaN])).toThrow(RangeError);
   });
 });
 

@@ -10,16 +10,16 @@ import { createRng, type Rng } from '../../util/rng.js';
 import { normalQuantile } from './special.js';
 import { quantileSorted } from './quantile.js';
 
-export type Statistic = number | 'mean';
+type Statistic = number | 'mean';
 
-export interface BootstrapResult {
+interface BootstrapResult {
   /** Ratio candidate/baseline of the statistic on all the data. */
   estimate: number;
   /** log(ratio) of every bootstrap draw, ascending. */
   logDraws: Float64Array;
 }
 
-export interface BootstrapOptions {
+interface BootstrapOptions {
   /** Default 2000: enough for a stable 5% tail (about 100 draws beyond each end of a 90% interval). */
   iterations?: number;
   seed: string;

@@ -43,7 +43,7 @@ function isBucketWalk(h: object): h is BucketWalk {
   return typeof w.getCountAtIndex === 'function' && typeof w.valueFromIndex === 'function' && typeof w.countsArrayLength === 'number';
 }
 
-export const DEFAULT_HISTOGRAM_CAP = 10_000;
+const DEFAULT_HISTOGRAM_CAP = 10_000;
 
 /**
  * Per-request values (in the metric's unit, ascending) reconstructed from a

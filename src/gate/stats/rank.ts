@@ -1,6 +1,5 @@
-// Tests on per-trial figures: Welch on logs (unpaired), Hodges-Lehmann with
-// Wilcoxon signed-rank (paired A/B), Mann-Whitney (reports), Holm.
-import { normalCdf, normalQuantile, tCdf, tQuantile } from './special.js';
+// Tests on per-trial figures: Welch on logs (unpaired), Mann-Whitney.
+import { normalCdf, tCdf, tQuantile } from './special.js';
 
 export type Direction = 'up' | 'down';
 
@@ -60,11 +59,6 @@ export function welchLogRatio(
   return { estimate, lo: Math.exp(diff - half), hi: Math.exp(diff + half), p, df };
 }
 
-// Log ratios this close are one ratio computed through different rounding
-// (110/100 against a 1.1 threshold); treating them as distinct would invent
-// signs and ranks out of float noise.
-const LOG_TIE = 1e-12;
-
 /**
  * Mid-ranks (1-based) of the values, doubled so that they are integers and
  * exact distributions can be tabulated by integer sums; plus sum(t^3 - t)
@@ -86,108 +80,6 @@ function doubledMidRanks(values: Float64Array, tol: number): { ranks2: Int32Arra
     start = end;
   }
   return { ranks2, tieTerm };
-}
-
-/** counts[s] = number of subsets of `weights` whose sum is s (all 2^n sign patterns of a signed-rank statistic). */
-function subsetSumCounts(weights: ArrayLike<number>): Float64Array {
-  let total = 0;
-  for (let i = 0; i < weights.length; i++) total += weights[i]!;
-  const counts = new Float64Array(total + 1);
-  counts[0] = 1;
-  let reach = 0;
-  for (let i = 0; i < weights.length; i++) {
-    const w = weights[i]!;
-    for (let s = reach; s >= 0; s--) counts[s + w]! += counts[s]!;
-    reach += w;
-  }
-  return counts;
-}
-
-const EXACT_SIGNED_RANK_MAX = 25;
-
-/**
- * Exported for tests only. Order statistic index k (1-based) for an equal-tailed interval from the n(n+1)/2
- * sorted Walsh averages: [W_(k), W_(M+1-k)] covers the pseudo-median with
- * probability >= level. 0 when n is too small for any finite interval.
- */
-export function walshIndex(n: number, level: number): number {
-  const alpha2 = (1 - level) / 2;
-  const m = (n * (n + 1)) / 2;
-  if (n <= EXACT_SIGNED_RANK_MAX) {
-    const ranks = Int32Array.from({ length: n }, (_, i) => i + 1);
-    const counts = subsetSumCounts(ranks);
-    const total = 2 ** n;
-    // Largest k with P(T+ <= k-1) <= alpha/2.
-    let cum = 0;
-    let k = 0;
-    while (k < counts.length && cum + counts[k]! <= alpha2 * total * (1 + 1e-12)) {
-      cum += counts[k]!;
-      k++;
-    }
-    return Math.min(k, Math.floor(m / 2));
-  }
-  const sd = Math.sqrt((n * (n + 1) * (2 * n + 1)) / 24);
-  const k = Math.floor(m / 2 + 0.5 - normalQuantile(1 - alpha2) * sd);
-  return Math.max(0, Math.min(k, Math.floor(m / 2)));
-}
-
-/** One-sided Wilcoxon signed-rank p that the differences z tend to be > 0 ('up') or < 0 ('down'). */
-function signedRankP(z: Float64Array, direction: Direction): number {
-  const nonzero = z.filter((v) => Math.abs(v) > LOG_TIE);
-  const n = nonzero.length;
-  if (n === 0) return 1;
-  const { ranks2, tieTerm } = doubledMidRanks(nonzero.map(Math.abs), LOG_TIE);
-  let tPlus2 = 0;
-  nonzero.forEach((v, i) => {
-    if (v > 0) tPlus2 += ranks2[i]!;
-  });
-  if (n <= EXACT_SIGNED_RANK_MAX) {
-    // Exact permutation distribution given these (possibly tied) ranks.
-    const counts = subsetSumCounts(ranks2);
-    let tail = 0;
-    if (direction === 'up') for (let s = tPlus2; s < counts.length; s++) tail += counts[s]!;
-    else for (let s = 0; s <= tPlus2; s++) tail += counts[s]!;
-    return Math.min(1, tail / 2 ** n);
-  }
-  const centred = tPlus2 / 2 - (n * (n + 1)) / 4;
-  const sd = Math.sqrt((n * (n + 1) * (2 * n + 1)) / 24 - tieTerm / 48);
-  if (sd === 0) return 1;
-  return direction === 'up' ? normalCdf(-(centred - 0.5) / sd) : normalCdf((centred + 0.5) / sd);
-}
-
-export function pairedLogRatio(
-  base: readonly number[],
-  cand: readonly number[],
-  level: number,
-  threshold: number,
-  direction: Direction,
-): { estimate: number; lo: number; hi: number; p: number; n: number } | null {
-  checkLevel(level, 'pairedLogRatio');
-  checkThreshold(threshold, 'pairedLogRatio');
-  if (base.length !== cand.length) {
-    throw new RangeError(`pairedLogRatio: base and cand must pair up, got ${base.length} and ${cand.length}`);
-  }
-  const n = base.length;
-  // One pair says nothing about noise; callers treat null as "too few".
-  if (n < 2) return null;
-  const lb = logsOf(base, 'pairedLogRatio');
-  const lc = logsOf(cand, 'pairedLogRatio');
-  const d = lc.map((v, i) => v - lb[i]!);
-  const walsh = new Float64Array((n * (n + 1)) / 2);
-  let w = 0;
-  for (let i = 0; i < n; i++) for (let j = i; j < n; j++) walsh[w++] = (d[i]! + d[j]!) / 2;
-  walsh.sort();
-  const m = walsh.length;
-  const median = m % 2 === 1 ? walsh[(m - 1) / 2]! : (walsh[m / 2 - 1]! + walsh[m / 2]!) / 2;
-  const k = walshIndex(n, level);
-  const lo = k === 0 ? 0 : Math.exp(walsh[k - 1]!);
-  const hi = k === 0 ? Infinity : Math.exp(walsh[m - k]!);
-  const logT = Math.log(threshold);
-  const p = signedRankP(
-    d.map((v) => v - logT),
-    direction,
-  );
-  return { estimate: Math.exp(median), lo, hi, p, n };
 }
 
 const EXACT_MW_MAX_PRODUCT = 400;
@@ -254,18 +146,4 @@ export function mannWhitney(x: readonly number[], y: readonly number[]): { u: nu
   if (sd === 0) return { u, p: 1 };
   const z = (centred - Math.sign(centred) * 0.5) / sd;
   return { u, p: Math.min(1, 2 * normalCdf(-Math.abs(z))) };
-}
-
-/** Holm-Bonferroni step-down adjusted p-values, in input order. */
-export function holm(ps: readonly number[]): number[] {
-  for (const p of ps) if (!(p >= 0 && p <= 1)) throw new RangeError(`holm: p-values must be in [0, 1], got ${p}`);
-  const m = ps.length;
-  const order = ps.map((p, i) => ({ p, i })).sort((a, b) => a.p - b.p);
-  const out = new Array<number>(m);
-  let running = 0;
-  order.forEach(({ p, i }, rank) => {
-    running = Math.max(running, Math.min(1, (m - rank) * p));
-    out[i] = running;
-  });
-  return out;
 }
