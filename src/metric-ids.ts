@@ -18,10 +18,3 @@ export const METRIC_IDS: readonly string[] = Object.freeze([
   'error_rate',
   ...DIST_KEYS.flatMap((key) => DIST_STATS.map((stat) => `${key}.${stat}`)),
 ]);
-
-/**
- * The figures kept per cell in the history index and charted as trends: the
- * ones gated by default (throughput, TTFT tail, decode speed). Under a rate
- * load the stored `ttft_ms.p95` is the queued TTFT users see.
- */
-export const HEADLINE_METRICS = ['output_tps', 'ttft_ms.p95', 'tpot_ms.p50'] as const;

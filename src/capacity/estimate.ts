@@ -50,7 +50,7 @@ function along(points: readonly ProbedPoint[], x: number, pick: (p: ProbedPoint)
   return pick(points[points.length - 1]!);
 }
 
-export interface CurveEstimate {
+interface CurveEstimate {
   /** Capacity in load units; hi Infinity when no probed load was shown to fail. */
   load: { value: number; lo: number; hi: number };
   binding: string | null;
@@ -87,6 +87,5 @@ export function inUnit(points: readonly ProbedPoint[], est: CurveEstimate['load'
   return { value, lo: Math.min(...ends), hi: Number.isFinite(est.hi) ? Math.max(...ends) : null };
 }
 
-export const pickLoad = (p: ProbedPoint): number => loadValue(p.load);
 export const pickRps = (p: ProbedPoint): number => p.rps;
 export const pickOutputTps = (p: ProbedPoint): number => p.output_tps;

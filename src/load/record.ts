@@ -3,7 +3,7 @@
 // knows (which request, whether warm-up, when it was due).
 import type { RequestOutcome } from '../client/outcome.js';
 
-export type { FailureClass, RequestOutcome, TokenSource } from '../client/outcome.js';
+export type { FailureClass, RequestOutcome } from '../client/outcome.js';
 
 export interface RequestRecord extends RequestOutcome {
   /** Index of the request within its cell, in scheduling order. */

@@ -2,8 +2,6 @@
 // ones gated by default (throughput, TTFT tail, decode speed).
 import type { ResultDoc } from './types.js';
 
-export { HEADLINE_METRICS } from '../metric-ids.js';
-
 export function headline(doc: ResultDoc): Record<string, number | null> {
   const out: Record<string, number | null> = {};
   for (const c of doc.cells) {

@@ -6,8 +6,8 @@ import type { LoadPlan, Plan, ScenarioPlan } from '../config/plan.js';
 import { datasetItems } from './dataset.js';
 import { synthesizeItems, type WorkItem } from './synth.js';
 
-export type { ChatMessage, WorkItem } from './synth.js';
-export { getTokenizer, type Tokenizer } from './tokenizer.js';
+export type { WorkItem } from './synth.js';
+export { getTokenizer } from './tokenizer.js';
 
 /**
  * The first `count` requests of the cell (scenario x load): from the
