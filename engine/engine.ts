@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import type { LlamaContext, LlamaContextSequence, LlamaModel, Llama, Token, TokenBias } from 'node-llama-cpp';
 import { loadNodeLlamaCpp } from './llama.js';
 
-export interface EngineOptions {
+interface EngineOptions {
   modelPath: string;
   /** Sequences (slots) served at once. */
   parallel: number;

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type * as NodeLlamaCpp from 'node-llama-cpp';
 import { EngineSetupError, nodeLlamaCppDir, NODE_LLAMA_CPP_VERSION } from './paths.js';
 
-export type NodeLlamaCppModule = typeof NodeLlamaCpp;
+type NodeLlamaCppModule = typeof NodeLlamaCpp;
 
 let loaded: Promise<NodeLlamaCppModule> | null = null;
 

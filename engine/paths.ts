@@ -14,7 +14,7 @@ export class EngineSetupError extends Error {}
 let root: string | null = null;
 
 /** The llm-perf-gate checkout this code runs from (else the one around the working directory). */
-export function packageRoot(): string {
+function packageRoot(): string {
   if (root) return root;
   for (const start of [dirname(fileURLToPath(import.meta.url)), process.cwd()]) {
     const found = findRoot(start);

@@ -10,7 +10,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { RequestError, type Engine, type GenerationResult, type SamplingParams, type Token } from './engine.js';
 import { renderMetrics } from './metrics.js';
 
-export interface EngineServer {
+interface EngineServer {
   url: string;
   port: number;
   close(): Promise<void>;
@@ -20,7 +20,7 @@ type Kind = 'chat' | 'completions';
 
 const MAX_BODY = 32 * 1024 * 1024;
 
-export function errorBody(status: number, message: string, type = 'invalid_request_error', param: string | null = null, code: string | number | null = null): string {
+function errorBody(status: number, message: string, type = 'invalid_request_error', param: string | null = null, code: string | number | null = null): string {
   return JSON.stringify({ error: { message, type, param, code: code ?? status } });
 }
 

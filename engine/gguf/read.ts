@@ -3,7 +3,7 @@
 // vocabulary-only GGUF files, and by the tests to check what the writer wrote.
 import { GGML_TYPE_SIZE, GGUF_DEFAULT_ALIGNMENT, GGUF_MAGIC, ValueType, type GgmlType, type GgufValue, type TensorInfo } from './types.js';
 
-export class GgufFormatError extends Error {}
+class GgufFormatError extends Error {}
 
 export interface GgufFile {
   version: number;

@@ -17,7 +17,7 @@ import { GgmlType, writeGguf, type TensorSpec, type WriteResult } from '../gguf/
 import type { Vocab } from './vocab.js';
 
 /** Bump when the generator's output changes for the same spec: it is part of the file's hash. */
-export const GENERATOR_VERSION = 1;
+const GENERATOR_VERSION = 1;
 
 export interface TinyModelSpec {
   seed: number;
@@ -46,10 +46,10 @@ export const DEFAULT_SPEC: TinyModelSpec = {
   eosBias: 1,
 };
 
-export const MODEL_NAME = 'tiny-llama';
+const MODEL_NAME = 'tiny-llama';
 
 /** ChatML; llama.cpp recognises it by its markers, and the embedded engine formats chats the same way. */
-export const CHAT_TEMPLATE =
+const CHAT_TEMPLATE =
   "{% for message in messages %}{{ '<|im_start|>' + message['role'] + '\\n' + message['content'] + '<|im_end|>' + '\\n' }}{% endfor %}" +
   "{% if add_generation_prompt %}{{ '<|im_start|>assistant\\n' }}{% endif %}";
 
@@ -74,7 +74,7 @@ export function modelFileName(spec: TinyModelSpec, vocabSha256: string): string 
   return `${MODEL_NAME}-${spec.seed}-${specHash(spec, vocabSha256)}.gguf`;
 }
 
-export function checkSpec(spec: TinyModelSpec): void {
+function checkSpec(spec: TinyModelSpec): void {
   const ints: Array<keyof TinyModelSpec> = ['seed', 'layers', 'width', 'heads', 'kvHeads', 'ffn', 'contextLength'];
   for (const k of ints) {
     const v = spec[k];
@@ -198,7 +198,7 @@ function residualF16(seed: number, name: string, nIn: number, range: number): (o
   };
 }
 
-export interface MadeModel extends WriteResult {
+interface MadeModel extends WriteResult {
   path: string;
   nParams: number;
 }

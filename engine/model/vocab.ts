@@ -24,7 +24,7 @@ function git(args: string[], step: string): Buffer {
 }
 
 /** The vocabulary file's path in the cache, extracting it from the bundle the first time. */
-export function vocabPath(name: string): string {
+function vocabPath(name: string): string {
   const bundle = llamaCppBundle();
   const heads = git(['bundle', 'list-heads', bundle], 'reading the llama.cpp bundle').toString();
   const commit = /^([0-9a-f]{40}) HEAD$/m.exec(heads)?.[1] ?? heads.slice(0, 40);

@@ -143,7 +143,7 @@ const FAIL_ON_WORDS: Readonly<Record<string, FailVerdict>> = { regression: 'fail
  * replaces the default: `warn` alone lets an invalid comparison pass (with a
  * warning); `warn, invalid` does not.
  */
-export function parseFailOn(text: string): FailOn {
+function parseFailOn(text: string): FailOn {
   const v = text.trim();
   if (v === '') return DEFAULT_FAIL_ON;
   const words = v.split(',').map((w) => w.trim().toLowerCase());

@@ -22,7 +22,7 @@ export interface CapacityComparison {
   reason: string;
 }
 
-export interface CompareCapacityOptions {
+interface CompareCapacityOptions {
   /** Relative drop that counts as a regression (0.1 = 10%). */
   tolerance: number;
   /**

@@ -12,7 +12,7 @@ export interface Interval {
 }
 
 /** P(Bin(n, p) <= k), via the regularized incomplete beta: I_{1-p}(n-k, k+1). */
-export function binomCdf(k: number, n: number, p: number): number {
+function binomCdf(k: number, n: number, p: number): number {
   if (k < 0) return 0;
   if (k >= n) return 1;
   if (p <= 0) return 1;

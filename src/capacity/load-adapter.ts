@@ -12,7 +12,7 @@ export interface StepTarget {
   model: string;
 }
 
-export interface StepRun {
+interface StepRun {
   /** Every request sent, warm-up included, in index order. */
   records: RequestRecord[];
   notSent: number;

@@ -11,7 +11,7 @@ import { runLoadStep, type StepTarget } from './load-adapter.js';
 import type { CapacitySlo } from './slo.js';
 import type { LoadPoint, Probe, StepOutcome } from './types.js';
 
-export interface RealProbeOptions {
+interface RealProbeOptions {
   plan: Plan;
   scenario: ScenarioPlan;
   target: StepTarget;
@@ -29,7 +29,7 @@ export interface RealProbeOptions {
 }
 
 /** The matrix's load for a point; labels match the matrix's (c=4, r=2.5/s). */
-export function loadPlanFor(p: LoadPoint, arrival: RealProbeOptions['arrival']): LoadPlan {
+function loadPlanFor(p: LoadPoint, arrival: RealProbeOptions['arrival']): LoadPlan {
   if (p.kind === 'concurrency') return { kind: 'concurrency', label: `c=${p.concurrency}`, concurrency: p.concurrency };
   const kind = arrival?.kind ?? 'poisson';
   const label = `r=${p.rate}/s${kind === 'gamma' ? `,gamma=${arrival!.burstiness}` : ''}`;

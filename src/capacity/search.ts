@@ -11,7 +11,7 @@ import { minRequestsFor, parseCapacitySlos, type CapacitySlo } from './slo.js';
 import { measureLoad, type StepBudget, type StepOptions } from './step.js';
 import { loadValue, type CapacityMode, type Estimate, type CapacityResult, type CapacityStatus, type LoadPoint, type ProbedPoint, type Probe } from './types.js';
 
-export interface SearchOptions {
+interface SearchOptions {
   probe: Probe;
   /** `gate.slo` text form, e.g. ['ttft_ms.p99 <= 2000', 'error_rate <= 0.01']. */
   slos: readonly string[];
@@ -167,7 +167,7 @@ function describe(p: ProbedPoint): string {
   return `${p.verdict} at ${loadValue(p.load)}${bad.length > 0 ? ` (${bad.join('; ')})` : ''}`;
 }
 
-export function summarise(mode: CapacityMode, slos: readonly CapacitySlo[], level: number, resolution: number, e: Ending): CapacityResult {
+function summarise(mode: CapacityMode, slos: readonly CapacitySlo[], level: number, resolution: number, e: Ending): CapacityResult {
   const { pass, fail } = e;
   let status: CapacityStatus;
   let reason: string;

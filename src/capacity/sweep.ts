@@ -7,7 +7,7 @@ import { stepRequestsFor } from './search.js';
 import { measureLoad, type StepBudget } from './step.js';
 import { loadValue, type CapacityMode, type LoadPoint, type ProbedPoint, type Probe } from './types.js';
 
-export interface SweepOptions {
+interface SweepOptions {
   probe: Probe;
   slos: readonly string[];
   mode: CapacityMode;

@@ -5,7 +5,7 @@
 import { createRng, type Rng } from '../util/rng.js';
 import { eDivisive, type EDivisiveOptions } from './edivisive.js';
 
-export interface SeriesPoint {
+interface SeriesPoint {
   commit: string;
   value: number;
 }

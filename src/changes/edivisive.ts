@@ -19,7 +19,7 @@ export interface EDivisiveOptions {
   seed: string;
 }
 
-export interface Split {
+interface Split {
   /** Index of the first point after the change. */
   index: number;
   /** Permutation p-value of the split when it was accepted. */
@@ -102,7 +102,7 @@ function permutationP(segment: Float64Array, observed: number, opts: EDivisiveOp
   return atLeast / (opts.permutations + 1);
 }
 
-export function checkOptions(opts: EDivisiveOptions): void {
+function checkOptions(opts: EDivisiveOptions): void {
   if (!(opts.significance > 0 && opts.significance < 1)) throw new RangeError(`change points: significance must be in (0, 1), got ${opts.significance}`);
   if (!Number.isInteger(opts.permutations) || opts.permutations < 1 || opts.permutations > 100_000) {
     throw new RangeError(`change points: permutations must be an integer in 1..100000, got ${opts.permutations}`);

@@ -47,7 +47,7 @@ export interface ChangePoint extends Shift {
 }
 
 /** The gate plan stored with the newest result; the defaults when it has none, or one this version cannot read. */
-export function currentGatePlan(history: readonly HistoryPoint[]): GatePlan {
+function currentGatePlan(history: readonly HistoryPoint[]): GatePlan {
   const newest = history.at(-1);
   const config = newest?.doc.config as Partial<NormalConfig> | undefined;
   if (newest !== undefined && Array.isArray(config?.scenarios) && Array.isArray(config?.loads)) {
@@ -97,7 +97,7 @@ export function buildSeries(history: readonly HistoryPoint[], extra: readonly st
   return [...out.values()];
 }
 
-export function seriesChanges(s: MetricSeries, options: Partial<ChangeOptions> = {}): ChangePoint[] {
+function seriesChanges(s: MetricSeries, options: Partial<ChangeOptions> = {}): ChangePoint[] {
   const shifts = detectShifts(s.points, { ...options, seed: `${options.seed ?? 'llm-perf-gate'}:${s.cell}:${s.metric}` });
   return shifts.map((sh) => ({ ...sh, cell: s.cell, metric: s.metric, unit: s.unit, direction: s.direction, worse: s.direction === 'higher' ? sh.relative < 0 : sh.relative > 0 }));
 }

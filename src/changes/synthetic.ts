@@ -3,7 +3,7 @@
 // steps by a known relative amount at known points. Pure and seeded.
 import { createRng, type Rng } from '../util/rng.js';
 
-export interface SyntheticSpec {
+interface SyntheticSpec {
   length: number;
   /** Coefficient of variation of the noise (0.05 = 5%). */
   cv: number;
@@ -31,12 +31,12 @@ export function syntheticSeries(spec: SyntheticSpec): number[] {
   return out;
 }
 
-export interface StudyCase {
+interface StudyCase {
   cv: number;
   shift: number;
 }
 
-export interface StudyOutcome extends StudyCase {
+interface StudyOutcome extends StudyCase {
   series: number;
   /** Series whose shift was found within `tolerance` points of where it was made (shifted cases only). */
   detected: number;

@@ -25,7 +25,7 @@ cell as a pair in a random order, then compares them with a paired test.
 Exit status as for 'compare': 0 pass, warn or inconclusive; 1 fail; 2 usage, config or
 target error; 3 invalid comparison; 130 interrupted.`;
 
-export interface AbArgs {
+interface AbArgs {
   config: string | null;
   outDir: string;
   markdown: string | null;

@@ -32,7 +32,7 @@ llm-perf.yml) and the trials the current tolerances need. See docs/calibrate.md.
 Exit status: 0 done, 2 bad config or usage, or the target could not be reached,
 130 interrupted (the result file and the calibration hold what was measured).`;
 
-export interface CalibrateArgs {
+interface CalibrateArgs {
   config: string | null;
   url: string | null;
   model: string | null;

@@ -7,7 +7,7 @@ import { changeOptions, extraMetrics, HISTORY_OPTIONS, HISTORY_USAGE, historyFai
 import { EXIT } from '../pipeline/report.js';
 import type { CliIo } from './io.js';
 
-export const CHANGES_USAGE = `usage: llm-perf-gate changes [options]
+const CHANGES_USAGE = `usage: llm-perf-gate changes [options]
 
 Finds change points (E-divisive means with a permutation test) in each cell's
 gated metrics over the stored results, oldest to newest commit, and prints
@@ -26,7 +26,7 @@ export const CHANGES_COMMAND = {
   run: (v: Values, io: CliIo): Promise<number> => changesCommand(v, io),
 } as const;
 
-export async function changesCommand(v: Values, io: CliIo): Promise<number> {
+async function changesCommand(v: Values, io: CliIo): Promise<number> {
   try {
     const { source, order } = historySource(v, io.cwd);
     const { results } = await readHistoryFor(source, order, io);

@@ -8,7 +8,7 @@ import { EXIT } from '../pipeline/report.js';
 import { historyFailure, HistoryUsageError, type Values } from './history-options.js';
 import type { CliIo } from './io.js';
 
-export const COMPACT_USAGE = `usage: llm-perf-gate compact-history [options]
+const COMPACT_USAGE = `usage: llm-perf-gate compact-history [options]
 
 Rewrites the data branch on the remote as one commit holding its retained
 results (and index.json), replaced with git push --force-with-lease: when
@@ -30,7 +30,7 @@ export const COMPACT_COMMAND = {
 
 const str = (v: Values, k: string): string | null => (typeof v[k] === 'string' ? (v[k] as string) : null);
 
-export async function compactCommand(v: Values, io: CliIo): Promise<number> {
+async function compactCommand(v: Values, io: CliIo): Promise<number> {
   try {
     const retentionText = str(v, 'retention') ?? '200';
     const retention = Number(retentionText);

@@ -23,7 +23,7 @@ Exit status: 0 pass, warn or inconclusive; 1 fail (a gated regression or a faile
 2 usage error or an unreadable or invalid result file; 3 the comparison is invalid (the runs did
 not do the same work or were not measured properly: the report says why).`;
 
-export interface CompareArgs {
+interface CompareArgs {
   /** One file: the one-run comparison; several: the history design. */
   baselines: string[];
   candidate: string;

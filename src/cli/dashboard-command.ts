@@ -7,7 +7,7 @@ import { changeOptions, extraMetrics, HISTORY_OPTIONS, HISTORY_USAGE, historyFai
 import { EXIT } from '../pipeline/report.js';
 import type { CliIo } from './io.js';
 
-export const DASHBOARD_USAGE = `usage: llm-perf-gate dashboard [options]
+const DASHBOARD_USAGE = `usage: llm-perf-gate dashboard [options]
 
 Writes a static site (one index.html, everything inlined, no network access
 when viewed; works from file:// and GitHub Pages): a summary table and, per
@@ -33,7 +33,7 @@ async function remoteRepoUrl(repoDir: string, remote: string): Promise<string | 
   return r !== null && r.code === 0 ? repoUrlOf(r.stdout) : null;
 }
 
-export async function dashboardCommand(v: Values, io: CliIo): Promise<number> {
+async function dashboardCommand(v: Values, io: CliIo): Promise<number> {
   try {
     const { source, order } = historySource(v, io.cwd);
     const given = typeof v['repo-url'] === 'string' ? v['repo-url'] : null;

@@ -12,7 +12,7 @@ import type { CliIo } from './io.js';
 
 export const MERGE_SUMMARY = "combine the shard results of 'run --shard I/N' into one result file";
 
-export const MERGE_USAGE = `usage: llm-perf-gate merge SHARD.json... --out FILE
+const MERGE_USAGE = `usage: llm-perf-gate merge SHARD.json... --out FILE
 
   SHARD.json  the result file of every shard, 0 to N-1 (any order)
   --out FILE  the merged result (default: llm-perf-result.json)

@@ -34,7 +34,7 @@ or inconclusive; 1 fail (a gated regression or a failed SLO check); 2 bad config
 or the target could not be used; 3 with --baseline: the comparison is invalid; 130
 interrupted (the result holds what was measured).`;
 
-export interface RunArgs {
+interface RunArgs {
   config: string | null;
   url: string | null;
   model: string | null;
@@ -47,7 +47,7 @@ export interface RunArgs {
 }
 
 /** --shard and --start-at as the run stage takes them; null: the whole plan. */
-export function shardArgs(shard: string | null, startAt: string | null): ShardRun | null {
+function shardArgs(shard: string | null, startAt: string | null): ShardRun | null {
   if (shard === null) {
     if (startAt !== null) throw new UsageError('--start-at needs --shard');
     return null;

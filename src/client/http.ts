@@ -14,7 +14,7 @@ import { MAX_MODEL_ID_CHARS, readModels } from './models.js';
 import type { RequestOutcome } from './outcome.js';
 import { outcomeOf, StreamCall } from './stream-call.js';
 
-export interface ClientOptions {
+interface ClientOptions {
   target: TargetPlan;
   timeouts: TimeoutsPlan;
   /** What one response may make the client hold: a server may send anything. */
@@ -27,7 +27,7 @@ export interface ClientOptions {
   countTokens: (text: string) => number;
 }
 
-export interface ServerInfo {
+interface ServerInfo {
   /** The ids /v1/models lists, bounded where they are read (models.ts): none longer than MAX_MODEL_ID_CHARS, at most MAX_MODELS. */
   models: string[];
   /** Response headers that identify the server build (server, x-powered-by, ...). */

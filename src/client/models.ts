@@ -14,7 +14,7 @@ import { clip } from './errors.js';
 /** Longest model id listed; a longer one is counted in `dropped`, not listed. */
 export const MAX_MODEL_ID_CHARS = 1024;
 /** Most model ids listed; the rest are counted in `dropped`. */
-export const MAX_MODELS = 1000;
+const MAX_MODELS = 1000;
 /** Entries kept for the record, and their shape: nesting, keys per object, items per array, characters per key and string. */
 const ENTRIES = 16;
 const ENTRY_DEPTH = 4;
@@ -23,7 +23,7 @@ const ENTRY_ITEMS = 16;
 const ENTRY_KEY_CHARS = 64;
 const ENTRY_STRING_CHARS = 200;
 
-export type ModelsAnswer =
+type ModelsAnswer =
   | {
       ok: true;
       models: string[];

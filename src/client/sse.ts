@@ -17,7 +17,7 @@ const LF = 10;
 const COLON = 58;
 const SPACE = 32;
 
-export interface SseLimits {
+interface SseLimits {
   /** Longest line kept (UTF-16 units, a lower bound on its bytes). */
   maxLine: number;
   /** Largest event kept: its data lines joined. */

@@ -13,7 +13,7 @@ import type { RawConfig, RawLoad } from './raw.js';
 import { normaliseUrl } from './url.js';
 import type { Locate } from './yaml.js';
 
-export interface CheckContext {
+interface CheckContext {
   /** Config file as the user named it (for messages), or null. */
   file: string | null;
   /** --url, overriding target.url. */
@@ -26,7 +26,7 @@ export interface CheckContext {
   needUrl: boolean;
 }
 
-export interface CheckedConfig {
+interface CheckedConfig {
   raw: RawConfig;
   /** target.url (or --url, or ab.candidate.url) normalised; null only when needUrl was false and none was given. */
   url: string | null;

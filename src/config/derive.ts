@@ -47,7 +47,7 @@ export function gatePlanOf(g: NormalGate, t: NormalTelemetry | undefined): GateP
   };
 }
 
-export interface RunContext {
+interface RunContext {
   /** Path of the config file as given (for messages), or null for built-in defaults. */
   configPath: string | null;
   /** Folder that dataset paths are relative to. */

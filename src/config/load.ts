@@ -21,7 +21,7 @@ import { NO_LOCATION, parseYaml, readConfigText, type Locate, type Segment } fro
  */
 export type PlanReview = (config: NormalConfig) => { problems: { segs: Segment[]; reason: string }[]; config: NormalConfig; notices: string[] };
 
-export interface LoadPlanOptions {
+interface LoadPlanOptions {
   /** Config file (relative to cwd). Null/undefined: ./llm-perf.yml if present, else the built-in default. */
   configPath?: string | null;
   cwd: string;
@@ -39,7 +39,7 @@ export interface LoadPlanOptions {
   onNotice?: (text: string) => void;
 }
 
-export interface PlanContext {
+interface PlanContext {
   /** Config file as the user named it (for messages), or null. */
   file: string | null;
   /** Folder that dataset paths are relative to. */

@@ -115,7 +115,7 @@ export interface NormalConfig {
 }
 
 /** What the config file does not say itself: the URL in use (target.url, --url or ab.candidate.url), and --model. */
-export interface NormaliseInput {
+interface NormaliseInput {
   /** Normalised. */
   url: string;
   /** --model, overriding target.model. */

@@ -12,7 +12,7 @@ export interface DashboardCommit {
   gate: 'pass' | 'fail' | null;
 }
 
-export interface DashboardChange {
+interface DashboardChange {
   /** Index into `commits` of the first commit after the change. */
   at: number;
   commit: string;

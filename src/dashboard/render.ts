@@ -5,12 +5,12 @@ import type { ChartAssets } from './assets.js';
 import { CLIENT_SCRIPT } from './client-script.js';
 import type { DashboardData } from './model.js';
 
-export function escapeHtml(s: string): string {
+function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
 /** JSON that is safe inside <script>: no `</script>`, no `<!--`, no JS line separators. */
-export function scriptSafeJson(value: unknown): string {
+function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')

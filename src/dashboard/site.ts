@@ -9,12 +9,12 @@ import { loadChartAssets } from './assets.js';
 import { dashboardSeries, type DashboardCommit, type DashboardData } from './model.js';
 import { renderDashboard } from './render.js';
 
-export interface SiteInput extends HistoryPoint {
+interface SiteInput extends HistoryPoint {
   date: string;
   subject: string | null;
 }
 
-export interface SiteOptions {
+interface SiteOptions {
   title: string;
   repoUrl: string | null;
   /** Metric ids charted besides the gated ones. */

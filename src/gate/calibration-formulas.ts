@@ -20,7 +20,7 @@ const GRUBBS_ALPHA = 0.01;
  */
 const MIN_SPIKE_LOG = Math.log(1.1);
 /** From this many trials one may be set aside as an outlier. */
-export const ROBUST_FROM_TRIALS = 5;
+const ROBUST_FROM_TRIALS = 5;
 
 const meanOf = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
 const sdOf = (xs: readonly number[]): number => {
@@ -29,7 +29,7 @@ const sdOf = (xs: readonly number[]): number => {
 };
 
 /** Grubbs' two-sided critical value for n values at level alpha. */
-export function grubbsCritical(n: number, alpha = GRUBBS_ALPHA): number {
+function grubbsCritical(n: number, alpha = GRUBBS_ALPHA): number {
   const t = tQuantile(1 - alpha / (2 * n), n - 2);
   return ((n - 1) / Math.sqrt(n)) * Math.sqrt((t * t) / (n - 2 + t * t));
 }

@@ -12,7 +12,7 @@ import { cellStalled, DEFAULT_CLIENT_STALL_MS, selectPairs, withTrials } from '.
 import { cellProblems, docProblems, neighbourLimit, neighbourProblems, neighbourShares, NO_MARGIN, othersShare, type NeighbourFindings, type NeighbourMargin } from './validity.js';
 import { VERDICT_SCHEMA, type CellVerdict, type MetricVerdict, type Overall, type SideInfo, type VerdictDoc } from './verdict.js';
 
-export function side(doc: ResultDoc): SideInfo {
+function side(doc: ResultDoc): SideInfo {
   return {
     commit: doc.git?.commit ?? null,
     model: doc.target?.model ?? null,
@@ -60,7 +60,7 @@ export function compare(base: ResultDoc, cand: ResultDoc, gate: GatePlan, opts: 
 }
 
 /** How the sides of one cell are judged: the cells (a paired one less its dropped pairs), what that found, and what widens the threshold. */
-export interface Sides {
+interface Sides {
   base: CellResult;
   cand: CellResult;
   invalid: string[];

@@ -10,7 +10,7 @@ import { thresholdRatio, type MetricRule } from './policy.js';
 import { cvOfLogVar, estimateJobNoise, MIN_JOBS, minimumDetectableRatio, predictiveChange, type JobNoise } from './stats/job-noise.js';
 import type { MetricVerdict } from './verdict.js';
 
-export interface HistorySettings {
+interface HistorySettings {
   /** Two-sided level of the interval (gate.confidence). */
   confidence: number;
   /** gate.alpha: the Holm-adjusted p a regression must get below. */
@@ -22,7 +22,7 @@ export interface HistorySettings {
 }
 
 /** What the report shows about the noise this verdict was judged against. */
-export interface NoiseReport {
+interface NoiseReport {
   jobs: number;
   /** Between-job coefficient of variation (tau), percent. */
   job_cv_pct: number;
@@ -35,15 +35,15 @@ export interface NoiseReport {
 }
 
 /** p_no_change: one-sided p of the change under no change, for the warning rule (outcome.ts settleComparison). */
-export type HistoryVerdict = Omit<MetricVerdict, 'method'> & { method: 'history'; p_no_change: number; noise: NoiseReport };
+type HistoryVerdict = Omit<MetricVerdict, 'method'> & { method: 'history'; p_no_change: number; noise: NoiseReport };
 
-export type HistoryJudgement = { known: true; verdict: HistoryVerdict } | { known: false; jobs: number; reason: string };
+type HistoryJudgement = { known: true; verdict: HistoryVerdict } | { known: false; jobs: number; reason: string };
 
 const pct = (ratio: number): number => Math.round((ratio - 1) * 1e4) / 100;
 const round3 = (x: number): number => Math.round(x * 1000) / 1000;
 
 /** Per-trial figures of a metric in one cell: the rate per trial, or the trial's own statistic of a distribution. */
-export function jobValues(cell: CellResult, rule: MetricRule): number[] {
+function jobValues(cell: CellResult, rule: MetricRule): number[] {
   const raw = rule.def.dist === null ? trialValues(cell, rule.def) : trialStats(cell, rule.def);
   return raw.filter((v) => Number.isFinite(v) && v > 0);
 }

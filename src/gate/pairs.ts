@@ -13,7 +13,7 @@ import { neighbourProblems } from './validity.js';
 /** A trial whose client event-loop delay p99 is above this many ms stalled (its stamps may be late by that much); gate.client_stall_ms overrides it. */
 export const DEFAULT_CLIENT_STALL_MS = 20;
 
-export interface PairSelection {
+interface PairSelection {
   /** Indices of the pairs both sides measured alike. */
   keep: number[];
   /** One line per dropped pair: which, and why. */

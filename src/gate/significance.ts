@@ -19,7 +19,7 @@ export interface Adjusted {
 }
 
 /** One gated test of a comparison: its provisional verdict, p against the threshold and against no change (null: unknown). */
-export interface GatedTest {
+interface GatedTest {
   verdict: MetricOutcome;
   p: number | null;
   pNoChange: number | null;
@@ -32,7 +32,7 @@ export interface GatedTest {
   beyond?: boolean;
 }
 
-export interface Settled {
+interface Settled {
   verdict: MetricOutcome;
   /** Adjusted p against the threshold (null when p was unknown). */
   pAdj: number | null;
@@ -128,7 +128,7 @@ export function settleTests(tests: readonly GatedTest[], alpha: number, warnAlph
 }
 
 /** A metric verdict with its settled outcome: p_adj set, verdict and reason updated when the adjustment moved it. */
-export function applySettled(m: MetricVerdict, s: Settled, alpha: number, warnAlpha: number = WARN_ALPHA): MetricVerdict {
+function applySettled(m: MetricVerdict, s: Settled, alpha: number, warnAlpha: number = WARN_ALPHA): MetricVerdict {
   const out = { ...m, p_adj: s.pAdj, verdict: s.verdict };
   if (s.moved === 'not-significant') {
     out.reason = s.pAdj === null ? `${m.reason}, but no p-value backs it` : `${m.reason}, but p = ${s.pAdj.toPrecision(2)} after Holm's correction over the cells is not below ${alpha}`;

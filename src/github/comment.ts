@@ -9,7 +9,7 @@ export const MAX_COMMENT_CHARS = 65536;
 /** Tries per API call on 5xx, 429 and secondary rate limits; used by the loop and its message. */
 export const MAX_API_ATTEMPTS = 4;
 /** The login GITHUB_TOKEN comments as; GET /user is forbidden to that token. */
-export const ACTIONS_BOT_LOGIN = 'github-actions[bot]';
+const ACTIONS_BOT_LOGIN = 'github-actions[bot]';
 
 export type Octokit = ReturnType<typeof getOctokit>;
 
@@ -23,7 +23,7 @@ export interface CommentTarget {
   author?: string;
 }
 
-export interface UpsertResult {
+interface UpsertResult {
   action: 'created' | 'updated' | 'skipped';
   id: number | null;
   url: string | null;
@@ -31,7 +31,7 @@ export interface UpsertResult {
   reason?: string;
 }
 
-export interface UpsertOptions {
+interface UpsertOptions {
   /** First retry delay; doubles per attempt unless the server sends retry-after. */
   retryBaseMs?: number;
 }

@@ -4,7 +4,7 @@
 // revealed it.
 import { capComment, COMMENT_MARKER, withRetry, type Octokit } from './comment.js';
 
-export interface CommitTarget {
+interface CommitTarget {
   owner: string;
   repo: string;
   sha: string;

@@ -13,7 +13,7 @@ const SPIN_BELOW_MS = 1.5;
  */
 const MAX_SEND_BURST_MS = 1;
 
-export interface Pacer {
+interface Pacer {
   /**
    * Resolves at `due` (performance.now() time), or at `until` when that comes
    * first, or at once when `cancel` fires. A timer for the bulk of the wait,

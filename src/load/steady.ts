@@ -55,7 +55,7 @@ function median(xs: number[]): number {
   return s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
-export function checkSteadyRule(r: SteadyRule): void {
+function checkSteadyRule(r: SteadyRule): void {
   const bad = (field: string, v: number, want: string): never => {
     throw new RangeError(`warm-up rule: ${field} must be ${want}, got ${v}`);
   };

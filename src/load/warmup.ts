@@ -24,7 +24,7 @@ export function warmupBudget(warmup: Warmup, rule: SteadyRule = DEFAULT_STEADY):
   return warmup === 'auto' ? rule.maxRequests : warmup;
 }
 
-export interface WarmCellOptions extends Omit<CellRunOptions, 'warmup'> {
+interface WarmCellOptions extends Omit<CellRunOptions, 'warmup'> {
   warmup: Warmup;
   /** The auto rule; default DEFAULT_STEADY. */
   rule?: SteadyRule;

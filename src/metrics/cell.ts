@@ -81,7 +81,7 @@ export interface CellMetrics {
 }
 
 /** A prompt no model reads: no context window is near 100 million tokens. */
-export const MAX_PROMPT_TOKENS = 1e8;
+const MAX_PROMPT_TOKENS = 1e8;
 
 /**
  * A request's token counts, the server's `usage` only where it could be true

@@ -9,7 +9,7 @@ import type { RunningServer } from '../server/process.js';
 import type { Host } from './host.js';
 import { measureAb, startLaunch, stopLaunch, withServers, type ServerLaunch } from './measure.js';
 
-export interface AbRequest {
+interface AbRequest {
   sides: { baseline: AbSidePlan; candidate: AbSidePlan };
   /** The server to start for a side; a side without one is an endpoint that is already up. */
   launches: Partial<Record<AbRole, ServerLaunch>>;

@@ -7,7 +7,7 @@ import type { MetricVerdict, VerdictDoc } from '../gate/verdict.js';
 import type { FailOn } from './publish.js';
 import { outcome } from './publish.js';
 
-export type ConfirmRoute =
+type ConfirmRoute =
   | { kind: 'none' }
   /** A baseline server can run: paired trials against it decide. */
   | { kind: 'paired' }

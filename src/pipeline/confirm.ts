@@ -22,7 +22,7 @@ export interface Confirmation extends Settled {
 }
 
 /** The plan cut down to the given cells' scenarios and loads (each cell is a scenario x load). */
-export function planForCells(plan: Plan, cells: readonly string[]): Plan {
+function planForCells(plan: Plan, cells: readonly string[]): Plan {
   const wanted = new Set(cells);
   const scenarios = plan.scenarios.filter((s) => plan.loads.some((l) => wanted.has(cellId(s, l))));
   const loads = plan.loads.filter((l) => plan.scenarios.some((s) => wanted.has(cellId(s, l))));

@@ -19,7 +19,7 @@ export { DEFAULT_CALIBRATION_TRIALS, MIN_CALIBRATION_TRIALS };
 /** Same bound as run.trials in the config schema. */
 const MAX_CALIBRATION_TRIALS = 100;
 
-export interface PlanRequest {
+interface PlanRequest {
   /** Config file relative to the host's cwd; null: ./llm-perf.yml if present, else the built-in default. */
   config: string | null;
   url?: string | null;
@@ -39,7 +39,7 @@ export function judgeRun(plan: Plan, baseline: ResultDoc | null, candidate: Resu
   return verdictOf(baseline, history, candidate, plan.gate, whyNoBaseline);
 }
 
-export interface StoredJudgement {
+interface StoredJudgement {
   /** Take the gate rules from this config file; null: from the candidate's own stored config. */
   config: string | null;
   baseline: ResultDoc | null;

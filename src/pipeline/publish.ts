@@ -6,7 +6,7 @@ import type { VerdictDoc } from '../gate/verdict.js';
 import type { Host } from './host.js';
 
 /** Output names the action declares in action.yml (src/action/constants.ts checks them). */
-export interface PublishOutputs {
+interface PublishOutputs {
   verdict: string;
   regressions: string;
 }

@@ -21,7 +21,7 @@ function verdictExit(v: Overall): number {
   return v === 'fail' ? EXIT.fail : v === 'invalid' ? EXIT.invalid : EXIT.ok;
 }
 
-export interface VerdictFiles {
+interface VerdictFiles {
   /** Paths relative to the host's cwd; null: not written. */
   markdown: string | null;
   json: string | null;
@@ -44,7 +44,7 @@ export async function reportVerdict(host: Host, v: VerdictDoc, files: VerdictFil
   return verdictExit(v.verdict);
 }
 
-export interface ReportContext {
+interface ReportContext {
   /** Which baseline, or why there is none: one line under the headline. */
   baselineNote: string;
   /** The measured result was compared with nothing: show its figures. */

@@ -23,7 +23,7 @@ import { mergedOverride, percentileOf, rulesFor, scenarioOverrides } from '../ga
 import { minSamplesFor } from '../metrics/distribution.js';
 
 /** A gated percentile that run.requests x run.trials cannot support. */
-export interface SampleShortfall {
+interface SampleShortfall {
   metric: string;
   /** The percentile, e.g. 95. */
   percentile: number;
@@ -55,7 +55,7 @@ export function requestsFor(need: number, trials: number): number {
  * support, one entry per metric and place it is gated (the default, or each
  * `gate: true` that gates it), in catalogue order.
  */
-export function sampleShortfalls(config: NormalConfig): SampleShortfall[] {
+function sampleShortfalls(config: NormalConfig): SampleShortfall[] {
   const planned = config.run.requests * config.run.trials;
   const gate = gatePlanOf(config.gate, config.telemetry);
   const found = new Map<string, SampleShortfall>();
@@ -86,14 +86,14 @@ function counts(config: NormalConfig): string {
 }
 
 /** The config error for a percentile the user gated: the counts, and both fixes with their numbers. */
-export function shortfallReason(s: SampleShortfall, config: NormalConfig): string {
+function shortfallReason(s: SampleShortfall, config: NormalConfig): string {
   const lower = supportedPercentile(s.planned, s.percentile);
   const dist = s.metric.slice(0, s.metric.indexOf('.'));
   const alternative = lower === null ? `ungate ${s.metric}` : `gate the p${lower} (${dist}.p${lower}) instead`;
   return `gates ${s.metric}, but each cell plans ${counts(config)}, fewer than the ${s.need} a p${s.percentile} needs: raise run.requests to ${requestsFor(s.need, config.run.trials)} or ${alternative}`;
 }
 
-export interface RaisedRequests {
+interface RaisedRequests {
   /** The config with run.requests raised; the input itself when nothing was short. */
   config: NormalConfig;
   /** One line per raise, for the commands to print; [] when nothing was raised. */
@@ -106,7 +106,7 @@ export interface RaisedRequests {
  * (and hashes): it is what was measured. Shortfalls the user gated are
  * errors, found first (reviewSamples).
  */
-export function raiseForDefaultGates(config: NormalConfig): RaisedRequests {
+function raiseForDefaultGates(config: NormalConfig): RaisedRequests {
   const short = sampleShortfalls(config).filter((s) => s.at === null);
   if (short.length === 0) return { config, notices: [] };
   const worst = short.reduce((a, b) => (b.need > a.need ? b : a));

@@ -12,7 +12,7 @@ import { escapeMd } from './escape.js';
 import { forTerminal } from './safe-text.js';
 
 /** The search's summary with its points put back, or null for a sweep or a search that never finished. */
-export function searchOf(cell: CapacityCell): CapacityResult | null {
+function searchOf(cell: CapacityCell): CapacityResult | null {
   return cell.search === null ? null : { ...cell.search, points: cell.points };
 }
 

@@ -68,7 +68,7 @@ export function capacityLine(r: CapacityResult, baseline: CapacityResult | null 
  * characters that need no escaping anywhere: `≤` and `≥` (Unicode, shown as
  * is), and the words `below` / `above` for a strict bound.
  */
-export const mermaidText = (s: string): string =>
+const mermaidText = (s: string): string =>
   s
     .replace(/<=/g, '≤')
     .replace(/>=/g, '≥')

@@ -4,7 +4,7 @@
 // as "Infinity" or "NaN".
 import type { MetricVerdict } from '../gate/verdict.js';
 
-export interface FigureStyle {
+interface FigureStyle {
   /** What stands for a missing figure. */
   none: string;
   /** Between the ends of an interval. */
@@ -58,7 +58,7 @@ export function absurdInterval(interval: readonly [number, number], changePct: n
   return rLo < zero || rHi > r * ABSURD_FACTOR || rLo * ABSURD_FACTOR < r;
 }
 
-export interface RowFigures {
+interface RowFigures {
   baseline: string;
   candidate: string;
   change: string;

@@ -9,7 +9,7 @@ import { figure, MARKDOWN_STYLE, rowFigures, signedPct } from './figures.js';
 import type { ResultDoc } from '../result/types.js';
 import { telemetrySection } from './telemetry.js';
 
-export const MAX_REPORT_CHARS = 65_536;
+const MAX_REPORT_CHARS = 65_536;
 
 const ICON: Record<Overall, string> = { pass: '✅', warn: '⚠️', fail: '❌', inconclusive: '❔', invalid: '🚫' };
 const MARK: Record<MetricVerdict['verdict'], string> = {
@@ -64,7 +64,7 @@ function noiseTable(v: VerdictDoc): string | null {
   return `### Job-to-job noise\n\n${markdownTable([head, ...rows], { align: ['l', 'l', 'r', 'r', 'r', 'r', 'r'] })}\n\n<sub>Smallest detectable change: failed with 80% power at the Holm-adjusted level.</sub>`;
 }
 
-export interface ReportOptions {
+interface ReportOptions {
   /** Words after the verdict in the headline, e.g. why an invalid check failed the step (plain text: escaped here). */
   headline?: string;
   /** A line right under the headline, before the counts: what a reader of a red or not quite green check needs first (safe Markdown). */

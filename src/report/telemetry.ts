@@ -7,7 +7,7 @@ import type { ResultDoc } from '../result/types.js';
 import type { CellTelemetry, EnvironmentFingerprint, FingerprintDifference } from '../telemetry/types.js';
 import { escapeMd } from './escape.js';
 
-export interface TelemetryRow {
+interface TelemetryRow {
   id: string;
   telemetry?: CellTelemetry | null;
 }

@@ -17,7 +17,7 @@ const WRITTEN_DIGITS = 3;
  * Highest value a written histogram can need, in thousandths of the unit:
  * 2^43 is 8.8e12, i.e. 100 days in µs or 8.8e9 tok/s; far above any real figure.
  */
-export const MAX_HIST_VALUE = 2 ** 43;
+const MAX_HIST_VALUE = 2 ** 43;
 /**
  * At 3 digits and 2^43 there are about 35,000 buckets; each count takes at most
  * 9 bytes, so 512 KiB bounds a genuine payload with room to spare.
@@ -26,7 +26,7 @@ const MAX_PAYLOAD_BYTES = 512 * 1024;
 const MAX_BASE64_CHARS = 1024 * 1024;
 const HEADER_BYTES = 40;
 
-export interface HistogramFacts {
+interface HistogramFacts {
   totalCount: number;
   /** The bucket of the highest recorded value, thousandths of the unit: [lowest, highest] equivalent values; null when empty. */
   maxBucket: [number, number] | null;

@@ -20,7 +20,7 @@ export const MAX_RESULT_BYTES = 128 * 1024 * 1024;
  */
 export const MAX_RESULT_STRING = 1024 * 1024;
 /** Results this tool writes nest 8 deep (a config's extra_body may add a few); a walk at 100 is safe on any stack. */
-export const MAX_RESULT_DEPTH = 100;
+const MAX_RESULT_DEPTH = 100;
 
 /** Why `text` exceeds the bounds (size, then nesting and string length), or null; brackets inside strings do not count. */
 export function textBeyondBounds(text: string): string | null {

@@ -15,7 +15,7 @@ export interface ShardFile {
 }
 
 /** Clocks further apart than this (by the servers' Date headers) are reported: the shards did not start together. */
-export const SKEW_WARN_MS = 2000;
+const SKEW_WARN_MS = 2000;
 /** Missing shards named in the refusal; the rest are counted. */
 const SHOWN_MISSING = 10;
 
@@ -27,7 +27,7 @@ function sliceSamples(s: CellSamples, from: number, to: number): CellSamples {
 }
 
 /** Checks the files are the n shards of one plan; returns them in shard order. */
-export function checkShards(files: readonly ShardFile[]): ShardFile[] {
+function checkShards(files: readonly ShardFile[]): ShardFile[] {
   if (files.length === 0) throw new MergeError('merge needs the shard result files');
   for (const f of files) {
     if (f.doc.shard === undefined) throw new MergeError(`${f.file} is not a shard result (it has no 'shard' field): run each shard with 'run --shard I/N'`);

@@ -13,7 +13,7 @@ import type { CellTelemetry, EngineTelemetry, GpuProcess, GpuSummary, NeighbourT
 import { isFigure, MAX_FIGURE } from './integrity.js';
 
 /** Notes kept per telemetry block; the rest are counted in the last one. */
-export const MAX_DROPPED_NOTES = 10;
+const MAX_DROPPED_NOTES = 10;
 const MAX_KEPT = 3 * MAX_DROPPED_NOTES;
 
 class Notes {

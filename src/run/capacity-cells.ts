@@ -19,7 +19,7 @@ import { buildCellWorkload, workloadHash } from '../workload/index.js';
 import type { ProgressSink } from './run-plan.js';
 
 /** What the run stage has open for one target. */
-export interface CapacitySide {
+interface CapacitySide {
   /** '' or '[baseline] ' / '[candidate] '. */
   label: string;
   client: InferenceClient;
@@ -28,7 +28,7 @@ export interface CapacitySide {
   outPath: string;
 }
 
-export interface CapacityRunOptions {
+interface CapacityRunOptions {
   plan: Plan;
   signal: AbortSignal;
   progress?: ProgressSink;

@@ -67,7 +67,7 @@ export function cellId(scenario: ScenarioPlan, load: LoadPlan): string {
 }
 
 /** Pool size: enough connections for the largest load, so no request waits for a socket. */
-export function poolConnections(loads: readonly LoadPlan[]): number | null {
+function poolConnections(loads: readonly LoadPlan[]): number | null {
   let most = 1;
   for (const l of loads) {
     const c = l.kind === 'concurrency' ? l.concurrency : l.maxConcurrency;

@@ -22,7 +22,7 @@ export interface TelemetryRecorder {
 }
 
 /** Token totals the client counted, for the cross-check against the server's counters. */
-export function clientTokens(records: readonly RequestRecord[]): { prompt: number; completion: number } {
+function clientTokens(records: readonly RequestRecord[]): { prompt: number; completion: number } {
   let prompt = 0;
   let completion = 0;
   for (const r of records) {

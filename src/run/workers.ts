@@ -63,7 +63,7 @@ async function workerScript(): Promise<{ path: string; built: boolean }> {
 const RANK: Record<StopReason, number> = { count: 0, duration: 1, interrupt: 2 };
 
 /** The shards' runs of one cell as one run: records by index, counts summed, the worst stop and loop delay. */
-export function joinRuns(runs: readonly CellRun[]): CellRun {
+function joinRuns(runs: readonly CellRun[]): CellRun {
   const records = runs.flatMap((r) => r.records).sort((a, b) => a.index - b.index);
   // The planned rate of the whole schedule, from the due times of the measured requests sent (as one loop computes it).
   const due = records.filter((r) => !r.warmup).map((r) => r.tSched);

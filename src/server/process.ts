@@ -102,7 +102,7 @@ export function serverEnv(env: NodeJS.ProcessEnv, opts: { pass?: readonly string
 }
 
 /** Environment variable holding the server's process-group id in every process it starts. */
-export const SERVER_MARK = 'LLM_PERF_GATE_SERVER_PGID';
+const SERVER_MARK = 'LLM_PERF_GATE_SERVER_PGID';
 const TAIL_LINES = 30;
 const DEFAULT_POLL_MS = 500;
 const DEFAULT_GRACE_MS = 10_000;

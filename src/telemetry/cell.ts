@@ -8,7 +8,7 @@ import { processTree, startCpuWindow } from './neighbours.js';
 import { startScraper, type ClientTokens, type EngineScraper } from './scrape.js';
 import type { CellTelemetry, GpuProcess } from './types.js';
 
-export interface TelemetryOptions {
+interface TelemetryOptions {
   /** Server base URL (scheme://host:port); null skips /metrics. */
   baseUrl: string | null;
   /** Pids of the server under test when this tool started it: their trees are not "others". */

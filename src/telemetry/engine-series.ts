@@ -65,7 +65,7 @@ const VLLM: EngineSeries = {
 /** The name of engine/metrics.ts's EMBEDDED_MARKER (src/ does not import engine/). */
 export const EMBEDDED_MARKER = 'llm_perf_gate_embedded_build_info';
 
-export const ENGINES: readonly EngineSeries[] = [
+const ENGINES: readonly EngineSeries[] = [
   VLLM,
   // vLLM's names, read the same way; told apart from vLLM by its marker.
   { ...VLLM, engine: 'embedded', marker: EMBEDDED_MARKER },

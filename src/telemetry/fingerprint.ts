@@ -11,7 +11,7 @@ import { gpuInventory } from './nvidia-smi.js';
 import { parseExposition } from './prometheus.js';
 import type { EngineName, EnvironmentFingerprint, FingerprintDifference } from './types.js';
 
-export interface FingerprintOptions {
+interface FingerprintOptions {
   /** Server base URL; null when there is no server to ask. */
   baseUrl: string | null;
   /** Response headers of the server (the result's target.server_headers). */

@@ -15,7 +15,7 @@ import { parseGpuLine, samplerArgs } from './nvidia-smi.js';
 import { Series } from './stat.js';
 import type { GpuSamplerStatus, GpuSummary, GpuTelemetry } from './types.js';
 
-export interface GpuSamplerOptions {
+interface GpuSamplerOptions {
   intervalMs?: number;
   /** No line for this long and the sampler counts as hung (default max(5 intervals, 5 s)). */
   silenceMs?: number;
@@ -46,7 +46,7 @@ interface PerGpu {
   temp: Series;
 }
 
-export interface GpuSampler {
+interface GpuSampler {
   /** Stops the child (bounded) and summarises; other_processes is filled by the caller. */
   stop(): Promise<Omit<GpuTelemetry, 'other_processes'>>;
 }

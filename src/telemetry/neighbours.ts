@@ -64,7 +64,7 @@ export function processTree(roots: readonly number[], procRoot = '/proc'): { pid
   return { pids, cpuMs };
 }
 
-export interface CpuWindow {
+interface CpuWindow {
   /** Share (0..1) of all cores used by others since start; null off Linux or when nothing was counted. */
   stop(): { share: number | null; cores: number | null; cpus: number };
 }

@@ -5,13 +5,13 @@
 import { execFile } from 'node:child_process';
 
 /** The sampler's fields, in order (`--format=csv,noheader,nounits`). */
-export const GPU_FIELDS = ['index', 'name', 'utilization.gpu', 'memory.used', 'memory.total', 'power.draw', 'clocks.sm', 'clocks.mem', 'temperature.gpu'] as const;
+const GPU_FIELDS = ['index', 'name', 'utilization.gpu', 'memory.used', 'memory.total', 'power.draw', 'clocks.sm', 'clocks.mem', 'temperature.gpu'] as const;
 
 export function samplerArgs(intervalMs: number): string[] {
   return [`--query-gpu=${GPU_FIELDS.join(',')}`, '--format=csv,noheader,nounits', '-lms', String(intervalMs)];
 }
 
-export interface GpuLine {
+interface GpuLine {
   index: number;
   name: string;
   utilization: number | null;
@@ -53,7 +53,7 @@ export function parseGpuLine(line: string): GpuLine | null {
   };
 }
 
-export interface SmiResult {
+interface SmiResult {
   ok: boolean;
   stdout: string;
   /** ENOENT: no nvidia-smi at all. */
@@ -62,7 +62,7 @@ export interface SmiResult {
 }
 
 /** Runs nvidia-smi once; never throws, never waits longer than timeoutMs (then kills it). */
-export function runSmi(args: string[], timeoutMs = 5000, bin = 'nvidia-smi'): Promise<SmiResult> {
+function runSmi(args: string[], timeoutMs = 5000, bin = 'nvidia-smi'): Promise<SmiResult> {
   return new Promise((resolve) => {
     execFile(bin, args, { timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 1024 * 1024 }, (err, stdout, stderr) => {
       if (!err) return resolve({ ok: true, stdout, absent: false, error: null });
@@ -96,7 +96,7 @@ export async function computeApps(timeoutMs?: number): Promise<ComputeApp[] | nu
   return apps;
 }
 
-export interface GpuInventory {
+interface GpuInventory {
   gpus: { index: number; name: string; memoryTotal: number | null }[];
   driver: string | null;
   cuda: string | null;

@@ -12,7 +12,7 @@ export interface Sample {
   value: number;
 }
 
-export interface Exposition {
+interface Exposition {
   samples: Sample[];
   /** metric family name -> counter | gauge | histogram | summary | untyped */
   types: Map<string, string>;

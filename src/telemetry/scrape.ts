@@ -8,7 +8,7 @@ import { parseExposition, type Sample } from './prometheus.js';
 import { Series } from './stat.js';
 import type { EngineTelemetry, TokenCheck } from './types.js';
 
-export interface ScrapeOptions {
+interface ScrapeOptions {
   /** Base URL of the server (http://host:port); /metrics is appended. */
   baseUrl: string;
   /** Between scrapes while the cell runs, ms (default 1000). */
@@ -33,7 +33,7 @@ const MAX_ERRORS = 3;
 const isBucket = (name: string): boolean => name.endsWith('_bucket');
 
 /** One GET of /metrics: the parsed samples, or an Error saying what failed. */
-export async function scrapeOnce(url: string, dispatcher: Agent, timeoutMs: number, maxBytes: number): Promise<Sample[]> {
+async function scrapeOnce(url: string, dispatcher: Agent, timeoutMs: number, maxBytes: number): Promise<Sample[]> {
   const ac = new AbortController();
   const timer = setTimeout(() => ac.abort(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
   timer.unref();
@@ -64,7 +64,7 @@ export async function scrapeOnce(url: string, dispatcher: Agent, timeoutMs: numb
 const delta = (a: number | null, b: number | null): number | null => (a === null || b === null ? null : Math.max(0, b - a));
 
 /** Server counters against the client's; a gap over 2% (and over 8 tokens) is a mismatch. */
-export function checkTokens(e: EngineSeries, d: { prompt: number | null; cached: number | null; generation: number | null }, client: ClientTokens): TokenCheck | null {
+function checkTokens(e: EngineSeries, d: { prompt: number | null; cached: number | null; generation: number | null }, client: ClientTokens): TokenCheck | null {
   if (d.prompt === null && d.generation === null) return null;
   const mismatches: string[] = [];
   const off = (server: number, mine: number): boolean => Math.abs(server - mine) > Math.max(8, 0.02 * mine);

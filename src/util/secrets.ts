@@ -13,8 +13,8 @@
 // tokens are far longer. URL query strings are dropped from any URL in the
 // text (`?…`): they often carry keys (`?api_key=`), and nothing here needs them.
 
-export const MIN_SECRET_LENGTH = 6;
-export const REDACTED = '***';
+const MIN_SECRET_LENGTH = 6;
+const REDACTED = '***';
 
 const secrets = new Set<string>();
 /** Longest first, so a value that contains another is replaced whole. */

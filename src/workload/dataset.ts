@@ -19,7 +19,7 @@ import { createRng } from '../util/rng.js';
 import { getTokenizer } from './tokenizer.js';
 import type { ChatMessage, WorkItem } from './synth.js';
 
-export interface DatasetRow {
+interface DatasetRow {
   /** 1-based line number in the file, for messages. */
   readonly line: number;
   /** Completions prompt: the row's `prompt`, or its messages' contents joined by "\n". */

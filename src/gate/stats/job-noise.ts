@@ -78,7 +78,7 @@ export function cvOfLogVar(v: number): number {
   return Math.sqrt(Math.expm1(v));
 }
 
-export interface PredictiveChange {
+interface PredictiveChange {
   /** Candidate / baseline level, ratio of geometric means. */
   estimate: number;
   /** Interval of the change at `level`, ratios. */

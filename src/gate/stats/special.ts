@@ -12,7 +12,7 @@ const LANCZOS = [
   12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
 ];
 
-export function logGamma(x: number): number {
+function logGamma(x: number): number {
   if (x < 0.5) {
     // Reflection: the series is only accurate for x >= 0.5, and Welch's
     // degrees of freedom can in principle give a/2 below that.
