@@ -33,6 +33,12 @@ const AUTOLINK: readonly [RegExp, string][] = [
   [/:(?=\/\/)/g, ':\u200b'],
   [/(www)(?=\.)/gi, '$1\u200b'],
   [/@(?=[A-Za-z0-9_-]+\.[A-Za-z0-9])/g, '@\u200b'],
+  // Issue and pull-request references (`#123`, `GH-123`, `owner/repo#123`):
+  // each links, and each puts a "mentioned this" event on that issue's
+  // timeline, so a model named `#1 #2 #3 ...` would spam a repository's
+  // issues from the bot's comment.
+  [/(?<!&)#(?=\d)/g, '#\u200b'], // not the entities escapeMd writes (&#60;)
+  [/\b(GH)-(?=\d)/gi, '$1\u200b-'],
 ];
 
 /** Characters of one untrusted value kept in Markdown (before escaping; the cut is marked, see clip). */

@@ -1,5 +1,6 @@
-// Issue 19, item 7: GitHub links bare URLs (`https://…`, `www.…`) and e-mail
-// addresses in comments and job summaries without any Markdown syntax, so a
+// Issue 19, item 7: GitHub links bare URLs (`https://…`, `www.…`), e-mail
+// addresses and issue references (`#123`, `GH-123`) in comments and job
+// summaries without any Markdown syntax, so a
 // fork that names its model or cell after a URL would plant a clickable link in
 // the bot's comment. Untrusted text must come out with no autolink left in it,
 // and the links the report writes itself (the dashboard) must still link.
@@ -17,7 +18,7 @@ import { syntheticResult } from '../support/synthetic.js';
  * and a domain, or an address `local@domain.tld`. Broader than GitHub (no
  * left-boundary rule), so "none found" here means none there.
  */
-const AUTOLINK = /(?:https?|ftp):\/\/[^\s<]|www\.[A-Za-z0-9_-]|[A-Za-z0-9._+-]@[A-Za-z0-9_-]+\.[A-Za-z0-9]/i;
+const AUTOLINK = /(?:https?|ftp):\/\/[^\s<]|www\.[A-Za-z0-9_-]|[A-Za-z0-9._+-]@[A-Za-z0-9_-]+\.[A-Za-z0-9]|(?<!&)#\d|\bGH-\d/i;
 
 const HOSTILE = [
   'https://evil.example/login',
@@ -31,6 +32,11 @@ const HOSTILE = [
   'mail admin@evil.example',
   'mailto:admin@evil.example',
   'xmpp:admin@evil.example/r',
+  '#123',
+  'see #1 #2',
+  'acme/serving#7',
+  'GH-42',
+  'gh-42',
 ];
 
 const gate = planFromObject(
@@ -48,7 +54,7 @@ describe('escapeMd: no autolink survives in untrusted text', () => {
   });
 
   it('leaves what GitHub does not link as it was: cell ids, plain words, a scheme without //', () => {
-    for (const text of ['chat@c=4', 'short@c=3 output_tps', 'ttft_ms.p50', 'docs/gate.md', 'model: llama', 'awwwards']) expect(escapeMd(text)).toBe(text);
+    for (const text of ['chat@c=4', 'short@c=3 output_tps', 'ttft_ms.p50', 'docs/gate.md', 'model: llama', 'awwwards', 'C#', 'tag #v2', 'HIGH-1']) expect(escapeMd(text)).toBe(text);
   });
 
   it('a code span needs nothing: GitHub links nothing inside one', () => {
