@@ -5,7 +5,7 @@
 // "slower". Pure: values in, Markdown out, every untrusted string escaped.
 import type { ResultDoc } from '../result/types.js';
 import type { CellTelemetry, EnvironmentFingerprint, FingerprintDifference } from '../telemetry/types.js';
-import { escapeMd } from './escape.js';
+import { codeSpan, escapeMd } from './escape.js';
 
 interface TelemetryRow {
   id: string;
@@ -68,13 +68,18 @@ export function telemetryTable(rows: readonly TelemetryRow[]): string {
   return [lines.join('\n'), ...notes].join('\n\n');
 }
 
-/** Sampler failures, token mismatches and neighbour flags, one line each (bounded). */
+/** Sampler failures, token mismatches, neighbour flags and dropped figures, one line each (bounded). */
 function telemetryNotes(rows: readonly { id: string; telemetry: CellTelemetry }[]): string[] {
   const notes: string[] = [];
   for (const { id, telemetry: t } of rows) {
     if (t.gpu.message && t.gpu.status !== 'ok') notes.push(`- ${escapeMd(id)}: GPU ${t.gpu.status}: ${escapeMd(t.gpu.message)}`);
     for (const m of t.engine?.token_check?.mismatches ?? []) notes.push(`- ${escapeMd(id)}: token counts disagree: ${escapeMd(m)}`);
     for (const r of t.neighbours.reasons) notes.push(`- ${escapeMd(id)}: measured among noisy neighbours: ${escapeMd(r)}`);
+    // Figures the server or sampler reported out of range were left out when the result was written: say so, or the table reads as if they were fine.
+    if (t.dropped !== undefined && t.dropped.length > 0) {
+      const shown = t.dropped.slice(0, 3).map((d) => codeSpan(d)).join(', ');
+      notes.push(`- ${escapeMd(id)}: ${t.dropped.length} telemetry figure${t.dropped.length === 1 ? ' was' : 's were'} out of range and left out: ${shown}${t.dropped.length > 3 ? ', …' : ''}`);
+    }
   }
   if (notes.length > 12) notes.splice(12, notes.length - 12, `- … and ${notes.length - 12} more`);
   return notes.length > 0 ? [notes.join('\n')] : [];

@@ -58,6 +58,14 @@ describe('telemetry in the report', () => {
     expect(md).toContain("- chat&#124;c16: measured among noisy neighbours: other processes used 40.0% of the machine's CPU");
   });
 
+  it('names the figures left out when the result was written (out of range), at most three of them', () => {
+    const t = telemetry();
+    t.dropped = ['engine/kv_cache_usage/max: 7', 'engine/waiting/max: 2100000000000', 'gpu/gpus/0/utilization_pct/mean: Infinity', 'neighbours/others_cpu_share: -1'];
+    const md = telemetryTable([{ id: 'chat@c8', telemetry: t }, { id: 'clean', telemetry: telemetry() }]);
+    expect(md).toContain('- chat@c8: 4 telemetry figures were out of range and left out: `engine/kv_cache_usage/max: 7`, `engine/waiting/max: 2100000000000`, `gpu/gpus/0/utilization_pct/mean: Infinity`, …');
+    expect(md).not.toMatch(/- clean: .*left out/);
+  });
+
   it('says so where there is no GPU or the sampler failed, and renders nothing without telemetry', () => {
     const none = telemetry();
     none.gpu = { status: 'absent', message: null, interval_ms: 500, gpus: [], other_processes: [] };
