@@ -21,8 +21,9 @@ export interface Baseline {
   commit: string | null;
 }
 
+/** The data branch as the action uses it; readers of the whole history read only what retention keeps (issue 19, item 8). */
 export function historyOptions(inputs: ActionInputs, workspace: string): HistoryOptions {
-  return { repoDir: workspace, remote: 'origin', branch: inputs.historyBranch, token: inputs.githubToken, retention: inputs.historyRetention };
+  return { repoDir: workspace, remote: 'origin', branch: inputs.historyBranch, token: inputs.githubToken, retention: inputs.historyRetention, readLimit: inputs.historyRetention };
 }
 
 export async function loadBaseline(inputs: ActionInputs, event: RunEvent, workspace: string, candidate: ResultDoc): Promise<Baseline> {

@@ -1,5 +1,7 @@
 // The data branch through git plumbing: fetched into a private ref, read with
 // cat-file, extended with hash-object/mktree/commit-tree, pushed by sha.
+import { MAX_RESULT_BYTES } from '../result/limits.js';
+import { BlobBatch } from './batch.js';
 import type { Git } from './git.js';
 import { HistoryError } from './git.js';
 import { commitOfResultName, INDEX_FILE, parseIndex, RESULTS_DIR, type HistoryEntry } from './layout.js';
@@ -9,6 +11,16 @@ export interface TreeEntry {
   type: string;
   sha: string;
   name: string;
+}
+
+/** A result file on the branch: its blob and size (bytes), as `ls-tree -l` lists them. */
+export interface StoredFile {
+  commit: string;
+  /** Path on the branch: `results/<commit>.json`. */
+  path: string;
+  sha: string;
+  /** Null when git listed none (not a blob). */
+  size: number | null;
 }
 
 export type PushOutcome = 'pushed' | 'rejected';
@@ -48,17 +60,28 @@ export class HistoryBranch {
     return ['--no-tags', '--no-recurse-submodules', '--quiet', '--refmap=', ...noFetchHead];
   }
 
-  async readBlob(tip: string, path: string): Promise<string | null> {
-    const r = await this.git.run(`reading ${path} from '${this.branch}'`, ['cat-file', 'blob', `${tip}:${path}`], { ok: [128] });
-    return r.code === 0 ? r.stdout : null;
+  /** A file's text; null when there is no such file, or it is larger than `limit` bytes (its content is then never held). */
+  async readBlob(tip: string, path: string, limit = MAX_RESULT_BYTES): Promise<string | null> {
+    const batch = new BlobBatch(this.git, `reading ${path} from '${this.branch}'`);
+    try {
+      const a = await batch.read(`${tip}:${path}`, limit);
+      return a.kind === 'blob' ? a.data.toString('utf8') : null;
+    } finally {
+      batch.close();
+    }
   }
 
   /** The commits that have a result file on the branch. */
   async storedCommits(tip: string): Promise<Set<string>> {
-    const out = new Set<string>();
-    for (const e of await this.lsTree(`${tip}:${RESULTS_DIR}`, true)) {
+    return new Set((await this.resultFiles(tip)).keys());
+  }
+
+  /** The result files on the branch with their blobs and sizes, by commit: one `ls-tree`, no file read. */
+  async resultFiles(tip: string): Promise<Map<string, StoredFile>> {
+    const out = new Map<string, StoredFile>();
+    for (const e of await this.lsTree(`${tip}:${RESULTS_DIR}`, true, true)) {
       const c = commitOfResultName(e.name);
-      if (c) out.add(c);
+      if (c) out.set(c, { commit: c, path: `${RESULTS_DIR}/${e.name}`, sha: e.sha, size: e.size ?? null });
     }
     return out;
   }
@@ -66,15 +89,19 @@ export class HistoryBranch {
   /**
    * index.json reconciled with the files: entries without a file are dropped, and
    * files the index lost (a hand edit, a corrupt index) come back as oldest entries,
-   * so retention still reaches them.
+   * so retention still reaches them. `files`: resultFiles(tip), when the caller has it.
    */
-  async index(tip: string): Promise<HistoryEntry[]> {
-    const stored = await this.storedCommits(tip);
-    const text = await this.readBlob(tip, INDEX_FILE);
+  async index(tip: string, files?: Map<string, StoredFile>): Promise<HistoryEntry[]> {
+    const stored = files ?? (await this.resultFiles(tip));
+    // An index git cannot hand over (a corrupt object) is an index lost: the files are the truth.
+    const text = await this.readBlob(tip, INDEX_FILE).catch((err: unknown) => {
+      if (err instanceof HistoryError) return null;
+      throw err;
+    });
     const parsed = (text === null ? null : parseIndex(text)) ?? [];
     const listed = parsed.filter((e) => stored.has(e.commit));
     const seen = new Set(listed.map((e) => e.commit));
-    const strays = [...stored].filter((c) => !seen.has(c)).sort();
+    const strays = [...stored.keys()].filter((c) => !seen.has(c)).sort();
     return [...listed, ...strays.map((commit) => ({ commit, ref: null, stored_at: '', file: `${RESULTS_DIR}/${commit}.json`, headline: {} }))];
   }
 
@@ -124,17 +151,19 @@ export class HistoryBranch {
     throw new HistoryError(`history: pushing to '${this.branch}' failed${summary ? ` (${this.git.redact(summary)})` : ''}: ${this.git.describe(args, r)}`);
   }
 
-  /** Entries of a tree; [] when `missingOk` and the tree does not exist. */
-  private async lsTree(treeish: string, missingOk = false): Promise<TreeEntry[]> {
-    const r = await this.git.run('listing the history tree', ['ls-tree', '-z', treeish], { ok: missingOk ? [128] : [] });
+  /** Entries of a tree; [] when `missingOk` and the tree does not exist. `long`: with each blob's size. */
+  private async lsTree(treeish: string, missingOk = false, long = false): Promise<(TreeEntry & { size?: number | null })[]> {
+    const r = await this.git.run('listing the history tree', ['ls-tree', '-z', ...(long ? ['-l'] : []), treeish], { ok: missingOk ? [128] : [] });
     if (r.code !== 0) return [];
     return r.stdout
       .split('\0')
       .filter(Boolean)
       .map((line) => {
         const tab = line.indexOf('\t');
-        const [mode = '', type = '', sha = ''] = line.slice(0, tab).split(' ');
-        return { mode, type, sha, name: line.slice(tab + 1) };
+        // "<mode> <type> <object>" then, with -l, spaces and the size ("-" for a tree).
+        const [mode = '', type = '', sha = '', size] = line.slice(0, tab).split(/ +/);
+        const entry = { mode, type, sha, name: line.slice(tab + 1) };
+        return long ? { ...entry, size: size !== undefined && /^\d+$/.test(size) ? Number(size) : null } : entry;
       });
   }
 

@@ -1,7 +1,7 @@
 // Running git for the history store: plumbing only, in the user's checkout but
 // never touching its working tree, index or HEAD. Auth goes in an extra HTTP
 // header passed through the environment, never in a URL or on a command line.
-import { execFile } from 'node:child_process';
+import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 
 export class HistoryError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -19,6 +19,12 @@ export interface GitResult {
 export const BOT_NAME = 'github-actions[bot]';
 export const BOT_EMAIL = '41898282+github-actions[bot]@users.noreply.github.com';
 const TIMEOUT_MS = 300_000;
+
+let spawned = 0;
+/** Git processes this module has started so far: tests bound how many a read takes. */
+export function gitProcessCount(): number {
+  return spawned;
+}
 
 /** One git context: a repository, its remote, and the secrets to keep out of every message. */
 export class Git {
@@ -59,6 +65,15 @@ export class Git {
     const r = await exec([...pre, ...args], this.repoDir, env, opts.input);
     if (r.code === 0 || opts.ok?.includes(r.code)) return r;
     throw new HistoryError(`history: ${what} failed: ${this.describe(args, r)}`);
+  }
+
+  /**
+   * A long-lived git process (`cat-file --batch`) its caller talks to over
+   * stdin and stdout: plumbing that needs no network, so no auth.
+   */
+  spawn(args: string[]): ChildProcessWithoutNullStreams {
+    spawned++;
+    return spawn('git', args, { cwd: this.repoDir, env: this.baseEnv, stdio: ['pipe', 'pipe', 'pipe'] });
   }
 
   /** A failed command for a message: redacted, with the end of its stderr. */
@@ -118,6 +133,7 @@ function withConfigEnv(env: NodeJS.ProcessEnv, config: [string, string][]): Node
 }
 
 function exec(args: string[], cwd: string, env: NodeJS.ProcessEnv, input?: string): Promise<GitResult> {
+  spawned++;
   return new Promise((resolve, reject) => {
     const child = execFile('git', args, { cwd, env, timeout: TIMEOUT_MS, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' }, (err, stdout, stderr) => {
       if (err && typeof err.code !== 'number') {

@@ -3,7 +3,9 @@
 // tree, index and HEAD are never touched. Core module: no @actions/* here.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { firstParentAncestors } from './ancestry.js';
-import { HistoryBranch } from './branch.js';
+import { MAX_RESULT_BYTES } from '../result/limits.js';
+import { readBlobs, type BlobWanted } from './batch.js';
+import { HistoryBranch, type StoredFile } from './branch.js';
 import { Git, HistoryError } from './git.js';
 import { addEntry, INDEX_FILE, isCommitId, refOfResult, renderIndex, resultFile, type HistoryEntry } from './layout.js';
 
@@ -26,6 +28,12 @@ export interface HistoryOptions {
   token?: string | null;
   /** Keep at most this many commits' results. */
   retention: number;
+  /**
+   * Readers of the whole history (readBranchHistory) read at most this many
+   * stored results, the newest by the index: the action passes its
+   * retention, what the next save keeps. Unset: every stored result.
+   */
+  readLimit?: number | null;
   maxPushAttempts?: number;
 }
 
@@ -82,26 +90,39 @@ export async function findBaseline(opts: HistoryOptions, baseCommit: string, max
   checkCommit(baseCommit);
   const tip = await branch.fetchTip();
   if (tip === null) return null;
-  const stored = await branch.storedCommits(tip);
+  const stored = await branch.resultFiles(tip);
   if (stored.size === 0) return null;
   const candidates = stored.has(baseCommit) ? [baseCommit] : await firstParentAncestors(branch.git, await branch.quietFetch(), baseCommit, maxWalk);
-  for (const found of candidates) {
-    if (!stored.has(found)) continue;
-    // A stored file git cannot hand over is walked past (issue 19, item 1): the next ancestor's may serve.
-    const resultJson = await readStored(branch, tip, found);
-    if (typeof resultJson === 'string') return { commit: found, exact: found === baseCommit, resultJson };
+  // A stored file git cannot hand over is walked past (issue 19, item 1): the next ancestor's may serve.
+  for await (const { commit, json } of readStored(branch, stored, candidates)) {
+    if (typeof json === 'string') return { commit, exact: commit === baseCommit, resultJson: json };
   }
   return null;
 }
 
-/** A stored result's text, or why it cannot be read: listed but absent, or git failed on it (a blob over its buffer). */
-async function readStored(branch: HistoryBranch, tip: string, commit: string): Promise<string | { why: string }> {
-  try {
-    const json = await branch.readBlob(tip, resultFile(commit));
-    return json ?? { why: `${resultFile(commit)} is listed on '${branch.branch}' but cannot be read` };
-  } catch (err) {
-    return { why: (err as Error).message };
+/**
+ * The stored results of `walk`'s commits that have one, in walk order, each
+ * with its text or why it cannot be read (listed but absent, over the size a
+ * result may be, an object git dies on), through one git process (issue 19, item 8). Reads ahead a
+ * little; stopping the loop stops the reading.
+ */
+async function* readStored(branch: HistoryBranch, stored: Map<string, StoredFile>, walk: readonly string[]): AsyncGenerator<{ commit: string; json: string | { why: string } }> {
+  const wanted: (StoredFile & BlobWanted)[] = [];
+  for (const c of walk) {
+    const f = stored.get(c);
+    if (f !== undefined) wanted.push({ ...f, name: f.sha });
   }
+  // Sized before it is read (readBlobs): an oversized blob is never sent, let alone held.
+  for await (const [f, a] of readBlobs(branch.git, `reading stored results from '${branch.branch}'`, wanted, MAX_RESULT_BYTES)) {
+    if (a.kind === 'blob') yield { commit: f.commit, json: a.data.toString('utf8') };
+    else if (a.kind === 'too-large') yield { commit: f.commit, json: { why: tooLarge(a.size) } };
+    else if (a.kind === 'failed') yield { commit: f.commit, json: { why: a.why } };
+    else yield { commit: f.commit, json: { why: `${f.path} is listed on '${branch.branch}' but cannot be read` } };
+  }
+}
+
+function tooLarge(size: number): string {
+  return `${size} bytes, more than the ${MAX_RESULT_BYTES / 1024 / 1024} MiB a result may be`;
 }
 
 /** A stored result a walk could not use: its file cannot be read or was refused. */
@@ -139,17 +160,15 @@ export async function findBaselines<T>(
   checkCommit(baseCommit);
   const tip = await branch.fetchTip();
   if (tip === null) return { found: [], skipped: 0, unreadable: [] };
-  const stored = await branch.storedCommits(tip);
+  const stored = await branch.resultFiles(tip);
   if (stored.size === 0) return { found: [], skipped: 0, unreadable: [] };
   const ancestry = await firstParentAncestors(branch.git, await branch.quietFetch(), baseCommit, maxWalk);
   const walk = ancestry.length > 0 ? ancestry : [baseCommit];
   const found: StoredRun<T>[] = [];
   const unreadable: UnreadableRun[] = [];
   let skipped = 0;
-  for (const commit of walk) {
+  for await (const { commit, json } of readStored(branch, stored, walk)) {
     if (found.length >= want) break;
-    if (!stored.has(commit)) continue;
-    const json = await readStored(branch, tip, commit);
     if (typeof json !== 'string') {
       unreadable.push({ commit, why: json.why });
       continue;
