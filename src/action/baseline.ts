@@ -43,7 +43,7 @@ export async function loadBaseline(inputs: ActionInputs, event: RunEvent, worksp
  * was measured in another environment, or its file cannot be used (corrupt,
  * another schema, refused by the reader, a run that did not finish).
  */
-export interface SkippedRun {
+interface SkippedRun {
   commit: string;
   kind: 'failed' | 'environment' | 'unreadable';
   why: string;

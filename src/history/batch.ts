@@ -7,7 +7,7 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { HistoryError, type Git } from './git.js';
 
-export type BlobAnswer =
+type BlobAnswer =
   | { kind: 'blob'; data: Buffer }
   /** No such object, or the name does not resolve to one. */
   | { kind: 'missing' }

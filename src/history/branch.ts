@@ -6,7 +6,7 @@ import type { Git } from './git.js';
 import { HistoryError } from './git.js';
 import { commitOfResultName, INDEX_FILE, parseIndex, RESULTS_DIR, type HistoryEntry } from './layout.js';
 
-export interface TreeEntry {
+interface TreeEntry {
   mode: string;
   type: string;
   sha: string;
@@ -23,7 +23,7 @@ export interface StoredFile {
   size: number | null;
 }
 
-export type PushOutcome = 'pushed' | 'rejected';
+type PushOutcome = 'pushed' | 'rejected';
 
 export class HistoryBranch {
   /** Outside refs/heads and refs/remotes: no branch list, `git log --all` aside, shows it. */

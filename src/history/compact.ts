@@ -9,7 +9,7 @@ import { HistoryError } from './git.js';
 import { INDEX_FILE, renderIndex } from './layout.js';
 import { MAX_PUSH_ATTEMPTS, openBranch, type HistoryOptions, type SaveHooks } from './store.js';
 
-export interface CompactOutcome {
+interface CompactOutcome {
   /** The tip that was replaced; null when there was no branch. */
   before: string | null;
   /** The new single commit; null when there was no branch. */

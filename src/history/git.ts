@@ -10,14 +10,14 @@ export class HistoryError extends Error {
   }
 }
 
-export interface GitResult {
+interface GitResult {
   code: number;
   stdout: string;
   stderr: string;
 }
 
-export const BOT_NAME = 'github-actions[bot]';
-export const BOT_EMAIL = '41898282+github-actions[bot]@users.noreply.github.com';
+const BOT_NAME = 'github-actions[bot]';
+const BOT_EMAIL = '41898282+github-actions[bot]@users.noreply.github.com';
 const TIMEOUT_MS = 300_000;
 
 let spawned = 0;

@@ -10,14 +10,13 @@ import { Git, HistoryError } from './git.js';
 import { addEntry, INDEX_FILE, isCommitId, refOfResult, renderIndex, resultFile, type HistoryEntry } from './layout.js';
 
 export { HistoryError } from './git.js';
-export type { HistoryEntry } from './layout.js';
 
 export const DEFAULT_HISTORY_BRANCH = 'llm-perf-history';
 export const DEFAULT_REMOTE = 'origin';
 /** Pushes tried before giving up when other jobs keep moving the branch first. */
 export const MAX_PUSH_ATTEMPTS = 5;
 /** First-parent commits findBaseline looks through for a stored ancestor. */
-export const DEFAULT_MAX_WALK = 200;
+const DEFAULT_MAX_WALK = 200;
 
 export interface HistoryOptions {
   /** The workflow's checkout. */
@@ -126,12 +125,12 @@ function tooLarge(size: number): string {
 }
 
 /** A stored result a walk could not use: its file cannot be read or was refused. */
-export interface UnreadableRun {
+interface UnreadableRun {
   commit: string;
   why: string;
 }
 
-export interface StoredRun<T> {
+interface StoredRun<T> {
   commit: string;
   /** The base commit itself, not an ancestor. */
   exact: boolean;
