@@ -99,7 +99,7 @@ export function historyFailure(err: unknown, io: CliIo): number {
 /** The history the options name, with what was left out said on stderr. */
 export async function readHistoryFor(source: HistorySource, order: OrderOptions, io: CliIo): Promise<ReadHistory> {
   const read = await readHistory(source, order);
-  if (read.skipped.length > 0) io.stderr.write(`note: ${read.skipped.length} stored result(s) are not on the first-parent line of ${order.ref} and were left out\n`);
+  if (read.skipped.length > 0) io.stderr.write(`note: ${read.skipped.length} stored result(s) are not on the first-parent line of ${order.ref} within its newest ${order.maxCommits} commits, and were left out\n`);
   for (const why of read.unreadable) io.stderr.write(`warning: left out ${why}\n`);
   return read;
 }
