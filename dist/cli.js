@@ -35,11 +35,10 @@ import {
   resultTable,
   writeResult,
   writeSite
-} from "./chunks/chunk-55N6HKIN.js";
+} from "./chunks/chunk-LY5YJAOF.js";
 import {
-  forTerminal,
   hostLog
-} from "./chunks/chunk-M2JGHJEV.js";
+} from "./chunks/chunk-J47K4IWU.js";
 import {
   HIST_SCALE,
   decodeHistogram,
@@ -48,10 +47,11 @@ import {
   parseShard,
   require_dist,
   summarize
-} from "./chunks/chunk-Q3B3CDTX.js";
+} from "./chunks/chunk-7L6LI7UM.js";
 import {
-  UserError
-} from "./chunks/chunk-7O2V5LVO.js";
+  UserError,
+  forTerminal
+} from "./chunks/chunk-5S4ZFLJY.js";
 import {
   __toESM
 } from "./chunks/chunk-SK3CJ3HN.js";
@@ -445,7 +445,7 @@ function historyFailure(err, io2) {
 }
 async function readHistoryFor(source, order, io2) {
   const read = await readHistory(source, order);
-  if (read.skipped.length > 0) io2.stderr.write(`note: ${read.skipped.length} stored result(s) are not on the first-parent line of ${order.ref} and were left out
+  if (read.skipped.length > 0) io2.stderr.write(`note: ${read.skipped.length} stored result(s) are not on the first-parent line of ${order.ref} within its newest ${order.maxCommits} commits, and were left out
 `);
   for (const why of read.unreadable) io2.stderr.write(`warning: left out ${why}
 `);

@@ -10,7 +10,7 @@ import {
   setOutput,
   setSecret,
   summary
-} from "./chunks/chunk-B7ROF2AW.js";
+} from "./chunks/chunk-EG5FOYRN.js";
 import {
   DEFAULTS,
   DEFAULT_ORDER_COMMITS,
@@ -42,14 +42,13 @@ import {
   siteFiles,
   withServers,
   writeVerdictFiles
-} from "./chunks/chunk-55N6HKIN.js";
+} from "./chunks/chunk-LY5YJAOF.js";
+import "./chunks/chunk-J47K4IWU.js";
+import "./chunks/chunk-7L6LI7UM.js";
 import {
+  UserError,
   registerSecrets
-} from "./chunks/chunk-M2JGHJEV.js";
-import "./chunks/chunk-Q3B3CDTX.js";
-import {
-  UserError
-} from "./chunks/chunk-7O2V5LVO.js";
+} from "./chunks/chunk-5S4ZFLJY.js";
 import {
   __commonJS,
   __require,
@@ -24120,7 +24119,7 @@ var pct = (x) => `${(x * 100).toFixed(1)}%`;
 
 // src/action/baseline.ts
 function historyOptions(inputs, workspace) {
-  return { repoDir: workspace, remote: "origin", branch: inputs.historyBranch, token: inputs.githubToken, retention: inputs.historyRetention };
+  return { repoDir: workspace, remote: "origin", branch: inputs.historyBranch, token: inputs.githubToken, retention: inputs.historyRetention, readLimit: inputs.historyRetention };
 }
 async function loadBaseline(inputs, event, workspace, candidate) {
   if (inputs.baseline.kind === "none") return { doc: null, history: [], note: "baseline: none (input 'baseline' is none)", commit: null };

@@ -3,11 +3,11 @@ import {
   STATE,
   actionLog,
   getState
-} from "./chunks/chunk-B7ROF2AW.js";
+} from "./chunks/chunk-EG5FOYRN.js";
 import {
   stopProcessGroup
-} from "./chunks/chunk-M2JGHJEV.js";
-import "./chunks/chunk-7O2V5LVO.js";
+} from "./chunks/chunk-J47K4IWU.js";
+import "./chunks/chunk-5S4ZFLJY.js";
 import "./chunks/chunk-SK3CJ3HN.js";
 
 // src/action/post.ts

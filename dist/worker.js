@@ -3,8 +3,8 @@ import {
   InferenceClient,
   getTokenizer,
   runCell
-} from "./chunks/chunk-Q3B3CDTX.js";
-import "./chunks/chunk-7O2V5LVO.js";
+} from "./chunks/chunk-7L6LI7UM.js";
+import "./chunks/chunk-5S4ZFLJY.js";
 import "./chunks/chunk-SK3CJ3HN.js";
 
 // src/run/shard-worker.ts

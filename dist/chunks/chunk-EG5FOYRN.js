@@ -1,7 +1,7 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
   hostLog
-} from "./chunk-M2JGHJEV.js";
+} from "./chunk-J47K4IWU.js";
 import {
   __commonJS,
   __require,

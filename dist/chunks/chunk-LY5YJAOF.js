@@ -1,11 +1,7 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
-  escapeControls,
-  forTerminal,
-  registerSecrets,
-  scrubDeep,
   startServer
-} from "./chunk-M2JGHJEV.js";
+} from "./chunk-J47K4IWU.js";
 import {
   EXACT_GAPS,
   HIST_SCALE,
@@ -28,10 +24,14 @@ import {
   summarize,
   summarizeGaps,
   timerMs
-} from "./chunk-Q3B3CDTX.js";
+} from "./chunk-7L6LI7UM.js";
 import {
-  UserError
-} from "./chunk-7O2V5LVO.js";
+  UserError,
+  escapeControls,
+  forTerminal,
+  registerSecrets,
+  scrubDeep
+} from "./chunk-5S4ZFLJY.js";
 import {
   __commonJS,
   __require,
@@ -415,11 +415,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants) {
+      optimizeNames(names, constants2) {
         if (!names[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names, constants);
+          this.rhs = optimizeExpr(this.rhs, names, constants2);
         return this;
       }
       get names() {
@@ -436,10 +436,10 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants) {
+      optimizeNames(names, constants2) {
         if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names, constants);
+        this.rhs = optimizeExpr(this.rhs, names, constants2);
         return this;
       }
       get names() {
@@ -500,8 +500,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants) {
-        this.code = optimizeExpr(this.code, names, constants);
+      optimizeNames(names, constants2) {
+        this.code = optimizeExpr(this.code, names, constants2);
         return this;
       }
       get names() {
@@ -530,12 +530,12 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants) {
+      optimizeNames(names, constants2) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n = nodes[i];
-          if (n.optimizeNames(names, constants))
+          if (n.optimizeNames(names, constants2))
             continue;
           subtractNames(names, n.names);
           nodes.splice(i, 1);
@@ -588,12 +588,12 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names, constants) {
+      optimizeNames(names, constants2) {
         var _a;
-        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants);
-        if (!(super.optimizeNames(names, constants) || this.else))
+        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants2);
+        if (!(super.optimizeNames(names, constants2) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names, constants);
+        this.condition = optimizeExpr(this.condition, names, constants2);
         return this;
       }
       get names() {
@@ -616,10 +616,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants) {
-        if (!super.optimizeNames(names, constants))
+      optimizeNames(names, constants2) {
+        if (!super.optimizeNames(names, constants2))
           return;
-        this.iteration = optimizeExpr(this.iteration, names, constants);
+        this.iteration = optimizeExpr(this.iteration, names, constants2);
         return this;
       }
       get names() {
@@ -655,10 +655,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants) {
-        if (!super.optimizeNames(names, constants))
+      optimizeNames(names, constants2) {
+        if (!super.optimizeNames(names, constants2))
           return;
-        this.iterable = optimizeExpr(this.iterable, names, constants);
+        this.iterable = optimizeExpr(this.iterable, names, constants2);
         return this;
       }
       get names() {
@@ -700,11 +700,11 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names, constants) {
+      optimizeNames(names, constants2) {
         var _a, _b;
-        super.optimizeNames(names, constants);
-        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants);
+        super.optimizeNames(names, constants2);
+        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants2);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants2);
         return this;
       }
       get names() {
@@ -1005,7 +1005,7 @@ var require_codegen = __commonJS({
     function addExprNames(names, from) {
       return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
     }
-    function optimizeExpr(expr, names, constants) {
+    function optimizeExpr(expr, names, constants2) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -1020,14 +1020,14 @@ var require_codegen = __commonJS({
         return items;
       }, []));
       function replaceName(n) {
-        const c = constants[n.str];
+        const c = constants2[n.str];
         if (c === void 0 || names[n.str] !== 1)
           return n;
         delete names[n.str];
         return c;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants2[c.str] !== void 0);
       }
     }
     function subtractNames(names, from) {
@@ -14310,8 +14310,35 @@ async function shallowBoundary(git) {
   }
 }
 
+// src/result/limits.ts
+var MAX_RESULT_BYTES = 128 * 1024 * 1024;
+var MAX_RESULT_STRING = 1024 * 1024;
+var MAX_RESULT_DEPTH = 100;
+function textBeyondBounds(text) {
+  if (text.length > MAX_RESULT_BYTES) return `${text.length} characters, more than the ${MAX_RESULT_BYTES / 1024 / 1024} MiB a result may be`;
+  let depth = 0;
+  let inString = false;
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++;
+      else if (c === 34) inString = false;
+      if (i - from > MAX_RESULT_STRING) return `a string at character ${from} longer than the ${MAX_RESULT_STRING / 1024 / 1024} MiB a result's strings may be`;
+    } else if (c === 34) {
+      inString = true;
+      from = i;
+    } else if (c === 123 || c === 91) {
+      if (++depth > MAX_RESULT_DEPTH) return `nested more than ${MAX_RESULT_DEPTH} deep at character ${i}`;
+    } else if (c === 125 || c === 93) {
+      depth--;
+    }
+  }
+  return null;
+}
+
 // src/history/git.ts
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 var HistoryError = class extends Error {
   constructor(message, options) {
     super(message, options);
@@ -14321,6 +14348,7 @@ var HistoryError = class extends Error {
 var BOT_NAME = "github-actions[bot]";
 var BOT_EMAIL = "41898282+github-actions[bot]@users.noreply.github.com";
 var TIMEOUT_MS = 3e5;
+var spawned = 0;
 var Git = class {
   constructor(repoDir, remote, token) {
     this.repoDir = repoDir;
@@ -14359,6 +14387,14 @@ var Git = class {
     const r = await exec([...pre, ...args], this.repoDir, env, opts.input);
     if (r.code === 0 || opts.ok?.includes(r.code)) return r;
     throw new HistoryError(`history: ${what} failed: ${this.describe(args, r)}`);
+  }
+  /**
+   * A long-lived git process (`cat-file --batch`) its caller talks to over
+   * stdin and stdout: plumbing that needs no network, so no auth.
+   */
+  spawn(args) {
+    spawned++;
+    return spawn("git", args, { cwd: this.repoDir, env: this.baseEnv, stdio: ["pipe", "pipe", "pipe"] });
   }
   /** A failed command for a message: redacted, with the end of its stderr. */
   describe(args, r) {
@@ -14409,6 +14445,7 @@ function withConfigEnv(env, config) {
   return out;
 }
 function exec(args, cwd, env, input) {
+  spawned++;
   return new Promise((resolve3, reject) => {
     const child = execFile("git", args, { cwd, env, timeout: TIMEOUT_MS, maxBuffer: 256 * 1024 * 1024, encoding: "utf8" }, (err, stdout, stderr) => {
       if (err && typeof err.code !== "number") {
@@ -14420,6 +14457,210 @@ function exec(args, cwd, env, input) {
     });
     if (input !== void 0) child.stdin?.end(input);
   });
+}
+
+// src/history/batch.ts
+var IDLE_MS = 3e5;
+var MAX_HEADER = 1024;
+var BlobBatch = class {
+  constructor(git, what) {
+    this.git = git;
+    this.what = what;
+  }
+  git;
+  what;
+  child = null;
+  pending = [];
+  failure = null;
+  closed = false;
+  stderr = "";
+  timer = null;
+  // The answer being parsed.
+  state = "header";
+  header = [];
+  headerBytes = 0;
+  body = null;
+  filled = 0;
+  remaining = 0;
+  answer = null;
+  /** The object `name` (an object id, or `<tree-ish>:<path>`) if it is a blob of at most `limit` bytes. */
+  read(name, limit) {
+    if (/[\n\r]/.test(name) || name === "") return Promise.reject(new HistoryError(`history: '${name}' cannot be asked of git cat-file`));
+    if (this.failure !== null) return Promise.reject(this.failure);
+    if (this.closed) return Promise.reject(new HistoryError(`history: ${this.what}: asked after the reading ended`));
+    const child = this.start();
+    return new Promise((resolve3, reject) => {
+      this.pending.push({ name, limit, resolve: resolve3, reject });
+      this.arm();
+      child.stdin.write(`${name}
+`);
+    });
+  }
+  /** Ends the process: it exits once it has answered what was asked. */
+  close() {
+    this.closed = true;
+    if (this.child === null) return;
+    this.child.stdin.end();
+    if (this.pending.length === 0) this.disarm();
+  }
+  start() {
+    if (this.child !== null) return this.child;
+    const child = this.git.spawn(["cat-file", "--batch"]);
+    this.child = child;
+    child.stdout.on("data", (chunk) => this.onData(chunk));
+    child.stderr.on("data", (chunk) => {
+      this.stderr = (this.stderr + chunk.toString("utf8")).slice(-2e3);
+    });
+    child.stdin.on("error", () => {
+    });
+    child.on("error", (err) => this.fail(`cannot run git cat-file: ${err.message}`));
+    child.on("close", (code, signal) => {
+      this.disarm();
+      if (this.pending.length > 0 || this.state !== "header") {
+        const tail = this.git.redact(this.stderr.trim().split("\n").slice(-3).join(" | "));
+        this.fail(`git cat-file --batch ${signal ? `was killed by ${signal}` : `exited with code ${code}`} before it answered${tail ? `: ${tail}` : ""}`);
+      }
+    });
+    return child;
+  }
+  arm() {
+    this.disarm();
+    this.timer = setTimeout(() => {
+      this.fail(`no answer from git cat-file after ${IDLE_MS / 1e3} s`);
+      this.child?.kill();
+    }, IDLE_MS);
+  }
+  disarm() {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+  }
+  fail(why) {
+    if (this.failure === null) this.failure = new HistoryError(`history: ${this.what} failed: ${why}`);
+    this.disarm();
+    for (const p2 of this.pending.splice(0)) p2.reject(this.failure);
+    if (this.child !== null && this.child.exitCode === null) this.child.kill();
+  }
+  onData(chunk) {
+    if (this.failure !== null) return;
+    if (this.pending.length > 0) this.arm();
+    let off = 0;
+    while (off < chunk.length) {
+      if (this.state === "header") {
+        const nl = chunk.indexOf(10, off);
+        const end2 = nl < 0 ? chunk.length : nl;
+        this.header.push(chunk.subarray(off, end2));
+        this.headerBytes += end2 - off;
+        if (this.headerBytes > MAX_HEADER) return this.fail("an answer git cat-file gave is not one it gives");
+        if (nl < 0) return;
+        off = nl + 1;
+        const line = Buffer.concat(this.header).toString("utf8");
+        this.header = [];
+        this.headerBytes = 0;
+        if (!this.onHeader(line)) return;
+      } else if (this.state === "body") {
+        const n = Math.min(this.remaining, chunk.length - off);
+        if (this.body !== null) chunk.copy(this.body, this.filled, off, off + n);
+        this.filled += n;
+        this.remaining -= n;
+        off += n;
+        if (this.remaining === 0) this.state = "lf";
+      } else {
+        if (chunk[off] !== 10) return this.fail("an answer of git cat-file does not end where its size says");
+        off++;
+        this.state = "header";
+        const answer = this.answer;
+        this.answer = null;
+        this.body = null;
+        this.settle(answer);
+      }
+    }
+  }
+  /** False when the line is not an answer (the batch has then failed). */
+  onHeader(line) {
+    const asked = this.pending[0];
+    if (asked === void 0) {
+      this.fail(`git cat-file answered what was not asked: ${JSON.stringify(line.slice(0, 100))}`);
+      return false;
+    }
+    if (line === `${asked.name} missing` || line === `${asked.name} ambiguous`) {
+      this.settle({ kind: "missing" });
+      return true;
+    }
+    const m = /^[0-9a-f]{40,64} (\S+) (\d+)$/.exec(line);
+    if (m === null) {
+      this.fail(`git cat-file answered ${JSON.stringify(line.slice(0, 100))} for ${asked.name}`);
+      return false;
+    }
+    const type = m[1];
+    const size = Number(m[2]);
+    this.remaining = size;
+    this.filled = 0;
+    if (type !== "blob") this.answer = { kind: "not-blob", type };
+    else if (size > asked.limit) this.answer = { kind: "too-large", size };
+    else {
+      this.body = Buffer.allocUnsafe(size);
+      this.answer = { kind: "blob", data: this.body };
+    }
+    this.state = size === 0 ? "lf" : "body";
+    return true;
+  }
+  settle(answer) {
+    const p2 = this.pending.shift();
+    if (this.pending.length === 0) this.disarm();
+    p2.resolve(answer);
+  }
+};
+var AHEAD_COUNT = 64;
+var AHEAD_BYTES = 16 * 1024 * 1024;
+var MAX_RESTARTS = 3;
+async function* readBlobs(git, what, wanted, limit) {
+  let batch = new BlobBatch(git, what);
+  let restarts = 0;
+  let dead = null;
+  let ahead = [];
+  let bytes = 0;
+  let next = 0;
+  const ask = (item) => {
+    const answer = item.size !== null && item.size > limit ? Promise.resolve({ kind: "too-large", size: item.size }) : batch.read(item.name, limit);
+    answer.catch(() => {
+    });
+    return answer;
+  };
+  try {
+    while (next < wanted.length || ahead.length > 0) {
+      while (next < wanted.length && ahead.length < AHEAD_COUNT) {
+        const item = wanted[next];
+        const cost = item.size !== null && item.size > limit ? 0 : Math.min(item.size ?? limit, limit);
+        if (ahead.length > 0 && bytes + cost > AHEAD_BYTES) break;
+        ahead.push({ item, bytes: cost, answer: ask(item) });
+        bytes += cost;
+        next++;
+      }
+      const head = ahead.shift();
+      bytes -= head.bytes;
+      if (dead !== null) {
+        yield [head.item, { kind: "failed", why: dead }];
+        continue;
+      }
+      let answer;
+      try {
+        answer = await head.answer;
+      } catch (err) {
+        if (!(err instanceof HistoryError)) throw err;
+        yield [head.item, { kind: "failed", why: err.message }];
+        batch.close();
+        if (++restarts > MAX_RESTARTS) dead = err.message;
+        else {
+          batch = new BlobBatch(git, what);
+          ahead = ahead.map((a) => ({ ...a, answer: ask(a.item) }));
+        }
+        continue;
+      }
+      yield [head.item, answer];
+    }
+  } finally {
+    batch.close();
+  }
 }
 
 // src/history/layout.ts
@@ -14518,31 +14759,44 @@ var HistoryBranch = class {
     const noFetchHead = major > 2 || major === 2 && minor >= 29 ? ["--no-write-fetch-head"] : [];
     return ["--no-tags", "--no-recurse-submodules", "--quiet", "--refmap=", ...noFetchHead];
   }
-  async readBlob(tip, path3) {
-    const r = await this.git.run(`reading ${path3} from '${this.branch}'`, ["cat-file", "blob", `${tip}:${path3}`], { ok: [128] });
-    return r.code === 0 ? r.stdout : null;
+  /** A file's text; null when there is no such file, or it is larger than `limit` bytes (its content is then never held). */
+  async readBlob(tip, path3, limit = MAX_RESULT_BYTES) {
+    const batch = new BlobBatch(this.git, `reading ${path3} from '${this.branch}'`);
+    try {
+      const a = await batch.read(`${tip}:${path3}`, limit);
+      return a.kind === "blob" ? a.data.toString("utf8") : null;
+    } finally {
+      batch.close();
+    }
   }
   /** The commits that have a result file on the branch. */
   async storedCommits(tip) {
-    const out = /* @__PURE__ */ new Set();
-    for (const e of await this.lsTree(`${tip}:${RESULTS_DIR}`, true)) {
+    return new Set((await this.resultFiles(tip)).keys());
+  }
+  /** The result files on the branch with their blobs and sizes, by commit: one `ls-tree`, no file read. */
+  async resultFiles(tip) {
+    const out = /* @__PURE__ */ new Map();
+    for (const e of await this.lsTree(`${tip}:${RESULTS_DIR}`, true, true)) {
       const c = commitOfResultName(e.name);
-      if (c) out.add(c);
+      if (c) out.set(c, { commit: c, path: `${RESULTS_DIR}/${e.name}`, sha: e.sha, size: e.size ?? null });
     }
     return out;
   }
   /**
    * index.json reconciled with the files: entries without a file are dropped, and
    * files the index lost (a hand edit, a corrupt index) come back as oldest entries,
-   * so retention still reaches them.
+   * so retention still reaches them. `files`: resultFiles(tip), when the caller has it.
    */
-  async index(tip) {
-    const stored = await this.storedCommits(tip);
-    const text = await this.readBlob(tip, INDEX_FILE);
+  async index(tip, files) {
+    const stored = files ?? await this.resultFiles(tip);
+    const text = await this.readBlob(tip, INDEX_FILE).catch((err) => {
+      if (err instanceof HistoryError) return null;
+      throw err;
+    });
     const parsed = (text === null ? null : parseIndex(text)) ?? [];
     const listed = parsed.filter((e) => stored.has(e.commit));
     const seen = new Set(listed.map((e) => e.commit));
-    const strays = [...stored].filter((c) => !seen.has(c)).sort();
+    const strays = [...stored.keys()].filter((c) => !seen.has(c)).sort();
     return [...listed, ...strays.map((commit) => ({ commit, ref: null, stored_at: "", file: `${RESULTS_DIR}/${commit}.json`, headline: {} }))];
   }
   /** A new commit on top of `tip` (an orphan when null) with the given files written and removed. */
@@ -14585,14 +14839,15 @@ var HistoryBranch = class {
     if (/^\[rejected\]/.test(summary) || /^\[remote rejected\].*(lock|incorrect old value|failed to update ref|stale)/i.test(summary)) return "rejected";
     throw new HistoryError(`history: pushing to '${this.branch}' failed${summary ? ` (${this.git.redact(summary)})` : ""}: ${this.git.describe(args, r)}`);
   }
-  /** Entries of a tree; [] when `missingOk` and the tree does not exist. */
-  async lsTree(treeish, missingOk = false) {
-    const r = await this.git.run("listing the history tree", ["ls-tree", "-z", treeish], { ok: missingOk ? [128] : [] });
+  /** Entries of a tree; [] when `missingOk` and the tree does not exist. `long`: with each blob's size. */
+  async lsTree(treeish, missingOk = false, long = false) {
+    const r = await this.git.run("listing the history tree", ["ls-tree", "-z", ...long ? ["-l"] : [], treeish], { ok: missingOk ? [128] : [] });
     if (r.code !== 0) return [];
     return r.stdout.split("\0").filter(Boolean).map((line) => {
       const tab = line.indexOf("	");
-      const [mode = "", type = "", sha = ""] = line.slice(0, tab).split(" ");
-      return { mode, type, sha, name: line.slice(tab + 1) };
+      const [mode = "", type = "", sha = "", size] = line.slice(0, tab).split(/ +/);
+      const entry = { mode, type, sha, name: line.slice(tab + 1) };
+      return long ? { ...entry, size: size !== void 0 && /^\d+$/.test(size) ? Number(size) : null } : entry;
     });
   }
   async mktree(entries) {
@@ -14638,13 +14893,21 @@ Pruned ${pruned.length} older result(s) beyond the retention of ${opts.retention
   }
   throw new HistoryError(`history: gave up pushing to '${branch.branch}' after ${maxAttempts} attempts: other jobs kept updating it first`);
 }
-async function readStored(branch, tip, commit) {
-  try {
-    const json = await branch.readBlob(tip, resultFile(commit));
-    return json ?? { why: `${resultFile(commit)} is listed on '${branch.branch}' but cannot be read` };
-  } catch (err) {
-    return { why: err.message };
+async function* readStored(branch, stored, walk) {
+  const wanted = [];
+  for (const c of walk) {
+    const f2 = stored.get(c);
+    if (f2 !== void 0) wanted.push({ ...f2, name: f2.sha });
   }
+  for await (const [f2, a] of readBlobs(branch.git, `reading stored results from '${branch.branch}'`, wanted, MAX_RESULT_BYTES)) {
+    if (a.kind === "blob") yield { commit: f2.commit, json: a.data.toString("utf8") };
+    else if (a.kind === "too-large") yield { commit: f2.commit, json: { why: tooLarge(a.size) } };
+    else if (a.kind === "failed") yield { commit: f2.commit, json: { why: a.why } };
+    else yield { commit: f2.commit, json: { why: `${f2.path} is listed on '${branch.branch}' but cannot be read` } };
+  }
+}
+function tooLarge(size) {
+  return `${size} bytes, more than the ${MAX_RESULT_BYTES / 1024 / 1024} MiB a result may be`;
 }
 async function findBaselines(opts, baseCommit, want, accept, maxWalk = DEFAULT_MAX_WALK) {
   if (!(Number.isInteger(want) && want >= 1)) throw new RangeError(`findBaselines: want must be a positive integer, got ${want}`);
@@ -14652,17 +14915,15 @@ async function findBaselines(opts, baseCommit, want, accept, maxWalk = DEFAULT_M
   checkCommit(baseCommit);
   const tip = await branch.fetchTip();
   if (tip === null) return { found: [], skipped: 0, unreadable: [] };
-  const stored = await branch.storedCommits(tip);
+  const stored = await branch.resultFiles(tip);
   if (stored.size === 0) return { found: [], skipped: 0, unreadable: [] };
   const ancestry = await firstParentAncestors(branch.git, await branch.quietFetch(), baseCommit, maxWalk);
   const walk = ancestry.length > 0 ? ancestry : [baseCommit];
   const found = [];
   const unreadable = [];
   let skipped = 0;
-  for (const commit of walk) {
+  for await (const { commit, json } of readStored(branch, stored, walk)) {
     if (found.length >= want) break;
-    if (!stored.has(commit)) continue;
-    const json = await readStored(branch, tip, commit);
     if (typeof json !== "string") {
       unreadable.push({ commit, why: json.why });
       continue;
@@ -14832,7 +15093,7 @@ var DIST_STATS = ["mean", "p50", "p90", "p95", "p99"];
 var METRIC_IDS = Object.freeze([
   ...RATE_KEYS,
   "error_rate",
-  ...DIST_KEYS.flatMap((key) => DIST_STATS.map((stat4) => `${key}.${stat4}`))
+  ...DIST_KEYS.flatMap((key) => DIST_STATS.map((stat5) => `${key}.${stat5}`))
 ]);
 
 // src/metrics/catalogue.ts
@@ -14843,13 +15104,13 @@ function build() {
   }
   defs.push({ id: "error_rate", unit: "share", direction: "lower", kind: "absolute", dist: null });
   for (const key of DIST_KEYS) {
-    for (const stat4 of DIST_STATS) {
+    for (const stat5 of DIST_STATS) {
       defs.push({
-        id: `${key}.${stat4}`,
+        id: `${key}.${stat5}`,
         unit: key === "user_tps" ? "tok/s" : "ms",
         direction: key === "user_tps" ? "higher" : "lower",
         kind: "latency",
-        dist: { key, stat: stat4 }
+        dist: { key, stat: stat5 }
       });
     }
   }
@@ -15134,8 +15395,8 @@ function meanInterval(values, level) {
 
 // src/capacity/slo.ts
 var CapacitySloError = class extends Error {
-  constructor(slo, reason) {
-    super(`capacity SLO '${slo}': ${reason}`);
+  constructor(slo, reason2) {
+    super(`capacity SLO '${slo}': ${reason2}`);
     this.slo = slo;
     this.name = "CapacitySloError";
   }
@@ -15262,8 +15523,8 @@ async function measureLoad(o, load, role) {
 
 // src/capacity/search.ts
 var CapacityOptionsError = class extends Error {
-  constructor(field, reason, value) {
-    super(`capacity.${field}: ${reason}, got ${JSON.stringify(value)}`);
+  constructor(field, reason2, value) {
+    super(`capacity.${field}: ${reason2}, got ${JSON.stringify(value)}`);
     this.name = "CapacityOptionsError";
   }
 };
@@ -15366,20 +15627,20 @@ function describe(p2) {
 function summarise(mode, slos, level, resolution, e) {
   const { pass, fail } = e;
   let status;
-  let reason;
+  let reason2;
   if (pass === null && fail !== null && loadValue(fail.load) <= e.min) {
     status = "below-range";
-    reason = `even the lowest load misses the SLO: ${describe(fail)}`;
+    reason2 = `even the lowest load misses the SLO: ${describe(fail)}`;
   } else if (pass !== null && fail === null && loadValue(pass.load) >= e.max) {
     status = "above-range";
-    reason = `the highest load of the range still meets every SLO (${loadValue(pass.load)}): capacity is at least that`;
+    reason2 = `the highest load of the range still meets every SLO (${loadValue(pass.load)}): capacity is at least that`;
   } else if (e.outOfBudget || pass === null || fail === null) {
     status = "budget";
-    reason = `the budget ran out after ${e.steps} runs with the bracket [${pass === null ? "none" : loadValue(pass.load)}, ${fail === null ? "none" : loadValue(fail.load)}]`;
+    reason2 = `the budget ran out after ${e.steps} runs with the bracket [${pass === null ? "none" : loadValue(pass.load)}, ${fail === null ? "none" : loadValue(fail.load)}]`;
   } else {
     status = "found";
     const passWord = pass.verdict === "pass" ? "passes" : "leans to pass (undecided)";
-    reason = `bracket within ${Math.round(resolution * 100)}%: ${passWord} at ${loadValue(pass.load)}, ${describe(fail)}`;
+    reason2 = `bracket within ${Math.round(resolution * 100)}%: ${passWord} at ${loadValue(pass.load)}, ${describe(fail)}`;
   }
   const curve = e.points.filter((p2) => p2.role === "search");
   let capacity = { value: 0, lo: 0, hi: 0 };
@@ -15408,7 +15669,7 @@ function summarise(mode, slos, level, resolution, e) {
     level,
     resolution,
     status,
-    reason,
+    reason: reason2,
     bracket: { lastPass: pass === null ? null : loadValue(pass.load), firstFail: fail === null ? null : loadValue(fail.load), undecided: [pass, fail].filter((p2) => p2?.verdict === "undecided").map((p2) => loadValue(p2.load)) },
     capacity,
     capacity_rps: capacityRps,
@@ -17136,8 +17397,8 @@ async function readConfigFile(file, abs, optional) {
   } catch (err) {
     const code = err.code;
     if (optional && code === "ENOENT") return null;
-    const reason = code === "ENOENT" ? `config file not found (looked for ${abs})` : code === "EISDIR" ? `config path is a directory, not a file (${abs})` : `cannot read config file: ${err.message}`;
-    throw ConfigError.of({ file, path: "", reason });
+    const reason2 = code === "ENOENT" ? `config file not found (looked for ${abs})` : code === "EISDIR" ? `config path is a directory, not a file (${abs})` : `cannot read config file: ${err.message}`;
+    throw ConfigError.of({ file, path: "", reason: reason2 });
   }
 }
 
@@ -17150,9 +17411,9 @@ var RunSetupError = class extends UserError {
 var CALIBRATION_SCHEMA = "llm-perf-gate/calibration@1";
 
 // src/gate/stats/bootstrap.ts
-function checkStat(stat4) {
-  if (stat4 !== "mean" && !(typeof stat4 === "number" && stat4 > 0 && stat4 < 1)) {
-    throw new RangeError(`bootstrapRatio: stat must be 'mean' or a quantile in (0, 1), got ${String(stat4)}`);
+function checkStat(stat5) {
+  if (stat5 !== "mean" && !(typeof stat5 === "number" && stat5 > 0 && stat5 < 1)) {
+    throw new RangeError(`bootstrapRatio: stat must be 'mean' or a quantile in (0, 1), got ${String(stat5)}`);
   }
 }
 function prepareSide(trials, side2) {
@@ -17211,9 +17472,9 @@ function quantileFromCounts(counts2, sorted, m, q) {
   if (frac === 0 || k + 1 >= m) return atK;
   return atK + frac * (atK1 - atK);
 }
-function resampleStat(s, rng, stat4) {
+function resampleStat(s, rng, stat5) {
   const k = s.starts.length;
-  if (stat4 === "mean") {
+  if (stat5 === "mean") {
     let sum = 0;
     let m2 = 0;
     for (let j = 0; j < k; j++) {
@@ -17241,10 +17502,10 @@ function resampleStat(s, rng, stat4) {
       m += n;
     }
   }
-  return quantileFromCounts(counts2, s.sorted, m, stat4);
+  return quantileFromCounts(counts2, s.sorted, m, stat5);
 }
-function fullStat(s, stat4) {
-  if (stat4 !== "mean") return quantileSorted(s.sorted, stat4);
+function fullStat(s, stat5) {
+  if (stat5 !== "mean") return quantileSorted(s.sorted, stat5);
   let sum = 0;
   for (const v of s.pooled) sum += v;
   return sum / s.pooled.length;
@@ -17252,20 +17513,20 @@ function fullStat(s, stat4) {
 function logRatio(cand, base) {
   return cand === base ? 0 : Math.log(cand / base);
 }
-function bootstrapRatio(base, cand, stat4, opts) {
-  checkStat(stat4);
+function bootstrapRatio(base, cand, stat5, opts) {
+  checkStat(stat5);
   const iterations = opts.iterations ?? 2e3;
   if (!Number.isInteger(iterations) || iterations < 1) {
     throw new RangeError(`bootstrapRatio: iterations must be a positive integer, got ${iterations}`);
   }
   const b = prepareSide(base, "base");
   const c = prepareSide(cand, "cand");
-  const estimate = Math.exp(logRatio(fullStat(c, stat4), fullStat(b, stat4)));
+  const estimate = Math.exp(logRatio(fullStat(c, stat5), fullStat(b, stat5)));
   const rng = createRng(`${opts.seed}\0bootstrapRatio`);
   const logDraws = new Float64Array(iterations);
   for (let it = 0; it < iterations; it++) {
-    const sb = resampleStat(b, rng, stat4);
-    const sc = resampleStat(c, rng, stat4);
+    const sb = resampleStat(b, rng, stat5);
+    const sc = resampleStat(c, rng, stat5);
     logDraws[it] = logRatio(sc, sb);
   }
   logDraws.sort();
@@ -17482,18 +17743,18 @@ function thresholdLog(rule, b) {
 function iterationsFor(rule, gate) {
   return rule.gated ? gate.bootstrapIterations : Math.max(200, Math.round(gate.bootstrapIterations / 4));
 }
-function percentileOf(stat4) {
-  return stat4 === "mean" ? null : Number(stat4.slice(1));
+function percentileOf(stat5) {
+  return stat5 === "mean" ? null : Number(stat5.slice(1));
 }
 
 // src/gate/extract.ts
 var SAMPLED = /* @__PURE__ */ new Set(["ttft_ms", "queued_ttft_ms", "e2e_ms", "tpot_ms"]);
-function distValue(d, stat4) {
+function distValue(d, stat5) {
   if (d === null) return null;
-  const v = d[stat4];
+  const v = d[stat5];
   if (v !== null) return v;
   const h = decodeHistogram(d.hist);
-  return h.getValueAtPercentile(percentileOf(stat4) ?? NaN) / HIST_SCALE;
+  return h.getValueAtPercentile(percentileOf(stat5) ?? NaN) / HIST_SCALE;
 }
 function pooledValue(cell, def) {
   if (def.dist !== null) {
@@ -17528,8 +17789,8 @@ function trialSamples(cell, def) {
   return out;
 }
 function trialStats(cell, def) {
-  const { key, stat: stat4 } = def.dist;
-  return cell.trials.map((t) => distValue(t.metrics[key], stat4) ?? NaN);
+  const { key, stat: stat5 } = def.dist;
+  return cell.trials.map((t) => distValue(t.metrics[key], stat5) ?? NaN);
 }
 
 // src/gate/outcome.ts
@@ -18084,10 +18345,11 @@ function neighbourProblems(base, cand) {
   return out;
 }
 function neighbourShares(sb, sc, limit) {
-  const out = { invalid: [], warnings: [], margin: NO_MARGIN, marginNote: null, regressionsOnly: null };
+  const out = { invalid: [], warnings: [], margin: NO_MARGIN, marginNote: null, regressionsOnly: null, loads: null };
   if (sb === null || sc === null || limit === null) return out;
   const d = sc - sb;
   const beside = `other processes used ${pctOf(sb)} of the CPU beside the baseline and ${pctOf(sc)} beside the candidate`;
+  out.loads = beside;
   if (Math.max(sb, sc) >= SATURATED_SHARE) {
     out.invalid.push(`${beside}: at ${pctOf(SATURATED_SHARE)} or more the server's speed says nothing about its code`);
     return out;
@@ -18191,8 +18453,8 @@ function rateEstimate(base, cand, rule, s, thr, dir) {
   return { estimate: pc / pb, lo: null, hi: null, p: null, pNoChange: null, method: "point" };
 }
 function distEstimate(base, cand, rule, s, thr, dir) {
-  const { stat: stat4 } = rule.def.dist;
-  const percentile = percentileOf(stat4);
+  const { stat: stat5 } = rule.def.dist;
+  const percentile = percentileOf(stat5);
   if (s.paired && base.trials.length === cand.trials.length && base.trials.length >= 2) {
     const b2 = trialStats(base, rule.def);
     const c2 = trialStats(cand, rule.def);
@@ -18206,7 +18468,7 @@ function distEstimate(base, cand, rule, s, thr, dir) {
   const nb = b.reduce((n, t) => n + t.length, 0);
   const nc = c.reduce((n, t) => n + t.length, 0);
   const need = percentile === null ? 2 : minSamplesFor(percentile);
-  if (nb < need || nc < need) return `too few samples (${Math.min(nb, nc)}; ${stat4} needs ${need})`;
+  if (nb < need || nc < need) return `too few samples (${Math.min(nb, nc)}; ${stat5} needs ${need})`;
   const r = bootstrapRatio(b, c, percentile === null ? "mean" : percentile / 100, { iterations: s.iterations, seed: s.seed });
   let { lo, hi } = intervalFromDraws(r.logDraws, s.confidence);
   let p2 = pBeyond(r.logDraws, thr, dir);
@@ -18884,13 +19146,17 @@ function trialsShare(cell) {
   const shares = cell.trials.map((t) => othersShare(t.telemetry));
   return shares.some((x) => x === null) ? null : mean(shares);
 }
+function candidateOwnLoad(n) {
+  if (n.margin.regress === 0) return n;
+  return { ...n, margin: NO_MARGIN, regressionsOnly: null, marginNote: `${n.loads ?? "more load beside the candidate"}: in pairs run in random order that difference is the candidate's own doing, so it is not held against the baseline` };
+}
 function pairedSides(b, c, gate) {
   const sel = selectPairs(b, c, stallMs(gate));
   const n = Math.min(b.trials.length, c.trials.length);
   if (sel.keep.length >= 2) {
     const kb = withTrials(b, sel.keep);
     const kc = withTrials(c, sel.keep);
-    const nb2 = neighbourShares(trialsShare(kb), trialsShare(kc), neighbourLimit(b, c));
+    const nb2 = candidateOwnLoad(neighbourShares(trialsShare(kb), trialsShare(kc), neighbourLimit(b, c)));
     return { base: kb, cand: kc, invalid: nb2.invalid, warnings: [...sel.dropped, ...withMargin(nb2)], margin: nb2.margin, regressionsOnly: nb2.regressionsOnly, stalled: false };
   }
   const nb = neighbourProblems(b, c);
@@ -19092,14 +19358,14 @@ function judgeAgainstHistory(history, cand, rule, s) {
   const report = noiseReport(noise, mdc, means);
   const cls = classifyChange({ estimate: e.estimate, lo: e.lo, hi: e.hi, threshold: thr, good: 1 / thr, direction: dir, pNoChange: e.pNoChange, level: rule.level, scale: "ratio" });
   let verdict = cls.verdict;
-  let reason;
+  let reason2;
   const logChange = Math.log(e.estimate);
   const insideSwing = dir === "up" ? logChange + noise.mean <= Math.max(...means) : logChange + noise.mean >= Math.min(...means);
   if (verdict === "regressed" && insideSwing) {
     verdict = "warn";
-    reason = `beyond the ${pct2(thr)}% threshold against the predicted job, but inside the swing of the ${noise.jobs} stored jobs`;
+    reason2 = `beyond the ${pct2(thr)}% threshold against the predicted job, but inside the swing of the ${noise.jobs} stored jobs`;
   } else {
-    reason = {
+    reason2 = {
       beyond: `the whole interval is beyond the ${pct2(thr)}% threshold, with ${noise.jobs} stored jobs' noise`,
       "estimate-beyond": `estimate beyond the ${pct2(thr)}% threshold and unlikely under no change (p = ${e.pNoChange.toPrecision(2)}), interval not wholly beyond it`,
       "estimate-beyond-noisy": `estimate beyond the ${pct2(thr)}% threshold, but p = ${e.pNoChange.toPrecision(2)} under no change: too noisy to tell (${noise.jobs} stored jobs detect about ${report.mdc_pct}%)`,
@@ -19129,7 +19395,7 @@ function judgeAgainstHistory(history, cand, rule, s) {
       verdict,
       method: "history",
       mde_pct: report.mdc_pct,
-      reason,
+      reason: reason2,
       noise: report
     }
   };
@@ -19229,8 +19495,8 @@ function sampleShortfalls(config) {
   for (const scenario of config.scenarios) {
     for (const kind of kinds) {
       for (const rule of rulesFor(gate, scenario.name, kind)) {
-        const stat4 = rule.def.dist?.stat;
-        const p2 = stat4 === void 0 ? null : percentileOf(stat4);
+        const stat5 = rule.def.dist?.stat;
+        const p2 = stat5 === void 0 ? null : percentileOf(stat5);
         if (!rule.gated || p2 === null || minSamplesFor(p2) <= planned) continue;
         const id = rule.def.id;
         let at = null;
@@ -19454,15 +19720,23 @@ var MENTION = /(?<![A-Za-z0-9_])@(?=[A-Za-z0-9])/g;
 var AUTOLINK = [
   [/:(?=\/\/)/g, ":\u200B"],
   [/(www)(?=\.)/gi, "$1\u200B"],
-  [/@(?=[A-Za-z0-9_-]+\.[A-Za-z0-9])/g, "@\u200B"]
+  [/@(?=[A-Za-z0-9_-]+\.[A-Za-z0-9])/g, "@\u200B"],
+  // Issue and pull-request references (`#123`, `GH-123`, `owner/repo#123`):
+  // each links, and each puts a "mentioned this" event on that issue's
+  // timeline, so a model named `#1 #2 #3 ...` would spam a repository's
+  // issues from the bot's comment.
+  [/(?<!&)#(?=\d)/g, "#\u200B"],
+  // not the entities escapeMd writes (&#60;)
+  [/\b(GH)-(?=\d)/gi, "$1\u200B-"]
 ];
+var MAX_MD_VALUE_CHARS = 500;
 function escapeMd(text) {
-  let out = escapeControls(text.replace(/\r?\n|\r/g, " ")).replace(MD_SPECIAL, (ch) => `&#${ch.charCodeAt(0)};`).replace(MENTION, "@\u200B");
+  let out = escapeControls(text, MAX_MD_VALUE_CHARS, " ").replace(MD_SPECIAL, (ch) => `&#${ch.charCodeAt(0)};`).replace(MENTION, "@\u200B");
   for (const [re, to] of AUTOLINK) out = out.replace(re, to);
-  return out.slice(0, 500);
+  return out;
 }
 function codeSpan(text) {
-  const body = escapeControls(text.replace(/\r?\n|\r/g, " ")).replace(/`/g, "'").slice(0, 500).replace(/\|/g, "\\|");
+  const body = escapeControls(text, MAX_MD_VALUE_CHARS, " ").replace(/`/g, "'").replace(/\|/g, "\\|");
   return body.trim() === "" ? "\u2013" : `\`${body}\``;
 }
 
@@ -19591,9 +19865,9 @@ function capacityChart(r) {
 }
 function pointRow(p2, slo) {
   const j = p2.slos.find((x) => x.slo === slo);
-  const stat4 = j === void 0 || j.value === null ? "\u2013" : `${num2(j.value)} (${j.lo === null || !Number.isFinite(j.lo) ? "\u2013" : num2(j.lo)}-${j.hi === null || !Number.isFinite(j.hi) ? "\u221E" : num2(j.hi)})`;
+  const stat5 = j === void 0 || j.value === null ? "\u2013" : `${num2(j.value)} (${j.lo === null || !Number.isFinite(j.lo) ? "\u2013" : num2(j.lo)}-${j.hi === null || !Number.isFinite(j.hi) ? "\u221E" : num2(j.hi)})`;
   const load = p2.role === "saturation" ? `c=${loadValue(p2.load)} (saturation probe)` : loadText(loadValue(p2.load));
-  return [load, String(p2.requests), p2.verdict, stat4, num2(p2.rps), num2(p2.output_tps), p2.goodput_rps === null ? "\u2013" : num2(p2.goodput_rps)];
+  return [load, String(p2.requests), p2.verdict, stat5, num2(p2.rps), num2(p2.output_tps), p2.goodput_rps === null ? "\u2013" : num2(p2.goodput_rps)];
 }
 function capacitySection(name, r, baseline = null, comparisons = []) {
   const out = [`### Capacity: ${escapeMd(name)}`, "", `**${capacityLine(r, baseline)}**`, ""];
@@ -19721,6 +19995,10 @@ function telemetryNotes(rows) {
     if (t.gpu.message && t.gpu.status !== "ok") notes.push(`- ${escapeMd(id)}: GPU ${t.gpu.status}: ${escapeMd(t.gpu.message)}`);
     for (const m of t.engine?.token_check?.mismatches ?? []) notes.push(`- ${escapeMd(id)}: token counts disagree: ${escapeMd(m)}`);
     for (const r of t.neighbours.reasons) notes.push(`- ${escapeMd(id)}: measured among noisy neighbours: ${escapeMd(r)}`);
+    if (t.dropped !== void 0 && t.dropped.length > 0) {
+      const shown = t.dropped.slice(0, 3).map((d) => codeSpan(d)).join(", ");
+      notes.push(`- ${escapeMd(id)}: ${t.dropped.length} telemetry figure${t.dropped.length === 1 ? " was" : "s were"} out of range and left out: ${shown}${t.dropped.length > 3 ? ", \u2026" : ""}`);
+    }
   }
   if (notes.length > 12) notes.splice(12, notes.length - 12, `- \u2026 and ${notes.length - 12} more`);
   return notes.length > 0 ? [notes.join("\n")] : [];
@@ -19898,10 +20176,10 @@ function truncate(body, max) {
   const closer = "\n\n</details>";
   let cut = body.slice(0, max - note.length);
   for (; ; ) {
-    const open2 = (cut.match(OPEN)?.length ?? 0) - (cut.match(CLOSE)?.length ?? 0);
-    const text = `${cut}${closer.repeat(Math.max(0, open2))}${note}`;
+    const open3 = (cut.match(OPEN)?.length ?? 0) - (cut.match(CLOSE)?.length ?? 0);
+    const text = `${cut}${closer.repeat(Math.max(0, open3))}${note}`;
     if (text.length <= max || cut.length === 0) return text;
-    cut = cut.slice(0, max - note.length - closer.length * Math.max(1, open2));
+    cut = cut.slice(0, max - note.length - closer.length * Math.max(1, open3));
   }
 }
 
@@ -20222,29 +20500,6 @@ function checkCells(cells) {
     if (p2 !== null) return [p2];
   }
   return [];
-}
-
-// src/result/limits.ts
-var MAX_RESULT_BYTES = 128 * 1024 * 1024;
-var MAX_RESULT_DEPTH = 100;
-function textBeyondBounds(text) {
-  if (text.length > MAX_RESULT_BYTES) return `${text.length} characters, more than the ${MAX_RESULT_BYTES / 1024 / 1024} MiB a result may be`;
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92) i++;
-      else if (c === 34) inString = false;
-    } else if (c === 34) {
-      inString = true;
-    } else if (c === 123 || c === 91) {
-      if (++depth > MAX_RESULT_DEPTH) return `nested more than ${MAX_RESULT_DEPTH} deep at character ${i}`;
-    } else if (c === 125 || c === 93) {
-      depth--;
-    }
-  }
-  return null;
 }
 
 // src/result/validate.ts
@@ -23210,9 +23465,9 @@ Replaces ${count2} commit(s) up to ${tip}.${pruned.length ? ` Pruned ${pruned.le
 }
 
 // src/history/reader.ts
-import { readdir, readFile as readFile4 } from "node:fs/promises";
+import { readdir, readFile as readFile4, stat as stat2 } from "node:fs/promises";
 import { join as join2 } from "node:path";
-var DEFAULT_ORDER_COMMITS = 5e3;
+var DEFAULT_ORDER_COMMITS = 1e3;
 function tryParse(text, where, unreadable) {
   try {
     return parseResult(text, where);
@@ -23226,18 +23481,51 @@ async function readBranchHistory(opts, order) {
   const branch = await openBranch(opts);
   const tip = await branch.fetchTip();
   if (tip === null) return { results: [], skipped: [], unreadable: [] };
-  const loaded = [];
+  const [line, files] = await Promise.all([order.repoDir === null ? null : firstParentLine(order), branch.resultFiles(tip)]);
+  const retained = retainedCommits(await branch.index(tip, files), opts.readLimit ?? null);
+  const onLine = line === null ? null : new Set(line.map((c) => c.commit));
+  const needed = onLine === null ? retained.slice(0, order.maxCommits) : retained.filter((c) => onLine.has(c));
   const unreadable = [];
-  for (const entry of await branch.index(tip)) {
-    const text = await branch.readBlob(tip, resultFile(entry.commit));
-    if (text === null) {
-      unreadable.push(`${branch.branch}:${resultFile(entry.commit)}: listed but cannot be read`);
+  const loaded = [];
+  const wanted = needed.map((c) => ({ ...files.get(c), name: files.get(c).sha }));
+  for await (const [f2, answer] of readBlobs(branch.git, `reading the results on '${branch.branch}'`, wanted, MAX_RESULT_BYTES)) {
+    const where = `${branch.branch}:${f2.path}`;
+    if (answer.kind !== "blob") {
+      if (answer.kind === "too-large") unreadable.push(tooLarge2(where, answer.size));
+      else if (answer.kind === "failed") unreadable.push(`${where}: cannot be read: ${answer.why}`);
+      else unreadable.push(`${where}: listed but cannot be read${answer.kind === "not-blob" ? ` (a ${answer.type}, not a file)` : ""}`);
       continue;
     }
-    const doc = tryParse(text, `${branch.branch}:${resultFile(entry.commit)}`, unreadable);
-    if (doc !== null) loaded.push({ commit: entry.commit, doc });
+    const doc = tryParse(answer.data.toString("utf8"), where, unreadable);
+    if (doc !== null) loaded.push({ commit: f2.commit, doc });
   }
-  return { ...await orderResults(loaded, order), unreadable };
+  const placed = placeResults(loaded, line);
+  const skipped = onLine === null ? retained.slice(order.maxCommits).sort() : retained.filter((c) => !onLine.has(c)).sort();
+  return { results: placed.results, skipped, unreadable };
+}
+function tooLarge2(where, size) {
+  return new ResultFileError(where, `${size} bytes, more than the ${MAX_RESULT_BYTES / 1024 / 1024} MiB a result may be`).message;
+}
+function retainedCommits(index, limit) {
+  const seen = /* @__PURE__ */ new Set();
+  for (const e of index) {
+    if (limit !== null && seen.size >= limit) break;
+    seen.add(e.commit);
+  }
+  return [...seen];
+}
+async function readText(file, unreadable) {
+  try {
+    const { size } = await stat2(file);
+    if (size > MAX_RESULT_BYTES) {
+      unreadable.push(tooLarge2(file, size));
+      return null;
+    }
+    return await readFile4(file, "utf8");
+  } catch (err) {
+    unreadable.push(new ResultFileError(file, `cannot read: ${err.message}`).message);
+    return null;
+  }
 }
 async function readFolderHistory(dir, order) {
   const files = [];
@@ -23254,7 +23542,9 @@ async function readFolderHistory(dir, order) {
   const loaded = [];
   const unreadable = [];
   for (const file of files) {
-    const doc = tryParse(await readFile4(file, "utf8"), file, unreadable);
+    const text = await readText(file, unreadable);
+    if (text === null) continue;
+    const doc = tryParse(text, file, unreadable);
     if (doc === null) continue;
     const fromName = /([0-9a-f]{40}|[0-9a-f]{64})\.json$/.exec(file)?.[1] ?? null;
     const commit = doc.git?.commit ?? fromName;
@@ -23264,8 +23554,10 @@ async function readFolderHistory(dir, order) {
   return { ...await orderResults(loaded, order), unreadable };
 }
 async function orderResults(loaded, order) {
+  return placeResults(loaded, order.repoDir === null ? null : await firstParentLine(order));
+}
+function placeResults(loaded, line) {
   const byCommit = new Map(loaded.map((l) => [l.commit, l]));
-  const line = order.repoDir === null ? null : await firstParentLine(order);
   if (line === null) {
     const results2 = [...byCommit.values()].sort((a, b) => a.doc.started_at.localeCompare(b.doc.started_at)).map((l) => ({ commit: l.commit, doc: l.doc, date: l.doc.started_at, subject: null }));
     return { results: results2, skipped: [] };
@@ -23324,7 +23616,7 @@ function clamped(value, path3, notes) {
   notes.add(path3, value);
   return Number.isNaN(value) ? 0 : Math.max(-MAX_FIGURE, Math.min(MAX_FIGURE, value));
 }
-function stat2(s, path3, notes) {
+function stat3(s, path3, notes) {
   if (s === null) return null;
   for (const k of ["mean", "max", "p95", "samples"]) {
     if (!isFigure(s[k])) {
@@ -23341,7 +23633,7 @@ function gpu(g, path3, notes) {
     return null;
   }
   const out = { ...g, memory_total_mib: nullable(g.memory_total_mib, `${path3}/memory_total_mib`, notes) };
-  for (const k of GPU_STATS) out[k] = stat2(g[k], `${path3}/${k}`, notes);
+  for (const k of GPU_STATS) out[k] = stat3(g[k], `${path3}/${k}`, notes);
   return out;
 }
 function gpuProcess(p2, path3, notes) {
@@ -23367,9 +23659,9 @@ function engine(e, path3, notes) {
     ...e,
     scrapes: clamped(e.scrapes, `${path3}/scrapes`, notes),
     failed_scrapes: clamped(e.failed_scrapes, `${path3}/failed_scrapes`, notes),
-    running: stat2(e.running, `${path3}/running`, notes),
-    waiting: stat2(e.waiting, `${path3}/waiting`, notes),
-    kv_cache_usage: stat2(e.kv_cache_usage, `${path3}/kv_cache_usage`, notes),
+    running: stat3(e.running, `${path3}/running`, notes),
+    waiting: stat3(e.waiting, `${path3}/waiting`, notes),
+    kv_cache_usage: stat3(e.kv_cache_usage, `${path3}/kv_cache_usage`, notes),
     // The schema holds a rate to 0..1: beyond it the reader refuses the file, as beyond ±1e12.
     prefix_cache_hit_rate: nullable(e.prefix_cache_hit_rate, `${path3}/prefix_cache_hit_rate`, notes, isShare),
     preemptions: nullable(e.preemptions, `${path3}/preemptions`, notes),
@@ -23571,7 +23863,8 @@ async function warmUntilSteady(o, rule, runCell2) {
 import { createHash as createHash2 } from "node:crypto";
 
 // src/workload/dataset.ts
-import { readFile as readFile5, stat as stat3 } from "node:fs/promises";
+import { constants } from "node:fs";
+import { open as open2, stat as stat4 } from "node:fs/promises";
 
 // src/errors/dataset-error.ts
 var DatasetError = class extends UserError {
@@ -23637,6 +23930,13 @@ function parseRow(obj, where, line) {
   }
   return { line, prompt, messages, maxTokens };
 }
+function jsonProblem(err) {
+  const message = err instanceof Error ? err.message : "";
+  const at = /^(.{1,80}) in JSON at position \d+ \(line \d+ column (\d+)\)$/s.exec(message);
+  if (at !== null && !at[1].includes('"') && !at[1].startsWith("Unexpected token")) return ` at column ${at[2]}: ${at[1]}`;
+  if (message.startsWith("Unexpected end of JSON input")) return ": the line ends inside a value";
+  return ": an unexpected character";
+}
 function parseDataset(text, file) {
   const lines = text.split(/\r?\n/);
   const rows = [];
@@ -23649,7 +23949,7 @@ function parseDataset(text, file) {
     try {
       value = JSON.parse(raw);
     } catch (err) {
-      throw new DatasetError(`${where}: invalid JSON: ${err.message}`);
+      throw new DatasetError(`${where}: invalid JSON${jsonProblem(err)}`);
     }
     if (!isRecord2(value)) throw new DatasetError(`${where}: each line must be a JSON object, got ${describe2(value)}`);
     rows.push(parseRow(value, where, i + 1));
@@ -23658,23 +23958,70 @@ function parseDataset(text, file) {
   return rows;
 }
 var cache2 = /* @__PURE__ */ new Map();
+var MAX_DATASET_BYTES = 256 * 1024 * 1024;
+function kindOf(st) {
+  if (st.isDirectory()) return "a directory";
+  if (st.isCharacterDevice()) return "a character device";
+  if (st.isBlockDevice()) return "a block device";
+  if (st.isFIFO()) return "a named pipe";
+  if (st.isSocket()) return "a socket";
+  return "not a regular file";
+}
+function notRegular(file, kind) {
+  return new DatasetError(`${file}: cannot read dataset: it is ${kind}, not a regular file; a dataset is a JSONL file`);
+}
+function tooLarge3(file, what) {
+  return new DatasetError(`${file}: cannot read dataset: ${what} more than the ${MAX_DATASET_BYTES / 1024 / 1024} MiB a dataset may be`);
+}
+function reason(err) {
+  const message = err instanceof Error ? err.message : String(err);
+  return message.replace(/, \w+ '[^]*'$/, "");
+}
+async function readBounded(file) {
+  let fh;
+  try {
+    fh = await open2(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (err) {
+    throw new DatasetError(`${file}: cannot read dataset: ${reason(err)}`, { cause: err });
+  }
+  try {
+    const st = await fh.stat();
+    if (!st.isFile()) throw notRegular(file, kindOf(st));
+    if (st.size > MAX_DATASET_BYTES) throw tooLarge3(file, `it is ${st.size} bytes,`);
+    let buf = Buffer.allocUnsafe(Math.min(MAX_DATASET_BYTES + 1, Math.max(st.size + 1, 64 * 1024)));
+    let size = 0;
+    for (; ; ) {
+      if (size === buf.length) {
+        if (size > MAX_DATASET_BYTES) throw tooLarge3(file, "it holds");
+        const bigger = Buffer.allocUnsafe(Math.min(MAX_DATASET_BYTES + 1, buf.length * 2));
+        buf.copy(bigger, 0, 0, size);
+        buf = bigger;
+      }
+      const { bytesRead } = await fh.read(buf, size, buf.length - size, null);
+      if (bytesRead === 0) return buf.toString("utf8", 0, size);
+      size += bytesRead;
+    }
+  } catch (err) {
+    if (err instanceof DatasetError) throw err;
+    throw new DatasetError(`${file}: cannot read dataset: ${reason(err)}`, { cause: err });
+  } finally {
+    await fh.close();
+  }
+}
 async function loadDataset(file) {
   let stamp;
   try {
-    const st = await stat3(file);
+    const st = await stat4(file);
+    if (!st.isFile()) throw notRegular(file, kindOf(st));
     stamp = `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}`;
   } catch (err) {
-    throw new DatasetError(`${file}: cannot read dataset: ${err.message}`);
+    if (err instanceof DatasetError) throw err;
+    throw new DatasetError(`${file}: cannot read dataset: ${reason(err)}`, { cause: err });
   }
   const hit = cache2.get(file);
   if (hit !== void 0 && hit.stamp === stamp) return hit.dataset;
   const dataset = (async () => {
-    let text;
-    try {
-      text = await readFile5(file, "utf8");
-    } catch (err) {
-      throw new DatasetError(`${file}: cannot read dataset: ${err.message}`);
-    }
+    const text = await readBounded(file);
     return { rows: parseDataset(text, file), counts: /* @__PURE__ */ new Map() };
   })();
   const entry = { stamp, dataset };
@@ -24209,7 +24556,7 @@ async function runOne(o, side2, entry, scenario, c) {
 }
 
 // src/telemetry/gpu-sampler.ts
-import { spawn } from "node:child_process";
+import { spawn as spawn2 } from "node:child_process";
 
 // src/telemetry/stat.ts
 var r35 = (x) => Math.round(x * 1e3) / 1e3;
@@ -24280,7 +24627,7 @@ function startGpuSampler(o = {}) {
   let longLines = 0;
   let ignoredReadings = 0;
   let lastOther = "";
-  const child = spawn(o.bin ?? "nvidia-smi", samplerArgs(intervalMs), { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn2(o.bin ?? "nvidia-smi", samplerArgs(intervalMs), { stdio: ["ignore", "pipe", "pipe"] });
   const exited = new Promise((resolve3) => {
     child.once("exit", () => resolve3());
     child.once("error", () => resolve3());
@@ -24652,14 +24999,14 @@ function joinRuns(runs) {
   const records = runs.flatMap((r) => r.records).sort((a, b) => a.index - b.index);
   const due = records.filter((r) => !r.warmup).map((r) => r.tSched);
   const span = due.length > 1 ? Math.max(...due) - Math.min(...due) : 0;
-  const open2 = runs.some((r) => r.plannedRps !== null);
+  const open3 = runs.some((r) => r.plannedRps !== null);
   return {
     records,
     notSent: runs.reduce((s, r) => s + r.notSent, 0),
     stoppedBy: runs.reduce((w, r) => RANK[r.stoppedBy] > RANK[w] ? r.stoppedBy : w, "count"),
     loopDelay: { p99Ms: Math.max(0, ...runs.map((r) => r.loopDelay.p99Ms)), maxMs: Math.max(0, ...runs.map((r) => r.loopDelay.maxMs)) },
     dispatchLagMs: runs.flatMap((r) => r.dispatchLagMs),
-    plannedRps: open2 && span > 0 ? (due.length - 1) / (span / 1e3) : null
+    plannedRps: open3 && span > 0 ? (due.length - 1) / (span / 1e3) : null
   };
 }
 async function openWorkers(o) {
@@ -24797,8 +25144,8 @@ function processTable(procRoot) {
   }
   for (const d of dirs) {
     try {
-      const stat4 = readFileSync(`${procRoot}/${d}/stat`, "utf8");
-      const f2 = stat4.slice(stat4.lastIndexOf(")") + 2).split(" ");
+      const stat5 = readFileSync(`${procRoot}/${d}/stat`, "utf8");
+      const f2 = stat5.slice(stat5.lastIndexOf(")") + 2).split(" ");
       table.set(Number(d), [Number(f2[1]), (Number(f2[11]) + Number(f2[12])) * TICK_MS]);
     } catch {
     }
@@ -25353,7 +25700,7 @@ async function runStep(o, m, side2, paired, cell, trial, items) {
   o.progress?.cellEnd(result);
   assertCredentialsAccepted(run2.records, side2.target, cell.id);
 }
-async function runSides(o, open2, blocks = null) {
+async function runSides(o, open3, blocks = null) {
   const machine = o.shard?.spec ?? SINGLE;
   const parts = machine.count * o.plan.limits.workers;
   if (parts > 1) {
@@ -25361,7 +25708,7 @@ async function runSides(o, open2, blocks = null) {
     if (o.plan.limits.warmup === "auto") throw new RunSetupError("run.warmup auto cannot be split across shards or workers: set a warm-up count");
     if (blocks !== null) throw new RunSetupError("ab.schedule alternate cannot run with shards or workers");
   }
-  const sides = await open2();
+  const sides = await open3();
   const late = await waitForStart(o.shard?.startAt ?? null, o.signal);
   if (late > 1e3) o.progress?.note(`started ${(late / 1e3).toFixed(1)} s after --start-at`);
   const reopen = async (side2) => {
@@ -25422,13 +25769,13 @@ async function runAbPlan(o) {
   const runId = randomUUID();
   const target = (s) => ({ ...o.plan.target, url: s.url, model: s.model ?? o.plan.target.model });
   const opts = { ...o, outPath: o.outPaths.candidate };
-  const open2 = alternate ? createSide : openSide;
+  const open3 = alternate ? createSide : openSide;
   const [baseline, candidate] = await runSides(
     opts,
     async () => {
-      const b = await open2(opts, target(ab.baseline), o.outPaths.baseline, "[baseline] ", { run_id: runId, side: "baseline" });
+      const b = await open3(opts, target(ab.baseline), o.outPaths.baseline, "[baseline] ", { run_id: runId, side: "baseline" });
       try {
-        return [b, await open2(opts, target(ab.candidate), o.outPaths.candidate, "[candidate] ", { run_id: runId, side: "candidate" })];
+        return [b, await open3(opts, target(ab.candidate), o.outPaths.candidate, "[candidate] ", { run_id: runId, side: "candidate" })];
       } catch (err) {
         await b.client.destroy();
         await b.workers?.close(true);

@@ -1,10 +1,12 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
+  MAX_MODEL_ID_CHARS,
   UserError,
   clip,
   describeError,
-  readModels
-} from "./chunk-7O2V5LVO.js";
+  readModels,
+  scrubbedHead
+} from "./chunk-5S4ZFLJY.js";
 import {
   __commonJS,
   __require,
@@ -38940,16 +38942,12 @@ import { performance as performance2 } from "node:perf_hooks";
 // src/client/chunk.ts
 var ERROR_MAX = 300;
 var QUOTE_MAX = 80;
+var FINGERPRINT_MAX = 200;
+var FINISH_REASON_MAX = 64;
 function isObj(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
-function truncate(s, max2) {
-  if (s.length <= max2) return s;
-  let cut = max2 - 1;
-  const last = s.charCodeAt(cut - 1);
-  if (last >= 55296 && last <= 56319) cut--;
-  return s.slice(0, cut) + "\u2026";
-}
+var truncate = scrubbedHead;
 function quote(data) {
   return JSON.stringify(truncate(data, QUOTE_MAX));
 }
@@ -38995,7 +38993,7 @@ function interpretParsed(parsed, data, api) {
     if (!Array.isArray(choices)) return invalid(`"choices" is not an array: ${quote(data)}`);
     for (const choice of choices) {
       if (!isObj(choice)) return invalid(`a choice is not an object: ${quote(data)}`);
-      if (typeof choice.finish_reason === "string") finishReason = choice.finish_reason;
+      if (typeof choice.finish_reason === "string") finishReason = truncate(choice.finish_reason, FINISH_REASON_MAX);
       if (api === "completions") {
         if (nonEmpty(choice.text)) {
           output = true;
@@ -39036,7 +39034,7 @@ function interpretParsed(parsed, data, api) {
     text,
     usage,
     finishReason,
-    systemFingerprint: typeof fp === "string" ? fp : null
+    systemFingerprint: typeof fp === "string" ? truncate(fp, FINGERPRINT_MAX) : null
   };
 }
 var TEMPLATE_TRIES = 4;
@@ -39692,7 +39690,7 @@ function outcomeOf(call, err, cancelled, inputTokens, tSend, tDone) {
   let nOut = null;
   let tokenSource = null;
   if (ok) {
-    if (call.usageOut !== null) {
+    if (call.usageOut !== null && !(call.usageOut === 0 && call.outputEvents > 0)) {
       nOut = call.usageOut;
       nIn = call.usageIn ?? inputTokens;
       tokenSource = "server";
@@ -39734,7 +39732,13 @@ function failureOf(call, err, cancelled) {
   if (err !== null) return cancelled ? { fail: null, interrupted: true } : { fail: classify(err, call.timedOut, call.status !== null), interrupted: false };
   if (call.fail !== null) return { fail: call.fail, interrupted: false };
   if (!call.sawDone && call.finishReason === null) return { fail: { cls: "cut-off", msg: "stream ended before [DONE] or a finish_reason" }, interrupted: false };
+  if (call.outputEvents === 0) return { fail: { cls: "bad-response", msg: emptyStreamMessage(call) }, interrupted: false };
   return { fail: null, interrupted: false };
+}
+function emptyStreamMessage(call) {
+  const end = call.sawDone ? call.finishReason === null ? "[DONE]" : `finish_reason '${call.finishReason}' and [DONE]` : `finish_reason '${call.finishReason}'`;
+  const usage = call.usageOut === null ? "" : call.usageOut > 0 ? `; the server's usage claims ${call.usageOut} completion tokens it did not stream` : "; the server's usage says 0 completion tokens";
+  return `the stream ended (${end}) without any output: no content, reasoning or tool-call text${usage}`;
 }
 
 // src/client/http.ts
@@ -39804,6 +39808,9 @@ var InferenceClient = class {
     if (text === null) throw new TargetError(`/v1/models answered more than ${MODELS_BODY_LIMIT} bytes`, "GET", url);
     const answer = readModels(text);
     if (!answer.ok) throw new TargetError(answer.problem, "GET", url);
+    if (answer.models.length === 0 && answer.dropped > 0 && this.opts.target.model === null) {
+      throw new TargetError(`every model id /v1/models lists is longer than ${MAX_MODEL_ID_CHARS} characters; set target.model or --model`, "GET", url);
+    }
     const headers = {};
     for (const name of FINGERPRINT_HEADERS) {
       const v = res.headers[name];

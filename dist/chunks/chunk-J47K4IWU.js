@@ -1,66 +1,9 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
   UserError,
+  forLog,
   readModels
-} from "./chunk-7O2V5LVO.js";
-
-// src/util/secrets.ts
-var MIN_SECRET_LENGTH = 6;
-var REDACTED = "***";
-var secrets = /* @__PURE__ */ new Set();
-var ordered = [];
-function variants(value) {
-  const out = /* @__PURE__ */ new Set([value, JSON.stringify(value).slice(1, -1), encodeURIComponent(value)]);
-  return [...out].filter((v) => v.length >= MIN_SECRET_LENGTH);
-}
-function registerSecrets(values) {
-  for (const v of values) {
-    if (typeof v !== "string" || v.length < MIN_SECRET_LENGTH) continue;
-    for (const x of variants(v)) secrets.add(x);
-  }
-  ordered = [...secrets].sort((a, b) => b.length - a.length);
-}
-var URL_QUERY = /\b(https?:\/\/[^\s?#"'<>()]*)\?[^\s#"'<>()]*/gi;
-function redactUrl(url) {
-  return url.replace(URL_QUERY, "$1?\u2026");
-}
-function scrubText(text) {
-  let out = text;
-  for (const s of ordered) if (out.includes(s)) out = out.replaceAll(s, REDACTED);
-  return out.includes("?") ? redactUrl(out) : out;
-}
-function scrubDeep(value) {
-  return walk(value);
-}
-function walk(value) {
-  if (typeof value === "string") return scrubText(value);
-  if (typeof value !== "object" || value === null) return value;
-  if (Array.isArray(value)) return value.map(walk);
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [scrubText(k), walk(v)]));
-}
-
-// src/report/safe-text.ts
-var CONTROL = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
-var CONTROL_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
-var NAMED = { "\n": "\\n", "\r": "\\r", "	": "\\t" };
-function escapeControl(ch) {
-  const named = NAMED[ch];
-  if (named !== void 0) return named;
-  const code = ch.charCodeAt(0);
-  return code <= 255 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
-}
-function neutraliseCommands(line) {
-  return line.replace(/^(\s*)::/, "$1\\x3a:").replaceAll("##[", "#\\x23[");
-}
-function forTerminal(value) {
-  return neutraliseCommands(escapeControls(value));
-}
-function escapeControls(value) {
-  return scrubText(value).replace(CONTROL, escapeControl);
-}
-function forLog(text) {
-  return scrubText(text).replace(CONTROL_BUT_NEWLINE, escapeControl).split("\n").map(neutraliseCommands).join("\n");
-}
+} from "./chunk-5S4ZFLJY.js";
 
 // src/pipeline/host.ts
 function hostLog(sink) {
@@ -122,14 +65,14 @@ function serverEnv(env, opts = {}) {
   const pass = new Set(opts.pass ?? []);
   const named = new Set(opts.withhold ?? []);
   const withheld = (name) => WITHHELD.test(name) || named.has(name);
-  const secrets2 = /* @__PURE__ */ new Set();
+  const secrets = /* @__PURE__ */ new Set();
   for (const [name, value] of Object.entries(env)) {
-    if (value !== void 0 && value.length >= MIN_SECRET_VALUE && withheld(name) && (SECRET_NAME.test(name) || named.has(name)) && !pass.has(name)) secrets2.add(value);
+    if (value !== void 0 && value.length >= MIN_SECRET_VALUE && withheld(name) && (SECRET_NAME.test(name) || named.has(name)) && !pass.has(name)) secrets.add(value);
   }
   const out = {};
   for (const [name, value] of Object.entries(env)) {
     if (value === void 0) continue;
-    if (!pass.has(name) && (withheld(name) || secrets2.has(value))) continue;
+    if (!pass.has(name) && (withheld(name) || secrets.has(value))) continue;
     out[name] = value;
   }
   return out;
@@ -409,10 +352,6 @@ var LogTail = class {
 };
 
 export {
-  registerSecrets,
-  scrubDeep,
-  forTerminal,
-  escapeControls,
   hostLog,
   startServer,
   stopProcessGroup
