@@ -106,6 +106,8 @@ describe('compare: verdicts', () => {
 });
 
 describe('compare: validity', () => {
+  // Which cells are comparable does not depend on the intervals: the fewest resamples the config allows keeps these quick.
+  const plumbing = (over: Record<string, unknown> = {}): GatePlan => gate({ bootstrap_iterations: 200, ...over });
   const base = syntheticResult('a');
   const cases: [string, (d: ResultDoc) => void, RegExp][] = [
     ['different workload', (d) => void (d.cells[0]!.workload_hash = 'f'.repeat(64)), /different workload/],
@@ -118,7 +120,7 @@ describe('compare: validity', () => {
     it(`${name} makes the comparison invalid, not failed`, () => {
       const cand = clone(syntheticResult('b', REALISTIC, { tpot: 1.3 }));
       spoil(cand);
-      const v = compare(base, cand, gate());
+      const v = compare(base, cand, plumbing());
       expect(v.cells[0]!.valid).toBe(false);
       expect(v.cells[0]!.invalid_reasons.join('\n')).toMatch(message);
       // An invalid cell's regressions do not count.
@@ -132,7 +134,7 @@ describe('compare: validity', () => {
     const m = cand.cells[0]!.metrics;
     m.error_rate = 0.1;
     m.counts.failed = Math.round(m.counts.attempted * 0.1);
-    const v = compare(base, cand, gate());
+    const v = compare(base, cand, plumbing());
     expect(v.cells[0]!.valid).toBe(true);
     expect(v.cells[0]!.warnings.join('\n')).toMatch(/candidate error rate 10.0% is over the 5.0% limit/);
     expect(metric(v, 'error_rate')).toMatchObject({ gated: true, verdict: 'regressed' });
@@ -142,7 +144,7 @@ describe('compare: validity', () => {
   it('a broken baseline (error rate over the limit) leaves nothing to compare with: invalid', () => {
     const b = clone(base);
     b.cells[0]!.metrics.error_rate = 0.2;
-    const v = compare(b, syntheticResult('b'), gate());
+    const v = compare(b, syntheticResult('b'), plumbing());
     expect(v.cells[0]!.invalid_reasons.join('\n')).toMatch(/baseline error rate 20.0% is over the 5.0% limit/);
     expect(v.verdict).toBe('invalid');
   });
@@ -150,8 +152,8 @@ describe('compare: validity', () => {
   it('warns about a different model, and is invalid when strict', () => {
     const cand = clone(syntheticResult('b'));
     cand.target!.model = 'other';
-    expect(compare(base, cand, gate()).warnings).toContain('model differs: m -> other');
-    const strict = compare(base, cand, gate({ strict_fingerprint: true }));
+    expect(compare(base, cand, plumbing()).warnings).toContain('model differs: m -> other');
+    const strict = compare(base, cand, plumbing({ strict_fingerprint: true }));
     expect(strict.verdict).toBe('invalid');
     expect(strict.reasons).toContain('model differs: m -> other (gate.strict_fingerprint)');
   });
@@ -159,7 +161,7 @@ describe('compare: validity', () => {
   it('reports cells present on one side only and is invalid with nothing to compare', () => {
     const cand = clone(syntheticResult('b'));
     cand.cells[0]!.id = 'chat@c=8';
-    const v = compare(base, cand, gate());
+    const v = compare(base, cand, plumbing());
     expect(v.verdict).toBe('invalid');
     expect(v.warnings).toEqual(['cell chat@c=4 is only in the baseline: not compared', 'cell chat@c=8 is only in the candidate: not compared']);
   });
