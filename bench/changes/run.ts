@@ -3,7 +3,7 @@
 //   node scripts/run-ts.mjs bench/changes/run.ts [--series 500] [--length 40] [--documents 50]
 import { parseArgs } from 'node:util';
 import { DEFAULT_CHANGE_OPTIONS, detectShifts } from '../../src/changes/detect.js';
-import { studyCase } from '../../src/changes/synthetic.js';
+import { studyCase } from './synthetic.js';
 import { documentStudy } from './documents.js';
 
 const { values: args } = parseArgs({ options: { series: { type: 'string' }, length: { type: 'string' }, documents: { type: 'string' } } });

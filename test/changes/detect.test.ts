@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { detectShifts } from '../../src/changes/detect.js';
 import { bestSplit, eDivisive } from '../../src/changes/edivisive.js';
 import { describeChange, findChanges, newChanges, type ChangePoint, type MetricSeries } from '../../src/changes/series.js';
-import { studyCase, syntheticSeries } from '../../src/changes/synthetic.js';
+import { studyCase, syntheticSeries } from '../../bench/changes/synthetic.js';
 
 const points = (values: number[]) => values.map((value, i) => ({ commit: `c${i}`, value }));
 

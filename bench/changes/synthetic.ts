@@ -1,7 +1,7 @@
 // Synthetic series with known shifts, for the detection study and its test:
 // log-normal noise of a given coefficient of variation around a level that
 // steps by a known relative amount at known points. Pure and seeded.
-import { createRng, type Rng } from '../util/rng.js';
+import { createRng, type Rng } from '../../src/util/rng.js';
 
 interface SyntheticSpec {
   length: number;
