@@ -3,5 +3,5 @@
 // computed on the log scale. Split by concern under ./stats/.
 export { quantileSorted, histogramValues } from './stats/quantile.js';
 export { bootstrapRatio, intervalFromDraws, pBeyond, minimumDetectableChange } from './stats/bootstrap.js';
-export { welchLogRatio, mannWhitney, type Direction } from './stats/rank.js';
+export { welchLogRatio, type Direction } from './stats/rank.js';
 export { tCdf, tQuantile, normalCdf, normalQuantile } from './stats/special.js';

@@ -8,7 +8,6 @@ import {
   bootstrapRatio,
   histogramValues,
   intervalFromDraws,
-  mannWhitney,
   minimumDetectableChange,
   normalCdf,
   normalQuantile,
@@ -157,46 +156,6 @@ describe('welchLogRatio', () => {
     expect(r.estimate).toBeCloseTo(1.2, 12);
     expect(r.p).toBe(0);
     expect(welchLogRatio([10, 10], [12, 12], 0.9, 1.3, 'up')!.p).toBe(1);
-  });
-});
-
-describe('mannWhitney', () => {
-  it.each([
-    // 3 vs 3 fully separated: 1 of C(6,3) = 20 arrangements each way, two-sided 0.1.
-    { x: [1, 2, 3], y: [4, 5, 6], u: 0, p: 0.1 },
-    { x: [4, 5, 6], y: [1, 2, 3], u: 9, p: 0.1 },
-    // scipy mannwhitneyu(method='exact'): U = 5, p = 19/231.
-    { x: [1.1, 2.3, 3.5, 4.2, 8.8], y: [3.9, 5.1, 6.0, 7.7, 9.4, 10.2], u: 5, p: 0.08225108225108226 },
-    // Ties exactly: x = [1, 2], y = [2, 3]; mid-ranks 1, 2.5 | 2.5, 4; U = 0.5. Of the
-    // C(4,2) = 6 splits of {1, 2.5, 2.5, 4}, rank sums <= 3.5: {1, 2.5} twice, so
-    // P(<=) = 2/6, P(>=) = 6/6: p = 2·2/6.
-    { x: [1, 2], y: [2, 3], u: 0.5, p: 4 / 6 },
-    { x: [5, 5, 5], y: [5, 5], u: 3, p: 1 },
-  ])('x=$x y=$y: U=$u p=$p', ({ x, y, u, p }) => {
-    const r = mannWhitney(x, y);
-    expect(r.u).toBe(u);
-    expect(r.p).toBeCloseTo(p, 12);
-  });
-
-  it('uses the normal approximation with ties above 400 pairs', () => {
-    const x = [10, 9, 9, 5, 14, 12, 9, 12, 11, 9, 12, 9, 9, 8, 11, 10, 11, 9, 10, 8, 12, 10, 11, 11, 8];
-    const y = [13, 15, 8, 8, 8, 13, 11, 13, 12, 11, 12, 11, 13, 9, 10, 11, 15, 9, 9, 10, 13, 11, 14, 7, 13, 13, 8, 11, 13, 11];
-    const r = mannWhitney(x, y);
-    // scipy mannwhitneyu(method='asymptotic', use_continuity=True)
-    expect(r.u).toBe(257.5);
-    expect(r.p).toBeCloseTo(0.04531222379467539, 10);
-  });
-
-  it('is exact and fast at the 400-pair boundary, whichever side is larger', () => {
-    const x = Array.from({ length: 20 }, (_, i) => i);
-    const y = Array.from({ length: 20 }, (_, i) => i + 0.5);
-    const a = mannWhitney(x, y);
-    const b = mannWhitney(y, x);
-    expect(a.p).toBeCloseTo(b.p, 12);
-    expect(a.u + b.u).toBe(400);
-    const one = mannWhitney([1000], Array.from({ length: 400 }, (_, i) => i));
-    // The single x is above all 400: probability 1/401 each way.
-    expect(one.p).toBeCloseTo(2 / 401, 12);
   });
 });
 
