@@ -34,6 +34,8 @@ export interface MetricSeries {
   gated: boolean;
   /** The current gate plan's relative tolerance in this cell (absolute for `error_rate`). */
   tolerance: number;
+  /** The current gate plan's absolute floor in this cell, in the metric's unit. */
+  floor: number;
   points: MetricPoint[];
 }
 
@@ -85,7 +87,7 @@ export function buildSeries(history: readonly HistoryPoint[], extra: readonly st
         const key = `${cell.id}\u0000${def.id}`;
         let s = out.get(key);
         if (s === undefined) {
-          s = { cell: cell.id, metric: def.id, unit: def.unit, direction: def.direction, gated: rule.gated, tolerance: rule.tolerance, points: [] };
+          s = { cell: cell.id, metric: def.id, unit: def.unit, direction: def.direction, gated: rule.gated, tolerance: rule.tolerance, floor: rule.floor, points: [] };
           out.set(key, s);
         }
         if (value === null || !Number.isFinite(value)) continue;

@@ -12,7 +12,7 @@ const DASHBOARD_USAGE = `usage: llm-perf-gate dashboard [options]
 Writes a static site (one index.html, everything inlined, no network access
 when viewed; works from file:// and GitHub Pages): a summary table and, per
 cell and gated metric, a chart over commits with the trials' range, the
-tolerance band around the latest result and the change points.
+gate threshold around the latest result and the change points.
 
 ${HISTORY_USAGE}
 

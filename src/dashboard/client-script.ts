@@ -158,7 +158,7 @@ export const CLIENT_SCRIPT = String.raw`
       if (url) window.open(url, '_blank', 'noopener');
     });
     var legend = el('p', { class: 'legend muted' });
-    legend.textContent = 'Line: pooled value per commit. Shaded: lowest to highest trial. Dashed: tolerance band around the latest result (' + (s.band ? short(s.band.commit) : '–') + '). Vertical lines: change points (red worse, green better).';
+    legend.textContent = 'Line: pooled value per commit. Shaded: lowest to highest trial. Dashed: the gate threshold around the latest result, what the next change is judged against (' + (s.band ? short(s.band.commit) : '–') + '). Vertical lines: change points (red worse, green better).';
     box.appendChild(legend);
     plots.push(u);
   });

@@ -1,8 +1,10 @@
 // What the dashboard shows, as one plain JSON value: commits in order, and per
-// cell and metric the values, the trials' range, the tolerance band around the
+// cell and metric the values, the trials' range, the gate threshold around the
 // latest result, the change points and a summary row. Pure: no I/O. The page
 // only draws this; it recomputes nothing.
 import type { ChangePoint, MetricSeries } from '../changes/series.js';
+import { mirrorThreshold } from '../gate/outcome.js';
+import { ratioThreshold } from '../gate/policy.js';
 
 export interface DashboardCommit {
   commit: string;
@@ -32,7 +34,11 @@ export interface DashboardSeries {
   values: (number | null)[];
   lo: (number | null)[];
   hi: (number | null)[];
-  /** latest value x (1 -/+ tolerance): what the next pull request is judged against. */
+  /**
+   * What the next pull request is judged against, around the latest value:
+   * the gate's threshold on the bad side (tolerance, or the floor where that
+   * is wider) and its mirror on the good side (src/gate/policy.ts).
+   */
   band: { commit: string; value: number; lo: number; hi: number } | null;
   changes: DashboardChange[];
   summary: {
@@ -75,6 +81,12 @@ function slopePerCommit(ys: number[]): number | null {
   return my === 0 ? null : sxy / sxx / my;
 }
 
+function bandAround(s: MetricSeries, last: { commit: string; value: number }): DashboardSeries['band'] {
+  const thr = ratioThreshold(s.direction, s.tolerance, s.floor, last.value);
+  const [a, b] = [last.value * thr, last.value * mirrorThreshold(thr)];
+  return { commit: last.commit, value: last.value, lo: Math.min(a, b), hi: Math.max(a, b) };
+}
+
 export function dashboardSeries(s: MetricSeries, changes: readonly ChangePoint[], commits: readonly DashboardCommit[]): DashboardSeries {
   const at = new Map(commits.map((c, i) => [c.commit, i]));
   const values: (number | null)[] = commits.map(() => null);
@@ -112,7 +124,7 @@ export function dashboardSeries(s: MetricSeries, changes: readonly ChangePoint[]
     values,
     lo,
     hi,
-    band: last === null || s.metric === 'error_rate' ? null : { commit: last.commit, value: last.value, lo: last.value * (1 - s.tolerance), hi: last.value * (1 + s.tolerance) },
+    band: last === null || s.metric === 'error_rate' ? null : bandAround(s, last),
     changes: mine,
     summary: {
       latest: last?.value ?? null,

@@ -96,10 +96,15 @@ export function rulesFor(gate: GatePlan, scenario: string, loadKind: 'concurrenc
  * whose threshold is the tolerance itself.
  */
 export function thresholdRatio(rule: MetricRule, b: number | null): number {
-  const up = rule.def.direction === 'lower';
+  return ratioThreshold(rule.def.direction, rule.tolerance, rule.floor, b);
+}
+
+/** thresholdRatio from its parts: a metric's direction, tolerance and floor. */
+export function ratioThreshold(direction: MetricRule['def']['direction'], tolerance: number, floor: number, b: number | null): number {
+  const up = direction === 'lower';
   let thr: number;
-  if (b === null || b <= 0) thr = up ? 1 + rule.tolerance : 1 - rule.tolerance;
-  else thr = up ? Math.max(1 + rule.tolerance, (b + rule.floor) / b) : Math.min(1 - rule.tolerance, (b - rule.floor) / b);
+  if (b === null || b <= 0) thr = up ? 1 + tolerance : 1 - tolerance;
+  else thr = up ? Math.max(1 + tolerance, (b + floor) / b) : Math.min(1 - tolerance, (b - floor) / b);
   // A tolerance of a whole drop: any positive ratio is within it.
   return thr <= 0 ? 1e-9 : thr;
 }

@@ -76,6 +76,7 @@ describe('new change points', () => {
     direction: 'higher',
     gated: true,
     tolerance: 0.05,
+    floor: 0,
     points: values.map((value, i) => ({ commit: `c${i}`, value, trialRange: null })),
   });
   const values = syntheticSeries({ length: 40, cv: 0.02, shifts: [{ at: 30, relative: -0.15 }], seed: 'late' });

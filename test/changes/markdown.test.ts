@@ -9,6 +9,7 @@ const series = (cell: string, metric: string, values: number[], gated = true): M
   direction: 'higher',
   gated,
   tolerance: 0.05,
+  floor: 0,
   points: values.map((value, i) => ({ commit: String(i).padStart(40, 'a'), value, trialRange: null })),
 });
 

@@ -76,7 +76,7 @@ describe('the report: a model and cell named after URLs link nowhere; its own li
 
   it('the trend table: hostile cell and metric names are inert, the dashboard link is kept', () => {
     const points = [1, 2, 3].map((i) => ({ commit: `${i}`.repeat(40), value: 10 + i, trialRange: null }));
-    const series: MetricSeries[] = [{ cell: 'https://evil.example', metric: 'www.evil.example', unit: 'admin@evil.example', direction: 'lower', gated: true, tolerance: 0.1, points }];
+    const series: MetricSeries[] = [{ cell: 'https://evil.example', metric: 'www.evil.example', unit: 'admin@evil.example', direction: 'lower', gated: true, tolerance: 0.1, floor: 0, points }];
     const md = renderTrendTable(series, [], 20, 'https://acme.github.io/serving/');
     expect(md).not.toBeNull();
     expect(md!.replace('[Dashboard](https://acme.github.io/serving/)', '')).not.toMatch(AUTOLINK);
