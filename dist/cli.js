@@ -35,7 +35,7 @@ import {
   resultTable,
   writeResult,
   writeSite
-} from "./chunks/chunk-LY5YJAOF.js";
+} from "./chunks/chunk-MU2REUG5.js";
 import {
   hostLog
 } from "./chunks/chunk-J47K4IWU.js";
@@ -571,7 +571,7 @@ var DASHBOARD_USAGE = `usage: llm-perf-gate dashboard [options]
 Writes a static site (one index.html, everything inlined, no network access
 when viewed; works from file:// and GitHub Pages): a summary table and, per
 cell and gated metric, a chart over commits with the trials' range, the
-tolerance band around the latest result and the change points.
+gate threshold around the latest result and the change points.
 
 ${HISTORY_USAGE}
 

@@ -42,7 +42,7 @@ import {
   siteFiles,
   withServers,
   writeVerdictFiles
-} from "./chunks/chunk-LY5YJAOF.js";
+} from "./chunks/chunk-MU2REUG5.js";
 import "./chunks/chunk-J47K4IWU.js";
 import "./chunks/chunk-7L6LI7UM.js";
 import {

@@ -17718,10 +17718,13 @@ function rulesFor(gate, scenario, loadKind) {
   return CATALOGUE.map((def) => ruleFor(def, gate, scenario, loadKind));
 }
 function thresholdRatio(rule, b) {
-  const up = rule.def.direction === "lower";
+  return ratioThreshold(rule.def.direction, rule.tolerance, rule.floor, b);
+}
+function ratioThreshold(direction, tolerance, floor, b) {
+  const up = direction === "lower";
   let thr;
-  if (b === null || b <= 0) thr = up ? 1 + rule.tolerance : 1 - rule.tolerance;
-  else thr = up ? Math.max(1 + rule.tolerance, (b + rule.floor) / b) : Math.min(1 - rule.tolerance, (b - rule.floor) / b);
+  if (b === null || b <= 0) thr = up ? 1 + tolerance : 1 - tolerance;
+  else thr = up ? Math.max(1 + tolerance, (b + floor) / b) : Math.min(1 - tolerance, (b - floor) / b);
   return thr <= 0 ? 1e-9 : thr;
 }
 function relativeToLog(frac, direction) {
@@ -23061,7 +23064,7 @@ function buildSeries(history, extra = []) {
         const key = `${cell.id}\0${def.id}`;
         let s = out.get(key);
         if (s === void 0) {
-          s = { cell: cell.id, metric: def.id, unit: def.unit, direction: def.direction, gated: rule.gated, tolerance: rule.tolerance, points: [] };
+          s = { cell: cell.id, metric: def.id, unit: def.unit, direction: def.direction, gated: rule.gated, tolerance: rule.tolerance, floor: rule.floor, points: [] };
           out.set(key, s);
         }
         if (value === null || !Number.isFinite(value)) continue;
@@ -23112,6 +23115,11 @@ function slopePerCommit(ys) {
   });
   return my === 0 ? null : sxy / sxx / my;
 }
+function bandAround(s, last) {
+  const thr = ratioThreshold(s.direction, s.tolerance, s.floor, last.value);
+  const [a, b] = [last.value * thr, last.value * mirrorThreshold(thr)];
+  return { commit: last.commit, value: last.value, lo: Math.min(a, b), hi: Math.max(a, b) };
+}
 function dashboardSeries(s, changes, commits) {
   const at = new Map(commits.map((c, i) => [c.commit, i]));
   const values = commits.map(() => null);
@@ -23144,7 +23152,7 @@ function dashboardSeries(s, changes, commits) {
     values,
     lo,
     hi,
-    band: last === null || s.metric === "error_rate" ? null : { commit: last.commit, value: last.value, lo: last.value * (1 - s.tolerance), hi: last.value * (1 + s.tolerance) },
+    band: last === null || s.metric === "error_rate" ? null : bandAround(s, last),
     changes: mine,
     summary: {
       latest: last?.value ?? null,
@@ -23335,7 +23343,7 @@ var CLIENT_SCRIPT = String.raw`
       if (url) window.open(url, '_blank', 'noopener');
     });
     var legend = el('p', { class: 'legend muted' });
-    legend.textContent = 'Line: pooled value per commit. Shaded: lowest to highest trial. Dashed: tolerance band around the latest result (' + (s.band ? short(s.band.commit) : '–') + '). Vertical lines: change points (red worse, green better).';
+    legend.textContent = 'Line: pooled value per commit. Shaded: lowest to highest trial. Dashed: the gate threshold around the latest result, what the next change is judged against (' + (s.band ? short(s.band.commit) : '–') + '). Vertical lines: change points (red worse, green better).';
     box.appendChild(legend);
     plots.push(u);
   });
