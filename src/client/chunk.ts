@@ -47,6 +47,15 @@ function isObj(v: unknown): v is Obj {
  */
 const truncate = scrubbedHead;
 
+/**
+ * truncate for the fields of every chunk (the fingerprint, the finish
+ * reason): a short one is kept as it is, so the per-event path does no scrub
+ * pass; the sinks scrub what they print (report/safe-text.ts).
+ */
+function bounded(s: string, max: number): string {
+  return s.length <= max ? s : scrubbedHead(s, max);
+}
+
 /** Server text goes into messages and logs: JSON quoting neutralises control characters. */
 function quote(data: string): string {
   return JSON.stringify(truncate(data, QUOTE_MAX));
@@ -109,7 +118,7 @@ function interpretParsed(parsed: unknown, data: string, api: ApiKind): StreamEve
     if (!Array.isArray(choices)) return invalid(`"choices" is not an array: ${quote(data)}`);
     for (const choice of choices as unknown[]) {
       if (!isObj(choice)) return invalid(`a choice is not an object: ${quote(data)}`);
-      if (typeof choice.finish_reason === 'string') finishReason = truncate(choice.finish_reason, FINISH_REASON_MAX);
+      if (typeof choice.finish_reason === 'string') finishReason = bounded(choice.finish_reason, FINISH_REASON_MAX);
       if (api === 'completions') {
         if (nonEmpty(choice.text)) {
           output = true;
@@ -161,7 +170,7 @@ function interpretParsed(parsed: unknown, data: string, api: ApiKind): StreamEve
     text,
     usage,
     finishReason,
-    systemFingerprint: typeof fp === 'string' ? truncate(fp, FINGERPRINT_MAX) : null,
+    systemFingerprint: typeof fp === 'string' ? bounded(fp, FINGERPRINT_MAX) : null,
   };
 }
 
