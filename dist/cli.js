@@ -35,7 +35,7 @@ import {
   resultTable,
   writeResult,
   writeSite
-} from "./chunks/chunk-MU2REUG5.js";
+} from "./chunks/chunk-ZE5AIGGS.js";
 import {
   hostLog
 } from "./chunks/chunk-J47K4IWU.js";
@@ -47,7 +47,7 @@ import {
   parseShard,
   require_dist,
   summarize
-} from "./chunks/chunk-7L6LI7UM.js";
+} from "./chunks/chunk-JRMOXCVN.js";
 import {
   UserError,
   forTerminal

@@ -42,9 +42,9 @@ import {
   siteFiles,
   withServers,
   writeVerdictFiles
-} from "./chunks/chunk-MU2REUG5.js";
+} from "./chunks/chunk-ZE5AIGGS.js";
 import "./chunks/chunk-J47K4IWU.js";
-import "./chunks/chunk-7L6LI7UM.js";
+import "./chunks/chunk-JRMOXCVN.js";
 import {
   UserError,
   registerSecrets

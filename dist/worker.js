@@ -3,7 +3,7 @@ import {
   InferenceClient,
   getTokenizer,
   runCell
-} from "./chunks/chunk-7L6LI7UM.js";
+} from "./chunks/chunk-JRMOXCVN.js";
 import "./chunks/chunk-5S4ZFLJY.js";
 import "./chunks/chunk-SK3CJ3HN.js";
 

@@ -38948,6 +38948,9 @@ function isObj(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 var truncate = scrubbedHead;
+function bounded(s, max2) {
+  return s.length <= max2 ? s : scrubbedHead(s, max2);
+}
 function quote(data) {
   return JSON.stringify(truncate(data, QUOTE_MAX));
 }
@@ -38993,7 +38996,7 @@ function interpretParsed(parsed, data, api) {
     if (!Array.isArray(choices)) return invalid(`"choices" is not an array: ${quote(data)}`);
     for (const choice of choices) {
       if (!isObj(choice)) return invalid(`a choice is not an object: ${quote(data)}`);
-      if (typeof choice.finish_reason === "string") finishReason = truncate(choice.finish_reason, FINISH_REASON_MAX);
+      if (typeof choice.finish_reason === "string") finishReason = bounded(choice.finish_reason, FINISH_REASON_MAX);
       if (api === "completions") {
         if (nonEmpty(choice.text)) {
           output = true;
@@ -39034,7 +39037,7 @@ function interpretParsed(parsed, data, api) {
     text,
     usage,
     finishReason,
-    systemFingerprint: typeof fp === "string" ? truncate(fp, FINGERPRINT_MAX) : null
+    systemFingerprint: typeof fp === "string" ? bounded(fp, FINGERPRINT_MAX) : null
   };
 }
 var TEMPLATE_TRIES = 4;

@@ -24,7 +24,7 @@ import {
   summarize,
   summarizeGaps,
   timerMs
-} from "./chunk-7L6LI7UM.js";
+} from "./chunk-JRMOXCVN.js";
 import {
   UserError,
   escapeControls,
