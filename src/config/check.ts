@@ -6,7 +6,7 @@ import { capacityIndicesOf, capacityIssues } from './capacity.js';
 import { DEFAULT_CONFIG_FILE } from './defaults.js';
 import { loadLabel } from './derive.js';
 import { ConfigError } from '../errors/config-error.js';
-import { makeProblem, type ConfigProblem } from './errors.js';
+import { makeProblem, type ConfigProblem } from '../errors/config-problem.js';
 import { crossFieldIssues, formatPath, gateIssues, has, isRecord, schemaIssues, validateSchema, valueAt, type Issue } from './issues.js';
 import { normaliseLoad } from './normal.js';
 import type { RawConfig, RawLoad } from './raw.js';

@@ -6,7 +6,7 @@ import { checkConfig } from './check.js';
 import { DEFAULT_CONFIG_FILE, DEFAULT_CONFIG_YAML } from './defaults.js';
 import { gatePlanOf, planOf } from './derive.js';
 import { ConfigError } from '../errors/config-error.js';
-import { makeProblem } from './errors.js';
+import { makeProblem } from '../errors/config-problem.js';
 import { formatPath } from './issues.js';
 import { normaliseConfig, normaliseGate, normaliseTelemetry, type NormalConfig } from './normal.js';
 import type { GatePlan, Plan, Warmup } from './plan.js';
