@@ -4,6 +4,7 @@ import type { SweepResult } from '../capacity/sweep.js';
 import type { CapacityMode, CapacityResult, ProbedPoint } from '../capacity/types.js';
 import type { NormalConfig } from '../config/normal.js';
 import type { CellMetrics } from '../metrics/cell.js';
+import type { MachineInfo } from '../telemetry/machine.js';
 import type { CellTelemetry, EnvironmentFingerprint } from '../telemetry/types.js';
 
 /** A trial's own figures; its per-request samples are a slice of the cell's pooled `samples`. */
@@ -117,14 +118,7 @@ export interface ResultDoc {
     system_fingerprint: string | null;
     model_entries: unknown[];
   } | null;
-  machine: {
-    platform: string;
-    arch: string;
-    cpu_model: string;
-    cpus: number;
-    memory_gb: number;
-    node: string;
-  };
+  machine: MachineInfo;
   git: { commit: string; ref: string | null } | null;
   /** Set when this result is one side of an interleaved A/B run: both sides carry the same id. */
   ab: { run_id: string; side: 'baseline' | 'candidate' } | null;

@@ -1,23 +1,11 @@
-// Facts about where a run happened, stored with the result so a comparison can
-// tell when two results came from different machines or commits.
+// The commit a run measured, stored with the result so a comparison can tell
+// when two results came from different commits. The machine it ran on is
+// telemetry's (src/telemetry/machine.ts).
 import { execFile } from 'node:child_process';
-import os from 'node:os';
 import { promisify } from 'node:util';
 import type { ResultDoc } from '../result/types.js';
 
 const run = promisify(execFile);
-
-export function machineInfo(): ResultDoc['machine'] {
-  const cpus = os.cpus();
-  return {
-    platform: os.platform(),
-    arch: os.arch(),
-    cpu_model: cpus[0]?.model.trim() ?? 'unknown',
-    cpus: cpus.length,
-    memory_gb: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
-    node: process.version,
-  };
-}
 
 /** The commit being measured: GITHUB_SHA in Actions, else `git rev-parse HEAD` in cwd, else null. */
 export async function gitInfo(cwd: string, env: NodeJS.ProcessEnv): Promise<ResultDoc['git']> {

@@ -2,11 +2,11 @@
 // differences between two of them. The gate turns the differences into a
 // warning or `invalid` (figures from an H100 and an A10 do not compare); the
 // history picks its baseline among results whose fingerprint matches.
-// This extends src/run/environment.ts's machineInfo (CPU, memory) with the GPU,
-// the engine, the model and the runner; machineInfo stays the source of those.
+// This extends ./machine.ts's machineInfo (CPU, memory) with the GPU, the
+// engine, the model and the runner; machineInfo stays the source of those.
 import { Agent, request } from 'undici';
-import { machineInfo } from '../run/environment.js';
 import { detectEngine } from './engine-series.js';
+import { machineInfo } from './machine.js';
 import { gpuInventory } from './nvidia-smi.js';
 import { parseExposition } from './prometheus.js';
 import type { EngineName, EnvironmentFingerprint, FingerprintDifference } from './types.js';
