@@ -30,7 +30,7 @@ import { InferenceClient } from '../../src/client/http.js';
 import type { RequestRecord } from '../../src/load/record.js';
 import type { LoadPlan, ResponseLimitsPlan, TargetPlan, TimeoutsPlan } from '../../src/config/plan.js';
 import { createPacer } from '../../src/load/pace.js';
-import { keepEveryGap } from '../../src/metrics/gaps.js';
+import { keepEveryGap } from '../../src/stats/gaps.js';
 import { clockOffsetMs } from './clock.mjs';
 import { runCell } from '../../src/load/run-cell.js';
 import { arrivalOffsets } from '../../src/load/schedule.js';

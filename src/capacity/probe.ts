@@ -5,7 +5,7 @@
 import type { RequestRecord } from '../load/record.js';
 import type { LoadPlan, Plan, ScenarioPlan, SloPlan } from '../config/plan.js';
 import { computeCellMetrics, type CellMetrics } from '../metrics/cell.js';
-import { EXACT_GAPS, sampleGaps } from '../metrics/gaps.js';
+import { EXACT_GAPS, sampleGaps } from '../stats/gaps.js';
 import { buildCellWorkload } from '../workload/index.js';
 import { runLoadStep, type StepTarget } from './load-adapter.js';
 import type { CapacitySlo } from './slo.js';

@@ -3,9 +3,9 @@
 // on one probed load with a confidence interval (pass / fail / undecided).
 import { parseSloText } from '../config/slo-text.js';
 import type { SloOp } from '../config/plan.js';
-import { quantileSorted } from '../gate/stats/quantile.js';
+import { quantileSorted } from '../stats/quantile.js';
 import { metricDef, type MetricDef, type RateKey } from '../metrics/catalogue.js';
-import { meanInterval, minSamplesForQuantile, proportionInterval, quantileInterval, type Interval } from './intervals.js';
+import { meanInterval, minSamplesForQuantile, proportionInterval, quantileInterval, type Interval } from '../stats/intervals.js';
 import type { StepOutcome } from './types.js';
 
 export class CapacitySloError extends Error {

@@ -2,7 +2,7 @@
 // Times are milliseconds on the monotonic clock (performance.now()). The load
 // layer adds what only it knows (index, warm-up, scheduled time) to make the
 // record every metric is computed from (load/record.ts).
-import type { FoldedGaps } from '../metrics/gaps.js';
+import type { FoldedGaps } from '../stats/gaps.js';
 
 export type FailureClass =
   | 'connect' // could not open a connection (refused, DNS, connect timeout)
@@ -26,7 +26,7 @@ export interface RequestOutcome {
   readonly tDone: number;
   /**
    * Gaps in ms between consecutive output events (length = outputEvents - 1)
-   * while at most EXACT_GAPS (src/metrics/gaps.ts); empty when folded.
+   * while at most EXACT_GAPS (src/stats/gaps.ts); empty when folded.
    */
   readonly gaps: number[];
   /** The gaps of a request with more than EXACT_GAPS, folded as they arrived; null or absent otherwise. */

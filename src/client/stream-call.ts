@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { errors as undiciErrors, type Dispatcher, type Pool } from 'undici';
 import type { ApiKind, ResponseLimitsPlan } from '../config/plan.js';
 import { createChunkInterpreter, interpretErrorField, type StreamEvent } from './chunk.js';
-import { GapRecorder } from '../metrics/gaps.js';
+import { GapRecorder } from '../stats/gaps.js';
 import { clip, describeError } from './errors.js';
 import type { FailureClass, RequestOutcome } from './outcome.js';
 import { SseParser } from './sse.js';

@@ -2,7 +2,7 @@
 // All effects are log ratios, as the gate's own tests (Welch on logs, the
 // ratio bootstrap) use them; policy.ts converts them to and from the
 // relative changes users read.
-import { tQuantile } from './stats.js';
+import { tQuantile } from '../stats/index.js';
 
 /** Power at which detectable effects and trial counts are stated. */
 export const POWER = 0.8;

@@ -12,7 +12,7 @@ import { cellRules, cellVerdict, compare, judgeSettings, verdictDoc, type Compar
 import { judgeAgainstHistory } from './history-judge.js';
 import { judgeMetric } from './judge.js';
 import type { MetricRule } from './policy.js';
-import { MIN_JOBS } from './stats/job-noise.js';
+import { MIN_JOBS } from '../stats/job-noise.js';
 import { cellProblems, docProblems, neighbourProblems } from './validity.js';
 import type { CellVerdict, MetricVerdict, VerdictDoc } from './verdict.js';
 

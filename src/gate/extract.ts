@@ -2,10 +2,10 @@
 // reports, and the per-trial data the statistics resample.
 import type { DistStat, MetricDef, RateKey } from '../metrics/catalogue.js';
 import type { CellSamples } from '../metrics/cell.js';
-import { decodeHistogram, HIST_SCALE, type Distribution } from '../metrics/distribution.js';
+import { decodeHistogram, HIST_SCALE, type Distribution } from '../stats/distribution.js';
 import type { CellResult } from '../result/types.js';
 import { percentileOf } from './policy.js';
-import { histogramValues } from './stats.js';
+import { histogramValues } from '../stats/index.js';
 
 const SAMPLED = new Set<keyof CellSamples>(['ttft_ms', 'queued_ttft_ms', 'e2e_ms', 'tpot_ms']);
 

@@ -7,7 +7,7 @@ import type { CellResult } from '../result/types.js';
 import { trialStats, trialValues } from './extract.js';
 import { classifyChange } from './outcome.js';
 import { thresholdRatio, type MetricRule } from './policy.js';
-import { cvOfLogVar, estimateJobNoise, MIN_JOBS, minimumDetectableRatio, predictiveChange, type JobNoise } from './stats/job-noise.js';
+import { cvOfLogVar, estimateJobNoise, MIN_JOBS, minimumDetectableRatio, predictiveChange, type JobNoise } from '../stats/job-noise.js';
 import type { MetricVerdict } from './verdict.js';
 
 interface HistorySettings {

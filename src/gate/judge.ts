@@ -7,7 +7,7 @@
 // improved when the interval is wholly beyond the mirrored threshold on the
 // good side; inconclusive when the interval is too wide to say.
 import type { CellResult } from '../result/types.js';
-import { minSamplesFor } from '../metrics/distribution.js';
+import { minSamplesFor } from '../stats/distribution.js';
 import { classifyChange, mirrorThreshold, type Classified } from './outcome.js';
 import { percentileOf, thresholdRatio, type MetricRule } from './policy.js';
 import { pooledValue, trialSamples, trialStats, trialValues } from './extract.js';
@@ -22,7 +22,7 @@ import {
   tQuantile,
   welchLogRatio,
   type Direction,
-} from './stats.js';
+} from '../stats/index.js';
 import { NO_MARGIN, type NeighbourMargin } from './validity.js';
 import type { Method, MetricVerdict } from './verdict.js';
 

@@ -2,7 +2,7 @@
 // gate whatever the baseline says, and work when there is no baseline at all.
 import type { SloCheck } from '../config/plan.js';
 import { metricDef } from '../metrics/catalogue.js';
-import { minSamplesFor } from '../metrics/distribution.js';
+import { minSamplesFor } from '../stats/distribution.js';
 import type { CellResult } from '../result/types.js';
 import { distValue, pooledValue } from './extract.js';
 import { percentileOf } from './policy.js';

@@ -1,8 +1,8 @@
 // Records of one cell -> the metrics defined in docs/metrics.md. Pure: no I/O, no clock.
 import type { FailureClass, RequestRecord } from '../load/record.js';
 import type { SloPlan } from '../config/plan.js';
-import { summarize, type Distribution } from './distribution.js';
-import { summarizeGaps, type RequestGaps } from './gaps.js';
+import { summarize, type Distribution } from '../stats/distribution.js';
+import { summarizeGaps, type RequestGaps } from '../stats/gaps.js';
 
 const MAX_ERROR_EXAMPLES = 3;
 

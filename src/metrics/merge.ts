@@ -6,7 +6,7 @@
 // histogram, exact to its 0.1% resolution) with n, mean, stddev, min and max
 // pooled exactly; counts add; rates are totals over the common window.
 import type { CellMetrics, CellSamples, ErrorSummary } from './cell.js';
-import { decodeHistogram, HIST_SCALE, minSamplesFor, newHistogram, summarize, type Distribution } from './distribution.js';
+import { decodeHistogram, HIST_SCALE, minSamplesFor, newHistogram, summarize, type Distribution } from '../stats/distribution.js';
 import * as hdr from 'hdr-histogram-js';
 
 const MAX_ERROR_EXAMPLES = 3;

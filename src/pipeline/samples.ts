@@ -20,7 +20,7 @@ import type { PlanReview } from '../config/load.js';
 import type { NormalConfig } from '../config/normal.js';
 import type { Segment } from '../config/yaml.js';
 import { mergedOverride, percentileOf, rulesFor, scenarioOverrides } from '../gate/policy.js';
-import { minSamplesFor } from '../metrics/distribution.js';
+import { minSamplesFor } from '../stats/distribution.js';
 
 /** A gated percentile that run.requests x run.trials cannot support. */
 interface SampleShortfall {

@@ -1,7 +1,7 @@
 // A compact Markdown table of one result's figures: what a report shows when
 // there is no baseline to compare with.
 import { markdownTable } from 'markdown-table';
-import type { Distribution } from '../metrics/distribution.js';
+import type { Distribution } from '../stats/distribution.js';
 import type { ResultDoc } from '../result/types.js';
 import { escapeMd } from './escape.js';
 

@@ -1,7 +1,7 @@
 // The end-of-run table for a terminal or a CI log: one row per cell, the
 // headline figures only; everything else is in the result file. Every string
 // from the result (cell ids, server error messages) may be hostile: forTerminal.
-import type { Distribution } from '../metrics/distribution.js';
+import type { Distribution } from '../stats/distribution.js';
 import type { ResultDoc } from '../result/types.js';
 import { capacityTerminalLines } from './capacity-cell.js';
 import { forTerminal } from './safe-text.js';

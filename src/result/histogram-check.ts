@@ -4,14 +4,14 @@
 // digits and a 2^62 range makes every later walk over its buckets take minutes,
 // and a corrupt one throws from deep inside the library. This reads the header
 // and the run-length counts itself, within bounded work, and accepts only what
-// metrics/distribution.ts writes.
+// stats/distribution.ts writes.
 import { inflateSync } from 'node:zlib';
 import * as hdr from 'hdr-histogram-js';
 
 /** hdr-histogram's V2 cookies (the low nibble of the second byte carries the word size). */
 const COMPRESSED_COOKIE = 0x1c849304;
 const PLAIN_COOKIE = 0x1c849303;
-/** What summarize() records with (metrics/distribution.ts SIGNIFICANT_DIGITS). */
+/** What summarize() records with (stats/distribution.ts SIGNIFICANT_DIGITS). */
 const WRITTEN_DIGITS = 3;
 /**
  * Highest value a written histogram can need, in thousandths of the unit:

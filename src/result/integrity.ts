@@ -3,8 +3,8 @@
 // and the pooled distributions agree with the per-request samples the gate
 // resamples. A file that fails any of them was not written by this tool as it
 // stands (corrupt, or crafted by a fork) and is refused, naming the field.
-import type { Distribution } from '../metrics/distribution.js';
-import { HIST_SCALE } from '../metrics/distribution.js';
+import type { Distribution } from '../stats/distribution.js';
+import { HIST_SCALE } from '../stats/distribution.js';
 import type { CellResult } from './types.js';
 import { checkHistogram } from './histogram-check.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveSize, minSamplesForQuantile, proportionInterval, quantileInterval, quantileRanks } from '../../src/capacity/intervals.js';
+import { effectiveSize, minSamplesForQuantile, proportionInterval, quantileInterval, quantileRanks } from '../../src/stats/intervals.js';
 import { createRng } from '../../src/util/rng.js';
 
 describe('order-statistic quantile intervals', () => {

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG_YAML } from '../../src/config/defaults.js';
 import { loadPlan, planFromObject } from '../../src/config/load.js';
 import { ConfigError } from '../../src/errors/config-error.js';
-import { minSamplesFor } from '../../src/metrics/distribution.js';
+import { minSamplesFor } from '../../src/stats/distribution.js';
 import type { Host } from '../../src/pipeline/host.js';
 import { readPlan } from '../../src/pipeline/judge.js';
 import { requestsFor, reviewSamples, supportedPercentile } from '../../src/pipeline/samples.js';

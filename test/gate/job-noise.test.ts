@@ -1,7 +1,7 @@
 // The random-effects model of job-to-job noise: hand-derived values, and its
 // coverage checked by simulation against a known truth.
 import { describe, expect, it } from 'vitest';
-import { estimateJobNoise, minimumDetectableRatio, predictiveChange, predictiveVar } from '../../src/gate/stats/job-noise.js';
+import { estimateJobNoise, minimumDetectableRatio, predictiveChange, predictiveVar } from '../../src/stats/job-noise.js';
 import { createRng, type Rng } from '../../src/util/rng.js';
 import { normal } from '../support/synthetic.js';
 

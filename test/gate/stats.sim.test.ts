@@ -2,7 +2,7 @@
 // and its cost. Deterministic (every draw comes from a named seed).
 import { describe, expect, it } from 'vitest';
 import { createRng, type Rng } from '../../src/util/rng.js';
-import { bootstrapRatio, intervalFromDraws } from '../../src/gate/stats.js';
+import { bootstrapRatio, intervalFromDraws } from '../../src/stats/index.js';
 
 /** Lognormal request latencies (median `median` ms, log-sd `sigma`), Box-Muller from the seeded stream. */
 function lognormal(rng: Rng, n: number, median: number, sigma: number): number[] {

@@ -3,7 +3,7 @@
 // figures marked "scipy" were cross-checked with scipy 1.17 / numpy 2.4.
 import * as hdr from 'hdr-histogram-js';
 import { describe, expect, it } from 'vitest';
-import { newHistogram, recordScaled } from '../../src/metrics/distribution.js';
+import { newHistogram, recordScaled } from '../../src/stats/distribution.js';
 import {
   bootstrapRatio,
   histogramValues,
@@ -16,8 +16,8 @@ import {
   tCdf,
   tQuantile,
   welchLogRatio,
-} from '../../src/gate/stats.js';
-import { quantileFromCounts } from '../../src/gate/stats/bootstrap.js';
+} from '../../src/stats/index.js';
+import { quantileFromCounts } from '../../src/stats/bootstrap.js';
 import { createRng } from '../../src/util/rng.js';
 
 describe('quantileSorted (Hyndman-Fan type 7, numpy default)', () => {

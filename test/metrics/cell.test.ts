@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyOutcome, newRecord, type RequestRecord } from '../../src/load/record.js';
 import { computeCellMetrics } from '../../src/metrics/cell.js';
-import { decodeHistogram, HIST_SCALE, minSamplesFor, summarize } from '../../src/metrics/distribution.js';
+import { decodeHistogram, HIST_SCALE, minSamplesFor, summarize } from '../../src/stats/distribution.js';
 
 const NO_SLOS = { ttftMs: null, tpotMs: null, e2eMs: null };
 

@@ -1,7 +1,7 @@
 // Issue 19, item 4: a request's gaps folded as they arrive give the ITL the raw gaps give.
 import { describe, expect, it } from 'vitest';
-import { summarize } from '../../src/metrics/distribution.js';
-import { EXACT_GAPS, GapRecorder, sampleGaps, summarizeGaps } from '../../src/metrics/gaps.js';
+import { summarize } from '../../src/stats/distribution.js';
+import { EXACT_GAPS, GapRecorder, sampleGaps, summarizeGaps } from '../../src/stats/gaps.js';
 
 function recorded(gaps: readonly number[]): { gaps: number[]; gapsFolded: ReturnType<GapRecorder['finish']>['folded'] } {
   const r = new GapRecorder();

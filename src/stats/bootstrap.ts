@@ -6,7 +6,7 @@
 // 2-core dev machine). Nearly all of it is the 3.6M index draws; the
 // counting-sort statistic below adds a few ms, where the quickselect per
 // resample it replaced added ~25 ms.
-import { createRng, type Rng } from '../../util/rng.js';
+import { createRng, type Rng } from '../util/rng.js';
 import { normalQuantile } from './special.js';
 import { quantileSorted } from './quantile.js';
 

@@ -1,5 +1,5 @@
 // Quantiles, and per-request values recovered from stored histograms.
-import { decodeHistogram, HIST_SCALE } from '../../metrics/distribution.js';
+import { decodeHistogram, HIST_SCALE } from './distribution.js';
 
 function checkQ(q: number, fn: string): void {
   if (!(q >= 0 && q <= 1)) throw new RangeError(`${fn}: q must be in [0, 1], got ${q}`);

@@ -3,8 +3,8 @@
 // rate (Clopper-Pearson), Student t for a mean. A capacity step is judged on
 // these, not on point values, so noise near the SLO bound yields "undecided"
 // (measure more) instead of a coin-flip pass or fail.
-import { incompleteBeta, tQuantile } from '../gate/stats/special.js';
-import { quantileSorted } from '../gate/stats/quantile.js';
+import { incompleteBeta, tQuantile } from './special.js';
+import { quantileSorted } from './quantile.js';
 
 export interface Interval {
   lo: number;
