@@ -4,7 +4,7 @@
 import { parseSloText } from '../config/slo-text.js';
 import type { SloOp } from '../config/plan.js';
 import { quantileSorted } from '../stats/quantile.js';
-import { metricDef, type MetricDef, type RateKey } from '../metrics/catalogue.js';
+import { metricDef, type MetricDef, type RateKey } from '../metric-catalogue.js';
 import { meanInterval, minSamplesForQuantile, proportionInterval, quantileInterval, type Interval } from '../stats/intervals.js';
 import type { StepOutcome } from './types.js';
 

@@ -1,6 +1,6 @@
 // Shapes of a capacity search: what a probe returns for one load, and what
 // the search reports. Plain values, so results serialise into the result file.
-import type { DistKey, RateKey } from '../metrics/catalogue.js';
+import type { DistKey, RateKey } from '../metric-catalogue.js';
 import type { SloJudgement, StepVerdict } from './slo.js';
 
 export type CapacityMode = 'rate' | 'concurrency';

@@ -10,7 +10,7 @@ import { gatePlanFromStored } from '../config/stored.js';
 import { UserError } from '../errors/user-error.js';
 import { pooledValue, trialStats, trialValues } from '../gate/extract.js';
 import { rulesFor } from '../gate/policy.js';
-import { CATALOGUE, metricDef, type Direction, type MetricDef } from '../metrics/catalogue.js';
+import { CATALOGUE, metricDef, type Direction, type MetricDef } from '../metric-catalogue.js';
 import type { CellResult, ResultDoc } from '../result/types.js';
 import { detectShifts, type ChangeOptions, type Shift } from './detect.js';
 

@@ -3,7 +3,7 @@
 // or so, hence plain loops and no intermediate arrays.
 
 import type { ApiKind } from '../config/plan.js';
-import { scrubbedHead } from '../report/safe-text.js';
+import { scrubbedHead } from '../util/safe-text.js';
 
 export interface Usage {
   promptTokens: number | null;
@@ -42,7 +42,7 @@ function isObj(v: unknown): v is Obj {
 
 /**
  * The head of server text, the cut marked with its length: the one bound
- * (report/safe-text.ts), registered secrets scrubbed before the cut so that
+ * (util/safe-text.ts), registered secrets scrubbed before the cut so that
  * none is left half there.
  */
 const truncate = scrubbedHead;
@@ -50,7 +50,7 @@ const truncate = scrubbedHead;
 /**
  * truncate for the fields of every chunk (the fingerprint, the finish
  * reason): a short one is kept as it is, so the per-event path does no scrub
- * pass; the sinks scrub what they print (report/safe-text.ts).
+ * pass; the sinks scrub what they print (util/safe-text.ts).
  */
 function bounded(s: string, max: number): string {
   return s.length <= max ? s : scrubbedHead(s, max);

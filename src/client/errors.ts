@@ -1,5 +1,5 @@
 // Message helpers for the client's errors (the errors themselves live in src/errors/).
-import { scrubbedHead } from '../report/safe-text.js';
+import { scrubbedHead } from '../util/safe-text.js';
 
 /** One line from any thrown value, for messages; never includes secrets we know of. */
 export function describeError(err: unknown): string {
@@ -13,7 +13,7 @@ export function describeError(err: unknown): string {
 
 /**
  * Server text is untrusted and may be huge: one short line, its head kept
- * and the cut marked with the original length (report/safe-text.ts clip, the
+ * and the cut marked with the original length (util/safe-text.ts clip, the
  * one bound every sink uses), with registered secrets scrubbed before the
  * cut, so none is left half there. Clipped before the whitespace is folded,
  * so the work is bounded by `max` too.

@@ -8,7 +8,7 @@
 // path a few hundred), so a longer id is not listed (its count is); a gateway
 // lists a few hundred models, so MAX_MODELS keeps every real list whole; and
 // the entries kept for the record are copied to a small, shallow shape.
-import { clip as clipText } from '../report/safe-text.js';
+import { clip as clipText } from '../util/safe-text.js';
 import { clip } from './errors.js';
 
 /** Longest model id listed; a longer one is counted in `dropped`, not listed. */

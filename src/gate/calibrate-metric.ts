@@ -4,7 +4,7 @@
 // smallest regression the configured trial count can detect, a tolerance the
 // measured noise supports, and the trial count the current threshold needs.
 import type { GatePlan } from '../config/plan.js';
-import type { MetricDef } from '../metrics/catalogue.js';
+import type { MetricDef } from '../metric-catalogue.js';
 import type { CellResult } from '../result/types.js';
 import type { AaSplit, MetricCalibration } from './calibration-doc.js';
 import { mdeLog, noiseLog, robustCv, TOLERANCE_FACTOR, trialsNeeded } from './calibration-formulas.js';

@@ -1,6 +1,6 @@
 // The calibration document: what `llm-perf-gate calibrate` learned from an
 // A/A run, versioned like the result and the verdict.
-import type { Direction } from '../metrics/catalogue.js';
+import type { Direction } from '../metric-catalogue.js';
 import type { Method, MetricOutcome } from './verdict.js';
 
 export const CALIBRATION_SCHEMA = 'llm-perf-gate/calibration@1';

@@ -1,6 +1,6 @@
 // Reads one metric's data out of a result cell: the pooled figure shown in
 // reports, and the per-trial data the statistics resample.
-import type { DistStat, MetricDef, RateKey } from '../metrics/catalogue.js';
+import type { DistStat, MetricDef, RateKey } from '../metric-catalogue.js';
 import type { CellSamples } from '../metrics/cell.js';
 import { decodeHistogram, HIST_SCALE, type Distribution } from '../stats/distribution.js';
 import type { CellResult } from '../result/types.js';

@@ -4,7 +4,7 @@
 // that decides how strict the gate is about a metric is here, once.
 import type { GatePlan, MetricRuleOverride } from '../config/plan.js';
 import type { DistKey, DistStat, RateKey } from '../metric-ids.js';
-import { CATALOGUE, type Direction, type MetricDef } from '../metrics/catalogue.js';
+import { CATALOGUE, type Direction, type MetricDef } from '../metric-catalogue.js';
 
 /** The rule a metric is judged by in one cell. */
 export interface MetricRule {

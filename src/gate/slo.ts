@@ -1,7 +1,7 @@
 // Absolute bounds on the candidate alone (k6-style thresholds): they fail the
 // gate whatever the baseline says, and work when there is no baseline at all.
 import type { SloCheck } from '../config/plan.js';
-import { metricDef } from '../metrics/catalogue.js';
+import { metricDef } from '../metric-catalogue.js';
 import { minSamplesFor } from '../stats/distribution.js';
 import type { CellResult } from '../result/types.js';
 import { distValue, pooledValue } from './extract.js';

@@ -6,7 +6,7 @@
 // (src/run/saturation.ts records its p99 per trial, beyond the monitor's
 // sampling interval). A change smaller than the stamps' error is never a
 // regression; anything larger is the tolerance's business.
-import type { DistKey } from '../metrics/catalogue.js';
+import type { DistKey } from '../metric-catalogue.js';
 import type { CellResult } from '../result/types.js';
 
 /**

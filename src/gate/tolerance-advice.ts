@@ -2,7 +2,7 @@
 // metrics, and the `gate:` YAML block that applies them.
 import { stringify } from 'yaml';
 import type { GatePlan } from '../config/plan.js';
-import { metricDef } from '../metrics/catalogue.js';
+import { metricDef } from '../metric-catalogue.js';
 import type { CellCalibration, ToleranceChange } from './calibration-doc.js';
 import { defaultTolerance, mergedOverride, scenarioOverrides } from './policy.js';
 

@@ -4,7 +4,7 @@
 // StateProvider into restoreImpl. A fake host in tests sees everything a
 // stage logs, outputs, saves and summarises.
 
-import { forLog } from '../report/safe-text.js';
+import { forLog } from '../util/safe-text.js';
 
 export type LogLevel = 'out' | 'info' | 'notice' | 'warn' | 'error';
 

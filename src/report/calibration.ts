@@ -4,7 +4,7 @@
 import { markdownTable } from 'markdown-table';
 import type { AaSplit, CalibrationDoc, MetricCalibration } from '../gate/calibrate.js';
 import { codeSpan, escapeMd } from './escape.js';
-import { forTerminal } from './safe-text.js';
+import { forTerminal } from '../util/safe-text.js';
 import { renderTable } from './terminal.js';
 
 const num = (x: number | null): string => {

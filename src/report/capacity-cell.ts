@@ -9,7 +9,7 @@ import { loadValue, type CapacityResult } from '../capacity/types.js';
 import type { CapacityCell } from '../result/types.js';
 import { capacityChart, capacityLine, capacitySection, pointRow, sloWords } from './capacity.js';
 import { escapeMd } from './escape.js';
-import { forTerminal } from './safe-text.js';
+import { forTerminal } from '../util/safe-text.js';
 
 /** The search's summary with its points put back, or null for a sweep or a search that never finished. */
 function searchOf(cell: CapacityCell): CapacityResult | null {

@@ -4,7 +4,7 @@
 // HTML (< > & ") and the Markdown that can link, embed or break a table
 // (`[ ] | \ * and backticks). Underscores stay: GFM does not emphasise
 // inside words, and metric ids are full of them.
-import { escapeControls } from './safe-text.js';
+import { escapeControls } from '../util/safe-text.js';
 
 const MD_SPECIAL = /[\\`*[\]|<>&"]/g;
 /**

@@ -4,7 +4,7 @@
 import type { Distribution } from '../stats/distribution.js';
 import type { ResultDoc } from '../result/types.js';
 import { capacityTerminalLines } from './capacity-cell.js';
-import { forTerminal } from './safe-text.js';
+import { forTerminal } from '../util/safe-text.js';
 
 const fmt = (x: number | null | undefined, digits = 1): string =>
   x === null || x === undefined || !Number.isFinite(x) ? '-' : x.toFixed(digits);

@@ -4,7 +4,7 @@ import type { VerdictDoc } from '../gate/verdict.js';
 import { capacityVerdictRows } from './capacity-cell.js';
 import { rowFigures, signedPct, TERMINAL_STYLE } from './figures.js';
 import { designLine } from './markdown.js';
-import { forTerminal } from './safe-text.js';
+import { forTerminal } from '../util/safe-text.js';
 import { renderTable } from './terminal.js';
 
 

@@ -15,7 +15,7 @@ export const MAX_RESULT_BYTES = 128 * 1024 * 1024;
 /**
  * The longest string a result may hold. The longest this tool writes are
  * config values (a system prompt in extra_body) and bounded server strings
- * (src/report/safe-text.ts clip); 1 MiB keeps a crafted model name from
+ * (src/util/safe-text.ts clip); 1 MiB keeps a crafted model name from
  * reaching every verdict reason and report line at hundreds of MB.
  */
 export const MAX_RESULT_STRING = 1024 * 1024;

@@ -17,7 +17,7 @@ import type { CliIo } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
 import { TargetError } from '../../src/errors/target-error.js';
 import type { ResultDoc } from '../../src/result/types.js';
-import { MAX_LOG_LINE_CHARS } from '../../src/report/safe-text.js';
+import { MAX_LOG_LINE_CHARS } from '../../src/util/safe-text.js';
 import { getTokenizer } from '../../src/workload/tokenizer.js';
 import { tempDir } from '../support/measure.js';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { planFromObject } from '../../src/config/load.js';
 import type { GatePlan } from '../../src/config/plan.js';
 import { METRIC_IDS } from '../../src/metric-ids.js';
-import { CATALOGUE } from '../../src/metrics/catalogue.js';
+import { CATALOGUE } from '../../src/metric-catalogue.js';
 import { iterationsFor, percentileOf, rulesFor, thresholdLog, thresholdRatio, type MetricRule } from '../../src/gate/policy.js';
 import { adjustCells, holmByGroupAtAlpha } from '../../src/gate/significance.js';
 import type { CellVerdict, MetricVerdict } from '../../src/gate/verdict.js';

@@ -8,7 +8,7 @@
 import { performance } from 'node:perf_hooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { codeSpan, escapeMd, MAX_MD_VALUE_CHARS } from '../../src/report/escape.js';
-import { clip, forLog, forTerminal, MAX_LOG_LINE_CHARS, MAX_LOG_TEXT_CHARS, MAX_VALUE_CHARS, scrubbedHead } from '../../src/report/safe-text.js';
+import { clip, forLog, forTerminal, MAX_LOG_LINE_CHARS, MAX_LOG_TEXT_CHARS, MAX_VALUE_CHARS, scrubbedHead } from '../../src/util/safe-text.js';
 import { hostLog, type LogLevel } from '../../src/pipeline/host.js';
 import { clip as clientClip } from '../../src/client/errors.js';
 import { clearSecrets, registerSecrets } from '../../src/util/secrets.js';

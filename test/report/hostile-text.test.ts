@@ -6,7 +6,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { escapeMd } from '../../src/report/escape.js';
-import { forLog, forTerminal } from '../../src/report/safe-text.js';
+import { forLog, forTerminal } from '../../src/util/safe-text.js';
 import { clearSecrets, redactUrl, registerSecrets, scrubDeep, scrubText } from '../../src/util/secrets.js';
 import { buildDist, cli } from '../support/cli.js';
 import { hostileConfig, PAYLOAD, startHostileServer, type HostileServer } from '../support/hostile-server.js';

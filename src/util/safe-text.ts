@@ -11,7 +11,7 @@
 // Each sink keeps the head of what it is given and marks the cut with the
 // original length (clip), before any other work on the text.
 // No @actions/* import, so the CLI, the action and the reports share it.
-import { scrubText } from '../util/secrets.js';
+import { scrubText } from './secrets.js';
 
 /** Characters kept of one untrusted value (a model id, a message, a cell id) in a terminal table or a line. */
 export const MAX_VALUE_CHARS = 1000;

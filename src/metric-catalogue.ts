@@ -1,9 +1,11 @@
 // Every metric a result holds: its unit, which way is better, and where its
 // data sits in a cell. How a change of it is judged (tolerance, floor, gated
-// or not) is the gate's policy: src/gate/policy.ts.
-import { DIST_KEYS, DIST_STATS, RATE_KEYS, type DistKey, type DistStat } from '../metric-ids.js';
+// or not) is the gate's policy: src/gate/policy.ts. On the ground floor with
+// ./metric-ids.ts (README, "Layout"): config/ checks SLOs against it, and
+// metrics/, the capacity search and the gate read it.
+import { DIST_KEYS, DIST_STATS, RATE_KEYS, type DistKey, type DistStat } from './metric-ids.js';
 
-export type { DistKey, DistStat, RateKey } from '../metric-ids.js';
+export type { DistKey, DistStat, RateKey } from './metric-ids.js';
 
 export type Direction = 'higher' | 'lower';
 export type MetricKind = 'rate' | 'latency' | 'absolute';
