@@ -8,7 +8,7 @@ import { computeCellMetrics, type CellMetrics } from '../metrics/cell.js';
 import { EXACT_GAPS, sampleGaps } from '../stats/gaps.js';
 import { buildCellWorkload } from '../workload/index.js';
 import { runLoadStep, type StepTarget } from './load-adapter.js';
-import type { CapacitySlo } from './slo.js';
+import type { CapacitySlo } from '../config/capacity-rules.js';
 import type { LoadPoint, Probe, StepOutcome } from './types.js';
 
 interface RealProbeOptions {

@@ -6,10 +6,11 @@
 // from the bottom of the range. Each direction change halves the bracket
 // (bisection) until it is within the resolution, or the budget ends.
 import { performance } from 'node:perf_hooks';
+import { searchOptionProblems, type CapacityMode, type CapacitySlo } from '../config/capacity-rules.js';
 import { estimateFromCurve, inUnit, pickOutputTps, pickRps } from './estimate.js';
-import { minRequestsFor, parseCapacitySlos, type CapacitySlo } from './slo.js';
+import { minRequestsFor, parseCapacitySlos } from './slo.js';
 import { measureLoad, type StepBudget, type StepOptions } from './step.js';
-import { loadValue, type CapacityMode, type Estimate, type CapacityResult, type CapacityStatus, type LoadPoint, type ProbedPoint, type Probe } from './types.js';
+import { loadValue, type Estimate, type CapacityResult, type CapacityStatus, type LoadPoint, type ProbedPoint, type Probe } from './types.js';
 
 interface SearchOptions {
   probe: Probe;
@@ -35,25 +36,14 @@ interface SearchOptions {
   onPoint?: (p: ProbedPoint) => void;
 }
 
-export class CapacityOptionsError extends Error {
-  constructor(field: string, reason: string, value: unknown) {
-    super(`capacity.${field}: ${reason}, got ${JSON.stringify(value)}`);
-    this.name = 'CapacityOptionsError';
-  }
-}
-
-/** Throws CapacityOptionsError naming the field when an option is out of bounds (the probe is not called). */
-export function checkSearchOptions(o: Omit<SearchOptions, 'probe'>): void {
-  const { min, max } = o.range;
-  if (!(min > 0) || !(max >= min) || !Number.isFinite(max)) throw new CapacityOptionsError('range', 'needs 0 < min <= max, finite', o.range);
-  if (o.mode === 'concurrency' && (!Number.isInteger(min) || !Number.isInteger(max))) throw new CapacityOptionsError('range', 'concurrency bounds must be integers', o.range);
-  const res = o.resolution ?? 0.05;
-  if (!(res > 0 && res < 1)) throw new CapacityOptionsError('resolution', 'must be a fraction in (0, 1), e.g. 0.05 for 5%', res);
-  const level = o.level ?? 0.95;
-  if (!(level > 0.5 && level < 1)) throw new CapacityOptionsError('level', 'must be in (0.5, 1)', level);
-  const b = o.budget ?? {};
-  if (b.maxSteps !== undefined && !(Number.isInteger(b.maxSteps) && b.maxSteps >= 1)) throw new CapacityOptionsError('budget.maxSteps', 'must be an integer >= 1', b.maxSteps);
-  if (b.maxDurationMs !== undefined && !(b.maxDurationMs > 0)) throw new CapacityOptionsError('budget.maxDurationMs', 'must be > 0', b.maxDurationMs);
+/**
+ * Refuses options out of bounds before the probe is called: a RangeError
+ * naming the first bad field. The config reports them all, with
+ * file:line:col (config/capacity.ts); this guards callers that skipped it.
+ */
+function refuseBadOptions(o: Omit<SearchOptions, 'probe'>): void {
+  const [p] = searchOptionProblems(o);
+  if (p !== undefined) throw new RangeError(`capacity.${p.field}: ${p.reason}, got ${JSON.stringify(p.value)}`);
 }
 
 /** Fewest requests per step that let every SLO be decided at this level. */
@@ -64,7 +54,7 @@ export function stepRequestsFor(slos: readonly CapacitySlo[], level: number): nu
 const r3 = (x: number): number => Math.round(x * 1000) / 1000;
 
 export async function searchCapacity(o: SearchOptions): Promise<CapacityResult> {
-  checkSearchOptions(o);
+  refuseBadOptions(o);
   const slos = parseCapacitySlos(o.slos);
   const level = o.level ?? 0.95;
   const resolution = o.resolution ?? 0.05;

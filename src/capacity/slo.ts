@@ -1,30 +1,13 @@
-// Capacity SLOs: the `gate.slo` text form (`ttft_ms.p99 <= 2000`), parsed by
-// the config's own parser, checked against the metric catalogue, and judged
-// on one probed load with a confidence interval (pass / fail / undecided).
-import { parseSloText } from '../config/slo-text.js';
+// Capacity SLOs: the `gate.slo` text form (`ttft_ms.p99 <= 2000`), parsed and
+// checked against the metric catalogue by the config's rules
+// (config/capacity-rules.ts), and judged on one probed load with a
+// confidence interval (pass / fail / undecided).
+import { checkCapacitySlo, NO_SLO_REASON, type CapacitySlo } from '../config/capacity-rules.js';
 import type { SloOp } from '../config/plan.js';
-import { quantileSorted } from '../stats/quantile.js';
-import { metricDef, type MetricDef, type RateKey } from '../metric-catalogue.js';
+import type { RateKey } from '../metric-catalogue.js';
 import { meanInterval, minSamplesForQuantile, proportionInterval, quantileInterval, type Interval } from '../stats/intervals.js';
+import { quantileSorted } from '../stats/quantile.js';
 import type { StepOutcome } from './types.js';
-
-export class CapacitySloError extends Error {
-  constructor(
-    readonly slo: string,
-    reason: string,
-  ) {
-    super(`capacity SLO '${slo}': ${reason}`);
-    this.name = 'CapacitySloError';
-  }
-}
-
-export interface CapacitySlo {
-  readonly text: string;
-  readonly metric: string;
-  readonly op: SloOp;
-  readonly bound: number;
-  readonly def: MetricDef;
-}
 
 export type StepVerdict = 'pass' | 'fail' | 'undecided';
 
@@ -40,30 +23,17 @@ export interface SloJudgement {
 
 const upper = (op: SloOp): boolean => op === '<=' || op === '<';
 
-/** Parses and checks each SLO; throws CapacitySloError naming the SLO and what is wrong. */
+/**
+ * The checked SLOs of a search. The config refuses bad ones with
+ * file:line:col (config/capacity.ts); a caller that skipped it gets a
+ * RangeError naming the SLO and what is wrong.
+ */
 export function parseCapacitySlos(texts: readonly string[]): CapacitySlo[] {
-  if (texts.length === 0) throw new CapacitySloError('', 'a capacity search needs at least one SLO, e.g. ttft_ms.p99 <= 2000');
+  if (texts.length === 0) throw new RangeError(`capacity SLO '': ${NO_SLO_REASON}`);
   return texts.map((text) => {
-    const p = parseSloText(text);
-    if (p === null) throw new CapacitySloError(text, 'expected METRIC OP NUMBER, e.g. ttft_ms.p99 <= 2000 (OP: <=, <, >=, >; percentiles: mean, p50, p90, p95, p99)');
-    const def = metricDef(p.metric);
-    if (def === undefined) {
-      const key = p.metric.split('.')[0]!;
-      const hint = metricDef(`${key}.p50`) !== undefined ? ` (${key} needs a statistic: .mean, .p50, .p90, .p95 or .p99)` : '';
-      throw new CapacitySloError(text, `unknown metric '${p.metric}'${hint}; docs/gate.md lists the metric ids`);
-    }
-    // The search assumes more load makes the metric worse: a bound on the
-    // good side (latency >= x, throughput <= x) would be met by overloading.
-    if (upper(p.op) !== (def.direction === 'lower')) {
-      throw new CapacitySloError(text, `${def.id} is better ${def.direction}, so a capacity SLO bounds it with ${def.direction === 'lower' ? '<= or <' : '>= or >'}`);
-    }
-    if (def.id === 'error_rate' && !(p.bound >= 0 && p.bound < 1)) {
-      throw new CapacitySloError(text, `error_rate is a share of requests: the bound must be in [0, 1) (1% is 0.01), got ${p.bound}`);
-    }
-    if (p.bound < 0 || (p.bound === 0 && (p.op === '<' || (def.id !== 'error_rate' && p.op === '<=')))) {
-      throw new CapacitySloError(text, `no load can meet it: ${def.id} is never below 0`);
-    }
-    return { text: text.trim(), metric: def.id, op: p.op, bound: p.bound, def };
+    const { slo, reason } = checkCapacitySlo(text);
+    if (slo === undefined) throw new RangeError(`capacity SLO '${text}': ${reason}`);
+    return slo;
   });
 }
 

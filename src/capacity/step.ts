@@ -1,7 +1,8 @@
 // One load, measured until its SLOs are decided: a first run of `requests`,
 // then, while undecided, further runs at the same load whose samples pool
 // with the first, up to a bound. Shared by the search and the sweep.
-import { combine, holds, judgeSlo, type CapacitySlo } from './slo.js';
+import type { CapacitySlo } from '../config/capacity-rules.js';
+import { combine, holds, judgeSlo } from './slo.js';
 import type { LoadPoint, ProbedPoint, Probe, StepOutcome } from './types.js';
 
 export interface StepBudget {

@@ -5,7 +5,8 @@ import { performance } from 'node:perf_hooks';
 import { parseCapacitySlos } from './slo.js';
 import { stepRequestsFor } from './search.js';
 import { measureLoad, type StepBudget } from './step.js';
-import { loadValue, type CapacityMode, type LoadPoint, type ProbedPoint, type Probe } from './types.js';
+import type { CapacityMode } from '../config/capacity-rules.js';
+import { loadValue, type LoadPoint, type ProbedPoint, type Probe } from './types.js';
 
 interface SweepOptions {
   probe: Probe;

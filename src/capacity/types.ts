@@ -1,9 +1,8 @@
 // Shapes of a capacity search: what a probe returns for one load, and what
 // the search reports. Plain values, so results serialise into the result file.
+import type { CapacityMode } from '../config/capacity-rules.js';
 import type { DistKey, RateKey } from '../metric-catalogue.js';
 import type { SloJudgement, StepVerdict } from './slo.js';
-
-export type CapacityMode = 'rate' | 'concurrency';
 
 /** One load to probe: an open-loop request rate (req/s) or a closed-loop concurrency. */
 export type LoadPoint = { kind: 'rate'; rate: number } | { kind: 'concurrency'; concurrency: number };

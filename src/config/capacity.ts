@@ -1,12 +1,10 @@
 // The `capacity:` list of the workload config (one SLO-bounded capacity
 // search, or a plain sweep, per entry) and `gate.capacity`: raw shape,
-// normal form, and the checks JSON Schema cannot make. The search's own
-// validators (parseCapacitySlos, checkSearchOptions) judge the values, so a
-// config is refused for exactly what the search would refuse, with the
-// file's line and column.
-import { checkSearchOptions, CapacityOptionsError } from '../capacity/search.js';
-import { CapacitySloError, parseCapacitySlos } from '../capacity/slo.js';
-import type { CapacityMode } from '../capacity/types.js';
+// normal form, and the checks JSON Schema cannot make. The rules the search
+// itself holds its SLOs and options to (./capacity-rules.ts) return problems
+// that are appended here, so a config is refused for exactly what the search
+// would refuse, with the file's line and column.
+import { checkCapacitySlo, searchOptionProblems, type CapacityMode, type OptionProblem } from './capacity-rules.js';
 import { isRecord, type Issue } from './issues.js';
 import type { Segment } from './yaml.js';
 
@@ -88,8 +86,8 @@ export function capacityCellId(c: Pick<NormalCapacity, 'scenario' | 'mode' | 'sw
   return `${c.scenario}@${c.sweep === null ? 'capacity' : 'sweep'}:${c.mode}`;
 }
 
-/** checkSearchOptions names fields in the search's camelCase; the config's are snake_case. */
-const FIELD_SEGS: Record<string, Segment[]> = {
+/** searchOptionProblems names fields in the search's camelCase; the config's are snake_case. */
+const FIELD_SEGS: Record<OptionProblem['field'], Segment[]> = {
   range: ['range'],
   resolution: ['resolution'],
   'budget.maxSteps': ['budget', 'max_steps'],
@@ -112,12 +110,9 @@ export function capacityIssues(raw: unknown, scenarioNames: ReadonlySet<string>,
     const at = (...s: Segment[]): Segment[] => ['capacity', i, ...s];
     if (!scenarioNames.has(c.scenario)) issues.push({ segs: at('scenario'), reason: `no such scenario (allowed: ${[...scenarioNames].join(', ')})`, echo: true });
     c.slo.forEach((text, j) => {
-      try {
-        parseCapacitySlos([text]);
-      } catch (err) {
-        if (!(err instanceof CapacitySloError)) throw err;
-        issues.push({ segs: at('slo', j), reason: err.message.replace(/^capacity SLO '.*?': /s, '').replace(/, got [^ ]+$/, ''), echo: true });
-      }
+      const { reason } = checkCapacitySlo(text);
+      // The issue echoes the SLO's text; a reason's own `, got <bound>` would repeat it.
+      if (reason !== undefined) issues.push({ segs: at('slo', j), reason: reason.replace(/, got [^ ]+$/, ''), echo: true });
     });
     if (c.sweep !== undefined) {
       for (const key of ['range', 'resolution', 'saturation_concurrency'] as const) {
@@ -129,17 +124,9 @@ export function capacityIssues(raw: unknown, scenarioNames: ReadonlySet<string>,
     } else if (c.range === undefined) {
       issues.push({ segs: at('range'), reason: 'is required for a search (or give sweep: [loads])', echo: false });
     } else {
-      // checkSearchOptions stops at the first bad field: one call per field reports them all.
-      const fine = { slos: c.slo, mode: c.mode, range: { min: 1, max: 1 } };
       const budget = { maxSteps: c.budget?.max_steps, maxDurationMs: c.budget?.max_duration_s === undefined ? undefined : c.budget.max_duration_s * 1000 };
-      for (const options of [{ ...fine, range: c.range }, { ...fine, resolution: c.resolution }, { ...fine, budget }]) {
-        try {
-          checkSearchOptions(options);
-        } catch (err) {
-          if (!(err instanceof CapacityOptionsError)) throw err;
-          const m = /^capacity\.([\w.]+): (.*), got .*$/s.exec(err.message);
-          issues.push({ segs: at(...(FIELD_SEGS[m?.[1] ?? ''] ?? [])), reason: m?.[2] ?? err.message, echo: true });
-        }
+      for (const p of searchOptionProblems({ mode: c.mode, range: c.range, resolution: c.resolution, budget })) {
+        issues.push({ segs: at(...FIELD_SEGS[p.field]), reason: p.reason, echo: true });
       }
     }
     if (c.requests_per_step !== undefined && c.max_requests_per_step !== undefined && c.max_requests_per_step < c.requests_per_step) {

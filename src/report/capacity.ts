@@ -5,6 +5,7 @@
 import { markdownTable } from 'markdown-table';
 import type { CapacityComparison } from '../capacity/compare.js';
 import { parseCapacitySlos } from '../capacity/slo.js';
+import { checkCapacitySlo } from '../config/capacity-rules.js';
 import { loadValue, type CapacityResult, type Estimate, type ProbedPoint } from '../capacity/types.js';
 import { escapeMd } from './escape.js';
 
@@ -25,16 +26,13 @@ const NAMES: Record<string, string> = {
 
 /** `ttft_ms.p99 <= 2000` -> `p99 TTFT <= 2 s`; anything unrecognised is shown as written, escaped. */
 export function sloWords(text: string): string {
-  try {
-    const [s] = parseCapacitySlos([text]);
-    const d = s!.def.dist;
-    // Built from the parsed parts (a catalogue id, a fixed operator, a number): nothing to escape.
-    if (d === null) return `${s!.def.id} ${s!.op} ${s!.bound}`;
-    const bound = s!.def.unit === 'ms' && s!.bound >= 1000 ? `${num(s!.bound / 1000)} s` : `${s!.bound} ${s!.def.unit}`;
-    return `${d.stat} ${NAMES[d.key] ?? d.key} ${s!.op} ${bound}`;
-  } catch {
-    return escapeMd(text);
-  }
+  const { slo: s } = checkCapacitySlo(text);
+  if (s === undefined) return escapeMd(text);
+  const d = s.def.dist;
+  // Built from the parsed parts (a catalogue id, a fixed operator, a number): nothing to escape.
+  if (d === null) return `${s.def.id} ${s.op} ${s.bound}`;
+  const bound = s.def.unit === 'ms' && s.bound >= 1000 ? `${num(s.bound / 1000)} s` : `${s.bound} ${s.def.unit}`;
+  return `${d.stat} ${NAMES[d.key] ?? d.key} ${s.op} ${bound}`;
 }
 
 /** Loads: concurrencies are integers, rates get the usual precision. */

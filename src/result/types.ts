@@ -1,7 +1,8 @@
 // The result document: versioned, written incrementally, validated against
 // schema/result.schema.json. Changing a field's meaning means a new schema version.
 import type { SweepResult } from '../capacity/sweep.js';
-import type { CapacityMode, CapacityResult, ProbedPoint } from '../capacity/types.js';
+import type { CapacityResult, ProbedPoint } from '../capacity/types.js';
+import type { CapacityMode } from '../config/capacity-rules.js';
 import type { NormalConfig } from '../config/normal.js';
 import type { CellMetrics } from '../metrics/cell.js';
 import type { MachineInfo } from '../telemetry/machine.js';

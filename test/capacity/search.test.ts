@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareCapacity } from '../../src/capacity/compare.js';
-import { CapacityOptionsError, searchCapacity } from '../../src/capacity/search.js';
-import { CapacitySloError } from '../../src/capacity/slo.js';
+import { searchCapacity } from '../../src/capacity/search.js';
 import { queueProbe, theoryCapacity, type QueueServer } from '../support/queue-model.js';
 
 const SERVER: QueueServer = { slots: 4, serviceMs: 400, prefillMs: 50, outputTokens: 64 };
@@ -104,8 +103,9 @@ describe('searchCapacity on a simulated M/M/4 server', () => {
     await expect(run(['ttft_ms.p99 >= 100'])).rejects.toThrow(/better lower, so a capacity SLO bounds it with <= or </);
     await expect(run(['ttft_ms.p99 <= 0'])).rejects.toThrow(/no load can meet it/);
     await expect(run(['error_rate <= 5'])).rejects.toThrow(/bound must be in \[0, 1\) \(1% is 0.01\)/);
-    await expect(run([])).rejects.toThrow(CapacitySloError);
-    await expect(run([SLO], { range: { min: 0, max: 10 } })).rejects.toThrow(CapacityOptionsError);
+    await expect(run([])).rejects.toThrow(new RangeError("capacity SLO '': a capacity search needs at least one SLO, e.g. ttft_ms.p99 <= 2000"));
+    await expect(run([SLO], { range: { min: 0, max: 10 } })).rejects.toThrow(new RangeError('capacity.range: needs 0 < min <= max, finite, got {"min":0,"max":10}'));
     await expect(run([SLO], { resolution: 5 })).rejects.toThrow(/capacity.resolution: must be a fraction/);
+    await expect(run([SLO], { level: 0.4, budget: { maxSteps: 0 } })).rejects.toThrow(new RangeError('capacity.level: must be in (0.5, 1), got 0.4'));
   });
 });
