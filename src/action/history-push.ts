@@ -5,10 +5,10 @@
 // data branch; before the report, the trend table of every gated metric.
 // None of these fail the gate: a push whose result is stored has done its job,
 // so what goes wrong here is a warning that says what and why.
-import * as github from '@actions/github';
 import { renderChanges, renderTrendTable } from '../changes/markdown.js';
 import { buildSeries, describeChange, findChanges, newChanges } from '../changes/series.js';
 import { dashboardData, siteFiles } from '../dashboard/site.js';
+import { githubClient, type Octokit } from '../github/client.js';
 import { commentOnCommit } from '../github/commit-comment.js';
 import { compactHistory } from '../history/compact.js';
 import { Git } from '../history/git.js';
@@ -74,8 +74,12 @@ export async function trendSection(log: HostLog, inputs: ActionInputs, event: Ru
   }
 }
 
-/** After `commit`'s result was stored on a push to the default branch: change points, dashboard, compaction. */
-export async function afterStore(host: ActionHost, inputs: ActionInputs, event: RunEvent, commit: string): Promise<void> {
+/**
+ * After `commit`'s result was stored on a push to the default branch: change
+ * points, dashboard, compaction. `octokit`: the run's one client
+ * (githubClient) for the commit comment, by default the one for inputs.githubToken.
+ */
+export async function afterStore(host: ActionHost, inputs: ActionInputs, event: RunEvent, commit: string, octokit?: Octokit): Promise<void> {
   const workspace = host.cwd;
   const url = repoUrl(event, host.env);
   let read: ReadHistory;
@@ -85,7 +89,7 @@ export async function afterStore(host: ActionHost, inputs: ActionInputs, event: 
     host.log.warn(`Could not read the history back for change points and the dashboard: ${message(err)}`, 'llm-perf-gate: history');
     return;
   }
-  await announceChanges(host, inputs, event, read, commit, url);
+  await announceChanges(host, inputs, event, read, commit, url, octokit);
   if (inputs.history.dashboard) await publishDashboard(host, inputs, event, read, url);
   if (inputs.history.compact) {
     try {
@@ -97,7 +101,7 @@ export async function afterStore(host: ActionHost, inputs: ActionInputs, event: 
   }
 }
 
-async function announceChanges(host: ActionHost, inputs: ActionInputs, event: RunEvent, read: ReadHistory, commit: string, url: string): Promise<void> {
+async function announceChanges(host: ActionHost, inputs: ActionInputs, event: RunEvent, read: ReadHistory, commit: string, url: string, octokit: Octokit | undefined): Promise<void> {
   if (read.results.at(-1)?.commit !== commit) {
     host.log.info(`Change points: the stored result of ${commit.slice(0, 7)} is not the newest on its line of history; nothing to announce.`);
     return;
@@ -120,7 +124,7 @@ async function announceChanges(host: ActionHost, inputs: ActionInputs, event: Ru
     return;
   }
   try {
-    const at = await commentOnCommit(github.getOctokit(inputs.githubToken), { owner: event.owner, repo: event.repo, sha: commit }, section);
+    const at = await commentOnCommit(octokit ?? githubClient(inputs.githubToken, host.log), { owner: event.owner, repo: event.repo, sha: commit }, section);
     host.log.info(`Commented the change points on ${commit.slice(0, 7)}: ${at}`);
   } catch (err) {
     host.log.warn(`Could not comment the change points on ${commit.slice(0, 7)}: ${message(err)}`, 'llm-perf-gate: change point');

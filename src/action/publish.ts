@@ -1,24 +1,36 @@
 // What only the action publishes: one sticky pull-request comment. (The job
 // summary and the annotations are the pipeline's publish stage.)
-import * as github from '@actions/github';
 import type { VerdictDoc } from '../gate/verdict.js';
+import { githubClient, type Octokit } from '../github/client.js';
 import { commentMarker, upsertComment } from '../github/comment.js';
 import type { HostLog } from '../pipeline/host.js';
 import type { ActionInputs } from './inputs.js';
 import type { RunEvent } from './event.js';
 
-/** Upserts the sticky comment; never fails the step (fork tokens are read-only). Returns the comment URL. */
-export async function comment(log: HostLog, inputs: ActionInputs, event: RunEvent, prNumber: number | null, v: VerdictDoc, report: string): Promise<string | null> {
+/**
+ * Upserts the sticky comment; never fails the step (fork tokens are read-only).
+ * Returns the comment URL. `octokit`: the run's one client (githubClient), by
+ * default the one for inputs.githubToken.
+ */
+export async function comment(
+  log: HostLog,
+  inputs: ActionInputs,
+  event: RunEvent,
+  prNumber: number | null,
+  v: VerdictDoc,
+  report: string,
+  octokit?: Octokit,
+): Promise<string | null> {
   if (inputs.comment === 'never' || prNumber === null) return null;
   if (inputs.githubToken === null) {
     log.notice('No github-token: the report is in the job summary only.');
     return null;
   }
-  const octokit = github.getOctokit(inputs.githubToken);
+  const client = octokit ?? githubClient(inputs.githubToken, log);
   const marker = commentMarker(inputs.commentKey ?? undefined);
   const changed = v.verdict === 'fail' || v.summary.regressed + v.summary.improved + v.summary.warn > 0;
   try {
-    const r = await upsertComment(octokit, { owner: event.owner, repo: event.repo, issueNumber: prNumber, marker }, report, inputs.comment, changed);
+    const r = await upsertComment(client, { owner: event.owner, repo: event.repo, issueNumber: prNumber, marker }, report, inputs.comment, changed);
     if (r.action === 'skipped' && r.reason) {
       log.notice(`Pull-request comment not posted (${r.reason}); the report is in the job summary. For pull requests from forks see the two-workflow setup in the README.`);
     }

@@ -1,19 +1,20 @@
-// The sticky comment against a loopback fake of the GitHub REST API, through a
-// real Octokit from @actions/github.
-import { getOctokit } from '@actions/github';
+// The sticky comment against a loopback fake of the GitHub REST API, through
+// the action's client (a real Octokit from @actions/github with the retry and
+// throttling plugins; client.loopback.test.ts tests those on their own).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { capComment, COMMENT_MARKER, CommentError, commentMarker, MAX_API_ATTEMPTS, MAX_COMMENT_CHARS, upsertComment, type CommentTarget, type Octokit } from '../../src/github/comment.js';
+import { createGithubClient, DEFAULT_RETRIES, MAX_RATE_LIMIT_RETRIES, type Octokit } from '../../src/github/client.js';
+import { capComment, COMMENT_MARKER, CommentError, commentMarker, MAX_COMMENT_CHARS, upsertComment, type CommentTarget } from '../../src/github/comment.js';
 import { ACTIONS_BOT, startFakeGitHub, type FakeGitHub } from '../support/fake-github.js';
 
 const T: CommentTarget = { owner: 'acme', repo: 'serve', issueNumber: 7 };
-const FAST = { retryBaseMs: 1 };
 const HUMAN = { login: 'octocat', type: 'User' as const };
 
 let gh: FakeGitHub;
 let octokit: Octokit;
 beforeEach(async () => {
   gh = await startFakeGitHub();
-  octokit = getOctokit('ghs_test-token', { baseUrl: gh.url });
+  // Waits in ms instead of seconds, writes not spaced: the tests stay fast.
+  octokit = createGithubClient('ghs_test-token', { baseUrl: gh.url, secondMs: 1, writeGapMs: 0, log: { info: () => {}, warn: () => {} } });
 });
 afterEach(async () => {
   await gh.close();
@@ -23,10 +24,10 @@ const writes = (): string[] => gh.requests.filter((r) => r.method !== 'GET').map
 
 describe('upsertComment', () => {
   it('creates the comment, then updates the same one in place', async () => {
-    const first = await upsertComment(octokit, T, 'report v1', 'always', true, FAST);
+    const first = await upsertComment(octokit, T, 'report v1', 'always', true);
     expect(first).toMatchObject({ action: 'created', id: expect.any(Number) as number });
     expect(first.url).toBe(`https://github.example/acme/serve/pull/7#issuecomment-${first.id}`);
-    const second = await upsertComment(octokit, T, 'report v2', 'always', true, FAST);
+    const second = await upsertComment(octokit, T, 'report v2', 'always', true);
     expect(second).toEqual({ action: 'updated', id: first.id, url: first.url });
 
     const comments = gh.comments('acme', 'serve', 7);
@@ -45,7 +46,7 @@ describe('upsertComment', () => {
       { body: `a reply quoting\n${COMMENT_MARKER}`, user: ACTIONS_BOT },
       { body: 'unrelated', user: ACTIONS_BOT },
     ]);
-    const r = await upsertComment(octokit, T, 'report', 'always', true, FAST);
+    const r = await upsertComment(octokit, T, 'report', 'always', true);
     expect(r.action).toBe('created');
     const bodies = gh.comments('acme', 'serve', 7).map((c) => c.body);
     expect(bodies.slice(0, 4)).toEqual([`${COMMENT_MARKER}\nquoted by a human`, `${COMMENT_MARKER}\nfrom another bot`, `a reply quoting\n${COMMENT_MARKER}`, 'unrelated']);
@@ -56,14 +57,14 @@ describe('upsertComment', () => {
     gh.actor = HUMAN;
     const [mine] = gh.seed('acme', 'serve', 7, [{ body: `${COMMENT_MARKER}\nold`, user: HUMAN }]);
     gh.seed('acme', 'serve', 7, [{ body: `${COMMENT_MARKER}\nbot`, user: ACTIONS_BOT }]);
-    expect(await upsertComment(octokit, T, 'new', 'always', true, FAST)).toMatchObject({ action: 'updated', id: mine?.id });
+    expect(await upsertComment(octokit, T, 'new', 'always', true)).toMatchObject({ action: 'updated', id: mine?.id });
     expect(gh.comments('acme', 'serve', 7).map((c) => c.body)).toEqual([`${COMMENT_MARKER}\nnew`, `${COMMENT_MARKER}\nbot`]);
   });
 
   it('finds its comment beyond the first 100, paginating with per_page=100', async () => {
     gh.seed('acme', 'serve', 7, Array.from({ length: 230 }, (_, i) => ({ body: `chatter ${i}`, user: HUMAN })));
     const [ours] = gh.seed('acme', 'serve', 7, [{ body: `${COMMENT_MARKER}\nold`, user: ACTIONS_BOT }]);
-    const r = await upsertComment(octokit, T, 'new', 'always', true, FAST);
+    const r = await upsertComment(octokit, T, 'new', 'always', true);
     expect(r).toMatchObject({ action: 'updated', id: ours?.id });
     const pages = gh.requests.filter((q) => q.method === 'GET' && q.path.endsWith('/comments'));
     expect(pages.map((q) => [q.query.get('per_page'), q.query.get('page') ?? '1'])).toEqual([
@@ -74,46 +75,46 @@ describe('upsertComment', () => {
   });
 
   it('keeps several gates apart by marker', async () => {
-    const a = await upsertComment(octokit, { ...T, marker: commentMarker('llm-perf.yml') }, 'A', 'always', true, FAST);
-    const b = await upsertComment(octokit, { ...T, marker: commentMarker('gpu/large.yml') }, 'B', 'always', true, FAST);
+    const a = await upsertComment(octokit, { ...T, marker: commentMarker('llm-perf.yml') }, 'A', 'always', true);
+    const b = await upsertComment(octokit, { ...T, marker: commentMarker('gpu/large.yml') }, 'B', 'always', true);
     expect(a.id).not.toBe(b.id);
-    expect(await upsertComment(octokit, { ...T, marker: commentMarker('llm-perf.yml') }, 'A2', 'always', true, FAST)).toMatchObject({ action: 'updated', id: a.id });
+    expect(await upsertComment(octokit, { ...T, marker: commentMarker('llm-perf.yml') }, 'A2', 'always', true)).toMatchObject({ action: 'updated', id: a.id });
     expect(commentMarker('x y-->')).toBe('<!-- llm-perf-gate:report:x_y--_ -->');
     await expect(upsertComment(octokit, { ...T, marker: '<!-- a --> b -->' }, 'x', 'always', true)).rejects.toThrow(TypeError);
   });
 
   it('on-change: creates nothing when nothing changed, but always updates an existing comment', async () => {
-    expect(await upsertComment(octokit, T, 'same', 'on-change', false, FAST)).toMatchObject({ action: 'skipped', id: null, url: null, reason: expect.stringContaining('on-change') as string });
+    expect(await upsertComment(octokit, T, 'same', 'on-change', false)).toMatchObject({ action: 'skipped', id: null, url: null, reason: expect.stringContaining('on-change') as string });
     expect(writes()).toEqual([]);
-    expect((await upsertComment(octokit, T, 'changed', 'on-change', true, FAST)).action).toBe('created');
-    expect((await upsertComment(octokit, T, 'same again', 'on-change', false, FAST)).action).toBe('updated');
+    expect((await upsertComment(octokit, T, 'changed', 'on-change', true)).action).toBe('created');
+    expect((await upsertComment(octokit, T, 'same again', 'on-change', false)).action).toBe('updated');
     expect(gh.comments('acme', 'serve', 7).map((c) => c.body)).toEqual([`${COMMENT_MARKER}\nsame again`]);
   });
 
   it('degrades to skipped with a reason on a fork read-only token (403) or a hidden repository (404)', async () => {
     gh.forbid = 'writes';
-    const r = await upsertComment(octokit, T, 'report', 'always', true, FAST);
+    const r = await upsertComment(octokit, T, 'report', 'always', true);
     expect(r).toMatchObject({ action: 'skipped', id: null, url: null });
     expect(r.reason).toMatch(/403 Resource not accessible by integration \(POST http:\/\/127\.0\.0\.1:\d+\/repos\/acme\/serve\/issues\/7\/comments\); .*fork/);
     expect(r.reason).not.toContain('ghs_test-token');
 
     gh.forbid = 'all';
-    expect((await upsertComment(octokit, T, 'report', 'always', true, FAST)).action).toBe('skipped');
+    expect((await upsertComment(octokit, T, 'report', 'always', true)).action).toBe('skipped');
     gh.forbid = 'none';
     gh.hidden = true;
-    expect(await upsertComment(octokit, T, 'report', 'always', true, FAST)).toMatchObject({ action: 'skipped', reason: expect.stringMatching(/: 404 Not Found \(GET /) as string });
+    expect(await upsertComment(octokit, T, 'report', 'always', true)).toMatchObject({ action: 'skipped', reason: expect.stringMatching(/: 404 Not Found \(GET /) as string });
     expect(gh.comments('acme', 'serve', 7)).toEqual([]);
   });
 
   it('retries a transient 502 and a secondary rate limit', async () => {
     gh.failNext(1, 502, 'POST');
-    expect((await upsertComment(octokit, T, 'v1', 'always', true, FAST)).action).toBe('created');
+    expect((await upsertComment(octokit, T, 'v1', 'always', true)).action).toBe('created');
     expect(writes()).toEqual(['POST /repos/acme/serve/issues/7/comments', 'POST /repos/acme/serve/issues/7/comments']);
     gh.requests.length = 0;
     gh.userForbidden = false;
     gh.failNext(1, 'secondary', 'GET'); // GET /user
     gh.failNext(2, 502, 'PATCH');
-    expect((await upsertComment(octokit, T, 'v2', 'always', true, FAST)).action).toBe('updated');
+    expect((await upsertComment(octokit, T, 'v2', 'always', true)).action).toBe('updated');
     expect(gh.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       'GET /user',
       'GET /user',
@@ -123,13 +124,23 @@ describe('upsertComment', () => {
     expect(gh.comments('acme', 'serve', 7).map((c) => c.body)).toEqual([`${COMMENT_MARKER}\nv2`]);
   });
 
-  it(`gives up after ${MAX_API_ATTEMPTS} attempts with a typed error naming the call`, async () => {
+  it(`gives up after ${DEFAULT_RETRIES + 1} tries with a typed error naming the call`, async () => {
     // GET /user fails every try and falls back to the bot login; then the list call fails every try.
-    gh.failNext(2 * MAX_API_ATTEMPTS, 502);
-    const err = (await upsertComment(octokit, T, 'x', 'always', true, FAST).catch((e: unknown) => e)) as CommentError;
+    const tries = DEFAULT_RETRIES + 1;
+    gh.failNext(2 * tries, 502);
+    const err = (await upsertComment(octokit, T, 'x', 'always', true).catch((e: unknown) => e)) as CommentError;
     expect(err).toBeInstanceOf(CommentError);
-    expect(err.message).toMatch(new RegExp(`after ${MAX_API_ATTEMPTS} attempts.*\\(GET http://127\\.0\\.0\\.1:\\d+/repos/acme/serve/issues/7/comments\\?per_page=100 -> 502\\)`));
+    expect(err.message).toMatch(new RegExp(`after ${tries} tries.*\\(GET http://127\\.0\\.0\\.1:\\d+/repos/acme/serve/issues/7/comments\\?per_page=100 -> 502\\)`));
     expect(err.status).toBe(502);
+    expect(gh.requests).toHaveLength(2 * tries);
+  });
+
+  it('fails (not skipped as a read-only token) when a rate limit outlasts its retries', async () => {
+    gh.failNext(MAX_RATE_LIMIT_RETRIES + 1, 'secondary', 'POST');
+    const err = (await upsertComment(octokit, T, 'x', 'always', true).catch((e: unknown) => e)) as CommentError;
+    expect(err).toBeInstanceOf(CommentError);
+    expect(err.message).toMatch(new RegExp(`on a rate limit: You have exceeded a secondary rate limit.*-> 403\\)`));
+    expect(writes()).toEqual(Array<string>(MAX_RATE_LIMIT_RETRIES + 1).fill('POST /repos/acme/serve/issues/7/comments'));
   });
 });
 
@@ -150,7 +161,7 @@ describe('capComment', () => {
   });
 
   it('keeps an oversized comment postable end to end', async () => {
-    const r = await upsertComment(octokit, T, 'y'.repeat(MAX_COMMENT_CHARS * 2), 'always', true, FAST);
+    const r = await upsertComment(octokit, T, 'y'.repeat(MAX_COMMENT_CHARS * 2), 'always', true);
     expect(r.action).toBe('created');
     expect(gh.comments('acme', 'serve', 7)[0]?.body.length).toBeLessThanOrEqual(MAX_COMMENT_CHARS);
   });

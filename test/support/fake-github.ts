@@ -29,6 +29,8 @@ export interface FakeRequest {
   body: unknown;
 }
 
+type FailureKind = number | 'secondary' | 'quota' | 'reset';
+
 export interface FakeGitHub {
   url: string;
   /** GET /repos/{o}/{r}/pulls/{n} answers, keyed `${o}/${r}#${n}`. */
@@ -49,11 +51,15 @@ export interface FakeGitHub {
   seed(owner: string, repo: string, issue: number, items: { body: string; user: FakeUser }[]): FakeComment[];
   /** Comments on commit `sha` of `${owner}/${repo}`, oldest first. */
   commitComments(owner: string, repo: string, sha: string): FakeComment[];
+  /** The retry-after (seconds) a secondary rate limit answers with; '0' by default, null for none. */
+  retryAfter: string | null;
   /**
    * The next `count` requests (with this method, when given) fail with this
-   * status: 502 by default; 'secondary' is a 403 secondary rate limit.
+   * status: 502 by default; 'secondary' is a 403 secondary rate limit (with
+   * `retryAfter`), 'quota' a 403 with the hourly quota spent until an hour
+   * from now, 'reset' a dropped connection.
    */
-  failNext(count: number, kind?: number | 'secondary', method?: string): void;
+  failNext(count: number, kind?: FailureKind, method?: string): void;
   close(): Promise<void>;
 }
 
@@ -61,7 +67,7 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
   const issues = new Map<string, FakeComment[]>();
   const onCommits = new Map<string, FakeComment[]>();
   let nextId = 1000;
-  const failures: { kind: number | 'secondary'; method: string | undefined }[] = [];
+  const failures: { kind: FailureKind; method: string | undefined }[] = [];
   const list = (o: string, r: string, n: number): FakeComment[] => {
     const key = `${o}/${r}#${n}`;
     let l = issues.get(key);
@@ -90,6 +96,7 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
     userForbidden: true,
     forbid: 'none',
     hidden: false,
+    retryAfter: '0',
     comments: list,
     commitComments: (o, r, sha) => onCommits.get(`${o}/${r}@${sha}`) ?? [],
     seed: (o, r, n, items) => items.map((i) => make(o, r, n, i.body, i.user)),
@@ -119,7 +126,16 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
       const at = failures.findIndex((f) => f.method === undefined || f.method === method);
       const failure = at < 0 ? undefined : failures.splice(at, 1)[0]?.kind;
       if (failure === 'secondary') {
-        send(403, { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.' }, { 'retry-after': '0' });
+        send(403, { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.' }, state.retryAfter === null ? {} : { 'retry-after': state.retryAfter });
+        return;
+      }
+      if (failure === 'quota') {
+        const reset = String(Math.ceil(Date.now() / 1000) + 3600);
+        send(403, { message: 'API rate limit exceeded for installation ID 1.' }, { 'x-ratelimit-limit': '5000', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset });
+        return;
+      }
+      if (failure === 'reset') {
+        req.socket.destroy();
         return;
       }
       if (failure !== undefined) {
