@@ -5,9 +5,9 @@
 // load it is then measured at; the measured requests follow on the same
 // items whatever the warm-up took, so both sides of an A/B pair still send
 // the very same measured requests.
-import { performance } from 'node:perf_hooks';
 import type { RequestRecord } from './record.js';
 import type { Warmup } from '../config/plan.js';
+import { systemClock, type Clock } from '../util/clock.js';
 import type { CellRun, CellRunOptions } from './run-cell.js';
 import { DEFAULT_STEADY, steadyState, type SteadyDecision, type SteadyRule, type WarmupSample } from './steady.js';
 
@@ -28,6 +28,12 @@ interface WarmCellOptions extends Omit<CellRunOptions, 'warmup'> {
   warmup: Warmup;
   /** The auto rule; default DEFAULT_STEADY. */
   rule?: SteadyRule;
+  /**
+   * What the auto warm-up's time bound and its seconds are read on; default
+   * systemClock. The records' stamps (tSend, tDone) must be on the same
+   * timeline: the rule's elapsed times are a record's tDone less the start.
+   */
+  clock?: Clock;
 }
 
 type RunCell = (o: CellRunOptions) => Promise<CellRun>;
@@ -59,11 +65,12 @@ export async function runCellWarm(o: WarmCellOptions, runCell: RunCell): Promise
 async function warmUntilSteady(o: WarmCellOptions, rule: SteadyRule, runCell: RunCell): Promise<{ records: RequestRecord[]; taken: WarmupTaken }> {
   const records: RequestRecord[] = [];
   const samples: WarmupSample[] = [];
-  const t0 = performance.now();
+  const clock = o.clock ?? systemClock;
+  const t0 = clock.now();
   let tokens = 0;
   let decision: SteadyDecision | null = null;
   while (records.length < rule.maxRequests) {
-    const left = rule.maxSeconds * 1000 - (performance.now() - t0);
+    const left = rule.maxSeconds * 1000 - (clock.now() - t0);
     if (o.cancel.aborted || left <= 0) break;
     const from = records.length;
     const n = Math.min(rule.window, rule.maxRequests - from);
@@ -90,7 +97,7 @@ async function warmUntilSteady(o: WarmCellOptions, rule: SteadyRule, runCell: Ru
     // A warm-up that only fails cannot settle: stop at the bound rather than spin.
     if (chunk.records.length === 0) break;
   }
-  const seconds = Math.round(performance.now() - t0) / 1000;
+  const seconds = Math.round(clock.now() - t0) / 1000;
   const stoppedBy: WarmupTaken['stopped_by'] = o.cancel.aborted
     ? 'interrupt'
     : decision?.by === 'steady'

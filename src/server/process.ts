@@ -10,11 +10,11 @@ import { spawn } from 'node:child_process';
 import { mkdir, open, readdir, readFile } from 'node:fs/promises';
 import net from 'node:net';
 import { dirname } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { StringDecoder } from 'node:string_decoder';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { readModels } from '../client/models.js';
 import { ServerStartError } from '../errors/server-start-error.js';
+import { systemClock, type Clock } from '../util/clock.js';
 
 export interface ServerSpec {
   /** Run through `sh -c`; must keep the server in the foreground (no `&`, no `docker run -d`). */
@@ -36,6 +36,8 @@ export interface ServerSpec {
   model: string | null;
   readyTimeoutMs: number;
   pollIntervalMs?: number;
+  /** What the ready timeout and readyAfterMs are read on (default systemClock); tests pass a fake one. */
+  clock?: Clock;
   onLog?: (line: string) => void;
   /**
    * Called with the process-group id as soon as the process exists, before it is
@@ -126,7 +128,8 @@ export async function startServer(spec: ServerSpec): Promise<RunningServer> {
   await mkdir(dirname(spec.logPath), { recursive: true });
   const fh = await open(spec.logPath, 'a');
   const startOffset = (await fh.stat()).size;
-  const t0 = performance.now();
+  const clock = spec.clock ?? systemClock;
+  const t0 = clock.now();
   let child;
   try {
     // $$ is the shell's pid, which is also the group id: every descendant inherits the mark.
@@ -165,7 +168,7 @@ export async function startServer(spec: ServerSpec): Promise<RunningServer> {
   ticker.unref();
 
   const fail = async (message: string, code: number | null, signal: NodeJS.Signals | null): Promise<never> => {
-    await stopProcessGroup(pid, FAILED_START_GRACE_MS).catch(() => undefined);
+    await stopProcessGroup(pid, FAILED_START_GRACE_MS, clock).catch(() => undefined);
     clearInterval(ticker);
     await log.finish();
     throw new ServerStartError(message, log.tail(TAIL_LINES), code, signal);
@@ -174,7 +177,7 @@ export async function startServer(spec: ServerSpec): Promise<RunningServer> {
   const deadline = t0 + spec.readyTimeoutMs;
   const abort = new AbortController();
   void exited.then(() => abort.abort());
-  const elapsed = (): string => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
+  const elapsed = (): string => `${((clock.now() - t0) / 1000).toFixed(1)} s`;
   const exitMessage = (e: { code: number | null; signal: NodeJS.Signals | null }): string =>
     `server command exited ${e.signal ? `on signal ${e.signal}` : `with code ${e.code}`} after ${elapsed()}, before it was ready (log: ${spec.logPath})`;
 
@@ -193,7 +196,7 @@ export async function startServer(spec: ServerSpec): Promise<RunningServer> {
     for (;;) {
       const exit = state.exit;
       if (exit) return fail(exitMessage(exit), exit.code, exit.signal);
-      const remaining = deadline - performance.now();
+      const remaining = deadline - clock.now();
       if (remaining <= 0) {
         return fail(`server was not ready after ${(spec.readyTimeoutMs / 1000).toFixed(1)} s; last check: ${last} (log: ${spec.logPath})`, null, null);
       }
@@ -207,10 +210,10 @@ export async function startServer(spec: ServerSpec): Promise<RunningServer> {
         // A probe cut short by the deadline says less than the previous answer.
         last = `GET ${phase.url}: ${r.reason}`;
       }
-      await Promise.race([sleep(Math.ceil(Math.min(interval, Math.max(0, deadline - performance.now())))), exited]);
+      await Promise.race([sleep(Math.ceil(Math.min(interval, Math.max(0, deadline - clock.now())))), exited]);
     }
   }
-  const readyAfterMs = performance.now() - t0;
+  const readyAfterMs = clock.now() - t0;
   await log.drain();
 
   let stopping: Promise<{ signal: 'TERM' | 'KILL' | 'none' }> | null = null;
@@ -220,7 +223,7 @@ export async function startServer(spec: ServerSpec): Promise<RunningServer> {
     readyAfterMs,
     stop(graceMs = DEFAULT_GRACE_MS) {
       stopping ??= (async () => {
-        const signal = await stopProcessGroup(pid, graceMs);
+        const signal = await stopProcessGroup(pid, graceMs, clock);
         clearInterval(ticker);
         await log.finish();
         return { signal };
@@ -237,13 +240,13 @@ export async function startServer(spec: ServerSpec): Promise<RunningServer> {
  * left it), wait up to graceMs for all of them to go, then KILL. 'none' when
  * none was left. Works from another process (the post: step) given the saved id.
  */
-export async function stopProcessGroup(pgid: number, graceMs: number): Promise<'TERM' | 'KILL' | 'none'> {
+export async function stopProcessGroup(pgid: number, graceMs: number, clock: Clock = systemClock): Promise<'TERM' | 'KILL' | 'none'> {
   // kill(-0) is our own group and kill(-1) is every process we may signal.
   if (!Number.isInteger(pgid) || pgid <= 1) throw new RangeError(`stopProcessGroup: refusing process-group id ${pgid}`);
   if (!signalServer(pgid, await serverProcesses(pgid), 'SIGTERM')) return 'none';
-  if (await waitGone(pgid, graceMs)) return 'TERM';
+  if (await waitGone(pgid, graceMs, clock)) return 'TERM';
   if (!signalServer(pgid, await serverProcesses(pgid), 'SIGKILL')) return 'TERM';
-  await waitGone(pgid, 5_000);
+  await waitGone(pgid, 5_000, clock);
   return 'KILL';
 }
 
@@ -271,13 +274,13 @@ function signal_(target: number, signal: NodeJS.Signals): boolean {
   }
 }
 
-async function waitGone(pgid: number, ms: number): Promise<boolean> {
-  const until = performance.now() + ms;
+async function waitGone(pgid: number, ms: number, clock: Clock): Promise<boolean> {
+  const until = clock.now() + ms;
   for (;;) {
     const p = await serverProcesses(pgid);
     if (!p.group && p.detached.length === 0) return true;
-    if (performance.now() >= until) return false;
-    await sleep(Math.min(100, Math.max(1, until - performance.now())));
+    if (clock.now() >= until) return false;
+    await sleep(Math.min(100, Math.max(1, until - clock.now())));
   }
 }
 

@@ -157,6 +157,25 @@ describe('startServer', () => {
     expect(isRunning(childPid)).toBe(false);
   });
 
+  it('decides the ready timeout on its clock: a model that loads for an hour fails a 30-minute timeout without the wait', async () => {
+    // The fake clock stands still until the server listens, then a minute passes at every reading.
+    let listening = false;
+    let t = 0;
+    const clock = { now: () => (t += listening ? 60_000 : 0) };
+    const s = await spec({ READY_AFTER_MS: '3600000' }, { readyTimeoutMs: 30 * 60_000, clock, onLog: (l) => (listening ||= l.includes('listening')) });
+    const t0 = performance.now();
+    const err = (await startServer(s).catch((e: unknown) => e)) as ServerStartError;
+    expect(performance.now() - t0).toBeLessThan(10_000);
+    expect(err).toBeInstanceOf(ServerStartError);
+    expect(err.exitCode).toBeNull();
+    expect(err.message).toMatch(/not ready after 1800\.0 s; last check: GET .*\/health answered 503/);
+    // The failed start stops the group; on this clock its grace is over at once, so it is KILLed.
+    const port = Number(s.env?.PORT);
+    const answers = (): Promise<boolean> => fetch(`http://127.0.0.1:${port}/health`).then(() => true, () => false);
+    for (let i = 0; i < 100 && (await answers()); i++) await sleep(50);
+    expect(await answers()).toBe(false);
+  });
+
   it('names the models the server lists when the wanted one never appears', async () => {
     const s = await spec({ MODELS: 'other-a,other-b' }, { readyTimeoutMs: 800 });
     const err = (await startServer(s).catch((e: unknown) => e)) as ServerStartError;
