@@ -7,7 +7,7 @@ import { openStepTarget } from '../../src/capacity/load-adapter.js';
 import { createRealProbe, goodputSlos } from '../../src/capacity/probe.js';
 import { searchCapacity } from '../../src/capacity/search.js';
 import { parseCapacitySlos } from '../../src/capacity/slo.js';
-import type { CapacityMode } from '../../src/config/capacity-rules.js';
+import type { CapacityMode } from '../../src/config/vocabulary.js';
 import { planFromObject } from '../../src/config/load.js';
 import { capacitySection } from '../../src/report/capacity.js';
 

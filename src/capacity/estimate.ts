@@ -8,8 +8,7 @@
 // the smallest over the SLOs, so is each end. Undecided points need no
 // special case: their interval holds the bound and widens the result there.
 import type { CapacitySlo } from '../config/capacity-rules.js';
-import type { SloJudgement } from './slo.js';
-import { loadValue, type Estimate, type ProbedPoint } from './types.js';
+import { loadValue, type Estimate, type ProbedPoint, type SloJudgement } from './types.js';
 
 const r3 = (x: number): number => Math.round(x * 1000) / 1000;
 

@@ -6,7 +6,8 @@
 // from the bottom of the range. Each direction change halves the bracket
 // (bisection) until it is within the resolution, or the budget ends.
 import { performance } from 'node:perf_hooks';
-import { searchOptionProblems, type CapacityMode, type CapacitySlo } from '../config/capacity-rules.js';
+import { searchOptionProblems, type CapacitySlo } from '../config/capacity-rules.js';
+import type { CapacityMode } from '../config/vocabulary.js';
 import { estimateFromCurve, inUnit, pickOutputTps, pickRps } from './estimate.js';
 import { minRequestsFor, parseCapacitySlos } from './slo.js';
 import { measureLoad, type StepBudget, type StepOptions } from './step.js';
@@ -39,7 +40,7 @@ interface SearchOptions {
 /**
  * Refuses options out of bounds before the probe is called: a RangeError
  * naming the first bad field. The config reports them all, with
- * file:line:col (config/capacity.ts); this guards callers that skipped it.
+ * file:line:col (config/capacity-check.ts); this guards callers that skipped it.
  */
 function refuseBadOptions(o: Omit<SearchOptions, 'probe'>): void {
   const [p] = searchOptionProblems(o);

@@ -7,25 +7,13 @@ import type { SloOp } from '../config/plan.js';
 import type { RateKey } from '../metric-catalogue.js';
 import { meanInterval, minSamplesForQuantile, proportionInterval, quantileInterval, type Interval } from '../stats/intervals.js';
 import { quantileSorted } from '../stats/quantile.js';
-import type { StepOutcome } from './types.js';
-
-export type StepVerdict = 'pass' | 'fail' | 'undecided';
-
-export interface SloJudgement {
-  slo: string;
-  /** Point estimate at this load (null: no data). */
-  value: number | null;
-  /** Confidence interval of the value; rate metrics are judged on the point (lo = hi = value). */
-  lo: number | null;
-  hi: number | null;
-  verdict: StepVerdict;
-}
+import type { SloJudgement, StepOutcome, StepVerdict } from './types.js';
 
 const upper = (op: SloOp): boolean => op === '<=' || op === '<';
 
 /**
  * The checked SLOs of a search. The config refuses bad ones with
- * file:line:col (config/capacity.ts); a caller that skipped it gets a
+ * file:line:col (config/capacity-check.ts); a caller that skipped it gets a
  * RangeError naming the SLO and what is wrong.
  */
 export function parseCapacitySlos(texts: readonly string[]): CapacitySlo[] {

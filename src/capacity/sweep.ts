@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { parseCapacitySlos } from './slo.js';
 import { stepRequestsFor } from './search.js';
 import { measureLoad, type StepBudget } from './step.js';
-import type { CapacityMode } from '../config/capacity-rules.js';
+import type { CapacityMode } from '../config/vocabulary.js';
 import { loadValue, type LoadPoint, type ProbedPoint, type Probe } from './types.js';
 
 interface SweepOptions {

@@ -1,8 +1,19 @@
 // Shapes of a capacity search: what a probe returns for one load, and what
 // the search reports. Plain values, so results serialise into the result file.
-import type { CapacityMode } from '../config/capacity-rules.js';
+import type { CapacityMode } from '../config/vocabulary.js';
 import type { DistKey, RateKey } from '../metric-catalogue.js';
-import type { SloJudgement, StepVerdict } from './slo.js';
+
+export type StepVerdict = 'pass' | 'fail' | 'undecided';
+
+export interface SloJudgement {
+  slo: string;
+  /** Point estimate at this load (null: no data). */
+  value: number | null;
+  /** Confidence interval of the value; rate metrics are judged on the point (lo = hi = value). */
+  lo: number | null;
+  hi: number | null;
+  verdict: StepVerdict;
+}
 
 /** One load to probe: an open-loop request rate (req/s) or a closed-loop concurrency. */
 export type LoadPoint = { kind: 'rate'; rate: number } | { kind: 'concurrency'; concurrency: number };

@@ -1,14 +1,12 @@
 // What a capacity search's SLOs and options must be, as problems returned
-// (the field and the reason), not thrown: config/capacity.ts appends them to
+// (the field and the reason), not thrown: config/capacity-check.ts appends them to
 // a config's issues with the file's line and column, like every other config
 // check, and the search (capacity/search.ts, capacity/slo.ts) refuses a
 // caller that skipped the config in the same words. Config is below the
 // capacity search (README, "Layout"), so the rules live here.
 import { metricDef, type MetricDef } from '../metric-catalogue.js';
-import type { SloOp } from './plan.js';
 import { parseSloText } from './slo-text.js';
-
-export type CapacityMode = 'rate' | 'concurrency';
+import type { CapacityMode, SloOp } from './vocabulary.js';
 
 /** A capacity SLO that passed the checks: its metric from the catalogue, its operator and bound. */
 export interface CapacitySlo {

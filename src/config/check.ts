@@ -2,7 +2,7 @@
 // names the gate section uses, the URLs and the API key variable. Every
 // problem is collected and reported at once with file:line:col, because a
 // config is usually fixed in one sitting and one-error-per-run is painful.
-import { capacityIndicesOf, capacityIssues } from './capacity.js';
+import { capacityIndicesOf, capacityIssues } from './capacity-check.js';
 import { DEFAULT_CONFIG_FILE } from './defaults.js';
 import { loadLabel } from './derive.js';
 import { ConfigError } from '../errors/config-error.js';

@@ -7,7 +7,7 @@ import { loadLabel } from './derive.js';
 import { normaliseLoad } from './normal.js';
 import type { RawLoad } from './raw.js';
 import { parseSloText, SLO_RE } from './slo-text.js';
-import type { Segment } from './yaml.js';
+import type { Segment } from './vocabulary.js';
 
 const ajv = new Ajv({ allErrors: true, verbose: true });
 export const validateSchema = ajv.compile(schema);

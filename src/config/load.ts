@@ -10,7 +10,8 @@ import { makeProblem } from '../errors/config-problem.js';
 import { formatPath } from './issues.js';
 import { normaliseConfig, normaliseGate, normaliseTelemetry, type NormalConfig } from './normal.js';
 import type { GatePlan, Plan, Warmup } from './plan.js';
-import { NO_LOCATION, parseYaml, readConfigText, type Locate, type Segment } from './yaml.js';
+import type { Segment } from './vocabulary.js';
+import { NO_LOCATION, parseYaml, readConfigText, type Locate } from './yaml.js';
 
 /**
  * A rule on the normalised config that src/config cannot state itself,

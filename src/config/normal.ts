@@ -5,7 +5,7 @@
 import { normaliseCapacity, normaliseGateCapacity, type NormalCapacity, type NormalGateCapacity } from './capacity.js';
 import { DEFAULTS } from './defaults.js';
 import type { RawAbSide, RawConfig, RawGate, RawLoad, RawMetricRule, RawTelemetry } from './raw.js';
-import type { AbSchedule, ApiKind, Encoding, Warmup } from './plan.js';
+import type { AbSchedule, ApiKind, Encoding, Warmup } from './vocabulary.js';
 import { normaliseUrl } from './url.js';
 
 /** Stored in place of every header value: header values often carry tokens, and the config is written to the result file. */

@@ -1,9 +1,9 @@
 // The plans derived from a normalised config (derive.ts): everything the run
 // and the gate need, as plain frozen data in the units they use.
 import type { NormalConfig } from './normal.js';
+import type { AbSchedule, ApiKind, Encoding, SloOp, Warmup } from './vocabulary.js';
 
-export type ApiKind = 'chat' | 'completions';
-export type Encoding = 'o200k_base' | 'cl100k_base';
+export type { AbSchedule, ApiKind, Encoding, SloOp, Warmup } from './vocabulary.js';
 
 export interface TargetPlan {
   /** Base URL without credentials and without a trailing slash, e.g. http://127.0.0.1:8000 */
@@ -28,11 +28,6 @@ export interface TimeoutsPlan {
   readonly idleMs: number;
 }
 
-/** Warm-up requests per cell, or 'auto': warm until steady (src/load/warmup.ts). */
-export type Warmup = number | 'auto';
-
-/** How the two servers of an A/B run share the machine (docs/gate.md). */
-export type AbSchedule = 'concurrent' | 'alternate';
 
 /** What one response may make the client hold (config `limits`). */
 export interface ResponseLimitsPlan {
@@ -94,8 +89,6 @@ export interface MetricRuleOverride {
   readonly floor?: number;
   readonly level?: 'fail' | 'warn';
 }
-
-export type SloOp = '<=' | '<' | '>=' | '>';
 
 /** An absolute bound checked on the candidate alone, k6-style. */
 export interface SloCheck {

@@ -1,7 +1,7 @@
 // The config as written, after the schema and cross-field checks passed:
 // optional fields still unset. normal.ts fills in the defaults.
 import type { RawCapacity, RawGateCapacity } from './capacity.js';
-import type { AbSchedule, ApiKind, Encoding } from './plan.js';
+import type { AbSchedule, ApiKind, Encoding } from './vocabulary.js';
 
 export interface RawTarget {
   url?: string;

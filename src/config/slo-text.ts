@@ -1,6 +1,6 @@
 // The text of an absolute SLO check, `ttft_ms.p99 <= 2000`, as the config
 // writes it (gate.slo) and as it is stored.
-import type { SloOp } from './plan.js';
+import type { SloOp } from './vocabulary.js';
 
 export const SLO_RE = /^\s*([a-z][a-z0-9_]*(?:\.(?:mean|p50|p90|p95|p99))?)\s*(<=|<|>=|>)\s*([0-9.eE+-]+)\s*$/;
 

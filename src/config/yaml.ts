@@ -5,8 +5,8 @@ import { LineCounter, isAlias, isMap, isScalar, isSeq, parseDocument, visit, typ
 import { ConfigError } from '../errors/config-error.js';
 import { makeProblem } from '../errors/config-problem.js';
 import { formatPath } from './issues.js';
+import type { Segment } from './vocabulary.js';
 
-export type Segment = string | number;
 export interface Position {
   line: number;
   column: number;

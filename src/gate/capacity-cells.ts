@@ -7,22 +7,7 @@ import { compareCapacity, type CapacityComparison } from '../capacity/compare.js
 import { CAPACITY_DEFAULTS } from '../config/capacity.js';
 import type { GatePlan } from '../config/plan.js';
 import type { CapacityCell, ResultDoc } from '../result/types.js';
-import type { MetricOutcome, VerdictDoc } from './verdict.js';
-
-export interface CapacityMetricVerdict extends CapacityComparison {
-  /** The comparison's verdict in the gate's words: fail -> regressed, warn -> warn, inconclusive, pass -> unchanged. */
-  outcome: MetricOutcome | 'invalid';
-}
-
-export interface CapacityCellVerdict {
-  id: string;
-  valid: boolean;
-  invalid_reasons: string[];
-  metrics: CapacityMetricVerdict[];
-  /** Both cells as stored, without each step's metrics (`detail`), so the report renders from the verdict alone. */
-  candidate: CapacityCell;
-  baseline: CapacityCell | null;
-}
+import type { CapacityCellVerdict, CapacityMetricVerdict, VerdictDoc } from './verdict.js';
 
 const OUTCOME: Record<CapacityComparison['verdict'], CapacityMetricVerdict['outcome']> = {
   fail: 'regressed',

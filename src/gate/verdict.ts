@@ -1,11 +1,28 @@
 // The verdict document: what `compare` decided and why, versioned like the result.
-import type { CapacityCellVerdict } from './capacity-cells.js';
+import type { CapacityComparison } from '../capacity/compare.js';
+import type { CapacityCell } from '../result/types.js';
 
 export const VERDICT_SCHEMA = 'llm-perf-gate/verdict@1';
 
 export type Overall = 'pass' | 'warn' | 'fail' | 'inconclusive' | 'invalid';
 export type MetricOutcome = 'improved' | 'unchanged' | 'regressed' | 'warn' | 'inconclusive';
 export type Method = 'bootstrap' | 'welch' | 'paired' | 'point' | 'proportion' | 'history';
+
+/** A capacity comparison (src/gate/capacity-cells.ts) in the gate's words. */
+export interface CapacityMetricVerdict extends CapacityComparison {
+  /** The comparison's verdict in the gate's words: fail -> regressed, warn -> warn, inconclusive, pass -> unchanged. */
+  outcome: MetricOutcome | 'invalid';
+}
+
+export interface CapacityCellVerdict {
+  id: string;
+  valid: boolean;
+  invalid_reasons: string[];
+  metrics: CapacityMetricVerdict[];
+  /** Both cells as stored, without each step's metrics (`detail`), so the report renders from the verdict alone. */
+  candidate: CapacityCell;
+  baseline: CapacityCell | null;
+}
 
 export interface MetricVerdict {
   metric: string;

@@ -4,7 +4,7 @@
 import { telemetryLine } from '../report/telemetry-line.js';
 import type { RequestRecord } from '../load/record.js';
 import type { CellResult } from '../result/types.js';
-import type { ProgressSink } from '../run/run-plan.js';
+import type { ProgressSink } from '../run/progress-sink.js';
 import type { Clock, HostLog } from './host.js';
 
 const LOG_LINE_EVERY_MS = 5000;

@@ -18,7 +18,7 @@
 import { gatePlanOf } from '../config/derive.js';
 import type { PlanReview } from '../config/load.js';
 import type { NormalConfig } from '../config/normal.js';
-import type { Segment } from '../config/yaml.js';
+import type { Segment } from '../config/vocabulary.js';
 import { mergedOverride, percentileOf, rulesFor, scenarioOverrides } from '../gate/policy.js';
 import { minSamplesFor } from '../stats/distribution.js';
 

@@ -4,7 +4,7 @@
 // result may be hostile: escapeMd / forTerminal.
 import { markdownTable } from 'markdown-table';
 import type { CapacityComparison } from '../capacity/compare.js';
-import type { CapacityCellVerdict } from '../gate/capacity-cells.js';
+import type { CapacityCellVerdict } from '../gate/verdict.js';
 import { loadValue, type CapacityResult } from '../capacity/types.js';
 import type { CapacityCell } from '../result/types.js';
 import { capacityChart, capacityLine, capacitySection, pointRow, sloWords } from './capacity.js';

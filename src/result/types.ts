@@ -2,7 +2,7 @@
 // schema/result.schema.json. Changing a field's meaning means a new schema version.
 import type { SweepResult } from '../capacity/sweep.js';
 import type { CapacityResult, ProbedPoint } from '../capacity/types.js';
-import type { CapacityMode } from '../config/capacity-rules.js';
+import type { CapacityMode } from '../config/vocabulary.js';
 import type { NormalConfig } from '../config/normal.js';
 import type { CellMetrics } from '../metrics/cell.js';
 import type { MachineInfo } from '../telemetry/machine.js';

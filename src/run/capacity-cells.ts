@@ -2,7 +2,6 @@
 // and per side, a real probe on the side's open client drives the search or
 // the sweep; every probed point is written to the result as it lands, so an
 // interrupted run keeps the bracket it reached.
-import { performance } from 'node:perf_hooks';
 import type { InferenceClient } from '../client/http.js';
 import { createRealProbe, goodputSlos } from '../capacity/probe.js';
 import { searchCapacity, stepRequestsFor } from '../capacity/search.js';
@@ -15,8 +14,9 @@ import type { Plan, ScenarioPlan } from '../config/plan.js';
 import { capacityTerminalLine } from '../report/capacity-cell.js';
 import type { CapacityCell, ResultDoc } from '../result/types.js';
 import { writeResult } from '../result/write.js';
+import { systemClock, type Clock } from '../util/clock.js';
 import { buildCellWorkload, workloadHash } from '../workload/index.js';
-import type { ProgressSink } from './run-plan.js';
+import type { ProgressSink } from './progress-sink.js';
 
 /** What the run stage has open for one target. */
 interface CapacitySide {
@@ -32,6 +32,8 @@ interface CapacityRunOptions {
   plan: Plan;
   signal: AbortSignal;
   progress?: ProgressSink;
+  /** What the cells' durations and the search's time budget are read on (default systemClock). */
+  clock?: Clock;
 }
 
 /**
@@ -68,7 +70,7 @@ export async function runCapacityCells(o: CapacityRunOptions, sides: readonly Ca
   const { plan } = o;
   for (const entry of plan.config.capacity ?? []) {
     const scenario = plan.scenarios.find((s) => s.name === entry.scenario);
-    // Checked with the config (config/capacity.ts); a stored config is not run.
+    // Checked with the config (config/capacity-check.ts); a stored config is not run.
     if (scenario === undefined) throw new Error(`capacity cell names scenario '${entry.scenario}', which the plan does not have`);
     const slos = parseCapacitySlos(entry.slo);
     const requests = entry.requests_per_step ?? stepRequestsFor(slos, plan.gate.confidence);
@@ -104,14 +106,15 @@ async function runOne(o: CapacityRunOptions, side: CapacitySide, entry: NormalCa
   const at = cells.findIndex((x) => x.id === c.id);
   if (at >= 0) cells[at] = cell;
   else cells.push(cell);
-  const t0 = performance.now();
+  const clock = o.clock ?? systemClock;
+  const t0 = clock.now();
   const tag = `${side.label}${c.id}`;
   o.progress?.info?.(`${tag}: ${entry.sweep === null ? 'capacity search' : 'sweep'} within ${entry.slo.join(', ')}, ${c.requests} requests per step`);
   // Writes are chained: onPoint is synchronous, and two writes of one file must not overlap.
   let writing = writeResult(side.outPath, side.doc);
   const onPoint = (p: ProbedPoint): void => {
     cell.points.push(p);
-    cell.duration_s = Math.round(performance.now() - t0) / 1000;
+    cell.duration_s = Math.round(clock.now() - t0) / 1000;
     o.progress?.info?.(`${tag}: ${pointLine(p)}`);
     writing = writing.then(() => writeResult(side.outPath, side.doc));
   };
@@ -128,7 +131,7 @@ async function runOne(o: CapacityRunOptions, side: CapacitySide, entry: NormalCa
   // Ctrl-C reads as the end of the time budget: no further step starts, and
   // the search summarises the bracket it reached (the step cut short keeps
   // the requests it completed).
-  const now = (): number => (o.signal.aborted ? Infinity : performance.now());
+  const now = (): number => (o.signal.aborted ? Infinity : clock.now());
   const common = { probe, slos: entry.slo, mode: entry.mode, level: plan.gate.confidence, requestsPerStep: c.requests, maxRequestsPerStep: entry.max_requests_per_step ?? undefined, now, onPoint };
   if (entry.sweep === null) {
     const { points: _points, ...search } = await searchCapacity({
@@ -145,7 +148,7 @@ async function runOne(o: CapacityRunOptions, side: CapacitySide, entry: NormalCa
     cell.sweep = sweep;
   }
   cell.status = o.signal.aborted ? 'interrupted' : 'complete';
-  cell.duration_s = Math.round(performance.now() - t0) / 1000;
+  cell.duration_s = Math.round(clock.now() - t0) / 1000;
   await writing;
   await writeResult(side.outPath, side.doc);
   o.progress?.note(`${side.label}${capacityTerminalLine(cell)}`);

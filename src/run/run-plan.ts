@@ -5,16 +5,16 @@
 // and no statistics itself.
 import { randomUUID } from 'node:crypto';
 import { relative } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { InferenceClient } from '../client/http.js';
 import { RunSetupError } from '../errors/run-setup-error.js';
 import { TargetError } from '../errors/target-error.js';
-import type { RequestOutcome, RequestRecord } from '../load/record.js';
+import type { RequestOutcome } from '../load/record.js';
 import type { AbSidePlan, LoadPlan, Plan, ScenarioPlan, TargetPlan } from '../config/plan.js';
 import { runCell } from '../load/run-cell.js';
 import { runCellWarm, warmupBudget } from '../load/warmup.js';
-import { RESULT_SCHEMA, type CellResult, type ResultDoc } from '../result/types.js';
+import { RESULT_SCHEMA, type ResultDoc } from '../result/types.js';
 import { writeResult } from '../result/write.js';
+import { systemClock, type Clock } from '../util/clock.js';
 import { createRng } from '../util/rng.js';
 import { TOOL_VERSION } from '../version.js';
 import { buildCellWorkload, workloadHash } from '../workload/index.js';
@@ -30,15 +30,7 @@ import { shardLoad, SINGLE } from '../load/shard.js';
 import { openWorkers, type WorkerGroup } from './workers.js';
 import { assertShardable, shardInfo, waitForStart, type ShardRun } from './shard.js';
 import { telemetryRecorder, type TelemetryRecorder } from './telemetry.js';
-
-export interface ProgressSink {
-  cellStart(index: number, total: number, id: string, requests: number): void;
-  requestDone(rec: RequestRecord): void;
-  cellEnd(cell: CellResult): void;
-  note(message: string): void;
-  /** A plain progress line (capacity points); absent: not shown. */
-  info?(message: string): void;
-}
+import type { ProgressSink } from './progress-sink.js';
 
 export interface RunOptions {
   plan: Plan;
@@ -53,6 +45,8 @@ export interface RunOptions {
   shard?: ShardRun;
   /** Servers this tool started for the run, by base URL: their process trees are the server under test, not neighbours. */
   startedServers?: readonly StartedServer[];
+  /** What trial and capacity-cell durations, the auto warm-up and telemetry are timed on: the host's clock (default systemClock). */
+  clock?: Clock;
 }
 
 export interface StartedServer {
@@ -141,7 +135,7 @@ async function createSide(o: RunOptions, target: TargetPlan, outPath: string, la
     cells: [],
   };
   const pids = (o.startedServers ?? []).filter((s) => s.url === target.url).map((s) => s.pid);
-  const telemetry = telemetryRecorder(plan.telemetry, target.url, pids);
+  const telemetry = telemetryRecorder(plan.telemetry, target.url, pids, o.clock);
   return { label, role: ab?.side ?? null, connected: true, target, outPath, client, model: '', doc, trials: new Map(), workers: null, telemetry };
 }
 
@@ -274,7 +268,8 @@ async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolea
   // Started before the clock and stopped after it: telemetry never sits inside the load loop.
   const tel = await side.telemetry.startTrial();
   const startedAt = new Date().toISOString();
-  const t0 = performance.now();
+  const clock = o.clock ?? systemClock;
+  const t0 = clock.now();
   const send = (i: number, cancel: AbortSignal): Promise<RequestOutcome> => side.client.stream(items[i]!, side.model, cancel);
   // run.workers > 1: the worker threads send this cell's requests; each takes its shard of the plan.
   const cellRun = side.workers === null ? runCell : (opts: Parameters<typeof runCell>[0]) => side.workers!.runCell({ ...opts, model: side.model, items });
@@ -292,6 +287,7 @@ async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolea
         cancel: o.signal,
         onDone: (rec) => o.progress?.requestDone(rec),
         shard: o.shard?.spec,
+        clock,
       },
       cellRun,
     );
@@ -301,7 +297,7 @@ async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolea
     throw err;
   }
   const { run, warmup } = measured;
-  const durationS = Math.round(performance.now() - t0) / 1000;
+  const durationS = Math.round(clock.now() - t0) / 1000;
   const telemetry = await side.telemetry.stopTrial(tel, run.records);
   const trials = side.trials.get(cell.id) ?? [];
   side.trials.set(cell.id, trials);
