@@ -1,41 +1,19 @@
-// Where the baseline comes from: a file in the repository, or the results
-// stored on the history branch for the base commit and its first-parent
-// ancestors: the newest one (history-runs 1), or the last K measured in the
-// candidate's environment, whose spread is the job-to-job noise (issue 10).
-import { resolve } from 'node:path';
+// The action's stored baselines: the results on the history branch for the
+// base commit and its first-parent ancestors: the newest one (history-runs
+// 1), or the last K measured in the candidate's environment, whose spread is
+// the job-to-job noise (issue 10). Which baseline a run uses is the run
+// design's choice (src/pipeline/design.ts); this is its history port.
 import { DEFAULTS } from '../config/defaults.js';
 import { environmentMismatch, failedTooMuch } from '../history/comparable.js';
 import { findBaselines, type HistoryOptions } from '../history/store.js';
-import { assertGateable, parseResult, readResultForGating } from '../result/read.js';
+import type { Baseline } from '../pipeline/run.js';
+import { assertGateable, parseResult } from '../result/read.js';
 import type { ResultDoc } from '../result/types.js';
-import type { RunEvent } from './event.js';
 import type { ActionInputs } from './inputs.js';
-
-export interface Baseline {
-  /** The newest stored run (or the file): the one-run baseline. */
-  doc: ResultDoc | null;
-  /** history-runs > 1: every stored run of the candidate's environment, newest first (doc among them); else []. */
-  history: ResultDoc[];
-  /** One line for the report: which baseline, or why there is none. */
-  note: string;
-  commit: string | null;
-}
 
 /** The data branch as the action uses it; readers of the whole history read only what retention keeps (issue 19, item 8). */
 export function historyOptions(inputs: ActionInputs, workspace: string): HistoryOptions {
   return { repoDir: workspace, remote: 'origin', branch: inputs.historyBranch, token: inputs.githubToken, retention: inputs.historyRetention, readLimit: inputs.historyRetention };
-}
-
-export async function loadBaseline(inputs: ActionInputs, event: RunEvent, workspace: string, candidate: ResultDoc): Promise<Baseline> {
-  if (inputs.baseline.kind === 'none') return { doc: null, history: [], note: "baseline: none (input 'baseline' is none)", commit: null };
-  if (inputs.baseline.kind === 'file') {
-    const doc = await readResultForGating(resolve(workspace, inputs.baseline.path));
-    return { doc, history: [], note: `baseline: file \`${inputs.baseline.path}\``, commit: doc.git?.commit ?? null };
-  }
-  if (event.baselineCommit === null) {
-    return { doc: null, history: [], note: 'no baseline commit for this event (only pull requests and pushes have one)', commit: null };
-  }
-  return storedRuns(inputs, event.baselineCommit, workspace, candidate);
 }
 
 /**
@@ -107,10 +85,10 @@ export function skippedNote(skipped: readonly SkippedRun[], shown = 3): string {
  * data branch, or one run that wrote a figure the reader refuses, would
  * otherwise fail every later pull request (issue 19, item 1).
  */
-async function storedRuns(inputs: ActionInputs, base: string, workspace: string, candidate: ResultDoc): Promise<Baseline> {
+export async function storedBaseline(inputs: ActionInputs, workspace: string, base: string, runs: number, candidate: ResultDoc): Promise<Baseline> {
   const skipped: SkippedRun[] = [];
-  const rules = { errorRateLimit: errorRateLimitOf(candidate), sameEnvironment: inputs.historyRuns > 1 };
-  const { found, unreadable } = await findBaselines(historyOptions(inputs, workspace), base, inputs.historyRuns, (json, commit) => {
+  const rules = { errorRateLimit: errorRateLimitOf(candidate), sameEnvironment: runs > 1 };
+  const { found, unreadable } = await findBaselines(historyOptions(inputs, workspace), base, runs, (json, commit) => {
     // Throws (the reader's refusal, a run that is not gateable): findBaselines lists it as unreadable and walks on.
     const doc = assertGateable(parseResult(json, commit.slice(0, 7)), commit.slice(0, 7));
     const rejected = rejectStored(doc, candidate, rules);
@@ -130,7 +108,7 @@ async function storedRuns(inputs: ActionInputs, base: string, workspace: string,
     };
   }
   const newest = found[0]!;
-  if (inputs.historyRuns === 1) {
+  if (runs === 1) {
     const which = newest.exact
       ? `baseline: stored result of the base commit \`${newest.commit.slice(0, 7)}\``
       : `baseline: the base commit \`${base.slice(0, 7)}\` has no ${skipped.length > 0 ? 'usable ' : ''}stored result; compared with its newest ${skipped.length > 0 ? 'usable ' : ''}stored ancestor \`${newest.commit.slice(0, 7)}\``;
@@ -140,7 +118,7 @@ async function storedRuns(inputs: ActionInputs, base: string, workspace: string,
   return {
     doc: newest.value,
     history: found.map((f) => f.value),
-    note: `baseline: ${found.length} stored result${found.length === 1 ? '' : 's'} of the default branch (of ${inputs.historyRuns} asked for), newest ${which}${note}`,
+    note: `baseline: ${found.length} stored result${found.length === 1 ? '' : 's'} of the default branch (of ${runs} asked for), newest ${which}${note}`,
     commit: newest.commit,
   };
 }

@@ -4,10 +4,14 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { RunSetupError } from '../errors/run-setup-error.js';
-import { judgeRun, readPlan } from '../pipeline/judge.js';
-import { measureAbWithServers } from '../pipeline/ab.js';
-import type { ServerLaunch } from '../pipeline/measure.js';
+import type { AbSidePlan } from '../config/plan.js';
+import { designRun } from '../pipeline/design.js';
+import { readPlan } from '../pipeline/judge.js';
+import { measurePort, type Side } from '../pipeline/measure-port.js';
+import { DEFAULT_FAIL_ON } from '../pipeline/publish.js';
 import { EXIT, reportVerdict } from '../pipeline/report.js';
+import { carryOut, type RunPorts } from '../pipeline/run.js';
+import { CLI_CHOICES, noStoredBaselines } from './design.js';
 import { cliHost } from './host.js';
 import type { CliIo } from './io.js';
 
@@ -42,17 +46,22 @@ export async function abCommand(args: AbArgs, io: CliIo): Promise<number> {
     }
     const dir = resolve(io.cwd, args.outDir);
     await mkdir(dir, { recursive: true });
-    const sides = { baseline: ab.baseline, candidate: ab.candidate };
-    const launch = (side: 'baseline' | 'candidate'): ServerLaunch | undefined => {
-      const s = sides[side];
-      if (s.serverCommand === null) return undefined;
-      return { label: `${side} server`, command: s.serverCommand, logPath: join(dir, `${side}-server.log`), readyUrl: null, baseUrl: s.url, model: s.model, readyTimeoutMs: s.readyTimeoutMs, echoLog: false, stateKey: null, withholdEnv: plan.target.apiKeyEnv === null ? [] : [plan.target.apiKeyEnv] };
-    };
-    const outPaths = { baseline: join(dir, 'baseline.json'), candidate: join(dir, 'candidate.json') };
-    const { baseline, candidate } = await measureAbWithServers(host, plan, { sides, launches: { baseline: launch('baseline'), candidate: launch('candidate') }, outPaths });
-    if (candidate.status === 'interrupted') return EXIT.interrupted;
-    host.log.out(`results: ${outPaths.baseline}, ${outPaths.candidate}\n`);
-    return await reportVerdict(host, judgeRun(plan, baseline, candidate, ''), args, { baseline, candidate });
+    // The config's `ab` sides in the words the action's inputs map onto too (src/pipeline/measure-port.ts).
+    const side = (role: 'baseline' | 'candidate', s: AbSidePlan): Side => ({
+      url: s.url,
+      model: s.model,
+      readyTimeoutMs: s.readyTimeoutMs,
+      server: s.serverCommand === null ? null : { command: s.serverCommand, readyUrl: null, logPath: join(dir, `${role}-server.log`), stateKey: null, label: `${role} server` },
+    });
+    const sides = { baseline: side('baseline', ab.baseline), candidate: side('candidate', ab.candidate) };
+    const policy = { echoLog: false, passEnv: [], withholdEnv: plan.target.apiKeyEnv === null ? [] : [plan.target.apiKeyEnv] };
+    const ports: RunPorts = { measure: measurePort(host, sides, policy), baselines: noStoredBaselines };
+    const design = designRun({ ...CLI_CHOICES, baseline: { kind: 'none', why: '' }, baselineServer: true, pairs: 'always' });
+    const paths = { baseline: join(dir, 'baseline.json'), candidate: join(dir, 'candidate.json'), confirm: join(dir, 'confirm.json') };
+    const run = await carryOut(host, design, { plan, paths, failOn: DEFAULT_FAIL_ON, requireComplete: false }, ports);
+    if (run.kind === 'interrupted') return EXIT.interrupted;
+    host.log.out(`results: ${paths.baseline}, ${paths.candidate}\n`);
+    return await reportVerdict(host, run.verdict, args, { baseline: run.baseline.doc, candidate: run.doc });
   } finally {
     release();
   }

@@ -3,11 +3,15 @@
 import { resolve } from 'node:path';
 import { UsageError } from '../errors/usage-error.js';
 import { parseShard } from '../load/shard.js';
-import { readResultForGating } from '../result/read.js';
 import type { ShardRun } from '../run/shard.js';
-import { judgeRun, readPlan } from '../pipeline/judge.js';
+import { designRun } from '../pipeline/design.js';
+import { readPlan } from '../pipeline/judge.js';
 import { measure } from '../pipeline/measure.js';
+import { measurePort, type Side } from '../pipeline/measure-port.js';
+import { DEFAULT_FAIL_ON } from '../pipeline/publish.js';
 import { EXIT, reportVerdict } from '../pipeline/report.js';
+import { carryOut, runPaths, type RunPorts } from '../pipeline/run.js';
+import { CLI_CHOICES, noStoredBaselines } from './design.js';
 import { cliHost } from './host.js';
 import type { CliIo } from './io.js';
 
@@ -33,6 +37,8 @@ Exit status: 0 the run completed (failed requests are data) and the verdict is p
 or inconclusive; 1 fail (a gated regression or a failed SLO check); 2 bad config or usage,
 or the target could not be used; 3 with --baseline: the comparison is invalid; 130
 interrupted (the result holds what was measured).`;
+
+const NO_BASELINE = 'no --baseline given: only the SLO checks apply';
 
 interface RunArgs {
   config: string | null;
@@ -70,18 +76,28 @@ export async function runCommand(args: RunArgs, io: CliIo): Promise<number> {
       throw new UsageError("--shard measures a part of the load: merge the shards ('llm-perf-gate merge'), then compare the merged result");
     }
     const plan = await readPlan(host, args);
-    // Read the baseline first: a bad baseline file should stop us before minutes of load, not after.
-    const baseline = args.baseline === null ? null : await readResultForGating(resolve(io.cwd, args.baseline));
-    const doc = await measure(host, plan, resolve(io.cwd, args.out), { table: true, shard: shard ?? undefined });
+    if (shard !== null) {
+      // A shard is a part of the load: it is measured here and judged once merged, not alone.
+      const doc = await measure(host, plan, resolve(io.cwd, args.out), { table: true, shard });
+      host.log.out(`result: ${args.out}`);
+      return doc.status === 'interrupted' ? EXIT.interrupted : EXIT.ok;
+    }
+    const design = designRun({
+      ...CLI_CHOICES,
+      baseline: args.baseline === null ? { kind: 'none', why: NO_BASELINE } : { kind: 'file', path: args.baseline },
+      baselineServer: false,
+      pairs: 'always',
+    });
+    const candidate: Side = { url: plan.target.url, model: plan.target.model, readyTimeoutMs: 0, server: null };
+    const ports: RunPorts = { measure: measurePort(host, { candidate, baseline: null }, { echoLog: false, passEnv: [], withholdEnv: [] }, { table: true }), baselines: noStoredBaselines };
+    const run = await carryOut(host, design, { plan, paths: runPaths(io.cwd, args.out), failOn: DEFAULT_FAIL_ON, requireComplete: false }, ports);
     host.log.out(`result: ${args.out}`);
-    if (doc.status === 'interrupted') return EXIT.interrupted;
-    // A shard is a part of the load: it is judged once merged, not alone.
-    if (shard !== null) return EXIT.ok;
-    const verdict = judgeRun(plan, baseline, doc, 'no --baseline given: only the SLO checks apply');
+    if (run.kind === 'interrupted') return EXIT.interrupted;
+    const { verdict, baseline } = run;
     // Nothing to judge and nothing asked for: the table above is the whole answer.
-    if (baseline === null && verdict.slo.length === 0 && args.markdown === null && args.json === null) return EXIT.ok;
+    if (baseline.doc === null && verdict.slo.length === 0 && args.markdown === null && args.json === null) return EXIT.ok;
     host.log.out('');
-    return await reportVerdict(host, verdict, args, { baseline, candidate: doc });
+    return await reportVerdict(host, verdict, args, { baseline: baseline.doc, candidate: run.doc });
   } finally {
     release();
   }

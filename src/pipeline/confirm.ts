@@ -1,8 +1,8 @@
 // Confirm before failing, the measuring half (the decisions are in
 // confirm-rule.ts): the failing cells of the candidate measured once more in
 // this job, put in place of the first measurement's, and judged against the
-// same baseline. The paired route (a baseline server) is the A/B itself and
-// is run by the host that knows how to start that server.
+// same baseline. The paired route (a baseline server) is the A/B itself,
+// measured through the run's measure port (run.ts).
 import type { Plan } from '../config/plan.js';
 import type { VerdictDoc } from '../gate/verdict.js';
 import type { ResultDoc } from '../result/types.js';
@@ -10,7 +10,6 @@ import { cellId } from '../run/run-plan.js';
 import { settle, type Settled } from './confirm-rule.js';
 import type { Host } from './host.js';
 import { judgeRun } from './judge.js';
-import { measure } from './measure.js';
 
 export interface Confirmation extends Settled {
   /** The first measurement's verdict, for the report. */
@@ -29,13 +28,13 @@ function planForCells(plan: Plan, cells: readonly string[]): Plan {
   return { ...plan, scenarios, loads };
 }
 
-/** Measures `cells` of the candidate again (to `outPath`) and settles the verdict with the first one. */
+/** Measures `cells` of the candidate again (to `outPath`, through `j.measure`) and settles the verdict with the first one. */
 export async function confirmByRepeat(
   host: Host,
-  j: { plan: Plan; baseline: ResultDoc; candidate: ResultDoc; first: VerdictDoc; cells: readonly string[]; outPath: string },
+  j: { plan: Plan; baseline: ResultDoc; candidate: ResultDoc; first: VerdictDoc; cells: readonly string[]; outPath: string; measure: (plan: Plan, outPath: string) => Promise<ResultDoc> },
 ): Promise<Confirmation> {
   host.log.info(`Measuring ${j.cells.join(', ')} again before deciding (input confirm): a regression against a stored result, or noise that made a cell not comparable, is measured once more in this job.`);
-  const again = await measure(host, planForCells(j.plan, j.cells), j.outPath);
+  const again = await j.measure(planForCells(j.plan, j.cells), j.outPath);
   if (again.status !== 'complete') throw new Error(`the confirmation run was ${again.status}: ${again.error ?? ''} (partial result in ${j.outPath})`);
   const candidate: ResultDoc = { ...j.candidate, cells: j.candidate.cells.map((c) => again.cells.find((a) => a.id === c.id) ?? c) };
   const second = judgeRun(j.plan, j.baseline, candidate, '');

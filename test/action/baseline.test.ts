@@ -3,9 +3,9 @@
 // to the next ancestor and the note says which runs it skipped and why
 // (issue 23, item 3).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadBaseline, rejectStored, skippedNote } from '../../src/action/baseline.js';
+import { rejectStored, skippedNote, storedBaseline } from '../../src/action/baseline.js';
 import type { RunEvent } from '../../src/action/event.js';
-import { readInputs } from '../../src/action/inputs.js';
+import { readInputs, type ActionInputs } from '../../src/action/inputs.js';
 import { failedTooMuch } from '../../src/history/comparable.js';
 import { saveResult } from '../../src/history/store.js';
 import type { CellRun } from '../../src/load/run-cell.js';
@@ -34,6 +34,9 @@ function failing(doc: ResultDoc, failed: number): ResultDoc {
 }
 
 const short = (c: string): string => c.slice(0, 7);
+
+/** The stored baseline as the run design asks for it: the event's baseline commit, history-runs of the inputs. */
+const loadBaseline = (i: ActionInputs, e: RunEvent, repo: string, candidate: ResultDoc) => storedBaseline(i, repo, e.baselineCommit!, i.historyRuns, candidate);
 
 let f: HistoryFixture;
 /** The stored docs, by commit index. */

@@ -1,0 +1,114 @@
+// The action's ports: measuring (servers the action starts, load), baselines
+// (result files, the history branch), GitHub (the pull request, the sticky
+// comment) and history (trend, store, what follows a push). runAction takes
+// a factory of these, so its unit tests run on canned results and a fake
+// GitHub without a server, a git remote or a network (test/action/ports.test.ts).
+import { resolve } from 'node:path';
+import type { Plan } from '../config/plan.js';
+import type { VerdictDoc } from '../gate/verdict.js';
+import { saveResult } from '../history/store.js';
+import { measurePort, type Side } from '../pipeline/measure-port.js';
+import type { RunPorts } from '../pipeline/run.js';
+import { headline } from '../result/headline.js';
+import { readResultForGating } from '../result/read.js';
+import type { ResultDoc } from '../result/types.js';
+import { historyOptions, storedBaseline } from './baseline.js';
+import { OUTPUTS, STATE } from './constants.js';
+import { withPullRequest, type RunEvent } from './event.js';
+import { afterStore, trendSection } from './history-push.js';
+import type { ActionHost } from './host.js';
+import type { ActionInputs } from './inputs.js';
+import { comment } from './publish.js';
+
+export interface GitHubPort {
+  /** Report mode: the pull request `number` as the API describes it (never as the artifact does). */
+  pullRequest(event: RunEvent, number: number): Promise<RunEvent>;
+  /** Upserts the sticky comment; null when none was posted. Never throws for a refused comment. */
+  comment(event: RunEvent, prNumber: number | null, verdict: VerdictDoc, report: string): Promise<string | null>;
+}
+
+export interface HistoryPort {
+  /** The trend table of the report, when the baseline comes from the history. */
+  trend(event: RunEvent, doc: ResultDoc): Promise<string | null>;
+  /** Stores a complete result for `commit` on the data branch. */
+  save(commit: string, doc: ResultDoc): Promise<void>;
+  /** After a push to the default branch stored its result: change points, dashboard, compaction. */
+  afterStore(event: RunEvent, commit: string): Promise<void>;
+}
+
+export interface ActionPorts extends RunPorts {
+  github: GitHubPort;
+  history: HistoryPort;
+}
+
+/** Builds the ports once the inputs (and, in run mode, the plan) are read. */
+export type ActionPortsFactory = (host: ActionHost, inputs: ActionInputs, plan: Plan | null) => ActionPorts;
+
+/** The sides of the action's run in the pipeline's words: the candidate (url, server-command) and the same-job baseline server. */
+export function actionSides(host: ActionHost, inputs: ActionInputs, plan: Plan): { candidate: Side; baseline: Side | null } {
+  const candidate: Side = {
+    url: plan.target.url,
+    model: plan.target.model,
+    readyTimeoutMs: inputs.serverReadyTimeoutS * 1000,
+    server: inputs.serverCommand === null ? null : { command: inputs.serverCommand, readyUrl: inputs.serverReadyUrl, logPath: resolve(host.cwd, inputs.serverLog), stateKey: STATE.serverPgid, label: 'server' },
+  };
+  const b = inputs.abBaseline;
+  const baseline: Side | null =
+    b === null
+      ? null
+      : {
+          url: b.url,
+          model: plan.target.model,
+          readyTimeoutMs: b.serverReadyTimeoutS * 1000,
+          server: b.serverCommand === null ? null : { command: b.serverCommand, readyUrl: b.serverReadyUrl, logPath: resolve(host.cwd, b.serverLog), stateKey: STATE.baselineServerPgid, label: 'baseline server' },
+        };
+  return { candidate, baseline };
+}
+
+const reportOnly: RunPorts['measure'] = {
+  candidate: () => Promise.reject(new Error('report mode measures nothing')),
+  pairs: () => Promise.reject(new Error('report mode measures nothing')),
+  pairsNote: () => '',
+};
+
+export const actionPorts: ActionPortsFactory = (host, inputs, plan) => {
+  const measure: RunPorts['measure'] | null =
+    plan === null
+      ? null
+      : measurePort(host, actionSides(host, inputs, plan), {
+          echoLog: true,
+          passEnv: inputs.serverEnv,
+          // A server the action starts may see the server-env names only; the API key is withheld (src/server/process.ts serverEnv).
+          withholdEnv: plan.target.apiKeyEnv === null ? [] : [plan.target.apiKeyEnv],
+          onLaunch: (role, launch) => host.setOutput(role === 'baseline' ? OUTPUTS.baselineServerLog : OUTPUTS.serverLog, launch.logPath),
+        });
+  return {
+    measure:
+      measure === null
+        ? reportOnly
+        : {
+            ...measure,
+            pairs(p, outPaths) {
+              // Named only when pairs are measured: a design that could fall back on them may never need them.
+              host.setOutput(OUTPUTS.baselineResultPath, outPaths.baseline);
+              return measure.pairs(p, outPaths);
+            },
+          },
+    baselines: {
+      readResult: (path) => readResultForGating(path),
+      stored: (commit, runs, candidate) => storedBaseline(inputs, host.cwd, commit, runs, candidate),
+    },
+    github: {
+      pullRequest: (event, number) => withPullRequest(event, number, inputs.githubToken),
+      comment: (event, prNumber, verdict, report) => comment(host.log, inputs, event, prNumber, verdict, report),
+    },
+    history: {
+      trend: (event, doc) => trendSection(host.log, inputs, event, host.cwd, doc),
+      async save(commit, doc) {
+        const saved = await saveResult(historyOptions(inputs, host.cwd), commit, JSON.stringify(doc), headline(doc));
+        host.log.info(`Stored the result of ${commit.slice(0, 7)} on '${inputs.historyBranch}' (${saved.attempts} push attempt${saved.attempts === 1 ? '' : 's'}${saved.pruned.length ? `, pruned ${saved.pruned.length}` : ''}).`);
+      },
+      afterStore: (event, commit) => afterStore(host, inputs, event, commit),
+    },
+  };
+};
