@@ -3,9 +3,9 @@
 // cancelled job: the runner sends SIGINT, then SIGTERM) as the cancel signal,
 // so a cancelled run still leaves a finished result file, never one marked
 // `running`.
-import { performance } from 'node:perf_hooks';
 import * as core from '@actions/core';
 import type { Host } from '../pipeline/host.js';
+import { systemClock } from '../util/clock.js';
 import { readEvent, type RunEvent } from './event.js';
 import { actionLog } from './log.js';
 
@@ -33,7 +33,7 @@ export function createActionHost(): ActionHost {
   return {
     log,
     signal: ac.signal,
-    clock: { now: () => performance.now() },
+    clock: systemClock,
     cwd: process.env.GITHUB_WORKSPACE ?? process.cwd(),
     env: process.env,
     setOutput: (name, value) => core.setOutput(name, value),

@@ -1,8 +1,8 @@
 // The CLI as a pipeline host: the command's output on stdout, everything
 // else (progress, notes, warnings, errors) on stderr, a live progress line on
 // a terminal, and Ctrl-C (or SIGTERM) as the cancel signal.
-import { performance } from 'node:perf_hooks';
 import { hostLog, type Host, type HostLog, type LogSink } from '../pipeline/host.js';
+import { systemClock } from '../util/clock.js';
 import type { CliIo } from './io.js';
 
 const PREFIX = { out: '', info: '', notice: 'note: ', warn: 'warning: ', error: 'error: ' } as const;
@@ -46,7 +46,7 @@ export function cliHost(io: CliIo, what: string): { host: Host; release: () => v
   const host: Host = {
     log,
     signal: ac.signal,
-    clock: { now: () => performance.now() },
+    clock: systemClock,
     cwd: io.cwd,
     env: io.env,
     // The CLI has no step outputs, later steps or job summary: its files are its outputs.

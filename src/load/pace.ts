@@ -1,5 +1,8 @@
 // Waiting for a request's due time in an open loop, shared by the scheduler
-// and the client benchmark so both pace alike.
+// and the client benchmark so both pace alike. It reads performance.now()
+// directly, not an injected Clock (util/clock.ts): due times are on the
+// timeline of the client's request stamps, the wait must end on real time
+// (it sleeps and spins on real timers), and it runs once or more per request.
 import { performance } from 'node:perf_hooks';
 import { timerMs } from '../util/timer.js';
 

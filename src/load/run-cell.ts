@@ -53,6 +53,12 @@ export async function runCell(o: CellRunOptions): Promise<CellRun> {
   monitor.enable();
   // The cell's clock starts here, not at its first send: max_duration_s holds
   // even when the first request is due (or sent) late.
+  // performance.now(), not an injected Clock (util/clock.ts): the send schedule,
+  // tSched and the dispatch lags are compared with the client's request stamps
+  // (client/stream-call.ts), which are performance.now() on the hot path, so a
+  // fake clock here would put them on two timelines; and the schedule reads the
+  // time once or twice per request, where an indirect call is cost without use.
+  // Tests drive this through the load model and a real loopback server instead.
   const start = performance.now();
   const deadline = start + o.maxDurationMs;
   const records: RequestRecord[] = [];

@@ -7,6 +7,7 @@
 import type { RequestRecord } from '../load/record.js';
 import type { TelemetryPlan } from '../config/plan.js';
 import type { ResultDoc } from '../result/types.js';
+import type { Clock } from '../util/clock.js';
 import { startCellTelemetry, type CellTelemetryHandle } from '../telemetry/cell.js';
 import { collectFingerprint } from '../telemetry/fingerprint.js';
 import { loopbackPort, pidsListeningOn } from '../telemetry/listener.js';
@@ -37,8 +38,9 @@ function clientTokens(records: readonly RequestRecord[]): { prompt: number; comp
  * not counted as a neighbour's and its GPU processes are not "others". When
  * none was started but the target is on this machine, the processes listening
  * on its port are the server (looked up once, before the first trial).
+ * `clock`: what a trial's telemetry is timed on (default systemClock).
  */
-export function telemetryRecorder(plan: TelemetryPlan, baseUrl: string, serverPids: readonly number[]): TelemetryRecorder {
+export function telemetryRecorder(plan: TelemetryPlan, baseUrl: string, serverPids: readonly number[], clock?: Clock): TelemetryRecorder {
   // A server without /metrics is asked once, not once per trial: after the
   // first trial that found no engine series, scraping stays off for this target.
   let metrics = true;
@@ -66,6 +68,7 @@ export function telemetryRecorder(plan: TelemetryPlan, baseUrl: string, serverPi
         scrapeIntervalMs: plan.scrapeIntervalMs,
         maxOthersCpuShare: plan.maxNeighbourCpuShare,
         metrics,
+        ...(clock === undefined ? {} : { clock }),
       });
     },
     async stopTrial(handle, records) {

@@ -7,6 +7,7 @@ import { startGpuSampler } from './gpu-sampler.js';
 import { processTree, startCpuWindow } from './neighbours.js';
 import { startScraper, type ClientTokens, type EngineScraper } from './scrape.js';
 import type { CellTelemetry, GpuProcess } from './types.js';
+import { systemClock, type Clock } from '../util/clock.js';
 
 interface TelemetryOptions {
   /** Server base URL (scheme://host:port); null skips /metrics. */
@@ -29,6 +30,8 @@ interface TelemetryOptions {
   gpu?: boolean;
   /** Off: no /metrics scraping. */
   metrics?: boolean;
+  /** What the cell's duration and the GPU sampler's silence are timed on (default systemClock). */
+  clock?: Clock;
 }
 
 export interface CellTelemetryHandle {
@@ -48,10 +51,11 @@ function others(apps: ComputeApp[] | null, serverPids: readonly number[]): GpuPr
 
 export async function startCellTelemetry(o: TelemetryOptions): Promise<CellTelemetryHandle> {
   const startedAt = new Date();
-  const t0 = performance.now();
+  const clock = o.clock ?? systemClock;
+  const t0 = clock.now();
   const serverPids = o.serverPids ?? [];
   const limit = o.maxOthersCpuShare ?? 0.25;
-  const sampler = o.gpu === false ? null : startGpuSampler({ intervalMs: o.gpuIntervalMs ?? 500 });
+  const sampler = o.gpu === false ? null : startGpuSampler({ intervalMs: o.gpuIntervalMs ?? 500, clock });
   const appsBefore = o.gpu === false ? Promise.resolve(null) : computeApps(SMI_TIMEOUT_MS);
   let scraper: EngineScraper | null = null;
   if (o.metrics !== false && o.baseUrl !== null) scraper = await startScraper({ baseUrl: o.baseUrl, intervalMs: o.scrapeIntervalMs ?? 1000 });
@@ -78,7 +82,7 @@ export async function startCellTelemetry(o: TelemetryOptions): Promise<CellTelem
       if (otherGpu.length > 0) reasons.push(`other processes held the GPU: ${otherGpu.map((p) => `${p.name} (pid ${p.pid})`).join(', ')}`);
       return {
         started_at: startedAt.toISOString(),
-        duration_s: Math.round(performance.now() - t0) / 1000,
+        duration_s: Math.round(clock.now() - t0) / 1000,
         gpu: { ...gpu, other_processes: otherGpu },
         engine,
         neighbours: { others_cpu_share: c.share, others_cores: c.cores, cpus: c.cpus, limit, flagged: reasons.length > 0, reasons },

@@ -14,6 +14,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { parseGpuLine, samplerArgs } from './nvidia-smi.js';
 import { Series } from './stat.js';
 import type { GpuSamplerStatus, GpuSummary, GpuTelemetry } from './types.js';
+import { systemClock, type Clock } from '../util/clock.js';
 
 interface GpuSamplerOptions {
   intervalMs?: number;
@@ -21,6 +22,8 @@ interface GpuSamplerOptions {
   silenceMs?: number;
   /** How long stop() waits after each signal, ms (default 1000). */
   stopGraceMs?: number;
+  /** What silence and the output rate bound are timed on (default systemClock). */
+  clock?: Clock;
   bin?: string;
   /** Stdout allowed per interval beyond the start allowance, bytes (default: MAX_GPUS lines of MAX_LINE). */
   bytesPerInterval?: number;
@@ -79,7 +82,8 @@ export function startGpuSampler(o: GpuSamplerOptions = {}): GpuSampler {
   let stderr = '';
   let stopping = false;
   const bytesPerInterval = o.bytesPerInterval ?? MAX_GPUS * MAX_LINE;
-  const startedAt = Date.now();
+  const clock = o.clock ?? systemClock;
+  const startedAt = clock.now();
   /** When the last complete line arrived: the watchdog counts lines, not bytes. */
   let lastLineAt = startedAt;
   /** The unterminated end of the output so far; never longer than MAX_LINE. */
@@ -108,7 +112,7 @@ export function startGpuSampler(o: GpuSamplerOptions = {}): GpuSampler {
   });
   child.stdout!.setEncoding('utf8');
   const onLine = (raw: string): void => {
-    lastLineAt = Date.now();
+    lastLineAt = clock.now();
     const g = parseGpuLine(raw);
     if (g === null) {
       if (raw.trim() !== '') lastOther = raw.trim();
@@ -137,7 +141,7 @@ export function startGpuSampler(o: GpuSamplerOptions = {}): GpuSampler {
     partial = '';
     if (status === 'ok') {
       status = 'died';
-      message = `nvidia-smi printed ${received} bytes in ${Date.now() - startedAt} ms, more than ${MAX_GPUS} GPUs' readings could take; stopped after ${lines} GPU readings`;
+      message = `nvidia-smi printed ${received} bytes in ${Math.round(clock.now() - startedAt)} ms, more than ${MAX_GPUS} GPUs' readings could take; stopped after ${lines} GPU readings`;
     }
     child.stdout!.pause();
     child.kill('SIGKILL');
@@ -145,7 +149,7 @@ export function startGpuSampler(o: GpuSamplerOptions = {}): GpuSampler {
   child.stdout!.on('data', (chunk: string) => {
     if (flooded) return;
     received += chunk.length;
-    if (received > START_BYTES + ((Date.now() - startedAt) / intervalMs) * bytesPerInterval) {
+    if (received > START_BYTES + ((clock.now() - startedAt) / intervalMs) * bytesPerInterval) {
       flood();
       return;
     }
@@ -185,7 +189,7 @@ export function startGpuSampler(o: GpuSamplerOptions = {}): GpuSampler {
 
   const watchdog = setInterval(() => {
     if (stopping || status !== 'ok' || child.exitCode !== null) return;
-    if (Date.now() - lastLineAt > silenceMs) {
+    if (clock.now() - lastLineAt > silenceMs) {
       status = 'hung';
       message = `nvidia-smi printed nothing for ${silenceMs} ms (after ${lines} GPU readings); stopped`;
       child.kill('SIGKILL');

@@ -1,9 +1,9 @@
 // The action's host with everything in the test's hands: inputs, event, log,
 // outputs, state, summary, failures and the cancel signal.
-import { performance } from 'node:perf_hooks';
 import type { RunEvent } from '../../src/action/event.js';
 import type { ActionHost } from '../../src/action/host.js';
 import { hostLog, type LogLevel } from '../../src/pipeline/host.js';
+import { systemClock } from '../../src/util/clock.js';
 
 export interface Logged {
   level: LogLevel;
@@ -29,7 +29,7 @@ export function fakeHost(cwd: string, inputs: Record<string, string>, onLog: (l:
       },
     }),
     signal: ac.signal,
-    clock: { now: () => performance.now() },
+    clock: systemClock,
     cwd,
     env: {},
     setOutput: (name, value) => void (outputs[name] = value),
