@@ -64,7 +64,8 @@ export async function runAction(host: ActionHost, makePorts: ActionPortsFactory 
     host.log.info(describeDesign(design));
 
     // requireComplete: a run that did not complete fails the step (its partial result is named), it is never judged.
-    const run = await carryOut(host, design, { plan, paths, failOn: inputs.failOn, requireComplete: true }, ports);
+    const onPairs = (p: { baseline: string }): void => host.setOutput(OUTPUTS.baselineResultPath, p.baseline);
+    const run = await carryOut(host, design, { plan, paths, failOn: inputs.failOn, requireComplete: true, onPairs }, ports);
     if (run.kind !== 'judged') throw new Error('the run was interrupted');
     const { doc, baseline, verdict, confirmation } = run;
     if (inputs.mode === 'report' && inputs.prNumber !== null && doc.git !== null && doc.git.commit !== event.pr!.headSha) {

@@ -83,17 +83,7 @@ export const actionPorts: ActionPortsFactory = (host, inputs, plan) => {
           onLaunch: (role, launch) => host.setOutput(role === 'baseline' ? OUTPUTS.baselineServerLog : OUTPUTS.serverLog, launch.logPath),
         });
   return {
-    measure:
-      measure === null
-        ? reportOnly
-        : {
-            ...measure,
-            pairs(p, outPaths) {
-              // Named only when pairs are measured: a design that could fall back on them may never need them.
-              host.setOutput(OUTPUTS.baselineResultPath, outPaths.baseline);
-              return measure.pairs(p, outPaths);
-            },
-          },
+    measure: measure ?? reportOnly,
     baselines: {
       readResult: (path) => readResultForGating(path),
       stored: (commit, runs, candidate) => storedBaseline(inputs, host.cwd, commit, runs, candidate),

@@ -74,6 +74,8 @@ interface RunInputs {
   failOn: FailOn;
   /** Measuring ends in a complete result or an error that says so (the action); false: a failed run is judged as it is (the CLI). */
   requireComplete: boolean;
+  /** Told before pairs are measured (the action names the baseline's result file in a step output). */
+  onPairs?: (outPaths: { baseline: string; candidate: string }) => void;
 }
 
 export async function carryOut(host: Host, design: RunDesign, o: RunInputs, ports: RunPorts): Promise<RunOutcome> {
@@ -88,7 +90,9 @@ export async function carryOut(host: Host, design: RunDesign, o: RunInputs, port
   };
   const pairs = async (): Promise<{ doc: ResultDoc; baseline: Baseline }> => {
     const p = needPlan();
-    const ab = await ports.measure.pairs(p, { baseline: paths.baseline, candidate: paths.candidate });
+    const outPaths = { baseline: paths.baseline, candidate: paths.candidate };
+    o.onPairs?.(outPaths);
+    const ab = await ports.measure.pairs(p, outPaths);
     check(ab.baseline, 'the baseline run', paths.baseline);
     check(ab.candidate, 'the candidate run', paths.candidate);
     return { doc: ab.candidate, baseline: { doc: ab.baseline, history: [], note: ports.measure.pairsNote(p), commit: null } };
@@ -116,7 +120,7 @@ export async function carryOut(host: Host, design: RunDesign, o: RunInputs, port
     plan !== null
       ? judgeRun(plan, baseline.doc, doc, baseline.note, baseline.history)
       : await judgeStored(host, { config: null, baseline: baseline.doc, history: baseline.history, candidate: doc, candidateLabel: design.first.kind === 'read' ? design.first.path : paths.candidate, whyNoBaseline: baseline.note });
-  const confirmation = plan !== null && baseline.doc !== null ? await confirm(host, design, { plan, baseline: baseline.doc, candidate: doc, first: verdict, paths, failOn: o.failOn }, ports, check) : null;
+  const confirmation = plan !== null && baseline.doc !== null ? await confirm(host, design, { plan, baseline: baseline.doc, candidate: doc, first: verdict, paths, failOn: o.failOn, onPairs: o.onPairs }, ports, check) : null;
   if (confirmation !== null) verdict = confirmation.verdict;
   return { kind: 'judged', doc, baseline, verdict, confirmation };
 }
@@ -137,7 +141,7 @@ function baselineOf(design: RunDesign, file: ResultDoc | null, candidate: Result
 async function confirm(
   host: Host,
   design: RunDesign,
-  j: { plan: Plan; baseline: ResultDoc; candidate: ResultDoc; first: VerdictDoc; paths: RunPaths; failOn: FailOn },
+  j: { plan: Plan; baseline: ResultDoc; candidate: ResultDoc; first: VerdictDoc; paths: RunPaths; failOn: FailOn; onPairs?: RunInputs['onPairs'] },
   ports: RunPorts,
   check: (doc: ResultDoc, what: string, path: string) => ResultDoc,
 ): Promise<Confirmation | null> {
@@ -150,7 +154,9 @@ async function confirm(
     return confirmByRepeat(host, { plan: j.plan, baseline: j.baseline, candidate: j.candidate, first: j.first, cells: route.cells, outPath: j.paths.confirm, measure: again });
   }
   host.log.info('Measuring paired against the baseline server before deciding (input confirm): a regression against a stored result, or noise that made a cell not comparable, is measured once more in this job.');
-  const ab = await ports.measure.pairs(j.plan, { baseline: j.paths.baseline, candidate: j.paths.confirm });
+  const outPaths = { baseline: j.paths.baseline, candidate: j.paths.confirm };
+  j.onPairs?.(outPaths);
+  const ab = await ports.measure.pairs(j.plan, outPaths);
   check(ab.baseline, 'the baseline run', j.paths.baseline);
   check(ab.candidate, 'the candidate run', j.paths.confirm);
   return confirmedByPairs(j.first, judgeRun(j.plan, ab.baseline, ab.candidate, ''), ab.candidate, j.plan.limits.trials);

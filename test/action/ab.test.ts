@@ -1,6 +1,10 @@
-// Same-job A/B in the action, on a fake host: the baseline server measured in
-// the same job as the candidate, trial by trial in pairs, judged with the
-// paired design; both at once, or one server at a time in ABBA blocks.
+// Same-job A/B in the action, on a fake host with real loopback servers: the
+// baseline server measured in the same job as the candidate, trial by trial
+// in pairs, judged with the paired design; both at once, or one server at a
+// time in ABBA blocks; and a confirmation measured for real. Which design a
+// set of inputs gets, and what each route does with its results, is tested on
+// fake ports (test/action/design.test.ts); an A/A through the built action is
+// in test/action/action.test.ts.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -48,19 +52,6 @@ describe('runAction: same-job A/B', () => {
     expect(b.cells[0]!.trials.map((t) => t.pair)).toEqual([0, 1, 2, 3]);
     const prompts = (s: FakeServer): string[] => s.requests.filter((r) => r.completionIndex !== null).map((r) => r.body.messages[0].content as string);
     expect(prompts(base).sort()).toEqual(prompts(cand).sort());
-  }, 60_000);
-
-  it('passes an A/A: two servers with the same schedule', async () => {
-    const a = await startFakeServer({ ttftMs: 8, gapMs: 3 });
-    const b = await startFakeServer({ ttftMs: 8, gapMs: 3 });
-    servers.push(a, b);
-    const h = fakeHost(await workspace(), { url: b.url, 'baseline-url': a.url, comment: 'never' });
-    await runAction(h.host);
-    // Never a regression. A busy machine can saturate the client, which the gate calls invalid: under the default fail-on (regression, invalid) a failed step that says why.
-    expect(['pass', 'inconclusive', 'warn', 'invalid']).toContain(h.outputs.verdict);
-    if (h.outputs.verdict === 'invalid') expect(h.failures).toEqual([expect.stringContaining('The check failed because no valid comparison was made')]);
-    else expect(h.failures).toEqual([]);
-    expect((await readJson<VerdictDoc>(h.outputs['verdict-path']!)).design).toBe('paired');
   }, 60_000);
 
   it('alternate schedule: one server at a time on one port, restarted per block in ABBA order', async () => {
@@ -121,34 +112,4 @@ describe('runAction: confirm before failing', () => {
     expect(report).toContain('not confirmed: ');
     expect(h.outputs.verdict).not.toBe('fail');
   }, 90_000);
-
-  it('fails when the slowdown persists, and decides on the first measurement with confirm: false', async () => {
-    const { dir } = await stored();
-    const cand = await startFakeServer({ ttftMs: 8, gapMs: 9 });
-    servers.push(cand);
-    const h = fakeHost(dir, { url: cand.url, baseline: 'base.json', comment: 'never' });
-    await runAction(h.host);
-    expect(h.failures, h.summaries[0]).toHaveLength(1);
-    expect(h.summaries[0]).toMatch(/confirmed: regressed in both measurements: (s@c=2 [a-z_.0-9]+, )*s@c=2 tpot_ms\.p50/);
-    const off = fakeHost(dir, { url: cand.url, baseline: 'base.json', comment: 'never', confirm: 'false' });
-    await runAction(off.host);
-    expect(off.failures).toHaveLength(1);
-    expect(off.summaries[0]).not.toContain('### Confirmation');
-  }, 90_000);
-
-  it('same-job: confirm starts the paired A/B only when the stored comparison would fail', async () => {
-    const { dir, fast } = await stored();
-    const cand = await startFakeServer({ ttftMs: 8, gapMs: 9 });
-    servers.push(cand);
-    const h = fakeHost(dir, { url: cand.url, baseline: 'base.json', 'baseline-url': fast.url, 'same-job': 'confirm', comment: 'never' });
-    await runAction(h.host);
-    expect(h.failures).toHaveLength(1);
-    expect(h.summaries[0]).toContain('paired A/B against the baseline server in this job (4 pairs per cell)');
-    expect((await readJson<VerdictDoc>(h.outputs['verdict-path']!)).design).toBe('paired');
-    // A candidate as fast as the stored baseline never starts the A/B.
-    const quick = fakeHost(dir, { url: fast.url, baseline: 'base.json', 'baseline-url': cand.url, 'same-job': 'confirm', comment: 'never' });
-    await runAction(quick.host);
-    expect(quick.logs.some((l) => l.text.includes('before deciding'))).toBe(false);
-    expect(quick.outputs['baseline-result-path']).toBeUndefined();
-  }, 120_000);
 });

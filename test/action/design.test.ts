@@ -106,6 +106,18 @@ describe('the action on fake ports', () => {
     expect(r.logs.map((l) => l.text)).toContain('no stored result (fake); measuring the same-job A/B instead');
   });
 
+  it('same-job confirm: a failure against the stored result is confirmed by pairs; a candidate as fast as stored never starts them', async () => {
+    const inputs = { 'baseline-url': 'http://127.0.0.1:8001', 'same-job': 'confirm' };
+    const r = await act(inputs, { candidate: [slower('cand')], stored: stored(same('base')), pairs: [{ baseline: same('b'), candidate: slower('c') }] });
+    expect(r.calls.pairs.map((p) => p.outPaths)).toEqual([{ baseline: join(r.dir, 'llm-perf-result.baseline.json'), candidate: join(r.dir, 'llm-perf-result.confirm.json') }]);
+    expect(r.calls.candidate).toHaveLength(1);
+    expect(r.failures).toEqual([expect.stringMatching(/^llm-perf-gate: fail/)]);
+    expect(r.calls.comments[0]!.report).toContain('paired A/B against the baseline server in this job (3 pairs per cell)');
+    const quick = await act(inputs, { candidate: [same('cand')], stored: stored(same('base')), pairs: [{ baseline: same('b'), candidate: same('c') }] });
+    expect(quick.calls.pairs).toEqual([]);
+    expect(quick.outputs['baseline-result-path']).toBeUndefined();
+  });
+
   it('a push to the default branch stores its complete result, then runs what follows a store', async () => {
     const doc = same('cand');
     const r = await act({}, { candidate: [doc] }, PUSH_EVENT);
