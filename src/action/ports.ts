@@ -6,6 +6,7 @@
 import { resolve } from 'node:path';
 import type { Plan } from '../config/plan.js';
 import type { VerdictDoc } from '../gate/verdict.js';
+import { githubClient } from '../github/client.js';
 import { saveResult } from '../history/store.js';
 import { measurePort, type Side } from '../pipeline/measure-port.js';
 import type { RunPorts } from '../pipeline/run.js';
@@ -72,6 +73,8 @@ const reportOnly: RunPorts['measure'] = {
 };
 
 export const actionPorts: ActionPortsFactory = (host, inputs, plan) => {
+  // One client for every GitHub call of the run, with Octokit's retry and throttling plugins (src/github/client.ts).
+  const octokit = inputs.githubToken === null ? undefined : githubClient(inputs.githubToken, host.log);
   const measure: RunPorts['measure'] | null =
     plan === null
       ? null
@@ -89,8 +92,8 @@ export const actionPorts: ActionPortsFactory = (host, inputs, plan) => {
       stored: (commit, runs, candidate) => storedBaseline(inputs, host.cwd, commit, runs, candidate),
     },
     github: {
-      pullRequest: (event, number) => withPullRequest(event, number, inputs.githubToken),
-      comment: (event, prNumber, verdict, report) => comment(host.log, inputs, event, prNumber, verdict, report),
+      pullRequest: (event, number) => withPullRequest(event, number, inputs.githubToken, octokit),
+      comment: (event, prNumber, verdict, report) => comment(host.log, inputs, event, prNumber, verdict, report, octokit),
     },
     history: {
       trend: (event, doc) => trendSection(host.log, inputs, event, host.cwd, doc),
@@ -98,7 +101,7 @@ export const actionPorts: ActionPortsFactory = (host, inputs, plan) => {
         const saved = await saveResult(historyOptions(inputs, host.cwd), commit, JSON.stringify(doc), headline(doc));
         host.log.info(`Stored the result of ${commit.slice(0, 7)} on '${inputs.historyBranch}' (${saved.attempts} push attempt${saved.attempts === 1 ? '' : 's'}${saved.pruned.length ? `, pruned ${saved.pruned.length}` : ''}).`);
       },
-      afterStore: (event, commit) => afterStore(host, inputs, event, commit),
+      afterStore: (event, commit) => afterStore(host, inputs, event, commit, octokit),
     },
   };
 };

@@ -4,7 +4,10 @@
 // StateProvider into restoreImpl. A fake host in tests sees everything a
 // stage logs, outputs, saves and summarises.
 
+import type { Clock } from '../util/clock.js';
 import { forLog } from '../util/safe-text.js';
+
+export type { Clock };
 
 export type LogLevel = 'out' | 'info' | 'notice' | 'warn' | 'error';
 
@@ -72,10 +75,6 @@ export function hostLog(sink: LogSink): HostLog {
   };
 }
 
-export interface Clock {
-  /** Monotonic milliseconds, for durations and rates. */
-  now(): number;
-}
 
 export interface Host {
   readonly log: HostLog;

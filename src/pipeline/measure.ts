@@ -48,6 +48,7 @@ export function startLaunch(host: Host, launch: ServerLaunch): Promise<RunningSe
       baseUrl: launch.baseUrl,
       model: launch.model,
       readyTimeoutMs: launch.readyTimeoutMs,
+      clock: host.clock,
       onLog: launch.echoLog ? (line) => host.log.info(line) : undefined,
       // Saved at once, so a post step can stop a server still loading when the job is cancelled.
       onSpawn: launch.stateKey === null ? undefined : (pgid) => host.saveState(launch.stateKey!, String(pgid)),
@@ -91,7 +92,7 @@ export async function measure(
   opts: { table?: boolean; startedServers?: readonly StartedServer[]; shard?: ShardRun } = {},
 ): Promise<ResultDoc> {
   const progress = createProgress(host.log, host.clock);
-  const doc = await runPlan({ plan, outPath, cwd: host.cwd, env: host.env, signal: host.signal, progress, startedServers: opts.startedServers, shard: opts.shard });
+  const doc = await runPlan({ plan, outPath, cwd: host.cwd, env: host.env, signal: host.signal, clock: host.clock, progress, startedServers: opts.startedServers, shard: opts.shard });
   if (opts.table !== false) host.log.out(`\n${resultTable(doc)}\n`);
   if (doc.environment) host.log.out(`environment: ${environmentText(doc.environment)}`);
   return doc;
@@ -104,7 +105,7 @@ export async function measureAb(
   outPaths: { baseline: string; candidate: string },
   extra: Pick<AbRunOptions, 'sides' | 'blocks' | 'startedServers'> = {},
 ): Promise<{ baseline: ResultDoc; candidate: ResultDoc }> {
-  const docs = await runAbPlan({ plan, outPaths, cwd: host.cwd, env: host.env, signal: host.signal, progress: createProgress(host.log, host.clock), ...extra });
+  const docs = await runAbPlan({ plan, outPaths, cwd: host.cwd, env: host.env, signal: host.signal, clock: host.clock, progress: createProgress(host.log, host.clock), ...extra });
   host.log.out(`\nbaseline:\n${resultTable(docs.baseline)}\n\ncandidate:\n${resultTable(docs.candidate)}\n`);
   for (const [side, d] of [['baseline', docs.baseline], ['candidate', docs.candidate]] as const) {
     if (d.environment) host.log.out(`${side} environment: ${environmentText(d.environment)}`);
