@@ -122,4 +122,14 @@ export interface VerdictDoc {
   slo: SloOutcome[];
   /** Capacity cells' comparisons (src/gate/capacity-cells.ts); absent when neither result has capacity cells. */
   capacity?: CapacityCellVerdict[];
+  /** A regression accepted on purpose by someone with write access (src/pipeline/accept.ts); absent: none. */
+  accepted?: Acceptance;
+}
+
+/** Who accepted a regression, when, why, and how (the pull request's label, or a comment command). */
+export interface Acceptance {
+  by: string;
+  at: string;
+  reason: string;
+  via: 'label' | 'comment';
 }

@@ -3,6 +3,7 @@
 // What only the action can do (the sticky comment, the history branch)
 // stays in src/action/.
 import type { VerdictDoc } from '../gate/verdict.js';
+import { accepts } from './accept.js';
 import type { Host } from './host.js';
 
 /** Output names the action declares in action.yml (src/action/constants.ts checks them). */
@@ -59,8 +60,11 @@ export function failOnText(failOn: FailOn): string {
 
 /** The one-line outcome and whether it fails the step under `failOn`. */
 export function outcome(v: VerdictDoc, failOn: FailOn): { failing: boolean; line: string } {
-  const failing = (failOn as readonly string[]).includes(v.verdict);
-  const line = `llm-perf-gate: ${v.verdict} (${v.summary.regressed} regressed, ${v.summary.improved} improved, ${v.summary.slo_failed} SLO failures)`;
+  // An accepted regression passes (src/pipeline/accept.ts); what it does not cover (SLO checks, invalid) fails as ever.
+  const accepted = v.accepted !== undefined && accepts(v);
+  const failing = (failOn as readonly string[]).includes(v.verdict) && !accepted;
+  const counts = `${v.summary.regressed} regressed, ${v.summary.improved} improved, ${v.summary.slo_failed} SLO failures`;
+  const line = accepted ? `llm-perf-gate: fail, accepted by @${v.accepted!.by} (${counts})` : `llm-perf-gate: ${v.verdict} (${counts})`;
   return { failing, line };
 }
 
@@ -95,6 +99,13 @@ export interface StepNote {
  * fail, whose rows say it already. Plain text: the report escapes it.
  */
 export function stepNote(v: VerdictDoc, failOn: FailOn): StepNote | null {
+  if (v.accepted !== undefined && accepts(v)) {
+    const a = v.accepted;
+    return {
+      headline: 'regression accepted',
+      detail: `Passed: the regression was accepted by @${a.by} on ${a.at.slice(0, 10)} (${a.via === 'label' ? 'pull-request label' : 'comment command'}): ${a.reason}. The result stored after the merge carries the acceptance, and later pull requests are judged against the new level.`,
+    };
+  }
   const failing = outcome(v, failOn).failing;
   const setting = `fail-on (${failOnText(failOn)})`;
   if (v.verdict === 'invalid') {

@@ -104,3 +104,24 @@ describe('renderReport', () => {
     expect(plain.split('\n')[0]).toBe('## ✅ llm-perf-gate: pass');
   });
 });
+
+describe('an accepted regression (issue 21, item 1)', () => {
+  const acceptance = { by: 'maint', at: '2026-12-01T10:00:00Z', reason: 'the 70B model is slower by design', via: 'comment' as const };
+
+  it('passes the step under every fail-on, with a note that says who, when and why', () => {
+    const v = { ...verdict('fail'), accepted: acceptance };
+    for (const failOn of [DEFAULT_FAIL_ON, ['fail', 'invalid', 'warn', 'inconclusive'] as FailOn]) expect(outcome(v, failOn).failing).toBe(false);
+    expect(outcome(v, DEFAULT_FAIL_ON).line).toBe('llm-perf-gate: fail, accepted by @maint (1 regressed, 0 improved, 0 SLO failures)');
+    expect(stepNote(v, DEFAULT_FAIL_ON)).toEqual({
+      headline: 'regression accepted',
+      detail: 'Passed: the regression was accepted by @maint on 2026-12-01 (comment command): the 70B model is slower by design. The result stored after the merge carries the acceptance, and later pull requests are judged against the new level.',
+    });
+  });
+
+  it('does not cover a failed SLO check or an invalid comparison', () => {
+    const slo = { ...verdict('fail'), accepted: acceptance };
+    slo.summary = { ...slo.summary, slo_failed: 1 };
+    expect(outcome(slo, DEFAULT_FAIL_ON).failing).toBe(true);
+    expect(outcome({ ...verdict('invalid'), accepted: acceptance }, DEFAULT_FAIL_ON).failing).toBe(true);
+  });
+});

@@ -1,0 +1,84 @@
+// Accepting an intended regression (issue 21, item 1): a pull request whose
+// change costs performance on purpose (a bigger model, a safer default) is
+// marked by someone with write access, with a label or a comment command,
+// and the step passes with the regression shown as accepted: who, when, why.
+// A team that cannot override a perf check switches it off; this keeps it on.
+// Pure: the facts (label events, comments, who may write) are read by the
+// GitHub port (src/github/acceptance.ts); the decision is made here.
+import type { Acceptance, VerdictDoc } from '../gate/verdict.js';
+
+export type { Acceptance };
+
+export interface AcceptFacts {
+  /** The label that accepts (input accept-label); null: labels do not accept. */
+  label: string | null;
+  /** The pull request's label events, oldest first. */
+  labelEvents: ReadonlyArray<{ action: 'labeled' | 'unlabeled'; label: string; actor: string; at: string }>;
+  /** The pull request's comments, oldest first. */
+  comments: ReadonlyArray<{ author: string; body: string; at: string }>;
+  /** Whether a login may write to the repository (admin, maintain or write). */
+  canWrite: ReadonlySet<string>;
+}
+
+/** `/llm-perf-gate accept <reason>` on a line of its own; `/llm-perf-gate unaccept` withdraws. */
+const COMMAND = /^\/llm-perf-gate[ \t]+(accept|unaccept)\b[ \t]*(.*)$/m;
+
+/** Longest reason kept: it is shown in the comment and stored with the result. */
+const MAX_REASON = 300;
+
+/** The logins whose label events or commands must be checked for write access. */
+export function actorsToCheck(f: Omit<AcceptFacts, 'canWrite'>): string[] {
+  const who = new Set<string>();
+  for (const e of f.labelEvents) if (f.label !== null && e.label === f.label) who.add(e.actor);
+  for (const c of f.comments) if (COMMAND.test(c.body)) who.add(c.author);
+  return [...who];
+}
+
+/**
+ * The acceptance in force, if any, and what was ignored (a label or command
+ * by someone without write access: anyone can comment on a public pull
+ * request, and a fork's author can add no label but may try a command).
+ * The newest act of a writer decides: a label added (accepts) or removed
+ * (withdraws), `accept` (accepts) or `unaccept` (withdraws).
+ */
+export function findAcceptance(f: AcceptFacts): { acceptance: Acceptance | null; ignored: string[] } {
+  type Act = { at: string; accept: Acceptance | null };
+  const acts: Act[] = [];
+  const ignored: string[] = [];
+  for (const e of f.labelEvents) {
+    if (f.label === null || e.label !== f.label) continue;
+    if (!f.canWrite.has(e.actor)) {
+      ignored.push(`label '${e.label}' ${e.action === 'labeled' ? 'added' : 'removed'} by @${e.actor}, who has no write access`);
+      continue;
+    }
+    acts.push({ at: e.at, accept: e.action === 'labeled' ? { by: e.actor, at: e.at, reason: `label '${e.label}'`, via: 'label' } : null });
+  }
+  for (const c of f.comments) {
+    const m = COMMAND.exec(c.body);
+    if (m === null) continue;
+    if (!f.canWrite.has(c.author)) {
+      ignored.push(`'/llm-perf-gate ${m[1]}' by @${c.author}, who has no write access`);
+      continue;
+    }
+    const reason = m[2]!.trim().slice(0, MAX_REASON) || 'no reason given';
+    acts.push({ at: c.at, accept: m[1] === 'accept' ? { by: c.author, at: c.at, reason, via: 'comment' } : null });
+  }
+  // ISO 8601 stamps sort as strings; a stable sort keeps labels before comments at the same second.
+  acts.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  let acceptance = acts.at(-1)?.accept ?? null;
+  // A label that accepts with a reason given by command: the reason of the newest writer's accept command.
+  if (acceptance !== null && acceptance.via === 'label') {
+    const said = [...acts].reverse().find((a) => a.accept?.via === 'comment');
+    if (said?.accept) acceptance = { ...acceptance, reason: said.accept.reason };
+  }
+  return { acceptance, ignored };
+}
+
+/**
+ * What an acceptance covers: regressions of comparable cells. A failed SLO
+ * check is an absolute bound and an invalid comparison measured nothing:
+ * neither is accepted, so a green check still means "measured".
+ */
+export function accepts(v: VerdictDoc): boolean {
+  return v.verdict === 'fail' && v.summary.regressed > 0 && v.summary.slo_failed === 0;
+}

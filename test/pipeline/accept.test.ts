@@ -1,0 +1,65 @@
+// Accepting an intended regression, the decision: who may, which act is in
+// force, what is ignored and why.
+import { describe, expect, it } from 'vitest';
+import { actorsToCheck, findAcceptance, type AcceptFacts } from '../../src/pipeline/accept.js';
+
+const facts = (over: Partial<AcceptFacts>): AcceptFacts => ({ label: 'perf-accepted', labelEvents: [], comments: [], canWrite: new Set(['maint']), ...over });
+
+describe('findAcceptance', () => {
+  it('a label added by a writer accepts; added by someone without write access it is ignored, saying so', () => {
+    const byWriter = findAcceptance(facts({ labelEvents: [{ action: 'labeled', label: 'perf-accepted', actor: 'maint', at: '2026-12-01T10:00:00Z' }] }));
+    expect(byWriter).toEqual({ acceptance: { by: 'maint', at: '2026-12-01T10:00:00Z', reason: "label 'perf-accepted'", via: 'label' }, ignored: [] });
+    const byOther = findAcceptance(facts({ labelEvents: [{ action: 'labeled', label: 'perf-accepted', actor: 'drive-by', at: '2026-12-01T10:00:00Z' }] }));
+    expect(byOther).toEqual({ acceptance: null, ignored: ["label 'perf-accepted' added by @drive-by, who has no write access"] });
+  });
+
+  it('other labels play no part, and with no label configured the label accepts nothing', () => {
+    expect(findAcceptance(facts({ labelEvents: [{ action: 'labeled', label: 'bug', actor: 'maint', at: '2026-12-01T10:00:00Z' }] })).acceptance).toBeNull();
+    expect(findAcceptance(facts({ label: null, labelEvents: [{ action: 'labeled', label: 'perf-accepted', actor: 'maint', at: '2026-12-01T10:00:00Z' }] })).acceptance).toBeNull();
+  });
+
+  it('a comment command by a writer accepts with its reason; unaccept withdraws; the newest act decides', () => {
+    const comments = [
+      { author: 'maint', body: 'Looks fine.\n/llm-perf-gate accept the 70B model is slower by design', at: '2026-12-01T10:00:00Z' },
+      { author: 'maint', body: '/llm-perf-gate unaccept', at: '2026-12-01T11:00:00Z' },
+    ];
+    expect(findAcceptance(facts({ comments: comments.slice(0, 1) })).acceptance).toEqual({ by: 'maint', at: '2026-12-01T10:00:00Z', reason: 'the 70B model is slower by design', via: 'comment' });
+    expect(findAcceptance(facts({ comments })).acceptance).toBeNull();
+    // A label added after the withdrawal accepts again, with the reason the writer gave by command.
+    const relabelled = findAcceptance(facts({ comments, labelEvents: [{ action: 'labeled', label: 'perf-accepted', actor: 'maint', at: '2026-12-01T12:00:00Z' }] }));
+    expect(relabelled.acceptance).toEqual({ by: 'maint', at: '2026-12-01T12:00:00Z', reason: 'the 70B model is slower by design', via: 'label' });
+  });
+
+  it('a command by someone without write access is ignored; text that only mentions the command is not one', () => {
+    const r = findAcceptance(facts({ comments: [{ author: 'fork-author', body: '/llm-perf-gate accept trust me', at: '2026-12-01T10:00:00Z' }, { author: 'maint', body: 'do not write `/llm-perf-gate accept` here', at: '2026-12-01T10:01:00Z' }] }));
+    expect(r).toEqual({ acceptance: null, ignored: ["'/llm-perf-gate accept' by @fork-author, who has no write access"] });
+  });
+
+  it('a label removed by a writer withdraws it', () => {
+    const r = findAcceptance(
+      facts({
+        labelEvents: [
+          { action: 'labeled', label: 'perf-accepted', actor: 'maint', at: '2026-12-01T10:00:00Z' },
+          { action: 'unlabeled', label: 'perf-accepted', actor: 'maint', at: '2026-12-01T10:05:00Z' },
+        ],
+      }),
+    );
+    expect(r.acceptance).toBeNull();
+  });
+
+  it('names who must be checked for write access: labelers of the accept label and authors of commands', () => {
+    expect(
+      actorsToCheck({
+        label: 'perf-accepted',
+        labelEvents: [
+          { action: 'labeled', label: 'perf-accepted', actor: 'a', at: '1' },
+          { action: 'labeled', label: 'bug', actor: 'b', at: '2' },
+        ],
+        comments: [
+          { author: 'c', body: '/llm-perf-gate accept x', at: '3' },
+          { author: 'd', body: 'lgtm', at: '4' },
+        ],
+      }).sort(),
+    ).toEqual(['a', 'c']);
+  });
+});
