@@ -1,9 +1,10 @@
 // The CLI's front door: parse argv, dispatch, map errors to exit codes.
-import { parseArgs } from 'node:util';
+import type { parseArgs } from 'node:util';
 import { UsageError } from '../errors/usage-error.js';
 import { UserError } from '../errors/user-error.js';
 import { TOOL_VERSION } from '../version.js';
 import { AB_USAGE, abCommand } from './ab-command.js';
+import { parseCommandArgs } from './args.js';
 import { CALIBRATE_USAGE, calibrateCommand } from './calibrate-command.js';
 import { CHANGES_COMMAND } from './changes-command.js';
 import { COMPACT_COMMAND } from './compact-command.js';
@@ -162,7 +163,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     if (name === 'merge') return await mergeCommand(rest, io);
     const command = COMMANDS[name];
     if (command === undefined) throw new UsageError(`unknown command '${name}'\n\n${usage()}`);
-    const values = parseStrict(rest, { ...command.options, help: { type: 'boolean', short: 'h' } });
+    const values = parseCommandArgs(rest, name, { ...command.options, help: { type: 'boolean', short: 'h' } }, command.usage).values as Values;
     if (values.help) {
       cliLog(io).out(command.usage);
       return EXIT.ok;
@@ -175,13 +176,5 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       return err.exitStatus;
     }
     throw err;
-  }
-}
-
-function parseStrict(args: string[], options: Options): Values {
-  try {
-    return parseArgs({ args, options, strict: true, allowPositionals: false }).values as Values;
-  } catch (err) {
-    throw new UsageError((err as Error).message);
   }
 }

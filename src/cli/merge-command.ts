@@ -1,6 +1,6 @@
 // `llm-perf-gate merge`: shard results (run --shard i/n) -> one result file.
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseCommandArgs } from './args.js';
 import { UsageError } from '../errors/usage-error.js';
 import { EXIT } from '../pipeline/report.js';
 import { mergeShards } from '../result/merge.js';
@@ -24,19 +24,14 @@ shard counts, a shard given twice and a missing shard. Compare or gate the
 merged file as any result ('compare --candidate FILE').`;
 
 export async function mergeCommand(argv: string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: true });
-  } catch (err) {
-    throw new UsageError(`${(err as Error).message}\n\n${MERGE_USAGE}`);
-  }
+  const parsed = parseCommandArgs(argv, 'merge', { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, MERGE_USAGE, true);
   const log = cliLog(io);
   if (parsed.values.help === true) {
     log.out(MERGE_USAGE);
     return EXIT.ok;
   }
   if (parsed.positionals.length === 0) throw new UsageError(`no shard result files given\n\n${MERGE_USAGE}`);
-  const out = parsed.values.out ?? 'llm-perf-result.json';
+  const out = typeof parsed.values.out === 'string' ? parsed.values.out : 'llm-perf-result.json';
   const files = await Promise.all(parsed.positionals.map(async (file) => ({ file, doc: await readResult(resolve(io.cwd, file)) })));
   const { doc, warnings } = mergeShards(files);
   for (const w of warnings) log.warn(w);
