@@ -6,11 +6,11 @@ import { capacityIndicesOf, capacityIssues } from './capacity-check.js';
 import { DEFAULT_CONFIG_FILE } from './defaults.js';
 import { loadLabel } from './derive.js';
 import { ConfigError } from '../errors/config-error.js';
-import { makeProblem, type ConfigProblem } from '../errors/config-problem.js';
+import { makeProblem, type ConfigProblem } from '../config-problem.js';
 import { crossFieldIssues, formatPath, gateIssues, has, isRecord, schemaIssues, validateSchema, valueAt, type Issue } from './issues.js';
 import { normaliseLoad } from './normal.js';
 import type { RawConfig, RawLoad } from './raw.js';
-import { normaliseUrl } from './url.js';
+import { endpointNotice, normaliseUrl } from './url.js';
 import type { Locate } from './yaml.js';
 
 interface CheckContext {
@@ -30,6 +30,8 @@ interface CheckedConfig {
   raw: RawConfig;
   /** target.url (or --url, or ab.candidate.url) normalised; null only when needUrl was false and none was given. */
   url: string | null;
+  /** What was read otherwise than written (a URL given as an endpoint's), for the command to print. */
+  notices: string[];
 }
 
 /** Throws ConfigError listing every problem of `raw`. */
@@ -76,14 +78,23 @@ export function checkConfig(raw: unknown, ctx: CheckContext, locate: Locate): Ch
   const rawTarget: unknown = isRecord(raw) ? raw.target : undefined;
   const fileUrl = isRecord(rawTarget) && typeof rawTarget.url === 'string' ? rawTarget.url : undefined;
   let url: string | null = null;
+  const notices: string[] = [];
+  const noteEndpoint = (where: string, given: string, r: { url: string; endpoint?: string }): void => {
+    const n = endpointNotice(where, given, r);
+    if (n !== null) notices.push(n);
+  };
   if (ctx.url !== undefined && ctx.url !== null) {
     const r = normaliseUrl(ctx.url);
-    if ('url' in r) url = r.url;
-    else problems.push(makeProblem({ file: null, path: '--url', reason: r.reason, value: r.shown }));
+    if ('url' in r) {
+      url = r.url;
+      noteEndpoint('--url', ctx.url, r);
+    } else problems.push(makeProblem({ file: null, path: '--url', reason: r.reason, value: r.shown }));
   } else if (fileUrl !== undefined) {
     const r = normaliseUrl(fileUrl);
-    if ('url' in r) url = r.url;
-    else {
+    if ('url' in r) {
+      url = r.url;
+      noteEndpoint('target.url', fileUrl, r);
+    } else {
       const pos = locate(['target', 'url']);
       problems.push(
         makeProblem({ file: ctx.file, line: pos?.line, column: pos?.column, path: 'target.url', reason: r.reason, value: r.shown }),
@@ -113,7 +124,8 @@ export function checkConfig(raw: unknown, ctx: CheckContext, locate: Locate): Ch
       const s = raw.ab[side];
       if (!isRecord(s) || typeof s.url !== 'string') continue;
       const r = normaliseUrl(s.url);
-      if (!('url' in r)) {
+      if ('url' in r) noteEndpoint(`ab.${side}.url`, s.url, r);
+      else {
         const pos = locate(['ab', side, 'url']);
         problems.push(makeProblem({ file: ctx.file, line: pos?.line, column: pos?.column, path: `ab.${side}.url`, reason: r.reason, value: r.shown }));
       }
@@ -132,7 +144,7 @@ export function checkConfig(raw: unknown, ctx: CheckContext, locate: Locate): Ch
   }
 
   if (problems.length > 0) throw new ConfigError(sortProblems(problems));
-  return { raw: raw as RawConfig, url };
+  return { raw: raw as RawConfig, url, notices };
 }
 
 function sortProblems(problems: ConfigProblem[]): ConfigProblem[] {

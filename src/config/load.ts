@@ -6,7 +6,7 @@ import { checkConfig } from './check.js';
 import { DEFAULT_CONFIG_FILE, DEFAULT_CONFIG_YAML } from './defaults.js';
 import { gatePlanOf, planOf } from './derive.js';
 import { ConfigError } from '../errors/config-error.js';
-import { makeProblem } from '../errors/config-problem.js';
+import { makeProblem } from '../config-problem.js';
 import { formatPath } from './issues.js';
 import { normaliseConfig, normaliseGate, normaliseTelemetry, type NormalConfig } from './normal.js';
 import type { GatePlan, Plan, Warmup } from './plan.js';
@@ -97,7 +97,7 @@ export function planFromObject(raw: unknown, ctx: PlanContext): Plan {
 }
 
 function buildPlan(input: unknown, ctx: PlanContext, locate: Locate, env: NodeJS.ProcessEnv | null): { plan: Plan; notices: string[] } {
-  const { raw, url } = checkConfig(input, { file: ctx.file, url: ctx.url, model: ctx.model, env, needUrl: true }, locate);
+  const { raw, url, notices: urlNotices } = checkConfig(input, { file: ctx.file, url: ctx.url, model: ctx.model, env, needUrl: true }, locate);
   if (url === null) throw new Error('unreachable: validated config without URL');
   let config = normaliseConfig(raw, { url, model: ctx.model, warmup: ctx.warmupDefault });
   let notices: string[] = [];
@@ -113,7 +113,7 @@ function buildPlan(input: unknown, ctx: PlanContext, locate: Locate, env: NodeJS
     }
     ({ config, notices } = r);
   }
-  return { plan: planOf(config, { configPath: ctx.file, baseDir: ctx.baseDir, headers: raw.target?.headers ?? {} }), notices };
+  return { plan: planOf(config, { configPath: ctx.file, baseDir: ctx.baseDir, headers: raw.target?.headers ?? {} }), notices: [...urlNotices, ...notices] };
 }
 
 // ---------------------------------------------------------------- reading

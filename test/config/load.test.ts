@@ -225,6 +225,10 @@ describe('planFromObject: defaults and normalisation', () => {
     ['https://GW.example:443/proxy/v1', 'https://gw.example/proxy'],
     ['http://h:8000/proxy//', 'http://h:8000/proxy'],
     ['http://h/v10', 'http://h/v10'],
+    ['http://127.0.0.1:8000/v1/chat/completions', 'http://127.0.0.1:8000'],
+    ['http://127.0.0.1:8000/v1/completions/', 'http://127.0.0.1:8000'],
+    ['https://gw.example/proxy/v1/chat/completions', 'https://gw.example/proxy'],
+    ['http://h/v1/models', 'http://h'],
   ])('normalises url %s -> %s', (input, expected) => {
     const plan = planFromObject(
       { target: { url: input }, scenarios: [{ name: 'a', input_tokens: 4, output_tokens: 2 }], loads: [{ concurrency: 1 }] },
@@ -232,6 +236,23 @@ describe('planFromObject: defaults and normalisation', () => {
     );
     expect(plan.target.url).toBe(expected);
     expect((plan.config.target as { url: string }).url).toBe(expected);
+  });
+
+  it('takes a URL given as an endpoint\'s as its base URL, with a notice that says which (issue 21, item 7)', async () => {
+    await write('llm-perf.yml', 'target:\n  url: http://127.0.0.1:8000/v1/chat/completions\nscenarios:\n  - {name: a, input_tokens: 4, output_tokens: 2}\nloads:\n  - concurrency: 1\n');
+    const notices: string[] = [];
+    const plan = await loadPlan({ configPath: 'llm-perf.yml', cwd: dir, env: {}, onNotice: (t) => notices.push(t) });
+    expect(plan.target.url).toBe('http://127.0.0.1:8000');
+    expect(notices).toEqual([
+      'target.url http://127.0.0.1:8000/v1/chat/completions ends in /v1/chat/completions: using the base URL http://127.0.0.1:8000, under which the endpoints are called (give that to silence this note)',
+    ]);
+    const flagNotices: string[] = [];
+    const flagged = await loadPlan({ configPath: 'llm-perf.yml', cwd: dir, env: {}, url: 'http://h:9/v1/completions', onNotice: (t) => flagNotices.push(t) });
+    expect(flagged.target.url).toBe('http://h:9');
+    expect(flagNotices).toEqual(['--url http://h:9/v1/completions ends in /v1/completions: using the base URL http://h:9, under which the endpoints are called (give that to silence this note)']);
+    const quiet: string[] = [];
+    await loadPlan({ configPath: 'llm-perf.yml', cwd: dir, env: {}, url: 'http://h:9/v1', onNotice: (t) => quiet.push(t) });
+    expect(quiet).toEqual([]);
   });
 
   it('freezes the plan deeply', () => {
