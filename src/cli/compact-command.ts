@@ -5,7 +5,8 @@ import { isAbsolute, resolve } from 'node:path';
 import { compactHistory } from '../history/compact.js';
 import { DEFAULT_HISTORY_BRANCH, DEFAULT_REMOTE } from '../history/store.js';
 import { EXIT } from '../pipeline/report.js';
-import { historyFailure, HistoryUsageError, type Values } from './history-options.js';
+import { HistoryUsageError } from '../errors/history-usage-error.js';
+import { historyFailure, type Values } from './history-options.js';
 import type { CliIo } from './io.js';
 
 const COMPACT_USAGE = `usage: llm-perf-gate compact-history [options]

@@ -3,7 +3,8 @@ import { isAbsolute, resolve } from 'node:path';
 import { repoUrlOf } from '../dashboard/model.js';
 import { dashboardData, writeSite } from '../dashboard/site.js';
 import { Git } from '../history/git.js';
-import { changeOptions, extraMetrics, HISTORY_OPTIONS, HISTORY_USAGE, historyFailure, historySource, readHistoryFor, HistoryUsageError, type Values } from './history-options.js';
+import { changeOptions, extraMetrics, HISTORY_OPTIONS, HISTORY_USAGE, historyFailure, historySource, readHistoryFor, type Values } from './history-options.js';
+import { HistoryUsageError } from '../errors/history-usage-error.js';
 import { EXIT } from '../pipeline/report.js';
 import type { CliIo } from './io.js';
 

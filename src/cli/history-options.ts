@@ -2,17 +2,14 @@
 // commits are ordered, and the change-point settings.
 import { isAbsolute, resolve } from 'node:path';
 import type { ChangeOptions } from '../changes/detect.js';
-import { HistoryError } from '../history/git.js';
+import { HistoryError } from '../errors/history-error.js';
+import { HistoryUsageError } from '../errors/history-usage-error.js';
 import { DEFAULT_ORDER_COMMITS, readHistory, type HistorySource, type OrderOptions, type ReadHistory } from '../history/reader.js';
 import { DEFAULT_HISTORY_BRANCH, DEFAULT_REMOTE } from '../history/store.js';
-import { UsageError } from '../errors/usage-error.js';
 import { EXIT } from '../pipeline/report.js';
 import type { CliIo } from './io.js';
 
 export type Values = Record<string, string | boolean | undefined>;
-
-/** A wrong option of `changes` or `dashboard`; the CLI shows it and exits 2, as for any usage error. */
-export class HistoryUsageError extends UsageError {}
 
 export const HISTORY_OPTIONS = {
   results: { type: 'string' },

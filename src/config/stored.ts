@@ -5,7 +5,7 @@
 // refer to are the stored ones.
 import { gatePlanOf, loadLabel } from './derive.js';
 import { ConfigError } from '../errors/config-error.js';
-import { makeProblem, type ConfigProblem } from '../errors/config-problem.js';
+import { makeProblem, type ConfigProblem } from '../config-problem.js';
 import { formatPath, gateIssues, schemaIssues, validateGateSection, valueAt, type Issue } from './issues.js';
 import { normaliseGate, type NormalConfig } from './normal.js';
 import type { GatePlan } from './plan.js';

@@ -3,7 +3,7 @@
 import { open } from 'node:fs/promises';
 import { LineCounter, isAlias, isMap, isScalar, isSeq, parseDocument, visit, type Document, type YAMLError } from 'yaml';
 import { ConfigError } from '../errors/config-error.js';
-import { makeProblem } from '../errors/config-problem.js';
+import { makeProblem } from '../config-problem.js';
 import { formatPath } from './issues.js';
 import type { Segment } from './vocabulary.js';
 

@@ -1,4 +1,4 @@
-import { makeProblem, type ConfigProblem, type ProblemInit } from './config-problem.js';
+import { makeProblem, type ConfigProblem, type ProblemInit } from '../config-problem.js';
 import { UserError } from './user-error.js';
 
 /**

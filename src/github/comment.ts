@@ -2,6 +2,7 @@
 // comments our own account wrote, updated in place, created only when needed.
 // A fork's read-only token must never fail the job: that case is 'skipped'.
 // Retries (5xx, rate limits) are the client's (./client.ts), not this module's.
+import { CommentError } from '../errors/comment-error.js';
 import type { Octokit } from './client.js';
 
 export const COMMENT_MARKER = '<!-- llm-perf-gate:report -->';
@@ -25,20 +26,6 @@ interface UpsertResult {
   url: string | null;
   /** Why nothing was written, for a notice; set when action is 'skipped'. */
   reason?: string;
-}
-
-/** The action broke (not a permission problem): carries the call and its status. */
-export class CommentError extends Error {
-  constructor(
-    message: string,
-    readonly method: string,
-    readonly url: string,
-    readonly status: number | null,
-    options?: { cause?: unknown },
-  ) {
-    super(`${message} (${method} ${url}${status ? ` -> ${status}` : ''})`, options);
-    this.name = 'CommentError';
-  }
 }
 
 /** A marker for one of several gates in a repository, e.g. one per config file. */

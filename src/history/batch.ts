@@ -5,7 +5,8 @@
 // caller's limit is passed over byte by byte, never held, so one huge file
 // costs its transfer and nothing more, and cannot fail the read.
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { HistoryError, type Git } from './git.js';
+import { HistoryError } from '../errors/history-error.js';
+import type { Git } from './git.js';
 
 type BlobAnswer =
   | { kind: 'blob'; data: Buffer }

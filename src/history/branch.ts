@@ -3,7 +3,7 @@
 import { MAX_RESULT_BYTES } from '../result/limits.js';
 import { BlobBatch } from './batch.js';
 import type { Git } from './git.js';
-import { HistoryError } from './git.js';
+import { HistoryError } from '../errors/history-error.js';
 import { commitOfResultName, INDEX_FILE, parseIndex, RESULTS_DIR, type HistoryEntry } from './layout.js';
 
 interface TreeEntry {

@@ -5,7 +5,7 @@
 // a lease: when another job stored a result in between, the lease fails and
 // compaction starts over from the new tip, so no result is lost.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { HistoryError } from './git.js';
+import { HistoryError } from '../errors/history-error.js';
 import { INDEX_FILE, renderIndex } from './layout.js';
 import { MAX_PUSH_ATTEMPTS, openBranch, type HistoryOptions, type SaveHooks } from './store.js';
 

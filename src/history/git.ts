@@ -2,13 +2,7 @@
 // never touching its working tree, index or HEAD. Auth goes in an extra HTTP
 // header passed through the environment, never in a URL or on a command line.
 import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-
-export class HistoryError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'HistoryError';
-  }
-}
+import { HistoryError } from '../errors/history-error.js';
 
 interface GitResult {
   code: number;

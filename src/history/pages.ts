@@ -3,7 +3,7 @@
 // commit, replaced under a lease: it never grows, and a concurrent publisher
 // is not overwritten blindly (the later one retries on the new tip).
 import { setTimeout as sleep } from 'node:timers/promises';
-import { HistoryError } from './git.js';
+import { HistoryError } from '../errors/history-error.js';
 import { MAX_PUSH_ATTEMPTS, openBranch, type HistoryOptions } from './store.js';
 
 export const DEFAULT_PAGES_BRANCH = 'gh-pages';

@@ -11,7 +11,8 @@ import type { ResultDoc } from '../result/types.js';
 import { MAX_RESULT_BYTES } from '../result/limits.js';
 import { readBlobs, type BlobWanted } from './batch.js';
 import type { StoredFile } from './branch.js';
-import { Git, HistoryError } from './git.js';
+import { HistoryError } from '../errors/history-error.js';
+import { Git } from './git.js';
 import { isCommitId, type HistoryEntry } from './layout.js';
 import { openBranch, type HistoryOptions } from './store.js';
 

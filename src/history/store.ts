@@ -6,10 +6,10 @@ import { firstParentAncestors } from './ancestry.js';
 import { MAX_RESULT_BYTES } from '../result/limits.js';
 import { readBlobs, type BlobWanted } from './batch.js';
 import { HistoryBranch, type StoredFile } from './branch.js';
-import { Git, HistoryError } from './git.js';
+import { HistoryError } from '../errors/history-error.js';
+import { Git } from './git.js';
 import { addEntry, INDEX_FILE, isCommitId, refOfResult, renderIndex, resultFile, type HistoryEntry } from './layout.js';
 
-export { HistoryError } from './git.js';
 
 export const DEFAULT_HISTORY_BRANCH = 'llm-perf-history';
 export const DEFAULT_REMOTE = 'origin';

@@ -1,6 +1,6 @@
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { formatValue } from '../../src/errors/config-problem.js';
+import { formatValue } from '../../src/config-problem.js';
 import { ConfigError } from '../../src/errors/config-error.js';
 import { planFromObject } from '../../src/config/load.js';
 

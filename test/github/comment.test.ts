@@ -3,7 +3,8 @@
 // throttling plugins; client.loopback.test.ts tests those on their own).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGithubClient, DEFAULT_RETRIES, MAX_RATE_LIMIT_RETRIES, type Octokit } from '../../src/github/client.js';
-import { capComment, COMMENT_MARKER, CommentError, commentMarker, MAX_COMMENT_CHARS, upsertComment, type CommentTarget } from '../../src/github/comment.js';
+import { CommentError } from '../../src/errors/comment-error.js';
+import { capComment, COMMENT_MARKER, commentMarker, MAX_COMMENT_CHARS, upsertComment, type CommentTarget } from '../../src/github/comment.js';
 import { ACTIONS_BOT, startFakeGitHub, type FakeGitHub } from '../support/fake-github.js';
 
 const T: CommentTarget = { owner: 'acme', repo: 'serve', issueNumber: 7 };

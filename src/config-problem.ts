@@ -2,9 +2,9 @@
 // path), what was given, and the line shown to the user. Config problems are
 // collected, not thrown one at a time: a user fixing a config wants every
 // mistake in one go, each pointing at file:line:col. The error that carries
-// them is ConfigError (./config-error.ts). A leaf: it imports nothing, so
-// config/ (which makes problems) and errors/ (which carries them) do not
-// import each other.
+// them is ConfigError (src/errors/config-error.ts). A leaf on the ground
+// floor (README, "Layout"): it imports nothing, so config/ (which makes
+// problems) and errors/ (which carries them) do not import each other.
 
 export interface ConfigProblem {
   /** Config file as given on the command line, or null (built-in default, --url, in-memory object). */
