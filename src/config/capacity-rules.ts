@@ -18,7 +18,7 @@ export interface CapacitySlo {
 }
 
 /** The SLO, or why a capacity search cannot judge it. */
-export type SloCheck = { readonly slo: CapacitySlo; readonly reason?: undefined } | { readonly slo?: undefined; readonly reason: string };
+type SloCheck = { readonly slo: CapacitySlo; readonly reason?: undefined } | { readonly slo?: undefined; readonly reason: string };
 
 export const NO_SLO_REASON = 'a capacity search needs at least one SLO, e.g. ttft_ms.p99 <= 2000';
 
@@ -49,7 +49,7 @@ export function checkCapacitySlo(text: string): SloCheck {
 }
 
 /** The options of a search that have bounds, in the search's own units and names (camelCase). */
-export interface SearchBounds {
+interface SearchBounds {
   mode: CapacityMode;
   range: { min: number; max: number };
   resolution?: number | undefined;
