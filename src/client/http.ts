@@ -9,9 +9,11 @@ import type { ResponseLimitsPlan, TargetPlan, TimeoutsPlan } from '../config/pla
 import { timerMs } from '../util/timer.js';
 import type { WorkItem } from '../workload/synth.js';
 import { TargetError } from '../errors/target-error.js';
-import { clip, describeError } from './errors.js';
+import { credentialsRefused, keyState } from './credentials.js';
+import { clip } from './errors.js';
 import { MAX_MODEL_ID_CHARS, readModels } from './models.js';
 import type { RequestOutcome } from './outcome.js';
+import { reachProblem } from './reach.js';
 import { outcomeOf, StreamCall } from './stream-call.js';
 
 interface ClientOptions {
@@ -91,15 +93,11 @@ export class InferenceClient {
         headersTimeout: timerMs(this.opts.timeouts.connectMs + this.opts.timeouts.idleMs),
       });
     } catch (err) {
-      throw new TargetError(`cannot reach the target: ${describeError(err)}`, 'GET', url, { cause: err });
+      throw new TargetError(await reachProblem(err, this.opts.target.url, timerMs(this.opts.timeouts.connectMs)), 'GET', url, { cause: err });
     }
     const text = await readCapped(res.body, MODELS_BODY_LIMIT);
     if (res.statusCode === 401 || res.statusCode === 403) {
-      throw new TargetError(
-        `the target refused the credentials (HTTP ${res.statusCode}); set target.api_key_env to the variable that holds the key`,
-        'GET',
-        url,
-      );
+      throw new TargetError(`HTTP ${res.statusCode}: ${credentialsRefused(this.opts.target, keyState(this.opts.target, this.opts.apiKey))}`, 'GET', url);
     }
     if (res.statusCode !== 200) {
       throw new TargetError(`HTTP ${res.statusCode}: ${clip(text ?? '')}`, 'GET', url);

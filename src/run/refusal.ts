@@ -5,16 +5,17 @@
 import type { RequestRecord } from '../load/record.js';
 import type { TargetPlan } from '../config/plan.js';
 import { TargetError } from '../errors/target-error.js';
+import { credentialsRefused, type KeyState } from '../client/credentials.js';
 
 const AUTH_STATUSES = new Set([401, 403]);
 
-/** Throws a TargetError when every request of the cell (warm-up included, interrupted ones aside) got 401 or 403. */
-export function assertCredentialsAccepted(records: readonly RequestRecord[], target: TargetPlan, cell: string): void {
+/** Throws a TargetError, saying what to do by `keyState` (what the requests carried), when every request of the cell (warm-up included, interrupted ones aside) got 401 or 403. */
+export function assertCredentialsAccepted(records: readonly RequestRecord[], target: TargetPlan, cell: string, keyState: KeyState): void {
   const answered = records.filter((r) => !r.cancelled);
   if (answered.length === 0 || !answered.every((r) => r.status !== null && AUTH_STATUSES.has(r.status))) return;
   const statuses = [...new Set(answered.map((r) => r.status))].join('/');
   throw new TargetError(
-    `every request of cell ${cell} was refused (HTTP ${statuses}); set target.api_key_env to the variable that holds the key, or the headers the server needs`,
+    `every request of cell ${cell} was refused (HTTP ${statuses}): ${credentialsRefused(target, keyState)}`,
     'POST',
     `${target.url}/v1/${target.api === 'chat' ? 'chat/completions' : 'completions'}`,
   );

@@ -319,7 +319,8 @@ async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolea
   else side.doc.cells.push(result);
   await writeResult(side.outPath, side.doc);
   o.progress?.cellEnd(result);
-  assertCredentialsAccepted(run.records, side.target, cell.id);
+  // apiKeyOf refused an empty key variable before any request: a configured key was sent.
+  assertCredentialsAccepted(run.records, side.target, cell.id, side.target.apiKeyEnv === null ? 'none' : 'sent');
 }
 
 /** Opens every side, runs the matrix, and closes every side whatever happens, writing what was measured. */

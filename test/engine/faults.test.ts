@@ -75,7 +75,7 @@ describe('the target as a whole', () => {
     const s = createServer((_q, r) => r.writeHead(401).end('{"error":"no key"}'));
     await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
     const port = (s.address() as { port: number }).port;
-    await expect(measure(`http://127.0.0.1:${port}`, oneCell({ concurrency: 1 }))).rejects.toThrow(/refused the credentials \(HTTP 401\).*api_key_env/);
+    await expect(measure(`http://127.0.0.1:${port}`, oneCell({ concurrency: 1 }))).rejects.toThrow(/HTTP 401: no key is configured.*api_key_env/);
     s.close();
   });
 
