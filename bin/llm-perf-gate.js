@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Thin launcher so `npx llm-perf-gate` works from a checkout: the CLI is the
-// committed bundle, which needs Node >= 24. When an older Node started us (a
-// system Node outside npm scripts), re-run under the pinned `node` package.
+// Thin launcher so `npx llm-perf-gate` works from a checkout, and the `bin` of
+// the installed package: the CLI is the committed bundle, which needs Node >= 24.
+// When an older Node started us (a system Node outside npm scripts), re-run
+// under the pinned `node` package, which only a checkout has (a devDependency).
 // Scripts and supervisors should run `node bin/llm-perf-gate.js ...` directly:
 // npx puts npm and a shell between them and the CLI, and a SIGTERM to npx
 // can leave the CLI running on its own (README, "The CLI").
@@ -22,7 +23,7 @@ if (major >= 24) {
 } else {
   const pinned = fileURLToPath(new URL('../node_modules/node/bin/node', import.meta.url));
   if (!existsSync(pinned)) {
-    process.stderr.write(`llm-perf-gate needs Node.js >= 24 (this is ${process.version}); run 'npm ci' in the checkout to get the pinned one\n`);
+    process.stderr.write(`llm-perf-gate needs Node.js >= 24 (this is ${process.version}); install Node.js 24 or later, or in a checkout run 'npm ci' to get the pinned one\n`);
     process.exit(2);
   }
   // The child runs in its own process group, so a terminal's Ctrl-C reaches

@@ -11,7 +11,9 @@
 //
 // Skips when engine/node_modules already matches the lockfile. Set
 // LLM_PERF_GATE_SKIP_ENGINE=1 to skip it altogether (the engine commands and
-// end-to-end tests then say what is missing).
+// end-to-end tests then say what is missing). Does nothing in an installed
+// package (`npm install llm-perf-gate-*.tgz`): the tarball ships this script,
+// because npm runs the postinstall there too, but not engine/.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -25,6 +27,10 @@ const stamp = join(dir, 'node_modules', '.llm-perf-gate-installed');
 const log = (s) => process.stderr.write(`[install-engine] ${s}\n`);
 
 function main() {
+  if (!existsSync(join(dir, 'package-lock.json'))) {
+    // An installed package, not a checkout: it has no engine/ to set up.
+    return 0;
+  }
   if (process.env.LLM_PERF_GATE_SKIP_ENGINE === '1') {
     log('skipped (LLM_PERF_GATE_SKIP_ENGINE=1)');
     return 0;
