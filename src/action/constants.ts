@@ -34,6 +34,10 @@ export const INPUTS = {
   dashboardBranch: 'dashboard-branch',
   dashboardUrl: 'dashboard-url',
   historyCompact: 'history-compact',
+  // The pull-request workflow: accepting an intended regression, the check run.
+  acceptLabel: 'accept-label',
+  acceptCommands: 'accept-commands',
+  checkRun: 'check-run',
 } as const;
 
 export const OUTPUTS = {
@@ -47,6 +51,7 @@ export const OUTPUTS = {
   baselineResultPath: 'baseline-result-path',
   baselineCommit: 'baseline-commit',
   commentUrl: 'comment-url',
+  checkRunUrl: 'check-run-url',
 } as const;
 
 /** core.saveState keys shared by the main and post steps. */

@@ -42,6 +42,10 @@ export interface ActionInputs {
   readonly out: string;
   /** History after a push to the default branch (src/action/history-push.ts). */
   readonly history: HistoryPushInputs;
+  /** Accepting an intended regression (src/pipeline/accept.ts): the label (null: labels accept nothing) and whether comment commands do. */
+  readonly accept: { readonly label: string | null; readonly commands: boolean };
+  /** Create a check run beside the job's status (quietly skipped without checks: write). */
+  readonly checkRun: boolean;
 }
 
 export interface HistoryPushInputs {
@@ -172,6 +176,16 @@ function envNames(read: Reader, name: string): readonly string[] {
   return Object.freeze([...new Set(words)]);
 }
 
+/** `accept-label`: a label name as GitHub allows it (no commas, at most 50 characters); none: labels accept nothing. */
+function acceptLabel(read: Reader): string | null {
+  const v = read(INPUTS.acceptLabel).trim();
+  if (v === '') return 'perf-accepted';
+  if (v === 'none') return null;
+  // eslint-disable-next-line no-control-regex
+  if (v.length > 50 || /[,\u0000-\u001f]/.test(v)) throw new InputError(`'${INPUTS.acceptLabel}' must be a label name (at most 50 characters, no commas) or none, got '${v.slice(0, 80)}'`);
+  return v;
+}
+
 /** `mask` hides a secret input (the token) from the log as soon as it is read. */
 export function readInputs(read: Reader, mask: (secret: string) => void): ActionInputs {
   const opt = (name: string): string | null => read(name).trim() || null;
@@ -221,5 +235,7 @@ export function readInputs(read: Reader, mask: (secret: string) => void): Action
     historyRuns: positive(read, INPUTS.historyRuns, 10, true),
     out: opt(INPUTS.out) ?? 'llm-perf-result.json',
     history: historyPushInputs(read, branch),
+    accept: Object.freeze({ label: acceptLabel(read), commands: oneOf(read, INPUTS.acceptCommands, ['true', 'false'], 'true') === 'true' }),
+    checkRun: oneOf(read, INPUTS.checkRun, ['true', 'false'], 'true') === 'true',
   });
 }

@@ -5,19 +5,21 @@
 // canned results in test/action/design.test.ts) as arguments. "A regression
 // was found" ends in a table and a failed step; "the action broke" ends in a
 // failed step with the error that says what was being done.
-import { resolve } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import type { Plan } from '../config/plan.js';
 import { UserError } from '../errors/user-error.js';
 import { designRun, describeDesign, type RunDesign } from '../pipeline/design.js';
 import { readPlan } from '../pipeline/judge.js';
-import { outcome, publish, stepNote } from '../pipeline/publish.js';
+import type { VerdictDoc } from '../gate/verdict.js';
+import { outcome, publish, stepNote, type StepNote } from '../pipeline/publish.js';
 import { renderReport, writeVerdictFiles } from '../pipeline/report.js';
 import { carryOut, runPaths } from '../pipeline/run.js';
 import { OUTPUTS } from './constants.js';
-import { reportBindingProblem } from './event.js';
+import { reportBindingProblem, type RunEvent } from './event.js';
 import type { ActionHost } from './host.js';
 import { readInputs, type ActionInputs } from './inputs.js';
-import { actionPorts, type ActionPortsFactory } from './ports.js';
+import { actionPorts, type ActionPorts, type ActionPortsFactory } from './ports.js';
+import { checkRunContent, storedGate, withAcceptance } from './pr-workflow.js';
 
 /** The action's words mapped onto the run design (src/pipeline/design.ts). */
 function actionDesign(inputs: ActionInputs, event: { baselineCommit: string | null; isDefaultBranchPush: boolean }, resultPath: string): RunDesign {
@@ -67,11 +69,15 @@ export async function runAction(host: ActionHost, makePorts: ActionPortsFactory 
     const onPairs = (p: { baseline: string }): void => host.setOutput(OUTPUTS.baselineResultPath, p.baseline);
     const run = await carryOut(host, design, { plan, paths, failOn: inputs.failOn, requireComplete: true, onPairs }, ports);
     if (run.kind !== 'judged') throw new Error('the run was interrupted');
-    const { doc, baseline, verdict, confirmation } = run;
+    const { doc, baseline, confirmation } = run;
     if (inputs.mode === 'report' && inputs.prNumber !== null && doc.git !== null && doc.git.commit !== event.pr!.headSha) {
       host.log.warn(`The result was measured on ${doc.git.commit.slice(0, 7)}, but pull request #${inputs.prNumber} is at ${event.pr!.headSha.slice(0, 7)} now.`);
     }
     if (baseline.commit) host.setOutput(OUTPUTS.baselineCommit, baseline.commit);
+    const commit = doc.git?.commit ?? event.sha;
+    const storing = design.store.save && doc.status === 'complete';
+    // An intended regression accepted by someone with write access passes (src/action/pr-workflow.ts).
+    const { verdict, pr: acceptedFrom } = await withAcceptance(host.log, ports.github, inputs, { event, verdict: run.verdict, commit, storing, refused: refusal !== null });
 
     const trend = await ports.history.trend(event, doc);
     const note = stepNote(verdict, inputs.failOn);
@@ -85,14 +91,14 @@ export async function runAction(host: ActionHost, makePorts: ActionPortsFactory 
     const url = refusal !== null ? null : await ports.github.comment(event, inputs.prNumber ?? event.pr?.number ?? null, verdict, report);
     if (url) host.setOutput(OUTPUTS.commentUrl, url);
     if (refusal !== null) host.fail(refusal);
+    const { failing, line } = outcome(verdict, inputs.failOn);
+    if (inputs.checkRun && refusal === null) await checkRun(host, ports, inputs, { event, verdict, line, failing, note, report, url, plan });
 
-    if (design.store.save && doc.status === 'complete') {
-      const commit = doc.git?.commit ?? event.sha;
-      await ports.history.save(commit, doc);
+    if (storing) {
+      await ports.history.save(commit, { ...doc, gate: storedGate(verdict, acceptedFrom) });
       if (design.store.afterStore) await ports.history.afterStore(event, commit);
     }
 
-    const { failing, line } = outcome(verdict, inputs.failOn);
     if (failing) host.fail(note !== null ? `${line}: ${note.detail}` : `${line}: ${verdict.reasons.slice(0, 3).join('; ')}`);
     // Invalid and inconclusive never end green silently: a warning annotation says why and what to change.
     else if (note !== null) host.log.warn(`${line}: ${note.detail}`, `llm-perf-gate: ${note.headline}`);
@@ -100,5 +106,38 @@ export async function runAction(host: ActionHost, makePorts: ActionPortsFactory 
   } catch (err) {
     // A UserError says what to fix (src/errors/); anything else is the action breaking, said as it is.
     host.fail(err instanceof UserError ? err.headline() : err instanceof Error ? err.message : String(err));
+  }
+}
+
+/** The check run beside the job's status; a token without checks: write is told once, quietly, and the step goes on. */
+async function checkRun(
+  host: ActionHost,
+  ports: ActionPorts,
+  inputs: ActionInputs,
+  c: { event: RunEvent; verdict: VerdictDoc; line: string; failing: boolean; note: StepNote | null; report: string; url: string | null; plan: Plan | null },
+): Promise<void> {
+  // The plan names its file as given (relative to the workspace, or absolute).
+  const config = c.plan?.configPath ? relative(host.cwd, resolve(host.cwd, c.plan.configPath)) : inputs.config;
+  const content = checkRunContent(c.verdict, {
+    name: inputs.commentKey ? `llm-perf-gate (${inputs.commentKey})` : 'llm-perf-gate',
+    headSha: c.event.pr?.headSha ?? c.event.sha,
+    line: c.line,
+    failing: c.failing,
+    note: c.note,
+    report: c.report,
+    // Annotations point at the config in the repository; one outside it (or none) gets none.
+    configPath: config !== null && !config.startsWith('..') && !isAbsolute(config) ? config : null,
+    detailsUrl: c.url,
+  });
+  try {
+    const r = await ports.github.checkRun(c.event, content);
+    if (r === null) return;
+    if ('forbidden' in r) host.log.info(`No check run: the token may not create one (grant 'checks: write' to have one): ${r.forbidden}`);
+    else {
+      host.setOutput(OUTPUTS.checkRunUrl, r.url);
+      host.log.info(`Check run created: ${r.url}`);
+    }
+  } catch (err) {
+    host.log.warn(`Could not create the check run: ${err instanceof Error ? err.message : String(err)}`);
   }
 }

@@ -5,7 +5,9 @@
 // GitHub without a server, a git remote or a network (test/action/ports.test.ts).
 import { resolve } from 'node:path';
 import type { Plan } from '../config/plan.js';
-import type { VerdictDoc } from '../gate/verdict.js';
+import type { Acceptance, VerdictDoc } from '../gate/verdict.js';
+import { readAcceptance, pullOfCommit } from '../github/acceptance.js';
+import { createCheckRun, type CheckRunContent } from '../github/check-run.js';
 import { githubClient } from '../github/client.js';
 import { saveResult } from '../history/store.js';
 import { measurePort, type Side } from '../pipeline/measure-port.js';
@@ -26,6 +28,12 @@ export interface GitHubPort {
   pullRequest(event: RunEvent, number: number): Promise<RunEvent>;
   /** Upserts the sticky comment; null when none was posted. Never throws for a refused comment. */
   comment(event: RunEvent, prNumber: number | null, verdict: VerdictDoc, report: string): Promise<string | null>;
+  /** The acceptance in force on a pull request, and what was ignored; null without a token. */
+  acceptance(event: RunEvent, prNumber: number): Promise<{ acceptance: Acceptance | null; ignored: string[] } | null>;
+  /** The pull request a pushed commit was merged from; null when none is found or there is no token. */
+  mergedFrom(event: RunEvent, sha: string): Promise<number | null>;
+  /** Creates a check run; null without a token, `forbidden` when the token may not. */
+  checkRun(event: RunEvent, content: CheckRunContent): Promise<{ url: string } | { forbidden: string } | null>;
 }
 
 export interface HistoryPort {
@@ -94,6 +102,9 @@ export const actionPorts: ActionPortsFactory = (host, inputs, plan) => {
     github: {
       pullRequest: (event, number) => withPullRequest(event, number, inputs.githubToken, octokit),
       comment: (event, prNumber, verdict, report) => comment(host.log, inputs, event, prNumber, verdict, report, octokit),
+      acceptance: async (event, number) => (octokit === undefined ? null : readAcceptance(octokit, { owner: event.owner, repo: event.repo, number }, inputs.accept)),
+      mergedFrom: async (event, sha) => (octokit === undefined ? null : pullOfCommit(octokit, { owner: event.owner, repo: event.repo, sha })),
+      checkRun: async (event, content) => (octokit === undefined ? null : createCheckRun(octokit, { owner: event.owner, repo: event.repo }, content)),
     },
     history: {
       trend: (event, doc) => trendSection(host.log, inputs, event, host.cwd, doc),

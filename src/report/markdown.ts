@@ -82,7 +82,9 @@ export function renderMarkdown(v: VerdictDoc, opts: ReportOptions = {}): string 
   const max = opts.maxChars ?? MAX_REPORT_CHARS;
   const s = v.summary;
   const parts: string[] = [];
-  parts.push(`## ${ICON[v.verdict]} llm-perf-gate: ${v.verdict}${opts.headline ? ` · ${escapeMd(opts.headline)}` : ''}`);
+  // An accepted regression is neither the red cross of a failure nor a pass: the step passed because a writer said so.
+  const icon = v.accepted !== undefined && v.verdict === 'fail' ? '☑️' : ICON[v.verdict];
+  parts.push(`## ${icon} llm-perf-gate: ${v.verdict}${opts.headline ? ` · ${escapeMd(opts.headline)}` : ''}`);
   if (opts.lead) parts.push(opts.lead);
   parts.push(
     `**${s.regressed} regressed** · ${s.improved} improved · ${s.unchanged} unchanged · ${s.warn} warn · ${s.inconclusive} inconclusive` +

@@ -130,6 +130,16 @@ export interface ResultDoc {
   environment?: EnvironmentFingerprint;
   /** Capacity cells (docs/capacity.md), apart from `cells` so every reader of the matrix reads on unchanged; absent in results without them. */
   capacity?: CapacityCell[];
+  /** The gate's outcome when the action stored this result on a push; absent in results stored before it, and in results not stored by the action. */
+  gate?: StoredGate;
+}
+
+/** What the history, its change points and the dashboard know of a stored step: its verdict, and whether a regression was accepted on purpose. */
+export interface StoredGate {
+  verdict: 'pass' | 'warn' | 'fail' | 'inconclusive' | 'invalid';
+  regressed: number;
+  accepted: { by: string; at: string; reason: string; via: 'label' | 'comment' } | null;
+  pull_request: number | null;
 }
 
 /**

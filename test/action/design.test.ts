@@ -170,3 +170,66 @@ describe('the action on fake ports', () => {
     expect(h.summaries).toHaveLength(1);
   });
 });
+
+describe('the pull-request workflow on fake ports (issue 21, items 1 and 2)', () => {
+  const accepted = { by: 'maint', at: '2026-12-01T10:00:00Z', reason: 'the 70B model is slower by design', via: 'comment' as const };
+
+  it('an accepted regression passes the step, the report and the check run say who, when and why', async () => {
+    const r = await act({}, { candidate: [slower('cand'), slower('again')], stored: stored(same('base')), acceptance: { acceptance: accepted, ignored: [] } });
+    expect(r.failures).toEqual([]);
+    expect(r.calls.acceptance).toEqual([7]);
+    expect(r.outputs.verdict).toBe('fail');
+    const report = r.calls.comments[0]!.report;
+    expect(report).toMatch(/^## ☑️ llm-perf-gate: fail · regression accepted/);
+    // The @ is broken by a zero-width space: the report names the writer without pinging them.
+    expect(report).toContain('Passed: the regression was accepted by @\u200bmaint on 2026-12-01 (comment command): the 70B model is slower by design.');
+    expect(r.logs).toContainEqual(expect.objectContaining({ level: 'warn', title: 'llm-perf-gate: regression accepted' }));
+    const check = r.calls.checkRuns[0]!;
+    expect(check).toMatchObject({ name: 'llm-perf-gate', headSha: HEAD, conclusion: 'neutral' });
+    expect(check.title).toMatch(/^llm-perf-gate: fail, accepted by @maint \(2 regressed.*: regression accepted$/);
+    expect(check.annotations.map((a) => [a.path, a.level, a.title])).toEqual([
+      ['llm-perf.yml', 'warning', 'chat@c=4 output_tps regressed (accepted)'],
+      ['llm-perf.yml', 'warning', 'chat@c=4 tpot_ms.p50 regressed (accepted)'],
+    ]);
+    expect(r.outputs['check-run-url']).toBe('https://github.test/runs/1');
+  });
+
+  it('a regression nobody with write access accepted fails, and what was ignored is said', async () => {
+    const r = await act({}, { candidate: [slower('cand'), slower('again')], stored: stored(same('base')), acceptance: { acceptance: null, ignored: ["label 'perf-accepted' added by @drive-by, who has no write access"] } });
+    expect(r.failures).toEqual([expect.stringMatching(/^llm-perf-gate: fail \(2 regressed/)]);
+    expect(r.logs.map((l) => l.text)).toContain("Acceptance of pull request #7 ignored: label 'perf-accepted' added by @drive-by, who has no write access.");
+    expect(r.calls.checkRuns[0]).toMatchObject({ conclusion: 'failure' });
+    expect(r.calls.checkRuns[0]!.annotations.every((a) => a.level === 'failure')).toBe(true);
+  });
+
+  it('a pass asks nobody about acceptance, and its check run succeeds', async () => {
+    const r = await act({}, { candidate: [same('cand')], stored: stored(same('base')) });
+    expect(r.calls.acceptance).toEqual([]);
+    expect(['success', 'neutral']).toContain(r.calls.checkRuns[0]!.conclusion);
+  });
+
+  it('accept-label none and accept-commands false: nothing is asked, the regression fails', async () => {
+    const r = await act({ 'accept-label': 'none', 'accept-commands': 'false' }, { candidate: [slower('cand'), slower('again')], stored: stored(same('base')), acceptance: { acceptance: accepted, ignored: [] } });
+    expect(r.calls.acceptance).toEqual([]);
+    expect(r.failures).toHaveLength(1);
+  });
+
+  it('a token without checks: write: no check run, said quietly, the step as it would be', async () => {
+    const r = await act({}, { candidate: [same('cand')], stored: stored(same('base')), checkRun: { forbidden: 'Resource not accessible by integration' } });
+    expect(r.failures).toEqual([]);
+    expect(r.logs).toContainEqual(expect.objectContaining({ level: 'info', text: "No check run: the token may not create one (grant 'checks: write' to have one): Resource not accessible by integration" }));
+    expect(r.outputs['check-run-url']).toBeUndefined();
+    const off = await act({ 'check-run': 'false' }, { candidate: [same('cand')], stored: stored(same('base')) });
+    expect(off.calls.checkRuns).toEqual([]);
+  });
+
+  it('a push stores the gate with its result: the verdict, and the acceptance of the pull request it was merged from', async () => {
+    const r = await act({}, { candidate: [slower('cand'), slower('again')], stored: stored(same('base')), mergedFrom: 12, acceptance: { acceptance: { ...accepted, via: 'label', reason: "label 'perf-accepted'" }, ignored: [] } }, { ...PUSH_EVENT, baselineCommit: BASE });
+    expect(r.calls.acceptance).toEqual([12]);
+    expect(r.failures).toEqual([]);
+    expect(r.calls.saved[0]!.doc.gate).toEqual({ verdict: 'fail', regressed: 2, accepted: { ...accepted, via: 'label', reason: "label 'perf-accepted'" }, pull_request: 12 });
+    // A push with nothing to accept still records its verdict.
+    const plain = await act({}, { candidate: [same('cand')], stored: stored(same('base')), mergedFrom: 13 }, { ...PUSH_EVENT, baselineCommit: BASE });
+    expect(plain.calls.saved[0]!.doc.gate).toMatchObject({ accepted: null, pull_request: 13 });
+  });
+});

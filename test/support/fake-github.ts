@@ -1,6 +1,7 @@
 // A real loopback server for the few GitHub REST endpoints the action uses:
 // GET /user, list/create issue comments (with Link-header pagination),
-// update a comment, and create a commit comment. It records every request and has switches for what a fork
+// update a comment, create a commit comment, a pull request's label events,
+// a user's repository permission, a commit's pull requests, and check runs. It records every request and has switches for what a fork
 // pull request's read-only token gets (403) and for transient failures.
 import http from 'node:http';
 import { listenLoopback } from './loopback.js';
@@ -60,6 +61,16 @@ export interface FakeGitHub {
    * from now, 'reset' a dropped connection.
    */
   failNext(count: number, kind?: FailureKind, method?: string): void;
+  /** Label events of `${owner}/${repo}#${number}`, oldest first (GET .../issues/{n}/events). */
+  labelEvents: Map<string, Array<{ event: 'labeled' | 'unlabeled'; label: { name: string }; actor: { login: string }; created_at: string }>>;
+  /** Repository permission by login (GET .../collaborators/{login}/permission); absent: read. */
+  permissions: Map<string, 'admin' | 'maintain' | 'write' | 'triage' | 'read' | 'none'>;
+  /** The pull requests a commit belongs to (GET .../commits/{sha}/pulls), keyed `${owner}/${repo}@${sha}`. */
+  commitPulls: Map<string, Array<{ number: number; merged_at: string | null }>>;
+  /** Check runs created (POST .../check-runs), with their owner and repo. */
+  checkRuns: Array<{ owner: string; repo: string; body: Record<string, unknown> }>;
+  /** 403 on POST .../check-runs: a token without checks: write. */
+  checksForbidden: boolean;
   close(): Promise<void>;
 }
 
@@ -103,6 +114,11 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
     failNext: (count, kind = 502, method) => {
       for (let i = 0; i < count; i++) failures.push({ kind, method });
     },
+    labelEvents: new Map(),
+    permissions: new Map(),
+    commitPulls: new Map(),
+    checkRuns: [],
+    checksForbidden: false,
   };
 
   const server = http.createServer((req, res) => {
@@ -177,6 +193,18 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
         const c = { id, body: text, user: state.actor, html_url: `https://github.example/${m[1]}/${m[2]}/commit/${m[3]}#commitcomment-${id}`, created_at: now(), updated_at: now() };
         onCommits.set(key, [...(onCommits.get(key) ?? []), c]);
         return send(201, c);
+      }
+      m = /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/events$/.exec(u.pathname);
+      if (m && method === 'GET') return send(200, state.labelEvents.get(`${m[1]}/${m[2]}#${m[3]}`) ?? []);
+      m = /^\/repos\/([^/]+)\/([^/]+)\/collaborators\/([^/]+)\/permission$/.exec(u.pathname);
+      if (m && method === 'GET') return send(200, { permission: state.permissions.get(decodeURIComponent(m[3]!)) ?? 'read', user: { login: decodeURIComponent(m[3]!) } });
+      m = /^\/repos\/([^/]+)\/([^/]+)\/commits\/([0-9a-f]{40,64})\/pulls$/.exec(u.pathname);
+      if (m && method === 'GET') return send(200, state.commitPulls.get(`${m[1]}/${m[2]}@${m[3]}`) ?? []);
+      m = /^\/repos\/([^/]+)\/([^/]+)\/check-runs$/.exec(u.pathname);
+      if (m && method === 'POST') {
+        if (state.checksForbidden) return send(403, forbidden);
+        state.checkRuns.push({ owner: m[1]!, repo: m[2]!, body: body as Record<string, unknown> });
+        return send(201, { id: state.checkRuns.length, html_url: `https://github.example/${m[1]}/${m[2]}/runs/${state.checkRuns.length}` });
       }
       m = /^\/repos\/([^/]+)\/([^/]+)\/pulls\/(\d+)$/.exec(u.pathname);
       if (m && method === 'GET') {

@@ -4,6 +4,8 @@
 import type { ActionPorts, ActionPortsFactory } from '../../src/action/ports.js';
 import type { RunEvent } from '../../src/action/event.js';
 import type { Plan } from '../../src/config/plan.js';
+import type { Acceptance } from '../../src/gate/verdict.js';
+import type { CheckRunContent } from '../../src/github/check-run.js';
 import type { Baseline } from '../../src/pipeline/run.js';
 import type { ResultDoc } from '../../src/result/types.js';
 
@@ -18,6 +20,12 @@ export interface Canned {
   files?: Record<string, ResultDoc>;
   /** The pull request the API describes (report mode). */
   pullRequest?: (event: RunEvent, number: number) => RunEvent;
+  /** What the pull request says of acceptance; absent: nothing accepted, nothing ignored; null: no token. */
+  acceptance?: { acceptance: Acceptance | null; ignored: string[] } | null;
+  /** The pull request a pushed commit was merged from. */
+  mergedFrom?: number | null;
+  /** The check run's answer; absent: created. */
+  checkRun?: { url: string } | { forbidden: string } | null;
 }
 
 export interface Calls {
@@ -29,12 +37,14 @@ export interface Calls {
   saved: Array<{ commit: string; doc: ResultDoc }>;
   afterStore: string[];
   pullRequests: number[];
+  acceptance: number[];
+  checkRuns: CheckRunContent[];
 }
 
 const cellsOf = (plan: Plan): string[] => plan.scenarios.flatMap((s) => plan.loads.map((l) => `${s.name}@${l.label}`));
 
 export function fakePorts(canned: Canned): { factory: ActionPortsFactory; calls: Calls } {
-  const calls: Calls = { candidate: [], pairs: [], stored: [], readResult: [], comments: [], saved: [], afterStore: [], pullRequests: [] };
+  const calls: Calls = { candidate: [], pairs: [], stored: [], readResult: [], comments: [], saved: [], afterStore: [], pullRequests: [], acceptance: [], checkRuns: [] };
   const next = <T>(list: T[] | undefined, n: number, what: string): T => {
     if (!list || list.length === 0) throw new Error(`fake ports: no canned ${what}`);
     return list[Math.min(n, list.length - 1)]!;
@@ -72,6 +82,15 @@ export function fakePorts(canned: Canned): { factory: ActionPortsFactory; calls:
       async comment(_event, prNumber, verdict, report) {
         calls.comments.push({ prNumber, verdict: verdict.verdict, report });
         return prNumber === null ? null : `https://github.test/pull/${prNumber}#comment`;
+      },
+      async acceptance(_event, prNumber) {
+        calls.acceptance.push(prNumber);
+        return canned.acceptance === undefined ? { acceptance: null, ignored: [] } : canned.acceptance;
+      },
+      mergedFrom: async () => canned.mergedFrom ?? null,
+      async checkRun(_event, content) {
+        calls.checkRuns.push(content);
+        return canned.checkRun === undefined ? { url: 'https://github.test/runs/1' } : canned.checkRun;
       },
     },
     history: {

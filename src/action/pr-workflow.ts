@@ -1,0 +1,102 @@
+// The pull-request workflow around a verdict (issue 21, items 1 and 2):
+// an intended regression accepted by someone with write access, what a
+// stored result keeps of the gate, and the check run beside the job's status.
+import type { VerdictDoc } from '../gate/verdict.js';
+import type { CheckRunContent } from '../github/check-run.js';
+import { accepts } from '../pipeline/accept.js';
+import type { HostLog } from '../pipeline/host.js';
+import type { StepNote } from '../pipeline/publish.js';
+import type { StoredGate } from '../result/types.js';
+import type { RunEvent } from './event.js';
+import type { ActionInputs } from './inputs.js';
+import type { GitHubPort } from './ports.js';
+
+/**
+ * The pull request whose acceptance counts: the one the run is about, or, on
+ * a push that stores its result, the one the pushed commit was merged from
+ * (so the stored step carries the acceptance into the history).
+ */
+async function acceptancePr(github: GitHubPort, inputs: ActionInputs, event: RunEvent, commit: string, storing: boolean): Promise<number | null> {
+  const direct = inputs.prNumber ?? event.pr?.number ?? null;
+  if (direct !== null) return direct;
+  if (!storing || !event.isDefaultBranchPush) return null;
+  try {
+    return await github.mergedFrom(event, commit);
+  } catch {
+    // No pull request to be found is no acceptance; it never fails a push that has measured.
+    return null;
+  }
+}
+
+/**
+ * The verdict with the acceptance in force, if any, and the pull request it
+ * was read from. Asked only when something could be accepted (a verdict
+ * failing on regressions) or the result is stored (the history keeps it).
+ */
+export async function withAcceptance(
+  log: HostLog,
+  github: GitHubPort,
+  inputs: ActionInputs,
+  c: { event: RunEvent; verdict: VerdictDoc; commit: string; storing: boolean; refused: boolean },
+): Promise<{ verdict: VerdictDoc; pr: number | null }> {
+  const enabled = inputs.accept.label !== null || inputs.accept.commands;
+  const pr = c.refused || !enabled ? null : await acceptancePr(github, inputs, c.event, c.commit, c.storing);
+  if (pr === null || (!accepts(c.verdict) && !c.storing)) return { verdict: c.verdict, pr };
+  let found: Awaited<ReturnType<GitHubPort['acceptance']>>;
+  try {
+    found = await github.acceptance(c.event, pr);
+  } catch (err) {
+    log.warn(`Could not read whether pull request #${pr} accepts a regression: ${err instanceof Error ? err.message : String(err)}`);
+    return { verdict: c.verdict, pr };
+  }
+  if (found === null) {
+    if (accepts(c.verdict)) log.notice('No github-token: whether the regression was accepted (label or comment command) cannot be read.');
+    return { verdict: c.verdict, pr };
+  }
+  for (const why of found.ignored) log.notice(`Acceptance of pull request #${pr} ignored: ${why}.`);
+  if (found.acceptance === null) return { verdict: c.verdict, pr };
+  log.info(`Pull request #${pr}: regression accepted by @${found.acceptance.by} (${found.acceptance.via}, ${found.acceptance.at}): ${found.acceptance.reason}`);
+  return { verdict: { ...c.verdict, accepted: found.acceptance }, pr };
+}
+
+/** What the stored result keeps of the gate. */
+export function storedGate(v: VerdictDoc, pr: number | null): StoredGate {
+  return { verdict: v.verdict, regressed: v.summary.regressed, accepted: v.accepted ?? null, pull_request: pr };
+}
+
+/** Annotations per check run: the first ones matter; GitHub takes 50 per request. */
+const MAX_ANNOTATIONS = 50;
+
+/**
+ * The check run's content: the outcome line as its title, the report as its
+ * summary, one annotation per regressed (failure) or possibly regressed
+ * (warning) metric, failed SLO check and invalid cell, on the config file
+ * when there is one in the repository; the conclusion neutral for what is
+ * neither a pass nor a fail (an invalid or inconclusive verdict that does
+ * not fail the step, an accepted regression).
+ */
+export function checkRunContent(v: VerdictDoc, o: { line: string; failing: boolean; note: StepNote | null; report: string; headSha: string; configPath: string | null; detailsUrl: string | null; name: string }): CheckRunContent {
+  const conclusion = o.failing ? 'failure' : o.note !== null ? 'neutral' : 'success';
+  const annotations: CheckRunContent['annotations'][number][] = [];
+  if (o.configPath !== null) {
+    const path = o.configPath;
+    for (const c of v.cells) {
+      if (!c.valid) annotations.push({ path, level: 'warning', title: `${c.id} not comparable`, message: c.invalid_reasons.join('; ') });
+      for (const m of c.metrics) {
+        if (!c.valid || !m.gated || (m.verdict !== 'regressed' && m.verdict !== 'warn')) continue;
+        const level = m.verdict === 'regressed' && v.accepted === undefined ? 'failure' : 'warning';
+        annotations.push({ path, level, title: `${c.id} ${m.metric} ${m.verdict === 'regressed' ? (v.accepted ? 'regressed (accepted)' : 'regressed') : 'may have regressed'}`, message: `${m.baseline} -> ${m.candidate} ${m.unit} (${m.change_pct}%): ${m.reason}` });
+      }
+    }
+    for (const s of v.slo) if (!s.ok) annotations.push({ path, level: 'failure', title: 'SLO check failed', message: `${s.check} failed in ${s.cell}: value ${s.value ?? 'none'}` });
+  }
+  return {
+    name: o.name,
+    headSha: o.headSha,
+    conclusion,
+    title: o.note !== null ? `${o.line}: ${o.note.headline}` : o.line,
+    summary: o.report,
+    detailsUrl: o.detailsUrl,
+    annotations: annotations.slice(0, MAX_ANNOTATIONS),
+  };
+}

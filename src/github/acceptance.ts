@@ -1,0 +1,47 @@
+// The facts an acceptance is decided on (src/pipeline/accept.ts), as the
+// GitHub API gives them: the pull request's label events and comments, and
+// the repository permission of everyone who acted. The permission is asked
+// of the API by the job that holds the token, never taken from the event:
+// in the fork-safe two-workflow setup the privileged job checks it itself.
+import { actorsToCheck, findAcceptance, type Acceptance } from '../pipeline/accept.js';
+import type { Octokit } from './client.js';
+
+interface Repo {
+  owner: string;
+  repo: string;
+}
+
+const WRITERS = new Set(['admin', 'maintain', 'write']);
+
+/** The acceptance in force on pull request `number`, and what was ignored. */
+export async function readAcceptance(octokit: Octokit, where: Repo & { number: number }, how: { label: string | null; commands: boolean }): Promise<{ acceptance: Acceptance | null; ignored: string[] }> {
+  const { owner, repo, number } = where;
+  const label = how.label;
+  const events = await octokit.paginate(octokit.rest.issues.listEvents, { owner, repo, issue_number: number, per_page: 100 });
+  const labelEvents = events.flatMap((e) =>
+    (e.event === 'labeled' || e.event === 'unlabeled') && 'label' in e && e.label && e.actor
+      ? [{ action: e.event as 'labeled' | 'unlabeled', label: String((e.label as { name?: unknown }).name ?? ''), actor: e.actor.login, at: e.created_at }]
+      : [],
+  );
+  // Without commands the comments are not read: they could accept nothing.
+  const raw = how.commands ? await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: number, per_page: 100 }) : [];
+  const comments = raw.flatMap((c) => (c.user && typeof c.body === 'string' ? [{ author: c.user.login, body: c.body, at: c.created_at }] : []));
+  const canWrite = new Set<string>();
+  for (const login of actorsToCheck({ label, labelEvents, comments })) {
+    try {
+      const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({ owner, repo, username: login });
+      if (WRITERS.has(data.permission)) canWrite.add(login);
+    } catch {
+      // Not a collaborator (404), or a token that may not ask: no write access is assumed.
+    }
+  }
+  return findAcceptance({ label, labelEvents, comments, canWrite });
+}
+
+/** The pull request a pushed commit was merged from: the newest merged one that lists it; null when none. */
+export async function pullOfCommit(octokit: Octokit, where: Repo & { sha: string }): Promise<number | null> {
+  const { data } = await octokit.rest.repos.listPullRequestsAssociatedWithCommit({ owner: where.owner, repo: where.repo, commit_sha: where.sha });
+  const merged = data.filter((p) => p.merged_at !== null && p.merged_at !== undefined);
+  merged.sort((a, b) => String(b.merged_at).localeCompare(String(a.merged_at)));
+  return merged[0]?.number ?? null;
+}
