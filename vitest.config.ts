@@ -53,6 +53,7 @@ const LOOPBACK = [
 const E2E = [
   'test/e2e/**/*.test.ts',
   'test/**/*.e2e.test.ts',
+  'test/action/accept.test.ts',
   'test/action/action.test.ts',
   'test/action/history.test.ts',
   'test/action/hostile.test.ts',

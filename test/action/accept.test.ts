@@ -1,0 +1,121 @@
+// Issue 21, items 1 and 2, through the built action and a fake GitHub API:
+// in the fork-safe two-workflow setup the privileged job (report mode) reads
+// who labelled the pull request or commanded the acceptance, and asks the API
+// whether they may write; a check run goes beside the job's status when the
+// token allows it.
+import { execFileSync } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { actionCheckout, runAction, type ActionRun } from '../support/action-env.js';
+import { buildDist } from '../support/cli.js';
+import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.js';
+import { REALISTIC, syntheticResult } from '../support/synthetic.js';
+
+let gh: FakeGitHub;
+let work: string;
+let head = '';
+let base = '';
+const repository = { full_name: 'acme/serving', default_branch: 'main' };
+const LABEL_AT = '2026-12-01T10:00:00Z';
+
+const git = (...args: string[]): string =>
+  execFileSync('git', args, { cwd: work, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } }).trim();
+
+beforeAll(async () => {
+  buildDist();
+  gh = await startFakeGitHub();
+  ({ work } = await actionCheckout());
+  git('commit', '-q', '--allow-empty', '-m', 'base');
+  base = git('rev-parse', 'HEAD');
+  git('commit', '-q', '--allow-empty', '-m', 'a bigger model');
+  head = git('rev-parse', 'HEAD');
+  // The untrusted half's artifact: a candidate 60% slower per token than the baseline file.
+  await writeFile(join(work, 'base.json'), JSON.stringify({ ...syntheticResult('base'), git: { commit: base, ref: null } }));
+  await writeFile(join(work, 'artifact.json'), JSON.stringify({ ...syntheticResult('cand', REALISTIC, { tpot: 1.6 }), git: { commit: head, ref: null } }));
+  gh.pulls.set('acme/serving#10', { number: 10, base: { sha: base, ref: 'main' }, head: { sha: head, ref: 'f', repo: { full_name: 'forker/serving' } } });
+  gh.permissions.set('maint', 'write');
+  gh.permissions.set('forker', 'read');
+}, 120_000);
+
+beforeEach(() => {
+  gh.labelEvents.clear();
+  gh.comments('acme', 'serving', 10).splice(0);
+  gh.checkRuns.splice(0);
+  gh.checksForbidden = false;
+});
+
+afterAll(async () => {
+  await gh?.close();
+});
+
+/** The privileged half: report mode on the workflow_run of the fork's pull request. */
+function report(inputs: Record<string, string> = {}): Promise<ActionRun> {
+  return runAction('index', {
+    workspace: work,
+    event: 'workflow_run',
+    payload: { repository, workflow_run: { id: 1, event: 'pull_request', head_sha: head, head_repository: { full_name: 'forker/serving' }, pull_requests: [] } },
+    sha: base,
+    ref: 'refs/heads/main',
+    inputs: { 'github-token': 'ghs_test_token_123', mode: 'report', result: 'artifact.json', 'pr-number': '10', baseline: 'base.json', ...inputs },
+    apiUrl: gh.url,
+  });
+}
+
+const labelled = (actor: string): void => void gh.labelEvents.set('acme/serving#10', [{ event: 'labeled', label: { name: 'perf-accepted' }, actor: { login: actor }, created_at: LABEL_AT }]);
+
+describe('accepting an intended regression, fork-safe setup', () => {
+  it('unaccepted, the regression fails the step, and the check run fails with an annotation per regressed metric', async () => {
+    const r = await report();
+    expect(r.code, r.stdout).toBe(1);
+    expect(r.stdout).toMatch(/::error::llm-perf-gate: fail \(\d+ regressed/);
+    expect(gh.checkRuns).toHaveLength(1);
+    const run = gh.checkRuns[0]!.body as { head_sha: string; conclusion: string; output: { title: string; annotations: unknown[] } };
+    expect(run).toMatchObject({ head_sha: head, conclusion: 'failure', name: 'llm-perf-gate', status: 'completed' });
+    expect(run.output.title).toMatch(/^llm-perf-gate: fail \(/);
+    expect(r.outputs['check-run-url']).toBe('https://github.example/acme/serving/runs/1');
+  }, 60_000);
+
+  it('the label added by someone with write access: the step passes, the comment and check run say who and when', async () => {
+    labelled('maint');
+    const r = await report();
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.stdout).toContain(`Pull request #10: regression accepted by @maint (label, ${LABEL_AT}): label 'perf-accepted'`);
+    const comment = gh.comments('acme', 'serving', 10)[0]!.body;
+    expect(comment).toMatch(/## ☑️ llm-perf-gate: fail · regression accepted/);
+    expect(comment).toContain('accepted by @\u200bmaint on 2026-12-01 (pull-request label)');
+    expect((gh.checkRuns[0]!.body as { conclusion: string }).conclusion).toBe('neutral');
+    // Who may write was asked of the API, not taken from the event.
+    expect(gh.requests.some((q) => q.path === '/repos/acme/serving/collaborators/maint/permission')).toBe(true);
+  }, 60_000);
+
+  it('the label added by someone without write access (the fork author) is ignored, and the step fails', async () => {
+    labelled('forker');
+    const r = await report();
+    expect(r.code, r.stdout).toBe(1);
+    expect(r.stdout).toContain("Acceptance of pull request #10 ignored: label 'perf-accepted' added by @forker, who has no write access.");
+  }, 60_000);
+
+  it('a comment command by someone with write access accepts with its reason; by the fork author it is ignored', async () => {
+    gh.seed('acme', 'serving', 10, [{ body: '/llm-perf-gate accept trust me', user: { login: 'forker', type: 'User' } }]);
+    const refused = await report();
+    expect(refused.code, refused.stdout).toBe(1);
+    expect(refused.stdout).toContain("'/llm-perf-gate accept' by @forker, who has no write access");
+    gh.seed('acme', 'serving', 10, [{ body: 'Intended.\n/llm-perf-gate accept the 70B model is slower by design', user: { login: 'maint', type: 'User' } }]);
+    const r = await report();
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.stdout).toContain('regression accepted by @maint (comment');
+    expect(r.summary).toContain('(comment command): the 70B model is slower by design.');
+  }, 60_000);
+
+  it('a token without checks: write gets no check run, quietly; the step is what it would be', async () => {
+    gh.checksForbidden = true;
+    labelled('maint');
+    const r = await report();
+    expect(r.code, r.stdout).toBe(0);
+    expect(gh.checkRuns).toHaveLength(0);
+    expect(r.stdout).toContain("No check run: the token may not create one (grant 'checks: write' to have one)");
+    expect(r.stdout).not.toMatch(/::warning::.*check run/);
+    expect(r.outputs['check-run-url']).toBeUndefined();
+  }, 60_000);
+});
