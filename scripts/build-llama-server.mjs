@@ -126,7 +126,7 @@ export function buildLlamaServer({ jobs = availableParallelism(), log = (s) => p
     throw new StepError(
       'finding the llama.cpp source',
       'node-llama-cpp (which ships it as llama/gitRelease.bundle) is not installed',
-      "run 'npm ci' (its postinstall installs the engine), or 'node scripts/install-engine.mjs'",
+      "run 'npm ci' (its prepare script installs the engine), or 'node scripts/install-engine.mjs'",
     );
   }
   if (usable(paths.binary)) return { binary: paths.binary, built: false, seconds: 0, ...paths };

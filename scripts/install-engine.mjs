@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // Installs the embedded engine's native dependencies (node-llama-cpp and its
 // CPU build of llama.cpp) into engine/node_modules from engine/package-lock.json.
-// The root's postinstall runs it, so a plain `npm ci` sets everything up.
+// The root's `prepare` script runs it, so a plain `npm ci` sets everything up.
+// prepare, not postinstall: npm runs it on `npm ci` and `npm install` in the
+// checkout, but not where the packed package is installed (which has no
+// engine/), so the package carries no install script for npm to run or refuse.
 //
 // Why apart from the root install: node-llama-cpp lists every GPU build of
 // llama.cpp as an optional dependency (CUDA, Vulkan: ~650 MB on Linux x64),
@@ -11,9 +14,7 @@
 //
 // Skips when engine/node_modules already matches the lockfile. Set
 // LLM_PERF_GATE_SKIP_ENGINE=1 to skip it altogether (the engine commands and
-// end-to-end tests then say what is missing). Does nothing in an installed
-// package (`npm install llm-perf-gate-*.tgz`): the tarball ships this script,
-// because npm runs the postinstall there too, but not engine/.
+// end-to-end tests then say what is missing).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -27,10 +28,6 @@ const stamp = join(dir, 'node_modules', '.llm-perf-gate-installed');
 const log = (s) => process.stderr.write(`[install-engine] ${s}\n`);
 
 function main() {
-  if (!existsSync(join(dir, 'package-lock.json'))) {
-    // An installed package, not a checkout: it has no engine/ to set up.
-    return 0;
-  }
   if (process.env.LLM_PERF_GATE_SKIP_ENGINE === '1') {
     log('skipped (LLM_PERF_GATE_SKIP_ENGINE=1)');
     return 0;

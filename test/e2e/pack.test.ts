@@ -20,9 +20,9 @@ const run = promisify(execFile);
 const pkg = JSON.parse(await readFile('package.json', 'utf8')) as { name: string; version: string };
 
 /**
- * npm with the Node under test first on PATH (the installed package's
- * postinstall runs `node`), and without the npm_* settings of an outer npm
- * (`npm test` sets some, such as a prefix) that would point this one elsewhere.
+ * The Node under test first on PATH (the bin's #! line runs `node`), and
+ * without the npm_* settings of an outer npm (`npm test` sets some, such as a
+ * prefix) that would point this npm elsewhere.
  */
 function npmEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
@@ -76,10 +76,18 @@ describe('the packed CLI, installed in an empty folder', () => {
     expect(files).not.toContain('dist/index.js');
   });
 
-  it('installs without dependencies: the bundles carry them', async () => {
-    const installed = JSON.parse(await readFile(join(app, 'node_modules', pkg.name, 'package.json'), 'utf8')) as { version: string; dependencies?: object };
+  it('installs without dependencies (the bundles carry them) and without install scripts', async () => {
+    const installed = JSON.parse(await readFile(join(app, 'node_modules', pkg.name, 'package.json'), 'utf8')) as {
+      version: string;
+      dependencies?: object;
+      scripts: Record<string, string>;
+    };
     expect(installed.version).toBe(pkg.version);
     expect(installed.dependencies ?? {}).toEqual({});
+    // The engine's set-up runs on `prepare`, which npm runs in a checkout only, never for
+    // a package from a registry: npm 11 skips a dependency's install scripts unless they
+    // are allowed, and warns about each. (For a tarball file it still lists `prepare`.)
+    expect(Object.keys(installed.scripts).filter((k) => /^(pre|post)?install$/.test(k))).toEqual([]);
   });
 
   it('answers --help', async () => {
