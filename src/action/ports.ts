@@ -54,7 +54,7 @@ export interface ActionPorts extends RunPorts {
 export type ActionPortsFactory = (host: ActionHost, inputs: ActionInputs, plan: Plan | null) => ActionPorts;
 
 /** The sides of the action's run in the pipeline's words: the candidate (url, server-command) and the same-job baseline server. */
-export function actionSides(host: ActionHost, inputs: ActionInputs, plan: Plan): { candidate: Side; baseline: Side | null } {
+function actionSides(host: ActionHost, inputs: ActionInputs, plan: Plan): { candidate: Side; baseline: Side | null } {
   const candidate: Side = {
     url: plan.target.url,
     model: plan.target.model,

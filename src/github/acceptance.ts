@@ -3,7 +3,8 @@
 // the repository permission of everyone who acted. The permission is asked
 // of the API by the job that holds the token, never taken from the event:
 // in the fork-safe two-workflow setup the privileged job checks it itself.
-import { actorsToCheck, findAcceptance, type Acceptance } from '../pipeline/accept.js';
+import type { Acceptance } from '../gate/verdict.js';
+import { actorsToCheck, findAcceptance } from '../pipeline/accept.js';
 import type { Octokit } from './client.js';
 
 interface Repo {

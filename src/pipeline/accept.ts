@@ -7,8 +7,6 @@
 // GitHub port (src/github/acceptance.ts); the decision is made here.
 import type { Acceptance, VerdictDoc } from '../gate/verdict.js';
 
-export type { Acceptance };
-
 export interface AcceptFacts {
   /** The label that accepts (input accept-label); null: labels do not accept. */
   label: string | null;

@@ -19,7 +19,7 @@ export interface Side {
 }
 
 /** What every server a host starts shares: whether its log is echoed, and which credentials it may see (src/server/process.ts serverEnv). */
-export interface LaunchPolicy {
+interface LaunchPolicy {
   echoLog: boolean;
   passEnv: readonly string[];
   withholdEnv: readonly string[];
@@ -28,7 +28,7 @@ export interface LaunchPolicy {
 }
 
 /** The one builder of a ServerLaunch; undefined for an endpoint that is up. */
-export function launchOf(role: AbRole, side: Side, policy: LaunchPolicy): ServerLaunch | undefined {
+function launchOf(role: AbRole, side: Side, policy: LaunchPolicy): ServerLaunch | undefined {
   if (side.server === null) return undefined;
   const launch: ServerLaunch = {
     label: side.server.label,
@@ -50,7 +50,7 @@ export function launchOf(role: AbRole, side: Side, policy: LaunchPolicy): Server
 const abSide = (s: Side): AbSidePlan => ({ url: s.url, model: s.model, serverCommand: s.server?.command ?? null, readyTimeoutMs: s.readyTimeoutMs });
 
 /** The line under the report's headline that names a paired design. */
-export function pairsNote(plan: Plan, baseline: Side): string {
+function pairsNote(plan: Plan, baseline: Side): string {
   const schedule = plan.ab?.schedule === 'alternate' ? 'one server at a time, ABBA blocks' : 'both servers up at once';
   const pairs = plan.limits.trials;
   return `baseline: measured in this job: same-job A/B, paired design (${pairs} pair${pairs === 1 ? '' : 's'} per cell, ${schedule}; baseline ${baseline.server === null ? 'endpoint' : 'server'} at ${baseline.url})`;

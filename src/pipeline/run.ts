@@ -27,7 +27,7 @@ export interface Baseline {
 }
 
 /** Where a run writes: the candidate's result, and beside it the paired baseline's and the confirmation's. */
-export interface RunPaths {
+interface RunPaths {
   candidate: string;
   baseline: string;
   confirm: string;
@@ -62,7 +62,7 @@ export interface RunPorts {
   baselines: BaselinePort;
 }
 
-export type RunOutcome =
+type RunOutcome =
   /** Interrupted (Ctrl-C) where a run need not complete (the CLI): the result file holds what was measured; nothing was judged. */
   | { kind: 'interrupted'; doc: ResultDoc }
   | { kind: 'judged'; doc: ResultDoc; baseline: Baseline; verdict: VerdictDoc; confirmation: Confirmation | null };
