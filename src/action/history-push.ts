@@ -111,12 +111,13 @@ async function announceChanges(host: ActionHost, inputs: ActionInputs, event: Ru
     host.log.info(`Change points: none new over ${read.results.length} stored commit(s).`);
     return;
   }
-  // A step for the worse is what people must see; one for the better is news, not a problem.
+  // A step for the worse is what people must see; one for the better is news, not a problem, and so is one
+  // for the worse that its pull request accepted (label or comment command): it was intended.
   for (const c of changes) {
-    if (c.worse) host.log.warn(describeChange(c), 'llm-perf-gate: change point');
+    if (c.worse && c.accepted === null) host.log.warn(describeChange(c), 'llm-perf-gate: change point');
     else host.log.notice(`llm-perf-gate: change point: ${describeChange(c)}`);
   }
-  const section = renderChanges(changes, (c) => `${url}/commit/${c}`)!;
+  const section = renderChanges(changes, (c) => `${url}/commit/${c}`, (n) => `${url}/pull/${n}`)!;
   await host.summary(section);
   if (!inputs.history.changeComment) return;
   if (inputs.githubToken === null) {

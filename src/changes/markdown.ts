@@ -18,15 +18,25 @@ export function sparkline(values: readonly number[], max = 20): string {
 
 const fmt = (v: number): string => (Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : Math.abs(v) >= 1 ? v.toFixed(2) : v.toPrecision(3));
 
-/** "### Change points" with one line per change; null when there is none. */
-export function renderChanges(changes: readonly ChangePoint[], commitUrl: ((commit: string) => string) | null = null): string | null {
+/**
+ * "### Change points" with one line per change; null when there is none. A
+ * step for the worse that its pull request accepted says by whom, where and
+ * why, and links the pull request when `pullUrl` is given.
+ */
+export function renderChanges(changes: readonly ChangePoint[], commitUrl: ((commit: string) => string) | null = null, pullUrl: ((n: number) => string) | null = null): string | null {
   if (changes.length === 0) return null;
   const lines = changes.map((c) => {
     const text = escapeMd(describeChange(c));
-    const link = commitUrl === null ? '' : ` ([${c.commit.slice(0, 7)}](${commitUrl(c.commit)}))`;
-    return `- ${c.worse ? '⚠️ ' : ''}${text}${link}`;
+    const pr = c.accepted?.pullRequest ?? null;
+    const links = [
+      ...(commitUrl === null ? [] : [`[${c.commit.slice(0, 7)}](${commitUrl(c.commit)})`]),
+      ...(pullUrl === null || pr === null ? [] : [`[#${pr}](${pullUrl(pr)})`]),
+    ];
+    const mark = c.accepted ? '☑️ ' : c.worse ? '⚠️ ' : '';
+    return `- ${mark}${text}${links.length ? ` (${links.join(', ')})` : ''}`;
   });
-  return `### Change points\n\n${lines.join('\n')}\n\nFound by E-divisive means over the default branch's stored results; the interval is a 95% bootstrap interval of the shift.`;
+  const accepted = changes.some((c) => c.accepted) ? ' ☑️: a step for the worse that the pull request it came from accepted as intended.' : '';
+  return `### Change points\n\n${lines.join('\n')}\n\nFound by E-divisive means over the default branch's stored results; the interval is a 95% bootstrap interval of the shift.${accepted}`;
 }
 
 /**
@@ -39,7 +49,7 @@ export function renderTrendTable(series: readonly MetricSeries[], changes: reado
   if (rows.length === 0) return null;
   const body = rows.map((s) => {
     const last = changes.filter((c) => c.cell === s.cell && c.metric === s.metric).at(-1);
-    const change = last === undefined ? '–' : `${last.relative > 0 ? '+' : ''}${(last.relative * 100).toFixed(1)}% at \`${last.commit.slice(0, 7)}\`${last.worse ? ' ⚠️' : ''}`;
+    const change = last === undefined ? '–' : `${last.relative > 0 ? '+' : ''}${(last.relative * 100).toFixed(1)}% at \`${last.commit.slice(0, 7)}\`${last.accepted ? ' (accepted)' : last.worse ? ' ⚠️' : ''}`;
     const latest = s.points.at(-1)!.value;
     return `| ${escapeMd(s.cell)} | ${escapeMd(s.metric)} | ${sparkline(s.points.map((p) => p.value), max)} | ${fmt(latest)} ${escapeMd(s.unit)} | ${change} |`;
   });

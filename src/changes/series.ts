@@ -19,11 +19,22 @@ export interface HistoryPoint {
   doc: ResultDoc;
 }
 
+/** A step its pull request accepted on purpose (label or comment command), as the result stored after the merge carries it. */
+export interface AcceptedStep {
+  by: string;
+  at: string;
+  reason: string;
+  via: 'label' | 'comment';
+  pullRequest: number | null;
+}
+
 export interface MetricPoint {
   commit: string;
   value: number;
   /** Lowest and highest per-trial figure; null with fewer than two trials. */
   trialRange: [number, number] | null;
+  /** Set when the commit's stored result says its pull request accepted a regression. */
+  accepted?: AcceptedStep;
 }
 
 export interface MetricSeries {
@@ -46,6 +57,8 @@ export interface ChangePoint extends Shift {
   direction: Direction;
   /** The shift is in the metric's bad direction. */
   worse: boolean;
+  /** The first commit after the change was merged from a pull request that accepted a regression: the step was intended. */
+  accepted: AcceptedStep | null;
 }
 
 /** The gate plan stored with the newest result; the defaults when it has none, or one this version cannot read. */
@@ -60,6 +73,12 @@ function currentGatePlan(history: readonly HistoryPoint[]): GatePlan {
     }
   }
   return gatePlanOf(normaliseGate(undefined), undefined);
+}
+
+/** The acceptance a stored result carries (results stored before gates were kept carry none). */
+export function acceptedStep(doc: ResultDoc): AcceptedStep | null {
+  const a = doc.gate?.accepted;
+  return a ? { by: a.by, at: a.at, reason: a.reason, via: a.via, pullRequest: doc.gate?.pull_request ?? null } : null;
 }
 
 function trialFigures(cell: CellResult, def: MetricDef): number[] {
@@ -92,16 +111,30 @@ export function buildSeries(history: readonly HistoryPoint[], extra: readonly st
         }
         if (value === null || !Number.isFinite(value)) continue;
         const trials = trialFigures(cell, def);
-        s.points.push({ commit: h.commit, value, trialRange: trials.length >= 2 ? [Math.min(...trials), Math.max(...trials)] : null });
+        const point: MetricPoint = { commit: h.commit, value, trialRange: trials.length >= 2 ? [Math.min(...trials), Math.max(...trials)] : null };
+        const accepted = acceptedStep(h.doc);
+        if (accepted !== null) point.accepted = accepted;
+        s.points.push(point);
       }
     }
   }
   return [...out.values()];
 }
 
+const worse = (s: MetricSeries, sh: Shift): boolean => (s.direction === 'higher' ? sh.relative < 0 : sh.relative > 0);
+
 function seriesChanges(s: MetricSeries, options: Partial<ChangeOptions> = {}): ChangePoint[] {
   const shifts = detectShifts(s.points, { ...options, seed: `${options.seed ?? 'llm-perf-gate'}:${s.cell}:${s.metric}` });
-  return shifts.map((sh) => ({ ...sh, cell: s.cell, metric: s.metric, unit: s.unit, direction: s.direction, worse: s.direction === 'higher' ? sh.relative < 0 : sh.relative > 0 }));
+  return shifts.map((sh) => ({
+    ...sh,
+    cell: s.cell,
+    metric: s.metric,
+    unit: s.unit,
+    direction: s.direction,
+    worse: worse(s, sh),
+    // An acceptance is of a regression: it explains a step for the worse only.
+    accepted: worse(s, sh) ? (s.points[sh.index]?.accepted ?? null) : null,
+  }));
 }
 
 export function findChanges(series: readonly MetricSeries[], options: Partial<ChangeOptions> = {}): ChangePoint[] {
@@ -128,11 +161,20 @@ export function newChanges(series: readonly MetricSeries[], options: Partial<Cha
 
 const pct = (x: number): string => `${(Math.abs(x) * 100).toFixed(1)}%`;
 
-/** "output_tps of chat@c=4 stepped down 6.1% (4.2-8.0%) at a1b2c3d (worse)"; plain text, the caller escapes. */
+/** "accepted by @alice in pull request #12 (label): reason"; plain text, the caller escapes. */
+export function describeAcceptance(a: AcceptedStep): string {
+  return `accepted by @${a.by}${a.pullRequest === null ? '' : ` in pull request #${a.pullRequest}`} (${a.via}${a.at ? `, ${a.at.slice(0, 10)}` : ''}): ${a.reason || 'no reason given'}`;
+}
+
+/**
+ * "output_tps of chat@c=4 stepped down 6.1% (4.2-8.0%) at a1b2c3d (worse; p = 0.0025)",
+ * and "; accepted by @alice in pull request #12 (label, 2026-12-01): reason"
+ * when the step for the worse was intended; plain text, the caller escapes.
+ */
 export function describeChange(c: ChangePoint): string {
   const [lo, hi] = c.interval;
   const a = Math.min(Math.abs(lo), Math.abs(hi));
   const b = Math.max(Math.abs(lo), Math.abs(hi));
   const range = lo < 0 && hi > 0 ? `${(lo * 100).toFixed(1)}% to +${(hi * 100).toFixed(1)}%` : `${(a * 100).toFixed(1)}-${(b * 100).toFixed(1)}%`;
-  return `${c.metric} of ${c.cell} stepped ${c.relative < 0 ? 'down' : 'up'} ${pct(c.relative)} (${range}) at ${c.commit.slice(0, 7)} (${c.worse ? 'worse' : 'better'}; p = ${c.pValue.toPrecision(2)})`;
+  return `${c.metric} of ${c.cell} stepped ${c.relative < 0 ? 'down' : 'up'} ${pct(c.relative)} (${range}) at ${c.commit.slice(0, 7)} (${c.worse ? 'worse' : 'better'}; p = ${c.pValue.toPrecision(2)})${c.accepted ? `; ${describeAcceptance(c.accepted)}` : ''}`;
 }
