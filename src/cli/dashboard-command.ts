@@ -13,7 +13,9 @@ const DASHBOARD_USAGE = `usage: llm-perf-gate dashboard [options]
 Writes a static site (one index.html, everything inlined, no network access
 when viewed; works from file:// and GitHub Pages): a summary table and, per
 cell and gated metric, a chart over commits with the trials' range, the
-gate threshold around the latest result and the change points.
+gate threshold around the latest result and the change points. Exits 2,
+writing nothing, when every stored result was refused (unreadable, another
+schema version).
 
 ${HISTORY_USAGE}
 
@@ -29,6 +31,9 @@ export const DASHBOARD_COMMAND = {
   run: (v: Values, io: CliIo): Promise<number> => dashboardCommand(v, io),
 } as const;
 
+/** Reasons repeated in the error when every stored result was refused. */
+const REASONS_SHOWN = 3;
+
 async function remoteRepoUrl(repoDir: string, remote: string): Promise<string | null> {
   const r = await new Git(repoDir, remote, null).run('reading the remote URL', ['remote', 'get-url', remote], { ok: [2, 128] }).catch(() => null);
   return r !== null && r.code === 0 ? repoUrlOf(r.stdout) : null;
@@ -39,7 +44,14 @@ async function dashboardCommand(v: Values, io: CliIo): Promise<number> {
     const { source, order } = historySource(v, io.cwd);
     const given = typeof v['repo-url'] === 'string' ? v['repo-url'] : null;
     if (given !== null && !/^https:\/\/[^\s"'<>]+$/.test(given)) throw new HistoryUsageError(`--repo-url must be an https:// URL, got '${given}'`);
-    const { results } = await readHistoryFor(source, order, io);
+    const { results, unreadable } = await readHistoryFor(source, order, io);
+    if (results.length === 0 && unreadable.length > 0) {
+      // An empty page would look like a history with nothing in it yet; this one has results, none readable.
+      const first = unreadable.slice(0, REASONS_SHOWN).map((why) => `  ${why}\n`).join('');
+      const more = unreadable.length > REASONS_SHOWN ? `  (and ${unreadable.length - REASONS_SHOWN} more)\n` : '';
+      io.stderr.write(`error: every stored result was refused (${unreadable.length} file(s)), so there is nothing to chart; no dashboard written. Why:\n${first}${more}`);
+      return EXIT.usage;
+    }
     const repoUrl = given?.replace(/\/+$/, '') ?? (order.repoDir === null ? null : await remoteRepoUrl(order.repoDir, typeof v.remote === 'string' ? v.remote : 'origin'));
     const { data, changes } = dashboardData(results, {
       title: typeof v.title === 'string' ? v.title : 'llm-perf-gate history',
