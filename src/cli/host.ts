@@ -3,6 +3,7 @@
 // a terminal, and Ctrl-C (or SIGTERM) as the cancel signal.
 import { hostLog, type Host, type HostLog, type LogSink } from '../pipeline/host.js';
 import { systemClock } from '../util/clock.js';
+import { colourWanted, paintPrefix, paintStatus } from './colour.js';
 import type { CliIo } from './io.js';
 
 const PREFIX = { out: '', info: '', notice: 'note: ', warn: 'warning: ', error: 'error: ' } as const;
@@ -15,15 +16,23 @@ function cliSink(io: CliIo): LogSink {
     if (statusShown) io.stderr.write(CLEAR_LINE);
     statusShown = false;
   };
+  const colour = colourWanted(io.stderr.isTTY, io.env);
   const sink: LogSink = {
     write(level, text) {
       clear();
-      (level === 'out' ? io.stdout : io.stderr).write(`${PREFIX[level]}${text}\n`);
+      const prefix = PREFIX[level];
+      if (level === 'out') io.stdout.write(`${text}\n`);
+      else io.stderr.write(`${colour ? paintPrefix(prefix) : prefix}${text}\n`);
+    },
+    // Tables fit stdout's terminal; a file or a pipe gets them whole.
+    columns: (stream) => {
+      const s = stream === 'out' ? io.stdout : io.stderr;
+      return s.isTTY === true && typeof s.columns === 'number' && s.columns > 0 ? s.columns : null;
     },
   };
   if (io.stderr.isTTY === true) {
     sink.status = (text) => {
-      io.stderr.write(`${CLEAR_LINE}${text}`);
+      io.stderr.write(`${CLEAR_LINE}${colour ? paintStatus(text) : text}`);
       statusShown = true;
     };
   }

@@ -5,6 +5,8 @@ import { EXIT } from '../pipeline/report.js';
 export interface OutStream {
   write(s: string): boolean;
   isTTY?: boolean;
+  /** A terminal's width (Node sets it on a TTY stream). */
+  columns?: number;
 }
 
 export interface CliIo {

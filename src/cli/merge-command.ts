@@ -36,7 +36,7 @@ export async function mergeCommand(argv: string[], io: CliIo): Promise<number> {
   const { doc, warnings } = mergeShards(files);
   for (const w of warnings) log.warn(w);
   await writeResult(resolve(io.cwd, out), doc);
-  log.out(`${resultTable(doc)}\n`);
+  log.out(`${resultTable(doc, log.columns('out'))}\n`);
   log.out(`merged ${files.length} shards (status ${doc.status}): ${out}`);
   return EXIT.ok;
 }

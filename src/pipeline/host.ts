@@ -22,6 +22,8 @@ export interface LogSink {
   status?(text: string): void;
   /** Opens (a title) or closes (null) a collapsible group of lines (the action's log); absent: the title is an info line. */
   group?(title: string | null): void;
+  /** The width in columns of the terminal `out` or status lines go to, now; absent or null: not a terminal (no width to fit). */
+  columns?(stream: 'out' | 'status'): number | null;
 }
 
 export interface HostLog {
@@ -37,6 +39,8 @@ export interface HostLog {
   group<T>(title: string, fn: () => Promise<T>): Promise<T>;
   /** True when status lines redraw in place, so they may come often. */
   readonly live: boolean;
+  /** The terminal's width for `out` (tables) or status lines, now; null: no terminal, nothing to fit (a CI log). */
+  columns(stream: 'out' | 'status'): number | null;
 }
 
 /**
@@ -72,6 +76,7 @@ export function hostLog(sink: LogSink): HostLog {
       }
     },
     live: status !== undefined,
+    columns: (stream) => sink.columns?.(stream) ?? null,
   };
 }
 

@@ -93,7 +93,7 @@ export async function measure(
 ): Promise<ResultDoc> {
   const progress = createProgress(host.log, host.clock);
   const doc = await runPlan({ plan, outPath, cwd: host.cwd, env: host.env, signal: host.signal, clock: host.clock, progress, startedServers: opts.startedServers, shard: opts.shard });
-  if (opts.table !== false) host.log.out(`\n${resultTable(doc)}\n`);
+  if (opts.table !== false) host.log.out(`\n${resultTable(doc, host.log.columns('out'))}\n`);
   if (doc.environment) host.log.out(`environment: ${environmentText(doc.environment)}`);
   return doc;
 }
@@ -106,7 +106,7 @@ export async function measureAb(
   extra: Pick<AbRunOptions, 'sides' | 'blocks' | 'startedServers'> = {},
 ): Promise<{ baseline: ResultDoc; candidate: ResultDoc }> {
   const docs = await runAbPlan({ plan, outPaths, cwd: host.cwd, env: host.env, signal: host.signal, clock: host.clock, progress: createProgress(host.log, host.clock), ...extra });
-  host.log.out(`\nbaseline:\n${resultTable(docs.baseline)}\n\ncandidate:\n${resultTable(docs.candidate)}\n`);
+  host.log.out(`\nbaseline:\n${resultTable(docs.baseline, host.log.columns('out'))}\n\ncandidate:\n${resultTable(docs.candidate, host.log.columns('out'))}\n`);
   for (const [side, d] of [['baseline', docs.baseline], ['candidate', docs.candidate]] as const) {
     if (d.environment) host.log.out(`${side} environment: ${environmentText(d.environment)}`);
   }

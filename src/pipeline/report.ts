@@ -37,7 +37,7 @@ export async function writeVerdictFiles(host: Host, v: VerdictDoc, markdown: str
  * returns the exit status. `results`: the results judged, for the report's telemetry section.
  */
 export async function reportVerdict(host: Host, v: VerdictDoc, files: VerdictFiles, results?: { baseline: ResultDoc | null; candidate: ResultDoc }): Promise<number> {
-  host.log.out(verdictTable(v));
+  host.log.out(verdictTable(v, host.log.columns('out')));
   await writeVerdictFiles(host, v, renderMarkdown(v, { results }), files);
   if (files.markdown !== null) host.log.out(`report: ${files.markdown}\n`);
   if (files.json !== null) host.log.out(`verdict: ${files.json}\n`);

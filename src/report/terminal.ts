@@ -26,7 +26,41 @@ export function renderTable(rows: string[][]): string {
     .join('\n');
 }
 
-export function resultTable(doc: ResultDoc): string {
+/** renderTable's width: the columns and the two spaces between each. */
+function tableWidth(rows: string[][]): number {
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
+  return widths.reduce((a, b) => a + b, 0) + 2 * (widths.length - 1);
+}
+
+/**
+ * The table within `width` columns: columns dropped by their header, in
+ * `dropFirst`'s order, until it fits (or none of those is left: a terminal
+ * then wraps what is still too wide). null width: the whole table.
+ */
+export function fitTable(rows: string[][], width: number | null, dropFirst: readonly string[]): { rows: string[][]; dropped: string[] } {
+  let kept = rows;
+  const dropped: string[] = [];
+  if (width === null) return { rows, dropped };
+  for (const name of dropFirst) {
+    if (tableWidth(kept) <= width) break;
+    const c = kept[0]!.indexOf(name);
+    if (c < 0) continue;
+    kept = kept.map((r) => r.filter((_, i) => i !== c));
+    dropped.push(name);
+  }
+  return { rows: kept, dropped };
+}
+
+/** The line that says which columns a narrow terminal left out, or null. */
+export function droppedNote(dropped: readonly string[], width: number | null): string | null {
+  return dropped.length === 0 ? null : `not shown at ${width} columns: ${dropped.join(', ')} (a wider terminal, or output to a file or a pipe, shows every column)`;
+}
+
+/** Columns the result table leaves out first on a narrow terminal: the least read first; cell, ok/sent, err%, rps and the p99s stay longest. */
+const RESULT_DROP_ORDER = ['in tok/s', 'e2e p50', 'itl p99', 'tpot p50', 'ttft p50', 'e2e p99', 'out tok/s', 'tpot p99'];
+
+/** One row per cell; `width`: the terminal's, to fit (null: a log or a file, every column). */
+export function resultTable(doc: ResultDoc, width: number | null = null): string {
   const header = ['cell', 'ok/sent', 'err%', 'rps', 'in tok/s', 'out tok/s', 'ttft p50', 'ttft p99', 'tpot p50', 'tpot p99', 'itl p99', 'e2e p50', 'e2e p99'];
   const rows = [header];
   for (const c of doc.cells) {
@@ -47,7 +81,10 @@ export function resultTable(doc: ResultDoc): string {
       pct(m.e2e_ms, 'p99'),
     ]);
   }
+  const fitted = fitTable(rows, width, RESULT_DROP_ORDER);
   const notes: string[] = ['latencies in ms; (n=K): too few samples for that percentile'];
+  const dropped = droppedNote(fitted.dropped, width);
+  if (dropped !== null) notes.push(dropped);
   for (const c of doc.cells) {
     for (const [cls, e] of Object.entries(c.metrics.errors)) {
       notes.push(`${forTerminal(c.id)}: ${e.count} x ${forTerminal(cls)}: ${forTerminal(e.examples[0] ?? '')}`);
@@ -55,5 +92,5 @@ export function resultTable(doc: ResultDoc): string {
     for (const r of c.client.reasons) notes.push(`${forTerminal(c.id)}: client saturated: ${forTerminal(r)}`);
   }
   const capacity = capacityTerminalLines(doc.capacity);
-  return `${renderTable(rows)}\n${notes.join('\n')}${capacity === '' ? '' : `\n${capacity}`}`;
+  return `${renderTable(fitted.rows)}\n${notes.join('\n')}${capacity === '' ? '' : `\n${capacity}`}`;
 }

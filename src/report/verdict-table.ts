@@ -5,10 +5,14 @@ import { capacityVerdictRows } from './capacity-cell.js';
 import { rowFigures, signedPct, TERMINAL_STYLE } from './figures.js';
 import { designLine } from './markdown.js';
 import { forTerminal } from '../util/safe-text.js';
-import { renderTable } from './terminal.js';
+import { droppedNote, fitTable, renderTable } from './terminal.js';
 
 
-export function verdictTable(v: VerdictDoc): string {
+/** Columns the verdict table leaves out first on a narrow terminal: the change and its verdict stay. */
+const VERDICT_DROP_ORDER = ['interval', 'baseline', 'candidate'];
+
+/** `width`: the terminal's, to fit (null: a log or a file, every column). */
+export function verdictTable(v: VerdictDoc, width: number | null = null): string {
   const rows = [['cell', 'metric', 'baseline', 'candidate', 'change', 'interval', 'verdict']];
   for (const c of v.cells) {
     for (const m of c.metrics) {
@@ -23,7 +27,12 @@ export function verdictTable(v: VerdictDoc): string {
   const lines = [`verdict: ${v.verdict.toUpperCase()}  (${v.summary.regressed} regressed, ${v.summary.improved} improved, ${v.summary.unchanged} unchanged, ${v.summary.warn} warn, ${v.summary.inconclusive} inconclusive, ${v.summary.invalid_cells} invalid cells, ${v.summary.slo_failed} SLO failures)`];
   lines.push(designLine(v));
   for (const n of v.history?.notes ?? []) lines.push(`note: ${forTerminal(n)}`);
-  if (rows.length > 1) lines.push(renderTable(rows));
+  if (rows.length > 1) {
+    const fitted = fitTable(rows, width, VERDICT_DROP_ORDER);
+    lines.push(renderTable(fitted.rows));
+    const dropped = droppedNote(fitted.dropped, width);
+    if (dropped !== null) lines.push(dropped);
+  }
   lines.push(...capacity.lines);
   const noise = v.cells.flatMap((c) => c.metrics.filter((m) => m.gated && m.noise !== undefined).map((m) => ({ c, m, n: m.noise! })));
   if (noise.length > 0) {

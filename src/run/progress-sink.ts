@@ -4,8 +4,28 @@
 import type { RequestRecord } from '../load/record.js';
 import type { CellResult } from '../result/types.js';
 
+/** Where one trial of one cell (on one side) stands in the run, as it starts. */
+export interface CellStep {
+  /** 0-based position among all `steps` (cell x trial x side), in run order. */
+  step: number;
+  steps: number;
+  /** 0-based cell of `cells` (scenario x load), and trial of `trials`. */
+  cell: number;
+  cells: number;
+  trial: number;
+  trials: number;
+  /** The side's label in an A/B ('[baseline] '), '' with one target. */
+  side: string;
+  id: string;
+  /** Measured requests planned. */
+  requests: number;
+  /** Warm-up requests sent before them: a count, or 'auto' (until steady, at most `warmupMax`). */
+  warmup: number | 'auto';
+  warmupMax: number;
+}
+
 export interface ProgressSink {
-  cellStart(index: number, total: number, id: string, requests: number): void;
+  cellStart(step: CellStep): void;
   requestDone(rec: RequestRecord): void;
   cellEnd(cell: CellResult): void;
   note(message: string): void;

@@ -188,6 +188,8 @@ export interface BlockHooks {
 }
 
 interface Cell {
+  /** 0-based, in the matrix's order. */
+  index: number;
   id: string;
   scenario: ScenarioPlan;
   load: LoadPlan;
@@ -199,6 +201,7 @@ interface MatrixState {
   firstTrials: { cell: string; items: readonly WorkItem[] }[];
   total: number;
   step: number;
+  cells: number;
 }
 
 /**
@@ -212,8 +215,8 @@ interface MatrixState {
  */
 async function runMatrix(o: RunOptions, sides: readonly Side[], blocks: BlockHooks | null, reopen: (side: Side) => Promise<void>): Promise<void> {
   const { plan } = o;
-  const cells: Cell[] = plan.scenarios.flatMap((scenario) => plan.loads.map((load) => ({ id: cellId(scenario, load), scenario, load })));
-  const m: MatrixState = { hashes: new Map(), firstTrials: [], total: cells.length * plan.limits.trials * sides.length, step: 0 };
+  const cells: Cell[] = plan.scenarios.flatMap((scenario) => plan.loads.map((load) => ({ id: cellId(scenario, load), scenario, load }))).map((c, index) => ({ ...c, index }));
+  const m: MatrixState = { hashes: new Map(), firstTrials: [], total: cells.length * plan.limits.trials * sides.length, step: 0, cells: cells.length };
   for (let trial = 0; trial < plan.limits.trials; trial++) {
     // Both sides of a pair send the very same requests.
     const items = new Map<string, readonly WorkItem[]>();
@@ -263,8 +266,19 @@ function cellRequestCount(plan: Plan): number {
 async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolean, cell: Cell, trial: number, items: readonly WorkItem[]): Promise<void> {
   const { plan } = o;
   side.doc.workload_hash = workloadHash(m.firstTrials);
-  const label = `${side.label}${cell.id}${plan.limits.trials > 1 ? ` (trial ${trial + 1}/${plan.limits.trials})` : ''}`;
-  o.progress?.cellStart(m.step++, m.total, label, plan.limits.requests);
+  o.progress?.cellStart({
+    step: m.step++,
+    steps: m.total,
+    cell: cell.index,
+    cells: m.cells,
+    trial,
+    trials: plan.limits.trials,
+    side: side.label,
+    id: cell.id,
+    requests: plan.limits.requests,
+    warmup: plan.limits.warmup,
+    warmupMax: warmupBudget(plan.limits.warmup),
+  });
   // Started before the clock and stopped after it: telemetry never sits inside the load loop.
   const tel = await side.telemetry.startTrial();
   const startedAt = new Date().toISOString();

@@ -32,8 +32,8 @@ describe('llm-perf-gate ab', () => {
     const config = await abConfig(dir, a.url, b.url);
     const ran = await cli(['ab', '--config', config, '--out-dir', join(dir, 'out'), '--json', join(dir, 'v.json')]);
     expect(ran.code, ran.stdout + ran.stderr).toBe(1);
-    expect(ran.stderr).toMatch(/\[baseline\] s@c=2 \(trial 1\/4\)/);
-    expect(ran.stderr).toMatch(/\[candidate\] s@c=2 \(trial 4\/4\)/);
+    expect(ran.stderr).toMatch(/trial 1\/4 \[baseline\] s@c=2/);
+    expect(ran.stderr).toMatch(/trial 4\/4 \[candidate\] s@c=2/);
     const v = JSON.parse(await readFile(join(dir, 'v.json'), 'utf8')) as VerdictDoc;
     expect(v.design).toBe('paired');
     expect(v.verdict).toBe('fail');

@@ -84,7 +84,7 @@ describe('telemetry in a run', () => {
     expect(doc.environment!.gpus).toHaveLength(2);
     expect(doc.environment!.driver_version).toBe('550.54.15');
     expect(doc.environment!.model).toBe('fake-model');
-    expect(stdout).toMatch(/s@c=2 \(trial 1\/2\): telemetry: GPU \d+\.\d \/ 79\.6 GiB \(fullest of 2\) peak, \d+% util · vllm: KV cache peak \d+%/);
+    expect(stdout).toMatch(/trial 1\/2 s@c=2: telemetry: GPU \d+\.\d \/ 79\.6 GiB \(fullest of 2\) peak, \d+% util · vllm: KV cache peak \d+%/);
     expect(stdout).toContain('environment: 2 x NVIDIA H100 80GB HBM3 (driver 550.54.15, CUDA 12.4)');
     expect(md).toContain('### Server telemetry');
     expect(md).toMatch(/\| s@c=2 \| \d+\.\d \/ 79\.6 GiB \(fullest of 2\) \| \d+% \| \d+% \| \d+(\.\d)? \| \d+(\.\d)? \|/);
