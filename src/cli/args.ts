@@ -59,7 +59,7 @@ const CONFIG_SETTINGS: Readonly<Record<string, string>> = {
 };
 
 /** Node's words for a parse failure, with what to do: the closest option and the command's usage. */
-export function usageProblem(err: unknown, command: string, options: Options, usage: string): UsageError {
+function usageProblem(err: unknown, command: string, options: Options, usage: string): UsageError {
   const code = (err as { code?: unknown }).code;
   const message = err instanceof Error ? err.message : String(err);
   const unknown = code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /Unknown option '([^']+)'/.exec(message)?.[1] : undefined;

@@ -12,7 +12,7 @@ export function colourWanted(isTTY: boolean | undefined, env: NodeJS.ProcessEnv)
   return isTTY === true && (env.NO_COLOR === undefined || env.NO_COLOR === '');
 }
 
-export function paint(text: string, ...styles: Style[]): string {
+function paint(text: string, ...styles: Style[]): string {
   return `\x1b[${styles.map((s) => SGR[s]).join(';')}m${text}\x1b[0m`;
 }
 

@@ -38,7 +38,7 @@ export function notTlsProblem(err: unknown, base: string): string | null {
 }
 
 /** Whether a TLS handshake with host:port completes within `timeoutMs` (the certificate is not judged: only the protocol is asked). */
-export function speaksTls(host: string, port: number, timeoutMs: number): Promise<boolean> {
+function speaksTls(host: string, port: number, timeoutMs: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = tls.connect({ host, port, servername: /^[\d.]+$|:/.test(host) ? undefined : host, rejectUnauthorized: false, timeout: timeoutMs }, () => {
       socket.destroy();
