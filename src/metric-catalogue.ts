@@ -7,6 +7,18 @@ import { DIST_KEYS, DIST_STATS, RATE_KEYS, type DistKey, type DistStat } from '.
 
 export type { DistKey, DistStat, RateKey } from './metric-ids.js';
 
+/**
+ * The headline of a cell, written once: throughput, the TTFT tail users see
+ * (under a rate load the queue counts, so the queued TTFT) and decode speed.
+ * The gate gates these by default (src/gate/policy.ts, with the error rate),
+ * and the history index keeps them for trend charts (src/result/headline.ts).
+ */
+export const HEADLINE = {
+  throughput: 'output_tps',
+  ttft: { concurrency: 'ttft_ms.p95', rate: 'queued_ttft_ms.p95' },
+  decode: 'tpot_ms.p50',
+} as const;
+
 export type Direction = 'higher' | 'lower';
 export type MetricKind = 'rate' | 'latency' | 'absolute';
 

@@ -4,7 +4,7 @@
 // that decides how strict the gate is about a metric is here, once.
 import type { GatePlan, MetricRuleOverride } from '../config/plan.js';
 import type { DistKey, DistStat, RateKey } from '../metric-ids.js';
-import { CATALOGUE, type Direction, type MetricDef } from '../metric-catalogue.js';
+import { CATALOGUE, HEADLINE, type Direction, type MetricDef } from '../metric-catalogue.js';
 
 /** The rule a metric is judged by in one cell. */
 export interface MetricRule {
@@ -27,11 +27,11 @@ export interface MetricRule {
 // multiplicity adjustment (significance.ts). Everything else is compared and
 // reported but never fails the gate unless the config says so.
 const DEFAULT_GATED: Readonly<Record<string, 'always' | 'concurrency' | 'rate'>> = {
-  output_tps: 'always',
+  [HEADLINE.throughput]: 'always',
   error_rate: 'always',
-  'ttft_ms.p95': 'concurrency',
-  'queued_ttft_ms.p95': 'rate',
-  'tpot_ms.p50': 'always',
+  [HEADLINE.ttft.concurrency]: 'concurrency',
+  [HEADLINE.ttft.rate]: 'rate',
+  [HEADLINE.decode]: 'always',
 };
 const RATE_TOLERANCE = 0.05;
 /** Tail percentiles are noisier: wider default tolerances keep them from crying wolf. */

@@ -181,9 +181,9 @@ describe('synthesizeItems', () => {
   });
 
   for (const enc of ENCODINGS) {
-    it(`${enc}: 1,000 prompts of 1,000 tokens are fast once the tokenizer is loaded`, async () => {
+    // How fast is the synthesis benchmark's business (speed goals live in benchmarks, not in timed tests): ~0.3 s was measured on 2 cores.
+    it(`${enc}: 1,000 prompts of 1,000 tokens with a shared prefix`, async () => {
       await synthesisWords(enc);
-      const started = performance.now();
       const items = await synthesizeItems({
         seed: 1,
         encoding: enc,
@@ -191,10 +191,8 @@ describe('synthesizeItems', () => {
         cellLabel: 'c=64',
         count: 1000,
       });
-      const elapsed = performance.now() - started;
       expect(items).toHaveLength(1000);
-      // ~0.3 s measured on a 2-core container; the bound leaves room for slow CI.
-      expect(elapsed).toBeLessThan(5000);
+      expect(items.every((i) => i.inputTokens === 1000)).toBe(true);
     });
   }
 });
