@@ -2,16 +2,33 @@
 // cell and metric the values, the trials' range, the gate threshold around the
 // latest result, the change points and a summary row. Pure: no I/O. The page
 // only draws this; it recomputes nothing.
-import type { ChangePoint, MetricSeries } from '../changes/series.js';
+import type { AcceptedStep, ChangePoint, MetricSeries } from '../changes/series.js';
 import { mirrorThreshold } from '../gate/outcome.js';
 import { ratioThreshold } from '../gate/policy.js';
+import type { StoredGate } from '../result/types.js';
+
+/** The gate of the push that stored a commit's result, as the page shows it. */
+export interface DashboardGate {
+  verdict: StoredGate['verdict'];
+  /** Gated metrics that regressed against the baseline. */
+  regressed: number;
+  /** The regression was accepted on purpose in the pull request the commit was merged from. */
+  accepted: StoredGate['accepted'];
+  /** The pull request the commit was merged from, when the action found it. */
+  pullRequest: number | null;
+}
 
 export interface DashboardCommit {
   commit: string;
+  /** Committer date when the repository the page was built in has the commit; else when the result was measured. */
   date: string;
+  /** When the result was measured (the result's start time). */
+  measuredAt: string;
   subject: string | null;
-  /** null: the stored result carries no verdict (results do not store one today). */
-  gate: 'pass' | 'fail' | null;
+  /** null: the stored result carries no gate (stored before gates were kept, or not by the action on a push). */
+  gate: DashboardGate | null;
+  /** What the charts mark on this commit's points: a failed gate (red) or an accepted regression; null: nothing. */
+  mark: 'fail' | 'accepted' | null;
 }
 
 interface DashboardChange {
@@ -22,6 +39,8 @@ interface DashboardChange {
   interval: [number, number];
   pValue: number;
   worse: boolean;
+  /** A step for the worse that the pull request it came from accepted as intended. */
+  accepted: AcceptedStep | null;
 }
 
 export interface DashboardSeries {
@@ -101,7 +120,7 @@ export function dashboardSeries(s: MetricSeries, changes: readonly ChangePoint[]
   }
   const mine = changes
     .filter((c) => c.cell === s.cell && c.metric === s.metric && at.has(c.commit))
-    .map((c) => ({ at: at.get(c.commit)!, commit: c.commit, relative: c.relative, interval: c.interval, pValue: c.pValue, worse: c.worse }))
+    .map((c) => ({ at: at.get(c.commit)!, commit: c.commit, relative: c.relative, interval: c.interval, pValue: c.pValue, worse: c.worse, accepted: c.accepted }))
     .sort((a, b) => a.at - b.at);
   const last = s.points.at(-1) ?? null;
   const lastChange = mine.at(-1) ?? null;
@@ -134,6 +153,18 @@ export function dashboardSeries(s: MetricSeries, changes: readonly ChangePoint[]
       trendPerCommit: slopePerCommit(since.slice(-TREND_POINTS).map((p) => p.value)),
     },
   };
+}
+
+/** The stored gate as the page shows it; null for a result without one. */
+export function dashboardGate(gate: StoredGate | undefined): DashboardGate | null {
+  return gate === undefined ? null : { verdict: gate.verdict, regressed: gate.regressed, accepted: gate.accepted, pullRequest: gate.pull_request };
+}
+
+/** An accepted regression is marked as such whatever the verdict; a failed gate otherwise; nothing else is marked. */
+export function gateMark(gate: DashboardGate | null): DashboardCommit['mark'] {
+  if (gate === null) return null;
+  if (gate.accepted !== null) return 'accepted';
+  return gate.verdict === 'fail' ? 'fail' : null;
 }
 
 /** `https://github.com/o/r` from a remote URL (https or ssh form); null for anything else. */

@@ -3,6 +3,7 @@
 // network request at view time. Pure: no I/O.
 import type { ChartAssets } from './assets.js';
 import { CLIENT_SCRIPT } from './client-script.js';
+import { VIEW_SCRIPT } from './view-script.js';
 import type { DashboardData } from './model.js';
 
 function escapeHtml(s: string): string {
@@ -35,6 +36,10 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: now
 #tooltip { position: absolute; z-index: 10; pointer-events: none; background: #fff; border: 1px solid #aab; border-radius: 4px; padding: 6px 8px; font-size: 12px; max-width: 420px; box-shadow: 0 2px 6px rgba(0,0,0,.15); }
 .chart { margin-bottom: 8px; } .legend { font-size: 12px; margin: 2px 0 0; }
 .uplot .u-over { cursor: pointer; }
+.accepted { color: #8e44ad; }
+#controls { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center; margin: 12px 0; padding: 8px; background: #f5f6f8; border-radius: 4px; }
+#controls select, #controls button { font: inherit; }
+h2 { font-size: 16px; margin: 20px 0 4px; }
 `;
 
 export function renderDashboard(data: DashboardData, assets: ChartAssets): string {
@@ -57,17 +62,31 @@ export function renderDashboard(data: DashboardData, assets: ChartAssets): strin
 <body>
 <h1>${escapeHtml(data.title)}</h1>
 <p class="muted">${span}; generated ${escapeHtml(data.generatedAt)}.</p>
+<div id="controls">
+<label>cell <select id="filter-cell"><option value="">all cells</option></select></label>
+<label>metric <select id="filter-metric"><option value="">all metrics</option></select></label>
+<label>x axis <select id="axis"><option value="commit">commits</option><option value="date">dates</option></select></label>
+<button type="button" id="download-csv">Download CSV</button>
+<button type="button" id="download-json">Download JSON</button>
+<span id="shown" class="muted"></span>
+</div>
 <table id="summary">
 <thead><tr><th>cell · metric</th><th>latest</th><th>last change point (95% interval)</th><th>latest vs the level before that change (or the mean)</th><th>trend since</th></tr></thead>
 <tbody></tbody>
 </table>
 <div id="charts"></div>
+<h2>Failed and accepted gates</h2>
+<table id="gates">
+<thead><tr><th>commit</th><th>date</th><th>gate</th><th>accepted</th><th>pull request</th></tr></thead>
+<tbody></tbody>
+</table>
 <footer class="muted">
 <p>Change points: E-divisive means (Matteson &amp; James 2014) with a permutation test, p &le; ${d.significance}, ${d.permutations} permutations, shifts under ${(d.minRelativeChange * 100).toFixed(1)}% ignored; the interval is a bootstrap of the two levels' means.</p>
 ${notes ? `<ul>${notes}</ul>` : ''}
 </footer>
 <script type="application/json" id="dashboard-data">${scriptSafeJson(data)}</script>
 <script>${inlineScript(assets.js)}</script>
+<script>${inlineScript(VIEW_SCRIPT)}</script>
 <script>${inlineScript(CLIENT_SCRIPT)}</script>
 </body>
 </html>

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { DEFAULT_CHANGE_OPTIONS, type ChangeOptions } from '../changes/detect.js';
 import { buildSeries, findChanges, type ChangePoint, type HistoryPoint } from '../changes/series.js';
 import { loadChartAssets } from './assets.js';
-import { dashboardSeries, type DashboardCommit, type DashboardData } from './model.js';
+import { dashboardGate, dashboardSeries, gateMark, type DashboardCommit, type DashboardData } from './model.js';
 import { renderDashboard } from './render.js';
 
 interface SiteInput extends HistoryPoint {
@@ -26,10 +26,14 @@ interface SiteOptions {
 export function dashboardData(history: readonly SiteInput[], opts: SiteOptions): { data: DashboardData; changes: ChangePoint[] } {
   const series = buildSeries(history, opts.extraMetrics);
   const changes = findChanges(series, opts.changes);
-  // Result documents carry no verdict today, so there is nothing to mark as a failed gate.
-  const commits: DashboardCommit[] = history.map((h) => ({ commit: h.commit, date: h.date, subject: h.subject, gate: null }));
+  const commits: DashboardCommit[] = history.map((h) => {
+    const gate = dashboardGate(h.doc.gate);
+    return { commit: h.commit, date: h.date, measuredAt: h.doc.started_at, subject: h.subject, gate, mark: gateMark(gate) };
+  });
   const notes: string[] = [];
-  if (commits.every((c) => c.gate === null)) notes.push('Gate verdicts are not stored with the results, so commits whose gate failed are not marked.');
+  const ungated = commits.filter((c) => c.gate === null).length;
+  if (ungated === commits.length && ungated > 0) notes.push('No stored result carries its gate (the action stores it with results pushed to the default branch), so no failed or accepted gate is marked.');
+  else if (ungated > 0) notes.push(`${ungated} of ${commits.length} stored results carry no gate (stored before gates were kept, or not by the action on a push): those commits are not marked.`);
   if (commits.some((c) => c.subject === null)) notes.push('Commit messages are shown where the repository the dashboard was built in has the commit.');
   const o = { ...DEFAULT_CHANGE_OPTIONS, ...opts.changes };
   return {
