@@ -76,7 +76,7 @@ function currentGatePlan(history: readonly HistoryPoint[]): GatePlan {
 }
 
 /** The acceptance a stored result carries (results stored before gates were kept carry none). */
-export function acceptedStep(doc: ResultDoc): AcceptedStep | null {
+function acceptedStep(doc: ResultDoc): AcceptedStep | null {
   const a = doc.gate?.accepted;
   return a ? { by: a.by, at: a.at, reason: a.reason, via: a.via, pullRequest: doc.gate?.pull_request ?? null } : null;
 }
@@ -162,7 +162,7 @@ export function newChanges(series: readonly MetricSeries[], options: Partial<Cha
 const pct = (x: number): string => `${(Math.abs(x) * 100).toFixed(1)}%`;
 
 /** "accepted by @alice in pull request #12 (label): reason"; plain text, the caller escapes. */
-export function describeAcceptance(a: AcceptedStep): string {
+function describeAcceptance(a: AcceptedStep): string {
   return `accepted by @${a.by}${a.pullRequest === null ? '' : ` in pull request #${a.pullRequest}`} (${a.via}${a.at ? `, ${a.at.slice(0, 10)}` : ''}): ${a.reason || 'no reason given'}`;
 }
 
