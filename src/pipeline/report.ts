@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import type { Overall, VerdictDoc } from '../gate/verdict.js';
 import { confirmationSection, type ConfirmationView } from '../report/confirmation.js';
 import { escapeMd } from '../report/escape.js';
-import { renderMarkdown } from '../report/markdown.js';
+import { foldSection, renderMarkdown } from '../report/markdown.js';
 import { resultTableMd } from '../report/result-table.js';
 import { verdictTable } from '../report/verdict-table.js';
 import type { ResultDoc } from '../result/types.js';
@@ -59,12 +59,13 @@ interface ReportContext {
   stepNote?: StepNote | null;
 }
 
-/** The Markdown report of the action: verdict, the measured table when there was no baseline, and the trend. */
+/** The Markdown report of the action: verdict, the measured table when there was no baseline, and the trend (folded). */
 export function renderReport(v: VerdictDoc, doc: ResultDoc, ctx: ReportContext): string {
   const sections: string[] = [];
   if (ctx.confirmation) sections.push(confirmationSection(ctx.confirmation));
   if (ctx.noBaseline) sections.push(`### Measured\n\n${resultTableMd(doc)}`);
-  if (ctx.trend !== null) sections.push(ctx.trend);
+  // The trend's title stays in sight; its rows fold away (one screen for the comment, issue 21, item 3).
+  if (ctx.trend !== null) sections.push(foldSection(ctx.trend, 'the last stored runs of each gated metric: sparkline, latest value, last change point'));
   // The step note leads the lines under the headline: it is what a reader of a red, or a not quite green, check needs first.
   return renderMarkdown(v, {
     ...(ctx.stepNote ? { headline: ctx.stepNote.headline, lead: `**${escapeMd(ctx.stepNote.detail)}**` } : {}),

@@ -1,13 +1,16 @@
-// The Markdown report: a headline, the gated metrics per cell, reasons for
-// invalid and inconclusive verdicts, SLO checks, and every metric in a
-// collapsed section. Renders what the verdict says; computes nothing itself.
+// The Markdown report: a headline and one sentence of what regressed by how
+// much, reasons for invalid and inconclusive verdicts, the gated metrics of
+// the cells that are not plain passes (the others in one line), SLO checks;
+// telemetry, the trend and every metric fold away under one line each, so a
+// pull-request comment fits on one screen (issue 21, item 3). Renders what
+// the verdict says; computes nothing itself.
 import { markdownTable } from 'markdown-table';
 import type { CellVerdict, MetricVerdict, Overall, VerdictDoc } from '../gate/verdict.js';
 import { capacityCellSection } from './capacity-cell.js';
 import { codeSpan, escapeMd } from './escape.js';
 import { figure, MARKDOWN_STYLE, rowFigures, signedPct } from './figures.js';
 import type { ResultDoc } from '../result/types.js';
-import { telemetrySection } from './telemetry.js';
+import { telemetrySection, telemetrySummary } from './telemetry.js';
 
 const MAX_REPORT_CHARS = 65_536;
 
@@ -78,6 +81,115 @@ interface ReportOptions {
   results?: { baseline: ResultDoc | null; candidate: ResultDoc };
 }
 
+/** Untrusted lines shown at most: the rest fold into one block under them. */
+const SHOWN_LINES = 5;
+/** Cells named in a sentence or a summary at most ("and 3 more"). */
+const NAMED = 3;
+
+/** "a", "a and b", "a, b and c", "a, b, c and 2 more". */
+function listed(items: readonly string[], max = NAMED): string {
+  if (items.length <= 1) return items[0] ?? '';
+  const shown = items.slice(0, max);
+  const more = items.length - shown.length;
+  if (more > 0) return `${shown.join(', ')} and ${more} more`;
+  return `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`;
+}
+
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** A block folded under a one-line summary (the summary: safe inline text). */
+function fold(summary: string, body: string): string {
+  return `<details><summary>${summary}</summary>\n\n${body}\n\n</details>`;
+}
+
+/** A "### Title\n\nbody" section with its title shown and its body folded under `summary`. */
+export function foldSection(section: string, summary: string): string {
+  const m = /^(#{2,4} [^\n]*)\n\n([\s\S]*)$/.exec(section);
+  return m === null ? fold(summary, section) : `${m[1]}\n\n${fold(summary, m[2]!)}`;
+}
+
+/** Lines of a list: the first SHOWN_LINES shown, the rest folded under one line that counts them. */
+function capped(lines: readonly string[], what: string): string {
+  if (lines.length <= SHOWN_LINES + 1) return lines.join('\n');
+  const rest = lines.slice(SHOWN_LINES);
+  return `${lines.slice(0, SHOWN_LINES).join('\n')}\n\n${fold(`${rest.length} more ${what}`, rest.join('\n'))}`;
+}
+
+/**
+ * A cell that says nothing beyond "pass": valid, every gated metric
+ * unchanged, no failed SLO check. The comment gives such cells one line;
+ * their rows are folded under it.
+ */
+function plainPass(c: CellVerdict, sloFailed: ReadonlySet<string>): boolean {
+  return c.valid && !sloFailed.has(c.id) && c.metrics.every((m) => !m.gated || m.verdict === 'unchanged');
+}
+
+/** "chat@c=8: tpot_ms.p50 +30.1% and output_tps -20.6%" for one cell; "chat@c=8 (…) and rag@c=8 (…)" for several. */
+function changesByCell(cells: readonly CellVerdict[], verdict: MetricVerdict['verdict']): string | null {
+  const hits = cells
+    .map((c) => ({ c, ms: c.metrics.filter((m) => m.gated && m.verdict === verdict).sort((a, b) => Math.abs(b.change_pct ?? 0) - Math.abs(a.change_pct ?? 0)) }))
+    .filter((x) => x.ms.length > 0);
+  if (hits.length === 0) return null;
+  const metrics = (ms: readonly MetricVerdict[]): string[] => ms.map((m) => `${m.metric} ${signedPct(m.change_pct)}`);
+  if (hits.length === 1) return `${escapeMd(hits[0]!.c.id)}: ${listed(metrics(hits[0]!.ms))}`;
+  return listed(hits.map((h) => `${escapeMd(h.c.id)} (${metrics(h.ms).slice(0, NAMED).join(', ')}${h.ms.length > NAMED ? ', …' : ''})`));
+}
+
+/**
+ * The headline sentence: what regressed by how much, what else is not a
+ * plain pass, and how many cells are ("chat@c=8: tpot_ms.p50 +30.1% and
+ * output_tps -20.6% regressed; 3 other cells unchanged.").
+ */
+export function verdictSentence(v: VerdictDoc): string {
+  const sloFailed = v.slo.filter((o) => !o.ok);
+  const failedCells = new Set(sloFailed.map((o) => o.cell));
+  const valid = v.cells.filter((c) => c.valid);
+  const clauses: string[] = [];
+  const regressed = changesByCell(valid, 'regressed');
+  if (regressed !== null) clauses.push(`${regressed} regressed`);
+  for (const c of v.capacity ?? []) {
+    const worse = c.metrics.filter((m) => m.outcome === 'regressed');
+    if (c.valid && worse.length > 0) clauses.push(`capacity of ${escapeMd(c.id)} regressed (${worse.map((m) => m.metric).join(', ')})`);
+  }
+  if (sloFailed.length > 0) clauses.push(`${plural(sloFailed.length, 'SLO check')} failed (${listed(sloFailed.map((o) => `${escapeMd(o.cell)} ${codeSpan(o.check)}`))})`);
+  const invalid = v.cells.filter((c) => !c.valid);
+  if (invalid.length > 0) clauses.push(`${listed(invalid.map((c) => escapeMd(c.id)))} invalid, not counted`);
+  const warn = changesByCell(valid, 'warn');
+  if (warn !== null) clauses.push(`${warn} near the threshold (warn)`);
+  const inconclusive = valid.filter((c) => c.metrics.some((m) => m.gated && m.verdict === 'inconclusive'));
+  if (inconclusive.length > 0) clauses.push(`${plural(v.summary.inconclusive, 'metric')} inconclusive in ${listed(inconclusive.map((c) => escapeMd(c.id)))}`);
+  const improved = changesByCell(valid, 'improved');
+  if (improved !== null) clauses.push(`${improved} improved`);
+  const plain = v.cells.filter((c) => plainPass(c, failedCells)).length;
+  if (v.cells.length === 0) clauses.push('no cell was compared');
+  else if (plain === v.cells.length) clauses.push(v.cells.length === 1 ? 'every gated metric unchanged' : `all ${v.cells.length} cells unchanged`);
+  else if (plain > 0) clauses.push(`${plural(plain, 'other cell')} unchanged`);
+  return `${clauses.join('; ')}.`;
+}
+
+const GATED_ALIGN: ('l' | 'r')[] = ['l', 'l', 'r', 'r', 'r', 'r', 'l'];
+
+/**
+ * The gated metrics of the cells that are not plain passes, as a table; the
+ * plain passes in one line, their rows folded under it.
+ */
+function gatedSection(v: VerdictDoc): string | null {
+  const failedCells = new Set(v.slo.filter((o) => !o.ok).map((o) => o.cell));
+  const rows = (cells: readonly CellVerdict[]): string[][] => cells.flatMap((c) => c.metrics.filter((m) => m.gated).map((m) => metricRow(c, m)));
+  const shown = v.cells.filter((c) => !plainPass(c, failedCells));
+  const plain = v.cells.filter((c) => plainPass(c, failedCells));
+  const out: string[] = [];
+  const shownRows = rows(shown);
+  if (shownRows.length > 0) out.push(markdownTable([HEAD, ...shownRows], { align: GATED_ALIGN }));
+  const plainRows = rows(plain);
+  if (plainRows.length > 0) {
+    const who = plain.length === v.cells.length ? (plain.length === 1 ? `✅ ${escapeMd(plain[0]!.id)}` : `✅ All ${plain.length} cells`) : `✅ ${plural(plain.length, 'other cell')}`;
+    const names = plain.length === v.cells.length && plain.length === 1 ? '' : `: ${listed(plain.map((c) => escapeMd(c.id)), 5)}`;
+    out.push(fold(`${who}: every gated metric unchanged (${plural(plainRows.length, 'row')})${names}`, markdownTable([HEAD, ...plainRows], { align: GATED_ALIGN })));
+  }
+  return out.length === 0 ? null : `### Gated metrics\n\n${out.join('\n\n')}`;
+}
+
 export function renderMarkdown(v: VerdictDoc, opts: ReportOptions = {}): string {
   const max = opts.maxChars ?? MAX_REPORT_CHARS;
   const s = v.summary;
@@ -86,6 +198,8 @@ export function renderMarkdown(v: VerdictDoc, opts: ReportOptions = {}): string 
   const icon = v.accepted !== undefined && v.verdict === 'fail' ? '☑️' : ICON[v.verdict];
   parts.push(`## ${icon} llm-perf-gate: ${v.verdict}${opts.headline ? ` · ${escapeMd(opts.headline)}` : ''}`);
   if (opts.lead) parts.push(opts.lead);
+  // What regressed by how much, in one sentence; the counts under it.
+  parts.push(verdictSentence(v));
   parts.push(
     `**${s.regressed} regressed** · ${s.improved} improved · ${s.unchanged} unchanged · ${s.warn} warn · ${s.inconclusive} inconclusive` +
       (s.invalid_cells > 0 ? ` · ${s.invalid_cells} invalid cell${s.invalid_cells === 1 ? '' : 's'}` : '') +
@@ -97,52 +211,60 @@ export function renderMarkdown(v: VerdictDoc, opts: ReportOptions = {}): string 
   );
   for (const n of v.history?.notes ?? []) parts.push(`> ${escapeMd(n)}`);
   for (const line of opts.context ?? []) parts.push(line);
-  if (v.reasons.length > 0) parts.push(v.reasons.map((r) => `- ${escapeMd(r)}`).join('\n'));
+  if (v.reasons.length > 0) parts.push(capped(v.reasons.map((r) => `- ${escapeMd(r)}`), 'reasons'));
   // Capacity first: the load a server sustains within its SLOs is the headline figure when it was measured.
   for (const c of v.capacity ?? []) parts.push(capacityCellSection(c.candidate, c.baseline, c.metrics));
 
-  const gated = v.cells.flatMap((c) => c.metrics.filter((m) => m.gated).map((m) => metricRow(c, m)));
-  if (gated.length > 0) {
-    parts.push(`### Gated metrics\n\n${markdownTable([HEAD, ...gated], { align: ['l', 'l', 'r', 'r', 'r', 'r', 'l'] })}`);
-  }
-  const noise = noiseTable(v);
-  if (noise !== null) parts.push(noise);
+  const gated = gatedSection(v);
+  if (gated !== null) parts.push(gated);
   const notes = v.cells.flatMap((c) =>
     c.metrics
       .filter((m) => m.gated && (m.verdict === 'inconclusive' || m.verdict === 'warn'))
       .map((m) => `- ${escapeMd(c.id)} ${m.metric}: ${escapeMd(m.reason)}`),
   );
-  if (notes.length > 0) parts.push(notes.join('\n'));
+  if (notes.length > 0) parts.push(capped(notes, 'notes on warn and inconclusive metrics'));
   if (v.slo.length > 0) {
-    const rows = v.slo.map((o) => [escapeMd(o.cell), codeSpan(o.check), num(o.value), o.ok ? '✅ ok' : '❌ failed', escapeMd(o.note ?? '')]);
-    parts.push(`### SLO checks\n\n${markdownTable([['cell', 'check', 'value', 'result', 'note'], ...rows])}`);
+    const row = (o: VerdictDoc['slo'][number]): string[] => [escapeMd(o.cell), codeSpan(o.check), num(o.value), o.ok ? '✅ ok' : '❌ failed', escapeMd(o.note ?? '')];
+    const head = ['cell', 'check', 'value', 'result', 'note'];
+    const failed = v.slo.filter((o) => !o.ok);
+    const ok = v.slo.filter((o) => o.ok);
+    const out: string[] = [];
+    if (failed.length > 0) out.push(markdownTable([head, ...failed.map(row)]));
+    if (ok.length > 0) out.push(fold(`✅ ${plural(ok.length, 'check')} ok`, markdownTable([head, ...ok.map(row)])));
+    parts.push(`### SLO checks\n\n${out.join('\n\n')}`);
   }
-  // Telemetry is part of what the verdict says (why a cell was slower, or void):
-  // it stands at the top level, before anything collapsed, so no <details>
-  // above it can fold it away.
+  const noise = noiseTable(v);
+  if (noise !== null) parts.push(foldSection(noise, 'the job-to-job noise of each gated metric, and the smallest change it lets the gate detect'));
+  // Telemetry says why a cell was slower, or void: its title stays in sight,
+  // its tables fold under a line that says what they hold.
   if (opts.results) {
     const telemetry = telemetrySection(v, opts.results.baseline, opts.results.candidate);
-    if (telemetry) parts.push(telemetry);
+    if (telemetry) parts.push(foldSection(telemetry, telemetrySummary(v, opts.results.baseline, opts.results.candidate)));
   }
   if (v.warnings.length > 0 || v.cells.some((c) => c.warnings.length > 0)) {
     const lines = [...v.warnings, ...v.cells.flatMap((c) => c.warnings.map((w) => `${c.id}: ${w}`))];
-    parts.push(`<details><summary>Warnings (${lines.length})</summary>\n\n${lines.map((l) => `- ${escapeMd(l)}`).join('\n')}\n\n</details>`);
+    parts.push(fold(`Warnings (${lines.length})`, lines.map((l) => `- ${escapeMd(l)}`).join('\n')));
   }
   parts.push(...(opts.sections ?? []));
 
   // Details go last and are cut first: the verdict and gated table must always fit.
+  // Several cells' tables fold under one line; each cell's under its own inside it.
   const head = parts.join('\n\n');
   const details = v.cells.map(cellDetails);
+  const wrap = details.length > 1;
+  const open = wrap ? `\n\n<details><summary>All metrics, per cell (${details.length} cells)</summary>` : '';
+  const close = wrap ? '\n\n</details>' : '';
   const footer = '\n\n<sub>Metric definitions: docs/metrics.md · how verdicts are decided: docs/gate.md</sub>\n';
-  let body = head;
+  let body = head + open;
   let kept = 0;
   // Room kept for the note that says details were cut.
-  const reserve = 200 + footer.length;
+  const reserve = 200 + close.length + footer.length;
   for (const d of details) {
     if (body.length + 2 + d.length + reserve > max) break;
     body += `\n\n${d}`;
     kept++;
   }
+  body = kept === 0 && wrap ? head : body + close;
   if (kept < details.length) body += `\n\n_${details.length - kept} cells' details were cut to fit ${max} characters; the verdict JSON has them all._`;
   body += footer;
   return body.length > max ? truncate(body, max) : body;

@@ -150,3 +150,22 @@ export function telemetrySection(
   if (!table && parts.length <= 1) return parts.length === 0 ? '' : `### Environment\n\n${parts[0]}`;
   return `### Server telemetry\n\n${parts.join('\n\n')}\n\n<sub>What these mean: docs/telemetry.md</sub>`;
 }
+
+/** Cells of a verdict with a gated regression: their telemetry is shown side by side. */
+const regressedCells = (v: Parameters<typeof telemetrySection>[0]): string[] => v.cells.filter((c) => c.metrics.some((m) => m.gated && m.verdict === 'regressed')).map((c) => c.id);
+
+/**
+ * One line that says what telemetrySection holds, for the comment to fold
+ * it under: "peak GPU memory, utilisation, KV cache and queue of 4 cells;
+ * chat@c=8 side by side with the baseline · 2 notes" (safe inline text).
+ */
+export function telemetrySummary(v: Parameters<typeof telemetrySection>[0], baseline: ResultDoc | null, candidate: ResultDoc): string {
+  const withT = candidate.cells.filter((c): c is typeof c & { telemetry: CellTelemetry } => !!c.telemetry);
+  if (withT.length === 0) return candidate.environment ? `measured on ${environmentLine(candidate.environment)}` : 'where each side was measured';
+  const parts = [`peak GPU memory, utilisation, KV cache and queue of ${withT.length} cell${withT.length === 1 ? '' : 's'}`];
+  const side = baseline === null ? [] : regressedCells(v);
+  if (side.length > 0) parts.push(`${side.slice(0, 3).map(escapeMd).join(', ')}${side.length > 3 ? ', …' : ''} side by side with the baseline`);
+  const notes = telemetryNotes(withT.map((c) => ({ id: c.id, telemetry: c.telemetry })));
+  const n = notes.length === 0 ? 0 : notes[0]!.split('\n').length;
+  return `${parts.join('; ')}${n > 0 ? ` · ⚠️ ${n} note${n === 1 ? '' : 's'}` : ''}`;
+}

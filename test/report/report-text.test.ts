@@ -1,6 +1,6 @@
 // Report text as GitHub shows it (issue 23, item 6): what stands inside a code
 // span is shown as written (no entities), a Mermaid title needs no HTML
-// escaping, the telemetry section is never inside or below a collapsed block,
+// escaping, the telemetry section's title is never inside or below a collapsed block,
 // and an interval too wide to mean anything says so instead of printing
 // absurd percentages.
 import { describe, expect, it } from 'vitest';
@@ -91,7 +91,7 @@ function depths(md: string): number[] {
 }
 
 describe('report structure', () => {
-  it('puts the telemetry section at the top level, before anything collapsed', () => {
+  it('puts the telemetry title at the top level, before anything collapsed, its tables folded under a line that says what they hold', () => {
     const a = syntheticResult('a');
     const b = syntheticResult('b', REALISTIC, { tpot: 1.3 });
     for (const d of [a, b]) for (const c of d.cells) c.telemetry = telemetry();
@@ -103,7 +103,10 @@ describe('report structure', () => {
     const at = lines.indexOf('### Server telemetry');
     expect(at, md).toBeGreaterThan(0);
     expect(depths(md)[at]).toBe(0);
-    // Nothing collapsed comes before it: the telemetry is read with the verdict, not after the folded parts.
+    // Its tables fold under one line (issue 21, item 3: the comment fits on one screen), still in the report.
+    expect(lines[at + 2]).toBe('<details><summary>peak GPU memory, utilisation, KV cache and queue of 1 cell; chat@c=4 side by side with the baseline</summary>');
+    expect(md).toContain('| mean KV cache usage |');
+    // Nothing collapsed comes before its title: the telemetry is read with the verdict, not after the folded parts.
     expect(lines.slice(0, at).join('\n')).not.toContain('<details>');
     expect(depths(md).at(-1)).toBe(0);
   });
