@@ -6,7 +6,7 @@
 // None of these fail the gate: a push whose result is stored has done its job,
 // so what goes wrong here is a warning that says what and why.
 import { renderChanges, renderTrendTable } from '../changes/markdown.js';
-import { buildSeries, describeChange, findChanges, newChanges } from '../changes/series.js';
+import { buildSeries, describeChange, findChanges, newChanges, type ChangePoint } from '../changes/series.js';
 import { dashboardData, siteFiles } from '../dashboard/site.js';
 import { githubClient, type Octokit } from '../github/client.js';
 import { commentOnCommit } from '../github/commit-comment.js';
@@ -101,6 +101,19 @@ export async function afterStore(host: ActionHost, inputs: ActionInputs, event: 
   }
 }
 
+/**
+ * One log line per new change point. A step for the worse is what people must
+ * see (a warning); one for the better is news, not a problem, and so is one for
+ * the worse that its pull request accepted (label or comment command): it was
+ * intended (a notice, saying who accepted it and why).
+ */
+export function logChanges(log: HostLog, changes: readonly ChangePoint[]): void {
+  for (const c of changes) {
+    if (c.worse && c.accepted === null) log.warn(describeChange(c), 'llm-perf-gate: change point');
+    else log.notice(`llm-perf-gate: change point: ${describeChange(c)}`);
+  }
+}
+
 async function announceChanges(host: ActionHost, inputs: ActionInputs, event: RunEvent, read: ReadHistory, commit: string, url: string, octokit: Octokit | undefined): Promise<void> {
   if (read.results.at(-1)?.commit !== commit) {
     host.log.info(`Change points: the stored result of ${commit.slice(0, 7)} is not the newest on its line of history; nothing to announce.`);
@@ -111,12 +124,7 @@ async function announceChanges(host: ActionHost, inputs: ActionInputs, event: Ru
     host.log.info(`Change points: none new over ${read.results.length} stored commit(s).`);
     return;
   }
-  // A step for the worse is what people must see; one for the better is news, not a problem, and so is one
-  // for the worse that its pull request accepted (label or comment command): it was intended.
-  for (const c of changes) {
-    if (c.worse && c.accepted === null) host.log.warn(describeChange(c), 'llm-perf-gate: change point');
-    else host.log.notice(`llm-perf-gate: change point: ${describeChange(c)}`);
-  }
+  logChanges(host.log, changes);
   const section = renderChanges(changes, (c) => `${url}/commit/${c}`, (n) => `${url}/pull/${n}`)!;
   await host.summary(section);
   if (!inputs.history.changeComment) return;

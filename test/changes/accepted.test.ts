@@ -2,9 +2,12 @@
 // stored with the result after the merge): the change point carries who
 // accepted it, where and why, and its Markdown says so instead of warning.
 import { describe, expect, it } from 'vitest';
+import { logChanges } from '../../src/action/history-push.js';
 import { renderChanges, renderTrendTable } from '../../src/changes/markdown.js';
 import { buildSeries, describeChange, findChanges, type HistoryPoint } from '../../src/changes/series.js';
+import { hostLog } from '../../src/pipeline/host.js';
 import type { StoredGate } from '../../src/result/types.js';
+import type { Logged } from '../support/fake-action-host.js';
 import { REALISTIC, syntheticResult } from '../support/synthetic.js';
 
 const commit = (i: number): string => i.toString(16).padStart(40, '0');
@@ -48,5 +51,21 @@ describe('change points of an accepted step', () => {
     expect(md).toContain('☑️: a step for the worse that the pull request it came from accepted as intended.');
     const trend = renderTrendTable(buildSeries(history(ACCEPTED)), changes)!;
     expect(trend).toMatch(/\| tpot_ms\.p50 \| .* at `0{7}` \(accepted\) \|/);
+  });
+});
+
+describe('the action announcing change points', () => {
+  it('warns of a step for the worse, and only notes one that its pull request accepted: it was intended', () => {
+    const logs: Logged[] = [];
+    const log = hostLog({ write: (level, text, title) => void logs.push({ level, text, title }) });
+    const changes = findChanges(buildSeries(history(ACCEPTED)));
+    const plain = findChanges(buildSeries(history(undefined)));
+    logChanges(log, [...changes.filter((c) => c.metric === 'tpot_ms.p50'), ...plain.filter((c) => c.metric === 'tpot_ms.p50')]);
+    expect(logs.map((l) => [l.level, l.title])).toEqual([
+      ['notice', undefined],
+      ['warn', 'llm-perf-gate: change point'],
+    ]);
+    expect(logs[0]!.text).toMatch(/^llm-perf-gate: change point: tpot_ms\.p50 of .* \(worse; p = [\d.]+\); accepted by @alice in pull request #12 /);
+    expect(logs[1]!.text).not.toContain('accepted');
   });
 });
