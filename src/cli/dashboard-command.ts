@@ -13,7 +13,10 @@ const DASHBOARD_USAGE = `usage: llm-perf-gate dashboard [options]
 Writes a static site (one index.html, everything inlined, no network access
 when viewed; works from file:// and GitHub Pages): a summary table and, per
 cell and gated metric, a chart over commits with the trials' range, the
-gate threshold around the latest result and the change points. Exits 2,
+gate threshold around the latest result, the change points, and the
+commits whose gate failed or whose regression was accepted (with their pull
+requests); filters by cell and metric, a commit or date axis, and a CSV or
+JSON download of what is shown. Exits 2,
 writing nothing, when every stored result was refused (unreadable, another
 schema version).
 
