@@ -64,8 +64,12 @@ export function renderReport(v: VerdictDoc, doc: ResultDoc, ctx: ReportContext):
   const sections: string[] = [];
   if (ctx.confirmation) sections.push(confirmationSection(ctx.confirmation));
   if (ctx.noBaseline) sections.push(`### Measured\n\n${resultTableMd(doc)}`);
-  // The trend's title stays in sight; its rows fold away (one screen for the comment, issue 21, item 3).
-  if (ctx.trend !== null) sections.push(foldSection(ctx.trend, 'the last stored runs of each gated metric: sparkline, latest value, last change point'));
+  // The trend's title and its dashboard link stay in sight; its rows fold away (one screen for the comment, issue 21, item 3).
+  if (ctx.trend !== null) {
+    const link = /\n\n(\[Dashboard\]\([^)\s]*\))$/.exec(ctx.trend);
+    const table = link === null ? ctx.trend : ctx.trend.slice(0, link.index);
+    sections.push(foldSection(table, 'the last stored runs of each gated metric: sparkline, latest value, last change point') + (link === null ? '' : `\n\n${link[1]}`));
+  }
   // The step note leads the lines under the headline: it is what a reader of a red, or a not quite green, check needs first.
   return renderMarkdown(v, {
     ...(ctx.stepNote ? { headline: ctx.stepNote.headline, lead: `**${escapeMd(ctx.stepNote.detail)}**` } : {}),
