@@ -65,6 +65,8 @@ export function checkConfig(raw: unknown, ctx: CheckContext, locate: Locate): Ch
   const seen = new Set<string>();
   const loadLabels =
     isRecord(raw) && Array.isArray(raw.loads) ? raw.loads.filter((l, i) => isRecord(l) && !invalidLoads.has(i)).map((l) => loadLabel(normaliseLoad(l as RawLoad))) : [];
+  // A trace scenario's one cell has the load label `trace` (gate.slo[].load may name it).
+  if (isRecord(raw) && Array.isArray(raw.scenarios) && raw.scenarios.some((s) => isRecord(s) && has(s, 'trace'))) loadLabels.push('trace');
   const scenarioNames = new Set(isRecord(raw) && Array.isArray(raw.scenarios) ? raw.scenarios.filter(isRecord).map((s) => String(s.name)) : []);
   const gateFound = isRecord(raw) ? gateIssues(raw.gate, scenarioNames, loadLabels) : [];
   const capacityFound = capacityIssues(raw, scenarioNames, capacityIndicesOf(schemaFound));

@@ -85,6 +85,19 @@ export function planOf(config: NormalConfig, ctx: RunContext): Plan {
       outputTokens: s.output_tokens,
       sharedPrefixTokens: s.shared_prefix_tokens,
       dataset: s.dataset === null ? null : path.resolve(ctx.baseDir, s.dataset),
+      ...(s.trace === undefined
+        ? {}
+        : {
+            trace: {
+              file: path.resolve(ctx.baseDir, s.trace.file),
+              format: s.trace.format,
+              blockTokens: s.trace.block_tokens,
+              timeScale: s.trace.time_scale,
+              startMs: s.trace.start_s * 1000,
+              durationMs: s.trace.duration_s === null ? null : s.trace.duration_s * 1000,
+              maxRequests: s.trace.max_requests,
+            },
+          }),
     })),
     loads: config.loads.map(loadPlanOf),
     slos: { ttftMs: config.slos.ttft_ms, tpotMs: config.slos.tpot_ms, e2eMs: config.slos.e2e_ms },

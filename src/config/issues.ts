@@ -4,6 +4,7 @@ import { Ajv, type ErrorObject } from 'ajv';
 import schema from '../../schema/config.schema.json' with { type: 'json' };
 import { METRIC_IDS } from '../metric-ids.js';
 import { loadLabel } from './derive.js';
+import { lengthFloor, lengthIssues } from './lengths.js';
 import { normaliseLoad } from './normal.js';
 import type { RawLoad } from './raw.js';
 import { parseSloText, SLO_RE } from './slo-text.js';
@@ -95,7 +96,15 @@ function describeType(parent: Record<string, unknown>): string {
   else if (typeof parent.exclusiveMinimum === 'number') ends.push(`> ${parent.exclusiveMinimum}`);
   if (typeof parent.maximum === 'number') ends.push(`<= ${parent.maximum}`);
   else if (typeof parent.exclusiveMaximum === 'number') ends.push(`< ${parent.exclusiveMaximum}`);
-  return ends.length === 0 ? typePhrase(parent.type) : `${typePhrase(parent.type)} ${ends.join(' and ')}`;
+  // A length (a number or a distribution): the number's range reads on its own; a wrong type adds the mapping (schemaIssues).
+  const type = isLength(parent) ? 'integer' : parent.type;
+  return ends.length === 0 ? typePhrase(type) : `${typePhrase(type)} ${ends.join(' and ')}`;
+}
+
+/** The schema's `length` definition: an integer or a mapping with `dist` (src/config/lengths.ts). */
+function isLength(parent: Record<string, unknown>): boolean {
+  const props = parent.properties;
+  return Array.isArray(parent.type) && parent.type.includes('object') && isRecord(props) && has(props, 'dist');
 }
 
 export function schemaIssues(raw: unknown, errors: readonly ErrorObject[]): Issue[] {
@@ -148,7 +157,7 @@ export function schemaIssues(raw: unknown, errors: readonly ErrorObject[]): Issu
 
     switch (e.keyword) {
       case 'type':
-        issues.push({ segs, reason: `must be ${describeType(parent)}`, echo: true });
+        issues.push({ segs, reason: `must be ${describeType(parent)}${isLength(parent) ? ', or a distribution (a mapping with dist)' : ''}`, echo: true });
         break;
       case 'minimum':
       case 'exclusiveMinimum':
@@ -224,24 +233,41 @@ export function crossFieldIssues(raw: unknown, invalidLoads: ReadonlySet<number>
     raw.scenarios.forEach((sc: unknown, i) => {
       if (!isRecord(sc)) return;
       const at = ['scenarios', i];
-      if (has(sc, 'dataset')) {
+      if (has(sc, 'trace')) {
+        for (const key of ['input_tokens', 'output_tokens', 'shared_prefix_tokens', 'dataset']) {
+          if (has(sc, key)) issues.push({ segs: [...at, key], reason: 'not allowed with trace (the trace gives each request its lengths)', echo: true, atKey: true });
+        }
+      } else if (has(sc, 'dataset')) {
         for (const key of ['input_tokens', 'shared_prefix_tokens']) {
           if (has(sc, key)) issues.push({ segs: [...at, key], reason: 'not allowed with dataset (prompts come from the file)', echo: true, atKey: true });
         }
       } else {
-        if (!has(sc, 'input_tokens')) issues.push({ segs: [...at, 'input_tokens'], reason: 'is required unless dataset is given', echo: false });
-        const input = sc.input_tokens;
+        if (!has(sc, 'input_tokens')) issues.push({ segs: [...at, 'input_tokens'], reason: 'is required unless dataset or trace is given', echo: false });
+        const floor = lengthFloor(sc.input_tokens);
         const shared = sc.shared_prefix_tokens;
-        if (Number.isInteger(input) && Number.isInteger(shared) && (shared as number) >= (input as number)) {
-          issues.push({ segs: [...at, 'shared_prefix_tokens'], reason: `must be < input_tokens (${String(input)})`, echo: true });
+        if (floor !== null && Number.isInteger(shared) && (shared as number) >= floor) {
+          const what = typeof sc.input_tokens === 'number' ? `input_tokens (${floor})` : `the shortest input_tokens can be (${floor})`;
+          issues.push({ segs: [...at, 'shared_prefix_tokens'], reason: `must be < ${what}`, echo: true });
         }
       }
+      if (!has(sc, 'trace') && !has(sc, 'output_tokens')) issues.push({ segs: [...at, 'output_tokens'], reason: 'is required unless trace is given', echo: false });
+      for (const key of ['input_tokens', 'output_tokens']) issues.push(...lengthIssues(sc[key], [...at, key]));
       if (typeof sc.name === 'string') {
         const first = names.get(sc.name);
         if (first === undefined) names.set(sc.name, i);
         else issues.push({ segs: [...at, 'name'], reason: `duplicate scenario name (already used by scenarios[${first}])`, echo: true });
       }
     });
+    const synthetic = raw.scenarios.length === 0 || raw.scenarios.some((sc) => !isRecord(sc) || !has(sc, 'trace'));
+    if (synthetic && !has(raw, 'loads')) issues.push({ segs: ['loads'], reason: 'is required unless every scenario is a trace', echo: false });
+    const traces = new Set(raw.scenarios.filter((sc) => isRecord(sc) && has(sc, 'trace')).map((sc) => String((sc as Record<string, unknown>).name)));
+    if (Array.isArray(raw.capacity)) {
+      raw.capacity.forEach((c: unknown, i) => {
+        if (isRecord(c) && typeof c.scenario === 'string' && traces.has(c.scenario)) {
+          issues.push({ segs: ['capacity', i, 'scenario'], reason: 'is a trace replay: its times are the trace\'s, so no search can vary its load', echo: true });
+        }
+      });
+    }
   }
 
   if (Array.isArray(raw.loads)) {

@@ -4,6 +4,7 @@
 // (derive.ts), whether it came from a YAML file or from a stored result.
 import { normaliseCapacity, normaliseGateCapacity, type NormalCapacity, type NormalGateCapacity } from './capacity.js';
 import { DEFAULTS } from './defaults.js';
+import { normaliseLength, normaliseTrace, type Length, type NormalTrace } from './lengths.js';
 import type { RawAbSide, RawConfig, RawGate, RawLoad, RawMetricRule, RawTelemetry } from './raw.js';
 import type { AbSchedule, ApiKind, Encoding, Warmup } from './vocabulary.js';
 import { normaliseUrl } from './url.js';
@@ -24,11 +25,15 @@ export interface NormalTarget {
 
 export interface NormalScenario {
   readonly name: string;
-  readonly input_tokens: number | null;
-  readonly output_tokens: number;
+  /** A count or a distribution; null with a dataset or a trace. */
+  readonly input_tokens: Length | null;
+  /** A count or a distribution; null with a trace (its rows say). */
+  readonly output_tokens: Length | null;
   readonly shared_prefix_tokens: number;
   /** As written in the file (relative to the config file's folder), or null. */
   readonly dataset: string | null;
+  /** A trace replay; absent otherwise, so configs without one keep their hash. */
+  readonly trace?: NormalTrace;
 }
 
 export type NormalLoad =
@@ -161,12 +166,13 @@ export function normaliseConfig(raw: RawConfig, input: NormaliseInput): NormalCo
     },
     scenarios: raw.scenarios.map((s) => ({
       name: s.name,
-      input_tokens: s.input_tokens ?? null,
-      output_tokens: s.output_tokens,
+      input_tokens: s.input_tokens === undefined ? null : normaliseLength(s.input_tokens),
+      output_tokens: s.output_tokens === undefined ? null : normaliseLength(s.output_tokens),
       shared_prefix_tokens: s.shared_prefix_tokens ?? DEFAULTS.sharedPrefixTokens,
       dataset: s.dataset ?? null,
+      ...(s.trace === undefined ? {} : { trace: normaliseTrace(s.trace) }),
     })),
-    loads: raw.loads.map(normaliseLoad),
+    loads: (raw.loads ?? []).map(normaliseLoad),
     slos: { ttft_ms: raw.slos?.ttft_ms ?? null, tpot_ms: raw.slos?.tpot_ms ?? null, e2e_ms: raw.slos?.e2e_ms ?? null },
     // Capacity cells are judged with gate.capacity's defaults when it is not written.
     gate: capacity !== undefined && gate.capacity === undefined ? { ...gate, capacity: normaliseGateCapacity(undefined) } : gate,

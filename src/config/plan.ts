@@ -1,9 +1,11 @@
 // The plans derived from a normalised config (derive.ts): everything the run
 // and the gate need, as plain frozen data in the units they use.
+import type { Length, TraceFormat } from './lengths.js';
 import type { NormalConfig } from './normal.js';
 import type { AbSchedule, ApiKind, Encoding, SloOp, Warmup } from './vocabulary.js';
 
 export type { AbSchedule, ApiKind, Encoding, SloOp, Warmup } from './vocabulary.js';
+export type { Length, LengthDist, TraceFormat } from './lengths.js';
 
 export interface TargetPlan {
   /** Base URL without credentials and without a trailing slash, e.g. http://127.0.0.1:8000 */
@@ -51,14 +53,30 @@ export interface RunLimitsPlan {
 
 export interface ScenarioPlan {
   readonly name: string;
-  /** Prompt length in tokens (synthetic prompts); null when a dataset supplies prompts. */
-  readonly inputTokens: number | null;
-  /** max_tokens per request (a dataset row may override it). */
-  readonly outputTokens: number;
+  /** Prompt length in tokens, fixed or drawn per request (synthetic prompts); null when a dataset or a trace supplies prompts. */
+  readonly inputTokens: Length | null;
+  /** max_tokens per request, fixed or drawn (a dataset row may override it); null for a trace (its rows say). */
+  readonly outputTokens: Length | null;
   /** Leading tokens shared by every prompt of the scenario (prefix-cache workloads). */
   readonly sharedPrefixTokens: number;
   /** Absolute path of a JSONL dataset replacing synthesis, or null. */
   readonly dataset: string | null;
+  /** A trace replayed at its timestamps instead of the loads; null or absent otherwise. */
+  readonly trace?: TracePlan | null;
+}
+
+/** A scenario's trace replay (docs/workloads.md). */
+export interface TracePlan {
+  /** Absolute path. */
+  readonly file: string;
+  readonly format: TraceFormat;
+  readonly blockTokens: number;
+  /** Multiplies the trace's time (0.5: twice as fast). */
+  readonly timeScale: number;
+  /** Window on the trace's own clock, ms since its first request. */
+  readonly startMs: number;
+  readonly durationMs: number | null;
+  readonly maxRequests: number | null;
 }
 
 export type LoadPlan =
@@ -66,9 +84,10 @@ export type LoadPlan =
   | {
       readonly kind: 'rate';
       readonly label: string;
-      /** Requests per second. */
+      /** Requests per second (a trace: the mean rate its replay asks for). */
       readonly rate: number;
-      readonly arrival: 'poisson' | 'gamma';
+      /** trace: the arrival times are the trace's (a trace scenario's cell; CellRunOptions.arrivalOffsetsMs). */
+      readonly arrival: 'poisson' | 'gamma' | 'trace';
       /** Gamma shape: 1 = Poisson, < 1 burstier, > 1 more regular. */
       readonly burstiness: number;
       /** Cap on requests in flight; null = unbounded. */

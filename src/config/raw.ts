@@ -1,6 +1,7 @@
 // The config as written, after the schema and cross-field checks passed:
 // optional fields still unset. normal.ts fills in the defaults.
 import type { RawCapacity, RawGateCapacity } from './capacity.js';
+import type { RawLength, RawTrace } from './lengths.js';
 import type { AbSchedule, ApiKind, Encoding } from './vocabulary.js';
 
 export interface RawTarget {
@@ -14,10 +15,12 @@ export interface RawTarget {
 }
 export interface RawScenario {
   name: string;
-  input_tokens?: number;
-  output_tokens: number;
+  input_tokens?: RawLength;
+  /** Required unless trace is given. */
+  output_tokens?: RawLength;
   shared_prefix_tokens?: number;
   dataset?: string;
+  trace?: RawTrace;
 }
 export interface RawLoad {
   concurrency?: number;
@@ -56,7 +59,8 @@ export interface RawConfig {
   limits?: { line_bytes?: number; event_bytes?: number; response_bytes?: number };
   run?: { requests?: number; warmup?: number | 'auto'; max_duration_s?: number; trials?: number; workers?: number | 'auto' };
   scenarios: RawScenario[];
-  loads: RawLoad[];
+  /** Required unless every scenario is a trace. */
+  loads?: RawLoad[];
   slos?: { ttft_ms?: number; tpot_ms?: number; e2e_ms?: number };
   gate?: RawGate;
   ab?: { baseline?: RawAbSide; candidate?: RawAbSide; schedule?: AbSchedule };

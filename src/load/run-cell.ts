@@ -23,6 +23,8 @@ export interface CellRunOptions {
   onDone?(rec: RequestRecord): void;
   /** Send only this shard's requests of the cell (src/load/shard.ts); default: all of them. */
   shard?: ShardSpec;
+  /** A trace replay (load arrival `trace`): when request `index` is due, ms after the cell's start. */
+  arrivalAt?(index: number): number;
 }
 
 export type StopReason = 'count' | 'duration' | 'interrupt';
@@ -93,7 +95,16 @@ export async function runCell(o: CellRunOptions): Promise<CellRun> {
     sent = await closedLoop(load.concurrency, own, stopped, launch);
   } else {
     // Every shard draws the whole schedule and keeps its own arrivals: their union is the single-process schedule.
-    const open = await openLoop(arrivals(load, o.seedMaterial), own, o.count, o.warmup, start, deadline, load.maxConcurrency, stopped, launch, o.cancel, dispatchLagMs);
+    let offsetAt: (i: number) => number;
+    if (load.arrival === 'trace') {
+      if (o.arrivalAt === undefined) throw new Error(`load '${load.label}': a trace replay needs each request's time (arrivalAt)`);
+      offsetAt = o.arrivalAt;
+    } else {
+      const next = arrivals(load, o.seedMaterial);
+      // openLoop asks for every index in order, so the draws are the single-process ones.
+      offsetAt = () => next();
+    }
+    const open = await openLoop(offsetAt, own, o.count, o.warmup, start, deadline, load.maxConcurrency, stopped, launch, o.cancel, dispatchLagMs);
     sent = open.sent;
     if (sent - ownWarmup > 1) plannedRps = (sent - ownWarmup - 1) / ((open.lastOffset - open.firstMeasuredOffset) / 1000);
   }
@@ -136,7 +147,7 @@ async function closedLoop(
  * instead of vanishing (coordinated omission).
  */
 async function openLoop(
-  nextOffset: () => number,
+  offsetAt: (i: number) => number,
   own: readonly number[],
   count: number,
   warmup: number,
@@ -180,7 +191,7 @@ async function openLoop(
   let k = 0;
   for (let i = 0; i < count && k < own.length; i++) {
     // Draw every arrival, in order, so this shard's offsets are the single-process ones.
-    const due = start + nextOffset();
+    const due = start + offsetAt(i);
     if (own[k] !== i) continue;
     k++;
     // The wait ends at the cell's deadline too: a due time past it is never sent.

@@ -8,6 +8,7 @@ import { createRng, exponential, gamma } from '../util/rng.js';
  * drawn one at a time: a cell of millions of requests never holds them all.
  */
 export function arrivals(load: Extract<LoadPlan, { kind: 'rate' }>, seedMaterial: string): () => number {
+  if (load.arrival === 'trace') throw new Error(`load '${load.label}': a trace's arrival times come from the trace, not from a draw`);
   const rng = createRng(`${seedMaterial}|arrivals|${load.label}`);
   let t = 0;
   return () => {

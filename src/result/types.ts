@@ -3,6 +3,7 @@
 import type { SweepResult } from '../capacity/sweep.js';
 import type { CapacityResult, ProbedPoint } from '../capacity/types.js';
 import type { CapacityMode } from '../config/vocabulary.js';
+import type { Length } from '../config/lengths.js';
 import type { NormalConfig } from '../config/normal.js';
 import type { CellMetrics } from '../metrics/cell.js';
 import type { MachineInfo } from '../telemetry/machine.js';
@@ -48,14 +49,22 @@ export interface CellResult {
   id: string;
   scenario: {
     name: string;
-    input_tokens: number | null;
-    output_tokens: number;
+    /** A count, a distribution (docs/workloads.md), or null (a dataset's or a trace's prompts). */
+    input_tokens: Length | null;
+    /** A count, a distribution, or null (a trace's rows say). */
+    output_tokens: Length | null;
     shared_prefix_tokens: number;
     dataset: string | null;
+    /** A trace replay: the file as given, its format and its sha256 (absent otherwise). */
+    trace?: { file: string; format: 'mooncake' | 'azure'; sha256: string; requests: number };
   };
   load:
     | { kind: 'concurrency'; label: string; concurrency: number }
-    | { kind: 'rate'; label: string; rate: number; arrival: 'poisson' | 'gamma'; burstiness: number; max_concurrency: number | null };
+    | { kind: 'rate'; label: string; rate: number; arrival: 'poisson' | 'gamma' | 'trace'; burstiness: number; max_concurrency: number | null };
+  /** The lengths the cell's measured requests asked for (first trial): input tokens and max_tokens; absent in older results. */
+  lengths?: { input_tokens: LengthSummary | null; output_tokens: LengthSummary };
+  /** Open loop and trace replay: how late requests went out after their scheduled time, pooled over trials (ms); absent for a closed loop. */
+  lateness_ms?: { count: number; p50: number; p99: number; max: number };
   /** The worst status of its trials. */
   status: CellStatus;
   /** Hash of the first trial's prompts and max tokens: equal hashes mean the same work. */
@@ -72,6 +81,14 @@ export interface CellResult {
   telemetry?: CellTelemetry;
   /** Merged results only: each shard's own errors and client self-check for this cell. */
   shards?: ShardCellNote[];
+}
+
+/** Mean, p50, p90 (nearest rank) and max of the lengths asked for. */
+export interface LengthSummary {
+  mean: number;
+  p50: number;
+  p90: number;
+  max: number;
 }
 
 export interface ShardCellNote {

@@ -49,6 +49,10 @@ export function assembleCell(args: {
   slos: SloPlan;
   workloadHash: string;
   trials: readonly TrialOutcome[];
+  /** What the measured requests asked for (workload/index.ts lengthsOf); null: not recorded. */
+  lengths?: CellResult['lengths'] | null;
+  /** A trace replay's file (relative), format, sha256 and request count. */
+  trace?: CellResult['scenario']['trace'] | null;
 }): CellResult {
   const { load, slos } = args;
   const trials: TrialResult[] = [];
@@ -100,6 +104,7 @@ export function assembleCell(args: {
       output_tokens: args.scenario.outputTokens,
       shared_prefix_tokens: args.scenario.sharedPrefixTokens,
       dataset: args.datasetLabel,
+      ...(args.trace == null ? {} : { trace: args.trace }),
     },
     load:
       load.kind === 'concurrency'
@@ -112,6 +117,17 @@ export function assembleCell(args: {
     metrics: pooled,
     client,
     trials,
+    ...(args.lengths == null ? {} : { lengths: args.lengths }),
+    ...(load.kind === 'rate' ? { lateness_ms: lateness(args.trials.flatMap((t) => t.run.dispatchLagMs)) } : {}),
     ...(telemetry ? { telemetry } : {}),
   };
+}
+
+/** How late an open loop's requests left after their scheduled times, pooled over trials (nearest rank; 0s when none was sent). */
+function lateness(lags: readonly number[]): NonNullable<CellResult['lateness_ms']> {
+  if (lags.length === 0) return { count: 0, p50: 0, p99: 0, max: 0 };
+  const sorted = [...lags].sort((a, b) => a - b);
+  const rank = (q: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+  const ms = (x: number): number => Math.round(Math.max(0, x) * 1000) / 1000;
+  return { count: sorted.length, p50: ms(rank(0.5)), p99: ms(rank(0.99)), max: ms(sorted[sorted.length - 1]!) };
 }

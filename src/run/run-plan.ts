@@ -17,7 +17,7 @@ import { writeResult } from '../result/write.js';
 import { systemClock, type Clock } from '../util/clock.js';
 import { createRng } from '../util/rng.js';
 import { TOOL_VERSION } from '../version.js';
-import { buildCellWorkload, workloadHash } from '../workload/index.js';
+import { buildCellWorkload, lengthsOf, scenarioTrace, TRACE_LOAD_LABEL, traceLoad, workloadHash } from '../workload/index.js';
 import type { WorkItem } from '../workload/synth.js';
 import { registerSecrets } from '../util/secrets.js';
 import { getTokenizer } from '../workload/tokenizer.js';
@@ -61,8 +61,9 @@ export function cellId(scenario: ScenarioPlan, load: LoadPlan): string {
   return `${scenario.name}@${load.label}`;
 }
 
-/** Pool size: enough connections for the largest load, so no request waits for a socket. */
-function poolConnections(loads: readonly LoadPlan[]): number | null {
+/** Pool size: enough connections for the largest load, so no request waits for a socket (a trace replay: unbounded). */
+function poolConnections(loads: readonly LoadPlan[], scenarios: readonly ScenarioPlan[]): number | null {
+  if (scenarios.some((s) => s.trace != null)) return null;
   let most = 1;
   for (const l of loads) {
     const c = l.kind === 'concurrency' ? l.concurrency : l.maxConcurrency;
@@ -107,7 +108,7 @@ async function newClient(o: RunOptions, target: TargetPlan): Promise<InferenceCl
   return new InferenceClient({
     target,
     timeouts: plan.timeouts,
-    connections: capacityConnections(plan, poolConnections(o.shard === undefined ? plan.loads : plan.loads.map((l) => shardLoad(l, o.shard!.spec)))),
+    connections: capacityConnections(plan, poolConnections(o.shard === undefined ? plan.loads : plan.loads.map((l) => shardLoad(l, o.shard!.spec)), plan.scenarios)),
     apiKey,
     limits: plan.responseLimits,
     countTokens: (t) => tokenizer.count(t),
@@ -165,7 +166,7 @@ async function probeSide(o: RunOptions, side: Side): Promise<void> {
   }
   if (o.shard !== undefined) doc.shard = shardInfo(o.shard, info.clockOffsetMs);
   if (o.plan.limits.workers > 1 && side.workers === null) {
-    const connections = poolConnections(o.plan.loads);
+    const connections = poolConnections(o.plan.loads, o.plan.scenarios);
     side.workers = await openWorkers({ plan: o.plan, target, apiKey: apiKeyOf(o, target), size: o.plan.limits.workers, machine: o.shard?.spec ?? SINGLE, connections }).catch(async (err: unknown) => {
       await client.destroy();
       throw err;
@@ -192,6 +193,7 @@ interface Cell {
   index: number;
   id: string;
   scenario: ScenarioPlan;
+  /** A trace's is replaced by traceLoad once the trace is read. */
   load: LoadPlan;
 }
 
@@ -215,7 +217,7 @@ interface MatrixState {
  */
 async function runMatrix(o: RunOptions, sides: readonly Side[], blocks: BlockHooks | null, reopen: (side: Side) => Promise<void>): Promise<void> {
   const { plan } = o;
-  const cells: Cell[] = plan.scenarios.flatMap((scenario) => plan.loads.map((load) => ({ id: cellId(scenario, load), scenario, load }))).map((c, index) => ({ ...c, index }));
+  const cells: Cell[] = plan.scenarios.flatMap((scenario) => cellsOf(scenario, plan.loads)).map((c, index) => ({ ...c, index }));
   const m: MatrixState = { hashes: new Map(), firstTrials: [], total: cells.length * plan.limits.trials * sides.length, step: 0, cells: cells.length };
   for (let trial = 0; trial < plan.limits.trials; trial++) {
     // Both sides of a pair send the very same requests.
@@ -223,6 +225,8 @@ async function runMatrix(o: RunOptions, sides: readonly Side[], blocks: BlockHoo
     for (const cell of cells) {
       const built = await buildCellWorkload(plan, cell.scenario, cell.load, cellRequestCount(plan), trial);
       items.set(cell.id, built);
+      // A trace's cell runs at the rate its times ask for, known once it is read.
+      if (cell.scenario.trace != null) cell.load = traceLoad(built);
       if (!m.hashes.has(cell.id)) {
         m.hashes.set(cell.id, workloadHash([{ cell: cell.id, items: built }]));
         m.firstTrials.push({ cell: cell.id, items: built });
@@ -257,6 +261,16 @@ async function runMatrix(o: RunOptions, sides: readonly Side[], blocks: BlockHoo
   }
 }
 
+/**
+ * The cells of a scenario: one per load, or for a trace its one replay
+ * (`name@trace`; its rate is set when the trace is read).
+ */
+function cellsOf(scenario: ScenarioPlan, loads: readonly LoadPlan[]): { id: string; scenario: ScenarioPlan; load: LoadPlan }[] {
+  if (scenario.trace == null) return loads.map((load) => ({ id: cellId(scenario, load), scenario, load }));
+  const load: LoadPlan = { kind: 'rate', label: TRACE_LOAD_LABEL, rate: 1, arrival: 'trace', burstiness: 1, maxConcurrency: null };
+  return [{ id: cellId(scenario, load), scenario, load }];
+}
+
 /** Requests built per cell and trial: the warm-up (its bound, under warmup: auto) and the measured ones. */
 function cellRequestCount(plan: Plan): number {
   return warmupBudget(plan.limits.warmup) + plan.limits.requests;
@@ -266,6 +280,9 @@ function cellRequestCount(plan: Plan): number {
 async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolean, cell: Cell, trial: number, items: readonly WorkItem[]): Promise<void> {
   const { plan } = o;
   side.doc.workload_hash = workloadHash(m.firstTrials);
+  // A trace is replayed whole, from its first request: no warm-up of its own.
+  const trace = cell.scenario.trace ?? null;
+  const warmupOf = trace === null ? plan.limits.warmup : 0;
   o.progress?.cellStart({
     step: m.step++,
     steps: m.total,
@@ -275,9 +292,9 @@ async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolea
     trials: plan.limits.trials,
     side: side.label,
     id: cell.id,
-    requests: plan.limits.requests,
-    warmup: plan.limits.warmup,
-    warmupMax: warmupBudget(plan.limits.warmup),
+    requests: trace === null ? plan.limits.requests : items.length,
+    warmup: warmupOf,
+    warmupMax: warmupBudget(warmupOf),
   });
   // Started before the clock and stopped after it: telemetry never sits inside the load loop.
   const tel = await side.telemetry.startTrial();
@@ -293,7 +310,7 @@ async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolea
       {
         load: cell.load,
         count: items.length,
-        warmup: plan.limits.warmup,
+        warmup: warmupOf,
         maxDurationMs: plan.limits.maxDurationS * 1000,
         seedMaterial: `${plan.seed}|${cell.scenario.name}|${trial}`,
         maxTokens: (i) => items[i]!.maxTokens,
@@ -302,6 +319,7 @@ async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolea
         onDone: (rec) => o.progress?.requestDone(rec),
         shard: o.shard?.spec,
         clock,
+        ...(trace === null ? {} : { arrivalAt: (i: number) => items[i]!.atMs ?? 0 }),
       },
       cellRun,
     );
@@ -327,6 +345,9 @@ async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolea
     slos: plan.slos,
     workloadHash: m.hashes.get(cell.id)!,
     trials,
+    // The first trial's measured requests: every trial asks for the same lengths.
+    lengths: lengthsOf(m.firstTrials.find((f) => f.cell === cell.id)!.items.slice(trace === null ? warmupBudget(plan.limits.warmup) : 0)),
+    trace: trace === null ? null : { file: relative(o.cwd, trace.file), format: trace.format, sha256: (await scenarioTrace(trace)).sha256, requests: items.length },
   });
   const at = side.doc.cells.findIndex((c) => c.id === cell.id);
   if (at >= 0) side.doc.cells[at] = result;

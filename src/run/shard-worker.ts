@@ -65,6 +65,7 @@ async function runShard(m: Extract<ToWorker, { type: 'cell' }>, client: Inferenc
       send: (i, c) => client.stream(items.get(i)!, m.model, c),
       cancel,
       shard: m.shard,
+      arrivalAt: (i) => items.get(i)?.atMs ?? 0,
       onDone: (r) => pending.push({ warmup: r.warmup, cancelled: r.cancelled, failure: r.failure }),
     });
   } finally {

@@ -16,6 +16,7 @@ import { open, stat } from 'node:fs/promises';
 import type { Encoding, ScenarioPlan } from '../config/plan.js';
 import { DatasetError } from '../errors/dataset-error.js';
 import { createRng } from '../util/rng.js';
+import { requestLength } from './lengths.js';
 import { getTokenizer } from './tokenizer.js';
 import type { ChatMessage, WorkItem } from './synth.js';
 
@@ -30,7 +31,7 @@ interface DatasetRow {
   readonly maxTokens: number | null;
 }
 
-function describe(value: unknown): string {
+export function describe(value: unknown): string {
   if (value === null) return 'null';
   if (value === undefined) return 'nothing (missing)';
   if (Array.isArray(value)) return 'an array';
@@ -102,7 +103,7 @@ function parseRow(obj: Record<string, unknown>, where: string, line: number): Da
  * become "an unexpected character"; the others name the column and what was
  * expected (`Expected ',' or '}' after property value`).
  */
-function jsonProblem(err: unknown): string {
+export function jsonProblem(err: unknown): string {
   const message = err instanceof Error ? err.message : '';
   const at = /^(.{1,80}) in JSON at position \d+ \(line \d+ column (\d+)\)$/s.exec(message);
   if (at !== null && !at[1]!.includes('"') && !at[1]!.startsWith('Unexpected token')) return ` at column ${at[2]}: ${at[1]}`;
@@ -164,12 +165,16 @@ function kindOf(st: { isDirectory(): boolean; isCharacterDevice(): boolean; isBl
   return 'not a regular file';
 }
 
-function notRegular(file: string, kind: string): DatasetError {
-  return new DatasetError(`${file}: cannot read dataset: it is ${kind}, not a regular file; a dataset is a JSONL file`);
+/** What is read, for messages: a dataset (JSONL) or a trace (JSONL or CSV). */
+type FileKind = 'dataset' | 'trace';
+const SHAPE: Record<FileKind, string> = { dataset: 'a dataset is a JSONL file', trace: 'a trace is a JSONL or CSV file' };
+
+function notRegular(file: string, kind: string, what: FileKind = 'dataset'): DatasetError {
+  return new DatasetError(`${file}: cannot read ${what}: it is ${kind}, not a regular file; ${SHAPE[what]}`);
 }
 
-function tooLarge(file: string, what: string): DatasetError {
-  return new DatasetError(`${file}: cannot read dataset: ${what} more than the ${MAX_DATASET_BYTES / 1024 / 1024} MiB a dataset may be`);
+function tooLarge(file: string, size: string, what: FileKind): DatasetError {
+  return new DatasetError(`${file}: cannot read ${what}: ${size} more than the ${MAX_DATASET_BYTES / 1024 / 1024} MiB a ${what} may be`);
 }
 
 /** The system's reason (`ENOENT: no such file or directory`), without the path the message names already. */
@@ -183,35 +188,35 @@ function reason(err: unknown): string {
  * never more than MAX_DATASET_BYTES read, whatever its size said (a file in
  * /proc says 0 and has content; a growing file may pass the size first).
  */
-async function readBounded(file: string): Promise<string> {
+export async function readBounded(file: string, what: FileKind = 'dataset'): Promise<Buffer> {
   let fh;
   try {
     // O_NONBLOCK: opening a FIFO for reading waits for a writer; this returns at once and fstat refuses it.
     fh = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (err) {
-    throw new DatasetError(`${file}: cannot read dataset: ${reason(err)}`, { cause: err });
+    throw new DatasetError(`${file}: cannot read ${what}: ${reason(err)}`, { cause: err });
   }
   try {
     const st = await fh.stat();
-    if (!st.isFile()) throw notRegular(file, kindOf(st));
-    if (st.size > MAX_DATASET_BYTES) throw tooLarge(file, `it is ${st.size} bytes,`);
+    if (!st.isFile()) throw notRegular(file, kindOf(st), what);
+    if (st.size > MAX_DATASET_BYTES) throw tooLarge(file, `it is ${st.size} bytes,`, what);
     // One byte beyond the size it claims, to see the end; grown while it holds more, up to the limit + 1.
     let buf = Buffer.allocUnsafe(Math.min(MAX_DATASET_BYTES + 1, Math.max(st.size + 1, 64 * 1024)));
     let size = 0;
     for (;;) {
       if (size === buf.length) {
-        if (size > MAX_DATASET_BYTES) throw tooLarge(file, 'it holds');
+        if (size > MAX_DATASET_BYTES) throw tooLarge(file, 'it holds', what);
         const bigger = Buffer.allocUnsafe(Math.min(MAX_DATASET_BYTES + 1, buf.length * 2));
         buf.copy(bigger, 0, 0, size);
         buf = bigger;
       }
       const { bytesRead } = await fh.read(buf, size, buf.length - size, null);
-      if (bytesRead === 0) return buf.toString('utf8', 0, size);
+      if (bytesRead === 0) return buf.subarray(0, size);
       size += bytesRead;
     }
   } catch (err) {
     if (err instanceof DatasetError) throw err;
-    throw new DatasetError(`${file}: cannot read dataset: ${reason(err)}`, { cause: err });
+    throw new DatasetError(`${file}: cannot read ${what}: ${reason(err)}`, { cause: err });
   } finally {
     await fh.close();
   }
@@ -231,7 +236,7 @@ async function loadDataset(file: string): Promise<LoadedDataset> {
   const hit = cache.get(file);
   if (hit !== undefined && hit.stamp === stamp) return hit.dataset;
   const dataset = (async (): Promise<LoadedDataset> => {
-    const text = await readBounded(file);
+    const text = (await readBounded(file)).toString('utf8');
     return { rows: parseDataset(text, file), counts: new Map() };
   })();
   const entry = { stamp, dataset };
@@ -281,7 +286,9 @@ export async function datasetItems(args: {
       inputTokens = tok.count(row.prompt);
       counts[index] = inputTokens;
     }
-    const item: WorkItem = { prompt: row.prompt, inputTokens, maxTokens: row.maxTokens ?? scenario.outputTokens };
+    const maxTokens = row.maxTokens ?? (scenario.outputTokens === null ? null : requestLength(scenario.outputTokens, seed, scenario.name, 'output', i));
+    if (maxTokens === null) throw new DatasetError(`${file}:${row.line}: the row has no max_tokens and the scenario no output_tokens`);
+    const item: WorkItem = { prompt: row.prompt, inputTokens, maxTokens };
     if (row.messages !== null) item.messages = row.messages;
     items.push(item);
   }

@@ -2,12 +2,50 @@
 // candidate runs compare only if they sent the same thing, which is what
 // workloadHash lets the result record and the comparison check.
 import { createHash } from 'node:crypto';
-import type { LoadPlan, Plan, ScenarioPlan } from '../config/plan.js';
+import type { LoadPlan, Plan, ScenarioPlan, TracePlan } from '../config/plan.js';
 import { datasetItems } from './dataset.js';
+import { summariseLengths } from './lengths.js';
 import { synthesizeItems, type WorkItem } from './synth.js';
+import { readTrace, traceItems } from './trace.js';
 
 export type { WorkItem } from './synth.js';
 export { getTokenizer } from './tokenizer.js';
+
+// A trace is read once per plan: every trial replays the same requests.
+const traces = new WeakMap<TracePlan, ReturnType<typeof readTrace>>();
+
+/** A trace scenario's requests (windowed) and the file's sha256; read once per plan. */
+export function scenarioTrace(trace: TracePlan): ReturnType<typeof readTrace> {
+  let pending = traces.get(trace);
+  if (pending === undefined) {
+    pending = readTrace(trace);
+    pending.catch(() => traces.delete(trace));
+    traces.set(trace, pending);
+  }
+  return pending;
+}
+
+/**
+ * The load a trace scenario's cell runs at: an open loop at the trace's
+ * times (label `trace`), with the mean rate they ask for. Its items carry
+ * the times (WorkItem.atMs).
+ */
+export function traceLoad(items: readonly WorkItem[]): Extract<LoadPlan, { kind: 'rate' }> {
+  const span = items.length > 1 ? (items[items.length - 1]!.atMs ?? 0) - (items[0]!.atMs ?? 0) : 0;
+  // One request, or all at once: a rate over one ms keeps the figure finite and positive.
+  const rate = items.length <= 1 ? 1 : (items.length - 1) / (Math.max(span, 1) / 1000);
+  return { kind: 'rate', label: TRACE_LOAD_LABEL, rate: Math.round(rate * 1000) / 1000 || 0.001, arrival: 'trace', burstiness: 1, maxConcurrency: null };
+}
+
+/** The load label of every trace scenario's one cell (`name@trace`). */
+export const TRACE_LOAD_LABEL = 'trace';
+
+/** What the result records of the lengths asked for: input tokens and max_tokens of the given requests. */
+export function lengthsOf(items: readonly WorkItem[]): { input_tokens: ReturnType<typeof summariseLengths>; output_tokens: NonNullable<ReturnType<typeof summariseLengths>> } | null {
+  const output = summariseLengths(items.map((i) => i.maxTokens));
+  if (output === null) return null;
+  return { input_tokens: summariseLengths(items.map((i) => i.inputTokens)), output_tokens: output };
+}
 
 /**
  * The first `count` requests of the cell (scenario x load): from the
@@ -20,13 +58,18 @@ export async function buildCellWorkload(plan: Plan, scenario: ScenarioPlan, load
   // prompt cache must not make trial 2 faster than trial 1.
   const cellLabel = trial === 0 ? load.label : `${load.label}#${trial + 1}`;
   const common = { seed: plan.seed, encoding: plan.encoding, scenario, cellLabel, count };
+  // A trace sends its own requests, as many as its window holds, whatever `count` is.
+  if (scenario.trace != null) {
+    const { requests } = await scenarioTrace(scenario.trace);
+    return traceItems({ requests, blockTokens: scenario.trace.blockTokens, seed: plan.seed, encoding: plan.encoding, scenario, cellLabel });
+  }
   if (scenario.dataset !== null) return datasetItems({ ...common, file: scenario.dataset });
   return synthesizeItems(common);
 }
 
 /**
  * sha256 (hex) over every cell's label and its requests' prompts, messages
- * and max tokens, in the order given. Token counts are left out on purpose:
+ * and max tokens (and a trace's scheduled times), in the order given. Token counts are left out on purpose:
  * they depend on the client-side encoding, not on what the server receives.
  */
 export function workloadHash(items: Iterable<{ cell: string; items: readonly WorkItem[] }>): string {
@@ -38,7 +81,9 @@ export function workloadHash(items: Iterable<{ cell: string; items: readonly Wor
     hash.update(`${JSON.stringify(['cell', cell, cellItems.length])}\n`);
     for (const item of cellItems) {
       const messages = item.messages === undefined ? null : item.messages.map((m) => [m.role, m.content]);
-      hash.update(`${JSON.stringify([item.prompt, messages, item.maxTokens])}\n`);
+      // A trace's times are part of its work; items without one hash as before.
+      const row = item.atMs === undefined ? [item.prompt, messages, item.maxTokens] : [item.prompt, messages, item.maxTokens, item.atMs];
+      hash.update(`${JSON.stringify(row)}\n`);
     }
   }
   return hash.digest('hex');

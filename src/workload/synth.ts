@@ -17,6 +17,7 @@
 // and the vocabulary scan for the word list ~0.33 s / ~0.15 s.
 import type { Encoding, ScenarioPlan } from '../config/plan.js';
 import { createRng, type Rng } from '../util/rng.js';
+import { requestLength } from './lengths.js';
 import { getTokenizer, type Tokenizer } from './tokenizer.js';
 
 export interface ChatMessage {
@@ -33,6 +34,8 @@ export interface WorkItem {
   maxTokens: number;
   /** Present only for dataset rows given as chat messages; shared between items, do not mutate. */
   messages?: ChatMessage[];
+  /** Trace replay only: when the request is due, ms after the cell's start (src/workload/trace.ts). */
+  atMs?: number;
 }
 
 const WORD = /^ [a-z]{3,9}$/;
@@ -136,6 +139,8 @@ export function buildPrompt(tok: Tokenizer, words: readonly string[], prefix: re
  * same for every request of the scenario (in every cell), and the rest come
  * from a stream unique to (scenario, cell, request), so a server's prefix
  * cache can reuse only the intended prefix, never another cell's prompts.
+ * With length distributions, request i's lengths are drawn from (seed,
+ * scenario, i) alone: every cell and trial of the scenario sends the same mix.
  */
 export async function synthesizeItems(args: {
   seed: number;
@@ -145,23 +150,26 @@ export async function synthesizeItems(args: {
   count: number;
 }): Promise<WorkItem[]> {
   const { seed, encoding, scenario, cellLabel, count } = args;
-  const n = scenario.inputTokens;
-  if (n === null) throw new Error(`scenario '${scenario.name}': no input_tokens and no dataset; nothing to send`);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`scenario '${scenario.name}': input tokens must be a non-negative integer, got ${n}`);
+  const input = scenario.inputTokens;
+  const output = scenario.outputTokens;
+  if (input === null) throw new Error(`scenario '${scenario.name}': no input_tokens and no dataset; nothing to send`);
+  if (output === null) throw new Error(`scenario '${scenario.name}': no output_tokens`);
+  if (typeof input === 'number' && (!Number.isInteger(input) || input < 0)) throw new Error(`scenario '${scenario.name}': input tokens must be a non-negative integer, got ${input}`);
   if (!Number.isInteger(count) || count < 0) throw new Error(`request count must be a non-negative integer, got ${count}`);
-  const shared = Math.max(0, Math.min(scenario.sharedPrefixTokens, n));
 
   const tok = await getTokenizer(encoding);
   const words = await synthesisWords(encoding);
 
   const prefix: string[] = [];
-  drawWords(createRng(prefixSeed(seed, scenario.name)), words, shared, prefix);
+  drawWords(createRng(prefixSeed(seed, scenario.name)), words, Math.max(0, scenario.sharedPrefixTokens), prefix);
 
   const items: WorkItem[] = [];
   for (let i = 0; i < count; i++) {
+    const n = requestLength(input, seed, scenario.name, 'input', i);
+    const shared = Math.min(prefix.length, n);
     const rng = createRng(requestSeed(seed, scenario.name, cellLabel, i));
-    const prompt = buildPrompt(tok, words, prefix, rng, n);
-    items.push({ prompt, inputTokens: n, maxTokens: scenario.outputTokens });
+    const prompt = buildPrompt(tok, words, shared === prefix.length ? prefix : prefix.slice(0, shared), rng, n);
+    items.push({ prompt, inputTokens: n, maxTokens: requestLength(output, seed, scenario.name, 'output', i) });
   }
   return items;
 }

@@ -45,7 +45,7 @@ describe('ConfigError messages', () => {
 
   it('type errors give file:line:col, path, rule and value', () => {
     const err = errorFor(OK.replace('input_tokens: 8', 'input_tokens: abc'));
-    expect(err.message).toBe('llm-perf.yml:9:19: scenarios[1].input_tokens: must be an integer >= 1 and <= 1000000, got "abc"');
+    expect(err.message).toBe('llm-perf.yml:9:19: scenarios[1].input_tokens: must be an integer >= 1 and <= 1000000, or a distribution (a mapping with dist), got "abc"');
     expect(err.file).toBe(FILE);
     expect(err.path).toBe('scenarios[1].input_tokens');
     expect(err.value).toBe('abc');
@@ -92,10 +92,10 @@ describe('ConfigError messages', () => {
 
   it('missing required fields', () => {
     expect(lines(OK.replace('    output_tokens: 2\n  - name: b', '  - name: b'))).toEqual([
-      'llm-perf.yml:5:5: scenarios[0].output_tokens: is required',
+      'llm-perf.yml:5:5: scenarios[0].output_tokens: is required unless trace is given',
     ]);
     expect(lines('target: {url: "http://h"}\nscenarios: []\n')).toEqual([
-      'llm-perf.yml:1:1: loads: is required',
+      'llm-perf.yml:1:1: loads: is required unless every scenario is a trace',
       'llm-perf.yml:2:12: scenarios: must have at least 1 item, got []',
     ]);
     expect(lines(OK.replace('  url: http://127.0.0.1:8000\n', ''))).toEqual([
@@ -161,7 +161,7 @@ describe('ConfigError messages', () => {
     expect(lines(src)).toEqual([
       'llm-perf.yml:7:5: scenarios[0].input_tokens: not allowed with dataset (prompts come from the file), got 4',
       'llm-perf.yml:8:5: scenarios[0].shared_prefix_tokens: not allowed with dataset (prompts come from the file), got 1',
-      'llm-perf.yml:10:5: scenarios[1].input_tokens: is required unless dataset is given',
+      'llm-perf.yml:10:5: scenarios[1].input_tokens: is required unless dataset or trace is given',
     ]);
   });
 
@@ -219,7 +219,7 @@ loads:
       'llm-perf.yml:4:8: target.api: must be one of chat|completions, got "chatt"',
       'llm-perf.yml:5:17: target.fixed_output: must be true or false, got "yes"',
       'llm-perf.yml:8:19: scenarios[0].input_tokens: must be an integer >= 1 and <= 1000000, got 0',
-      'llm-perf.yml:10:5: scenarios[1].input_tokens: is required unless dataset is given',
+      'llm-perf.yml:10:5: scenarios[1].input_tokens: is required unless dataset or trace is given',
       'llm-perf.yml:10:11: scenarios[1].name: duplicate scenario name (already used by scenarios[0]), got "a"',
       'llm-perf.yml:13:18: loads[0].concurrency: must be an integer >= 1 and <= 100000, got 0',
       'llm-perf.yml:14:5: loads[1]: give exactly one of concurrency or rate',
