@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { compactHistory } from '../../src/history/compact.js';
-import { DEFAULT_HISTORY_BRANCH, saveResult, type HistoryOptions } from '../../src/history/store.js';
+import { DEFAULT_HISTORY_BRANCH } from '../../src/history/defaults.js';
+import { saveResult, type HistoryOptions } from '../../src/history/store.js';
 import { syntheticResult } from '../../test/support/synthetic.js';
 
 const { values: args } = parseArgs({ options: { results: { type: 'string' } } });

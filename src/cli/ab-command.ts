@@ -9,25 +9,13 @@ import { designRun } from '../pipeline/design.js';
 import { readPlan } from '../pipeline/judge.js';
 import { measurePort, type Side } from '../pipeline/measure-port.js';
 import { DEFAULT_FAIL_ON } from '../pipeline/publish.js';
-import { EXIT, reportVerdict } from '../pipeline/report.js';
+import { EXIT } from '../pipeline/exit.js';
+import { reportVerdict } from '../pipeline/report.js';
 import { carryOut, type RunPorts } from '../pipeline/run.js';
 import { CLI_CHOICES, noStoredBaselines } from './design.js';
 import { cliHost } from './host.js';
 import type { CliIo } from './io.js';
 
-export const AB_USAGE = `usage: llm-perf-gate ab [--config FILE] [--out-dir DIR] [--markdown FILE] [--json FILE]
-
-Runs the config's matrix on the two targets of its 'ab' section (baseline and
-candidate: URLs, optionally with server_command each), every trial of every
-cell as a pair in a random order, then compares them with a paired test.
-
-  --config FILE    config with an 'ab' section (default: ./llm-perf.yml)
-  --out-dir DIR    where baseline.json, candidate.json and server logs go (default: llm-perf-ab)
-  --markdown FILE  write the Markdown report here
-  --json FILE      write the verdict here
-
-Exit status as for 'compare': 0 pass, warn or inconclusive; 1 fail; 2 usage, config or
-target error; 3 invalid comparison; 130 interrupted.`;
 
 interface AbArgs {
   config: string | null;

@@ -4,33 +4,13 @@ import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Plan } from '../config/plan.js';
 import type { CalibrationDoc } from '../gate/calibrate.js';
-import { calibrateRun, calibrationTrials, DEFAULT_CALIBRATION_TRIALS, MIN_CALIBRATION_TRIALS, readPlan } from '../pipeline/judge.js';
+import { calibrateRun, calibrationTrials, readPlan } from '../pipeline/judge.js';
 import { measure } from '../pipeline/measure.js';
-import { EXIT } from '../pipeline/report.js';
+import { EXIT } from '../pipeline/exit.js';
 import { calibrationTable, renderCalibrationMarkdown } from '../report/calibration.js';
 import { cliHost } from './host.js';
 import type { CliIo } from './io.js';
 
-export const CALIBRATE_USAGE = `usage: llm-perf-gate calibrate [--config FILE] [--url URL] [--model NAME] [--trials N]
-                              [--out FILE] [--markdown FILE] [--json FILE]
-
-Runs the workload matrix as an A/A experiment against one target (the same build
-on both sides), then reports per cell and metric the noise across trials, what the
-gate says when the trials are split into two halves, the smallest regression the
-configured run.trials can detect, recommended tolerances (as a gate: snippet for
-llm-perf.yml) and the trials the current tolerances need. See docs/calibrate.md.
-
-  --config FILE    workload config (default: ./llm-perf.yml, else the built-in matrix)
-  --url URL        target base URL, overrides target.url
-  --model NAME     model id, overrides target.model
-  --trials N       trials per cell for the calibration run (default: the larger of run.trials
-                   and ${DEFAULT_CALIBRATION_TRIALS}; at least ${MIN_CALIBRATION_TRIALS}, so the two halves have 2 each)
-  --out FILE       result file of the calibration run (default: llm-perf-calibration-result.json)
-  --markdown FILE  write the Markdown report here
-  --json FILE      write the calibration (llm-perf-gate/calibration@1) here
-
-Exit status: 0 done, 2 bad config or usage, or the target could not be reached,
-130 interrupted (the result file and the calibration hold what was measured).`;
 
 interface CalibrateArgs {
   config: string | null;

@@ -3,30 +3,13 @@
 import { writeFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import { buildSeries, describeChange, findChanges, newChanges } from '../changes/series.js';
-import { changeOptions, extraMetrics, HISTORY_OPTIONS, HISTORY_USAGE, historyFailure, historySource, readHistoryFor, type Values } from './history-options.js';
-import { EXIT } from '../pipeline/report.js';
+import { changeOptions, extraMetrics, historyFailure, historySource, readHistoryFor, type Values } from './history-options.js';
+import { EXIT } from '../pipeline/exit.js';
 import type { CliIo } from './io.js';
 
-const CHANGES_USAGE = `usage: llm-perf-gate changes [options]
 
-Finds change points (E-divisive means with a permutation test) in each cell's
-gated metrics over the stored results, oldest to newest commit, and prints
-them: metric, cell, the shift with its 95% interval, the first commit after it.
 
-${HISTORY_USAGE}
-
-output:
-  --new                only the change points the newest commit revealed
-  --json FILE          also write them as JSON`;
-
-export const CHANGES_COMMAND = {
-  summary: 'find change points (steps up or down) in the stored history of each gated metric',
-  usage: CHANGES_USAGE,
-  options: { ...HISTORY_OPTIONS, new: { type: 'boolean' }, json: { type: 'string' } },
-  run: (v: Values, io: CliIo): Promise<number> => changesCommand(v, io),
-} as const;
-
-async function changesCommand(v: Values, io: CliIo): Promise<number> {
+export async function changesCommand(v: Values, io: CliIo): Promise<number> {
   try {
     const { source, order } = historySource(v, io.cwd);
     const { results } = await readHistoryFor(source, order, io);

@@ -3,36 +3,12 @@ import { isAbsolute, resolve } from 'node:path';
 import { repoUrlOf } from '../dashboard/model.js';
 import { dashboardData, writeSite } from '../dashboard/site.js';
 import { Git } from '../history/git.js';
-import { changeOptions, extraMetrics, HISTORY_OPTIONS, HISTORY_USAGE, historyFailure, historySource, readHistoryFor, type Values } from './history-options.js';
+import { changeOptions, extraMetrics, historyFailure, historySource, readHistoryFor, type Values } from './history-options.js';
 import { HistoryUsageError } from '../errors/history-usage-error.js';
-import { EXIT } from '../pipeline/report.js';
+import { EXIT } from '../pipeline/exit.js';
 import type { CliIo } from './io.js';
 
-const DASHBOARD_USAGE = `usage: llm-perf-gate dashboard [options]
 
-Writes a static site (one index.html, everything inlined, no network access
-when viewed; works from file:// and GitHub Pages): a summary table and, per
-cell and gated metric, a chart over commits with the trials' range, the
-gate threshold around the latest result, the change points, and the
-commits whose gate failed or whose regression was accepted (with their pull
-requests); filters by cell and metric, a commit or date axis, and a CSV or
-JSON download of what is shown. Exits 2,
-writing nothing, when every stored result was refused (unreadable, another
-schema version).
-
-${HISTORY_USAGE}
-
-output:
-  --out DIR            where index.html goes (default llm-perf-dashboard)
-  --title TEXT         page title (default: llm-perf-gate history)
-  --repo-url URL       https://github.com/OWNER/REPO for commit links (default: from the remote, when on GitHub)`;
-
-export const DASHBOARD_COMMAND = {
-  summary: 'write a static dashboard (charts, change points, summary) of the stored history',
-  usage: DASHBOARD_USAGE,
-  options: { ...HISTORY_OPTIONS, out: { type: 'string' }, title: { type: 'string' }, 'repo-url': { type: 'string' } },
-  run: (v: Values, io: CliIo): Promise<number> => dashboardCommand(v, io),
-} as const;
 
 /** Reasons repeated in the error when every stored result was refused. */
 const REASONS_SHOWN = 3;
@@ -42,7 +18,7 @@ async function remoteRepoUrl(repoDir: string, remote: string): Promise<string | 
   return r !== null && r.code === 0 ? repoUrlOf(r.stdout) : null;
 }
 
-async function dashboardCommand(v: Values, io: CliIo): Promise<number> {
+export async function dashboardCommand(v: Values, io: CliIo): Promise<number> {
   try {
     const { source, order } = historySource(v, io.cwd);
     const given = typeof v['repo-url'] === 'string' ? v['repo-url'] : null;

@@ -5,38 +5,13 @@ import type { ChangeOptions } from '../changes/detect.js';
 import { HistoryError } from '../errors/history-error.js';
 import { HistoryUsageError } from '../errors/history-usage-error.js';
 import { DEFAULT_ORDER_COMMITS, readHistory, type HistorySource, type OrderOptions, type ReadHistory } from '../history/reader.js';
-import { DEFAULT_HISTORY_BRANCH, DEFAULT_REMOTE } from '../history/store.js';
-import { EXIT } from '../pipeline/report.js';
+import { DEFAULT_HISTORY_BRANCH, DEFAULT_REMOTE } from '../history/defaults.js';
+import { EXIT } from '../pipeline/exit.js';
 import type { CliIo } from './io.js';
 
 export type Values = Record<string, string | boolean | undefined>;
 
-export const HISTORY_OPTIONS = {
-  results: { type: 'string' },
-  branch: { type: 'string' },
-  repo: { type: 'string' },
-  remote: { type: 'string' },
-  ref: { type: 'string' },
-  metrics: { type: 'string' },
-  significance: { type: 'string' },
-  'min-change': { type: 'string' },
-  permutations: { type: 'string' },
-  seed: { type: 'string' },
-} as const;
 
-export const HISTORY_USAGE = `where the history is (one of):
-  --results DIR        a folder of result files (<commit>.json, or any name with git.commit set)
-  --branch NAME        the data branch on the remote (default ${DEFAULT_HISTORY_BRANCH})
-  --repo DIR           the repository (default: the current folder); orders results along its history
-  --remote NAME        (default ${DEFAULT_REMOTE})
-  --ref REF            whose first-parent line gives the order (default HEAD); other results are skipped
-
-what to look at:
-  --metrics a,b        metrics besides the gated ones (e.g. rps,ttft_ms.p99)
-  --significance P     permutation-test level for a change point (default 0.005)
-  --min-change X       smallest relative shift reported, e.g. 0.02 or 2% (default 2%)
-  --permutations N     (default 399)
-  --seed S             seed of the permutations and intervals (default llm-perf-gate)`;
 
 const str = (v: Values, k: string): string | null => (typeof v[k] === 'string' ? (v[k] as string) : null);
 

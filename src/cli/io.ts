@@ -1,6 +1,6 @@
 // What a command may touch of the outside world, passed in so tests can run
 // commands in-process with their own streams, cwd and environment.
-import { EXIT } from '../pipeline/report.js';
+import { EXIT } from '../pipeline/exit.js';
 
 export interface OutStream {
   write(s: string): boolean;

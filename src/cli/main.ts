@@ -1,24 +1,25 @@
-// The CLI's front door: parse argv, dispatch, map errors to exit codes.
+// The CLI's front door: parse argv, dispatch, map errors to exit codes. A
+// command's module (and the load engine, the statistics, the dashboard, git
+// plumbing behind it) is imported only when that command runs: `--help`, a
+// usage error and `--version` load this file, the usage texts and the log
+// (issue 22, start-up).
 import type { parseArgs } from 'node:util';
 import { UsageError } from '../errors/usage-error.js';
 import { UserError } from '../errors/user-error.js';
+import { EXIT } from '../pipeline/exit.js';
 import { TOOL_VERSION } from '../version.js';
-import { AB_USAGE, abCommand } from './ab-command.js';
 import { parseCommandArgs } from './args.js';
-import { CALIBRATE_USAGE, calibrateCommand } from './calibrate-command.js';
-import { CHANGES_COMMAND } from './changes-command.js';
-import { COMPACT_COMMAND } from './compact-command.js';
-import { COMPARE_USAGE, compareCommand } from './compare-command.js';
-import { DASHBOARD_COMMAND } from './dashboard-command.js';
 import { ENGINE_COMMANDS, runEngineCommand } from './embedded.js';
-import { EXIT } from '../pipeline/report.js';
 import { cliLog } from './host.js';
 import type { CliIo } from './io.js';
-import { MERGE_SUMMARY, mergeCommand } from './merge-command.js';
-import { RUN_USAGE, runCommand } from './run-command.js';
+import { AB_USAGE, CALIBRATE_USAGE, CHANGES_USAGE, COMPACT_USAGE, COMPARE_USAGE, DASHBOARD_USAGE, HISTORY_OPTIONS, RUN_USAGE } from './usage.js';
+
+const MERGE_SUMMARY = "combine the shard results of 'run --shard I/N' into one result file";
 
 type Options = NonNullable<Parameters<typeof parseArgs>[0]>['options'];
 type Values = Record<string, string | boolean | string[] | undefined>;
+/** What the history commands take: none of their options repeats. */
+type HistoryValues = Record<string, string | boolean | undefined>;
 
 interface Command {
   summary: string;
@@ -56,8 +57,8 @@ const COMMANDS: Record<string, Command> = {
       shard: { type: 'string' },
       'start-at': { type: 'string' },
     },
-    run: (v, io) =>
-      runCommand(
+    run: async (v, io) =>
+      (await import('./run-command.js')).runCommand(
         {
           config: str(v, 'config'),
           url: str(v, 'url'),
@@ -76,7 +77,7 @@ const COMMANDS: Record<string, Command> = {
     summary: 'interleaved A/B: run the matrix on two targets in pairs and compare them with a paired test',
     usage: AB_USAGE,
     options: { config: { type: 'string' }, 'out-dir': { type: 'string' }, markdown: { type: 'string' }, json: { type: 'string' } },
-    run: (v, io) => abCommand({ config: str(v, 'config'), outDir: str(v, 'out-dir') ?? 'llm-perf-ab', markdown: str(v, 'markdown'), json: str(v, 'json') }, io),
+    run: async (v, io) => (await import('./ab-command.js')).abCommand({ config: str(v, 'config'), outDir: str(v, 'out-dir') ?? 'llm-perf-ab', markdown: str(v, 'markdown'), json: str(v, 'json') }, io),
   },
   compare: {
     summary: 'compare a candidate result with a baseline result and decide pass, warn, fail, inconclusive or invalid',
@@ -88,8 +89,8 @@ const COMMANDS: Record<string, Command> = {
       markdown: { type: 'string' },
       json: { type: 'string' },
     },
-    run: (v, io) =>
-      compareCommand(
+    run: async (v, io) =>
+      (await import('./compare-command.js')).compareCommand(
         {
           baselines: requiredList(v, 'baseline', COMPARE_USAGE),
           candidate: required(v, 'candidate', COMPARE_USAGE),
@@ -112,8 +113,8 @@ const COMMANDS: Record<string, Command> = {
       markdown: { type: 'string' },
       json: { type: 'string' },
     },
-    run: (v, io) =>
-      calibrateCommand(
+    run: async (v, io) =>
+      (await import('./calibrate-command.js')).calibrateCommand(
         {
           config: str(v, 'config'),
           url: str(v, 'url'),
@@ -126,9 +127,24 @@ const COMMANDS: Record<string, Command> = {
         io,
       ),
   },
-  changes: CHANGES_COMMAND,
-  dashboard: DASHBOARD_COMMAND,
-  'compact-history': COMPACT_COMMAND,
+  changes: {
+    summary: 'find change points (steps up or down) in the stored history of each gated metric',
+    usage: CHANGES_USAGE,
+    options: { ...HISTORY_OPTIONS, new: { type: 'boolean' }, json: { type: 'string' } },
+    run: async (v, io) => (await import('./changes-command.js')).changesCommand(v as HistoryValues, io),
+  },
+  dashboard: {
+    summary: 'write a static dashboard (charts, change points, summary) of the stored history',
+    usage: DASHBOARD_USAGE,
+    options: { ...HISTORY_OPTIONS, out: { type: 'string' }, title: { type: 'string' }, 'repo-url': { type: 'string' } },
+    run: async (v, io) => (await import('./dashboard-command.js')).dashboardCommand(v as HistoryValues, io),
+  },
+  'compact-history': {
+    summary: 'rewrite the data branch into one commit of its retained results (force-push with lease)',
+    usage: COMPACT_USAGE,
+    options: { branch: { type: 'string' }, repo: { type: 'string' }, remote: { type: 'string' }, retention: { type: 'string' } },
+    run: async (v, io) => (await import('./compact-command.js')).compactCommand(v as HistoryValues, io),
+  },
 };
 
 function usage(): string {
@@ -160,7 +176,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     }
     if (Object.hasOwn(ENGINE_COMMANDS, name)) return await runEngineCommand(name, rest, io);
     // Takes its shard files as positionals, which the option parser below refuses.
-    if (name === 'merge') return await mergeCommand(rest, io);
+    if (name === 'merge') return await (await import('./merge-command.js')).mergeCommand(rest, io);
     const command = COMMANDS[name];
     if (command === undefined) throw new UsageError(`unknown command '${name}'\n\n${usage()}`);
     const values = parseCommandArgs(rest, name, { ...command.options, help: { type: 'boolean', short: 'h' } }, command.usage).values as Values;

@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { parseCommandArgs } from './args.js';
 import { UsageError } from '../errors/usage-error.js';
-import { EXIT } from '../pipeline/report.js';
+import { EXIT } from '../pipeline/exit.js';
 import { mergeShards } from '../result/merge.js';
 import { readResult } from '../result/read.js';
 import { writeResult } from '../result/write.js';
@@ -10,7 +10,6 @@ import { resultTable } from '../report/terminal.js';
 import { cliLog } from './host.js';
 import type { CliIo } from './io.js';
 
-export const MERGE_SUMMARY = "combine the shard results of 'run --shard I/N' into one result file";
 
 const MERGE_USAGE = `usage: llm-perf-gate merge SHARD.json... --out FILE
 

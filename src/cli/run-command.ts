@@ -9,34 +9,13 @@ import { readPlan } from '../pipeline/judge.js';
 import { measure } from '../pipeline/measure.js';
 import { measurePort, type Side } from '../pipeline/measure-port.js';
 import { DEFAULT_FAIL_ON } from '../pipeline/publish.js';
-import { EXIT, reportVerdict } from '../pipeline/report.js';
+import { EXIT } from '../pipeline/exit.js';
+import { reportVerdict } from '../pipeline/report.js';
 import { carryOut, runPaths, type RunPorts } from '../pipeline/run.js';
 import { CLI_CHOICES, noStoredBaselines } from './design.js';
 import { cliHost } from './host.js';
 import type { CliIo } from './io.js';
 
-export const RUN_USAGE = `usage: llm-perf-gate run [--config FILE] [--url URL] [--model NAME] [--out FILE]
-                        [--baseline FILE] [--markdown FILE] [--json FILE]
-                        [--shard I/N [--start-at TIME]]
-
-  --config FILE    workload config (default: ./llm-perf.yml, else a built-in one-scenario matrix)
-  --url URL        target base URL, overrides target.url (e.g. http://127.0.0.1:8000)
-  --model NAME     model id, overrides target.model (default: first id of GET /v1/models)
-  --out FILE       result file (default: llm-perf-result.json)
-  --baseline FILE  after the run, compare with this result (as 'compare' does)
-  --markdown FILE  write the Markdown report here
-  --json FILE      write the verdict here
-  --shard I/N      run only shard I (0-based) of N of the plan, e.g. on N machines; combine
-                   the N result files with 'llm-perf-gate merge' (README, "Shards and workers")
-  --start-at TIME  with --shard: start the first cell at this wall-clock time (ISO 8601,
-                   e.g. 2026-12-01T04:00:00Z), so that all shards start together
-
-Without --baseline the SLO checks of the config (gate.slo) alone decide the verdict.
-
-Exit status: 0 the run completed (failed requests are data) and the verdict is pass, warn
-or inconclusive; 1 fail (a gated regression or a failed SLO check); 2 bad config or usage,
-or the target could not be used; 3 with --baseline: the comparison is invalid; 130
-interrupted (the result holds what was measured).`;
 
 const NO_BASELINE = 'no --baseline given: only the SLO checks apply';
 

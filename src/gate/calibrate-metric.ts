@@ -9,11 +9,10 @@ import type { CellResult } from '../result/types.js';
 import type { AaSplit, MetricCalibration } from './calibration-doc.js';
 import { mdeLog, noiseLog, robustCv, TOLERANCE_FACTOR, trialsNeeded } from './calibration-formulas.js';
 import { pooledValue, trialStats, trialValues } from './extract.js';
+import { MIN_CALIBRATION_TRIALS } from './calibration-trials.js';
 import { judgeMetric } from './judge.js';
 import { defaultTolerance, floorLog, iterationsFor, logToRelative, thresholdLog, type MetricRule } from './policy.js';
 
-/** An A/A split needs two trials a side. */
-export const MIN_CALIBRATION_TRIALS = 4;
 
 const r2 = (x: number): number => Math.round(x * 100) / 100;
 const pctOf = (frac: number): number | null => (Number.isFinite(frac) ? r2(frac * 100) : null);

@@ -8,16 +8,14 @@ import type { CellResult, ResultDoc } from '../result/types.js';
 import { TOOL_VERSION } from '../version.js';
 import { CALIBRATION_SCHEMA, type CalibrateOptions, type CalibrationDoc, type CellCalibration, type MetricCalibration } from './calibration-doc.js';
 import { MAX_TRIALS, POWER, TOLERANCE_FACTOR } from './calibration-formulas.js';
-import { calibrateMetric, MIN_CALIBRATION_TRIALS } from './calibrate-metric.js';
+import { calibrateMetric } from './calibrate-metric.js';
+import { MIN_CALIBRATION_TRIALS } from './calibration-trials.js';
 import { rulesFor, type MetricRule } from './policy.js';
 import { holmByGroupAtAlpha, type Adjusted } from './significance.js';
 import { gateYaml, toleranceChanges } from './tolerance-advice.js';
 
 export type { AaSplit, CalibrationDoc, MetricCalibration } from './calibration-doc.js';
-export { MIN_CALIBRATION_TRIALS } from './calibrate-metric.js';
 
-/** A default calibration runs at least this many trials. */
-export const DEFAULT_CALIBRATION_TRIALS = 6;
 
 /**
  * Reported in every cell besides the gated metrics: throughput and the

@@ -9,10 +9,9 @@ import { HistoryBranch, type StoredFile } from './branch.js';
 import { HistoryError } from '../errors/history-error.js';
 import { Git } from './git.js';
 import { addEntry, INDEX_FILE, isCommitId, refOfResult, renderIndex, resultFile, type HistoryEntry } from './layout.js';
+import { DEFAULT_HISTORY_BRANCH, DEFAULT_REMOTE } from './defaults.js';
 
 
-export const DEFAULT_HISTORY_BRANCH = 'llm-perf-history';
-export const DEFAULT_REMOTE = 'origin';
 /** Pushes tried before giving up when other jobs keep moving the branch first. */
 export const MAX_PUSH_ATTEMPTS = 5;
 /** First-parent commits findBaseline looks through for a stored ancestor. */

@@ -6,7 +6,8 @@
 import { gatePlanFromStored, loadGatePlan, loadPlan } from '../config/load.js';
 import type { GatePlan, Plan, Warmup } from '../config/plan.js';
 import { RunSetupError } from '../errors/run-setup-error.js';
-import { calibrate, DEFAULT_CALIBRATION_TRIALS, MIN_CALIBRATION_TRIALS, type CalibrationDoc } from '../gate/calibrate.js';
+import { calibrate, type CalibrationDoc } from '../gate/calibrate.js';
+import { DEFAULT_CALIBRATION_TRIALS, MIN_CALIBRATION_TRIALS } from '../gate/calibration-trials.js';
 import { compare } from '../gate/compare.js';
 import { compareWithHistory } from '../gate/compare-history.js';
 import { verdictWithoutBaseline } from '../gate/no-baseline.js';
@@ -15,7 +16,6 @@ import type { ResultDoc } from '../result/types.js';
 import type { Host } from './host.js';
 import { reviewSamples } from './samples.js';
 
-export { DEFAULT_CALIBRATION_TRIALS, MIN_CALIBRATION_TRIALS };
 /** Same bound as run.trials in the config schema. */
 const MAX_CALIBRATION_TRIALS = 100;
 

@@ -10,11 +10,11 @@ import { foldSection, renderMarkdown } from '../report/markdown.js';
 import { resultTableMd } from '../report/result-table.js';
 import { verdictTable } from '../report/verdict-table.js';
 import type { ResultDoc } from '../result/types.js';
+import { EXIT } from './exit.js';
 import type { Host } from './host.js';
 import type { StepNote } from './publish.js';
 
 /** Exit statuses of the hosts (README "The CLI"); a user error's own status is on the error (src/errors/). */
-export const EXIT = { ok: 0, fail: 1, usage: 2, invalid: 3, interrupted: 130 } as const;
 
 /** Exit status for a verdict: 1 fail, 3 invalid, else 0. */
 function verdictExit(v: Overall): number {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { closestOption } from '../../src/cli/args.js';
 import type { CliIo } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
-import { RUN_USAGE } from '../../src/cli/run-command.js';
+import { RUN_USAGE } from '../../src/cli/usage.js';
 
 function io(): CliIo & { err: () => string } {
   const out: string[] = [];

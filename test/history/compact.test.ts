@@ -2,7 +2,8 @@
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { compactHistory } from '../../src/history/compact.js';
-import { DEFAULT_HISTORY_BRANCH, findBaseline, readIndex, saveResult, type HistoryOptions } from '../../src/history/store.js';
+import { DEFAULT_HISTORY_BRANCH } from '../../src/history/defaults.js';
+import { findBaseline, readIndex, saveResult, type HistoryOptions } from '../../src/history/store.js';
 import { addRemote, git, historyFixture } from '../support/history-fixture.js';
 
 interface Fixture {

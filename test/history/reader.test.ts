@@ -1,7 +1,8 @@
 // Reading stored results back in the default branch's commit order.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readBranchHistory, readFolderHistory } from '../../src/history/reader.js';
-import { DEFAULT_HISTORY_BRANCH, saveResult, type HistoryOptions } from '../../src/history/store.js';
+import { DEFAULT_HISTORY_BRANCH } from '../../src/history/defaults.js';
+import { saveResult, type HistoryOptions } from '../../src/history/store.js';
 import { addRemote, historyFixture, type HistoryFixture } from '../support/history-fixture.js';
 
 let f: HistoryFixture;

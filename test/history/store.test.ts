@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { HistoryError } from '../../src/errors/history-error.js';
-import { DEFAULT_HISTORY_BRANCH, findBaseline, findBaselines, readIndex, saveResult, saveResultWithHooks, type HistoryOptions } from '../../src/history/store.js';
+import { DEFAULT_HISTORY_BRANCH } from '../../src/history/defaults.js';
+import { findBaseline, findBaselines, readIndex, saveResult, saveResultWithHooks, type HistoryOptions } from '../../src/history/store.js';
 import { tempDir } from '../support/measure.js';
 
 const ENV = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com', LC_ALL: 'C' };
