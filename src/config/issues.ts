@@ -10,7 +10,8 @@ import type { RawLoad } from './raw.js';
 import { parseSloText, SLO_RE } from './slo-text.js';
 import type { Segment } from './vocabulary.js';
 
-const ajv = new Ajv({ allErrors: true, verbose: true });
+// allowUnionTypes: a length is an integer or a mapping (schema definitions/length).
+const ajv = new Ajv({ allErrors: true, verbose: true, allowUnionTypes: true });
 export const validateSchema = ajv.compile(schema);
 /** The gate section alone, as `{ gate }`: for the gate rules a result stores. */
 export const validateGateSection = ajv.compile({
