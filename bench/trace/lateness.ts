@@ -5,7 +5,7 @@
 // (scheduled time to send, as the result records it), the client's
 // event-loop delay and whether it called itself saturated.
 //
-//   node scripts/run-ts.mjs bench/trace/lateness.ts [--rates 100,1000] [--seconds 10]
+//   node scripts/run-ts.mjs bench/trace/lateness.ts [--rates 100,1000] [--seconds 10] [--workers 1]
 //
 // The figures are this machine's: other processes on it move them. It prints
 // the load average beside them.
@@ -23,6 +23,8 @@ function arg(name: string, fallback: string): string {
 }
 const rates = arg('--rates', '100,1000').split(',').map(Number);
 const seconds = Number(arg('--seconds', '10'));
+// run.workers: threads that split each replay (round robin), besides the main thread.
+const workers = Number(arg('--workers', '1'));
 
 const server = spawn(process.execPath, ['scripts/run-ts.mjs', 'scripts/fake-server.ts', '0', '1', '1', '0'], { stdio: ['ignore', 'pipe', 'inherit'], detached: true });
 const url = await new Promise<string>((resolve, reject) => {
@@ -41,7 +43,7 @@ try {
     const file = join(dir, `r${rate}.jsonl`);
     await writeFile(file, toMooncake(reqs));
     const plan = planFromObject(
-      { target: { url, api: 'chat' }, run: { trials: 1, max_duration_s: seconds * 3 + 30 }, telemetry: { enabled: false }, scenarios: [{ name: 't', trace: { file, format: 'mooncake', block_tokens: 16 } }] },
+      { target: { url, api: 'chat' }, run: { trials: 1, max_duration_s: seconds * 3 + 30, workers }, telemetry: { enabled: false }, scenarios: [{ name: 't', trace: { file, format: 'mooncake', block_tokens: 16 } }] },
       { file: null, baseDir: dir },
     );
     const load = loadavg()[0]!.toFixed(2);
@@ -50,7 +52,7 @@ try {
     const l = cell.lateness_ms!;
     const planned = cell.load.kind === 'rate' ? cell.load.rate : NaN;
     process.stdout.write(
-      `${rate} req/s trace (${reqs.length} requests, planned ${planned} req/s, offered ${cell.metrics.offered_rps?.toFixed(1)} req/s): ` +
+      `${rate} req/s trace (${reqs.length} requests, ${workers} worker${workers === 1 ? '' : 's'}, planned ${planned} req/s, offered ${cell.metrics.offered_rps?.toFixed(1)} req/s): ` +
         `lateness p50 ${l.p50} ms, p99 ${l.p99} ms, max ${l.max} ms over ${l.count} sends; completed ${cell.metrics.counts.completed}; ` +
         `event-loop delay p99 ${cell.client.event_loop_delay_p99_ms} ms; saturated ${cell.client.saturated}${cell.client.reasons.length ? ` (${cell.client.reasons.join('; ')})` : ''}; load average before ${load}\n`,
     );
