@@ -7,6 +7,7 @@ import type { Plan } from '../config/plan.js';
 import type { VerdictDoc } from '../gate/verdict.js';
 import type { ResultDoc } from '../result/types.js';
 import { cellId } from '../run/run-plan.js';
+import { TRACE_LOAD_LABEL } from '../workload/index.js';
 import { settle, type Settled } from './confirm-rule.js';
 import type { Host } from './host.js';
 import { judgeRun } from './judge.js';
@@ -20,11 +21,17 @@ export interface Confirmation extends Settled {
   candidate: ResultDoc;
 }
 
-/** The plan cut down to the given cells' scenarios and loads (each cell is a scenario x load). */
+/**
+ * The plan cut down to the given cells' scenarios and loads (each cell is a
+ * scenario x load, or a trace scenario's one replay, `name@trace`). A cut
+ * plan may measure a few cells more than asked (the other loads of a trace's
+ * plan are kept when a load-based cell of it fails too); never fewer.
+ */
 function planForCells(plan: Plan, cells: readonly string[]): Plan {
   const wanted = new Set(cells);
-  const scenarios = plan.scenarios.filter((s) => plan.loads.some((l) => wanted.has(cellId(s, l))));
-  const loads = plan.loads.filter((l) => plan.scenarios.some((s) => wanted.has(cellId(s, l))));
+  const traced = (s: Plan['scenarios'][number]): boolean => s.trace != null && wanted.has(`${s.name}@${TRACE_LOAD_LABEL}`);
+  const scenarios = plan.scenarios.filter((s) => traced(s) || (s.trace == null && plan.loads.some((l) => wanted.has(cellId(s, l)))));
+  const loads = plan.loads.filter((l) => plan.scenarios.some((s) => s.trace == null && wanted.has(cellId(s, l))));
   return { ...plan, scenarios, loads };
 }
 

@@ -61,6 +61,8 @@ function sampleShortfalls(config: NormalConfig): SampleShortfall[] {
   const found = new Map<string, SampleShortfall>();
   const kinds = [...new Set(config.loads.map((l) => ('concurrency' in l ? 'concurrency' : 'rate') as 'concurrency' | 'rate'))];
   for (const scenario of config.scenarios) {
+    // A trace replays its own rows, whatever run.requests says: its samples are the trace's to give.
+    if (scenario.trace !== undefined) continue;
     for (const kind of kinds) {
       for (const rule of rulesFor(gate, scenario.name, kind)) {
         const stat = rule.def.dist?.stat;

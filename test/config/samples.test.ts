@@ -144,3 +144,32 @@ describe('helpers', () => {
     expect(requestsFor(minSamplesFor(99), 7)).toBe(43);
   });
 });
+
+describe('trace scenarios and the sample review', () => {
+  it('a trace replays its own rows: it raises no run.requests for them, whatever the loads beside it', async () => {
+    await writeFile(path.join(dir, 't.jsonl'), Array.from({ length: 5 }, (_, i) => JSON.stringify({ timestamp: i * 100, input_length: 32, output_length: 8, hash_ids: [i] })).join('\n') + '\n');
+    const lines = (gateChat: boolean): string =>
+      [
+        'version: 1',
+        'target:',
+        '  url: http://127.0.0.1:8000',
+        'run: { requests: 20, trials: 1 }',
+        'scenarios:',
+        '  - name: replay',
+        '    trace: { file: t.jsonl, format: mooncake }',
+        '  - name: chat',
+        '    input_tokens: 64',
+        '    output_tokens: 16',
+        'loads:',
+        '  - concurrency: 4',
+        // chat's TTFT p95 ungated: only a trace counted as a cell at each load would still ask for 60 samples.
+        ...(gateChat ? [] : ['gate:', '  scenarios:', '    chat:', '      metrics:', "        'ttft_ms.p95': { gate: false }"]),
+        '',
+      ].join('\n');
+    const quiet = await load(lines(false));
+    expect(quiet.notices).toEqual([]);
+    expect(quiet.requests).toBe(20);
+    // The load-based cell still raises them when it gates the p95.
+    expect((await load(lines(true))).notices).toEqual([expect.stringMatching(/^run\.requests raised from 20 to 60: ttft_ms\.p95 is gated by default/)]);
+  });
+});
