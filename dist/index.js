@@ -1,5 +1,28 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
+  dashboardData,
+  siteFiles
+} from "./chunks/chunk-3CGRQHET.js";
+import {
+  buildSeries,
+  describeChange,
+  findChanges,
+  newChanges
+} from "./chunks/chunk-5JRM4DK4.js";
+import {
+  compactHistory
+} from "./chunks/chunk-PASSJBR2.js";
+import {
+  DEFAULT_ORDER_COMMITS,
+  Git,
+  HistoryError,
+  MAX_PUSH_ATTEMPTS,
+  findBaselines,
+  openBranch,
+  readBranchHistory,
+  saveResult
+} from "./chunks/chunk-RSTAKIYF.js";
+import {
   INPUTS,
   OUTPUTS,
   STATE,
@@ -10,45 +33,64 @@ import {
   setOutput,
   setSecret,
   summary
-} from "./chunks/chunk-EG5FOYRN.js";
+} from "./chunks/chunk-JDWH357K.js";
+import "./chunks/chunk-XS6I4BEK.js";
+import {
+  DEFAULT_FAIL_ON,
+  accepts,
+  actorsToCheck,
+  carryOut,
+  describeDesign,
+  designRun,
+  findAcceptance,
+  measurePort,
+  outcome,
+  publish,
+  runPaths,
+  stepNote
+} from "./chunks/chunk-F77DMDIL.js";
+import {
+  renderReport,
+  writeVerdictFiles
+} from "./chunks/chunk-7XHBB622.js";
+import "./chunks/chunk-FB5GSA2P.js";
+import {
+  compareFingerprints,
+  readPlan
+} from "./chunks/chunk-HSJRNWQL.js";
+import "./chunks/chunk-BQTH2XRP.js";
+import "./chunks/chunk-6MOOIHDP.js";
+import "./chunks/chunk-HRZ5RKTC.js";
+import {
+  escapeMd
+} from "./chunks/chunk-X4GFCKBM.js";
+import {
+  HEADLINE
+} from "./chunks/chunk-JSYPRPEB.js";
 import {
   DEFAULTS,
-  DEFAULT_ORDER_COMMITS,
-  Git,
-  HistoryError,
-  MAX_PUSH_ATTEMPTS,
   assertGateable,
-  buildSeries,
-  cellId,
-  compactHistory,
-  compareFingerprints,
-  dashboardData,
-  describeChange,
-  escapeMd,
-  findBaselines,
-  findChanges,
-  judgeRun,
-  judgeStored,
-  measure,
-  measureAbWithServers,
-  newChanges,
-  openBranch,
   parseResult,
-  readBranchHistory,
-  readPlan,
-  readResultForGating,
-  renderReport,
-  saveResult,
-  siteFiles,
-  withServers,
-  writeVerdictFiles
-} from "./chunks/chunk-ZE5AIGGS.js";
-import "./chunks/chunk-J47K4IWU.js";
-import "./chunks/chunk-JRMOXCVN.js";
+  readResultForGating
+} from "./chunks/chunk-X3ASC5YE.js";
+import "./chunks/chunk-ELMGI5IF.js";
+import "./chunks/chunk-4VUXDGVK.js";
+import "./chunks/chunk-PDP3RPMI.js";
+import "./chunks/chunk-ZSLGKFHA.js";
 import {
-  UserError,
+  systemClock
+} from "./chunks/chunk-P5CLDGRG.js";
+import "./chunks/chunk-5AYNSUN5.js";
+import "./chunks/chunk-DSTYHSYM.js";
+import "./chunks/chunk-4AXL3BU5.js";
+import "./chunks/chunk-A65H3QNL.js";
+import "./chunks/chunk-IEAB5J3W.js";
+import {
   registerSecrets
-} from "./chunks/chunk-5S4ZFLJY.js";
+} from "./chunks/chunk-BF4Y2SSP.js";
+import {
+  UserError
+} from "./chunks/chunk-26N6UM4G.js";
 import {
   __commonJS,
   __require,
@@ -1247,7 +1289,7 @@ var require_util = __commonJS({
       }
       obj[kListeners] = null;
     }
-    function errorRequest(client, request2, err) {
+    function errorRequest2(client, request2, err) {
       try {
         request2.onError(err);
         assert(request2.aborted);
@@ -1298,7 +1340,7 @@ var require_util = __commonJS({
       bufferToLowerCasedHeaderName,
       addListener,
       removeAllListeners,
-      errorRequest,
+      errorRequest: errorRequest2,
       parseRawHeaders,
       parseHeaders,
       parseKeepAliveTimeout,
@@ -2024,9 +2066,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve4, reject) => {
+          return new Promise((resolve3, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve4(data);
+              return err ? reject(err) : resolve3(data);
             });
           });
         }
@@ -2064,12 +2106,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve4, reject) => {
+          return new Promise((resolve3, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve4(data);
+              ) : resolve3(data);
             });
           });
         }
@@ -2381,7 +2423,7 @@ var require_connect = __commonJS({
     var util = require_util();
     var { InvalidArgumentError, ConnectTimeoutError } = require_errors();
     var timers = require_timers();
-    function noop3() {
+    function noop4() {
     }
     var tls;
     var SessionCache;
@@ -2506,7 +2548,7 @@ var require_connect = __commonJS({
     }
     var setupConnectTimeout = process.platform === "win32" ? (socketWeakRef, opts) => {
       if (!opts.timeout) {
-        return noop3;
+        return noop4;
       }
       let s1 = null;
       let s2 = null;
@@ -2522,7 +2564,7 @@ var require_connect = __commonJS({
       };
     } : (socketWeakRef, opts) => {
       if (!opts.timeout) {
-        return noop3;
+        return noop4;
       }
       let s1 = null;
       const fastTimer = timers.setFastTimeout(() => {
@@ -3945,7 +3987,7 @@ var require_util2 = __commonJS({
     var { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = require_constants3();
     var { getGlobalOrigin } = require_global();
     var { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = require_data_url();
-    var { performance: performance3 } = __require("node:perf_hooks");
+    var { performance: performance2 } = __require("node:perf_hooks");
     var { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = require_util();
     var assert = __require("node:assert");
     var { isUint8Array } = __require("node:util/types");
@@ -4104,7 +4146,7 @@ var require_util2 = __commonJS({
       };
     }
     function coarsenedSharedCurrentTime(crossOriginIsolatedCapability) {
-      return coarsenTime(performance3.now(), crossOriginIsolatedCapability);
+      return coarsenTime(performance2.now(), crossOriginIsolatedCapability);
     }
     function createOpaqueTimingInfo(timingInfo) {
       return {
@@ -4336,8 +4378,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve4, reject) => {
-        res = resolve4;
+      const promise = new Promise((resolve3, reject) => {
+        res = resolve3;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -5313,7 +5355,7 @@ var require_body = __commonJS({
       random = (max) => Math.floor(Math.random(max));
     }
     var textEncoder = new TextEncoder();
-    function noop3() {
+    function noop4() {
     }
     var hasFinalizationRegistry = globalThis.FinalizationRegistry && process.version.indexOf("v18") !== 0;
     var streamRegistry;
@@ -5321,7 +5363,7 @@ var require_body = __commonJS({
       streamRegistry = new FinalizationRegistry((weakRef) => {
         const stream = weakRef.deref();
         if (stream && !stream.locked && !isDisturbed(stream) && !isErrored(stream)) {
-          stream.cancel("Response object has been garbage collected").catch(noop3);
+          stream.cancel("Response object has been garbage collected").catch(noop4);
         }
       });
     }
@@ -6588,12 +6630,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve4, reject) => {
+      const waitForDrain = () => new Promise((resolve3, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve4;
+          callback = resolve3;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -7263,12 +7305,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve4, reject) => {
+      const waitForDrain = () => new Promise((resolve3, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve4;
+          callback = resolve3;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7543,7 +7585,7 @@ var require_client = __commonJS({
     var connectH2 = require_client_h2();
     var deprecatedInterceptorWarned = false;
     var kClosedResolve = /* @__PURE__ */ Symbol("kClosedResolve");
-    var noop3 = () => {
+    var noop4 = () => {
     };
     function getPipelining(client) {
       return client[kPipelining] ?? client[kHTTPContext]?.defaultPipelining ?? 1;
@@ -7747,16 +7789,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve4) => {
+        return new Promise((resolve3) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve4;
+            this[kClosedResolve] = resolve3;
           } else {
-            resolve4(null);
+            resolve3(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve4) => {
+        return new Promise((resolve3) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request2 = requests[i];
@@ -7767,7 +7809,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve4(null);
+            resolve3(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -7818,7 +7860,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve4, reject) => {
+        const socket = await new Promise((resolve3, reject) => {
           client[kConnector]({
             host,
             hostname,
@@ -7830,19 +7872,19 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve4(socket2);
+              resolve3(socket2);
             }
           });
         });
         if (client.destroyed) {
-          util.destroy(socket.on("error", noop3), new ClientDestroyedError());
+          util.destroy(socket.on("error", noop4), new ClientDestroyedError());
           return;
         }
         assert(socket);
         try {
           client[kHTTPContext] = socket.alpnProtocol === "h2" ? await connectH2(client, socket) : await connectH1(client, socket);
         } catch (err) {
-          socket.destroy().on("error", noop3);
+          socket.destroy().on("error", noop4);
           throw err;
         }
         client[kConnecting] = false;
@@ -8166,8 +8208,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c) => c.close()));
         } else {
-          await new Promise((resolve4) => {
-            this[kClosedResolve] = resolve4;
+          await new Promise((resolve3) => {
+            this[kClosedResolve] = resolve3;
           });
         }
       }
@@ -8586,7 +8628,7 @@ var require_proxy_agent = __commonJS({
     function defaultFactory(origin, opts) {
       return new Pool(origin, opts);
     }
-    var noop3 = () => {
+    var noop4 = () => {
     };
     function defaultAgentFactory(origin, opts) {
       if (opts.connections === 1) {
@@ -8703,7 +8745,7 @@ var require_proxy_agent = __commonJS({
                 servername: this[kProxyTls]?.servername || proxyHostname
               });
               if (statusCode !== 200) {
-                socket.on("error", noop3).destroy();
+                socket.on("error", noop4).destroy();
                 callback(new RequestAbortedError(`Proxy response (${statusCode}) !== 200 when HTTP Tunneling`));
               }
               if (opts2.protocol !== "https:") {
@@ -9284,14 +9326,14 @@ var require_retry_agent = __commonJS({
         this.#options = options;
       }
       dispatch(opts, handler2) {
-        const retry = new RetryHandler({
+        const retry2 = new RetryHandler({
           ...opts,
           retryOptions: this.#options
         }, {
           dispatch: this.#agent.dispatch.bind(this.#agent),
           handler: handler2
         });
-        return this.#agent.dispatch(opts, retry);
+        return this.#agent.dispatch(opts, retry2);
       }
       close() {
         return this.#agent.close();
@@ -9319,7 +9361,7 @@ var require_readable = __commonJS({
     var kAbort = /* @__PURE__ */ Symbol("kAbort");
     var kContentType = /* @__PURE__ */ Symbol("kContentType");
     var kContentLength = /* @__PURE__ */ Symbol("kContentLength");
-    var noop3 = () => {
+    var noop4 = () => {
     };
     var BodyReadable = class extends Readable {
       constructor({
@@ -9436,7 +9478,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve4, reject) => {
+        return await new Promise((resolve3, reject) => {
           if (this[kContentLength] > limit) {
             this.destroy(new AbortError());
           }
@@ -9449,9 +9491,9 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError());
             } else {
-              resolve4(null);
+              resolve3(null);
             }
-          }).on("error", noop3).on("data", function(chunk) {
+          }).on("error", noop4).on("data", function(chunk) {
             limit -= chunk.length;
             if (limit <= 0) {
               this.destroy();
@@ -9460,15 +9502,15 @@ var require_readable = __commonJS({
         });
       }
     };
-    function isLocked(self) {
-      return self[kBody] && self[kBody].locked === true || self[kConsume];
+    function isLocked(self2) {
+      return self2[kBody] && self2[kBody].locked === true || self2[kConsume];
     }
-    function isUnusable(self) {
-      return util.isDisturbed(self) || isLocked(self);
+    function isUnusable(self2) {
+      return util.isDisturbed(self2) || isLocked(self2);
     }
     async function consume(stream, type) {
       assert(!stream[kConsume]);
-      return new Promise((resolve4, reject) => {
+      return new Promise((resolve3, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9485,7 +9527,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve: resolve4,
+              resolve: resolve3,
               reject,
               length: 0,
               body: []
@@ -9555,18 +9597,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2) {
-      const { type, body, resolve: resolve4, stream, length } = consume2;
+      const { type, body, resolve: resolve3, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve4(chunksDecode(body, length));
+          resolve3(chunksDecode(body, length));
         } else if (type === "json") {
-          resolve4(JSON.parse(chunksDecode(body, length)));
+          resolve3(JSON.parse(chunksDecode(body, length)));
         } else if (type === "arrayBuffer") {
-          resolve4(chunksConcat(body, length).buffer);
+          resolve3(chunksConcat(body, length).buffer);
         } else if (type === "blob") {
-          resolve4(new Blob(body, { type: stream[kContentType] }));
+          resolve3(new Blob(body, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve4(chunksConcat(body, length));
+          resolve3(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -9823,9 +9865,9 @@ var require_api_request = __commonJS({
     };
     function request2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve4, reject) => {
+        return new Promise((resolve3, reject) => {
           request2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve4(data);
+            return err ? reject(err) : resolve3(data);
           });
         });
       }
@@ -9851,42 +9893,42 @@ var require_abort_signal = __commonJS({
     var { RequestAbortedError } = require_errors();
     var kListener = /* @__PURE__ */ Symbol("kListener");
     var kSignal = /* @__PURE__ */ Symbol("kSignal");
-    function abort(self) {
-      if (self.abort) {
-        self.abort(self[kSignal]?.reason);
+    function abort(self2) {
+      if (self2.abort) {
+        self2.abort(self2[kSignal]?.reason);
       } else {
-        self.reason = self[kSignal]?.reason ?? new RequestAbortedError();
+        self2.reason = self2[kSignal]?.reason ?? new RequestAbortedError();
       }
-      removeSignal(self);
+      removeSignal(self2);
     }
-    function addSignal(self, signal) {
-      self.reason = null;
-      self[kSignal] = null;
-      self[kListener] = null;
+    function addSignal(self2, signal) {
+      self2.reason = null;
+      self2[kSignal] = null;
+      self2[kListener] = null;
       if (!signal) {
         return;
       }
       if (signal.aborted) {
-        abort(self);
+        abort(self2);
         return;
       }
-      self[kSignal] = signal;
-      self[kListener] = () => {
-        abort(self);
+      self2[kSignal] = signal;
+      self2[kListener] = () => {
+        abort(self2);
       };
-      addAbortListener(self[kSignal], self[kListener]);
+      addAbortListener(self2[kSignal], self2[kListener]);
     }
-    function removeSignal(self) {
-      if (!self[kSignal]) {
+    function removeSignal(self2) {
+      if (!self2[kSignal]) {
         return;
       }
-      if ("removeEventListener" in self[kSignal]) {
-        self[kSignal].removeEventListener("abort", self[kListener]);
+      if ("removeEventListener" in self2[kSignal]) {
+        self2[kSignal].removeEventListener("abort", self2[kListener]);
       } else {
-        self[kSignal].removeListener("abort", self[kListener]);
+        self2[kSignal].removeListener("abort", self2[kListener]);
       }
-      self[kSignal] = null;
-      self[kListener] = null;
+      self2[kSignal] = null;
+      self2[kListener] = null;
     }
     module.exports = {
       addSignal,
@@ -10048,9 +10090,9 @@ var require_api_stream = __commonJS({
     };
     function stream(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve4, reject) => {
+        return new Promise((resolve3, reject) => {
           stream.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve4(data);
+            return err ? reject(err) : resolve3(data);
           });
         });
       }
@@ -10335,9 +10377,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve4, reject) => {
+        return new Promise((resolve3, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve4(data);
+            return err ? reject(err) : resolve3(data);
           });
         });
       }
@@ -10429,9 +10471,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve4, reject) => {
+        return new Promise((resolve3, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve4(data);
+            return err ? reject(err) : resolve3(data);
           });
         });
       }
@@ -12772,15 +12814,15 @@ var require_request2 = __commonJS({
           signal = input[kSignal];
         }
         const origin = environmentSettingsObject.settingsObject.origin;
-        let window = "client";
+        let window2 = "client";
         if (request2.window?.constructor?.name === "EnvironmentSettingsObject" && sameOrigin(request2.window, origin)) {
-          window = request2.window;
+          window2 = request2.window;
         }
         if (init.window != null) {
-          throw new TypeError(`'window' option '${window}' must be null`);
+          throw new TypeError(`'window' option '${window2}' must be null`);
         }
         if ("window" in init) {
-          window = "no-window";
+          window2 = "no-window";
         }
         request2 = makeRequest({
           // URL request’s URL.
@@ -12795,7 +12837,7 @@ var require_request2 = __commonJS({
           // client This’s relevant settings object.
           client: environmentSettingsObject.settingsObject,
           // window window.
-          window,
+          window: window2,
           // priority request’s priority.
           priority: request2.priority,
           // origin request’s origin. The propagation of the origin is only significant for navigation requests
@@ -14294,7 +14336,7 @@ var require_fetch = __commonJS({
       function dispatch({ body }) {
         const url = requestCurrentURL(request2);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve4, reject) => agent.dispatch(
+        return new Promise((resolve3, reject) => agent.dispatch(
           {
             path: url.pathname + url.search,
             origin: url.origin,
@@ -14370,7 +14412,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable({ read: resume });
               const onError = this.onError.bind(this);
-              resolve4({
+              resolve3({
                 status,
                 statusText,
                 headersList,
@@ -14413,7 +14455,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve4({
+              resolve3({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -18154,8 +18196,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay(ms) {
-      return new Promise((resolve4) => {
-        setTimeout(resolve4, ms).unref();
+      return new Promise((resolve3) => {
+        setTimeout(resolve3, ms).unref();
       });
     }
     module.exports = {
@@ -19056,11 +19098,11 @@ var require_lib = __commonJS({
     })();
     var __awaiter2 = exports && exports.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve4) {
-          resolve4(value);
+        return value instanceof P ? value : new P(function(resolve3) {
+          resolve3(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve4, reject) {
+      return new (P || (P = Promise))(function(resolve3, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -19076,7 +19118,7 @@ var require_lib = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -19163,26 +19205,26 @@ var require_lib = __commonJS({
       }
       readBody() {
         return __awaiter2(this, void 0, void 0, function* () {
-          return new Promise((resolve4) => __awaiter2(this, void 0, void 0, function* () {
+          return new Promise((resolve3) => __awaiter2(this, void 0, void 0, function* () {
             let output = Buffer.alloc(0);
             this.message.on("data", (chunk) => {
               output = Buffer.concat([output, chunk]);
             });
             this.message.on("end", () => {
-              resolve4(output.toString());
+              resolve3(output.toString());
             });
           }));
         });
       }
       readBodyBuffer() {
         return __awaiter2(this, void 0, void 0, function* () {
-          return new Promise((resolve4) => __awaiter2(this, void 0, void 0, function* () {
+          return new Promise((resolve3) => __awaiter2(this, void 0, void 0, function* () {
             const chunks = [];
             this.message.on("data", (chunk) => {
               chunks.push(chunk);
             });
             this.message.on("end", () => {
-              resolve4(Buffer.concat(chunks));
+              resolve3(Buffer.concat(chunks));
             });
           }));
         });
@@ -19390,14 +19432,14 @@ var require_lib = __commonJS({
        */
       requestRaw(info, data) {
         return __awaiter2(this, void 0, void 0, function* () {
-          return new Promise((resolve4, reject) => {
+          return new Promise((resolve3, reject) => {
             function callbackForResult(err, res) {
               if (err) {
                 reject(err);
               } else if (!res) {
                 reject(new Error("Unknown error"));
               } else {
-                resolve4(res);
+                resolve3(res);
               }
             }
             this.requestRawWithCallback(info, data, callbackForResult);
@@ -19641,12 +19683,12 @@ var require_lib = __commonJS({
         return __awaiter2(this, void 0, void 0, function* () {
           retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
           const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-          return new Promise((resolve4) => setTimeout(() => resolve4(), ms));
+          return new Promise((resolve3) => setTimeout(() => resolve3(), ms));
         });
       }
       _processResponse(res, options) {
         return __awaiter2(this, void 0, void 0, function* () {
-          return new Promise((resolve4, reject) => __awaiter2(this, void 0, void 0, function* () {
+          return new Promise((resolve3, reject) => __awaiter2(this, void 0, void 0, function* () {
             const statusCode = res.message.statusCode || 0;
             const response = {
               statusCode,
@@ -19654,7 +19696,7 @@ var require_lib = __commonJS({
               headers: {}
             };
             if (statusCode === HttpCodes.NotFound) {
-              resolve4(response);
+              resolve3(response);
             }
             function dateTimeDeserializer(key, value) {
               if (typeof value === "string") {
@@ -19693,7 +19735,7 @@ var require_lib = __commonJS({
               err.result = response.result;
               reject(err);
             } else {
-              resolve4(response);
+              resolve3(response);
             }
           }));
         });
@@ -19704,8 +19746,1324 @@ var require_lib = __commonJS({
   }
 });
 
-// src/action/host.ts
-import { performance as performance2 } from "node:perf_hooks";
+// node_modules/bottleneck/light.js
+var require_light = __commonJS({
+  "node_modules/bottleneck/light.js"(exports, module) {
+    (function(global2, factory) {
+      typeof exports === "object" && typeof module !== "undefined" ? module.exports = factory() : typeof define === "function" && define.amd ? define(factory) : global2.Bottleneck = factory();
+    })(exports, (function() {
+      "use strict";
+      var commonjsGlobal = typeof globalThis !== "undefined" ? globalThis : typeof window !== "undefined" ? window : typeof global !== "undefined" ? global : typeof self !== "undefined" ? self : {};
+      function getCjsExportFromNamespace(n) {
+        return n && n["default"] || n;
+      }
+      var load = function(received, defaults2, onto = {}) {
+        var k, ref, v;
+        for (k in defaults2) {
+          v = defaults2[k];
+          onto[k] = (ref = received[k]) != null ? ref : v;
+        }
+        return onto;
+      };
+      var overwrite = function(received, defaults2, onto = {}) {
+        var k, v;
+        for (k in received) {
+          v = received[k];
+          if (defaults2[k] !== void 0) {
+            onto[k] = v;
+          }
+        }
+        return onto;
+      };
+      var parser = {
+        load,
+        overwrite
+      };
+      var DLList;
+      DLList = class DLList {
+        constructor(incr, decr) {
+          this.incr = incr;
+          this.decr = decr;
+          this._first = null;
+          this._last = null;
+          this.length = 0;
+        }
+        push(value) {
+          var node;
+          this.length++;
+          if (typeof this.incr === "function") {
+            this.incr();
+          }
+          node = {
+            value,
+            prev: this._last,
+            next: null
+          };
+          if (this._last != null) {
+            this._last.next = node;
+            this._last = node;
+          } else {
+            this._first = this._last = node;
+          }
+          return void 0;
+        }
+        shift() {
+          var value;
+          if (this._first == null) {
+            return;
+          } else {
+            this.length--;
+            if (typeof this.decr === "function") {
+              this.decr();
+            }
+          }
+          value = this._first.value;
+          if ((this._first = this._first.next) != null) {
+            this._first.prev = null;
+          } else {
+            this._last = null;
+          }
+          return value;
+        }
+        first() {
+          if (this._first != null) {
+            return this._first.value;
+          }
+        }
+        getArray() {
+          var node, ref, results;
+          node = this._first;
+          results = [];
+          while (node != null) {
+            results.push((ref = node, node = node.next, ref.value));
+          }
+          return results;
+        }
+        forEachShift(cb) {
+          var node;
+          node = this.shift();
+          while (node != null) {
+            cb(node), node = this.shift();
+          }
+          return void 0;
+        }
+        debug() {
+          var node, ref, ref1, ref2, results;
+          node = this._first;
+          results = [];
+          while (node != null) {
+            results.push((ref = node, node = node.next, {
+              value: ref.value,
+              prev: (ref1 = ref.prev) != null ? ref1.value : void 0,
+              next: (ref2 = ref.next) != null ? ref2.value : void 0
+            }));
+          }
+          return results;
+        }
+      };
+      var DLList_1 = DLList;
+      var Events;
+      Events = class Events {
+        constructor(instance) {
+          this.instance = instance;
+          this._events = {};
+          if (this.instance.on != null || this.instance.once != null || this.instance.removeAllListeners != null) {
+            throw new Error("An Emitter already exists for this object");
+          }
+          this.instance.on = (name, cb) => {
+            return this._addListener(name, "many", cb);
+          };
+          this.instance.once = (name, cb) => {
+            return this._addListener(name, "once", cb);
+          };
+          this.instance.removeAllListeners = (name = null) => {
+            if (name != null) {
+              return delete this._events[name];
+            } else {
+              return this._events = {};
+            }
+          };
+        }
+        _addListener(name, status, cb) {
+          var base;
+          if ((base = this._events)[name] == null) {
+            base[name] = [];
+          }
+          this._events[name].push({ cb, status });
+          return this.instance;
+        }
+        listenerCount(name) {
+          if (this._events[name] != null) {
+            return this._events[name].length;
+          } else {
+            return 0;
+          }
+        }
+        async trigger(name, ...args) {
+          var e, promises;
+          try {
+            if (name !== "debug") {
+              this.trigger("debug", `Event triggered: ${name}`, args);
+            }
+            if (this._events[name] == null) {
+              return;
+            }
+            this._events[name] = this._events[name].filter(function(listener) {
+              return listener.status !== "none";
+            });
+            promises = this._events[name].map(async (listener) => {
+              var e2, returned;
+              if (listener.status === "none") {
+                return;
+              }
+              if (listener.status === "once") {
+                listener.status = "none";
+              }
+              try {
+                returned = typeof listener.cb === "function" ? listener.cb(...args) : void 0;
+                if (typeof (returned != null ? returned.then : void 0) === "function") {
+                  return await returned;
+                } else {
+                  return returned;
+                }
+              } catch (error) {
+                e2 = error;
+                {
+                  this.trigger("error", e2);
+                }
+                return null;
+              }
+            });
+            return (await Promise.all(promises)).find(function(x) {
+              return x != null;
+            });
+          } catch (error) {
+            e = error;
+            {
+              this.trigger("error", e);
+            }
+            return null;
+          }
+        }
+      };
+      var Events_1 = Events;
+      var DLList$1, Events$1, Queues;
+      DLList$1 = DLList_1;
+      Events$1 = Events_1;
+      Queues = class Queues {
+        constructor(num_priorities) {
+          var i;
+          this.Events = new Events$1(this);
+          this._length = 0;
+          this._lists = (function() {
+            var j, ref, results;
+            results = [];
+            for (i = j = 1, ref = num_priorities; 1 <= ref ? j <= ref : j >= ref; i = 1 <= ref ? ++j : --j) {
+              results.push(new DLList$1((() => {
+                return this.incr();
+              }), (() => {
+                return this.decr();
+              })));
+            }
+            return results;
+          }).call(this);
+        }
+        incr() {
+          if (this._length++ === 0) {
+            return this.Events.trigger("leftzero");
+          }
+        }
+        decr() {
+          if (--this._length === 0) {
+            return this.Events.trigger("zero");
+          }
+        }
+        push(job) {
+          return this._lists[job.options.priority].push(job);
+        }
+        queued(priority) {
+          if (priority != null) {
+            return this._lists[priority].length;
+          } else {
+            return this._length;
+          }
+        }
+        shiftAll(fn) {
+          return this._lists.forEach(function(list) {
+            return list.forEachShift(fn);
+          });
+        }
+        getFirst(arr = this._lists) {
+          var j, len, list;
+          for (j = 0, len = arr.length; j < len; j++) {
+            list = arr[j];
+            if (list.length > 0) {
+              return list;
+            }
+          }
+          return [];
+        }
+        shiftLastFrom(priority) {
+          return this.getFirst(this._lists.slice(priority).reverse()).shift();
+        }
+      };
+      var Queues_1 = Queues;
+      var BottleneckError;
+      BottleneckError = class BottleneckError extends Error {
+      };
+      var BottleneckError_1 = BottleneckError;
+      var BottleneckError$1, DEFAULT_PRIORITY, Job, NUM_PRIORITIES, parser$1;
+      NUM_PRIORITIES = 10;
+      DEFAULT_PRIORITY = 5;
+      parser$1 = parser;
+      BottleneckError$1 = BottleneckError_1;
+      Job = class Job {
+        constructor(task, args, options, jobDefaults, rejectOnDrop, Events2, _states, Promise2) {
+          this.task = task;
+          this.args = args;
+          this.rejectOnDrop = rejectOnDrop;
+          this.Events = Events2;
+          this._states = _states;
+          this.Promise = Promise2;
+          this.options = parser$1.load(options, jobDefaults);
+          this.options.priority = this._sanitizePriority(this.options.priority);
+          if (this.options.id === jobDefaults.id) {
+            this.options.id = `${this.options.id}-${this._randomIndex()}`;
+          }
+          this.promise = new this.Promise((_resolve, _reject) => {
+            this._resolve = _resolve;
+            this._reject = _reject;
+          });
+          this.retryCount = 0;
+        }
+        _sanitizePriority(priority) {
+          var sProperty;
+          sProperty = ~~priority !== priority ? DEFAULT_PRIORITY : priority;
+          if (sProperty < 0) {
+            return 0;
+          } else if (sProperty > NUM_PRIORITIES - 1) {
+            return NUM_PRIORITIES - 1;
+          } else {
+            return sProperty;
+          }
+        }
+        _randomIndex() {
+          return Math.random().toString(36).slice(2);
+        }
+        doDrop({ error, message: message2 = "This job has been dropped by Bottleneck" } = {}) {
+          if (this._states.remove(this.options.id)) {
+            if (this.rejectOnDrop) {
+              this._reject(error != null ? error : new BottleneckError$1(message2));
+            }
+            this.Events.trigger("dropped", { args: this.args, options: this.options, task: this.task, promise: this.promise });
+            return true;
+          } else {
+            return false;
+          }
+        }
+        _assertStatus(expected) {
+          var status;
+          status = this._states.jobStatus(this.options.id);
+          if (!(status === expected || expected === "DONE" && status === null)) {
+            throw new BottleneckError$1(`Invalid job status ${status}, expected ${expected}. Please open an issue at https://github.com/SGrondin/bottleneck/issues`);
+          }
+        }
+        doReceive() {
+          this._states.start(this.options.id);
+          return this.Events.trigger("received", { args: this.args, options: this.options });
+        }
+        doQueue(reachedHWM, blocked) {
+          this._assertStatus("RECEIVED");
+          this._states.next(this.options.id);
+          return this.Events.trigger("queued", { args: this.args, options: this.options, reachedHWM, blocked });
+        }
+        doRun() {
+          if (this.retryCount === 0) {
+            this._assertStatus("QUEUED");
+            this._states.next(this.options.id);
+          } else {
+            this._assertStatus("EXECUTING");
+          }
+          return this.Events.trigger("scheduled", { args: this.args, options: this.options });
+        }
+        async doExecute(chained, clearGlobalState, run, free) {
+          var error, eventInfo, passed;
+          if (this.retryCount === 0) {
+            this._assertStatus("RUNNING");
+            this._states.next(this.options.id);
+          } else {
+            this._assertStatus("EXECUTING");
+          }
+          eventInfo = { args: this.args, options: this.options, retryCount: this.retryCount };
+          this.Events.trigger("executing", eventInfo);
+          try {
+            passed = await (chained != null ? chained.schedule(this.options, this.task, ...this.args) : this.task(...this.args));
+            if (clearGlobalState()) {
+              this.doDone(eventInfo);
+              await free(this.options, eventInfo);
+              this._assertStatus("DONE");
+              return this._resolve(passed);
+            }
+          } catch (error1) {
+            error = error1;
+            return this._onFailure(error, eventInfo, clearGlobalState, run, free);
+          }
+        }
+        doExpire(clearGlobalState, run, free) {
+          var error, eventInfo;
+          if (this._states.jobStatus(this.options.id === "RUNNING")) {
+            this._states.next(this.options.id);
+          }
+          this._assertStatus("EXECUTING");
+          eventInfo = { args: this.args, options: this.options, retryCount: this.retryCount };
+          error = new BottleneckError$1(`This job timed out after ${this.options.expiration} ms.`);
+          return this._onFailure(error, eventInfo, clearGlobalState, run, free);
+        }
+        async _onFailure(error, eventInfo, clearGlobalState, run, free) {
+          var retry2, retryAfter;
+          if (clearGlobalState()) {
+            retry2 = await this.Events.trigger("failed", error, eventInfo);
+            if (retry2 != null) {
+              retryAfter = ~~retry2;
+              this.Events.trigger("retry", `Retrying ${this.options.id} after ${retryAfter} ms`, eventInfo);
+              this.retryCount++;
+              return run(retryAfter);
+            } else {
+              this.doDone(eventInfo);
+              await free(this.options, eventInfo);
+              this._assertStatus("DONE");
+              return this._reject(error);
+            }
+          }
+        }
+        doDone(eventInfo) {
+          this._assertStatus("EXECUTING");
+          this._states.next(this.options.id);
+          return this.Events.trigger("done", eventInfo);
+        }
+      };
+      var Job_1 = Job;
+      var BottleneckError$2, LocalDatastore, parser$2;
+      parser$2 = parser;
+      BottleneckError$2 = BottleneckError_1;
+      LocalDatastore = class LocalDatastore {
+        constructor(instance, storeOptions, storeInstanceOptions) {
+          this.instance = instance;
+          this.storeOptions = storeOptions;
+          this.clientId = this.instance._randomIndex();
+          parser$2.load(storeInstanceOptions, storeInstanceOptions, this);
+          this._nextRequest = this._lastReservoirRefresh = this._lastReservoirIncrease = Date.now();
+          this._running = 0;
+          this._done = 0;
+          this._unblockTime = 0;
+          this.ready = this.Promise.resolve();
+          this.clients = {};
+          this._startHeartbeat();
+        }
+        _startHeartbeat() {
+          var base;
+          if (this.heartbeat == null && (this.storeOptions.reservoirRefreshInterval != null && this.storeOptions.reservoirRefreshAmount != null || this.storeOptions.reservoirIncreaseInterval != null && this.storeOptions.reservoirIncreaseAmount != null)) {
+            return typeof (base = this.heartbeat = setInterval(() => {
+              var amount, incr, maximum, now, reservoir;
+              now = Date.now();
+              if (this.storeOptions.reservoirRefreshInterval != null && now >= this._lastReservoirRefresh + this.storeOptions.reservoirRefreshInterval) {
+                this._lastReservoirRefresh = now;
+                this.storeOptions.reservoir = this.storeOptions.reservoirRefreshAmount;
+                this.instance._drainAll(this.computeCapacity());
+              }
+              if (this.storeOptions.reservoirIncreaseInterval != null && now >= this._lastReservoirIncrease + this.storeOptions.reservoirIncreaseInterval) {
+                ({
+                  reservoirIncreaseAmount: amount,
+                  reservoirIncreaseMaximum: maximum,
+                  reservoir
+                } = this.storeOptions);
+                this._lastReservoirIncrease = now;
+                incr = maximum != null ? Math.min(amount, maximum - reservoir) : amount;
+                if (incr > 0) {
+                  this.storeOptions.reservoir += incr;
+                  return this.instance._drainAll(this.computeCapacity());
+                }
+              }
+            }, this.heartbeatInterval)).unref === "function" ? base.unref() : void 0;
+          } else {
+            return clearInterval(this.heartbeat);
+          }
+        }
+        async __publish__(message2) {
+          await this.yieldLoop();
+          return this.instance.Events.trigger("message", message2.toString());
+        }
+        async __disconnect__(flush) {
+          await this.yieldLoop();
+          clearInterval(this.heartbeat);
+          return this.Promise.resolve();
+        }
+        yieldLoop(t = 0) {
+          return new this.Promise(function(resolve3, reject) {
+            return setTimeout(resolve3, t);
+          });
+        }
+        computePenalty() {
+          var ref;
+          return (ref = this.storeOptions.penalty) != null ? ref : 15 * this.storeOptions.minTime || 5e3;
+        }
+        async __updateSettings__(options) {
+          await this.yieldLoop();
+          parser$2.overwrite(options, options, this.storeOptions);
+          this._startHeartbeat();
+          this.instance._drainAll(this.computeCapacity());
+          return true;
+        }
+        async __running__() {
+          await this.yieldLoop();
+          return this._running;
+        }
+        async __queued__() {
+          await this.yieldLoop();
+          return this.instance.queued();
+        }
+        async __done__() {
+          await this.yieldLoop();
+          return this._done;
+        }
+        async __groupCheck__(time) {
+          await this.yieldLoop();
+          return this._nextRequest + this.timeout < time;
+        }
+        computeCapacity() {
+          var maxConcurrent, reservoir;
+          ({ maxConcurrent, reservoir } = this.storeOptions);
+          if (maxConcurrent != null && reservoir != null) {
+            return Math.min(maxConcurrent - this._running, reservoir);
+          } else if (maxConcurrent != null) {
+            return maxConcurrent - this._running;
+          } else if (reservoir != null) {
+            return reservoir;
+          } else {
+            return null;
+          }
+        }
+        conditionsCheck(weight) {
+          var capacity;
+          capacity = this.computeCapacity();
+          return capacity == null || weight <= capacity;
+        }
+        async __incrementReservoir__(incr) {
+          var reservoir;
+          await this.yieldLoop();
+          reservoir = this.storeOptions.reservoir += incr;
+          this.instance._drainAll(this.computeCapacity());
+          return reservoir;
+        }
+        async __currentReservoir__() {
+          await this.yieldLoop();
+          return this.storeOptions.reservoir;
+        }
+        isBlocked(now) {
+          return this._unblockTime >= now;
+        }
+        check(weight, now) {
+          return this.conditionsCheck(weight) && this._nextRequest - now <= 0;
+        }
+        async __check__(weight) {
+          var now;
+          await this.yieldLoop();
+          now = Date.now();
+          return this.check(weight, now);
+        }
+        async __register__(index, weight, expiration) {
+          var now, wait;
+          await this.yieldLoop();
+          now = Date.now();
+          if (this.conditionsCheck(weight)) {
+            this._running += weight;
+            if (this.storeOptions.reservoir != null) {
+              this.storeOptions.reservoir -= weight;
+            }
+            wait = Math.max(this._nextRequest - now, 0);
+            this._nextRequest = now + wait + this.storeOptions.minTime;
+            return {
+              success: true,
+              wait,
+              reservoir: this.storeOptions.reservoir
+            };
+          } else {
+            return {
+              success: false
+            };
+          }
+        }
+        strategyIsBlock() {
+          return this.storeOptions.strategy === 3;
+        }
+        async __submit__(queueLength, weight) {
+          var blocked, now, reachedHWM;
+          await this.yieldLoop();
+          if (this.storeOptions.maxConcurrent != null && weight > this.storeOptions.maxConcurrent) {
+            throw new BottleneckError$2(`Impossible to add a job having a weight of ${weight} to a limiter having a maxConcurrent setting of ${this.storeOptions.maxConcurrent}`);
+          }
+          now = Date.now();
+          reachedHWM = this.storeOptions.highWater != null && queueLength === this.storeOptions.highWater && !this.check(weight, now);
+          blocked = this.strategyIsBlock() && (reachedHWM || this.isBlocked(now));
+          if (blocked) {
+            this._unblockTime = now + this.computePenalty();
+            this._nextRequest = this._unblockTime + this.storeOptions.minTime;
+            this.instance._dropAllQueued();
+          }
+          return {
+            reachedHWM,
+            blocked,
+            strategy: this.storeOptions.strategy
+          };
+        }
+        async __free__(index, weight) {
+          await this.yieldLoop();
+          this._running -= weight;
+          this._done += weight;
+          this.instance._drainAll(this.computeCapacity());
+          return {
+            running: this._running
+          };
+        }
+      };
+      var LocalDatastore_1 = LocalDatastore;
+      var BottleneckError$3, States;
+      BottleneckError$3 = BottleneckError_1;
+      States = class States {
+        constructor(status1) {
+          this.status = status1;
+          this._jobs = {};
+          this.counts = this.status.map(function() {
+            return 0;
+          });
+        }
+        next(id) {
+          var current, next;
+          current = this._jobs[id];
+          next = current + 1;
+          if (current != null && next < this.status.length) {
+            this.counts[current]--;
+            this.counts[next]++;
+            return this._jobs[id]++;
+          } else if (current != null) {
+            this.counts[current]--;
+            return delete this._jobs[id];
+          }
+        }
+        start(id) {
+          var initial;
+          initial = 0;
+          this._jobs[id] = initial;
+          return this.counts[initial]++;
+        }
+        remove(id) {
+          var current;
+          current = this._jobs[id];
+          if (current != null) {
+            this.counts[current]--;
+            delete this._jobs[id];
+          }
+          return current != null;
+        }
+        jobStatus(id) {
+          var ref;
+          return (ref = this.status[this._jobs[id]]) != null ? ref : null;
+        }
+        statusJobs(status) {
+          var k, pos, ref, results, v;
+          if (status != null) {
+            pos = this.status.indexOf(status);
+            if (pos < 0) {
+              throw new BottleneckError$3(`status must be one of ${this.status.join(", ")}`);
+            }
+            ref = this._jobs;
+            results = [];
+            for (k in ref) {
+              v = ref[k];
+              if (v === pos) {
+                results.push(k);
+              }
+            }
+            return results;
+          } else {
+            return Object.keys(this._jobs);
+          }
+        }
+        statusCounts() {
+          return this.counts.reduce(((acc, v, i) => {
+            acc[this.status[i]] = v;
+            return acc;
+          }), {});
+        }
+      };
+      var States_1 = States;
+      var DLList$2, Sync;
+      DLList$2 = DLList_1;
+      Sync = class Sync {
+        constructor(name, Promise2) {
+          this.schedule = this.schedule.bind(this);
+          this.name = name;
+          this.Promise = Promise2;
+          this._running = 0;
+          this._queue = new DLList$2();
+        }
+        isEmpty() {
+          return this._queue.length === 0;
+        }
+        async _tryToRun() {
+          var args, cb, error, reject, resolve3, returned, task;
+          if (this._running < 1 && this._queue.length > 0) {
+            this._running++;
+            ({ task, args, resolve: resolve3, reject } = this._queue.shift());
+            cb = await (async function() {
+              try {
+                returned = await task(...args);
+                return function() {
+                  return resolve3(returned);
+                };
+              } catch (error1) {
+                error = error1;
+                return function() {
+                  return reject(error);
+                };
+              }
+            })();
+            this._running--;
+            this._tryToRun();
+            return cb();
+          }
+        }
+        schedule(task, ...args) {
+          var promise, reject, resolve3;
+          resolve3 = reject = null;
+          promise = new this.Promise(function(_resolve, _reject) {
+            resolve3 = _resolve;
+            return reject = _reject;
+          });
+          this._queue.push({ task, args, resolve: resolve3, reject });
+          this._tryToRun();
+          return promise;
+        }
+      };
+      var Sync_1 = Sync;
+      var version = "2.19.5";
+      var version$1 = {
+        version
+      };
+      var version$2 = /* @__PURE__ */ Object.freeze({
+        version,
+        default: version$1
+      });
+      var require$$2 = () => console.log("You must import the full version of Bottleneck in order to use this feature.");
+      var require$$3 = () => console.log("You must import the full version of Bottleneck in order to use this feature.");
+      var require$$4 = () => console.log("You must import the full version of Bottleneck in order to use this feature.");
+      var Events$2, Group, IORedisConnection$1, RedisConnection$1, Scripts$1, parser$3;
+      parser$3 = parser;
+      Events$2 = Events_1;
+      RedisConnection$1 = require$$2;
+      IORedisConnection$1 = require$$3;
+      Scripts$1 = require$$4;
+      Group = (function() {
+        class Group2 {
+          constructor(limiterOptions = {}) {
+            this.deleteKey = this.deleteKey.bind(this);
+            this.limiterOptions = limiterOptions;
+            parser$3.load(this.limiterOptions, this.defaults, this);
+            this.Events = new Events$2(this);
+            this.instances = {};
+            this.Bottleneck = Bottleneck_1;
+            this._startAutoCleanup();
+            this.sharedConnection = this.connection != null;
+            if (this.connection == null) {
+              if (this.limiterOptions.datastore === "redis") {
+                this.connection = new RedisConnection$1(Object.assign({}, this.limiterOptions, { Events: this.Events }));
+              } else if (this.limiterOptions.datastore === "ioredis") {
+                this.connection = new IORedisConnection$1(Object.assign({}, this.limiterOptions, { Events: this.Events }));
+              }
+            }
+          }
+          key(key = "") {
+            var ref;
+            return (ref = this.instances[key]) != null ? ref : (() => {
+              var limiter;
+              limiter = this.instances[key] = new this.Bottleneck(Object.assign(this.limiterOptions, {
+                id: `${this.id}-${key}`,
+                timeout: this.timeout,
+                connection: this.connection
+              }));
+              this.Events.trigger("created", limiter, key);
+              return limiter;
+            })();
+          }
+          async deleteKey(key = "") {
+            var deleted, instance;
+            instance = this.instances[key];
+            if (this.connection) {
+              deleted = await this.connection.__runCommand__(["del", ...Scripts$1.allKeys(`${this.id}-${key}`)]);
+            }
+            if (instance != null) {
+              delete this.instances[key];
+              await instance.disconnect();
+            }
+            return instance != null || deleted > 0;
+          }
+          limiters() {
+            var k, ref, results, v;
+            ref = this.instances;
+            results = [];
+            for (k in ref) {
+              v = ref[k];
+              results.push({
+                key: k,
+                limiter: v
+              });
+            }
+            return results;
+          }
+          keys() {
+            return Object.keys(this.instances);
+          }
+          async clusterKeys() {
+            var cursor, end, found, i, k, keys, len, next, start;
+            if (this.connection == null) {
+              return this.Promise.resolve(this.keys());
+            }
+            keys = [];
+            cursor = null;
+            start = `b_${this.id}-`.length;
+            end = "_settings".length;
+            while (cursor !== 0) {
+              [next, found] = await this.connection.__runCommand__(["scan", cursor != null ? cursor : 0, "match", `b_${this.id}-*_settings`, "count", 1e4]);
+              cursor = ~~next;
+              for (i = 0, len = found.length; i < len; i++) {
+                k = found[i];
+                keys.push(k.slice(start, -end));
+              }
+            }
+            return keys;
+          }
+          _startAutoCleanup() {
+            var base;
+            clearInterval(this.interval);
+            return typeof (base = this.interval = setInterval(async () => {
+              var e, k, ref, results, time, v;
+              time = Date.now();
+              ref = this.instances;
+              results = [];
+              for (k in ref) {
+                v = ref[k];
+                try {
+                  if (await v._store.__groupCheck__(time)) {
+                    results.push(this.deleteKey(k));
+                  } else {
+                    results.push(void 0);
+                  }
+                } catch (error) {
+                  e = error;
+                  results.push(v.Events.trigger("error", e));
+                }
+              }
+              return results;
+            }, this.timeout / 2)).unref === "function" ? base.unref() : void 0;
+          }
+          updateSettings(options = {}) {
+            parser$3.overwrite(options, this.defaults, this);
+            parser$3.overwrite(options, options, this.limiterOptions);
+            if (options.timeout != null) {
+              return this._startAutoCleanup();
+            }
+          }
+          disconnect(flush = true) {
+            var ref;
+            if (!this.sharedConnection) {
+              return (ref = this.connection) != null ? ref.disconnect(flush) : void 0;
+            }
+          }
+        }
+        Group2.prototype.defaults = {
+          timeout: 1e3 * 60 * 5,
+          connection: null,
+          Promise,
+          id: "group-key"
+        };
+        return Group2;
+      }).call(commonjsGlobal);
+      var Group_1 = Group;
+      var Batcher, Events$3, parser$4;
+      parser$4 = parser;
+      Events$3 = Events_1;
+      Batcher = (function() {
+        class Batcher2 {
+          constructor(options = {}) {
+            this.options = options;
+            parser$4.load(this.options, this.defaults, this);
+            this.Events = new Events$3(this);
+            this._arr = [];
+            this._resetPromise();
+            this._lastFlush = Date.now();
+          }
+          _resetPromise() {
+            return this._promise = new this.Promise((res, rej) => {
+              return this._resolve = res;
+            });
+          }
+          _flush() {
+            clearTimeout(this._timeout);
+            this._lastFlush = Date.now();
+            this._resolve();
+            this.Events.trigger("batch", this._arr);
+            this._arr = [];
+            return this._resetPromise();
+          }
+          add(data) {
+            var ret;
+            this._arr.push(data);
+            ret = this._promise;
+            if (this._arr.length === this.maxSize) {
+              this._flush();
+            } else if (this.maxTime != null && this._arr.length === 1) {
+              this._timeout = setTimeout(() => {
+                return this._flush();
+              }, this.maxTime);
+            }
+            return ret;
+          }
+        }
+        Batcher2.prototype.defaults = {
+          maxTime: null,
+          maxSize: null,
+          Promise
+        };
+        return Batcher2;
+      }).call(commonjsGlobal);
+      var Batcher_1 = Batcher;
+      var require$$4$1 = () => console.log("You must import the full version of Bottleneck in order to use this feature.");
+      var require$$8 = getCjsExportFromNamespace(version$2);
+      var Bottleneck3, DEFAULT_PRIORITY$1, Events$4, Job$1, LocalDatastore$1, NUM_PRIORITIES$1, Queues$1, RedisDatastore$1, States$1, Sync$1, parser$5, splice = [].splice;
+      NUM_PRIORITIES$1 = 10;
+      DEFAULT_PRIORITY$1 = 5;
+      parser$5 = parser;
+      Queues$1 = Queues_1;
+      Job$1 = Job_1;
+      LocalDatastore$1 = LocalDatastore_1;
+      RedisDatastore$1 = require$$4$1;
+      Events$4 = Events_1;
+      States$1 = States_1;
+      Sync$1 = Sync_1;
+      Bottleneck3 = (function() {
+        class Bottleneck4 {
+          constructor(options = {}, ...invalid) {
+            var storeInstanceOptions, storeOptions;
+            this._addToQueue = this._addToQueue.bind(this);
+            this._validateOptions(options, invalid);
+            parser$5.load(options, this.instanceDefaults, this);
+            this._queues = new Queues$1(NUM_PRIORITIES$1);
+            this._scheduled = {};
+            this._states = new States$1(["RECEIVED", "QUEUED", "RUNNING", "EXECUTING"].concat(this.trackDoneStatus ? ["DONE"] : []));
+            this._limiter = null;
+            this.Events = new Events$4(this);
+            this._submitLock = new Sync$1("submit", this.Promise);
+            this._registerLock = new Sync$1("register", this.Promise);
+            storeOptions = parser$5.load(options, this.storeDefaults, {});
+            this._store = (function() {
+              if (this.datastore === "redis" || this.datastore === "ioredis" || this.connection != null) {
+                storeInstanceOptions = parser$5.load(options, this.redisStoreDefaults, {});
+                return new RedisDatastore$1(this, storeOptions, storeInstanceOptions);
+              } else if (this.datastore === "local") {
+                storeInstanceOptions = parser$5.load(options, this.localStoreDefaults, {});
+                return new LocalDatastore$1(this, storeOptions, storeInstanceOptions);
+              } else {
+                throw new Bottleneck4.prototype.BottleneckError(`Invalid datastore type: ${this.datastore}`);
+              }
+            }).call(this);
+            this._queues.on("leftzero", () => {
+              var ref;
+              return (ref = this._store.heartbeat) != null ? typeof ref.ref === "function" ? ref.ref() : void 0 : void 0;
+            });
+            this._queues.on("zero", () => {
+              var ref;
+              return (ref = this._store.heartbeat) != null ? typeof ref.unref === "function" ? ref.unref() : void 0 : void 0;
+            });
+          }
+          _validateOptions(options, invalid) {
+            if (!(options != null && typeof options === "object" && invalid.length === 0)) {
+              throw new Bottleneck4.prototype.BottleneckError("Bottleneck v2 takes a single object argument. Refer to https://github.com/SGrondin/bottleneck#upgrading-to-v2 if you're upgrading from Bottleneck v1.");
+            }
+          }
+          ready() {
+            return this._store.ready;
+          }
+          clients() {
+            return this._store.clients;
+          }
+          channel() {
+            return `b_${this.id}`;
+          }
+          channel_client() {
+            return `b_${this.id}_${this._store.clientId}`;
+          }
+          publish(message2) {
+            return this._store.__publish__(message2);
+          }
+          disconnect(flush = true) {
+            return this._store.__disconnect__(flush);
+          }
+          chain(_limiter) {
+            this._limiter = _limiter;
+            return this;
+          }
+          queued(priority) {
+            return this._queues.queued(priority);
+          }
+          clusterQueued() {
+            return this._store.__queued__();
+          }
+          empty() {
+            return this.queued() === 0 && this._submitLock.isEmpty();
+          }
+          running() {
+            return this._store.__running__();
+          }
+          done() {
+            return this._store.__done__();
+          }
+          jobStatus(id) {
+            return this._states.jobStatus(id);
+          }
+          jobs(status) {
+            return this._states.statusJobs(status);
+          }
+          counts() {
+            return this._states.statusCounts();
+          }
+          _randomIndex() {
+            return Math.random().toString(36).slice(2);
+          }
+          check(weight = 1) {
+            return this._store.__check__(weight);
+          }
+          _clearGlobalState(index) {
+            if (this._scheduled[index] != null) {
+              clearTimeout(this._scheduled[index].expiration);
+              delete this._scheduled[index];
+              return true;
+            } else {
+              return false;
+            }
+          }
+          async _free(index, job, options, eventInfo) {
+            var e, running;
+            try {
+              ({ running } = await this._store.__free__(index, options.weight));
+              this.Events.trigger("debug", `Freed ${options.id}`, eventInfo);
+              if (running === 0 && this.empty()) {
+                return this.Events.trigger("idle");
+              }
+            } catch (error1) {
+              e = error1;
+              return this.Events.trigger("error", e);
+            }
+          }
+          _run(index, job, wait) {
+            var clearGlobalState, free, run;
+            job.doRun();
+            clearGlobalState = this._clearGlobalState.bind(this, index);
+            run = this._run.bind(this, index, job);
+            free = this._free.bind(this, index, job);
+            return this._scheduled[index] = {
+              timeout: setTimeout(() => {
+                return job.doExecute(this._limiter, clearGlobalState, run, free);
+              }, wait),
+              expiration: job.options.expiration != null ? setTimeout(function() {
+                return job.doExpire(clearGlobalState, run, free);
+              }, wait + job.options.expiration) : void 0,
+              job
+            };
+          }
+          _drainOne(capacity) {
+            return this._registerLock.schedule(() => {
+              var args, index, next, options, queue;
+              if (this.queued() === 0) {
+                return this.Promise.resolve(null);
+              }
+              queue = this._queues.getFirst();
+              ({ options, args } = next = queue.first());
+              if (capacity != null && options.weight > capacity) {
+                return this.Promise.resolve(null);
+              }
+              this.Events.trigger("debug", `Draining ${options.id}`, { args, options });
+              index = this._randomIndex();
+              return this._store.__register__(index, options.weight, options.expiration).then(({ success, wait, reservoir }) => {
+                var empty;
+                this.Events.trigger("debug", `Drained ${options.id}`, { success, args, options });
+                if (success) {
+                  queue.shift();
+                  empty = this.empty();
+                  if (empty) {
+                    this.Events.trigger("empty");
+                  }
+                  if (reservoir === 0) {
+                    this.Events.trigger("depleted", empty);
+                  }
+                  this._run(index, next, wait);
+                  return this.Promise.resolve(options.weight);
+                } else {
+                  return this.Promise.resolve(null);
+                }
+              });
+            });
+          }
+          _drainAll(capacity, total = 0) {
+            return this._drainOne(capacity).then((drained) => {
+              var newCapacity;
+              if (drained != null) {
+                newCapacity = capacity != null ? capacity - drained : capacity;
+                return this._drainAll(newCapacity, total + drained);
+              } else {
+                return this.Promise.resolve(total);
+              }
+            }).catch((e) => {
+              return this.Events.trigger("error", e);
+            });
+          }
+          _dropAllQueued(message2) {
+            return this._queues.shiftAll(function(job) {
+              return job.doDrop({ message: message2 });
+            });
+          }
+          stop(options = {}) {
+            var done, waitForExecuting;
+            options = parser$5.load(options, this.stopDefaults);
+            waitForExecuting = (at) => {
+              var finished;
+              finished = () => {
+                var counts;
+                counts = this._states.counts;
+                return counts[0] + counts[1] + counts[2] + counts[3] === at;
+              };
+              return new this.Promise((resolve3, reject) => {
+                if (finished()) {
+                  return resolve3();
+                } else {
+                  return this.on("done", () => {
+                    if (finished()) {
+                      this.removeAllListeners("done");
+                      return resolve3();
+                    }
+                  });
+                }
+              });
+            };
+            done = options.dropWaitingJobs ? (this._run = function(index, next) {
+              return next.doDrop({
+                message: options.dropErrorMessage
+              });
+            }, this._drainOne = () => {
+              return this.Promise.resolve(null);
+            }, this._registerLock.schedule(() => {
+              return this._submitLock.schedule(() => {
+                var k, ref, v;
+                ref = this._scheduled;
+                for (k in ref) {
+                  v = ref[k];
+                  if (this.jobStatus(v.job.options.id) === "RUNNING") {
+                    clearTimeout(v.timeout);
+                    clearTimeout(v.expiration);
+                    v.job.doDrop({
+                      message: options.dropErrorMessage
+                    });
+                  }
+                }
+                this._dropAllQueued(options.dropErrorMessage);
+                return waitForExecuting(0);
+              });
+            })) : this.schedule({
+              priority: NUM_PRIORITIES$1 - 1,
+              weight: 0
+            }, () => {
+              return waitForExecuting(1);
+            });
+            this._receive = function(job) {
+              return job._reject(new Bottleneck4.prototype.BottleneckError(options.enqueueErrorMessage));
+            };
+            this.stop = () => {
+              return this.Promise.reject(new Bottleneck4.prototype.BottleneckError("stop() has already been called"));
+            };
+            return done;
+          }
+          async _addToQueue(job) {
+            var args, blocked, error, options, reachedHWM, shifted, strategy;
+            ({ args, options } = job);
+            try {
+              ({ reachedHWM, blocked, strategy } = await this._store.__submit__(this.queued(), options.weight));
+            } catch (error1) {
+              error = error1;
+              this.Events.trigger("debug", `Could not queue ${options.id}`, { args, options, error });
+              job.doDrop({ error });
+              return false;
+            }
+            if (blocked) {
+              job.doDrop();
+              return true;
+            } else if (reachedHWM) {
+              shifted = strategy === Bottleneck4.prototype.strategy.LEAK ? this._queues.shiftLastFrom(options.priority) : strategy === Bottleneck4.prototype.strategy.OVERFLOW_PRIORITY ? this._queues.shiftLastFrom(options.priority + 1) : strategy === Bottleneck4.prototype.strategy.OVERFLOW ? job : void 0;
+              if (shifted != null) {
+                shifted.doDrop();
+              }
+              if (shifted == null || strategy === Bottleneck4.prototype.strategy.OVERFLOW) {
+                if (shifted == null) {
+                  job.doDrop();
+                }
+                return reachedHWM;
+              }
+            }
+            job.doQueue(reachedHWM, blocked);
+            this._queues.push(job);
+            await this._drainAll();
+            return reachedHWM;
+          }
+          _receive(job) {
+            if (this._states.jobStatus(job.options.id) != null) {
+              job._reject(new Bottleneck4.prototype.BottleneckError(`A job with the same id already exists (id=${job.options.id})`));
+              return false;
+            } else {
+              job.doReceive();
+              return this._submitLock.schedule(this._addToQueue, job);
+            }
+          }
+          submit(...args) {
+            var cb, fn, job, options, ref, ref1, task;
+            if (typeof args[0] === "function") {
+              ref = args, [fn, ...args] = ref, [cb] = splice.call(args, -1);
+              options = parser$5.load({}, this.jobDefaults);
+            } else {
+              ref1 = args, [options, fn, ...args] = ref1, [cb] = splice.call(args, -1);
+              options = parser$5.load(options, this.jobDefaults);
+            }
+            task = (...args2) => {
+              return new this.Promise(function(resolve3, reject) {
+                return fn(...args2, function(...args3) {
+                  return (args3[0] != null ? reject : resolve3)(args3);
+                });
+              });
+            };
+            job = new Job$1(task, args, options, this.jobDefaults, this.rejectOnDrop, this.Events, this._states, this.Promise);
+            job.promise.then(function(args2) {
+              return typeof cb === "function" ? cb(...args2) : void 0;
+            }).catch(function(args2) {
+              if (Array.isArray(args2)) {
+                return typeof cb === "function" ? cb(...args2) : void 0;
+              } else {
+                return typeof cb === "function" ? cb(args2) : void 0;
+              }
+            });
+            return this._receive(job);
+          }
+          schedule(...args) {
+            var job, options, task;
+            if (typeof args[0] === "function") {
+              [task, ...args] = args;
+              options = {};
+            } else {
+              [options, task, ...args] = args;
+            }
+            job = new Job$1(task, args, options, this.jobDefaults, this.rejectOnDrop, this.Events, this._states, this.Promise);
+            this._receive(job);
+            return job.promise;
+          }
+          wrap(fn) {
+            var schedule, wrapped;
+            schedule = this.schedule.bind(this);
+            wrapped = function(...args) {
+              return schedule(fn.bind(this), ...args);
+            };
+            wrapped.withOptions = function(options, ...args) {
+              return schedule(options, fn, ...args);
+            };
+            return wrapped;
+          }
+          async updateSettings(options = {}) {
+            await this._store.__updateSettings__(parser$5.overwrite(options, this.storeDefaults));
+            parser$5.overwrite(options, this.instanceDefaults, this);
+            return this;
+          }
+          currentReservoir() {
+            return this._store.__currentReservoir__();
+          }
+          incrementReservoir(incr = 0) {
+            return this._store.__incrementReservoir__(incr);
+          }
+        }
+        Bottleneck4.default = Bottleneck4;
+        Bottleneck4.Events = Events$4;
+        Bottleneck4.version = Bottleneck4.prototype.version = require$$8.version;
+        Bottleneck4.strategy = Bottleneck4.prototype.strategy = {
+          LEAK: 1,
+          OVERFLOW: 2,
+          OVERFLOW_PRIORITY: 4,
+          BLOCK: 3
+        };
+        Bottleneck4.BottleneckError = Bottleneck4.prototype.BottleneckError = BottleneckError_1;
+        Bottleneck4.Group = Bottleneck4.prototype.Group = Group_1;
+        Bottleneck4.RedisConnection = Bottleneck4.prototype.RedisConnection = require$$2;
+        Bottleneck4.IORedisConnection = Bottleneck4.prototype.IORedisConnection = require$$3;
+        Bottleneck4.Batcher = Bottleneck4.prototype.Batcher = Batcher_1;
+        Bottleneck4.prototype.jobDefaults = {
+          priority: DEFAULT_PRIORITY$1,
+          weight: 1,
+          expiration: null,
+          id: "<no-id>"
+        };
+        Bottleneck4.prototype.storeDefaults = {
+          maxConcurrent: null,
+          minTime: 0,
+          highWater: null,
+          strategy: Bottleneck4.prototype.strategy.LEAK,
+          penalty: null,
+          reservoir: null,
+          reservoirRefreshInterval: null,
+          reservoirRefreshAmount: null,
+          reservoirIncreaseInterval: null,
+          reservoirIncreaseAmount: null,
+          reservoirIncreaseMaximum: null
+        };
+        Bottleneck4.prototype.localStoreDefaults = {
+          Promise,
+          timeout: null,
+          heartbeatInterval: 250
+        };
+        Bottleneck4.prototype.redisStoreDefaults = {
+          Promise,
+          timeout: null,
+          heartbeatInterval: 5e3,
+          clientTimeout: 1e4,
+          Redis: null,
+          clientOptions: {},
+          clusterNodes: null,
+          clearDatastore: false,
+          connection: null
+        };
+        Bottleneck4.prototype.instanceDefaults = {
+          datastore: "local",
+          connection: null,
+          id: "<no-id>",
+          rejectOnDrop: true,
+          trackDoneStatus: false,
+          Promise
+        };
+        Bottleneck4.prototype.stopDefaults = {
+          enqueueErrorMessage: "This limiter has been stopped and cannot accept new jobs.",
+          dropWaitingJobs: true,
+          dropErrorMessage: "This limiter has been stopped."
+        };
+        return Bottleneck4;
+      }).call(commonjsGlobal);
+      var Bottleneck_1 = Bottleneck3;
+      var lib = Bottleneck_1;
+      return lib;
+    }));
+  }
+});
 
 // node_modules/@actions/github/lib/context.js
 import { readFileSync, existsSync } from "fs";
@@ -19763,11 +21121,11 @@ var httpClient = __toESM(require_lib(), 1);
 var import_undici = __toESM(require_undici(), 1);
 var __awaiter = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve4) {
-      resolve4(value);
+    return value instanceof P ? value : new P(function(resolve3) {
+      resolve3(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve4, reject) {
+  return new (P || (P = Promise))(function(resolve3, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -19783,7 +21141,7 @@ var __awaiter = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -23872,6 +25230,367 @@ function getOctokit(token, options, ...additionalPlugins) {
   return new GitHubWithPlugins(getOctokitOptions(token, options));
 }
 
+// node_modules/@octokit/plugin-retry/dist-bundle/index.js
+var import_light = __toESM(require_light(), 1);
+var VERSION7 = "0.0.0-development";
+function isRequestError(error) {
+  return error.request !== void 0;
+}
+async function errorRequest(state, octokit, error, options) {
+  if (!isRequestError(error) || !error?.request.request) {
+    throw error;
+  }
+  if (error.status >= 400 && !state.doNotRetry.includes(error.status)) {
+    const retries = options.request.retries != null ? options.request.retries : state.retries;
+    const retryAfter = Math.pow((options.request.retryCount || 0) + 1, 2);
+    throw octokit.retry.retryRequest(error, retries, retryAfter);
+  }
+  throw error;
+}
+async function wrapRequest(state, octokit, request2, options) {
+  const limiter = new import_light.default();
+  limiter.on("failed", function(error, info) {
+    const maxRetries = ~~error.request.request?.retries;
+    const after = ~~error.request.request?.retryAfter;
+    options.request.retryCount = info.retryCount + 1;
+    if (maxRetries > info.retryCount) {
+      return after * state.retryAfterBaseValue;
+    }
+  });
+  return limiter.schedule(
+    requestWithGraphqlErrorHandling.bind(null, state, octokit, request2),
+    options
+  );
+}
+async function requestWithGraphqlErrorHandling(state, octokit, request2, options) {
+  const response = await request2(options);
+  if (response.data && response.data.errors && response.data.errors.length > 0 && /Something went wrong while executing your query/.test(
+    response.data.errors[0].message
+  )) {
+    const error = new RequestError(response.data.errors[0].message, 500, {
+      request: options,
+      response
+    });
+    return errorRequest(state, octokit, error, options);
+  }
+  return response;
+}
+function retry(octokit, octokitOptions) {
+  const state = Object.assign(
+    {
+      enabled: true,
+      retryAfterBaseValue: 1e3,
+      doNotRetry: [400, 401, 403, 404, 410, 422, 451],
+      retries: 3
+    },
+    octokitOptions.retry
+  );
+  const retryPlugin = {
+    retry: {
+      retryRequest: (error, retries, retryAfter) => {
+        error.request.request = Object.assign({}, error.request.request, {
+          retries,
+          retryAfter
+        });
+        return error;
+      }
+    }
+  };
+  if (state.enabled) {
+    octokit.hook.error("request", errorRequest.bind(null, state, retryPlugin));
+    octokit.hook.wrap("request", wrapRequest.bind(null, state, retryPlugin));
+  }
+  return retryPlugin;
+}
+retry.VERSION = VERSION7;
+
+// node_modules/@octokit/plugin-throttling/dist-bundle/index.js
+var import_light2 = __toESM(require_light(), 1);
+var VERSION8 = "0.0.0-development";
+var noop3 = () => Promise.resolve();
+function wrapRequest2(state, request2, options) {
+  return state.retryLimiter.schedule(doRequest, state, request2, options);
+}
+async function doRequest(state, request2, options) {
+  const { pathname } = new URL(options.url, "http://github.test");
+  const isAuth = isAuthRequest(options.method, pathname);
+  const isWrite = !isAuth && options.method !== "GET" && options.method !== "HEAD";
+  const isSearch = options.method === "GET" && pathname.startsWith("/search/");
+  const isGraphQL = pathname.startsWith("/graphql");
+  const retryCount = ~~request2.retryCount;
+  const jobOptions = retryCount > 0 ? { priority: 0, weight: 0 } : {};
+  if (state.clustering) {
+    jobOptions.expiration = 1e3 * 60;
+  }
+  if (isWrite || isGraphQL) {
+    await state.write.key(state.id).schedule(jobOptions, noop3);
+  }
+  if (isWrite && state.triggersNotification(pathname)) {
+    await state.notifications.key(state.id).schedule(jobOptions, noop3);
+  }
+  if (isSearch) {
+    await state.search.key(state.id).schedule(jobOptions, noop3);
+  }
+  const req = (isAuth ? state.auth : state.global).key(state.id).schedule(jobOptions, request2, options);
+  if (isGraphQL) {
+    const res = await req;
+    if (res.data.errors != null && res.data.errors.some((error) => error.type === "RATE_LIMITED")) {
+      const error = Object.assign(new Error("GraphQL Rate Limit Exceeded"), {
+        response: res,
+        data: res.data
+      });
+      throw error;
+    }
+  }
+  return req;
+}
+function isAuthRequest(method, pathname) {
+  return method === "PATCH" && // https://docs.github.com/en/rest/apps/apps?apiVersion=2022-11-28#create-a-scoped-access-token
+  /^\/applications\/[^/]+\/token\/scoped$/.test(pathname) || method === "POST" && // https://docs.github.com/en/rest/apps/oauth-applications?apiVersion=2022-11-28#reset-a-token
+  (/^\/applications\/[^/]+\/token$/.test(pathname) || // https://docs.github.com/en/rest/apps/apps?apiVersion=2022-11-28#create-an-installation-access-token-for-an-app
+  /^\/app\/installations\/[^/]+\/access_tokens$/.test(pathname) || // https://docs.github.com/en/apps/oauth-apps/building-oauth-apps/authorizing-oauth-apps
+  pathname === "/login/oauth/access_token");
+}
+var triggers_notification_paths_default = [
+  "/orgs/{org}/invitations",
+  "/orgs/{org}/invitations/{invitation_id}",
+  "/orgs/{org}/teams/{team_slug}/discussions",
+  "/orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments",
+  "/repos/{owner}/{repo}/collaborators/{username}",
+  "/repos/{owner}/{repo}/commits/{commit_sha}/comments",
+  "/repos/{owner}/{repo}/issues",
+  "/repos/{owner}/{repo}/issues/{issue_number}/comments",
+  "/repos/{owner}/{repo}/issues/{issue_number}/sub_issue",
+  "/repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority",
+  "/repos/{owner}/{repo}/pulls",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/comments",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/merge",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/reviews",
+  "/repos/{owner}/{repo}/releases",
+  "/teams/{team_id}/discussions",
+  "/teams/{team_id}/discussions/{discussion_number}/comments"
+];
+function routeMatcher(paths) {
+  const regexes = paths.map(
+    (path) => path.split("/").map((c) => c.startsWith("{") ? "(?:.+?)" : c).join("/")
+  );
+  const regex2 = `^(?:${regexes.map((r) => `(?:${r})`).join("|")})[^/]*$`;
+  return new RegExp(regex2, "i");
+}
+var regex = routeMatcher(triggers_notification_paths_default);
+var triggersNotification = regex.test.bind(regex);
+var groups = {};
+var createGroups = function(Bottleneck3, common) {
+  groups.global = new Bottleneck3.Group({
+    id: "octokit-global",
+    maxConcurrent: 10,
+    ...common
+  });
+  groups.auth = new Bottleneck3.Group({
+    id: "octokit-auth",
+    maxConcurrent: 1,
+    ...common
+  });
+  groups.search = new Bottleneck3.Group({
+    id: "octokit-search",
+    maxConcurrent: 1,
+    minTime: 2e3,
+    ...common
+  });
+  groups.write = new Bottleneck3.Group({
+    id: "octokit-write",
+    maxConcurrent: 1,
+    minTime: 1e3,
+    ...common
+  });
+  groups.notifications = new Bottleneck3.Group({
+    id: "octokit-notifications",
+    maxConcurrent: 1,
+    minTime: 3e3,
+    ...common
+  });
+};
+function throttling(octokit, octokitOptions) {
+  const {
+    enabled = true,
+    Bottleneck: Bottleneck3 = import_light2.default,
+    id = "no-id",
+    timeout = 1e3 * 60 * 2,
+    // Redis TTL: 2 minutes
+    connection
+  } = octokitOptions.throttle || {};
+  if (!enabled) {
+    return {};
+  }
+  const common = { timeout };
+  if (typeof connection !== "undefined") {
+    common.connection = connection;
+  }
+  const state = Object.assign(
+    {
+      clustering: connection != null,
+      triggersNotification,
+      fallbackSecondaryRateRetryAfter: 60,
+      retryAfterBaseValue: 1e3,
+      id
+    },
+    octokitOptions.throttle
+  );
+  if (typeof state.onSecondaryRateLimit !== "function" || typeof state.onRateLimit !== "function") {
+    throw new Error(`octokit/plugin-throttling error:
+        You must pass the onSecondaryRateLimit and onRateLimit error handlers.
+        See https://octokit.github.io/rest.js/#throttling
+
+        const octokit = new Octokit({
+          throttle: {
+            onSecondaryRateLimit: (retryAfter, options) => {/* ... */},
+            onRateLimit: (retryAfter, options) => {/* ... */}
+          }
+        })
+    `);
+  }
+  let initialized = false;
+  const initializeBottleneck = () => {
+    if (initialized) {
+      return;
+    }
+    initialized = true;
+    if (groups.global == null) {
+      createGroups(Bottleneck3, common);
+    }
+    state.global = state.global ?? groups.global;
+    state.auth = state.auth ?? groups.auth;
+    state.search = state.search ?? groups.search;
+    state.write = state.write ?? groups.write;
+    state.notifications = state.notifications ?? groups.notifications;
+    state.retryLimiter = state.retryLimiter ?? new Bottleneck3();
+    const events = {};
+    const emitter = new Bottleneck3.Events(events);
+    events.on("secondary-limit", state.onSecondaryRateLimit);
+    events.on("rate-limit", state.onRateLimit);
+    events.on(
+      "error",
+      (e) => octokit.log.warn("Error in throttling-plugin limit handler", e)
+    );
+    state.retryLimiter.on("failed", async function(error, info) {
+      const [state2, request2, options] = info.args;
+      const { pathname } = new URL(options.url, "http://github.test");
+      const shouldRetryGraphQL = pathname.startsWith("/graphql") && error.status !== 401;
+      if (!(shouldRetryGraphQL || error.status === 403 || error.status === 429)) {
+        return;
+      }
+      const retryCount = ~~request2.retryCount;
+      request2.retryCount = retryCount;
+      options.request.retryCount = retryCount;
+      const { wantRetry, retryAfter = 0 } = await (async function() {
+        if (/\bsecondary rate\b/i.test(error.message)) {
+          const retryAfter2 = Number(error.response.headers["retry-after"]) || state2.fallbackSecondaryRateRetryAfter;
+          const wantRetry2 = await emitter.trigger(
+            "secondary-limit",
+            retryAfter2,
+            options,
+            octokit,
+            retryCount
+          );
+          return { wantRetry: wantRetry2, retryAfter: retryAfter2 };
+        }
+        if (error.response.headers != null && error.response.headers["x-ratelimit-remaining"] === "0" || (error.response.data?.errors ?? []).some(
+          (error2) => error2.type === "RATE_LIMITED"
+        )) {
+          const rateLimitReset = new Date(
+            ~~error.response.headers["x-ratelimit-reset"] * 1e3
+          ).getTime();
+          const retryAfter2 = Math.max(
+            // Add one second so we retry _after_ the reset time
+            // https://docs.github.com/en/rest/overview/resources-in-the-rest-api?apiVersion=2022-11-28#exceeding-the-rate-limit
+            Math.ceil((rateLimitReset - Date.now()) / 1e3) + 1,
+            0
+          );
+          const wantRetry2 = await emitter.trigger(
+            "rate-limit",
+            retryAfter2,
+            options,
+            octokit,
+            retryCount
+          );
+          return { wantRetry: wantRetry2, retryAfter: retryAfter2 };
+        }
+        return {};
+      })();
+      if (wantRetry) {
+        request2.retryCount++;
+        return retryAfter * state2.retryAfterBaseValue;
+      }
+    });
+  };
+  octokit.hook.wrap("request", (request2, options) => {
+    initializeBottleneck();
+    return wrapRequest2(state, request2, options);
+  });
+  return {};
+}
+throttling.VERSION = VERSION8;
+throttling.triggersNotification = triggersNotification;
+
+// src/github/client.ts
+var import_light3 = __toESM(require_light(), 1);
+var DEFAULT_RETRIES = 3;
+var MAX_RATE_LIMIT_RETRIES = 2;
+var MAX_RATE_LIMIT_WAIT_S = 60;
+function createGithubClient(token, options = {}) {
+  const secondMs = options.secondMs ?? 1e3;
+  const writeGapMs = options.writeGapMs ?? 1e3;
+  const log = () => options.log ?? octokit.log;
+  const onLimit = (kind) => (retryAfter, req, _octokit, retryCount) => {
+    const path = req.url.replace(/\{(\w+)\}/g, (hole, name) => typeof req[name] === "string" || typeof req[name] === "number" ? String(req[name]) : hole);
+    const call = `${req.method} ${path}`;
+    if (retryCount >= MAX_RATE_LIMIT_RETRIES) {
+      log().warn(`GitHub ${kind} on ${call}: giving up after ${retryCount + 1} tries.`);
+      return false;
+    }
+    if (retryAfter > MAX_RATE_LIMIT_WAIT_S) {
+      log().warn(`GitHub ${kind} on ${call}: it asks for ${retryAfter} s, longer than the ${MAX_RATE_LIMIT_WAIT_S} s this job waits; not retried.`);
+      return false;
+    }
+    log().info(`GitHub ${kind} on ${call}: retrying in ${retryAfter} s (retry ${retryCount + 1} of ${MAX_RATE_LIMIT_RETRIES}).`);
+    return true;
+  };
+  const octokit = getOctokit(
+    token,
+    {
+      ...options.baseUrl === void 0 ? {} : { baseUrl: options.baseUrl },
+      retry: { retries: options.retries ?? DEFAULT_RETRIES, retryAfterBaseValue: secondMs },
+      throttle: {
+        onRateLimit: onLimit("rate limit"),
+        onSecondaryRateLimit: onLimit("secondary rate limit"),
+        retryAfterBaseValue: secondMs,
+        // The plugin's own groups (1 s between writes, 3 s between writes that
+        // notify people) with the gaps scaled; per client, where the plugin's are per process.
+        write: new import_light3.default.Group({ maxConcurrent: 1, minTime: writeGapMs }),
+        notifications: new import_light3.default.Group({ maxConcurrent: 1, minTime: 3 * writeGapMs })
+      }
+    },
+    retry,
+    throttling
+  );
+  return octokit;
+}
+var shared = /* @__PURE__ */ new Map();
+function githubClient(token, log) {
+  const known = shared.get(token);
+  if (known !== void 0) {
+    if (log !== void 0) known.log = log;
+    return known.octokit;
+  }
+  const sink = () => entry.log ?? console;
+  const octokit = createGithubClient(token, { log: { info: (text) => sink().info(text), warn: (text) => sink().warn(text) } });
+  const entry = { octokit, log };
+  shared.set(token, entry);
+  return octokit;
+}
+
 // src/action/event.ts
 var ZERO = /^0+$/;
 function readEvent(ctx = context2) {
@@ -23917,10 +25636,9 @@ function trustedHeadOf(p) {
   }
   return null;
 }
-async function withPullRequest(event, number, token) {
+async function withPullRequest(event, number, token, octokit) {
   if (token === null) throw new Error("report mode needs github-token to look up the pull request");
-  const octokit = getOctokit(token);
-  const { data } = await octokit.rest.pulls.get({ owner: event.owner, repo: event.repo, pull_number: number });
+  const { data } = await (octokit ?? githubClient(token)).rest.pulls.get({ owner: event.owner, repo: event.repo, pull_number: number });
   const headRepo = data.head.repo?.full_name ?? null;
   const fromFork = headRepo !== `${event.owner}/${event.repo}`;
   return {
@@ -23965,7 +25683,7 @@ function createActionHost() {
   return {
     log,
     signal: ac.signal,
-    clock: { now: () => performance2.now() },
+    clock: systemClock,
     cwd: process.env.GITHUB_WORKSPACE ?? process.cwd(),
     env: process.env,
     setOutput: (name, value) => setOutput(name, value),
@@ -23999,499 +25717,7 @@ function createActionHost() {
 }
 
 // src/action/main.ts
-import { resolve as resolve3 } from "node:path";
-
-// src/pipeline/publish.ts
-function annotate(host, v) {
-  for (const c of v.cells) {
-    if (!c.valid) {
-      host.log.warn(c.invalid_reasons.join("; "), `llm-perf-gate: ${c.id} not comparable`);
-      continue;
-    }
-    for (const m of c.metrics) {
-      if (!m.gated || m.verdict !== "regressed" && m.verdict !== "warn") continue;
-      const text = `${m.metric} ${m.baseline} -> ${m.candidate} ${m.unit} (${m.change_pct}%, interval ${m.interval_pct?.join("% .. ") ?? "none"}%): ${m.reason}`;
-      const title = `llm-perf-gate: ${c.id} ${m.metric} ${m.verdict === "regressed" ? "regressed" : "may have regressed"}`;
-      if (m.verdict === "regressed") host.log.error(text, title);
-      else host.log.warn(text, title);
-    }
-  }
-  for (const s of v.slo) if (!s.ok) host.log.error(`${s.check} failed in ${s.cell}: value ${s.value ?? "none"}`, "llm-perf-gate: SLO check failed");
-}
-async function publish(host, v, report, names) {
-  host.setOutput(names.verdict, v.verdict);
-  host.setOutput(names.regressions, String(v.summary.regressed));
-  await host.summary(report);
-  annotate(host, v);
-}
-var DEFAULT_FAIL_ON = Object.freeze(["fail", "invalid"]);
-function failOnText(failOn) {
-  if (failOn.length === 0) return "never";
-  return failOn.map((f) => f === "fail" ? "regression" : f).join(", ");
-}
-function outcome(v, failOn) {
-  const failing = failOn.includes(v.verdict);
-  const line = `llm-perf-gate: ${v.verdict} (${v.summary.regressed} regressed, ${v.summary.improved} improved, ${v.summary.slo_failed} SLO failures)`;
-  return { failing, line };
-}
-function invalidWhy(v) {
-  const cell = v.cells.find((c) => !c.valid && c.invalid_reasons.length > 0);
-  if (cell !== void 0) return `${cell.id}: ${cell.invalid_reasons[0]}`;
-  return v.reasons[0] ?? "the two results are not comparable";
-}
-function inconclusiveWhy(v) {
-  for (const c of v.cells) {
-    if (!c.valid) continue;
-    const m = c.metrics.find((x) => x.gated && x.verdict === "inconclusive");
-    if (m !== void 0) return `${c.id} ${m.metric}: ${m.reason}`;
-  }
-  return v.reasons[0] ?? "a gated metric could not be decided";
-}
-function stepNote(v, failOn) {
-  const failing = outcome(v, failOn).failing;
-  const setting = `fail-on (${failOnText(failOn)})`;
-  if (v.verdict === "invalid") {
-    const why = invalidWhy(v);
-    return failing ? {
-      headline: "check failed: no valid comparison was made",
-      detail: `The check failed because no valid comparison was made (${setting} includes invalid): ${why}. Fix what made the results not comparable (reasons below), or set fail-on to regression to let an invalid comparison pass with a warning.`
-    } : {
-      headline: "not a pass: no valid comparison was made",
-      detail: `Not a pass: no valid comparison was made, and the check is green only because ${setting} leaves out invalid: ${why}. Fix what made the results not comparable (reasons below), or add invalid to fail-on to block merges on it.`
-    };
-  }
-  if (v.verdict === "inconclusive") {
-    const why = inconclusiveWhy(v);
-    return failing ? {
-      headline: "check failed: too little data to decide",
-      detail: `The check failed because the data could not decide (${setting} includes inconclusive): ${why}. Measure more (raise run.requests or run.trials), or drop inconclusive from fail-on.`
-    } : {
-      headline: "not a pass: too little data to decide",
-      detail: `Not a pass: the data could not decide, and the check is green only because ${setting} leaves out inconclusive: ${why}. Measure more (raise run.requests or run.trials), or add inconclusive to fail-on to block merges on it.`
-    };
-  }
-  return null;
-}
-
-// src/result/headline.ts
-function headline(doc) {
-  const out = {};
-  for (const c of doc.cells) {
-    const m = c.metrics;
-    const ttft = c.load.kind === "rate" ? m.queued_ttft_ms : m.ttft_ms;
-    out[`${c.id} output_tps`] = m.output_tps;
-    out[`${c.id} ttft_ms.p95`] = ttft?.p95 ?? null;
-    out[`${c.id} tpot_ms.p50`] = m.tpot_ms?.p50 ?? null;
-  }
-  return out;
-}
-
-// src/action/baseline.ts
-import { resolve } from "node:path";
-
-// src/history/comparable.ts
-function environmentMismatch(stored, cand) {
-  const se = stored.environment;
-  const ce = cand.environment;
-  if (se !== void 0 && ce !== void 0) {
-    const major = compareFingerprints(se, ce).filter((d) => d.severity === "major");
-    if (major.length > 0) return major.map((d) => `${d.field} ${d.baseline} -> ${d.candidate}`).join(", ");
-  }
-  if (stored.machine.cpu_model !== cand.machine.cpu_model || stored.machine.cpus !== cand.machine.cpus) {
-    return `machine ${stored.machine.cpus} x ${stored.machine.cpu_model} -> ${cand.machine.cpus} x ${cand.machine.cpu_model}`;
-  }
-  const sm = stored.target?.model ?? null;
-  const cm = cand.target?.model ?? null;
-  if (sm !== cm) return `model ${sm ?? "unknown"} -> ${cm ?? "unknown"}`;
-  return null;
-}
-function failedTooMuch(stored, errorRateLimit) {
-  for (const c of stored.cells) {
-    const { completed, attempted, failed } = c.metrics.counts;
-    if (completed === 0) return `${c.id}: no request completed (${attempted} sent)`;
-    if (c.metrics.error_rate > errorRateLimit) {
-      return `${c.id}: ${pct(c.metrics.error_rate)} of requests failed (${failed} of ${attempted}), over gate.error_rate_limit ${pct(errorRateLimit)}`;
-    }
-  }
-  return null;
-}
-var pct = (x) => `${(x * 100).toFixed(1)}%`;
-
-// src/action/baseline.ts
-function historyOptions(inputs, workspace) {
-  return { repoDir: workspace, remote: "origin", branch: inputs.historyBranch, token: inputs.githubToken, retention: inputs.historyRetention, readLimit: inputs.historyRetention };
-}
-async function loadBaseline(inputs, event, workspace, candidate) {
-  if (inputs.baseline.kind === "none") return { doc: null, history: [], note: "baseline: none (input 'baseline' is none)", commit: null };
-  if (inputs.baseline.kind === "file") {
-    const doc = await readResultForGating(resolve(workspace, inputs.baseline.path));
-    return { doc, history: [], note: `baseline: file \`${inputs.baseline.path}\``, commit: doc.git?.commit ?? null };
-  }
-  if (event.baselineCommit === null) {
-    return { doc: null, history: [], note: "no baseline commit for this event (only pull requests and pushes have one)", commit: null };
-  }
-  return storedRuns(inputs, event.baselineCommit, workspace, candidate);
-}
-function rejectStored(stored, candidate, o) {
-  const failed = failedTooMuch(stored, o.errorRateLimit);
-  if (failed !== null) return { kind: "failed", why: failed };
-  const env = o.sameEnvironment ? environmentMismatch(stored, candidate) : null;
-  return env === null ? null : { kind: "environment", why: env };
-}
-function errorRateLimitOf(candidate) {
-  const limit = candidate.config?.gate?.error_rate_limit;
-  return typeof limit === "number" && Number.isFinite(limit) ? limit : DEFAULTS.errorRateLimit;
-}
-var MAX_WHY = 160;
-function unreadableWhy(why, prefix) {
-  const text = (why.startsWith(`${prefix}: `) ? why.slice(prefix.length + 2) : why).replace(/[`\u0000-\u001f\u007f]/g, " ");
-  return text.length > MAX_WHY ? `${text.slice(0, MAX_WHY - 3)}...` : text;
-}
-function skippedNote(skipped, shown = 3) {
-  if (skipped.length === 0) return "";
-  const parts = [];
-  const unreadable = skipped.filter((s) => s.kind === "unreadable");
-  const failed = skipped.filter((s) => s.kind === "failed");
-  const other = skipped.filter((s) => s.kind === "environment");
-  const list = (runs2) => runs2.slice(0, shown).map((s) => `\`${s.commit.slice(0, 7)}\` (${s.why})`).join(", ") + (runs2.length > shown ? ` and ${runs2.length - shown} more` : "");
-  const runs = (n) => `${n} stored run${n === 1 ? "" : "s"}`;
-  if (unreadable.length > 0) parts.push(`skipped ${runs(unreadable.length)} that cannot be read: ${list(unreadable)}`);
-  if (failed.length > 0) parts.push(`skipped ${runs(failed.length)} whose requests failed: ${list(failed)}`);
-  if (other.length > 0) parts.push(`skipped ${runs(other.length)} of another environment: ${list(other)}`);
-  return `; ${parts.join("; ")}`;
-}
-async function storedRuns(inputs, base, workspace, candidate) {
-  const skipped = [];
-  const rules = { errorRateLimit: errorRateLimitOf(candidate), sameEnvironment: inputs.historyRuns > 1 };
-  const { found, unreadable } = await findBaselines(historyOptions(inputs, workspace), base, inputs.historyRuns, (json, commit) => {
-    const doc = assertGateable(parseResult(json, commit.slice(0, 7)), commit.slice(0, 7));
-    const rejected = rejectStored(doc, candidate, rules);
-    if (rejected !== null) skipped.push({ commit, ...rejected });
-    return rejected === null ? doc : null;
-  });
-  for (const u of unreadable) skipped.push({ commit: u.commit, kind: "unreadable", why: unreadableWhy(u.why, u.commit.slice(0, 7)) });
-  const note = skippedNote(skipped);
-  if (found.length === 0) {
-    const what = `no ${skipped.length > 0 ? "usable " : ""}stored result${rules.sameEnvironment ? " of this environment" : ""}`;
-    return {
-      doc: null,
-      history: [],
-      note: `${what} for ${base.slice(0, 7)} or its ancestors on branch '${inputs.historyBranch}' yet${note}: a push to the default branch stores one (save-history)`,
-      commit: null
-    };
-  }
-  const newest = found[0];
-  if (inputs.historyRuns === 1) {
-    const which2 = newest.exact ? `baseline: stored result of the base commit \`${newest.commit.slice(0, 7)}\`` : `baseline: the base commit \`${base.slice(0, 7)}\` has no ${skipped.length > 0 ? "usable " : ""}stored result; compared with its newest ${skipped.length > 0 ? "usable " : ""}stored ancestor \`${newest.commit.slice(0, 7)}\``;
-    return { doc: newest.value, history: [], note: `${which2}${note}`, commit: newest.commit };
-  }
-  const which = newest.exact ? `the base commit \`${newest.commit.slice(0, 7)}\`` : `its newest stored ancestor \`${newest.commit.slice(0, 7)}\``;
-  return {
-    doc: newest.value,
-    history: found.map((f) => f.value),
-    note: `baseline: ${found.length} stored result${found.length === 1 ? "" : "s"} of the default branch (of ${inputs.historyRuns} asked for), newest ${which}${note}`,
-    commit: newest.commit
-  };
-}
-
-// src/changes/markdown.ts
-var BARS = "\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588";
-function sparkline(values, max = 20) {
-  const v = values.slice(-max);
-  if (v.length === 0) return "";
-  const lo = Math.min(...v);
-  const hi = Math.max(...v);
-  return v.map((x) => BARS[hi === lo ? 3 : Math.min(7, Math.floor((x - lo) / (hi - lo) * 8))]).join("");
-}
-var fmt = (v) => Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : Math.abs(v) >= 1 ? v.toFixed(2) : v.toPrecision(3);
-function renderChanges(changes, commitUrl = null) {
-  if (changes.length === 0) return null;
-  const lines = changes.map((c) => {
-    const text = escapeMd(describeChange(c));
-    const link = commitUrl === null ? "" : ` ([${c.commit.slice(0, 7)}](${commitUrl(c.commit)}))`;
-    return `- ${c.worse ? "\u26A0\uFE0F " : ""}${text}${link}`;
-  });
-  return `### Change points
-
-${lines.join("\n")}
-
-Found by E-divisive means over the default branch's stored results; the interval is a 95% bootstrap interval of the shift.`;
-}
-function renderTrendTable(series, changes, max = 20, dashboardUrl2 = null) {
-  const rows = series.filter((s) => s.gated && s.points.length >= 2);
-  if (rows.length === 0) return null;
-  const body = rows.map((s) => {
-    const last = changes.filter((c) => c.cell === s.cell && c.metric === s.metric).at(-1);
-    const change = last === void 0 ? "\u2013" : `${last.relative > 0 ? "+" : ""}${(last.relative * 100).toFixed(1)}% at \`${last.commit.slice(0, 7)}\`${last.worse ? " \u26A0\uFE0F" : ""}`;
-    const latest = s.points.at(-1).value;
-    return `| ${escapeMd(s.cell)} | ${escapeMd(s.metric)} | ${sparkline(s.points.map((p) => p.value), max)} | ${fmt(latest)} ${escapeMd(s.unit)} | ${change} |`;
-  });
-  const n = Math.min(max, Math.max(...rows.map((s) => s.points.length)));
-  const link = dashboardUrl2 === null ? "" : `
-
-[Dashboard](${dashboardUrl2})`;
-  return `### Trend over the last ${n} commits
-
-| cell | metric | trend | latest | last change point |
-| --- | --- | --- | --- | --- |
-${body.join("\n")}${link}`;
-}
-
-// src/github/comment.ts
-import { setTimeout as sleep } from "node:timers/promises";
-var COMMENT_MARKER = "<!-- llm-perf-gate:report -->";
-var MAX_COMMENT_CHARS = 65536;
-var MAX_API_ATTEMPTS = 4;
-var ACTIONS_BOT_LOGIN = "github-actions[bot]";
-var CommentError = class extends Error {
-  constructor(message2, method, url, status, options) {
-    super(`${message2} (${method} ${url}${status ? ` -> ${status}` : ""})`, options);
-    this.method = method;
-    this.url = url;
-    this.status = status;
-    this.name = "CommentError";
-  }
-  method;
-  url;
-  status;
-};
-function commentMarker(key) {
-  if (!key) return COMMENT_MARKER;
-  return `<!-- llm-perf-gate:report:${key.replace(/[^A-Za-z0-9._/@-]/g, "_").slice(0, 100)} -->`;
-}
-async function upsertComment(octokit, t, body, mode, changed, options = {}) {
-  const marker = t.marker ?? COMMENT_MARKER;
-  if (!/^<!--(?:(?!-->)[\s\S])*-->$/.test(marker)) throw new TypeError(`comment marker must be one HTML comment, got '${marker}'`);
-  if (!Number.isInteger(t.issueNumber) || t.issueNumber < 1) throw new TypeError(`issue number must be a positive integer, got ${t.issueNumber}`);
-  const text = capComment(marker, body);
-  const base = options.retryBaseMs ?? 1e3;
-  const where = { owner: t.owner, repo: t.repo };
-  try {
-    const me = t.author ? { login: t.author, fallback: false } : await identity(octokit, base);
-    const comments = await withRetry(() => octokit.paginate(octokit.rest.issues.listComments, { ...where, issue_number: t.issueNumber, per_page: 100 }), base);
-    const mine = comments.find((c) => (c.body ?? "").startsWith(marker) && isOurs(c.user, me));
-    if (mine) {
-      const r2 = await withRetry(() => octokit.rest.issues.updateComment({ ...where, comment_id: mine.id, body: text }), base);
-      return { action: "updated", id: r2.data.id, url: r2.data.html_url };
-    }
-    if (mode === "on-change" && !changed) {
-      return { action: "skipped", id: null, url: null, reason: "nothing changed and there is no earlier comment to update (comment: on-change)" };
-    }
-    const r = await withRetry(() => octokit.rest.issues.createComment({ ...where, issue_number: t.issueNumber, body: text }), base);
-    return { action: "created", id: r.data.id, url: r.data.html_url };
-  } catch (err) {
-    if (err instanceof CommentError) throw err;
-    const e = describe(err);
-    if (e.status === 403 || e.status === 404) {
-      return {
-        action: "skipped",
-        id: null,
-        url: null,
-        reason: `the token may not comment on ${t.owner}/${t.repo}#${t.issueNumber}: ${e.status} ${e.message} (${e.method} ${e.url}); a pull request from a fork gets a read-only token`
-      };
-    }
-    throw new CommentError(`updating the pull-request comment failed: ${e.message}`, e.method, e.url, e.status, { cause: err });
-  }
-}
-function capComment(marker, body) {
-  const full = `${marker}
-${body}`;
-  if (full.length <= MAX_COMMENT_CHARS) return full;
-  const note = `
-
----
-**Truncated:** this report exceeded GitHub's limit of ${MAX_COMMENT_CHARS} characters per comment; the job summary has the rest.
-`;
-  let cut = full.slice(0, MAX_COMMENT_CHARS - note.length - 8);
-  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
-  if ((cut.match(/^\s*```/gm) ?? []).length % 2 === 1) cut += "\n```";
-  return cut + note;
-}
-async function identity(octokit, base) {
-  try {
-    const r = await withRetry(() => octokit.rest.users.getAuthenticated(), base);
-    return { login: r.data.login, fallback: false };
-  } catch {
-    return { login: ACTIONS_BOT_LOGIN, fallback: true };
-  }
-}
-function isOurs(user, me) {
-  if (!user?.login) return false;
-  if (me.fallback) return user.login === ACTIONS_BOT_LOGIN && user.type === "Bot";
-  return user.login === me.login;
-}
-async function withRetry(call, base) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await call();
-    } catch (err) {
-      const delay = retryDelay(err, attempt, base);
-      if (delay === null) throw err;
-      if (attempt >= MAX_API_ATTEMPTS) {
-        const e = describe(err);
-        throw new CommentError(`GitHub API still failing after ${MAX_API_ATTEMPTS} attempts: ${e.message}`, e.method, e.url, e.status, { cause: err });
-      }
-      await sleep(delay);
-    }
-  }
-}
-function retryDelay(err, attempt, base) {
-  const e = describe(err);
-  const headers = e.headers;
-  const retryAfter = Number(headers["retry-after"]);
-  const secondary = e.status === 403 && (/secondary rate limit|abuse/i.test(e.message) || headers["retry-after"] !== void 0);
-  const primary = (e.status === 403 || e.status === 429) && headers["x-ratelimit-remaining"] === "0";
-  if (e.status === null || !(e.status >= 500 || e.status === 429 || secondary || primary)) return null;
-  if (Number.isFinite(retryAfter) && headers["retry-after"] !== void 0) return Math.min(retryAfter * 1e3, 6e4);
-  const untilReset = Number(headers["x-ratelimit-reset"]) * 1e3 - Date.now();
-  if (primary && Number.isFinite(untilReset)) return untilReset > 6e4 ? null : Math.max(untilReset, base);
-  return Math.round(base * 2 ** (attempt - 1) * (0.75 + Math.random() / 2));
-}
-function describe(err) {
-  const e = err;
-  const headers = {};
-  for (const [k, v] of Object.entries(e?.response?.headers ?? {})) headers[k.toLowerCase()] = v === void 0 || v === null ? void 0 : String(v);
-  const dataMessage = e?.response?.data?.message;
-  const message2 = typeof dataMessage === "string" ? dataMessage : typeof e?.message === "string" ? e.message.split("\n")[0] ?? "" : String(err);
-  return {
-    status: typeof e?.status === "number" ? e.status : null,
-    message: message2,
-    method: e?.request?.method ?? "GET",
-    url: e?.request?.url ?? "",
-    headers
-  };
-}
-
-// src/github/commit-comment.ts
-async function commentOnCommit(octokit, t, body, options = {}) {
-  if (!/^[0-9a-f]{40,64}$/.test(t.sha)) throw new TypeError(`commit comment: '${t.sha}' is not a commit id`);
-  const r = await withRetry(() => octokit.rest.repos.createCommitComment({ owner: t.owner, repo: t.repo, commit_sha: t.sha, body: capComment(COMMENT_MARKER, body) }), options.retryBaseMs ?? 1e3);
-  return r.data.html_url;
-}
-
-// src/history/pages.ts
-import { setTimeout as sleep2 } from "node:timers/promises";
-var NAME = /^[A-Za-z0-9._-]+$/;
-async function publishSite(opts, files, message2) {
-  for (const name of files.keys()) {
-    if (!NAME.test(name) || name === "." || name === "..") throw new HistoryError(`pages: refusing to publish '${name}': plain file names only`);
-  }
-  const branch = await openBranch(opts);
-  const entries = [];
-  for (const [name, content] of files) {
-    const sha = (await branch.git.run(`storing ${name}`, ["hash-object", "-w", "--stdin"], { input: content })).stdout.trim();
-    entries.push({ mode: "100644", type: "blob", sha, name });
-  }
-  const tree = await branch.mktree(entries);
-  const commit = (await branch.git.run("creating the pages commit", ["commit-tree", "--no-gpg-sign", tree, "-m", message2])).stdout.trim();
-  const maxAttempts = opts.maxPushAttempts ?? MAX_PUSH_ATTEMPTS;
-  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-    const tip = await branch.fetchTip() ?? "";
-    if (await branch.push(commit, tip) === "pushed") return { commit, attempts: attempt };
-    if (attempt < maxAttempts) await sleep2(Math.round(100 * attempt * (0.5 + Math.random())));
-  }
-  throw new HistoryError(`pages: gave up publishing to '${branch.branch}' after ${maxAttempts} attempts: it kept changing under us`);
-}
-
-// src/action/history-push.ts
-var TREND_COMMITS = 20;
-var message = (err) => err instanceof Error ? err.message : String(err);
-function repoUrl(event, env) {
-  const server = (env.GITHUB_SERVER_URL ?? "https://github.com").replace(/\/+$/, "");
-  return `${server}/${event.owner}/${event.repo}`;
-}
-function dashboardUrl(inputs, event) {
-  if (inputs.history.dashboardUrl !== null) return inputs.history.dashboardUrl;
-  if (!inputs.history.dashboard) return null;
-  return `https://${event.owner.toLowerCase()}.github.io/${event.repo}/`;
-}
-async function readOrdered(log, inputs, workspace, ref) {
-  const shallow = await new Git(workspace, "origin", null).run("checking for a shallow checkout", ["rev-parse", "--is-shallow-repository"], { ok: [128] }).then((r) => r.code !== 0 || r.stdout.trim() === "true");
-  if (shallow) log.info("The checkout is shallow: stored results are ordered by when they were measured (fetch-depth: 0 orders them by commit and shows commit messages).");
-  const read = await readBranchHistory(historyOptions(inputs, workspace), { repoDir: shallow ? null : workspace, ref, maxCommits: DEFAULT_ORDER_COMMITS });
-  for (const why of read.unreadable) log.warn(`History: left out ${why}`);
-  return read;
-}
-async function trendSection(log, inputs, event, workspace, doc) {
-  if (inputs.baseline.kind !== "history") return null;
-  try {
-    const current = doc.git?.commit ?? event.sha;
-    const read = await readOrdered(log, inputs, workspace, event.baselineCommit ?? current);
-    const history = [...read.results.filter((r) => r.commit !== current), { commit: current, doc }];
-    const series = buildSeries(history);
-    return renderTrendTable(series, findChanges(series), TREND_COMMITS, dashboardUrl(inputs, event));
-  } catch (err) {
-    log.info(`No trend: ${message(err)}`);
-    return null;
-  }
-}
-async function afterStore(host, inputs, event, commit) {
-  const workspace = host.cwd;
-  const url = repoUrl(event, host.env);
-  let read;
-  try {
-    read = await readOrdered(host.log, inputs, workspace, commit);
-  } catch (err) {
-    host.log.warn(`Could not read the history back for change points and the dashboard: ${message(err)}`, "llm-perf-gate: history");
-    return;
-  }
-  await announceChanges(host, inputs, event, read, commit, url);
-  if (inputs.history.dashboard) await publishDashboard(host, inputs, event, read, url);
-  if (inputs.history.compact) {
-    try {
-      const c = await compactHistory(historyOptions(inputs, workspace));
-      host.log.info(`Compacted '${inputs.historyBranch}': ${c.commitsBefore} commit(s) -> 1 holding ${c.kept} result(s)${c.pruned.length ? `, pruned ${c.pruned.length}` : ""} (${c.attempts} attempt${c.attempts === 1 ? "" : "s"}).`);
-    } catch (err) {
-      host.log.warn(`Could not compact '${inputs.historyBranch}': ${message(err)}`, "llm-perf-gate: history");
-    }
-  }
-}
-async function announceChanges(host, inputs, event, read, commit, url) {
-  if (read.results.at(-1)?.commit !== commit) {
-    host.log.info(`Change points: the stored result of ${commit.slice(0, 7)} is not the newest on its line of history; nothing to announce.`);
-    return;
-  }
-  const changes = newChanges(buildSeries(read.results));
-  if (changes.length === 0) {
-    host.log.info(`Change points: none new over ${read.results.length} stored commit(s).`);
-    return;
-  }
-  for (const c of changes) {
-    if (c.worse) host.log.warn(describeChange(c), "llm-perf-gate: change point");
-    else host.log.notice(`llm-perf-gate: change point: ${describeChange(c)}`);
-  }
-  const section = renderChanges(changes, (c) => `${url}/commit/${c}`);
-  await host.summary(section);
-  if (!inputs.history.changeComment) return;
-  if (inputs.githubToken === null) {
-    host.log.notice(`No github-token: the change points are not commented on ${commit.slice(0, 7)}.`);
-    return;
-  }
-  try {
-    const at = await commentOnCommit(getOctokit(inputs.githubToken), { owner: event.owner, repo: event.repo, sha: commit }, section);
-    host.log.info(`Commented the change points on ${commit.slice(0, 7)}: ${at}`);
-  } catch (err) {
-    host.log.warn(`Could not comment the change points on ${commit.slice(0, 7)}: ${message(err)}`, "llm-perf-gate: change point");
-  }
-}
-async function publishDashboard(host, inputs, event, read, url) {
-  const branch = inputs.history.dashboardBranch;
-  try {
-    const { data, changes } = dashboardData(read.results, {
-      title: `${event.owner}/${event.repo}: llm-perf-gate history`,
-      repoUrl: url,
-      extraMetrics: [],
-      changes: {},
-      generatedAt: (/* @__PURE__ */ new Date()).toISOString()
-    });
-    const files = await siteFiles(data);
-    const newest = read.results.at(-1)?.commit.slice(0, 7) ?? "none";
-    const published = await publishSite({ ...historyOptions(inputs, host.cwd), branch }, files, `llm-perf-gate: dashboard of ${read.results.length} commit(s), up to ${newest}`);
-    host.log.info(`Published the dashboard (${read.results.length} commit(s), ${data.series.length} chart(s), ${changes.length} change point(s)) to '${branch}' as ${published.commit.slice(0, 7)}: ${dashboardUrl(inputs, event)}`);
-  } catch (err) {
-    host.log.warn(`Could not publish the dashboard to '${branch}': ${message(err)}`, "llm-perf-gate: dashboard");
-  }
-}
+import { isAbsolute, relative, resolve as resolve2 } from "node:path";
 
 // src/errors/input-error.ts
 var InputError = class extends UserError {
@@ -24577,6 +25803,13 @@ function envNames(read, name) {
   }
   return Object.freeze([...new Set(words)]);
 }
+function acceptLabel(read) {
+  const v = read(INPUTS.acceptLabel).trim();
+  if (v === "") return "perf-accepted";
+  if (v === "none") return null;
+  if (v.length > 50 || /[,\u0000-\u001f]/.test(v)) throw new InputError(`'${INPUTS.acceptLabel}' must be a label name (at most 50 characters, no commas) or none, got '${v.slice(0, 80)}'`);
+  return v;
+}
 function readInputs(read, mask) {
   const opt = (name) => read(name).trim() || null;
   const mode = oneOf(read, INPUTS.mode, ["run", "report"], "run");
@@ -24623,176 +25856,476 @@ function readInputs(read, mask) {
     historyRetention: positive(read, INPUTS.historyRetention, 200, true),
     historyRuns: positive(read, INPUTS.historyRuns, 10, true),
     out: opt(INPUTS.out) ?? "llm-perf-result.json",
-    history: historyPushInputs(read, branch)
+    history: historyPushInputs(read, branch),
+    accept: Object.freeze({ label: acceptLabel(read), commands: oneOf(read, INPUTS.acceptCommands, ["true", "false"], "true") === "true" }),
+    checkRun: oneOf(read, INPUTS.checkRun, ["true", "false"], "true") === "true"
   });
 }
 
-// src/action/measure-run.ts
-import { resolve as resolve2 } from "node:path";
+// src/action/ports.ts
+import { resolve } from "node:path";
 
-// src/pipeline/confirm-rule.ts
-var NOISE_REASON = /other processes (used|held)|client stall|pairs were measured alike/;
-function noisyCells(v) {
-  return v.cells.filter((c) => !c.valid && c.invalid_reasons.length > 0 && c.invalid_reasons.every((r) => NOISE_REASON.test(r))).map((c) => c.id);
-}
-function regressedKeys(v) {
-  return v.cells.filter((c) => c.valid).flatMap((c) => c.metrics.filter((m) => m.gated && m.verdict === "regressed").map((m) => `${c.id} ${m.metric}`));
-}
-function confirmRoute(v, o) {
-  if (!o.enabled || v.design === "paired") return { kind: "none" };
-  const regressed = v.verdict === "fail" && outcome(v, o.failOn).failing ? v.cells.filter((c) => c.valid && c.metrics.some((m) => m.gated && m.verdict === "regressed")).map((c) => c.id) : [];
-  const noisy = noisyCells(v);
-  if (regressed.length === 0 && noisy.length === 0) return { kind: "none" };
-  if (o.baselineServer) return { kind: "paired" };
-  return { kind: "repeat", cells: [.../* @__PURE__ */ new Set([...regressed, ...noisy])] };
-}
-function settle(first, second) {
-  const before = new Set(regressedKeys(first));
-  const unjudged = new Set(first.cells.filter((c) => !c.valid).map((c) => c.id));
-  const after = new Set(regressedKeys(second));
-  const persisted = [...after].filter((k) => before.has(k));
-  const cleared = [...before].filter((k) => !after.has(k));
-  const verdict = structuredClone(second);
-  let downgraded = 0;
-  for (const c of verdict.cells) {
-    for (const m of c.metrics) {
-      if (!c.valid || !m.gated || m.verdict !== "regressed" || before.has(`${c.id} ${m.metric}`) || unjudged.has(c.id)) continue;
-      downgrade(m, "regressed in the confirmation only, not in the first measurement");
-      downgraded++;
+// src/github/acceptance.ts
+var WRITERS = /* @__PURE__ */ new Set(["admin", "maintain", "write"]);
+async function readAcceptance(octokit, where, how) {
+  const { owner, repo, number } = where;
+  const label = how.label;
+  const events = await octokit.paginate(octokit.rest.issues.listEvents, { owner, repo, issue_number: number, per_page: 100 });
+  const labelEvents = events.flatMap(
+    (e) => (e.event === "labeled" || e.event === "unlabeled") && "label" in e && e.label && e.actor ? [{ action: e.event, label: String(e.label.name ?? ""), actor: e.actor.login, at: e.created_at }] : []
+  );
+  const raw = how.commands ? await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: number, per_page: 100 }) : [];
+  const comments = raw.flatMap((c) => c.user && typeof c.body === "string" ? [{ author: c.user.login, body: c.body, at: c.created_at }] : []);
+  const canWrite = /* @__PURE__ */ new Set();
+  for (const login of actorsToCheck({ label, labelEvents, comments })) {
+    try {
+      const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({ owner, repo, username: login });
+      if (WRITERS.has(data.permission)) canWrite.add(login);
+    } catch {
     }
   }
-  verdict.summary = { ...verdict.summary, regressed: verdict.summary.regressed - downgraded, warn: verdict.summary.warn + downgraded };
-  if (verdict.verdict === "fail" && verdict.summary.regressed === 0 && verdict.summary.slo_failed === 0) verdict.verdict = "warn";
-  const lines = [];
-  if (persisted.length > 0) lines.push(`confirmed: regressed in both measurements: ${persisted.join(", ")}`);
-  else if (before.size > 0) lines.push(`not confirmed: ${before.size === 1 ? "the regression" : "the regressions"} of the first measurement (${[...before].join(", ")}) did not persist when measured again`);
-  const remeasured = [...unjudged].filter((id) => second.cells.some((c) => c.id === id));
-  if (remeasured.length > 0) {
-    const still = remeasured.filter((id) => !second.cells.find((c) => c.id === id).valid);
-    lines.push(still.length === 0 ? `measured again after noise made them not comparable: ${remeasured.join(", ")} (judged on the second measurement)` : `still not comparable after measuring again in this job: ${still.join(", ")}`);
-  }
-  verdict.reasons = [...lines, ...verdict.reasons];
-  return { verdict, persisted, cleared };
+  return findAcceptance({ label, labelEvents, comments, canWrite });
 }
-function downgrade(m, why) {
-  m.verdict = "warn";
-  m.reason = `${why}: ${m.reason}`;
+async function pullOfCommit(octokit, where) {
+  const { data } = await octokit.rest.repos.listPullRequestsAssociatedWithCommit({ owner: where.owner, repo: where.repo, commit_sha: where.sha });
+  const merged = data.filter((p) => p.merged_at !== null && p.merged_at !== void 0);
+  merged.sort((a, b) => String(b.merged_at).localeCompare(String(a.merged_at)));
+  return merged[0]?.number ?? null;
 }
 
-// src/pipeline/confirm.ts
-function planForCells(plan, cells) {
-  const wanted = new Set(cells);
-  const scenarios = plan.scenarios.filter((s) => plan.loads.some((l) => wanted.has(cellId(s, l))));
-  const loads = plan.loads.filter((l) => plan.scenarios.some((s) => wanted.has(cellId(s, l))));
-  return { ...plan, scenarios, loads };
-}
-async function confirmByRepeat(host, j) {
-  host.log.info(`Measuring ${j.cells.join(", ")} again before deciding (input confirm): a regression against a stored result, or noise that made a cell not comparable, is measured once more in this job.`);
-  const again = await measure(host, planForCells(j.plan, j.cells), j.outPath);
-  if (again.status !== "complete") throw new Error(`the confirmation run was ${again.status}: ${again.error ?? ""} (partial result in ${j.outPath})`);
-  const candidate = { ...j.candidate, cells: j.candidate.cells.map((c) => again.cells.find((a) => a.id === c.id) ?? c) };
-  const second = judgeRun(j.plan, j.baseline, candidate, "");
-  const how = `the failing cell${j.cells.length === 1 ? "" : "s"} (${j.cells.join(", ")}) measured again in this job, against the same baseline`;
-  return { ...settle(j.first, second), first: j.first, how, candidate };
-}
-function confirmedByPairs(first, paired, candidate, pairs) {
-  return { ...settle(first, paired), first, how: `paired A/B against the baseline server in this job (${pairs} pair${pairs === 1 ? "" : "s"} per cell)`, candidate };
+// src/github/check-run.ts
+var MAX_TEXT = 65535;
+var MAX_ANNOTATIONS = 50;
+var cut = (s) => s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT - 40)}
+
+\u2026 (cut at GitHub's limit)` : s;
+async function createCheckRun(octokit, where, c) {
+  try {
+    const { data } = await octokit.rest.checks.create({
+      owner: where.owner,
+      repo: where.repo,
+      name: c.name,
+      head_sha: c.headSha,
+      status: "completed",
+      conclusion: c.conclusion,
+      ...c.detailsUrl ? { details_url: c.detailsUrl } : {},
+      output: {
+        title: c.title.slice(0, 255),
+        summary: cut(c.summary),
+        ...c.text ? { text: cut(c.text) } : {},
+        // Annotations need a file and a line: the config file, line 1, is where the gated metric is set.
+        annotations: c.annotations.slice(0, MAX_ANNOTATIONS).map((a) => ({ path: a.path, start_line: 1, end_line: 1, annotation_level: a.level, title: a.title.slice(0, 255), message: a.message.slice(0, 64 * 1024) }))
+      }
+    });
+    return { url: data.html_url ?? "" };
+  } catch (err) {
+    const status = err?.status;
+    if (status === 403 || status === 404) return { forbidden: err instanceof Error ? err.message : String(err) };
+    throw err;
+  }
 }
 
-// src/action/measure-run.ts
-function runPaths(workspace, out) {
-  const beside = (suffix) => resolve2(workspace, /\.json$/i.test(out) ? out.replace(/\.json$/i, `.${suffix}.json`) : `${out}.${suffix}.json`);
-  return { candidate: resolve2(workspace, out), baseline: beside("baseline"), confirm: beside("confirm") };
-}
-async function measureSameJob(host, inputs, plan, paths) {
-  const b = inputs.abBaseline;
-  host.setOutput(OUTPUTS.baselineResultPath, paths.baseline);
-  const ab = await measureAbRun(host, inputs, b, plan, { baseline: paths.baseline, candidate: paths.candidate });
-  return { doc: ab.candidate, baseline: { doc: ab.baseline, history: [], note: abNote(plan, b), commit: null } };
-}
-async function confirmFailure(host, inputs, j) {
-  const route = confirmRoute(j.first, { enabled: inputs.confirm, failOn: inputs.failOn, baselineServer: inputs.abBaseline !== null });
-  if (route.kind === "none") return null;
-  if (route.kind === "repeat") {
-    return confirmByRepeat(host, { plan: j.plan, baseline: j.baseline, candidate: j.candidate, first: j.first, cells: route.cells, outPath: j.paths.confirm });
+// src/result/headline.ts
+function headline(doc) {
+  const out = {};
+  for (const c of doc.cells) {
+    const m = c.metrics;
+    const ttft = c.load.kind === "rate" ? m.queued_ttft_ms : m.ttft_ms;
+    out[`${c.id} ${HEADLINE.throughput}`] = m.output_tps;
+    out[`${c.id} ${HEADLINE.ttft.concurrency}`] = ttft?.p95 ?? null;
+    out[`${c.id} ${HEADLINE.decode}`] = m.tpot_ms?.p50 ?? null;
   }
-  host.log.info("Measuring paired against the baseline server before deciding (input confirm): a regression against a stored result, or noise that made a cell not comparable, is measured once more in this job.");
-  const ab = await measureSameJob(host, inputs, j.plan, { ...j.paths, candidate: j.paths.confirm });
-  return confirmedByPairs(j.first, judgeRun(j.plan, ab.baseline.doc, ab.doc, ""), ab.doc, j.plan.limits.trials);
+  return out;
 }
-function serverEnvOf(inputs, plan) {
-  return { passEnv: inputs.serverEnv, withholdEnv: plan.target.apiKeyEnv === null ? [] : [plan.target.apiKeyEnv] };
+
+// src/history/comparable.ts
+function environmentMismatch(stored, cand) {
+  const se = stored.environment;
+  const ce = cand.environment;
+  if (se !== void 0 && ce !== void 0) {
+    const major = compareFingerprints(se, ce).filter((d) => d.severity === "major");
+    if (major.length > 0) return major.map((d) => `${d.field} ${d.baseline} -> ${d.candidate}`).join(", ");
+  }
+  if (stored.machine.cpu_model !== cand.machine.cpu_model || stored.machine.cpus !== cand.machine.cpus) {
+    return `machine ${stored.machine.cpus} x ${stored.machine.cpu_model} -> ${cand.machine.cpus} x ${cand.machine.cpu_model}`;
+  }
+  const sm = stored.target?.model ?? null;
+  const cm = cand.target?.model ?? null;
+  if (sm !== cm) return `model ${sm ?? "unknown"} -> ${cm ?? "unknown"}`;
+  return null;
 }
-function candidateLaunch(host, inputs, plan) {
-  if (inputs.serverCommand === null) return void 0;
-  const logPath = resolve2(host.cwd, inputs.serverLog);
-  host.setOutput(OUTPUTS.serverLog, logPath);
-  return {
-    label: "server",
-    command: inputs.serverCommand,
-    logPath,
-    readyUrl: inputs.serverReadyUrl,
-    baseUrl: plan.target.url,
-    model: plan.target.model,
-    readyTimeoutMs: inputs.serverReadyTimeoutS * 1e3,
-    echoLog: true,
-    stateKey: STATE.serverPgid,
-    ...serverEnvOf(inputs, plan)
-  };
+function failedTooMuch(stored, errorRateLimit) {
+  for (const c of stored.cells) {
+    const { completed, attempted, failed } = c.metrics.counts;
+    if (completed === 0) return `${c.id}: no request completed (${attempted} sent)`;
+    if (c.metrics.error_rate > errorRateLimit) {
+      return `${c.id}: ${pct(c.metrics.error_rate)} of requests failed (${failed} of ${attempted}), over gate.error_rate_limit ${pct(errorRateLimit)}`;
+    }
+  }
+  return null;
 }
-async function measureRun(host, inputs, plan, outPath) {
-  const launch = candidateLaunch(host, inputs, plan);
-  const doc = await withServers(host, launch ? [launch] : [], (started) => measure(host, plan, outPath, { startedServers: started }));
-  if (doc.status !== "complete") throw new Error(`the run was ${doc.status}: ${doc.error ?? ""} (partial result in ${outPath})`);
-  return doc;
+var pct = (x) => `${(x * 100).toFixed(1)}%`;
+
+// src/action/baseline.ts
+function historyOptions(inputs, workspace) {
+  return { repoDir: workspace, remote: "origin", branch: inputs.historyBranch, token: inputs.githubToken, retention: inputs.historyRetention, readLimit: inputs.historyRetention };
 }
-function abNote(plan, b) {
-  const schedule = plan.ab?.schedule === "alternate" ? "one server at a time, ABBA blocks" : "both servers up at once";
-  const pairs = plan.limits.trials;
-  return `baseline: measured in this job: same-job A/B, paired design (${pairs} pair${pairs === 1 ? "" : "s"} per cell, ${schedule}; baseline ${b.serverCommand === null ? "endpoint" : "server"} at ${b.url})`;
+function rejectStored(stored, candidate, o) {
+  const failed = failedTooMuch(stored, o.errorRateLimit);
+  if (failed !== null) return { kind: "failed", why: failed };
+  const env = o.sameEnvironment ? environmentMismatch(stored, candidate) : null;
+  return env === null ? null : { kind: "environment", why: env };
 }
-async function measureAbRun(host, inputs, b, plan, outPaths) {
-  let baselineLaunch;
-  if (b.serverCommand !== null) {
-    const logPath = resolve2(host.cwd, b.serverLog);
-    host.setOutput(OUTPUTS.baselineServerLog, logPath);
-    baselineLaunch = {
-      label: "baseline server",
-      command: b.serverCommand,
-      logPath,
-      readyUrl: b.serverReadyUrl,
-      baseUrl: b.url,
-      model: plan.target.model,
-      readyTimeoutMs: b.serverReadyTimeoutS * 1e3,
-      echoLog: true,
-      stateKey: STATE.baselineServerPgid,
-      ...serverEnvOf(inputs, plan)
+function errorRateLimitOf(candidate) {
+  const limit = candidate.config?.gate?.error_rate_limit;
+  return typeof limit === "number" && Number.isFinite(limit) ? limit : DEFAULTS.errorRateLimit;
+}
+var MAX_WHY = 160;
+function unreadableWhy(why, prefix) {
+  const text = (why.startsWith(`${prefix}: `) ? why.slice(prefix.length + 2) : why).replace(/[`\u0000-\u001f\u007f]/g, " ");
+  return text.length > MAX_WHY ? `${text.slice(0, MAX_WHY - 3)}...` : text;
+}
+function skippedNote(skipped, shown = 3) {
+  if (skipped.length === 0) return "";
+  const parts = [];
+  const unreadable = skipped.filter((s) => s.kind === "unreadable");
+  const failed = skipped.filter((s) => s.kind === "failed");
+  const other = skipped.filter((s) => s.kind === "environment");
+  const list = (runs2) => runs2.slice(0, shown).map((s) => `\`${s.commit.slice(0, 7)}\` (${s.why})`).join(", ") + (runs2.length > shown ? ` and ${runs2.length - shown} more` : "");
+  const runs = (n) => `${n} stored run${n === 1 ? "" : "s"}`;
+  if (unreadable.length > 0) parts.push(`skipped ${runs(unreadable.length)} that cannot be read: ${list(unreadable)}`);
+  if (failed.length > 0) parts.push(`skipped ${runs(failed.length)} whose requests failed: ${list(failed)}`);
+  if (other.length > 0) parts.push(`skipped ${runs(other.length)} of another environment: ${list(other)}`);
+  return `; ${parts.join("; ")}`;
+}
+async function storedBaseline(inputs, workspace, base, runs, candidate) {
+  const skipped = [];
+  const rules = { errorRateLimit: errorRateLimitOf(candidate), sameEnvironment: runs > 1 };
+  const { found, unreadable } = await findBaselines(historyOptions(inputs, workspace), base, runs, (json, commit) => {
+    const doc = assertGateable(parseResult(json, commit.slice(0, 7)), commit.slice(0, 7));
+    const rejected = rejectStored(doc, candidate, rules);
+    if (rejected !== null) skipped.push({ commit, ...rejected });
+    return rejected === null ? doc : null;
+  });
+  for (const u of unreadable) skipped.push({ commit: u.commit, kind: "unreadable", why: unreadableWhy(u.why, u.commit.slice(0, 7)) });
+  const note = skippedNote(skipped);
+  if (found.length === 0) {
+    const what = `no ${skipped.length > 0 ? "usable " : ""}stored result${rules.sameEnvironment ? " of this environment" : ""}`;
+    return {
+      doc: null,
+      history: [],
+      note: `${what} for ${base.slice(0, 7)} or its ancestors on branch '${inputs.historyBranch}' yet${note}: a push to the default branch stores one (save-history)`,
+      commit: null
     };
   }
-  const side = (url, readyTimeoutS) => ({ url, model: plan.target.model, serverCommand: null, readyTimeoutMs: readyTimeoutS * 1e3 });
-  const docs = await measureAbWithServers(host, plan, {
-    sides: { baseline: side(b.url, b.serverReadyTimeoutS), candidate: side(plan.target.url, inputs.serverReadyTimeoutS) },
-    launches: { baseline: baselineLaunch, candidate: candidateLaunch(host, inputs, plan) },
-    outPaths
-  });
-  for (const [name, doc] of [["baseline", docs.baseline], ["candidate", docs.candidate]]) {
-    if (doc.status !== "complete") throw new Error(`the ${name} run was ${doc.status}: ${doc.error ?? ""} (partial result in ${outPaths[name]})`);
+  const newest = found[0];
+  if (runs === 1) {
+    const which2 = newest.exact ? `baseline: stored result of the base commit \`${newest.commit.slice(0, 7)}\`` : `baseline: the base commit \`${base.slice(0, 7)}\` has no ${skipped.length > 0 ? "usable " : ""}stored result; compared with its newest ${skipped.length > 0 ? "usable " : ""}stored ancestor \`${newest.commit.slice(0, 7)}\``;
+    return { doc: newest.value, history: [], note: `${which2}${note}`, commit: newest.commit };
   }
-  return docs;
+  const which = newest.exact ? `the base commit \`${newest.commit.slice(0, 7)}\`` : `its newest stored ancestor \`${newest.commit.slice(0, 7)}\``;
+  return {
+    doc: newest.value,
+    history: found.map((f) => f.value),
+    note: `baseline: ${found.length} stored result${found.length === 1 ? "" : "s"} of the default branch (of ${runs} asked for), newest ${which}${note}`,
+    commit: newest.commit
+  };
+}
+
+// src/changes/markdown.ts
+var BARS = "\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588";
+function sparkline(values, max = 20) {
+  const v = values.slice(-max);
+  if (v.length === 0) return "";
+  const lo = Math.min(...v);
+  const hi = Math.max(...v);
+  return v.map((x) => BARS[hi === lo ? 3 : Math.min(7, Math.floor((x - lo) / (hi - lo) * 8))]).join("");
+}
+var fmt = (v) => Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : Math.abs(v) >= 1 ? v.toFixed(2) : v.toPrecision(3);
+function renderChanges(changes, commitUrl = null, pullUrl = null) {
+  if (changes.length === 0) return null;
+  const lines = changes.map((c) => {
+    const text = escapeMd(describeChange(c));
+    const pr = c.accepted?.pullRequest ?? null;
+    const links = [
+      ...commitUrl === null ? [] : [`[${c.commit.slice(0, 7)}](${commitUrl(c.commit)})`],
+      ...pullUrl === null || pr === null ? [] : [`[#${pr}](${pullUrl(pr)})`]
+    ];
+    const mark = c.accepted ? "\u2611\uFE0F " : c.worse ? "\u26A0\uFE0F " : "";
+    return `- ${mark}${text}${links.length ? ` (${links.join(", ")})` : ""}`;
+  });
+  const accepted = changes.some((c) => c.accepted) ? " \u2611\uFE0F: a step for the worse that the pull request it came from accepted as intended." : "";
+  return `### Change points
+
+${lines.join("\n")}
+
+Found by E-divisive means over the default branch's stored results; the interval is a 95% bootstrap interval of the shift.${accepted}`;
+}
+function renderTrendTable(series, changes, max = 20, dashboardUrl2 = null) {
+  const rows = series.filter((s) => s.gated && s.points.length >= 2);
+  if (rows.length === 0) return null;
+  const body = rows.map((s) => {
+    const last = changes.filter((c) => c.cell === s.cell && c.metric === s.metric).at(-1);
+    const change = last === void 0 ? "\u2013" : `${last.relative > 0 ? "+" : ""}${(last.relative * 100).toFixed(1)}% at \`${last.commit.slice(0, 7)}\`${last.accepted ? " (accepted)" : last.worse ? " \u26A0\uFE0F" : ""}`;
+    const latest = s.points.at(-1).value;
+    return `| ${escapeMd(s.cell)} | ${escapeMd(s.metric)} | ${sparkline(s.points.map((p) => p.value), max)} | ${fmt(latest)} ${escapeMd(s.unit)} | ${change} |`;
+  });
+  const n = Math.min(max, Math.max(...rows.map((s) => s.points.length)));
+  const link = dashboardUrl2 === null ? "" : `
+
+[Dashboard](${dashboardUrl2})`;
+  return `### Trend over the last ${n} commits
+
+| cell | metric | trend | latest | last change point |
+| --- | --- | --- | --- | --- |
+${body.join("\n")}${link}`;
+}
+
+// src/errors/comment-error.ts
+var CommentError = class extends UserError {
+  constructor(message2, method, url, status, options) {
+    super(`${message2} (${method} ${url}${status ? ` -> ${status}` : ""})`, options);
+    this.method = method;
+    this.url = url;
+    this.status = status;
+  }
+  method;
+  url;
+  status;
+  name = "CommentError";
+};
+
+// src/github/comment.ts
+var COMMENT_MARKER = "<!-- llm-perf-gate:report -->";
+var MAX_COMMENT_CHARS = 65536;
+var ACTIONS_BOT_LOGIN = "github-actions[bot]";
+function commentMarker(key) {
+  if (!key) return COMMENT_MARKER;
+  return `<!-- llm-perf-gate:report:${key.replace(/[^A-Za-z0-9._/@-]/g, "_").slice(0, 100)} -->`;
+}
+async function upsertComment(octokit, t, body, mode, changed) {
+  const marker = t.marker ?? COMMENT_MARKER;
+  if (!/^<!--(?:(?!-->)[\s\S])*-->$/.test(marker)) throw new TypeError(`comment marker must be one HTML comment, got '${marker}'`);
+  if (!Number.isInteger(t.issueNumber) || t.issueNumber < 1) throw new TypeError(`issue number must be a positive integer, got ${t.issueNumber}`);
+  const text = capComment(marker, body);
+  const where = { owner: t.owner, repo: t.repo };
+  try {
+    const me = t.author ? { login: t.author, fallback: false } : await identity(octokit);
+    const comments = await octokit.paginate(octokit.rest.issues.listComments, { ...where, issue_number: t.issueNumber, per_page: 100 });
+    const mine = comments.find((c) => (c.body ?? "").startsWith(marker) && isOurs(c.user, me));
+    if (mine) {
+      const r2 = await octokit.rest.issues.updateComment({ ...where, comment_id: mine.id, body: text });
+      return { action: "updated", id: r2.data.id, url: r2.data.html_url };
+    }
+    if (mode === "on-change" && !changed) {
+      return { action: "skipped", id: null, url: null, reason: "nothing changed and there is no earlier comment to update (comment: on-change)" };
+    }
+    const r = await octokit.rest.issues.createComment({ ...where, issue_number: t.issueNumber, body: text });
+    return { action: "created", id: r.data.id, url: r.data.html_url };
+  } catch (err) {
+    const e = describe(err);
+    if (e.status === 403 && !e.rateLimited || e.status === 404) {
+      return {
+        action: "skipped",
+        id: null,
+        url: null,
+        reason: `the token may not comment on ${t.owner}/${t.repo}#${t.issueNumber}: ${e.status} ${e.message} (${e.method} ${e.url}); a pull request from a fork gets a read-only token`
+      };
+    }
+    const tries = e.status !== null && e.status >= 500 && e.tries > 1 ? ` after ${e.tries} tries` : e.rateLimited ? " on a rate limit" : "";
+    throw new CommentError(`updating the pull-request comment failed${tries}: ${e.message}`, e.method, e.url, e.status, { cause: err });
+  }
+}
+function capComment(marker, body) {
+  const full = `${marker}
+${body}`;
+  if (full.length <= MAX_COMMENT_CHARS) return full;
+  const note = `
+
+---
+**Truncated:** this report exceeded GitHub's limit of ${MAX_COMMENT_CHARS} characters per comment; the job summary has the rest.
+`;
+  let cut2 = full.slice(0, MAX_COMMENT_CHARS - note.length - 8);
+  if (/[\uD800-\uDBFF]$/.test(cut2)) cut2 = cut2.slice(0, -1);
+  if ((cut2.match(/^\s*```/gm) ?? []).length % 2 === 1) cut2 += "\n```";
+  return cut2 + note;
+}
+async function identity(octokit) {
+  try {
+    const r = await octokit.rest.users.getAuthenticated();
+    return { login: r.data.login, fallback: false };
+  } catch {
+    return { login: ACTIONS_BOT_LOGIN, fallback: true };
+  }
+}
+function isOurs(user, me) {
+  if (!user?.login) return false;
+  if (me.fallback) return user.login === ACTIONS_BOT_LOGIN && user.type === "Bot";
+  return user.login === me.login;
+}
+function describe(err) {
+  const e = err;
+  const headers = {};
+  for (const [k, v] of Object.entries(e?.response?.headers ?? {})) headers[k.toLowerCase()] = v === void 0 || v === null ? void 0 : String(v);
+  const dataMessage = e?.response?.data?.message;
+  const message2 = typeof dataMessage === "string" ? dataMessage : typeof e?.message === "string" ? e.message.split("\n")[0] ?? "" : String(err);
+  const retries = e?.request?.request?.retryCount;
+  return {
+    status: typeof e?.status === "number" ? e.status : null,
+    message: message2,
+    method: e?.request?.method ?? "GET",
+    url: e?.request?.url ?? "",
+    rateLimited: /\brate limit/i.test(message2) || headers["x-ratelimit-remaining"] === "0",
+    tries: typeof retries === "number" && Number.isSafeInteger(retries) && retries > 0 ? retries + 1 : 1
+  };
+}
+
+// src/github/commit-comment.ts
+async function commentOnCommit(octokit, t, body) {
+  if (!/^[0-9a-f]{40,64}$/.test(t.sha)) throw new TypeError(`commit comment: '${t.sha}' is not a commit id`);
+  const r = await octokit.rest.repos.createCommitComment({ owner: t.owner, repo: t.repo, commit_sha: t.sha, body: capComment(COMMENT_MARKER, body) });
+  return r.data.html_url;
+}
+
+// src/history/pages.ts
+import { setTimeout as sleep } from "node:timers/promises";
+var NAME = /^[A-Za-z0-9._-]+$/;
+async function publishSite(opts, files, message2) {
+  for (const name of files.keys()) {
+    if (!NAME.test(name) || name === "." || name === "..") throw new HistoryError(`pages: refusing to publish '${name}': plain file names only`);
+  }
+  const branch = await openBranch(opts);
+  const entries = [];
+  for (const [name, content] of files) {
+    const sha = (await branch.git.run(`storing ${name}`, ["hash-object", "-w", "--stdin"], { input: content })).stdout.trim();
+    entries.push({ mode: "100644", type: "blob", sha, name });
+  }
+  const tree = await branch.mktree(entries);
+  const commit = (await branch.git.run("creating the pages commit", ["commit-tree", "--no-gpg-sign", tree, "-m", message2])).stdout.trim();
+  const maxAttempts = opts.maxPushAttempts ?? MAX_PUSH_ATTEMPTS;
+  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+    const tip = await branch.fetchTip() ?? "";
+    if (await branch.push(commit, tip) === "pushed") return { commit, attempts: attempt };
+    if (attempt < maxAttempts) await sleep(Math.round(100 * attempt * (0.5 + Math.random())));
+  }
+  throw new HistoryError(`pages: gave up publishing to '${branch.branch}' after ${maxAttempts} attempts: it kept changing under us`);
+}
+
+// src/action/history-push.ts
+var TREND_COMMITS = 20;
+var message = (err) => err instanceof Error ? err.message : String(err);
+function repoUrl(event, env) {
+  const server = (env.GITHUB_SERVER_URL ?? "https://github.com").replace(/\/+$/, "");
+  return `${server}/${event.owner}/${event.repo}`;
+}
+function dashboardUrl(inputs, event) {
+  if (inputs.history.dashboardUrl !== null) return inputs.history.dashboardUrl;
+  if (!inputs.history.dashboard) return null;
+  return `https://${event.owner.toLowerCase()}.github.io/${event.repo}/`;
+}
+async function readOrdered(log, inputs, workspace, ref) {
+  const shallow = await new Git(workspace, "origin", null).run("checking for a shallow checkout", ["rev-parse", "--is-shallow-repository"], { ok: [128] }).then((r) => r.code !== 0 || r.stdout.trim() === "true");
+  if (shallow) log.info("The checkout is shallow: stored results are ordered by when they were measured (fetch-depth: 0 orders them by commit and shows commit messages).");
+  const read = await readBranchHistory(historyOptions(inputs, workspace), { repoDir: shallow ? null : workspace, ref, maxCommits: DEFAULT_ORDER_COMMITS });
+  for (const why of read.unreadable) log.warn(`History: left out ${why}`);
+  return read;
+}
+async function trendSection(log, inputs, event, workspace, doc) {
+  if (inputs.baseline.kind !== "history") return null;
+  try {
+    const current = doc.git?.commit ?? event.sha;
+    const read = await readOrdered(log, inputs, workspace, event.baselineCommit ?? current);
+    const history = [...read.results.filter((r) => r.commit !== current), { commit: current, doc }];
+    const series = buildSeries(history);
+    return renderTrendTable(series, findChanges(series), TREND_COMMITS, dashboardUrl(inputs, event));
+  } catch (err) {
+    log.info(`No trend: ${message(err)}`);
+    return null;
+  }
+}
+async function afterStore(host, inputs, event, commit, octokit) {
+  const workspace = host.cwd;
+  const url = repoUrl(event, host.env);
+  let read;
+  try {
+    read = await readOrdered(host.log, inputs, workspace, commit);
+  } catch (err) {
+    host.log.warn(`Could not read the history back for change points and the dashboard: ${message(err)}`, "llm-perf-gate: history");
+    return;
+  }
+  await announceChanges(host, inputs, event, read, commit, url, octokit);
+  if (inputs.history.dashboard) await publishDashboard(host, inputs, event, read, url);
+  if (inputs.history.compact) {
+    try {
+      const c = await compactHistory(historyOptions(inputs, workspace));
+      host.log.info(`Compacted '${inputs.historyBranch}': ${c.commitsBefore} commit(s) -> 1 holding ${c.kept} result(s)${c.pruned.length ? `, pruned ${c.pruned.length}` : ""} (${c.attempts} attempt${c.attempts === 1 ? "" : "s"}).`);
+    } catch (err) {
+      host.log.warn(`Could not compact '${inputs.historyBranch}': ${message(err)}`, "llm-perf-gate: history");
+    }
+  }
+}
+function logChanges(log, changes) {
+  for (const c of changes) {
+    if (c.worse && c.accepted === null) log.warn(describeChange(c), "llm-perf-gate: change point");
+    else log.notice(`llm-perf-gate: change point: ${describeChange(c)}`);
+  }
+}
+async function announceChanges(host, inputs, event, read, commit, url, octokit) {
+  if (read.results.at(-1)?.commit !== commit) {
+    host.log.info(`Change points: the stored result of ${commit.slice(0, 7)} is not the newest on its line of history; nothing to announce.`);
+    return;
+  }
+  const changes = newChanges(buildSeries(read.results));
+  if (changes.length === 0) {
+    host.log.info(`Change points: none new over ${read.results.length} stored commit(s).`);
+    return;
+  }
+  logChanges(host.log, changes);
+  const section = renderChanges(changes, (c) => `${url}/commit/${c}`, (n) => `${url}/pull/${n}`);
+  await host.summary(section);
+  if (!inputs.history.changeComment) return;
+  if (inputs.githubToken === null) {
+    host.log.notice(`No github-token: the change points are not commented on ${commit.slice(0, 7)}.`);
+    return;
+  }
+  try {
+    const at = await commentOnCommit(octokit ?? githubClient(inputs.githubToken, host.log), { owner: event.owner, repo: event.repo, sha: commit }, section);
+    host.log.info(`Commented the change points on ${commit.slice(0, 7)}: ${at}`);
+  } catch (err) {
+    host.log.warn(`Could not comment the change points on ${commit.slice(0, 7)}: ${message(err)}`, "llm-perf-gate: change point");
+  }
+}
+async function publishDashboard(host, inputs, event, read, url) {
+  const branch = inputs.history.dashboardBranch;
+  try {
+    const { data, changes } = dashboardData(read.results, {
+      title: `${event.owner}/${event.repo}: llm-perf-gate history`,
+      repoUrl: url,
+      extraMetrics: [],
+      changes: {},
+      generatedAt: (/* @__PURE__ */ new Date()).toISOString()
+    });
+    const files = await siteFiles(data);
+    const newest = read.results.at(-1)?.commit.slice(0, 7) ?? "none";
+    const published = await publishSite({ ...historyOptions(inputs, host.cwd), branch }, files, `llm-perf-gate: dashboard of ${read.results.length} commit(s), up to ${newest}`);
+    host.log.info(`Published the dashboard (${read.results.length} commit(s), ${data.series.length} chart(s), ${changes.length} change point(s)) to '${branch}' as ${published.commit.slice(0, 7)}: ${dashboardUrl(inputs, event)}`);
+  } catch (err) {
+    host.log.warn(`Could not publish the dashboard to '${branch}': ${message(err)}`, "llm-perf-gate: dashboard");
+  }
 }
 
 // src/action/publish.ts
-async function comment(log, inputs, event, prNumber, v, report) {
+async function comment(log, inputs, event, prNumber, v, report, octokit) {
   if (inputs.comment === "never" || prNumber === null) return null;
   if (inputs.githubToken === null) {
     log.notice("No github-token: the report is in the job summary only.");
     return null;
   }
-  const octokit = getOctokit(inputs.githubToken);
+  const client = octokit ?? githubClient(inputs.githubToken, log);
   const marker = commentMarker(inputs.commentKey ?? void 0);
   const changed = v.verdict === "fail" || v.summary.regressed + v.summary.improved + v.summary.warn > 0;
   try {
-    const r = await upsertComment(octokit, { owner: event.owner, repo: event.repo, issueNumber: prNumber, marker }, report, inputs.comment, changed);
+    const r = await upsertComment(client, { owner: event.owner, repo: event.repo, issueNumber: prNumber, marker }, report, inputs.comment, changed);
     if (r.action === "skipped" && r.reason) {
       log.notice(`Pull-request comment not posted (${r.reason}); the report is in the job summary. For pull requests from forks see the two-workflow setup in the README.`);
     }
@@ -24804,66 +26337,187 @@ async function comment(log, inputs, event, prNumber, v, report) {
   }
 }
 
+// src/action/ports.ts
+function actionSides(host, inputs, plan) {
+  const candidate = {
+    url: plan.target.url,
+    model: plan.target.model,
+    readyTimeoutMs: inputs.serverReadyTimeoutS * 1e3,
+    server: inputs.serverCommand === null ? null : { command: inputs.serverCommand, readyUrl: inputs.serverReadyUrl, logPath: resolve(host.cwd, inputs.serverLog), stateKey: STATE.serverPgid, label: "server" }
+  };
+  const b = inputs.abBaseline;
+  const baseline = b === null ? null : {
+    url: b.url,
+    model: plan.target.model,
+    readyTimeoutMs: b.serverReadyTimeoutS * 1e3,
+    server: b.serverCommand === null ? null : { command: b.serverCommand, readyUrl: b.serverReadyUrl, logPath: resolve(host.cwd, b.serverLog), stateKey: STATE.baselineServerPgid, label: "baseline server" }
+  };
+  return { candidate, baseline };
+}
+var reportOnly = {
+  candidate: () => Promise.reject(new Error("report mode measures nothing")),
+  pairs: () => Promise.reject(new Error("report mode measures nothing")),
+  pairsNote: () => ""
+};
+var actionPorts = (host, inputs, plan) => {
+  const octokit = inputs.githubToken === null ? void 0 : githubClient(inputs.githubToken, host.log);
+  const measure = plan === null ? null : measurePort(host, actionSides(host, inputs, plan), {
+    echoLog: true,
+    passEnv: inputs.serverEnv,
+    // A server the action starts may see the server-env names only; the API key is withheld (src/server/process.ts serverEnv).
+    withholdEnv: plan.target.apiKeyEnv === null ? [] : [plan.target.apiKeyEnv],
+    onLaunch: (role, launch) => host.setOutput(role === "baseline" ? OUTPUTS.baselineServerLog : OUTPUTS.serverLog, launch.logPath)
+  });
+  return {
+    measure: measure ?? reportOnly,
+    baselines: {
+      readResult: (path) => readResultForGating(path),
+      stored: (commit, runs, candidate) => storedBaseline(inputs, host.cwd, commit, runs, candidate)
+    },
+    github: {
+      pullRequest: (event, number) => withPullRequest(event, number, inputs.githubToken, octokit),
+      comment: (event, prNumber, verdict, report) => comment(host.log, inputs, event, prNumber, verdict, report, octokit),
+      acceptance: async (event, number) => octokit === void 0 ? null : readAcceptance(octokit, { owner: event.owner, repo: event.repo, number }, inputs.accept),
+      mergedFrom: async (event, sha) => octokit === void 0 ? null : pullOfCommit(octokit, { owner: event.owner, repo: event.repo, sha }),
+      checkRun: async (event, content) => octokit === void 0 ? null : createCheckRun(octokit, { owner: event.owner, repo: event.repo }, content)
+    },
+    history: {
+      trend: (event, doc) => trendSection(host.log, inputs, event, host.cwd, doc),
+      async save(commit, doc) {
+        const saved = await saveResult(historyOptions(inputs, host.cwd), commit, JSON.stringify(doc), headline(doc));
+        host.log.info(`Stored the result of ${commit.slice(0, 7)} on '${inputs.historyBranch}' (${saved.attempts} push attempt${saved.attempts === 1 ? "" : "s"}${saved.pruned.length ? `, pruned ${saved.pruned.length}` : ""}).`);
+      },
+      afterStore: (event, commit) => afterStore(host, inputs, event, commit, octokit)
+    }
+  };
+};
+
+// src/action/pr-workflow.ts
+async function acceptancePr(github, inputs, event, commit, storing) {
+  const direct = inputs.prNumber ?? event.pr?.number ?? null;
+  if (direct !== null) return direct;
+  if (!storing || !event.isDefaultBranchPush) return null;
+  try {
+    return await github.mergedFrom(event, commit);
+  } catch {
+    return null;
+  }
+}
+async function withAcceptance(log, github, inputs, c) {
+  const enabled = inputs.accept.label !== null || inputs.accept.commands;
+  const pr = c.refused || !enabled ? null : await acceptancePr(github, inputs, c.event, c.commit, c.storing);
+  if (pr === null || !accepts(c.verdict) && !c.storing) return { verdict: c.verdict, pr };
+  let found;
+  try {
+    found = await github.acceptance(c.event, pr);
+  } catch (err) {
+    log.warn(`Could not read whether pull request #${pr} accepts a regression: ${err instanceof Error ? err.message : String(err)}`);
+    return { verdict: c.verdict, pr };
+  }
+  if (found === null) {
+    if (accepts(c.verdict)) log.notice("No github-token: whether the regression was accepted (label or comment command) cannot be read.");
+    return { verdict: c.verdict, pr };
+  }
+  for (const why of found.ignored) log.notice(`Acceptance of pull request #${pr} ignored: ${why}.`);
+  if (found.acceptance === null) return { verdict: c.verdict, pr };
+  log.info(`Pull request #${pr}: regression accepted by @${found.acceptance.by} (${found.acceptance.via}, ${found.acceptance.at}): ${found.acceptance.reason}`);
+  return { verdict: { ...c.verdict, accepted: found.acceptance }, pr };
+}
+function storedGate(v, pr) {
+  return { verdict: v.verdict, regressed: v.summary.regressed, accepted: v.accepted ?? null, pull_request: pr };
+}
+var MAX_ANNOTATIONS2 = 50;
+function checkRunContent(v, o) {
+  const conclusion = o.failing ? "failure" : o.note !== null ? "neutral" : "success";
+  const annotations = [];
+  if (o.configPath !== null) {
+    const path = o.configPath;
+    for (const c of v.cells) {
+      if (!c.valid) annotations.push({ path, level: "warning", title: `${c.id} not comparable`, message: c.invalid_reasons.join("; ") });
+      for (const m of c.metrics) {
+        if (!c.valid || !m.gated || m.verdict !== "regressed" && m.verdict !== "warn") continue;
+        const level = m.verdict === "regressed" && v.accepted === void 0 ? "failure" : "warning";
+        annotations.push({ path, level, title: `${c.id} ${m.metric} ${m.verdict === "regressed" ? v.accepted ? "regressed (accepted)" : "regressed" : "may have regressed"}`, message: `${m.baseline} -> ${m.candidate} ${m.unit} (${m.change_pct}%): ${m.reason}` });
+      }
+    }
+    for (const s of v.slo) if (!s.ok) annotations.push({ path, level: "failure", title: "SLO check failed", message: `${s.check} failed in ${s.cell}: value ${s.value ?? "none"}` });
+  }
+  return {
+    name: o.name,
+    headSha: o.headSha,
+    conclusion,
+    title: o.note !== null ? `${o.line}: ${o.note.headline}` : o.line,
+    summary: o.report,
+    detailsUrl: o.detailsUrl,
+    annotations: annotations.slice(0, MAX_ANNOTATIONS2)
+  };
+}
+
 // src/action/main.ts
-async function runAction(host) {
+function actionDesign(inputs, event, resultPath) {
+  return designRun({
+    mode: inputs.mode,
+    resultPath,
+    baseline: inputs.baseline.kind === "history" ? { kind: "stored" } : inputs.baseline.kind === "none" ? { kind: "none", why: "baseline: none (input 'baseline' is none)" } : inputs.baseline,
+    baselineServer: inputs.abBaseline !== null,
+    pairs: inputs.sameJob,
+    confirm: inputs.confirm,
+    historyRuns: inputs.historyRuns,
+    baselineCommit: event.baselineCommit,
+    save: inputs.saveHistory,
+    isDefaultBranchPush: event.isDefaultBranchPush
+  });
+}
+async function runAction(host, makePorts = actionPorts) {
   try {
     const inputs = readInputs((name) => host.input(name), (secret) => host.secret(secret));
     let event = host.event();
     const workspace = host.cwd;
     const out = {
-      result: resolve3(workspace, inputs.mode === "report" ? inputs.result : inputs.out),
-      verdict: resolve3(workspace, "llm-perf-verdict.json"),
-      report: resolve3(workspace, "llm-perf-report.md")
+      result: resolve2(workspace, inputs.mode === "report" ? inputs.result : inputs.out),
+      verdict: resolve2(workspace, "llm-perf-verdict.json"),
+      report: resolve2(workspace, "llm-perf-report.md")
     };
     host.setOutput(OUTPUTS.resultPath, out.result);
     const paths = runPaths(workspace, inputs.out);
-    let doc;
-    let plan = null;
-    let measuredBaseline = null;
+    const plan = inputs.mode === "run" ? await readPlan(host, { config: inputs.config, url: inputs.url, model: inputs.model, warmupDefault: "auto" }) : null;
+    const ports = makePorts(host, inputs, plan);
     let refusal = null;
-    if (inputs.mode === "report") {
-      doc = await readResultForGating(out.result);
-      if (inputs.prNumber !== null) {
-        const trusted = event;
-        event = await withPullRequest(event, inputs.prNumber, inputs.githubToken);
-        const problem = reportBindingProblem(trusted, inputs.prNumber, { headSha: event.pr.headSha, headRepo: event.pr.headRepo ?? null });
-        if (problem !== null) refusal = `Not commenting on pull request #${inputs.prNumber}: ${problem}. The report is in the job summary only.`;
-        if (doc.git !== null && doc.git.commit !== event.pr.headSha) {
-          host.log.warn(`The result was measured on ${doc.git.commit.slice(0, 7)}, but pull request #${inputs.prNumber} is at ${event.pr.headSha.slice(0, 7)} now.`);
-        }
-      }
-    } else {
-      plan = await readPlan(host, { config: inputs.config, url: inputs.url, model: inputs.model, warmupDefault: "auto" });
-      if (inputs.abBaseline !== null && inputs.sameJob === "always") ({ doc, baseline: measuredBaseline } = await measureSameJob(host, inputs, plan, paths));
-      else doc = await measureRun(host, inputs, plan, paths.candidate);
+    if (inputs.mode === "report" && inputs.prNumber !== null) {
+      const trusted = event;
+      event = await ports.github.pullRequest(event, inputs.prNumber);
+      const problem = reportBindingProblem(trusted, inputs.prNumber, { headSha: event.pr.headSha, headRepo: event.pr.headRepo ?? null });
+      if (problem !== null) refusal = `Not commenting on pull request #${inputs.prNumber}: ${problem}. The report is in the job summary only.`;
     }
-    let baseline = measuredBaseline ?? await loadBaseline(inputs, event, workspace, doc);
-    if (plan !== null && baseline.doc === null && inputs.abBaseline !== null) {
-      host.log.info(`${baseline.note}; measuring the same-job A/B instead`);
-      ({ doc, baseline } = await measureSameJob(host, inputs, plan, paths));
+    const design = actionDesign(inputs, event, out.result);
+    host.log.info(describeDesign(design));
+    const onPairs = (p) => host.setOutput(OUTPUTS.baselineResultPath, p.baseline);
+    const run = await carryOut(host, design, { plan, paths, failOn: inputs.failOn, requireComplete: true, onPairs }, ports);
+    if (run.kind !== "judged") throw new Error("the run was interrupted");
+    const { doc, baseline, confirmation } = run;
+    if (inputs.mode === "report" && inputs.prNumber !== null && doc.git !== null && doc.git.commit !== event.pr.headSha) {
+      host.log.warn(`The result was measured on ${doc.git.commit.slice(0, 7)}, but pull request #${inputs.prNumber} is at ${event.pr.headSha.slice(0, 7)} now.`);
     }
-    host.log.info(baseline.note);
     if (baseline.commit) host.setOutput(OUTPUTS.baselineCommit, baseline.commit);
-    let verdict = plan !== null ? judgeRun(plan, baseline.doc, doc, baseline.note, baseline.history) : await judgeStored(host, { config: null, baseline: baseline.doc, history: baseline.history, candidate: doc, candidateLabel: out.result, whyNoBaseline: baseline.note });
-    const confirmation = plan !== null && baseline.doc !== null ? await confirmFailure(host, inputs, { plan, baseline: baseline.doc, candidate: doc, first: verdict, paths }) : null;
-    if (confirmation !== null) verdict = confirmation.verdict;
-    const trend = await trendSection(host.log, inputs, event, workspace, doc);
+    const commit = doc.git?.commit ?? event.sha;
+    const storing = design.store.save && doc.status === "complete";
+    const { verdict, pr: acceptedFrom } = await withAcceptance(host.log, ports.github, inputs, { event, verdict: run.verdict, commit, storing, refused: refusal !== null });
+    const trend = await ports.history.trend(event, doc);
     const note = stepNote(verdict, inputs.failOn);
     const report = renderReport(verdict, doc, { baselineNote: baseline.note, noBaseline: baseline.doc === null, trend, baseline: baseline.doc, confirmation, stepNote: note });
     await writeVerdictFiles(host, verdict, report, { markdown: out.report, json: out.verdict });
     host.setOutput(OUTPUTS.verdictPath, out.verdict);
     host.setOutput(OUTPUTS.reportPath, out.report);
     await publish(host, verdict, report, { verdict: OUTPUTS.verdict, regressions: OUTPUTS.regressions });
-    const url = refusal !== null ? null : await comment(host.log, inputs, event, inputs.prNumber ?? event.pr?.number ?? null, verdict, report);
+    const url = refusal !== null ? null : await ports.github.comment(event, inputs.prNumber ?? event.pr?.number ?? null, verdict, report);
     if (url) host.setOutput(OUTPUTS.commentUrl, url);
     if (refusal !== null) host.fail(refusal);
-    if (inputs.mode === "run" && shouldSaveHistory(inputs, event) && doc.status === "complete") {
-      const commit = doc.git?.commit ?? event.sha;
-      const saved = await saveResult(historyOptions(inputs, workspace), commit, JSON.stringify(doc), headline(doc));
-      host.log.info(`Stored the result of ${commit.slice(0, 7)} on '${inputs.historyBranch}' (${saved.attempts} push attempt${saved.attempts === 1 ? "" : "s"}${saved.pruned.length ? `, pruned ${saved.pruned.length}` : ""}).`);
-      if (event.isDefaultBranchPush) await afterStore(host, inputs, event, commit);
-    }
     const { failing, line } = outcome(verdict, inputs.failOn);
+    if (inputs.checkRun && refusal === null) await checkRun(host, ports, inputs, { event, verdict, line, failing, note, report, url, plan });
+    if (storing) {
+      await ports.history.save(commit, { ...doc, gate: storedGate(verdict, acceptedFrom) });
+      if (design.store.afterStore) await ports.history.afterStore(event, commit);
+    }
     if (failing) host.fail(note !== null ? `${line}: ${note.detail}` : `${line}: ${verdict.reasons.slice(0, 3).join("; ")}`);
     else if (note !== null) host.log.warn(`${line}: ${note.detail}`, `llm-perf-gate: ${note.headline}`);
     else host.log.info(line);
@@ -24871,10 +26525,30 @@ async function runAction(host) {
     host.fail(err instanceof UserError ? err.headline() : err instanceof Error ? err.message : String(err));
   }
 }
-function shouldSaveHistory(inputs, event) {
-  if (inputs.saveHistory === "true") return true;
-  if (inputs.saveHistory === "false") return false;
-  return event.isDefaultBranchPush;
+async function checkRun(host, ports, inputs, c) {
+  const config = c.plan?.configPath ? relative(host.cwd, resolve2(host.cwd, c.plan.configPath)) : inputs.config;
+  const content = checkRunContent(c.verdict, {
+    name: inputs.commentKey ? `llm-perf-gate (${inputs.commentKey})` : "llm-perf-gate",
+    headSha: c.event.pr?.headSha ?? c.event.sha,
+    line: c.line,
+    failing: c.failing,
+    note: c.note,
+    report: c.report,
+    // Annotations point at the config in the repository; one outside it (or none) gets none.
+    configPath: config !== null && !config.startsWith("..") && !isAbsolute(config) ? config : null,
+    detailsUrl: c.url
+  });
+  try {
+    const r = await ports.github.checkRun(c.event, content);
+    if (r === null) return;
+    if ("forbidden" in r) host.log.info(`No check run: the token may not create one (grant 'checks: write' to have one): ${r.forbidden}`);
+    else {
+      host.setOutput(OUTPUTS.checkRunUrl, r.url);
+      host.log.info(`Check run created: ${r.url}`);
+    }
+  } catch (err) {
+    host.log.warn(`Could not create the check run: ${err instanceof Error ? err.message : String(err)}`);
+  }
 }
 
 // src/action/index.ts

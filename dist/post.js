@@ -3,11 +3,14 @@ import {
   STATE,
   actionLog,
   getState
-} from "./chunks/chunk-EG5FOYRN.js";
+} from "./chunks/chunk-JDWH357K.js";
 import {
   stopProcessGroup
-} from "./chunks/chunk-J47K4IWU.js";
-import "./chunks/chunk-5S4ZFLJY.js";
+} from "./chunks/chunk-ELMGI5IF.js";
+import "./chunks/chunk-P5CLDGRG.js";
+import "./chunks/chunk-IEAB5J3W.js";
+import "./chunks/chunk-BF4Y2SSP.js";
+import "./chunks/chunk-26N6UM4G.js";
 import "./chunks/chunk-SK3CJ3HN.js";
 
 // src/action/post.ts

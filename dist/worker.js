@@ -3,8 +3,13 @@ import {
   InferenceClient,
   getTokenizer,
   runCell
-} from "./chunks/chunk-JRMOXCVN.js";
-import "./chunks/chunk-5S4ZFLJY.js";
+} from "./chunks/chunk-5AYNSUN5.js";
+import "./chunks/chunk-DSTYHSYM.js";
+import "./chunks/chunk-4AXL3BU5.js";
+import "./chunks/chunk-A65H3QNL.js";
+import "./chunks/chunk-IEAB5J3W.js";
+import "./chunks/chunk-BF4Y2SSP.js";
+import "./chunks/chunk-26N6UM4G.js";
 import "./chunks/chunk-SK3CJ3HN.js";
 
 // src/run/shard-worker.ts
@@ -58,6 +63,7 @@ async function runShard(m, client, cancel, post) {
       send: (i, c) => client.stream(items.get(i), m.model, c),
       cancel,
       shard: m.shard,
+      arrivalAt: (i) => items.get(i)?.atMs ?? 0,
       onDone: (r) => pending.push({ warmup: r.warmup, cancelled: r.cancelled, failure: r.failure })
     });
   } finally {

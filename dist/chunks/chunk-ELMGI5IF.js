@@ -1,43 +1,19 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
-  UserError,
-  forLog,
+  systemClock
+} from "./chunk-P5CLDGRG.js";
+import {
   readModels
-} from "./chunk-5S4ZFLJY.js";
-
-// src/pipeline/host.ts
-function hostLog(sink) {
-  const emit = (level, text, title) => sink.write(level, forLog(text), title === void 0 ? void 0 : forLog(title));
-  const status = sink.status;
-  return {
-    out: (text) => emit("out", text),
-    info: (text) => emit("info", text),
-    notice: (text) => emit("notice", text),
-    warn: (text, title) => emit("warn", text, title),
-    error: (text, title) => emit("error", text, title),
-    status: status === void 0 ? (text) => emit("info", text) : (text) => status.call(sink, forLog(text)),
-    async group(title, fn) {
-      if (sink.group === void 0) {
-        emit("info", title);
-        return fn();
-      }
-      sink.group(forLog(title));
-      try {
-        return await fn();
-      } finally {
-        sink.group(null);
-      }
-    },
-    live: status !== void 0
-  };
-}
+} from "./chunk-IEAB5J3W.js";
+import {
+  UserError
+} from "./chunk-26N6UM4G.js";
 
 // src/server/process.ts
 import { spawn } from "node:child_process";
 import { mkdir, open, readdir, readFile } from "node:fs/promises";
 import net from "node:net";
 import { dirname } from "node:path";
-import { performance } from "node:perf_hooks";
 import { StringDecoder } from "node:string_decoder";
 import { setTimeout as sleep } from "node:timers/promises";
 
@@ -95,7 +71,8 @@ async function startServer(spec) {
   await mkdir(dirname(spec.logPath), { recursive: true });
   const fh = await open(spec.logPath, "a");
   const startOffset = (await fh.stat()).size;
-  const t0 = performance.now();
+  const clock = spec.clock ?? systemClock;
+  const t0 = clock.now();
   let child;
   try {
     child = spawn("sh", ["-c", `${SERVER_MARK}=$$; export ${SERVER_MARK}
@@ -131,7 +108,7 @@ ${spec.command}`], {
   const ticker = setInterval(() => void log.drain(), 250);
   ticker.unref();
   const fail = async (message, code, signal) => {
-    await stopProcessGroup(pid, FAILED_START_GRACE_MS).catch(() => void 0);
+    await stopProcessGroup(pid, FAILED_START_GRACE_MS, clock).catch(() => void 0);
     clearInterval(ticker);
     await log.finish();
     throw new ServerStartError(message, log.tail(TAIL_LINES), code, signal);
@@ -139,7 +116,7 @@ ${spec.command}`], {
   const deadline = t0 + spec.readyTimeoutMs;
   const abort = new AbortController();
   void exited.then(() => abort.abort());
-  const elapsed = () => `${((performance.now() - t0) / 1e3).toFixed(1)} s`;
+  const elapsed = () => `${((clock.now() - t0) / 1e3).toFixed(1)} s`;
   const exitMessage = (e) => `server command exited ${e.signal ? `on signal ${e.signal}` : `with code ${e.code}`} after ${elapsed()}, before it was ready (log: ${spec.logPath})`;
   const phases = [
     {
@@ -154,7 +131,7 @@ ${spec.command}`], {
     for (; ; ) {
       const exit = state.exit;
       if (exit) return fail(exitMessage(exit), exit.code, exit.signal);
-      const remaining = deadline - performance.now();
+      const remaining = deadline - clock.now();
       if (remaining <= 0) {
         return fail(`server was not ready after ${(spec.readyTimeoutMs / 1e3).toFixed(1)} s; last check: ${last} (log: ${spec.logPath})`, null, null);
       }
@@ -167,10 +144,10 @@ ${spec.command}`], {
       } else if (!abort.signal.aborted && !(r.timedOut && answered)) {
         last = `GET ${phase.url}: ${r.reason}`;
       }
-      await Promise.race([sleep(Math.ceil(Math.min(interval, Math.max(0, deadline - performance.now())))), exited]);
+      await Promise.race([sleep(Math.ceil(Math.min(interval, Math.max(0, deadline - clock.now())))), exited]);
     }
   }
-  const readyAfterMs = performance.now() - t0;
+  const readyAfterMs = clock.now() - t0;
   await log.drain();
   let stopping = null;
   return {
@@ -179,7 +156,7 @@ ${spec.command}`], {
     readyAfterMs,
     stop(graceMs = DEFAULT_GRACE_MS) {
       stopping ??= (async () => {
-        const signal = await stopProcessGroup(pid, graceMs);
+        const signal = await stopProcessGroup(pid, graceMs, clock);
         clearInterval(ticker);
         await log.finish();
         return { signal };
@@ -190,12 +167,12 @@ ${spec.command}`], {
     logTail: (lines = TAIL_LINES) => log.tail(lines)
   };
 }
-async function stopProcessGroup(pgid, graceMs) {
+async function stopProcessGroup(pgid, graceMs, clock = systemClock) {
   if (!Number.isInteger(pgid) || pgid <= 1) throw new RangeError(`stopProcessGroup: refusing process-group id ${pgid}`);
   if (!signalServer(pgid, await serverProcesses(pgid), "SIGTERM")) return "none";
-  if (await waitGone(pgid, graceMs)) return "TERM";
+  if (await waitGone(pgid, graceMs, clock)) return "TERM";
   if (!signalServer(pgid, await serverProcesses(pgid), "SIGKILL")) return "TERM";
-  await waitGone(pgid, 5e3);
+  await waitGone(pgid, 5e3, clock);
   return "KILL";
 }
 function signalServer(pgid, p, signal) {
@@ -212,13 +189,13 @@ function signal_(target, signal) {
     throw err;
   }
 }
-async function waitGone(pgid, ms) {
-  const until = performance.now() + ms;
+async function waitGone(pgid, ms, clock) {
+  const until = clock.now() + ms;
   for (; ; ) {
     const p = await serverProcesses(pgid);
     if (!p.group && p.detached.length === 0) return true;
-    if (performance.now() >= until) return false;
-    await sleep(Math.min(100, Math.max(1, until - performance.now())));
+    if (clock.now() >= until) return false;
+    await sleep(Math.min(100, Math.max(1, until - clock.now())));
   }
 }
 async function serverProcesses(pgid) {
@@ -352,7 +329,6 @@ var LogTail = class {
 };
 
 export {
-  hostLog,
   startServer,
   stopProcessGroup
 };

@@ -1,16 +1,5 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 
-// src/errors/user-error.ts
-var USER_ERROR_EXIT = 2;
-var UserError = class extends Error {
-  /** The process exit status this failure maps to. */
-  exitStatus = USER_ERROR_EXIT;
-  /** The one line (or block) a host shows after `error: `. */
-  headline() {
-    return this.message;
-  }
-};
-
 // src/util/secrets.ts
 var MIN_SECRET_LENGTH = 6;
 var REDACTED = "***";
@@ -46,7 +35,7 @@ function walk(value) {
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [scrubText(k), walk(v)]));
 }
 
-// src/report/safe-text.ts
+// src/util/safe-text.ts
 var MAX_VALUE_CHARS = 1e3;
 var MAX_LOG_LINE_CHARS = 16 * 1024;
 var MAX_LOG_TEXT_CHARS = 1024 * 1024;
@@ -106,80 +95,12 @@ function forLog(text) {
   return out.map((line) => neutraliseCommands(line.replace(CONTROL_BUT_NEWLINE, escapeControl))).join("\n");
 }
 
-// src/client/errors.ts
-function describeError(err) {
-  if (err instanceof Error) {
-    const code = err.code;
-    const cause = err.cause instanceof Error ? `: ${err.cause.message}` : "";
-    return `${typeof code === "string" ? `${code}: ` : ""}${err.message}${cause}`;
-  }
-  return String(err);
-}
-function clip2(text, max = 200) {
-  return scrubbedHead(text.length > max ? text.trimStart() : text, max).replace(/\s+/g, " ").trim();
-}
-
-// src/client/models.ts
-var MAX_MODEL_ID_CHARS = 1024;
-var MAX_MODELS = 1e3;
-var ENTRIES = 16;
-var ENTRY_DEPTH = 4;
-var ENTRY_KEYS = 32;
-var ENTRY_ITEMS = 16;
-var ENTRY_KEY_CHARS = 64;
-var ENTRY_STRING_CHARS = 200;
-function readModels(body) {
-  let parsed;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    return { ok: false, problem: `not an OpenAI-compatible server: /v1/models returned non-JSON: ${clip2(body, 80)}` };
-  }
-  const data = parsed?.data;
-  if (!Array.isArray(data)) return { ok: false, problem: 'not an OpenAI-compatible server: /v1/models has no "data" array' };
-  const models = [];
-  let dropped = 0;
-  for (const m of data) {
-    const id = m && typeof m === "object" ? m.id : void 0;
-    if (typeof id !== "string") continue;
-    if (id.length > MAX_MODEL_ID_CHARS || models.length >= MAX_MODELS) dropped++;
-    else models.push(id);
-  }
-  const entries = data.slice(0, ENTRIES).map((m) => boundedCopy(m, 0));
-  return { ok: true, models, dropped, entries };
-}
-function boundedCopy(v, depth) {
-  if (typeof v === "string") return clip(v, ENTRY_STRING_CHARS);
-  if (typeof v !== "object" || v === null) return v;
-  if (depth >= ENTRY_DEPTH) return "\u2026[nested deeper]";
-  if (Array.isArray(v)) {
-    const out2 = v.slice(0, ENTRY_ITEMS).map((x) => boundedCopy(x, depth + 1));
-    if (v.length > ENTRY_ITEMS) out2.push(`\u2026[${v.length - ENTRY_ITEMS} more items]`);
-    return out2;
-  }
-  const out = {};
-  let n = 0;
-  for (const k in v) {
-    if (!Object.prototype.hasOwnProperty.call(v, k)) continue;
-    if (n++ >= ENTRY_KEYS) {
-      out["\u2026"] = "more keys";
-      break;
-    }
-    Object.defineProperty(out, clip(k, ENTRY_KEY_CHARS), { value: boundedCopy(v[k], depth + 1), enumerable: true, writable: true, configurable: true });
-  }
-  return out;
-}
-
 export {
   registerSecrets,
   scrubDeep,
+  clip,
   scrubbedHead,
   forTerminal,
   escapeControls,
-  forLog,
-  UserError,
-  describeError,
-  clip2 as clip,
-  MAX_MODEL_ID_CHARS,
-  readModels
+  forLog
 };

@@ -1,7 +1,7 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
   hostLog
-} from "./chunk-J47K4IWU.js";
+} from "./chunk-P5CLDGRG.js";
 import {
   __commonJS,
   __require,
@@ -19692,7 +19692,11 @@ var INPUTS = {
   dashboard: "dashboard",
   dashboardBranch: "dashboard-branch",
   dashboardUrl: "dashboard-url",
-  historyCompact: "history-compact"
+  historyCompact: "history-compact",
+  // The pull-request workflow: accepting an intended regression, the check run.
+  acceptLabel: "accept-label",
+  acceptCommands: "accept-commands",
+  checkRun: "check-run"
 };
 var OUTPUTS = {
   verdict: "verdict",
@@ -19704,7 +19708,8 @@ var OUTPUTS = {
   baselineServerLog: "baseline-server-log",
   baselineResultPath: "baseline-result-path",
   baselineCommit: "baseline-commit",
-  commentUrl: "comment-url"
+  commentUrl: "comment-url",
+  checkRunUrl: "check-run-url"
 };
 var STATE = {
   serverPgid: "server-pgid",
