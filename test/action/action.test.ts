@@ -78,8 +78,9 @@ describe('the action, end to end through dist/', () => {
     expect(r.stdout).toMatch(/Stored the result of [0-9a-f]{7} on 'llm-perf-history'/);
     const files = git(remote, 'ls-tree', '-r', '--name-only', 'llm-perf-history');
     expect(files.split('\n').sort()).toEqual(['index.json', `results/${main1}.json`]);
-    // Nothing is posted for a push.
-    expect(gh.requests.filter((q) => q.method !== 'GET')).toEqual([]);
+    // No comment is posted for a push: its one write is the check run on the pushed commit.
+    expect(gh.requests.filter((q) => q.method !== 'GET').map((q) => `${q.method} ${q.path}`)).toEqual(['POST /repos/acme/serving/check-runs']);
+    expect(gh.checkRuns[0]!.body).toMatchObject({ head_sha: main1, conclusion: 'success' });
   }, 120_000);
 
   it('pull request: compares with the base commit, posts one sticky comment', async () => {
@@ -108,8 +109,10 @@ describe('the action, end to end through dist/', () => {
     const comments = gh.comments('acme', 'serving', 7);
     expect(comments).toHaveLength(1);
     expect(comments[0]!.id).toBe(before.id);
-    expect(gh.requests.filter((q) => q.method === 'PATCH')).toHaveLength(1);
-    expect(gh.requests.filter((q) => q.method === 'POST')).toHaveLength(1);
+    // Comment writes only: each run also creates its check run.
+    const commentWrites = (method: string): number => gh.requests.filter((q) => q.method === method && q.path.includes('/comments')).length;
+    expect(commentWrites('PATCH')).toBe(1);
+    expect(commentWrites('POST')).toBe(1);
   }, 120_000);
 
   it('a slowed server fails the step, naming the regression in the comment, the summary and an annotation', async () => {
