@@ -29,12 +29,12 @@ const PR_EVENT: RunEvent = {
 };
 const PUSH_EVENT: RunEvent = { ...PR_EVENT, name: 'push', ref: 'refs/heads/main', isDefaultBranchPush: true, pr: null };
 
-/** The one cell of the synthetic results (chat@c=4), gated as the defaults say, with a small bootstrap: this tests the plumbing, not the statistics. */
+/** The one cell of the synthetic results (chat@c=4), gated as the defaults say, with the smallest bootstrap the config allows: this tests the plumbing, not the statistics. */
 async function workspace(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'lpg-design-'));
   await writeFile(
     join(dir, 'llm-perf.yml'),
-    'target:\n  url: http://127.0.0.1:8000\n  model: m\nscenarios:\n  - name: chat\n    input_tokens: 256\n    output_tokens: 32\nloads:\n  - concurrency: 4\nrun:\n  requests: 200\n  trials: 3\ngate:\n  bootstrap_iterations: 400\n',
+    'target:\n  url: http://127.0.0.1:8000\n  model: m\nscenarios:\n  - name: chat\n    input_tokens: 256\n    output_tokens: 32\nloads:\n  - concurrency: 4\nrun:\n  requests: 200\n  trials: 3\ngate:\n  bootstrap_iterations: 200\n',
   );
   return dir;
 }
