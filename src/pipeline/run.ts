@@ -88,13 +88,18 @@ export async function carryOut(host: Host, design: RunDesign, o: RunInputs, port
     if (o.requireComplete && doc.status !== 'complete') throw new Error(`${what} was ${doc.status}: ${doc.error ?? ''} (partial result in ${path})`);
     return doc;
   };
-  const pairs = async (): Promise<{ doc: ResultDoc; baseline: Baseline }> => {
-    const p = needPlan();
-    const outPaths = { baseline: paths.baseline, candidate: paths.candidate };
+  // Pairs into the baseline's file and `candidatePath`: the first measurement, the fallback, or a confirmation.
+  const measurePairs = async (p: Plan, candidatePath: string): Promise<{ baseline: ResultDoc; candidate: ResultDoc }> => {
+    const outPaths = { baseline: paths.baseline, candidate: candidatePath };
     o.onPairs?.(outPaths);
     const ab = await ports.measure.pairs(p, outPaths);
     check(ab.baseline, 'the baseline run', paths.baseline);
-    check(ab.candidate, 'the candidate run', paths.candidate);
+    check(ab.candidate, 'the candidate run', candidatePath);
+    return ab;
+  };
+  const pairs = async (): Promise<{ doc: ResultDoc; baseline: Baseline }> => {
+    const p = needPlan();
+    const ab = await measurePairs(p, paths.candidate);
     return { doc: ab.candidate, baseline: { doc: ab.baseline, history: [], note: ports.measure.pairsNote(p), commit: null } };
   };
 
@@ -120,7 +125,7 @@ export async function carryOut(host: Host, design: RunDesign, o: RunInputs, port
     plan !== null
       ? judgeRun(plan, baseline.doc, doc, baseline.note, baseline.history)
       : await judgeStored(host, { config: null, baseline: baseline.doc, history: baseline.history, candidate: doc, candidateLabel: design.first.kind === 'read' ? design.first.path : paths.candidate, whyNoBaseline: baseline.note });
-  const confirmation = plan !== null && baseline.doc !== null ? await confirm(host, design, { plan, baseline: baseline.doc, candidate: doc, first: verdict, paths, failOn: o.failOn, onPairs: o.onPairs }, ports, check) : null;
+  const confirmation = plan !== null && baseline.doc !== null ? await confirm(host, design, { plan, baseline: baseline.doc, candidate: doc, first: verdict, confirmPath: paths.confirm, failOn: o.failOn }, ports.measure, measurePairs) : null;
   if (confirmation !== null) verdict = confirmation.verdict;
   return { kind: 'judged', doc, baseline, verdict, confirmation };
 }
@@ -141,23 +146,19 @@ function baselineOf(design: RunDesign, file: ResultDoc | null, candidate: Result
 async function confirm(
   host: Host,
   design: RunDesign,
-  j: { plan: Plan; baseline: ResultDoc; candidate: ResultDoc; first: VerdictDoc; paths: RunPaths; failOn: FailOn; onPairs?: RunInputs['onPairs'] },
-  ports: RunPorts,
-  check: (doc: ResultDoc, what: string, path: string) => ResultDoc,
+  j: { plan: Plan; baseline: ResultDoc; candidate: ResultDoc; first: VerdictDoc; confirmPath: string; failOn: FailOn },
+  measure: MeasurePort,
+  measurePairs: (plan: Plan, candidatePath: string) => Promise<{ baseline: ResultDoc; candidate: ResultDoc }>,
 ): Promise<Confirmation | null> {
   if (design.confirm === 'off') return null;
   const route = confirmRoute(j.first, { enabled: true, failOn: j.failOn, baselineServer: design.confirm === 'pairs' });
   if (route.kind === 'none') return null;
   if (route.kind === 'repeat') {
     // Through the port: a server the host starts is started again for the confirmation (it was stopped after the first run).
-    const again = (plan: Plan, outPath: string): Promise<ResultDoc> => ports.measure.candidate(plan, outPath);
-    return confirmByRepeat(host, { plan: j.plan, baseline: j.baseline, candidate: j.candidate, first: j.first, cells: route.cells, outPath: j.paths.confirm, measure: again });
+    const again = (plan: Plan, outPath: string): Promise<ResultDoc> => measure.candidate(plan, outPath);
+    return confirmByRepeat(host, { plan: j.plan, baseline: j.baseline, candidate: j.candidate, first: j.first, cells: route.cells, outPath: j.confirmPath, measure: again });
   }
   host.log.info('Measuring paired against the baseline server before deciding (input confirm): a regression against a stored result, or noise that made a cell not comparable, is measured once more in this job.');
-  const outPaths = { baseline: j.paths.baseline, candidate: j.paths.confirm };
-  j.onPairs?.(outPaths);
-  const ab = await ports.measure.pairs(j.plan, outPaths);
-  check(ab.baseline, 'the baseline run', j.paths.baseline);
-  check(ab.candidate, 'the candidate run', j.paths.confirm);
+  const ab = await measurePairs(j.plan, j.confirmPath);
   return confirmedByPairs(j.first, judgeRun(j.plan, ab.baseline, ab.candidate, ''), ab.candidate, j.plan.limits.trials);
 }
