@@ -5,7 +5,7 @@ import type { VerdictDoc } from '../gate/verdict.js';
 import type { CheckRunContent } from '../github/check-run.js';
 import { accepts } from '../pipeline/accept.js';
 import type { HostLog } from '../pipeline/host.js';
-import type { StepNote } from '../pipeline/publish.js';
+import { findings, type StepNote } from '../pipeline/publish.js';
 import type { StoredGate } from '../result/types.js';
 import type { RunEvent } from './event.js';
 import type { ActionInputs } from './inputs.js';
@@ -77,19 +77,13 @@ const MAX_ANNOTATIONS = 50;
  */
 export function checkRunContent(v: VerdictDoc, o: { line: string; failing: boolean; note: StepNote | null; report: string; headSha: string; configPath: string | null; detailsUrl: string | null; name: string }): CheckRunContent {
   const conclusion = o.failing ? 'failure' : o.note !== null ? 'neutral' : 'success';
-  const annotations: CheckRunContent['annotations'][number][] = [];
-  if (o.configPath !== null) {
-    const path = o.configPath;
-    for (const c of v.cells) {
-      if (!c.valid) annotations.push({ path, level: 'warning', title: `${c.id} not comparable`, message: c.invalid_reasons.join('; ') });
-      for (const m of c.metrics) {
-        if (!c.valid || !m.gated || (m.verdict !== 'regressed' && m.verdict !== 'warn')) continue;
-        const level = m.verdict === 'regressed' && v.accepted === undefined ? 'failure' : 'warning';
-        annotations.push({ path, level, title: `${c.id} ${m.metric} ${m.verdict === 'regressed' ? (v.accepted ? 'regressed (accepted)' : 'regressed') : 'may have regressed'}`, message: `${m.baseline} -> ${m.candidate} ${m.unit} (${m.change_pct}%): ${m.reason}` });
-      }
-    }
-    for (const s of v.slo) if (!s.ok) annotations.push({ path, level: 'failure', title: 'SLO check failed', message: `${s.check} failed in ${s.cell}: value ${s.value ?? 'none'}` });
-  }
+  // The job's own annotations (src/pipeline/publish.ts), on the config file; an accepted regression is a warning here.
+  const level = (kind: ReturnType<typeof findings>[number]['kind']): 'failure' | 'warning' => (kind === 'slo' || (kind === 'regressed' && v.accepted === undefined) ? 'failure' : 'warning');
+  const path = o.configPath;
+  const annotations =
+    path === null
+      ? []
+      : findings(v).map((f) => ({ path, level: level(f.kind), title: f.kind === 'regressed' && v.accepted !== undefined ? `${f.title} (accepted)` : f.title, message: f.text }));
   return {
     name: o.name,
     headSha: o.headSha,

@@ -12,21 +12,37 @@ interface PublishOutputs {
   regressions: string;
 }
 
-function annotate(host: Host, v: VerdictDoc): void {
+/** One thing the step points out: a cell that could not be compared, a regressed or possibly regressed gated metric, a failed SLO check. */
+interface Finding {
+  kind: 'invalid' | 'regressed' | 'warn' | 'slo';
+  /** A few words: the cell, the metric and what happened. */
+  title: string;
+  text: string;
+}
+
+/** What the step points out, in report order: the job's annotations and the check run's (src/action/pr-workflow.ts) are both made of these. */
+export function findings(v: VerdictDoc): Finding[] {
+  const out: Finding[] = [];
   for (const c of v.cells) {
     if (!c.valid) {
-      host.log.warn(c.invalid_reasons.join('; '), `llm-perf-gate: ${c.id} not comparable`);
+      out.push({ kind: 'invalid', title: `${c.id} not comparable`, text: c.invalid_reasons.join('; ') });
       continue;
     }
     for (const m of c.metrics) {
       if (!m.gated || (m.verdict !== 'regressed' && m.verdict !== 'warn')) continue;
       const text = `${m.metric} ${m.baseline} -> ${m.candidate} ${m.unit} (${m.change_pct}%, interval ${m.interval_pct?.join('% .. ') ?? 'none'}%): ${m.reason}`;
-      const title = `llm-perf-gate: ${c.id} ${m.metric} ${m.verdict === 'regressed' ? 'regressed' : 'may have regressed'}`;
-      if (m.verdict === 'regressed') host.log.error(text, title);
-      else host.log.warn(text, title);
+      out.push({ kind: m.verdict, title: `${c.id} ${m.metric} ${m.verdict === 'regressed' ? 'regressed' : 'may have regressed'}`, text });
     }
   }
-  for (const s of v.slo) if (!s.ok) host.log.error(`${s.check} failed in ${s.cell}: value ${s.value ?? 'none'}`, 'llm-perf-gate: SLO check failed');
+  for (const s of v.slo) if (!s.ok) out.push({ kind: 'slo', title: 'SLO check failed', text: `${s.check} failed in ${s.cell}: value ${s.value ?? 'none'}` });
+  return out;
+}
+
+function annotate(host: Host, v: VerdictDoc): void {
+  for (const f of findings(v)) {
+    if (f.kind === 'regressed' || f.kind === 'slo') host.log.error(f.text, `llm-perf-gate: ${f.title}`);
+    else host.log.warn(f.text, `llm-perf-gate: ${f.title}`);
+  }
 }
 
 /** Summary, annotations and the verdict outputs. */
