@@ -239,7 +239,7 @@ var COMMANDS = {
       shard: { type: "string" },
       "start-at": { type: "string" }
     },
-    run: async (v, io2) => (await import("./chunks/run-command-24XNPN7M.js")).runCommand(
+    run: async (v, io2) => (await import("./chunks/run-command-ZQE4BRIA.js")).runCommand(
       {
         config: str(v, "config"),
         url: str(v, "url"),
@@ -258,7 +258,7 @@ var COMMANDS = {
     summary: "interleaved A/B: run the matrix on two targets in pairs and compare them with a paired test",
     usage: AB_USAGE,
     options: { config: { type: "string" }, "out-dir": { type: "string" }, markdown: { type: "string" }, json: { type: "string" } },
-    run: async (v, io2) => (await import("./chunks/ab-command-DVKRDJQU.js")).abCommand({ config: str(v, "config"), outDir: str(v, "out-dir") ?? "llm-perf-ab", markdown: str(v, "markdown"), json: str(v, "json") }, io2)
+    run: async (v, io2) => (await import("./chunks/ab-command-MSTIIVG2.js")).abCommand({ config: str(v, "config"), outDir: str(v, "out-dir") ?? "llm-perf-ab", markdown: str(v, "markdown"), json: str(v, "json") }, io2)
   },
   compare: {
     summary: "compare a candidate result with a baseline result and decide pass, warn, fail, inconclusive or invalid",

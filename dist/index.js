@@ -43,12 +43,13 @@ import {
   describeDesign,
   designRun,
   findAcceptance,
+  findings,
   measurePort,
   outcome,
   publish,
   runPaths,
   stepNote
-} from "./chunks/chunk-F77DMDIL.js";
+} from "./chunks/chunk-LEHCBM6E.js";
 import {
   renderReport,
   writeVerdictFiles
@@ -26429,19 +26430,9 @@ function storedGate(v, pr) {
 var MAX_ANNOTATIONS2 = 50;
 function checkRunContent(v, o) {
   const conclusion = o.failing ? "failure" : o.note !== null ? "neutral" : "success";
-  const annotations = [];
-  if (o.configPath !== null) {
-    const path = o.configPath;
-    for (const c of v.cells) {
-      if (!c.valid) annotations.push({ path, level: "warning", title: `${c.id} not comparable`, message: c.invalid_reasons.join("; ") });
-      for (const m of c.metrics) {
-        if (!c.valid || !m.gated || m.verdict !== "regressed" && m.verdict !== "warn") continue;
-        const level = m.verdict === "regressed" && v.accepted === void 0 ? "failure" : "warning";
-        annotations.push({ path, level, title: `${c.id} ${m.metric} ${m.verdict === "regressed" ? v.accepted ? "regressed (accepted)" : "regressed" : "may have regressed"}`, message: `${m.baseline} -> ${m.candidate} ${m.unit} (${m.change_pct}%): ${m.reason}` });
-      }
-    }
-    for (const s of v.slo) if (!s.ok) annotations.push({ path, level: "failure", title: "SLO check failed", message: `${s.check} failed in ${s.cell}: value ${s.value ?? "none"}` });
-  }
+  const level = (kind) => kind === "slo" || kind === "regressed" && v.accepted === void 0 ? "failure" : "warning";
+  const path = o.configPath;
+  const annotations = path === null ? [] : findings(v).map((f) => ({ path, level: level(f.kind), title: f.kind === "regressed" && v.accepted !== void 0 ? `${f.title} (accepted)` : f.title, message: f.text }));
   return {
     name: o.name,
     headSha: o.headSha,

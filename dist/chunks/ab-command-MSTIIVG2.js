@@ -8,7 +8,7 @@ import {
   carryOut,
   designRun,
   measurePort
-} from "./chunk-F77DMDIL.js";
+} from "./chunk-LEHCBM6E.js";
 import {
   reportVerdict
 } from "./chunk-7XHBB622.js";

@@ -12,7 +12,7 @@ import {
   designRun,
   measurePort,
   runPaths
-} from "./chunk-F77DMDIL.js";
+} from "./chunk-LEHCBM6E.js";
 import {
   reportVerdict
 } from "./chunk-7XHBB622.js";

@@ -90,21 +90,27 @@ function accepts(v) {
 }
 
 // src/pipeline/publish.ts
-function annotate(host, v) {
+function findings(v) {
+  const out = [];
   for (const c of v.cells) {
     if (!c.valid) {
-      host.log.warn(c.invalid_reasons.join("; "), `llm-perf-gate: ${c.id} not comparable`);
+      out.push({ kind: "invalid", title: `${c.id} not comparable`, text: c.invalid_reasons.join("; ") });
       continue;
     }
     for (const m of c.metrics) {
       if (!m.gated || m.verdict !== "regressed" && m.verdict !== "warn") continue;
       const text = `${m.metric} ${m.baseline} -> ${m.candidate} ${m.unit} (${m.change_pct}%, interval ${m.interval_pct?.join("% .. ") ?? "none"}%): ${m.reason}`;
-      const title = `llm-perf-gate: ${c.id} ${m.metric} ${m.verdict === "regressed" ? "regressed" : "may have regressed"}`;
-      if (m.verdict === "regressed") host.log.error(text, title);
-      else host.log.warn(text, title);
+      out.push({ kind: m.verdict, title: `${c.id} ${m.metric} ${m.verdict === "regressed" ? "regressed" : "may have regressed"}`, text });
     }
   }
-  for (const s of v.slo) if (!s.ok) host.log.error(`${s.check} failed in ${s.cell}: value ${s.value ?? "none"}`, "llm-perf-gate: SLO check failed");
+  for (const s of v.slo) if (!s.ok) out.push({ kind: "slo", title: "SLO check failed", text: `${s.check} failed in ${s.cell}: value ${s.value ?? "none"}` });
+  return out;
+}
+function annotate(host, v) {
+  for (const f of findings(v)) {
+    if (f.kind === "regressed" || f.kind === "slo") host.log.error(f.text, `llm-perf-gate: ${f.title}`);
+    else host.log.warn(f.text, `llm-perf-gate: ${f.title}`);
+  }
 }
 async function publish(host, v, report, names) {
   host.setOutput(names.verdict, v.verdict);
@@ -258,13 +264,17 @@ async function carryOut(host, design, o, ports) {
     if (o.requireComplete && doc2.status !== "complete") throw new Error(`${what} was ${doc2.status}: ${doc2.error ?? ""} (partial result in ${path})`);
     return doc2;
   };
-  const pairs = async () => {
-    const p = needPlan();
-    const outPaths = { baseline: paths.baseline, candidate: paths.candidate };
+  const measurePairs = async (p, candidatePath) => {
+    const outPaths = { baseline: paths.baseline, candidate: candidatePath };
     o.onPairs?.(outPaths);
     const ab = await ports.measure.pairs(p, outPaths);
     check(ab.baseline, "the baseline run", paths.baseline);
-    check(ab.candidate, "the candidate run", paths.candidate);
+    check(ab.candidate, "the candidate run", candidatePath);
+    return ab;
+  };
+  const pairs = async () => {
+    const p = needPlan();
+    const ab = await measurePairs(p, paths.candidate);
     return { doc: ab.candidate, baseline: { doc: ab.baseline, history: [], note: ports.measure.pairsNote(p), commit: null } };
   };
   const file = design.baseline.kind === "file" ? await ports.baselines.readResult(resolve(host.cwd, design.baseline.path)) : null;
@@ -282,7 +292,7 @@ async function carryOut(host, design, o, ports) {
   }
   host.log.info(baseline.note);
   let verdict = plan !== null ? judgeRun(plan, baseline.doc, doc, baseline.note, baseline.history) : await judgeStored(host, { config: null, baseline: baseline.doc, history: baseline.history, candidate: doc, candidateLabel: design.first.kind === "read" ? design.first.path : paths.candidate, whyNoBaseline: baseline.note });
-  const confirmation = plan !== null && baseline.doc !== null ? await confirm(host, design, { plan, baseline: baseline.doc, candidate: doc, first: verdict, paths, failOn: o.failOn, onPairs: o.onPairs }, ports, check) : null;
+  const confirmation = plan !== null && baseline.doc !== null ? await confirm(host, design, { plan, baseline: baseline.doc, candidate: doc, first: verdict, confirmPath: paths.confirm, failOn: o.failOn }, ports.measure, measurePairs) : null;
   if (confirmation !== null) verdict = confirmation.verdict;
   return { kind: "judged", doc, baseline, verdict, confirmation };
 }
@@ -292,20 +302,16 @@ function baselineOf(design, file, candidate, ports) {
   if (b.kind === "stored") return ports.stored(b.commit, b.runs, candidate);
   return { doc: null, history: [], note: b.kind === "none" ? b.why : "baseline: none", commit: null };
 }
-async function confirm(host, design, j, ports, check) {
+async function confirm(host, design, j, measure2, measurePairs) {
   if (design.confirm === "off") return null;
   const route = confirmRoute(j.first, { enabled: true, failOn: j.failOn, baselineServer: design.confirm === "pairs" });
   if (route.kind === "none") return null;
   if (route.kind === "repeat") {
-    const again = (plan, outPath) => ports.measure.candidate(plan, outPath);
-    return confirmByRepeat(host, { plan: j.plan, baseline: j.baseline, candidate: j.candidate, first: j.first, cells: route.cells, outPath: j.paths.confirm, measure: again });
+    const again = (plan, outPath) => measure2.candidate(plan, outPath);
+    return confirmByRepeat(host, { plan: j.plan, baseline: j.baseline, candidate: j.candidate, first: j.first, cells: route.cells, outPath: j.confirmPath, measure: again });
   }
   host.log.info("Measuring paired against the baseline server before deciding (input confirm): a regression against a stored result, or noise that made a cell not comparable, is measured once more in this job.");
-  const outPaths = { baseline: j.paths.baseline, candidate: j.paths.confirm };
-  j.onPairs?.(outPaths);
-  const ab = await ports.measure.pairs(j.plan, outPaths);
-  check(ab.baseline, "the baseline run", j.paths.baseline);
-  check(ab.candidate, "the candidate run", j.paths.confirm);
+  const ab = await measurePairs(j.plan, j.confirmPath);
   return confirmedByPairs(j.first, judgeRun(j.plan, ab.baseline, ab.candidate, ""), ab.candidate, j.plan.limits.trials);
 }
 
@@ -379,6 +385,7 @@ export {
   actorsToCheck,
   findAcceptance,
   accepts,
+  findings,
   publish,
   DEFAULT_FAIL_ON,
   outcome,
