@@ -1,6 +1,10 @@
 // Client-side count of a stream's output tokens, for servers that send no
-// `usage`. The count is taken as the text arrives, slice by slice, instead of
-// over the whole text at the end of the stream.
+// `usage`. Text is held until the stream ends (at most HELD units of it) and
+// counted only when it is asked for: a server that sends `usage`, as vLLM,
+// SGLang and llama.cpp do when asked (stream_options.include_usage), costs
+// no tokenizer call at all, and the hot path pays a string append per chunk.
+// Past HELD units, the text is counted slice by slice as it arrives, instead
+// of over the whole text at the end of the stream.
 //
 // Why: BPE tokenizers (gpt-tokenizer among them) are superlinear in the length
 // of one pre-token, so a hostile or broken server that streams a long run of
@@ -23,6 +27,13 @@
 export const SLICE = 1024;
 /** A slice ends at the last word boundary in its second half, else hard at SLICE. */
 const MIN_CUT = SLICE / 2;
+/**
+ * Text held uncounted: 8 KB a stream, 16 MB at 2,048 streams. A response
+ * shorter than this (about 1,000 tokens of English) is never tokenized when
+ * the server reports usage; a longer one is counted down to under a slice
+ * whenever it passes this, which is the cost every chunk paid before.
+ */
+export const HELD = 4 * SLICE;
 
 export class TokenTally {
   private pending = '';
@@ -32,6 +43,10 @@ export class TokenTally {
 
   push(text: string): void {
     this.pending = this.pending.length === 0 ? text : this.pending + text;
+    if (this.pending.length >= HELD) this.countHeld();
+  }
+
+  private countHeld(): void {
     while (this.pending.length >= SLICE) {
       const cut = sliceEnd(this.pending);
       this.counted += this.count(this.pending.slice(0, cut));
@@ -41,6 +56,7 @@ export class TokenTally {
 
   /** Tokens of all text pushed so far. */
   total(): number {
+    this.countHeld();
     if (this.pending.length > 0) {
       this.counted += this.count(this.pending);
       this.pending = '';

@@ -1,7 +1,9 @@
-// The client-side token count taken as text arrives: equal to the whole-text
-// count for ordinary text, and each tokenizer call bounded to one slice.
+// The client-side token count: equal to the whole-text count for ordinary
+// text, each tokenizer call bounded to one slice, no call at all for a short
+// response whose count nobody asks for (the server sent usage), and never
+// more than HELD units of text held uncounted.
 import { describe, expect, it } from 'vitest';
-import { SLICE, TokenTally } from '../../src/client/token-tally.js';
+import { HELD, SLICE, TokenTally } from '../../src/client/token-tally.js';
 import { getTokenizer } from '../../src/workload/tokenizer.js';
 
 describe('TokenTally', () => {
@@ -28,5 +30,26 @@ describe('TokenTally', () => {
     expect(Math.max(...seen.map((s) => s.length))).toBeLessThanOrEqual(SLICE);
     expect(seen.join('')).toBe('x'.repeat(SLICE - 1) + '😀' + 'y'.repeat(3 * SLICE));
     expect(seen[0]).toBe('x'.repeat(SLICE - 1));
+  });
+
+  it('calls the tokenizer only when asked, unless more than HELD units are pending', () => {
+    let calls = 0;
+    let longest = 0;
+    const count = (t: string): number => {
+      calls++;
+      longest = Math.max(longest, t.length);
+      return 1;
+    };
+    const short = new TokenTally(count);
+    for (let i = 0; i < HELD / 4 - 1; i++) short.push('abcd');
+    expect(calls, 'a response under HELD units whose usage the server sent').toBe(0);
+    short.total();
+    expect(calls).toBeGreaterThan(0);
+
+    calls = 0;
+    const long = new TokenTally(count);
+    for (let i = 0; i < 10 * HELD; i += 5) long.push('word ');
+    expect(calls, 'counted while it streamed, a slice at a time').toBeGreaterThanOrEqual(Math.floor((9 * HELD) / SLICE));
+    expect(longest).toBeLessThanOrEqual(SLICE);
   });
 });
