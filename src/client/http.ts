@@ -15,6 +15,7 @@ import { MAX_MODEL_ID_CHARS, readModels } from './models.js';
 import type { RequestOutcome } from './outcome.js';
 import { reachProblem } from './reach.js';
 import { outcomeOf, StreamCall } from './stream-call.js';
+import type { CountTokens } from './token-tally.js';
 
 interface ClientOptions {
   target: TargetPlan;
@@ -26,7 +27,13 @@ interface ClientOptions {
   /** Resolved API key (read from the env var named in config); never logged. */
   apiKey: string | null;
   /** Client-side token count, used when the server sends no usage; called on slices (see token-tally.ts). */
-  countTokens: (text: string) => number;
+  countTokens: CountTokens;
+  /**
+   * Resolves once countTokens can count (it answers null until then): a run
+   * loads the tokenizer only when a server sends no usage, so a run against
+   * a server that does never holds the tables in memory.
+   */
+  countTokensReady?: () => Promise<unknown>;
 }
 
 interface ServerInfo {
@@ -163,6 +170,8 @@ export class InferenceClient {
       const err = await call.run(this.pool, { method: 'POST', path: this.path, headers: this.headers, body }, this.requestMs);
       const tDone = performance.now();
       group?.delete(call);
+      // The server sent no usable count: the client counts the text, once its tokenizer is there.
+      if ((call.usageOut === null || call.usageOut === 0) && this.opts.countTokensReady !== undefined) await this.opts.countTokensReady();
       // llama-server answers "Keep-Alive: timeout=5" yet closes the connection
       // after a streamed reply; the next request written to that socket dies
       // before any response byte. The server never saw it, so sending it once

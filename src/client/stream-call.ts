@@ -9,7 +9,7 @@ import { GapRecorder } from '../stats/gaps.js';
 import { clip, describeError } from './errors.js';
 import type { FailureClass, RequestOutcome } from './outcome.js';
 import { SseParser } from './sse.js';
-import { TokenTally } from './token-tally.js';
+import { TokenTally, type CountTokens } from './token-tally.js';
 
 /** Bodies of error responses are read only this far: enough for a message. */
 const ERROR_BODY_LIMIT = 4096;
@@ -77,7 +77,7 @@ export class StreamCall {
   private timer: NodeJS.Timeout | null = null;
   private resolve: ((outcome: unknown) => void) | null = null;
 
-  constructor(api: ApiKind, limits: ResponseLimitsPlan, countTokens: (text: string) => number) {
+  constructor(api: ApiKind, limits: ResponseLimitsPlan, countTokens: CountTokens) {
     this.api = api;
     this.limits = limits;
     this.tally = new TokenTally(countTokens);

@@ -35,11 +35,14 @@ const MIN_CUT = SLICE / 2;
  */
 export const HELD = 4 * SLICE;
 
+/** Tokens in a text; null while the tokenizer is not loaded yet (the text is then held until it is). */
+export type CountTokens = (text: string) => number | null;
+
 export class TokenTally {
   private pending = '';
   private counted = 0;
 
-  constructor(private readonly count: (text: string) => number) {}
+  constructor(private readonly count: CountTokens) {}
 
   push(text: string): void {
     this.pending = this.pending.length === 0 ? text : this.pending + text;
@@ -49,16 +52,20 @@ export class TokenTally {
   private countHeld(): void {
     while (this.pending.length >= SLICE) {
       const cut = sliceEnd(this.pending);
-      this.counted += this.count(this.pending.slice(0, cut));
+      const n = this.count(this.pending.slice(0, cut));
+      if (n === null) return;
+      this.counted += n;
       this.pending = this.pending.slice(cut);
     }
   }
 
-  /** Tokens of all text pushed so far. */
+  /** Tokens of all text pushed so far; the tokenizer must be loaded by now (InferenceClient awaits it). */
   total(): number {
     this.countHeld();
     if (this.pending.length > 0) {
-      this.counted += this.count(this.pending);
+      const n = this.count(this.pending);
+      if (n === null) throw new Error('the output token count was asked for before the tokenizer was loaded');
+      this.counted += n;
       this.pending = '';
     }
     return this.counted;

@@ -20,7 +20,7 @@ import { TOOL_VERSION } from '../version.js';
 import { buildCellWorkload, lengthsOf, scenarioTrace, TRACE_LOAD_LABEL, traceLoad, workloadHash } from '../workload/index.js';
 import type { WorkItem } from '../workload/synth.js';
 import { registerSecrets } from '../util/secrets.js';
-import { getTokenizer } from '../workload/tokenizer.js';
+import { lazyTokenCounter } from '../workload/tokenizer.js';
 import { capacityConnections, runCapacityCells } from './capacity-cells.js';
 import { assembleCell, type TrialOutcome } from './cell-result.js';
 import { machineInfo } from '../telemetry/machine.js';
@@ -104,14 +104,15 @@ function apiKeyOf(o: RunOptions, target: TargetPlan): string | null {
 async function newClient(o: RunOptions, target: TargetPlan): Promise<InferenceClient> {
   const { plan } = o;
   const apiKey = apiKeyOf(o, target);
-  const tokenizer = await getTokenizer(plan.encoding);
+  const counter = lazyTokenCounter(plan.encoding);
   return new InferenceClient({
     target,
     timeouts: plan.timeouts,
     connections: capacityConnections(plan, poolConnections(o.shard === undefined ? plan.loads : plan.loads.map((l) => shardLoad(l, o.shard!.spec)), plan.scenarios)),
     apiKey,
     limits: plan.responseLimits,
-    countTokens: (t) => tokenizer.count(t),
+    countTokens: counter.count,
+    countTokensReady: counter.ready,
   });
 }
 

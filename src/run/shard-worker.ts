@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { InferenceClient } from '../client/http.js';
 import { runCell, type CellRun } from '../load/run-cell.js';
 import type { RequestRecord } from '../load/record.js';
-import { getTokenizer } from '../workload/tokenizer.js';
+import { lazyTokenCounter } from '../workload/tokenizer.js';
 import type { DoneNote, FromWorker, ToWorker, WorkerSetup } from './worker-protocol.js';
 
 /** Progress is sent in batches this often: a message per request would cost more than the request. */
@@ -24,8 +24,8 @@ export async function serveShardWorker(): Promise<void> {
   const port = parentPort!;
   const setup = workerData as WorkerSetup;
   const post = (m: FromWorker): void => port.postMessage(m);
-  const tokenizer = await getTokenizer(setup.encoding);
-  const client = new InferenceClient({ target: setup.target, timeouts: setup.timeouts, limits: setup.limits, connections: setup.connections, apiKey: setup.apiKey, countTokens: (t) => tokenizer.count(t) });
+  const counter = lazyTokenCounter(setup.encoding);
+  const client = new InferenceClient({ target: setup.target, timeouts: setup.timeouts, limits: setup.limits, connections: setup.connections, apiKey: setup.apiKey, countTokens: counter.count, countTokensReady: counter.ready });
   // This thread's clock minus the main thread's: add it to a stamp taken here.
   const offset = performance.timeOrigin - setup.timeOrigin;
   let cancel = new AbortController();

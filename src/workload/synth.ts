@@ -6,8 +6,14 @@
 // Method: a prompt is n vocabulary words joined by single spaces. BPE
 // pre-tokenisation (both cl100k_base and o200k_base) cuts text into chunks
 // of the form " ?letters", so each " word" is its own chunk, and every word
-// in the list is known to encode as exactly one token in that position. The
-// count is still verified with the real tokenizer before a prompt is used.
+// in the list is known to encode as exactly one token in that position: a
+// prompt of n words is n tokens. The lists ship with the code
+// (src/workload/words/, written by scripts/gen-words.ts from the tokenizer's
+// tables and checked against them by test/workload/words.test.ts), so
+// synthetic prompts need no tokenizer at run time: loading the o200k_base
+// tables cost a run about 76 MB of RSS and a second of CPU. Callers that
+// pass a tokenizer to buildPrompt (trace replay, conversations) still have
+// each prompt's count verified.
 //
 // Measured on the 2-core development container (Node 24.21, vitest): once
 // the tokenizer is loaded, 1,000 prompts x 1,000 tokens take ~0.2 s with
@@ -18,7 +24,7 @@
 import type { Encoding, ScenarioPlan } from '../config/plan.js';
 import { createRng, type Rng } from '../util/rng.js';
 import { requestLength } from './lengths.js';
-import { getTokenizer, type Tokenizer } from './tokenizer.js';
+import type { Tokenizer } from './tokenizer.js';
 
 export interface ChatMessage {
   role: string;
@@ -42,16 +48,23 @@ const WORD = /^ [a-z]{3,9}$/;
 
 const wordLists = new Map<Encoding, Promise<readonly string[]>>();
 
+// Literal specifiers (not a template) so the bundler sees both lists.
+const shippedWords: Record<Encoding, () => Promise<{ WORDS: string }>> = {
+  o200k_base: () => import('./words/o200k_base.js'),
+  cl100k_base: () => import('./words/cl100k_base.js'),
+};
+
 /**
- * The words a prompt is drawn from: vocabulary entries of the form
- * " [a-z]{3,9}" that stay a single token both after a space and at the very
- * start of the text. Sorted so the list (and therefore every prompt) does not
- * depend on the order in which the library stores its tables.
+ * The words a prompt is drawn from (the shipped list of buildWordList's
+ * answer): vocabulary entries of the form " [a-z]{3,9}" that stay a single
+ * token both after a space and at the very start of the text.
  */
 export function synthesisWords(enc: Encoding): Promise<readonly string[]> {
   let pending = wordLists.get(enc);
   if (pending === undefined) {
-    pending = getTokenizer(enc).then(buildWordList);
+    const load = shippedWords[enc] as (() => Promise<{ WORDS: string }>) | undefined;
+    if (load === undefined) return Promise.reject(new Error(`unknown token encoding '${String(enc)}'`));
+    pending = load().then((m) => Object.freeze(m.WORDS.split(' ')));
     pending.catch(() => {
       if (wordLists.get(enc) === pending) wordLists.delete(enc);
     });
@@ -60,7 +73,13 @@ export function synthesisWords(enc: Encoding): Promise<readonly string[]> {
   return pending;
 }
 
-function buildWordList(tok: Tokenizer): readonly string[] {
+/**
+ * Scans a tokenizer's vocabulary for the synthesis words. Sorted so the list
+ * (and therefore every prompt) does not depend on the order in which the
+ * library stores its tables. Run by scripts/gen-words.ts and the test that
+ * checks the shipped lists, not by a run.
+ */
+export function buildWordList(tok: Tokenizer): readonly string[] {
   const words: string[] = [];
   for (let id = 0; id < tok.vocabularySize; id++) {
     let text: string;
@@ -106,13 +125,15 @@ const MAX_REPAIRS = 16;
 
 /**
  * Prompt for one request: `prefix` (the scenario's shared words) followed by
- * words from the request's own stream, with exactly `n` tokens. Exported for
- * the repair-path tests, which need a tokenizer that misbehaves.
+ * words from the request's own stream, with exactly `n` tokens. With a
+ * tokenizer, the count is verified and repaired (the repair-path tests pass
+ * one that misbehaves); with null, n words are n tokens by construction.
  */
-export function buildPrompt(tok: Tokenizer, words: readonly string[], prefix: readonly string[], rng: Rng, n: number): string {
+export function buildPrompt(tok: Tokenizer | null, words: readonly string[], prefix: readonly string[], rng: Rng, n: number): string {
   if (n === 0) return '';
   const parts = prefix.slice(0, n);
   drawWords(rng, words, n - parts.length, parts);
+  if (tok === null) return parts.join(' ');
   for (let attempt = 0; ; attempt++) {
     const prompt = parts.join(' ');
     const got = tok.count(prompt);
@@ -157,7 +178,6 @@ export async function synthesizeItems(args: {
   if (typeof input === 'number' && (!Number.isInteger(input) || input < 0)) throw new Error(`scenario '${scenario.name}': input tokens must be a non-negative integer, got ${input}`);
   if (!Number.isInteger(count) || count < 0) throw new Error(`request count must be a non-negative integer, got ${count}`);
 
-  const tok = await getTokenizer(encoding);
   const words = await synthesisWords(encoding);
 
   const prefix: string[] = [];
@@ -168,7 +188,7 @@ export async function synthesizeItems(args: {
     const n = requestLength(input, seed, scenario.name, 'input', i);
     const shared = Math.min(prefix.length, n);
     const rng = createRng(requestSeed(seed, scenario.name, cellLabel, i));
-    const prompt = buildPrompt(tok, words, shared === prefix.length ? prefix : prefix.slice(0, shared), rng, n);
+    const prompt = buildPrompt(null, words, shared === prefix.length ? prefix : prefix.slice(0, shared), rng, n);
     items.push({ prompt, inputTokens: n, maxTokens: requestLength(output, seed, scenario.name, 'output', i) });
   }
   return items;
