@@ -3,9 +3,9 @@
 // or not) is the gate's policy: src/gate/policy.ts. On the ground floor with
 // ./metric-ids.ts (README, "Layout"): config/ checks SLOs against it, and
 // metrics/, the capacity search and the gate read it.
-import { DIST_KEYS, DIST_STATS, RATE_KEYS, type DistKey, type DistStat } from './metric-ids.js';
+import { DIST_KEYS, DIST_STATS, EFFICIENCY_KEYS, RATE_KEYS, type DistKey, type DistStat } from './metric-ids.js';
 
-export type { DistKey, DistStat, RateKey } from './metric-ids.js';
+export type { DistKey, DistStat, EfficiencyKey, RateKey } from './metric-ids.js';
 
 /**
  * The headline of a cell, written once: throughput, the TTFT tail users see
@@ -20,7 +20,13 @@ export const HEADLINE = {
 } as const;
 
 export type Direction = 'higher' | 'lower';
-export type MetricKind = 'rate' | 'latency' | 'absolute';
+/**
+ * rate: one number per trial (throughput). latency: a per-request
+ * distribution. absolute: judged as a difference (error_rate). efficiency:
+ * one number per trial derived from throughput and a price, or from GPU
+ * energy (docs/metrics.md, "Cost and energy"); judged like a rate.
+ */
+export type MetricKind = 'rate' | 'latency' | 'absolute' | 'efficiency';
 
 export interface MetricDef {
   readonly id: string;
@@ -47,6 +53,9 @@ function build(): MetricDef[] {
         dist: { key, stat },
       });
     }
+  }
+  for (const key of EFFICIENCY_KEYS) {
+    defs.push({ id: key, unit: key === 'energy_per_output_token_j' ? 'J/tok' : 'USD/Mtok', direction: 'lower', kind: 'efficiency', dist: null });
   }
   return defs;
 }

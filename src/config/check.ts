@@ -3,6 +3,7 @@
 // problem is collected and reported at once with file:line:col, because a
 // config is usually fixed in one sitting and one-error-per-run is painful.
 import { capacityIndicesOf, capacityIssues } from './capacity-check.js';
+import { costIssues } from './cost.js';
 import { DEFAULT_CONFIG_FILE } from './defaults.js';
 import { loadLabel } from './derive.js';
 import { ConfigError } from '../errors/config-error.js';
@@ -70,7 +71,7 @@ export function checkConfig(raw: unknown, ctx: CheckContext, locate: Locate): Ch
   const scenarioNames = new Set(isRecord(raw) && Array.isArray(raw.scenarios) ? raw.scenarios.filter(isRecord).map((s) => String(s.name)) : []);
   const gateFound = isRecord(raw) ? gateIssues(raw.gate, scenarioNames, loadLabels) : [];
   const capacityFound = capacityIssues(raw, scenarioNames, capacityIndicesOf(schemaFound));
-  for (const issue of [...schemaFound, ...crossFieldIssues(raw, invalidLoads), ...gateFound, ...capacityFound]) {
+  for (const issue of [...schemaFound, ...crossFieldIssues(raw, invalidLoads), ...gateFound, ...capacityFound, ...costIssues(raw)]) {
     const key = `${formatPath(issue.segs)}\0${issue.reason}`;
     if (seen.has(key)) continue;
     seen.add(key);

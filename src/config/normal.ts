@@ -2,6 +2,7 @@
 // the file's own snake_case shape. It is what a result stores as `config`
 // (result@1) and what the run plan and the gate plan are derived from
 // (derive.ts), whether it came from a YAML file or from a stored result.
+import { normaliseCost, type NormalCost } from './cost.js';
 import { normaliseCapacity, normaliseGateCapacity, type NormalCapacity, type NormalGateCapacity } from './capacity.js';
 import { DEFAULTS } from './defaults.js';
 import { normaliseLength, normaliseTrace, type Length, type NormalTrace } from './lengths.js';
@@ -115,6 +116,8 @@ export interface NormalConfig {
   readonly ab: { readonly baseline: NormalAbSide | null; readonly candidate: NormalAbSide | null; readonly schedule?: AbSchedule } | null;
   /** Absent in results written before telemetry was wired: read as normaliseTelemetry(undefined). */
   readonly telemetry?: NormalTelemetry;
+  /** The price per hour (src/config/cost.ts); absent when the config has none, so older configs hash as before. */
+  readonly cost?: NormalCost;
   /** Capacity cells; absent when the config has none, so older configs hash as before. */
   readonly capacity?: readonly NormalCapacity[];
 }
@@ -185,6 +188,7 @@ export function normaliseConfig(raw: RawConfig, input: NormaliseInput): NormalCo
             schedule: raw.ab.schedule ?? DEFAULTS.abSchedule,
           },
     telemetry: normaliseTelemetry(raw.telemetry),
+    ...(raw.cost === undefined ? {} : { cost: normaliseCost(raw.cost) }),
     ...(capacity === undefined ? {} : { capacity }),
   };
   return deepFreeze(config);

@@ -1,6 +1,7 @@
 // The config as written, after the schema and cross-field checks passed:
 // optional fields still unset. normal.ts fills in the defaults.
 import type { RawCapacity, RawGateCapacity } from './capacity.js';
+import type { RawCost } from './cost.js';
 import type { RawLength, RawTrace } from './lengths.js';
 import type { AbSchedule, ApiKind, Encoding } from './vocabulary.js';
 
@@ -65,6 +66,8 @@ export interface RawConfig {
   gate?: RawGate;
   ab?: { baseline?: RawAbSide; candidate?: RawAbSide; schedule?: AbSchedule };
   telemetry?: RawTelemetry;
+  /** Price per hour (src/config/cost.ts). */
+  cost?: RawCost;
   /** Capacity cells (src/config/capacity.ts). */
   capacity?: RawCapacity[];
 }

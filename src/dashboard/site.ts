@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { DEFAULT_CHANGE_OPTIONS, type ChangeOptions } from '../changes/detect.js';
 import { buildSeries, findChanges, type ChangePoint, type HistoryPoint } from '../changes/series.js';
 import { loadChartAssets } from './assets.js';
+import { EFFICIENCY_KEYS } from '../metric-ids.js';
 import { dashboardGate, dashboardSeries, gateMark, type DashboardCommit, type DashboardData } from './model.js';
 import { renderDashboard } from './render.js';
 
@@ -24,7 +25,9 @@ interface SiteOptions {
 }
 
 export function dashboardData(history: readonly SiteInput[], opts: SiteOptions): { data: DashboardData; changes: ChangePoint[] } {
-  const series = buildSeries(history, opts.extraMetrics);
+  // Cost and energy are charted wherever a stored run has them (a price set, GPU power read), gated or not.
+  const efficiency = EFFICIENCY_KEYS.filter((k) => !opts.extraMetrics.includes(k) && history.some((h) => h.doc.cells.some((c) => c.metrics[k] !== undefined)));
+  const series = buildSeries(history, [...opts.extraMetrics, ...efficiency]);
   const changes = findChanges(series, opts.changes);
   const commits: DashboardCommit[] = history.map((h) => {
     const gate = dashboardGate(h.doc.gate);

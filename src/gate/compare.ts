@@ -3,6 +3,7 @@ import type { GatePlan } from '../config/plan.js';
 import type { CellResult, ResultDoc } from '../result/types.js';
 import { TOOL_VERSION } from '../version.js';
 import { judgeCapacityCells, tallyCapacity } from './capacity-cells.js';
+import { costMismatch, withCostMismatch } from './cost-check.js';
 import { judgeMetric, type JudgeSettings } from './judge.js';
 import { iterationsFor, mergedOverride, rulesFor, type MetricRule } from './policy.js';
 import { adjustCells, verdictSettings } from './significance.js';
@@ -35,7 +36,9 @@ export interface CompareOptions {
 export function compare(base: ResultDoc, cand: ResultDoc, gate: GatePlan, opts: CompareOptions = {}): VerdictDoc {
   const paired = isPaired(base, cand);
   const doc = docProblems(base, cand, gate);
+  const priced = costMismatch(base, cand);
   const warnings = [...doc.warnings];
+  if (priced !== null) warnings.push(`the two results are ${priced}`);
   const judged: CellVerdict[] = [];
   const regressionsOnly = new Map<string, string>();
   const baseById = new Map(base.cells.map((c) => [c.id, c]));
@@ -52,7 +55,10 @@ export function compare(base: ResultDoc, cand: ResultDoc, gate: GatePlan, opts: 
     const side = paired ? pairedSides(b, c, gate) : unpairedSides(b, c, gate);
     problems.invalid.push(...side.invalid);
     problems.warnings.push(...side.warnings);
-    const metrics = cellRules(gate, c, opts).map((rule) => judgeMetric(side.base, side.cand, rule, judgeSettings(gate, rule, side.base, side.cand, paired, side)));
+    const metrics = withCostMismatch(
+      cellRules(gate, c, opts).map((rule) => judgeMetric(side.base, side.cand, rule, judgeSettings(gate, rule, side.base, side.cand, paired, side))),
+      priced,
+    );
     judged.push(cellVerdict(b, c, problems, metrics));
     if (side.regressionsOnly !== null) regressionsOnly.set(c.id, side.regressionsOnly);
   }

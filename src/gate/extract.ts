@@ -1,6 +1,6 @@
 // Reads one metric's data out of a result cell: the pooled figure shown in
 // reports, and the per-trial data the statistics resample.
-import type { DistStat, MetricDef, RateKey } from '../metric-catalogue.js';
+import type { DistStat, EfficiencyKey, MetricDef, RateKey } from '../metric-catalogue.js';
 import type { CellSamples } from '../metrics/cell.js';
 import { decodeHistogram, HIST_SCALE, type Distribution } from '../stats/distribution.js';
 import type { CellResult } from '../result/types.js';
@@ -26,12 +26,13 @@ export function pooledValue(cell: CellResult, def: MetricDef): number | null {
     return d === null ? null : d[def.dist.stat];
   }
   if (def.id === 'error_rate') return cell.metrics.error_rate;
-  return cell.metrics[def.id as RateKey];
+  // Efficiency figures are absent from results without a price or GPU readings.
+  return cell.metrics[def.id as RateKey | EfficiencyKey] ?? null;
 }
 
 /** Per-trial figures of a rate metric (one number per trial). */
 export function trialValues(cell: CellResult, def: MetricDef): number[] {
-  return cell.trials.map((t) => (def.id === 'error_rate' ? t.metrics.error_rate : (t.metrics[def.id as RateKey] ?? NaN))).filter(Number.isFinite);
+  return cell.trials.map((t) => (def.id === 'error_rate' ? t.metrics.error_rate : (t.metrics[def.id as RateKey | EfficiencyKey] ?? NaN))).filter(Number.isFinite);
 }
 
 /**

@@ -197,7 +197,8 @@ function judge(base: CellResult, cand: CellResult, rule: MetricRule, s: JudgeSet
   const margin = s.margin ?? NO_MARGIN;
   const thr = thresholdRatio(floor === null ? rule : { ...rule, floor }, b) * Math.exp(dir === 'up' ? margin.regress : -margin.regress);
   out.threshold_pct = pct(thr);
-  const e = def.kind === 'rate' ? rateEstimate(base, cand, rule, s, thr, dir) : distEstimate(base, cand, rule, s, thr, dir);
+  // Rates and efficiency figures are one number per trial; distributions are resampled.
+  const e = def.dist === null ? rateEstimate(base, cand, rule, s, thr, dir) : distEstimate(base, cand, rule, s, thr, dir);
   if (typeof e === 'string') {
     if (b !== null && c !== null && b > 0) out.change_pct = pct(c / b);
     out.reason = e;

@@ -41,16 +41,23 @@ const DIST_FLOOR: Readonly<Record<DistKey, number>> = { ttft_ms: 5, queued_ttft_
 const RATE_FLOOR: Readonly<Record<RateKey, number>> = { rps: 0.01, input_tps: 1, output_tps: 1, total_tps: 1, goodput_rps: 0.01 };
 /** error_rate is judged as a difference of proportions: one percentage point. */
 const ERROR_RATE_TOLERANCE = 0.01;
+/**
+ * Cost per token moves with throughput (its inverse at a fixed price), so it
+ * gets the rates' tolerance; energy per token likewise. No absolute floor:
+ * their units (USD, J) have no size that is always negligible.
+ */
+const EFFICIENCY_TOLERANCE = 0.05;
 
 /** The catalogue's default tolerance of a metric. */
 export function defaultTolerance(def: MetricDef): number {
   if (def.dist !== null) return STAT_TOLERANCE[def.dist.stat];
+  if (def.kind === 'efficiency') return EFFICIENCY_TOLERANCE;
   return def.kind === 'absolute' ? ERROR_RATE_TOLERANCE : RATE_TOLERANCE;
 }
 
 function defaultFloor(def: MetricDef): number {
   if (def.dist !== null) return DIST_FLOOR[def.dist.key];
-  return def.kind === 'absolute' ? 0 : RATE_FLOOR[def.id as RateKey];
+  return def.kind === 'absolute' || def.kind === 'efficiency' ? 0 : RATE_FLOOR[def.id as RateKey];
 }
 
 function gatedByDefault(def: MetricDef, loadKind: 'concurrency' | 'rate'): boolean {

@@ -44,6 +44,15 @@ export interface CellMetrics {
   goodput_rps: number | null;
   /** Good requests / attempted; null when no SLO is set. */
   goodput_ratio: number | null;
+  /**
+   * Cost and energy (metrics/efficiency.ts, docs/metrics.md): set by the run
+   * stage, not computeCellMetrics. Cost with `cost:` in the config, energy
+   * with GPU power readings; null when not computable (no token, too few
+   * readings); absent without their inputs and in older results.
+   */
+  cost_per_mtok_output_usd?: number | null;
+  cost_per_mtok_total_usd?: number | null;
+  energy_per_output_token_j?: number | null;
   ttft_ms: Distribution | null;
   queued_ttft_ms: Distribution | null;
   tpot_ms: Distribution | null;

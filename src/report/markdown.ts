@@ -11,6 +11,7 @@ import { codeSpan, escapeMd } from './escape.js';
 import { figure, MARKDOWN_STYLE, rowFigures, signedPct } from './figures.js';
 import type { ResultDoc } from '../result/types.js';
 import { telemetrySection, telemetrySummary } from './telemetry.js';
+import { efficiencySection } from './efficiency.js';
 
 const MAX_REPORT_CHARS = 65_536;
 
@@ -238,6 +239,8 @@ export function renderMarkdown(v: VerdictDoc, opts: ReportOptions = {}): string 
   // Telemetry says why a cell was slower, or void: its title stays in sight,
   // its tables fold under a line that says what they hold.
   if (opts.results) {
+    const efficiency = efficiencySection(opts.results.candidate, opts.results.baseline);
+    if (efficiency !== null) parts.push(efficiency);
     const telemetry = telemetrySection(v, opts.results.baseline, opts.results.candidate);
     if (telemetry) parts.push(foldSection(telemetry, telemetrySummary(v, opts.results.baseline, opts.results.candidate)));
   }

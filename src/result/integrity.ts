@@ -122,6 +122,19 @@ function checkPooled(cell: CellResult, path: string): Problem | null {
   return null;
 }
 
+/** A lateness histogram (merge pools them) must decode within bounds and count the requests its summary says. */
+function checkLateness(cell: CellResult, path: string): Problem | null {
+  const l = cell.lateness_ms;
+  if (l?.hist === undefined) return null;
+  let facts: ReturnType<typeof checkHistogram>;
+  try {
+    facts = checkHistogram(l.hist);
+  } catch (err) {
+    return `${path}/lateness_ms/hist: ${(err as Error).message}`;
+  }
+  return facts.totalCount === l.count ? null : `${path}/lateness_ms/hist: holds ${facts.totalCount} values but count is ${l.count}`;
+}
+
 /** Problems with the cells of a schema-valid result, as `/json/pointer: message`; stops at the first. */
 export function checkCells(cells: readonly CellResult[]): Problem[] {
   for (const [i, cell] of cells.entries()) {
@@ -131,6 +144,7 @@ export function checkCells(cells: readonly CellResult[]): Problem[] {
       checkMetrics(cell.metrics, `${path}/metrics`) ??
       checkSamples(cell, path) ??
       checkPooled(cell, path) ??
+      checkLateness(cell, path) ??
       cell.trials.reduce<Problem | null>((acc, t, j) => acc ?? checkMetrics(t.metrics, `${path}/trials/${j}/metrics`), null);
     if (p !== null) return [p];
   }

@@ -6,6 +6,9 @@
 import { MergeError } from '../errors/merge-error.js';
 import type { CellSamples } from '../metrics/cell.js';
 import { mergeMetrics, type MetricsPart } from '../metrics/merge.js';
+import { efficiencyOf } from '../metrics/efficiency.js';
+import { mergeLateness } from '../metrics/lateness.js';
+import { hourlyUsd } from '../config/cost.js';
 import type { CellResult, CellStatus, ClientHealth, ResultDoc, RunStatus, TrialResult } from './types.js';
 
 export interface ShardFile {
@@ -88,7 +91,40 @@ function mergeClient(parts: readonly { index: number; client: ClientHealth }[]):
   };
 }
 
-function mergeCell(cells: readonly { index: number; cell: CellResult }[]): CellResult {
+/**
+ * What every shard recorded of the lengths asked for: each shard builds the
+ * whole cell's requests from the plan's seed and sends its share, so the
+ * shards' summaries are the whole cell's and agree (the workload hashes were
+ * checked equal). Null with a note when they do not: a shard written by
+ * another version.
+ */
+function mergeLengths(cells: readonly { index: number; cell: CellResult }[], notes: string[]): CellResult['lengths'] | null {
+  const first = cells[0]!.cell;
+  if (cells.every((c) => c.cell.lengths === undefined)) return null;
+  const key = JSON.stringify(first.lengths ?? null);
+  if (cells.every((c) => JSON.stringify(c.cell.lengths ?? null) === key)) return first.lengths!;
+  notes.push(`cell '${first.id}': the shards recorded different request lengths; the merged cell has none`);
+  return null;
+}
+
+/** The shards' lateness pooled (src/metrics/lateness.ts); null with a note when a shard's has no histogram to pool. */
+function mergeCellLateness(cells: readonly { index: number; cell: CellResult }[], notes: string[]): CellResult['lateness_ms'] | null {
+  const first = cells[0]!.cell;
+  if (cells.every((c) => c.cell.lateness_ms === undefined)) return null;
+  const parts = cells.map((c) => c.cell.lateness_ms);
+  const merged = parts.some((p) => p === undefined) ? null : mergeLateness(parts.map((p) => p!));
+  if (merged === null) notes.push(`cell '${first.id}': a shard's lateness has no histogram (written by an earlier version): its percentiles cannot be pooled, and the merged cell has no lateness`);
+  return merged;
+}
+
+/**
+ * One merged cell. Cost per token is recomputed from the merged throughput
+ * and the plan's price (`hourly`); energy per token is not: each shard
+ * sampled the GPUs of its own machine over its own window, and a GPU seen by
+ * several shards (the server's, when they ran beside it) would count once
+ * per shard. `notes` gets what could not be merged.
+ */
+function mergeCell(cells: readonly { index: number; cell: CellResult }[], hourly: number | null, notes: string[]): CellResult {
   const first = cells[0]!.cell;
   const trialCount = Math.min(...cells.map((c) => c.cell.trials.length));
   const trials: TrialResult[] = [];
@@ -103,6 +139,7 @@ function mergeCell(cells: readonly { index: number; cell: CellResult }[]): CellR
     // The shards ran at the same time: their common window is the longest of theirs.
     const window = Math.max(...parts.map((p) => p.tr.metrics.window_s));
     const { samples, ...metrics } = mergeMetrics(parts.map((p) => p.part), window);
+    Object.assign(metrics, efficiencyOf(metrics, hourly, null));
     const n = samples.e2e_ms.length;
     trials.push({
       index: t,
@@ -118,6 +155,13 @@ function mergeCell(cells: readonly { index: number; cell: CellResult }[]): CellR
     pooledWindow += window;
     pooled.push(...parts.map((p) => p.part));
   }
+  const metrics = mergeMetrics(pooled, pooledWindow);
+  Object.assign(metrics, efficiencyOf(metrics, hourly, null));
+  if (cells.some((c) => c.cell.metrics.energy_per_output_token_j !== undefined)) {
+    notes.push(`cell '${first.id}': energy per output token is not merged (each shard sampled its own machine's GPUs); see each shard's result`);
+  }
+  const lengths = mergeLengths(cells, notes);
+  const lateness = mergeCellLateness(cells, notes);
   return {
     id: first.id,
     scenario: first.scenario,
@@ -126,9 +170,11 @@ function mergeCell(cells: readonly { index: number; cell: CellResult }[]): CellR
     workload_hash: first.workload_hash,
     started_at: cells.map((c) => c.cell.started_at).sort()[0]!,
     duration_s: Math.max(...cells.map((c) => c.cell.duration_s)),
-    metrics: mergeMetrics(pooled, pooledWindow),
+    metrics,
     client: mergeClient(cells.map((c) => ({ index: c.index, client: c.cell.client }))),
     trials,
+    ...(lengths === null ? {} : { lengths }),
+    ...(lateness === null ? {} : { lateness_ms: lateness }),
     shards: cells.map(({ index, cell }) => ({ index, counts: cell.metrics.counts, errors: cell.metrics.errors, client: cell.client })),
   };
 }
@@ -147,7 +193,8 @@ export function mergeShards(files: readonly ShardFile[]): { doc: ResultDoc; warn
   for (const s of shards) {
     if (s.doc.status === 'running') warnings.push(`${s.file} (shard ${s.doc.shard!.index}) is still running or was killed: the merged result says 'running' and compare will refuse it`);
   }
-  const cells = first.cells.map((c) => mergeCell(shards.map((s) => ({ index: s.doc.shard!.index, cell: s.doc.cells.find((x) => x.id === c.id)! }))));
+  const hourly = first.config.cost === undefined ? null : hourlyUsd(first.config.cost);
+  const cells = first.cells.map((c) => mergeCell(shards.map((s) => ({ index: s.doc.shard!.index, cell: s.doc.cells.find((x) => x.id === c.id)! })), hourly, warnings));
   const worst = shards.reduce<RunStatus>((w, s) => (RUN_RANK[s.doc.status] > RUN_RANK[w] ? s.doc.status : w), 'complete');
   const finished = shards.map((s) => s.doc.finished_at);
   const { shard: _shard, ...rest } = first;

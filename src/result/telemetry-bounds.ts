@@ -67,6 +67,7 @@ function gpu(g: GpuSummary, path: string, notes: Notes): GpuSummary | null {
   }
   const out: GpuSummary = { ...g, memory_total_mib: nullable(g.memory_total_mib, `${path}/memory_total_mib`, notes) };
   for (const k of GPU_STATS) out[k] = stat(g[k], `${path}/${k}`, notes);
+  if (g.energy_j !== undefined) out.energy_j = nullable(g.energy_j, `${path}/energy_j`, notes);
   return out;
 }
 
@@ -146,6 +147,7 @@ export function boundTelemetry(t: CellTelemetry, carried: readonly string[] = []
       interval_ms: clamped(t.gpu.interval_ms, 'gpu/interval_ms', notes),
       gpus: t.gpu.gpus.flatMap((g, i) => gpu(g, `gpu/gpus/${i}`, notes) ?? []),
       other_processes: t.gpu.other_processes.flatMap((p, i) => gpuProcess(p, `gpu/other_processes/${i}`, notes) ?? []),
+      ...(t.gpu.energy === undefined ? {} : { energy: { ...t.gpu.energy, joules: nullable(t.gpu.energy.joules, 'gpu/energy/joules', notes) } }),
     },
     engine: t.engine === null ? null : engine(t.engine, 'engine', notes),
     neighbours: neighbours(t.neighbours, 'neighbours', notes),

@@ -6,6 +6,7 @@ import type { CapacityMode } from '../config/vocabulary.js';
 import type { Length } from '../config/lengths.js';
 import type { NormalConfig } from '../config/normal.js';
 import type { CellMetrics } from '../metrics/cell.js';
+import type { LatenessSummary } from '../metrics/lateness.js';
 import type { MachineInfo } from '../telemetry/machine.js';
 import type { CellTelemetry, EnvironmentFingerprint } from '../telemetry/types.js';
 
@@ -64,7 +65,7 @@ export interface CellResult {
   /** The lengths the cell's measured requests asked for (first trial): input tokens and max_tokens; absent in older results. */
   lengths?: { input_tokens: LengthSummary | null; output_tokens: LengthSummary };
   /** Open loop and trace replay: how late requests went out after their scheduled time, pooled over trials (ms); absent for a closed loop. */
-  lateness_ms?: { count: number; p50: number; p99: number; max: number };
+  lateness_ms?: LatenessSummary;
   /** The worst status of its trials. */
   status: CellStatus;
   /** Hash of the first trial's prompts and max tokens: equal hashes mean the same work. */

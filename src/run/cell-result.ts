@@ -5,6 +5,8 @@ import type { LoadPlan, ScenarioPlan, SloPlan } from '../config/plan.js';
 import type { CellRun } from '../load/run-cell.js';
 import type { WarmupTaken } from '../load/warmup.js';
 import { computeCellMetrics } from '../metrics/cell.js';
+import { efficiencyOf } from '../metrics/efficiency.js';
+import { summariseLateness } from '../metrics/lateness.js';
 import { boundTelemetry } from '../result/telemetry-bounds.js';
 import { mergeTelemetry } from '../telemetry/merge.js';
 import type { CellTelemetry } from '../telemetry/types.js';
@@ -53,6 +55,8 @@ export function assembleCell(args: {
   lengths?: CellResult['lengths'] | null;
   /** A trace replay's file (relative), format, sha256 and request count. */
   trace?: CellResult['scenario']['trace'] | null;
+  /** The price of the deployment per hour (config `cost:`), for cost per token; null or absent: none. */
+  hourlyUsd?: number | null;
 }): CellResult {
   const { load, slos } = args;
   const trials: TrialResult[] = [];
@@ -62,9 +66,15 @@ export function assembleCell(args: {
   // Telemetry figures the reader would refuse are dropped here, where the cell is built, so the result in memory (the
   // report's) and the one on disk agree, and the reader accepts what the run writes (issue 19, item 1).
   const bounded = args.trials.map((t) => (t.telemetry ? boundTelemetry(t.telemetry) : undefined));
+  const hourly = args.hourlyUsd ?? null;
+  const energies: ({ joules: number | null; outputTokens: number } | null)[] = [];
   for (const [k, t] of args.trials.entries()) {
     const telemetryOfTrial = bounded[k];
     const metrics = computeCellMetrics([t.run.records], slos, t.run.notSent);
+    const outputTokens = metrics.samples.n_out.reduce((a, b) => a + b, 0);
+    const energy = telemetryOfTrial?.gpu.energy;
+    energies.push(energy === undefined ? null : { joules: energy.joules, outputTokens });
+    Object.assign(metrics, efficiencyOf(metrics, hourly, energy === undefined ? null : { joules: energy.joules, outputTokens }));
     const client = assessClient(load, metrics, t.run.loopDelay, p99(t.run.dispatchLagMs), t.run.plannedRps);
     const n = metrics.samples.e2e_ms.length;
     const { samples: _samples, ...trialMetrics } = metrics;
@@ -85,6 +95,7 @@ export function assembleCell(args: {
     notSent += t.run.notSent;
   }
   const pooled = computeCellMetrics(groups, slos, notSent);
+  Object.assign(pooled, efficiencyOf(pooled, hourly, pooledEnergy(energies)));
   const client: ClientHealth = {
     event_loop_delay_p99_ms: Math.max(0, ...trials.map((t) => t.client.event_loop_delay_p99_ms)),
     event_loop_delay_max_ms: Math.max(0, ...trials.map((t) => t.client.event_loop_delay_max_ms)),
@@ -118,16 +129,15 @@ export function assembleCell(args: {
     client,
     trials,
     ...(args.lengths == null ? {} : { lengths: args.lengths }),
-    ...(load.kind === 'rate' ? { lateness_ms: lateness(args.trials.flatMap((t) => t.run.dispatchLagMs)) } : {}),
+    ...(load.kind === 'rate' ? { lateness_ms: summariseLateness(args.trials.flatMap((t) => t.run.dispatchLagMs)) } : {}),
     ...(telemetry ? { telemetry } : {}),
   };
 }
 
-/** How late an open loop's requests left after their scheduled times, pooled over trials (nearest rank; 0s when none was sent). */
-function lateness(lags: readonly number[]): NonNullable<CellResult['lateness_ms']> {
-  if (lags.length === 0) return { count: 0, p50: 0, p99: 0, max: 0 };
-  const sorted = [...lags].sort((a, b) => a - b);
-  const rank = (q: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
-  const ms = (x: number): number => Math.round(Math.max(0, x) * 1000) / 1000;
-  return { count: sorted.length, p50: ms(rank(0.5)), p99: ms(rank(0.99)), max: ms(sorted[sorted.length - 1]!) };
+/** The trials' energy pooled: every trial's joules over every trial's output tokens; joules null when any trial's is; null when no trial had any. */
+function pooledEnergy(parts: readonly ({ joules: number | null; outputTokens: number } | null)[]): { joules: number | null; outputTokens: number } | null {
+  if (parts.length === 0 || parts.some((p) => p === null)) return null;
+  const known = parts as { joules: number | null; outputTokens: number }[];
+  const joules = known.some((p) => p.joules === null) ? null : known.reduce((a, p) => a + p.joules!, 0);
+  return { joules, outputTokens: known.reduce((a, p) => a + p.outputTokens, 0) };
 }

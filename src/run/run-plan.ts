@@ -27,6 +27,7 @@ import { machineInfo } from '../telemetry/machine.js';
 import { gitInfo } from './environment.js';
 import { assertCredentialsAccepted } from './refusal.js';
 import { shardLoad, SINGLE } from '../load/shard.js';
+import { raiseSchedulingPriority } from './priority.js';
 import { openWorkers, type WorkerGroup } from './workers.js';
 import { assertShardable, shardInfo, waitForStart, type ShardRun } from './shard.js';
 import { telemetryRecorder, type TelemetryRecorder } from './telemetry.js';
@@ -131,7 +132,8 @@ async function createSide(o: RunOptions, target: TargetPlan, outPath: string, la
     config_hash: plan.configHash,
     workload_hash: null,
     target: null,
-    machine: machineInfo(),
+    // Raised before any worker thread starts: threads inherit the priority.
+    machine: { ...machineInfo(), priority: raiseSchedulingPriority(o.env) },
     git: await gitInfo(o.cwd, o.env),
     ab,
     cells: [],

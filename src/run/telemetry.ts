@@ -33,6 +33,18 @@ function clientTokens(records: readonly RequestRecord[]): { prompt: number; comp
   return { prompt, completion };
 }
 
+/** First send to last done of the measured requests (request stamps are on performance.now, the telemetry's clock); null without any. */
+function measuredWindow(records: readonly RequestRecord[]): { fromMs: number; toMs: number } | null {
+  let fromMs = Infinity;
+  let toMs = -Infinity;
+  for (const r of records) {
+    if (r.warmup || r.cancelled) continue;
+    if (r.tSend < fromMs) fromMs = r.tSend;
+    if (r.tDone > toMs) toMs = r.tDone;
+  }
+  return toMs > fromMs ? { fromMs, toMs } : null;
+}
+
 /**
  * `serverPids`: the server's process when this tool started it, so its CPU is
  * not counted as a neighbour's and its GPU processes are not "others". When
@@ -73,7 +85,7 @@ export function telemetryRecorder(plan: TelemetryPlan, baseUrl: string, serverPi
     },
     async stopTrial(handle, records) {
       if (handle === null) return undefined;
-      const t = await handle.stop(clientTokens(records));
+      const t = await handle.stop(clientTokens(records), measuredWindow(records));
       if (t.engine === null) metrics = false;
       return t;
     },

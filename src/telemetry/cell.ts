@@ -3,7 +3,7 @@
 // together and never lets any of them fail or hold up the cell: everything is
 // bounded, and what could not be measured says so in the result instead.
 import { computeApps, type ComputeApp } from './nvidia-smi.js';
-import { startGpuSampler } from './gpu-sampler.js';
+import { startGpuSampler, type EnergyWindow } from './gpu-sampler.js';
 import { processTree, startCpuWindow } from './neighbours.js';
 import { startScraper, type ClientTokens, type EngineScraper } from './scrape.js';
 import type { CellTelemetry, GpuProcess } from './types.js';
@@ -35,8 +35,11 @@ interface TelemetryOptions {
 }
 
 export interface CellTelemetryHandle {
-  /** Client token totals of every request sent since start (warm-up included) let the server counters be checked. */
-  stop(client?: ClientTokens | null): Promise<CellTelemetry>;
+  /**
+   * Client token totals of every request sent since start (warm-up included) let the server counters be checked;
+   * `window`, the measured requests' span on the telemetry's clock, gets the GPUs' energy over it.
+   */
+  stop(client?: ClientTokens | null, window?: EnergyWindow | null): Promise<CellTelemetry>;
 }
 
 const SMI_TIMEOUT_MS = 3000;
@@ -62,11 +65,11 @@ export async function startCellTelemetry(o: TelemetryOptions): Promise<CellTelem
   const cpu = startCpuWindow([...serverPids, ...(o.listenerPids ?? [])]);
 
   return {
-    async stop(client) {
+    async stop(client, window) {
       const c = cpu.stop();
       const [gpu, engine, before, after] = await Promise.all([
         sampler
-          ? sampler.stop()
+          ? sampler.stop(window)
           : Promise.resolve({ status: 'absent' as const, message: 'GPU sampling is off', interval_ms: o.gpuIntervalMs ?? 500, gpus: [] }),
         scraper ? scraper.stop(client ?? null) : Promise.resolve(null),
         appsBefore,

@@ -12,8 +12,9 @@
 // could delay the client's time stamps).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { parseGpuLine, samplerArgs } from './nvidia-smi.js';
+import { integratePower, thinPoints, type PowerPoint } from './energy.js';
 import { Series } from './stat.js';
-import type { GpuSamplerStatus, GpuSummary, GpuTelemetry } from './types.js';
+import type { GpuEnergy, GpuSamplerStatus, GpuSummary, GpuTelemetry } from './types.js';
 import { systemClock, type Clock } from '../util/clock.js';
 
 interface GpuSamplerOptions {
@@ -37,6 +38,16 @@ export const MAX_GPUS = 64;
 const MAX_NAME = 128;
 /** Stdout allowed before any interval has passed (a start-up banner, the first readings). */
 const START_BYTES = 256 * 1024;
+/** Power readings kept per GPU for the energy integral; past it they are thinned (energy.ts thinPoints). */
+const MAX_POWER_POINTS = 20_000;
+/** The energy of a window is not stated when gaps between readings cover more than this share of it. */
+const MAX_GAP_SHARE = 0.1;
+
+/** The time window the energy is integrated over: the measured requests' first send to last done, on the sampler's clock. */
+export interface EnergyWindow {
+  fromMs: number;
+  toMs: number;
+}
 
 interface PerGpu {
   name: string;
@@ -44,14 +55,18 @@ interface PerGpu {
   mem: Series;
   memTotal: number | null;
   power: Series;
+  /** (arrival time, W) of the power readings, for the energy integral; thinned to every `stride`-th past MAX_POWER_POINTS. */
+  powerPoints: PowerPoint[];
+  powerSeen: number;
+  stride: number;
   sm: Series;
   memClock: Series;
   temp: Series;
 }
 
 interface GpuSampler {
-  /** Stops the child (bounded) and summarises; other_processes is filled by the caller. */
-  stop(): Promise<Omit<GpuTelemetry, 'other_processes'>>;
+  /** Stops the child (bounded) and summarises, with the energy over `window` when given; other_processes is filled by the caller. */
+  stop(window?: EnergyWindow | null): Promise<Omit<GpuTelemetry, 'other_processes'>>;
 }
 
 const MAX_STDERR = 400;
@@ -69,6 +84,41 @@ function waitExit(child: ChildProcess, ms: number): Promise<boolean> {
     };
     child.once('exit', onExit);
   });
+}
+
+/** A gap between readings beyond this is counted against the estimate: three intervals, at least 1.5 s. */
+function maxGapMs(intervalMs: number): number {
+  return Math.max(3 * intervalMs, 1500);
+}
+
+const r3 = (x: number): number => Math.round(x * 1000) / 1000;
+
+function energyOf(points: readonly PowerPoint[], w: EnergyWindow): number | null {
+  // Only the integral's joules: whether the window was covered is judged for all GPUs together (windowEnergy).
+  const e = integratePower(points, w.fromMs, w.toMs, Infinity);
+  return e === null ? null : r3(e.joules);
+}
+
+/**
+ * The energy every GPU with power readings drew over the window, by the
+ * trapezoid rule; joules null when none had readings, or when gaps between
+ * readings (a sampler that died or stalled) cover more than MAX_GAP_SHARE of
+ * the window on any GPU counted.
+ */
+export function windowEnergy(perGpu: readonly (readonly PowerPoint[])[], w: EnergyWindow, intervalMs: number): GpuEnergy {
+  const windowMs = Math.max(0, w.toMs - w.fromMs);
+  let joules = 0;
+  let gap = 0;
+  let counted = 0;
+  for (const points of perGpu) {
+    const e = integratePower(points, w.fromMs, w.toMs, maxGapMs(intervalMs));
+    if (e === null) continue;
+    counted++;
+    joules += e.joules;
+    gap = Math.max(gap, e.gapMs);
+  }
+  const covered = counted > 0 && windowMs > 0 && gap <= MAX_GAP_SHARE * windowMs;
+  return { method: 'trapezoid', window_s: r3(windowMs / 1000), gpus_counted: counted, gap_s: r3(gap / 1000), joules: covered ? r3(joules) : null };
 }
 
 export function startGpuSampler(o: GpuSamplerOptions = {}): GpuSampler {
@@ -124,7 +174,7 @@ export function startGpuSampler(o: GpuSamplerOptions = {}): GpuSampler {
         ignoredReadings += 1;
         return;
       }
-      p = { name: g.name.slice(0, MAX_NAME), util: new Series(), mem: new Series(), memTotal: null, power: new Series(), sm: new Series(), memClock: new Series(), temp: new Series() };
+      p = { name: g.name.slice(0, MAX_NAME), util: new Series(), mem: new Series(), memTotal: null, power: new Series(), powerPoints: [], powerSeen: 0, stride: 1, sm: new Series(), memClock: new Series(), temp: new Series() };
       gpus.set(g.index, p);
     }
     lines += 1;
@@ -132,6 +182,10 @@ export function startGpuSampler(o: GpuSamplerOptions = {}): GpuSampler {
     p.mem.add(g.memoryUsed);
     p.memTotal = g.memoryTotal ?? p.memTotal;
     p.power.add(g.power);
+    if (g.power !== null && Number.isFinite(g.power) && g.power >= 0 && p.powerSeen++ % p.stride === 0) {
+      p.powerPoints.push([lastLineAt, g.power]);
+      p.stride = thinPoints(p.powerPoints, MAX_POWER_POINTS, p.stride);
+    }
     p.sm.add(g.smClock);
     p.memClock.add(g.memClock);
     p.temp.add(g.temperature);
@@ -198,7 +252,7 @@ export function startGpuSampler(o: GpuSamplerOptions = {}): GpuSampler {
   watchdog.unref();
 
   return {
-    async stop() {
+    async stop(window) {
       stopping = true;
       clearInterval(watchdog);
       // No pid: the spawn failed (no nvidia-smi) and its 'error' event is on its way.
@@ -237,11 +291,13 @@ export function startGpuSampler(o: GpuSamplerOptions = {}): GpuSampler {
           memory_used_mib: p.mem.stat(),
           memory_total_mib: p.memTotal,
           power_w: p.power.stat(),
+          ...(window == null ? {} : { energy_j: energyOf(p.powerPoints, window) }),
           sm_clock_mhz: p.sm.stat(),
           mem_clock_mhz: p.memClock.stat(),
           temperature_c: p.temp.stat(),
         }));
-      return { status, message: status === 'absent' ? null : message, interval_ms: intervalMs, gpus: summaries };
+      const energy = window == null || status === 'absent' ? null : windowEnergy([...gpus.values()].map((p) => p.powerPoints), window, intervalMs);
+      return { status, message: status === 'absent' ? null : message, interval_ms: intervalMs, gpus: summaries, ...(energy === null ? {} : { energy }) };
     },
   };
 }

@@ -10,6 +10,19 @@ export interface MachineInfo {
   cpus: number;
   memory_gb: number;
   node: string;
+  /** The measuring process's scheduling priority (src/run/priority.ts); absent in older results. */
+  priority?: PriorityOutcome;
+}
+
+export interface PriorityOutcome {
+  /** The nice value asked for; null when not asked (LLM_PERF_GATE_NICE=off or invalid). */
+  asked: number | null;
+  /** The nice value the process ran at after the attempt; null when it could not be read. */
+  nice: number | null;
+  /** True when it ran at the nice value asked for, or a better one. */
+  raised: boolean;
+  /** Why it was not raised (the OS refusal, named), or null. */
+  note: string | null;
 }
 
 export function machineInfo(): MachineInfo {

@@ -19,6 +19,8 @@ export interface GpuSummary {
   memory_used_mib: Stat | null;
   memory_total_mib: number | null;
   power_w: Stat | null;
+  /** Joules this GPU drew over the trial's measured window (trapezoid over its power readings); null without power readings; absent in older results and merged cells. */
+  energy_j?: number | null;
   sm_clock_mhz: Stat | null;
   mem_clock_mhz: Stat | null;
   temperature_c: Stat | null;
@@ -45,8 +47,23 @@ export interface GpuTelemetry {
   message: string | null;
   interval_ms: number;
   gpus: GpuSummary[];
+  /** The GPUs' energy over the trial's measured window (docs/metrics.md, "Cost and energy"); absent in older results and merged cells. */
+  energy?: GpuEnergy;
   /** Processes other than the server under test holding a GPU, seen at the start or end of the cell. */
   other_processes: GpuProcess[];
+}
+
+/** Energy over the measured window, summed over the GPUs that reported power.draw. */
+export interface GpuEnergy {
+  /** How power was integrated: the trapezoid rule over the readings' arrival times. */
+  method: 'trapezoid';
+  window_s: number;
+  /** GPUs with at least one power reading (GPUs that read [N/A] are not counted). */
+  gpus_counted: number;
+  /** The longest time on any counted GPU that rests on readings further apart than max(3 intervals, 1.5 s), seconds. */
+  gap_s: number;
+  /** Null when no GPU reported power, or when gap_s is over 10% of the window. */
+  joules: number | null;
 }
 
 /** The common vocabulary every known engine's series map to. */

@@ -86,7 +86,7 @@ describe('ConfigError messages', () => {
     expect(err.allowed).toBe('url, api, model, api_key_env, headers, extra_body, fixed_output');
     expect(err.value).toBe('m');
     expect(lines(`${OK}slo: {}\n`)).toEqual([
-      'llm-perf.yml:15:1: slo: unknown field (allowed: version, target, seed, tokenizer, timeouts, limits, run, scenarios, loads, slos, gate, ab, telemetry, capacity)',
+      'llm-perf.yml:15:1: slo: unknown field (allowed: version, target, seed, tokenizer, timeouts, limits, run, scenarios, loads, slos, gate, ab, cost, telemetry, capacity)',
     ]);
   });
 

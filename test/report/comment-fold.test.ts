@@ -43,12 +43,12 @@ describe('the comment of a 2x2 matrix with one regressed cell', () => {
     }
     expect(above).toContain('<details><summary>peak GPU memory, utilisation, KV cache and queue of 4 cells; chat@c=8 side by side with the baseline</summary>');
     expect(above).toContain('<details><summary>All metrics, per cell (4 cells)</summary>');
-    // Everything is still there, folded: each cell's gated rows, its telemetry row, its trend rows and its 41 metrics.
+    // Everything is still there, folded: each cell's gated rows, its telemetry row, its trend rows and its 44 metrics.
     for (const cell of ['chat@c=1', 'chat@c=8', 'rag@c=1', 'rag@c=8']) {
       expect(c.markdown).toMatch(new RegExp(`\\| ${cell} +\\| tpot_ms\\.p50 +\\| +\\d`));
       expect(c.markdown).toContain(`| ${cell} | 71.2 / 79.6 GiB |`);
       expect(c.markdown).toMatch(new RegExp(`\\| ${cell} \\| tpot_ms\\.p50 \\| [▁▂▃▄▅▆▇█]+ \\|`));
-      expect(c.markdown).toContain(`<details><summary>${cell}: all 41 metrics</summary>`);
+      expect(c.markdown).toContain(`<details><summary>${cell}: all 44 metrics</summary>`);
     }
     expect(c.markdown).toContain('| mean KV cache usage |');
     // Every block is closed.

@@ -21,7 +21,7 @@ describe('renderMarkdown', () => {
     expect(md).toContain('Baseline: file `x.json`');
     expect(md).toMatch(/### Gated metrics\n\n\| cell +\| metric +\| +baseline/);
     expect(md).toMatch(/\| chat@c=4 \| tpot_ms\.p50 +\| .* \| ❌ regressed +\|/);
-    expect(md).toContain('<details><summary>chat@c=4: all 41 metrics</summary>');
+    expect(md).toContain('<details><summary>chat@c=4: all 44 metrics</summary>');
   });
 
   it('escapes untrusted strings (model names, cell ids, server messages)', () => {
