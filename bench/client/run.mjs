@@ -3,7 +3,7 @@
 // rate are, what it costs in CPU and memory, and how that compares with the
 // thinnest possible client. See docs/benchmark.md.
 //
-//   npx node bench/client/run.mjs [--quick] [--only ingest,rate,memory,large,sharded]
+//   npx node bench/client/run.mjs [--quick] [--only targets,startup,contention,ingest,rate,memory,large,sharded]
 //        [--concurrency 1,64,512,2048] [--rates 10,100,1000,5000,20000]
 //        [--json FILE] [--write-reference] [--spin]
 //   npx node bench/client/run.mjs --from-json FILE [--write-reference]   (report of a saved run)
@@ -65,7 +65,7 @@ try {
   console.error(`error: ${err.message}`);
   process.exit(2);
 }
-const phases = ['ingest', 'rate', 'memory', 'large', 'sharded'].filter((p) => opts.only === null || opts.only.has(p));
+const phases = ['targets', 'startup', 'contention', 'ingest', 'rate', 'memory', 'large', 'sharded'].filter((p) => opts.only === null || opts.only.has(p));
 
 // ------------------------------------------------------------------ machine
 
@@ -203,6 +203,185 @@ async function measureSharded(bundle, task, out) {
   }
 }
 
+
+// ------------------------------------------------------------------ targets
+
+/**
+ * The issue's target points, each measured as pairs (real client, then thin
+ * client, PAIRS times) in fresh processes, one try each: no retry of a
+ * failing step, so neither client gets a best-of that the other does not.
+ * Each figure is the median over its runs; the ratio is real / thin.
+ */
+const TARGET_POINTS = [
+  { c: 1, rate: 16_000 },
+  { c: 64, rate: 4_000 },
+  { c: 512, rate: 10_240 },
+];
+const TARGET_LIMITS = { errP99: 1.5, cpu: 1.15, giant: 1.5 };
+
+const median = (xs) => {
+  const v = xs.filter((x) => typeof x === 'number' && Number.isFinite(x)).sort((a, b) => a - b);
+  if (v.length === 0) return null;
+  const m = v.length >> 1;
+  return v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
+};
+
+async function measureTargets(bundle, task) {
+  const pairs = opts.quick ? 2 : 3;
+  const out = { pairs, points: [], capacity: { real: [], thin: [] }, large: { real: [], thin: [] } };
+  for (const p of TARGET_POINTS) {
+    const point = { ...p, real: [], thin: [] };
+    for (let i = 0; i < pairs; i++) {
+      for (const kind of ['real', 'thin']) {
+        console.error(`targets: ${kind} client, ${p.c} streams at ${p.rate} chunks/s (pair ${i + 1} of ${pairs})`);
+        const r = await runClient(bundle, task(kind, 'ingest', { concurrency: p.c, fixedRate: p.rate, once: true }), 120_000);
+        const s = r?.steps?.[0];
+        point[kind].push(s ? { errP99: s.err.p99, cpuUsPerChunk: s.cpuUsPerChunk, achieved: s.achievedRate, othersPct: s.noise.othersPct, failures: s.failures } : null);
+      }
+    }
+    out.points.push(point);
+  }
+  for (let i = 0; i < pairs; i++) {
+    for (const kind of ['real', 'thin']) {
+      console.error(`targets: ${kind} client, closed loop of 32 users (pair ${i + 1} of ${pairs})`);
+      const r = await runClient(bundle, task(kind, 'rate', { capOnly: true }), 120_000);
+      out.capacity[kind].push(r?.capacity ?? null);
+    }
+  }
+  for (let i = 0; i < pairs; i++) {
+    for (const kind of ['real', 'thin']) {
+      console.error(`targets: ${kind} client, long responses (pair ${i + 1} of ${pairs})`);
+      const r = await runClient(bundle, task(kind, 'large'), 120_000);
+      out.large[kind].push(r ? { giant100k: r.giant.find((g) => g.tokens === 100_000)?.latencyMs ?? null, flood10kCpu: r.flood.find((f) => f.tokens === 10_000)?.cpuUsPerChunk ?? null, flood10kWall: r.flood.find((f) => f.tokens === 10_000)?.usPerChunk ?? null } : null);
+    }
+  }
+  return out;
+}
+
+/** Rows of the targets table: figure, real (median), thin (median), ratio, target, met. */
+function targetRows(t) {
+  const rows = [];
+  const row = (figure, real, thin, limit, runs) => {
+    const a = median(real);
+    const b = median(thin);
+    const q = typeof a === 'number' && typeof b === 'number' && b > 0 ? a / b : null;
+    const ratios = runs.map(([x, y]) => (typeof x === 'number' && typeof y === 'number' && y > 0 ? (x / y).toFixed(2) : '–')).join(', ');
+    rows.push([figure, fmt(a, 3), fmt(b, 3), q === null ? '–' : `${q.toFixed(2)}x`, ratios, limit === null ? '–' : `<= ${limit}x`, q === null || limit === null ? '–' : q <= limit ? 'met' : 'missed']);
+  };
+  const pairsOf = (real, thin) => real.map((x, i) => [x, thin[i]]);
+  for (const p of t.points) {
+    const errR = p.real.map((x) => x?.errP99 ?? null);
+    const errT = p.thin.map((x) => x?.errP99 ?? null);
+    row(`timing error p99 ms, ${p.c} stream${p.c > 1 ? 's' : ''} at ${fmt(p.rate)} chunks/s`, errR, errT, TARGET_LIMITS.errP99, pairsOf(errR, errT));
+  }
+  for (const p of t.points) {
+    const cpuR = p.real.map((x) => x?.cpuUsPerChunk ?? null);
+    const cpuT = p.thin.map((x) => x?.cpuUsPerChunk ?? null);
+    row(`CPU µs per chunk, ${p.c} stream${p.c > 1 ? 's' : ''} at ${fmt(p.rate)} chunks/s`, cpuR, cpuT, TARGET_LIMITS.cpu, pairsOf(cpuR, cpuT));
+  }
+  const capR = t.capacity.real.map((x) => x?.cpuUsPerRequest ?? null);
+  const capT = t.capacity.thin.map((x) => x?.cpuUsPerRequest ?? null);
+  row('CPU µs per request, closed loop of 32 users', capR, capT, TARGET_LIMITS.cpu, pairsOf(capR, capT));
+  const gR = t.large.real.map((x) => x?.giant100k ?? null);
+  const gT = t.large.thin.map((x) => x?.giant100k ?? null);
+  row('one 100k-token SSE event: ms after send', gR, gT, TARGET_LIMITS.giant, pairsOf(gR, gT));
+  const fR = t.large.real.map((x) => x?.flood10kCpu ?? null);
+  const fT = t.large.thin.map((x) => x?.flood10kCpu ?? null);
+  row('10k-token response read as fast as possible: CPU µs per chunk', fR, fT, null, pairsOf(fR, fT));
+  return rows;
+}
+
+// ------------------------------------------------------------------ contention
+
+/**
+ * Stamps on a busy machine: a busy loop (another process spinning on a core,
+ * as a neighbour job on a shared runner does) runs beside a 64-stream step at
+ * 4,000 chunks/s; the real client runs at its default priority and with the
+ * priority a run asks for (src/run/priority.ts), alternately, PAIRS times.
+ */
+async function measureContention(bundle, task) {
+  const pairs = opts.quick ? 2 : 3;
+  const spinner = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+  children.add(spinner);
+  const out = { pairs, plain: [], raised: [] };
+  try {
+    await sleep(300);
+    for (let i = 0; i < pairs; i++) {
+      for (const kind of ['plain', 'raised']) {
+        console.error(`contention: busy loop beside 64 streams at 4,000 chunks/s, ${kind} priority (pair ${i + 1} of ${pairs})`);
+        const r = await runClient(bundle, task('real', 'ingest', { concurrency: 64, fixedRate: 4_000, once: true, priority: kind === 'raised' }), 120_000);
+        const s = r?.steps?.[0];
+        out[kind].push(s ? { errP99: s.err.p99, loopP99Ms: s.loopP99Ms, othersPct: s.noise.othersPct, cpuUsPerChunk: s.cpuUsPerChunk } : null);
+      }
+    }
+  } finally {
+    spinner.kill('SIGKILL');
+    children.delete(spinner);
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------ start-up
+
+/** Loaded before the CLI: prints its CPU time and peak RSS as it exits. */
+const USAGE_HOOK = 'data:text/javascript,process.on("exit",()=>{const u=process.resourceUsage();process.stderr.write("\\nBENCH_USAGE "+JSON.stringify({cpuS:(u.userCPUTime+u.systemCPUTime)/1e6,maxRssKB:u.maxRSS})+"\\n")})';
+
+function cliUsage(args, limitMs) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', USAGE_HOOK, join(root, 'bin', 'llm-perf-gate.js'), ...args], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, CI: 'true', NO_COLOR: '1' } });
+    children.add(child);
+    let err = '';
+    child.stderr.on('data', (d) => (err += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), limitMs);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      children.delete(child);
+      const m = /BENCH_USAGE (\{.*\})/.exec(err);
+      if (!m) console.error(`  cli ${args[0]}: no usage line (exit ${code}): ${err.slice(-400)}`);
+      resolve(m ? { ...JSON.parse(m[1]), code } : null);
+    });
+  });
+}
+
+/**
+ * The CLI as a user starts it (bin/llm-perf-gate.js on the built dist/):
+ * `--help`, a one-request run and a run of 640 requests at 64 streams
+ * against the null server (32 chunks each, one every 2 ms), telemetry off.
+ * Each is run RUNS times; the medians are reported.
+ */
+async function measureStartup(url, tmp) {
+  const RUNS = opts.quick ? 3 : 5;
+  const config = (requests, concurrency) => {
+    const file = join(tmp, `cli-${requests}-${concurrency}.yml`);
+    writeFileSync(
+      file,
+      [
+        'version: 1',
+        `target: { url: "${url}", model: "b.cli.0.2000.0.p" }`,
+        `run: { requests: ${requests}, warmup: 0, trials: 1, max_duration_s: 120 }`,
+        'scenarios: [{ name: s, input_tokens: 16, output_tokens: 32 }]',
+        `loads: [{ concurrency: ${concurrency} }]`,
+        'telemetry: { enabled: false }',
+        '',
+      ].join('\n'),
+    );
+    return file;
+  };
+  const cases = [
+    { name: 'help', args: ['--help'] },
+    { name: 'run1', args: ['run', '--config', config(1, 1), '--out', join(tmp, 'cli-1.json')] },
+    { name: 'run64', args: ['run', '--config', config(640, 64), '--out', join(tmp, 'cli-64.json')] },
+  ];
+  const out = { runs: RUNS };
+  for (const c of cases) {
+    console.error(`startup: ${c.name} (${RUNS} runs)`);
+    const xs = [];
+    for (let i = 0; i < RUNS; i++) xs.push(await cliUsage(c.args, 120_000));
+    out[c.name] = { cpuS: median(xs.map((x) => x?.cpuS)), maxRssMB: median(xs.map((x) => (x ? x.maxRssKB / 1024 : null))), all: xs };
+  }
+  return out;
+}
+
 // ------------------------------------------------------------------ run
 
 async function measure() {
@@ -229,10 +408,14 @@ async function measure() {
 
   const base = String(process.hrtime.bigint());
   const server = await startServer(base);
-  const results = { ingest: {}, rate: {}, memory: {}, large: {}, sharded: { ingest: {}, rate: {} } };
+  const results = { targets: null, startup: null, contention: null, ingest: {}, rate: {}, memory: {}, large: {}, sharded: { ingest: {}, rate: {} } };
   const task = (kind, cmd, extra = {}) => ({ cmd, kind, url: server.url, base, quick: opts.quick, ...extra });
 
   try {
+    // First, while the machine is as quiet as it will be in this run.
+    if (phases.includes('targets')) results.targets = await measureTargets(bundle, task);
+    if (phases.includes('startup')) results.startup = await measureStartup(server.url, tmp);
+    if (phases.includes('contention')) results.contention = await measureContention(bundle, task);
     if (phases.includes('ingest')) {
       for (const c of opts.concurrency) {
         for (const kind of ['real', 'thin']) {
@@ -297,6 +480,41 @@ function report(d) {
   const m = d.machine;
   out.push(`Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, Node ${m.node}, ${m.platform}. Code: ${d.commit}. Mode: ${d.mode}${d.spin ? ' (server pacing by spin)' : ''}; ${d.durationS} s.`);
   out.push(`Other processes used ${d.othersBeforePct ?? '?'}% of the machine's CPU just before the run; each step below reports its own share ("others").`);
+  if (r.targets) {
+    out.push(`\n### 0. Targets: llm-perf-gate beside the thin client at fixed points (medians of ${r.targets.pairs} paired runs)\n`);
+    out.push(table(['figure', 'llm-perf-gate', 'thin client', 'ratio (medians)', 'ratio per pair', 'target', ''], targetRows(r.targets)));
+    out.push('\nEach pair runs the real client, then the thin client, each in a fresh process, one try each. Timing error is client arrival minus server send; CPU is the client process\'s CPU time in the measured window over the chunks (or requests) it received there.');
+  }
+  if (r.contention) {
+    const c = r.contention;
+    const cell = (xs, k) => `${fmt(median(xs.map((x) => x?.[k])), 3)} (${xs.map((x) => fmt(x?.[k], 2)).join(', ')})`;
+    out.push(`\n### 0c. A busy loop beside the client: 64 streams at 4,000 chunks/s (medians of ${c.pairs} runs, each run in brackets)\n`);
+    out.push(
+      table(
+        ['priority', 'event-loop delay p99 ms', 'timing error p99 ms', 'CPU µs/chunk', 'others'],
+        [
+          ['default (nice 0)', cell(c.plain, 'loopP99Ms'), cell(c.plain, 'errP99'), cell(c.plain, 'cpuUsPerChunk'), cell(c.plain, 'othersPct')],
+          ['raised (nice -10, as a run asks)', cell(c.raised, 'loopP99Ms'), cell(c.raised, 'errP99'), cell(c.raised, 'cpuUsPerChunk'), cell(c.raised, 'othersPct')],
+        ],
+      ),
+    );
+    out.push("\nThe busy loop is another process spinning on a core for the whole phase; \"others\" is the share of the machine's CPU the other processes (busy loop and null server) used. Loop delay is runCell's monitorEventLoopDelay p99, which includes its 10 ms sampling interval.");
+  }
+  if (r.startup) {
+    const su = r.startup;
+    const lim = (x, max, unit) => (typeof x === 'number' ? `${fmt(x, 3)} ${unit} (${x < max ? 'met' : 'missed'}: < ${max})` : '–');
+    out.push(`\n### 0b. CLI start-up and memory (bin/llm-perf-gate.js on the built dist/, medians of ${su.runs} runs)\n`);
+    out.push(
+      table(
+        ['command', 'CPU s', 'peak RSS MB'],
+        [
+          ['`--help`', lim(su.help?.cpuS, 0.25, 's'), fmt(su.help?.maxRssMB, 1)],
+          ['`run`, 1 request', fmt(su.run1?.cpuS, 3), fmt(su.run1?.maxRssMB, 1)],
+          ['`run`, 640 requests at 64 streams (32 chunks each)', fmt(su.run64?.cpuS, 3), lim(su.run64?.maxRssMB, 120, 'MB')],
+        ],
+      ),
+    );
+  }
   if (Object.keys(r.ingest).length > 0) {
     out.push('\n### 1. Ingest capacity: highest output chunks/s with client timing error p99 < 1 ms\n');
     const rows = [];
@@ -488,6 +706,14 @@ function headline(d) {
   const put = (k, v) => {
     if (typeof v === 'number' && Number.isFinite(v)) h[k] = v;
   };
+  for (const p of r.targets?.points ?? []) {
+    put(`target ${p.c}x${p.rate} error p99 ms real`, median(p.real.map((x) => x?.errP99)));
+    put(`target ${p.c}x${p.rate} error p99 ratio real/thin`, median(p.real.map((x) => x?.errP99)) / median(p.thin.map((x) => x?.errP99)));
+    put(`target ${p.c}x${p.rate} CPU ratio real/thin`, median(p.real.map((x) => x?.cpuUsPerChunk)) / median(p.thin.map((x) => x?.cpuUsPerChunk)));
+  }
+  if (r.targets) put('target closed-loop CPU/request ratio real/thin', median(r.targets.capacity.real.map((x) => x?.cpuUsPerRequest)) / median(r.targets.capacity.thin.map((x) => x?.cpuUsPerRequest)));
+  put('CLI --help CPU s', r.startup?.help?.cpuS);
+  put('CLI run 64 streams peak RSS MB', r.startup?.run64?.maxRssMB);
   for (const c of Object.keys(r.ingest)) {
     for (const kind of ['real', 'thin']) put(`ingest capacity c=${c} ${kind} (chunks/s, higher is better)`, r.ingest[c][kind]?.capacity);
   }
