@@ -98,6 +98,9 @@ export function planOf(config: NormalConfig, ctx: RunContext): Plan {
               maxRequests: s.trace.max_requests,
             },
           }),
+      ...(s.conversation === undefined
+        ? {}
+        : { conversation: { turns: s.conversation.turns, userTokens: s.conversation.user_tokens, thinkTimeMs: s.conversation.think_time_ms, answers: s.conversation.answers } }),
     })),
     loads: config.loads.map(loadPlanOf),
     slos: { ttftMs: config.slos.ttft_ms, tpotMs: config.slos.tpot_ms, e2eMs: config.slos.e2e_ms },

@@ -4,6 +4,7 @@ import { Ajv, type ErrorObject } from 'ajv';
 import schema from '../../schema/config.schema.json' with { type: 'json' };
 import { METRIC_IDS } from '../metric-ids.js';
 import { loadLabel } from './derive.js';
+import { conversationIssues } from './conversation.js';
 import { lengthFloor, lengthIssues } from './lengths.js';
 import { normaliseLoad } from './normal.js';
 import type { RawLoad } from './raw.js';
@@ -253,6 +254,7 @@ export function crossFieldIssues(raw: unknown, invalidLoads: ReadonlySet<number>
       }
       if (!has(sc, 'trace') && !has(sc, 'output_tokens')) issues.push({ segs: [...at, 'output_tokens'], reason: 'is required unless trace is given', echo: false });
       for (const key of ['input_tokens', 'output_tokens']) issues.push(...lengthIssues(sc[key], [...at, key]));
+      issues.push(...conversationIssues(sc, at, isRecord(raw.target) ? raw.target.api : undefined));
       if (typeof sc.name === 'string') {
         const first = names.get(sc.name);
         if (first === undefined) names.set(sc.name, i);
@@ -262,10 +264,14 @@ export function crossFieldIssues(raw: unknown, invalidLoads: ReadonlySet<number>
     const synthetic = raw.scenarios.length === 0 || raw.scenarios.some((sc) => !isRecord(sc) || !has(sc, 'trace'));
     if (synthetic && !has(raw, 'loads')) issues.push({ segs: ['loads'], reason: 'is required unless every scenario is a trace', echo: false });
     const traces = new Set(raw.scenarios.filter((sc) => isRecord(sc) && has(sc, 'trace')).map((sc) => String((sc as Record<string, unknown>).name)));
+    const conversations = new Set(raw.scenarios.filter((sc) => isRecord(sc) && has(sc, 'conversation')).map((sc) => String((sc as Record<string, unknown>).name)));
     if (Array.isArray(raw.capacity)) {
       raw.capacity.forEach((c: unknown, i) => {
         if (isRecord(c) && typeof c.scenario === 'string' && traces.has(c.scenario)) {
           issues.push({ segs: ['capacity', i, 'scenario'], reason: 'is a trace replay: its times are the trace\'s, so no search can vary its load', echo: true });
+        }
+        if (isRecord(c) && typeof c.scenario === 'string' && conversations.has(c.scenario)) {
+          issues.push({ segs: ['capacity', i, 'scenario'], reason: 'is a multi-turn conversation: a capacity search sends independent requests', echo: true });
         }
       });
     }

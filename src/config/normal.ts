@@ -4,6 +4,7 @@
 // (derive.ts), whether it came from a YAML file or from a stored result.
 import { normaliseCost, type NormalCost } from './cost.js';
 import { normaliseCapacity, normaliseGateCapacity, type NormalCapacity, type NormalGateCapacity } from './capacity.js';
+import { normaliseConversation, type NormalConversation } from './conversation.js';
 import { DEFAULTS } from './defaults.js';
 import { normaliseLength, normaliseTrace, type Length, type NormalTrace } from './lengths.js';
 import type { RawAbSide, RawConfig, RawGate, RawLoad, RawMetricRule, RawTelemetry } from './raw.js';
@@ -35,6 +36,8 @@ export interface NormalScenario {
   readonly dataset: string | null;
   /** A trace replay; absent otherwise, so configs without one keep their hash. */
   readonly trace?: NormalTrace;
+  /** Multi-turn sessions; absent otherwise, so configs without one keep their hash. */
+  readonly conversation?: NormalConversation;
 }
 
 export type NormalLoad =
@@ -174,6 +177,8 @@ export function normaliseConfig(raw: RawConfig, input: NormaliseInput): NormalCo
       shared_prefix_tokens: s.shared_prefix_tokens ?? DEFAULTS.sharedPrefixTokens,
       dataset: s.dataset ?? null,
       ...(s.trace === undefined ? {} : { trace: normaliseTrace(s.trace) }),
+      // The checks required input_tokens beside a conversation.
+      ...(s.conversation === undefined ? {} : { conversation: normaliseConversation(s.conversation, s.input_tokens!) }),
     })),
     loads: (raw.loads ?? []).map(normaliseLoad),
     slos: { ttft_ms: raw.slos?.ttft_ms ?? null, tpot_ms: raw.slos?.tpot_ms ?? null, e2e_ms: raw.slos?.e2e_ms ?? null },

@@ -63,6 +63,18 @@ export interface ScenarioPlan {
   readonly dataset: string | null;
   /** A trace replayed at its timestamps instead of the loads; null or absent otherwise. */
   readonly trace?: TracePlan | null;
+  /** Multi-turn sessions instead of independent requests; null or absent otherwise. */
+  readonly conversation?: ConversationPlan | null;
+}
+
+/** A scenario's multi-turn sessions (docs/workloads.md, "Multi-turn conversations"). */
+export interface ConversationPlan {
+  readonly turns: number;
+  /** The new user message of turns 2..N. */
+  readonly userTokens: Length;
+  /** Between an answer's end and the next turn, ms. */
+  readonly thinkTimeMs: Length | 0;
+  readonly answers: 'real' | 'synthetic';
 }
 
 /** A scenario's trace replay (docs/workloads.md). */

@@ -2,6 +2,7 @@
 // optional fields still unset. normal.ts fills in the defaults.
 import type { RawCapacity, RawGateCapacity } from './capacity.js';
 import type { RawCost } from './cost.js';
+import type { RawConversation } from './conversation.js';
 import type { RawLength, RawTrace } from './lengths.js';
 import type { AbSchedule, ApiKind, Encoding } from './vocabulary.js';
 
@@ -22,6 +23,8 @@ export interface RawScenario {
   shared_prefix_tokens?: number;
   dataset?: string;
   trace?: RawTrace;
+  /** Multi-turn sessions (src/config/conversation.ts). */
+  conversation?: RawConversation;
 }
 export interface RawLoad {
   concurrency?: number;

@@ -11,6 +11,7 @@ import { codeSpan, escapeMd } from './escape.js';
 import { figure, MARKDOWN_STYLE, rowFigures, signedPct } from './figures.js';
 import type { ResultDoc } from '../result/types.js';
 import { telemetrySection, telemetrySummary } from './telemetry.js';
+import { turnsSection } from './turns.js';
 import { efficiencySection } from './efficiency.js';
 
 const MAX_REPORT_CHARS = 65_536;
@@ -241,6 +242,8 @@ export function renderMarkdown(v: VerdictDoc, opts: ReportOptions = {}): string 
   if (opts.results) {
     const efficiency = efficiencySection(opts.results.candidate, opts.results.baseline);
     if (efficiency !== null) parts.push(efficiency);
+    const turns = turnsSection(opts.results.candidate, opts.results.baseline);
+    if (turns !== null) parts.push(turns);
     const telemetry = telemetrySection(v, opts.results.baseline, opts.results.candidate);
     if (telemetry) parts.push(foldSection(telemetry, telemetrySummary(v, opts.results.baseline, opts.results.candidate)));
   }

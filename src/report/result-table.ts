@@ -4,6 +4,7 @@ import { markdownTable } from 'markdown-table';
 import type { Distribution } from '../stats/distribution.js';
 import type { ResultDoc } from '../result/types.js';
 import { escapeMd } from './escape.js';
+import { turnsSection } from './turns.js';
 
 const f = (x: number | null | undefined, d = 1): string => (x === null || x === undefined ? '–' : x.toFixed(d));
 const p = (dist: Distribution | null, k: 'p50' | 'p95' | 'p99'): string => (dist === null ? '–' : dist[k] === null ? `(n=${dist.n})` : f(dist[k]));
@@ -26,5 +27,6 @@ export function resultTableMd(doc: ResultDoc): string {
       escapeMd(errs),
     ]);
   }
-  return `${markdownTable(rows, { align: ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'] })}\n\n<sub>Latencies in ms; (n=K): too few samples for that percentile.</sub>`;
+  const turns = turnsSection(doc);
+  return `${markdownTable(rows, { align: ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'] })}\n\n<sub>Latencies in ms; (n=K): too few samples for that percentile.</sub>${turns === null ? '' : `\n\n${turns}`}`;
 }

@@ -5,6 +5,7 @@ import type { Distribution } from '../stats/distribution.js';
 import type { ResultDoc } from '../result/types.js';
 import { capacityTerminalLines } from './capacity-cell.js';
 import { forTerminal } from '../util/safe-text.js';
+import { turnsLines } from './turns.js';
 import { efficiencyLines } from './efficiency.js';
 
 const fmt = (x: number | null | undefined, digits = 1): string =>
@@ -93,6 +94,7 @@ export function resultTable(doc: ResultDoc, width: number | null = null): string
     for (const r of c.client.reasons) notes.push(`${forTerminal(c.id)}: client saturated: ${forTerminal(r)}`);
   }
   notes.push(...efficiencyLines(doc).map((l) => forTerminal(l)));
+  notes.push(...turnsLines(doc).map((l) => forTerminal(l)));
   const capacity = capacityTerminalLines(doc.capacity);
   return `${renderTable(fitted.rows)}\n${notes.join('\n')}${capacity === '' ? '' : `\n${capacity}`}`;
 }

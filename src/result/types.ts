@@ -4,8 +4,10 @@ import type { SweepResult } from '../capacity/sweep.js';
 import type { CapacityResult, ProbedPoint } from '../capacity/types.js';
 import type { CapacityMode } from '../config/vocabulary.js';
 import type { Length } from '../config/lengths.js';
+import type { NormalConversation } from '../config/conversation.js';
 import type { NormalConfig } from '../config/normal.js';
 import type { CellMetrics } from '../metrics/cell.js';
+import type { TurnMetrics } from '../metrics/turns.js';
 import type { LatenessSummary } from '../metrics/lateness.js';
 import type { MachineInfo } from '../telemetry/machine.js';
 import type { CellTelemetry, EnvironmentFingerprint } from '../telemetry/types.js';
@@ -58,12 +60,16 @@ export interface CellResult {
     dataset: string | null;
     /** A trace replay: the file as given, its format and its sha256 (absent otherwise). */
     trace?: { file: string; format: 'mooncake' | 'azure'; sha256: string; requests: number };
+    /** Multi-turn sessions (absent otherwise). */
+    conversation?: NormalConversation;
   };
   load:
     | { kind: 'concurrency'; label: string; concurrency: number }
     | { kind: 'rate'; label: string; rate: number; arrival: 'poisson' | 'gamma' | 'trace'; burstiness: number; max_concurrency: number | null };
   /** The lengths the cell's measured requests asked for (first trial): input tokens and max_tokens; absent in older results. */
   lengths?: { input_tokens: LengthSummary | null; output_tokens: LengthSummary };
+  /** A multi-turn cell: its figures by turn number (absent otherwise). */
+  turns?: TurnMetrics[];
   /** Open loop and trace replay: how late requests went out after their scheduled time, pooled over trials (ms); absent for a closed loop. */
   lateness_ms?: LatenessSummary;
   /** The worst status of its trials. */

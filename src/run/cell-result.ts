@@ -1,10 +1,12 @@
 // Assembles a cell of the result from its trials: per-trial figures plus the
 // pool of all trials, which is what reports show and what the gate resamples.
 import type { RequestRecord } from '../load/record.js';
+import type { NormalConversation } from '../config/conversation.js';
 import type { LoadPlan, ScenarioPlan, SloPlan } from '../config/plan.js';
 import type { CellRun } from '../load/run-cell.js';
 import type { WarmupTaken } from '../load/warmup.js';
 import { computeCellMetrics } from '../metrics/cell.js';
+import { turnMetrics } from '../metrics/turns.js';
 import { efficiencyOf } from '../metrics/efficiency.js';
 import { summariseLateness } from '../metrics/lateness.js';
 import { boundTelemetry } from '../result/telemetry-bounds.js';
@@ -55,6 +57,8 @@ export function assembleCell(args: {
   lengths?: CellResult['lengths'] | null;
   /** A trace replay's file (relative), format, sha256 and request count. */
   trace?: CellResult['scenario']['trace'] | null;
+  /** A multi-turn scenario's conversation (its normal form): the cell gets its figures by turn. */
+  conversation?: NormalConversation | null;
   /** The price of the deployment per hour (config `cost:`), for cost per token; null or absent: none. */
   hourlyUsd?: number | null;
 }): CellResult {
@@ -116,6 +120,7 @@ export function assembleCell(args: {
       shared_prefix_tokens: args.scenario.sharedPrefixTokens,
       dataset: args.datasetLabel,
       ...(args.trace == null ? {} : { trace: args.trace }),
+      ...(args.conversation == null ? {} : { conversation: args.conversation }),
     },
     load:
       load.kind === 'concurrency'
@@ -129,6 +134,7 @@ export function assembleCell(args: {
     client,
     trials,
     ...(args.lengths == null ? {} : { lengths: args.lengths }),
+    ...(args.conversation == null ? {} : { turns: turnMetrics(groups.flat(), args.conversation.turns) }),
     ...(load.kind === 'rate' ? { lateness_ms: summariseLateness(args.trials.flatMap((t) => t.run.dispatchLagMs)) } : {}),
     ...(telemetry ? { telemetry } : {}),
   };

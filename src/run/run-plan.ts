@@ -20,9 +20,11 @@ import { TOOL_VERSION } from '../version.js';
 import { buildCellWorkload, lengthsOf, scenarioTrace, TRACE_LOAD_LABEL, traceLoad, workloadHash } from '../workload/index.js';
 import type { WorkItem } from '../workload/synth.js';
 import { registerSecrets } from '../util/secrets.js';
-import { lazyTokenCounter } from '../workload/tokenizer.js';
+import { getTokenizer, lazyTokenCounter } from '../workload/tokenizer.js';
 import { capacityConnections, runCapacityCells } from './capacity-cells.js';
 import { assembleCell, type TrialOutcome } from './cell-result.js';
+import { ConversationClient } from '../load/conversation-client.js';
+import { conversationWarmupRequests, conversationWork, runConversationTrial } from './conversation-step.js';
 import { machineInfo } from '../telemetry/machine.js';
 import { gitInfo } from './environment.js';
 import { assertCredentialsAccepted } from './refusal.js';
@@ -89,6 +91,8 @@ interface Side {
   /** run.workers > 1: the threads that send; null: this thread sends. */
   workers: WorkerGroup | null;
   telemetry: TelemetryRecorder;
+  /** Multi-turn cells' client (it keeps the answers' text), opened with the first such cell; closed with `client`. */
+  conversation?: ConversationClient;
 }
 
 /** The API key the target names (never logged: registered as a secret at once). */
@@ -115,6 +119,28 @@ async function newClient(o: RunOptions, target: TargetPlan): Promise<InferenceCl
     countTokens: counter.count,
     countTokensReady: counter.ready,
   });
+}
+
+/** The client of a side's multi-turn cells: the target's options, a pool of its own (src/load/conversation-client.ts). */
+async function conversationClient(o: RunOptions, side: Side): Promise<ConversationClient> {
+  if (side.conversation !== undefined) return side.conversation;
+  const tokenizer = await getTokenizer(o.plan.encoding);
+  side.conversation = new ConversationClient({
+    target: side.target,
+    timeouts: o.plan.timeouts,
+    limits: o.plan.responseLimits,
+    connections: null,
+    apiKey: apiKeyOf(o, side.target),
+    countTokens: (t) => tokenizer.count(t),
+  });
+  return side.conversation;
+}
+
+/** Closes (or destroys) a side's multi-turn client, if it opened one. */
+async function closeConversation(side: Side, destroy: boolean): Promise<void> {
+  const c = side.conversation;
+  side.conversation = undefined;
+  if (c !== undefined) await (destroy ? c.destroy() : c.close());
 }
 
 /** A side with its client and an empty result; probeSide asks its server what it serves. */
@@ -226,7 +252,10 @@ async function runMatrix(o: RunOptions, sides: readonly Side[], blocks: BlockHoo
     // Both sides of a pair send the very same requests.
     const items = new Map<string, readonly WorkItem[]>();
     for (const cell of cells) {
-      const built = await buildCellWorkload(plan, cell.scenario, cell.load, cellRequestCount(plan), trial);
+      const built =
+        cell.scenario.conversation != null
+          ? await conversationWork(plan, cell.scenario, cell.load, trial)
+          : await buildCellWorkload(plan, cell.scenario, cell.load, cellRequestCount(plan), trial);
       items.set(cell.id, built);
       // A trace's cell runs at the rate its times ask for, known once it is read.
       if (cell.scenario.trace != null) cell.load = traceLoad(built);
@@ -248,6 +277,7 @@ async function runMatrix(o: RunOptions, sides: readonly Side[], blocks: BlockHoo
         } finally {
           // The server goes down after its block: its pooled connections are of no use after.
           if (side.connected) await side.client.close();
+          await closeConversation(side, false);
           side.connected = false;
           await blocks.after(side.role!);
         }
@@ -286,6 +316,9 @@ async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolea
   // A trace is replayed whole, from its first request: no warm-up of its own.
   const trace = cell.scenario.trace ?? null;
   const warmupOf = trace === null ? plan.limits.warmup : 0;
+  // A conversation's warm-up is whole sessions (src/run/conversation-step.ts).
+  const conversation = cell.scenario.conversation ?? null;
+  const conversationWarmup = conversation === null ? 0 : conversationWarmupRequests(items, conversation.turns);
   o.progress?.cellStart({
     step: m.step++,
     steps: m.total,
@@ -295,9 +328,9 @@ async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolea
     trials: plan.limits.trials,
     side: side.label,
     id: cell.id,
-    requests: trace === null ? plan.limits.requests : items.length,
-    warmup: warmupOf,
-    warmupMax: warmupBudget(warmupOf),
+    requests: conversation !== null ? items.length - conversationWarmup : trace === null ? plan.limits.requests : items.length,
+    warmup: conversation === null ? warmupOf : conversationWarmup,
+    warmupMax: conversation === null ? warmupBudget(warmupOf) : conversationWarmup,
   });
   // Started before the clock and stopped after it: telemetry never sits inside the load loop.
   const tel = await side.telemetry.startTrial();
@@ -309,23 +342,42 @@ async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolea
   const cellRun = side.workers === null ? runCell : (opts: Parameters<typeof runCell>[0]) => side.workers!.runCell({ ...opts, model: side.model, items });
   let measured: Awaited<ReturnType<typeof runCellWarm>>;
   try {
-    measured = await runCellWarm(
-      {
+    if (conversation !== null) {
+      const tokenizer = await getTokenizer(plan.encoding);
+      // Multi-turn sessions run on this thread (their turns wait on each other's answers), shards included.
+      const run = await runConversationTrial({
+        plan,
+        scenario: cell.scenario,
         load: cell.load,
-        count: items.length,
-        warmup: warmupOf,
-        maxDurationMs: plan.limits.maxDurationS * 1000,
-        seedMaterial: `${plan.seed}|${cell.scenario.name}|${trial}`,
-        maxTokens: (i) => items[i]!.maxTokens,
-        send,
+        items,
+        trial,
+        client: await conversationClient(o, side),
+        model: side.model,
+        countTokens: (t) => tokenizer.count(t),
         cancel: o.signal,
         onDone: (rec) => o.progress?.requestDone(rec),
-        shard: o.shard?.spec,
-        clock,
-        ...(trace === null ? {} : { arrivalAt: (i: number) => items[i]!.atMs ?? 0 }),
-      },
-      cellRun,
-    );
+        ...(o.shard === undefined ? {} : { shard: o.shard.spec }),
+      });
+      measured = { run, warmup: null };
+    } else {
+      measured = await runCellWarm(
+        {
+          load: cell.load,
+          count: items.length,
+          warmup: warmupOf,
+          maxDurationMs: plan.limits.maxDurationS * 1000,
+          seedMaterial: `${plan.seed}|${cell.scenario.name}|${trial}`,
+          maxTokens: (i) => items[i]!.maxTokens,
+          send,
+          cancel: o.signal,
+          onDone: (rec) => o.progress?.requestDone(rec),
+          shard: o.shard?.spec,
+          clock,
+          ...(trace === null ? {} : { arrivalAt: (i: number) => items[i]!.atMs ?? 0 }),
+        },
+        cellRun,
+      );
+    }
   } catch (err) {
     // The GPU sampler is a child process: never leave it running behind a failed trial.
     await side.telemetry.stopTrial(tel, []);
@@ -349,7 +401,9 @@ async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolea
     workloadHash: m.hashes.get(cell.id)!,
     trials,
     // The first trial's measured requests: every trial asks for the same lengths.
-    lengths: lengthsOf(m.firstTrials.find((f) => f.cell === cell.id)!.items.slice(trace === null ? warmupBudget(plan.limits.warmup) : 0)),
+    // A conversation's requests grow with the history: its turns record their own (turns[].input_tokens_mean).
+    lengths: conversation !== null ? null : lengthsOf(m.firstTrials.find((f) => f.cell === cell.id)!.items.slice(trace === null ? warmupBudget(plan.limits.warmup) : 0)),
+    conversation: plan.config.scenarios.find((s) => s.name === cell.scenario.name)?.conversation ?? null,
     trace: trace === null ? null : { file: relative(o.cwd, trace.file), format: trace.format, sha256: (await scenarioTrace(trace)).sha256, requests: items.length },
   });
   const at = side.doc.cells.findIndex((c) => c.id === cell.id);
@@ -405,6 +459,7 @@ async function runSides(o: RunOptions, open: () => Promise<Side[]>, blocks: Bloc
       s.doc.finished_at = new Date().toISOString();
       await writeResult(s.outPath, s.doc);
       if (s.connected) await s.client.destroy();
+      await closeConversation(s, true);
       await s.workers?.close(true);
     }
     throw err;
@@ -417,6 +472,7 @@ async function runSides(o: RunOptions, open: () => Promise<Side[]>, blocks: Bloc
     s.doc.finished_at = new Date().toISOString();
     await writeResult(s.outPath, s.doc);
     if (s.connected) await (o.signal.aborted ? s.client.destroy() : s.client.close());
+    await closeConversation(s, o.signal.aborted);
     await s.workers?.close(o.signal.aborted);
   }
   return sides;
