@@ -3,7 +3,7 @@
 // from the GPUs' energy over the measured window. Pure: no I/O.
 import type { EfficiencyKey } from '../metric-ids.js';
 
-export type Efficiency = Partial<Record<EfficiencyKey, number | null>>;
+type Efficiency = Partial<Record<EfficiencyKey, number | null>>;
 
 /** Beyond this a result's figure is refused by its reader (src/result/integrity.ts MAX_FIGURE): no figure then. */
 const MAX_FIGURE = 1e12;

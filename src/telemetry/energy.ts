@@ -6,7 +6,7 @@
 /** One power reading: when it arrived (ms, on the clock of the window) and the draw it gave (W). */
 export type PowerPoint = readonly [tMs: number, watts: number];
 
-export interface EnergyIntegral {
+interface EnergyIntegral {
   joules: number;
   /** Milliseconds of the window not spanned by readings closer than `maxGapMs` (bridged, but counted here). */
   gapMs: number;
