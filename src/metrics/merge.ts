@@ -21,7 +21,7 @@ export interface MetricsPart {
 }
 
 /** Pools distributions of disjoint request sets; null when every part is null. */
-function mergeDistributions(ds: readonly (Distribution | null)[]): Distribution | null {
+export function mergeDistributions(ds: readonly (Distribution | null)[]): Distribution | null {
   const parts = ds.filter((d): d is Distribution => d !== null);
   if (parts.length === 0) return null;
   if (parts.length === 1) return parts[0]!;

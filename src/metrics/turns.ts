@@ -4,6 +4,7 @@
 // cache, turn 2 onwards prefill only the newest message. Pure: no I/O.
 import type { RequestRecord } from '../load/record.js';
 import { summarize, type Distribution } from '../stats/distribution.js';
+import { mergeDistributions } from './merge.js';
 
 export interface TurnMetrics {
   /** 1-based. */
@@ -43,4 +44,26 @@ export function turnMetrics(records: readonly RequestRecord[], turns: number): T
     ttft_ms: summarize(t.ttft, 'ms'),
     queued_ttft_ms: summarize(t.queued, 'ms'),
   }));
+}
+
+/**
+ * The turns of parts of one cell measured at the same time (shards, each
+ * with its own sessions): counts add, the mean input tokens is weighted by
+ * completed requests, the distributions pool their histograms.
+ */
+export function mergeTurns(parts: readonly (readonly TurnMetrics[])[]): TurnMetrics[] {
+  const turns = Math.max(0, ...parts.map((p) => p.length));
+  return Array.from({ length: turns }, (_, k): TurnMetrics => {
+    const own = parts.map((p) => p[k]).filter((t): t is TurnMetrics => t !== undefined);
+    const weighed = own.filter((t) => t.input_tokens_mean !== null && t.completed > 0);
+    const n = weighed.reduce((a, t) => a + t.completed, 0);
+    return {
+      turn: k + 1,
+      attempted: own.reduce((a, t) => a + t.attempted, 0),
+      completed: own.reduce((a, t) => a + t.completed, 0),
+      input_tokens_mean: n === 0 ? null : r3(weighed.reduce((a, t) => a + t.input_tokens_mean! * t.completed, 0) / n),
+      ttft_ms: mergeDistributions(own.map((t) => t.ttft_ms)),
+      queued_ttft_ms: mergeDistributions(own.map((t) => t.queued_ttft_ms)),
+    };
+  });
 }

@@ -6,6 +6,7 @@
 import { MergeError } from '../errors/merge-error.js';
 import type { CellSamples } from '../metrics/cell.js';
 import { mergeMetrics, type MetricsPart } from '../metrics/merge.js';
+import { mergeTurns } from '../metrics/turns.js';
 import { efficiencyOf } from '../metrics/efficiency.js';
 import { mergeLateness } from '../metrics/lateness.js';
 import { hourlyUsd } from '../config/cost.js';
@@ -175,6 +176,8 @@ function mergeCell(cells: readonly { index: number; cell: CellResult }[], hourly
     trials,
     ...(lengths === null ? {} : { lengths }),
     ...(lateness === null ? {} : { lateness_ms: lateness }),
+    // A multi-turn cell: each shard ran its own sessions; their turns pool.
+    ...(cells.every((c) => c.cell.turns !== undefined) ? { turns: mergeTurns(cells.map((c) => c.cell.turns!)) } : {}),
     shards: cells.map(({ index, cell }) => ({ index, counts: cell.metrics.counts, errors: cell.metrics.errors, client: cell.client })),
   };
 }

@@ -65,6 +65,31 @@ describe('examples/multi-turn.yml on the embedded engine', () => {
     // The terminal report shows each cell by turn.
     expect(ran.stdout + ran.stderr).toMatch(/chat@c=2 by turn: TTFT p50 1: [\d.]+, 2: [\d.]+, 3: [\d.]+, 4: [\d.]+ ms · input tokens \d+, \d+, \d+, \d+/);
   }, 300_000);
+
+  it('runs as two shards whose sessions and turns merge into the whole cell', async () => {
+    const dir = await tempDir();
+    const at = new Date(Date.now() + 1500).toISOString();
+    const files = [0, 1].map((i) => join(dir, `shard-${i}.json`));
+    const ran = await Promise.all(files.map((out, i) => cli(['run', '--config', 'examples/multi-turn.yml', '--url', engine.url, '--out', out, '--shard', `${i}/2`, '--start-at', at])));
+    for (const r of ran) expect(r.code, r.stderr).toBe(0);
+    const out = join(dir, 'merged.json');
+    const merged = await cli(['merge', ...files, '--out', out]);
+    expect(merged.code, merged.stderr).toBe(0);
+    const doc = await readResult(out);
+    const shards = await Promise.all(files.map((f) => readResult(f)));
+    for (const [k, cell] of doc.cells.entries()) {
+      // Each shard ran every other session (3 of the 6 measured); the merged turns add up to the whole cell's.
+      for (const s of shards) expect(s.cells[k]!.turns!.map((t) => t.attempted)).toEqual([3, 3, 3, 3]);
+      expect(cell.turns!.map((t) => [t.turn, t.attempted, t.completed])).toEqual([1, 2, 3, 4].map((n) => [n, 6, 6]));
+      expect(cell.turns!.map((t) => t.ttft_ms!.n)).toEqual([6, 6, 6, 6]);
+      expect(cell.metrics.counts.completed).toBe(24);
+      for (const [n, t] of cell.turns!.entries()) {
+        const parts = shards.map((s) => s.cells[k]!.turns![n]!.ttft_ms!);
+        expect(t.ttft_ms!.min).toBe(Math.min(...parts.map((p) => p.min)));
+        expect(t.ttft_ms!.max).toBe(Math.max(...parts.map((p) => p.max)));
+      }
+    }
+  }, 300_000);
 });
 
 const found = llamaServerBinary();
