@@ -9,6 +9,7 @@ import type { TelemetryPlan } from '../config/plan.js';
 import type { ResultDoc } from '../result/types.js';
 import type { Clock } from '../util/clock.js';
 import { startCellTelemetry, type CellTelemetryHandle } from '../telemetry/cell.js';
+import { startCellTelemetryThread } from './telemetry-thread.js';
 import { collectFingerprint } from '../telemetry/fingerprint.js';
 import { loopbackPort, pidsListeningOn } from '../telemetry/listener.js';
 import type { CellTelemetry } from '../telemetry/types.js';
@@ -72,7 +73,7 @@ export function telemetryRecorder(plan: TelemetryPlan, baseUrl: string, serverPi
     },
     async startTrial() {
       if (!plan.enabled) return null;
-      return startCellTelemetry({
+      const options = {
         baseUrl,
         serverPids: [...serverPids],
         listenerPids: listening(),
@@ -80,8 +81,9 @@ export function telemetryRecorder(plan: TelemetryPlan, baseUrl: string, serverPi
         scrapeIntervalMs: plan.scrapeIntervalMs,
         maxOthersCpuShare: plan.maxNeighbourCpuShare,
         metrics,
-        ...(clock === undefined ? {} : { clock }),
-      });
+      };
+      // Off the measuring loop, on a thread of its own (telemetry-thread.ts); an injected clock keeps it here.
+      return clock === undefined ? startCellTelemetryThread(options) : startCellTelemetry({ ...options, clock });
     },
     async stopTrial(handle, records) {
       if (handle === null) return undefined;

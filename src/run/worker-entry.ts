@@ -1,4 +1,9 @@
-// Entry point of a `run.workers` thread (bundled as dist/worker.js).
-import { serveShardWorker } from './shard-worker.js';
+// Entry point of the run's worker threads (bundled as dist/worker.js): a
+// `run.workers` shard, or the telemetry thread of a trial (src/run/telemetry-thread.ts).
+import { workerData } from 'node:worker_threads';
 
-await serveShardWorker();
+if ((workerData as { role?: string } | null)?.role === 'llm-perf-gate-telemetry') {
+  await (await import('./telemetry-worker.js')).serveTelemetryWorker();
+} else {
+  await (await import('./shard-worker.js')).serveShardWorker();
+}

@@ -39,7 +39,7 @@ export function workerShard(i: number, w: number, machine: ShardSpec): ShardSpec
 }
 
 /** The worker script: next to the bundle (dist/worker.js), else bundled now from the sources (tests, bench scripts). */
-async function workerScript(): Promise<{ path: string; built: boolean }> {
+export async function workerScript(): Promise<{ path: string; built: boolean }> {
   const here = import.meta.url;
   if (!here.endsWith('.ts')) {
     for (const rel of ['./worker.js', '../worker.js']) {

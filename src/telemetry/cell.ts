@@ -9,7 +9,7 @@ import { startScraper, type ClientTokens, type EngineScraper } from './scrape.js
 import type { CellTelemetry, GpuProcess } from './types.js';
 import { systemClock, type Clock } from '../util/clock.js';
 
-interface TelemetryOptions {
+export interface TelemetryOptions {
   /** Server base URL (scheme://host:port); null skips /metrics. */
   baseUrl: string | null;
   /** Pids of the server under test when this tool started it: their trees are not "others". */
