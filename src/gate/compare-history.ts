@@ -11,6 +11,7 @@ import type { CellResult, ResultDoc } from '../result/types.js';
 import { cellRules, cellVerdict, compare, judgeSettings, verdictDoc, type CompareOptions } from './compare.js';
 import { judgeAgainstHistory } from './history-judge.js';
 import { judgeMetric } from './judge.js';
+import { costMismatch, withCostMismatch } from './cost-check.js';
 import type { MetricRule } from './policy.js';
 import { MIN_JOBS } from '../stats/job-noise.js';
 import { cellProblems, docProblems, neighbourProblems } from './validity.js';
@@ -45,6 +46,9 @@ export function compareWithHistory(history: readonly ResultDoc[], cand: ResultDo
 
   const doc = docProblems(newest, cand, gate);
   const warnings = [...doc.warnings];
+  // Cost per token against stored runs priced otherwise than the candidate is not compared (cost-check.ts).
+  const priced = usable.map((d) => costMismatch(d, cand)).find((x) => x !== null) ?? null;
+  if (priced !== null) warnings.push(`the stored runs and the candidate are ${priced}`);
   const judged: CellVerdict[] = [];
   const regressionsOnly = new Map<string, string>();
   // Holm runs over the cells, a cell's gated metrics counted once (significance.ts): the stated detectable change assumes that family.
@@ -66,7 +70,10 @@ export function compareWithHistory(history: readonly ResultDoc[], cand: ResultDo
     // The history design judges against the stored jobs' spread and applies no margin: only what is not comparable, and the plain warnings.
     problems.warnings.push(...n.warnings);
     if (n.regressionsOnly !== null) regressionsOnly.set(c.id, n.regressionsOnly);
-    const metrics = cellRules(gate, c, opts).map((rule) => judgeCellMetric(stored, b, c, rule, gate, gatedTests));
+    const metrics = withCostMismatch(
+      cellRules(gate, c, opts).map((rule) => judgeCellMetric(stored, b, c, rule, gate, gatedTests)),
+      priced,
+    );
     judged.push(cellVerdict(b, c, problems, metrics));
   }
   return { ...verdictDoc(judged, newest, cand, gate, { invalid: doc.invalid, warnings }, 'history', regressionsOnly), history: { runs: usable.length, notes } };
