@@ -202,12 +202,16 @@ const PROBE_VALUE = '\u0000';
 /**
  * An interpreter for one stream: the same results as interpretData(data, api)
  * for every input, faster on the repetitive chunks of a stream. Keep one per
- * response; the template is only valid within a stream.
+ * response; the template is only valid within a stream. An event from the
+ * fast path is one object, reused by the next call: read it before
+ * interpreting the next chunk (every caller does), so the per-chunk path
+ * allocates nothing but the chunk's text.
  */
 export function createChunkInterpreter(api: ApiKind): (data: string) => StreamEvent {
   let prefix: string | null = null;
   let suffix = '';
   let fingerprint: string | null = null;
+  const fast: Extract<StreamEvent, { kind: 'chunk' }> = { kind: 'chunk', output: true, text: '', usage: null, finishReason: null, systemFingerprint: null };
   let builds = 0;
   let hits = 0;
   const key = api === 'chat' ? '"content"' : '"text"';
@@ -222,7 +226,9 @@ export function createChunkInterpreter(api: ApiKind): (data: string) => StreamEv
       const text = stringBody(data, prefix.length, data.length - suffix.length);
       if (text !== null) {
         hits++;
-        return { kind: 'chunk', output: true, text, usage: null, finishReason: null, systemFingerprint: fingerprint };
+        fast.text = text;
+        fast.systemFingerprint = fingerprint;
+        return fast;
       }
     }
     const p = parseData(data);
