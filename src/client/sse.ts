@@ -16,6 +16,8 @@
 const LF = 10;
 const COLON = 58;
 const SPACE = 32;
+/** decode()'s options, one object for every read rather than a literal per call. */
+const STREAMING = { stream: true } as const;
 
 interface SseLimits {
   /** Longest line kept (UTF-16 units, a lower bound on its bytes). */
@@ -63,7 +65,7 @@ export class SseParser {
 
   push(chunk: Uint8Array): void {
     if (this.overflowed) return;
-    this.feed(this.decoder.decode(chunk, { stream: true }));
+    this.feed(this.decoder.decode(chunk, STREAMING));
   }
 
   private overflow(message: string): void {
