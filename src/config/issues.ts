@@ -7,6 +7,7 @@ import { loadLabel } from './derive.js';
 import { conversationIssues } from './conversation.js';
 import { lengthFloor, lengthIssues } from './lengths.js';
 import { normaliseLoad } from './normal.js';
+import { rampIssues } from './ramp.js';
 import type { RawLoad } from './raw.js';
 import { parseSloText, SLO_RE } from './slo-text.js';
 import type { Segment } from './vocabulary.js';
@@ -120,7 +121,7 @@ export function schemaIssues(raw: unknown, errors: readonly ErrorObject[]): Issu
     const params = e.params as Record<string, unknown>;
 
     if (e.schemaPath === LOAD_ONE_OF) {
-      issues.push({ segs, reason: 'give exactly one of concurrency or rate', echo: false });
+      issues.push({ segs, reason: 'give exactly one of concurrency, rate or ramp', echo: false });
       continue;
     }
     if (e.schemaPath.startsWith(`${LOAD_ONE_OF}/`)) continue;
@@ -282,6 +283,7 @@ export function crossFieldIssues(raw: unknown, invalidLoads: ReadonlySet<number>
     raw.loads.forEach((ld: unknown, i) => {
       // A load the schema rejected has no trustworthy label; its own error is enough.
       if (!isRecord(ld) || invalidLoads.has(i)) return;
+      if (has(ld, 'ramp')) issues.push(...rampIssues(ld.ramp, ['loads', i, 'ramp'], raw.run));
       const label = loadLabel(normaliseLoad(ld as RawLoad));
       const first = labels.get(label);
       if (first === undefined) labels.set(label, i);

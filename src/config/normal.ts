@@ -7,6 +7,7 @@ import { normaliseCapacity, normaliseGateCapacity, type NormalCapacity, type Nor
 import { normaliseConversation, type NormalConversation } from './conversation.js';
 import { DEFAULTS } from './defaults.js';
 import { normaliseLength, normaliseTrace, type Length, type NormalTrace } from './lengths.js';
+import { normaliseRamp, type NormalRamp } from './ramp.js';
 import type { RawAbSide, RawConfig, RawGate, RawLoad, RawMetricRule, RawTelemetry } from './raw.js';
 import type { AbSchedule, ApiKind, Encoding, Warmup } from './vocabulary.js';
 import { normaliseUrl } from './url.js';
@@ -42,7 +43,8 @@ export interface NormalScenario {
 
 export type NormalLoad =
   | { readonly concurrency: number }
-  | { readonly rate: number; readonly arrival: 'poisson' | 'gamma'; readonly burstiness: number; readonly max_concurrency: number | null };
+  | { readonly rate: number; readonly arrival: 'poisson' | 'gamma'; readonly burstiness: number; readonly max_concurrency: number | null }
+  | { readonly ramp: NormalRamp };
 
 export interface NormalMetricRule {
   readonly gate?: boolean;
@@ -201,6 +203,7 @@ export function normaliseConfig(raw: RawConfig, input: NormaliseInput): NormalCo
 
 export function normaliseLoad(ld: RawLoad): NormalLoad {
   if (ld.concurrency !== undefined) return { concurrency: ld.concurrency };
+  if (ld.ramp !== undefined) return { ramp: normaliseRamp(ld.ramp) };
   return {
     rate: ld.rate ?? 0,
     arrival: ld.arrival ?? DEFAULTS.arrival,

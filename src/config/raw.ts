@@ -4,6 +4,7 @@ import type { RawCapacity, RawGateCapacity } from './capacity.js';
 import type { RawCost } from './cost.js';
 import type { RawConversation } from './conversation.js';
 import type { RawLength, RawTrace } from './lengths.js';
+import type { RawRamp } from './ramp.js';
 import type { AbSchedule, ApiKind, Encoding } from './vocabulary.js';
 
 export interface RawTarget {
@@ -32,6 +33,8 @@ export interface RawLoad {
   arrival?: 'poisson' | 'gamma';
   burstiness?: number;
   max_concurrency?: number;
+  /** An open loop whose rate moves over the cell (src/config/ramp.ts). */
+  ramp?: RawRamp;
 }
 export interface RawMetricRule {
   gate?: boolean;

@@ -59,7 +59,8 @@ function sampleShortfalls(config: NormalConfig): SampleShortfall[] {
   const planned = config.run.requests * config.run.trials;
   const gate = gatePlanOf(config.gate, config.telemetry);
   const found = new Map<string, SampleShortfall>();
-  const kinds = [...new Set(config.loads.map((l) => ('concurrency' in l ? 'concurrency' : 'rate') as 'concurrency' | 'rate'))];
+  // A ramp sends what its schedule holds, whatever run.requests says (docs/workloads.md, "Ramps").
+  const kinds = [...new Set(config.loads.filter((l) => !('ramp' in l)).map((l) => ('concurrency' in l ? 'concurrency' : 'rate') as 'concurrency' | 'rate'))];
   for (const scenario of config.scenarios) {
     // A trace replays its own rows, whatever run.requests says: its samples are the trace's to give.
     if (scenario.trace !== undefined) continue;

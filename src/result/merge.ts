@@ -3,6 +3,7 @@
 // list. Refuses what cannot be one measurement: results that are not shards,
 // of different plans, seeds, shard counts or workloads, a shard twice, or a
 // shard missing. Per-cell metrics combine in src/metrics/merge.ts.
+import { mergeRamps } from '../capacity/ramp.js';
 import { MergeError } from '../errors/merge-error.js';
 import type { CellSamples } from '../metrics/cell.js';
 import { mergeMetrics, type MetricsPart } from '../metrics/merge.js';
@@ -125,7 +126,7 @@ function mergeCellLateness(cells: readonly { index: number; cell: CellResult }[]
  * several shards (the server's, when they ran beside it) would count once
  * per shard. `notes` gets what could not be merged.
  */
-function mergeCell(cells: readonly { index: number; cell: CellResult }[], hourly: number | null, notes: string[]): CellResult {
+function mergeCell(cells: readonly { index: number; cell: CellResult }[], level: number, hourly: number | null, notes: string[]): CellResult {
   const first = cells[0]!.cell;
   const trialCount = Math.min(...cells.map((c) => c.cell.trials.length));
   const trials: TrialResult[] = [];
@@ -179,6 +180,8 @@ function mergeCell(cells: readonly { index: number; cell: CellResult }[], hourly
     // A multi-turn cell: each shard ran its own sessions; their turns pool.
     ...(cells.every((c) => c.cell.turns !== undefined) ? { turns: mergeTurns(cells.map((c) => c.cell.turns!)) } : {}),
     shards: cells.map(({ index, cell }) => ({ index, counts: cell.metrics.counts, errors: cell.metrics.errors, client: cell.client })),
+    // A ramp's steps pool the shards' samples and are judged again on the whole (capacity/ramp.ts).
+    ...(cells.every((c) => c.cell.ramp !== undefined) ? { ramp: mergeRamps(cells.map((c) => c.cell.ramp!), level) } : {}),
   };
 }
 
@@ -197,7 +200,7 @@ export function mergeShards(files: readonly ShardFile[]): { doc: ResultDoc; warn
     if (s.doc.status === 'running') warnings.push(`${s.file} (shard ${s.doc.shard!.index}) is still running or was killed: the merged result says 'running' and compare will refuse it`);
   }
   const hourly = first.config.cost === undefined ? null : hourlyUsd(first.config.cost);
-  const cells = first.cells.map((c) => mergeCell(shards.map((s) => ({ index: s.doc.shard!.index, cell: s.doc.cells.find((x) => x.id === c.id)! })), hourly, warnings));
+  const cells = first.cells.map((c) => mergeCell(shards.map((s) => ({ index: s.doc.shard!.index, cell: s.doc.cells.find((x) => x.id === c.id)! })), first.config.gate.confidence, hourly, warnings));
   const worst = shards.reduce<RunStatus>((w, s) => (RUN_RANK[s.doc.status] > RUN_RANK[w] ? s.doc.status : w), 'complete');
   const finished = shards.map((s) => s.doc.finished_at);
   const { shard: _shard, ...rest } = first;

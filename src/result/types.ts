@@ -1,5 +1,6 @@
 // The result document: versioned, written incrementally, validated against
 // schema/result.schema.json. Changing a field's meaning means a new schema version.
+import type { RampResult } from '../capacity/ramp.js';
 import type { SweepResult } from '../capacity/sweep.js';
 import type { CapacityResult, ProbedPoint } from '../capacity/types.js';
 import type { CapacityMode } from '../config/vocabulary.js';
@@ -65,9 +66,11 @@ export interface CellResult {
   };
   load:
     | { kind: 'concurrency'; label: string; concurrency: number }
-    | { kind: 'rate'; label: string; rate: number; arrival: 'poisson' | 'gamma' | 'trace'; burstiness: number; max_concurrency: number | null };
+    | { kind: 'rate'; label: string; rate: number; arrival: 'poisson' | 'gamma' | 'trace' | 'ramp'; burstiness: number; max_concurrency: number | null };
   /** The lengths the cell's measured requests asked for (first trial): input tokens and max_tokens; absent in older results. */
   lengths?: { input_tokens: LengthSummary | null; output_tokens: LengthSummary };
+  /** A ramp load (docs/workloads.md, "Ramps"): its per-step figures and where it saturated; absent otherwise. */
+  ramp?: RampResult;
   /** A multi-turn cell: its figures by turn number (absent otherwise). */
   turns?: TurnMetrics[];
   /** Open loop and trace replay: how late requests went out after their scheduled time, pooled over trials (ms); absent for a closed loop. */

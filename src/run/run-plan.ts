@@ -33,6 +33,7 @@ import { raiseSchedulingPriority } from './priority.js';
 import { openWorkers, type WorkerGroup } from './workers.js';
 import { assertShardable, shardInfo, waitForStart, type ShardRun } from './shard.js';
 import { telemetryRecorder, type TelemetryRecorder } from './telemetry.js';
+import { cellSeedMaterial, rampLoad, rampOfCell, rampRequestCount } from './ramp-cell.js';
 import type { ProgressSink } from './progress-sink.js';
 
 export interface RunOptions {
@@ -252,10 +253,12 @@ async function runMatrix(o: RunOptions, sides: readonly Side[], blocks: BlockHoo
     // Both sides of a pair send the very same requests.
     const items = new Map<string, readonly WorkItem[]>();
     for (const cell of cells) {
+      // A ramp sends every arrival its schedule puts inside the ramp.
+      const ramp = rampLoad(cell.load);
       const built =
         cell.scenario.conversation != null
           ? await conversationWork(plan, cell.scenario, cell.load, trial)
-          : await buildCellWorkload(plan, cell.scenario, cell.load, cellRequestCount(plan), trial);
+          : await buildCellWorkload(plan, cell.scenario, cell.load, ramp === null ? cellRequestCount(plan) : rampRequestCount(plan, cell.scenario, ramp, trial), trial);
       items.set(cell.id, built);
       // A trace's cell runs at the rate its times ask for, known once it is read.
       if (cell.scenario.trace != null) cell.load = traceLoad(built);
@@ -313,9 +316,10 @@ function cellRequestCount(plan: Plan): number {
 async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolean, cell: Cell, trial: number, items: readonly WorkItem[]): Promise<void> {
   const { plan } = o;
   side.doc.workload_hash = workloadHash(m.firstTrials);
-  // A trace is replayed whole, from its first request: no warm-up of its own.
+  // A trace is replayed whole, from its first request: no warm-up of its own; nor has a ramp (its low start is its warm-up).
   const trace = cell.scenario.trace ?? null;
-  const warmupOf = trace === null ? plan.limits.warmup : 0;
+  const ramp = rampLoad(cell.load);
+  const warmupOf = trace === null && ramp === null ? plan.limits.warmup : 0;
   // A conversation's warm-up is whole sessions (src/run/conversation-step.ts).
   const conversation = cell.scenario.conversation ?? null;
   const conversationWarmup = conversation === null ? 0 : conversationWarmupRequests(items, conversation.turns);
@@ -328,7 +332,7 @@ async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolea
     trials: plan.limits.trials,
     side: side.label,
     id: cell.id,
-    requests: conversation !== null ? items.length - conversationWarmup : trace === null ? plan.limits.requests : items.length,
+    requests: conversation !== null ? items.length - conversationWarmup : trace === null && ramp === null ? plan.limits.requests : items.length,
     warmup: conversation === null ? warmupOf : conversationWarmup,
     warmupMax: conversation === null ? warmupBudget(warmupOf) : conversationWarmup,
   });
@@ -366,7 +370,7 @@ async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolea
           count: items.length,
           warmup: warmupOf,
           maxDurationMs: plan.limits.maxDurationS * 1000,
-          seedMaterial: `${plan.seed}|${cell.scenario.name}|${trial}`,
+          seedMaterial: cellSeedMaterial(plan, cell.scenario, trial),
           maxTokens: (i) => items[i]!.maxTokens,
           send,
           cancel: o.signal,
@@ -402,10 +406,11 @@ async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolea
     trials,
     // The first trial's measured requests: every trial asks for the same lengths.
     // A conversation's requests grow with the history: its turns record their own (turns[].input_tokens_mean).
-    lengths: conversation !== null ? null : lengthsOf(m.firstTrials.find((f) => f.cell === cell.id)!.items.slice(trace === null ? warmupBudget(plan.limits.warmup) : 0)),
+    lengths: conversation !== null ? null : lengthsOf(m.firstTrials.find((f) => f.cell === cell.id)!.items.slice(trace === null && ramp === null ? warmupBudget(plan.limits.warmup) : 0)),
     conversation: plan.config.scenarios.find((s) => s.name === cell.scenario.name)?.conversation ?? null,
     trace: trace === null ? null : { file: relative(o.cwd, trace.file), format: trace.format, sha256: (await scenarioTrace(trace)).sha256, requests: items.length },
   });
+  if (ramp !== null) result.ramp = rampOfCell(plan, cell.scenario, ramp, trials, o.shard?.spec);
   const at = side.doc.cells.findIndex((c) => c.id === cell.id);
   if (at >= 0) side.doc.cells[at] = result;
   else side.doc.cells.push(result);
