@@ -115,6 +115,21 @@ describe('cost and energy per token', () => {
     console.log(`figures: output_tps ${cell.metrics.output_tps}, total_tps ${cell.metrics.total_tps}, cost ${cell.metrics.cost_per_mtok_output_usd} USD/M output tok, ${cell.metrics.cost_per_mtok_total_usd} USD/M total tok, energy ${cell.metrics.energy_per_output_token_j} J/output tok at 300 W`);
   }, 120_000);
 
+  it('examples/cost.yml runs as written: cost and energy per token in the result, the terminal and the report', async () => {
+    server = await startFakeServer();
+    const out = join(dir, 'example.json');
+    const md = join(dir, 'example.md');
+    const ran = await cli(['run', '--config', 'examples/cost.yml', '--url', server.url, '--out', out, '--markdown', md], { env: withSmi(350) });
+    expect(ran.code, ran.stdout + ran.stderr).toBe(0);
+    const doc = JSON.parse(await readFile(out, 'utf8')) as ResultDoc;
+    const m = doc.cells[0]!.metrics;
+    expect(m.cost_per_mtok_output_usd).toBe(Number(((2.5 * 1e6) / (m.output_tps * 3600)).toPrecision(6)));
+    expect(m.energy_per_output_token_j).toBeGreaterThan(0);
+    expect(ran.stdout).toContain('cost and energy at $2.5/GPU-hour x 1 GPU:');
+    expect(await readFile(md, 'utf8')).toContain('### Cost and energy');
+    console.log(`examples/cost.yml: ${m.output_tps} output tok/s, ${m.total_tps} total tok/s, $${m.cost_per_mtok_output_usd}/M output tok, $${m.cost_per_mtok_total_usd}/M total tok, ${m.energy_per_output_token_j} J/output tok at 350 W`);
+  }, 120_000);
+
   it('without cost: or a GPU have no such fields, and the report no such section', async () => {
     const { doc, md } = await run(dir, 'plain', { watts: 300 });
     const m = doc.cells[0]!.metrics;
