@@ -11,6 +11,7 @@ import { codeSpan, escapeMd } from './escape.js';
 import { figure, MARKDOWN_STYLE, rowFigures, signedPct } from './figures.js';
 import type { ResultDoc } from '../result/types.js';
 import { telemetrySection, telemetrySummary } from './telemetry.js';
+import { rampSection } from './ramp.js';
 import { turnsSection } from './turns.js';
 import { efficiencySection } from './efficiency.js';
 
@@ -244,6 +245,8 @@ export function renderMarkdown(v: VerdictDoc, opts: ReportOptions = {}): string 
     if (efficiency !== null) parts.push(efficiency);
     const turns = turnsSection(opts.results.candidate, opts.results.baseline);
     if (turns !== null) parts.push(turns);
+    const ramps = rampSection(opts.results.candidate, opts.results.baseline);
+    if (ramps !== null) parts.push(ramps);
     const telemetry = telemetrySection(v, opts.results.baseline, opts.results.candidate);
     if (telemetry) parts.push(foldSection(telemetry, telemetrySummary(v, opts.results.baseline, opts.results.candidate)));
   }

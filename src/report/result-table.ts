@@ -4,6 +4,7 @@ import { markdownTable } from 'markdown-table';
 import type { Distribution } from '../stats/distribution.js';
 import type { ResultDoc } from '../result/types.js';
 import { escapeMd } from './escape.js';
+import { rampSection } from './ramp.js';
 import { turnsSection } from './turns.js';
 
 const f = (x: number | null | undefined, d = 1): string => (x === null || x === undefined ? '–' : x.toFixed(d));
@@ -28,5 +29,6 @@ export function resultTableMd(doc: ResultDoc): string {
     ]);
   }
   const turns = turnsSection(doc);
-  return `${markdownTable(rows, { align: ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'] })}\n\n<sub>Latencies in ms; (n=K): too few samples for that percentile.</sub>${turns === null ? '' : `\n\n${turns}`}`;
+  const ramps = rampSection(doc);
+  return `${markdownTable(rows, { align: ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'] })}\n\n<sub>Latencies in ms; (n=K): too few samples for that percentile.</sub>${turns === null ? '' : `\n\n${turns}`}${ramps === null ? '' : `\n\n${ramps}`}`;
 }

@@ -2,6 +2,7 @@
 // headline figures only; everything else is in the result file. Every string
 // from the result (cell ids, server error messages) may be hostile: forTerminal.
 import type { Distribution } from '../stats/distribution.js';
+import { rampLines } from './ramp.js';
 import type { ResultDoc } from '../result/types.js';
 import { capacityTerminalLines } from './capacity-cell.js';
 import { forTerminal } from '../util/safe-text.js';
@@ -93,6 +94,7 @@ export function resultTable(doc: ResultDoc, width: number | null = null): string
     }
     for (const r of c.client.reasons) notes.push(`${forTerminal(c.id)}: client saturated: ${forTerminal(r)}`);
   }
+  notes.push(...rampLines(doc).map((l) => forTerminal(l)));
   notes.push(...efficiencyLines(doc).map((l) => forTerminal(l)));
   notes.push(...turnsLines(doc).map((l) => forTerminal(l)));
   const capacity = capacityTerminalLines(doc.capacity);
