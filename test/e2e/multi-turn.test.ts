@@ -130,8 +130,10 @@ describe.skipIf(!found.binary)('multi-turn sessions on llama.cpp llama-server wi
     const ttft = turns.map((t) => t.ttft_ms!.mean);
     console.log(`[e2e] llama-server multi-turn: TTFT mean by turn ${ttft.map((x) => x.toFixed(1)).join(', ')} ms; input tokens ${turns.map((t) => t.input_tokens_mean).join(', ')}; prefix-cache hit rate ${cell.telemetry?.engine?.prefix_cache_hit_rate}`);
     console.log(stdout.split('\n').filter((l) => l.includes('by turn')).join('\n'));
-    // Every later turn's TTFT below half of turn 1's: a 1024-token prefill against a few dozen new tokens.
-    for (let k = 1; k < 4; k++) expect(ttft[k]!, `turn ${k + 1}`).toBeLessThan(ttft[0]! / 2);
+    // Every later turn's median TTFT below half of turn 1's: a 1024-token prefill against a few dozen new tokens.
+    // (Medians: on a shared 2-core machine one stalled request moved a turn's mean from ~80 ms to 246 ms.)
+    const p50 = turns.map((t) => t.ttft_ms!.p50!);
+    for (let k = 1; k < 4; k++) expect(p50[k]!, `turn ${k + 1}`).toBeLessThan(p50[0]! / 2);
     // llama.cpp's /metrics: cached prompt tokens over all prompt tokens of the cell.
     const engine = cell.telemetry?.engine;
     expect(engine?.engine).toBe('llama.cpp');
