@@ -276,6 +276,14 @@ export function crossFieldIssues(raw: unknown, invalidLoads: ReadonlySet<number>
         }
       });
     }
+    // A ramp moves a request rate over the cell; a conversation's sessions start at a concurrency or a steady rate (src/load/sessions.ts).
+    if (conversations.size > 0 && Array.isArray(raw.loads)) {
+      raw.loads.forEach((ld: unknown, j) => {
+        if (isRecord(ld) && has(ld, 'ramp')) {
+          issues.push({ segs: ['loads', j, 'ramp'], reason: `cannot drive a multi-turn conversation (scenario ${[...conversations].join(', ')}): give its sessions a concurrency or a rate`, echo: false, atKey: true });
+        }
+      });
+    }
   }
 
   if (Array.isArray(raw.loads)) {

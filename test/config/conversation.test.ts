@@ -61,12 +61,14 @@ describe('a scenario with conversation', () => {
     );
   });
 
-  it('refuses a conversation with a dataset, with a trace, over the completions API, or searched by capacity', () => {
+  it('refuses a conversation with a dataset, over the completions API, searched by capacity, or under a ramp', () => {
     const withDataset = lines(`target:\n  url: http://127.0.0.1:8000\nscenarios:\n  - name: chat\n    dataset: p.jsonl\n    output_tokens: 16\n    conversation: { turns: 2 }\n${LOADS}`);
     expect(withDataset).toContain('llm-perf.yml:5:5: scenarios[0].dataset: not allowed with conversation (a conversation builds its own messages, turn by turn), got "p.jsonl"');
     const completions = lines(`target:\n  url: http://127.0.0.1:8000\n  api: completions\nscenarios:\n  - name: chat\n    input_tokens: 8\n    output_tokens: 4\n    conversation: { turns: 2 }\n${LOADS}`);
     expect(completions.join('\n')).toMatch(/^llm-perf\.yml:8:5: scenarios\[0\]\.conversation: needs target\.api: chat/m);
     const capacity = lines(`${HEAD}    conversation: { turns: 2 }\n${LOADS}capacity:\n  - scenario: chat\n    slo: ["ttft_ms.p95 <= 500"]\n`);
     expect(capacity.join('\n')).toMatch(/capacity\[0\]\.scenario: is a multi-turn conversation/);
+    const ramp = lines(`${HEAD}    conversation: { turns: 2 }\nloads:\n  - concurrency: 2\n  - ramp: { from: 1, to: 4, duration_s: 10 }\n`);
+    expect(ramp).toContain('llm-perf.yml:10:5: loads[1].ramp: cannot drive a multi-turn conversation (scenario chat): give its sessions a concurrency or a rate');
   });
 });
