@@ -60,8 +60,12 @@ export async function runSessions(o: SessionRunOptions): Promise<CellRun> {
   let measuredSent = 0;
   const open = o.load.kind === 'rate';
 
-  /** Runs session s from `due` (its first turn's due time); returns when it ended. */
-  const runSession = async (s: number, due: number): Promise<void> => {
+  /**
+   * Runs session s from `due` (its first turn's due time); returns when it
+   * ended. `heldBack`: it waited for a free slot (max_concurrency), so its
+   * first send's delay is the server's doing, not the client's lateness.
+   */
+  const runSession = async (s: number, due: number, heldBack = false): Promise<void> => {
     const pacer = createPacer();
     const warmup = s < o.warmupSessions;
     let at = due;
@@ -71,7 +75,7 @@ export async function runSessions(o: SessionRunOptions): Promise<CellRun> {
         await pacer.wait(at, deadline, o.cancel);
         if (stopped() || performance.now() < at) return;
       }
-      if (open) dispatchLagMs.push(performance.now() - at);
+      if (open && !(k === 0 && heldBack)) dispatchLagMs.push(performance.now() - at);
       const outcome = await o.send(s, k, o.cancel);
       const index = s * o.turns + k;
       const rec = newRecord(index, warmup, at, o.maxTokens(s, k), outcome);
@@ -101,11 +105,11 @@ export async function runSessions(o: SessionRunOptions): Promise<CellRun> {
     const running = new Set<Promise<void>>();
     const queue: { s: number; due: number }[] = [];
     let wake: (() => void) | null = null;
-    const begin = (s: number, due: number): void => {
-      const p = runSession(s, due).finally(() => {
+    const begin = (s: number, due: number, heldBack: boolean): void => {
+      const p = runSession(s, due, heldBack).finally(() => {
         running.delete(p);
         const q = queue.shift();
-        if (q !== undefined && !stopped()) begin(q.s, q.due);
+        if (q !== undefined && !stopped()) begin(q.s, q.due, true);
         wake?.();
       });
       running.add(p);
@@ -120,7 +124,7 @@ export async function runSessions(o: SessionRunOptions): Promise<CellRun> {
       await pacer.wait(due, deadline, o.cancel);
       if (stopped() || performance.now() < due) break;
       if (cap !== null && running.size >= cap) queue.push({ s, due });
-      else begin(s, due);
+      else begin(s, due, false);
     }
     while (running.size > 0) {
       await new Promise<void>((r) => {

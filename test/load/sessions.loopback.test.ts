@@ -58,7 +58,7 @@ afterAll(async () => {
 
 const scenario: ScenarioPlan = { name: 'chat', inputTokens: 16, outputTokens: 4, sharedPrefixTokens: 0, dataset: null };
 
-async function run(conversation: ConversationPlan, load: LoadPlan, count: number): Promise<{ sessions: Session[]; run: Awaited<ReturnType<typeof runSessions>> }> {
+async function run(conversation: ConversationPlan, load: LoadPlan, count: number, maxDurationMs = 20_000): Promise<{ sessions: Session[]; run: Awaited<ReturnType<typeof runSessions>> }> {
   seen = [];
   const tok = await getTokenizer('o200k_base');
   const sessions = await buildSessions({ seed: 3, encoding: 'o200k_base', scenario, conversation, cellLabel: load.label, count });
@@ -77,7 +77,7 @@ async function run(conversation: ConversationPlan, load: LoadPlan, count: number
       sessions: count,
       warmupSessions: 0,
       turns: conversation.turns,
-      maxDurationMs: 20_000,
+      maxDurationMs,
       seedMaterial: 'x',
       thinkMs: (s, k) => sessions[s]!.turns[k]!.thinkMs,
       maxTokens: (s, k) => sessions[s]!.turns[k]!.maxTokens,
@@ -179,5 +179,26 @@ describe('multi-turn sessions on a loopback server', () => {
     const firsts = r.records.filter((x) => x.index % 2 === 0).map((x) => x.tSched);
     expect([...firsts].sort((a, b) => a - b)).toEqual(firsts);
     for (let s = 0; s < 6; s++) expect(r.records[s * 2 + 1]!.tSched).toBe(r.records[s * 2]!.tDone);
+  }, 30_000);
+
+  it('an open loop with max_concurrency holds a session back until one ends, its first turn still due at its arrival', async () => {
+    const { run: r } = await run({ turns: 2, userTokens: 4, thinkTimeMs: 30, answers: 'real' }, { kind: 'rate', label: 'r=50/s,max=1', rate: 50, arrival: 'poisson', burstiness: 1, maxConcurrency: 1 }, 4);
+    expect(r.records).toHaveLength(8);
+    // One session at a time: each starts after the previous one's last answer.
+    for (let s = 1; s < 4; s++) expect(r.records[s * 2]!.tSend).toBeGreaterThanOrEqual(r.records[s * 2 - 1]!.tDone);
+    // Sessions arrive every 20 ms on average but each takes 30 ms of think time alone: the later ones waited, and their
+    // first turn keeps its arrival time, so the wait is in queued TTFT (no coordinated omission).
+    const waited = [1, 2, 3].map((s) => r.records[s * 2]!.tSend - r.records[s * 2]!.tSched);
+    expect(Math.max(...waited)).toBeGreaterThan(10);
+    // Only sends with a free slot count as lateness: the held-back sessions' first turns are not in it.
+    expect(r.dispatchLagMs.length).toBeLessThan(8);
+  }, 30_000);
+
+  it('stops at max_duration: a session waiting out its think time ends, its later turns counted as not sent', async () => {
+    const { run: r } = await run({ turns: 3, userTokens: 4, thinkTimeMs: 400, answers: 'real' }, { kind: 'concurrency', label: 'c=2', concurrency: 2 }, 2, 250);
+    expect(r.stoppedBy).toBe('duration');
+    // Turn 1 of both sessions went out; turns 2 and 3 were due after the cell's end.
+    expect(r.records.map((x) => x.index)).toEqual([0, 3]);
+    expect(r.notSent).toBe(4);
   }, 30_000);
 });
