@@ -23,6 +23,7 @@ import { registerSecrets } from '../util/secrets.js';
 import { getTokenizer, lazyTokenCounter } from '../workload/tokenizer.js';
 import { capacityConnections, runCapacityCells } from './capacity-cells.js';
 import { assembleCell, type TrialOutcome } from './cell-result.js';
+import { hourlyUsd } from '../config/cost.js';
 import { ConversationClient } from '../load/conversation-client.js';
 import { conversationWarmupRequests, conversationWork, runConversationTrial } from './conversation-step.js';
 import { machineInfo } from '../telemetry/machine.js';
@@ -409,6 +410,7 @@ async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolea
     lengths: conversation !== null ? null : lengthsOf(m.firstTrials.find((f) => f.cell === cell.id)!.items.slice(trace === null && ramp === null ? warmupBudget(plan.limits.warmup) : 0)),
     conversation: plan.config.scenarios.find((s) => s.name === cell.scenario.name)?.conversation ?? null,
     trace: trace === null ? null : { file: relative(o.cwd, trace.file), format: trace.format, sha256: (await scenarioTrace(trace)).sha256, requests: items.length },
+    hourlyUsd: plan.config.cost === undefined ? null : hourlyUsd(plan.config.cost),
   });
   if (ramp !== null) result.ramp = rampOfCell(plan, cell.scenario, ramp, trials, o.shard?.spec);
   const at = side.doc.cells.findIndex((c) => c.id === cell.id);
