@@ -147,6 +147,20 @@ export class InferenceClient {
    * them all), and before t_send. Never throws for request failures: they are data.
    */
   async stream(item: WorkItem, model: string, cancel?: AbortSignal): Promise<RequestOutcome> {
+    return (await this.send(item, model, cancel, false)).outcome;
+  }
+
+  /**
+   * stream(), also handing back the text the server generated ('' when the
+   * request failed or was cancelled): the real answers a multi-turn session
+   * sends back as its history. Only these requests keep their text.
+   */
+  async streamText(item: WorkItem, model: string, cancel?: AbortSignal): Promise<{ outcome: RequestOutcome; answer: string }> {
+    const { outcome, call } = await this.send(item, model, cancel, true);
+    return { outcome, answer: outcome.failure === null && !outcome.cancelled ? call.textParts!.join('') : '' };
+  }
+
+  private async send(item: WorkItem, model: string, cancel: AbortSignal | undefined, keepText: boolean): Promise<{ outcome: RequestOutcome; call: StreamCall }> {
     // One listener per cancel signal, not one per request: a run passes the
     // same signal to thousands of requests at once, and every add or remove of
     // a listener scans the signal's whole listener list.
@@ -164,7 +178,7 @@ export class InferenceClient {
     }
     const body = this.body(item, model);
     for (let attempt = 1; ; attempt++) {
-      const call = new StreamCall(this.opts.target.api, this.opts.limits, this.opts.countTokens);
+      const call = new StreamCall(this.opts.target.api, this.opts.limits, this.opts.countTokens, keepText);
       group?.add(call);
       const tSend = performance.now();
       const err = await call.run(this.pool, { method: 'POST', path: this.path, headers: this.headers, body }, this.requestMs);
@@ -177,7 +191,7 @@ export class InferenceClient {
       // before any response byte. The server never saw it, so sending it once
       // more on a fresh connection is safe, and its clock restarts then.
       if (attempt < STALE_SOCKET_ATTEMPTS && err !== null && call.status === null && !call.timedOut && !cancel?.aborted && isClosedSocket(err)) continue;
-      return outcomeOf(call, err, cancel?.aborted === true, item.inputTokens, tSend, tDone);
+      return { outcome: outcomeOf(call, err, cancel?.aborted === true, item.inputTokens, tSend, tDone), call };
     }
   }
 

@@ -77,10 +77,14 @@ export class StreamCall {
   private timer: NodeJS.Timeout | null = null;
   private resolve: ((outcome: unknown) => void) | null = null;
 
-  constructor(api: ApiKind, limits: ResponseLimitsPlan, countTokens: CountTokens) {
+  /** The generated text as it arrived, when the caller asked for it (a conversation's real answers); null otherwise. */
+  readonly textParts: string[] | null;
+
+  constructor(api: ApiKind, limits: ResponseLimitsPlan, countTokens: CountTokens, keepText = false) {
     this.api = api;
     this.limits = limits;
     this.tally = new TokenTally(countTokens);
+    this.textParts = keepText ? [] : null;
   }
 
   /** Resolves with null when the response was read (or deliberately cut short), with the error otherwise. */
@@ -196,7 +200,10 @@ export class StreamCall {
           else this.gaps.push(now - this.tLast);
           this.tLast = now;
           this.outputEvents++;
-          if (ev.text.length > 0) this.tally.push(ev.text);
+          if (ev.text.length > 0) {
+            this.tally.push(ev.text);
+            this.textParts?.push(ev.text);
+          }
         }
         if (ev.usage) {
           if (ev.usage.promptTokens !== null) this.usageIn = ev.usage.promptTokens;

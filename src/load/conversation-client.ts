@@ -1,18 +1,13 @@
 // Sends the turns of multi-turn sessions (issue 20, item 3) and keeps each
 // session's history. With `answers: real` a turn's history holds the text the
-// server streamed for the earlier turns, so the request path must hand the
-// text back: InferenceClient reports facts only (it keeps no text, by
-// design: a run holds millions of records). This client reuses the same
-// request machinery (StreamCall, outcomeOf: the same stamps and failure
-// classes) on a pool of its own, and tees each response's bytes into a
-// second SSE parser that keeps the generated text, only for these requests.
-import { performance } from 'node:perf_hooks';
-import { Pool, type Dispatcher } from 'undici';
-import { createChunkInterpreter } from '../client/chunk.js';
-import { SseParser } from '../client/sse.js';
-import { outcomeOf, StreamCall } from '../client/stream-call.js';
+// server streamed for the earlier turns, so these requests go through
+// InferenceClient.streamText, which keeps a response's text (the same
+// request path as every other request: the same body, stamps, stale-socket
+// retry and failure classes; other requests keep no text, since a run holds
+// millions of records). Its own client, and so its own pool: the sessions'
+// connections are not the matrix's.
+import { InferenceClient } from '../client/http.js';
 import type { ResponseLimitsPlan, TargetPlan, TimeoutsPlan } from '../config/plan.js';
-import { timerMs } from '../util/timer.js';
 import { turnMessages, type Session } from '../workload/conversation.js';
 import type { ChatMessage } from '../workload/synth.js';
 import type { RequestOutcome } from './record.js';
@@ -27,48 +22,6 @@ interface ConversationClientOptions {
   countTokens: (text: string) => number;
 }
 
-/** A StreamCall that also keeps the generated text of the response (text, reasoning and tool-call deltas, in order). */
-class TextCall extends StreamCall {
-  private text: string[] = [];
-  private textParser: SseParser | null = null;
-
-  constructor(api: TargetPlan['api'], limits: ResponseLimitsPlan, countTokens: (text: string) => number) {
-    super(api, limits, countTokens);
-    const interpret = createChunkInterpreter(api);
-    this.textParser = new SseParser(
-      (data) => {
-        const ev = interpret(data);
-        if (ev.kind === 'chunk' && ev.output && ev.text.length > 0) this.text.push(ev.text);
-      },
-      undefined,
-      { maxLine: limits.lineBytes, maxEvent: limits.eventBytes, onOverflow: () => undefined },
-    );
-  }
-
-  override onResponseData(c: Parameters<StreamCall['onResponseData']>[0], chunk: Buffer): void {
-    super.onResponseData(c, chunk);
-    // Only a stream's text: an error body is not an answer.
-    if (this.errorBody === null && this.status !== null) this.textParser?.push(chunk);
-  }
-
-  override onResponseEnd(): void {
-    this.textParser?.end();
-    super.onResponseEnd();
-  }
-
-  answer(): string {
-    return this.text.join('');
-  }
-}
-
-/** Two sends at most when a kept-alive socket turns out to be closed (as src/client/http.ts). */
-const STALE_SOCKET_ATTEMPTS = 2;
-
-function isClosedSocket(err: unknown): boolean {
-  const code = (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code;
-  return code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE';
-}
-
 interface TurnOutcome {
   outcome: RequestOutcome;
   /** The generated text; '' when the request failed. */
@@ -76,58 +29,23 @@ interface TurnOutcome {
 }
 
 export class ConversationClient {
-  private readonly pool: Pool;
-  private readonly path: string;
-  private readonly headers: Record<string, string>;
-  private readonly requestMs: number;
+  private readonly client: InferenceClient;
 
-  constructor(private readonly opts: ConversationClientOptions) {
-    const base = new URL(opts.target.url);
-    const idleMs = timerMs(opts.timeouts.idleMs);
-    this.requestMs = timerMs(opts.timeouts.requestMs);
-    this.pool = new Pool(base.origin, {
-      connections: opts.connections,
-      pipelining: 1,
-      connectTimeout: timerMs(opts.timeouts.connectMs),
-      headersTimeout: idleMs,
-      bodyTimeout: idleMs,
-      keepAliveTimeout: 60_000,
-      keepAliveMaxTimeout: 600_000,
-    });
-    this.path = `${base.pathname.replace(/\/+$/, '')}/v1/chat/completions`;
-    this.headers = { 'content-type': 'application/json', accept: 'text/event-stream', ...opts.target.headers };
-    if (opts.apiKey) this.headers.authorization = `Bearer ${opts.apiKey}`;
+  constructor(opts: ConversationClientOptions) {
+    this.client = new InferenceClient(opts);
   }
 
   /** One chat request with these messages; never throws for request failures (they are data). */
-  async send(messages: readonly ChatMessage[], maxTokens: number, inputTokens: number, model: string, cancel: AbortSignal): Promise<TurnOutcome> {
-    const t = this.opts.target;
-    const body: Record<string, unknown> = { ...t.extraBody, model, stream: true, stream_options: { include_usage: true }, max_tokens: maxTokens, messages };
-    if (t.fixedOutput) {
-      body.ignore_eos = true;
-      body.min_tokens = maxTokens;
-    }
-    const opts: Dispatcher.DispatchOptions = { method: 'POST', path: this.path, headers: this.headers, body: JSON.stringify(body) };
-    for (let attempt = 1; ; attempt++) {
-      const call = new TextCall(t.api, this.opts.limits, this.opts.countTokens);
-      const onAbort = (): void => call.cancelled();
-      cancel.addEventListener('abort', onAbort, { once: true });
-      const tSend = performance.now();
-      const err = await call.run(this.pool, opts, this.requestMs);
-      const tDone = performance.now();
-      cancel.removeEventListener('abort', onAbort);
-      if (attempt < STALE_SOCKET_ATTEMPTS && err !== null && call.status === null && !call.timedOut && !cancel.aborted && isClosedSocket(err)) continue;
-      const outcome = outcomeOf(call, err, cancel.aborted, inputTokens, tSend, tDone);
-      return { outcome, answer: outcome.failure === null && !outcome.cancelled ? call.answer() : '' };
-    }
+  send(messages: ChatMessage[], maxTokens: number, inputTokens: number, model: string, cancel: AbortSignal): Promise<TurnOutcome> {
+    return this.client.streamText({ prompt: '', messages, inputTokens, maxTokens }, model, cancel);
   }
 
   close(): Promise<void> {
-    return this.pool.close();
+    return this.client.close();
   }
 
   destroy(): Promise<void> {
-    return this.pool.destroy();
+    return this.client.destroy();
   }
 }
 
