@@ -115,6 +115,20 @@ describe('a ramp on a server whose latency grows with load', () => {
     expect(merged.saturation).not.toBeNull();
   }, 60_000);
 
+  it('run.workers: 2 sends the one schedule from two threads, step for step', async () => {
+    server = await startFakeServer({ ttftMs: 2, gapMs: 1 });
+    const { saturation: _none, ...plain } = RAMP;
+    const cfg = { ...config(), loads: [{ ramp: { ...plain, from: 5, to: 25, duration_s: 3 } }] };
+    const one = (await measure(server.url, cfg)).doc.cells[0]!;
+    const two = (await measure(server.url, { ...cfg, run: { trials: 1, max_duration_s: 60, workers: 2 } })).doc.cells[0]!;
+    expect(two.id).toBe(one.id);
+    expect(two.workload_hash).toBe(one.workload_hash);
+    expect(two.ramp!.per_step.map((s) => [s.scheduled, s.completed])).toEqual(one.ramp!.per_step.map((s) => [s.scheduled, s.completed]));
+    expect(two.ramp!.saturation).toBeNull();
+    // Every request went out once: the server saw the schedule's count.
+    expect(two.metrics.counts.completed).toBe(one.ramp!.per_step.reduce((a, s) => a + s.scheduled, 0));
+  }, 60_000);
+
   it('is gated like any cell: the same server twice is not a regression, one far slower to its first token is', async () => {
     const cfg = { ...config(), run: { trials: 2, max_duration_s: 60 }, gate: {}, loads: [{ ramp: { from: 5, to: 15, duration_s: 6, shape: 'linear', steps: 2 } }] };
     server = await startFakeServer({ ttftMs: 2, gapMs: 1 });
