@@ -85,7 +85,8 @@ describe('stepNote', () => {
 });
 
 describe('renderReport', () => {
-  const doc = { cells: [] } as unknown as ResultDoc;
+  // The parts of a result the report reads: no cells, a config without a price.
+  const doc = { cells: [], config: {} } as unknown as ResultDoc;
   it('puts the step note first under the headline, escaped', () => {
     const v = verdict('invalid');
     v.cells[0]!.invalid_reasons = ['model <b>x</b> differs'];
