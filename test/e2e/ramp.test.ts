@@ -50,7 +50,7 @@ describe('examples/ramp.yml on the embedded engine', () => {
     expect(['found', 'undecided']).toContain(sat.status);
     expect(sat.step).toBeGreaterThanOrEqual(1);
     expect(sat.rate).toBe(ramp.per_step[sat.step!]!.rate);
-    expect(sat.reason).toMatch(/saturated from step [2-5] \((4|6|8|10) req\/s\): /);
+    expect(sat.reason).toMatch(/saturated from step [2-5] \((4|6|8|10) req\/s\)[:,] /);
     // The terminal report shows the steps and the verdict.
     expect(ran.stdout).toContain('chat@ramp=2..10/s,25s,steps=5 by step (rate→achieved, queued TTFT p95 ms): 2.0→');
     expect(ran.stdout).toMatch(/chat@ramp=2\.\.10\/s,25s,steps=5: Saturation/);
