@@ -6,7 +6,7 @@
 // fails when a shipped list and the tokenizer disagree, and this script is
 // the fix:
 //
-//   node_modules/node/bin/node scripts/run-ts.mjs scripts/gen-words.ts   (from the repository root)
+//   npm run generate   (or: node_modules/node/bin/node scripts/run-ts.mjs scripts/gen-words.ts, from the repository root)
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Encoding } from '../src/config/vocabulary.js';

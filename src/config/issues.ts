@@ -1,8 +1,8 @@
 // Schema and cross-field validation of a raw config, as located issues with
 // readable reasons (ajv's own messages name JSON pointers, not fields).
-import { Ajv, type ErrorObject } from 'ajv';
-import schema from '../../schema/config.schema.json' with { type: 'json' };
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { METRIC_IDS } from '../metric-ids.js';
+import * as generated from './schema-validators.js';
 import { loadLabel } from './derive.js';
 import { conversationIssues } from './conversation.js';
 import { lengthFloor, lengthIssues } from './lengths.js';
@@ -12,15 +12,11 @@ import type { RawLoad } from './raw.js';
 import { parseSloText, SLO_RE } from './slo-text.js';
 import type { Segment } from './vocabulary.js';
 
-// allowUnionTypes: a length is an integer or a mapping (schema definitions/length).
-const ajv = new Ajv({ allErrors: true, verbose: true, allowUnionTypes: true });
-export const validateSchema = ajv.compile(schema);
-/** The gate section alone, as `{ gate }`: for the gate rules a result stores. */
-export const validateGateSection = ajv.compile({
-  definitions: schema.definitions,
-  type: 'object',
-  properties: { gate: schema.properties.gate },
-});
+// The schema's validators as generated code (scripts/gen-validators.ts): every
+// error with its schema and data (verbose), all of them (allErrors).
+export const validateSchema = generated.validateSchema as unknown as ValidateFunction;
+/** The gate section alone, as `{ gate }` (config/gate-section-schema.ts): for the gate rules a result stores. */
+export const validateGateSection = generated.validateGateSection as unknown as ValidateFunction;
 
 const LOAD_ONE_OF = '#/properties/loads/items/oneOf';
 const BURSTINESS_RULE = '#/properties/loads/items/dependencies/burstiness';
