@@ -3,25 +3,26 @@ import {
   parseCommandArgs
 } from "./chunks/chunk-WG46QQEZ.js";
 import {
-  DEFAULT_HISTORY_BRANCH,
-  DEFAULT_REMOTE
-} from "./chunks/chunk-XS6I4BEK.js";
+  cliLog
+} from "./chunks/chunk-U77A55TY.js";
 import {
   UsageError
 } from "./chunks/chunk-F7EZCM6P.js";
-import {
-  cliLog
-} from "./chunks/chunk-J23FI34Y.js";
 import {
   DEFAULT_CALIBRATION_TRIALS,
   MIN_CALIBRATION_TRIALS,
   TOOL_VERSION
 } from "./chunks/chunk-4VUXDGVK.js";
+import {
+  DEFAULT_HISTORY_BRANCH,
+  DEFAULT_REMOTE
+} from "./chunks/chunk-XS6I4BEK.js";
 import "./chunks/chunk-PDP3RPMI.js";
 import {
   EXIT
 } from "./chunks/chunk-ZSLGKFHA.js";
-import "./chunks/chunk-P5CLDGRG.js";
+import "./chunks/chunk-FQOMYLCJ.js";
+import "./chunks/chunk-HN4QBAMF.js";
 import "./chunks/chunk-BF4Y2SSP.js";
 import {
   UserError
@@ -239,7 +240,7 @@ var COMMANDS = {
       shard: { type: "string" },
       "start-at": { type: "string" }
     },
-    run: async (v, io2) => (await import("./chunks/run-command-ZQE4BRIA.js")).runCommand(
+    run: async (v, io2) => (await import("./chunks/run-command-M2SA6ZQ7.js")).runCommand(
       {
         config: str(v, "config"),
         url: str(v, "url"),
@@ -258,7 +259,7 @@ var COMMANDS = {
     summary: "interleaved A/B: run the matrix on two targets in pairs and compare them with a paired test",
     usage: AB_USAGE,
     options: { config: { type: "string" }, "out-dir": { type: "string" }, markdown: { type: "string" }, json: { type: "string" } },
-    run: async (v, io2) => (await import("./chunks/ab-command-MSTIIVG2.js")).abCommand({ config: str(v, "config"), outDir: str(v, "out-dir") ?? "llm-perf-ab", markdown: str(v, "markdown"), json: str(v, "json") }, io2)
+    run: async (v, io2) => (await import("./chunks/ab-command-XAWBXBME.js")).abCommand({ config: str(v, "config"), outDir: str(v, "out-dir") ?? "llm-perf-ab", markdown: str(v, "markdown"), json: str(v, "json") }, io2)
   },
   compare: {
     summary: "compare a candidate result with a baseline result and decide pass, warn, fail, inconclusive or invalid",
@@ -270,7 +271,7 @@ var COMMANDS = {
       markdown: { type: "string" },
       json: { type: "string" }
     },
-    run: async (v, io2) => (await import("./chunks/compare-command-BSAE373V.js")).compareCommand(
+    run: async (v, io2) => (await import("./chunks/compare-command-RVXLDHHH.js")).compareCommand(
       {
         baselines: requiredList(v, "baseline", COMPARE_USAGE),
         candidate: required(v, "candidate", COMPARE_USAGE),
@@ -293,7 +294,7 @@ var COMMANDS = {
       markdown: { type: "string" },
       json: { type: "string" }
     },
-    run: async (v, io2) => (await import("./chunks/calibrate-command-HWWRMOR3.js")).calibrateCommand(
+    run: async (v, io2) => (await import("./chunks/calibrate-command-NHNDSO3E.js")).calibrateCommand(
       {
         config: str(v, "config"),
         url: str(v, "url"),
@@ -310,19 +311,19 @@ var COMMANDS = {
     summary: "find change points (steps up or down) in the stored history of each gated metric",
     usage: CHANGES_USAGE,
     options: { ...HISTORY_OPTIONS, new: { type: "boolean" }, json: { type: "string" } },
-    run: async (v, io2) => (await import("./chunks/changes-command-ZZ2KBQDN.js")).changesCommand(v, io2)
+    run: async (v, io2) => (await import("./chunks/changes-command-2CM4HTWC.js")).changesCommand(v, io2)
   },
   dashboard: {
     summary: "write a static dashboard (charts, change points, summary) of the stored history",
     usage: DASHBOARD_USAGE,
     options: { ...HISTORY_OPTIONS, out: { type: "string" }, title: { type: "string" }, "repo-url": { type: "string" } },
-    run: async (v, io2) => (await import("./chunks/dashboard-command-DTLFKZAI.js")).dashboardCommand(v, io2)
+    run: async (v, io2) => (await import("./chunks/dashboard-command-SLS4TMER.js")).dashboardCommand(v, io2)
   },
   "compact-history": {
     summary: "rewrite the data branch into one commit of its retained results (force-push with lease)",
     usage: COMPACT_USAGE,
     options: { branch: { type: "string" }, repo: { type: "string" }, remote: { type: "string" }, retention: { type: "string" } },
-    run: async (v, io2) => (await import("./chunks/compact-command-HKWJY7CK.js")).compactCommand(v, io2)
+    run: async (v, io2) => (await import("./chunks/compact-command-4F2O4ZWK.js")).compactCommand(v, io2)
   }
 };
 function usage() {
@@ -350,7 +351,7 @@ async function main(argv, io2) {
       return name === void 0 ? EXIT.usage : EXIT.ok;
     }
     if (Object.hasOwn(ENGINE_COMMANDS, name)) return await runEngineCommand(name, rest, io2);
-    if (name === "merge") return await (await import("./chunks/merge-command-7FF4HBU7.js")).mergeCommand(rest, io2);
+    if (name === "merge") return await (await import("./chunks/merge-command-U5J7AJWK.js")).mergeCommand(rest, io2);
     const command = COMMANDS[name];
     if (command === void 0) throw new UsageError(`unknown command '${name}'
 

@@ -1,41 +1,5 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
-  dashboardData,
-  siteFiles
-} from "./chunks/chunk-3CGRQHET.js";
-import {
-  buildSeries,
-  describeChange,
-  findChanges,
-  newChanges
-} from "./chunks/chunk-5JRM4DK4.js";
-import {
-  compactHistory
-} from "./chunks/chunk-PASSJBR2.js";
-import {
-  DEFAULT_ORDER_COMMITS,
-  Git,
-  HistoryError,
-  MAX_PUSH_ATTEMPTS,
-  findBaselines,
-  openBranch,
-  readBranchHistory,
-  saveResult
-} from "./chunks/chunk-RSTAKIYF.js";
-import {
-  INPUTS,
-  OUTPUTS,
-  STATE,
-  actionLog,
-  getInput,
-  require_tunnel,
-  saveState,
-  setOutput,
-  setSecret,
-  summary
-} from "./chunks/chunk-JDWH357K.js";
-import "./chunks/chunk-XS6I4BEK.js";
-import {
   DEFAULT_FAIL_ON,
   accepts,
   actorsToCheck,
@@ -49,43 +13,82 @@ import {
   publish,
   runPaths,
   stepNote
-} from "./chunks/chunk-LEHCBM6E.js";
+} from "./chunks/chunk-5M2BQDX5.js";
 import {
   renderReport,
   writeVerdictFiles
-} from "./chunks/chunk-7XHBB622.js";
-import "./chunks/chunk-FB5GSA2P.js";
+} from "./chunks/chunk-V636Z26I.js";
+import "./chunks/chunk-JGKSTZYA.js";
+import "./chunks/chunk-KVUIKAU4.js";
+import "./chunks/chunk-7QYMYFB2.js";
 import {
   compareFingerprints,
   readPlan
-} from "./chunks/chunk-HSJRNWQL.js";
+} from "./chunks/chunk-DGVCMO7D.js";
+import "./chunks/chunk-QMAVI4IL.js";
+import "./chunks/chunk-DSTYHSYM.js";
+import {
+  dashboardData,
+  siteFiles
+} from "./chunks/chunk-W4HEC2XR.js";
 import "./chunks/chunk-BQTH2XRP.js";
-import "./chunks/chunk-6MOOIHDP.js";
-import "./chunks/chunk-HRZ5RKTC.js";
+import {
+  buildSeries,
+  describeChange,
+  findChanges,
+  newChanges
+} from "./chunks/chunk-XRQVPGUK.js";
+import "./chunks/chunk-VIDNCZ36.js";
+import {
+  compactHistory
+} from "./chunks/chunk-3AZKYG6W.js";
+import {
+  DEFAULT_ORDER_COMMITS,
+  Git,
+  HistoryError,
+  MAX_PUSH_ATTEMPTS,
+  findBaselines,
+  openBranch,
+  readBranchHistory,
+  saveResult
+} from "./chunks/chunk-VZ4KAWYK.js";
+import "./chunks/chunk-6KFDZCSK.js";
+import "./chunks/chunk-ZBFK6JJY.js";
 import {
   escapeMd
-} from "./chunks/chunk-X4GFCKBM.js";
-import {
-  HEADLINE
-} from "./chunks/chunk-JSYPRPEB.js";
+} from "./chunks/chunk-MEKOK46B.js";
+import "./chunks/chunk-XOBVNEIF.js";
+import "./chunks/chunk-4AXL3BU5.js";
 import {
   DEFAULTS,
+  HEADLINE,
   assertGateable,
   parseResult,
   readResultForGating
-} from "./chunks/chunk-X3ASC5YE.js";
-import "./chunks/chunk-ELMGI5IF.js";
+} from "./chunks/chunk-DKXBIQPK.js";
+import "./chunks/chunk-A65H3QNL.js";
+import {
+  INPUTS,
+  OUTPUTS,
+  STATE,
+  actionLog,
+  getInput,
+  require_tunnel,
+  saveState,
+  setOutput,
+  setSecret,
+  summary
+} from "./chunks/chunk-SAXCQFGD.js";
+import "./chunks/chunk-HFZ5TM4E.js";
+import "./chunks/chunk-IEAB5J3W.js";
 import "./chunks/chunk-4VUXDGVK.js";
+import "./chunks/chunk-XS6I4BEK.js";
 import "./chunks/chunk-PDP3RPMI.js";
 import "./chunks/chunk-ZSLGKFHA.js";
+import "./chunks/chunk-FQOMYLCJ.js";
 import {
   systemClock
-} from "./chunks/chunk-P5CLDGRG.js";
-import "./chunks/chunk-5AYNSUN5.js";
-import "./chunks/chunk-DSTYHSYM.js";
-import "./chunks/chunk-4AXL3BU5.js";
-import "./chunks/chunk-A65H3QNL.js";
-import "./chunks/chunk-IEAB5J3W.js";
+} from "./chunks/chunk-HN4QBAMF.js";
 import {
   registerSecrets
 } from "./chunks/chunk-BF4Y2SSP.js";

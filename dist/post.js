@@ -3,12 +3,13 @@ import {
   STATE,
   actionLog,
   getState
-} from "./chunks/chunk-JDWH357K.js";
+} from "./chunks/chunk-SAXCQFGD.js";
 import {
   stopProcessGroup
-} from "./chunks/chunk-ELMGI5IF.js";
-import "./chunks/chunk-P5CLDGRG.js";
+} from "./chunks/chunk-HFZ5TM4E.js";
 import "./chunks/chunk-IEAB5J3W.js";
+import "./chunks/chunk-FQOMYLCJ.js";
+import "./chunks/chunk-HN4QBAMF.js";
 import "./chunks/chunk-BF4Y2SSP.js";
 import "./chunks/chunk-26N6UM4G.js";
 import "./chunks/chunk-SK3CJ3HN.js";
