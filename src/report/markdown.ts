@@ -5,6 +5,7 @@
 // pull-request comment fits on one screen (issue 21, item 3). Renders what
 // the verdict says; computes nothing itself.
 import { markdownTable } from 'markdown-table';
+import { metricDef } from '../metric-catalogue.js';
 import type { CellVerdict, MetricVerdict, Overall, VerdictDoc } from '../gate/verdict.js';
 import { capacityCellSection } from './capacity-cell.js';
 import { codeSpan, escapeMd } from './escape.js';
@@ -37,9 +38,20 @@ function metricRow(cell: CellVerdict, m: MetricVerdict): string[] {
 
 const HEAD = ['cell', 'metric', 'baseline', 'candidate', 'change', 'interval', 'verdict'];
 
+/**
+ * Cost and energy exist only where their input does (a price in the config,
+ * power readings): a row neither side could have, and that is not gated,
+ * says nothing, and 44 rows with 3 of them blank read as a broken run.
+ */
+function unmeasurable(m: MetricVerdict): boolean {
+  return !m.gated && m.baseline === null && m.candidate === null && metricDef(m.metric)?.kind === 'efficiency';
+}
+
 function cellDetails(c: CellVerdict): string {
-  const rows = c.metrics.map((m) => metricRow(c, m).slice(1));
-  const head = `<details><summary>${escapeMd(c.id)}: all ${c.metrics.length} metrics</summary>\n\n`;
+  const shown = c.metrics.filter((m) => !unmeasurable(m));
+  const rows = shown.map((m) => metricRow(c, m).slice(1));
+  const left = c.metrics.length - shown.length;
+  const head = `<details><summary>${escapeMd(c.id)}: all ${shown.length} metrics${left > 0 ? ` (cost and energy left out: neither side had ${left === 1 ? 'its' : 'their'} input)` : ''}</summary>\n\n`;
   return `${head}${markdownTable([HEAD.slice(1), ...rows], { align: ['l', 'r', 'r', 'r', 'r', 'l'] })}\n\n</details>`;
 }
 

@@ -48,7 +48,7 @@ describe('the comment of a 2x2 matrix with one regressed cell', () => {
       expect(c.markdown).toMatch(new RegExp(`\\| ${cell} +\\| tpot_ms\\.p50 +\\| +\\d`));
       expect(c.markdown).toContain(`| ${cell} | 71.2 / 79.6 GiB |`);
       expect(c.markdown).toMatch(new RegExp(`\\| ${cell} \\| tpot_ms\\.p50 \\| [▁▂▃▄▅▆▇█]+ \\|`));
-      expect(c.markdown).toContain(`<details><summary>${cell}: all 44 metrics</summary>`);
+      expect(c.markdown).toContain(`<details><summary>${cell}: all 41 metrics (cost and energy left out: neither side had their input)</summary>`);
     }
     expect(c.markdown).toContain('| mean KV cache usage |');
     // Every block is closed.

@@ -21,7 +21,17 @@ describe('renderMarkdown', () => {
     expect(md).toContain('Baseline: file `x.json`');
     expect(md).toMatch(/### Gated metrics\n\n\| cell +\| metric +\| +baseline/);
     expect(md).toMatch(/\| chat@c=4 \| tpot_ms\.p50 +\| .* \| ❌ regressed +\|/);
-    expect(md).toContain('<details><summary>chat@c=4: all 44 metrics</summary>');
+    expect(md).toContain('<details><summary>chat@c=4: all 41 metrics (cost and energy left out: neither side had their input)</summary>');
+  });
+
+  it('keeps the cost rows in every metric\'s table once a side has a price', () => {
+    const v = compare(syntheticResult('a'), syntheticResult('b', REALISTIC, { tpot: 1.3 }), gate);
+    // The verdict is frozen: a copy whose baseline had a price.
+    const priced = { ...v, cells: v.cells.map((c) => ({ ...c, metrics: c.metrics.map((m) => (m.metric === 'cost_per_mtok_output_usd' ? { ...m, baseline: 1.25 } : m)) })) };
+    const md = renderMarkdown(priced, {});
+    expect(md).toContain('<details><summary>chat@c=4: all 42 metrics (cost and energy left out: neither side had their input)</summary>');
+    expect(md).toMatch(/\| cost_per_mtok_output_usd +\|/);
+    expect(md).not.toMatch(/\| energy_per_output_token_j +\|/);
   });
 
   it('escapes untrusted strings (model names, cell ids, server messages)', () => {
