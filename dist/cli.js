@@ -240,7 +240,7 @@ var COMMANDS = {
       shard: { type: "string" },
       "start-at": { type: "string" }
     },
-    run: async (v, io2) => (await import("./chunks/run-command-M2SA6ZQ7.js")).runCommand(
+    run: async (v, io2) => (await import("./chunks/run-command-GS77VY3W.js")).runCommand(
       {
         config: str(v, "config"),
         url: str(v, "url"),
@@ -259,7 +259,7 @@ var COMMANDS = {
     summary: "interleaved A/B: run the matrix on two targets in pairs and compare them with a paired test",
     usage: AB_USAGE,
     options: { config: { type: "string" }, "out-dir": { type: "string" }, markdown: { type: "string" }, json: { type: "string" } },
-    run: async (v, io2) => (await import("./chunks/ab-command-XAWBXBME.js")).abCommand({ config: str(v, "config"), outDir: str(v, "out-dir") ?? "llm-perf-ab", markdown: str(v, "markdown"), json: str(v, "json") }, io2)
+    run: async (v, io2) => (await import("./chunks/ab-command-TYENILS5.js")).abCommand({ config: str(v, "config"), outDir: str(v, "out-dir") ?? "llm-perf-ab", markdown: str(v, "markdown"), json: str(v, "json") }, io2)
   },
   compare: {
     summary: "compare a candidate result with a baseline result and decide pass, warn, fail, inconclusive or invalid",
@@ -271,7 +271,7 @@ var COMMANDS = {
       markdown: { type: "string" },
       json: { type: "string" }
     },
-    run: async (v, io2) => (await import("./chunks/compare-command-RVXLDHHH.js")).compareCommand(
+    run: async (v, io2) => (await import("./chunks/compare-command-RSGFUO5Y.js")).compareCommand(
       {
         baselines: requiredList(v, "baseline", COMPARE_USAGE),
         candidate: required(v, "candidate", COMPARE_USAGE),

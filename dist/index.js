@@ -17,7 +17,7 @@ import {
 import {
   renderReport,
   writeVerdictFiles
-} from "./chunks/chunk-V636Z26I.js";
+} from "./chunks/chunk-M6B3IOVT.js";
 import "./chunks/chunk-JGKSTZYA.js";
 import "./chunks/chunk-KVUIKAU4.js";
 import "./chunks/chunk-7QYMYFB2.js";

@@ -17,6 +17,9 @@ import {
   turnsSection
 } from "./chunk-MEKOK46B.js";
 import {
+  metricDef
+} from "./chunk-DKXBIQPK.js";
+import {
   EXIT
 } from "./chunk-ZSLGKFHA.js";
 import {
@@ -103,9 +106,14 @@ function metricRow(cell, m) {
   return [escapeMd(cell.id), m.metric, f2.baseline, f2.candidate, f2.change, f2.interval, cell.valid ? MARK[m.verdict] : `\u{1F6AB} invalid cell (${m.verdict}, not counted)`];
 }
 var HEAD = ["cell", "metric", "baseline", "candidate", "change", "interval", "verdict"];
+function unmeasurable(m) {
+  return !m.gated && m.baseline === null && m.candidate === null && metricDef(m.metric)?.kind === "efficiency";
+}
 function cellDetails(c) {
-  const rows = c.metrics.map((m) => metricRow(c, m).slice(1));
-  const head = `<details><summary>${escapeMd(c.id)}: all ${c.metrics.length} metrics</summary>
+  const shown = c.metrics.filter((m) => !unmeasurable(m));
+  const rows = shown.map((m) => metricRow(c, m).slice(1));
+  const left = c.metrics.length - shown.length;
+  const head = `<details><summary>${escapeMd(c.id)}: all ${shown.length} metrics${left > 0 ? ` (cost and energy left out: neither side had ${left === 1 ? "its" : "their"} input)` : ""}</summary>
 
 `;
   return `${head}${markdownTable([HEAD.slice(1), ...rows], { align: ["l", "r", "r", "r", "r", "l"] })}

@@ -11,7 +11,7 @@ import {
 } from "./chunk-5M2BQDX5.js";
 import {
   reportVerdict
-} from "./chunk-V636Z26I.js";
+} from "./chunk-M6B3IOVT.js";
 import "./chunk-JGKSTZYA.js";
 import "./chunk-KVUIKAU4.js";
 import "./chunk-7QYMYFB2.js";

@@ -1,7 +1,7 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
   reportVerdict
-} from "./chunk-V636Z26I.js";
+} from "./chunk-M6B3IOVT.js";
 import {
   judgeStored
 } from "./chunk-DGVCMO7D.js";

@@ -12,7 +12,7 @@ import {
 } from "./chunk-5M2BQDX5.js";
 import {
   reportVerdict
-} from "./chunk-V636Z26I.js";
+} from "./chunk-M6B3IOVT.js";
 import {
   measure
 } from "./chunk-JGKSTZYA.js";
