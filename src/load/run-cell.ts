@@ -50,7 +50,18 @@ export interface CellRun {
 /** Sampling interval of the event-loop delay monitor, ms. */
 const LOOP_SAMPLE_MS = 10;
 
-export async function runCell(o: CellRunOptions): Promise<CellRun> {
+/** A cell's clock, deadline and stop test, and its event-loop delay monitor: shared by runCell and the multi-turn sessions (sessions.ts). */
+export interface CellClock {
+  readonly start: number;
+  readonly deadline: number;
+  /** Why the last stopped() that said yes said it; 'count' until then. */
+  stoppedBy: StopReason;
+  stopped(): boolean;
+  /** Ends the monitor: the loop's delay while the cell ran. */
+  loopDelay(): CellRun['loopDelay'];
+}
+
+export function startCellClock(maxDurationMs: number, cancel: AbortSignal): CellClock {
   const monitor = monitorEventLoopDelay({ resolution: LOOP_SAMPLE_MS });
   monitor.enable();
   // The cell's clock starts here, not at its first send: max_duration_s holds
@@ -62,20 +73,37 @@ export async function runCell(o: CellRunOptions): Promise<CellRun> {
   // time once or twice per request, where an indirect call is cost without use.
   // Tests drive this through the load model and a real loopback server instead.
   const start = performance.now();
-  const deadline = start + o.maxDurationMs;
-  const records: RequestRecord[] = [];
-  let stoppedBy = 'count' as StopReason;
-  const stopped = (): boolean => {
-    if (o.cancel.aborted) {
-      stoppedBy = 'interrupt';
-      return true;
-    }
-    if (performance.now() >= deadline) {
-      stoppedBy = 'duration';
-      return true;
-    }
-    return false;
+  const deadline = start + maxDurationMs;
+  const clock: CellClock = {
+    start,
+    deadline,
+    stoppedBy: 'count',
+    stopped() {
+      if (cancel.aborted) {
+        clock.stoppedBy = 'interrupt';
+        return true;
+      }
+      if (performance.now() >= deadline) {
+        clock.stoppedBy = 'duration';
+        return true;
+      }
+      return false;
+    },
+    loopDelay() {
+      monitor.disable();
+      // The monitor's readings include its own sampling interval (an idle loop
+      // reads ~10.5 ms at 10 ms): report only the delay beyond it.
+      return { p99Ms: Math.max(0, monitor.percentile(99) / 1e6 - LOOP_SAMPLE_MS), maxMs: Math.max(0, monitor.max / 1e6 - LOOP_SAMPLE_MS) };
+    },
   };
+  return clock;
+}
+
+export async function runCell(o: CellRunOptions): Promise<CellRun> {
+  const clock = startCellClock(o.maxDurationMs, o.cancel);
+  const { start, deadline } = clock;
+  const stopped = clock.stopped;
+  const records: RequestRecord[] = [];
   const launch = async (i: number, tSched: number): Promise<void> => {
     const outcome = await o.send(i, o.cancel);
     const rec = newRecord(i, i < o.warmup, tSched, o.maxTokens(i), outcome);
@@ -108,23 +136,21 @@ export async function runCell(o: CellRunOptions): Promise<CellRun> {
     sent = open.sent;
     if (sent - ownWarmup > 1) plannedRps = (sent - ownWarmup - 1) / ((open.lastOffset - open.firstMeasuredOffset) / 1000);
   }
-  monitor.disable();
+  const loopDelay = clock.loopDelay();
   records.sort((a, b) => a.index - b.index);
   const measuredSent = Math.max(0, sent - ownWarmup);
   return {
     records,
     notSent: own.length - ownWarmup - measuredSent,
-    stoppedBy: sent === own.length && stoppedBy !== 'interrupt' ? 'count' : stoppedBy,
-    // The monitor's readings include its own sampling interval (an idle loop
-    // reads ~10.5 ms at 10 ms): report only the delay beyond it.
-    loopDelay: { p99Ms: Math.max(0, monitor.percentile(99) / 1e6 - LOOP_SAMPLE_MS), maxMs: Math.max(0, monitor.max / 1e6 - LOOP_SAMPLE_MS) },
+    stoppedBy: sent === own.length && clock.stoppedBy !== 'interrupt' ? 'count' : clock.stoppedBy,
+    loopDelay,
     dispatchLagMs,
     plannedRps,
   };
 }
 
 /** Closed loop: `c` virtual users, each sends the next of `own` (request indices) the moment its previous one ends. */
-async function closedLoop(
+export async function closedLoop(
   c: number,
   own: readonly number[],
   stopped: () => boolean,
@@ -146,7 +172,7 @@ async function closedLoop(
  * keeps its arrival time as t_sched, so the wait shows up in queued TTFT
  * instead of vanishing (coordinated omission).
  */
-async function openLoop(
+export async function openLoop(
   offsetAt: (i: number) => number,
   own: readonly number[],
   count: number,
