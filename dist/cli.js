@@ -240,7 +240,7 @@ var COMMANDS = {
       shard: { type: "string" },
       "start-at": { type: "string" }
     },
-    run: async (v, io2) => (await import("./chunks/run-command-GS77VY3W.js")).runCommand(
+    run: async (v, io2) => (await import("./chunks/run-command-2ZSPE7NB.js")).runCommand(
       {
         config: str(v, "config"),
         url: str(v, "url"),
@@ -259,7 +259,7 @@ var COMMANDS = {
     summary: "interleaved A/B: run the matrix on two targets in pairs and compare them with a paired test",
     usage: AB_USAGE,
     options: { config: { type: "string" }, "out-dir": { type: "string" }, markdown: { type: "string" }, json: { type: "string" } },
-    run: async (v, io2) => (await import("./chunks/ab-command-TYENILS5.js")).abCommand({ config: str(v, "config"), outDir: str(v, "out-dir") ?? "llm-perf-ab", markdown: str(v, "markdown"), json: str(v, "json") }, io2)
+    run: async (v, io2) => (await import("./chunks/ab-command-M72DVSLC.js")).abCommand({ config: str(v, "config"), outDir: str(v, "out-dir") ?? "llm-perf-ab", markdown: str(v, "markdown"), json: str(v, "json") }, io2)
   },
   compare: {
     summary: "compare a candidate result with a baseline result and decide pass, warn, fail, inconclusive or invalid",
@@ -294,7 +294,7 @@ var COMMANDS = {
       markdown: { type: "string" },
       json: { type: "string" }
     },
-    run: async (v, io2) => (await import("./chunks/calibrate-command-NHNDSO3E.js")).calibrateCommand(
+    run: async (v, io2) => (await import("./chunks/calibrate-command-B3SCC4MQ.js")).calibrateCommand(
       {
         config: str(v, "config"),
         url: str(v, "url"),

@@ -13,14 +13,14 @@ import {
   publish,
   runPaths,
   stepNote
-} from "./chunks/chunk-5M2BQDX5.js";
+} from "./chunks/chunk-NVFZYYW2.js";
 import {
   renderReport,
   writeVerdictFiles
 } from "./chunks/chunk-M6B3IOVT.js";
-import "./chunks/chunk-JGKSTZYA.js";
+import "./chunks/chunk-VIF7SENZ.js";
 import "./chunks/chunk-KVUIKAU4.js";
-import "./chunks/chunk-7QYMYFB2.js";
+import "./chunks/chunk-E3MYKVZK.js";
 import {
   compareFingerprints,
   readPlan

@@ -5,5 +5,5 @@ import { workerData } from "node:worker_threads";
 if (workerData?.role === "llm-perf-gate-telemetry") {
   await (await import("./chunks/telemetry-worker-FCU4RKHE.js")).serveTelemetryWorker();
 } else {
-  await (await import("./chunks/shard-worker-YZU64HHB.js")).serveShardWorker();
+  await (await import("./chunks/shard-worker-PVWS3SQC.js")).serveShardWorker();
 }

@@ -1057,24 +1057,38 @@ function rampOf(load) {
 
 // src/load/run-cell.ts
 var LOOP_SAMPLE_MS = 10;
-async function runCell(o) {
+function startCellClock(maxDurationMs, cancel) {
   const monitor = monitorEventLoopDelay({ resolution: LOOP_SAMPLE_MS });
   monitor.enable();
   const start = performance4.now();
-  const deadline = start + o.maxDurationMs;
-  const records = [];
-  let stoppedBy = "count";
-  const stopped = () => {
-    if (o.cancel.aborted) {
-      stoppedBy = "interrupt";
-      return true;
+  const deadline = start + maxDurationMs;
+  const clock = {
+    start,
+    deadline,
+    stoppedBy: "count",
+    stopped() {
+      if (cancel.aborted) {
+        clock.stoppedBy = "interrupt";
+        return true;
+      }
+      if (performance4.now() >= deadline) {
+        clock.stoppedBy = "duration";
+        return true;
+      }
+      return false;
+    },
+    loopDelay() {
+      monitor.disable();
+      return { p99Ms: Math.max(0, monitor.percentile(99) / 1e6 - LOOP_SAMPLE_MS), maxMs: Math.max(0, monitor.max / 1e6 - LOOP_SAMPLE_MS) };
     }
-    if (performance4.now() >= deadline) {
-      stoppedBy = "duration";
-      return true;
-    }
-    return false;
   };
+  return clock;
+}
+async function runCell(o) {
+  const clock = startCellClock(o.maxDurationMs, o.cancel);
+  const { start, deadline } = clock;
+  const stopped = clock.stopped;
+  const records = [];
   const launch = async (i, tSched) => {
     const outcome = await o.send(i, o.cancel);
     const rec = newRecord(i, i < o.warmup, tSched, o.maxTokens(i), outcome);
@@ -1104,16 +1118,14 @@ async function runCell(o) {
     sent = open.sent;
     if (sent - ownWarmup > 1) plannedRps = (sent - ownWarmup - 1) / ((open.lastOffset - open.firstMeasuredOffset) / 1e3);
   }
-  monitor.disable();
+  const loopDelay = clock.loopDelay();
   records.sort((a, b) => a.index - b.index);
   const measuredSent = Math.max(0, sent - ownWarmup);
   return {
     records,
     notSent: own.length - ownWarmup - measuredSent,
-    stoppedBy: sent === own.length && stoppedBy !== "interrupt" ? "count" : stoppedBy,
-    // The monitor's readings include its own sampling interval (an idle loop
-    // reads ~10.5 ms at 10 ms): report only the delay beyond it.
-    loopDelay: { p99Ms: Math.max(0, monitor.percentile(99) / 1e6 - LOOP_SAMPLE_MS), maxMs: Math.max(0, monitor.max / 1e6 - LOOP_SAMPLE_MS) },
+    stoppedBy: sent === own.length && clock.stoppedBy !== "interrupt" ? "count" : clock.stoppedBy,
+    loopDelay,
     dispatchLagMs,
     plannedRps
   };
@@ -1246,7 +1258,10 @@ export {
   ownsRequest,
   shardProblem,
   shardLoad,
+  startCellClock,
   runCell,
+  closedLoop,
+  openLoop,
   lazyTokenCounter,
   getTokenizer
 };

@@ -7,7 +7,7 @@ import {
   startLaunch,
   stopLaunch,
   withServers
-} from "./chunk-JGKSTZYA.js";
+} from "./chunk-VIF7SENZ.js";
 import {
   judgeRun,
   judgeStored

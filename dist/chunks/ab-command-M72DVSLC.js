@@ -8,13 +8,13 @@ import {
   carryOut,
   designRun,
   measurePort
-} from "./chunk-5M2BQDX5.js";
+} from "./chunk-NVFZYYW2.js";
 import {
   reportVerdict
 } from "./chunk-M6B3IOVT.js";
-import "./chunk-JGKSTZYA.js";
+import "./chunk-VIF7SENZ.js";
 import "./chunk-KVUIKAU4.js";
-import "./chunk-7QYMYFB2.js";
+import "./chunk-E3MYKVZK.js";
 import {
   RunSetupError,
   readPlan

@@ -3,7 +3,7 @@ import {
   InferenceClient,
   lazyTokenCounter,
   runCell
-} from "./chunk-7QYMYFB2.js";
+} from "./chunk-E3MYKVZK.js";
 import "./chunk-DSTYHSYM.js";
 import "./chunk-ZBFK6JJY.js";
 import "./chunk-4AXL3BU5.js";

@@ -1,9 +1,9 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
   measure
-} from "./chunk-JGKSTZYA.js";
+} from "./chunk-VIF7SENZ.js";
 import "./chunk-KVUIKAU4.js";
-import "./chunk-7QYMYFB2.js";
+import "./chunk-E3MYKVZK.js";
 import {
   calibrateRun,
   calibrationTrials,

@@ -8,19 +8,22 @@ import {
   SINGLE,
   TargetError,
   arrivals,
+  closedLoop,
   createPacer,
   credentialsRefused,
   emptyOutcome,
   getTokenizer,
   lazyTokenCounter,
   newRecord,
+  openLoop,
   ownsRequest,
   rampOffsets,
   runCell,
   shardLoad,
   shardProblem,
+  startCellClock,
   timerMs
-} from "./chunk-7QYMYFB2.js";
+} from "./chunk-E3MYKVZK.js";
 import {
   RunSetupError,
   collectFingerprint,
@@ -1541,31 +1544,16 @@ function sessionSender(client, sessions, model, countTokens) {
 }
 
 // src/load/sessions.ts
-import { monitorEventLoopDelay, performance as performance3 } from "node:perf_hooks";
-var LOOP_SAMPLE_MS = 10;
+import { performance as performance3 } from "node:perf_hooks";
 async function runSessions(o) {
   if (!Number.isInteger(o.turns) || o.turns < 1) throw new Error(`a session needs at least one turn, got ${o.turns}`);
-  const monitor = monitorEventLoopDelay({ resolution: LOOP_SAMPLE_MS });
-  monitor.enable();
-  const start = performance3.now();
-  const deadline = start + o.maxDurationMs;
+  const clock = startCellClock(o.maxDurationMs, o.cancel);
+  const { start, deadline, stopped } = clock;
   const records = [];
   const dispatchLagMs = [];
-  let stoppedBy = "count";
-  const stopped = () => {
-    if (o.cancel.aborted) {
-      stoppedBy = "interrupt";
-      return true;
-    }
-    if (performance3.now() >= deadline) {
-      stoppedBy = "duration";
-      return true;
-    }
-    return false;
-  };
   let measuredSent = 0;
   const open2 = o.load.kind === "rate";
-  const runSession = async (s, due, heldBack = false) => {
+  const runSession = async (s, due) => {
     const pacer = createPacer();
     const warmup = s < o.warmupSessions;
     let at = due;
@@ -1574,8 +1562,8 @@ async function runSessions(o) {
         at += o.thinkMs(s, k);
         await pacer.wait(at, deadline, o.cancel);
         if (stopped() || performance3.now() < at) return;
+        if (open2) dispatchLagMs.push(performance3.now() - at);
       }
-      if (open2 && !(k === 0 && heldBack)) dispatchLagMs.push(performance3.now() - at);
       const outcome2 = await o.send(s, k, o.cancel);
       const index = s * o.turns + k;
       const rec = newRecord(index, warmup, at, o.maxTokens(s, k), outcome2);
@@ -1591,54 +1579,20 @@ async function runSessions(o) {
   for (let s = 0; s < o.sessions; s++) if (ownsRequest(o.load, s, shard)) own.push(s);
   const load = shardLoad(o.load, shard);
   if (load.kind === "concurrency") {
-    let next = 0;
-    const slot = async () => {
-      while (next < own.length && !stopped()) await runSession(own[next++], performance3.now());
-    };
-    await Promise.all(Array.from({ length: Math.min(load.concurrency, own.length) }, slot));
+    await closedLoop(load.concurrency, own, stopped, runSession);
   } else {
     if (load.arrival !== "poisson" && load.arrival !== "gamma") throw new Error(`load '${load.label}': a conversation's sessions arrive at a poisson or gamma rate, not by ${load.arrival}`);
     const next = arrivals(load, o.seedMaterial);
-    const cap = load.maxConcurrency;
-    const running = /* @__PURE__ */ new Set();
-    const queue = [];
-    let wake = null;
-    const begin = (s, due, heldBack) => {
-      const p = runSession(s, due, heldBack).finally(() => {
-        running.delete(p);
-        const q = queue.shift();
-        if (q !== void 0 && !stopped()) begin(q.s, q.due, true);
-        wake?.();
-      });
-      running.add(p);
-    };
-    const pacer = createPacer();
-    let k = 0;
-    for (let s = 0; s < o.sessions && k < own.length; s++) {
-      const due = start + next();
-      if (own[k] !== s) continue;
-      k++;
-      await pacer.wait(due, deadline, o.cancel);
-      if (stopped() || performance3.now() < due) break;
-      if (cap !== null && running.size >= cap) queue.push({ s, due });
-      else begin(s, due, false);
-    }
-    while (running.size > 0) {
-      await new Promise((r) => {
-        wake = r;
-      });
-      wake = null;
-      if (stopped()) queue.length = 0;
-    }
+    await openLoop(() => next(), own, o.sessions, o.warmupSessions, start, deadline, load.maxConcurrency, stopped, runSession, o.cancel, dispatchLagMs);
   }
-  monitor.disable();
+  const loopDelay = clock.loopDelay();
   records.sort((a, b) => a.index - b.index);
   const measuredPlanned = own.filter((s) => s >= o.warmupSessions).length * o.turns;
   return {
     records,
     notSent: Math.max(0, measuredPlanned - measuredSent),
-    stoppedBy: o.cancel.aborted ? "interrupt" : measuredSent === measuredPlanned ? "count" : stoppedBy,
-    loopDelay: { p99Ms: Math.max(0, monitor.percentile(99) / 1e6 - LOOP_SAMPLE_MS), maxMs: Math.max(0, monitor.max / 1e6 - LOOP_SAMPLE_MS) },
+    stoppedBy: o.cancel.aborted ? "interrupt" : measuredSent === measuredPlanned ? "count" : clock.stoppedBy,
+    loopDelay,
     dispatchLagMs,
     // The arrival times plan sessions, not requests: no request rate was scheduled.
     plannedRps: null

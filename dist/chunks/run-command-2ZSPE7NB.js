@@ -9,17 +9,17 @@ import {
   designRun,
   measurePort,
   runPaths
-} from "./chunk-5M2BQDX5.js";
+} from "./chunk-NVFZYYW2.js";
 import {
   reportVerdict
 } from "./chunk-M6B3IOVT.js";
 import {
   measure
-} from "./chunk-JGKSTZYA.js";
+} from "./chunk-VIF7SENZ.js";
 import "./chunk-KVUIKAU4.js";
 import {
   parseShard
-} from "./chunk-7QYMYFB2.js";
+} from "./chunk-E3MYKVZK.js";
 import {
   readPlan
 } from "./chunk-DGVCMO7D.js";
