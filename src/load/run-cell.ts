@@ -51,7 +51,7 @@ export interface CellRun {
 const LOOP_SAMPLE_MS = 10;
 
 /** A cell's clock, deadline and stop test, and its event-loop delay monitor: shared by runCell and the multi-turn sessions (sessions.ts). */
-export interface CellClock {
+interface CellClock {
   readonly start: number;
   readonly deadline: number;
   /** Why the last stopped() that said yes said it; 'count' until then. */
