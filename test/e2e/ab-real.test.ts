@@ -1,6 +1,9 @@
 // Same-job A/B on a real engine: the embedded llama.cpp engine, reached
 // through two loopback proxies. One stretches every token gap after the first
-// by 15% (a TPOT slowdown, TTFT kept): the paired design must fail it. Two
+// by 50% (a gross TPOT slowdown, TTFT kept): the paired design must fail it,
+// every time. Smaller slowdowns are caught only most of the time (+15%: 9 of
+// 9 valid runs with 10 pairs, 8 of 10 with 6, docs/action.md); a test that
+// asserted them would fail CI now and then for a rate the benchmark measures. Two
 // plain proxies with a busy-loop process running only while the candidate's
 // side is measured (a noisy neighbour on one side) are an A/A: it must not
 // fail, and the neighbour check must say why the comparison is void.
@@ -37,12 +40,12 @@ async function ab(baseline: ThrottleProxy, candidate: ThrottleProxy, pairs = 6):
 }
 
 describe('same-job A/B on the embedded engine', () => {
-  it('fails a +15% TPOT slowdown with the paired design', async () => {
+  it('fails a +50% TPOT slowdown with the paired design', async () => {
     const base = await startThrottleProxy(engine.url, 1);
-    const slow = await startThrottleProxy(engine.url, 1.15);
+    const slow = await startThrottleProxy(engine.url, 1.5);
     proxies.push(base, slow);
-    // 10 pairs: bench/ab/real.ts failed it 9 of 9 valid runs with 10, 8 of 10 with 6 (the other two warned).
-    const { code, v, out } = await ab(base, slow, 10);
+    // 6 pairs, the starting point docs/action.md recommends.
+    const { code, v, out } = await ab(base, slow, 6);
     expect(v.design).toBe('paired');
     expect(code, out).toBe(1);
     expect(v.verdict).toBe('fail');
@@ -50,7 +53,7 @@ describe('same-job A/B on the embedded engine', () => {
     const regressed = v.cells[0]!.metrics.filter((m) => m.gated && m.verdict === 'regressed').map((m) => m.metric);
     expect(regressed.length, out).toBeGreaterThan(0);
     for (const id of regressed) expect(id).toMatch(/^(output_tps|total_tps|rps|tpot_ms|itl_ms|e2e_ms)/);
-    expect(v.cells[0]!.metrics.find((m) => m.metric === 'tpot_ms.p50')!.change_pct).toBeGreaterThan(5);
+    expect(v.cells[0]!.metrics.find((m) => m.metric === 'tpot_ms.p50')!.change_pct).toBeGreaterThan(20);
   }, 300_000);
 
   it('does not fail an A/A with a CPU hog beside one side, and says it is invalid', async () => {
