@@ -23,6 +23,7 @@ import {
   welchLogRatio,
   type Direction,
 } from '../stats/index.js';
+import { thinTailHint } from './tail-hint.js';
 import { NO_MARGIN, type NeighbourMargin } from './validity.js';
 import type { Method, MetricVerdict } from './verdict.js';
 
@@ -233,7 +234,13 @@ function judge(base: CellResult, cand: CellResult, rule: MetricRule, s: JudgeSet
   else e.lo *= Math.exp(-margin.pass);
   out.interval_pct = [pct(e.lo), pct(e.hi)];
   const cls = classifyChange({ estimate: e.estimate, lo: e.lo, hi: e.hi, threshold: thr, good: mirrorThreshold(thr), direction: dir, pNoChange: e.pNoChange, level: rule.level, scale: 'ratio' });
-  return decide(out, cls, e.lo, e.hi, s.confidence, true);
+  const decided = decide(out, cls, e.lo, e.hi, s.confidence, true);
+  if (decided.verdict === 'inconclusive' && def.dist !== null) {
+    const sizes = [base, cand].flatMap((side) => trialSamples(side, def).map((t) => t.length).filter((k) => k > 0));
+    const hint = thinTailHint(def.dist.stat, percentileOf(def.dist.stat), sizes);
+    if (hint !== null) decided.reason = `${decided.reason}; ${hint}`;
+  }
+  return decided;
 }
 
 function decide(out: MetricVerdict, cls: Classified, lo: number, hi: number, level: number, ratio: boolean): MetricVerdict {
