@@ -240,7 +240,7 @@ var COMMANDS = {
       shard: { type: "string" },
       "start-at": { type: "string" }
     },
-    run: async (v, io2) => (await import("./chunks/run-command-2ZSPE7NB.js")).runCommand(
+    run: async (v, io2) => (await import("./chunks/run-command-R7G3ICWG.js")).runCommand(
       {
         config: str(v, "config"),
         url: str(v, "url"),
@@ -259,7 +259,7 @@ var COMMANDS = {
     summary: "interleaved A/B: run the matrix on two targets in pairs and compare them with a paired test",
     usage: AB_USAGE,
     options: { config: { type: "string" }, "out-dir": { type: "string" }, markdown: { type: "string" }, json: { type: "string" } },
-    run: async (v, io2) => (await import("./chunks/ab-command-M72DVSLC.js")).abCommand({ config: str(v, "config"), outDir: str(v, "out-dir") ?? "llm-perf-ab", markdown: str(v, "markdown"), json: str(v, "json") }, io2)
+    run: async (v, io2) => (await import("./chunks/ab-command-UKA5Z3PP.js")).abCommand({ config: str(v, "config"), outDir: str(v, "out-dir") ?? "llm-perf-ab", markdown: str(v, "markdown"), json: str(v, "json") }, io2)
   },
   compare: {
     summary: "compare a candidate result with a baseline result and decide pass, warn, fail, inconclusive or invalid",
@@ -271,7 +271,7 @@ var COMMANDS = {
       markdown: { type: "string" },
       json: { type: "string" }
     },
-    run: async (v, io2) => (await import("./chunks/compare-command-RSGFUO5Y.js")).compareCommand(
+    run: async (v, io2) => (await import("./chunks/compare-command-D5J2MHYL.js")).compareCommand(
       {
         baselines: requiredList(v, "baseline", COMPARE_USAGE),
         candidate: required(v, "candidate", COMPARE_USAGE),
@@ -294,7 +294,7 @@ var COMMANDS = {
       markdown: { type: "string" },
       json: { type: "string" }
     },
-    run: async (v, io2) => (await import("./chunks/calibrate-command-B3SCC4MQ.js")).calibrateCommand(
+    run: async (v, io2) => (await import("./chunks/calibrate-command-6TWMX3T7.js")).calibrateCommand(
       {
         config: str(v, "config"),
         url: str(v, "url"),

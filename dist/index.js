@@ -13,18 +13,18 @@ import {
   publish,
   runPaths,
   stepNote
-} from "./chunks/chunk-NVFZYYW2.js";
+} from "./chunks/chunk-O4KVJXQN.js";
 import {
   renderReport,
   writeVerdictFiles
-} from "./chunks/chunk-M6B3IOVT.js";
-import "./chunks/chunk-VIF7SENZ.js";
+} from "./chunks/chunk-E52I4MZI.js";
+import "./chunks/chunk-BR3TX5F4.js";
 import "./chunks/chunk-KVUIKAU4.js";
 import "./chunks/chunk-E3MYKVZK.js";
 import {
   compareFingerprints,
   readPlan
-} from "./chunks/chunk-DGVCMO7D.js";
+} from "./chunks/chunk-D2HQDERY.js";
 import "./chunks/chunk-QMAVI4IL.js";
 import "./chunks/chunk-DSTYHSYM.js";
 import {

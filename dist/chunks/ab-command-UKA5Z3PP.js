@@ -8,17 +8,17 @@ import {
   carryOut,
   designRun,
   measurePort
-} from "./chunk-NVFZYYW2.js";
+} from "./chunk-O4KVJXQN.js";
 import {
   reportVerdict
-} from "./chunk-M6B3IOVT.js";
-import "./chunk-VIF7SENZ.js";
+} from "./chunk-E52I4MZI.js";
+import "./chunk-BR3TX5F4.js";
 import "./chunk-KVUIKAU4.js";
 import "./chunk-E3MYKVZK.js";
 import {
   RunSetupError,
   readPlan
-} from "./chunk-DGVCMO7D.js";
+} from "./chunk-D2HQDERY.js";
 import "./chunk-QMAVI4IL.js";
 import "./chunk-DSTYHSYM.js";
 import "./chunk-BQTH2XRP.js";

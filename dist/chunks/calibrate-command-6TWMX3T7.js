@@ -1,14 +1,14 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
   measure
-} from "./chunk-VIF7SENZ.js";
+} from "./chunk-BR3TX5F4.js";
 import "./chunk-KVUIKAU4.js";
 import "./chunk-E3MYKVZK.js";
 import {
   calibrateRun,
   calibrationTrials,
   readPlan
-} from "./chunk-DGVCMO7D.js";
+} from "./chunk-D2HQDERY.js";
 import "./chunk-QMAVI4IL.js";
 import "./chunk-DSTYHSYM.js";
 import "./chunk-BQTH2XRP.js";

@@ -2,7 +2,7 @@ import { createRequire as __llmPerfGateRequire } from 'node:module'; const requi
 import {
   telemetrySection,
   telemetrySummary
-} from "./chunk-DGVCMO7D.js";
+} from "./chunk-D2HQDERY.js";
 import {
   capacityCellSection,
   capacityVerdictRows,

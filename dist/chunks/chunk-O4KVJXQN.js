@@ -7,11 +7,11 @@ import {
   startLaunch,
   stopLaunch,
   withServers
-} from "./chunk-VIF7SENZ.js";
+} from "./chunk-BR3TX5F4.js";
 import {
   judgeRun,
   judgeStored
-} from "./chunk-DGVCMO7D.js";
+} from "./chunk-D2HQDERY.js";
 
 // src/pipeline/design.ts
 function designRun(c) {

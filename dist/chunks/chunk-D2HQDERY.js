@@ -7836,6 +7836,19 @@ function trialsNeeded(cv, logThreshold, confidence, power = POWER, max = MAX_TRI
   return null;
 }
 
+// src/gate/tail-hint.ts
+var STEADY_TAIL = 5;
+function thinTailHint(stat, percentile, perTrial2) {
+  if (percentile === null || perTrial2.length < 2) return null;
+  const n = Math.min(...perTrial2);
+  if (!(n > 0)) return null;
+  const above = n * (100 - percentile) / 100;
+  if (above >= STEADY_TAIL) return null;
+  const k = Math.max(1, Math.ceil(above));
+  const need = Math.ceil(STEADY_TAIL * 100 / (100 - percentile));
+  return `each trial's ${stat} is set by its ${k === 1 ? "largest value" : `${k} largest values`} of ${n}: about ${need} values a trial (run.requests) would steady it`;
+}
+
 // src/telemetry/fingerprint.ts
 var import_undici = __toESM(require_undici(), 1);
 
@@ -8241,7 +8254,13 @@ function judge(base, cand, rule, s) {
   else e.lo *= Math.exp(-margin.pass);
   out.interval_pct = [pct(e.lo), pct(e.hi)];
   const cls = classifyChange({ estimate: e.estimate, lo: e.lo, hi: e.hi, threshold: thr, good: mirrorThreshold(thr), direction: dir, pNoChange: e.pNoChange, level: rule.level, scale: "ratio" });
-  return decide(out, cls, e.lo, e.hi, s.confidence, true);
+  const decided = decide(out, cls, e.lo, e.hi, s.confidence, true);
+  if (decided.verdict === "inconclusive" && def.dist !== null) {
+    const sizes = [base, cand].flatMap((side2) => trialSamples(side2, def).map((t) => t.length).filter((k) => k > 0));
+    const hint = thinTailHint(def.dist.stat, percentileOf(def.dist.stat), sizes);
+    if (hint !== null) decided.reason = `${decided.reason}; ${hint}`;
+  }
+  return decided;
 }
 function decide(out, cls, lo, hi, level, ratio) {
   const p0 = out.p_no_change == null ? "" : ` (p = ${out.p_no_change.toPrecision(2)} under no change)`;

@@ -9,20 +9,20 @@ import {
   designRun,
   measurePort,
   runPaths
-} from "./chunk-NVFZYYW2.js";
+} from "./chunk-O4KVJXQN.js";
 import {
   reportVerdict
-} from "./chunk-M6B3IOVT.js";
+} from "./chunk-E52I4MZI.js";
 import {
   measure
-} from "./chunk-VIF7SENZ.js";
+} from "./chunk-BR3TX5F4.js";
 import "./chunk-KVUIKAU4.js";
 import {
   parseShard
 } from "./chunk-E3MYKVZK.js";
 import {
   readPlan
-} from "./chunk-DGVCMO7D.js";
+} from "./chunk-D2HQDERY.js";
 import "./chunk-QMAVI4IL.js";
 import "./chunk-DSTYHSYM.js";
 import "./chunk-BQTH2XRP.js";

@@ -1,10 +1,10 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
   reportVerdict
-} from "./chunk-M6B3IOVT.js";
+} from "./chunk-E52I4MZI.js";
 import {
   judgeStored
-} from "./chunk-DGVCMO7D.js";
+} from "./chunk-D2HQDERY.js";
 import "./chunk-QMAVI4IL.js";
 import "./chunk-DSTYHSYM.js";
 import "./chunk-BQTH2XRP.js";

@@ -30,7 +30,7 @@ import {
   machineInfo,
   meanGpuUtil,
   peakGpuMemory
-} from "./chunk-DGVCMO7D.js";
+} from "./chunk-D2HQDERY.js";
 import {
   boundTelemetry,
   computeCellMetrics,
