@@ -4,7 +4,8 @@
 // be steady on its own. With few requests a trial it is set by one or two
 // of them: on llama-server, 1 slot against 4 with 24 requests a trial moved
 // TTFT p50 58 -> 202 ms, yet the gated TTFT p95 read inconclusive 8 times in
-// 8 (interval -41% to +1062%); 50 requests a trial decided it every time.
+// 8 (interval -41% to +1062%); 50 a trial decided it 6 times in 7, the
+// default 100 7 times in 7.
 // The report then says what to raise, not just "measure more".
 
 /** Fewer values than this above a trial's percentile: the hint is given. */
