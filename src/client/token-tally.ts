@@ -22,11 +22,8 @@
 // ordinary text the sum equals the whole-text count. Only text with no such
 // boundary within a slice (a run of one character, CJK without spaces) is cut
 // inside a piece, which can shift the count by a token per slice.
+import { SLICE, sliceEnd } from '../workload/tokenizer.js';
 
-/** Units (UTF-16) counted per tokenizer call at most. */
-export const SLICE = 1024;
-/** A slice ends at the last word boundary in its second half, else hard at SLICE. */
-const MIN_CUT = SLICE / 2;
 /**
  * Text held uncounted: 8 KB a stream, 16 MB at 2,048 streams. A response
  * shorter than this (about 1,000 tokens of English) is never tokenized when
@@ -70,16 +67,4 @@ export class TokenTally {
     }
     return this.counted;
   }
-}
-
-/** Where the next slice of `s` (at least SLICE long) ends. */
-function sliceEnd(s: string): number {
-  for (let i = s.lastIndexOf(' ', SLICE); i >= MIN_CUT; i = s.lastIndexOf(' ', i - 1)) {
-    const prev = s.charCodeAt(i - 1);
-    // Not inside a run of whitespace, whose pieces the tokenizer groups differently.
-    if (prev !== 32 && prev !== 10 && prev !== 13 && prev !== 9) return i;
-  }
-  // Never split a surrogate pair.
-  const last = s.charCodeAt(SLICE - 1);
-  return last >= 0xd800 && last <= 0xdbff ? SLICE - 1 : SLICE;
 }

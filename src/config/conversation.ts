@@ -46,6 +46,33 @@ export function normaliseConversation(c: RawConversation, inputTokens: RawLength
   };
 }
 
+/**
+ * Most tokens a session's last turn may send (its history and new message):
+ * what one prompt may be (input_tokens' own bound). Each field has its bound,
+ * but turns x lengths multiply: 1,000 turns of 1,000,000-token answers passed
+ * every field and then ran out of memory in silence.
+ */
+export const MAX_CONVERSATION_TOKENS = 1_000_000;
+
+/** The largest length a written length can take, or null when it is not one (the schema reports that). */
+function lengthCeiling(value: unknown): number | null {
+  if (typeof value === 'number') return value;
+  if (!isRecord(value)) return null;
+  const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+  switch (value.dist) {
+    case 'fixed':
+      return num(value.value);
+    case 'uniform':
+    case 'normal':
+    case 'lognormal':
+      return num(value.max);
+    case 'empirical':
+      return Array.isArray(value.values) && value.values.length > 0 && value.values.every((v) => num(v) !== null) ? Math.max(...(value.values as number[])) : null;
+    default:
+      return null;
+  }
+}
+
 function isRecord(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
@@ -69,6 +96,21 @@ export function conversationIssues(sc: Record<string, unknown>, at: Segment[], a
   }
   if (isRecord(c)) {
     for (const key of ['user_tokens', 'think_time_ms']) issues.push(...lengthIssues(c[key], [...at, 'conversation', key]));
+    const turns = c.turns;
+    const input = lengthCeiling(sc.input_tokens);
+    const output = lengthCeiling(sc.output_tokens);
+    const user = c.user_tokens === undefined ? input : lengthCeiling(c.user_tokens);
+    if (typeof turns === 'number' && Number.isInteger(turns) && turns >= 1 && input !== null && output !== null && user !== null) {
+      // The last turn sends turn 1's message, every earlier answer and user message, and its own.
+      const most = input + (turns - 1) * (output + user);
+      if (most > MAX_CONVERSATION_TOKENS) {
+        issues.push({
+          segs: [...at, 'conversation', 'turns'],
+          reason: `${turns} turns can send a history of up to ${most} tokens at the last turn (input_tokens ${input} + ${turns - 1} x (output_tokens ${output} + user_tokens ${user})), more than the ${MAX_CONVERSATION_TOKENS} one request may hold: use fewer turns or shorter lengths`,
+          echo: false,
+        });
+      }
+    }
   }
   return issues;
 }

@@ -6,6 +6,7 @@
 // retry and failure classes; other requests keep no text, since a run holds
 // millions of records). Its own client, and so its own pool: the sessions'
 // connections are not the matrix's.
+import { performance } from 'node:perf_hooks';
 import { InferenceClient } from '../client/http.js';
 import type { ResponseLimitsPlan, TargetPlan, TimeoutsPlan } from '../config/plan.js';
 import { turnMessages, type Session } from '../workload/conversation.js';
@@ -50,6 +51,22 @@ export class ConversationClient {
 }
 
 /**
+ * Most UTF-16 units an answer may keep in a session's history per max_tokens
+ * token. No token of o200k_base or cl100k_base is longer than 128 units and
+ * English averages about 4; 32 a token over a whole answer is far past any
+ * real one. A longer answer means the server ignored max_tokens: kept, a few
+ * such turns (120 MB each, under the response cap) made the history too big
+ * for a request body and ended the whole run. With the config's bound on a
+ * session's tokens (MAX_CONVERSATION_TOKENS) a history then stays bounded.
+ */
+export const ANSWER_UNITS_PER_TOKEN = 32;
+
+/** The outcome of a turn whose answer cannot be kept in the history: failed, so its session ends here. */
+function refused(outcome: RequestOutcome, message: string): RequestOutcome {
+  return { ...outcome, nIn: null, nOut: null, tokenSource: null, failure: 'bad-response', message };
+}
+
+/**
  * The send of a cell's sessions: turn k of session s goes out with the
  * session's history (real answers as they arrived, or the synthetic ones).
  * A session's history is dropped after its last turn or its first failure.
@@ -69,14 +86,63 @@ export function sessionSender(
     const messages = turnMessages(session, k, h.answers);
     // The client's count of the messages, for a server that reports no usage.
     const inputTokens = h.tokens + turn.userTokens;
-    const { outcome, answer } = await client.send(messages, turn.maxTokens, inputTokens, model, cancel);
+    const { outcome: sent, answer } = await sendOrFail(client, messages, turn.maxTokens, inputTokens, model, cancel);
+    let outcome = sent;
+    const most = turn.maxTokens * ANSWER_UNITS_PER_TOKEN;
+    if (outcome.failure === null && !outcome.cancelled && answer.length > most) {
+      outcome = refused(outcome, `the answer was ${answer.length} characters, more than a history keeps for max_tokens ${turn.maxTokens} (${ANSWER_UNITS_PER_TOKEN} a token, ${most}): the server ignored max_tokens; the session ends at this turn`);
+    }
     const last = k === session.turns.length - 1;
     if (outcome.failure !== null || outcome.cancelled || last) histories.delete(s);
     else {
       const kept = turn.syntheticAnswer ?? answer;
       h.answers.push(kept);
-      h.tokens = inputTokens + (turn.syntheticAnswer === null ? countTokens(kept) : turn.maxTokens);
+      // The answer's count as the request already made it (the server's usage, or
+      // the client's count slice by slice as it streamed): never a second pass
+      // over the whole text.
+      const answerTokens = turn.syntheticAnswer !== null ? turn.maxTokens : (outcome.nOut ?? countTokens(kept));
+      h.tokens = inputTokens + answerTokens;
     }
     return outcome;
   };
+}
+
+/**
+ * client.send, with an exception turned into this turn's failure: a turn the
+ * client could not make (a body it could not build) ends its session, not the
+ * run, so every turn measured before it is kept.
+ */
+async function sendOrFail(
+  client: Pick<ConversationClient, 'send'>,
+  messages: ChatMessage[],
+  maxTokens: number,
+  inputTokens: number,
+  model: string,
+  cancel: AbortSignal,
+): Promise<TurnOutcome> {
+  const tSend = performance.now();
+  try {
+    return await client.send(messages, maxTokens, inputTokens, model, cancel);
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err);
+    const tDone = performance.now();
+    const outcome: RequestOutcome = {
+      tSend,
+      tFirst: null,
+      tLast: null,
+      tDone,
+      gaps: [],
+      outputEvents: 0,
+      nIn: null,
+      nOut: null,
+      tokenSource: null,
+      status: null,
+      failure: 'bad-response',
+      message: `the turn could not be sent: ${why.slice(0, 200)}`,
+      finishReason: null,
+      systemFingerprint: null,
+      cancelled: false,
+    };
+    return { outcome, answer: '' };
+  }
 }

@@ -3,7 +3,8 @@
 // response whose count nobody asks for (the server sent usage), and never
 // more than HELD units of text held uncounted.
 import { describe, expect, it } from 'vitest';
-import { HELD, SLICE, TokenTally } from '../../src/client/token-tally.js';
+import { HELD, TokenTally } from '../../src/client/token-tally.js';
+import { SLICE } from '../../src/workload/tokenizer.js';
 import { getTokenizer } from '../../src/workload/tokenizer.js';
 
 describe('TokenTally', () => {

@@ -71,4 +71,15 @@ describe('a scenario with conversation', () => {
     const ramp = lines(`${HEAD}    conversation: { turns: 2 }\nloads:\n  - concurrency: 2\n  - ramp: { from: 1, to: 4, duration_s: 10 }\n`);
     expect(ramp).toContain('llm-perf.yml:10:5: loads[1].ramp: cannot drive a multi-turn conversation (scenario chat): give its sessions a concurrency or a rate');
   });
+
+  it('refuses turns x lengths whose last turn cannot fit one request, naming the sum; the largest that fits passes', () => {
+    const big = `target:\n  url: http://127.0.0.1:8000\nscenarios:\n  - name: chat\n    input_tokens: 64\n    output_tokens: 1000000\n    conversation: { turns: 1000 }\n${LOADS}`;
+    expect(lines(big).join('\n')).toMatch(
+      /^llm-perf\.yml:7:28: scenarios\[0\]\.conversation\.turns: 1000 turns can send a history of up to 999064000 tokens at the last turn \(input_tokens 64 \+ 999 x \(output_tokens 1000000 \+ user_tokens 64\)\), more than the 1000000 one request may hold/m,
+    );
+    // A distribution counts at its largest.
+    expect(lines(`${HEAD}    conversation:\n      turns: 3\n      user_tokens: { dist: uniform, min: 8, max: 499993 }\n${LOADS}`).join('\n')).toMatch(/up to 1000082 tokens/);
+    // 64 + 2 x (16 + 499952) = 1,000,000: exactly at the bound passes.
+    expect(() => plan(`${HEAD}    conversation:\n      turns: 3\n      user_tokens: 499952\n${LOADS}`)).not.toThrow();
+  });
 });
