@@ -32,8 +32,15 @@ export async function readAcceptance(octokit: Octokit, where: Repo & { number: n
     try {
       const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({ owner, repo, username: login });
       if (WRITERS.has(data.permission)) canWrite.add(login);
-    } catch {
-      // Not a collaborator (404), or a token that may not ask: no write access is assumed.
+    } catch (err) {
+      // 404: not a collaborator, so no write access. Any other failure (5xx after
+      // the client's retries, 403, the network) leaves unknown whether a writer
+      // withdrew the acceptance: assuming "no write access" would ignore the
+      // withdrawal and let an older acceptance stand, so nothing is accepted.
+      const status = (err as { status?: unknown }).status;
+      if (status === 404) continue;
+      const why = err instanceof Error ? err.message.split('\n')[0] : String(err);
+      throw new Error(`could not read @${login}'s permission on ${owner}/${repo} (${typeof status === 'number' ? `HTTP ${status}` : why}), so no acceptance counts`, { cause: err });
     }
   }
   return findAcceptance({ label, labelEvents, comments, canWrite });

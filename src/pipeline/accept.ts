@@ -18,8 +18,31 @@ export interface AcceptFacts {
   canWrite: ReadonlySet<string>;
 }
 
-/** `/llm-perf-gate accept <reason>` on a line of its own; `/llm-perf-gate unaccept` withdraws. */
-const COMMAND = /^\/llm-perf-gate[ \t]+(accept|unaccept)\b[ \t]*(.*)$/m;
+/**
+ * `/llm-perf-gate accept <reason>` or `/llm-perf-gate unaccept` as the
+ * comment's first line, at its start: a command shown in a fenced or indented
+ * code block, a quote (`> `) or the middle of a discussion is not given, and
+ * neither is `/llm-perf-gate accept? I think not.` (the verb must end at a
+ * space or the line's end).
+ */
+const COMMAND = /^\/llm-perf-gate[ \t]+(accept|unaccept)(?:[ \t]+(.*?))?[ \t]*$/;
+
+type Command = { verb: 'accept' | 'unaccept'; reason: string } | { verb: 'accept'; reason: null; why: string };
+
+/** The command a comment gives, or null when it gives none. */
+function commandOf(body: string): Command | null {
+  // Blank lines before the first are not content; its indentation is (4 spaces make code).
+  const first = body.replace(/^(?:[ \t]*\r?\n)+/, '').split('\n', 1)[0]!.replace(/\r$/, '');
+  const m = COMMAND.exec(first);
+  if (m === null) return null;
+  if (m[1] === 'unaccept') return { verb: 'unaccept', reason: '' };
+  const reason = (m[2] ?? '').trim();
+  // A template's placeholder (`<reason>`, `[why]`) or a few signs is not a reason.
+  if (/^(?:<[^>]*>|\[[^\]]*\])$/.test(reason) || (reason.match(/[\p{L}\p{N}]/gu) ?? []).length < 3) {
+    return { verb: 'accept', reason: null, why: reason === '' ? 'gives no reason' : `gives no reason ('${reason.slice(0, 40)}' is not one)` };
+  }
+  return { verb: 'accept', reason };
+}
 
 /** Longest reason kept: it is shown in the comment and stored with the result. */
 const MAX_REASON = 300;
@@ -28,7 +51,7 @@ const MAX_REASON = 300;
 export function actorsToCheck(f: Omit<AcceptFacts, 'canWrite'>): string[] {
   const who = new Set<string>();
   for (const e of f.labelEvents) if (f.label !== null && e.label === f.label) who.add(e.actor);
-  for (const c of f.comments) if (COMMAND.test(c.body)) who.add(c.author);
+  for (const c of f.comments) if (commandOf(c.body) !== null) who.add(c.author);
   return [...who];
 }
 
@@ -52,14 +75,17 @@ export function findAcceptance(f: AcceptFacts): { acceptance: Acceptance | null;
     acts.push({ at: e.at, accept: e.action === 'labeled' ? { by: e.actor, at: e.at, reason: `label '${e.label}'`, via: 'label' } : null });
   }
   for (const c of f.comments) {
-    const m = COMMAND.exec(c.body);
-    if (m === null) continue;
+    const cmd = commandOf(c.body);
+    if (cmd === null) continue;
     if (!f.canWrite.has(c.author)) {
-      ignored.push(`'/llm-perf-gate ${m[1]}' by @${c.author}, who has no write access`);
+      ignored.push(`'/llm-perf-gate ${cmd.verb}' by @${c.author}, who has no write access`);
       continue;
     }
-    const reason = m[2]!.trim().slice(0, MAX_REASON) || 'no reason given';
-    acts.push({ at: c.at, accept: m[1] === 'accept' ? { by: c.author, at: c.at, reason, via: 'comment' } : null });
+    if (cmd.reason === null) {
+      ignored.push(`'/llm-perf-gate accept' by @${c.author} ${cmd.why}: write why after the command`);
+      continue;
+    }
+    acts.push({ at: c.at, accept: cmd.verb === 'accept' ? { by: c.author, at: c.at, reason: cmd.reason.slice(0, MAX_REASON), via: 'comment' } : null });
   }
   // ISO 8601 stamps sort as strings; a stable sort keeps labels before comments at the same second.
   acts.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));

@@ -43,6 +43,7 @@ beforeEach(() => {
   gh.comments('acme', 'serving', 10).splice(0);
   gh.checkRuns.splice(0);
   gh.checksForbidden = false;
+  gh.permissionFailures.clear();
 });
 
 afterAll(async () => {
@@ -101,7 +102,7 @@ describe('accepting an intended regression, fork-safe setup', () => {
     const refused = await report();
     expect(refused.code, refused.stdout).toBe(1);
     expect(refused.stdout).toContain("'/llm-perf-gate accept' by @forker, who has no write access");
-    gh.seed('acme', 'serving', 10, [{ body: 'Intended.\n/llm-perf-gate accept the 70B model is slower by design', user: { login: 'maint', type: 'User' } }]);
+    gh.seed('acme', 'serving', 10, [{ body: '/llm-perf-gate accept the 70B model is slower by design\nIntended.', user: { login: 'maint', type: 'User' } }]);
     const r = await report();
     expect(r.code, r.stdout).toBe(0);
     expect(r.stdout).toContain('regression accepted by @maint (comment');
@@ -117,5 +118,31 @@ describe('accepting an intended regression, fork-safe setup', () => {
     expect(r.stdout).toContain("No check run: the token may not create one (grant 'checks: write' to have one)");
     expect(r.stdout).not.toMatch(/::warning::.*check run/);
     expect(r.outputs['check-run-url']).toBeUndefined();
+  }, 60_000);
+
+  it('a withdrawal whose writer cannot be looked up (502, 403) accepts nothing: the step fails, saying why', async () => {
+    gh.permissions.set('maint2', 'write');
+    for (const status of [502, 403]) {
+      gh.permissionFailures.set('maint2', status);
+      gh.labelEvents.set('acme/serving#10', [
+        { event: 'labeled', label: { name: 'perf-accepted' }, actor: { login: 'maint' }, created_at: LABEL_AT },
+        { event: 'unlabeled', label: { name: 'perf-accepted' }, actor: { login: 'maint2' }, created_at: '2026-12-01T11:00:00Z' },
+      ]);
+      const r = await report();
+      expect(r.code, r.stdout).toBe(1);
+      expect(r.stdout).toContain(`Could not read whether pull request #10 accepts a regression: could not read @maint2's permission on acme/serving (HTTP ${status}), so no acceptance counts`);
+      expect(r.stdout).not.toContain('regression accepted by');
+    }
+  }, 120_000);
+
+  it('a writer\'s comment that shows the command in a code block, or asks about it, accepts nothing', async () => {
+    gh.seed('acme', 'serving', 10, [
+      { body: 'To accept, a writer comments:\n```\n/llm-perf-gate accept <reason>\n```', user: { login: 'maint', type: 'User' } },
+      { body: '```\n/llm-perf-gate accept <reason>\n```', user: { login: 'maint', type: 'User' } },
+      { body: '/llm-perf-gate accept? I think not.', user: { login: 'maint', type: 'User' } },
+    ]);
+    const r = await report();
+    expect(r.code, r.stdout).toBe(1);
+    expect(r.stdout).not.toContain('regression accepted by');
   }, 60_000);
 });

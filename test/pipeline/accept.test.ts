@@ -20,7 +20,7 @@ describe('findAcceptance', () => {
 
   it('a comment command by a writer accepts with its reason; unaccept withdraws; the newest act decides', () => {
     const comments = [
-      { author: 'maint', body: 'Looks fine.\n/llm-perf-gate accept the 70B model is slower by design', at: '2026-12-01T10:00:00Z' },
+      { author: 'maint', body: '/llm-perf-gate accept the 70B model is slower by design\nLooks fine otherwise.', at: '2026-12-01T10:00:00Z' },
       { author: 'maint', body: '/llm-perf-gate unaccept', at: '2026-12-01T11:00:00Z' },
     ];
     expect(findAcceptance(facts({ comments: comments.slice(0, 1) })).acceptance).toEqual({ by: 'maint', at: '2026-12-01T10:00:00Z', reason: 'the 70B model is slower by design', via: 'comment' });
@@ -61,5 +61,39 @@ describe('findAcceptance', () => {
         ],
       }).sort(),
     ).toEqual(['a', 'c']);
+  });
+
+  it('takes a command only as the first line of a comment: not in a code block, a quote or later text, not a lookalike, and only with a real reason', () => {
+    const at = (m: number): string => `2026-12-01T10:${String(m).padStart(2, '0')}:00Z`;
+    const shown = [
+      '```\n/llm-perf-gate accept <reason>\n```',
+      'To accept, write:\n\n```\n/llm-perf-gate accept <reason>\n```',
+      '    /llm-perf-gate accept indented code is an example',
+      '> /llm-perf-gate accept quoted from someone else',
+      'Looks fine.\n/llm-perf-gate accept not on the first line',
+      '/llm-perf-gate accept? I think not.',
+      '/llm-perf-gate acceptance of this would be wrong',
+      '`/llm-perf-gate accept inline code`',
+    ];
+    for (const [i, body] of shown.entries()) {
+      expect(findAcceptance(facts({ comments: [{ author: 'maint', body, at: at(i) }] })), body).toEqual({ acceptance: null, ignored: [] });
+    }
+    // A command with no reason, or a template's placeholder for one, is a command that accepts nothing, and says so.
+    for (const [body, why] of [
+      ['/llm-perf-gate accept', 'gives no reason'],
+      ['/llm-perf-gate accept <reason>', "gives no reason ('<reason>' is not one)"],
+      ['/llm-perf-gate accept [why]', "gives no reason ('[why]' is not one)"],
+      ['/llm-perf-gate accept ok', "gives no reason ('ok' is not one)"],
+    ] as const) {
+      expect(findAcceptance(facts({ comments: [{ author: 'maint', body, at: at(20) }] })), body).toEqual({ acceptance: null, ignored: [`'/llm-perf-gate accept' by @maint ${why}: write why after the command`] });
+    }
+    // Blank lines before it and a Windows line end are not content.
+    expect(findAcceptance(facts({ comments: [{ author: 'maint', body: '\n\n/llm-perf-gate accept slower by design\r\nmore', at: at(30) }] })).acceptance).toMatchObject({ reason: 'slower by design' });
+    // A command that withdraws needs no reason.
+    const withdrawn = [
+      { author: 'maint', body: '/llm-perf-gate accept slower by design', at: at(40) },
+      { author: 'maint', body: '/llm-perf-gate unaccept', at: at(41) },
+    ];
+    expect(findAcceptance(facts({ comments: withdrawn })).acceptance).toBeNull();
   });
 });

@@ -65,6 +65,8 @@ export interface FakeGitHub {
   labelEvents: Map<string, Array<{ event: 'labeled' | 'unlabeled'; label: { name: string }; actor: { login: string }; created_at: string }>>;
   /** Repository permission by login (GET .../collaborators/{login}/permission); absent: read. */
   permissions: Map<string, 'admin' | 'maintain' | 'write' | 'triage' | 'read' | 'none'>;
+  /** A status the permission lookup of a login answers with instead (502, 403, ...), every time it is asked. */
+  permissionFailures: Map<string, number>;
   /** The pull requests a commit belongs to (GET .../commits/{sha}/pulls), keyed `${owner}/${repo}@${sha}`. */
   commitPulls: Map<string, Array<{ number: number; merged_at: string | null }>>;
   /** Check runs created (POST .../check-runs), with their owner and repo. */
@@ -116,6 +118,7 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
     },
     labelEvents: new Map(),
     permissions: new Map(),
+    permissionFailures: new Map(),
     commitPulls: new Map(),
     checkRuns: [],
     checksForbidden: false,
@@ -197,6 +200,8 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
       m = /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/events$/.exec(u.pathname);
       if (m && method === 'GET') return send(200, state.labelEvents.get(`${m[1]}/${m[2]}#${m[3]}`) ?? []);
       m = /^\/repos\/([^/]+)\/([^/]+)\/collaborators\/([^/]+)\/permission$/.exec(u.pathname);
+      const failed = m ? state.permissionFailures.get(decodeURIComponent(m[3]!)) : undefined;
+      if (m && method === 'GET' && failed !== undefined) return send(failed, { message: `failed with ${failed}` });
       if (m && method === 'GET') return send(200, { permission: state.permissions.get(decodeURIComponent(m[3]!)) ?? 'read', user: { login: decodeURIComponent(m[3]!) } });
       m = /^\/repos\/([^/]+)\/([^/]+)\/commits\/([0-9a-f]{40,64})\/pulls$/.exec(u.pathname);
       if (m && method === 'GET') return send(200, state.commitPulls.get(`${m[1]}/${m[2]}@${m[3]}`) ?? []);
