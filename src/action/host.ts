@@ -5,9 +5,13 @@
 // `running`.
 import * as core from '@actions/core';
 import type { Host } from '../pipeline/host.js';
+import { fitBytes } from '../util/bytes.js';
 import { systemClock } from '../util/clock.js';
 import { readEvent, type RunEvent } from './event.js';
 import { actionLog } from './log.js';
+
+/** A job summary's limit: 1 MiB, in bytes. */
+const MAX_SUMMARY_BYTES = 1024 * 1024;
 
 export interface ActionHost extends Host {
   /** An input as the runner passes it ('' when not set). */
@@ -49,7 +53,8 @@ export function createActionHost(): ActionHost {
         return;
       }
       try {
-        await core.summary.addRaw(markdown, true).write();
+        // GitHub shows a step's summary up to 1 MiB (of UTF-8) and drops a longer one whole.
+        await core.summary.addRaw(fitBytes(markdown, MAX_SUMMARY_BYTES - 1, "\n\n… (cut at GitHub's 1 MiB limit for a job summary; the report file has it all)"), true).write();
       } catch (err) {
         // What was buffered is dropped, so a later summary does not carry this one.
         core.summary.emptyBuffer();

@@ -4,6 +4,7 @@
 // neither a pass nor a fail (inconclusive, invalid let through, accepted)
 // concludes `neutral`. A token without `checks: write` gets a 403: the
 // caller falls back quietly to the status and comment that exist anyway.
+import { fitBytes, headBytes } from '../util/bytes.js';
 import type { Octokit } from './client.js';
 
 export interface CheckRunContent {
@@ -18,11 +19,17 @@ export interface CheckRunContent {
   annotations: ReadonlyArray<{ path: string; message: string; title: string; level: 'failure' | 'warning' | 'notice' }>;
 }
 
-/** GitHub's bounds: 65,535 characters of summary or text, 50 annotations per request. */
+/**
+ * GitHub's bounds, counted in UTF-8 bytes (it measures bytes): 65,535 of
+ * summary or text, 64 KiB of an annotation's message, 255 of a title; 50
+ * annotations per request.
+ */
 const MAX_TEXT = 65_535;
+const MAX_MESSAGE = 64 * 1024;
+const MAX_TITLE = 255;
 const MAX_ANNOTATIONS = 50;
 
-const cut = (s: string): string => (s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT - 40)}\n\n… (cut at GitHub's limit)` : s);
+const cut = (s: string): string => fitBytes(s, MAX_TEXT, "\n\n… (cut at GitHub's limit)");
 
 /** Creates the check run; `forbidden` when the token may not (no checks: write, a fork's token). */
 export async function createCheckRun(octokit: Octokit, where: { owner: string; repo: string }, c: CheckRunContent): Promise<{ url: string } | { forbidden: string }> {
@@ -36,11 +43,11 @@ export async function createCheckRun(octokit: Octokit, where: { owner: string; r
       conclusion: c.conclusion,
       ...(c.detailsUrl ? { details_url: c.detailsUrl } : {}),
       output: {
-        title: c.title.slice(0, 255),
+        title: headBytes(c.title, MAX_TITLE),
         summary: cut(c.summary),
         ...(c.text ? { text: cut(c.text) } : {}),
         // Annotations need a file and a line: the config file, line 1, is where the gated metric is set.
-        annotations: c.annotations.slice(0, MAX_ANNOTATIONS).map((a) => ({ path: a.path, start_line: 1, end_line: 1, annotation_level: a.level, title: a.title.slice(0, 255), message: a.message.slice(0, 64 * 1024) })),
+        annotations: c.annotations.slice(0, MAX_ANNOTATIONS).map((a) => ({ path: a.path, start_line: 1, end_line: 1, annotation_level: a.level, title: headBytes(a.title, MAX_TITLE), message: headBytes(a.message, MAX_MESSAGE) })),
       },
     });
     return { url: data.html_url ?? '' };

@@ -2,6 +2,7 @@
 // comments our own account wrote, updated in place, created only when needed.
 // A fork's read-only token must never fail the job: that case is 'skipped'.
 // Retries (5xx, rate limits) are the client's (./client.ts), not this module's.
+import { headBytes, utf8Bytes } from '../util/bytes.js';
 import { CommentError } from '../errors/comment-error.js';
 import type { Octokit } from './client.js';
 
@@ -78,13 +79,17 @@ export async function upsertComment(
   }
 }
 
-/** marker + body within GitHub's limit; the caller shortens first, this is the last resort. */
+/**
+ * marker + body within GitHub's limit; the caller shortens first, this is the
+ * last resort. The limit is counted in UTF-8 bytes, which is never more than
+ * GitHub's count, whether it counts characters or bytes (its check runs count
+ * bytes: a summary under the limit in characters was refused).
+ */
 export function capComment(marker: string, body: string): string {
   const full = `${marker}\n${body}`;
-  if (full.length <= MAX_COMMENT_CHARS) return full;
+  if (utf8Bytes(full) <= MAX_COMMENT_CHARS) return full;
   const note = `\n\n---\n**Truncated:** this report exceeded GitHub's limit of ${MAX_COMMENT_CHARS} characters per comment; the job summary has the rest.\n`;
-  let cut = full.slice(0, MAX_COMMENT_CHARS - note.length - 8);
-  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1); // never half a surrogate pair
+  let cut = headBytes(full, MAX_COMMENT_CHARS - utf8Bytes(note) - 8);
   // An open code fence would swallow the note.
   if ((cut.match(/^\s*```/gm) ?? []).length % 2 === 1) cut += '\n```';
   return cut + note;

@@ -161,6 +161,13 @@ describe('capComment', () => {
     expect(out).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
   });
 
+  it('counts the limit in UTF-8 bytes: a body under it in characters but over it in bytes is cut to fit', () => {
+    const out = capComment(COMMENT_MARKER, '│'.repeat(30_000));
+    expect(Buffer.byteLength(out)).toBeLessThanOrEqual(MAX_COMMENT_CHARS);
+    expect(out).toMatch(/\*\*Truncated:\*\*/);
+    expect(out).not.toContain('\uFFFD');
+  });
+
   it('keeps an oversized comment postable end to end', async () => {
     const r = await upsertComment(octokit, T, 'y'.repeat(MAX_COMMENT_CHARS * 2), 'always', true);
     expect(r.action).toBe('created');

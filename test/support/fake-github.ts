@@ -208,6 +208,12 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
       m = /^\/repos\/([^/]+)\/([^/]+)\/check-runs$/.exec(u.pathname);
       if (m && method === 'POST') {
         if (state.checksForbidden) return send(403, forbidden);
+        // GitHub counts a check run's output in bytes, and refuses the whole check run past a bound.
+        const output = (body as { output?: Record<string, unknown> } | null)?.output ?? {};
+        for (const [field, most] of [['summary', 65_535], ['text', 65_535], ['title', 255]] as const) {
+          const v = output[field];
+          if (typeof v === 'string' && Buffer.byteLength(v) > most) return send(422, { message: `Invalid request.\n\nOnly ${most} characters are allowed; ${Buffer.byteLength(v)} were supplied.` });
+        }
         state.checkRuns.push({ owner: m[1]!, repo: m[2]!, body: body as Record<string, unknown> });
         return send(201, { id: state.checkRuns.length, html_url: `https://github.example/${m[1]}/${m[2]}/runs/${state.checkRuns.length}` });
       }
