@@ -25,6 +25,12 @@ export interface CellRunOptions {
   shard?: ShardSpec;
   /** A trace replay (load arrival `trace`): when request `index` is due, ms after the cell's start. */
   arrivalAt?(index: number): number;
+  /**
+   * Builds what request `index` will send ahead of its due time and returns
+   * its size in bytes (the client's prepare()). Used with arrivalAt only: the
+   * schedule must be readable ahead.
+   */
+  prepare?(index: number): number;
 }
 
 export type StopReason = 'count' | 'duration' | 'interrupt';
@@ -100,6 +106,12 @@ export function startCellClock(maxDurationMs: number, cancel: AbortSignal): Cell
 }
 
 export async function runCell(o: CellRunOptions): Promise<CellRun> {
+  const shard = o.shard ?? SINGLE;
+  const own: number[] = [];
+  for (let j = 0; j < o.count; j++) if (ownsRequest(o.load, j, shard)) own.push(j);
+  // A trace's first burst is built before the clock starts, later ones in the slack before each is due.
+  const ahead = o.load.kind === 'rate' && o.load.arrival === 'trace' && o.arrivalAt !== undefined && o.prepare !== undefined && own.length > 0 ? new BodiesAhead(own, o.arrivalAt, o.prepare) : undefined;
+  ahead?.fill(0, Infinity);
   const clock = startCellClock(o.maxDurationMs, o.cancel);
   const { start, deadline } = clock;
   const stopped = clock.stopped;
@@ -111,9 +123,6 @@ export async function runCell(o: CellRunOptions): Promise<CellRun> {
     o.onDone?.(rec);
   };
 
-  const shard = o.shard ?? SINGLE;
-  const own: number[] = [];
-  for (let j = 0; j < o.count; j++) if (ownsRequest(o.load, j, shard)) own.push(j);
   const ownWarmup = own.filter((j) => j < o.warmup).length;
   const load = shardLoad(o.load, shard);
   let sent: number;
@@ -132,7 +141,7 @@ export async function runCell(o: CellRunOptions): Promise<CellRun> {
       // openLoop asks for every index in order, so the draws are the single-process ones.
       offsetAt = () => next();
     }
-    const open = await openLoop(offsetAt, own, o.count, o.warmup, start, deadline, load.maxConcurrency, stopped, launch, o.cancel, dispatchLagMs);
+    const open = await openLoop(offsetAt, own, o.count, o.warmup, start, deadline, load.maxConcurrency, stopped, launch, o.cancel, dispatchLagMs, ahead);
     sent = open.sent;
     if (sent - ownWarmup > 1) plannedRps = (sent - ownWarmup - 1) / ((open.lastOffset - open.firstMeasuredOffset) / 1000);
   }
@@ -166,6 +175,63 @@ export async function closedLoop(
   return next;
 }
 
+/** How far ahead of its due time a request's body may be built (prepare): a burst is then ready before it is due. */
+export const PREPARE_AHEAD_MS = 2000;
+/** Most bytes of bodies built ahead and not yet sent: a dense trace of long prompts holds no more than this. */
+export const PREPARE_AHEAD_BYTES = 64 * 1024 * 1024;
+/** Bodies are built ahead only while the next send is at least this far off, so building never makes a send late. */
+const PREPARE_SLACK_MS = 2;
+
+/**
+ * The bodies of an open loop's requests, built ahead of their due times:
+ * own[0..ready) have been built (prepare), and those not yet sent hold
+ * `bytes`. Bounded by PREPARE_AHEAD_MS of schedule and PREPARE_AHEAD_BYTES.
+ */
+export class BodiesAhead {
+  private ready = 0;
+  private bytes = 0;
+  private readonly sizes = new Map<number, number>();
+
+  constructor(
+    private readonly own: readonly number[],
+    private readonly offsetAt: (i: number) => number,
+    private readonly prepare: (i: number) => number,
+  ) {}
+
+  /**
+   * Builds the bodies of own[k] and the requests due within PREPARE_AHEAD_MS
+   * after it, those after own[k] only while `due` (own[k]'s due time,
+   * performance.now() scale) is more than PREPARE_SLACK_MS away; a `due` of
+   * Infinity (before the cell's clock starts) builds the whole horizon.
+   */
+  fill(k: number, due: number): void {
+    this.ready = Math.max(this.ready, k);
+    const horizon = this.offsetAt(this.own[k]!) + PREPARE_AHEAD_MS;
+    while (this.ready < this.own.length && this.bytes < PREPARE_AHEAD_BYTES && this.offsetAt(this.own[this.ready]!) <= horizon) {
+      // own[k] is built whatever the time (its send would build it anyway); later ones only in slack.
+      if (this.ready > k && performance.now() > due - PREPARE_SLACK_MS) return;
+      const i = this.own[this.ready]!;
+      const size = this.prepare(i);
+      this.sizes.set(i, size);
+      this.bytes += size;
+      this.ready++;
+    }
+  }
+
+  /** Request i has gone: its body is the client's no longer. */
+  sent(i: number): void {
+    const size = this.sizes.get(i);
+    if (size === undefined) return;
+    this.sizes.delete(i);
+    this.bytes -= size;
+  }
+
+  /** Bytes built and not yet sent. */
+  get pendingBytes(): number {
+    return this.bytes;
+  }
+}
+
 /**
  * Open loop: requests are due at fixed arrival times whatever the server does.
  * When a concurrency cap holds a request back it waits in a FIFO queue and
@@ -184,6 +250,7 @@ export async function openLoop(
   launch: (i: number, tSched: number) => Promise<void>,
   cancel: AbortSignal,
   lags: number[],
+  ahead?: BodiesAhead,
 ): Promise<{ sent: number; firstMeasuredOffset: number; lastOffset: number }> {
   let inFlight = 0;
   let sent = 0;
@@ -195,6 +262,7 @@ export async function openLoop(
   let measuredYet = false;
   let lastOffset = 0;
   const fire = (i: number, tSched: number): void => {
+    ahead?.sent(i);
     inFlight++;
     sent++;
     // Requests go out in index order (the queue is FIFO), so this is the last sent one's.
@@ -219,6 +287,7 @@ export async function openLoop(
     // Draw every arrival, in order, so this shard's offsets are the single-process ones.
     const due = start + offsetAt(i);
     if (own[k] !== i) continue;
+    ahead?.fill(k, due);
     k++;
     // The wait ends at the cell's deadline too: a due time past it is never sent.
     await pacer.wait(due, deadline, cancel);

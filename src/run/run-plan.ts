@@ -378,7 +378,7 @@ async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolea
           onDone: (rec) => o.progress?.requestDone(rec),
           shard: o.shard?.spec,
           clock,
-          ...(trace === null ? {} : { arrivalAt: (i: number) => items[i]!.atMs ?? 0 }),
+          ...(trace === null ? {} : { arrivalAt: (i: number) => items[i]!.atMs ?? 0, prepare: (i: number) => side.client.prepare(items[i]!, side.model) }),
         },
         cellRun,
       );

@@ -66,6 +66,7 @@ async function runShard(m: Extract<ToWorker, { type: 'cell' }>, client: Inferenc
       cancel,
       shard: m.shard,
       arrivalAt: (i) => items.get(i)?.atMs ?? 0,
+      prepare: (i) => client.prepare(items.get(i)!, m.model),
       onDone: (r) => pending.push({ warmup: r.warmup, cancelled: r.cancelled, failure: r.failure }),
     });
   } finally {
