@@ -19,6 +19,7 @@ export const DEFAULTS = {
   maxDurationS: 120,
   trials: 3,
   workers: 1,
+  budgetMinutes: 30,
   confidence: 0.9,
   alpha: 0.05,
   errorRateLimit: 0.05,

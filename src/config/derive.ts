@@ -84,7 +84,7 @@ export function planOf(config: NormalConfig, ctx: RunContext): Plan {
       eventBytes: config.limits?.event_bytes ?? DEFAULTS.eventBytes,
       responseBytes: config.limits?.response_bytes ?? DEFAULTS.responseBytes,
     },
-    limits: { requests: config.run.requests, warmup: config.run.warmup, maxDurationS: config.run.max_duration_s, trials: config.run.trials, workers: resolveWorkers(config.run.workers) },
+    limits: { requests: config.run.requests, warmup: config.run.warmup, maxDurationS: config.run.max_duration_s, trials: config.run.trials, workers: resolveWorkers(config.run.workers), budget: resolveBudget(config.run) },
     scenarios: config.scenarios.map((s) => ({
       name: s.name,
       inputTokens: s.input_tokens,
@@ -124,9 +124,22 @@ export function planOf(config: NormalConfig, ctx: RunContext): Plan {
   return deepFreeze(plan);
 }
 
+// The budget says how long a paired run may go on, not what it measures: it stays out of the hash too.
 function withoutWorkers(config: NormalConfig): NormalConfig {
-  const { workers: _workers, ...run } = config.run;
+  const { workers: _workers, budget: _budget, ...run } = config.run;
   return { ...config, run };
+}
+
+/**
+ * run.budget resolved: by default a paired run may measure up to twice
+ * run.trials pairs (at least run.trials + 2), so a run that goes to the
+ * budget costs at most twice the fixed design's pairs, within
+ * DEFAULTS.budgetMinutes of measuring; false: the fixed design.
+ */
+export function resolveBudget(run: NormalConfig['run']): { trials: number; minutes: number | null } {
+  if (run.budget === false) return { trials: run.trials, minutes: null };
+  const trials = run.budget?.trials ?? Math.min(100, Math.max(2 * run.trials, run.trials + 2));
+  return { trials: Math.max(trials, run.trials), minutes: run.budget?.minutes ?? DEFAULTS.budgetMinutes };
 }
 
 /**

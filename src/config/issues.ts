@@ -8,6 +8,7 @@ import { conversationIssues } from './conversation.js';
 import { lengthFloor, lengthIssues } from './lengths.js';
 import { normaliseLoad } from './normal.js';
 import { rampIssues } from './ramp.js';
+import { DEFAULTS } from './defaults.js';
 import type { RawLoad } from './raw.js';
 import { parseSloText, SLO_RE } from './slo-text.js';
 import type { Segment } from './vocabulary.js';
@@ -226,6 +227,13 @@ export function has(obj: Record<string, unknown>, key: string): boolean {
 export function crossFieldIssues(raw: unknown, invalidLoads: ReadonlySet<number>): Issue[] {
   const issues: Issue[] = [];
   if (!isRecord(raw)) return issues;
+
+  if (isRecord(raw.run) && isRecord(raw.run.budget) && typeof raw.run.budget.trials === 'number') {
+    const trials = typeof raw.run.trials === 'number' ? raw.run.trials : DEFAULTS.trials;
+    if (raw.run.budget.trials < trials) {
+      issues.push({ segs: ['run', 'budget', 'trials'], reason: `is fewer than run.trials (${trials}), the pairs every run measures first: raise it to at least ${trials}, or set run.budget: false for the fixed design`, echo: true });
+    }
+  }
 
   if (Array.isArray(raw.scenarios)) {
     const names = new Map<string, number>();

@@ -108,6 +108,8 @@ export interface NormalConfig {
     readonly trials: number;
     /** Worker threads (issue 15); present only when the config sets it, so configs without it keep their normal form. */
     readonly workers?: number | 'auto';
+    /** A sequential run's limits as the config gives them (false: the fixed design); present only when set, like workers. */
+    readonly budget?: { readonly trials: number | null; readonly minutes: number | null } | false;
   };
   readonly scenarios: readonly NormalScenario[];
   readonly loads: readonly NormalLoad[];
@@ -171,6 +173,7 @@ export function normaliseConfig(raw: RawConfig, input: NormaliseInput): NormalCo
       max_duration_s: raw.run?.max_duration_s ?? DEFAULTS.maxDurationS,
       trials: raw.run?.trials ?? DEFAULTS.trials,
       ...(raw.run?.workers === undefined ? {} : { workers: raw.run.workers }),
+      ...(raw.run?.budget === undefined ? {} : { budget: raw.run.budget === false ? false : { trials: raw.run.budget.trials ?? null, minutes: raw.run.budget.minutes ?? null } }),
     },
     scenarios: raw.scenarios.map((s) => ({
       name: s.name,

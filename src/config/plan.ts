@@ -51,6 +51,13 @@ export interface RunLimitsPlan {
   readonly trials: number;
   /** Worker threads that split every cell (run.workers, `auto` resolved); 1: the main thread sends, as before workers existed. */
   readonly workers: number;
+  /**
+   * A paired run's sequential budget (src/gate/sequential.ts): it measures
+   * `trials` pairs first and adds pairs while a gated metric is undecided,
+   * up to `budget.trials` pairs and `budget.minutes` of measuring.
+   * budget.trials === trials: the fixed design.
+   */
+  readonly budget: { readonly trials: number; readonly minutes: number | null };
 }
 
 export interface ScenarioPlan {

@@ -57,6 +57,9 @@ export interface RawGate {
   /** Capacity comparison (src/config/capacity.ts). */
   capacity?: RawGateCapacity;
 }
+/** run.budget: a sequential run's limits, or false for the fixed design (run.trials and no more). */
+export type RawBudget = { trials?: number; minutes?: number } | false;
+
 export interface RawConfig {
   version?: 1;
   target?: RawTarget;
@@ -64,7 +67,7 @@ export interface RawConfig {
   tokenizer?: Encoding;
   timeouts?: { connect_ms?: number; request_s?: number; idle_s?: number };
   limits?: { line_bytes?: number; event_bytes?: number; response_bytes?: number };
-  run?: { requests?: number; warmup?: number | 'auto'; max_duration_s?: number; trials?: number; workers?: number | 'auto' };
+  run?: { requests?: number; warmup?: number | 'auto'; max_duration_s?: number; trials?: number; workers?: number | 'auto'; budget?: RawBudget };
   scenarios: RawScenario[];
   /** Required unless every scenario is a trace. */
   loads?: RawLoad[];

@@ -6,6 +6,7 @@ import { judgeCapacityCells, tallyCapacity } from './capacity-cells.js';
 import { costMismatch, withCostMismatch } from './cost-check.js';
 import { judgeMetric, type JudgeSettings } from './judge.js';
 import { iterationsFor, mergedOverride, rulesFor, type MetricRule } from './policy.js';
+import { gateAtLook, type Look } from './sequential.js';
 import { adjustCells, verdictSettings } from './significance.js';
 import { checkSlos } from './slo.js';
 import { cellTimingFloorMs } from './timing-floor.js';
@@ -33,8 +34,11 @@ export interface CompareOptions {
   metrics?: (id: string, gated: boolean) => boolean;
 }
 
-export function compare(base: ResultDoc, cand: ResultDoc, gate: GatePlan, opts: CompareOptions = {}): VerdictDoc {
+export function compare(base: ResultDoc, cand: ResultDoc, plainGate: GatePlan, opts: CompareOptions = {}): VerdictDoc {
   const paired = isPaired(base, cand);
+  // A sequential run is judged at the level of the look it stopped at (sequential.ts), wherever it is compared.
+  const look = paired ? lookOf(base, cand) : null;
+  const gate = look === null ? plainGate : gateAtLook(plainGate, look);
   const doc = docProblems(base, cand, gate);
   const priced = costMismatch(base, cand);
   const warnings = [...doc.warnings];
@@ -62,7 +66,16 @@ export function compare(base: ResultDoc, cand: ResultDoc, gate: GatePlan, opts: 
     judged.push(cellVerdict(b, c, problems, metrics));
     if (side.regressionsOnly !== null) regressionsOnly.set(c.id, side.regressionsOnly);
   }
-  return verdictDoc(judged, base, cand, gate, { invalid: doc.invalid, warnings }, paired ? 'paired' : 'unpaired', regressionsOnly);
+  const v = verdictDoc(judged, base, cand, gate, { invalid: doc.invalid, warnings }, paired ? 'paired' : 'unpaired', regressionsOnly);
+  return look === null ? v : { ...v, sequential: { first: look.first, last: look.last, trials: look.trials } };
+}
+
+/** The look a paired run stopped at: its pairs (the most any cell ran) within the looks both results state; null for the fixed design. */
+function lookOf(base: ResultDoc, cand: ResultDoc): Look | null {
+  const looks = cand.ab?.looks;
+  if (looks === undefined || base.ab?.looks === undefined || looks.first !== base.ab.looks.first || looks.last !== base.ab.looks.last) return null;
+  const trials = Math.max(0, ...cand.cells.map((c) => c.trials.length));
+  return { first: looks.first, last: looks.last, trials: Math.max(trials, looks.first) };
 }
 
 /** How the sides of one cell are judged: the cells (a paired one less its dropped pairs), what that found, and what widens the threshold. */

@@ -115,7 +115,12 @@ export interface VerdictDoc {
   design: 'unpaired' | 'paired' | 'history';
   /** The history design: stored runs used, and what the report must say about them (fallback, skipped runs). */
   history?: { runs: number; notes: string[] };
+  /** The levels this verdict was judged at: a sequential run's are its stopping look's (`sequential`). */
   settings: { confidence: number; alpha: number; bootstrap_iterations: number };
+  /** A sequential paired run (src/gate/sequential.ts): its first look, the budget's last pair, and the pairs it stopped at. */
+  sequential?: { first: number; last: number; trials: number };
+  /** What the verdict cost to measure (src/pipeline/cost.ts); absent when judged from files alone. */
+  cost?: VerdictCost;
   baseline: SideInfo;
   candidate: SideInfo;
   cells: CellVerdict[];
@@ -124,6 +129,22 @@ export interface VerdictDoc {
   capacity?: CapacityCellVerdict[];
   /** A regression accepted on purpose by someone with write access (src/pipeline/accept.ts); absent: none. */
   accepted?: Acceptance;
+}
+
+/** What measuring a verdict took: the user's units of a budget. */
+export interface VerdictCost {
+  /** Pairs (paired) or trials (unpaired) of every cell. */
+  trials: number;
+  /** Requests sent, warm-up excluded, both sides together. */
+  requests: number;
+  /** Wall time of the measurement, seconds. */
+  wall_s: number;
+  /** Inference servers up during it times its wall time, minutes. */
+  server_minutes: number;
+  /** GPUs the telemetry saw times server minutes; null: no GPU was seen. */
+  gpu_minutes: number | null;
+  /** A sequential run: its budget and why it stopped (decided, or which budget ran out); absent for the fixed design. */
+  budget?: { trials: number; minutes: number | null; stopped: 'decided' | 'budget-trials' | 'budget-minutes' | 'interrupted' };
 }
 
 /** Who accepted a regression, when, why, and how (the pull request's label, or a comment command). */

@@ -36,6 +36,7 @@ describe('config schema', () => {
       burstiness: load.burstiness?.default,
       trials: run.trials?.default,
       workers: run.workers?.default,
+      budgetMinutes: (run.budget?.oneOf as { properties?: Record<string, { default?: unknown }> }[] | undefined)?.[0]?.properties?.minutes?.default,
       confidence: gate.confidence?.default,
       alpha: gate.alpha?.default,
       errorRateLimit: gate.error_rate_limit?.default,

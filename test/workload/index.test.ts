@@ -29,7 +29,7 @@ function plan(over: Partial<Plan> = {}): Plan {
     target: { url: 'http://127.0.0.1:8000', api: 'completions', model: null, apiKeyEnv: null, headers: {}, extraBody: {}, fixedOutput: false },
     timeouts: { connectMs: 1000, requestMs: 10000, idleMs: 5000 },
     responseLimits: { lineBytes: 1 << 20, eventBytes: 1 << 20, responseBytes: 1 << 27 },
-    limits: { requests: 10, warmup: 2, maxDurationS: 60, trials: 1, workers: 1 },
+    limits: { requests: 10, warmup: 2, maxDurationS: 60, trials: 1, workers: 1, budget: { trials: 1, minutes: null } },
     scenarios: [synthetic],
     loads: [conc, rate],
     slos: { ttftMs: null, tpotMs: null, e2eMs: null },
