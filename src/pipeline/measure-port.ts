@@ -68,15 +68,17 @@ export function measurePort(host: Host, sides: { candidate: Side; baseline: Side
       const launch = launchOf('candidate', sides.candidate, policy);
       return withServers(host, launch ? [launch] : [], (started) => measure(host, plan, outPath, { startedServers: started, table: opts.table }));
     },
-    pairs(plan, outPaths) {
+    pairs(plan, outPaths, sequential) {
       const b = sides.baseline;
       if (b === null) throw new Error('the run design measures pairs, but there is no baseline side');
       return measureAbWithServers(host, plan, {
         sides: { baseline: abSide(b), candidate: abSide(sides.candidate) },
         launches: { baseline: launchOf('baseline', b, policy), candidate: launchOf('candidate', sides.candidate, policy) },
         outPaths,
+        ...(sequential === undefined ? {} : { sequential }),
       });
     },
+    servers: (plan) => (sides.baseline === null ? 1 : plan.ab?.schedule === 'alternate' ? 1 : 2),
     pairsNote: (plan) => (sides.baseline === null ? '' : pairsNote(plan, sides.baseline)),
   };
 }

@@ -103,7 +103,7 @@ export async function measureAb(
   host: Host,
   plan: Plan,
   outPaths: { baseline: string; candidate: string },
-  extra: Pick<AbRunOptions, 'sides' | 'blocks' | 'startedServers'> = {},
+  extra: Pick<AbRunOptions, 'sides' | 'blocks' | 'startedServers' | 'sequential'> = {},
 ): Promise<{ baseline: ResultDoc; candidate: ResultDoc }> {
   const docs = await runAbPlan({ plan, outPaths, cwd: host.cwd, env: host.env, signal: host.signal, clock: host.clock, progress: createProgress(host.log, host.clock), ...extra });
   host.log.out(`\nbaseline:\n${resultTable(docs.baseline, host.log.columns('out'))}\n\ncandidate:\n${resultTable(docs.candidate, host.log.columns('out'))}\n`);

@@ -9,6 +9,8 @@ import { resolve } from 'node:path';
 import type { Plan } from '../config/plan.js';
 import type { VerdictDoc } from '../gate/verdict.js';
 import type { ResultDoc } from '../result/types.js';
+import type { SequentialRun } from '../run/run-plan.js';
+import { requestsOf, sequentialWatch, verdictCost, type SequentialWatch, type Spent } from './sequential-run.js';
 import { confirmByRepeat, confirmedByPairs, type Confirmation } from './confirm.js';
 import { confirmRoute } from './confirm-rule.js';
 import type { RunDesign } from './design.js';
@@ -43,8 +45,10 @@ export function runPaths(cwd: string, out: string): RunPaths {
 export interface MeasurePort {
   /** The candidate alone, with `plan` (a confirmation passes the failing cells only). */
   candidate(plan: Plan, outPath: string): Promise<ResultDoc>;
-  /** The candidate and the baseline server, trial by trial in pairs. */
-  pairs(plan: Plan, outPaths: { baseline: string; candidate: string }): Promise<{ baseline: ResultDoc; candidate: ResultDoc }>;
+  /** The candidate and the baseline server, trial by trial in pairs; with `sequential`, more pairs while it asks for them. */
+  pairs(plan: Plan, outPaths: { baseline: string; candidate: string }, sequential?: SequentialRun): Promise<{ baseline: ResultDoc; candidate: ResultDoc }>;
+  /** Inference servers up at once while pairs are measured (2 both up, 1 alternating), for the verdict's cost; absent: 2. */
+  servers?(plan: Plan): number;
   /** The report's line naming the paired design ('' when there is no baseline server). */
   pairsNote(plan: Plan): string;
 }
@@ -84,6 +88,20 @@ export async function carryOut(host: Host, design: RunDesign, o: RunInputs, port
     if (plan === null) throw new Error(`the run design measures (${design.first.kind}) but no plan was read`);
     return plan;
   };
+  // What measuring took, over every measurement of the run (a confirmation adds to the first), for the verdict's cost.
+  const spent: Spent = { wallMs: 0, serverMs: 0, requests: 0 };
+  let watch: SequentialWatch | null = null;
+  let measured = false;
+  const timed = async <T extends ResultDoc | { baseline: ResultDoc; candidate: ResultDoc }>(servers: number, fn: () => Promise<T>): Promise<T> => {
+    const t0 = host.clock.now();
+    const out = await fn();
+    const ms = host.clock.now() - t0;
+    spent.wallMs += ms;
+    spent.serverMs += servers * ms;
+    spent.requests += 'cells' in out ? requestsOf(out) : requestsOf(out.baseline) + requestsOf(out.candidate);
+    measured = true;
+    return out;
+  };
   const check = (doc: ResultDoc, what: string, path: string): ResultDoc => {
     if (o.requireComplete && doc.status !== 'complete') throw new Error(`${what} was ${doc.status}: ${doc.error ?? ''} (partial result in ${path})`);
     return doc;
@@ -92,7 +110,9 @@ export async function carryOut(host: Host, design: RunDesign, o: RunInputs, port
   const measurePairs = async (p: Plan, candidatePath: string): Promise<{ baseline: ResultDoc; candidate: ResultDoc }> => {
     const outPaths = { baseline: paths.baseline, candidate: candidatePath };
     o.onPairs?.(outPaths);
-    const ab = await ports.measure.pairs(p, outPaths);
+    const w = sequentialWatch(host, p);
+    watch = w;
+    const ab = await timed(ports.measure.servers?.(p) ?? 2, () => (w === null ? ports.measure.pairs(p, outPaths) : ports.measure.pairs(p, outPaths, w.run)));
     check(ab.baseline, 'the baseline run', paths.baseline);
     check(ab.candidate, 'the candidate run', candidatePath);
     return ab;
@@ -109,7 +129,7 @@ export async function carryOut(host: Host, design: RunDesign, o: RunInputs, port
   let baseline: Baseline | null = null;
   if (design.first.kind === 'read') doc = await ports.baselines.readResult(design.first.path);
   else if (design.first.kind === 'pairs') ({ doc, baseline } = await pairs());
-  else doc = check(await ports.measure.candidate(needPlan(), paths.candidate), 'the run', paths.candidate);
+  else doc = check(await timed(1, () => ports.measure.candidate(needPlan(), paths.candidate)), 'the run', paths.candidate);
   if (doc.status === 'interrupted') return { kind: 'interrupted', doc };
 
   baseline ??= await baselineOf(design, file, doc, ports.baselines);
@@ -125,8 +145,9 @@ export async function carryOut(host: Host, design: RunDesign, o: RunInputs, port
     plan !== null
       ? judgeRun(plan, baseline.doc, doc, baseline.note, baseline.history)
       : await judgeStored(host, { config: null, baseline: baseline.doc, history: baseline.history, candidate: doc, candidateLabel: design.first.kind === 'read' ? design.first.path : paths.candidate, whyNoBaseline: baseline.note });
-  const confirmation = plan !== null && baseline.doc !== null ? await confirm(host, design, { plan, baseline: baseline.doc, candidate: doc, first: verdict, confirmPath: paths.confirm, failOn: o.failOn }, ports.measure, measurePairs) : null;
+  const confirmation = plan !== null && baseline.doc !== null ? await confirm(host, design, { plan, baseline: baseline.doc, candidate: doc, first: verdict, confirmPath: paths.confirm, failOn: o.failOn }, { ...ports.measure, candidate: (p, out) => timed(1, () => ports.measure.candidate(p, out)) }, measurePairs) : null;
   if (confirmation !== null) verdict = confirmation.verdict;
+  if (measured) verdict = { ...verdict, cost: verdictCost(confirmation?.candidate ?? doc, spent, watch, verdict) };
   return { kind: 'judged', doc, baseline, verdict, confirmation };
 }
 

@@ -4,6 +4,7 @@
 // telemetry, the trend and every metric fold away under one line each, so a
 // pull-request comment fits on one screen (issue 21, item 3). Renders what
 // the verdict says; computes nothing itself.
+import { costLine, undecidedSentence } from './cost.js';
 import { markdownTable } from 'markdown-table';
 import { metricDef } from '../metric-catalogue.js';
 import type { CellVerdict, MetricVerdict, Overall, VerdictDoc } from '../gate/verdict.js';
@@ -59,7 +60,9 @@ function cellDetails(c: CellVerdict): string {
 export function designLine(v: VerdictDoc): string {
   switch (v.design) {
     case 'paired':
-      return 'paired design (interleaved A/B in one job)';
+      return v.sequential === undefined
+        ? 'paired design (interleaved A/B in one job)'
+        : `paired design (interleaved A/B in one job, sequential: judged after ${v.sequential.trials} of at most ${v.sequential.last} pairs at that look's level)`;
     case 'history':
       return `history design (against the job-to-job noise of ${v.history?.runs ?? '?'} stored runs)`;
     default:
@@ -213,6 +216,9 @@ export function renderMarkdown(v: VerdictDoc, opts: ReportOptions = {}): string 
   const icon = v.accepted !== undefined && v.verdict === 'fail' ? '☑️' : ICON[v.verdict];
   parts.push(`## ${icon} llm-perf-gate: ${v.verdict}${opts.headline ? ` · ${escapeMd(opts.headline)}` : ''}`);
   if (opts.lead) parts.push(opts.lead);
+  // A run that spent its budget undecided says so first, in plain words: what it rules out, what more would decide.
+  const undecidedText = undecidedSentence(v);
+  if (undecidedText !== null) parts.push(`**${undecidedText}**`);
   // What regressed by how much, in one sentence; the counts under it.
   parts.push(verdictSentence(v));
   parts.push(
@@ -224,6 +230,8 @@ export function renderMarkdown(v: VerdictDoc, opts: ReportOptions = {}): string 
     `Baseline ${shortSha(v.baseline.commit)} (${escapeMd(v.baseline.model ?? 'unknown model')}) vs candidate ${shortSha(v.candidate.commit)} (${escapeMd(v.candidate.model ?? 'unknown model')}); ` +
       `${designLine(v)}, ${Math.round(v.settings.confidence * 100)}% intervals, Holm-adjusted α = ${v.settings.alpha}.`,
   );
+  const cost = costLine(v);
+  if (cost !== null) parts.push(`**Cost:**${cost.slice('cost:'.length)}`);
   for (const n of v.history?.notes ?? []) parts.push(`> ${escapeMd(n)}`);
   for (const line of opts.context ?? []) parts.push(line);
   if (v.reasons.length > 0) parts.push(capped(v.reasons.map((r) => `- ${escapeMd(r)}`), 'reasons'));

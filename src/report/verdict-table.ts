@@ -1,5 +1,6 @@
 // The terminal view of a verdict: gated metrics per cell, then the reasons.
 // Cell ids, reasons and warnings quote the result files: forTerminal.
+import { costLine, undecidedSentence } from './cost.js';
 import type { VerdictDoc } from '../gate/verdict.js';
 import { capacityVerdictRows } from './capacity-cell.js';
 import { rowFigures, signedPct, TERMINAL_STYLE } from './figures.js';
@@ -26,6 +27,10 @@ export function verdictTable(v: VerdictDoc, width: number | null = null): string
   rows.push(...capacity.rows);
   const lines = [`verdict: ${v.verdict.toUpperCase()}  (${v.summary.regressed} regressed, ${v.summary.improved} improved, ${v.summary.unchanged} unchanged, ${v.summary.warn} warn, ${v.summary.inconclusive} inconclusive, ${v.summary.invalid_cells} invalid cells, ${v.summary.slo_failed} SLO failures)`];
   lines.push(designLine(v));
+  const undecidedText = undecidedSentence(v, forTerminal);
+  if (undecidedText !== null) lines.push(undecidedText);
+  const cost = costLine(v);
+  if (cost !== null) lines.push(cost);
   for (const n of v.history?.notes ?? []) lines.push(`note: ${forTerminal(n)}`);
   if (rows.length > 1) {
     const fitted = fitTable(rows, width, VERDICT_DROP_ORDER);

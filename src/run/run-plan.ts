@@ -52,6 +52,18 @@ export interface RunOptions {
   startedServers?: readonly StartedServer[];
   /** What trial and capacity-cell durations, the auto warm-up and telemetry are timed on: the host's clock (default systemClock). */
   clock?: Clock;
+  /** Sequential measurement (src/gate/sequential.ts): more rounds of trials after run.trials, while `more` says so. Absent: run.trials rounds. */
+  sequential?: SequentialRun;
+}
+
+/**
+ * After every round from run.trials on (a trial of every cell on every side,
+ * the results written), `more` is asked whether to run another, with the
+ * rounds so far and the results as they stand; at most `last` rounds.
+ */
+export interface SequentialRun {
+  last: number;
+  more(trials: number, docs: readonly ResultDoc[]): Promise<boolean> | boolean;
 }
 
 export interface StartedServer {
@@ -250,7 +262,13 @@ async function runMatrix(o: RunOptions, sides: readonly Side[], blocks: BlockHoo
   const { plan } = o;
   const cells: Cell[] = plan.scenarios.flatMap((scenario) => cellsOf(scenario, plan.loads)).map((c, index) => ({ ...c, index }));
   const m: MatrixState = { hashes: new Map(), firstTrials: [], total: cells.length * plan.limits.trials * sides.length, step: 0, cells: cells.length };
-  for (let trial = 0; trial < plan.limits.trials; trial++) {
+  const last = Math.max(plan.limits.trials, o.sequential?.last ?? plan.limits.trials);
+  for (let trial = 0; trial < last; trial++) {
+    if (trial >= plan.limits.trials) {
+      // A sequential run asks after each round whether the data have decided (the judge lives above this layer).
+      if (o.signal.aborted || !(await o.sequential!.more(trial, sides.map((s) => s.doc)))) return;
+      m.total += cells.length * sides.length;
+    }
     // Both sides of a pair send the very same requests.
     const items = new Map<string, readonly WorkItem[]>();
     for (const cell of cells) {
@@ -330,7 +348,7 @@ async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolea
     cell: cell.index,
     cells: m.cells,
     trial,
-    trials: plan.limits.trials,
+    trials: Math.max(plan.limits.trials, trial + 1),
     side: side.label,
     id: cell.id,
     requests: conversation !== null ? items.length - conversationWarmup : trace === null && ramp === null ? plan.limits.requests : items.length,
@@ -509,6 +527,9 @@ export async function runAbPlan(o: AbRunOptions): Promise<{ baseline: ResultDoc;
   const alternate = o.plan.ab?.schedule === 'alternate';
   if (alternate && o.blocks === undefined) throw new RunSetupError('ab.schedule alternate needs a way to start and stop each server per block');
   const runId = randomUUID();
+  // Both results say how the run looked at its pairs, so every later comparison of them judges at the levels it stopped by.
+  const lastLook = o.sequential?.last ?? o.plan.limits.trials;
+  const looks = lastLook > o.plan.limits.trials ? { looks: { first: o.plan.limits.trials, last: lastLook } } : {};
   const target = (s: AbSidePlan): TargetPlan => ({ ...o.plan.target, url: s.url, model: s.model ?? o.plan.target.model });
   const opts: RunOptions = { ...o, outPath: o.outPaths.candidate };
   // Alternating, neither server is up yet: each side is probed in its first block.
@@ -516,9 +537,9 @@ export async function runAbPlan(o: AbRunOptions): Promise<{ baseline: ResultDoc;
   const [baseline, candidate] = await runSides(
     opts,
     async () => {
-      const b = await open(opts, target(ab.baseline), o.outPaths.baseline, '[baseline] ', { run_id: runId, side: 'baseline' });
+      const b = await open(opts, target(ab.baseline), o.outPaths.baseline, '[baseline] ', { run_id: runId, side: 'baseline', ...looks });
       try {
-        return [b, await open(opts, target(ab.candidate), o.outPaths.candidate, '[candidate] ', { run_id: runId, side: 'candidate' })];
+        return [b, await open(opts, target(ab.candidate), o.outPaths.candidate, '[candidate] ', { run_id: runId, side: 'candidate', ...looks })];
       } catch (err) {
         await b.client.destroy();
         await b.workers?.close(true);

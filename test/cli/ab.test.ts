@@ -14,11 +14,11 @@ afterEach(async () => {
 });
 beforeAll(buildDist);
 
-async function abConfig(dir: string, a: string, b: string): Promise<string> {
+async function abConfig(dir: string, a: string, b: string, run = 'run: { requests: 20, warmup: 2, trials: 4, max_duration_s: 30, budget: false }', telemetry = 'telemetry: { max_neighbour_cpu_share: 1 }'): Promise<string> {
   const path = join(dir, 'ab.yml');
   await writeFile(
     path,
-    ['ab:', `  baseline: { url: "${a}" }`, `  candidate: { url: "${b}" }`, 'run: { requests: 20, warmup: 2, trials: 4, max_duration_s: 30 }', 'scenarios:', '  - { name: s, input_tokens: 16, output_tokens: 16 }', 'loads:', '  - concurrency: 2', 'telemetry: { max_neighbour_cpu_share: 1 }', ''].join('\n'),
+    ['ab:', `  baseline: { url: "${a}" }`, `  candidate: { url: "${b}" }`, run, 'scenarios:', '  - { name: s, input_tokens: 16, output_tokens: 16 }', 'loads:', '  - concurrency: 2', telemetry, ''].join('\n'),
   );
   return path;
 }
@@ -50,6 +50,51 @@ describe('llm-perf-gate ab', () => {
     const firstOf = (t: number): string => (base.cells[0]!.trials[t]!.started_at < cand.cells[0]!.trials[t]!.started_at ? 'a' : 'b');
     expect(new Set([0, 1, 2, 3].map(firstOf)).size).toBe(2);
   }, 60_000);
+
+  it('measured sequentially, stops at the first look once a gross slowdown is decided, and says what the verdict cost', async () => {
+    const a = await startFakeServer({ ttftMs: 8, gapMs: 3 });
+    const b = await startFakeServer({ ttftMs: 8, gapMs: 6 });
+    servers.push(a, b);
+    const dir = await tempDir();
+    const config = await abConfig(dir, a.url, b.url, 'run: { requests: 20, warmup: 2, trials: 4, max_duration_s: 30, budget: { trials: 8 } }');
+    const ran = await cli(['ab', '--config', config, '--out-dir', join(dir, 'out'), '--json', join(dir, 'v.json'), '--markdown', join(dir, 'r.md')]);
+    expect(ran.code, ran.stdout + ran.stderr).toBe(1);
+    expect(ran.stderr).toContain('after 4 pairs: a regression is decided: stopping');
+    const v = JSON.parse(await readFile(join(dir, 'v.json'), 'utf8')) as VerdictDoc;
+    expect(v.verdict).toBe('fail');
+    expect(v.sequential).toEqual({ first: 4, last: 8, trials: 4 });
+    // Judged at the first look's level, stricter than the fixed design's 90%.
+    expect(v.settings.confidence).toBeGreaterThan(0.98);
+    expect(v.cost).toMatchObject({ trials: 4, requests: 160, budget: { trials: 8, minutes: 30, stopped: 'decided' } });
+    expect(v.cost!.wall_s).toBeGreaterThan(0);
+    expect(v.cost!.server_minutes).toBeCloseTo((2 * v.cost!.wall_s) / 60, 1);
+    expect(ran.stdout).toMatch(/cost: 4 pairs, 160 requests, .* \(sequential, stopped when every gated metric was decided; budget 8 pairs, 30 min\)\./);
+    expect(await readFile(join(dir, 'r.md'), 'utf8')).toContain('**Cost:** 4 pairs, 160 requests');
+    // The results say how the run looked, so compare judges them at the level the run stopped by.
+    const base = JSON.parse(await readFile(join(dir, 'out', 'baseline.json'), 'utf8')) as ResultDoc;
+    expect(base.ab!.looks).toEqual({ first: 4, last: 8 });
+    const again = await cli(['compare', '--baseline', join(dir, 'out', 'baseline.json'), '--candidate', join(dir, 'out', 'candidate.json'), '--json', join(dir, 'c.json')]);
+    expect(again.code).toBe(1);
+    const c = JSON.parse(await readFile(join(dir, 'c.json'), 'utf8')) as VerdictDoc;
+    expect(c.settings).toEqual(v.settings);
+  }, 90_000);
+
+  it('measured sequentially, goes on to the budget while a metric sits on its threshold, and says in plain words what the data rule out', async () => {
+    // TPOT +1 ms on 10 ms: exactly the 1 ms floor, so its interval straddles the threshold however many pairs run.
+    const a = await startFakeServer({ ttftMs: 150, gapMs: 10 });
+    const b = await startFakeServer({ ttftMs: 150, gapMs: 11 });
+    servers.push(a, b);
+    const dir = await tempDir();
+    const config = await abConfig(dir, a.url, b.url, 'run: { requests: 10, warmup: 1, trials: 3, max_duration_s: 30, budget: { trials: 5 } }', 'telemetry: { enabled: false }');
+    const ran = await cli(['ab', '--config', config, '--out-dir', join(dir, 'out'), '--json', join(dir, 'v.json'), '--markdown', join(dir, 'r.md')]);
+    const v = JSON.parse(await readFile(join(dir, 'v.json'), 'utf8')) as VerdictDoc;
+    expect(['inconclusive', 'warn'], ran.stdout + ran.stderr).toContain(v.verdict);
+    expect(ran.stderr).toMatch(/after 3 pairs: \d gated metrics? undecided \(.*tpot_ms\.p50.*\): measuring pair 4 of at most 5/);
+    expect(v.cost).toMatchObject({ trials: 5, budget: { trials: 5, stopped: 'budget-trials' } });
+    const md = await readFile(join(dir, 'r.md'), 'utf8');
+    expect(md).toMatch(/\*\*Undecided after 5 pairs, the budget: .*TPOT p50 moved \+\d+(\.\d+)?%, no rise beyond \d+(\.\d+)?%/);
+    expect(ran.stdout).toMatch(/^Undecided after 5 pairs, the budget: /m);
+  }, 120_000);
 
   it('refuses a config without an ab section', async () => {
     const ran = await cli(['ab', '--config', 'test/fixtures/small.yml']);
