@@ -27,6 +27,7 @@ export const INPUTS = {
   historyBranch: 'history-branch',
   historyRetention: 'history-retention',
   historyRuns: 'history-runs',
+  budget: 'budget',
   out: 'out',
   // History after a push to the default branch: change points, the dashboard, compaction.
   changeComment: 'change-comment',

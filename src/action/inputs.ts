@@ -4,6 +4,16 @@ import { InputError } from '../errors/input-error.js';
 import { DEFAULT_FAIL_ON, type FailOn, type FailVerdict } from '../pipeline/publish.js';
 import { registerSecrets } from '../util/secrets.js';
 import { INPUTS } from './constants.js';
+import { parseBudgetText, type BudgetOverride } from '../config/budget-text.js';
+
+function budgetInput(text: string | null): BudgetOverride | null {
+  if (text === null) return null;
+  try {
+    return parseBudgetText(text);
+  } catch (err) {
+    throw new InputError(`'${INPUTS.budget}' ${(err as Error).message}`);
+  }
+}
 
 export interface ActionInputs {
   readonly mode: 'run' | 'report';
@@ -39,6 +49,8 @@ export interface ActionInputs {
   readonly historyRetention: number;
   /** Stored runs of the default branch the candidate is judged against (1: the newest alone). */
   readonly historyRuns: number;
+  /** A paired run's sequential budget in place of the config's run.budget; null: the config's. */
+  readonly budget: BudgetOverride | null;
   readonly out: string;
   /** History after a push to the default branch (src/action/history-push.ts). */
   readonly history: HistoryPushInputs;
@@ -233,6 +245,7 @@ export function readInputs(read: Reader, mask: (secret: string) => void): Action
     historyBranch: branch,
     historyRetention: positive(read, INPUTS.historyRetention, 200, true),
     historyRuns: positive(read, INPUTS.historyRuns, 10, true),
+    budget: budgetInput(opt(INPUTS.budget)),
     out: opt(INPUTS.out) ?? 'llm-perf-result.json',
     history: historyPushInputs(read, branch),
     accept: Object.freeze({ label: acceptLabel(read), commands: oneOf(read, INPUTS.acceptCommands, ['true', 'false'], 'true') === 'true' }),

@@ -10,11 +10,13 @@ import type { Plan } from '../config/plan.js';
 import { UserError } from '../errors/user-error.js';
 import { designRun, describeDesign, type RunDesign } from '../pipeline/design.js';
 import { readPlan } from '../pipeline/judge.js';
+import { planWithBudget, type BudgetOverride } from '../config/budget-text.js';
+import { InputError } from '../errors/input-error.js';
 import type { VerdictDoc } from '../gate/verdict.js';
 import { outcome, publish, stepNote, type StepNote } from '../pipeline/publish.js';
 import { renderReport, writeVerdictFiles } from '../pipeline/report.js';
 import { carryOut, runPaths } from '../pipeline/run.js';
-import { OUTPUTS } from './constants.js';
+import { INPUTS, OUTPUTS } from './constants.js';
 import { reportBindingProblem, type RunEvent } from './event.js';
 import type { ActionHost } from './host.js';
 import { readInputs, type ActionInputs } from './inputs.js';
@@ -51,7 +53,8 @@ export async function runAction(host: ActionHost, makePorts: ActionPortsFactory 
     const paths = runPaths(workspace, inputs.out);
 
     // In a workflow, a config that does not say how to warm up warms until steady: a cold server after a fresh start is the rule there.
-    const plan: Plan | null = inputs.mode === 'run' ? await readPlan(host, { config: inputs.config, url: inputs.url, model: inputs.model, warmupDefault: 'auto' }) : null;
+    const read: Plan | null = inputs.mode === 'run' ? await readPlan(host, { config: inputs.config, url: inputs.url, model: inputs.model, warmupDefault: 'auto' }) : null;
+    const plan = read === null || inputs.budget === null ? read : budgetFromInput(read, inputs.budget);
     const ports = makePorts(host, inputs, plan);
     // Report mode: why pr-number may not be commented on (it is not the pull request the triggering event is about); null: it may.
     let refusal: string | null = null;
@@ -139,5 +142,14 @@ async function checkRun(
     }
   } catch (err) {
     host.log.warn(`Could not create the check run: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+/** The plan with the `budget` input's budget; one that run.trials cannot meet names the input. */
+function budgetFromInput(plan: Plan, budget: BudgetOverride): Plan {
+  try {
+    return planWithBudget(plan, budget);
+  } catch (err) {
+    throw new InputError(`'${INPUTS.budget}' ${(err as Error).message}`);
   }
 }

@@ -4,6 +4,9 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { RunSetupError } from '../errors/run-setup-error.js';
+import { UsageError } from '../errors/usage-error.js';
+import { parseBudgetText, planWithBudget } from '../config/budget-text.js';
+import type { Plan } from '../config/plan.js';
 import type { AbSidePlan } from '../config/plan.js';
 import { designRun } from '../pipeline/design.js';
 import { readPlan } from '../pipeline/judge.js';
@@ -20,6 +23,8 @@ import type { CliIo } from './io.js';
 interface AbArgs {
   config: string | null;
   outDir: string;
+  /** --budget: in place of run.budget; null: the config's. */
+  budget: string | null;
   markdown: string | null;
   json: string | null;
 }
@@ -27,7 +32,7 @@ interface AbArgs {
 export async function abCommand(args: AbArgs, io: CliIo): Promise<number> {
   const { host, release } = cliHost(io, 'both result files');
   try {
-    const plan = await readPlan(host, { config: args.config });
+    const plan = withBudgetFlag(await readPlan(host, { config: args.config }), args.budget);
     const ab = plan.ab;
     if (ab === null || ab.baseline === null || ab.candidate === null) {
       throw new RunSetupError(`${plan.configPath ?? 'the config'} has no 'ab' section naming a baseline and a candidate target: name both (docs/config.md)`);
@@ -52,5 +57,15 @@ export async function abCommand(args: AbArgs, io: CliIo): Promise<number> {
     return await reportVerdict(host, run.verdict, args, { baseline: run.baseline.doc, candidate: run.doc });
   } finally {
     release();
+  }
+}
+
+/** The plan with --budget's budget; a text that is not one, or fewer pairs than run.trials, is a usage error naming the flag. */
+function withBudgetFlag(plan: Plan, text: string | null): Plan {
+  if (text === null) return plan;
+  try {
+    return planWithBudget(plan, parseBudgetText(text));
+  } catch (err) {
+    throw new UsageError(`--budget ${(err as Error).message}`);
   }
 }

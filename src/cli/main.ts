@@ -4,6 +4,7 @@
 // usage error and `--version` load this file, the usage texts and the log
 // (issue 22, start-up).
 import type { parseArgs } from 'node:util';
+import { OutputWriteError } from '../errors/output-write-error.js';
 import { UsageError } from '../errors/usage-error.js';
 import { UserError } from '../errors/user-error.js';
 import { EXIT } from '../pipeline/exit.js';
@@ -76,8 +77,8 @@ const COMMANDS: Record<string, Command> = {
   ab: {
     summary: 'interleaved A/B: run the matrix on two targets in pairs and compare them with a paired test',
     usage: AB_USAGE,
-    options: { config: { type: 'string' }, 'out-dir': { type: 'string' }, markdown: { type: 'string' }, json: { type: 'string' } },
-    run: async (v, io) => (await import('./ab-command.js')).abCommand({ config: str(v, 'config'), outDir: str(v, 'out-dir') ?? 'llm-perf-ab', markdown: str(v, 'markdown'), json: str(v, 'json') }, io),
+    options: { config: { type: 'string' }, 'out-dir': { type: 'string' }, budget: { type: 'string' }, markdown: { type: 'string' }, json: { type: 'string' } },
+    run: async (v, io) => (await import('./ab-command.js')).abCommand({ config: str(v, 'config'), outDir: str(v, 'out-dir') ?? 'llm-perf-ab', budget: str(v, 'budget'), markdown: str(v, 'markdown'), json: str(v, 'json') }, io),
   },
   compare: {
     summary: 'compare a candidate result with a baseline result and decide pass, warn, fail, inconclusive or invalid',
@@ -188,6 +189,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   } catch (err) {
     // Every failure the user can fix is a UserError carrying its exit status (src/errors/).
     if (err instanceof UserError) {
+      // A result no file could take is printed whole, so what was measured is not lost.
+      if (err instanceof OutputWriteError && err.unsaved !== null) io.stdout.write(err.unsaved);
       cliLog(io).error(err.headline());
       return err.exitStatus;
     }

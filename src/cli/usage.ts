@@ -56,14 +56,18 @@ or inconclusive; 1 fail (a gated regression or a failed SLO check); 2 bad config
 or the target could not be used; 3 with --baseline: the comparison is invalid; 130
 interrupted (the result holds what was measured).`;
 
-export const AB_USAGE = `usage: llm-perf-gate ab [--config FILE] [--out-dir DIR] [--markdown FILE] [--json FILE]
+export const AB_USAGE = `usage: llm-perf-gate ab [--config FILE] [--out-dir DIR] [--budget TEXT] [--markdown FILE] [--json FILE]
 
 Runs the config's matrix on the two targets of its 'ab' section (baseline and
 candidate: URLs, optionally with server_command each), every trial of every
 cell as a pair in a random order, then compares them with a paired test.
+After run.trials pairs it adds pairs while a gated metric is undecided, up to
+the budget (run.budget: by default twice run.trials pairs, 30 minutes).
 
   --config FILE    config with an 'ab' section (default: ./llm-perf.yml)
   --out-dir DIR    where baseline.json, candidate.json and server logs go (default: llm-perf-ab)
+  --budget TEXT    in place of run.budget: '12 pairs', '20 min', '12 pairs, 20 min', or 'off'
+                   for the fixed design (run.trials pairs)
   --markdown FILE  write the Markdown report here
   --json FILE      write the verdict here
 

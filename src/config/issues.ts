@@ -231,7 +231,7 @@ export function crossFieldIssues(raw: unknown, invalidLoads: ReadonlySet<number>
   if (isRecord(raw.run) && isRecord(raw.run.budget) && typeof raw.run.budget.trials === 'number') {
     const trials = typeof raw.run.trials === 'number' ? raw.run.trials : DEFAULTS.trials;
     if (raw.run.budget.trials < trials) {
-      issues.push({ segs: ['run', 'budget', 'trials'], reason: `is fewer than run.trials (${trials}), the pairs every run measures first: raise it to at least ${trials}, or set run.budget: false for the fixed design`, echo: true });
+      issues.push({ segs: ['run', 'budget', 'trials'], reason: `must be at least run.trials (${trials}), the pairs every run measures first (or set run.budget: false for the fixed design)`, echo: true });
     }
   }
 

@@ -88,6 +88,21 @@ describe('loadPlan: files', () => {
     expect(err.file).toBe('nope.yml');
   });
 
+  it('reads run.budget: given, false for the fixed design, left out of the config hash; fewer pairs than run.trials named with file:line', async () => {
+    await write('b.yml', `${MINIMAL}run:\n  trials: 4\n  budget: { trials: 10, minutes: 12 }\n`);
+    const plan = await loadPlan({ configPath: 'b.yml', cwd: dir, env: {} });
+    expect(plan.limits.budget).toEqual({ trials: 10, minutes: 12 });
+    await write('f.yml', `${MINIMAL}run:\n  trials: 4\n  budget: false\n`);
+    const fixed = await loadPlan({ configPath: 'f.yml', cwd: dir, env: {} });
+    expect(fixed.limits.budget).toEqual({ trials: 4, minutes: null });
+    // How long a run may go on is not what it measures: one hash with and without a budget.
+    await write('n.yml', `${MINIMAL}run:\n  trials: 4\n`);
+    expect((await loadPlan({ configPath: 'n.yml', cwd: dir, env: {} })).configHash).toBe(plan.configHash);
+    await write('bad-budget.yml', `${MINIMAL}run:\n  trials: 6\n  budget:\n    trials: 4\n`);
+    const err = await configError(loadPlan({ configPath: 'bad-budget.yml', cwd: dir, env: {} }));
+    expect(err.message).toBe('bad-budget.yml:12:13: run.budget.trials: must be at least run.trials (6), the pairs every run measures first (or set run.budget: false for the fixed design), got 4');
+  });
+
   it('reports YAML syntax errors with file:line:col', async () => {
     await write('bad.yml', 'target:\n  url: http://x\n  url: http://y\nloads: [1, 2\n');
     const err = await configError(loadPlan({ configPath: 'bad.yml', cwd: dir, env: {} }));
