@@ -22,8 +22,8 @@ export function processIo(): CliIo {
   return {
     cwd: process.cwd(),
     env: process.env,
-    stdout: process.stdout,
-    stderr: process.stderr,
+    stdout: quietWhenClosed(process.stdout),
+    stderr: quietWhenClosed(process.stderr),
     onInterrupt(handler) {
       let count = 0;
       const h = (): void => {
@@ -37,6 +37,33 @@ export function processIo(): CliIo {
         process.off('SIGINT', h);
         process.off('SIGTERM', h);
       };
+    },
+  };
+}
+
+/**
+ * A process stream whose reader may leave early (`compare ... | head -3`):
+ * the write that finds the pipe closed fails with EPIPE, as an 'error' event
+ * that, unhandled, ended the process with status 1, the status that means
+ * "regression". The command goes on without that output, quietly, and exits
+ * with its own status; later writes are dropped.
+ */
+function quietWhenClosed(stream: NodeJS.WriteStream): OutStream {
+  let closed = false;
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE' || err.code === 'ERR_STREAM_DESTROYED') {
+      closed = true;
+      return;
+    }
+    throw err;
+  });
+  return {
+    write: (s) => (closed || stream.destroyed ? true : stream.write(s)),
+    get isTTY() {
+      return stream.isTTY;
+    },
+    get columns() {
+      return stream.columns;
     },
   };
 }

@@ -1,7 +1,6 @@
 // The report stage: a verdict becomes a terminal table, a Markdown report and
 // a JSON verdict file, and an exit status. Pure rendering lives in
 // src/report/; this stage decides what goes where.
-import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Overall, VerdictDoc } from '../gate/verdict.js';
 import { confirmationSection, type ConfirmationView } from '../report/confirmation.js';
@@ -10,6 +9,7 @@ import { foldSection, renderMarkdown } from '../report/markdown.js';
 import { resultTableMd } from '../report/result-table.js';
 import { verdictTable } from '../report/verdict-table.js';
 import type { ResultDoc } from '../result/types.js';
+import { writeOutputFile } from '../result/write.js';
 import { EXIT } from './exit.js';
 import type { Host } from './host.js';
 import type { StepNote } from './publish.js';
@@ -28,8 +28,8 @@ interface VerdictFiles {
 }
 
 export async function writeVerdictFiles(host: Host, v: VerdictDoc, markdown: string, files: VerdictFiles): Promise<void> {
-  if (files.markdown !== null) await writeFile(resolve(host.cwd, files.markdown), markdown);
-  if (files.json !== null) await writeFile(resolve(host.cwd, files.json), `${JSON.stringify(v, null, 1)}\n`);
+  if (files.markdown !== null) await writeOutputFile(resolve(host.cwd, files.markdown), markdown, 'the report');
+  if (files.json !== null) await writeOutputFile(resolve(host.cwd, files.json), `${JSON.stringify(v, null, 1)}\n`, 'the verdict');
 }
 
 /**
