@@ -21,6 +21,7 @@ import { withPullRequest, type RunEvent } from './event.js';
 import { afterStore, trendSection } from './history-push.js';
 import type { ActionHost } from './host.js';
 import type { ActionInputs } from './inputs.js';
+import { commentMarker } from '../github/comment.js';
 import { comment } from './publish.js';
 
 export interface GitHubPort {
@@ -29,7 +30,8 @@ export interface GitHubPort {
   /** Upserts the sticky comment; null when none was posted. Never throws for a refused comment. */
   comment(event: RunEvent, prNumber: number | null, verdict: VerdictDoc, report: string): Promise<string | null>;
   /** The acceptance in force on a pull request, and what was ignored; null without a token. */
-  acceptance(event: RunEvent, prNumber: number): Promise<{ acceptance: Acceptance | null; ignored: string[] } | null>;
+  /** `head`: the head commit judged, which the acceptance must be given for (after the comment showed its report); null: not bound. */
+  acceptance(event: RunEvent, prNumber: number, head: string | null): Promise<{ acceptance: Acceptance | null; ignored: string[] } | null>;
   /** The pull request a pushed commit was merged from; null when none is found or there is no token. */
   mergedFrom(event: RunEvent, sha: string): Promise<number | null>;
   /** Creates a check run; null without a token, `forbidden` when the token may not. */
@@ -102,7 +104,8 @@ export const actionPorts: ActionPortsFactory = (host, inputs, plan) => {
     github: {
       pullRequest: (event, number) => withPullRequest(event, number, inputs.githubToken, octokit),
       comment: (event, prNumber, verdict, report) => comment(host.log, inputs, event, prNumber, verdict, report, octokit),
-      acceptance: async (event, number) => (octokit === undefined ? null : readAcceptance(octokit, { owner: event.owner, repo: event.repo, number }, inputs.accept)),
+      acceptance: async (event, number, head) =>
+        octokit === undefined ? null : readAcceptance(octokit, { owner: event.owner, repo: event.repo, number }, inputs.accept, head === null ? null : { head, marker: commentMarker(inputs.commentKey ?? undefined) }),
       mergedFrom: async (event, sha) => (octokit === undefined ? null : pullOfCommit(octokit, { owner: event.owner, repo: event.repo, sha })),
       checkRun: async (event, content) => (octokit === undefined ? null : createCheckRun(octokit, { owner: event.owner, repo: event.repo }, content)),
     },

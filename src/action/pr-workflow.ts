@@ -16,12 +16,13 @@ import type { GitHubPort } from './ports.js';
  * a push that stores its result, the one the pushed commit was merged from
  * (so the stored step carries the acceptance into the history).
  */
-async function acceptancePr(github: GitHubPort, inputs: ActionInputs, event: RunEvent, commit: string, storing: boolean): Promise<number | null> {
+async function acceptancePr(github: GitHubPort, inputs: ActionInputs, event: RunEvent, commit: string, storing: boolean): Promise<{ number: number; direct: boolean } | null> {
   const direct = inputs.prNumber ?? event.pr?.number ?? null;
-  if (direct !== null) return direct;
+  if (direct !== null) return { number: direct, direct: true };
   if (!storing || !event.isDefaultBranchPush) return null;
   try {
-    return await github.mergedFrom(event, commit);
+    const merged = await github.mergedFrom(event, commit);
+    return merged === null ? null : { number: merged, direct: false };
   } catch {
     // No pull request to be found is no acceptance; it never fails a push that has measured.
     return null;
@@ -40,11 +41,14 @@ export async function withAcceptance(
   c: { event: RunEvent; verdict: VerdictDoc; commit: string; storing: boolean; refused: boolean },
 ): Promise<{ verdict: VerdictDoc; pr: number | null }> {
   const enabled = inputs.accept.label !== null || inputs.accept.commands;
-  const pr = c.refused || !enabled ? null : await acceptancePr(github, inputs, c.event, c.commit, c.storing);
-  if (pr === null || (!accepts(c.verdict) && !c.storing)) return { verdict: c.verdict, pr };
+  const asked = c.refused || !enabled ? null : await acceptancePr(github, inputs, c.event, c.commit, c.storing);
+  const pr = asked?.number ?? null;
+  if (asked === null || pr === null || (!accepts(c.verdict) && !c.storing)) return { verdict: c.verdict, pr };
   let found: Awaited<ReturnType<GitHubPort['acceptance']>>;
   try {
-    found = await github.acceptance(c.event, pr);
+    // The run's own pull request: the acceptance must be for the head commit judged. A push storing its
+    // result carries the acceptance of the pull request it was merged from as that pull request left it.
+    found = await github.acceptance(c.event, pr, asked.direct ? (c.event.pr?.headSha ?? c.commit) : null);
   } catch (err) {
     log.warn(`Could not read whether pull request #${pr} accepts a regression: ${err instanceof Error ? err.message : String(err)}`);
     return { verdict: c.verdict, pr };

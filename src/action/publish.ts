@@ -30,7 +30,9 @@ export async function comment(
   const marker = commentMarker(inputs.commentKey ?? undefined);
   const changed = v.verdict === 'fail' || v.summary.regressed + v.summary.improved + v.summary.warn > 0;
   try {
-    const r = await upsertComment(client, { owner: event.owner, repo: event.repo, issueNumber: prNumber, marker }, report, inputs.comment, changed);
+    // The comment records which head commit it reports on and since when: an acceptance binds to it (src/pipeline/accept.ts).
+    const head = event.pr !== null && /^[0-9a-f]{40,64}$/.test(event.pr.headSha) ? { sha: event.pr.headSha, now: new Date().toISOString() } : undefined;
+    const r = await upsertComment(client, { owner: event.owner, repo: event.repo, issueNumber: prNumber, marker }, report, inputs.comment, changed, head);
     if (r.action === 'skipped' && r.reason) {
       log.notice(`Pull-request comment not posted (${r.reason}); the report is in the job summary. For pull requests from forks see the two-workflow setup in the README.`);
     }

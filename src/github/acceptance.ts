@@ -6,6 +6,7 @@
 import type { Acceptance } from '../gate/verdict.js';
 import { actorsToCheck, findAcceptance } from '../pipeline/accept.js';
 import type { Octokit } from './client.js';
+import { readHeadBinding } from './comment.js';
 
 interface Repo {
   owner: string;
@@ -15,7 +16,13 @@ interface Repo {
 const WRITERS = new Set(['admin', 'maintain', 'write']);
 
 /** The acceptance in force on pull request `number`, and what was ignored. */
-export async function readAcceptance(octokit: Octokit, where: Repo & { number: number }, how: { label: string | null; commands: boolean }): Promise<{ acceptance: Acceptance | null; ignored: string[] }> {
+export async function readAcceptance(
+  octokit: Octokit,
+  where: Repo & { number: number },
+  how: { label: string | null; commands: boolean },
+  /** The head commit judged and the marker of this gate's comment, whose head binding says since when its report has been shown; null: not bound. */
+  bind: { head: string; marker: string } | null,
+): Promise<{ acceptance: Acceptance | null; ignored: string[] }> {
   const { owner, repo, number } = where;
   const label = how.label;
   const events = await octokit.paginate(octokit.rest.issues.listEvents, { owner, repo, issue_number: number, per_page: 100 });
@@ -24,9 +31,14 @@ export async function readAcceptance(octokit: Octokit, where: Repo & { number: n
       ? [{ action: e.event as 'labeled' | 'unlabeled', label: String((e.label as { name?: unknown }).name ?? ''), actor: e.actor.login, at: e.created_at }]
       : [],
   );
-  // Without commands the comments are not read: they could accept nothing.
-  const raw = how.commands ? await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: number, per_page: 100 }) : [];
-  const comments = raw.flatMap((c) => (c.user && typeof c.body === 'string' ? [{ author: c.user.login, body: c.body, at: c.created_at }] : []));
+  // Without commands and without a binding the comments are not read: they could accept nothing.
+  const raw = how.commands || bind !== null ? await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: number, per_page: 100 }) : [];
+  const comments = how.commands ? raw.flatMap((c) => (c.user && typeof c.body === 'string' ? [{ author: c.user.login, body: c.body, at: c.created_at }] : [])) : [];
+  let head: { sha: string; since: string | null } | undefined;
+  if (bind !== null) {
+    const shown = await readHeadBinding(octokit, raw, bind.marker);
+    head = { sha: bind.head, since: shown !== null && shown.sha === bind.head.toLowerCase() ? shown.since : null };
+  }
   const canWrite = new Set<string>();
   for (const login of actorsToCheck({ label, labelEvents, comments })) {
     try {
@@ -43,7 +55,7 @@ export async function readAcceptance(octokit: Octokit, where: Repo & { number: n
       throw new Error(`could not read @${login}'s permission on ${owner}/${repo} (${typeof status === 'number' ? `HTTP ${status}` : why}), so no acceptance counts`, { cause: err });
     }
   }
-  return findAcceptance({ label, labelEvents, comments, canWrite });
+  return findAcceptance({ label, labelEvents, comments, canWrite, ...(head === undefined ? {} : { head }) });
 }
 
 /** The pull request a pushed commit was merged from: the newest merged one that lists it; null when none. */

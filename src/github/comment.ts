@@ -35,17 +35,50 @@ export function commentMarker(key?: string): string {
   return `<!-- llm-perf-gate:report:${key.replace(/[^A-Za-z0-9._/@-]/g, '_').slice(0, 100)} -->`;
 }
 
+/**
+ * Which head commit the comment reports on, and since when it has: the line
+ * after the marker, `<!-- llm-perf-gate:head <sha> since <ISO time> -->`.
+ * Only this tool's own comment is read for it (found by marker and author),
+ * so an acceptance is bound to the code whose report a writer could see.
+ */
+export interface HeadBinding {
+  sha: string;
+  since: string;
+}
+
+const BINDING = /^<!-- llm-perf-gate:head ([0-9a-f]{40,64}) since (\d{4}-\d\d-\d\dT[\d:.]+Z) -->$/;
+
+function bindingLine(b: HeadBinding): string {
+  return `<!-- llm-perf-gate:head ${b.sha} since ${b.since} -->`;
+}
+
+/** The binding a comment body carries on the line after its marker, or null. */
+function bindingOf(body: string, marker: string): HeadBinding | null {
+  if (!body.startsWith(`${marker}\n`)) return null;
+  const line = body.slice(marker.length + 1).split('\n', 1)[0]!;
+  const m = BINDING.exec(line);
+  return m === null ? null : { sha: m[1]!, since: m[2]! };
+}
+
+/** The head binding of our own comment among `comments`, or null when we have none or it carries none. */
+export async function readHeadBinding(octokit: Octokit, comments: ReadonlyArray<{ body?: string | null; user?: { login?: string; type?: string } | null }>, marker = COMMENT_MARKER): Promise<HeadBinding | null> {
+  const me = await identity(octokit);
+  const mine = comments.find((c) => (c.body ?? '').startsWith(marker) && isOurs(c.user, me));
+  return mine === undefined ? null : bindingOf(mine.body ?? '', marker);
+}
+
 export async function upsertComment(
   octokit: Octokit,
   t: CommentTarget,
   body: string,
   mode: 'always' | 'on-change',
   changed: boolean,
+  /** The head commit this report is on, and the time now: the comment records since when it has shown that head. */
+  head?: { sha: string; now: string },
 ): Promise<UpsertResult> {
   const marker = t.marker ?? COMMENT_MARKER;
   if (!/^<!--(?:(?!-->)[\s\S])*-->$/.test(marker)) throw new TypeError(`comment marker must be one HTML comment, got '${marker}'`);
   if (!Number.isInteger(t.issueNumber) || t.issueNumber < 1) throw new TypeError(`issue number must be a positive integer, got ${t.issueNumber}`);
-  const text = capComment(marker, body);
   const where = { owner: t.owner, repo: t.repo };
 
   try {
@@ -53,6 +86,10 @@ export async function upsertComment(
     const comments = await octokit.paginate(octokit.rest.issues.listComments, { ...where, issue_number: t.issueNumber, per_page: 100 });
     // The oldest match: the comment keeps its place in the conversation.
     const mine = comments.find((c) => (c.body ?? '').startsWith(marker) && isOurs(c.user, me));
+    // The same head keeps the time its report was first shown; a new head starts now.
+    const before = mine === undefined ? null : bindingOf(mine.body ?? '', marker);
+    const binding = head === undefined ? null : { sha: head.sha, since: before?.sha === head.sha ? before.since : head.now };
+    const text = capComment(marker, binding === null ? body : `${bindingLine(binding)}\n${body}`);
     if (mine) {
       const r = await octokit.rest.issues.updateComment({ ...where, comment_id: mine.id, body: text });
       return { action: 'updated', id: r.data.id, url: r.data.html_url };

@@ -16,6 +16,13 @@ export interface AcceptFacts {
   comments: ReadonlyArray<{ author: string; body: string; at: string }>;
   /** Whether a login may write to the repository (admin, maintain or write). */
   canWrite: ReadonlySet<string>;
+  /**
+   * The head commit judged and since when the pull request's comment has
+   * shown its report (null: not yet): an acceptance holds for the code it
+   * was given for, so only acts after that count. Absent: not bound (a
+   * push storing its result carries the merged pull request's acceptance).
+   */
+  head?: { sha: string; since: string | null };
 }
 
 /**
@@ -90,6 +97,13 @@ export function findAcceptance(f: AcceptFacts): { acceptance: Acceptance | null;
   // ISO 8601 stamps sort as strings; a stable sort keeps labels before comments at the same second.
   acts.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   let acceptance = acts.at(-1)?.accept ?? null;
+  // Given before the report on this head commit was shown, the acceptance was
+  // for other code (the author may push, or force-push, after a writer accepts).
+  if (acceptance !== null && f.head !== undefined && !(f.head.since !== null && Date.parse(acceptance.at) > Date.parse(f.head.since))) {
+    const shown = f.head.since === null ? 'before any report on it' : `before its report (shown since ${f.head.since})`;
+    ignored.push(`the acceptance by @${acceptance.by} (${acceptance.via}, ${acceptance.at}) was given ${shown} for head commit ${f.head.sha.slice(0, 7)}: a new push needs a new acceptance (${acceptance.via === 'label' ? 'remove the label and add it again, or comment' : 'comment'} '/llm-perf-gate accept <reason>' again)`);
+    return { acceptance: null, ignored };
+  }
   // A label that accepts with a reason given by command: the reason of the newest writer's accept command.
   if (acceptance !== null && acceptance.via === 'label') {
     const said = [...acts].reverse().find((a) => a.accept?.via === 'comment');

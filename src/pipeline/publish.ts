@@ -119,7 +119,7 @@ export function stepNote(v: VerdictDoc, failOn: FailOn): StepNote | null {
     const a = v.accepted;
     return {
       headline: 'regression accepted',
-      detail: `Passed: the regression was accepted by @${a.by} on ${a.at.slice(0, 10)} (${a.via === 'label' ? 'pull-request label' : 'comment command'}): ${a.reason}. The result stored after the merge carries the acceptance, and later pull requests are judged against the new level.`,
+      detail: `Passed: the regression was accepted by @${a.by} on ${a.at.slice(0, 10)} (${a.via === 'label' ? 'pull-request label' : 'comment command'}): ${a.reason}. The result stored after the merge carries the acceptance, and later pull requests are judged against the new level. It holds for this head commit only: a new push needs a new acceptance.`,
     };
   }
   const failing = outcome(v, failOn).failing;

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { actionCheckout, runAction, type ActionRun } from '../support/action-env.js';
 import { buildDist } from '../support/cli.js';
-import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.js';
+import { ACTIONS_BOT, startFakeGitHub, type FakeGitHub } from '../support/fake-github.js';
 import { REALISTIC, syntheticResult } from '../support/synthetic.js';
 
 let gh: FakeGitHub;
@@ -38,9 +38,15 @@ beforeAll(async () => {
   gh.permissions.set('forker', 'read');
 }, 120_000);
 
+/** The action's own comment, as a run on `sha` left it: its report on that head commit shown since `since`. */
+const reported = (sha: string, since = '2026-12-01T09:00:00.000Z'): void =>
+  void gh.seed('acme', 'serving', 10, [{ body: `<!-- llm-perf-gate:report -->\n<!-- llm-perf-gate:head ${sha} since ${since} -->\nearlier report`, user: ACTIONS_BOT }]);
+
 beforeEach(() => {
   gh.labelEvents.clear();
   gh.comments('acme', 'serving', 10).splice(0);
+  // Every test starts after a report on the head was shown, before any acceptance.
+  reported(head);
   gh.checkRuns.splice(0);
   gh.checksForbidden = false;
   gh.permissionFailures.clear();
@@ -51,11 +57,11 @@ afterAll(async () => {
 });
 
 /** The privileged half: report mode on the workflow_run of the fork's pull request. */
-function report(inputs: Record<string, string> = {}): Promise<ActionRun> {
+function report(inputs: Record<string, string> = {}, sha = head): Promise<ActionRun> {
   return runAction('index', {
     workspace: work,
     event: 'workflow_run',
-    payload: { repository, workflow_run: { id: 1, event: 'pull_request', head_sha: head, head_repository: { full_name: 'forker/serving' }, pull_requests: [] } },
+    payload: { repository, workflow_run: { id: 1, event: 'pull_request', head_sha: sha, head_repository: { full_name: 'forker/serving' }, pull_requests: [] } },
     sha: base,
     ref: 'refs/heads/main',
     inputs: { 'github-token': 'ghs_test_token_123', mode: 'report', result: 'artifact.json', 'pr-number': '10', baseline: 'base.json', ...inputs },
@@ -145,4 +151,31 @@ describe('accepting an intended regression, fork-safe setup', () => {
     expect(r.code, r.stdout).toBe(1);
     expect(r.stdout).not.toContain('regression accepted by');
   }, 60_000);
+
+  it('an acceptance holds for the head commit it followed: after the author pushes other code the step fails, saying a new push needs a new acceptance', async () => {
+    labelled('maint');
+    expect((await report()).code).toBe(0);
+    // The read-only author force-pushes other code after the label.
+    git('commit', '-q', '--allow-empty', '-m', 'other code');
+    const pushed = git('rev-parse', 'HEAD');
+    await writeFile(join(work, 'artifact-2.json'), JSON.stringify({ ...syntheticResult('cand2', REALISTIC, { tpot: 1.6 }), git: { commit: pushed, ref: null } }));
+    gh.pulls.set('acme/serving#10', { number: 10, base: { sha: base, ref: 'main' }, head: { sha: pushed, ref: 'f', repo: { full_name: 'forker/serving' } } });
+    try {
+      const r = await report({ result: 'artifact-2.json' }, pushed);
+      expect(r.code, r.stdout).toBe(1);
+      expect(r.stdout).toContain(`was given before any report on it for head commit ${pushed.slice(0, 7)}: a new push needs a new acceptance`);
+      // The comment now reports on the new head, from now on.
+      const body = gh.comments('acme', 'serving', 10)[0]!.body;
+      expect(body).toMatch(new RegExp(`^<!-- llm-perf-gate:report -->\n<!-- llm-perf-gate:head ${pushed} since \\S+ -->\n`));
+      // Run again on the same head (a re-run): still not accepted, as the label came before this head's report.
+      expect((await report({ result: 'artifact-2.json' }, pushed)).code).toBe(1);
+      // The writer accepts again, after seeing the new report: accepted for this head.
+      gh.seed('acme', 'serving', 10, [{ body: '/llm-perf-gate accept the new code is slower by design too', user: { login: 'maint', type: 'User' } }]);
+      const again = await report({ result: 'artifact-2.json' }, pushed);
+      expect(again.code, again.stdout).toBe(0);
+      expect(again.summary).toContain('a new push needs a new acceptance');
+    } finally {
+      gh.pulls.set('acme/serving#10', { number: 10, base: { sha: base, ref: 'main' }, head: { sha: head, ref: 'f', repo: { full_name: 'forker/serving' } } });
+    }
+  }, 120_000);
 });

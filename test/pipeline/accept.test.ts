@@ -96,4 +96,24 @@ describe('findAcceptance', () => {
     ];
     expect(findAcceptance(facts({ comments: withdrawn })).acceptance).toBeNull();
   });
+
+  it('binds an acceptance to the head commit whose report it followed: one given before it (or before any report) holds for nothing', () => {
+    const labelEvents = [{ action: 'labeled' as const, label: 'perf-accepted', actor: 'maint', at: '2026-12-01T10:00:00Z' }];
+    const sha = 'b'.repeat(40);
+    // The report on this head was shown at 09:00, the label came at 10:00: accepted.
+    expect(findAcceptance(facts({ labelEvents, head: { sha, since: '2026-12-01T09:00:00.000Z' } })).acceptance).toMatchObject({ by: 'maint' });
+    // A push at 11:00 (or a force-push) made a new head, first reported at 11:05: the 10:00 label was for other code.
+    const pushed = findAcceptance(facts({ labelEvents, head: { sha, since: '2026-12-01T11:05:00.000Z' } }));
+    expect(pushed.acceptance).toBeNull();
+    expect(pushed.ignored).toEqual([
+      `the acceptance by @maint (label, 2026-12-01T10:00:00Z) was given before its report (shown since 2026-12-01T11:05:00.000Z) for head commit bbbbbbb: a new push needs a new acceptance (remove the label and add it again, or comment '/llm-perf-gate accept <reason>' again)`,
+    ]);
+    // No report on this head yet: nothing can have been accepted for it.
+    expect(findAcceptance(facts({ labelEvents, head: { sha, since: null } })).acceptance).toBeNull();
+    // The same second is not after: fail closed.
+    expect(findAcceptance(facts({ labelEvents, head: { sha, since: '2026-12-01T10:00:00.000Z' } })).acceptance).toBeNull();
+    // A new command after the new report accepts again.
+    const again = findAcceptance(facts({ labelEvents, comments: [{ author: 'maint', body: '/llm-perf-gate accept still slower by design', at: '2026-12-01T11:10:00Z' }], head: { sha, since: '2026-12-01T11:05:00.000Z' } }));
+    expect(again.acceptance).toMatchObject({ via: 'comment', reason: 'still slower by design' });
+  });
 });

@@ -115,7 +115,7 @@ describe('an accepted regression (issue 21, item 1)', () => {
     expect(outcome(v, DEFAULT_FAIL_ON).line).toBe('llm-perf-gate: fail, accepted by @maint (1 regressed, 0 improved, 0 SLO failures)');
     expect(stepNote(v, DEFAULT_FAIL_ON)).toEqual({
       headline: 'regression accepted',
-      detail: 'Passed: the regression was accepted by @maint on 2026-12-01 (comment command): the 70B model is slower by design. The result stored after the merge carries the acceptance, and later pull requests are judged against the new level.',
+      detail: 'Passed: the regression was accepted by @maint on 2026-12-01 (comment command): the 70B model is slower by design. The result stored after the merge carries the acceptance, and later pull requests are judged against the new level. It holds for this head commit only: a new push needs a new acceptance.',
     });
   });
 
