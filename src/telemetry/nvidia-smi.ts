@@ -108,6 +108,12 @@ const MAX_TOPOLOGY = 4096;
 const MAX_LISTED = 64;
 const MAX_NAME = 128;
 
+/** Text without ANSI terminal escape sequences (`ESC [ ... letter`). */
+function stripEscapes(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
+}
+
 /** The GPUs, driver, CUDA version and (several GPUs) topology; status says why there is none. */
 export async function gpuInventory(timeoutMs?: number): Promise<{ status: 'ok' | 'absent' | 'unavailable'; inventory: GpuInventory | null }> {
   const list = await runSmi(['--query-gpu=index,name,memory.total,driver_version', '--format=csv,noheader,nounits'], timeoutMs);
@@ -131,7 +137,8 @@ export async function gpuInventory(timeoutMs?: number): Promise<{ status: 'ok' |
   let topology: string | null = null;
   if (gpus.length > 1) {
     const topo = await runSmi(['topo', '-m'], timeoutMs);
-    if (topo.ok) topology = topo.stdout.trim().slice(0, MAX_TOPOLOGY);
+    // The real one underlines the matrix's header with terminal escapes even into a pipe (driver 580): kept out of the result and the report.
+    if (topo.ok) topology = stripEscapes(topo.stdout).trim().slice(0, MAX_TOPOLOGY);
   }
   return { status: 'ok', inventory: { gpus, driver, cuda, topology } };
 }
