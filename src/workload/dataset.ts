@@ -12,7 +12,7 @@
 // and no message quotes the file: they name the path, the line, the field and
 // what is wrong with it (a JSON error by its column), never the bytes.
 import { constants } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { open, stat, type FileHandle } from 'node:fs/promises';
 import type { Encoding, ScenarioPlan } from '../config/plan.js';
 import { DatasetError } from '../errors/dataset-error.js';
 import { createRng } from '../util/rng.js';
@@ -166,7 +166,7 @@ function kindOf(st: { isDirectory(): boolean; isCharacterDevice(): boolean; isBl
 }
 
 /** What is read, for messages: a dataset (JSONL) or a trace (JSONL or CSV). */
-type FileKind = 'dataset' | 'trace';
+export type FileKind = 'dataset' | 'trace';
 const SHAPE: Record<FileKind, string> = { dataset: 'a dataset is a JSONL file', trace: 'a trace is a JSONL or CSV file' };
 
 function notRegular(file: string, kind: string, what: FileKind = 'dataset'): DatasetError {
@@ -178,17 +178,16 @@ function tooLarge(file: string, size: string, what: FileKind): DatasetError {
 }
 
 /** The system's reason (`ENOENT: no such file or directory`), without the path the message names already. */
-function reason(err: unknown): string {
+export function reason(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
   return message.replace(/, \w+ '[^]*'$/, '');
 }
 
 /**
- * The file's text: refused unless the open descriptor is a regular file, and
- * never more than MAX_DATASET_BYTES read, whatever its size said (a file in
- * /proc says 0 and has content; a growing file may pass the size first).
+ * The file, opened for reading: refused (and closed) unless the open
+ * descriptor is a regular file. The caller closes it.
  */
-export async function readBounded(file: string, what: FileKind = 'dataset'): Promise<Buffer> {
+export async function openRegular(file: string, what: FileKind): Promise<FileHandle> {
   let fh;
   try {
     // O_NONBLOCK: opening a FIFO for reading waits for a writer; this returns at once and fstat refuses it.
@@ -199,6 +198,23 @@ export async function readBounded(file: string, what: FileKind = 'dataset'): Pro
   try {
     const st = await fh.stat();
     if (!st.isFile()) throw notRegular(file, kindOf(st), what);
+    return fh;
+  } catch (err) {
+    await fh.close();
+    if (err instanceof DatasetError) throw err;
+    throw new DatasetError(`${file}: cannot read ${what}: ${reason(err)}`, { cause: err });
+  }
+}
+
+/**
+ * The file's text: refused unless the open descriptor is a regular file, and
+ * never more than MAX_DATASET_BYTES read, whatever its size said (a file in
+ * /proc says 0 and has content; a growing file may pass the size first).
+ */
+export async function readBounded(file: string, what: FileKind = 'dataset'): Promise<Buffer> {
+  const fh = await openRegular(file, what);
+  try {
+    const st = await fh.stat();
     if (st.size > MAX_DATASET_BYTES) throw tooLarge(file, `it is ${st.size} bytes,`, what);
     // One byte beyond the size it claims, to see the end; grown while it holds more, up to the limit + 1.
     let buf = Buffer.allocUnsafe(Math.min(MAX_DATASET_BYTES + 1, Math.max(st.size + 1, 64 * 1024)));

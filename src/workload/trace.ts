@@ -19,7 +19,7 @@ import { createHash } from 'node:crypto';
 import type { Encoding, ScenarioPlan, TracePlan } from '../config/plan.js';
 import { DatasetError } from '../errors/dataset-error.js';
 import { createRng } from '../util/rng.js';
-import { describe, jsonProblem, readBounded } from './dataset.js';
+import { describe, jsonProblem, openRegular, reason } from './dataset.js';
 import { buildPrompt, synthesisWords, type WorkItem } from './synth.js';
 import { getTokenizer } from './tokenizer.js';
 
@@ -52,61 +52,80 @@ function tokenCount(value: unknown, where: string, field: string): number {
   return value;
 }
 
-function inOrder(rows: TraceRequest[], where: string, atMs: number): void {
-  const prev = rows[rows.length - 1];
-  if (prev !== undefined && atMs < prev.atMs) {
-    throw new DatasetError(`${where}: timestamp ${atMs} ms is before the previous request's (${prev.atMs} ms, line ${prev.line}); a trace must be in time order`);
-  }
-  if (rows.length >= MAX_TRACE_REQUESTS) throw new DatasetError(`${where}: more than ${MAX_TRACE_REQUESTS} requests in one trace`);
+/** The latest timestamp a trace may carry, ms: beyond it a timestamp is not a time (1e308 is a finite number). */
+const MAX_TIMESTAMP_MS = Number.MAX_SAFE_INTEGER;
+
+/** One line of a trace file at a time: a request, or null for a blank or header line. */
+interface LineReader {
+  line(raw: string, lineNo: number): TraceRequest | null;
+  /** After the last line: refuses a trace without requests. */
+  end(requests: number): void;
 }
 
-function lines(text: string): string[] {
-  const out = text.split(/\r?\n/);
-  // Editors on some platforms save UTF-8 with a byte-order mark.
-  if (out[0]?.startsWith('\uFEFF')) out[0] = out[0].slice(1);
-  return out;
+/** The order check and the count bound, on each request as it is read. */
+class Sequence {
+  private prev: TraceRequest | null = null;
+  private count = 0;
+  private first: number | null = null;
+
+  /** The request at `ts` (the file's clock) as an offset from the trace's first request; refused out of order. */
+  next(where: string, ts: number): number {
+    this.first ??= ts;
+    const atMs = ts - this.first;
+    if (this.prev !== null && atMs < this.prev.atMs) {
+      throw new DatasetError(`${where}: timestamp ${atMs} ms is before the previous request's (${this.prev.atMs} ms, line ${this.prev.line}); a trace must be in time order`);
+    }
+    if (++this.count > MAX_TRACE_REQUESTS) throw new DatasetError(`${where}: more than ${MAX_TRACE_REQUESTS} requests in one trace`);
+    return atMs;
+  }
+
+  push(r: TraceRequest): TraceRequest {
+    this.prev = r;
+    return r;
+  }
+}
+
+function mooncakeReader(file: string, blockTokens: number): LineReader {
+  const seq = new Sequence();
+  return {
+    line(raw, lineNo) {
+      if (raw.trim() === '') return null;
+      const where = `${file}:${lineNo}`;
+      let value: unknown;
+      try {
+        value = JSON.parse(raw);
+      } catch (err) {
+        throw new DatasetError(`${where}: invalid JSON${jsonProblem(err)}`);
+      }
+      if (!isRecord(value)) throw new DatasetError(`${where}: each line must be a JSON object, got ${describe(value)}`);
+      const ts = value.timestamp;
+      if (ts === undefined) throw new DatasetError(`${where}: "timestamp" is missing`);
+      if (typeof ts !== 'number' || !Number.isFinite(ts) || ts < 0) throw new DatasetError(`${where}: "timestamp" must be a number of ms >= 0, got ${describe(ts)}`);
+      if (ts > MAX_TIMESTAMP_MS) throw new DatasetError(`${where}: "timestamp" is ${ts} ms, beyond ${MAX_TIMESTAMP_MS} ms (285,000 years); a timestamp is ms since some start`);
+      const inputTokens = tokenCount(value.input_length, where, 'input_length');
+      const outputTokens = tokenCount(value.output_length, where, 'output_length');
+      const ids = value.hash_ids;
+      if (ids === undefined) throw new DatasetError(`${where}: "hash_ids" is missing (give [] for a prompt that shares nothing)`);
+      if (!Array.isArray(ids)) throw new DatasetError(`${where}: "hash_ids" must be a list of integers, got ${describe(ids)}`);
+      ids.forEach((id: unknown, k) => {
+        if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 0) throw new DatasetError(`${where}: hash_ids[${k}] must be an integer >= 0, got ${describe(id)}`);
+      });
+      const blocks = Math.ceil(inputTokens / blockTokens);
+      if (ids.length > blocks) {
+        throw new DatasetError(`${where}: ${ids.length} hash_ids, but input_length ${inputTokens} fills only ${blocks} block${blocks === 1 ? '' : 's'} of ${blockTokens} tokens (trace.block_tokens)`);
+      }
+      return seq.push({ line: lineNo, atMs: seq.next(where, ts), inputTokens, outputTokens, hashIds: ids as number[] });
+    },
+    end(requests) {
+      if (requests === 0) throw new DatasetError(`${file}: trace is empty (no non-blank lines)`);
+    },
+  };
 }
 
 /** Mooncake JSONL; `file` names the file in messages, `blockTokens` checks each request's hash ids fit its length. */
 export function parseMooncake(text: string, file: string, blockTokens: number): TraceRequest[] {
-  const rows: TraceRequest[] = [];
-  const all = lines(text);
-  let first: number | null = null;
-  for (let i = 0; i < all.length; i++) {
-    const raw = all[i]!;
-    if (raw.trim() === '') continue;
-    const where = `${file}:${i + 1}`;
-    let value: unknown;
-    try {
-      value = JSON.parse(raw);
-    } catch (err) {
-      throw new DatasetError(`${where}: invalid JSON${jsonProblem(err)}`);
-    }
-    if (!isRecord(value)) throw new DatasetError(`${where}: each line must be a JSON object, got ${describe(value)}`);
-    const ts = value.timestamp;
-    if (ts === undefined) throw new DatasetError(`${where}: "timestamp" is missing`);
-    if (typeof ts !== 'number' || !Number.isFinite(ts) || ts < 0) throw new DatasetError(`${where}: "timestamp" must be a number of ms >= 0, got ${describe(ts)}`);
-    const inputTokens = tokenCount(value.input_length, where, 'input_length');
-    const outputTokens = tokenCount(value.output_length, where, 'output_length');
-    const ids = value.hash_ids;
-    if (ids === undefined) throw new DatasetError(`${where}: "hash_ids" is missing (give [] for a prompt that shares nothing)`);
-    if (!Array.isArray(ids)) throw new DatasetError(`${where}: "hash_ids" must be a list of integers, got ${describe(ids)}`);
-    ids.forEach((id: unknown, k) => {
-      if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 0) throw new DatasetError(`${where}: hash_ids[${k}] must be an integer >= 0, got ${describe(id)}`);
-    });
-    const blocks = Math.ceil(inputTokens / blockTokens);
-    if (ids.length > blocks) {
-      throw new DatasetError(`${where}: ${ids.length} hash_ids, but input_length ${inputTokens} fills only ${blocks} block${blocks === 1 ? '' : 's'} of ${blockTokens} tokens (trace.block_tokens)`);
-    }
-    first ??= ts;
-    const atMs = ts - first;
-    inOrder(rows, where, atMs);
-    rows.push({ line: i + 1, atMs, inputTokens, outputTokens, hashIds: ids as number[] });
-  }
-  if (rows.length === 0) throw new DatasetError(`${file}: trace is empty (no non-blank lines)`);
-  return rows;
+  return readAll(text, mooncakeReader(file, blockTokens));
 }
-
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:?\d{2})?$/;
 
 /** ms since the epoch of `2023-11-16 18:15:46.6805900` (no zone: UTC), or null. */
@@ -129,62 +148,118 @@ function cell(raw: string): string {
   return t.length >= 2 && t.startsWith('"') && t.endsWith('"') ? t.slice(1, -1) : t;
 }
 
+/**
+ * A number as a CSV trace writes it: decimal digits, with a fraction where
+ * `fraction` allows one. Number() would also take `0x10` (16), `1e308`,
+ * `0b11` or `Infinity`, none of which a trace writes: such a field is refused
+ * with its line rather than read as something else.
+ */
+const DECIMAL = /^\d+(\.\d+)?$/;
+const INTEGER = /^\d+$/;
+
+/** Azure-style CSV: a header, then TIMESTAMP (or timestamp_s / timestamp_ms), ContextTokens, GeneratedTokens. */
+function azureReader(file: string): LineReader {
+  const seq = new Sequence();
+  let names: string[] | null = null;
+  let timeCol: 'timestamp' | 'timestamp_s' | 'timestamp_ms' = 'timestamp';
+  let at = { time: -1, context: -1, generated: -1 };
+  const count = (fields: string[], k: 'context' | 'generated', field: string, where: string): number => {
+    const s = cell(fields[at[k]]!);
+    if (s === '') return tokenCount(undefined, where, field);
+    if (!INTEGER.test(s)) throw new DatasetError(`${where}: "${field}" must be a whole number of tokens in decimal digits`);
+    if (s.length > 15) throw new DatasetError(`${where}: "${field}" has ${s.length} digits, more than the ${MAX_TRACE_TOKENS} tokens a request may have`);
+    return tokenCount(Number(s), where, field);
+  };
+  return {
+    line(raw, lineNo) {
+      if (raw.trim() === '') return null;
+      if (names === null) {
+        names = raw.split(',').map((n) => cell(n).toLowerCase());
+        const col = (name: string): number => names!.indexOf(name);
+        const timeCols = (['timestamp', 'timestamp_s', 'timestamp_ms'] as const).filter((n) => col(n) >= 0);
+        const where0 = `${file}:${lineNo}`;
+        if (timeCols.length !== 1) {
+          throw new DatasetError(`${where0}: the header must name one time column: TIMESTAMP (a date-time), timestamp_s or timestamp_ms${timeCols.length > 1 ? `, not ${timeCols.length}` : ''}`);
+        }
+        timeCol = timeCols[0]!;
+        at = { time: col(timeCol), context: col('contexttokens'), generated: col('generatedtokens') };
+        if (at.context < 0) throw new DatasetError(`${where0}: the header has no ContextTokens column`);
+        if (at.generated < 0) throw new DatasetError(`${where0}: the header has no GeneratedTokens column`);
+        return null;
+      }
+      const where = `${file}:${lineNo}`;
+      const fields = raw.split(',');
+      if (fields.length !== names.length) throw new DatasetError(`${where}: ${fields.length} fields, but the header names ${names.length}`);
+      const timeText = cell(fields[at.time]!);
+      let t: number | null;
+      if (timeCol === 'timestamp') {
+        t = dateTimeMs(timeText);
+        if (t === null) {
+          const hint = DECIMAL.test(timeText) ? ' (a number: name the column timestamp_s or timestamp_ms)' : '';
+          throw new DatasetError(`${where}: TIMESTAMP must be a date-time such as 2023-11-16 18:15:46.6805900${hint}`);
+        }
+      } else {
+        if (!DECIMAL.test(timeText)) throw new DatasetError(`${where}: ${timeCol} must be a number >= 0 in decimal digits${timeText === '' ? ' (it is empty)' : ' (no sign, exponent or 0x)'}`);
+        const n = Number(timeText);
+        t = timeCol === 'timestamp_s' ? n * 1000 : n;
+        if (!(t <= MAX_TIMESTAMP_MS)) throw new DatasetError(`${where}: ${timeCol} is beyond ${MAX_TIMESTAMP_MS} ms (285,000 years); a timestamp is time since some start`);
+      }
+      const inputTokens = count(fields, 'context', 'ContextTokens', where);
+      const outputTokens = count(fields, 'generated', 'GeneratedTokens', where);
+      return seq.push({ line: lineNo, atMs: seq.next(where, t), inputTokens, outputTokens, hashIds: null });
+    },
+    end(requests) {
+      if (names === null) throw new DatasetError(`${file}: trace is empty (no header line)`);
+      if (requests === 0) throw new DatasetError(`${file}: trace has a header but no requests`);
+    },
+  };
+}
+
 /** Azure-style CSV: a header, then TIMESTAMP (or timestamp_s / timestamp_ms), ContextTokens, GeneratedTokens. */
 export function parseAzureCsv(text: string, file: string): TraceRequest[] {
-  const all = lines(text);
-  let header = -1;
-  for (let i = 0; i < all.length; i++) {
-    if (all[i]!.trim() !== '') {
-      header = i;
-      break;
-    }
-  }
-  if (header < 0) throw new DatasetError(`${file}: trace is empty (no header line)`);
-  const names = all[header]!.split(',').map((n) => cell(n).toLowerCase());
-  const col = (name: string): number => names.indexOf(name);
-  const timeCols = (['timestamp', 'timestamp_s', 'timestamp_ms'] as const).filter((n) => col(n) >= 0);
-  const where0 = `${file}:${header + 1}`;
-  if (timeCols.length !== 1) {
-    throw new DatasetError(`${where0}: the header must name one time column: TIMESTAMP (a date-time), timestamp_s or timestamp_ms${timeCols.length > 1 ? `, not ${timeCols.length}` : ''}`);
-  }
-  const timeCol = timeCols[0]!;
-  const at = { time: col(timeCol), context: col('contexttokens'), generated: col('generatedtokens') };
-  if (at.context < 0) throw new DatasetError(`${where0}: the header has no ContextTokens column`);
-  if (at.generated < 0) throw new DatasetError(`${where0}: the header has no GeneratedTokens column`);
+  return readAll(text, azureReader(file));
+}
+
+/** Every request of a trace held as text (the tests' way in; a run streams the file: readTrace). */
+function readAll(text: string, reader: LineReader): TraceRequest[] {
+  const all = text.split(/\r?\n/);
+  // Editors on some platforms save UTF-8 with a byte-order mark.
+  if (all[0]?.startsWith('\uFEFF')) all[0] = all[0].slice(1);
   const rows: TraceRequest[] = [];
-  let first: number | null = null;
-  for (let i = header + 1; i < all.length; i++) {
-    const raw = all[i]!;
-    if (raw.trim() === '') continue;
-    const where = `${file}:${i + 1}`;
-    const fields = raw.split(',');
-    if (fields.length !== names.length) throw new DatasetError(`${where}: ${fields.length} fields, but the header names ${names.length}`);
-    const timeText = cell(fields[at.time]!);
-    let t: number | null;
-    if (timeCol === 'timestamp') {
-      t = dateTimeMs(timeText);
-      if (t === null) {
-        const hint = /^\d+(\.\d+)?$/.test(timeText) ? ' (a number: name the column timestamp_s or timestamp_ms)' : '';
-        throw new DatasetError(`${where}: TIMESTAMP must be a date-time such as 2023-11-16 18:15:46.6805900${hint}`);
-      }
-    } else {
-      const n = timeText === '' ? NaN : Number(timeText);
-      if (!Number.isFinite(n) || n < 0) throw new DatasetError(`${where}: ${timeCol} must be a number >= 0${timeText === '' ? ' (it is empty)' : ''}`);
-      t = timeCol === 'timestamp_s' ? n * 1000 : n;
-    }
-    const count = (k: 'context' | 'generated', field: string): number => {
-      const s = cell(fields[at[k]]!);
-      return tokenCount(s === '' ? undefined : /^-?\d+$/.test(s) ? Number(s) : s, where, field);
-    };
-    const inputTokens = count('context', 'ContextTokens');
-    const outputTokens = count('generated', 'GeneratedTokens');
-    first ??= t;
-    const atMs = t - first;
-    inOrder(rows, where, atMs);
-    rows.push({ line: i + 1, atMs, inputTokens, outputTokens, hashIds: null });
-  }
-  if (rows.length === 0) throw new DatasetError(`${file}: trace has a header but no requests`);
+  all.forEach((raw, i) => {
+    const r = reader.line(raw, i + 1);
+    if (r !== null) rows.push(r);
+  });
+  reader.end(rows.length);
   return rows;
+}
+
+/** Where a window ends on the trace's clock: at `start + duration`, or after `max_requests` kept. */
+class Window {
+  readonly kept: TraceRequest[] = [];
+  private readonly end: number;
+
+  constructor(private readonly plan: Pick<TracePlan, 'startMs' | 'durationMs' | 'maxRequests' | 'timeScale'>) {
+    this.end = plan.durationMs === null ? Infinity : plan.startMs + plan.durationMs;
+  }
+
+  /** Takes the request if the window holds it; false once the window is over (no later request can be in it). */
+  offer(r: TraceRequest): boolean {
+    if (r.atMs < this.plan.startMs) return true;
+    if (r.atMs >= this.end || this.full()) return false;
+    this.kept.push(r);
+    return !this.full();
+  }
+
+  private full(): boolean {
+    return this.plan.maxRequests !== null && this.kept.length >= this.plan.maxRequests;
+  }
+
+  /** The kept requests, their offsets from the first kept one, times time_scale. */
+  requests(): TraceRequest[] {
+    const zero = this.kept[0]?.atMs ?? 0;
+    return this.kept.map((r) => ({ ...r, atMs: (r.atMs - zero) * this.plan.timeScale }));
+  }
 }
 
 /**
@@ -193,31 +268,95 @@ export function parseAzureCsv(text: string, file: string): TraceRequest[] {
  * relative to the first kept one and multiplied by time_scale.
  */
 export function windowTrace(rows: readonly TraceRequest[], plan: Pick<TracePlan, 'startMs' | 'durationMs' | 'maxRequests' | 'timeScale'>): TraceRequest[] {
-  const end = plan.durationMs === null ? Infinity : plan.startMs + plan.durationMs;
-  const kept: TraceRequest[] = [];
-  for (const r of rows) {
-    if (r.atMs < plan.startMs) continue;
-    if (r.atMs >= end || (plan.maxRequests !== null && kept.length >= plan.maxRequests)) break;
-    kept.push(r);
-  }
-  const zero = kept[0]?.atMs ?? 0;
-  return kept.map((r) => ({ ...r, atMs: (r.atMs - zero) * plan.timeScale }));
+  const w = new Window(plan);
+  for (const r of rows) if (!w.offer(r)) break;
+  return w.requests();
 }
 
 interface LoadedTrace {
   readonly requests: readonly TraceRequest[];
-  /** sha256 (hex) of the file's bytes: a trace cell's work is only the same if this is. */
+  /**
+   * sha256 (hex) of the bytes read: the whole file, or, when the window ends
+   * before the file does, the file up to the end of the line that ended it.
+   */
   readonly sha256: string;
+  /** Bytes of the file read (and hashed). */
+  readonly bytesRead: number;
 }
 
-/** Reads, checks and windows a scenario's trace; a problem is a DatasetError naming file:line. */
+/** Bytes read from a trace at a time. */
+const CHUNK_BYTES = 1024 * 1024;
+/** The longest line a trace may have: a Mooncake request of 1,000,000 tokens in 512-token blocks lists about 2,000 ids. */
+export const MAX_TRACE_LINE_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Reads, checks and windows a scenario's trace; a problem is a DatasetError
+ * naming file:line. The file is streamed line by line and read only up to
+ * the window's end: what is held is the window's requests and one chunk, so
+ * a trace of any size replays a short window in bounded memory, and a line
+ * after the window is never read (nor checked).
+ */
 export async function readTrace(plan: TracePlan): Promise<LoadedTrace> {
-  const bytes = await readBounded(plan.file, 'trace');
-  const text = bytes.toString('utf8');
-  const rows = plan.format === 'mooncake' ? parseMooncake(text, plan.file, plan.blockTokens) : parseAzureCsv(text, plan.file);
-  const requests = windowTrace(rows, plan);
-  if (requests.length === 0) throw new DatasetError(`${plan.file}: no request of the trace falls in the window (trace.start_s, trace.duration_s)`);
-  return { requests, sha256: createHash('sha256').update(bytes).digest('hex') };
+  const reader = plan.format === 'mooncake' ? mooncakeReader(plan.file, plan.blockTokens) : azureReader(plan.file);
+  const window = new Window(plan);
+  const hash = createHash('sha256');
+  const fh = await openRegular(plan.file, 'trace');
+  let requests = 0;
+  let lineNo = 0;
+  let hashed = 0;
+  try {
+    let carry: Buffer = Buffer.alloc(0);
+    let more = true;
+    let open = true;
+    while (open && more) {
+      const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+      let bytesRead: number;
+      try {
+        ({ bytesRead } = await fh.read(chunk, 0, CHUNK_BYTES, null));
+      } catch (err) {
+        throw new DatasetError(`${plan.file}: cannot read trace: ${reason(err)}`, { cause: err });
+      }
+      more = bytesRead > 0;
+      const buf = carry.length === 0 ? chunk.subarray(0, bytesRead) : Buffer.concat([carry, chunk.subarray(0, bytesRead)]);
+      let from = 0;
+      for (;;) {
+        let nl = buf.indexOf(10, from);
+        // At the end of the file the last line needs no newline.
+        if (nl < 0 && !more && from < buf.length) nl = buf.length;
+        if (nl < 0) break;
+        lineNo++;
+        if (nl - from > MAX_TRACE_LINE_BYTES) throw new DatasetError(`${plan.file}:${lineNo}: the line is longer than ${MAX_TRACE_LINE_BYTES / 1024 / 1024} MiB`);
+        let end = nl;
+        if (end > from && buf[end - 1] === 13) end--;
+        let raw = buf.toString('utf8', from, end);
+        // Editors on some platforms save UTF-8 with a byte-order mark.
+        if (lineNo === 1 && raw.startsWith('\uFEFF')) raw = raw.slice(1);
+        const next = Math.min(nl + 1, buf.length);
+        hash.update(buf.subarray(from, next));
+        hashed += next - from;
+        from = next;
+        const r = reader.line(raw, lineNo);
+        if (r !== null) {
+          requests++;
+          if (!window.offer(r)) {
+            open = false;
+            break;
+          }
+        }
+        if (from >= buf.length) break;
+      }
+      carry = open ? buf.subarray(from) : Buffer.alloc(0);
+      if (carry.length > MAX_TRACE_LINE_BYTES) throw new DatasetError(`${plan.file}:${lineNo + 1}: the line is longer than ${MAX_TRACE_LINE_BYTES / 1024 / 1024} MiB`);
+      // Copied out of the chunk, so the chunk itself can go.
+      if (carry.length > 0) carry = Buffer.from(carry);
+    }
+  } finally {
+    await fh.close();
+  }
+  reader.end(requests);
+  const kept = window.requests();
+  if (kept.length === 0) throw new DatasetError(`${plan.file}: no request of the trace falls in the window (trace.start_s, trace.duration_s)`);
+  return { requests: kept, sha256: hash.digest('hex'), bytesRead: hashed };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +7,7 @@ import type { ScenarioPlan, TracePlan } from '../../src/config/plan.js';
 import { DatasetError } from '../../src/errors/dataset-error.js';
 import { traceLoad, workloadHash } from '../../src/workload/index.js';
 import { getTokenizer } from '../../src/workload/tokenizer.js';
-import { parseAzureCsv, parseMooncake, readTrace, traceItems, windowTrace, type TraceRequest } from '../../src/workload/trace.js';
+import { MAX_TRACE_LINE_BYTES, parseAzureCsv, parseMooncake, readTrace, traceItems, windowTrace, type TraceRequest } from '../../src/workload/trace.js';
 import { generateTrace, GEN_DEFAULTS, toAzureCsv, toMooncake, traceStats } from '../../scripts/trace-gen.js';
 
 let dir: string;
@@ -89,7 +90,19 @@ describe('the trace generator and the readers', () => {
     expect(az(`${HEAD}2023-11-16 18:00:01,5\n`)).toBe('a.csv:2: 2 fields, but the header names 3');
     expect(az(`${HEAD}12.5,5,5\n`)).toBe('a.csv:2: TIMESTAMP must be a date-time such as 2023-11-16 18:15:46.6805900 (a number: name the column timestamp_s or timestamp_ms)');
     expect(az(`${HEAD}yesterday,5,5\n`)).toBe('a.csv:2: TIMESTAMP must be a date-time such as 2023-11-16 18:15:46.6805900');
-    expect(az('timestamp_s,ContextTokens,GeneratedTokens\nsoon,5,5\n')).toBe('a.csv:2: timestamp_s must be a number >= 0');
+    expect(az('timestamp_s,ContextTokens,GeneratedTokens\nsoon,5,5\n')).toBe('a.csv:2: timestamp_s must be a number >= 0 in decimal digits (no sign, exponent or 0x)');
+    // Number() reads these; a trace never writes them, so they are refused, not read as something else.
+    expect(az('timestamp_s,ContextTokens,GeneratedTokens\n0,5,5\n0x10,5,5\n')).toBe('a.csv:3: timestamp_s must be a number >= 0 in decimal digits (no sign, exponent or 0x)');
+    expect(az('timestamp_ms,ContextTokens,GeneratedTokens\n1e308,5,5\n')).toBe('a.csv:2: timestamp_ms must be a number >= 0 in decimal digits (no sign, exponent or 0x)');
+    expect(az('timestamp_s,ContextTokens,GeneratedTokens\n,5,5\n')).toBe('a.csv:2: timestamp_s must be a number >= 0 in decimal digits (it is empty)');
+    expect(az(`timestamp_ms,ContextTokens,GeneratedTokens\n${'9'.repeat(400)},5,5\n`)).toBe('a.csv:2: timestamp_ms is beyond 9007199254740991 ms (285,000 years); a timestamp is time since some start');
+    expect(az(`${HEAD}2023-11-16 18:00:01,0x10,5\n`)).toBe('a.csv:2: "ContextTokens" must be a whole number of tokens in decimal digits');
+    expect(az(`${HEAD}2023-11-16 18:00:01,5,1e3\n`)).toBe('a.csv:2: "GeneratedTokens" must be a whole number of tokens in decimal digits');
+    expect(az(`${HEAD}2023-11-16 18:00:01,-5,1\n`)).toBe('a.csv:2: "ContextTokens" must be a whole number of tokens in decimal digits');
+    expect(az(`${HEAD}2023-11-16 18:00:01,${'9'.repeat(30)},1\n`)).toBe('a.csv:2: "ContextTokens" has 30 digits, more than the 1000000 tokens a request may have');
+    expect(moon(['{"timestamp": 1e308, "input_length": 5, "output_length": 5, "hash_ids": []}'])).toBe(
+      'm.jsonl:1: "timestamp" is 1e+308 ms, beyond 9007199254740991 ms (285,000 years); a timestamp is ms since some start',
+    );
     expect(az('\nwhen,ContextTokens,GeneratedTokens\n')).toBe('a.csv:2: the header must name one time column: TIMESTAMP (a date-time), timestamp_s or timestamp_ms');
     expect(az('TIMESTAMP,GeneratedTokens\n')).toBe('a.csv:1: the header has no ContextTokens column');
     expect(az('TIMESTAMP,ContextTokens\n')).toBe('a.csv:1: the header has no GeneratedTokens column');
@@ -170,5 +183,35 @@ describe('trace prompts', () => {
     expect(requests).toHaveLength(10);
     await expect(readTrace(plan(file, { format: 'azure', startMs: 1e9 }))).rejects.toThrow(`${file}: no request of the trace falls in the window (trace.start_s, trace.duration_s)`);
     await expect(readTrace(plan(dir))).rejects.toThrow(`${dir}: cannot read trace: it is a directory, not a regular file; a trace is a JSONL or CSV file`);
+  });
+
+  it('readTrace streams: the same requests whatever the chunking, read only up to the window, in bounded pieces', async () => {
+    // Lines cross the 1 MiB reads: 40,000 requests of about 60 bytes, with CRLF endings and a byte-order mark.
+    const rows = Array.from({ length: 40_000 }, (_, i) => `{"timestamp": ${i * 10}, "input_length": ${1 + (i % 997)}, "output_length": ${1 + (i % 13)}, "hash_ids": []}`);
+    const file = join(dir, 'long.jsonl');
+    const text = `\uFEFF${rows.join('\r\n')}`;
+    await writeFile(file, text);
+    const whole = await readTrace(plan(file));
+    expect(whole.requests).toHaveLength(40_000);
+    expect(whole.requests.map((r) => [r.line, r.atMs, r.inputTokens])).toEqual(parseMooncake(text, file, 64).map((r) => [r.line, r.atMs, r.inputTokens]));
+    // The whole file read: its sha256 is the file's.
+    expect(whole.bytesRead).toBe(Buffer.byteLength(text));
+    expect(whole.sha256).toBe(createHash('sha256').update(text).digest('hex'));
+    // A window of 10 s from 100 s: read up to the line after it ends, and no further.
+    const part = await readTrace(plan(file, { startMs: 100_000, durationMs: 10_000 }));
+    expect(part.requests.map((r) => r.line)).toEqual(Array.from({ length: 1000 }, (_, k) => 10_001 + k));
+    const upTo = Buffer.byteLength(`\uFEFF${rows.slice(0, 11_001).join('\r\n')}\r\n`);
+    expect(part.bytesRead).toBe(upTo);
+    expect(part.sha256).toBe(createHash('sha256').update(Buffer.from(text).subarray(0, upTo)).digest('hex'));
+    // A line past the window is never read, so a bad one there does not stop the replay; one inside does.
+    await writeFile(file, `${rows.slice(0, 100).join('\n')}\nnot json\n`);
+    expect((await readTrace(plan(file, { maxRequests: 100 }))).requests).toHaveLength(100);
+    await expect(readTrace(plan(file, { maxRequests: 101 }))).rejects.toThrow(`${file}:101: invalid JSON`);
+    // A line without an end is refused by its number, not read into memory without bound.
+    await writeFile(file, `${rows[0]}\n{"timestamp": 1, "pad": "${'x'.repeat(MAX_TRACE_LINE_BYTES)}"}\n`);
+    await expect(readTrace(plan(file))).rejects.toThrow(`${file}:2: the line is longer than 16 MiB`);
+    // The last line needs no newline; a CSV's header is read as such.
+    await writeFile(file, 'timestamp_ms,ContextTokens,GeneratedTokens\n0,5,5\n250,6,6');
+    expect((await readTrace(plan(file, { format: 'azure' }))).requests.map((r) => [r.atMs, r.inputTokens])).toEqual([[0, 5], [250, 6]]);
   });
 });
