@@ -7,7 +7,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { HistoryError } from '../errors/history-error.js';
 import { INDEX_FILE, renderIndex } from './layout.js';
-import { MAX_PUSH_ATTEMPTS, openBranch, type HistoryOptions, type SaveHooks } from './store.js';
+import { MAX_PUSH_ATTEMPTS, openBranch, pushWaitMs, type HistoryOptions, type SaveHooks } from './store.js';
 
 interface CompactOutcome {
   /** The tip that was replaced; null when there was no branch. */
@@ -40,7 +40,7 @@ export async function compactHistory(opts: HistoryOptions, hooks: SaveHooks = {}
     const sha = (await branch.git.run('creating the compacted commit', ['commit-tree', '--no-gpg-sign', tree, '-m', message])).stdout.trim();
     await hooks.beforePush?.(attempt);
     if ((await branch.push(sha, tip)) === 'pushed') return { before: tip, after: sha, commitsBefore: count, kept: kept.length, pruned, attempts: attempt };
-    if (attempt < maxAttempts) await sleep(Math.round(100 * attempt * (0.5 + Math.random())));
+    if (attempt < maxAttempts) await sleep(pushWaitMs(attempt));
   }
   throw new HistoryError(`history: gave up compacting '${branch.branch}' after ${maxAttempts} attempts: other jobs kept updating it first`);
 }

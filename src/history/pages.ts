@@ -4,7 +4,7 @@
 // is not overwritten blindly (the later one retries on the new tip).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { HistoryError } from '../errors/history-error.js';
-import { MAX_PUSH_ATTEMPTS, openBranch, type HistoryOptions } from './store.js';
+import { MAX_PUSH_ATTEMPTS, openBranch, pushWaitMs, type HistoryOptions } from './store.js';
 
 export const DEFAULT_PAGES_BRANCH = 'gh-pages';
 
@@ -29,7 +29,7 @@ export async function publishSite(opts: HistoryOptions, files: ReadonlyMap<strin
     // An empty lease means "the branch must not exist yet".
     const tip = (await branch.fetchTip()) ?? '';
     if ((await branch.push(commit, tip)) === 'pushed') return { commit, attempts: attempt };
-    if (attempt < maxAttempts) await sleep(Math.round(100 * attempt * (0.5 + Math.random())));
+    if (attempt < maxAttempts) await sleep(pushWaitMs(attempt));
   }
   throw new HistoryError(`pages: gave up publishing to '${branch.branch}' after ${maxAttempts} attempts: it kept changing under us`);
 }

@@ -12,8 +12,22 @@ import { addEntry, INDEX_FILE, isCommitId, refOfResult, renderIndex, resultFile,
 import { DEFAULT_HISTORY_BRANCH, DEFAULT_REMOTE } from './defaults.js';
 
 
-/** Pushes tried before giving up when other jobs keep moving the branch first. */
-export const MAX_PUSH_ATTEMPTS = 5;
+/**
+ * Pushes tried before giving up when other jobs keep moving the branch first.
+ * Each try rebuilds the commit on the branch's new tip (a rebase), so a lost
+ * race costs a retry, never a result: with 5 tries and waits of 0.1-0.5 s,
+ * 4 jobs storing 5 results each at once lost 2 to 3 of the 20. 30 tries with
+ * waits doubling to PUSH_WAIT_MAX_MS (about a minute of waiting at most)
+ * store them all (test/history/store.test.ts).
+ */
+export const MAX_PUSH_ATTEMPTS = 30;
+/** The longest wait between two push tries, before jitter. */
+const PUSH_WAIT_MAX_MS = 2000;
+
+/** The wait after failed try `attempt`: doubling from 100 ms to PUSH_WAIT_MAX_MS, times 0.5-1.5 so colliding jobs part. */
+export function pushWaitMs(attempt: number): number {
+  return Math.round(Math.min(PUSH_WAIT_MAX_MS, 100 * 2 ** (attempt - 1)) * (0.5 + Math.random()));
+}
 /** First-parent commits findBaseline looks through for a stored ancestor. */
 const DEFAULT_MAX_WALK = 200;
 
@@ -74,7 +88,7 @@ export async function saveResultWithHooks(
     await hooks.beforePush?.(attempt);
     if ((await branch.push(sha)) === 'pushed') return { attempts: attempt, pruned };
     // Jobs that collided once would collide again in lockstep without jitter.
-    if (attempt < maxAttempts) await sleep(Math.round(100 * attempt * (0.5 + Math.random())));
+    if (attempt < maxAttempts) await sleep(pushWaitMs(attempt));
   }
   throw new HistoryError(`history: gave up pushing to '${branch.branch}' after ${maxAttempts} attempts: other jobs kept updating it first`);
 }

@@ -209,6 +209,25 @@ describe('saveResult', () => {
     expect((await readIndex(opts(a))).map((e) => e.commit).sort()).toEqual([f.main[0], f.main[1]].sort());
   });
 
+  it('stores every result when 4 jobs store 5 results each at the same time: none is lost to the races', async () => {
+    const g = await fixture(20);
+    const jobs = [0, 1, 2, 3].map((j) => clone(g, `job${j}`));
+    const t0 = performance.now();
+    const outcomes = await Promise.allSettled(
+      jobs.map(async (dir, j) => {
+        for (let k = 0; k < 5; k++) {
+          const c = g.main[j * 5 + k]!;
+          await saveResult(opts(dir), c, result(c), {});
+        }
+      }),
+    );
+    const seconds = (performance.now() - t0) / 1000;
+    expect(outcomes.filter((o) => o.status === 'rejected').map((o) => String((o as PromiseRejectedResult).reason))).toEqual([]);
+    expect((await readIndex(opts(jobs[0]!))).map((e) => e.commit).sort()).toEqual([...g.main].sort());
+    expect(git(g.remote, 'ls-tree', '--name-only', `${DEFAULT_HISTORY_BRANCH}:results`).split('\n')).toHaveLength(20);
+    expect(seconds).toBeLessThan(240);
+  }, 300_000);
+
   it('gives up after maxPushAttempts, naming the number', async () => {
     const a = clone(f, 'a');
     const b = clone(f, 'b');
