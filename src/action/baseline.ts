@@ -87,17 +87,22 @@ export function skippedNote(skipped: readonly SkippedRun[], shown = 3): string {
  */
 export async function storedBaseline(inputs: ActionInputs, workspace: string, base: string, runs: number, candidate: ResultDoc): Promise<Baseline> {
   const skipped: SkippedRun[] = [];
+  const misplaced: string[] = [];
   const rules = { errorRateLimit: errorRateLimitOf(candidate), sameEnvironment: runs > 1 };
   const { found, unreadable } = await findBaselines(historyOptions(inputs, workspace), base, runs, (json, commit) => {
     // Throws (the reader's refusal, a run that is not gateable): findBaselines lists it as unreadable and walks on.
     const doc = assertGateable(parseResult(json, commit.slice(0, 7)), commit.slice(0, 7));
+    // The file's place names the commit; its content says which it measured. Anyone who can push to the data
+    // branch can put one commit's result (or a made-up one) in another's place: used, but never in silence.
+    const claimed = doc.git?.commit.toLowerCase() ?? null;
+    if (claimed !== null && claimed !== commit.toLowerCase()) misplaced.push(`the stored result of \`${commit.slice(0, 7)}\` says it measured \`${claimed.slice(0, 7)}\``);
     const rejected = rejectStored(doc, candidate, rules);
     if (rejected !== null) skipped.push({ commit, ...rejected });
     return rejected === null ? doc : null;
   });
   // The reader's message starts with the file named above (the short commit, shown again by the note): dropped, and cut short, since it may quote a fork's text.
   for (const u of unreadable) skipped.push({ commit: u.commit, kind: 'unreadable', why: unreadableWhy(u.why, u.commit.slice(0, 7)) });
-  const note = skippedNote(skipped);
+  const note = skippedNote(skipped) + (misplaced.length > 0 ? `; warning: ${misplaced.slice(0, 3).join('; ')}${misplaced.length > 3 ? ` and ${misplaced.length - 3} more` : ''} (its file and its content disagree: check who wrote it)` : '');
   if (found.length === 0) {
     const what = `no ${skipped.length > 0 ? 'usable ' : ''}stored result${rules.sameEnvironment ? ' of this environment' : ''}`;
     return {

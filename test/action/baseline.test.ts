@@ -156,4 +156,18 @@ describe('unreadable stored results (issue 19, item 1)', () => {
     expect(three.history.map((d) => d.started_at)).toEqual([h.docs[0]!.started_at]);
     expect(three.note).toContain('skipped 4 stored runs that cannot be read');
   }, 120_000);
+
+  it('warns when a stored result\'s content claims another commit than its place', async () => {
+    const h = await historyFixture(3, {});
+    addRemote(h);
+    const opts = { repoDir: h.repo, remote: 'origin', branch: 'llm-perf-history', retention: 50 };
+    await saveResult(opts, h.commits[0]!, JSON.stringify(h.docs[0]), {});
+    // Commit 1's place holds commit 0's result.
+    await saveResult(opts, h.commits[1]!, JSON.stringify(h.docs[0]), {});
+    const b = await loadBaseline(inputs(1), event(h.commits[1]!), h.repo, h.docs[0]!);
+    expect(b.commit).toBe(h.commits[1]);
+    expect(b.note).toContain(`; warning: the stored result of \`${short(h.commits[1]!)}\` says it measured \`${short(h.commits[0]!)}\` (its file and its content disagree: check who wrote it)`);
+    // A result in its own place: no warning.
+    expect((await loadBaseline(inputs(1), event(h.commits[0]!), h.repo, h.docs[0]!)).note).not.toContain('warning');
+  }, 120_000);
 });
