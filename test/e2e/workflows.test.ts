@@ -97,6 +97,25 @@ describe('workflows in the docs and the repository', () => {
     expect(problems.join('\n')).toBe('');
   });
 
+  it('release.yml: the job that installs dependencies has a read-only token, not kept in .git/config; only a job that installs nothing may write', () => {
+    const doc = parse(readFileSync(join('.github', 'workflows', 'release.yml'), 'utf8')) as {
+      permissions?: Record<string, string>;
+      jobs: Record<string, { permissions?: Record<string, string>; steps: Array<{ run?: string; uses?: string; with?: Record<string, unknown> }> }>;
+    };
+    const writes = (p: Record<string, string> | undefined): boolean => Object.values(p ?? {}).includes('write');
+    expect(writes(doc.permissions)).toBe(false);
+    let installers = 0;
+    for (const [name, job] of Object.entries(doc.jobs)) {
+      const installs = job.steps.some((s) => typeof s.run === 'string' && /\bnpm (ci|install|i)\b/.test(s.run));
+      if (!installs) continue;
+      installers++;
+      expect(writes(job.permissions ?? doc.permissions), `job ${name} runs npm ci`).toBe(false);
+      for (const s of job.steps.filter((x) => x.uses?.startsWith('actions/checkout@'))) expect(s.with?.['persist-credentials'], `job ${name}'s checkout`).toBe(false);
+    }
+    expect(installers).toBeGreaterThanOrEqual(1);
+    expect(Object.values(doc.jobs).some((j) => writes(j.permissions))).toBe(true);
+  });
+
   it('guard every step that needs a pull request with the event', () => {
     // On a push github.event.pull_request is empty: `git worktree add ../base ${{ ...base.sha }}`
     // would quietly make a branch at HEAD. A list of steps is judged as if pushes ran it too.
