@@ -38,6 +38,12 @@ interface LoadPlanOptions {
   review?: PlanReview;
   /** Told what the review changed, e.g. run.requests raised for a default-gated percentile; the commands print it. */
   onNotice?: (text: string) => void;
+  /**
+   * Checks of the plan that need more than the config (a trace's own
+   * requests, read by a floor above this one); each problem names its
+   * config field and is reported at that field's line and column.
+   */
+  check?: (plan: Plan) => Promise<readonly { segs: Segment[]; reason: string }[]>;
 }
 
 interface PlanContext {
@@ -75,6 +81,15 @@ export async function loadPlan(opts: LoadPlanOptions): Promise<Plan> {
   const parsed = parseYaml(source, file);
   const { plan, notices } = buildPlan(parsed.raw, { file, baseDir, url: opts.url, model: opts.model, warmupDefault: opts.warmupDefault, review: opts.review }, parsed.locate, opts.env ?? process.env);
   for (const n of notices) opts.onNotice?.(n);
+  const problems = opts.check === undefined ? [] : await opts.check(plan);
+  if (problems.length > 0) {
+    throw new ConfigError(
+      problems.map((p) => {
+        const pos = parsed.locate(p.segs);
+        return makeProblem({ file, line: pos?.line, column: pos?.column, path: formatPath(p.segs), reason: p.reason });
+      }),
+    );
+  }
   return plan;
 }
 

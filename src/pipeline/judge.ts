@@ -15,6 +15,11 @@ import type { VerdictDoc } from '../gate/verdict.js';
 import type { ResultDoc } from '../result/types.js';
 import type { Host } from './host.js';
 import { reviewSamples } from './samples.js';
+import { scenarioTrace } from '../workload/index.js';
+import { traceConfigProblems } from '../workload/trace-check.js';
+
+/** A trace scenario's window against the run and its block size against its hash ids, read once (the run reuses the read). */
+const checkTraces = (plan: Plan): ReturnType<typeof traceConfigProblems> => traceConfigProblems(plan, scenarioTrace);
 
 /** Same bound as run.trials in the config schema. */
 const MAX_CALIBRATION_TRIALS = 100;
@@ -31,7 +36,7 @@ interface PlanRequest {
 export function readPlan(host: Host, req: PlanRequest): Promise<Plan> {
   // Too few planned samples for a gated percentile is found here, when the config is read (samples.ts); what the
   // review changed (run.requests raised) is said where the command's log goes: stderr, or a notice annotation in the action.
-  return loadPlan({ configPath: req.config, cwd: host.cwd, url: req.url ?? null, model: req.model ?? null, env: host.env, warmupDefault: req.warmupDefault, review: reviewSamples, onNotice: (text) => host.log.notice(text) });
+  return loadPlan({ configPath: req.config, cwd: host.cwd, url: req.url ?? null, model: req.model ?? null, env: host.env, warmupDefault: req.warmupDefault, review: reviewSamples, onNotice: (text) => host.log.notice(text), check: checkTraces });
 }
 
 /** The verdict on a run made with `plan`, with the plan's gate rules. */
