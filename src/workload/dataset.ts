@@ -29,6 +29,8 @@ interface DatasetRow {
   readonly messages: ChatMessage[] | null;
   /** The row's `max_tokens` / `output_tokens`, or null to use the scenario's. */
   readonly maxTokens: number | null;
+  /** ShareGPT: the answer (the conversation's second turn), whose token count is the row's output length. */
+  readonly completion?: string;
 }
 
 export function describe(value: unknown): string {
@@ -111,6 +113,52 @@ export function jsonProblem(err: unknown): string {
   return ': an unexpected character';
 }
 
+/**
+ * ShareGPT as vLLM's and SGLang's benchmarks read it: one JSON array of
+ * entries {"conversations": [{"from", "value"}, ...]}. As vLLM's
+ * ShareGPTDataset does, entries with fewer than two turns are dropped; the
+ * first turn is the prompt and the second the answer, whose length is the
+ * request's output length. The length rules are applied per encoding
+ * (shareGptEligible).
+ */
+export function parseShareGpt(text: string, file: string): DatasetRow[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new DatasetError(`${file}: invalid JSON (a ShareGPT file is one JSON array)${jsonProblem(err).replace(/ at column \d+/, '')}`);
+  }
+  if (!Array.isArray(value)) throw new DatasetError(`${file}: a ShareGPT file is one JSON array of conversations, got ${describe(value)}`);
+  const rows: DatasetRow[] = [];
+  value.forEach((entry: unknown, i) => {
+    const where = `${file}: entry ${i + 1}`;
+    if (!isRecord(entry) || !Array.isArray(entry.conversations) || entry.conversations.length < 2) return;
+    const [first, second] = entry.conversations as unknown[];
+    const text = (turn: unknown, k: number): string => {
+      if (!isRecord(turn) || typeof turn.value !== 'string') throw new DatasetError(`${where}: conversations[${k}].value must be a string, got ${describe(isRecord(turn) ? turn.value : turn)}`);
+      return turn.value;
+    };
+    const prompt = text(first, 0);
+    const completion = text(second, 1);
+    rows.push({ line: i + 1, prompt, messages: null, maxTokens: null, completion });
+  });
+  if (rows.length === 0) throw new DatasetError(`${file}: no ShareGPT entry has two turns or more`);
+  return rows;
+}
+
+/** vLLM's is_valid_sequence defaults (benchmarks/datasets.py): the ShareGPT rows a benchmark keeps. */
+export const SHAREGPT_RULES = Object.freeze({ minTokens: 4, maxPromptTokens: 1024, maxTotalTokens: 2048 });
+
+/**
+ * Whether a ShareGPT row is kept, by vLLM's rules: prompt and answer of at
+ * least 4 tokens (the answer's unchecked when the scenario fixes the output
+ * length), a prompt of at most 1024 and prompt + output of at most 2048.
+ */
+export function shareGptKeeps(promptTokens: number, outputTokens: number, outputFixed: boolean): boolean {
+  const r = SHAREGPT_RULES;
+  return promptTokens >= r.minTokens && (outputFixed || outputTokens >= r.minTokens) && promptTokens <= r.maxPromptTokens && promptTokens + outputTokens <= r.maxTotalTokens;
+}
+
 /** Parse JSONL text; `file` is only used in error messages. */
 export function parseDataset(text: string, file: string): DatasetRow[] {
   const lines = text.split(/\r?\n/);
@@ -138,6 +186,10 @@ interface LoadedDataset {
   readonly rows: readonly DatasetRow[];
   /** Token counts per encoding, filled in only for rows actually used. */
   readonly counts: Map<Encoding, (number | undefined)[]>;
+  /** A ShareGPT file (parseShareGpt) rather than JSONL rows. */
+  readonly shareGpt: boolean;
+  /** ShareGPT: per encoding, seed and output rule, the rows vLLM's rules keep, shuffled, with their token counts. */
+  readonly eligible: Map<string, readonly { row: DatasetRow; inputTokens: number; outputTokens: number }[]>;
 }
 
 interface CacheEntry {
@@ -253,7 +305,9 @@ async function loadDataset(file: string): Promise<LoadedDataset> {
   if (hit !== undefined && hit.stamp === stamp) return hit.dataset;
   const dataset = (async (): Promise<LoadedDataset> => {
     const text = (await readBounded(file)).toString('utf8');
-    return { rows: parseDataset(text, file), counts: new Map() };
+    // A JSONL row is an object; a file that opens with '[' is ShareGPT's one array.
+    const shareGpt = /^\uFEFF?\s*\[/.test(text.slice(0, 64));
+    return { rows: shareGpt ? parseShareGpt(text.replace(/^\uFEFF/, ''), file) : parseDataset(text, file), counts: new Map(), shareGpt, eligible: new Map() };
   })();
   const entry = { stamp, dataset };
   cache.set(file, entry);
@@ -269,10 +323,47 @@ export async function readDataset(file: string): Promise<readonly DatasetRow[]> 
 }
 
 /**
- * The `count` requests of one cell. Request i uses row (offset + i) mod rows,
- * with the offset drawn from (seed, scenario, cell), so each cell starts at a
- * different row and a short cell does not replay the rows another cell (and
- * the server's prefix cache) has just seen.
+ * A ShareGPT file's rows as vLLM's ShareGPTDataset keeps them for this
+ * encoding: shuffled from the seed (our generator, not Python's: the same
+ * rules, another sample than vLLM's for the same seed), then each entry kept
+ * if shareGptKeeps its prompt and answer lengths, the answer's token count
+ * being the request's max_tokens. Counted once per file, encoding and seed.
+ */
+function shareGptRows(loaded: LoadedDataset, file: string, seed: number, tok: { count(text: string): number }, encoding: Encoding): readonly { row: DatasetRow; inputTokens: number; outputTokens: number }[] {
+  const key = JSON.stringify([encoding, seed]);
+  let kept = loaded.eligible.get(key);
+  if (kept !== undefined) return kept;
+  const order = loaded.rows.map((_, i) => i);
+  const rng = createRng(JSON.stringify(['sharegpt-shuffle', seed]));
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  const out: { row: DatasetRow; inputTokens: number; outputTokens: number }[] = [];
+  for (const i of order) {
+    const row = loaded.rows[i]!;
+    const inputTokens = tok.count(row.prompt);
+    const outputTokens = tok.count(row.completion ?? '');
+    if (shareGptKeeps(inputTokens, outputTokens, false)) out.push({ row, inputTokens, outputTokens });
+  }
+  if (out.length === 0) {
+    const r = SHAREGPT_RULES;
+    throw new DatasetError(`${file}: no ShareGPT entry meets vLLM's length rules under ${encoding} (prompt and answer at least ${r.minTokens} tokens, prompt at most ${r.maxPromptTokens}, both at most ${r.maxTotalTokens})`);
+  }
+  kept = out;
+  loaded.eligible.set(key, kept);
+  return kept;
+}
+
+/**
+ * The `count` requests of one cell's trial. Request i of trial t uses row
+ * (offset + t * count + i) mod rows, with the offset drawn from (seed,
+ * scenario, cell): each cell starts at a different row, so a short cell does
+ * not replay the rows another cell (and the server's prefix cache) has just
+ * seen, and each trial takes the next `count` rows, so no trial resends
+ * another's prompts while the dataset holds trials x count rows (beyond
+ * that, rows come round again: the result cannot say so, the docs do).
+ * A ShareGPT file's rows are those vLLM's rules keep (shareGptRows).
  */
 export async function datasetItems(args: {
   file: string;
@@ -281,21 +372,31 @@ export async function datasetItems(args: {
   scenario: ScenarioPlan;
   cellLabel: string;
   count: number;
+  /** The trial (0-based): trial t takes the rows after trial t-1's. */
+  trial?: number;
 }): Promise<WorkItem[]> {
   const { file, seed, encoding, scenario, cellLabel, count } = args;
+  const trial = args.trial ?? 0;
   if (!Number.isInteger(count) || count < 0) throw new Error(`request count must be a non-negative integer, got ${count}`);
   const loaded = await loadDataset(file);
   const tok = await getTokenizer(encoding);
+  const shared = loaded.shareGpt ? shareGptRows(loaded, file, seed, tok, encoding) : null;
   const { rows } = loaded;
+  const n = shared?.length ?? rows.length;
   let counts = loaded.counts.get(encoding);
   if (counts === undefined) {
     counts = new Array<number | undefined>(rows.length);
     loaded.counts.set(encoding, counts);
   }
-  const offset = createRng(JSON.stringify(['dataset-offset', seed, scenario.name, cellLabel])).int(rows.length);
+  const offset = createRng(JSON.stringify(['dataset-offset', seed, scenario.name, cellLabel])).int(n) + trial * count;
   const items: WorkItem[] = [];
   for (let i = 0; i < count; i++) {
-    const index = (offset + i) % rows.length;
+    const index = (offset + i) % n;
+    if (shared !== null) {
+      const s = shared[index]!;
+      items.push({ prompt: s.row.prompt, inputTokens: s.inputTokens, maxTokens: s.outputTokens });
+      continue;
+    }
     const row = rows[index] as DatasetRow;
     let inputTokens = counts[index];
     if (inputTokens === undefined) {

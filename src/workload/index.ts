@@ -63,7 +63,8 @@ export async function buildCellWorkload(plan: Plan, scenario: ScenarioPlan, load
     const { requests } = await scenarioTrace(scenario.trace);
     return traceItems({ requests, blockTokens: scenario.trace.blockTokens, seed: plan.seed, encoding: plan.encoding, scenario, cellLabel });
   }
-  if (scenario.dataset !== null) return datasetItems({ ...common, file: scenario.dataset });
+  // A dataset's trials take disjoint slices of its rows (the offset is the cell's, the trial moves it on).
+  if (scenario.dataset !== null) return datasetItems({ ...common, cellLabel: load.label, trial, file: scenario.dataset });
   return synthesizeItems(common);
 }
 
