@@ -190,7 +190,11 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     // Every failure the user can fix is a UserError carrying its exit status (src/errors/).
     if (err instanceof UserError) {
       // A result no file could take is printed whole, so what was measured is not lost.
-      if (err instanceof OutputWriteError && err.unsaved !== null) io.stdout.write(err.unsaved);
+      if (err instanceof OutputWriteError && err.unsaved !== null) {
+        io.stdout.write(err.unsaved);
+        cliLog(io).error(`${err.headline()}: the result is printed on stdout`);
+        return err.exitStatus;
+      }
       cliLog(io).error(err.headline());
       return err.exitStatus;
     }

@@ -14,7 +14,7 @@ const CAUSES: Record<string, string> = {
 };
 
 /** The words for a failed write's error, with its code: "no space left on the device (ENOSPC)". */
-export function writeCause(err: unknown): string {
+function writeCause(err: unknown): string {
   const code = (err as { code?: unknown } | null)?.code;
   if (typeof code === 'string') return `${CAUSES[code] ?? 'the write failed'} (${code})`;
   return err instanceof Error ? err.message.split('\n')[0]! : String(err);
@@ -25,7 +25,8 @@ export function writeCause(err: unknown): string {
  * be written: a full disk, a read-only folder, no permission. One line says
  * what and why, and, for a result, where what was measured was kept instead
  * (`keptAt`, a fallback file) or, when that failed too, the result itself
- * (`unsaved`, which the CLI prints on stdout).
+ * (`unsaved`, which the CLI prints on stdout; the action's log is no place
+ * for a whole result).
  */
 export class OutputWriteError extends UserError {
   override name = 'OutputWriteError';
@@ -37,7 +38,7 @@ export class OutputWriteError extends UserError {
     readonly keptAt: string | null = null,
     readonly unsaved: string | null = null,
   ) {
-    const kept = keptAt !== null ? `; what was measured is kept in ${keptAt}` : unsaved !== null ? '; what was measured is printed on stdout' : '';
+    const kept = keptAt !== null ? `; what was measured is kept in ${keptAt}` : unsaved !== null ? '; nor could it be kept in the temporary folder' : '';
     super(`could not write ${what} to ${file}: ${writeCause(cause)}${kept}`, { cause });
   }
 }

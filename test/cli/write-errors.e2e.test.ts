@@ -53,11 +53,13 @@ function namespacesWork(): { ok: boolean; reason: string } {
  * namespace of its own; the tmpfs goes with it, so what is left in `dir`
  * (temporary files) is listed on stdout after a line `--ls--`.
  */
-function inSmallDir(dir: string, ro: boolean, args: string[]): Promise<Ran> {
+function inSmallDir(dir: string, ro: boolean, args: string[], tmpInside = false): Promise<Ran> {
   const script = [
     'dir="$1"; shift',
     'mount -t tmpfs -o size=16k tmpfs "$dir" || exit 99',
     ro ? 'mount -o remount,ro "$dir" || exit 99' : ':',
+    // The temporary folder on the same full disk: the fallback fails too.
+    tmpInside ? 'export TMPDIR="$dir"' : ':',
     `node ${BIN} "$@"; rc=$?`,
     'echo --ls--; ls -A "$dir"',
     'exit $rc',
@@ -123,6 +125,20 @@ describe('write errors and a closed stdout, through the built CLI', () => {
       }
     }, 120_000);
   }
+
+  it.skipIf(!skip.ok)('run --out on a full disk whose temporary folder is full too: the result is printed on stdout, exit 2', async () => {
+    const dir = join(work, 'out-full-tmp');
+    execFileSync('mkdir', ['-p', dir]);
+    const out = join(dir, 'result.json');
+    const ran = await inSmallDir(dir, false, ['run', '--config', 'test/fixtures/gate.yml', '--url', server.url, '--out', out], true);
+    expect(ran.code, ran.stderr).toBe(2);
+    expect(ran.stderr).toContain(`error: could not write the result to ${out}: no space left on the device (ENOSPC); nor could it be kept in the temporary folder: the result is printed on stdout`);
+    const printed = ran.stdout.split('--ls--\n')[0]!;
+    const doc = JSON.parse(printed) as { schema: string; cells: Array<{ metrics: { counts: { completed: number } } }> };
+    expect(doc.schema).toBe('llm-perf-gate/result@1');
+    expect(doc.cells[0]!.metrics.counts.completed).toBeGreaterThan(0);
+    expect(ran.stdout.split('--ls--\n')[1]!.trim()).toBe('result.json');
+  }, 120_000);
 
   it.skipIf(!skip.ok)('compare --markdown into a read-only folder: one line naming the report, exit 2', async () => {
     const dir = join(work, 'report-ro');
