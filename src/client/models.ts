@@ -85,3 +85,28 @@ function boundedCopy(v: unknown, depth: number): unknown {
   }
   return out;
 }
+
+/**
+ * Fields of a /v1/models entry that state the served context length, in
+ * tokens (prompt plus output), in the order they are trusted: vLLM, SGLang
+ * and this project's embedded engine say max_model_len; some gateways
+ * context_length or context_window.
+ */
+export const CONTEXT_FIELDS = ['max_model_len', 'context_length', 'context_window', 'max_context_length'] as const;
+
+/**
+ * The context length the server states for `model` in its /v1/models
+ * entries (as readModels kept them), and the field that said it; null when
+ * no entry of that id (or, with one entry, that entry) states one as a
+ * positive integer.
+ */
+export function contextLimit(entries: readonly unknown[], model: string): { tokens: number; field: string } | null {
+  const isEntry = (e: unknown): e is Record<string, unknown> => typeof e === 'object' && e !== null && !Array.isArray(e);
+  const mine = entries.filter(isEntry).find((e) => e.id === model) ?? (entries.length === 1 && isEntry(entries[0]) ? entries[0] : undefined);
+  if (mine === undefined) return null;
+  for (const field of CONTEXT_FIELDS) {
+    const v = mine[field];
+    if (typeof v === 'number' && Number.isSafeInteger(v) && v > 0) return { tokens: v, field };
+  }
+  return null;
+}

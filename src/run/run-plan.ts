@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { relative } from 'node:path';
 import { InferenceClient } from '../client/http.js';
+import { contextLimit } from '../client/models.js';
 import { RunSetupError } from '../errors/run-setup-error.js';
 import { TargetError } from '../errors/target-error.js';
 import type { RequestOutcome } from '../load/record.js';
@@ -17,6 +18,7 @@ import { writeResult } from '../result/write.js';
 import { systemClock, type Clock } from '../util/clock.js';
 import { createRng } from '../util/rng.js';
 import { TOOL_VERSION } from '../version.js';
+import { contextOverflow, contextOverflowNote } from '../workload/context.js';
 import { buildCellWorkload, lengthsOf, scenarioTrace, TRACE_LOAD_LABEL, traceLoad, workloadHash } from '../workload/index.js';
 import type { WorkItem } from '../workload/synth.js';
 import { registerSecrets } from '../util/secrets.js';
@@ -286,6 +288,8 @@ async function runMatrix(o: RunOptions, sides: readonly Side[], blocks: BlockHoo
         m.firstTrials.push({ cell: cell.id, items: built });
       }
     }
+    // Before the first request: planned requests over the context length the server states (each would fail with HTTP 400).
+    if (trial === 0) noteContextOverflow(o, sides, cells, items);
     if (blocks !== null) {
       for (const side of trial % 2 === 0 ? sides : [...sides].reverse()) {
         if (o.signal.aborted) return;
@@ -312,6 +316,19 @@ async function runMatrix(o: RunOptions, sides: readonly Side[], blocks: BlockHoo
         if (o.signal.aborted) return;
         await runStep(o, m, side, sides.length > 1, cell, trial, items.get(cell.id)!);
       }
+    }
+  }
+}
+
+/** Says, per side and cell, how many planned requests ask for more than the server's stated context length. */
+function noteContextOverflow(o: RunOptions, sides: readonly Side[], cells: readonly Cell[], items: ReadonlyMap<string, readonly WorkItem[]>): void {
+  for (const side of sides) {
+    // An alternating A/B side not yet probed has no entries: nothing is known of it yet.
+    const limit = contextLimit(side.doc.target?.model_entries ?? [], side.model);
+    if (limit === null) continue;
+    for (const cell of cells) {
+      const note = contextOverflowNote(cell.id, side.label, contextOverflow(items.get(cell.id) ?? [], limit.tokens), limit);
+      if (note !== null) o.progress?.note(note);
     }
   }
 }

@@ -16,7 +16,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const scenario: ScenarioPlan = { name: 's', inputTokens: null, outputTokens: { dist: 'fixed', value: 50 }, sharedPrefixTokens: 0, dataset: null };
+const scenario: ScenarioPlan = { name: 's', inputTokens: null, outputTokens: 50, sharedPrefixTokens: 0, dataset: null };
 const conv = (...turns: string[]): { id: string; conversations: { from: string; value: string }[] } => ({ id: 'x', conversations: turns.map((value, i) => ({ from: i % 2 === 0 ? 'human' : 'gpt', value })) });
 const words = (n: number, w = 'apple'): string => Array.from({ length: n }, () => w).join(' ');
 
