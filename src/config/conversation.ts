@@ -52,7 +52,7 @@ export function normaliseConversation(c: RawConversation, inputTokens: RawLength
  * but turns x lengths multiply: 1,000 turns of 1,000,000-token answers passed
  * every field and then ran out of memory in silence.
  */
-export const MAX_CONVERSATION_TOKENS = 1_000_000;
+const MAX_CONVERSATION_TOKENS = 1_000_000;
 
 /** The largest length a written length can take, or null when it is not one (the schema reports that). */
 function lengthCeiling(value: unknown): number | null {

@@ -41,7 +41,7 @@ export function commentMarker(key?: string): string {
  * Only this tool's own comment is read for it (found by marker and author),
  * so an acceptance is bound to the code whose report a writer could see.
  */
-export interface HeadBinding {
+interface HeadBinding {
   sha: string;
   since: string;
 }

@@ -38,7 +38,7 @@ async function writeAtomic(path: string, text: string): Promise<void> {
  * Where a result that cannot be written to `path` is kept instead: the
  * system's temporary folder, one file per output path and process.
  */
-export function fallbackPath(path: string): string {
+function fallbackPath(path: string): string {
   return join(tmpdir(), `llm-perf-gate-${process.pid}-${basename(path)}`);
 }
 
