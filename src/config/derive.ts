@@ -118,6 +118,7 @@ export function planOf(config: NormalConfig, ctx: RunContext): Plan {
             baseline: config.ab.baseline === null ? null : abSidePlan(config.ab.baseline),
             candidate: config.ab.candidate === null ? null : abSidePlan(config.ab.candidate),
             schedule: config.ab.schedule ?? 'concurrent',
+            interleave: config.ab.interleave ?? 'blocks',
           },
     telemetry: telemetryPlanOf(config.telemetry ?? normaliseTelemetry(undefined)),
   };

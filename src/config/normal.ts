@@ -120,7 +120,7 @@ export interface NormalConfig {
    * inputs) and how they share the machine. Results written before
    * `schedule` existed have no such field: they ran concurrently.
    */
-  readonly ab: { readonly baseline: NormalAbSide | null; readonly candidate: NormalAbSide | null; readonly schedule?: AbSchedule } | null;
+  readonly ab: { readonly baseline: NormalAbSide | null; readonly candidate: NormalAbSide | null; readonly schedule?: AbSchedule; /** Present only when the config sets it (blocks is the default). */ readonly interleave?: 'blocks' | 'trials' } | null;
   /** Absent in results written before telemetry was wired: read as normaliseTelemetry(undefined). */
   readonly telemetry?: NormalTelemetry;
   /** The price per hour (src/config/cost.ts); absent when the config has none, so older configs hash as before. */
@@ -196,6 +196,7 @@ export function normaliseConfig(raw: RawConfig, input: NormaliseInput): NormalCo
             baseline: raw.ab.baseline === undefined ? null : abSide(raw.ab.baseline),
             candidate: raw.ab.candidate === undefined ? null : abSide(raw.ab.candidate),
             schedule: raw.ab.schedule ?? DEFAULTS.abSchedule,
+            ...(raw.ab.interleave === undefined ? {} : { interleave: raw.ab.interleave }),
           },
     telemetry: normaliseTelemetry(raw.telemetry),
     ...(raw.cost === undefined ? {} : { cost: normaliseCost(raw.cost) }),

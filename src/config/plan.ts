@@ -189,7 +189,13 @@ export interface Plan {
   readonly gate: GatePlan;
   /** Interleaved A/B sides, when the config names two targets. */
   /** Sides are null when the config names none (the action takes them from its inputs). */
-  readonly ab: { readonly baseline: AbSidePlan | null; readonly candidate: AbSidePlan | null; readonly schedule: AbSchedule } | null;
+  readonly ab: {
+    readonly baseline: AbSidePlan | null;
+    readonly candidate: AbSidePlan | null;
+    readonly schedule: AbSchedule;
+    /** blocks: the two sides of a closed-loop pair take turns in blocks of requests (src/run/interleave.ts); trials: whole trials back to back. */
+    readonly interleave: 'blocks' | 'trials';
+  } | null;
   readonly telemetry: TelemetryPlan;
 }
 

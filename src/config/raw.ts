@@ -73,7 +73,7 @@ export interface RawConfig {
   loads?: RawLoad[];
   slos?: { ttft_ms?: number; tpot_ms?: number; e2e_ms?: number };
   gate?: RawGate;
-  ab?: { baseline?: RawAbSide; candidate?: RawAbSide; schedule?: AbSchedule };
+  ab?: { baseline?: RawAbSide; candidate?: RawAbSide; schedule?: AbSchedule; interleave?: 'blocks' | 'trials' };
   telemetry?: RawTelemetry;
   /** Price per hour (src/config/cost.ts). */
   cost?: RawCost;

@@ -34,6 +34,8 @@ export interface TrialResult {
   telemetry?: CellTelemetry;
   /** warmup: auto only: what warming up to a steady state took (absent in results written before, and with a fixed count). */
   warmup?: { requests: number; seconds: number; stopped_by: 'steady' | 'count' | 'time' | 'interrupt' };
+  /** The two trials of this pair took turns in blocks of this many measured requests (src/run/interleave.ts); absent: whole trials. */
+  block_requests?: number;
 }
 
 export const RESULT_SCHEMA = 'llm-perf-gate/result@1';

@@ -25,6 +25,8 @@ export interface TrialOutcome {
   telemetry?: CellTelemetry;
   /** What an auto warm-up took; null with a fixed warm-up count. */
   warmup?: WarmupTaken | null;
+  /** The pair took turns in blocks of this many measured requests (src/run/interleave.ts); absent: a whole trial. */
+  blockRequests?: number;
 }
 
 const STATUS_RANK: Record<CellStatus, number> = { complete: 0, 'duration-limit': 1, interrupted: 2 };
@@ -93,6 +95,7 @@ export function assembleCell(args: {
       samples: { from: offset, to: offset + n },
       ...(telemetryOfTrial ? { telemetry: telemetryOfTrial } : {}),
       ...(t.warmup ? { warmup: t.warmup } : {}),
+      ...(t.blockRequests === undefined ? {} : { block_requests: t.blockRequests }),
     });
     offset += n;
     groups.push(t.run.records);

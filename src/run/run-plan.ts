@@ -38,6 +38,7 @@ import { assertShardable, shardInfo, waitForStart, type ShardRun } from './shard
 import { telemetryRecorder, type TelemetryRecorder } from './telemetry.js';
 import { cellSeedMaterial, rampLoad, rampOfCell, rampRequestCount } from './ramp-cell.js';
 import type { ProgressSink } from './progress-sink.js';
+import { blockedRunCell, interleaver, type Interleaver } from './interleave.js';
 
 export interface RunOptions {
   plan: Plan;
@@ -312,12 +313,45 @@ async function runMatrix(o: RunOptions, sides: readonly Side[], blocks: BlockHoo
     }
     for (const cell of cells) {
       const order = sides.length > 1 && createRng(`${plan.seed}|ab-order|${trial}|${cell.id}`).next() < 0.5 ? [...sides].reverse() : sides;
+      const block = sides.length === 2 ? interleaveBlock(o, sides, cell) : null;
+      if (block !== null) {
+        if (o.signal.aborted) return;
+        // Both sides of the pair at once, taking turns block by block; a side that ends (or fails) frees the other.
+        const il = interleaver();
+        const steps = order.map(async (side, k) => {
+          const who = k as 0 | 1;
+          try {
+            await runStep(o, m, side, true, cell, trial, items.get(cell.id)!, { il, who, block });
+          } finally {
+            il.done(who);
+          }
+        });
+        const settled = await Promise.allSettled(steps);
+        const failed = settled.find((s) => s.status === 'rejected');
+        if (failed !== undefined) throw (failed as PromiseRejectedResult).reason;
+        continue;
+      }
       for (const side of order) {
         if (o.signal.aborted) return;
         await runStep(o, m, side, sides.length > 1, cell, trial, items.get(cell.id)!);
       }
     }
   }
+}
+
+/**
+ * The measured requests per block when the two sides of a pair take turns
+ * in blocks (interleave.ts), or null when they run whole trials: a closed
+ * loop of independent requests sent from this thread, unless ab.interleave
+ * says trials. A block is at least 4 requests and 4 per concurrent stream,
+ * so that filling and draining the streams at its ends stays a small part
+ * of it.
+ */
+function interleaveBlock(o: RunOptions, sides: readonly Side[], cell: Cell): number | null {
+  if ((o.plan.ab?.interleave ?? 'blocks') !== 'blocks' || o.shard !== undefined) return null;
+  if (cell.load.kind !== 'concurrency' || cell.scenario.trace != null || cell.scenario.conversation != null) return null;
+  if (sides.some((s) => s.workers !== null)) return null;
+  return Math.max(4, 4 * cell.load.concurrency);
 }
 
 /** Says, per side and cell, how many planned requests ask for more than the server's stated context length. */
@@ -349,7 +383,14 @@ function cellRequestCount(plan: Plan): number {
 }
 
 /** One trial of one cell on one side, the result written after it. */
-async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolean, cell: Cell, trial: number, items: readonly WorkItem[]): Promise<void> {
+/** A side's turn in a block-interleaved pair (interleave.ts): whose turn it is, and the block's measured requests. */
+interface Turns {
+  il: Interleaver;
+  who: 0 | 1;
+  block: number;
+}
+
+async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolean, cell: Cell, trial: number, items: readonly WorkItem[], turns?: Turns): Promise<void> {
   const { plan } = o;
   side.doc.workload_hash = workloadHash(m.firstTrials);
   // A trace is replayed whole, from its first request: no warm-up of its own; nor has a ramp (its low start is its warm-up).
@@ -379,7 +420,8 @@ async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolea
   const t0 = clock.now();
   const send = (i: number, cancel: AbortSignal): Promise<RequestOutcome> => side.client.stream(items[i]!, side.model, cancel);
   // run.workers > 1: the worker threads send this cell's requests; each takes its shard of the plan.
-  const cellRun = side.workers === null ? runCell : (opts: Parameters<typeof runCell>[0]) => side.workers!.runCell({ ...opts, model: side.model, items });
+  const plainRun = side.workers === null ? runCell : (opts: Parameters<typeof runCell>[0]) => side.workers!.runCell({ ...opts, model: side.model, items });
+  const cellRun = turns === undefined ? plainRun : blockedRunCell(plainRun, turns.il, turns.who, turns.block, clock);
   let measured: Awaited<ReturnType<typeof runCellWarm>>;
   try {
     if (conversation !== null) {
@@ -424,11 +466,16 @@ async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolea
     throw err;
   }
   const { run, warmup } = measured;
-  const durationS = Math.round(clock.now() - t0) / 1000;
+  if (turns !== undefined) {
+    turns.il.done(turns.who);
+    await turns.il.bothDone();
+  }
+  // Interleaved, the side's own time is the sum of its blocks; the other side's turns are not in it.
+  const durationS = Math.round('activeMs' in run && typeof run.activeMs === 'number' ? run.activeMs : clock.now() - t0) / 1000;
   const telemetry = await side.telemetry.stopTrial(tel, run.records);
   const trials = side.trials.get(cell.id) ?? [];
   side.trials.set(cell.id, trials);
-  trials.push({ index: trial, pair: paired ? trial : null, run, startedAt, durationS, warmup, ...(telemetry ? { telemetry } : {}) });
+  trials.push({ index: trial, pair: paired ? trial : null, run, startedAt, durationS, warmup, ...(telemetry ? { telemetry } : {}), ...(turns === undefined ? {} : { blockRequests: turns.block }) });
   const fp = run.records.find((r) => r.systemFingerprint !== null)?.systemFingerprint;
   if (fp && side.doc.target !== null && side.doc.target.system_fingerprint === null) side.doc.target.system_fingerprint = fp;
   const result = assembleCell({

@@ -79,22 +79,55 @@ describe('llm-perf-gate ab', () => {
     expect(c.settings).toEqual(v.settings);
   }, 90_000);
 
-  it('measured sequentially, goes on to the budget while a metric sits on its threshold, and says in plain words what the data rule out', async () => {
-    // TPOT +1 ms on 10 ms: exactly the 1 ms floor, so its interval straddles the threshold however many pairs run.
-    const a = await startFakeServer({ ttftMs: 150, gapMs: 10 });
-    const b = await startFakeServer({ ttftMs: 150, gapMs: 11 });
+  it('measured sequentially, goes on to the budget while a metric is undecided, and says in plain words what the data rule out', async () => {
+    // The same server twice, each first token up to 150 ms late at random: a TTFT p95 that 5 pairs cannot pin within 10%.
+    const a = await startFakeServer({ ttftMs: 20, ttftJitterMs: 150, gapMs: 2 });
+    const b = await startFakeServer({ ttftMs: 20, ttftJitterMs: 150, gapMs: 2 });
     servers.push(a, b);
     const dir = await tempDir();
-    const config = await abConfig(dir, a.url, b.url, 'run: { requests: 10, warmup: 1, trials: 3, max_duration_s: 30, budget: { trials: 5 } }', 'telemetry: { enabled: false }');
+    const config = await abConfig(dir, a.url, b.url, 'run: { requests: 20, warmup: 1, trials: 3, max_duration_s: 30, budget: { trials: 5 } }', 'telemetry: { enabled: false }');
     const ran = await cli(['ab', '--config', config, '--out-dir', join(dir, 'out'), '--json', join(dir, 'v.json'), '--markdown', join(dir, 'r.md')]);
     const v = JSON.parse(await readFile(join(dir, 'v.json'), 'utf8')) as VerdictDoc;
     expect(['inconclusive', 'warn'], ran.stdout + ran.stderr).toContain(v.verdict);
-    expect(ran.stderr).toMatch(/after 3 pairs: \d gated metrics? undecided \(.*tpot_ms\.p50.*\): measuring pair 4 of at most 5/);
+    expect(ran.stderr).toMatch(/after 3 pairs: \d gated metrics? undecided \(.*ttft_ms\.p95.*\): measuring pair 4 of at most 5/);
     expect(v.cost).toMatchObject({ trials: 5, budget: { trials: 5, stopped: 'budget-trials' } });
     const md = await readFile(join(dir, 'r.md'), 'utf8');
-    expect(md).toMatch(/\*\*Undecided after 5 pairs, the budget: .*TPOT p50 moved \+\d+(\.\d+)?%, no rise beyond \d+(\.\d+)?%/);
+    expect(md).toMatch(/\*\*Undecided after 5 pairs, the budget: .*TTFT p95 moved [+-]\d+(\.\d+)?%, no rise beyond \d+(\.\d+)?%/);
     expect(ran.stdout).toMatch(/^Undecided after 5 pairs, the budget: /m);
   }, 120_000);
+
+  it('takes turns in blocks of requests (ab.interleave: blocks, the default), each side with rates over its own blocks alone', async () => {
+    const a = await startFakeServer({ ttftMs: 10, gapMs: 2 });
+    const b = await startFakeServer({ ttftMs: 10, gapMs: 2 });
+    servers.push(a, b);
+    const dir = await tempDir();
+    // c=2: blocks of 8 measured requests, the warm-up's 2 with the first.
+    const config = await abConfig(dir, a.url, b.url, 'run: { requests: 30, warmup: 2, trials: 2, max_duration_s: 30, budget: false }', 'telemetry: { enabled: false }');
+    const ran = await cli(['ab', '--config', config, '--out-dir', join(dir, 'out'), '--json', join(dir, 'v.json')]);
+    expect(ran.code, ran.stdout + ran.stderr).toBe(0);
+    // Every request of both servers in the order they arrived: runs of one server, alternating.
+    const arrivals = [...a.requests.map((r) => ({ at: r.receivedAt, who: 'a' })), ...b.requests.map((r) => ({ at: r.receivedAt, who: 'b' }))]
+      .sort((x, y) => x.at - y.at);
+    const completions = (s: FakeServer): number => s.requests.filter((r) => r.completionIndex !== null).length;
+    expect(completions(a)).toBe(2 * 32);
+    const runs: string[] = [];
+    for (const r of arrivals) if (runs.length === 0 || runs[runs.length - 1] !== r.who) runs.push(r.who);
+    // 2 trials x 4 blocks a side, taking turns: at least 6 runs of one server at a time, never a mix inside a block.
+    expect(runs.length).toBeGreaterThanOrEqual(8);
+    const base = JSON.parse(await readFile(join(dir, 'out', 'baseline.json'), 'utf8')) as ResultDoc;
+    const cand = JSON.parse(await readFile(join(dir, 'out', 'candidate.json'), 'utf8')) as ResultDoc;
+    expect(base.cells[0]!.trials.map((t) => t.block_requests)).toEqual([8, 8]);
+    // Each side's window is its own blocks end to end: its throughput is not halved by the other side's turns.
+    for (const d of [base, cand]) {
+      for (const t of d.cells[0]!.trials) {
+        const window = (30 * 16) / t.metrics.output_tps;
+        expect(window).toBeLessThan(t.duration_s * 1.1);
+      }
+    }
+    const v = JSON.parse(await readFile(join(dir, 'v.json'), 'utf8')) as VerdictDoc;
+    const tps = v.cells[0]!.metrics.find((m) => m.metric === 'output_tps')!;
+    expect(Math.abs(tps.change_pct!)).toBeLessThan(10);
+  }, 60_000);
 
   it('refuses a config without an ab section', async () => {
     const ran = await cli(['ab', '--config', 'test/fixtures/small.yml']);

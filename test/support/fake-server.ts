@@ -6,6 +6,7 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { createRng } from '../../src/util/rng.js';
 
 export type Fault =
   | { kind: 'http'; status: number; body?: string }
@@ -30,6 +31,8 @@ export interface FaultRule {
 export interface FakeSchedule {
   /** From request body fully received (or slot granted) to the first output chunk. */
   ttftMs: number;
+  /** Up to this many ms more to the first chunk, drawn per request from a seeded uniform (noise a check can count on); 0: none. */
+  ttftJitterMs: number;
   /** Between consecutive output chunks. */
   gapMs: number;
   /** Tokens per output chunk; the last chunk may carry fewer. */
@@ -101,6 +104,7 @@ export interface FakeServer {
 
 export const DEFAULT_SCHEDULE: Readonly<FakeSchedule> = Object.freeze({
   ttftMs: 20,
+  ttftJitterMs: 0,
   gapMs: 5,
   tokensPerChunk: 1,
   usage: true,
@@ -306,11 +310,15 @@ const HTML_PAGE =
   '<!DOCTYPE html>\n<html><head><title>Welcome</title></head>' +
   '<body><h1>It works!</h1><p>This is not an inference server.</p></body></html>\n';
 
+let serversStarted = 0;
+
 export async function startFakeServer(initial: Partial<FakeSchedule> = {}, listenPort = 0): Promise<FakeServer> {
   let schedule: FakeSchedule = checked({ ...DEFAULT_SCHEDULE, ...initial });
   const requests: ReceivedRequest[] = [];
   const sockets = new Set<Socket>();
   const clock = new Clock();
+  // Seeded by the server's place in the process: the same draws on every run, other draws for each server.
+  const jitter = createRng(`fake-server|ttft-jitter|${++serversStarted}`);
   const queue: Stream[] = [];
   let active = 0;
   let connections = 0;
@@ -405,10 +413,18 @@ export async function startFakeServer(initial: Partial<FakeSchedule> = {}, liste
       this.head = `data: {"id":"${id}","object":"${object}","created":${created},"model":${JSON.stringify(model)},${fp}`;
     }
 
+    private extra: number | null = null;
+
+    /** This request's time to its first chunk: the schedule's, plus its own draw of the jitter. */
+    ttft(): number {
+      this.extra ??= this.sched.ttftJitterMs > 0 ? jitter.next() * this.sched.ttftJitterMs : 0;
+      return this.sched.ttftMs + this.extra;
+    }
+
     start(t0: number): void {
       this.holdsSlot = true;
       this.t0 = t0;
-      this.due = t0 + this.sched.ttftMs;
+      this.due = t0 + this.ttft();
       clock.at(this);
     }
 
@@ -486,7 +502,7 @@ export async function startFakeServer(initial: Partial<FakeSchedule> = {}, liste
         // With contention each gap depends on the batch at that moment, so
         // the schedule advances gap by gap instead of from t0.
         if (this.sched.gapPerActiveMs > 0) this.due += this.sched.gapMs + this.sched.gapPerActiveMs * (active - 1);
-        else this.due = this.t0 + this.sched.ttftMs + this.next * this.sched.gapMs;
+        else this.due = this.t0 + this.ttft() + this.next * this.sched.gapMs;
         clock.at(this);
         return;
       }
