@@ -29,8 +29,19 @@ export interface Interleaver {
   bothDone(): Promise<void>;
 }
 
+/**
+ * Turns go A B B A A B B A ...: each side leads half the rounds, so what
+ * going first or second does to a block (a server's cache still holding the
+ * other side's prompts when both sides reach one engine, a socket idle for
+ * longer) falls on both sides alike. Strict A B A B measured the side that
+ * went second 3.5% faster on A/A pairs of the embedded engine (12 pairs,
+ * interval +1.9% ... +5.3%).
+ */
+const ORDER: readonly (0 | 1)[] = [0, 1, 1, 0];
+
 export function interleaver(): Interleaver {
-  let current: 0 | 1 = 0;
+  let turns = 0;
+  let current: 0 | 1 = ORDER[0]!;
   const finished = [false, false];
   const waiting: (() => void)[] = [];
   let release: () => void = () => {};
@@ -45,7 +56,8 @@ export function interleaver(): Interleaver {
       try {
         return await fn();
       } finally {
-        current = (1 - who) as 0 | 1;
+        turns++;
+        current = ORDER[turns % ORDER.length]!;
         wake();
       }
     },
