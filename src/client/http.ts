@@ -168,14 +168,16 @@ export class InferenceClient {
   /**
    * stream(), also handing back the text the server generated ('' when the
    * request failed or was cancelled): the real answers a multi-turn session
-   * sends back as its history. Only these requests keep their text.
+   * sends back as its history. Only these requests keep their text, and at
+   * most `keepUnits` UTF-16 units of it; `answerUnits` counts all it generated.
    */
-  async streamText(item: WorkItem, model: string, cancel?: AbortSignal): Promise<{ outcome: RequestOutcome; answer: string }> {
-    const { outcome, call } = await this.send(item, model, cancel, true);
-    return { outcome, answer: outcome.failure === null && !outcome.cancelled ? call.textParts!.join('') : '' };
+  async streamText(item: WorkItem, model: string, cancel?: AbortSignal, keepUnits = Number.MAX_SAFE_INTEGER): Promise<{ outcome: RequestOutcome; answer: string; answerUnits: number }> {
+    const { outcome, call } = await this.send(item, model, cancel, keepUnits);
+    const ok = outcome.failure === null && !outcome.cancelled;
+    return { outcome, answer: ok ? call.textParts!.join('') : '', answerUnits: ok ? call.textUnits : 0 };
   }
 
-  private async send(item: WorkItem, model: string, cancel: AbortSignal | undefined, keepText: boolean): Promise<{ outcome: RequestOutcome; call: StreamCall }> {
+  private async send(item: WorkItem, model: string, cancel: AbortSignal | undefined, keepText: number | false): Promise<{ outcome: RequestOutcome; call: StreamCall }> {
     // One listener per cancel signal, not one per request: a run passes the
     // same signal to thousands of requests at once, and every add or remove of
     // a listener scans the signal's whole listener list.

@@ -79,12 +79,17 @@ export class StreamCall {
 
   /** The generated text as it arrived, when the caller asked for it (a conversation's real answers); null otherwise. */
   readonly textParts: string[] | null;
+  /** UTF-16 units of generated text seen, kept or not. */
+  textUnits = 0;
+  /** Units kept in textParts at most: past them the text is counted, not kept. */
+  private readonly keepUnits: number;
 
-  constructor(api: ApiKind, limits: ResponseLimitsPlan, countTokens: CountTokens, keepText = false) {
+  constructor(api: ApiKind, limits: ResponseLimitsPlan, countTokens: CountTokens, keepText: number | false = false) {
     this.api = api;
     this.limits = limits;
     this.tally = new TokenTally(countTokens);
-    this.textParts = keepText ? [] : null;
+    this.keepUnits = keepText === false ? 0 : keepText;
+    this.textParts = keepText === false ? null : [];
   }
 
   /** Resolves with null when the response was read (or deliberately cut short), with the error otherwise. */
@@ -202,7 +207,8 @@ export class StreamCall {
           this.outputEvents++;
           if (ev.text.length > 0) {
             this.tally.push(ev.text);
-            this.textParts?.push(ev.text);
+            if (this.textParts !== null && this.textUnits < this.keepUnits) this.textParts.push(ev.text.slice(0, this.keepUnits - this.textUnits));
+            this.textUnits += ev.text.length;
           }
         }
         if (ev.usage) {

@@ -25,8 +25,10 @@ interface ConversationClientOptions {
 
 interface TurnOutcome {
   outcome: RequestOutcome;
-  /** The generated text; '' when the request failed. */
+  /** The generated text, at most the units asked to keep; '' when the request failed. */
   answer: string;
+  /** UTF-16 units the server generated, kept or not (0 when the request failed). */
+  answerUnits: number;
 }
 
 export class ConversationClient {
@@ -36,9 +38,9 @@ export class ConversationClient {
     this.client = new InferenceClient(opts);
   }
 
-  /** One chat request with these messages; never throws for request failures (they are data). */
+  /** One chat request with these messages, keeping at most what a history may keep of its answer; never throws for request failures (they are data). */
   send(messages: ChatMessage[], maxTokens: number, inputTokens: number, model: string, cancel: AbortSignal): Promise<TurnOutcome> {
-    return this.client.streamText({ prompt: '', messages, inputTokens, maxTokens }, model, cancel);
+    return this.client.streamText({ prompt: '', messages, inputTokens, maxTokens }, model, cancel, maxTokens * ANSWER_UNITS_PER_TOKEN);
   }
 
   close(): Promise<void> {
@@ -86,11 +88,11 @@ export function sessionSender(
     const messages = turnMessages(session, k, h.answers);
     // The client's count of the messages, for a server that reports no usage.
     const inputTokens = h.tokens + turn.userTokens;
-    const { outcome: sent, answer } = await sendOrFail(client, messages, turn.maxTokens, inputTokens, model, cancel);
+    const { outcome: sent, answer, answerUnits } = await sendOrFail(client, messages, turn.maxTokens, inputTokens, model, cancel);
     let outcome = sent;
     const most = turn.maxTokens * ANSWER_UNITS_PER_TOKEN;
-    if (outcome.failure === null && !outcome.cancelled && answer.length > most) {
-      outcome = refused(outcome, `the answer was ${answer.length} characters, more than a history keeps for max_tokens ${turn.maxTokens} (${ANSWER_UNITS_PER_TOKEN} a token, ${most}): the server ignored max_tokens; the session ends at this turn`);
+    if (outcome.failure === null && !outcome.cancelled && answerUnits > most) {
+      outcome = refused(outcome, `the answer was ${answerUnits} characters, more than a history keeps for max_tokens ${turn.maxTokens} (${ANSWER_UNITS_PER_TOKEN} a token, ${most}): the server ignored max_tokens; the session ends at this turn`);
     }
     const last = k === session.turns.length - 1;
     if (outcome.failure !== null || outcome.cancelled || last) histories.delete(s);
@@ -143,6 +145,6 @@ async function sendOrFail(
       systemFingerprint: null,
       cancelled: false,
     };
-    return { outcome, answer: '' };
+    return { outcome, answer: '', answerUnits: 0 };
   }
 }

@@ -18,7 +18,7 @@ const never = (): number => {
 describe('sessionSender', () => {
   it('counts an answer as the request did, never tokenizing it again', async () => {
     const sent: ChatMessage[][] = [];
-    const send = sessionSender({ send: async (messages) => (sent.push(messages), { outcome: ok(5), answer: 'five tokens of answer' }) }, [session], 'm', never);
+    const send = sessionSender({ send: async (messages) => (sent.push(messages), { outcome: ok(5), answer: 'five tokens of answer', answerUnits: 21 }) }, [session], 'm', never);
     for (const k of [0, 1, 2]) expect((await send(0, k, new AbortController().signal)).failure).toBeNull();
     expect(sent[2]!.map((m) => m.content)).toEqual(['user 0', 'five tokens of answer', 'user 1', 'five tokens of answer', 'user 2']);
   });
@@ -26,7 +26,7 @@ describe('sessionSender', () => {
   it('fails a turn whose answer is longer than max_tokens allows, and keeps none of it', async () => {
     const sent: ChatMessage[][] = [];
     const long = 'x'.repeat(16 * ANSWER_UNITS_PER_TOKEN + 1);
-    const send = sessionSender({ send: async (messages) => (sent.push(messages), { outcome: ok(16), answer: long }) }, [session], 'm', never);
+    const send = sessionSender({ send: async (messages) => (sent.push(messages), { outcome: ok(16), answer: long.slice(0, 512), answerUnits: long.length }) }, [session], 'm', never);
     const first = await send(0, 0, new AbortController().signal);
     expect(first).toMatchObject({ failure: 'bad-response', nOut: null });
     expect(first.message).toBe(`the answer was ${long.length} characters, more than a history keeps for max_tokens 16 (32 a token, 512): the server ignored max_tokens; the session ends at this turn`);
