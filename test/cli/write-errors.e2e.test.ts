@@ -67,7 +67,34 @@ function inSmallDir(dir: string, ro: boolean, args: string[], tmpInside = false)
   return sh(`exec unshare -rm bash -c '${script.replace(/'/g, "'\\''")}' bash "$@"`, [dir, ...args]);
 }
 
+/**
+ * The CLI unable to write into `dir` (EACCES): as root, which may write
+ * anywhere, run as nobody (setpriv); otherwise with `dir` made read-only to
+ * its owner.
+ */
+async function forbidden(dir: string, args: string[]): Promise<Ran> {
+  if (process.getuid?.() === 0) return sh(`exec setpriv --reuid=65534 --regid=65534 --clear-groups node ${BIN} "$@"`, args);
+  execFileSync('chmod', ['0555', dir]);
+  try {
+    return await sh(`exec node ${BIN} "$@"`, args);
+  } finally {
+    execFileSync('chmod', ['0755', dir]);
+  }
+}
+
+function canForbid(): { ok: boolean; reason: string } {
+  if (process.getuid?.() !== 0) return { ok: true, reason: '' };
+  try {
+    execFileSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'true'], { stdio: 'pipe' });
+    return { ok: true, reason: '' };
+  } catch (err) {
+    return { ok: false, reason: `running as root without a working setpriv to drop to nobody: ${(err as Error).message.split('\n')[0]}` };
+  }
+}
+
 const skip = namespacesWork();
+const forbid = canForbid();
+if (!forbid.ok) console.log(`skipped: ${forbid.reason}`);
 if (!skip.ok) console.log(`skipped: ${skip.reason}`);
 
 describe('write errors and a closed stdout, through the built CLI', () => {
@@ -138,6 +165,25 @@ describe('write errors and a closed stdout, through the built CLI', () => {
     expect(doc.schema).toBe('llm-perf-gate/result@1');
     expect(doc.cells[0]!.metrics.counts.completed).toBeGreaterThan(0);
     expect(ran.stdout.split('--ls--\n')[1]!.trim()).toBe('result.json');
+  }, 120_000);
+
+  it.skipIf(!forbid.ok)('run --out into a folder it may not write (EACCES): one line, exit 2, the measurement kept in a fallback file', async () => {
+    const dir = join(work, 'out-forbidden');
+    execFileSync('mkdir', ['-p', dir]);
+    execFileSync('chmod', ['0755', dir]);
+    const out = join(dir, 'result.json');
+    const ran = await forbidden(dir, ['run', '--config', join(process.cwd(), 'test/fixtures/gate.yml'), '--url', server.url, '--out', out]);
+    expect(ran.code, ran.stderr).toBe(2);
+    const line = new RegExp(`^error: could not write the result to ${out.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: permission denied \\(EACCES\\); what was measured is kept in (\\S+)$`, 'm');
+    expect(ran.stderr).toMatch(line);
+    expect(ran.stderr).not.toMatch(/internal error|\n\s+at /);
+    const kept = line.exec(ran.stderr)![1]!;
+    try {
+      // The first write, before any request, was refused: the run stopped there.
+      expect((await readResult(kept)).cells).toEqual([]);
+    } finally {
+      await rm(kept, { force: true });
+    }
   }, 120_000);
 
   it.skipIf(!skip.ok)('compare --markdown into a read-only folder: one line naming the report, exit 2', async () => {
