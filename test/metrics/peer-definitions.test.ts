@@ -163,7 +163,7 @@ describe("this project's figures beside vLLM's, AIPerf's and guidellm's, on the 
     stamps.forEach((s, i) => expect(oursUser[i]!).toBeGreaterThan(aiperf.userTps(s)));
   });
 
-  it('percentiles: nearest rank here (from the histogram, within 0.1%), linear interpolation in numpy (vLLM, AIPerf)', () => {
+  it("percentiles: nearest rank here (from the histogram, within 0.1%), linear interpolation in vLLM's np.percentile", () => {
     for (const p of [50, 90, 99] as const) {
       const here = ours.ttft_ms![`p${p}`]!;
       expect(Math.abs(here - nearestRank(oursTtft, p)) / nearestRank(oursTtft, p)).toBeLessThan(0.001);
