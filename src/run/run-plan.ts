@@ -19,6 +19,7 @@ import { systemClock, type Clock } from '../util/clock.js';
 import { createRng } from '../util/rng.js';
 import { TOOL_VERSION } from '../version.js';
 import { contextOverflow, contextOverflowNote } from '../workload/context.js';
+import { servedLengthNote, servedLengths } from '../workload/served-lengths.js';
 import { buildCellWorkload, lengthsOf, scenarioTrace, TRACE_LOAD_LABEL, traceLoad, workloadHash } from '../workload/index.js';
 import type { WorkItem } from '../workload/synth.js';
 import { registerSecrets } from '../util/secrets.js';
@@ -466,6 +467,12 @@ async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolea
     throw err;
   }
   const { run, warmup } = measured;
+  // After a cell's first trial: prompt lengths as the server counted them against those asked (another tokenizer, a chat template).
+  if (trial === 0 && conversation === null && warmupOf !== 'auto') {
+    const pairs = run.records.filter((r) => !r.warmup && r.failure === null && r.tokenSource === 'server').map((r) => ({ asked: items[r.index]!.inputTokens, served: r.nIn }));
+    const note = servedLengthNote(cell.id, side.label, servedLengths(pairs), side.target.api);
+    if (note !== null) o.progress?.note(note);
+  }
   if (turns !== undefined) {
     turns.il.done(turns.who);
     await turns.il.bothDone();

@@ -31,3 +31,24 @@ describe("the server's context length", () => {
     expect(contextOverflowNote('c', '', contextOverflow(items.slice(0, 1), 8192), { tokens: 8192, field: 'max_model_len' })).toBeNull();
   });
 });
+
+describe('served prompt lengths against asked ones', () => {
+  it('means over the requests the server counted; a note only beyond 3%', async () => {
+    const { servedLengths, servedLengthNote, SERVED_LENGTH_TOLERANCE } = await import('../../src/workload/served-lengths.js');
+    expect(SERVED_LENGTH_TOLERANCE).toBe(0.03);
+    expect(servedLengths([])).toBeNull();
+    expect(servedLengths([{ asked: 100, served: null }])).toBeNull();
+    const s = servedLengths([
+      { asked: 100, served: 154 },
+      { asked: 300, served: 474 },
+      { asked: 50, served: null },
+    ]);
+    expect(s).toEqual({ requests: 2, askedMean: 200, servedMean: 314, ratio: 1.57 });
+    expect(servedLengthNote('c', '[baseline] ', s, 'completions')).toMatch(/^\[baseline\] c: the server counted 314 prompt tokens a request on average \(usage\.prompt_tokens, 2 requests\) where 200 were asked \(1\.57x\): the server's tokenizer differs from the config's\. /);
+    // 3% either way is the same workload as far as this goes; just past it is not.
+    expect(servedLengthNote('c', '', servedLengths([{ asked: 1000, served: 1030 }]), 'chat')).toBeNull();
+    expect(servedLengthNote('c', '', servedLengths([{ asked: 1000, served: 970 }]), 'chat')).toBeNull();
+    expect(servedLengthNote('c', '', servedLengths([{ asked: 1000, served: 1031 }]), 'chat')).not.toBeNull();
+    expect(servedLengthNote('c', '', servedLengths([{ asked: 1000, served: 969 }]), 'chat')).not.toBeNull();
+  });
+});
