@@ -238,7 +238,7 @@ describe('the action: same-job A/B through dist/', () => {
       expect(r.outputs.verdict).toBe('fail');
       const comment = gh.comments('acme', 'serving', 11)[0]!.body;
       expect(comment).toContain('same-job A/B, paired design (3 pairs per cell, both servers up at once; baseline endpoint at');
-      expect(comment).toContain('paired design (interleaved A/B in one job), 90% intervals');
+      expect(comment).toMatch(/paired design \(interleaved A\/B in one job, sequential: judged after \d+ of at most \d+ pairs at that look's level\), \d+% intervals/);
       expect(r.outputs['baseline-result-path']).toMatch(/llm-perf-result\.baseline\.json$/);
       // The stored baseline plays no part: no history lookup is reported.
       expect(r.outputs['baseline-commit']).toBeUndefined();

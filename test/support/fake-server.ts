@@ -6,7 +6,6 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import { createRng } from '../../src/util/rng.js';
 
 export type Fault =
   | { kind: 'http'; status: number; body?: string }
@@ -312,13 +311,31 @@ const HTML_PAGE =
 
 let serversStarted = 0;
 
+/**
+ * mulberry32: a small seeded generator, kept here rather than imported from
+ * src/ because scripts/fake-server.ts runs this file with Node's type
+ * stripping, which resolves no .js import to a .ts file.
+ */
+function seeded(seed: number): { next(): number } {
+  let a = (seed * 0x9e3779b9) >>> 0;
+  return {
+    next(): number {
+      a = (a + 0x6d2b79f5) >>> 0;
+      let t = a;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    },
+  };
+}
+
 export async function startFakeServer(initial: Partial<FakeSchedule> = {}, listenPort = 0): Promise<FakeServer> {
   let schedule: FakeSchedule = checked({ ...DEFAULT_SCHEDULE, ...initial });
   const requests: ReceivedRequest[] = [];
   const sockets = new Set<Socket>();
   const clock = new Clock();
   // Seeded by the server's place in the process: the same draws on every run, other draws for each server.
-  const jitter = createRng(`fake-server|ttft-jitter|${++serversStarted}`);
+  const jitter = seeded(++serversStarted);
   const queue: Stream[] = [];
   let active = 0;
   let connections = 0;

@@ -23,6 +23,13 @@ export interface ThrottleOptions {
   /** Told true when a request arrives with none in flight, false once none has been in flight for `idleMs`. */
   onBusy?: (busy: boolean) => void;
   idleMs?: number;
+  /**
+   * Every gap after the first token at least this many ms before it is
+   * stretched: a server as slow per token as a GPU engine (8 ms and more),
+   * made of a fast one, so a per-token change sits above the client's timing
+   * floor. 0 (default): the server's own gaps.
+   */
+  minGapMs?: number;
 }
 
 export async function startThrottleProxy(upstream: string, factor: number, opts: ThrottleOptions = {}): Promise<ThrottleProxy> {
@@ -66,7 +73,7 @@ export async function startThrottleProxy(upstream: string, factor: number, opts:
           up.pipe(res);
           return;
         }
-        relayStretched(up, res, factor);
+        relayStretched(up, res, factor, opts.minGapMs ?? 0);
       },
     );
     out.on('error', (err) => {
@@ -104,10 +111,10 @@ function carriesText(event: string): boolean {
 }
 
 /**
- * Writes each SSE event after the first token at prevOut + (arrival - prevArrival) * factor:
+ * Writes each SSE event after the first token at prevOut + max(arrival - prevArrival, minGapMs) * factor:
  * the stream's gaps stretched, its order kept. Events up to the first token go out as they arrive.
  */
-function relayStretched(up: http.IncomingMessage, res: http.ServerResponse, factor: number): void {
+function relayStretched(up: http.IncomingMessage, res: http.ServerResponse, factor: number, minGapMs: number): void {
   let buf = '';
   let anchored = false;
   let prevArrival = 0;
@@ -125,7 +132,7 @@ function relayStretched(up: http.IncomingMessage, res: http.ServerResponse, fact
     for (let at = buf.indexOf('\n\n'); at >= 0; at = buf.indexOf('\n\n')) {
       const event = buf.slice(0, at + 2);
       buf = buf.slice(at + 2);
-      const due = anchored ? prevOut + (now - prevArrival) * factor : now;
+      const due = anchored ? prevOut + Math.max(now - prevArrival, minGapMs) * factor : now;
       if (!anchored && carriesText(event)) anchored = true;
       prevArrival = now;
       prevOut = Math.max(due, now);
