@@ -92,7 +92,7 @@ function boundedCopy(v: unknown, depth: number): unknown {
  * and this project's embedded engine say max_model_len; some gateways
  * context_length or context_window.
  */
-export const CONTEXT_FIELDS = ['max_model_len', 'context_length', 'context_window', 'max_context_length'] as const;
+const CONTEXT_FIELDS = ['max_model_len', 'context_length', 'context_window', 'max_context_length'] as const;
 
 /**
  * The context length the server states for `model` in its /v1/models

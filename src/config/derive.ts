@@ -137,7 +137,7 @@ function withoutWorkers(config: NormalConfig): NormalConfig {
  * budget costs at most twice the fixed design's pairs, within
  * DEFAULTS.budgetMinutes of measuring; false: the fixed design.
  */
-export function resolveBudget(run: NormalConfig['run']): { trials: number; minutes: number | null } {
+function resolveBudget(run: NormalConfig['run']): { trials: number; minutes: number | null } {
   if (run.budget === false) return { trials: run.trials, minutes: null };
   const trials = run.budget?.trials ?? Math.min(100, Math.max(2 * run.trials, run.trials + 2));
   return { trials: Math.max(trials, run.trials), minutes: run.budget?.minutes ?? DEFAULTS.budgetMinutes };

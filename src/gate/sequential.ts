@@ -81,7 +81,7 @@ export function lookErrors(first: number, last: number, error: number): readonly
 }
 
 /** A sequential run's budget: pairs (or trials) at most, and wall time. */
-export interface Budget {
+interface Budget {
   /** The last pair a run may measure: the first look is run.trials. */
   readonly trials: number;
   /** Minutes of measuring at most; null: no time limit. */

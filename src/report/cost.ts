@@ -8,7 +8,7 @@ import type { MetricVerdict, VerdictCost, VerdictDoc } from '../gate/verdict.js'
 import { escapeMd } from './escape.js';
 
 /** A metric id as a reader says it. */
-export function plainMetric(id: string): string {
+function plainMetric(id: string): string {
   const [key, stat] = id.split('.');
   const names: Record<string, string> = {
     output_tps: 'output tok/s',

@@ -72,7 +72,7 @@ export function interleaver(): Interleaver {
 type RunCellFn = (o: CellRunOptions) => Promise<CellRun>;
 
 /** A run of a side's blocks: the time the side held the server, on top of what a cell's run reports. */
-export interface BlockedRun extends CellRun {
+interface BlockedRun extends CellRun {
   activeMs: number;
 }
 

@@ -4,7 +4,7 @@
 // run says how many there are before it sends the first.
 import type { WorkItem } from './synth.js';
 
-export interface ContextOverflow {
+interface ContextOverflow {
   /** Requests whose prompt + max_tokens is over the limit. */
   readonly over: number;
   /** Of those, requests whose prompt alone is at or over it (no max_tokens could make them fit). */

@@ -218,7 +218,7 @@ function kindOf(st: { isDirectory(): boolean; isCharacterDevice(): boolean; isBl
 }
 
 /** What is read, for messages: a dataset (JSONL) or a trace (JSONL or CSV). */
-export type FileKind = 'dataset' | 'trace';
+type FileKind = 'dataset' | 'trace';
 const SHAPE: Record<FileKind, string> = { dataset: 'a dataset is a JSONL file', trace: 'a trace is a JSONL or CSV file' };
 
 function notRegular(file: string, kind: string, what: FileKind = 'dataset'): DatasetError {
@@ -263,7 +263,7 @@ export async function openRegular(file: string, what: FileKind): Promise<FileHan
  * never more than MAX_DATASET_BYTES read, whatever its size said (a file in
  * /proc says 0 and has content; a growing file may pass the size first).
  */
-export async function readBounded(file: string, what: FileKind = 'dataset'): Promise<Buffer> {
+async function readBounded(file: string, what: FileKind = 'dataset'): Promise<Buffer> {
   const fh = await openRegular(file, what);
   try {
     const st = await fh.stat();

@@ -8,7 +8,7 @@
 /** Above this relative difference of the mean served length from the mean asked one, the run says so. */
 export const SERVED_LENGTH_TOLERANCE = 0.03;
 
-export interface ServedLengths {
+interface ServedLengths {
   readonly requests: number;
   readonly askedMean: number;
   readonly servedMean: number;

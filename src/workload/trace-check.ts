@@ -11,7 +11,7 @@ import type { Plan, TracePlan } from '../config/plan.js';
 import { DatasetError } from '../errors/dataset-error.js';
 import type { TraceRequest } from './trace.js';
 
-export interface TraceProblem {
+interface TraceProblem {
   /** The config path of the field at fault, e.g. ['scenarios', 0, 'trace', 'block_tokens']. */
   readonly segs: (string | number)[];
   readonly reason: string;
@@ -32,7 +32,7 @@ export function traceBlockTokens(requests: readonly TraceRequest[]): number | nu
 }
 
 /** The problems of one trace scenario's window (its requests as replayed) against the run. */
-export function traceWindowProblems(trace: TracePlan, requests: readonly TraceRequest[], maxDurationS: number, at: (string | number)[]): TraceProblem[] {
+function traceWindowProblems(trace: TracePlan, requests: readonly TraceRequest[], maxDurationS: number, at: (string | number)[]): TraceProblem[] {
   const problems: TraceProblem[] = [];
   const spanS = requests.length === 0 ? 0 : requests[requests.length - 1]!.atMs / 1000;
   if (spanS > maxDurationS) {
