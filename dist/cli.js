@@ -4,7 +4,7 @@ import {
 } from "./chunks/chunk-WG46QQEZ.js";
 import {
   cliLog
-} from "./chunks/chunk-U77A55TY.js";
+} from "./chunks/chunk-GPFQKZR3.js";
 import {
   UsageError
 } from "./chunks/chunk-F7EZCM6P.js";
@@ -17,7 +17,9 @@ import {
   DEFAULT_HISTORY_BRANCH,
   DEFAULT_REMOTE
 } from "./chunks/chunk-XS6I4BEK.js";
-import "./chunks/chunk-PDP3RPMI.js";
+import {
+  OutputWriteError
+} from "./chunks/chunk-BHKQ45ST.js";
 import {
   EXIT
 } from "./chunks/chunk-ZSLGKFHA.js";
@@ -34,8 +36,8 @@ function processIo() {
   return {
     cwd: process.cwd(),
     env: process.env,
-    stdout: process.stdout,
-    stderr: process.stderr,
+    stdout: quietWhenClosed(process.stdout),
+    stderr: quietWhenClosed(process.stderr),
     onInterrupt(handler) {
       let count = 0;
       const h = () => {
@@ -48,6 +50,25 @@ function processIo() {
         process.off("SIGINT", h);
         process.off("SIGTERM", h);
       };
+    }
+  };
+}
+function quietWhenClosed(stream) {
+  let closed = false;
+  stream.on("error", (err) => {
+    if (err.code === "EPIPE" || err.code === "ERR_STREAM_DESTROYED") {
+      closed = true;
+      return;
+    }
+    throw err;
+  });
+  return {
+    write: (s) => closed || stream.destroyed ? true : stream.write(s),
+    get isTTY() {
+      return stream.isTTY;
+    },
+    get columns() {
+      return stream.columns;
     }
   };
 }
@@ -118,14 +139,18 @@ Exit status: 0 the run completed (failed requests are data) and the verdict is p
 or inconclusive; 1 fail (a gated regression or a failed SLO check); 2 bad config or usage,
 or the target could not be used; 3 with --baseline: the comparison is invalid; 130
 interrupted (the result holds what was measured).`;
-var AB_USAGE = `usage: llm-perf-gate ab [--config FILE] [--out-dir DIR] [--markdown FILE] [--json FILE]
+var AB_USAGE = `usage: llm-perf-gate ab [--config FILE] [--out-dir DIR] [--budget TEXT] [--markdown FILE] [--json FILE]
 
 Runs the config's matrix on the two targets of its 'ab' section (baseline and
 candidate: URLs, optionally with server_command each), every trial of every
 cell as a pair in a random order, then compares them with a paired test.
+After run.trials pairs it adds pairs while a gated metric is undecided, up to
+the budget (run.budget: by default twice run.trials pairs, 30 minutes).
 
   --config FILE    config with an 'ab' section (default: ./llm-perf.yml)
   --out-dir DIR    where baseline.json, candidate.json and server logs go (default: llm-perf-ab)
+  --budget TEXT    in place of run.budget: '12 pairs', '20 min', '12 pairs, 20 min', or 'off'
+                   for the fixed design (run.trials pairs)
   --markdown FILE  write the Markdown report here
   --json FILE      write the verdict here
 
@@ -240,7 +265,7 @@ var COMMANDS = {
       shard: { type: "string" },
       "start-at": { type: "string" }
     },
-    run: async (v, io2) => (await import("./chunks/run-command-R7G3ICWG.js")).runCommand(
+    run: async (v, io2) => (await import("./chunks/run-command-AJVY2VI7.js")).runCommand(
       {
         config: str(v, "config"),
         url: str(v, "url"),
@@ -258,8 +283,8 @@ var COMMANDS = {
   ab: {
     summary: "interleaved A/B: run the matrix on two targets in pairs and compare them with a paired test",
     usage: AB_USAGE,
-    options: { config: { type: "string" }, "out-dir": { type: "string" }, markdown: { type: "string" }, json: { type: "string" } },
-    run: async (v, io2) => (await import("./chunks/ab-command-UKA5Z3PP.js")).abCommand({ config: str(v, "config"), outDir: str(v, "out-dir") ?? "llm-perf-ab", markdown: str(v, "markdown"), json: str(v, "json") }, io2)
+    options: { config: { type: "string" }, "out-dir": { type: "string" }, budget: { type: "string" }, markdown: { type: "string" }, json: { type: "string" } },
+    run: async (v, io2) => (await import("./chunks/ab-command-JWO3ZFO5.js")).abCommand({ config: str(v, "config"), outDir: str(v, "out-dir") ?? "llm-perf-ab", budget: str(v, "budget"), markdown: str(v, "markdown"), json: str(v, "json") }, io2)
   },
   compare: {
     summary: "compare a candidate result with a baseline result and decide pass, warn, fail, inconclusive or invalid",
@@ -271,7 +296,7 @@ var COMMANDS = {
       markdown: { type: "string" },
       json: { type: "string" }
     },
-    run: async (v, io2) => (await import("./chunks/compare-command-D5J2MHYL.js")).compareCommand(
+    run: async (v, io2) => (await import("./chunks/compare-command-AESCW72A.js")).compareCommand(
       {
         baselines: requiredList(v, "baseline", COMPARE_USAGE),
         candidate: required(v, "candidate", COMPARE_USAGE),
@@ -294,7 +319,7 @@ var COMMANDS = {
       markdown: { type: "string" },
       json: { type: "string" }
     },
-    run: async (v, io2) => (await import("./chunks/calibrate-command-6TWMX3T7.js")).calibrateCommand(
+    run: async (v, io2) => (await import("./chunks/calibrate-command-ELJXTTZ6.js")).calibrateCommand(
       {
         config: str(v, "config"),
         url: str(v, "url"),
@@ -311,19 +336,19 @@ var COMMANDS = {
     summary: "find change points (steps up or down) in the stored history of each gated metric",
     usage: CHANGES_USAGE,
     options: { ...HISTORY_OPTIONS, new: { type: "boolean" }, json: { type: "string" } },
-    run: async (v, io2) => (await import("./chunks/changes-command-2CM4HTWC.js")).changesCommand(v, io2)
+    run: async (v, io2) => (await import("./chunks/changes-command-UGD3EBKS.js")).changesCommand(v, io2)
   },
   dashboard: {
     summary: "write a static dashboard (charts, change points, summary) of the stored history",
     usage: DASHBOARD_USAGE,
     options: { ...HISTORY_OPTIONS, out: { type: "string" }, title: { type: "string" }, "repo-url": { type: "string" } },
-    run: async (v, io2) => (await import("./chunks/dashboard-command-SLS4TMER.js")).dashboardCommand(v, io2)
+    run: async (v, io2) => (await import("./chunks/dashboard-command-XAU5NW53.js")).dashboardCommand(v, io2)
   },
   "compact-history": {
     summary: "rewrite the data branch into one commit of its retained results (force-push with lease)",
     usage: COMPACT_USAGE,
     options: { branch: { type: "string" }, repo: { type: "string" }, remote: { type: "string" }, retention: { type: "string" } },
-    run: async (v, io2) => (await import("./chunks/compact-command-4F2O4ZWK.js")).compactCommand(v, io2)
+    run: async (v, io2) => (await import("./chunks/compact-command-2OXYD3U3.js")).compactCommand(v, io2)
   }
 };
 function usage() {
@@ -351,7 +376,7 @@ async function main(argv, io2) {
       return name === void 0 ? EXIT.usage : EXIT.ok;
     }
     if (Object.hasOwn(ENGINE_COMMANDS, name)) return await runEngineCommand(name, rest, io2);
-    if (name === "merge") return await (await import("./chunks/merge-command-U5J7AJWK.js")).mergeCommand(rest, io2);
+    if (name === "merge") return await (await import("./chunks/merge-command-APOGURMO.js")).mergeCommand(rest, io2);
     const command = COMMANDS[name];
     if (command === void 0) throw new UsageError(`unknown command '${name}'
 
@@ -364,6 +389,11 @@ ${usage()}`);
     return await command.run(values, io2);
   } catch (err) {
     if (err instanceof UserError) {
+      if (err instanceof OutputWriteError && err.unsaved !== null) {
+        io2.stdout.write(err.unsaved);
+        cliLog(io2).error(`${err.headline()}: the result is printed on stdout`);
+        return err.exitStatus;
+      }
       cliLog(io2).error(err.headline());
       return err.exitStatus;
     }

@@ -1,5 +1,9 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
+  parseBudgetText,
+  planWithBudget
+} from "./chunks/chunk-X6FMSV6M.js";
+import {
   DEFAULT_FAIL_ON,
   accepts,
   actorsToCheck,
@@ -13,35 +17,36 @@ import {
   publish,
   runPaths,
   stepNote
-} from "./chunks/chunk-O4KVJXQN.js";
+} from "./chunks/chunk-NFWXNFEE.js";
 import {
   renderReport,
   writeVerdictFiles
-} from "./chunks/chunk-E52I4MZI.js";
-import "./chunks/chunk-BR3TX5F4.js";
-import "./chunks/chunk-KVUIKAU4.js";
-import "./chunks/chunk-E3MYKVZK.js";
+} from "./chunks/chunk-MB7MN7OB.js";
+import "./chunks/chunk-ZCOOT4HP.js";
+import "./chunks/chunk-ZAUR75J2.js";
+import "./chunks/chunk-FS64AV55.js";
 import {
   compareFingerprints,
   readPlan
-} from "./chunks/chunk-D2HQDERY.js";
-import "./chunks/chunk-QMAVI4IL.js";
+} from "./chunks/chunk-GBJ2RTGD.js";
+import "./chunks/chunk-H52HCK6I.js";
+import "./chunks/chunk-LV6HEKDB.js";
 import "./chunks/chunk-DSTYHSYM.js";
 import {
   dashboardData,
   siteFiles
-} from "./chunks/chunk-W4HEC2XR.js";
+} from "./chunks/chunk-JEHZQK2J.js";
 import "./chunks/chunk-BQTH2XRP.js";
 import {
   buildSeries,
   describeChange,
   findChanges,
   newChanges
-} from "./chunks/chunk-XRQVPGUK.js";
-import "./chunks/chunk-VIDNCZ36.js";
+} from "./chunks/chunk-JXOSDRXG.js";
+import "./chunks/chunk-36LPOP76.js";
 import {
   compactHistory
-} from "./chunks/chunk-3AZKYG6W.js";
+} from "./chunks/chunk-7LYVSI47.js";
 import {
   DEFAULT_ORDER_COMMITS,
   Git,
@@ -49,14 +54,15 @@ import {
   MAX_PUSH_ATTEMPTS,
   findBaselines,
   openBranch,
+  pushWaitMs,
   readBranchHistory,
   saveResult
-} from "./chunks/chunk-VZ4KAWYK.js";
-import "./chunks/chunk-6KFDZCSK.js";
+} from "./chunks/chunk-4VOUJCMG.js";
+import "./chunks/chunk-5LAFTR5O.js";
 import "./chunks/chunk-ZBFK6JJY.js";
 import {
   escapeMd
-} from "./chunks/chunk-MEKOK46B.js";
+} from "./chunks/chunk-GK5K63HU.js";
 import "./chunks/chunk-XOBVNEIF.js";
 import "./chunks/chunk-4AXL3BU5.js";
 import {
@@ -65,7 +71,7 @@ import {
   assertGateable,
   parseResult,
   readResultForGating
-} from "./chunks/chunk-DKXBIQPK.js";
+} from "./chunks/chunk-ND6M4MDT.js";
 import "./chunks/chunk-A65H3QNL.js";
 import {
   INPUTS,
@@ -78,12 +84,12 @@ import {
   setOutput,
   setSecret,
   summary
-} from "./chunks/chunk-SAXCQFGD.js";
-import "./chunks/chunk-HFZ5TM4E.js";
-import "./chunks/chunk-IEAB5J3W.js";
+} from "./chunks/chunk-GWAZNU7W.js";
+import "./chunks/chunk-5XUPNBZ7.js";
+import "./chunks/chunk-EG4BBXMW.js";
 import "./chunks/chunk-4VUXDGVK.js";
 import "./chunks/chunk-XS6I4BEK.js";
-import "./chunks/chunk-PDP3RPMI.js";
+import "./chunks/chunk-BHKQ45ST.js";
 import "./chunks/chunk-ZSLGKFHA.js";
 import "./chunks/chunk-FQOMYLCJ.js";
 import {
@@ -21069,6 +21075,23 @@ var require_light = __commonJS({
   }
 });
 
+// src/util/bytes.ts
+function utf8Bytes(text) {
+  return Buffer.byteLength(text, "utf8");
+}
+function headBytes(text, max) {
+  if (text.length * 3 <= max) return text;
+  const bytes = Buffer.from(text, "utf8");
+  if (bytes.length <= max) return text;
+  let end = Math.max(0, max);
+  while (end > 0 && (bytes[end] & 192) === 128) end--;
+  return bytes.subarray(0, end).toString("utf8");
+}
+function fitBytes(text, max, note) {
+  if (text.length * 3 <= max || utf8Bytes(text) <= max) return text;
+  return headBytes(text, max - utf8Bytes(note)) + note;
+}
+
 // node_modules/@actions/github/lib/context.js
 import { readFileSync, existsSync } from "fs";
 import { EOL } from "os";
@@ -25674,6 +25697,7 @@ function reportBindingProblem(event, number, pr) {
 }
 
 // src/action/host.ts
+var MAX_SUMMARY_BYTES = 1024 * 1024;
 function createActionHost() {
   const log = actionLog();
   const ac = new AbortController();
@@ -25703,7 +25727,7 @@ function createActionHost() {
         return;
       }
       try {
-        await summary.addRaw(markdown, true).write();
+        await summary.addRaw(fitBytes(markdown, MAX_SUMMARY_BYTES - 1, "\n\n\u2026 (cut at GitHub's 1 MiB limit for a job summary; the report file has it all)"), true).write();
       } catch (err) {
         summary.emptyBuffer();
         log.warn(`no job summary: ${err.message}; the report file has the report`);
@@ -25729,6 +25753,14 @@ var InputError = class extends UserError {
 };
 
 // src/action/inputs.ts
+function budgetInput(text) {
+  if (text === null) return null;
+  try {
+    return parseBudgetText(text);
+  } catch (err) {
+    throw new InputError(`'${INPUTS.budget}' ${err.message}`);
+  }
+}
 function abBaselineInputs(read, opt, candidateUrl) {
   const url = opt(INPUTS.baselineUrl);
   const command = opt(INPUTS.baselineServerCommand);
@@ -25859,6 +25891,7 @@ function readInputs(read, mask) {
     historyBranch: branch,
     historyRetention: positive(read, INPUTS.historyRetention, 200, true),
     historyRuns: positive(read, INPUTS.historyRuns, 10, true),
+    budget: budgetInput(opt(INPUTS.budget)),
     out: opt(INPUTS.out) ?? "llm-perf-result.json",
     history: historyPushInputs(read, branch),
     accept: Object.freeze({ label: acceptLabel(read), commands: oneOf(read, INPUTS.acceptCommands, ["true", "false"], "true") === "true" }),
@@ -25869,26 +25902,152 @@ function readInputs(read, mask) {
 // src/action/ports.ts
 import { resolve } from "node:path";
 
+// src/errors/comment-error.ts
+var CommentError = class extends UserError {
+  constructor(message2, method, url, status, options) {
+    super(`${message2} (${method} ${url}${status ? ` -> ${status}` : ""})`, options);
+    this.method = method;
+    this.url = url;
+    this.status = status;
+  }
+  method;
+  url;
+  status;
+  name = "CommentError";
+};
+
+// src/github/comment.ts
+var COMMENT_MARKER = "<!-- llm-perf-gate:report -->";
+var MAX_COMMENT_CHARS = 65536;
+var ACTIONS_BOT_LOGIN = "github-actions[bot]";
+function commentMarker(key) {
+  if (!key) return COMMENT_MARKER;
+  return `<!-- llm-perf-gate:report:${key.replace(/[^A-Za-z0-9._/@-]/g, "_").slice(0, 100)} -->`;
+}
+var BINDING = /^<!-- llm-perf-gate:head ([0-9a-f]{40,64}) since (\d{4}-\d\d-\d\dT[\d:.]+Z) -->$/;
+function bindingLine(b) {
+  return `<!-- llm-perf-gate:head ${b.sha} since ${b.since} -->`;
+}
+function bindingOf(body, marker) {
+  if (!body.startsWith(`${marker}
+`)) return null;
+  const line = body.slice(marker.length + 1).split("\n", 1)[0];
+  const m = BINDING.exec(line);
+  return m === null ? null : { sha: m[1], since: m[2] };
+}
+async function readHeadBinding(octokit, comments, marker = COMMENT_MARKER) {
+  const me = await identity(octokit);
+  const mine = comments.find((c) => (c.body ?? "").startsWith(marker) && isOurs(c.user, me));
+  return mine === void 0 ? null : bindingOf(mine.body ?? "", marker);
+}
+async function upsertComment(octokit, t, body, mode, changed, head) {
+  const marker = t.marker ?? COMMENT_MARKER;
+  if (!/^<!--(?:(?!-->)[\s\S])*-->$/.test(marker)) throw new TypeError(`comment marker must be one HTML comment, got '${marker}'`);
+  if (!Number.isInteger(t.issueNumber) || t.issueNumber < 1) throw new TypeError(`issue number must be a positive integer, got ${t.issueNumber}`);
+  const where = { owner: t.owner, repo: t.repo };
+  try {
+    const me = t.author ? { login: t.author, fallback: false } : await identity(octokit);
+    const comments = await octokit.paginate(octokit.rest.issues.listComments, { ...where, issue_number: t.issueNumber, per_page: 100 });
+    const mine = comments.find((c) => (c.body ?? "").startsWith(marker) && isOurs(c.user, me));
+    const before = mine === void 0 ? null : bindingOf(mine.body ?? "", marker);
+    const binding = head === void 0 ? null : { sha: head.sha, since: before?.sha === head.sha ? before.since : head.now };
+    const text = capComment(marker, binding === null ? body : `${bindingLine(binding)}
+${body}`);
+    if (mine) {
+      const r2 = await octokit.rest.issues.updateComment({ ...where, comment_id: mine.id, body: text });
+      return { action: "updated", id: r2.data.id, url: r2.data.html_url };
+    }
+    if (mode === "on-change" && !changed) {
+      return { action: "skipped", id: null, url: null, reason: "nothing changed and there is no earlier comment to update (comment: on-change)" };
+    }
+    const r = await octokit.rest.issues.createComment({ ...where, issue_number: t.issueNumber, body: text });
+    return { action: "created", id: r.data.id, url: r.data.html_url };
+  } catch (err) {
+    const e = describe(err);
+    if (e.status === 403 && !e.rateLimited || e.status === 404) {
+      return {
+        action: "skipped",
+        id: null,
+        url: null,
+        reason: `the token may not comment on ${t.owner}/${t.repo}#${t.issueNumber}: ${e.status} ${e.message} (${e.method} ${e.url}); a pull request from a fork gets a read-only token`
+      };
+    }
+    const tries = e.status !== null && e.status >= 500 && e.tries > 1 ? ` after ${e.tries} tries` : e.rateLimited ? " on a rate limit" : "";
+    throw new CommentError(`updating the pull-request comment failed${tries}: ${e.message}`, e.method, e.url, e.status, { cause: err });
+  }
+}
+function capComment(marker, body) {
+  const full = `${marker}
+${body}`;
+  if (utf8Bytes(full) <= MAX_COMMENT_CHARS) return full;
+  const note = `
+
+---
+**Truncated:** this report exceeded GitHub's limit of ${MAX_COMMENT_CHARS} characters per comment; the job summary has the rest.
+`;
+  let cut2 = headBytes(full, MAX_COMMENT_CHARS - utf8Bytes(note) - 8);
+  if ((cut2.match(/^\s*```/gm) ?? []).length % 2 === 1) cut2 += "\n```";
+  return cut2 + note;
+}
+async function identity(octokit) {
+  try {
+    const r = await octokit.rest.users.getAuthenticated();
+    return { login: r.data.login, fallback: false };
+  } catch {
+    return { login: ACTIONS_BOT_LOGIN, fallback: true };
+  }
+}
+function isOurs(user, me) {
+  if (!user?.login) return false;
+  if (me.fallback) return user.login === ACTIONS_BOT_LOGIN && user.type === "Bot";
+  return user.login === me.login;
+}
+function describe(err) {
+  const e = err;
+  const headers = {};
+  for (const [k, v] of Object.entries(e?.response?.headers ?? {})) headers[k.toLowerCase()] = v === void 0 || v === null ? void 0 : String(v);
+  const dataMessage = e?.response?.data?.message;
+  const message2 = typeof dataMessage === "string" ? dataMessage : typeof e?.message === "string" ? e.message.split("\n")[0] ?? "" : String(err);
+  const retries = e?.request?.request?.retryCount;
+  return {
+    status: typeof e?.status === "number" ? e.status : null,
+    message: message2,
+    method: e?.request?.method ?? "GET",
+    url: e?.request?.url ?? "",
+    rateLimited: /\brate limit/i.test(message2) || headers["x-ratelimit-remaining"] === "0",
+    tries: typeof retries === "number" && Number.isSafeInteger(retries) && retries > 0 ? retries + 1 : 1
+  };
+}
+
 // src/github/acceptance.ts
 var WRITERS = /* @__PURE__ */ new Set(["admin", "maintain", "write"]);
-async function readAcceptance(octokit, where, how) {
+async function readAcceptance(octokit, where, how, bind2) {
   const { owner, repo, number } = where;
   const label = how.label;
   const events = await octokit.paginate(octokit.rest.issues.listEvents, { owner, repo, issue_number: number, per_page: 100 });
   const labelEvents = events.flatMap(
     (e) => (e.event === "labeled" || e.event === "unlabeled") && "label" in e && e.label && e.actor ? [{ action: e.event, label: String(e.label.name ?? ""), actor: e.actor.login, at: e.created_at }] : []
   );
-  const raw = how.commands ? await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: number, per_page: 100 }) : [];
-  const comments = raw.flatMap((c) => c.user && typeof c.body === "string" ? [{ author: c.user.login, body: c.body, at: c.created_at }] : []);
+  const raw = how.commands || bind2 !== null ? await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: number, per_page: 100 }) : [];
+  const comments = how.commands ? raw.flatMap((c) => c.user && typeof c.body === "string" ? [{ author: c.user.login, body: c.body, at: c.created_at }] : []) : [];
+  let head;
+  if (bind2 !== null) {
+    const shown = await readHeadBinding(octokit, raw, bind2.marker);
+    head = { sha: bind2.head, since: shown !== null && shown.sha === bind2.head.toLowerCase() ? shown.since : null };
+  }
   const canWrite = /* @__PURE__ */ new Set();
   for (const login of actorsToCheck({ label, labelEvents, comments })) {
     try {
       const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({ owner, repo, username: login });
       if (WRITERS.has(data.permission)) canWrite.add(login);
-    } catch {
+    } catch (err) {
+      const status = err.status;
+      if (status === 404) continue;
+      const why = err instanceof Error ? err.message.split("\n")[0] : String(err);
+      throw new Error(`could not read @${login}'s permission on ${owner}/${repo} (${typeof status === "number" ? `HTTP ${status}` : why}), so no acceptance counts`, { cause: err });
     }
   }
-  return findAcceptance({ label, labelEvents, comments, canWrite });
+  return findAcceptance({ label, labelEvents, comments, canWrite, ...head === void 0 ? {} : { head } });
 }
 async function pullOfCommit(octokit, where) {
   const { data } = await octokit.rest.repos.listPullRequestsAssociatedWithCommit({ owner: where.owner, repo: where.repo, commit_sha: where.sha });
@@ -25899,10 +26058,10 @@ async function pullOfCommit(octokit, where) {
 
 // src/github/check-run.ts
 var MAX_TEXT = 65535;
+var MAX_MESSAGE = 64 * 1024;
+var MAX_TITLE = 255;
 var MAX_ANNOTATIONS = 50;
-var cut = (s) => s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT - 40)}
-
-\u2026 (cut at GitHub's limit)` : s;
+var cut = (s) => fitBytes(s, MAX_TEXT, "\n\n\u2026 (cut at GitHub's limit)");
 async function createCheckRun(octokit, where, c) {
   try {
     const { data } = await octokit.rest.checks.create({
@@ -25914,11 +26073,11 @@ async function createCheckRun(octokit, where, c) {
       conclusion: c.conclusion,
       ...c.detailsUrl ? { details_url: c.detailsUrl } : {},
       output: {
-        title: c.title.slice(0, 255),
+        title: headBytes(c.title, MAX_TITLE),
         summary: cut(c.summary),
         ...c.text ? { text: cut(c.text) } : {},
         // Annotations need a file and a line: the config file, line 1, is where the gated metric is set.
-        annotations: c.annotations.slice(0, MAX_ANNOTATIONS).map((a) => ({ path: a.path, start_line: 1, end_line: 1, annotation_level: a.level, title: a.title.slice(0, 255), message: a.message.slice(0, 64 * 1024) }))
+        annotations: c.annotations.slice(0, MAX_ANNOTATIONS).map((a) => ({ path: a.path, start_line: 1, end_line: 1, annotation_level: a.level, title: headBytes(a.title, MAX_TITLE), message: headBytes(a.message, MAX_MESSAGE) }))
       }
     });
     return { url: data.html_url ?? "" };
@@ -26004,15 +26163,18 @@ function skippedNote(skipped, shown = 3) {
 }
 async function storedBaseline(inputs, workspace, base, runs, candidate) {
   const skipped = [];
+  const misplaced = [];
   const rules = { errorRateLimit: errorRateLimitOf(candidate), sameEnvironment: runs > 1 };
   const { found, unreadable } = await findBaselines(historyOptions(inputs, workspace), base, runs, (json, commit) => {
     const doc = assertGateable(parseResult(json, commit.slice(0, 7)), commit.slice(0, 7));
+    const claimed = doc.git?.commit.toLowerCase() ?? null;
+    if (claimed !== null && claimed !== commit.toLowerCase()) misplaced.push(`the stored result of \`${commit.slice(0, 7)}\` says it measured \`${claimed.slice(0, 7)}\``);
     const rejected = rejectStored(doc, candidate, rules);
     if (rejected !== null) skipped.push({ commit, ...rejected });
     return rejected === null ? doc : null;
   });
   for (const u of unreadable) skipped.push({ commit: u.commit, kind: "unreadable", why: unreadableWhy(u.why, u.commit.slice(0, 7)) });
-  const note = skippedNote(skipped);
+  const note = skippedNote(skipped) + (misplaced.length > 0 ? `; warning: ${misplaced.slice(0, 3).join("; ")}${misplaced.length > 3 ? ` and ${misplaced.length - 3} more` : ""} (its file and its content disagree: check who wrote it)` : "");
   if (found.length === 0) {
     const what = `no ${skipped.length > 0 ? "usable " : ""}stored result${rules.sameEnvironment ? " of this environment" : ""}`;
     return {
@@ -26085,105 +26247,6 @@ function renderTrendTable(series, changes, max = 20, dashboardUrl2 = null) {
 ${body.join("\n")}${link}`;
 }
 
-// src/errors/comment-error.ts
-var CommentError = class extends UserError {
-  constructor(message2, method, url, status, options) {
-    super(`${message2} (${method} ${url}${status ? ` -> ${status}` : ""})`, options);
-    this.method = method;
-    this.url = url;
-    this.status = status;
-  }
-  method;
-  url;
-  status;
-  name = "CommentError";
-};
-
-// src/github/comment.ts
-var COMMENT_MARKER = "<!-- llm-perf-gate:report -->";
-var MAX_COMMENT_CHARS = 65536;
-var ACTIONS_BOT_LOGIN = "github-actions[bot]";
-function commentMarker(key) {
-  if (!key) return COMMENT_MARKER;
-  return `<!-- llm-perf-gate:report:${key.replace(/[^A-Za-z0-9._/@-]/g, "_").slice(0, 100)} -->`;
-}
-async function upsertComment(octokit, t, body, mode, changed) {
-  const marker = t.marker ?? COMMENT_MARKER;
-  if (!/^<!--(?:(?!-->)[\s\S])*-->$/.test(marker)) throw new TypeError(`comment marker must be one HTML comment, got '${marker}'`);
-  if (!Number.isInteger(t.issueNumber) || t.issueNumber < 1) throw new TypeError(`issue number must be a positive integer, got ${t.issueNumber}`);
-  const text = capComment(marker, body);
-  const where = { owner: t.owner, repo: t.repo };
-  try {
-    const me = t.author ? { login: t.author, fallback: false } : await identity(octokit);
-    const comments = await octokit.paginate(octokit.rest.issues.listComments, { ...where, issue_number: t.issueNumber, per_page: 100 });
-    const mine = comments.find((c) => (c.body ?? "").startsWith(marker) && isOurs(c.user, me));
-    if (mine) {
-      const r2 = await octokit.rest.issues.updateComment({ ...where, comment_id: mine.id, body: text });
-      return { action: "updated", id: r2.data.id, url: r2.data.html_url };
-    }
-    if (mode === "on-change" && !changed) {
-      return { action: "skipped", id: null, url: null, reason: "nothing changed and there is no earlier comment to update (comment: on-change)" };
-    }
-    const r = await octokit.rest.issues.createComment({ ...where, issue_number: t.issueNumber, body: text });
-    return { action: "created", id: r.data.id, url: r.data.html_url };
-  } catch (err) {
-    const e = describe(err);
-    if (e.status === 403 && !e.rateLimited || e.status === 404) {
-      return {
-        action: "skipped",
-        id: null,
-        url: null,
-        reason: `the token may not comment on ${t.owner}/${t.repo}#${t.issueNumber}: ${e.status} ${e.message} (${e.method} ${e.url}); a pull request from a fork gets a read-only token`
-      };
-    }
-    const tries = e.status !== null && e.status >= 500 && e.tries > 1 ? ` after ${e.tries} tries` : e.rateLimited ? " on a rate limit" : "";
-    throw new CommentError(`updating the pull-request comment failed${tries}: ${e.message}`, e.method, e.url, e.status, { cause: err });
-  }
-}
-function capComment(marker, body) {
-  const full = `${marker}
-${body}`;
-  if (full.length <= MAX_COMMENT_CHARS) return full;
-  const note = `
-
----
-**Truncated:** this report exceeded GitHub's limit of ${MAX_COMMENT_CHARS} characters per comment; the job summary has the rest.
-`;
-  let cut2 = full.slice(0, MAX_COMMENT_CHARS - note.length - 8);
-  if (/[\uD800-\uDBFF]$/.test(cut2)) cut2 = cut2.slice(0, -1);
-  if ((cut2.match(/^\s*```/gm) ?? []).length % 2 === 1) cut2 += "\n```";
-  return cut2 + note;
-}
-async function identity(octokit) {
-  try {
-    const r = await octokit.rest.users.getAuthenticated();
-    return { login: r.data.login, fallback: false };
-  } catch {
-    return { login: ACTIONS_BOT_LOGIN, fallback: true };
-  }
-}
-function isOurs(user, me) {
-  if (!user?.login) return false;
-  if (me.fallback) return user.login === ACTIONS_BOT_LOGIN && user.type === "Bot";
-  return user.login === me.login;
-}
-function describe(err) {
-  const e = err;
-  const headers = {};
-  for (const [k, v] of Object.entries(e?.response?.headers ?? {})) headers[k.toLowerCase()] = v === void 0 || v === null ? void 0 : String(v);
-  const dataMessage = e?.response?.data?.message;
-  const message2 = typeof dataMessage === "string" ? dataMessage : typeof e?.message === "string" ? e.message.split("\n")[0] ?? "" : String(err);
-  const retries = e?.request?.request?.retryCount;
-  return {
-    status: typeof e?.status === "number" ? e.status : null,
-    message: message2,
-    method: e?.request?.method ?? "GET",
-    url: e?.request?.url ?? "",
-    rateLimited: /\brate limit/i.test(message2) || headers["x-ratelimit-remaining"] === "0",
-    tries: typeof retries === "number" && Number.isSafeInteger(retries) && retries > 0 ? retries + 1 : 1
-  };
-}
-
 // src/github/commit-comment.ts
 async function commentOnCommit(octokit, t, body) {
   if (!/^[0-9a-f]{40,64}$/.test(t.sha)) throw new TypeError(`commit comment: '${t.sha}' is not a commit id`);
@@ -26210,7 +26273,7 @@ async function publishSite(opts, files, message2) {
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     const tip = await branch.fetchTip() ?? "";
     if (await branch.push(commit, tip) === "pushed") return { commit, attempts: attempt };
-    if (attempt < maxAttempts) await sleep(Math.round(100 * attempt * (0.5 + Math.random())));
+    if (attempt < maxAttempts) await sleep(pushWaitMs(attempt));
   }
   throw new HistoryError(`pages: gave up publishing to '${branch.branch}' after ${maxAttempts} attempts: it kept changing under us`);
 }
@@ -26329,7 +26392,8 @@ async function comment(log, inputs, event, prNumber, v, report, octokit) {
   const marker = commentMarker(inputs.commentKey ?? void 0);
   const changed = v.verdict === "fail" || v.summary.regressed + v.summary.improved + v.summary.warn > 0;
   try {
-    const r = await upsertComment(client, { owner: event.owner, repo: event.repo, issueNumber: prNumber, marker }, report, inputs.comment, changed);
+    const head = event.pr !== null && /^[0-9a-f]{40,64}$/.test(event.pr.headSha) ? { sha: event.pr.headSha, now: (/* @__PURE__ */ new Date()).toISOString() } : void 0;
+    const r = await upsertComment(client, { owner: event.owner, repo: event.repo, issueNumber: prNumber, marker }, report, inputs.comment, changed, head);
     if (r.action === "skipped" && r.reason) {
       log.notice(`Pull-request comment not posted (${r.reason}); the report is in the job summary. For pull requests from forks see the two-workflow setup in the README.`);
     }
@@ -26381,7 +26445,7 @@ var actionPorts = (host, inputs, plan) => {
     github: {
       pullRequest: (event, number) => withPullRequest(event, number, inputs.githubToken, octokit),
       comment: (event, prNumber, verdict, report) => comment(host.log, inputs, event, prNumber, verdict, report, octokit),
-      acceptance: async (event, number) => octokit === void 0 ? null : readAcceptance(octokit, { owner: event.owner, repo: event.repo, number }, inputs.accept),
+      acceptance: async (event, number, head) => octokit === void 0 ? null : readAcceptance(octokit, { owner: event.owner, repo: event.repo, number }, inputs.accept, head === null ? null : { head, marker: commentMarker(inputs.commentKey ?? void 0) }),
       mergedFrom: async (event, sha) => octokit === void 0 ? null : pullOfCommit(octokit, { owner: event.owner, repo: event.repo, sha }),
       checkRun: async (event, content) => octokit === void 0 ? null : createCheckRun(octokit, { owner: event.owner, repo: event.repo }, content)
     },
@@ -26399,21 +26463,23 @@ var actionPorts = (host, inputs, plan) => {
 // src/action/pr-workflow.ts
 async function acceptancePr(github, inputs, event, commit, storing) {
   const direct = inputs.prNumber ?? event.pr?.number ?? null;
-  if (direct !== null) return direct;
+  if (direct !== null) return { number: direct, direct: true };
   if (!storing || !event.isDefaultBranchPush) return null;
   try {
-    return await github.mergedFrom(event, commit);
+    const merged = await github.mergedFrom(event, commit);
+    return merged === null ? null : { number: merged, direct: false };
   } catch {
     return null;
   }
 }
 async function withAcceptance(log, github, inputs, c) {
   const enabled = inputs.accept.label !== null || inputs.accept.commands;
-  const pr = c.refused || !enabled ? null : await acceptancePr(github, inputs, c.event, c.commit, c.storing);
-  if (pr === null || !accepts(c.verdict) && !c.storing) return { verdict: c.verdict, pr };
+  const asked = c.refused || !enabled ? null : await acceptancePr(github, inputs, c.event, c.commit, c.storing);
+  const pr = asked?.number ?? null;
+  if (asked === null || pr === null || !accepts(c.verdict) && !c.storing) return { verdict: c.verdict, pr };
   let found;
   try {
-    found = await github.acceptance(c.event, pr);
+    found = await github.acceptance(c.event, pr, asked.direct ? c.event.pr?.headSha ?? c.commit : null);
   } catch (err) {
     log.warn(`Could not read whether pull request #${pr} accepts a regression: ${err instanceof Error ? err.message : String(err)}`);
     return { verdict: c.verdict, pr };
@@ -26474,7 +26540,8 @@ async function runAction(host, makePorts = actionPorts) {
     };
     host.setOutput(OUTPUTS.resultPath, out.result);
     const paths = runPaths(workspace, inputs.out);
-    const plan = inputs.mode === "run" ? await readPlan(host, { config: inputs.config, url: inputs.url, model: inputs.model, warmupDefault: "auto" }) : null;
+    const read = inputs.mode === "run" ? await readPlan(host, { config: inputs.config, url: inputs.url, model: inputs.model, warmupDefault: "auto" }) : null;
+    const plan = read === null || inputs.budget === null ? read : budgetFromInput(read, inputs.budget);
     const ports = makePorts(host, inputs, plan);
     let refusal = null;
     if (inputs.mode === "report" && inputs.prNumber !== null) {
@@ -26542,6 +26609,13 @@ async function checkRun(host, ports, inputs, c) {
     }
   } catch (err) {
     host.log.warn(`Could not create the check run: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+function budgetFromInput(plan, budget) {
+  try {
+    return planWithBudget(plan, budget);
+  } catch (err) {
+    throw new InputError(`'${INPUTS.budget}' ${err.message}`);
   }
 }
 

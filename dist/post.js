@@ -3,11 +3,11 @@ import {
   STATE,
   actionLog,
   getState
-} from "./chunks/chunk-SAXCQFGD.js";
+} from "./chunks/chunk-GWAZNU7W.js";
 import {
   stopProcessGroup
-} from "./chunks/chunk-HFZ5TM4E.js";
-import "./chunks/chunk-IEAB5J3W.js";
+} from "./chunks/chunk-5XUPNBZ7.js";
+import "./chunks/chunk-EG4BBXMW.js";
 import "./chunks/chunk-FQOMYLCJ.js";
 import "./chunks/chunk-HN4QBAMF.js";
 import "./chunks/chunk-BF4Y2SSP.js";
