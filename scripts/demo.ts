@@ -11,6 +11,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
+import type { VerdictDoc } from '../src/gate/verdict.js';
 
 interface Engine {
   url: string;
@@ -52,11 +53,6 @@ async function stopAll(): Promise<void> {
   for (const e of started) await e?.close();
 }
 
-/** The parts of the verdict the demo's last lines read. */
-interface DemoVerdict {
-  cells: { metrics: { metric: string; gated: boolean; verdict: string; change_pct: number | null }[] }[];
-  cost?: { trials: number; wall_s: number };
-}
 
 async function main(): Promise<number> {
   const bundle = join(root, 'dist', 'engine.js');
@@ -85,7 +81,7 @@ async function main(): Promise<number> {
   const code = await cli(['ab', '--config', files.config, '--out-dir', outDir, '--markdown', files.report, '--json', files.verdict]);
   await stopAll();
 
-  const verdict = JSON.parse(await readFile(files.verdict, 'utf8').catch(() => 'null')) as DemoVerdict | null;
+  const verdict = JSON.parse(await readFile(files.verdict, 'utf8').catch(() => 'null')) as VerdictDoc | null;
   console.log(`\nfiles:\n  results   ${join(outDir, 'baseline.json')}, ${join(outDir, 'candidate.json')}\n  verdict   ${files.verdict}\n  report    ${files.report} (what the pull-request comment shows)`);
   if (code === 1 && verdict !== null) {
     const regressed = verdict.cells.flatMap((c) => c.metrics.filter((m) => m.gated && m.verdict === 'regressed').map((m) => `${m.metric} ${m.change_pct !== null && m.change_pct > 0 ? '+' : ''}${m.change_pct}%`));
