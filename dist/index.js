@@ -17,18 +17,18 @@ import {
   publish,
   runPaths,
   stepNote
-} from "./chunks/chunk-NFWXNFEE.js";
+} from "./chunks/chunk-UNEWRLUW.js";
 import {
   renderReport,
   writeVerdictFiles
-} from "./chunks/chunk-MB7MN7OB.js";
-import "./chunks/chunk-ZCOOT4HP.js";
+} from "./chunks/chunk-EXDSGLGK.js";
+import "./chunks/chunk-2WBKDF3B.js";
 import "./chunks/chunk-ZAUR75J2.js";
 import "./chunks/chunk-FS64AV55.js";
 import {
   compareFingerprints,
   readPlan
-} from "./chunks/chunk-GBJ2RTGD.js";
+} from "./chunks/chunk-UHVWFFJQ.js";
 import "./chunks/chunk-H52HCK6I.js";
 import "./chunks/chunk-LV6HEKDB.js";
 import "./chunks/chunk-DSTYHSYM.js";

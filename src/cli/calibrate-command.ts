@@ -4,11 +4,15 @@ import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Plan } from '../config/plan.js';
 import type { CalibrationDoc } from '../gate/calibrate.js';
-import { calibrateRun, calibrationTrials, readPlan } from '../pipeline/judge.js';
+import { adviseStoredBudget, calibrateRun, calibrationTrials, readPlan } from '../pipeline/judge.js';
+import { readResultForGating } from '../result/read.js';
+import { budgetTable, renderBudgetMarkdown } from '../report/budget-advice.js';
 import { measure } from '../pipeline/measure.js';
 import { EXIT } from '../pipeline/exit.js';
 import { calibrationTable, renderCalibrationMarkdown } from '../report/calibration.js';
+import { UsageError } from '../errors/usage-error.js';
 import { cliHost } from './host.js';
+import { CALIBRATE_USAGE } from './usage.js';
 import type { CliIo } from './io.js';
 
 
@@ -21,6 +25,9 @@ interface CalibrateArgs {
   out: string;
   markdown: string | null;
   json: string | null;
+  /** With `candidate`: the two results of an A/A `ab` run, read instead of measuring. */
+  baseline: string | null;
+  candidate: string | null;
 }
 
 async function writeCalibrationFiles(cal: CalibrationDoc, markdown: string | null, json: string | null, cwd: string): Promise<void> {
@@ -28,7 +35,27 @@ async function writeCalibrationFiles(cal: CalibrationDoc, markdown: string | nul
   if (json !== null) await writeFile(resolve(cwd, json), `${JSON.stringify(cal, null, 1)}\n`);
 }
 
+/** `calibrate --baseline A --candidate B`: a sequential budget from the pairs of an A/A paired run; nothing is measured. */
+async function budgetCommand(args: CalibrateArgs & { baseline: string; candidate: string }, io: CliIo): Promise<number> {
+  const { host, release } = cliHost(io, 'the budget');
+  try {
+    const [baseline, candidate] = await Promise.all([readResultForGating(resolve(io.cwd, args.baseline)), readResultForGating(resolve(io.cwd, args.candidate))]);
+    const advice = await adviseStoredBudget(host, { config: args.config, baseline, candidate, candidateLabel: args.candidate });
+    host.log.out(budgetTable(advice));
+    if (args.markdown !== null) await writeFile(resolve(io.cwd, args.markdown), renderBudgetMarkdown(advice));
+    if (args.json !== null) await writeFile(resolve(io.cwd, args.json), `${JSON.stringify({ schema: 'llm-perf-gate/budget-advice@1', ...advice }, null, 1)}\n`);
+    return EXIT.ok;
+  } finally {
+    release();
+  }
+}
+
 export async function calibrateCommand(args: CalibrateArgs, io: CliIo): Promise<number> {
+  if (args.baseline !== null || args.candidate !== null) {
+    if (args.baseline === null || args.candidate === null) throw new UsageError(`calibrate: --baseline and --candidate go together (the two results of an A/A ab run); got only --${args.baseline === null ? 'candidate' : 'baseline'}\n\n${CALIBRATE_USAGE}`);
+    if (args.url !== null || args.model !== null || args.trials !== null) throw new UsageError(`calibrate: --baseline/--candidate read an A/A ab run and measure nothing: --url, --model and --trials do not apply\n\n${CALIBRATE_USAGE}`);
+    return budgetCommand({ ...args, baseline: args.baseline, candidate: args.candidate }, io);
+  }
   const { host, release } = cliHost(io, 'the result file');
   try {
     const plan = await readPlan(host, args);

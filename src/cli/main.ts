@@ -113,6 +113,8 @@ const COMMANDS: Record<string, Command> = {
       out: { type: 'string' },
       markdown: { type: 'string' },
       json: { type: 'string' },
+      baseline: { type: 'string' },
+      candidate: { type: 'string' },
     },
     run: async (v, io) =>
       (await import('./calibrate-command.js')).calibrateCommand(
@@ -124,6 +126,8 @@ const COMMANDS: Record<string, Command> = {
           out: str(v, 'out') ?? 'llm-perf-calibration-result.json',
           markdown: str(v, 'markdown'),
           json: str(v, 'json'),
+          baseline: str(v, 'baseline'),
+          candidate: str(v, 'candidate'),
         },
         io,
       ),

@@ -91,6 +91,8 @@ not do the same work or were not measured properly: the report says why).`;
 
 export const CALIBRATE_USAGE = `usage: llm-perf-gate calibrate [--config FILE] [--url URL] [--model NAME] [--trials N]
                               [--out FILE] [--markdown FILE] [--json FILE]
+       llm-perf-gate calibrate --baseline FILE --candidate FILE [--config FILE]
+                              [--markdown FILE] [--json FILE]
 
 Runs the workload matrix as an A/A experiment against one target (the same build
 on both sides), then reports per cell and metric the noise across trials, what the
@@ -106,6 +108,12 @@ llm-perf.yml) and the trials the current tolerances need. See docs/calibrate.md.
   --out FILE       result file of the calibration run (default: llm-perf-calibration-result.json)
   --markdown FILE  write the Markdown report here
   --json FILE      write the calibration (llm-perf-gate/calibration@1) here
+
+With --baseline and --candidate it measures nothing: it reads the two results of an
+A/A \`ab\` run (the same build on both sides) and recommends a sequential budget
+(run.budget) from the spread of its pairs: the fewest pairs that decide an unchanged
+build, and fail a regression of twice the threshold, 4 times in 5. --config: judge
+with these gate rules instead of the runs' stored config.
 
 Exit status: 0 done, 2 bad config or usage, or the target could not be reached,
 130 interrupted (the result file and the calibration hold what was measured).`;

@@ -6,6 +6,7 @@
 import { gatePlanFromStored, loadGatePlan, loadPlan } from '../config/load.js';
 import type { GatePlan, Plan, Warmup } from '../config/plan.js';
 import { RunSetupError } from '../errors/run-setup-error.js';
+import { adviseBudget, type BudgetAdvice } from '../gate/budget-advice.js';
 import { calibrate, type CalibrationDoc } from '../gate/calibrate.js';
 import { DEFAULT_CALIBRATION_TRIALS, MIN_CALIBRATION_TRIALS } from '../gate/calibration-trials.js';
 import { compare } from '../gate/compare.js';
@@ -71,6 +72,15 @@ export async function judgeStored(host: Host, j: StoredJudgement): Promise<Verdi
 function verdictOf(baseline: ResultDoc | null, history: readonly ResultDoc[], candidate: ResultDoc, gate: GatePlan, whyNoBaseline: string): VerdictDoc {
   if (history.length > 0) return compareWithHistory(history, candidate, gate);
   return baseline === null ? verdictWithoutBaseline(candidate, gate, whyNoBaseline) : compare(baseline, candidate, gate);
+}
+
+/**
+ * The sequential budget an A/A paired run's noise calls for, judged with the
+ * rules of `config` when given, else of the candidate's stored config.
+ */
+export async function adviseStoredBudget(host: Host, j: { config: string | null; baseline: ResultDoc; candidate: ResultDoc; candidateLabel: string }): Promise<BudgetAdvice> {
+  const gate = j.config !== null ? await loadGatePlan(j.config, host.cwd) : gatePlanFromStored(j.candidate.config, `${j.candidateLabel} (stored config)`);
+  return adviseBudget(j.baseline, j.candidate, gate);
 }
 
 /** Trials for a calibration run: `given` (--trials), else max(run.trials, DEFAULT_CALIBRATION_TRIALS). */

@@ -6,7 +6,7 @@ import {
   startLaunch,
   stopLaunch,
   withServers
-} from "./chunk-ZCOOT4HP.js";
+} from "./chunk-2WBKDF3B.js";
 import {
   TRACE_LOAD_LABEL,
   isDecided,
@@ -14,7 +14,7 @@ import {
   judgeStored,
   nextStep,
   undecided
-} from "./chunk-GBJ2RTGD.js";
+} from "./chunk-UHVWFFJQ.js";
 
 // src/pipeline/design.ts
 function designRun(c) {

@@ -12,17 +12,17 @@ import {
   carryOut,
   designRun,
   measurePort
-} from "./chunk-NFWXNFEE.js";
+} from "./chunk-UNEWRLUW.js";
 import {
   reportVerdict
-} from "./chunk-MB7MN7OB.js";
-import "./chunk-ZCOOT4HP.js";
+} from "./chunk-EXDSGLGK.js";
+import "./chunk-2WBKDF3B.js";
 import "./chunk-ZAUR75J2.js";
 import "./chunk-FS64AV55.js";
 import {
   RunSetupError,
   readPlan
-} from "./chunk-GBJ2RTGD.js";
+} from "./chunk-UHVWFFJQ.js";
 import "./chunk-H52HCK6I.js";
 import "./chunk-LV6HEKDB.js";
 import "./chunk-DSTYHSYM.js";

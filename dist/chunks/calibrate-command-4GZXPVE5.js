@@ -1,14 +1,16 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
   measure
-} from "./chunk-ZCOOT4HP.js";
+} from "./chunk-2WBKDF3B.js";
 import "./chunk-ZAUR75J2.js";
 import "./chunk-FS64AV55.js";
 import {
+  MAX_BUDGET_PAIRS,
+  adviseStoredBudget,
   calibrateRun,
   calibrationTrials,
   readPlan
-} from "./chunk-GBJ2RTGD.js";
+} from "./chunk-UHVWFFJQ.js";
 import "./chunk-H52HCK6I.js";
 import "./chunk-LV6HEKDB.js";
 import "./chunk-DSTYHSYM.js";
@@ -24,14 +26,23 @@ import {
 } from "./chunk-GK5K63HU.js";
 import "./chunk-XOBVNEIF.js";
 import "./chunk-4AXL3BU5.js";
-import "./chunk-ND6M4MDT.js";
+import {
+  readResultForGating
+} from "./chunk-ND6M4MDT.js";
 import "./chunk-A65H3QNL.js";
 import "./chunk-5XUPNBZ7.js";
 import "./chunk-EG4BBXMW.js";
 import {
+  CALIBRATE_USAGE
+} from "./chunk-5XL7NCAC.js";
+import {
   cliHost
 } from "./chunk-GPFQKZR3.js";
+import {
+  UsageError
+} from "./chunk-F7EZCM6P.js";
 import "./chunk-4VUXDGVK.js";
+import "./chunk-XS6I4BEK.js";
 import "./chunk-BHKQ45ST.js";
 import {
   EXIT
@@ -48,13 +59,45 @@ import "./chunk-SK3CJ3HN.js";
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 
+// src/report/budget-advice.ts
+var pct = (x, signed2 = false) => x === null ? "-" : `${signed2 && x > 0 ? "+" : ""}${x.toFixed(1)}%`;
+var pairsText = (n) => n === null ? `> ${MAX_BUDGET_PAIRS}` : String(n);
+function rows(a) {
+  return a.cells.flatMap((c) => c.metrics.map((m) => [c.id, m.metric, String(m.pairs), pct(m.mean_pct, true), pct(m.spread_pct), pct(m.threshold_pct), pairsText(m.budget_pairs)]));
+}
+var HEAD = ["cell", "metric", "pairs", "A/A mean", "spread", "threshold", "budget (pairs)"];
+function budgetSentence(a) {
+  if (a.pairs !== null) {
+    const time = a.minutes === null ? "" : `, about ${a.minutes} min of measuring`;
+    return `Recommended budget: ${a.pairs} pairs${time}: with it an unchanged build is decided, and a regression of twice the threshold fails, 4 times in 5 (the first look stays at ${a.first} pairs; runs that decide sooner stop sooner).`;
+  }
+  if (a.unreachable.length > 0) return `No budget up to ${MAX_BUDGET_PAIRS} pairs decides ${a.unreachable.join(", ")}: raise the tolerance, lower the noise (more requests per trial, a quieter runner), or report the metric without gating it (gate: false).`;
+  return "No recommendation: the runs have fewer than 2 pairs with values for the gated metrics.";
+}
+function budgetTable(a) {
+  const all = [HEAD, ...rows(a)];
+  const widths = HEAD.map((_, i) => Math.max(...all.map((r) => r[i].length)));
+  const line = (r) => r.map((x, i) => i < 2 ? x.padEnd(widths[i]) : x.padStart(widths[i])).join("  ").trimEnd();
+  const out = [`budget from an A/A paired run: ${a.power * 100}% power, looks from ${a.first} pairs; spread: sd of the pairs' log ratios`, "", line(HEAD), widths.map((w) => "-".repeat(w)).join("  "), ...rows(a).map(line), "", budgetSentence(a)];
+  if (a.yaml !== null) out.push("", a.yaml.trimEnd());
+  for (const n of a.notes) out.push(`note: ${n}`);
+  return out.join("\n");
+}
+function renderBudgetMarkdown(a) {
+  const out = ["## llm-perf-gate calibrate: a budget for the paired A/B", "", markdownTable([HEAD, ...rows(a).map((r) => r.map((x, i) => i < 2 ? escapeMd(x) : x))], { align: ["l", "l", "r", "r", "r", "r", "r"] }), "", budgetSentence(a)];
+  if (a.yaml !== null) out.push("", "```yaml", a.yaml.trimEnd(), "```");
+  for (const n of a.notes) out.push("", `> ${escapeMd(n)}`);
+  return `${out.join("\n")}
+`;
+}
+
 // src/report/calibration.ts
 var num = (x) => {
   if (x === null || !Number.isFinite(x)) return "\u2013";
   const a = Math.abs(x);
   return a >= 100 ? x.toFixed(0) : a >= 10 ? x.toFixed(1) : x.toFixed(2);
 };
-var pct = (x) => x === null ? "\u2013" : `${x.toFixed(1)}%`;
+var pct2 = (x) => x === null ? "\u2013" : `${x.toFixed(1)}%`;
 var signed = (x) => x === null ? "\u2013" : `${x > 0 ? "+" : ""}${x.toFixed(1)}%`;
 var tol = (x) => x === null ? "\u2013" : `${Math.round(x * 1e3) / 10}%`;
 var cv = (m) => m.cv === null ? "\u2013" : `${(m.cv * 100).toFixed(1)}%`;
@@ -104,17 +147,17 @@ function recommendation(doc) {
 }
 function calibrationTable(doc) {
   const k = doc.settings.trials_current;
-  const rows = [["cell", "metric", "mean", "cv", "A/A change [interval]", "A/A verdict", `mde@${k}`, "tolerance", "trials for tol"]];
+  const rows2 = [["cell", "metric", "mean", "cv", "A/A change [interval]", "A/A verdict", `mde@${k}`, "tolerance", "trials for tol"]];
   for (const c of doc.cells) {
     for (const m of c.metrics) {
-      rows.push([
+      rows2.push([
         forTerminal(c.id),
         `${m.metric}${m.gated ? " *" : ""}`,
         `${num(m.mean)} ${m.unit}`,
         cv(m),
         aaText(m.aa),
         aaVerdict(m.aa, false),
-        pct(m.mde_pct),
+        pct2(m.mde_pct),
         toleranceText(m),
         trialsText(m, doc.settings.max_trials)
       ]);
@@ -123,7 +166,7 @@ function calibrationTable(doc) {
   const lines = [
     `calibration: ${doc.settings.trials_run} trials per cell, split alternately into two halves; ${Math.round(doc.settings.confidence * 100)}% intervals; mde at run.trials = ${k} per side, unpaired, ${Math.round(doc.settings.power * 100)}% power`,
     "",
-    renderTable(rows),
+    renderTable(rows2),
     "* gated; cv: across trials; tolerance: current \u2192 recommended; trials for tol: per side, for the current tolerance",
     ""
   ];
@@ -156,7 +199,7 @@ ${escapeMd(rec.unreachable)}`));
     );
   }
   const head = ["cell", "metric", "mean", "cv", "A/A change [interval]", "A/A verdict", `mde @ ${k} trials`, "tolerance", "trials for tol"];
-  const rows = doc.cells.flatMap(
+  const rows2 = doc.cells.flatMap(
     (c) => c.metrics.map((m) => [
       escapeMd(c.id),
       m.gated ? `**${m.metric}**` : m.metric,
@@ -164,12 +207,12 @@ ${escapeMd(rec.unreachable)}`));
       cv(m),
       aaText(m.aa),
       aaVerdict(m.aa, true),
-      pct(m.mde_pct),
+      pct2(m.mde_pct),
       toleranceText(m),
       trialsText(m, doc.settings.max_trials)
     ])
   );
-  parts.push(markdownTable([head, ...rows], { align: ["l", "l", "r", "r", "r", "l", "r", "r", "r"] }));
+  parts.push(markdownTable([head, ...rows2], { align: ["l", "l", "r", "r", "r", "l", "r", "r", "r"] }));
   parts.push(
     "**Bold**: gated. *cv*: coefficient of variation across trials. *mde*: smallest change the current trials detect with 80% power. *tolerance*: current \u2192 recommended (the larger of the default and 1.5\xD7 the A/A noise at the current trials). *trials for tol*: trials per side for the current tolerance to be detectable. See docs/calibrate.md."
   );
@@ -191,7 +234,30 @@ async function writeCalibrationFiles(cal, markdown, json, cwd) {
   if (json !== null) await writeFile(resolve(cwd, json), `${JSON.stringify(cal, null, 1)}
 `);
 }
+async function budgetCommand(args, io) {
+  const { host, release } = cliHost(io, "the budget");
+  try {
+    const [baseline, candidate] = await Promise.all([readResultForGating(resolve(io.cwd, args.baseline)), readResultForGating(resolve(io.cwd, args.candidate))]);
+    const advice = await adviseStoredBudget(host, { config: args.config, baseline, candidate, candidateLabel: args.candidate });
+    host.log.out(budgetTable(advice));
+    if (args.markdown !== null) await writeFile(resolve(io.cwd, args.markdown), renderBudgetMarkdown(advice));
+    if (args.json !== null) await writeFile(resolve(io.cwd, args.json), `${JSON.stringify({ schema: "llm-perf-gate/budget-advice@1", ...advice }, null, 1)}
+`);
+    return EXIT.ok;
+  } finally {
+    release();
+  }
+}
 async function calibrateCommand(args, io) {
+  if (args.baseline !== null || args.candidate !== null) {
+    if (args.baseline === null || args.candidate === null) throw new UsageError(`calibrate: --baseline and --candidate go together (the two results of an A/A ab run); got only --${args.baseline === null ? "candidate" : "baseline"}
+
+${CALIBRATE_USAGE}`);
+    if (args.url !== null || args.model !== null || args.trials !== null) throw new UsageError(`calibrate: --baseline/--candidate read an A/A ab run and measure nothing: --url, --model and --trials do not apply
+
+${CALIBRATE_USAGE}`);
+    return budgetCommand({ ...args, baseline: args.baseline, candidate: args.candidate }, io);
+  }
   const { host, release } = cliHost(io, "the result file");
   try {
     const plan = await readPlan(host, args);

@@ -9,20 +9,20 @@ import {
   designRun,
   measurePort,
   runPaths
-} from "./chunk-NFWXNFEE.js";
+} from "./chunk-UNEWRLUW.js";
 import {
   reportVerdict
-} from "./chunk-MB7MN7OB.js";
+} from "./chunk-EXDSGLGK.js";
 import {
   measure
-} from "./chunk-ZCOOT4HP.js";
+} from "./chunk-2WBKDF3B.js";
 import "./chunk-ZAUR75J2.js";
 import {
   parseShard
 } from "./chunk-FS64AV55.js";
 import {
   readPlan
-} from "./chunk-GBJ2RTGD.js";
+} from "./chunk-UHVWFFJQ.js";
 import "./chunk-H52HCK6I.js";
 import "./chunk-LV6HEKDB.js";
 import "./chunk-DSTYHSYM.js";

@@ -5,7 +5,7 @@ import {
   telemetrySection,
   telemetrySummary,
   undecided
-} from "./chunk-GBJ2RTGD.js";
+} from "./chunk-UHVWFFJQ.js";
 import {
   capacityCellSection,
   capacityVerdictRows,

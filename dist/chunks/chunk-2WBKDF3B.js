@@ -38,7 +38,7 @@ import {
   synthesizeItems,
   traceLoad,
   workloadHash
-} from "./chunk-GBJ2RTGD.js";
+} from "./chunk-UHVWFFJQ.js";
 import {
   getTokenizer,
   lazyTokenCounter

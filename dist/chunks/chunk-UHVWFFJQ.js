@@ -7798,9 +7798,6 @@ async function readConfigFile(file, abs, optional) {
   }
 }
 
-// src/gate/calibration-doc.ts
-var CALIBRATION_SCHEMA = "llm-perf-gate/calibration@1";
-
 // src/gate/calibration-formulas.ts
 var POWER = 0.8;
 var TOLERANCE_FACTOR = 1.5;
@@ -7850,6 +7847,192 @@ function trialsNeeded(cv, logThreshold, confidence, power = POWER, max = MAX_TRI
   for (let k = 2; k <= max; k++) if (mdeLog(cv, k, confidence, power) <= logThreshold) return k;
   return null;
 }
+
+// src/gate/sequential.ts
+var PATHS = 1e5;
+var cache = /* @__PURE__ */ new Map();
+function lookErrors(first, last, error) {
+  if (!Number.isInteger(first) || !Number.isInteger(last) || first < 1 || last < first) throw new RangeError(`looks must run from a first pair count >= 1 to a last one >= it, got ${first}..${last}`);
+  if (!(error > 0 && error < 0.5)) throw new RangeError(`a one-sided error must be in (0, 0.5), got ${error}`);
+  if (first === last) return [error];
+  const key = `${first}|${last}|${error}`;
+  const hit = cache.get(key);
+  if (hit !== void 0) return hit;
+  const spent = (t) => 2 - 2 * normalCdf(normalQuantile(1 - error / 2) / Math.sqrt(t));
+  const rng = createRng(`llm-perf-gate|sequential|${key}`);
+  const normal = () => {
+    const u = 1 - rng.next();
+    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rng.next());
+  };
+  const sums = new Float64Array(PATHS);
+  for (let n = 1; n < first; n++) for (let i = 0; i < PATHS; i++) sums[i] += normal();
+  const alive = new Uint8Array(PATHS).fill(1);
+  let aliveCount = PATHS;
+  let spentSoFar = 0;
+  const out = [];
+  for (let n = first; n <= last; n++) {
+    for (let i = 0; i < PATHS; i++) sums[i] += normal();
+    const target = spent(n / last) - spentSoFar;
+    const cross = Math.floor(target * PATHS);
+    const z = new Float64Array(aliveCount);
+    let j = 0;
+    for (let i = 0; i < PATHS; i++) if (alive[i]) z[j++] = sums[i] / Math.sqrt(n);
+    z.sort();
+    const at = (r) => z[z.length - 1 - r];
+    const boundary = cross <= 0 ? at(0) + 1e-9 : cross >= z.length ? -Infinity : (at(cross - 1) + at(cross)) / 2;
+    out.push(Math.max(1 - normalCdf(boundary), 1e-9));
+    if (cross > 0) {
+      for (let i = 0; i < PATHS; i++) if (alive[i] && sums[i] / Math.sqrt(n) > boundary) {
+        alive[i] = 0;
+        aliveCount--;
+      }
+    }
+    spentSoFar = (PATHS - aliveCount) / PATHS;
+  }
+  cache.set(key, out);
+  return out;
+}
+function gateAtLook(gate, look) {
+  if (look.first === look.last) return gate;
+  const k = Math.min(Math.max(look.trials, look.first), look.last) - look.first;
+  const side2 = lookErrors(look.first, look.last, (1 - gate.confidence) / 2)[k];
+  const alpha = lookErrors(look.first, look.last, gate.alpha)[k];
+  return { ...gate, confidence: 1 - 2 * side2, alpha };
+}
+var DECIDED = /* @__PURE__ */ new Set(["regressed", "unchanged", "improved"]);
+function undecided(v) {
+  return v.cells.filter((c) => c.valid).flatMap((c) => c.metrics.filter((m) => m.gated && !DECIDED.has(m.verdict)).map((metric) => ({ cell: c.id, metric })));
+}
+function isDecided(v) {
+  return v.verdict === "fail" || undecided(v).length === 0;
+}
+function nextStep(v, look, budget, elapsedMs) {
+  if (isDecided(v)) return { more: false, why: "decided" };
+  if (look.trials >= look.last) return { more: false, why: look.first === look.last ? "fixed" : "budget-trials" };
+  if (budget.minutes !== null) {
+    const perPair = elapsedMs / Math.max(look.trials, 1);
+    if (elapsedMs + perPair > budget.minutes * 6e4) return { more: false, why: "budget-minutes" };
+  }
+  return { more: true };
+}
+function ruledOut(m) {
+  if (m.interval_pct === null) return null;
+  const higherBetter = m.direction === "higher";
+  const bad = higherBetter ? m.interval_pct[0] : m.interval_pct[1];
+  const fmt = (x) => `${Math.abs(x) >= 10 ? x.toFixed(0) : x.toFixed(1)}%`;
+  if (higherBetter) return bad >= 0 ? `no drop at all` : `no drop beyond ${fmt(-bad)}`;
+  if (m.unit === "share" || m.metric === "error_rate") return bad <= 0 ? "no rise at all" : `no rise beyond ${bad.toFixed(2)} points`;
+  return bad <= 0 ? "no rise at all" : `no rise beyond ${fmt(bad)}`;
+}
+function pairsToDecide(m, trials) {
+  if (m.interval_pct === null || m.change_pct === null || m.threshold_pct === null || trials < 2) return null;
+  const log = (pct4) => m.metric === "error_rate" ? pct4 / 100 : Math.log(1 + pct4 / 100);
+  const est = log(m.change_pct);
+  const halfWidth = (log(m.interval_pct[1]) - log(m.interval_pct[0])) / 2;
+  const gap = Math.abs(est - log(m.threshold_pct));
+  if (!(halfWidth > 0) || !(gap > halfWidth / 20)) return null;
+  return Math.ceil(trials * (halfWidth / gap) ** 2);
+}
+
+// src/gate/budget-advice.ts
+var MAX_BUDGET_PAIRS = 100;
+function trialValue(t, def) {
+  if (def.dist !== null) return distValue(t.metrics[def.dist.key], def.dist.stat);
+  const v = t.metrics[def.id];
+  return typeof v === "number" ? v : null;
+}
+function pairLogRatios(b, c, def) {
+  const n = Math.min(b.trials.length, c.trials.length);
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const x = trialValue(b.trials[i], def);
+    const y = trialValue(c.trials[i], def);
+    if (x !== null && y !== null && x > 0 && y > 0 && Number.isFinite(x) && Number.isFinite(y)) out.push(Math.log(y / x));
+  }
+  return out;
+}
+function reachAt(sd, n, e, power) {
+  return (tQuantile(1 - e, n - 1) + tQuantile(power, n - 1)) * (sd / Math.sqrt(n));
+}
+function budgetPairs(sd, thresholdLogValue, first, sideError, power = POWER) {
+  if (!(thresholdLogValue > 0)) return null;
+  const start = Math.max(first, 2);
+  if (sd === 0) return start;
+  let lo = start;
+  while (lo <= MAX_BUDGET_PAIRS && reachAt(sd, lo, sideError, power) > thresholdLogValue) lo++;
+  if (lo > MAX_BUDGET_PAIRS) return null;
+  const decides = (last) => reachAt(sd, last, lookErrors(first, last, sideError).at(-1), power) <= thresholdLogValue;
+  if (decides(lo)) return lo;
+  let hi = Math.min(MAX_BUDGET_PAIRS, Math.ceil(lo * 1.25) + 1);
+  if (!decides(hi)) {
+    if (hi === MAX_BUDGET_PAIRS || !decides(MAX_BUDGET_PAIRS)) return null;
+    lo = hi;
+    hi = MAX_BUDGET_PAIRS;
+  }
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (decides(mid)) hi = mid;
+    else lo = mid;
+  }
+  return hi;
+}
+var r2 = (x) => Math.round(x * 100) / 100;
+function metricBudget(b, c, def, thr, first, sideError) {
+  const d = pairLogRatios(b, c, def);
+  const threshold_pct = r2(Math.abs(logToRelative(thr, def.direction)) * 100);
+  if (d.length < 2) return { metric: def.id, pairs: d.length, mean_pct: null, spread_pct: null, threshold_pct, budget_pairs: null };
+  const mean3 = d.reduce((a, x) => a + x, 0) / d.length;
+  const sd = Math.sqrt(d.reduce((a, x) => a + (x - mean3) ** 2, 0) / (d.length - 1));
+  return { metric: def.id, pairs: d.length, mean_pct: r2(Math.expm1(mean3) * 100), spread_pct: r2(sd * 100), threshold_pct, budget_pairs: budgetPairs(sd, thr, first, sideError) };
+}
+function pairSeconds(b, c) {
+  const n = Math.min(b.trials.length, c.trials.length);
+  if (n === 0) return null;
+  let s = 0;
+  for (let i = 0; i < n; i++) s += b.trials[i].duration_s + c.trials[i].duration_s;
+  return s / n;
+}
+function adviseBudget(base, cand, gate) {
+  const notes = [];
+  if (base.ab === null || cand.ab === null || base.ab.run_id !== cand.ab.run_id) {
+    notes.push("these results are not the two sides of one ab run: pairs are matched by trial index, but their noise is not that of interleaved pairs");
+  }
+  if (base.git?.commit && cand.git?.commit && base.git.commit !== cand.git.commit) {
+    notes.push(`the sides were built from different commits (${base.git.commit.slice(0, 7)}, ${cand.git.commit.slice(0, 7)}): a real difference between them reads as noise here`);
+  }
+  const first = base.config.run.trials;
+  const sideError = (1 - gate.confidence) / 2;
+  const byId = new Map(cand.cells.map((c) => [c.id, c]));
+  const cells = [];
+  const unreachable = [];
+  const needed = [];
+  let perPairS = 0;
+  for (const b of base.cells) {
+    const c = byId.get(b.id);
+    if (c === void 0) {
+      notes.push(`${b.id}: not in the candidate`);
+      continue;
+    }
+    const gated = rulesFor(gate, b.scenario.name, b.load.kind).filter((r) => r.gated && r.def.kind !== "absolute");
+    const metrics = gated.map((rule) => metricBudget(b, c, rule.def, thresholdLog(rule, pooledValue(b, rule.def)), first, sideError));
+    for (const m of metrics) {
+      if (m.budget_pairs === null) unreachable.push(`${b.id} ${m.metric}`);
+      else needed.push(m.budget_pairs);
+    }
+    const pair_s = pairSeconds(b, c);
+    perPairS += pair_s ?? 0;
+    cells.push({ id: b.id, pair_s: pair_s === null ? null : r2(pair_s), metrics });
+  }
+  const pairs = unreachable.length > 0 || needed.length === 0 ? null : Math.max(first, ...needed);
+  const minutes = pairs === null || perPairS === 0 ? null : Math.ceil(pairs * perPairS / 60);
+  const yaml = pairs === null ? null : `run:
+  budget: { trials: ${pairs}${minutes === null ? "" : `, minutes: ${minutes}`} }
+`;
+  return { first, power: POWER, cells, pairs, unreachable, minutes, yaml, notes };
+}
+
+// src/gate/calibration-doc.ts
+var CALIBRATION_SCHEMA = "llm-perf-gate/calibration@1";
 
 // src/gate/tail-hint.ts
 var STEADY_TAIL = 5;
@@ -8309,8 +8492,8 @@ function decide(out, cls, lo, hi, level, ratio) {
 }
 
 // src/gate/calibrate-metric.ts
-var r2 = (x) => Math.round(x * 100) / 100;
-var pctOf2 = (frac) => Number.isFinite(frac) ? r2(frac * 100) : null;
+var r22 = (x) => Math.round(x * 100) / 100;
+var pctOf2 = (frac) => Number.isFinite(frac) ? r22(frac * 100) : null;
 var sig = (x) => x === 0 || !Number.isFinite(x) ? x : Number(x.toPrecision(6));
 var ceilPercent = (frac) => Math.ceil(frac * 100 - 1e-6) / 100;
 function meanSd(v) {
@@ -8339,7 +8522,7 @@ function aaSplit(cell2, rule, gate) {
     verdict: v.verdict,
     change_pct: v.change_pct,
     interval_pct: v.interval_pct,
-    width_pct: v.interval_pct === null ? null : r2(v.interval_pct[1] - v.interval_pct[0]),
+    width_pct: v.interval_pct === null ? null : r22(v.interval_pct[1] - v.interval_pct[0]),
     threshold_pct: v.threshold_pct,
     p: v.p,
     p_adj: null,
@@ -8737,92 +8920,6 @@ function withCostMismatch(metrics, why) {
   return metrics.map(
     (m) => COST_METRICS.has(m.metric) ? { ...m, change_pct: null, interval_pct: null, p: null, p_adj: null, p_no_change: null, mde_pct: null, verdict: "inconclusive", method: "point", reason: why } : m
   );
-}
-
-// src/gate/sequential.ts
-var PATHS = 1e5;
-var cache = /* @__PURE__ */ new Map();
-function lookErrors(first, last, error) {
-  if (!Number.isInteger(first) || !Number.isInteger(last) || first < 1 || last < first) throw new RangeError(`looks must run from a first pair count >= 1 to a last one >= it, got ${first}..${last}`);
-  if (!(error > 0 && error < 0.5)) throw new RangeError(`a one-sided error must be in (0, 0.5), got ${error}`);
-  if (first === last) return [error];
-  const key = `${first}|${last}|${error}`;
-  const hit = cache.get(key);
-  if (hit !== void 0) return hit;
-  const spent = (t) => 2 - 2 * normalCdf(normalQuantile(1 - error / 2) / Math.sqrt(t));
-  const rng = createRng(`llm-perf-gate|sequential|${key}`);
-  const normal = () => {
-    const u = 1 - rng.next();
-    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rng.next());
-  };
-  const sums = new Float64Array(PATHS);
-  for (let n = 1; n < first; n++) for (let i = 0; i < PATHS; i++) sums[i] += normal();
-  const alive = new Uint8Array(PATHS).fill(1);
-  let aliveCount = PATHS;
-  let spentSoFar = 0;
-  const out = [];
-  for (let n = first; n <= last; n++) {
-    for (let i = 0; i < PATHS; i++) sums[i] += normal();
-    const target = spent(n / last) - spentSoFar;
-    const cross = Math.floor(target * PATHS);
-    const z = new Float64Array(aliveCount);
-    let j = 0;
-    for (let i = 0; i < PATHS; i++) if (alive[i]) z[j++] = sums[i] / Math.sqrt(n);
-    z.sort();
-    const at = (r) => z[z.length - 1 - r];
-    const boundary = cross <= 0 ? at(0) + 1e-9 : cross >= z.length ? -Infinity : (at(cross - 1) + at(cross)) / 2;
-    out.push(Math.max(1 - normalCdf(boundary), 1e-9));
-    if (cross > 0) {
-      for (let i = 0; i < PATHS; i++) if (alive[i] && sums[i] / Math.sqrt(n) > boundary) {
-        alive[i] = 0;
-        aliveCount--;
-      }
-    }
-    spentSoFar = (PATHS - aliveCount) / PATHS;
-  }
-  cache.set(key, out);
-  return out;
-}
-function gateAtLook(gate, look) {
-  if (look.first === look.last) return gate;
-  const k = Math.min(Math.max(look.trials, look.first), look.last) - look.first;
-  const side2 = lookErrors(look.first, look.last, (1 - gate.confidence) / 2)[k];
-  const alpha = lookErrors(look.first, look.last, gate.alpha)[k];
-  return { ...gate, confidence: 1 - 2 * side2, alpha };
-}
-var DECIDED = /* @__PURE__ */ new Set(["regressed", "unchanged", "improved"]);
-function undecided(v) {
-  return v.cells.filter((c) => c.valid).flatMap((c) => c.metrics.filter((m) => m.gated && !DECIDED.has(m.verdict)).map((metric) => ({ cell: c.id, metric })));
-}
-function isDecided(v) {
-  return v.verdict === "fail" || undecided(v).length === 0;
-}
-function nextStep(v, look, budget, elapsedMs) {
-  if (isDecided(v)) return { more: false, why: "decided" };
-  if (look.trials >= look.last) return { more: false, why: look.first === look.last ? "fixed" : "budget-trials" };
-  if (budget.minutes !== null) {
-    const perPair = elapsedMs / Math.max(look.trials, 1);
-    if (elapsedMs + perPair > budget.minutes * 6e4) return { more: false, why: "budget-minutes" };
-  }
-  return { more: true };
-}
-function ruledOut(m) {
-  if (m.interval_pct === null) return null;
-  const higherBetter = m.direction === "higher";
-  const bad = higherBetter ? m.interval_pct[0] : m.interval_pct[1];
-  const fmt = (x) => `${Math.abs(x) >= 10 ? x.toFixed(0) : x.toFixed(1)}%`;
-  if (higherBetter) return bad >= 0 ? `no drop at all` : `no drop beyond ${fmt(-bad)}`;
-  if (m.unit === "share" || m.metric === "error_rate") return bad <= 0 ? "no rise at all" : `no rise beyond ${bad.toFixed(2)} points`;
-  return bad <= 0 ? "no rise at all" : `no rise beyond ${fmt(bad)}`;
-}
-function pairsToDecide(m, trials) {
-  if (m.interval_pct === null || m.change_pct === null || m.threshold_pct === null || trials < 2) return null;
-  const log = (pct4) => m.metric === "error_rate" ? pct4 / 100 : Math.log(1 + pct4 / 100);
-  const est = log(m.change_pct);
-  const halfWidth = (log(m.interval_pct[1]) - log(m.interval_pct[0])) / 2;
-  const gap = Math.abs(est - log(m.threshold_pct));
-  if (!(halfWidth > 0) || !(gap > halfWidth / 20)) return null;
-  return Math.ceil(trials * (halfWidth / gap) ** 2);
 }
 
 // src/gate/slo.ts
@@ -10151,6 +10248,10 @@ function verdictOf(baseline, history, candidate, gate, whyNoBaseline) {
   if (history.length > 0) return compareWithHistory(history, candidate, gate);
   return baseline === null ? verdictWithoutBaseline(candidate, gate, whyNoBaseline) : compare(baseline, candidate, gate);
 }
+async function adviseStoredBudget(host, j) {
+  const gate = j.config !== null ? await loadGatePlan(j.config, host.cwd) : gatePlanFromStored(j.candidate.config, `${j.candidateLabel} (stored config)`);
+  return adviseBudget(j.baseline, j.candidate, gate);
+}
 function calibrationTrials(given, plan) {
   if (given === null) return Math.max(plan.limits.trials, DEFAULT_CALIBRATION_TRIALS);
   const n = /^\d+$/.test(given.trim()) ? Number(given.trim()) : NaN;
@@ -10287,14 +10388,15 @@ function telemetrySummary(v, baseline, candidate) {
 
 export {
   RunSetupError,
-  machineInfo,
-  collectFingerprint,
-  compareFingerprints,
   undecided,
   isDecided,
   nextStep,
   ruledOut,
   pairsToDecide,
+  MAX_BUDGET_PAIRS,
+  machineInfo,
+  collectFingerprint,
+  compareFingerprints,
   drawLength,
   synthesisWords,
   buildPrompt,
@@ -10308,6 +10410,7 @@ export {
   readPlan,
   judgeRun,
   judgeStored,
+  adviseStoredBudget,
   calibrationTrials,
   calibrateRun,
   peakGpuMemory,

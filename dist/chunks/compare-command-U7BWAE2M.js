@@ -1,10 +1,10 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
   reportVerdict
-} from "./chunk-MB7MN7OB.js";
+} from "./chunk-EXDSGLGK.js";
 import {
   judgeStored
-} from "./chunk-GBJ2RTGD.js";
+} from "./chunk-UHVWFFJQ.js";
 import "./chunk-H52HCK6I.js";
 import "./chunk-LV6HEKDB.js";
 import "./chunk-DSTYHSYM.js";
