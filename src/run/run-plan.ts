@@ -9,7 +9,7 @@ import { InferenceClient } from '../client/http.js';
 import { contextLimit } from '../client/models.js';
 import { RunSetupError } from '../errors/run-setup-error.js';
 import { TargetError } from '../errors/target-error.js';
-import type { RequestOutcome } from '../load/record.js';
+import type { RequestOutcome, RequestRecord } from '../load/record.js';
 import type { AbSidePlan, LoadPlan, Plan, ScenarioPlan, TargetPlan } from '../config/plan.js';
 import { runCell } from '../load/run-cell.js';
 import { runCellWarm, warmupBudget } from '../load/warmup.js';
@@ -31,7 +31,8 @@ import { ConversationClient } from '../load/conversation-client.js';
 import { conversationWarmupRequests, conversationWork, runConversationTrial } from './conversation-step.js';
 import { machineInfo } from '../telemetry/machine.js';
 import { gitInfo } from './environment.js';
-import { assertCredentialsAccepted } from './refusal.js';
+import { assertCredentialsAccepted, firstFailuresError } from './refusal.js';
+import { FIRST_FAILURES_STOP, FirstFailureWatch } from '../load/first-failures.js';
 import { shardLoad, SINGLE } from '../load/shard.js';
 import { raiseSchedulingPriority } from './priority.js';
 import { openWorkers, type WorkerGroup } from './workers.js';
@@ -111,6 +112,8 @@ interface Side {
   telemetry: TelemetryRecorder;
   /** Multi-turn cells' client (it keeps the answers' text), opened with the first such cell; closed with `client`. */
   conversation?: ConversationClient;
+  /** The side's first finished requests: all refused alike stops the run (src/load/first-failures.ts). */
+  firstFailures: FirstFailureWatch;
 }
 
 /** The API key the target names (never logged: registered as a secret at once). */
@@ -184,7 +187,7 @@ async function createSide(o: RunOptions, target: TargetPlan, outPath: string, la
   };
   const pids = (o.startedServers ?? []).filter((s) => s.url === target.url).map((s) => s.pid);
   const telemetry = telemetryRecorder(plan.telemetry, target.url, pids, o.clock);
-  return { label, role: ab?.side ?? null, connected: true, target, outPath, client, model: '', doc, trials: new Map(), workers: null, telemetry };
+  return { label, role: ab?.side ?? null, connected: true, target, outPath, client, model: '', doc, trials: new Map(), workers: null, telemetry, firstFailures: new FirstFailureWatch() };
 }
 
 async function openSide(o: RunOptions, target: TargetPlan, outPath: string, label: string, ab: ResultDoc['ab']): Promise<Side> {
@@ -209,7 +212,7 @@ async function probeSide(o: RunOptions, side: Side): Promise<void> {
     throw new TargetError('the server lists no models; set target.model or --model', 'GET', `${target.url}/v1/models`);
   }
   if (target.model !== null && !info.models.includes(target.model)) {
-    o.progress?.note(`${label}model '${target.model}' is not in /v1/models (${info.models.join(', ') || 'none'}); sending it anyway`);
+    o.progress?.note(`${label}model '${target.model}' is not in /v1/models (${info.models.join(', ') || 'none'}); sending it anyway (the run stops if its first ${FIRST_FAILURES_STOP} requests are all refused alike)`);
   }
   if (o.shard !== undefined) doc.shard = shardInfo(o.shard, info.clockOffsetMs);
   if (o.plan.limits.workers > 1 && side.workers === null) {
@@ -419,6 +422,14 @@ async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolea
   const startedAt = new Date().toISOString();
   const clock = o.clock ?? systemClock;
   const t0 = clock.now();
+  // The run's first requests all refused alike end the cell at once (and the run after it is written); Ctrl-C still ends it too.
+  const refused = new AbortController();
+  const cellCancel = AbortSignal.any([o.signal, refused.signal]);
+  const watch = side.firstFailures;
+  const onDone = (rec: RequestRecord): void => {
+    o.progress?.requestDone(rec);
+    if (watch.add(rec) !== null) refused.abort();
+  };
   const send = (i: number, cancel: AbortSignal): Promise<RequestOutcome> => side.client.stream(items[i]!, side.model, cancel);
   // run.workers > 1: the worker threads send this cell's requests; each takes its shard of the plan.
   const plainRun = side.workers === null ? runCell : (opts: Parameters<typeof runCell>[0]) => side.workers!.runCell({ ...opts, model: side.model, items });
@@ -437,8 +448,8 @@ async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolea
         client: await conversationClient(o, side),
         model: side.model,
         countTokens: (t) => tokenizer.count(t),
-        cancel: o.signal,
-        onDone: (rec) => o.progress?.requestDone(rec),
+        cancel: cellCancel,
+        onDone,
         ...(o.shard === undefined ? {} : { shard: o.shard.spec }),
       });
       measured = { run, warmup: null };
@@ -452,8 +463,8 @@ async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolea
           seedMaterial: cellSeedMaterial(plan, cell.scenario, trial),
           maxTokens: (i) => items[i]!.maxTokens,
           send,
-          cancel: o.signal,
-          onDone: (rec) => o.progress?.requestDone(rec),
+          cancel: cellCancel,
+          onDone,
           shard: o.shard?.spec,
           clock,
           ...(trace === null ? {} : { arrivalAt: (i: number) => items[i]!.atMs ?? 0, prepare: (i: number) => side.client.prepare(items[i]!, side.model) }),
@@ -467,6 +478,9 @@ async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolea
     throw err;
   }
   const { run, warmup } = measured;
+  // Worker threads report no status per request as it ends: their cell's records are read now, in the order they finished.
+  if (side.workers !== null && conversation === null) for (const r of [...run.records].sort((a, b) => a.tDone - b.tDone)) watch.add(r);
+  const stop = watch.stopped ?? watch.cellEnded();
   // After a cell's first trial: prompt lengths as the server counted them against those asked (another tokenizer, a chat template).
   if (trial === 0 && conversation === null && warmupOf !== 'auto') {
     const pairs = run.records.filter((r) => !r.warmup && r.failure === null && r.tokenSource === 'server').map((r) => ({ asked: items[r.index]!.inputTokens, served: r.nIn }));
@@ -508,7 +522,9 @@ async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolea
   await writeResult(side.outPath, side.doc);
   o.progress?.cellEnd(result);
   // apiKeyOf refused an empty key variable before any request: a configured key was sent.
-  assertCredentialsAccepted(run.records, side.target, cell.id, side.target.apiKeyEnv === null ? 'none' : 'sent');
+  const keyState = side.target.apiKeyEnv === null ? 'none' : 'sent';
+  if (stop !== null) throw firstFailuresError(stop, { target: side.target, model: side.model, served: side.doc.target?.models ?? [], label: side.label, keyState });
+  assertCredentialsAccepted(run.records, side.target, cell.id, keyState);
 }
 
 /** Opens every side, runs the matrix, and closes every side whatever happens, writing what was measured. */

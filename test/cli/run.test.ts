@@ -73,7 +73,8 @@ describe('llm-perf-gate run', () => {
     const out = join(dir, 'r.json');
     const ran = await cli(['run', '--config', 'test/fixtures/small.yml', '--url', server.url, '--out', out]);
     expect(ran.code, ran.stderr).toBe(2);
-    expect(ran.stderr).toMatch(/error: target unusable: every request of cell short@c=4 was refused \(HTTP 401\)/);
+    // The first 5 requests refused alike stop the run (src/load/first-failures.ts), before the cell's end.
+    expect(ran.stderr).toMatch(/error: target unusable: the first 5 requests were all refused with HTTP 401 \(fake fault: HTTP 401\), so the run stopped early: .*No key is configured/);
     expect((JSON.parse(await readFile(out, 'utf8')) as ResultDoc).status).toBe('failed');
   });
 
