@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 // Thin launcher so `npx llm-perf-gate` works from a checkout, and the `bin` of
-// the installed package: the CLI is the committed bundle, which needs Node >= 24.
-// When an older Node started us (a system Node outside npm scripts), re-run
-// under the pinned `node` package, which only a checkout has (a devDependency).
+// the installed package: the CLI is the committed bundle, which runs on Node
+// 22.19 or later (22 is the LTS many ML images ship; 22.19 is the oldest Node
+// that undici 8, bundled inside, supports). The pinned Node of a checkout and
+// the action's runtime stay 24. When an older Node started us (a system Node
+// outside npm scripts), re-run under the pinned `node` package, which only a
+// checkout has (a devDependency).
 // Scripts and supervisors should run `node bin/llm-perf-gate.js ...` directly:
 // npx puts npm and a shell between them and the CLI, and a SIGTERM to npx
 // can leave the CLI running on its own (README, "The CLI").
@@ -16,14 +19,16 @@ const WATCHED = 'LLM_PERF_GATE_LAUNCHER_CHILD';
 /** After its launcher died, the CLI has this long to finish its files before it is stopped outright. */
 const ORPHAN_GRACE_MS = 10_000;
 
-const major = Number(process.versions.node.split('.')[0]);
-if (major >= 24) {
+/** The oldest Node the bundle runs on, as [major, minor]: package.json's engines.node says the same. */
+const OLDEST = [22, 19];
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major > OLDEST[0] || (major === OLDEST[0] && minor >= OLDEST[1])) {
   if (process.env[WATCHED] === '1' && process.channel !== undefined) watchLauncher();
   await import('../dist/cli.js');
 } else {
   const pinned = fileURLToPath(new URL('../node_modules/node/bin/node', import.meta.url));
   if (!existsSync(pinned)) {
-    process.stderr.write(`llm-perf-gate needs Node.js >= 24 (this is ${process.version}); install Node.js 24 or later, or in a checkout run 'npm ci' to get the pinned one\n`);
+    process.stderr.write(`llm-perf-gate needs Node.js >= ${OLDEST.join('.')} (this is ${process.version}); install Node.js 22.19 or later (22 LTS or 24), or in a checkout run 'npm ci' to get the pinned one\n`);
     process.exit(2);
   }
   // The child runs in its own process group, so a terminal's Ctrl-C reaches

@@ -16,9 +16,17 @@ describe('project', () => {
 
   it('runs the action on node24 from the committed bundle', () => {
     expect(action.runs).toMatchObject({ using: 'node24', main: 'dist/index.js' });
-    expect(pkg.engines.node).toBe('>=24');
+    // The CLI runs on Node 22.19+ (undici 8, bundled, needs 22.19); the action and npm scripts run on 24.
+    expect(pkg.engines.node).toBe('>=22.19.0');
     expect(pkg.type).toBe('module');
     expect(pkg.bin['llm-perf-gate']).toBe('bin/llm-perf-gate.js');
+  });
+
+  it('the launcher refuses the Node versions that package.json engines refuses, and no more', () => {
+    // bin/llm-perf-gate.js: `const OLDEST = [22, 19];` is the floor of its version check.
+    const oldest = /const OLDEST = \[(\d+), (\d+)\];/.exec(readFileSync('bin/llm-perf-gate.js', 'utf8'));
+    expect(oldest).not.toBeNull();
+    expect(`>=${oldest![1]}.${oldest![2]}.0`).toBe(pkg.engines.node);
   });
 
   it('declares exactly the inputs and outputs the code reads and sets', () => {

@@ -1,4 +1,4 @@
-// Issue 19, item 9 (c): bin/llm-perf-gate.js under a Node older than 24 re-runs
+// Issue 19, item 9 (c): bin/llm-perf-gate.js under a Node older than 22.19 re-runs
 // the CLI under the pinned Node as a child in its own process group. Signals
 // it can catch it passes on (launcher.test.ts); SIGKILL it cannot, and the
 // child used to run on alone, to the end of its run, writing its result file
@@ -16,17 +16,17 @@ import { buildDist } from '../support/cli.js';
 import { startFakeServer, type FakeServer } from '../support/fake-server.js';
 import { tempDir } from '../support/measure.js';
 
-/** A Node older than 24 on this machine, which makes the launcher re-exec; null when there is none. */
+/** A Node older than 22.19 on this machine, which makes the launcher re-exec; null when there is none. */
 function oldNode(): string | null {
   for (const candidate of ['/usr/bin/node', '/usr/local/bin/node']) {
     if (!existsSync(candidate)) continue;
-    const major = Number(execFileSync(candidate, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }).trim());
-    if (major < 24) return candidate;
+    const [major, minor] = execFileSync(candidate, ['-p', 'process.versions.node'], { encoding: 'utf8' }).trim().split('.').map(Number);
+    if (major! < 22 || (major === 22 && minor! < 19)) return candidate;
   }
   return null;
 }
 const OLD_NODE = oldNode();
-if (OLD_NODE === null) console.warn('launcher orphan test skipped: no Node older than 24 on this machine to start the launcher with');
+if (OLD_NODE === null) console.warn('launcher orphan test skipped: no Node older than 22.19 on this machine to start the launcher with');
 
 /** The state letter of a process (R, S, Z, ...), or null once it is gone. */
 function state(pid: number): string | null {
