@@ -121,6 +121,9 @@ describe('workflows in the docs and the repository', () => {
   it('finds the README workflow, the ones in docs/action.md and the repository own', () => {
     expect(documented.filter((w) => w.where.startsWith('README.md:')).length).toBeGreaterThanOrEqual(1);
     expect(documented.filter((w) => w.where.startsWith('docs/action.md:')).length).toBeGreaterThanOrEqual(4);
+    // The GPU runner's three: the same-job A/B on a split GPU, alternating, stored history.
+    expect(documented.filter((w) => w.where.startsWith('docs/gpu-runner.md:')).length).toBe(3);
+    expect(documented.map((w) => w.where)).toContain(join('examples', 'github-shards.yml'));
     expect(own.map((w) => w.where)).toContain(join('.github', 'workflows', 'release.yml'));
   });
 
