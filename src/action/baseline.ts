@@ -108,7 +108,7 @@ export async function storedBaseline(inputs: ActionInputs, workspace: string, ba
     return {
       doc: null,
       history: [],
-      note: `${what} for ${base.slice(0, 7)} or its ancestors on branch '${inputs.historyBranch}' yet${note}: a push to the default branch stores one (save-history)`,
+      note: `${what} for ${base.slice(0, 7)} or its ancestors on branch '${inputs.historyBranch}' yet${note}`,
       commit: null,
     };
   }

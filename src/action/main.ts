@@ -15,13 +15,14 @@ import { InputError } from '../errors/input-error.js';
 import type { VerdictDoc } from '../gate/verdict.js';
 import { outcome, publish, stepNote, type StepNote } from '../pipeline/publish.js';
 import { renderReport, writeVerdictFiles } from '../pipeline/report.js';
+import { noBaselineYet } from '../report/markdown.js';
 import { carryOut, runPaths } from '../pipeline/run.js';
 import { INPUTS, OUTPUTS } from './constants.js';
 import { reportBindingProblem, type RunEvent } from './event.js';
 import type { ActionHost } from './host.js';
 import { readInputs, type ActionInputs } from './inputs.js';
 import { actionPorts, type ActionPorts, type ActionPortsFactory } from './ports.js';
-import { checkRunContent, storedGate, withAcceptance } from './pr-workflow.js';
+import { checkRunContent, firstRunNext, storedGate, withAcceptance } from './pr-workflow.js';
 
 /** The action's words mapped onto the run design (src/pipeline/design.ts). */
 function actionDesign(inputs: ActionInputs, event: { baselineCommit: string | null; isDefaultBranchPush: boolean }, resultPath: string): RunDesign {
@@ -84,7 +85,8 @@ export async function runAction(host: ActionHost, makePorts: ActionPortsFactory 
 
     const trend = await ports.history.trend(event, doc);
     const note = stepNote(verdict, inputs.failOn);
-    const report = renderReport(verdict, doc, { baselineNote: baseline.note, noBaseline: baseline.doc === null, trend, baseline: baseline.doc, confirmation, stepNote: note });
+    const next = baseline.doc === null ? firstRunNext(inputs, storing) : [];
+    const report = renderReport(verdict, doc, { baselineNote: baseline.note, noBaseline: baseline.doc === null, next, trend, baseline: baseline.doc, confirmation, stepNote: note });
     await writeVerdictFiles(host, verdict, report, { markdown: out.report, json: out.verdict });
     host.setOutput(OUTPUTS.verdictPath, out.verdict);
     host.setOutput(OUTPUTS.reportPath, out.report);
@@ -105,6 +107,8 @@ export async function runAction(host: ActionHost, makePorts: ActionPortsFactory 
     if (failing) host.fail(note !== null ? `${line}: ${note.detail}` : `${line}: ${verdict.reasons.slice(0, 3).join('; ')}`);
     // Invalid and inconclusive never end green silently: a warning annotation says why and what to change.
     else if (note !== null) host.log.warn(`${line}: ${note.detail}`, `llm-perf-gate: ${note.headline}`);
+    // A first run is neither green nor red: a notice says so and what happens next.
+    else if (noBaselineYet(verdict)) host.log.notice(`${line}: nothing was compared (${baseline.note}). ${next.map((n) => n.replace(/\*\*/g, '')).join(' ')}`);
     else host.log.info(line);
   } catch (err) {
     // A UserError says what to fix (src/errors/); anything else is the action breaking, said as it is.

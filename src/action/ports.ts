@@ -15,6 +15,7 @@ import type { RunPorts } from '../pipeline/run.js';
 import { headline } from '../result/headline.js';
 import { readResultForGating } from '../result/read.js';
 import type { ResultDoc } from '../result/types.js';
+import { writeResult } from '../result/write.js';
 import { historyOptions, storedBaseline } from './baseline.js';
 import { OUTPUTS, STATE } from './constants.js';
 import { withPullRequest, type RunEvent } from './event.js';
@@ -76,11 +77,34 @@ function actionSides(host: ActionHost, inputs: ActionInputs, plan: Plan): { cand
   return { candidate, baseline };
 }
 
+/**
+ * The same-job baseline server runs the pull request's base, but both sides
+ * are measured in the head's checkout, whose GITHUB_SHA the results take: the
+ * baseline's result (returned and on disk) names the base commit instead, so
+ * the report reads "Baseline <base> vs candidate <head>" (issue 31). Other
+ * events name no base the baseline server was built from: left as measured.
+ */
+function baselineBuiltFrom(measure: RunPorts['measure'], commit: string | null): RunPorts['measure'] {
+  if (commit === null) return measure;
+  return {
+    ...measure,
+    async pairs(plan, outPaths, sequential) {
+      const ab = await measure.pairs(plan, outPaths, sequential);
+      const baseline: ResultDoc = { ...ab.baseline, git: { commit, ref: null } };
+      await writeResult(outPaths.baseline, baseline);
+      return { ...ab, baseline };
+    },
+  };
+}
+
 const reportOnly: RunPorts['measure'] = {
   candidate: () => Promise.reject(new Error('report mode measures nothing')),
   pairs: () => Promise.reject(new Error('report mode measures nothing')),
   pairsNote: () => '',
 };
+
+/** A pull request's base commit as the event names it; null for other events. */
+const prBase = (event: RunEvent): string | null => (event.pr !== null && /^[0-9a-f]{40,64}$/.test(event.pr.baseSha) ? event.pr.baseSha : null);
 
 export const actionPorts: ActionPortsFactory = (host, inputs, plan) => {
   // One client for every GitHub call of the run, with Octokit's retry and throttling plugins (src/github/client.ts).
@@ -96,7 +120,7 @@ export const actionPorts: ActionPortsFactory = (host, inputs, plan) => {
           onLaunch: (role, launch) => host.setOutput(role === 'baseline' ? OUTPUTS.baselineServerLog : OUTPUTS.serverLog, launch.logPath),
         });
   return {
-    measure: measure ?? reportOnly,
+    measure: measure === null ? reportOnly : baselineBuiltFrom(measure, prBase(host.event())),
     baselines: {
       readResult: (path) => readResultForGating(path),
       stored: (commit, runs, candidate) => storedBaseline(inputs, host.cwd, commit, runs, candidate),

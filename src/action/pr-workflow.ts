@@ -6,6 +6,7 @@ import type { CheckRunContent } from '../github/check-run.js';
 import { accepts } from '../pipeline/accept.js';
 import type { HostLog } from '../pipeline/host.js';
 import { findings, type StepNote } from '../pipeline/publish.js';
+import { noBaselineYet } from '../report/markdown.js';
 import type { StoredGate } from '../result/types.js';
 import type { RunEvent } from './event.js';
 import type { ActionInputs } from './inputs.js';
@@ -63,6 +64,18 @@ export async function withAcceptance(
   return { verdict: { ...c.verdict, accepted: found.acceptance }, pr };
 }
 
+/**
+ * What happens next when nothing was compared (issue 31): how a baseline
+ * comes to exist, in the inputs' words; safe Markdown, one line each.
+ */
+export function firstRunNext(inputs: ActionInputs, storing: boolean): string[] {
+  const branch = `\`${inputs.historyBranch.replace(/[`\s]/g, '')}\``;
+  if (storing) return [`**Next:** this result is stored on ${branch} as the baseline: pull requests based on this commit or a later one are judged against it.`];
+  const sameJob = 'Or judge each pull request against its base at once: measure the base in the same job with `baseline-url` (and `baseline-server-command`), "The recommended design" in llm-perf-gate\'s docs/action.md.';
+  if (inputs.baseline.kind === 'none') return ['**Next:** input `baseline` is none, so no stored result is looked for: set it to `history` (the default) to compare with the results pushes store.', sameJob];
+  return [`**Next:** when this is merged, the push to the default branch measures it and stores the result on ${branch} (\`save-history: auto\`); later pull requests are judged against it.`, sameJob];
+}
+
 /** What the stored result keeps of the gate. */
 export function storedGate(v: VerdictDoc, pr: number | null): StoredGate {
   return { verdict: v.verdict, regressed: v.summary.regressed, accepted: v.accepted ?? null, pull_request: pr };
@@ -77,10 +90,11 @@ const MAX_ANNOTATIONS = 50;
  * (warning) metric, failed SLO check and invalid cell, on the config file
  * when there is one in the repository; the conclusion neutral for what is
  * neither a pass nor a fail (an invalid or inconclusive verdict that does
- * not fail the step, an accepted regression).
+ * not fail the step, an accepted regression, a first run with no baseline).
  */
 export function checkRunContent(v: VerdictDoc, o: { line: string; failing: boolean; note: StepNote | null; report: string; headSha: string; configPath: string | null; detailsUrl: string | null; name: string }): CheckRunContent {
-  const conclusion = o.failing ? 'failure' : o.note !== null ? 'neutral' : 'success';
+  // A first run, with nothing stored to compare with, is neither a pass nor a fail (issue 31).
+  const conclusion = o.failing ? 'failure' : o.note !== null || noBaselineYet(v) ? 'neutral' : 'success';
   // The job's own annotations (src/pipeline/publish.ts), on the config file; an accepted regression is a warning here.
   const level = (kind: ReturnType<typeof findings>[number]['kind']): 'failure' | 'warning' => (kind === 'slo' || (kind === 'regressed' && v.accepted === undefined) ? 'failure' : 'warning');
   const path = o.configPath;

@@ -3,6 +3,7 @@
 // What only the action can do (the sticky comment, the history branch)
 // stays in src/action/.
 import type { VerdictDoc } from '../gate/verdict.js';
+import { NO_BASELINE_HEADLINE, noBaselineYet } from '../report/markdown.js';
 import { accepts } from './accept.js';
 import type { Host } from './host.js';
 
@@ -80,6 +81,8 @@ export function outcome(v: VerdictDoc, failOn: FailOn): { failing: boolean; line
   const accepted = v.accepted !== undefined && accepts(v);
   const failing = (failOn as readonly string[]).includes(v.verdict) && !accepted;
   const counts = `${v.summary.regressed} regressed, ${v.summary.improved} improved, ${v.summary.slo_failed} SLO failures`;
+  // Nothing to compare with and no SLO check failed: neither a pass nor a fail (issue 31).
+  if (noBaselineYet(v)) return { failing, line: `llm-perf-gate: ${NO_BASELINE_HEADLINE}` };
   const line = accepted ? `llm-perf-gate: fail, accepted by @${v.accepted!.by} (${counts})` : `llm-perf-gate: ${v.verdict} (${counts})`;
   return { failing, line };
 }

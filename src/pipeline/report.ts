@@ -47,8 +47,10 @@ export async function reportVerdict(host: Host, v: VerdictDoc, files: VerdictFil
 interface ReportContext {
   /** Which baseline, or why there is none: one line under the headline. */
   baselineNote: string;
-  /** The measured result was compared with nothing: show its figures. */
+  /** The measured result was compared with nothing: show its figures first. */
   noBaseline: boolean;
+  /** With no baseline: a line or two on what happens next (how a baseline comes to exist), safe Markdown. */
+  next?: string[];
   /** The trend section (src/changes/markdown.ts renderTrendTable), or null. */
   trend: string | null;
   /** The baseline result judged against, for the telemetry section's side-by-side; null: none. */
@@ -59,11 +61,12 @@ interface ReportContext {
   stepNote?: StepNote | null;
 }
 
-/** The Markdown report of the action: verdict, the measured table when there was no baseline, and the trend (folded). */
+/** The Markdown report of the action: verdict, the measured table first when there was no baseline, and the trend (folded). */
 export function renderReport(v: VerdictDoc, doc: ResultDoc, ctx: ReportContext): string {
   const sections: string[] = [];
   if (ctx.confirmation) sections.push(confirmationSection(ctx.confirmation));
-  if (ctx.noBaseline) sections.push(`### Measured\n\n${resultTableMd(doc)}`);
+  // With nothing to compare with, the figures measured are the report: first, then what happens next (issue 31).
+  const first = ctx.noBaseline ? [`### Measured\n\n${resultTableMd(doc)}`, ...(ctx.next ?? [])] : [];
   // The trend's title and its dashboard link stay in sight; its rows fold away (one screen for the comment, issue 21, item 3).
   if (ctx.trend !== null) {
     const link = /\n\n(\[Dashboard\]\([^)\s]*\))$/.exec(ctx.trend);
@@ -73,7 +76,9 @@ export function renderReport(v: VerdictDoc, doc: ResultDoc, ctx: ReportContext):
   // The step note leads the lines under the headline: it is what a reader of a red, or a not quite green, check needs first.
   return renderMarkdown(v, {
     ...(ctx.stepNote ? { headline: ctx.stepNote.headline, lead: `**${escapeMd(ctx.stepNote.detail)}**` } : {}),
-    context: [ctx.baselineNote.replace(/^baseline: /, 'Baseline: ')],
+    // Without a baseline, the verdict's first reason is the note itself, and the report says it once (src/report/markdown.ts).
+    context: ctx.noBaseline ? [] : [ctx.baselineNote.replace(/^baseline: /, 'Baseline: ')],
+    first,
     sections,
     results: { baseline: ctx.baseline ?? null, candidate: doc },
   });

@@ -92,6 +92,8 @@ interface ReportOptions {
   lead?: string;
   /** Extra lines under the headline, e.g. which history commit was the baseline. */
   context?: string[];
+  /** Sections right under the headline's lines, before everything else, e.g. a first run's measured figures (already safe Markdown). */
+  first?: string[];
   /** Extra sections after the gated table, e.g. a trend chart (already safe Markdown). */
   sections?: string[];
   maxChars?: number;
@@ -208,33 +210,59 @@ function gatedSection(v: VerdictDoc): string | null {
   return out.length === 0 ? null : `### Gated metrics\n\n${out.join('\n\n')}`;
 }
 
+/** The reason a verdict without a baseline starts with (src/gate/no-baseline.ts). */
+const NO_BASELINE = 'no baseline: ';
+
+/**
+ * Nothing stored to compare with (a first run) and no SLO check failed: the
+ * verdict's word is `pass`, but nothing passed a comparison, so the report
+ * and the check call it neither a pass nor a fail (issue 31).
+ */
+export function noBaselineYet(v: VerdictDoc): boolean {
+  return v.baseline.status === 'missing' && v.verdict === 'pass' && v.cells.length === 0;
+}
+
+/** The headline's words for a run with nothing to compare with. */
+export const NO_BASELINE_HEADLINE = 'no baseline yet: figures recorded';
+
 export function renderMarkdown(v: VerdictDoc, opts: ReportOptions = {}): string {
   const max = opts.maxChars ?? MAX_REPORT_CHARS;
   const s = v.summary;
   const parts: string[] = [];
+  const first = noBaselineYet(v);
   // An accepted regression is neither the red cross of a failure nor a pass: the step passed because a writer said so.
-  const icon = v.accepted !== undefined && v.verdict === 'fail' ? '☑️' : ICON[v.verdict];
-  parts.push(`## ${icon} llm-perf-gate: ${v.verdict}${opts.headline ? ` · ${escapeMd(opts.headline)}` : ''}`);
+  const icon = first ? '➖' : v.accepted !== undefined && v.verdict === 'fail' ? '☑️' : ICON[v.verdict];
+  parts.push(`## ${icon} llm-perf-gate: ${first ? NO_BASELINE_HEADLINE : v.verdict}${opts.headline ? ` · ${escapeMd(opts.headline)}` : ''}`);
   if (opts.lead) parts.push(opts.lead);
-  // A run that spent its budget undecided says so first, in plain words: what it rules out, what more would decide.
-  const undecidedText = undecidedSentence(v);
-  if (undecidedText !== null) parts.push(`**${undecidedText}**`);
-  // What regressed by how much, in one sentence; the counts under it.
-  parts.push(verdictSentence(v));
+  // Without a baseline the one thing to say first is why nothing was compared: said once, not again among the reasons.
+  const why = v.baseline.status === 'missing' ? v.reasons.find((r) => r.startsWith(NO_BASELINE)) : undefined;
+  if (why !== undefined) parts.push(`**Nothing was compared: ${escapeMd(why.slice(NO_BASELINE.length))}.**`);
+  parts.push(...(opts.first ?? []));
+  if (!first) {
+    // A run that spent its budget undecided says so first, in plain words: what it rules out, what more would decide.
+    const undecidedText = undecidedSentence(v);
+    if (undecidedText !== null) parts.push(`**${undecidedText}**`);
+    // What regressed by how much, in one sentence; the counts under it.
+    parts.push(verdictSentence(v));
+    parts.push(
+      `**${s.regressed} regressed** · ${s.improved} improved · ${s.unchanged} unchanged · ${s.warn} warn · ${s.inconclusive} inconclusive` +
+        (s.invalid_cells > 0 ? ` · ${s.invalid_cells} invalid cell${s.invalid_cells === 1 ? '' : 's'}` : '') +
+        (s.slo_failed > 0 ? ` · ${s.slo_failed} SLO check${s.slo_failed === 1 ? '' : 's'} failed` : ''),
+    );
+  }
+  const candidate = `${shortSha(v.candidate.commit)} (${escapeMd(v.candidate.model ?? 'unknown model')})`;
   parts.push(
-    `**${s.regressed} regressed** · ${s.improved} improved · ${s.unchanged} unchanged · ${s.warn} warn · ${s.inconclusive} inconclusive` +
-      (s.invalid_cells > 0 ? ` · ${s.invalid_cells} invalid cell${s.invalid_cells === 1 ? '' : 's'}` : '') +
-      (s.slo_failed > 0 ? ` · ${s.slo_failed} SLO check${s.slo_failed === 1 ? '' : 's'} failed` : ''),
-  );
-  parts.push(
-    `Baseline ${shortSha(v.baseline.commit)} (${escapeMd(v.baseline.model ?? 'unknown model')}) vs candidate ${shortSha(v.candidate.commit)} (${escapeMd(v.candidate.model ?? 'unknown model')}); ` +
-      `${designLine(v)}, ${Math.round(v.settings.confidence * 100)}% intervals, Holm-adjusted α = ${v.settings.alpha}.`,
+    v.baseline.status === 'missing'
+      ? `Candidate ${candidate}; no baseline to compare with${v.slo.length > 0 ? ': only the SLO checks judged it' : ''}.`
+      : `Baseline ${shortSha(v.baseline.commit)} (${escapeMd(v.baseline.model ?? 'unknown model')}) vs candidate ${candidate}; ` +
+          `${designLine(v)}, ${Math.round(v.settings.confidence * 100)}% intervals, Holm-adjusted α = ${v.settings.alpha}.`,
   );
   const cost = costLine(v);
   if (cost !== null) parts.push(`**Cost:**${cost.slice('cost:'.length)}`);
   for (const n of v.history?.notes ?? []) parts.push(`> ${escapeMd(n)}`);
   for (const line of opts.context ?? []) parts.push(line);
-  if (v.reasons.length > 0) parts.push(capped(v.reasons.map((r) => `- ${escapeMd(r)}`), 'reasons'));
+  const reasons = v.reasons.filter((r) => r !== why);
+  if (reasons.length > 0) parts.push(capped(reasons.map((r) => `- ${escapeMd(r)}`), 'reasons'));
   // Capacity first: the load a server sustains within its SLOs is the headline figure when it was measured.
   for (const c of v.capacity ?? []) parts.push(capacityCellSection(c.candidate, c.baseline, c.metrics));
 
