@@ -1,12 +1,12 @@
-// The folders of src/ are a stack of floors (README, "Layout"): each may
+// The folders of src/ are a stack of floors (CONTRIBUTING.md, "Layout of src/"): each may
 // import only from the floors below it, never from its own floor's other
 // folders nor from above. `npm run lint` runs this (`depcruise src --config
 // .dependency-cruiser.mjs`); a back-up import fails naming its rule, e.g.
 // `no-import-up-from-metrics`. Type-only imports count: they tie the folders
 // as much as any other. test/architecture/layers.test.ts checks that the
-// README's table lists these floors in this order.
+// CONTRIBUTING.md's table lists these floors in this order.
 
-/** Bottom to top. Each entry: what the README's table names, and the path it covers. */
+/** Bottom to top. Each entry: what CONTRIBUTING.md's table names, and the path it covers. */
 const FLOORS = [
   [
     { name: 'util', path: '^src/util/' },
@@ -60,7 +60,7 @@ const layerRules = FLOORS.flatMap((floor, k) =>
     return {
       name: `no-import-up-from-${member.name}`,
       severity: 'error',
-      comment: `${member.name} is on floor ${k + 1} of ${FLOORS.length} (README, "Layout"): it may import only ${list(below)}`,
+      comment: `${member.name} is on floor ${k + 1} of ${FLOORS.length} (CONTRIBUTING.md, "Layout of src/"): it may import only ${list(below)}`,
       from: { path: member.path },
       to: { path: notBelow.map((m) => m.path).join('|') },
     };
@@ -80,14 +80,14 @@ export default {
     {
       name: 'not-on-a-floor',
       severity: 'error',
-      comment: 'Every file of src/ is on a floor: add its folder to FLOORS in .dependency-cruiser.mjs and to the README\'s "Layout" table.',
+      comment: 'Every file of src/ is on a floor: add its folder to FLOORS in .dependency-cruiser.mjs and to the "Layout of src/" table of CONTRIBUTING.md.',
       from: { path: '^src/', pathNot: ALL.join('|') },
       to: {},
     },
     {
       name: 'no-import-of-a-file-on-no-floor',
       severity: 'error',
-      comment: 'Every file of src/ is on a floor: add its folder to FLOORS in .dependency-cruiser.mjs and to the README\'s "Layout" table.',
+      comment: 'Every file of src/ is on a floor: add its folder to FLOORS in .dependency-cruiser.mjs and to the "Layout of src/" table of CONTRIBUTING.md.',
       from: { path: '^src/' },
       to: { path: '^src/', pathNot: ALL.join('|') },
     },

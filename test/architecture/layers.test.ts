@@ -1,6 +1,6 @@
-// The floors of src/ (README, "Layout") as dependency-cruiser checks them in
+// The floors of src/ (CONTRIBUTING.md, "Layout of src/") as dependency-cruiser checks them in
 // `npm run lint`, run here in-process: no import goes up or sideways, no
-// file-level circle, @actions/* only in github/ and action/; and the README's
+// file-level circle, @actions/* only in github/ and action/; and CONTRIBUTING.md's
 // table names the floors of .dependency-cruiser.mjs in its order.
 import { readFileSync } from 'node:fs';
 import { cruise, type ICruiseResult } from 'dependency-cruiser';
@@ -22,15 +22,15 @@ describe('the floors of src/', () => {
     expect(result.modules.some((m) => m.source === 'src/metrics/cell.ts' && m.dependencies.some((d) => d.resolved === 'src/load/record.ts'))).toBe(true);
   });
 
-  it("the README's Layout table lists the floors of the rules, bottom to top", async () => {
+  it("CONTRIBUTING.md's Layout table lists the floors of the rules, bottom to top", async () => {
     const options = await extractDepcruiseOptions(CONFIG);
     const fromRules = (options.ruleSet?.forbidden ?? []).flatMap((r) => {
       const name = /^no-import-up-from-(.+)$/.exec(r.name ?? '')?.[1];
       const floor = /floor (\d+) of/.exec(r.comment ?? '')?.[1];
       return name === undefined || floor === undefined ? [] : [`${floor} ${name}`];
     });
-    const readme = readFileSync('README.md', 'utf8');
-    const layout = readme.slice(readme.indexOf('## Layout'), readme.indexOf('Outside `src/`'));
+    const doc = readFileSync('CONTRIBUTING.md', 'utf8');
+    const layout = doc.slice(doc.indexOf('## Layout'), doc.indexOf('Outside `src/`'));
     const fromReadme = [...layout.matchAll(/^\| (\d+) \| `src\/([\w-]+)(?:\/|\.ts)` \|/gm)].map((m) => `${m[1]} ${m[2]}`);
     expect(fromRules.length).toBeGreaterThan(20);
     expect(fromReadme).toEqual(fromRules);

@@ -232,7 +232,7 @@ describe('workflows in the docs and the repository', () => {
 
   it('fails with actionlint message on a broken workflow', async () => {
     // The linter is live: the README's workflow with a broken if: and an unknown key is refused.
-    const readme = documented.find((w) => w.where.startsWith('README.md:'))!;
+    const readme = documented.find((w) => w.where.startsWith('README.md:') && w.text.includes("github.event_name == 'pull_request'"))!;
     const broken = { ...readme, text: readme.text.replace("github.event_name == 'pull_request'", "github.event_name = 'pull_request'").replace('runs-on:', 'runs_on:') };
     const problems = (await lint(broken)).join('\n');
     expect(problems).toContain("got unexpected character ' ' while lexing == operator");
