@@ -6,6 +6,7 @@ import type { AaSplit, CalibrationDoc, MetricCalibration } from '../gate/calibra
 import { codeSpan, escapeMd } from './escape.js';
 import { forTerminal } from '../util/safe-text.js';
 import { renderTable } from './terminal.js';
+import { shareFigure } from './figures.js';
 
 const num = (x: number | null): string => {
   if (x === null || !Number.isFinite(x)) return '–';
@@ -15,6 +16,8 @@ const num = (x: number | null): string => {
 const pct = (x: number | null): string => (x === null ? '–' : `${x.toFixed(1)}%`);
 const signed = (x: number | null): string => (x === null ? '–' : `${x > 0 ? '+' : ''}${x.toFixed(1)}%`);
 const tol = (x: number | null): string => (x === null ? '–' : `${Math.round(x * 1000) / 10}%`);
+/** The mean with its unit; a share (error_rate) as a percentage. */
+const meanText = (m: MetricCalibration): string => (m.unit === 'share' ? shareFigure(m.mean) : `${num(m.mean)} ${m.unit}`);
 const cv = (m: MetricCalibration): string => (m.cv === null ? '–' : `${(m.cv * 100).toFixed(1)}%`);
 
 function aaText(aa: AaSplit | null): string {
@@ -80,7 +83,7 @@ export function calibrationTable(doc: CalibrationDoc): string {
       rows.push([
         forTerminal(c.id),
         `${m.metric}${m.gated ? ' *' : ''}`,
-        `${num(m.mean)} ${m.unit}`,
+        meanText(m),
         cv(m),
         aaText(m.aa),
         aaVerdict(m.aa, false),
@@ -134,7 +137,7 @@ export function renderCalibrationMarkdown(doc: CalibrationDoc): string {
     c.metrics.map((m) => [
       escapeMd(c.id),
       m.gated ? `**${m.metric}**` : m.metric,
-      `${num(m.mean)} ${m.unit}`,
+      meanText(m),
       cv(m),
       aaText(m.aa),
       aaVerdict(m.aa, true),

@@ -23,6 +23,22 @@ export function figure(x: number | null | undefined, style: FigureStyle = MARKDO
   return a >= 100 ? x.toFixed(0) : a >= 10 ? x.toFixed(1) : x.toFixed(2);
 }
 
+/**
+ * A share (0..1, the unit of error_rate) as a percentage: 0.0%, 2.5%, 0.04%;
+ * "0.00 share" read as nothing anyone measures in.
+ */
+export function shareFigure(x: number | null | undefined, style: FigureStyle = MARKDOWN_STYLE): string {
+  if (!finite(x)) return style.none;
+  const p = x * 100;
+  return `${p !== 0 && Math.abs(p) < 0.1 ? p.toFixed(2) : p.toFixed(1)}%`;
+}
+
+/** A value with its unit: "41.2 ms", "506 tok/s"; a share as a percentage ("0.0%"). */
+export function figureWithUnit(x: number | null | undefined, unit: string, style: FigureStyle = MARKDOWN_STYLE): string {
+  if (unit === 'share') return shareFigure(x, style);
+  return finite(x) ? `${figure(x, style)} ${unit}` : style.none;
+}
+
 /** A signed percentage: +3.2%, -0.4%. */
 export function signedPct(x: number | null | undefined, style: FigureStyle = MARKDOWN_STYLE): string {
   return finite(x) ? `${x > 0 ? '+' : ''}${x.toFixed(1)}%` : style.none;
@@ -66,10 +82,10 @@ interface RowFigures {
 }
 
 export function rowFigures(m: MetricVerdict, style: FigureStyle, withUnit: boolean): RowFigures {
-  const unit = (s: string): string => (withUnit && s !== style.none ? `${s} ${m.unit}` : s);
+  const value = (x: number | null): string => (withUnit ? figureWithUnit(x, m.unit, style) : m.unit === 'share' ? shareFigure(x, style) : figure(x, style));
   return {
-    baseline: unit(figure(m.baseline, style)),
-    candidate: unit(figure(m.candidate, style)),
+    baseline: value(m.baseline),
+    candidate: value(m.candidate),
     change: signedPct(m.change_pct, style),
     interval:
       m.interval_pct === null

@@ -1,16 +1,17 @@
 // A compact Markdown table of one result's figures: what a report shows when
 // there is no baseline to compare with.
 import { markdownTable } from 'markdown-table';
-import type { Distribution } from '../stats/distribution.js';
 import type { ResultDoc } from '../result/types.js';
 import { escapeMd } from './escape.js';
 import { rampSection } from './ramp.js';
+import { PercentileCells } from './rough.js';
 import { turnsSection } from './turns.js';
 
 const f = (x: number | null | undefined, d = 1): string => (x === null || x === undefined ? '–' : x.toFixed(d));
-const p = (dist: Distribution | null, k: 'p50' | 'p95' | 'p99'): string => (dist === null ? '–' : dist[k] === null ? `(n=${dist.n})` : f(dist[k]));
 
 export function resultTableMd(doc: ResultDoc): string {
+  const pc = new PercentileCells((x) => f(x), '–');
+  const p = pc.cell.bind(pc);
   const rows = [['cell', 'ok/sent', 'req/s', 'in tok/s', 'out tok/s', 'TTFT p50', 'TTFT p95', 'TPOT p50', 'E2E p95', 'errors']];
   for (const c of doc.cells) {
     const m = c.metrics;
@@ -30,5 +31,6 @@ export function resultTableMd(doc: ResultDoc): string {
   }
   const turns = turnsSection(doc);
   const ramps = rampSection(doc);
-  return `${markdownTable(rows, { align: ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'] })}\n\n<sub>Latencies in ms; (n=K): too few samples for that percentile.</sub>${turns === null ? '' : `\n\n${turns}`}${ramps === null ? '' : `\n\n${ramps}`}`;
+  const rough = pc.note();
+  return `${markdownTable(rows, { align: ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'] })}\n\n<sub>Latencies in ms${rough === null ? '' : `; ${rough}`}.</sub>${turns === null ? '' : `\n\n${turns}`}${ramps === null ? '' : `\n\n${ramps}`}`;
 }

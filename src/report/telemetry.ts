@@ -68,13 +68,48 @@ export function telemetryTable(rows: readonly TelemetryRow[]): string {
   return [lines.join('\n'), ...notes].join('\n\n');
 }
 
+const NUMBER = /\d+(?:\.\d+)?/g;
+
+/**
+ * A cell's neighbour reasons, one per trial (or shard) that was flagged,
+ * differ only in their figures: "other processes used 48.4% of the
+ * machine's CPU (0.97 of 2 cores), over the 25% limit" three to six times.
+ * Reasons alike but for their numbers become one, each number that differs
+ * shown as its range ("27.9–51.9%"), with how many they were.
+ */
+export function groupedReasons(reasons: readonly string[]): { text: string; count: number }[] {
+  const groups = new Map<string, string[]>();
+  for (const r of reasons) {
+    const key = r.replace(NUMBER, '\0');
+    const g = groups.get(key);
+    if (g === undefined) groups.set(key, [r]);
+    else g.push(r);
+  }
+  return [...groups.entries()].map(([key, rs]) => {
+    if (rs.length === 1) return { text: rs[0]!, count: 1 };
+    const numbers = rs.map((r) => r.match(NUMBER) ?? []);
+    const range = (k: number): string => {
+      const strs = numbers.map((n) => n[k]!);
+      const vals = strs.map(Number);
+      const lo = strs[vals.indexOf(Math.min(...vals))]!;
+      const hi = strs[vals.indexOf(Math.max(...vals))]!;
+      return Number(lo) === Number(hi) ? lo : `${lo}–${hi}`;
+    };
+    const text = key
+      .split('\0')
+      .map((part, k) => (k === 0 ? part : `${range(k - 1)}${part}`))
+      .join('');
+    return { text, count: rs.length };
+  });
+}
+
 /** Sampler failures, token mismatches, neighbour flags and dropped figures, one line each (bounded). */
 function telemetryNotes(rows: readonly { id: string; telemetry: CellTelemetry }[]): string[] {
   const notes: string[] = [];
   for (const { id, telemetry: t } of rows) {
     if (t.gpu.message && t.gpu.status !== 'ok') notes.push(`- ${escapeMd(id)}: GPU ${t.gpu.status}: ${escapeMd(t.gpu.message)}`);
     for (const m of t.engine?.token_check?.mismatches ?? []) notes.push(`- ${escapeMd(id)}: token counts disagree: ${escapeMd(m)}`);
-    for (const r of t.neighbours.reasons) notes.push(`- ${escapeMd(id)}: measured among noisy neighbours: ${escapeMd(r)}`);
+    for (const r of groupedReasons(t.neighbours.reasons)) notes.push(`- ${escapeMd(id)}: measured among noisy neighbours${r.count > 1 ? `, ${r.count} times` : ''}: ${escapeMd(r.text)}`);
     // Figures the server or sampler reported out of range were left out when the result was written: say so, or the table reads as if they were fine.
     if (t.dropped !== undefined && t.dropped.length > 0) {
       const shown = t.dropped.slice(0, 3).map((d) => codeSpan(d)).join(', ');

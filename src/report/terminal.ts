@@ -1,23 +1,16 @@
 // The end-of-run table for a terminal or a CI log: one row per cell, the
 // headline figures only; everything else is in the result file. Every string
 // from the result (cell ids, server error messages) may be hostile: forTerminal.
-import type { Distribution } from '../stats/distribution.js';
 import { rampLines } from './ramp.js';
 import type { ResultDoc } from '../result/types.js';
 import { capacityTerminalLines } from './capacity-cell.js';
 import { forTerminal } from '../util/safe-text.js';
 import { turnsLines } from './turns.js';
 import { efficiencyLines } from './efficiency.js';
+import { PercentileCells } from './rough.js';
 
 const fmt = (x: number | null | undefined, digits = 1): string =>
   x === null || x === undefined || !Number.isFinite(x) ? '-' : x.toFixed(digits);
-
-/** A percentile, or why there is none. */
-function pct(d: Distribution | null, key: 'p50' | 'p99'): string {
-  if (d === null) return '-';
-  const v = d[key];
-  return v === null ? `(n=${d.n})` : fmt(v);
-}
 
 export function renderTable(rows: string[][]): string {
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
@@ -66,6 +59,8 @@ const RESULT_DROP_ORDER = ['in tok/s', 'e2e p50', 'itl p99', 'tpot p50', 'ttft p
 export function resultTable(doc: ResultDoc, width: number | null = null): string {
   const header = ['cell', 'ok/sent', 'err%', 'rps', 'in tok/s', 'out tok/s', 'ttft p50', 'ttft p99', 'tpot p50', 'tpot p99', 'itl p99', 'e2e p50', 'e2e p99'];
   const rows = [header];
+  const pc = new PercentileCells((x) => fmt(x), '-');
+  const pct = pc.cell.bind(pc);
   for (const c of doc.cells) {
     const m = c.metrics;
     rows.push([
@@ -85,7 +80,8 @@ export function resultTable(doc: ResultDoc, width: number | null = null): string
     ]);
   }
   const fitted = fitTable(rows, width, RESULT_DROP_ORDER);
-  const notes: string[] = ['latencies in ms; (n=K): too few samples for that percentile'];
+  const rough = pc.note();
+  const notes: string[] = [`latencies in ms${rough === null ? '' : `; ${rough}`}`];
   const dropped = droppedNote(fitted.dropped, width);
   if (dropped !== null) notes.push(dropped);
   for (const c of doc.cells) {

@@ -4,11 +4,10 @@
 // rate when telemetry read one. Pure; every string from a result is escaped.
 import { markdownTable } from 'markdown-table';
 import type { CellResult, ResultDoc } from '../result/types.js';
-import type { Distribution } from '../stats/distribution.js';
 import { escapeMd } from './escape.js';
+import { PercentileCells } from './rough.js';
 
 const f = (x: number | null | undefined, d = 1): string => (x === null || x === undefined || !Number.isFinite(x) ? '–' : x.toFixed(d));
-const p = (dist: Distribution | null, k: 'p50' | 'p95'): string => (dist === null ? '–' : dist[k] === null ? `(n=${dist.n})` : f(dist[k]));
 
 function hitRate(c: CellResult): string | null {
   const r = c.telemetry?.engine?.prefix_cache_hit_rate;
@@ -18,6 +17,8 @@ function hitRate(c: CellResult): string | null {
 /** The "By turn" section: one table per multi-turn cell of `candidate` (a baseline's TTFT p50 beside it when it has the cell); null when none. */
 export function turnsSection(candidate: ResultDoc, baseline?: ResultDoc | null): string | null {
   const out: string[] = [];
+  const pc = new PercentileCells((x) => f(x), '–');
+  const p = pc.cell.bind(pc);
   for (const c of candidate.cells) {
     if (c.turns === undefined || c.turns.length === 0) continue;
     const base = baseline?.cells.find((b) => b.id === c.id)?.turns;
@@ -28,14 +29,16 @@ export function turnsSection(candidate: ResultDoc, baseline?: ResultDoc | null):
     out.push(`**${escapeMd(c.id)}** (${c.turns.length} turns a session)\n\n${markdownTable([head, ...rows], { align: ['r', 'r', 'r', 'r', 'r', 'r'] })}${note}`);
   }
   if (out.length === 0) return null;
-  return `### By turn\n\n${out.join('\n\n')}\n\n<sub>Latencies in ms; (n=K): too few samples for that percentile. Input tokens: the server's count of the whole history.</sub>`;
+  const rough = pc.note();
+  return `### By turn\n\n${out.join('\n\n')}\n\n<sub>Latencies in ms${rough === null ? '' : `; ${rough}`}. Input tokens: the server's count of the whole history.</sub>`;
 }
 
 /** One terminal line per multi-turn cell: TTFT p50 and mean input tokens by turn, and the prefix-cache hit rate when known. */
 export function turnsLines(doc: ResultDoc): string[] {
+  const pc = new PercentileCells((x) => f(x), '-');
   return doc.cells.flatMap((c) => {
     if (c.turns === undefined || c.turns.length === 0) return [];
-    const ttft = c.turns.map((t) => `${t.turn}: ${t.ttft_ms === null ? '-' : t.ttft_ms.p50 === null ? `(n=${t.ttft_ms.n})` : f(t.ttft_ms.p50)}`).join(', ');
+    const ttft = c.turns.map((t) => `${t.turn}: ${pc.cell(t.ttft_ms, 'p50')}`).join(', ');
     const input = c.turns.map((t) => f(t.input_tokens_mean, 0)).join(', ');
     const rate = hitRate(c);
     return [`${c.id} by turn: TTFT p50 ${ttft} ms · input tokens ${input}${rate === null ? '' : ` · prefix-cache hit rate ${rate}`}`];

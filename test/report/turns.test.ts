@@ -38,8 +38,10 @@ describe('multi-turn cells in the reports', () => {
     const md = turnsSection(doc({ turns, telemetry: { engine: { prefix_cache_hit_rate: 0.7387 } } as CellResult['telemetry'] }))!;
     expect(md).toContain('### By turn');
     expect(md).toContain('**chat@c=2** (2 turns a session)');
-    expect(md).toMatch(/\| +1 \| +8\/8 \| +500 \| +303\.1 \| +\(n=8\) \|/);
-    expect(md).toMatch(/\| +2 \| +8\/8 \| +560 \| +43\.0 \| +\(n=8\) \|/);
+    expect(md).toMatch(/\| +1 \| +8\/8 \| +500 \| +303\.1 \| +~307\.\d \(n=8\) \|/);
+    expect(md).toMatch(/\| +2 \| +8\/8 \| +560 \| +43\.0 \| +~47\.\d \(n=8\) \|/);
+    // 8 samples of a p95 the gate needs 60 for: shown, marked rough, with the footnote.
+    expect(md).toContain('~X (n=K): a rough figure, from K samples where the gate needs 60 for a p95 (run.requests x run.trials a cell)');
     expect(md).toContain("Prefix-cache hit rate (the engine's /metrics, over the cell): **73.9%**.");
     expect(turnsSection(doc({ id: 'a|b*c', turns }))).toContain('**a&#124;b&#42;c**');
     // No multi-turn cell, no section.
@@ -50,7 +52,7 @@ describe('multi-turn cells in the reports', () => {
     const slower = turnMetrics(Array.from({ length: 8 }, (_, s) => [rec(s * 2, 300, 500), rec(s * 2 + 1, 290, 560)]).flat(), 2);
     const md = turnsSection(doc({ turns }), doc({ turns: slower }))!;
     expect(md).toContain('baseline TTFT p50');
-    expect(md).toMatch(/\| +2 \| +8\/8 \| +560 \| +43\.0 \| +\(n=8\) \| +290\.0 \|/);
+    expect(md).toMatch(/\| +2 \| +8\/8 \| +560 \| +43\.0 \| +~47\.\d \(n=8\) \| +290\.0 \|/);
   });
 
   it('terminal: one line a cell', () => {
