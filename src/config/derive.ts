@@ -73,7 +73,7 @@ export function planOf(config: NormalConfig, ctx: RunContext): Plan {
     configHash: createHash('sha256').update(canonicalJson(withoutWorkers(config))).digest('hex'),
     seed: config.seed,
     encoding: config.tokenizer,
-    target: { url: t.url, api: t.api, model: t.model, apiKeyEnv: t.api_key_env, headers: { ...ctx.headers }, extraBody: t.extra_body, fixedOutput: t.fixed_output },
+    target: { url: t.url, api: t.api, model: t.model, apiKeyEnv: t.api_key_env, headers: { ...ctx.headers }, extraBody: t.extra_body, fixedOutput: t.fixed_output, promptLengths: t.prompt_lengths ?? 'tokenizer' },
     timeouts: {
       connectMs: config.timeouts.connect_ms,
       requestMs: config.timeouts.request_s * 1000,

@@ -24,6 +24,8 @@ export interface NormalTarget {
   readonly headers: Readonly<Record<string, string>>;
   readonly extra_body: Readonly<Record<string, unknown>>;
   readonly fixed_output: boolean;
+  /** 'server': lengths met in the server's tokens; absent for the default (the config's tokenizer), so configs without it keep their hash. */
+  readonly prompt_lengths?: 'server';
 }
 
 export interface NormalScenario {
@@ -154,6 +156,7 @@ export function normaliseConfig(raw: RawConfig, input: NormaliseInput): NormalCo
       headers: Object.fromEntries(Object.keys(t.headers ?? {}).map((k) => [k, REDACTED])),
       extra_body: structuredClone(t.extra_body ?? {}),
       fixed_output: t.fixed_output ?? DEFAULTS.fixedOutput,
+      ...(t.prompt_lengths === 'server' ? { prompt_lengths: 'server' as const } : {}),
     },
     seed: raw.seed ?? DEFAULTS.seed,
     tokenizer: raw.tokenizer ?? DEFAULTS.tokenizer,

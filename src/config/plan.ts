@@ -3,7 +3,7 @@
 import type { Length, TraceFormat } from './lengths.js';
 import type { NormalConfig } from './normal.js';
 import type { RampPlan } from './ramp.js';
-import type { AbSchedule, ApiKind, Encoding, SloOp, Warmup } from './vocabulary.js';
+import type { AbSchedule, ApiKind, Encoding, PromptLengths, SloOp, Warmup } from './vocabulary.js';
 
 export type { AbSchedule, ApiKind, Encoding, SloOp, Warmup } from './vocabulary.js';
 export type { Length, LengthDist, TraceFormat } from './lengths.js';
@@ -22,6 +22,8 @@ export interface TargetPlan {
   readonly extraBody: Readonly<Record<string, unknown>>;
   /** Send ignore_eos + min_tokens so the server generates exactly output_tokens. */
   readonly fixedOutput: boolean;
+  /** Whose tokens synthetic and trace prompt lengths are met in (src/workload/server-lengths.ts); absent: the config's tokenizer. */
+  readonly promptLengths?: PromptLengths;
 }
 
 export interface TimeoutsPlan {

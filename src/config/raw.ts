@@ -5,7 +5,7 @@ import type { RawCost } from './cost.js';
 import type { RawConversation } from './conversation.js';
 import type { RawLength, RawTrace } from './lengths.js';
 import type { RawRamp } from './ramp.js';
-import type { AbSchedule, ApiKind, Encoding } from './vocabulary.js';
+import type { AbSchedule, ApiKind, Encoding, PromptLengths } from './vocabulary.js';
 
 export interface RawTarget {
   url?: string;
@@ -15,6 +15,7 @@ export interface RawTarget {
   headers?: Record<string, string>;
   extra_body?: Record<string, unknown>;
   fixed_output?: boolean;
+  prompt_lengths?: PromptLengths;
 }
 export interface RawScenario {
   name: string;

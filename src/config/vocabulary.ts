@@ -6,6 +6,8 @@
 
 export type ApiKind = 'chat' | 'completions';
 export type Encoding = 'o200k_base' | 'cl100k_base';
+/** Whose tokens prompt lengths are met in: the config's tokenizer, or the served model's (target.prompt_lengths). */
+export type PromptLengths = 'tokenizer' | 'server';
 
 /** Warm-up requests per cell, or 'auto': warm until steady (src/load/warmup.ts). */
 export type Warmup = number | 'auto';

@@ -147,6 +147,8 @@ export interface ResultDoc {
     server_headers: Record<string, string>;
     system_fingerprint: string | null;
     model_entries: unknown[];
+    /** target.prompt_lengths: server: the map the probes fitted (src/workload/server-lengths.ts); absent: lengths in the config's tokenizer. */
+    prompt_lengths?: { in: 'server'; slope: number; overhead: number; probes: { words: number; served: number }[] };
   } | null;
   machine: MachineInfo;
   git: { commit: string; ref: string | null } | null;

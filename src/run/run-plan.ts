@@ -19,6 +19,7 @@ import { systemClock, type Clock } from '../util/clock.js';
 import { createRng } from '../util/rng.js';
 import { TOOL_VERSION } from '../version.js';
 import { contextOverflow, contextOverflowNote } from '../workload/context.js';
+import { promptLengthMap } from './prompt-lengths.js';
 import { servedLengthNote, servedLengths } from '../workload/served-lengths.js';
 import { buildCellWorkload, lengthsOf, scenarioTrace, TRACE_LOAD_LABEL, traceLoad, workloadHash } from '../workload/index.js';
 import type { WorkItem } from '../workload/synth.js';
@@ -270,6 +271,8 @@ async function runMatrix(o: RunOptions, sides: readonly Side[], blocks: BlockHoo
   const cells: Cell[] = plan.scenarios.flatMap((scenario) => cellsOf(scenario, plan.loads)).map((c, index) => ({ ...c, index }));
   const m: MatrixState = { hashes: new Map(), firstTrials: [], total: cells.length * plan.limits.trials * sides.length, step: 0, cells: cells.length };
   const last = Math.max(plan.limits.trials, o.sequential?.last ?? plan.limits.trials);
+  // target.prompt_lengths: server: the map from the probe requests, before any prompt is built.
+  const lengthMap = await promptLengthMap(plan, sides, blocks !== null, (message) => o.progress?.note(message));
   for (let trial = 0; trial < last; trial++) {
     if (trial >= plan.limits.trials) {
       // A sequential run asks after each round whether the data have decided (the judge lives above this layer).
@@ -284,7 +287,7 @@ async function runMatrix(o: RunOptions, sides: readonly Side[], blocks: BlockHoo
       const built =
         cell.scenario.conversation != null
           ? await conversationWork(plan, cell.scenario, cell.load, trial)
-          : await buildCellWorkload(plan, cell.scenario, cell.load, ramp === null ? cellRequestCount(plan) : rampRequestCount(plan, cell.scenario, ramp, trial), trial);
+          : await buildCellWorkload(plan, cell.scenario, cell.load, ramp === null ? cellRequestCount(plan) : rampRequestCount(plan, cell.scenario, ramp, trial), trial, lengthMap);
       items.set(cell.id, built);
       // A trace's cell runs at the rate its times ask for, known once it is read.
       if (cell.scenario.trace != null) cell.load = traceLoad(built);

@@ -6,6 +6,7 @@ import type { LoadPlan, Plan, ScenarioPlan, TracePlan } from '../config/plan.js'
 import { datasetItems } from './dataset.js';
 import { summariseLengths } from './lengths.js';
 import { synthesizeItems, type WorkItem } from './synth.js';
+import type { LengthMap } from './server-lengths.js';
 import { readTrace, traceItems } from './trace.js';
 
 export type { WorkItem } from './synth.js';
@@ -53,7 +54,7 @@ export function lengthsOf(items: readonly WorkItem[]): { input_tokens: ReturnTyp
  * same for a given plan seed whatever `count` is, so warm-up plus measured
  * requests can be asked for in one call.
  */
-export async function buildCellWorkload(plan: Plan, scenario: ScenarioPlan, load: LoadPlan, count: number, trial = 0): Promise<WorkItem[]> {
+export async function buildCellWorkload(plan: Plan, scenario: ScenarioPlan, load: LoadPlan, count: number, trial = 0, map: LengthMap | null = null): Promise<WorkItem[]> {
   // Each trial sends prompts of its own (same lengths, other words): a server's
   // prompt cache must not make trial 2 faster than trial 1.
   const cellLabel = trial === 0 ? load.label : `${load.label}#${trial + 1}`;
@@ -61,11 +62,11 @@ export async function buildCellWorkload(plan: Plan, scenario: ScenarioPlan, load
   // A trace sends its own requests, as many as its window holds, whatever `count` is.
   if (scenario.trace != null) {
     const { requests } = await scenarioTrace(scenario.trace);
-    return traceItems({ requests, blockTokens: scenario.trace.blockTokens, seed: plan.seed, encoding: plan.encoding, scenario, cellLabel });
+    return traceItems({ requests, blockTokens: scenario.trace.blockTokens, seed: plan.seed, encoding: plan.encoding, scenario, cellLabel, map });
   }
-  // A dataset's trials take disjoint slices of its rows (the offset is the cell's, the trial moves it on).
+  // A dataset's trials take disjoint slices of its rows (the offset is the cell's, the trial moves it on); its prompts are its own text, whatever the map.
   if (scenario.dataset !== null) return datasetItems({ ...common, cellLabel: load.label, trial, file: scenario.dataset });
-  return synthesizeItems(common);
+  return synthesizeItems({ ...common, map });
 }
 
 /**

@@ -25,6 +25,7 @@ import type { Encoding, ScenarioPlan } from '../config/plan.js';
 import { createRng, type Rng } from '../util/rng.js';
 import { requestLength } from './lengths.js';
 import type { Tokenizer } from './tokenizer.js';
+import { innerWords, requestWords, type LengthMap } from './server-lengths.js';
 
 export interface ChatMessage {
   role: string;
@@ -169,8 +170,11 @@ export async function synthesizeItems(args: {
   scenario: ScenarioPlan;
   cellLabel: string;
   count: number;
+  /** Lengths in the server's tokens (server-lengths.ts); null or absent: in the config's tokenizer. */
+  map?: LengthMap | null;
 }): Promise<WorkItem[]> {
   const { seed, encoding, scenario, cellLabel, count } = args;
+  const map = args.map ?? null;
   const input = scenario.inputTokens;
   const output = scenario.outputTokens;
   if (input === null) throw new Error(`scenario '${scenario.name}': no input_tokens and no dataset; nothing to send`);
@@ -181,14 +185,15 @@ export async function synthesizeItems(args: {
   const words = await synthesisWords(encoding);
 
   const prefix: string[] = [];
-  drawWords(createRng(prefixSeed(seed, scenario.name)), words, Math.max(0, scenario.sharedPrefixTokens), prefix);
+  drawWords(createRng(prefixSeed(seed, scenario.name)), words, innerWords(map, Math.max(0, scenario.sharedPrefixTokens)), prefix);
 
   const items: WorkItem[] = [];
   for (let i = 0; i < count; i++) {
     const n = requestLength(input, seed, scenario.name, 'input', i);
-    const shared = Math.min(prefix.length, n);
+    const w = requestWords(map, n);
+    const shared = Math.min(prefix.length, w);
     const rng = createRng(requestSeed(seed, scenario.name, cellLabel, i));
-    const prompt = buildPrompt(null, words, shared === prefix.length ? prefix : prefix.slice(0, shared), rng, n);
+    const prompt = buildPrompt(null, words, shared === prefix.length ? prefix : prefix.slice(0, shared), rng, w);
     items.push({ prompt, inputTokens: n, maxTokens: requestLength(output, seed, scenario.name, 'output', i) });
   }
   return items;

@@ -22,6 +22,7 @@ import { createRng } from '../util/rng.js';
 import { describe, jsonProblem, openRegular, reason } from './dataset.js';
 import { buildPrompt, synthesisWords, type WorkItem } from './synth.js';
 import { getTokenizer } from './tokenizer.js';
+import { innerWords, requestWords, type LengthMap } from './server-lengths.js';
 
 /** One request of a trace. */
 export interface TraceRequest {
@@ -372,8 +373,13 @@ export async function traceItems(args: {
   encoding: Encoding;
   scenario: ScenarioPlan;
   cellLabel: string;
+  /** Lengths in the server's tokens (server-lengths.ts); null or absent: in the config's tokenizer. */
+  map?: LengthMap | null;
 }): Promise<WorkItem[]> {
   const { requests, blockTokens, seed, encoding, scenario, cellLabel } = args;
+  const map = args.map ?? null;
+  // A hash block is blockTokens of the server's tokens: its words by the slope alone.
+  const blockWords = innerWords(map, blockTokens);
   const tok = await getTokenizer(encoding);
   const words = await synthesisWords(encoding);
   const blocks = new Map<number, string[]>();
@@ -381,19 +387,22 @@ export async function traceItems(args: {
     let b = blocks.get(id);
     if (b === undefined) {
       const rng = createRng(JSON.stringify(['trace-block', seed, scenario.name, cellLabel, id]));
-      b = Array.from({ length: blockTokens }, () => words[rng.int(words.length)]!);
+      b = Array.from({ length: blockWords }, () => words[rng.int(words.length)]!);
       blocks.set(id, b);
     }
     return b;
   };
   return requests.map((r, i): WorkItem => {
     const prefix: string[] = [];
+    const n = requestWords(map, r.inputTokens);
     for (const [j, id] of (r.hashIds ?? []).entries()) {
-      const take = Math.min(blockTokens, r.inputTokens - j * blockTokens);
+      const take = Math.min(blockWords, n - j * blockWords);
+      if (take <= 0) break;
       const b = block(id);
       for (let k = 0; k < take; k++) prefix.push(b[k]!);
     }
     const rng = createRng(JSON.stringify(['trace-request', seed, scenario.name, cellLabel, i]));
-    return { prompt: buildPrompt(tok, words, prefix, rng, r.inputTokens), inputTokens: r.inputTokens, maxTokens: r.outputTokens, atMs: r.atMs };
+    // Met in the config's tokenizer the words are checked against it (buildPrompt repairs); in the server's, the map is the check.
+    return { prompt: buildPrompt(map === null ? tok : null, words, prefix, rng, n), inputTokens: r.inputTokens, maxTokens: r.outputTokens, atMs: r.atMs };
   });
 }

@@ -200,7 +200,10 @@ describe('planFromObject: defaults and normalisation', () => {
       headers: {},
       extraBody: {},
       fixedOutput: true,
+      promptLengths: 'tokenizer',
     });
+    // The default stays out of the stored config, so configs written before the field keep their hash.
+    expect('prompt_lengths' in plan.config.target).toBe(false);
     expect(plan.seed).toBe(1);
     expect(plan.encoding).toBe('o200k_base');
     expect(plan.slos).toEqual({ ttftMs: null, tpotMs: null, e2eMs: null });
