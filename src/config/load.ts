@@ -20,7 +20,7 @@ import { NO_LOCATION, parseYaml, readConfigText, type Locate } from './yaml.js';
  * and become ConfigErrors with file:line:col; it may return an adjusted
  * config, with one notice per adjustment for the command to print.
  */
-export type PlanReview = (config: NormalConfig) => { problems: { segs: Segment[]; reason: string }[]; config: NormalConfig; notices: string[] };
+export type PlanReview = (config: NormalConfig) => { problems: { segs: Segment[]; reason: string }[]; config: NormalConfig; notices: string[]; warnings?: string[] };
 
 interface LoadPlanOptions {
   /** Config file (relative to cwd). Null/undefined: ./llm-perf.yml if present, else the built-in default. */
@@ -38,6 +38,8 @@ interface LoadPlanOptions {
   review?: PlanReview;
   /** Told what the review changed, e.g. run.requests raised for a default-gated percentile; the commands print it. */
   onNotice?: (text: string) => void;
+  /** Told what the review found doubtful but not wrong, e.g. an SLO on a percentile the planned requests cannot support; default: onNotice. */
+  onWarning?: (text: string) => void;
   /**
    * Checks of the plan that need more than the config (a trace's own
    * requests, read by a floor above this one); each problem names its
@@ -79,8 +81,9 @@ export async function loadPlan(opts: LoadPlanOptions): Promise<Plan> {
     baseDir = opts.cwd;
   }
   const parsed = parseYaml(source, file);
-  const { plan, notices } = buildPlan(parsed.raw, { file, baseDir, url: opts.url, model: opts.model, warmupDefault: opts.warmupDefault, review: opts.review }, parsed.locate, opts.env ?? process.env);
+  const { plan, notices, warnings } = buildPlan(parsed.raw, { file, baseDir, url: opts.url, model: opts.model, warmupDefault: opts.warmupDefault, review: opts.review }, parsed.locate, opts.env ?? process.env);
   for (const n of notices) opts.onNotice?.(n);
+  for (const w of warnings) (opts.onWarning ?? opts.onNotice)?.(w);
   const problems = opts.check === undefined ? [] : await opts.check(plan);
   if (problems.length > 0) {
     throw new ConfigError(
@@ -111,11 +114,12 @@ export function planFromObject(raw: unknown, ctx: PlanContext): Plan {
   return buildPlan(raw, ctx, locate, null).plan;
 }
 
-function buildPlan(input: unknown, ctx: PlanContext, locate: Locate, env: NodeJS.ProcessEnv | null): { plan: Plan; notices: string[] } {
+function buildPlan(input: unknown, ctx: PlanContext, locate: Locate, env: NodeJS.ProcessEnv | null): { plan: Plan; notices: string[]; warnings: string[] } {
   const { raw, url, notices: urlNotices } = checkConfig(input, { file: ctx.file, url: ctx.url, model: ctx.model, env, needUrl: true }, locate);
   if (url === null) throw new Error('unreachable: validated config without URL');
   let config = normaliseConfig(raw, { url, model: ctx.model, warmup: ctx.warmupDefault });
   let notices: string[] = [];
+  let warnings: string[] = [];
   if (ctx.review !== undefined) {
     const r = ctx.review(config);
     if (r.problems.length > 0) {
@@ -127,8 +131,9 @@ function buildPlan(input: unknown, ctx: PlanContext, locate: Locate, env: NodeJS
       );
     }
     ({ config, notices } = r);
+    warnings = r.warnings ?? [];
   }
-  return { plan: planOf(config, { configPath: ctx.file, baseDir: ctx.baseDir, headers: raw.target?.headers ?? {} }), notices: [...urlNotices, ...notices] };
+  return { plan: planOf(config, { configPath: ctx.file, baseDir: ctx.baseDir, headers: raw.target?.headers ?? {} }), notices: [...urlNotices, ...notices], warnings };
 }
 
 // ---------------------------------------------------------------- reading

@@ -37,7 +37,7 @@ interface PlanRequest {
 export function readPlan(host: Host, req: PlanRequest): Promise<Plan> {
   // Too few planned samples for a gated percentile is found here, when the config is read (samples.ts); what the
   // review changed (run.requests raised) is said where the command's log goes: stderr, or a notice annotation in the action.
-  return loadPlan({ configPath: req.config, cwd: host.cwd, url: req.url ?? null, model: req.model ?? null, env: host.env, warmupDefault: req.warmupDefault, review: reviewSamples, onNotice: (text) => host.log.notice(text), check: checkTraces });
+  return loadPlan({ configPath: req.config, cwd: host.cwd, url: req.url ?? null, model: req.model ?? null, env: host.env, warmupDefault: req.warmupDefault, review: reviewSamples, onNotice: (text) => host.log.notice(text), onWarning: (text) => host.log.warn(text, 'SLO on too few samples'), check: checkTraces });
 }
 
 /** The verdict on a run made with `plan`, with the plan's gate rules. */
