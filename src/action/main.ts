@@ -22,7 +22,7 @@ import { reportBindingProblem, type RunEvent } from './event.js';
 import type { ActionHost } from './host.js';
 import { readInputs, type ActionInputs } from './inputs.js';
 import { actionPorts, type ActionPorts, type ActionPortsFactory } from './ports.js';
-import { checkRunContent, firstRunNext, storedGate, withAcceptance } from './pr-workflow.js';
+import { acceptHint, checkRunContent, firstRunNext, storedGate, withAcceptance } from './pr-workflow.js';
 
 /** The action's words mapped onto the run design (src/pipeline/design.ts). */
 function actionDesign(inputs: ActionInputs, event: { baselineCommit: string | null; isDefaultBranchPush: boolean }, resultPath: string): RunDesign {
@@ -86,7 +86,8 @@ export async function runAction(host: ActionHost, makePorts: ActionPortsFactory 
     const trend = await ports.history.trend(event, doc);
     const note = stepNote(verdict, inputs.failOn);
     const next = baseline.doc === null ? firstRunNext(inputs, storing) : [];
-    const report = renderReport(verdict, doc, { baselineNote: baseline.note, noBaseline: baseline.doc === null, next, trend, baseline: baseline.doc, confirmation, stepNote: note });
+    const hint = refusal === null ? acceptHint(verdict, inputs, inputs.prNumber ?? event.pr?.number ?? null) : null;
+    const report = renderReport(verdict, doc, { baselineNote: baseline.note, noBaseline: baseline.doc === null, next, acceptHint: hint, trend, baseline: baseline.doc, confirmation, stepNote: note });
     await writeVerdictFiles(host, verdict, report, { markdown: out.report, json: out.verdict });
     host.setOutput(OUTPUTS.verdictPath, out.verdict);
     host.setOutput(OUTPUTS.reportPath, out.report);
@@ -116,7 +117,7 @@ export async function runAction(host: ActionHost, makePorts: ActionPortsFactory 
   }
 }
 
-/** The check run beside the job's status; a token without checks: write is told once, quietly, and the step goes on. */
+/** The check run beside the job's status; a token without checks: write gets a notice that says to grant it, and the step goes on. */
 async function checkRun(
   host: ActionHost,
   ports: ActionPorts,
@@ -139,7 +140,11 @@ async function checkRun(
   try {
     const r = await ports.github.checkRun(c.event, content);
     if (r === null) return;
-    if ('forbidden' in r) host.log.info(`No check run: the token may not create one (grant 'checks: write' to have one): ${r.forbidden}`);
+    // A fork's pull_request token can never write checks: said quietly there. Anywhere else the workflow can
+    // grant it, and a workflow pasted without it must not lose its check run unnoticed (issue 31).
+    const fork = host.event().name === 'pull_request' && host.event().pr?.fromFork === true;
+    if ('forbidden' in r && fork) host.log.info(`No check run: a fork's token may not create one: ${r.forbidden}`);
+    else if ('forbidden' in r) host.log.notice(`No check run: the token may not create one (${r.forbidden.split('\n')[0]}). Add 'checks: write' to the workflow's permissions to have one; the step's status and the comment are as they would be.`);
     else {
       host.setOutput(OUTPUTS.checkRunUrl, r.url);
       host.log.info(`Check run created: ${r.url}`);

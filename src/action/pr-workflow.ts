@@ -6,6 +6,7 @@ import type { CheckRunContent } from '../github/check-run.js';
 import { accepts } from '../pipeline/accept.js';
 import type { HostLog } from '../pipeline/host.js';
 import { findings, type StepNote } from '../pipeline/publish.js';
+import { codeSpan } from '../report/escape.js';
 import { noBaselineYet } from '../report/markdown.js';
 import type { StoredGate } from '../result/types.js';
 import type { RunEvent } from './event.js';
@@ -74,6 +75,20 @@ export function firstRunNext(inputs: ActionInputs, storing: boolean): string[] {
   const sameJob = 'Or judge each pull request against its base at once: measure the base in the same job with `baseline-url` (and `baseline-server-command`), "The recommended design" in llm-perf-gate\'s docs/action.md.';
   if (inputs.baseline.kind === 'none') return ['**Next:** input `baseline` is none, so no stored result is looked for: set it to `history` (the default) to compare with the results pushes store.', sameJob];
   return [`**Next:** when this is merged, the push to the default branch measures it and stores the result on ${branch} (\`save-history: auto\`); later pull requests are judged against it.`, sameJob];
+}
+
+/**
+ * One line on how to accept the regression (issue 31): for a verdict that
+ * fails on regressions alone and is not accepted, on a pull request whose
+ * comment an acceptance can follow. Null when nothing here could accept it.
+ */
+export function acceptHint(v: VerdictDoc, inputs: ActionInputs, pr: number | null): string | null {
+  if (!accepts(v) || v.accepted !== undefined || pr === null || inputs.comment === 'never') return null;
+  const ways: string[] = [];
+  if (inputs.accept.label !== null) ways.push(`adds the label ${codeSpan(inputs.accept.label)}`);
+  if (inputs.accept.commands) ways.push('comments `/llm-perf-gate accept <reason>`');
+  if (ways.length === 0) return null;
+  return `**To accept this regression as intended:** someone with write access ${ways.join(' or ')}; it counts at the workflow's next run on this pull request (a \`labeled\` trigger, a push, or Re-run jobs).`;
 }
 
 /** What the stored result keeps of the gate. */

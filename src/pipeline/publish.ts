@@ -40,9 +40,10 @@ export function findings(v: VerdictDoc): Finding[] {
 }
 
 function annotate(host: Host, v: VerdictDoc): void {
+  const accepted = v.accepted !== undefined && accepts(v);
   for (const f of findings(v)) {
-    if (f.kind === 'regressed' || f.kind === 'slo') host.log.error(f.text, `llm-perf-gate: ${f.title}`);
-    else host.log.warn(f.text, `llm-perf-gate: ${f.title}`);
+    if (f.kind === 'slo' || (f.kind === 'regressed' && !accepted)) host.log.error(f.text, `llm-perf-gate: ${f.title}`);
+    else host.log.warn(f.text, `llm-perf-gate: ${f.kind === 'regressed' ? `${f.title} (accepted)` : f.title}`);
   }
 }
 

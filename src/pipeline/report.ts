@@ -51,6 +51,8 @@ interface ReportContext {
   noBaseline: boolean;
   /** With no baseline: a line or two on what happens next (how a baseline comes to exist), safe Markdown. */
   next?: string[];
+  /** A regression that can be accepted: one line on how (the label, the comment command), safe Markdown; null: none. */
+  acceptHint?: string | null;
   /** The trend section (src/changes/markdown.ts renderTrendTable), or null. */
   trend: string | null;
   /** The baseline result judged against, for the telemetry section's side-by-side; null: none. */
@@ -77,7 +79,7 @@ export function renderReport(v: VerdictDoc, doc: ResultDoc, ctx: ReportContext):
   return renderMarkdown(v, {
     ...(ctx.stepNote ? { headline: ctx.stepNote.headline, lead: `**${escapeMd(ctx.stepNote.detail)}**` } : {}),
     // Without a baseline, the verdict's first reason is the note itself, and the report says it once (src/report/markdown.ts).
-    context: ctx.noBaseline ? [] : [ctx.baselineNote.replace(/^baseline: /, 'Baseline: ')],
+    context: [...(ctx.acceptHint ? [ctx.acceptHint] : []), ...(ctx.noBaseline ? [] : [ctx.baselineNote.replace(/^baseline: /, 'Baseline: ')])],
     first,
     sections,
     results: { baseline: ctx.baseline ?? null, candidate: doc },
