@@ -133,7 +133,7 @@ function raiseForDefaultGates(config: NormalConfig): RaisedRequests {
  * would support it. Scenarios that replay a trace, and ramps, send their own
  * counts: an SLO that applies only to those is not checked here.
  */
-export function sloWarnings(config: NormalConfig): string[] {
+function sloWarnings(config: NormalConfig): string[] {
   const planned = config.run.requests * config.run.trials;
   const counted = config.scenarios.filter((s) => s.trace === undefined).map((s) => s.name);
   if (counted.length === 0 || config.loads.every((l) => 'ramp' in l)) return [];

@@ -7,7 +7,7 @@
 import { distValue } from '../gate/extract.js';
 import { minSamplesFor, type Distribution } from '../stats/distribution.js';
 
-export type PctKey = 'p50' | 'p90' | 'p95' | 'p99';
+type PctKey = 'p50' | 'p90' | 'p95' | 'p99';
 
 const PERCENT: Record<PctKey, number> = { p50: 50, p90: 90, p95: 95, p99: 99 };
 
