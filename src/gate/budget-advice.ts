@@ -23,6 +23,13 @@ import { distValue, pooledValue } from './extract.js';
 import { logToRelative, rulesFor, thresholdLog } from './policy.js';
 import { lookErrors } from './sequential.js';
 
+/**
+ * Walks per boundary simulation: a fifth of the gate's, since a search may
+ * simulate up to 100 looks several times; the last look's level it reads
+ * moves by well under a pair's worth of reach.
+ */
+const ADVICE_PATHS = 20_000;
+
 /** Budgets beyond this many pairs are reported as not reachable: a pull request would wait hours. */
 export const MAX_BUDGET_PAIRS = 100;
 
@@ -101,7 +108,7 @@ export function budgetPairs(sd: number, thresholdLogValue: number, first: number
   let lo = start;
   while (lo <= MAX_BUDGET_PAIRS && reachAt(sd, lo, sideError, power) > thresholdLogValue) lo++;
   if (lo > MAX_BUDGET_PAIRS) return null;
-  const decides = (last: number): boolean => reachAt(sd, last, lookErrors(first, last, sideError).at(-1)!, power) <= thresholdLogValue;
+  const decides = (last: number): boolean => reachAt(sd, last, lookErrors(first, last, sideError, ADVICE_PATHS).at(-1)!, power) <= thresholdLogValue;
   if (decides(lo)) return lo;
   // A bracket that usually holds (the spending costs a few pairs), else the cap.
   let hi = Math.min(MAX_BUDGET_PAIRS, Math.ceil(lo * 1.25) + 1);

@@ -33,13 +33,14 @@ const cache = new Map<string, readonly number[]>();
  * The nominal one-sided error of each look n = first..last (index 0 is the
  * first look) such that the chance of any look crossing, when nothing
  * changed, is `error`. first === last is the fixed design: one look at
- * `error` itself.
+ * `error` itself. `paths`: walks simulated; fewer for advice that asks for
+ * many budgets (budget-advice.ts), never for a verdict.
  */
-export function lookErrors(first: number, last: number, error: number): readonly number[] {
+export function lookErrors(first: number, last: number, error: number, paths: number = PATHS): readonly number[] {
   if (!Number.isInteger(first) || !Number.isInteger(last) || first < 1 || last < first) throw new RangeError(`looks must run from a first pair count >= 1 to a last one >= it, got ${first}..${last}`);
   if (!(error > 0 && error < 0.5)) throw new RangeError(`a one-sided error must be in (0, 0.5), got ${error}`);
   if (first === last) return [error];
-  const key = `${first}|${last}|${error}`;
+  const key = `${first}|${last}|${error}${paths === PATHS ? '' : `|${paths}`}`;
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
   const spent = (t: number): number => 2 - 2 * normalCdf(normalQuantile(1 - error / 2) / Math.sqrt(t));
@@ -49,19 +50,19 @@ export function lookErrors(first: number, last: number, error: number): readonly
     const u = 1 - rng.next();
     return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rng.next());
   };
-  const sums = new Float64Array(PATHS);
-  for (let n = 1; n < first; n++) for (let i = 0; i < PATHS; i++) sums[i]! += normal();
-  const alive = new Uint8Array(PATHS).fill(1);
-  let aliveCount = PATHS;
+  const sums = new Float64Array(paths);
+  for (let n = 1; n < first; n++) for (let i = 0; i < paths; i++) sums[i]! += normal();
+  const alive = new Uint8Array(paths).fill(1);
+  let aliveCount = paths;
   let spentSoFar = 0;
   const out: number[] = [];
   for (let n = first; n <= last; n++) {
-    for (let i = 0; i < PATHS; i++) sums[i]! += normal();
+    for (let i = 0; i < paths; i++) sums[i]! += normal();
     const target = spent(n / last) - spentSoFar;
-    const cross = Math.floor(target * PATHS);
+    const cross = Math.floor(target * paths);
     const z = new Float64Array(aliveCount);
     let j = 0;
-    for (let i = 0; i < PATHS; i++) if (alive[i]) z[j++] = sums[i]! / Math.sqrt(n);
+    for (let i = 0; i < paths; i++) if (alive[i]) z[j++] = sums[i]! / Math.sqrt(n);
     // Typed arrays sort numerically, ascending: the largest are at the end.
     z.sort();
     const at = (r: number): number => z[z.length - 1 - r]!;
@@ -69,12 +70,12 @@ export function lookErrors(first: number, last: number, error: number): readonly
     const boundary = cross <= 0 ? at(0) + 1e-9 : cross >= z.length ? -Infinity : (at(cross - 1) + at(cross)) / 2;
     out.push(Math.max(1 - normalCdf(boundary), 1e-9));
     if (cross > 0) {
-      for (let i = 0; i < PATHS; i++) if (alive[i] && sums[i]! / Math.sqrt(n) > boundary) {
+      for (let i = 0; i < paths; i++) if (alive[i] && sums[i]! / Math.sqrt(n) > boundary) {
         alive[i] = 0;
         aliveCount--;
       }
     }
-    spentSoFar = (PATHS - aliveCount) / PATHS;
+    spentSoFar = (paths - aliveCount) / paths;
   }
   cache.set(key, out);
   return out;

@@ -24,8 +24,9 @@ function aa(seed: string, trialCv: number, trials: number, drift: readonly numbe
   ];
 }
 
+// The advice simulates 20,000 walks a boundary (budget-advice.ts).
 const reach = (sd: number, first: number, last: number): number => {
-  const e = lookErrors(first, last, 0.05).at(-1)!;
+  const e = lookErrors(first, last, 0.05, 20_000).at(-1)!;
   return (tQuantile(1 - e, last - 1) + tQuantile(0.8, last - 1)) * (sd / Math.sqrt(last));
 };
 
