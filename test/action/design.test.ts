@@ -214,11 +214,17 @@ describe('the pull-request workflow on fake ports (issue 21, items 1 and 2)', ()
     expect(r.failures).toHaveLength(1);
   });
 
-  it('a token without checks: write: no check run, said quietly, the step as it would be', async () => {
-    const r = await act({}, { candidate: [same('cand')], stored: stored(same('base')), checkRun: { forbidden: 'Resource not accessible by integration' } });
+  it('a token without checks: write: no check run, a notice that says to grant it (a fork\'s token: quietly), the step as it would be', async () => {
+    const forbidden = { forbidden: 'Resource not accessible by integration' };
+    const r = await act({}, { candidate: [same('cand')], stored: stored(same('base')), checkRun: forbidden });
     expect(r.failures).toEqual([]);
-    expect(r.logs).toContainEqual(expect.objectContaining({ level: 'info', text: "No check run: the token may not create one (grant 'checks: write' to have one): Resource not accessible by integration" }));
+    expect(r.logs).toContainEqual(
+      expect.objectContaining({ level: 'notice', text: "No check run: the token may not create one (Resource not accessible by integration). Add 'checks: write' to the workflow's permissions to have one; the step's status and the comment are as they would be." }),
+    );
     expect(r.outputs['check-run-url']).toBeUndefined();
+    const fork = await act({}, { candidate: [same('cand')], stored: stored(same('base')), checkRun: forbidden }, { ...PR_EVENT, pr: { ...PR_EVENT.pr!, fromFork: true } });
+    expect(fork.logs).toContainEqual(expect.objectContaining({ level: 'info', text: "No check run: a fork's token may not create one: Resource not accessible by integration" }));
+    expect(fork.logs.filter((l) => l.level === 'notice' && l.text.includes('check run'))).toEqual([]);
     const off = await act({ 'check-run': 'false' }, { candidate: [same('cand')], stored: stored(same('base')) });
     expect(off.calls.checkRuns).toEqual([]);
   });
