@@ -7,7 +7,8 @@ import { escapeMd } from '../../src/report/escape.js';
 import { REALISTIC, syntheticResult } from '../support/synthetic.js';
 
 const gate = planFromObject(
-  { target: { url: 'http://127.0.0.1:1' }, scenarios: [{ name: 'chat', input_tokens: 8, output_tokens: 4 }], loads: [{ concurrency: 4 }] },
+  // The report's layout, not interval precision: 400 resamples an interval (the default is 2,000).
+  { target: { url: 'http://127.0.0.1:1' }, scenarios: [{ name: 'chat', input_tokens: 8, output_tokens: 4 }], loads: [{ concurrency: 4 }], gate: { bootstrap_iterations: 400 } },
   { file: null, baseDir: '/' },
 ).gate;
 
