@@ -10,6 +10,9 @@ import { efficiencyOf } from '../../src/metrics/efficiency.js';
 import type { ResultDoc } from '../../src/result/types.js';
 import { REALISTIC, syntheticResult } from '../support/synthetic.js';
 
+// The rules, not interval precision: 500 resamples an interval (the default is 2,000).
+const judgedBy = (over: Record<string, unknown> = {}): ReturnType<typeof gatePlan> => gatePlan({ bootstrap_iterations: 500, ...over });
+
 /** `doc` as a run priced at `cost` writes it: the price in its config, cost per token in every trial and the pool. */
 function priced(doc: ResultDoc, cost: NormalCost): ResultDoc {
   const h = hourlyUsd(cost);
@@ -18,7 +21,7 @@ function priced(doc: ResultDoc, cost: NormalCost): ResultDoc {
 }
 
 const GPU = { gpu_hour_usd: 2.5, gpus: 1 };
-const gatedOn = (id: string) => gatePlan({ metrics: { [id]: { gate: true }, output_tps: { gate: false }, 'ttft_ms.p95': { gate: false }, 'tpot_ms.p50': { gate: false }, error_rate: { gate: false } } });
+const gatedOn = (id: string) => judgedBy({ metrics: { [id]: { gate: true }, output_tps: { gate: false }, 'ttft_ms.p95': { gate: false }, 'tpot_ms.p50': { gate: false }, error_rate: { gate: false } } });
 const truth = { ...REALISTIC, trialCv: 0.02 };
 
 describe('cost per token in the gate', () => {
@@ -35,7 +38,7 @@ describe('cost per token in the gate', () => {
     const ungated = compare(base, slow, gatedOn('rps'));
     expect(ungated.cells[0]!.metrics.find((x) => x.metric === 'cost_per_mtok_output_usd')!.gated).toBe(false);
     // Not gated by default.
-    expect(compare(base, slow, gatePlan()).cells[0]!.metrics.find((x) => x.metric === 'cost_per_mtok_output_usd')!.gated).toBe(false);
+    expect(compare(base, slow, judgedBy()).cells[0]!.metrics.find((x) => x.metric === 'cost_per_mtok_output_usd')!.gated).toBe(false);
   });
 
   it('is not compared between results priced differently, and says so; the rest of the cell is judged as before', () => {
