@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// Three lanes (README, "Tests"); a test file is in unit unless its name
+// Four lanes (CONTRIBUTING.md, "Tests"); a test file is in unit unless its name
 // (*.loopback.test.ts, *.e2e.test.ts) or a list below puts it elsewhere:
 // - unit: pure code, the developer's loop (`npm run test:unit`). Its files run
 //   side by side; test/support/unit-only.ts refuses servers and processes, so

@@ -3,7 +3,7 @@
 // collected, not thrown one at a time: a user fixing a config wants every
 // mistake in one go, each pointing at file:line:col. The error that carries
 // them is ConfigError (src/errors/config-error.ts). A leaf on the ground
-// floor (README, "Layout"): it imports nothing, so config/ (which makes
+// floor (CONTRIBUTING.md, "Layout of src/"): it imports nothing, so config/ (which makes
 // problems) and errors/ (which carries them) do not import each other.
 
 export interface ConfigProblem {

@@ -1,7 +1,7 @@
 // Every metric a result holds: its unit, which way is better, and where its
 // data sits in a cell. How a change of it is judged (tolerance, floor, gated
 // or not) is the gate's policy: src/gate/policy.ts. On the ground floor with
-// ./metric-ids.ts (README, "Layout"): config/ checks SLOs against it, and
+// ./metric-ids.ts (CONTRIBUTING.md, "Layout of src/"): config/ checks SLOs against it, and
 // metrics/, the capacity search and the gate read it.
 import { DIST_KEYS, DIST_STATS, EFFICIENCY_KEYS, RATE_KEYS, type DistKey, type DistStat } from './metric-ids.js';
 

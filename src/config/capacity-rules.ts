@@ -3,7 +3,7 @@
 // a config's issues with the file's line and column, like every other config
 // check, and the search (capacity/search.ts, capacity/slo.ts) refuses a
 // caller that skipped the config in the same words. Config is below the
-// capacity search (README, "Layout"), so the rules live here.
+// capacity search (CONTRIBUTING.md, "Layout of src/"), so the rules live here.
 import { metricDef, type MetricDef } from '../metric-catalogue.js';
 import { parseSloText } from './slo-text.js';
 import type { CapacityMode, SloOp } from './vocabulary.js';
