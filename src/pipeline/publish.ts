@@ -3,6 +3,7 @@
 // What only the action can do (the sticky comment, the history branch)
 // stays in src/action/.
 import type { VerdictDoc } from '../gate/verdict.js';
+import { figureWithUnit, TERMINAL_STYLE } from '../report/figures.js';
 import { NO_BASELINE_HEADLINE, noBaselineYet } from '../report/markdown.js';
 import { accepts } from './accept.js';
 import type { Host } from './host.js';
@@ -31,7 +32,8 @@ export function findings(v: VerdictDoc): Finding[] {
     }
     for (const m of c.metrics) {
       if (!m.gated || (m.verdict !== 'regressed' && m.verdict !== 'warn')) continue;
-      const text = `${m.metric} ${m.baseline} -> ${m.candidate} ${m.unit} (${m.change_pct}%, interval ${m.interval_pct?.join('% .. ') ?? 'none'}%): ${m.reason}`;
+      // The figures as the report prints them: "25.3 ms", error_rate as a percentage ("0.0% -> 5.0%", not "0.05 share").
+      const text = `${m.metric} ${figureWithUnit(m.baseline, m.unit, TERMINAL_STYLE)} -> ${figureWithUnit(m.candidate, m.unit, TERMINAL_STYLE)} (${m.change_pct}%, interval ${m.interval_pct?.join('% .. ') ?? 'none'}%): ${m.reason}`;
       out.push({ kind: m.verdict, title: `${c.id} ${m.metric} ${m.verdict === 'regressed' ? 'regressed' : 'may have regressed'}`, text });
     }
   }

@@ -34,7 +34,7 @@ export function shareFigure(x: number | null | undefined, style: FigureStyle = M
 }
 
 /** A value with its unit: "41.2 ms", "506 tok/s"; a share as a percentage ("0.0%"). */
-function figureWithUnit(x: number | null | undefined, unit: string, style: FigureStyle = MARKDOWN_STYLE): string {
+export function figureWithUnit(x: number | null | undefined, unit: string, style: FigureStyle = MARKDOWN_STYLE): string {
   if (unit === 'share') return shareFigure(x, style);
   return finite(x) ? `${figure(x, style)} ${unit}` : style.none;
 }

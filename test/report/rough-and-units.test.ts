@@ -3,7 +3,8 @@
 // reads as a percentage; a cell's neighbour-load notes, alike but for their
 // figures, are one line with a count.
 import { describe, expect, it } from 'vitest';
-import type { MetricVerdict } from '../../src/gate/verdict.js';
+import type { MetricVerdict, VerdictDoc } from '../../src/gate/verdict.js';
+import { findings } from '../../src/pipeline/publish.js';
 import { distValue } from '../../src/gate/extract.js';
 import { MARKDOWN_STYLE, rowFigures, shareFigure, TERMINAL_STYLE } from '../../src/report/figures.js';
 import { resultTableMd } from '../../src/report/result-table.js';
@@ -45,6 +46,11 @@ describe('error_rate as a percentage', () => {
     expect(rowFigures(m(0, 0.025), TERMINAL_STYLE, false)).toMatchObject({ baseline: '0.0%', candidate: '2.5%' });
     expect(shareFigure(0.0004)).toBe('0.04%');
     expect(shareFigure(null)).toBe('–');
+  });
+
+  it('the step\'s annotation of a regressed error rate too', () => {
+    const v = { cells: [{ id: 'chat@c=4', valid: true, metrics: [{ ...m(0, 0.05), gated: true, verdict: 'regressed', change_pct: 5, interval_pct: [3.1, 6.9], reason: 'rose' }] }], slo: [] } as unknown as VerdictDoc;
+    expect(findings(v)[0]!.text).toBe('error_rate 0.0% -> 5.0% (5%, interval 3.1% .. 6.9%): rose');
   });
 });
 
