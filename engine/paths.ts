@@ -46,6 +46,17 @@ export function cacheRoot(): string {
   return join(base, 'llm-perf-gate');
 }
 
+/**
+ * What to do without node-llama-cpp: in a checkout its install script; from
+ * the npm package (no scripts/, no engine/) node-llama-cpp beside the CLI,
+ * which Node resolves from the CLI's folder upwards (the CPU build alone:
+ * 83 MB instead of every platform's 732 MB).
+ */
+export function notInstalledMessage(checkout: boolean): string {
+  if (checkout) return "node-llama-cpp is not installed: run 'npm ci' in the checkout (its postinstall installs the engine's dependencies), or 'node scripts/install-engine.mjs'";
+  return `node-llama-cpp is not installed: the embedded engine needs it beside the CLI; in the folder you installed llm-perf-gate in, run: npm i --omit=optional node-llama-cpp@${NODE_LLAMA_CPP_VERSION} @node-llama-cpp/${process.platform}-${process.arch}@${NODE_LLAMA_CPP_VERSION}`;
+}
+
 /** The directory holding node-llama-cpp: the engine's install, else the root's. */
 export function nodeLlamaCppDir(): string {
   const r = packageRoot();
@@ -58,9 +69,7 @@ export function nodeLlamaCppDir(): string {
       // Try the next place.
     }
   }
-  throw new EngineSetupError(
-    "node-llama-cpp is not installed: run 'npm ci' in the checkout (its postinstall installs the engine's dependencies), or 'node scripts/install-engine.mjs'",
-  );
+  throw new EngineSetupError(notInstalledMessage(existsSync(join(r, 'scripts', 'install-engine.mjs'))));
 }
 
 /** The llama.cpp source bundle node-llama-cpp ships. */
