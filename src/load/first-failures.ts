@@ -46,7 +46,7 @@ export class FirstFailureWatch {
   /**
    * Feeds a finished request, in the order they finished; returns the
    * refusal when this one completes the rule. A record without its status
-   * (a worker thread's progress) says nothing either way.
+   * says nothing either way.
    */
   add(rec: Pick<RequestRecord, 'cancelled' | 'failure' | 'status' | 'message'>): FirstFailures | null {
     if (!this.armed || rec.cancelled) return null;

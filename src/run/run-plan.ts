@@ -481,8 +481,7 @@ async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolea
     throw err;
   }
   const { run, warmup } = measured;
-  // Worker threads report no status per request as it ends: their cell's records are read now, in the order they finished.
-  if (side.workers !== null && conversation === null) for (const r of [...run.records].sort((a, b) => a.tDone - b.tDone)) watch.add(r);
+  // Worker threads tell each request's status as it ends (their progress notes), as this thread's requests do.
   const stop = watch.stopped ?? watch.cellEnded();
   // After a cell's first trial: prompt lengths as the server counted them against those asked (another tokenizer, a chat template).
   if (trial === 0 && conversation === null && warmupOf !== 'auto') {

@@ -37,11 +37,14 @@ export type ToWorker =
   | { type: 'cancel' }
   | { type: 'close' };
 
-/** Per finished request, what progress shows. */
+/** Per finished request, what progress shows, and a failure's status and message (the run's first refusals stop it: src/load/first-failures.ts). */
 export interface DoneNote {
   warmup: boolean;
   cancelled: boolean;
   failure: FailureClass | null;
+  status: number | null;
+  /** Only with a failure (null otherwise): a success's message is null anyway. */
+  message: string | null;
 }
 
 export type FromWorker =

@@ -123,7 +123,7 @@ export async function openWorkers(o: { plan: Plan; target: TargetPlan; apiKey: s
     async runCell(cell) {
       const progress = (m: FromWorker): void => {
         if (m.type !== 'progress' || cell.onDone === undefined) return;
-        for (const d of m.done) cell.onDone(newRecord(0, d.warmup, 0, 0, { ...emptyOutcome(0), failure: d.failure, cancelled: d.cancelled }));
+        for (const d of m.done) cell.onDone(newRecord(0, d.warmup, 0, 0, { ...emptyOutcome(0), failure: d.failure, cancelled: d.cancelled, status: d.status, message: d.message }));
       };
       const onAbort = (): void => workers.forEach((w) => w.postMessage({ type: 'cancel' } satisfies ToWorker));
       cell.cancel.addEventListener('abort', onAbort, { once: true });

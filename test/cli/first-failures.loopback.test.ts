@@ -4,6 +4,8 @@
 // the models it serves named and the measured cell written; a server that
 // answers 503 while it warms up is measured as before.
 import { readFile, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CliIo } from '../../src/cli/io.js';
@@ -18,15 +20,15 @@ afterEach(async () => {
   server = null;
 });
 
-async function run(args: string[], loads = '{ concurrency: 1 }, { concurrency: 4 }', trials = 2): Promise<{ code: number; out: string; err: string; doc: ResultDoc }> {
+async function run(args: string[], loads = '{ concurrency: 1 }, { concurrency: 4 }', trials = 2, workers = 1): Promise<{ code: number; out: string; err: string; doc: ResultDoc }> {
   const dir = await tempDir();
   const config = join(dir, 'c.yml');
   await writeFile(
     config,
     [
       'version: 1',
-      `target: { url: '${server!.url}', api: chat }`,
-      `run: { requests: 60, warmup: 2, trials: ${trials}, max_duration_s: 20 }`,
+      `target: { url: '${server?.url ?? 'http://127.0.0.1:9'}', api: chat }`,
+      `run: { requests: 60, warmup: 2, trials: ${trials}, max_duration_s: 20, workers: ${workers} }`,
       'scenarios: [{ name: s, input_tokens: 16, output_tokens: 4 }]',
       `loads: [${loads}]`,
       '',
@@ -64,6 +66,30 @@ describe('llm-perf-gate run: the first requests all refused alike', () => {
     expect(r.code, r.err).toBe(2);
     expect(r.err).toMatch(/the first 5 requests were all refused with HTTP 403 \(fake fault: HTTP 403\), so the run stopped early: the server serves: fake-model; the run asked for 'fake-model', the first it lists\. No key is configured/);
     expect(completions(server)).toBeLessThan(12);
+  }, 20_000);
+
+  it('with worker threads sending (run.workers: 2): stops as early, from their progress notes', async () => {
+    // Each refusal 30 ms late: the cell's 62 requests at 4 at once take 470 ms or more, and the workers' progress notes (every 100 ms) carry the statuses back.
+    let posts = 0;
+    const slow = http.createServer((req, res) => {
+      if (req.method === 'GET') {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data: [{ id: 'served', object: 'model' }] }));
+        return;
+      }
+      posts++;
+      req.resume();
+      setTimeout(() => res.writeHead(404, { 'content-type': 'application/json' }).end('{"object":"error","message":"The model `nope` does not exist.","code":404}'), 30);
+    });
+    await new Promise<void>((r) => slow.listen(0, '127.0.0.1', r));
+    try {
+      const r = await run(['--model', 'nope', '--url', `http://127.0.0.1:${(slow.address() as AddressInfo).port}`], '{ concurrency: 4 }', 2, 2);
+      expect(r.code, r.err).toBe(2);
+      expect(r.err).toContain("the first 5 requests were all refused with HTTP 404 (The model `nope` does not exist.), so the run stopped early: the server serves: served; target.model is 'nope'. Set target.model (or --model) to it");
+      expect(posts).toBeLessThan(40);
+    } finally {
+      slow.closeAllConnections();
+      await new Promise((r) => slow.close(r));
+    }
   }, 20_000);
 
   it('a server answering 503 while it warms up (its first 8 requests) is measured as before: exit 0', async () => {
