@@ -107,7 +107,7 @@ export const CLIENT_SCRIPT = String.raw`
     td.appendChild(commitLink(c.commit));
     if (c.subject !== null) td.appendChild(el('span', {}, ' ' + c.subject));
     tr.appendChild(td);
-    tr.appendChild(el('td', { class: 'mono' }, c.date.slice(0, 10)));
+    tr.appendChild(el('td', { class: 'mono' }, V.when(c.date, false)));
     tr.appendChild(el('td', { class: c.mark === 'fail' ? 'worse' : 'accepted' }, c.mark === 'accepted' ? 'accepted (' + c.gate.verdict + ', ' + c.gate.regressed + ' regressed)' : 'failed (' + c.gate.regressed + ' regressed)'));
     tr.appendChild(el('td', {}, c.gate.accepted ? acceptedText(c.gate.accepted, null) : ''));
     var pr = el('td');
@@ -119,6 +119,7 @@ export const CLIENT_SCRIPT = String.raw`
   var charts = document.getElementById('charts');
   var tbody = document.querySelector('#summary tbody');
   var shownLine = document.getElementById('shown');
+  var legend = document.getElementById('legend');
   var tip = el('div', { id: 'tooltip', role: 'tooltip' });
   tip.style.display = 'none';
   document.body.appendChild(tip);
@@ -152,7 +153,7 @@ export const CLIENT_SCRIPT = String.raw`
 
   var drawChart = function (s, ax) {
     var box = el('section', { class: 'chart', id: slug(s) });
-    box.appendChild(el('h3', {}, s.cell + ' · ' + s.metric + ' (' + s.unit + ', ' + (s.direction === 'higher' ? 'higher is better' : 'lower is better') + ')'));
+    box.appendChild(el('h3', {}, s.cell + ' · ' + s.metric + ' (' + s.unit + ', ' + (s.direction === 'higher' ? 'higher is better' : 'lower is better') + (s.band ? '; threshold around ' + short(s.band.commit) : '') + ')'));
     charts.appendChild(box);
     var pick = function (arr) { return ax.order.map(function (i) { return arr[i]; }); };
     var xs = pick(ax.x);
@@ -182,7 +183,9 @@ export const CLIENT_SCRIPT = String.raw`
       ],
       bands: [{ series: [2, 1], fill: 'rgba(31,119,180,0.12)' }],
       axes: [
-        commitAxis ? { values: function (u, splits) { return splits.map(function (i) { return Number.isInteger(i) && data.commits[i] ? short(data.commits[i].commit) : ''; }); } } : {},
+        commitAxis
+          ? { values: function (u, splits) { return splits.map(function (i) { return Number.isInteger(i) && data.commits[i] ? short(data.commits[i].commit) : ''; }); } }
+          : { values: function (u, splits) { var span = u.scales.x.max - u.scales.x.min; return splits.map(function (t) { return V.tick(t, span); }); } },
         { size: 60 }
       ],
       hooks: {
@@ -234,7 +237,7 @@ export const CLIENT_SCRIPT = String.raw`
           if (i === null || i === undefined || s.values[i] === null) { tip.style.display = 'none'; return; }
           var cm = data.commits[i];
           tip.textContent = '';
-          tip.appendChild(el('div', { class: 'mono' }, short(cm.commit) + '  ' + cm.date.slice(0, 16).replace('T', ' ')));
+          tip.appendChild(el('div', { class: 'mono' }, short(cm.commit) + '  ' + V.when(cm.date, true)));
           if (cm.subject !== null) tip.appendChild(el('div', {}, cm.subject));
           tip.appendChild(el('div', {}, s.metric + ': ' + fmt(s.values[i]) + ' ' + s.unit + (s.lo[i] !== null ? ' (trials ' + fmt(s.lo[i]) + '–' + fmt(s.hi[i]) + ')' : '')));
           var g = cm.gate;
@@ -259,9 +262,6 @@ export const CLIENT_SCRIPT = String.raw`
       var url = i === undefined ? null : V.commitUrl(data, data.commits[i].commit);
       if (url) window.open(url, '_blank', 'noopener');
     });
-    var legend = el('p', { class: 'legend muted' });
-    legend.textContent = 'Line: pooled value per commit' + (commitAxis ? '' : ', placed at its date') + '. Shaded: lowest to highest trial. Dashed grey: the gate threshold around the latest result, what the next change is judged against (' + (s.band ? short(s.band.commit) : '–') + '). Vertical lines: change points (red worse, green better, dashed purple a step for the worse its pull request accepted). Red ring: the gate failed on that commit. Purple diamond: a regression accepted on purpose (hover for who and why).';
-    box.appendChild(legend);
     plots.push(u);
   };
 
@@ -277,6 +277,8 @@ export const CLIENT_SCRIPT = String.raw`
     var ax = V.axisOf(data, view.axis);
     shown.forEach(function (s) { drawChart(s, ax); });
     shownLine.textContent = shown.length + ' of ' + data.series.length + ' charts shown';
+    // One legend for every chart, above them: the same words under each chart only repeated themselves.
+    legend.textContent = shown.length === 0 ? '' : 'Line: pooled value per commit' + (view.axis === 'commit' ? '' : ', placed at its date (UTC)') + '. Shaded: lowest to highest trial. Dashed grey: the gate threshold around the latest result (its commit in the chart title), what the next change is judged against. Vertical lines: change points (red worse, green better, dashed purple a step for the worse its pull request accepted). Red ring: the gate failed on that commit. Purple diamond: a regression accepted on purpose (hover for who and why).';
     drawn.view = { cell: view.cell, metric: view.metric, axis: view.axis };
     drawn.renders++;
   };

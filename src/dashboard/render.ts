@@ -42,12 +42,20 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: now
 h2 { font-size: 16px; margin: 20px 0 4px; }
 `;
 
+/** "2026-12-04" or "2026-12-04 09:30 UTC", as the page's script writes dates (view-script.ts, when); the text as given when it is no date. */
+export function utcDate(iso: string, withTime: boolean): string {
+  const ms = Date.parse(iso);
+  if (!Number.isFinite(ms)) return iso;
+  const t = new Date(ms).toISOString();
+  return withTime ? `${t.slice(0, 10)} ${t.slice(11, 16)} UTC` : t.slice(0, 10);
+}
+
 export function renderDashboard(data: DashboardData, assets: ChartAssets): string {
   const csp = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:";
   const notes = data.notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('');
   const first = data.commits[0];
   const last = data.commits.at(-1);
-  const span = first && last ? `${data.commits.length} commits, ${escapeHtml(first.date.slice(0, 10))} to ${escapeHtml(last.date.slice(0, 10))}` : 'no results yet';
+  const span = first && last ? `${data.commits.length} commits, ${escapeHtml(utcDate(first.date, false))} to ${escapeHtml(utcDate(last.date, false))}` : 'no results yet';
   const d = data.detection;
   return `<!doctype html>
 <html lang="en">
@@ -61,7 +69,7 @@ export function renderDashboard(data: DashboardData, assets: ChartAssets): strin
 </head>
 <body>
 <h1>${escapeHtml(data.title)}</h1>
-<p class="muted">${span}; generated ${escapeHtml(data.generatedAt)}.</p>
+<p class="muted">${span}; generated ${escapeHtml(utcDate(data.generatedAt, true))}.</p>
 <div id="controls">
 <label>cell <select id="filter-cell"><option value="">all cells</option></select></label>
 <label>metric <select id="filter-metric"><option value="">all metrics</option></select></label>
@@ -74,6 +82,7 @@ export function renderDashboard(data: DashboardData, assets: ChartAssets): strin
 <thead><tr><th>cell · metric</th><th>latest</th><th>last change point (95% interval)</th><th>latest vs the level before that change (or the mean)</th><th>trend since</th></tr></thead>
 <tbody></tbody>
 </table>
+<p id="legend" class="legend muted"></p>
 <div id="charts"></div>
 <h2>Failed and accepted gates</h2>
 <table id="gates">

@@ -63,6 +63,24 @@ var dashboardView = (function () {
     return { order: order, x: t };
   };
 
+  var pad2 = function (n) { return (n < 10 ? '0' : '') + n; };
+
+  /** An ISO date as one reader everywhere reads it: "2026-12-04" or, with the time, "2026-12-04 09:30 UTC"; the text as given when it is no date. */
+  var when = function (iso, withTime) {
+    var ms = Date.parse(iso);
+    if (!isFinite(ms)) return String(iso);
+    var d = new Date(ms);
+    var day = d.getUTCFullYear() + '-' + pad2(d.getUTCMonth() + 1) + '-' + pad2(d.getUTCDate());
+    return withTime ? day + ' ' + pad2(d.getUTCHours()) + ':' + pad2(d.getUTCMinutes()) + ' UTC' : day;
+  };
+
+  /** A date axis tick (seconds since the epoch): the day when the axis spans two days or more, else the day and the time (UTC). */
+  var tick = function (seconds, spanSeconds) {
+    var d = new Date(seconds * 1000);
+    var day = pad2(d.getUTCMonth() + 1) + '-' + pad2(d.getUTCDate());
+    return spanSeconds >= 2 * 86400 ? d.getUTCFullYear() + '-' + day : day + ' ' + pad2(d.getUTCHours()) + ':' + pad2(d.getUTCMinutes());
+  };
+
   var commitUrl = function (data, c) { return data.repoUrl ? data.repoUrl + '/commit/' + c : null; };
   var pullUrl = function (data, n) { return data.repoUrl && n !== null && n !== undefined ? data.repoUrl + '/pull/' + n : null; };
 
@@ -133,6 +151,6 @@ var dashboardView = (function () {
     return (name.replace(/[^A-Za-z0-9._@=-]+/g, '-').replace(/-{2,}/g, '-').replace(/^-+|-+$/g, '') || 'dashboard') + '.' + ext;
   };
 
-  return { cells: cells, metrics: metrics, parseHash: parseHash, formatHash: formatHash, shownSeries: shownSeries, axisOf: axisOf, rows: rows, toCsv: toCsv, toJson: toJson, fileName: fileName, commitUrl: commitUrl, pullUrl: pullUrl, COLUMNS: COLUMNS };
+  return { cells: cells, metrics: metrics, parseHash: parseHash, formatHash: formatHash, shownSeries: shownSeries, axisOf: axisOf, when: when, tick: tick, rows: rows, toCsv: toCsv, toJson: toJson, fileName: fileName, commitUrl: commitUrl, pullUrl: pullUrl, COLUMNS: COLUMNS };
 })();
 `;

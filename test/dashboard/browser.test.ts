@@ -126,6 +126,11 @@ describe.skipIf(CHROMIUM === null)('dashboard in a browser', () => {
     expect(tip.text).toMatch(/change \d+ <b>bold<\/b> & "quoted"/);
     expect(tip.html).not.toContain('<b>');
     expect(tip.text).toMatch(/tpot_ms\.p50: [\d.]+ ms \(trials [\d.]+–[\d.]+\)/);
+    // Dates in one format, UTC; and the legend once, above every chart, not under each.
+    expect(tip.text).toMatch(/^[0-9a-f]{7} {2}\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+    expect(await page.$$eval('.legend', (ls) => ls.length)).toBe(1);
+    expect(await page.$eval('#legend', (l) => l.textContent ?? '')).toMatch(/^Line: pooled value per commit\. Shaded:/);
+    expect(await page.$eval('.muted', (p) => p.textContent ?? '')).toMatch(/; generated \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\.$/);
     expect(await page.$eval('h1', (h) => h.textContent)).toBe('llm-perf-gate history <test>');
 
     // Hovering the accepted mark says who accepted the regression, why, and in which pull request.

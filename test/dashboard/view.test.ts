@@ -21,6 +21,8 @@ interface ViewApi {
   toCsv(d: DashboardData, v: View): string;
   toJson(d: DashboardData, v: View): string;
   fileName(d: DashboardData, v: View, ext: string): string;
+  when(iso: string, withTime: boolean): string;
+  tick(seconds: number, spanSeconds: number): string;
 }
 
 const view = runInThisContext(`${VIEW_SCRIPT}\n;dashboardView`) as ViewApi;
@@ -88,6 +90,16 @@ describe('dashboard view: the x axis', () => {
     const d = view.axisOf(data, 'date');
     expect(d.order).toEqual([1, 0]);
     expect(d.x).toEqual([Date.UTC(2026, 10, 2) / 1000, Date.UTC(2026, 10, 1) / 1000, null]);
+  });
+
+  it('writes dates one way, in UTC: the day, or the day and the time, on the axis and in the tooltip', () => {
+    // A commit date with an offset reads as its UTC time, not its local one.
+    expect(view.when('2026-12-04T23:30:00-02:00', true)).toBe('2026-12-05 01:30 UTC');
+    expect(view.when('2026-12-04T23:30:00-02:00', false)).toBe('2026-12-05');
+    expect(view.when('not a date', true)).toBe('not a date');
+    const t = Date.UTC(2026, 11, 4, 9, 5) / 1000;
+    expect(view.tick(t, 3 * 86400)).toBe('2026-12-04');
+    expect(view.tick(t, 3600)).toBe('12-04 09:05');
   });
 });
 
