@@ -22,6 +22,7 @@ import { reportBindingProblem, type RunEvent } from './event.js';
 import type { ActionHost } from './host.js';
 import { readInputs, type ActionInputs } from './inputs.js';
 import { actionPorts, type ActionPorts, type ActionPortsFactory } from './ports.js';
+import { repoUrl } from './history-push.js';
 import { acceptHint, checkRunContent, firstRunNext, storedGate, withAcceptance } from './pr-workflow.js';
 
 /** The action's words mapped onto the run design (src/pipeline/design.ts). */
@@ -38,6 +39,14 @@ function actionDesign(inputs: ActionInputs, event: { baselineCommit: string | nu
     save: inputs.saveHistory,
     isDefaultBranchPush: event.isDefaultBranchPush,
   });
+}
+
+/** The workflow run's page (this attempt's, when it is a re-run): what a reader of the comment opens for the log; null outside Actions. */
+export function runUrl(event: RunEvent, env: NodeJS.ProcessEnv): string | null {
+  const id = env.GITHUB_RUN_ID;
+  if (id === undefined || !/^\d+$/.test(id)) return null;
+  const attempt = env.GITHUB_RUN_ATTEMPT;
+  return `${repoUrl(event, env)}/actions/runs/${id}${attempt !== undefined && /^\d+$/.test(attempt) && attempt !== '1' ? `/attempts/${attempt}` : ''}`;
 }
 
 export async function runAction(host: ActionHost, makePorts: ActionPortsFactory = actionPorts): Promise<void> {
@@ -87,7 +96,7 @@ export async function runAction(host: ActionHost, makePorts: ActionPortsFactory 
     const note = stepNote(verdict, inputs.failOn);
     const next = baseline.doc === null ? firstRunNext(inputs, storing) : [];
     const hint = refusal === null ? acceptHint(verdict, inputs, inputs.prNumber ?? event.pr?.number ?? null) : null;
-    const report = renderReport(verdict, doc, { baselineNote: baseline.note, noBaseline: baseline.doc === null, next, acceptHint: hint, trend, baseline: baseline.doc, confirmation, stepNote: note });
+    const report = renderReport(verdict, doc, { baselineNote: baseline.note, noBaseline: baseline.doc === null, next, acceptHint: hint, trend, baseline: baseline.doc, confirmation, stepNote: note, runUrl: runUrl(event, host.env) });
     await writeVerdictFiles(host, verdict, report, { markdown: out.report, json: out.verdict });
     host.setOutput(OUTPUTS.verdictPath, out.verdict);
     host.setOutput(OUTPUTS.reportPath, out.report);

@@ -47,6 +47,8 @@ export async function reportVerdict(host: Host, v: VerdictDoc, files: VerdictFil
 interface ReportContext {
   /** Which baseline, or why there is none: one line under the headline. */
   baselineNote: string;
+  /** The workflow run's page, linked from the footer; null or absent: none (the CLI). */
+  runUrl?: string | null;
   /** The measured result was compared with nothing: show its figures first. */
   noBaseline: boolean;
   /** With no baseline: a line or two on what happens next (how a baseline comes to exist), safe Markdown. */
@@ -83,5 +85,6 @@ export function renderReport(v: VerdictDoc, doc: ResultDoc, ctx: ReportContext):
     first,
     sections,
     results: { baseline: ctx.baseline ?? null, candidate: doc },
+    runUrl: ctx.runUrl ?? null,
   });
 }

@@ -99,6 +99,8 @@ interface ReportOptions {
   maxChars?: number;
   /** The results judged: their server telemetry and environments get a section of their own. */
   results?: { baseline: ResultDoc | null; candidate: ResultDoc };
+  /** The workflow run that measured it (its log holds the progress and the server's output); null or absent: none. */
+  runUrl?: string | null;
 }
 
 /** Untrusted lines shown at most: the rest fold into one block under them. */
@@ -311,7 +313,9 @@ export function renderMarkdown(v: VerdictDoc, opts: ReportOptions = {}): string 
   const wrap = details.length > 1;
   const open = wrap ? `\n\n<details><summary>All metrics, per cell (${details.length} cells)</summary>` : '';
   const close = wrap ? '\n\n</details>' : '';
-  const footer = '\n\n<sub>Metric definitions: docs/metrics.md · how verdicts are decided: docs/gate.md</sub>\n';
+  // The docs are llm-perf-gate's, not the reader's repository's: said so, since a bare docs/... path reads as a file of theirs.
+  const run = opts.runUrl ? `[The run's log](${opts.runUrl}) (progress, the server's output) · ` : '';
+  const footer = `\n\n<sub>${run}Metric definitions: llm-perf-gate's docs/metrics.md · how verdicts are decided: its docs/gate.md</sub>\n`;
   let body = head + open;
   let kept = 0;
   // Room kept for the note that says details were cut.
