@@ -43,6 +43,10 @@ function cacheRoot() {
   const base = process.env.XDG_CACHE_HOME || join(homedir(), ".cache");
   return join(base, "llm-perf-gate");
 }
+function notInstalledMessage(checkout) {
+  if (checkout) return "node-llama-cpp is not installed: run 'npm ci' in the checkout (its postinstall installs the engine's dependencies), or 'node scripts/install-engine.mjs'";
+  return `node-llama-cpp is not installed: the embedded engine needs it beside the CLI; in the folder you installed llm-perf-gate in, run: npm i --omit=optional node-llama-cpp@${NODE_LLAMA_CPP_VERSION} @node-llama-cpp/${process.platform}-${process.arch}@${NODE_LLAMA_CPP_VERSION}`;
+}
 function nodeLlamaCppDir() {
   const r = packageRoot();
   for (const base of [join(r, "engine"), r]) {
@@ -52,9 +56,7 @@ function nodeLlamaCppDir() {
     } catch {
     }
   }
-  throw new EngineSetupError(
-    "node-llama-cpp is not installed: run 'npm ci' in the checkout (its postinstall installs the engine's dependencies), or 'node scripts/install-engine.mjs'"
-  );
+  throw new EngineSetupError(notInstalledMessage(existsSync(join(r, "scripts", "install-engine.mjs"))));
 }
 function llamaCppBundle() {
   const bundle = join(nodeLlamaCppDir(), "llama", "gitRelease.bundle");

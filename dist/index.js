@@ -17,36 +17,36 @@ import {
   publish,
   runPaths,
   stepNote
-} from "./chunks/chunk-UNEWRLUW.js";
+} from "./chunks/chunk-FLDM6CXK.js";
 import {
+  noBaselineYet,
   renderReport,
   writeVerdictFiles
-} from "./chunks/chunk-EXDSGLGK.js";
-import "./chunks/chunk-2WBKDF3B.js";
+} from "./chunks/chunk-EYYHVJJ5.js";
+import "./chunks/chunk-NHFGGZN7.js";
 import "./chunks/chunk-ZAUR75J2.js";
 import "./chunks/chunk-FS64AV55.js";
 import {
   compareFingerprints,
   readPlan
-} from "./chunks/chunk-UHVWFFJQ.js";
+} from "./chunks/chunk-TN7IUIWW.js";
 import "./chunks/chunk-H52HCK6I.js";
 import "./chunks/chunk-LV6HEKDB.js";
 import "./chunks/chunk-DSTYHSYM.js";
 import {
   dashboardData,
   siteFiles
-} from "./chunks/chunk-JEHZQK2J.js";
+} from "./chunks/chunk-J226OII3.js";
 import "./chunks/chunk-BQTH2XRP.js";
 import {
   buildSeries,
   describeChange,
   findChanges,
   newChanges
-} from "./chunks/chunk-JXOSDRXG.js";
-import "./chunks/chunk-36LPOP76.js";
+} from "./chunks/chunk-4KUEDEB7.js";
 import {
   compactHistory
-} from "./chunks/chunk-7LYVSI47.js";
+} from "./chunks/chunk-TLUH7XIA.js";
 import {
   DEFAULT_ORDER_COMMITS,
   Git,
@@ -57,13 +57,15 @@ import {
   pushWaitMs,
   readBranchHistory,
   saveResult
-} from "./chunks/chunk-4VOUJCMG.js";
-import "./chunks/chunk-5LAFTR5O.js";
+} from "./chunks/chunk-CR72GM3J.js";
+import "./chunks/chunk-PSROO6AB.js";
 import "./chunks/chunk-ZBFK6JJY.js";
 import {
-  escapeMd
-} from "./chunks/chunk-GK5K63HU.js";
-import "./chunks/chunk-XOBVNEIF.js";
+  codeSpan,
+  escapeMd,
+  writeResult
+} from "./chunks/chunk-4PV2EPIA.js";
+import "./chunks/chunk-SF6E3677.js";
 import "./chunks/chunk-4AXL3BU5.js";
 import {
   DEFAULTS,
@@ -71,7 +73,7 @@ import {
   assertGateable,
   parseResult,
   readResultForGating
-} from "./chunks/chunk-ND6M4MDT.js";
+} from "./chunks/chunk-JZDSGQLP.js";
 import "./chunks/chunk-A65H3QNL.js";
 import {
   INPUTS,
@@ -26180,7 +26182,7 @@ async function storedBaseline(inputs, workspace, base, runs, candidate) {
     return {
       doc: null,
       history: [],
-      note: `${what} for ${base.slice(0, 7)} or its ancestors on branch '${inputs.historyBranch}' yet${note}: a push to the default branch stores one (save-history)`,
+      note: `${what} for ${base.slice(0, 7)} or its ancestors on branch '${inputs.historyBranch}' yet${note}`,
       commit: null
     };
   }
@@ -26422,11 +26424,24 @@ function actionSides(host, inputs, plan) {
   };
   return { candidate, baseline };
 }
+function baselineBuiltFrom(measure, commit) {
+  if (commit === null) return measure;
+  return {
+    ...measure,
+    async pairs(plan, outPaths, sequential) {
+      const ab = await measure.pairs(plan, outPaths, sequential);
+      const baseline = { ...ab.baseline, git: { commit, ref: null } };
+      await writeResult(outPaths.baseline, baseline);
+      return { ...ab, baseline };
+    }
+  };
+}
 var reportOnly = {
   candidate: () => Promise.reject(new Error("report mode measures nothing")),
   pairs: () => Promise.reject(new Error("report mode measures nothing")),
   pairsNote: () => ""
 };
+var prBase = (event) => event.pr !== null && /^[0-9a-f]{40,64}$/.test(event.pr.baseSha) ? event.pr.baseSha : null;
 var actionPorts = (host, inputs, plan) => {
   const octokit = inputs.githubToken === null ? void 0 : githubClient(inputs.githubToken, host.log);
   const measure = plan === null ? null : measurePort(host, actionSides(host, inputs, plan), {
@@ -26437,7 +26452,7 @@ var actionPorts = (host, inputs, plan) => {
     onLaunch: (role, launch) => host.setOutput(role === "baseline" ? OUTPUTS.baselineServerLog : OUTPUTS.serverLog, launch.logPath)
   });
   return {
-    measure: measure ?? reportOnly,
+    measure: measure === null ? reportOnly : baselineBuiltFrom(measure, prBase(host.event())),
     baselines: {
       readResult: (path) => readResultForGating(path),
       stored: (commit, runs, candidate) => storedBaseline(inputs, host.cwd, commit, runs, candidate)
@@ -26493,12 +26508,27 @@ async function withAcceptance(log, github, inputs, c) {
   log.info(`Pull request #${pr}: regression accepted by @${found.acceptance.by} (${found.acceptance.via}, ${found.acceptance.at}): ${found.acceptance.reason}`);
   return { verdict: { ...c.verdict, accepted: found.acceptance }, pr };
 }
+function firstRunNext(inputs, storing) {
+  const branch = `\`${inputs.historyBranch.replace(/[`\s]/g, "")}\``;
+  if (storing) return [`**Next:** this result is stored on ${branch} as the baseline: pull requests based on this commit or a later one are judged against it.`];
+  const sameJob = 'Or judge each pull request against its base at once: measure the base in the same job with `baseline-url` (and `baseline-server-command`), "The recommended design" in llm-perf-gate\'s docs/action.md.';
+  if (inputs.baseline.kind === "none") return ["**Next:** input `baseline` is none, so no stored result is looked for: set it to `history` (the default) to compare with the results pushes store.", sameJob];
+  return [`**Next:** when this is merged, the push to the default branch measures it and stores the result on ${branch} (\`save-history: auto\`); later pull requests are judged against it.`, sameJob];
+}
+function acceptHint(v, inputs, pr) {
+  if (!accepts(v) || v.accepted !== void 0 || pr === null || inputs.comment === "never") return null;
+  const ways = [];
+  if (inputs.accept.label !== null) ways.push(`adds the label ${codeSpan(inputs.accept.label)}`);
+  if (inputs.accept.commands) ways.push("comments `/llm-perf-gate accept <reason>`");
+  if (ways.length === 0) return null;
+  return `**To accept this regression as intended:** someone with write access ${ways.join(" or ")}; it counts at the workflow's next run on this pull request (a \`labeled\` trigger, a push, or Re-run jobs).`;
+}
 function storedGate(v, pr) {
   return { verdict: v.verdict, regressed: v.summary.regressed, accepted: v.accepted ?? null, pull_request: pr };
 }
 var MAX_ANNOTATIONS2 = 50;
 function checkRunContent(v, o) {
-  const conclusion = o.failing ? "failure" : o.note !== null ? "neutral" : "success";
+  const conclusion = o.failing ? "failure" : o.note !== null || noBaselineYet(v) ? "neutral" : "success";
   const level = (kind) => kind === "slo" || kind === "regressed" && v.accepted === void 0 ? "failure" : "warning";
   const path = o.configPath;
   const annotations = path === null ? [] : findings(v).map((f) => ({ path, level: level(f.kind), title: f.kind === "regressed" && v.accepted !== void 0 ? `${f.title} (accepted)` : f.title, message: f.text }));
@@ -26527,6 +26557,12 @@ function actionDesign(inputs, event, resultPath) {
     save: inputs.saveHistory,
     isDefaultBranchPush: event.isDefaultBranchPush
   });
+}
+function runUrl(event, env) {
+  const id = env.GITHUB_RUN_ID;
+  if (id === void 0 || !/^\d+$/.test(id)) return null;
+  const attempt = env.GITHUB_RUN_ATTEMPT;
+  return `${repoUrl(event, env)}/actions/runs/${id}${attempt !== void 0 && /^\d+$/.test(attempt) && attempt !== "1" ? `/attempts/${attempt}` : ""}`;
 }
 async function runAction(host, makePorts = actionPorts) {
   try {
@@ -26565,7 +26601,9 @@ async function runAction(host, makePorts = actionPorts) {
     const { verdict, pr: acceptedFrom } = await withAcceptance(host.log, ports.github, inputs, { event, verdict: run.verdict, commit, storing, refused: refusal !== null });
     const trend = await ports.history.trend(event, doc);
     const note = stepNote(verdict, inputs.failOn);
-    const report = renderReport(verdict, doc, { baselineNote: baseline.note, noBaseline: baseline.doc === null, trend, baseline: baseline.doc, confirmation, stepNote: note });
+    const next = baseline.doc === null ? firstRunNext(inputs, storing) : [];
+    const hint = refusal === null ? acceptHint(verdict, inputs, inputs.prNumber ?? event.pr?.number ?? null) : null;
+    const report = renderReport(verdict, doc, { baselineNote: baseline.note, noBaseline: baseline.doc === null, next, acceptHint: hint, trend, baseline: baseline.doc, confirmation, stepNote: note, runUrl: runUrl(event, host.env) });
     await writeVerdictFiles(host, verdict, report, { markdown: out.report, json: out.verdict });
     host.setOutput(OUTPUTS.verdictPath, out.verdict);
     host.setOutput(OUTPUTS.reportPath, out.report);
@@ -26581,6 +26619,7 @@ async function runAction(host, makePorts = actionPorts) {
     }
     if (failing) host.fail(note !== null ? `${line}: ${note.detail}` : `${line}: ${verdict.reasons.slice(0, 3).join("; ")}`);
     else if (note !== null) host.log.warn(`${line}: ${note.detail}`, `llm-perf-gate: ${note.headline}`);
+    else if (noBaselineYet(verdict)) host.log.notice(`${line}: nothing was compared (${baseline.note}). ${next.map((n) => n.replace(/\*\*/g, "")).join(" ")}`);
     else host.log.info(line);
   } catch (err) {
     host.fail(err instanceof UserError ? err.headline() : err instanceof Error ? err.message : String(err));
@@ -26602,7 +26641,9 @@ async function checkRun(host, ports, inputs, c) {
   try {
     const r = await ports.github.checkRun(c.event, content);
     if (r === null) return;
-    if ("forbidden" in r) host.log.info(`No check run: the token may not create one (grant 'checks: write' to have one): ${r.forbidden}`);
+    const fork = host.event().name === "pull_request" && host.event().pr?.fromFork === true;
+    if ("forbidden" in r && fork) host.log.info(`No check run: a fork's token may not create one: ${r.forbidden}`);
+    else if ("forbidden" in r) host.log.notice(`No check run: the token may not create one (${r.forbidden.split("\n")[0]}). Add 'checks: write' to the workflow's permissions to have one; the step's status and the comment are as they would be.`);
     else {
       host.setOutput(OUTPUTS.checkRunUrl, r.url);
       host.log.info(`Check run created: ${r.url}`);

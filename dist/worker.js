@@ -5,5 +5,5 @@ import { workerData } from "node:worker_threads";
 if (workerData?.role === "llm-perf-gate-telemetry") {
   await (await import("./chunks/telemetry-worker-VAVGPUKC.js")).serveTelemetryWorker();
 } else {
-  await (await import("./chunks/shard-worker-I7TK6RP2.js")).serveShardWorker();
+  await (await import("./chunks/shard-worker-EOB7A6GA.js")).serveShardWorker();
 }

@@ -4,19 +4,19 @@ import {
   mergeMetrics,
   mergeRamps,
   mergeTurns
-} from "./chunk-5LAFTR5O.js";
+} from "./chunk-PSROO6AB.js";
 import "./chunk-ZBFK6JJY.js";
 import {
   efficiencyOf,
   resultTable,
   writeResult
-} from "./chunk-GK5K63HU.js";
-import "./chunk-XOBVNEIF.js";
+} from "./chunk-4PV2EPIA.js";
+import "./chunk-SF6E3677.js";
 import "./chunk-4AXL3BU5.js";
 import {
   hourlyUsd,
   readResult
-} from "./chunk-ND6M4MDT.js";
+} from "./chunk-JZDSGQLP.js";
 import "./chunk-A65H3QNL.js";
 import {
   parseCommandArgs

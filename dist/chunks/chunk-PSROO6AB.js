@@ -10,10 +10,10 @@ import {
   holds,
   judgeSlo,
   parseCapacitySlos
-} from "./chunk-GK5K63HU.js";
+} from "./chunk-4PV2EPIA.js";
 import {
   checkCapacitySlo
-} from "./chunk-ND6M4MDT.js";
+} from "./chunk-JZDSGQLP.js";
 import {
   HIST_SCALE,
   decodeHistogram,

@@ -1,12 +1,18 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
+  MARKDOWN_STYLE,
+  TERMINAL_STYLE,
+  figure,
   pairsToDecide,
+  rowFigures,
   ruledOut,
+  signedPct,
   telemetrySection,
   telemetrySummary,
   undecided
-} from "./chunk-UHVWFFJQ.js";
+} from "./chunk-TN7IUIWW.js";
 import {
+  PercentileCells,
   capacityCellSection,
   capacityVerdictRows,
   codeSpan,
@@ -19,10 +25,10 @@ import {
   renderTable,
   turnsSection,
   writeOutputFile
-} from "./chunk-GK5K63HU.js";
+} from "./chunk-4PV2EPIA.js";
 import {
   metricDef
-} from "./chunk-ND6M4MDT.js";
+} from "./chunk-JZDSGQLP.js";
 import {
   EXIT
 } from "./chunk-ZSLGKFHA.js";
@@ -32,41 +38,6 @@ import {
 
 // src/pipeline/report.ts
 import { resolve } from "node:path";
-
-// src/report/figures.ts
-var MARKDOWN_STYLE = { none: "\u2013", range: " \u2026 " };
-var TERMINAL_STYLE = { none: "-", range: ".." };
-var finite = (x) => typeof x === "number" && Number.isFinite(x);
-function figure(x, style = MARKDOWN_STYLE) {
-  if (!finite(x)) return style.none;
-  const a = Math.abs(x);
-  return a >= 100 ? x.toFixed(0) : a >= 10 ? x.toFixed(1) : x.toFixed(2);
-}
-function signedPct(x, style = MARKDOWN_STYLE) {
-  return finite(x) ? `${x > 0 ? "+" : ""}${x.toFixed(1)}%` : style.none;
-}
-var TOO_WIDE = "too wide (too few trials)";
-var ABSURD_FACTOR = 10;
-function absurdInterval(interval, changePct) {
-  const [lo, hi] = interval;
-  if (!finite(lo) || !finite(hi)) return true;
-  const rLo = 1 + lo / 100;
-  const rHi = 1 + hi / 100;
-  const zero = 5e-4;
-  if (!finite(changePct)) return rLo < zero || rHi > ABSURD_FACTOR + 1;
-  const r = 1 + changePct / 100;
-  if (r < zero) return false;
-  return rLo < zero || rHi > r * ABSURD_FACTOR || rLo * ABSURD_FACTOR < r;
-}
-function rowFigures(m, style, withUnit) {
-  const unit = (s) => withUnit && s !== style.none ? `${s} ${m.unit}` : s;
-  return {
-    baseline: unit(figure(m.baseline, style)),
-    candidate: unit(figure(m.candidate, style)),
-    change: signedPct(m.change_pct, style),
-    interval: m.interval_pct === null ? style.none : absurdInterval(m.interval_pct, m.change_pct) ? TOO_WIDE : `${signedPct(m.interval_pct[0], style)}${style.range}${signedPct(m.interval_pct[1], style)}`
-  };
-}
 
 // src/report/confirmation.ts
 function confirmationSection(c) {
@@ -295,27 +266,40 @@ function gatedSection(v) {
 
 ${out.join("\n\n")}`;
 }
+var NO_BASELINE = "no baseline: ";
+function noBaselineYet(v) {
+  return v.baseline.status === "missing" && v.verdict === "pass" && v.cells.length === 0;
+}
+var NO_BASELINE_HEADLINE = "no baseline yet: figures recorded";
 function renderMarkdown(v, opts = {}) {
   const max = opts.maxChars ?? MAX_REPORT_CHARS;
   const s = v.summary;
   const parts = [];
-  const icon = v.accepted !== void 0 && v.verdict === "fail" ? "\u2611\uFE0F" : ICON[v.verdict];
-  parts.push(`## ${icon} llm-perf-gate: ${v.verdict}${opts.headline ? ` \xB7 ${escapeMd(opts.headline)}` : ""}`);
+  const first = noBaselineYet(v);
+  const icon = first ? "\u2796" : v.accepted !== void 0 && v.verdict === "fail" ? "\u2611\uFE0F" : ICON[v.verdict];
+  parts.push(`## ${icon} llm-perf-gate: ${first ? NO_BASELINE_HEADLINE : v.verdict}${opts.headline ? ` \xB7 ${escapeMd(opts.headline)}` : ""}`);
   if (opts.lead) parts.push(opts.lead);
-  const undecidedText = undecidedSentence(v);
-  if (undecidedText !== null) parts.push(`**${undecidedText}**`);
-  parts.push(verdictSentence(v));
+  const why = v.baseline.status === "missing" ? v.reasons.find((r) => r.startsWith(NO_BASELINE)) : void 0;
+  if (why !== void 0) parts.push(`**Nothing was compared: ${escapeMd(why.slice(NO_BASELINE.length))}.**`);
+  parts.push(...opts.first ?? []);
+  if (!first) {
+    const undecidedText = undecidedSentence(v);
+    if (undecidedText !== null) parts.push(`**${undecidedText}**`);
+    parts.push(verdictSentence(v));
+    parts.push(
+      `**${s.regressed} regressed** \xB7 ${s.improved} improved \xB7 ${s.unchanged} unchanged \xB7 ${s.warn} warn \xB7 ${s.inconclusive} inconclusive` + (s.invalid_cells > 0 ? ` \xB7 ${s.invalid_cells} invalid cell${s.invalid_cells === 1 ? "" : "s"}` : "") + (s.slo_failed > 0 ? ` \xB7 ${s.slo_failed} SLO check${s.slo_failed === 1 ? "" : "s"} failed` : "")
+    );
+  }
+  const candidate = `${shortSha(v.candidate.commit)} (${escapeMd(v.candidate.model ?? "unknown model")})`;
   parts.push(
-    `**${s.regressed} regressed** \xB7 ${s.improved} improved \xB7 ${s.unchanged} unchanged \xB7 ${s.warn} warn \xB7 ${s.inconclusive} inconclusive` + (s.invalid_cells > 0 ? ` \xB7 ${s.invalid_cells} invalid cell${s.invalid_cells === 1 ? "" : "s"}` : "") + (s.slo_failed > 0 ? ` \xB7 ${s.slo_failed} SLO check${s.slo_failed === 1 ? "" : "s"} failed` : "")
-  );
-  parts.push(
-    `Baseline ${shortSha(v.baseline.commit)} (${escapeMd(v.baseline.model ?? "unknown model")}) vs candidate ${shortSha(v.candidate.commit)} (${escapeMd(v.candidate.model ?? "unknown model")}); ${designLine(v)}, ${Math.round(v.settings.confidence * 100)}% intervals, Holm-adjusted \u03B1 = ${v.settings.alpha}.`
+    v.baseline.status === "missing" ? `Candidate ${candidate}; no baseline to compare with${v.slo.length > 0 ? ": only the SLO checks judged it" : ""}.` : `Baseline ${shortSha(v.baseline.commit)} (${escapeMd(v.baseline.model ?? "unknown model")}) vs candidate ${candidate}; ${designLine(v)}, ${Math.round(v.settings.confidence * 100)}% intervals, Holm-adjusted \u03B1 = ${v.settings.alpha}.`
   );
   const cost = costLine(v);
   if (cost !== null) parts.push(`**Cost:**${cost.slice("cost:".length)}`);
   for (const n of v.history?.notes ?? []) parts.push(`> ${escapeMd(n)}`);
   for (const line of opts.context ?? []) parts.push(line);
-  if (v.reasons.length > 0) parts.push(capped(v.reasons.map((r) => `- ${escapeMd(r)}`), "reasons"));
+  const reasons = v.reasons.filter((r) => r !== why);
+  if (reasons.length > 0) parts.push(capped(reasons.map((r) => `- ${escapeMd(r)}`), "reasons"));
   for (const c of v.capacity ?? []) parts.push(capacityCellSection(c.candidate, c.baseline, c.metrics));
   const gated = gatedSection(v);
   if (gated !== null) parts.push(gated);
@@ -359,7 +343,11 @@ ${out.join("\n\n")}`);
 
 <details><summary>All metrics, per cell (${details.length} cells)</summary>` : "";
   const close = wrap ? "\n\n</details>" : "";
-  const footer = "\n\n<sub>Metric definitions: docs/metrics.md \xB7 how verdicts are decided: docs/gate.md</sub>\n";
+  const run = opts.runUrl ? `[The run's log](${opts.runUrl}) (progress, the server's output) \xB7 ` : "";
+  const footer = `
+
+<sub>${run}Metric definitions: llm-perf-gate's docs/metrics.md \xB7 how verdicts are decided: its docs/gate.md</sub>
+`;
   let body = head + open;
   let kept = 0;
   const reserve = 200 + close.length + footer.length;
@@ -393,8 +381,9 @@ function truncate(body, max) {
 
 // src/report/result-table.ts
 var f = (x, d = 1) => x === null || x === void 0 ? "\u2013" : x.toFixed(d);
-var p = (dist, k) => dist === null ? "\u2013" : dist[k] === null ? `(n=${dist.n})` : f(dist[k]);
 function resultTableMd(doc) {
+  const pc = new PercentileCells((x) => f(x), "\u2013");
+  const p = pc.cell.bind(pc);
   const rows = [["cell", "ok/sent", "req/s", "in tok/s", "out tok/s", "TTFT p50", "TTFT p95", "TPOT p50", "E2E p95", "errors"]];
   for (const c of doc.cells) {
     const m = c.metrics;
@@ -414,9 +403,10 @@ function resultTableMd(doc) {
   }
   const turns = turnsSection(doc);
   const ramps = rampSection(doc);
+  const rough = pc.note();
   return `${markdownTable(rows, { align: ["l", "r", "r", "r", "r", "r", "r", "r", "r", "l"] })}
 
-<sub>Latencies in ms; (n=K): too few samples for that percentile.</sub>${turns === null ? "" : `
+<sub>Latencies in ms${rough === null ? "" : `; ${rough}`}.</sub>${turns === null ? "" : `
 
 ${turns}`}${ramps === null ? "" : `
 
@@ -483,9 +473,9 @@ async function reportVerdict(host, v, files, results) {
 function renderReport(v, doc, ctx) {
   const sections = [];
   if (ctx.confirmation) sections.push(confirmationSection(ctx.confirmation));
-  if (ctx.noBaseline) sections.push(`### Measured
+  const first = ctx.noBaseline ? [`### Measured
 
-${resultTableMd(doc)}`);
+${resultTableMd(doc)}`, ...ctx.next ?? []] : [];
   if (ctx.trend !== null) {
     const link = /\n\n(\[Dashboard\]\([^)\s]*\))$/.exec(ctx.trend);
     const table = link === null ? ctx.trend : ctx.trend.slice(0, link.index);
@@ -495,13 +485,18 @@ ${link[1]}`));
   }
   return renderMarkdown(v, {
     ...ctx.stepNote ? { headline: ctx.stepNote.headline, lead: `**${escapeMd(ctx.stepNote.detail)}**` } : {},
-    context: [ctx.baselineNote.replace(/^baseline: /, "Baseline: ")],
+    // Without a baseline, the verdict's first reason is the note itself, and the report says it once (src/report/markdown.ts).
+    context: [...ctx.acceptHint ? [ctx.acceptHint] : [], ...ctx.noBaseline ? [] : [ctx.baselineNote.replace(/^baseline: /, "Baseline: ")]],
+    first,
     sections,
-    results: { baseline: ctx.baseline ?? null, candidate: doc }
+    results: { baseline: ctx.baseline ?? null, candidate: doc },
+    runUrl: ctx.runUrl ?? null
   });
 }
 
 export {
+  noBaselineYet,
+  NO_BASELINE_HEADLINE,
   writeVerdictFiles,
   reportVerdict,
   renderReport

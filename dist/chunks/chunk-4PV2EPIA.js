@@ -1,9 +1,10 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
+  distValue,
   incompleteBeta,
   quantileSorted,
   tQuantile
-} from "./chunk-XOBVNEIF.js";
+} from "./chunk-SF6E3677.js";
 import {
   MAX_FIGURE,
   NO_SLO_REASON,
@@ -13,7 +14,10 @@ import {
   isFigure,
   resultProblem,
   textBeyondBounds
-} from "./chunk-ND6M4MDT.js";
+} from "./chunk-JZDSGQLP.js";
+import {
+  minSamplesFor
+} from "./chunk-A65H3QNL.js";
 import {
   OutputWriteError
 } from "./chunk-BHKQ45ST.js";
@@ -253,15 +257,15 @@ function rampLines(doc) {
 }
 
 // src/capacity/types.ts
-var loadValue = (p2) => p2.kind === "rate" ? p2.rate : p2.concurrency;
+var loadValue = (p) => p.kind === "rate" ? p.rate : p.concurrency;
 
 // src/stats/intervals.ts
-function binomCdf(k, n, p2) {
+function binomCdf(k, n, p) {
   if (k < 0) return 0;
   if (k >= n) return 1;
-  if (p2 <= 0) return 1;
-  if (p2 >= 1) return 0;
-  return incompleteBeta(n - k, k + 1, 1 - p2, p2);
+  if (p <= 0) return 1;
+  if (p >= 1) return 0;
+  return incompleteBeta(n - k, k + 1, 1 - p, p);
 }
 function firstTrue(lo, hi, pred) {
   let a = lo;
@@ -440,8 +444,8 @@ var mermaidText = (s) => s.replace(/<=/g, "\u2264").replace(/>=/g, "\u2265").rep
 function capacityChart(r) {
   const slo = r.slos[0];
   if (slo === void 0) return null;
-  const pts = r.points.filter((p2) => p2.role !== "saturation").sort((a, b) => loadValue(a.load) - loadValue(b.load));
-  const values = pts.map((p2) => p2.slos.find((j) => j.slo === slo)?.value ?? null);
+  const pts = r.points.filter((p) => p.role !== "saturation").sort((a, b) => loadValue(a.load) - loadValue(b.load));
+  const values = pts.map((p) => p.slos.find((j) => j.slo === slo)?.value ?? null);
   if (pts.length < 2 || values.some((v) => v === null || !Number.isFinite(v))) return null;
   const [parsed] = parseCapacitySlos([slo]);
   const bound = parsed.bound;
@@ -451,18 +455,18 @@ function capacityChart(r) {
     "```mermaid",
     "xychart-beta",
     `  title "${mermaidText(`${slo} vs load`)}"`,
-    `  x-axis "${unit}" [${pts.map((p2) => `"${loadText(loadValue(p2.load))}"`).join(", ")}]`,
+    `  x-axis "${unit}" [${pts.map((p) => `"${loadText(loadValue(p.load))}"`).join(", ")}]`,
     `  y-axis "${mermaidText(parsed.def.id)}" 0 --> ${num(yMax)}`,
     `  bar [${values.map((v) => num(v)).join(", ")}]`,
     `  line [${pts.map(() => num(bound)).join(", ")}]`,
     "```"
   ].join("\n");
 }
-function pointRow(p2, slo) {
-  const j = p2.slos.find((x) => x.slo === slo);
+function pointRow(p, slo) {
+  const j = p.slos.find((x) => x.slo === slo);
   const stat2 = j === void 0 || j.value === null ? "\u2013" : `${num(j.value)} (${j.lo === null || !Number.isFinite(j.lo) ? "\u2013" : num(j.lo)}-${j.hi === null || !Number.isFinite(j.hi) ? "\u221E" : num(j.hi)})`;
-  const load = p2.role === "saturation" ? `c=${loadValue(p2.load)} (saturation probe)` : loadText(loadValue(p2.load));
-  return [load, String(p2.requests), p2.verdict, stat2, num(p2.rps), num(p2.output_tps), p2.goodput_rps === null ? "\u2013" : num(p2.goodput_rps)];
+  const load = p.role === "saturation" ? `c=${loadValue(p.load)} (saturation probe)` : loadText(loadValue(p.load));
+  return [load, String(p.requests), p.verdict, stat2, num(p.rps), num(p.output_tps), p.goodput_rps === null ? "\u2013" : num(p.goodput_rps)];
 }
 function capacitySection(name, r, baseline = null, comparisons = []) {
   const out = [`### Capacity: ${escapeMd(name)}`, "", `**${capacityLine(r, baseline)}**`, ""];
@@ -478,7 +482,7 @@ function capacitySection(name, r, baseline = null, comparisons = []) {
   out.push(
     markdownTable([
       [r.mode === "rate" ? "load (req/s)" : "load (concurrency)", "requests", "step", `${escapeMd(slo ?? "")} (interval)`, "req/s", "output tok/s", "goodput req/s"],
-      ...r.points.map((p2) => pointRow(p2, slo))
+      ...r.points.map((p) => pointRow(p, slo))
     ])
   );
   return out.join("\n");
@@ -492,7 +496,7 @@ function sweepLine(cell) {
   const knee = cell.sweep?.knee ?? null;
   const unit = cell.mode === "rate" ? " req/s" : " concurrent requests";
   const within = `within ${cell.slo.map(sloWords).join(" and ")}`;
-  const passing = cell.points.filter((p2) => p2.verdict === "pass").map((p2) => loadValue(p2.load));
+  const passing = cell.points.filter((p) => p.verdict === "pass").map((p) => loadValue(p.load));
   const held = passing.length > 0 ? `meets it up to ${Math.max(...passing)}${unit}` : "meets it at no measured load";
   return `sweep of ${cell.points.length} loads ${within}: ${held}; ${knee === null ? "no knee" : `knee at ${knee.load}${unit}`}`;
 }
@@ -515,8 +519,8 @@ function capacityCellSection(cell, baseline, comparisons) {
   out.push(
     markdownTable([
       [cell.mode === "rate" ? "load (req/s)" : "load (concurrency)", "requests", "step", `${escapeMd(slo ?? "")} (interval)`, "req/s", "output tok/s", "goodput req/s"],
-      ...cell.points.map((p2, i) => {
-        const row = pointRow(p2, slo);
+      ...cell.points.map((p, i) => {
+        const row = pointRow(p, slo);
         if (cell.sweep?.knee?.index === i) row[0] = `${row[0]} (knee)`;
         return row;
       })
@@ -538,15 +542,45 @@ function capacityVerdictRows(cells) {
   return { rows, lines };
 }
 
+// src/report/rough.ts
+var PERCENT = { p50: 50, p90: 90, p95: 95, p99: 99 };
+var PercentileCells = class {
+  constructor(fmt2, none) {
+    this.fmt = fmt2;
+    this.none = none;
+  }
+  fmt;
+  none;
+  rough = /* @__PURE__ */ new Set();
+  /** The percentile, or "~value (n=K)" when it rests on fewer samples than the gate needs; "(n=K)" when even that cannot be read. */
+  cell(d, key) {
+    if (d === null || d === void 0) return this.none;
+    const v = d[key];
+    if (v !== null) return this.fmt(v);
+    const est2 = distValue(d, key);
+    if (est2 === null || !Number.isFinite(est2)) return `(n=${d.n})`;
+    this.rough.add(key);
+    return `~${this.fmt(est2)} (n=${d.n})`;
+  }
+  /** The footnote for the rough figures shown, or null when none was. */
+  note() {
+    if (this.rough.size === 0) return null;
+    const keys = Object.keys(PERCENT).filter((k) => this.rough.has(k));
+    const needs = keys.map((k) => `${minSamplesFor(PERCENT[k])} for a ${k}`).join(", ");
+    return `~X (n=K): a rough figure, from K samples where the gate needs ${needs} (run.requests x run.trials a cell)`;
+  }
+};
+
 // src/report/turns.ts
 var f2 = (x, d = 1) => x === null || x === void 0 || !Number.isFinite(x) ? "\u2013" : x.toFixed(d);
-var p = (dist, k) => dist === null ? "\u2013" : dist[k] === null ? `(n=${dist.n})` : f2(dist[k]);
 function hitRate(c) {
   const r = c.telemetry?.engine?.prefix_cache_hit_rate;
   return r === null || r === void 0 ? null : `${(r * 100).toFixed(1)}%`;
 }
 function turnsSection(candidate, baseline) {
   const out = [];
+  const pc = new PercentileCells((x) => f2(x), "\u2013");
+  const p = pc.cell.bind(pc);
   for (const c of candidate.cells) {
     if (c.turns === void 0 || c.turns.length === 0) continue;
     const base = baseline?.cells.find((b) => b.id === c.id)?.turns;
@@ -561,16 +595,18 @@ Prefix-cache hit rate (the engine's /metrics, over the cell): **${rate}**.`;
 ${markdownTable([head, ...rows], { align: ["r", "r", "r", "r", "r", "r"] })}${note}`);
   }
   if (out.length === 0) return null;
+  const rough = pc.note();
   return `### By turn
 
 ${out.join("\n\n")}
 
-<sub>Latencies in ms; (n=K): too few samples for that percentile. Input tokens: the server's count of the whole history.</sub>`;
+<sub>Latencies in ms${rough === null ? "" : `; ${rough}`}. Input tokens: the server's count of the whole history.</sub>`;
 }
 function turnsLines(doc) {
+  const pc = new PercentileCells((x) => f2(x), "-");
   return doc.cells.flatMap((c) => {
     if (c.turns === void 0 || c.turns.length === 0) return [];
-    const ttft = c.turns.map((t) => `${t.turn}: ${t.ttft_ms === null ? "-" : t.ttft_ms.p50 === null ? `(n=${t.ttft_ms.n})` : f2(t.ttft_ms.p50)}`).join(", ");
+    const ttft = c.turns.map((t) => `${t.turn}: ${pc.cell(t.ttft_ms, "p50")}`).join(", ");
     const input = c.turns.map((t) => f2(t.input_tokens_mean, 0)).join(", ");
     const rate = hitRate(c);
     return [`${c.id} by turn: TTFT p50 ${ttft} ms \xB7 input tokens ${input}${rate === null ? "" : ` \xB7 prefix-cache hit rate ${rate}`}`];
@@ -655,11 +691,6 @@ function efficiencyLines(doc) {
 
 // src/report/terminal.ts
 var fmt = (x, digits = 1) => x === null || x === void 0 || !Number.isFinite(x) ? "-" : x.toFixed(digits);
-function pct2(d, key) {
-  if (d === null) return "-";
-  const v = d[key];
-  return v === null ? `(n=${d.n})` : fmt(v);
-}
 function renderTable(rows) {
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => (r[c] ?? "").length)));
   return rows.map((r, i) => {
@@ -692,6 +723,8 @@ var RESULT_DROP_ORDER = ["in tok/s", "e2e p50", "itl p99", "tpot p50", "ttft p50
 function resultTable(doc, width = null) {
   const header = ["cell", "ok/sent", "err%", "rps", "in tok/s", "out tok/s", "ttft p50", "ttft p99", "tpot p50", "tpot p99", "itl p99", "e2e p50", "e2e p99"];
   const rows = [header];
+  const pc = new PercentileCells((x) => fmt(x), "-");
+  const pct2 = pc.cell.bind(pc);
   for (const c of doc.cells) {
     const m = c.metrics;
     rows.push([
@@ -711,7 +744,8 @@ function resultTable(doc, width = null) {
     ]);
   }
   const fitted = fitTable(rows, width, RESULT_DROP_ORDER);
-  const notes = ["latencies in ms; (n=K): too few samples for that percentile"];
+  const rough = pc.note();
+  const notes = [`latencies in ms${rough === null ? "" : `; ${rough}`}`];
   const dropped = droppedNote(fitted.dropped, width);
   if (dropped !== null) notes.push(dropped);
   for (const c of doc.cells) {
@@ -780,12 +814,12 @@ function gpu(g, path, notes) {
   if (g.energy_j !== void 0) out.energy_j = nullable(g.energy_j, `${path}/energy_j`, notes);
   return out;
 }
-function gpuProcess(p2, path, notes) {
-  if (!(Number.isInteger(p2.pid) && isFigure(p2.pid))) {
-    notes.add(`${path}/pid`, p2.pid);
+function gpuProcess(p, path, notes) {
+  if (!(Number.isInteger(p.pid) && isFigure(p.pid))) {
+    notes.add(`${path}/pid`, p.pid);
     return null;
   }
-  return { ...p2, used_memory_mib: nullable(p2.used_memory_mib, `${path}/used_memory_mib`, notes) };
+  return { ...p, used_memory_mib: nullable(p.used_memory_mib, `${path}/used_memory_mib`, notes) };
 }
 var isShare = (x) => x >= 0 && x <= 1;
 function engine(e, path, notes) {
@@ -841,7 +875,7 @@ function boundTelemetry(t, carried = []) {
       ...t.gpu,
       interval_ms: clamped(t.gpu.interval_ms, "gpu/interval_ms", notes),
       gpus: t.gpu.gpus.flatMap((g, i) => gpu(g, `gpu/gpus/${i}`, notes) ?? []),
-      other_processes: t.gpu.other_processes.flatMap((p2, i) => gpuProcess(p2, `gpu/other_processes/${i}`, notes) ?? []),
+      other_processes: t.gpu.other_processes.flatMap((p, i) => gpuProcess(p, `gpu/other_processes/${i}`, notes) ?? []),
       ...t.gpu.energy === void 0 ? {} : { energy: { ...t.gpu.energy, joules: nullable(t.gpu.energy.joules, "gpu/energy/joules", notes) } }
     },
     engine: t.engine === null ? null : engine(t.engine, "engine", notes),
@@ -900,9 +934,9 @@ async function writeResult(path, doc) {
 }
 
 export {
-  markdownTable,
   escapeMd,
   codeSpan,
+  markdownTable,
   loadValue,
   parseCapacitySlos,
   minRequestsFor,
@@ -913,6 +947,7 @@ export {
   capacityCellSection,
   capacityVerdictRows,
   rampSection,
+  PercentileCells,
   turnsSection,
   efficiencyOf,
   efficiencySection,

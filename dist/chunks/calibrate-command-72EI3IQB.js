@@ -1,7 +1,7 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
   measure
-} from "./chunk-2WBKDF3B.js";
+} from "./chunk-NHFGGZN7.js";
 import "./chunk-ZAUR75J2.js";
 import "./chunk-FS64AV55.js";
 import {
@@ -9,26 +9,26 @@ import {
   adviseStoredBudget,
   calibrateRun,
   calibrationTrials,
-  readPlan
-} from "./chunk-UHVWFFJQ.js";
+  readPlan,
+  shareFigure
+} from "./chunk-TN7IUIWW.js";
 import "./chunk-H52HCK6I.js";
 import "./chunk-LV6HEKDB.js";
 import "./chunk-DSTYHSYM.js";
 import "./chunk-BQTH2XRP.js";
-import "./chunk-36LPOP76.js";
-import "./chunk-5LAFTR5O.js";
+import "./chunk-PSROO6AB.js";
 import "./chunk-ZBFK6JJY.js";
 import {
   codeSpan,
   escapeMd,
   markdownTable,
   renderTable
-} from "./chunk-GK5K63HU.js";
-import "./chunk-XOBVNEIF.js";
+} from "./chunk-4PV2EPIA.js";
+import "./chunk-SF6E3677.js";
 import "./chunk-4AXL3BU5.js";
 import {
   readResultForGating
-} from "./chunk-ND6M4MDT.js";
+} from "./chunk-JZDSGQLP.js";
 import "./chunk-A65H3QNL.js";
 import "./chunk-5XUPNBZ7.js";
 import "./chunk-EG4BBXMW.js";
@@ -100,6 +100,7 @@ var num = (x) => {
 var pct2 = (x) => x === null ? "\u2013" : `${x.toFixed(1)}%`;
 var signed = (x) => x === null ? "\u2013" : `${x > 0 ? "+" : ""}${x.toFixed(1)}%`;
 var tol = (x) => x === null ? "\u2013" : `${Math.round(x * 1e3) / 10}%`;
+var meanText = (m) => m.unit === "share" ? shareFigure(m.mean) : `${num(m.mean)} ${m.unit}`;
 var cv = (m) => m.cv === null ? "\u2013" : `${(m.cv * 100).toFixed(1)}%`;
 function aaText(aa) {
   if (aa === null) return "\u2013";
@@ -153,7 +154,7 @@ function calibrationTable(doc) {
       rows2.push([
         forTerminal(c.id),
         `${m.metric}${m.gated ? " *" : ""}`,
-        `${num(m.mean)} ${m.unit}`,
+        meanText(m),
         cv(m),
         aaText(m.aa),
         aaVerdict(m.aa, false),
@@ -203,7 +204,7 @@ ${escapeMd(rec.unreachable)}`));
     (c) => c.metrics.map((m) => [
       escapeMd(c.id),
       m.gated ? `**${m.metric}**` : m.metric,
-      `${num(m.mean)} ${m.unit}`,
+      meanText(m),
       cv(m),
       aaText(m.aa),
       aaVerdict(m.aa, true),

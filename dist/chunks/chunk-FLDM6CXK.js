@@ -1,20 +1,26 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
+  NO_BASELINE_HEADLINE,
+  noBaselineYet
+} from "./chunk-EYYHVJJ5.js";
+import {
   cellId,
   measure,
   measureAb,
   startLaunch,
   stopLaunch,
   withServers
-} from "./chunk-2WBKDF3B.js";
+} from "./chunk-NHFGGZN7.js";
 import {
+  TERMINAL_STYLE,
   TRACE_LOAD_LABEL,
+  figureWithUnit,
   isDecided,
   judgeRun,
   judgeStored,
   nextStep,
   undecided
-} from "./chunk-UHVWFFJQ.js";
+} from "./chunk-TN7IUIWW.js";
 
 // src/pipeline/design.ts
 function designRun(c) {
@@ -121,7 +127,7 @@ function findings(v) {
     }
     for (const m of c.metrics) {
       if (!m.gated || m.verdict !== "regressed" && m.verdict !== "warn") continue;
-      const text = `${m.metric} ${m.baseline} -> ${m.candidate} ${m.unit} (${m.change_pct}%, interval ${m.interval_pct?.join("% .. ") ?? "none"}%): ${m.reason}`;
+      const text = `${m.metric} ${figureWithUnit(m.baseline, m.unit, TERMINAL_STYLE)} -> ${figureWithUnit(m.candidate, m.unit, TERMINAL_STYLE)} (${m.change_pct}%, interval ${m.interval_pct?.join("% .. ") ?? "none"}%): ${m.reason}`;
       out.push({ kind: m.verdict, title: `${c.id} ${m.metric} ${m.verdict === "regressed" ? "regressed" : "may have regressed"}`, text });
     }
   }
@@ -129,9 +135,10 @@ function findings(v) {
   return out;
 }
 function annotate(host, v) {
+  const accepted = v.accepted !== void 0 && accepts(v);
   for (const f of findings(v)) {
-    if (f.kind === "regressed" || f.kind === "slo") host.log.error(f.text, `llm-perf-gate: ${f.title}`);
-    else host.log.warn(f.text, `llm-perf-gate: ${f.title}`);
+    if (f.kind === "slo" || f.kind === "regressed" && !accepted) host.log.error(f.text, `llm-perf-gate: ${f.title}`);
+    else host.log.warn(f.text, `llm-perf-gate: ${f.kind === "regressed" ? `${f.title} (accepted)` : f.title}`);
   }
 }
 async function publish(host, v, report, names) {
@@ -149,6 +156,7 @@ function outcome(v, failOn) {
   const accepted = v.accepted !== void 0 && accepts(v);
   const failing = failOn.includes(v.verdict) && !accepted;
   const counts = `${v.summary.regressed} regressed, ${v.summary.improved} improved, ${v.summary.slo_failed} SLO failures`;
+  if (noBaselineYet(v)) return { failing, line: `llm-perf-gate: ${NO_BASELINE_HEADLINE}` };
   const line = accepted ? `llm-perf-gate: fail, accepted by @${v.accepted.by} (${counts})` : `llm-perf-gate: ${v.verdict} (${counts})`;
   return { failing, line };
 }

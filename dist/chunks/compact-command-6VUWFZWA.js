@@ -2,12 +2,12 @@ import { createRequire as __llmPerfGateRequire } from 'node:module'; const requi
 import {
   HistoryUsageError,
   historyFailure
-} from "./chunk-XKFLACAG.js";
+} from "./chunk-XFF7KTG7.js";
 import {
   compactHistory
-} from "./chunk-7LYVSI47.js";
-import "./chunk-4VOUJCMG.js";
-import "./chunk-ND6M4MDT.js";
+} from "./chunk-TLUH7XIA.js";
+import "./chunk-CR72GM3J.js";
+import "./chunk-JZDSGQLP.js";
 import "./chunk-A65H3QNL.js";
 import "./chunk-F7EZCM6P.js";
 import {

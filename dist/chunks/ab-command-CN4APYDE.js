@@ -2,7 +2,7 @@ import { createRequire as __llmPerfGateRequire } from 'node:module'; const requi
 import {
   CLI_CHOICES,
   noStoredBaselines
-} from "./chunk-X4NMIQIG.js";
+} from "./chunk-J27S3DS6.js";
 import {
   parseBudgetText,
   planWithBudget
@@ -12,28 +12,27 @@ import {
   carryOut,
   designRun,
   measurePort
-} from "./chunk-UNEWRLUW.js";
+} from "./chunk-FLDM6CXK.js";
 import {
   reportVerdict
-} from "./chunk-EXDSGLGK.js";
-import "./chunk-2WBKDF3B.js";
+} from "./chunk-EYYHVJJ5.js";
+import "./chunk-NHFGGZN7.js";
 import "./chunk-ZAUR75J2.js";
 import "./chunk-FS64AV55.js";
 import {
   RunSetupError,
   readPlan
-} from "./chunk-UHVWFFJQ.js";
+} from "./chunk-TN7IUIWW.js";
 import "./chunk-H52HCK6I.js";
 import "./chunk-LV6HEKDB.js";
 import "./chunk-DSTYHSYM.js";
 import "./chunk-BQTH2XRP.js";
-import "./chunk-36LPOP76.js";
-import "./chunk-5LAFTR5O.js";
+import "./chunk-PSROO6AB.js";
 import "./chunk-ZBFK6JJY.js";
-import "./chunk-GK5K63HU.js";
-import "./chunk-XOBVNEIF.js";
+import "./chunk-4PV2EPIA.js";
+import "./chunk-SF6E3677.js";
 import "./chunk-4AXL3BU5.js";
-import "./chunk-ND6M4MDT.js";
+import "./chunk-JZDSGQLP.js";
 import "./chunk-A65H3QNL.js";
 import "./chunk-5XUPNBZ7.js";
 import "./chunk-EG4BBXMW.js";

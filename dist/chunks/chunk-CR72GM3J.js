@@ -3,7 +3,7 @@ import {
   MAX_RESULT_BYTES,
   ResultFileError,
   parseResult
-} from "./chunk-ND6M4MDT.js";
+} from "./chunk-JZDSGQLP.js";
 import {
   DEFAULT_HISTORY_BRANCH,
   DEFAULT_REMOTE

@@ -1,21 +1,20 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
   reportVerdict
-} from "./chunk-EXDSGLGK.js";
+} from "./chunk-EYYHVJJ5.js";
 import {
   judgeStored
-} from "./chunk-UHVWFFJQ.js";
+} from "./chunk-TN7IUIWW.js";
 import "./chunk-H52HCK6I.js";
 import "./chunk-LV6HEKDB.js";
 import "./chunk-DSTYHSYM.js";
 import "./chunk-BQTH2XRP.js";
-import "./chunk-36LPOP76.js";
-import "./chunk-GK5K63HU.js";
-import "./chunk-XOBVNEIF.js";
+import "./chunk-4PV2EPIA.js";
+import "./chunk-SF6E3677.js";
 import "./chunk-4AXL3BU5.js";
 import {
   readResultForGating
-} from "./chunk-ND6M4MDT.js";
+} from "./chunk-JZDSGQLP.js";
 import "./chunk-A65H3QNL.js";
 import {
   cliHost

@@ -6,13 +6,13 @@ import {
   DEFAULT_CHANGE_OPTIONS,
   buildSeries,
   findChanges
-} from "./chunk-JXOSDRXG.js";
+} from "./chunk-4KUEDEB7.js";
 import {
   ratioThreshold
-} from "./chunk-36LPOP76.js";
+} from "./chunk-SF6E3677.js";
 import {
   EFFICIENCY_KEYS
-} from "./chunk-ND6M4MDT.js";
+} from "./chunk-JZDSGQLP.js";
 
 // src/dashboard/model.ts
 var TREND_POINTS = 20;
@@ -211,7 +211,7 @@ var CLIENT_SCRIPT = String.raw`
     td.appendChild(commitLink(c.commit));
     if (c.subject !== null) td.appendChild(el('span', {}, ' ' + c.subject));
     tr.appendChild(td);
-    tr.appendChild(el('td', { class: 'mono' }, c.date.slice(0, 10)));
+    tr.appendChild(el('td', { class: 'mono' }, V.when(c.date, false)));
     tr.appendChild(el('td', { class: c.mark === 'fail' ? 'worse' : 'accepted' }, c.mark === 'accepted' ? 'accepted (' + c.gate.verdict + ', ' + c.gate.regressed + ' regressed)' : 'failed (' + c.gate.regressed + ' regressed)'));
     tr.appendChild(el('td', {}, c.gate.accepted ? acceptedText(c.gate.accepted, null) : ''));
     var pr = el('td');
@@ -223,6 +223,7 @@ var CLIENT_SCRIPT = String.raw`
   var charts = document.getElementById('charts');
   var tbody = document.querySelector('#summary tbody');
   var shownLine = document.getElementById('shown');
+  var legend = document.getElementById('legend');
   var tip = el('div', { id: 'tooltip', role: 'tooltip' });
   tip.style.display = 'none';
   document.body.appendChild(tip);
@@ -256,7 +257,7 @@ var CLIENT_SCRIPT = String.raw`
 
   var drawChart = function (s, ax) {
     var box = el('section', { class: 'chart', id: slug(s) });
-    box.appendChild(el('h3', {}, s.cell + ' · ' + s.metric + ' (' + s.unit + ', ' + (s.direction === 'higher' ? 'higher is better' : 'lower is better') + ')'));
+    box.appendChild(el('h3', {}, s.cell + ' · ' + s.metric + ' (' + s.unit + ', ' + (s.direction === 'higher' ? 'higher is better' : 'lower is better') + (s.band ? '; threshold around ' + short(s.band.commit) : '') + ')'));
     charts.appendChild(box);
     var pick = function (arr) { return ax.order.map(function (i) { return arr[i]; }); };
     var xs = pick(ax.x);
@@ -286,7 +287,9 @@ var CLIENT_SCRIPT = String.raw`
       ],
       bands: [{ series: [2, 1], fill: 'rgba(31,119,180,0.12)' }],
       axes: [
-        commitAxis ? { values: function (u, splits) { return splits.map(function (i) { return Number.isInteger(i) && data.commits[i] ? short(data.commits[i].commit) : ''; }); } } : {},
+        commitAxis
+          ? { values: function (u, splits) { return splits.map(function (i) { return Number.isInteger(i) && data.commits[i] ? short(data.commits[i].commit) : ''; }); } }
+          : { values: function (u, splits) { var span = u.scales.x.max - u.scales.x.min; return splits.map(function (t) { return V.tick(t, span); }); } },
         { size: 60 }
       ],
       hooks: {
@@ -338,7 +341,7 @@ var CLIENT_SCRIPT = String.raw`
           if (i === null || i === undefined || s.values[i] === null) { tip.style.display = 'none'; return; }
           var cm = data.commits[i];
           tip.textContent = '';
-          tip.appendChild(el('div', { class: 'mono' }, short(cm.commit) + '  ' + cm.date.slice(0, 16).replace('T', ' ')));
+          tip.appendChild(el('div', { class: 'mono' }, short(cm.commit) + '  ' + V.when(cm.date, true)));
           if (cm.subject !== null) tip.appendChild(el('div', {}, cm.subject));
           tip.appendChild(el('div', {}, s.metric + ': ' + fmt(s.values[i]) + ' ' + s.unit + (s.lo[i] !== null ? ' (trials ' + fmt(s.lo[i]) + '–' + fmt(s.hi[i]) + ')' : '')));
           var g = cm.gate;
@@ -363,9 +366,6 @@ var CLIENT_SCRIPT = String.raw`
       var url = i === undefined ? null : V.commitUrl(data, data.commits[i].commit);
       if (url) window.open(url, '_blank', 'noopener');
     });
-    var legend = el('p', { class: 'legend muted' });
-    legend.textContent = 'Line: pooled value per commit' + (commitAxis ? '' : ', placed at its date') + '. Shaded: lowest to highest trial. Dashed grey: the gate threshold around the latest result, what the next change is judged against (' + (s.band ? short(s.band.commit) : '–') + '). Vertical lines: change points (red worse, green better, dashed purple a step for the worse its pull request accepted). Red ring: the gate failed on that commit. Purple diamond: a regression accepted on purpose (hover for who and why).';
-    box.appendChild(legend);
     plots.push(u);
   };
 
@@ -381,6 +381,8 @@ var CLIENT_SCRIPT = String.raw`
     var ax = V.axisOf(data, view.axis);
     shown.forEach(function (s) { drawChart(s, ax); });
     shownLine.textContent = shown.length + ' of ' + data.series.length + ' charts shown';
+    // One legend for every chart, above them: the same words under each chart only repeated themselves.
+    legend.textContent = shown.length === 0 ? '' : 'Line: pooled value per commit' + (view.axis === 'commit' ? '' : ', placed at its date (UTC)') + '. Shaded: lowest to highest trial. Dashed grey: the gate threshold around the latest result (its commit in the chart title), what the next change is judged against. Vertical lines: change points (red worse, green better, dashed purple a step for the worse its pull request accepted). Red ring: the gate failed on that commit. Purple diamond: a regression accepted on purpose (hover for who and why).';
     drawn.view = { cell: view.cell, metric: view.metric, axis: view.axis };
     drawn.renders++;
   };
@@ -448,6 +450,24 @@ var dashboardView = (function () {
     var t = data.commits.map(function (c) { var ms = Date.parse(c.date); return isFinite(ms) ? ms / 1000 : null; });
     var order = idx.filter(function (i) { return t[i] !== null; }).sort(function (a, b) { return t[a] - t[b] || a - b; });
     return { order: order, x: t };
+  };
+
+  var pad2 = function (n) { return (n < 10 ? '0' : '') + n; };
+
+  /** An ISO date as one reader everywhere reads it: "2026-12-04" or, with the time, "2026-12-04 09:30 UTC"; the text as given when it is no date. */
+  var when = function (iso, withTime) {
+    var ms = Date.parse(iso);
+    if (!isFinite(ms)) return String(iso);
+    var d = new Date(ms);
+    var day = d.getUTCFullYear() + '-' + pad2(d.getUTCMonth() + 1) + '-' + pad2(d.getUTCDate());
+    return withTime ? day + ' ' + pad2(d.getUTCHours()) + ':' + pad2(d.getUTCMinutes()) + ' UTC' : day;
+  };
+
+  /** A date axis tick (seconds since the epoch): the day when the axis spans two days or more, else the day and the time (UTC). */
+  var tick = function (seconds, spanSeconds) {
+    var d = new Date(seconds * 1000);
+    var day = pad2(d.getUTCMonth() + 1) + '-' + pad2(d.getUTCDate());
+    return spanSeconds >= 2 * 86400 ? d.getUTCFullYear() + '-' + day : day + ' ' + pad2(d.getUTCHours()) + ':' + pad2(d.getUTCMinutes());
   };
 
   var commitUrl = function (data, c) { return data.repoUrl ? data.repoUrl + '/commit/' + c : null; };
@@ -520,7 +540,7 @@ var dashboardView = (function () {
     return (name.replace(/[^A-Za-z0-9._@=-]+/g, '-').replace(/-{2,}/g, '-').replace(/^-+|-+$/g, '') || 'dashboard') + '.' + ext;
   };
 
-  return { cells: cells, metrics: metrics, parseHash: parseHash, formatHash: formatHash, shownSeries: shownSeries, axisOf: axisOf, rows: rows, toCsv: toCsv, toJson: toJson, fileName: fileName, commitUrl: commitUrl, pullUrl: pullUrl, COLUMNS: COLUMNS };
+  return { cells: cells, metrics: metrics, parseHash: parseHash, formatHash: formatHash, shownSeries: shownSeries, axisOf: axisOf, when: when, tick: tick, rows: rows, toCsv: toCsv, toJson: toJson, fileName: fileName, commitUrl: commitUrl, pullUrl: pullUrl, COLUMNS: COLUMNS };
 })();
 `;
 
@@ -550,12 +570,18 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: now
 #controls select, #controls button { font: inherit; }
 h2 { font-size: 16px; margin: 20px 0 4px; }
 `;
+function utcDate(iso, withTime) {
+  const ms = Date.parse(iso);
+  if (!Number.isFinite(ms)) return iso;
+  const t = new Date(ms).toISOString();
+  return withTime ? `${t.slice(0, 10)} ${t.slice(11, 16)} UTC` : t.slice(0, 10);
+}
 function renderDashboard(data, assets) {
   const csp = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:";
   const notes = data.notes.map((n) => `<li>${escapeHtml(n)}</li>`).join("");
   const first = data.commits[0];
   const last = data.commits.at(-1);
-  const span = first && last ? `${data.commits.length} commits, ${escapeHtml(first.date.slice(0, 10))} to ${escapeHtml(last.date.slice(0, 10))}` : "no results yet";
+  const span = first && last ? `${data.commits.length} commits, ${escapeHtml(utcDate(first.date, false))} to ${escapeHtml(utcDate(last.date, false))}` : "no results yet";
   const d = data.detection;
   return `<!doctype html>
 <html lang="en">
@@ -569,7 +595,7 @@ function renderDashboard(data, assets) {
 </head>
 <body>
 <h1>${escapeHtml(data.title)}</h1>
-<p class="muted">${span}; generated ${escapeHtml(data.generatedAt)}.</p>
+<p class="muted">${span}; generated ${escapeHtml(utcDate(data.generatedAt, true))}.</p>
 <div id="controls">
 <label>cell <select id="filter-cell"><option value="">all cells</option></select></label>
 <label>metric <select id="filter-metric"><option value="">all metrics</option></select></label>
@@ -582,6 +608,7 @@ function renderDashboard(data, assets) {
 <thead><tr><th>cell \xB7 metric</th><th>latest</th><th>last change point (95% interval)</th><th>latest vs the level before that change (or the mean)</th><th>trend since</th></tr></thead>
 <tbody></tbody>
 </table>
+<p id="legend" class="legend muted"></p>
 <div id="charts"></div>
 <h2>Failed and accepted gates</h2>
 <table id="gates">

@@ -68,7 +68,7 @@ async function runShard(m, client, cancel, post) {
       shard: m.shard,
       arrivalAt: (i) => items.get(i)?.atMs ?? 0,
       prepare: (i) => client.prepare(items.get(i), m.model),
-      onDone: (r) => pending.push({ warmup: r.warmup, cancelled: r.cancelled, failure: r.failure })
+      onDone: (r) => pending.push({ warmup: r.warmup, cancelled: r.cancelled, failure: r.failure, status: r.status, message: r.failure === null ? null : r.message })
     });
   } finally {
     clearInterval(timer);

@@ -16,6 +16,10 @@ import {
   mirrorThreshold
 } from "./chunk-BQTH2XRP.js";
 import {
+  codeSpan,
+  escapeMd
+} from "./chunk-4PV2EPIA.js";
+import {
   bootstrapRatio,
   defaultTolerance,
   distValue,
@@ -25,28 +29,22 @@ import {
   logToRelative,
   mergedOverride,
   minimumDetectableChange,
+  normalCdf,
+  normalQuantile,
   pBeyond,
   percentileOf,
   pooledValue,
   rulesFor,
   scenarioOverrides,
+  tCdf,
+  tQuantile,
   thresholdLog,
   thresholdRatio,
   trialSamples,
   trialStats,
   trialValues,
   welchLogRatio
-} from "./chunk-36LPOP76.js";
-import {
-  codeSpan,
-  escapeMd
-} from "./chunk-GK5K63HU.js";
-import {
-  normalCdf,
-  normalQuantile,
-  tCdf,
-  tQuantile
-} from "./chunk-XOBVNEIF.js";
+} from "./chunk-SF6E3677.js";
 import {
   createRng
 } from "./chunk-4AXL3BU5.js";
@@ -76,12 +74,13 @@ import {
   normaliseLoad,
   normaliseTelemetry,
   normaliseUrl,
+  parseSloText,
   planOf,
   schemaIssues,
   searchOptionProblems,
   validateSchema,
   valueAt
-} from "./chunk-ND6M4MDT.js";
+} from "./chunk-JZDSGQLP.js";
 import {
   minSamplesFor
 } from "./chunk-A65H3QNL.js";
@@ -7748,8 +7747,9 @@ async function loadPlan(opts) {
     baseDir = opts.cwd;
   }
   const parsed = parseYaml(source, file);
-  const { plan, notices } = buildPlan(parsed.raw, { file, baseDir, url: opts.url, model: opts.model, warmupDefault: opts.warmupDefault, review: opts.review }, parsed.locate, opts.env ?? process.env);
+  const { plan, notices, warnings } = buildPlan(parsed.raw, { file, baseDir, url: opts.url, model: opts.model, warmupDefault: opts.warmupDefault, review: opts.review }, parsed.locate, opts.env ?? process.env);
   for (const n of notices) opts.onNotice?.(n);
+  for (const w of warnings) (opts.onWarning ?? opts.onNotice)?.(w);
   const problems = opts.check === void 0 ? [] : await opts.check(plan);
   if (problems.length > 0) {
     throw new ConfigError(
@@ -7773,6 +7773,7 @@ function buildPlan(input, ctx, locate, env) {
   if (url === null) throw new Error("unreachable: validated config without URL");
   let config = normaliseConfig(raw, { url, model: ctx.model, warmup: ctx.warmupDefault });
   let notices = [];
+  let warnings = [];
   if (ctx.review !== void 0) {
     const r = ctx.review(config);
     if (r.problems.length > 0) {
@@ -7784,8 +7785,9 @@ function buildPlan(input, ctx, locate, env) {
       );
     }
     ({ config, notices } = r);
+    warnings = r.warnings ?? [];
   }
-  return { plan: planOf(config, { configPath: ctx.file, baseDir: ctx.baseDir, headers: raw.target?.headers ?? {} }), notices: [...urlNotices, ...notices] };
+  return { plan: planOf(config, { configPath: ctx.file, baseDir: ctx.baseDir, headers: raw.target?.headers ?? {} }), notices: [...urlNotices, ...notices], warnings };
 }
 async function readConfigFile(file, abs, optional) {
   try {
@@ -7851,11 +7853,11 @@ function trialsNeeded(cv, logThreshold, confidence, power = POWER, max = MAX_TRI
 // src/gate/sequential.ts
 var PATHS = 1e5;
 var cache = /* @__PURE__ */ new Map();
-function lookErrors(first, last, error) {
+function lookErrors(first, last, error, paths = PATHS) {
   if (!Number.isInteger(first) || !Number.isInteger(last) || first < 1 || last < first) throw new RangeError(`looks must run from a first pair count >= 1 to a last one >= it, got ${first}..${last}`);
   if (!(error > 0 && error < 0.5)) throw new RangeError(`a one-sided error must be in (0, 0.5), got ${error}`);
   if (first === last) return [error];
-  const key = `${first}|${last}|${error}`;
+  const key = `${first}|${last}|${error}${paths === PATHS ? "" : `|${paths}`}`;
   const hit = cache.get(key);
   if (hit !== void 0) return hit;
   const spent = (t) => 2 - 2 * normalCdf(normalQuantile(1 - error / 2) / Math.sqrt(t));
@@ -7864,30 +7866,30 @@ function lookErrors(first, last, error) {
     const u = 1 - rng.next();
     return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rng.next());
   };
-  const sums = new Float64Array(PATHS);
-  for (let n = 1; n < first; n++) for (let i = 0; i < PATHS; i++) sums[i] += normal();
-  const alive = new Uint8Array(PATHS).fill(1);
-  let aliveCount = PATHS;
+  const sums = new Float64Array(paths);
+  for (let n = 1; n < first; n++) for (let i = 0; i < paths; i++) sums[i] += normal();
+  const alive = new Uint8Array(paths).fill(1);
+  let aliveCount = paths;
   let spentSoFar = 0;
   const out = [];
   for (let n = first; n <= last; n++) {
-    for (let i = 0; i < PATHS; i++) sums[i] += normal();
+    for (let i = 0; i < paths; i++) sums[i] += normal();
     const target = spent(n / last) - spentSoFar;
-    const cross = Math.floor(target * PATHS);
+    const cross = Math.floor(target * paths);
     const z = new Float64Array(aliveCount);
     let j = 0;
-    for (let i = 0; i < PATHS; i++) if (alive[i]) z[j++] = sums[i] / Math.sqrt(n);
+    for (let i = 0; i < paths; i++) if (alive[i]) z[j++] = sums[i] / Math.sqrt(n);
     z.sort();
     const at = (r) => z[z.length - 1 - r];
     const boundary = cross <= 0 ? at(0) + 1e-9 : cross >= z.length ? -Infinity : (at(cross - 1) + at(cross)) / 2;
     out.push(Math.max(1 - normalCdf(boundary), 1e-9));
     if (cross > 0) {
-      for (let i = 0; i < PATHS; i++) if (alive[i] && sums[i] / Math.sqrt(n) > boundary) {
+      for (let i = 0; i < paths; i++) if (alive[i] && sums[i] / Math.sqrt(n) > boundary) {
         alive[i] = 0;
         aliveCount--;
       }
     }
-    spentSoFar = (PATHS - aliveCount) / PATHS;
+    spentSoFar = (paths - aliveCount) / paths;
   }
   cache.set(key, out);
   return out;
@@ -7935,6 +7937,7 @@ function pairsToDecide(m, trials) {
 }
 
 // src/gate/budget-advice.ts
+var ADVICE_PATHS = 2e4;
 var MAX_BUDGET_PAIRS = 100;
 function trialValue(t, def) {
   if (def.dist !== null) return distValue(t.metrics[def.dist.key], def.dist.stat);
@@ -7961,7 +7964,7 @@ function budgetPairs(sd, thresholdLogValue, first, sideError, power = POWER) {
   let lo = start;
   while (lo <= MAX_BUDGET_PAIRS && reachAt(sd, lo, sideError, power) > thresholdLogValue) lo++;
   if (lo > MAX_BUDGET_PAIRS) return null;
-  const decides = (last) => reachAt(sd, last, lookErrors(first, last, sideError).at(-1), power) <= thresholdLogValue;
+  const decides = (last) => reachAt(sd, last, lookErrors(first, last, sideError, ADVICE_PATHS).at(-1), power) <= thresholdLogValue;
   if (decides(lo)) return lo;
   let hi = Math.min(MAX_BUDGET_PAIRS, Math.ceil(lo * 1.25) + 1);
   if (!decides(hi)) {
@@ -9464,10 +9467,32 @@ function raiseForDefaultGates(config) {
   const notice = `run.requests raised from ${config.run.requests} to ${requests}: ${metrics} ${short.length === 1 ? "is" : "are"} gated by default and a p${worst.percentile} needs ${worst.need} samples a cell, but each cell plans ${counts(config)}. Write run.requests: ${requests} (or more trials) to keep this without the notice, or ${ungate} to measure ${config.run.requests} (docs/config.md).`;
   return { config: { ...config, run: { ...config.run, requests } }, notices: [notice] };
 }
+function sloWarnings(config) {
+  const planned = config.run.requests * config.run.trials;
+  const counted = config.scenarios.filter((s) => s.trace === void 0).map((s) => s.name);
+  if (counted.length === 0 || config.loads.every((l) => "ramp" in l)) return [];
+  const out = [];
+  for (const slo of config.gate.slo) {
+    if (slo.scenario !== null && !counted.includes(slo.scenario)) continue;
+    const parsed = parseSloText(slo.check);
+    const stat2 = parsed === null ? void 0 : metricDef(parsed.metric)?.dist?.stat;
+    const p = stat2 === void 0 ? null : percentileOf(stat2);
+    if (p === null || minSamplesFor(p) <= planned) continue;
+    const need = minSamplesFor(p);
+    const lower = supportedPercentile(planned, p);
+    const dist = parsed.metric.slice(0, parsed.metric.indexOf("."));
+    const instead = lower === null ? "" : `, or check the p${lower} instead (${dist}.p${lower} ${parsed.op} ${parsed.bound})`;
+    out.push(
+      `gate.slo '${slo.check}' judges a p${p} on ${counts(config)} a cell, fewer than the ${need} a p${p} needs: it is judged on a rough estimate near the largest values. Raise run.requests to ${requestsFor(need, config.run.trials)} (or run.trials) for it${instead} (docs/config.md, "Gating p99").`
+    );
+  }
+  return out;
+}
 var reviewSamples = (config) => {
   const problems = sampleShortfalls(config).filter((s) => s.at !== null).map((s) => ({ segs: s.at, reason: shortfallReason(s, config) }));
   if (problems.length > 0) return { problems, config, notices: [] };
-  return { problems: [], ...raiseForDefaultGates(config) };
+  const raised = raiseForDefaultGates(config);
+  return { problems: [], ...raised, warnings: sloWarnings(raised.config) };
 };
 
 // src/workload/index.ts
@@ -9800,6 +9825,50 @@ async function datasetItems(args) {
   return items;
 }
 
+// src/workload/server-lengths.ts
+var REPEATS = 65;
+var MAX_CHUNK_WORDS = 1e3;
+var MIN_CHUNK_WORDS = 100;
+function probesFor(list, chunkWords = MAX_CHUNK_WORDS) {
+  const w = list[0];
+  const out = [
+    { kind: "one", words: 1, prompt: w },
+    { kind: "repeated", words: REPEATS, prompt: Array.from({ length: REPEATS }, () => w).join(" ") }
+  ];
+  const size = Math.max(1, Math.floor(chunkWords));
+  for (let i = 0; i < list.length; i += size) {
+    const chunk = list.slice(i, i + size);
+    out.push({ kind: "list", words: chunk.length, prompt: chunk.join(" ") });
+  }
+  return out;
+}
+function fitLengthMap(probes, served) {
+  if (served.length !== probes.length || probes.length < 3) return `${probes.length} probes and ${served.length} counts: the one-word, repeated-word and word-list probes are needed`;
+  if (served.some((s2) => s2 === null)) return "the server reported no usage.prompt_tokens for the probe requests";
+  const s = served;
+  const [one, repeated] = [s[0], s[1]];
+  const perRepeat = (repeated - one) / (probes[1].words - probes[0].words);
+  if (!(perRepeat > 0)) return `the server counted ${one} prompt tokens for 1 word and ${repeated} for ${probes[1].words}: no length grows with the words`;
+  const overhead = one - perRepeat;
+  let words = 0;
+  let tokens = 0;
+  for (let i = 2; i < probes.length; i++) {
+    words += probes[i].words;
+    tokens += s[i] - overhead;
+  }
+  const slope = tokens / words;
+  if (!(slope > 0) || !Number.isFinite(slope)) return `the server counted ${tokens + overhead * (probes.length - 2)} prompt tokens for the ${words} words of the list: no length grows with the words`;
+  return { slope, overhead, probes: probes.map((p, i) => ({ words: p.words, served: s[i] })) };
+}
+function requestWords(map, served) {
+  if (map === null || served === 0) return served;
+  return Math.max(1, Math.round((served - map.overhead) / map.slope));
+}
+function innerWords(map, served) {
+  if (map === null || served === 0) return served;
+  return Math.max(1, Math.round(served / map.slope));
+}
+
 // src/workload/synth.ts
 var wordLists = /* @__PURE__ */ new Map();
 var shippedWords = {
@@ -9854,6 +9923,7 @@ function buildPrompt(tok, words, prefix, rng, n) {
 }
 async function synthesizeItems(args) {
   const { seed, encoding, scenario, cellLabel, count: count2 } = args;
+  const map = args.map ?? null;
   const input = scenario.inputTokens;
   const output = scenario.outputTokens;
   if (input === null) throw new Error(`scenario '${scenario.name}': no input_tokens and no dataset; nothing to send`);
@@ -9862,13 +9932,14 @@ async function synthesizeItems(args) {
   if (!Number.isInteger(count2) || count2 < 0) throw new Error(`request count must be a non-negative integer, got ${count2}`);
   const words = await synthesisWords(encoding);
   const prefix = [];
-  drawWords(createRng(prefixSeed(seed, scenario.name)), words, Math.max(0, scenario.sharedPrefixTokens), prefix);
+  drawWords(createRng(prefixSeed(seed, scenario.name)), words, innerWords(map, Math.max(0, scenario.sharedPrefixTokens)), prefix);
   const items = [];
   for (let i = 0; i < count2; i++) {
     const n = requestLength(input, seed, scenario.name, "input", i);
-    const shared = Math.min(prefix.length, n);
+    const w = requestWords(map, n);
+    const shared = Math.min(prefix.length, w);
     const rng = createRng(requestSeed(seed, scenario.name, cellLabel, i));
-    const prompt = buildPrompt(null, words, shared === prefix.length ? prefix : prefix.slice(0, shared), rng, n);
+    const prompt = buildPrompt(null, words, shared === prefix.length ? prefix : prefix.slice(0, shared), rng, w);
     items.push({ prompt, inputTokens: n, maxTokens: requestLength(output, seed, scenario.name, "output", i) });
   }
   return items;
@@ -10107,6 +10178,8 @@ async function readTrace(plan) {
 }
 async function traceItems(args) {
   const { requests, blockTokens, seed, encoding, scenario, cellLabel } = args;
+  const map = args.map ?? null;
+  const blockWords = innerWords(map, blockTokens);
   const tok = await getTokenizer(encoding);
   const words = await synthesisWords(encoding);
   const blocks = /* @__PURE__ */ new Map();
@@ -10114,20 +10187,22 @@ async function traceItems(args) {
     let b = blocks.get(id);
     if (b === void 0) {
       const rng = createRng(JSON.stringify(["trace-block", seed, scenario.name, cellLabel, id]));
-      b = Array.from({ length: blockTokens }, () => words[rng.int(words.length)]);
+      b = Array.from({ length: blockWords }, () => words[rng.int(words.length)]);
       blocks.set(id, b);
     }
     return b;
   };
   return requests.map((r, i) => {
     const prefix = [];
+    const n = requestWords(map, r.inputTokens);
     for (const [j, id] of (r.hashIds ?? []).entries()) {
-      const take = Math.min(blockTokens, r.inputTokens - j * blockTokens);
+      const take = Math.min(blockWords, n - j * blockWords);
+      if (take <= 0) break;
       const b = block(id);
       for (let k = 0; k < take; k++) prefix.push(b[k]);
     }
     const rng = createRng(JSON.stringify(["trace-request", seed, scenario.name, cellLabel, i]));
-    return { prompt: buildPrompt(tok, words, prefix, rng, r.inputTokens), inputTokens: r.inputTokens, maxTokens: r.outputTokens, atMs: r.atMs };
+    return { prompt: buildPrompt(map === null ? tok : null, words, prefix, rng, n), inputTokens: r.inputTokens, maxTokens: r.outputTokens, atMs: r.atMs };
   });
 }
 
@@ -10153,15 +10228,15 @@ function lengthsOf(items) {
   if (output === null) return null;
   return { input_tokens: summariseLengths(items.map((i) => i.inputTokens)), output_tokens: output };
 }
-async function buildCellWorkload(plan, scenario, load, count2, trial = 0) {
+async function buildCellWorkload(plan, scenario, load, count2, trial = 0, map = null) {
   const cellLabel = trial === 0 ? load.label : `${load.label}#${trial + 1}`;
   const common = { seed: plan.seed, encoding: plan.encoding, scenario, cellLabel, count: count2 };
   if (scenario.trace != null) {
     const { requests } = await scenarioTrace(scenario.trace);
-    return traceItems({ requests, blockTokens: scenario.trace.blockTokens, seed: plan.seed, encoding: plan.encoding, scenario, cellLabel });
+    return traceItems({ requests, blockTokens: scenario.trace.blockTokens, seed: plan.seed, encoding: plan.encoding, scenario, cellLabel, map });
   }
   if (scenario.dataset !== null) return datasetItems({ ...common, cellLabel: load.label, trial, file: scenario.dataset });
-  return synthesizeItems(common);
+  return synthesizeItems({ ...common, map });
 }
 function workloadHash(items) {
   const hash = createHash2("sha256");
@@ -10235,7 +10310,7 @@ async function traceConfigProblems(plan, read) {
 var checkTraces = (plan) => traceConfigProblems(plan, scenarioTrace);
 var MAX_CALIBRATION_TRIALS = 100;
 function readPlan(host, req) {
-  return loadPlan({ configPath: req.config, cwd: host.cwd, url: req.url ?? null, model: req.model ?? null, env: host.env, warmupDefault: req.warmupDefault, review: reviewSamples, onNotice: (text) => host.log.notice(text), check: checkTraces });
+  return loadPlan({ configPath: req.config, cwd: host.cwd, url: req.url ?? null, model: req.model ?? null, env: host.env, warmupDefault: req.warmupDefault, review: reviewSamples, onNotice: (text) => host.log.notice(text), onWarning: (text) => host.log.warn(text, "SLO on too few samples"), check: checkTraces });
 }
 function judgeRun(plan, baseline, candidate, whyNoBaseline, history = []) {
   return verdictOf(baseline, history, candidate, plan.gate, whyNoBaseline);
@@ -10264,6 +10339,50 @@ function calibrationTrials(given, plan) {
 }
 function calibrateRun(doc, plan, resultFile) {
   return calibrate(doc, plan.gate, { currentTrials: plan.limits.trials, resultFile });
+}
+
+// src/report/figures.ts
+var MARKDOWN_STYLE = { none: "\u2013", range: " \u2026 " };
+var TERMINAL_STYLE = { none: "-", range: ".." };
+var finite = (x) => typeof x === "number" && Number.isFinite(x);
+function figure(x, style = MARKDOWN_STYLE) {
+  if (!finite(x)) return style.none;
+  const a = Math.abs(x);
+  return a >= 100 ? x.toFixed(0) : a >= 10 ? x.toFixed(1) : x.toFixed(2);
+}
+function shareFigure(x, style = MARKDOWN_STYLE) {
+  if (!finite(x)) return style.none;
+  const p = x * 100;
+  return `${p !== 0 && Math.abs(p) < 0.1 ? p.toFixed(2) : p.toFixed(1)}%`;
+}
+function figureWithUnit(x, unit, style = MARKDOWN_STYLE) {
+  if (unit === "share") return shareFigure(x, style);
+  return finite(x) ? `${figure(x, style)} ${unit}` : style.none;
+}
+function signedPct(x, style = MARKDOWN_STYLE) {
+  return finite(x) ? `${x > 0 ? "+" : ""}${x.toFixed(1)}%` : style.none;
+}
+var TOO_WIDE = "too wide (too few trials)";
+var ABSURD_FACTOR = 10;
+function absurdInterval(interval, changePct) {
+  const [lo, hi] = interval;
+  if (!finite(lo) || !finite(hi)) return true;
+  const rLo = 1 + lo / 100;
+  const rHi = 1 + hi / 100;
+  const zero = 5e-4;
+  if (!finite(changePct)) return rLo < zero || rHi > ABSURD_FACTOR + 1;
+  const r = 1 + changePct / 100;
+  if (r < zero) return false;
+  return rLo < zero || rHi > r * ABSURD_FACTOR || rLo * ABSURD_FACTOR < r;
+}
+function rowFigures(m, style, withUnit) {
+  const value = (x) => withUnit ? figureWithUnit(x, m.unit, style) : m.unit === "share" ? shareFigure(x, style) : figure(x, style);
+  return {
+    baseline: value(m.baseline),
+    candidate: value(m.candidate),
+    change: signedPct(m.change_pct, style),
+    interval: m.interval_pct === null ? style.none : absurdInterval(m.interval_pct, m.change_pct) ? TOO_WIDE : `${signedPct(m.interval_pct[0], style)}${style.range}${signedPct(m.interval_pct[1], style)}`
+  };
 }
 
 // src/report/telemetry.ts
@@ -10312,12 +10431,35 @@ function telemetryTable(rows) {
   const notes = telemetryNotes(withT);
   return [lines.join("\n"), ...notes].join("\n\n");
 }
+var NUMBER = /\d+(?:\.\d+)?/g;
+function groupedReasons(reasons) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const r of reasons) {
+    const key = r.replace(NUMBER, "\0");
+    const g = groups.get(key);
+    if (g === void 0) groups.set(key, [r]);
+    else g.push(r);
+  }
+  return [...groups.entries()].map(([key, rs]) => {
+    if (rs.length === 1) return { text: rs[0], count: 1 };
+    const numbers = rs.map((r) => r.match(NUMBER) ?? []);
+    const range = (k) => {
+      const strs = numbers.map((n) => n[k]);
+      const vals = strs.map(Number);
+      const lo = strs[vals.indexOf(Math.min(...vals))];
+      const hi = strs[vals.indexOf(Math.max(...vals))];
+      return Number(lo) === Number(hi) ? lo : `${lo}\u2013${hi}`;
+    };
+    const text = key.split("\0").map((part, k) => k === 0 ? part : `${range(k - 1)}${part}`).join("");
+    return { text, count: rs.length };
+  });
+}
 function telemetryNotes(rows) {
   const notes = [];
   for (const { id, telemetry: t } of rows) {
     if (t.gpu.message && t.gpu.status !== "ok") notes.push(`- ${escapeMd(id)}: GPU ${t.gpu.status}: ${escapeMd(t.gpu.message)}`);
     for (const m of t.engine?.token_check?.mismatches ?? []) notes.push(`- ${escapeMd(id)}: token counts disagree: ${escapeMd(m)}`);
-    for (const r of t.neighbours.reasons) notes.push(`- ${escapeMd(id)}: measured among noisy neighbours: ${escapeMd(r)}`);
+    for (const r of groupedReasons(t.neighbours.reasons)) notes.push(`- ${escapeMd(id)}: measured among noisy neighbours${r.count > 1 ? `, ${r.count} times` : ""}: ${escapeMd(r.text)}`);
     if (t.dropped !== void 0 && t.dropped.length > 0) {
       const shown = t.dropped.slice(0, 3).map((d) => codeSpan(d)).join(", ");
       notes.push(`- ${escapeMd(id)}: ${t.dropped.length} telemetry figure${t.dropped.length === 1 ? " was" : "s were"} out of range and left out: ${shown}${t.dropped.length > 3 ? ", \u2026" : ""}`);
@@ -10398,6 +10540,10 @@ export {
   collectFingerprint,
   compareFingerprints,
   drawLength,
+  MAX_CHUNK_WORDS,
+  MIN_CHUNK_WORDS,
+  probesFor,
+  fitLengthMap,
   synthesisWords,
   buildPrompt,
   synthesizeItems,
@@ -10413,6 +10559,13 @@ export {
   adviseStoredBudget,
   calibrationTrials,
   calibrateRun,
+  MARKDOWN_STYLE,
+  TERMINAL_STYLE,
+  figure,
+  shareFigure,
+  figureWithUnit,
+  signedPct,
+  rowFigures,
   peakGpuMemory,
   meanGpuUtil,
   telemetrySection,

@@ -5,18 +5,17 @@ import {
   historyFailure,
   historySource,
   readHistoryFor
-} from "./chunk-XKFLACAG.js";
+} from "./chunk-XFF7KTG7.js";
 import {
   buildSeries,
   describeChange,
   findChanges,
   newChanges
-} from "./chunk-JXOSDRXG.js";
-import "./chunk-36LPOP76.js";
-import "./chunk-4VOUJCMG.js";
-import "./chunk-XOBVNEIF.js";
+} from "./chunk-4KUEDEB7.js";
+import "./chunk-CR72GM3J.js";
+import "./chunk-SF6E3677.js";
 import "./chunk-4AXL3BU5.js";
-import "./chunk-ND6M4MDT.js";
+import "./chunk-JZDSGQLP.js";
 import "./chunk-A65H3QNL.js";
 import "./chunk-F7EZCM6P.js";
 import "./chunk-XS6I4BEK.js";

@@ -4,7 +4,7 @@ import {
   rulesFor,
   trialStats,
   trialValues
-} from "./chunk-36LPOP76.js";
+} from "./chunk-SF6E3677.js";
 import {
   createRng
 } from "./chunk-4AXL3BU5.js";
@@ -14,7 +14,7 @@ import {
   gatePlanOf,
   metricDef,
   normaliseGate
-} from "./chunk-ND6M4MDT.js";
+} from "./chunk-JZDSGQLP.js";
 import {
   UserError
 } from "./chunk-26N6UM4G.js";

@@ -500,7 +500,8 @@ function normaliseConfig(raw, input) {
       api_key_env: t.api_key_env ?? null,
       headers: Object.fromEntries(Object.keys(t.headers ?? {}).map((k) => [k, REDACTED])),
       extra_body: structuredClone(t.extra_body ?? {}),
-      fixed_output: t.fixed_output ?? DEFAULTS.fixedOutput
+      fixed_output: t.fixed_output ?? DEFAULTS.fixedOutput,
+      ...t.prompt_lengths === "server" ? { prompt_lengths: "server" } : {}
     },
     seed: raw.seed ?? DEFAULTS.seed,
     tokenizer: raw.tokenizer ?? DEFAULTS.tokenizer,
@@ -645,7 +646,7 @@ function planOf(config, ctx) {
     configHash: createHash("sha256").update(canonicalJson(withoutWorkers(config))).digest("hex"),
     seed: config.seed,
     encoding: config.tokenizer,
-    target: { url: t.url, api: t.api, model: t.model, apiKeyEnv: t.api_key_env, headers: { ...ctx.headers }, extraBody: t.extra_body, fixedOutput: t.fixed_output },
+    target: { url: t.url, api: t.api, model: t.model, apiKeyEnv: t.api_key_env, headers: { ...ctx.headers }, extraBody: t.extra_body, fixedOutput: t.fixed_output, promptLengths: t.prompt_lengths ?? "tokenizer" },
     timeouts: {
       connectMs: config.timeouts.connect_ms,
       requestMs: config.timeouts.request_s * 1e3,
@@ -805,7 +806,7 @@ function ucs2length(str) {
 }
 var validateSchema = (() => {
   const __validate = validate21;
-  const schema6 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "llm-perf-gate configuration (llm-perf.yml)", "description": "Load-test plan for an OpenAI-compatible inference server. Rules that JSON Schema cannot express (unique names and loads, shared_prefix_tokens < input_tokens, input_tokens or dataset, URL without credentials) are checked by llm-perf-gate itself.", "type": "object", "additionalProperties": false, "required": ["scenarios"], "properties": { "version": { "description": "Config format version.", "const": 1 }, "target": { "type": "object", "additionalProperties": false, "properties": { "url": { "description": "http(s) base URL of the server. A trailing slash and a trailing /v1 are removed. Required unless --url is given. Must not contain user:password (use api_key_env).", "type": "string", "minLength": 1 }, "api": { "description": "Endpoint family: /v1/chat/completions or /v1/completions.", "enum": ["chat", "completions"], "default": "chat" }, "model": { "description": "Model id. Default: the first id listed by GET /v1/models.", "type": "string", "minLength": 1 }, "api_key_env": { "description": "Name of the environment variable that holds the API key (sent as a Bearer token).", "type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$" }, "headers": { "description": "Extra HTTP headers sent with every request. Values are redacted in the result file.", "type": "object", "propertyNames": { "pattern": "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$" }, "additionalProperties": { "type": "string" } }, "extra_body": { "description": "JSON fields merged into every request body (temperature, top_p, ...).", "type": "object" }, "fixed_output": { "description": "Send ignore_eos and min_tokens so every response has exactly output_tokens tokens.", "type": "boolean", "default": true } } }, "seed": { "description": "Seed for prompt synthesis and arrival times.", "type": "integer", "minimum": 0, "maximum": 9007199254740991, "default": 1 }, "tokenizer": { "description": "Encoding used to build prompts and count tokens on the client side.", "enum": ["o200k_base", "cl100k_base"], "default": "o200k_base" }, "timeouts": { "type": "object", "additionalProperties": false, "properties": { "connect_ms": { "description": "Connection timeout in milliseconds.", "type": "number", "exclusiveMinimum": 0, "maximum": 6e5, "default": 5e3 }, "request_s": { "description": "Whole-request timeout in seconds, from send to end of stream. At most a day: Node timers overflow beyond 2^31-1 ms (24.8 days) and fire at once.", "type": "number", "exclusiveMinimum": 0, "maximum": 86400, "default": 300 }, "idle_s": { "description": "Longest silence between response bytes in seconds (also the wait for headers). At most a day.", "type": "number", "exclusiveMinimum": 0, "maximum": 86400, "default": 60 } } }, "limits": { "description": "What one response may make the client hold. A server past a limit fails that request as bad-response.", "type": "object", "additionalProperties": false, "properties": { "line_bytes": { "description": "Longest line of an event stream, in bytes.", "type": "integer", "minimum": 1024, "maximum": 1073741824, "default": 1048576 }, "event_bytes": { "description": "Largest event of an event stream (its data lines joined), in bytes.", "type": "integer", "minimum": 1024, "maximum": 1073741824, "default": 1048576 }, "response_bytes": { "description": "Most bytes read from one response.", "type": "integer", "minimum": 1024, "maximum": 17179869184, "default": 134217728 } } }, "run": { "type": "object", "additionalProperties": false, "properties": { "requests": { "description": "Measured requests per cell (scenario x load). At most 100000: every request keeps its record in memory until the cell ends.", "type": "integer", "minimum": 1, "maximum": 1e5, "default": 100 }, "warmup": { "description": "Warm-up requests per cell, excluded from every metric; auto: warm until the rolling TTFT and throughput stop improving, bounded by 64 requests and 120 s (the result records what it took).", "oneOf": [{ "type": "integer", "minimum": 0, "maximum": 1e4 }, { "const": "auto" }], "default": 4 }, "max_duration_s": { "description": "A cell stops scheduling new requests after this many seconds.", "type": "number", "exclusiveMinimum": 0, "maximum": 86400, "default": 120 }, "trials": { "description": "Times each cell is run (trials interleave across cells). Trials let the gate put an interval on throughput; 1 trial can only warn.", "type": "integer", "minimum": 1, "maximum": 100, "default": 3 }, "workers": { "description": 'Worker threads that send the load, each with its own event loop and connection pool, each taking its share of every cell (README, "Shards and workers"): a number, or auto (one per core but one, at most 16). 1 sends from the main thread.', "oneOf": [{ "type": "integer", "minimum": 1, "maximum": 256 }, { "const": "auto" }], "default": 1 }, "budget": { "description": 'Sequential measurement of a paired (same-job A/B) run: it measures run.trials pairs, then adds pairs while a gated metric is undecided, judging every look at levels that keep the false-failure rate of the fixed design (docs/gate.md, "Sequential measurement"), until every gated metric is decided or the budget is spent. false: the fixed design (run.trials pairs, no more).', "oneOf": [{ "type": "object", "additionalProperties": false, "properties": { "trials": { "description": "Most pairs per cell. Default: twice run.trials (at least run.trials + 2). At least run.trials.", "type": "integer", "minimum": 1, "maximum": 100 }, "minutes": { "description": "Most minutes of measuring: no pair is started that would not end inside them (judged from the mean pair so far).", "type": "number", "exclusiveMinimum": 0, "maximum": 1440, "default": 30 } } }, { "const": false }] } } }, "scenarios": { "type": "array", "minItems": 1, "items": { "type": "object", "additionalProperties": false, "required": ["name"], "properties": { "name": { "description": "Unique scenario name.", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9_.-]*$" }, "input_tokens": { "description": "Synthetic prompt length in tokens: a number or a distribution (docs/workloads.md). Required unless dataset or trace is given; not allowed with them.", "$ref": "#/definitions/length" }, "output_tokens": { "description": "Tokens to generate per request (max_tokens): a number or a distribution. Required unless trace is given (the trace says each request's).", "$ref": "#/definitions/length" }, "shared_prefix_tokens": { "description": "Leading prompt tokens shared by every request (prefix-cache workloads). Must be < input_tokens; not allowed with dataset.", "type": "integer", "minimum": 0, "maximum": 1e6, "default": 0 }, "dataset": { "description": "JSONL file of prompts, relative to the config file's folder.", "type": "string", "minLength": 1 }, "trace": { "description": "Replay a request trace at its timestamps, with its lengths and prefix sharing (docs/workloads.md). Its one cell (load label `trace`) stands in for the scenario's cells at the listed loads.", "type": "object", "additionalProperties": false, "required": ["file", "format"], "properties": { "file": { "description": "The trace file, relative to the config file's folder.", "type": "string", "minLength": 1 }, "format": { "description": "mooncake: JSONL of timestamp, input_length, output_length, hash_ids; azure: CSV of TIMESTAMP, ContextTokens, GeneratedTokens.", "enum": ["mooncake", "azure"] }, "block_tokens": { "description": "Tokens per hash id (mooncake): requests with equal leading hash ids share that prefix.", "type": "integer", "minimum": 1, "maximum": 1e6, "default": 512 }, "time_scale": { "description": "Multiplies the trace's time: 0.5 replays it in half the time (twice the rate), 2 at half the rate.", "type": "number", "exclusiveMinimum": 0, "maximum": 1e6, "default": 1 }, "start_s": { "description": "Replay from this many seconds after the trace's first request (trace time, before time_scale).", "type": "number", "minimum": 0, "maximum": 1e9, "default": 0 }, "duration_s": { "description": "Replay only this many seconds of the trace from start_s (trace time).", "type": "number", "exclusiveMinimum": 0, "maximum": 1e9 }, "max_requests": { "description": "Replay at most this many requests of the window.", "type": "integer", "minimum": 1, "maximum": 1e7 } } }, "conversation": { "description": "Run the scenario as multi-turn sessions: each turn sends the whole history (earlier user messages and the answers) plus a new user message (docs/workloads.md). Turn 1's message is input_tokens long (its first shared_prefix_tokens shared by every session); each answer is output_tokens long. The load's concurrency is sessions in flight; a rate is sessions arriving per second.", "type": "object", "additionalProperties": false, "required": ["turns"], "properties": { "turns": { "description": "Requests per session.", "type": "integer", "minimum": 1, "maximum": 1e3 }, "user_tokens": { "description": "The new user message of turns 2..N: a number or a distribution (default: input_tokens).", "$ref": "#/definitions/length" }, "think_time_ms": { "description": "Wait between an answer's end and the next turn's send, ms: a number or a distribution (default: none).", "$ref": "#/definitions/length" }, "answers": { "description": "real: the history holds the server's streamed answers; synthetic: text of each answer's output length, the same on every run.", "enum": ["real", "synthetic"], "default": "real" } } } } } }, "loads": { "description": "The loads every scenario runs at (trace scenarios excepted: they replay their own timing). Required unless every scenario is a trace.", "type": "array", "minItems": 1, "items": { "type": "object", "additionalProperties": false, "properties": { "concurrency": { "description": "Closed loop: this many requests in flight at all times.", "type": "integer", "minimum": 1, "maximum": 1e5 }, "rate": { "description": "Open loop: requests per second. From 0.001 (one request per 1000 s) to 100000.", "type": "number", "minimum": 1e-3, "maximum": 1e5 }, "arrival": { "description": "Inter-arrival distribution of an open-loop load.", "enum": ["poisson", "gamma"], "default": "poisson" }, "burstiness": { "description": "Gamma shape: 1 = Poisson, < 1 burstier, > 1 more regular. Only with arrival: gamma.", "type": "number", "minimum": 0.01, "maximum": 100, "default": 1 }, "max_concurrency": { "description": "Cap on requests in flight for an open-loop load.", "type": "integer", "minimum": 1, "maximum": 1e5 }, "ramp": { "description": 'Open loop whose rate moves from `from` to `to` req/s over duration_s, linearly or in steps, measured per step (docs/workloads.md, "Ramps").', "type": "object", "additionalProperties": false, "required": ["from", "to", "duration_s"], "properties": { "from": { "description": "Rate at the start, req/s.", "type": "number", "minimum": 1e-3, "maximum": 1e5 }, "to": { "description": "Rate at the end, req/s (may be below from: a ramp down).", "type": "number", "minimum": 1e-3, "maximum": 1e5 }, "duration_s": { "description": "Length of the ramp, seconds; at most run.max_duration_s.", "type": "number", "exclusiveMinimum": 0, "maximum": 86400 }, "shape": { "description": "linear: the rate moves continuously; steps: `steps` equal steps from `from` to `to`.", "enum": ["linear", "steps"], "default": "linear" }, "steps": { "description": "Steps of a steps ramp; windows the figures are reported per for a linear one.", "type": "integer", "minimum": 1, "maximum": 100, "default": 5 }, "saturation": { "description": "Judge each step for where the server saturates: capacity-style SLOs, a growth over the first step, or both.", "type": "object", "additionalProperties": false, "properties": { "slo": { "description": "SLOs in the gate.slo form, e.g. queued_ttft_ms.p95 <= 1000, judged per step with their confidence intervals.", "type": "array", "minItems": 1, "items": { "type": "string", "minLength": 1 } }, "growth": { "description": "Saturated when `metric` passes `factor` times its first-step value.", "type": "object", "additionalProperties": false, "required": ["factor"], "properties": { "factor": { "type": "number", "exclusiveMinimum": 1, "maximum": 1e3 }, "metric": { "description": "A per-step latency with a statistic.", "type": "string", "default": "queued_ttft_ms.p95" } } } } } } } }, "oneOf": [{ "required": ["concurrency"] }, { "required": ["rate"] }, { "required": ["ramp"] }], "dependencies": { "arrival": ["rate"], "max_concurrency": ["rate"], "burstiness": { "type": "object", "required": ["arrival"], "properties": { "arrival": { "const": "gamma" } } } } } }, "slos": { "description": "Per-request bounds; a request is good when it meets every bound given. Used for goodput.", "type": "object", "additionalProperties": false, "properties": { "ttft_ms": { "description": "Time to first token, ms.", "type": "number", "exclusiveMinimum": 0, "maximum": 864e5 }, "tpot_ms": { "description": "Time per output token after the first, ms.", "type": "number", "exclusiveMinimum": 0, "maximum": 864e5 }, "e2e_ms": { "description": "End-to-end latency, ms.", "type": "number", "exclusiveMinimum": 0, "maximum": 864e5 } } }, "gate": { "description": "How a comparison with a baseline decides pass, warn, fail, inconclusive or invalid. See docs/gate.md.", "type": "object", "additionalProperties": false, "properties": { "confidence": { "description": "Two-sided confidence level of the change intervals.", "type": "number", "exclusiveMinimum": 0.5, "exclusiveMaximum": 1, "default": 0.9 }, "alpha": { "description": "Largest Holm-adjusted p-value for a regression to fail the gate.", "type": "number", "exclusiveMinimum": 0, "maximum": 0.5, "default": 0.05 }, "error_rate_limit": { "description": "A baseline cell whose error rate exceeds this makes the comparison invalid (a broken baseline); a candidate over it is judged, and its error_rate (gated by default) fails it.", "type": "number", "minimum": 0, "maximum": 1, "default": 0.05 }, "client_stall_ms": { "description": "A trial whose client event-loop delay p99 is above this many ms stalled: in a paired comparison a pair stalled on one side only is dropped; in an unpaired one the stall's error enters the timing floors (docs/gate.md). Default 20.", "type": "number", "exclusiveMinimum": 0 }, "token_drift_limit": { "description": "Largest relative difference of mean input or output tokens before the sides count as different work.", "type": "number", "minimum": 0, "default": 0.02 }, "strict_fingerprint": { "description": "A different model or server fingerprint makes the comparison invalid instead of a warning.", "type": "boolean", "default": false }, "bootstrap_iterations": { "description": "Resamples per latency interval.", "type": "integer", "minimum": 200, "maximum": 1e5, "default": 2e3 }, "metrics": { "$ref": "#/definitions/metricRules" }, "scenarios": { "description": "Per-scenario overrides of gate.metrics.", "type": "object", "additionalProperties": { "type": "object", "additionalProperties": false, "properties": { "metrics": { "$ref": "#/definitions/metricRules" } } } }, "slo": { "description": "Absolute bounds that fail the gate whatever the baseline says, e.g. 'ttft_ms.p99 <= 2000'.", "type": "array", "items": { "oneOf": [{ "type": "string", "pattern": "^\\s*[a-z][a-z0-9_]*(\\.(mean|p50|p90|p95|p99))?\\s*(<=|<|>=|>)\\s*[0-9.eE+-]+\\s*$" }, { "type": "object", "additionalProperties": false, "required": ["check"], "properties": { "check": { "type": "string", "pattern": "^\\s*[a-z][a-z0-9_]*(\\.(mean|p50|p90|p95|p99))?\\s*(<=|<|>=|>)\\s*[0-9.eE+-]+\\s*$" }, "scenario": { "type": "string" }, "load": { "type": "string" } } }] } }, "capacity": { "description": "How capacity_rps and capacity_output_tps are compared with the baseline.", "type": "object", "additionalProperties": false, "properties": { "tolerance": { "description": "Relative capacity drop that counts as a regression.", "type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1, "default": 0.1 }, "noise": { "description": "Relative job-to-job noise added to both capacity intervals.", "type": "number", "minimum": 0, "exclusiveMaximum": 1, "default": 0.05 } } } } }, "ab": { "description": "Interleaved A/B: run every trial on both servers, in pairs, in a random order per pair, and compare them with a paired test (llm-perf-gate ab; the action with baseline-url). baseline and candidate name the two servers for llm-perf-gate ab (the action takes them from its inputs); schedule says how they share the machine. See docs/gate.md.", "type": "object", "additionalProperties": false, "dependencies": { "baseline": ["candidate"], "candidate": ["baseline"] }, "properties": { "baseline": { "$ref": "#/definitions/abSide" }, "candidate": { "$ref": "#/definitions/abSide" }, "schedule": { "description": "concurrent: both servers up at once, the two trials of a pair back to back. alternate: one server at a time (servers that need the whole GPU): blocks of one trial of every cell in an ABBA order, each server started for its block and stopped after it; start-up and warm-up are not measured.", "enum": ["concurrent", "alternate"], "default": "concurrent" }, "interleave": { "description": "concurrent schedule, closed-loop cells: blocks: the two sides of a pair take turns in blocks of requests (at least 4, and 4 per concurrent stream), so drift of a shared machine falls on both within a block's time; trials: each side runs its whole trial, then the other. Open-loop, trace and multi-turn cells always run whole trials.", "enum": ["blocks", "trials"], "default": "blocks" } } }, "cost": { "description": "What the measured deployment costs per hour: the report turns each cell's throughput into cost per million output and total tokens (docs/metrics.md, Cost and energy). Either gpu_hour_usd (with gpus) or node_hour_usd.", "type": "object", "additionalProperties": false, "properties": { "gpu_hour_usd": { "description": "Price of one GPU for one hour, US dollars.", "type": "number", "exclusiveMinimum": 0, "maximum": 1e6 }, "gpus": { "description": "GPUs the deployment uses (with gpu_hour_usd).", "type": "integer", "minimum": 1, "maximum": 1e5, "default": 1 }, "node_hour_usd": { "description": "Price of the whole node (or deployment) for one hour, US dollars.", "type": "number", "exclusiveMinimum": 0, "maximum": 1e8 } } }, "telemetry": { "description": "What the run records beside the client's figures in every trial: GPU samples, the server's /metrics, the CPU used by other processes, and the environment. See docs/telemetry.md.", "type": "object", "additionalProperties": false, "properties": { "enabled": { "description": "Record telemetry and the environment fingerprint. Off: results carry neither, and the gate checks neither.", "type": "boolean", "default": true }, "gpu_interval_ms": { "description": "nvidia-smi sampling interval while a trial runs.", "type": "integer", "minimum": 100, "maximum": 6e4, "default": 500 }, "scrape_interval_ms": { "description": "Interval of /metrics scrapes while a trial runs (one in flight at a time, on its own connection).", "type": "integer", "minimum": 200, "maximum": 6e4, "default": 1e3 }, "max_neighbour_cpu_share": { "description": "A trial during which processes other than this tool and the server it started used more than this share (0..1) of the machine's CPU is flagged, and a comparison of its cell is invalid.", "type": "number", "minimum": 0, "maximum": 1, "default": 0.25 }, "fingerprint_differences": { "description": "A major environment difference between baseline and candidate (GPU, GPU count or memory, engine or its version, model, CPU): a warning, or the comparison is invalid.", "enum": ["warn", "invalid"], "default": "warn" } } }, "capacity": { "description": "Capacity cells: per entry, the highest load (request rate or concurrency) at which every SLO still holds, or a sweep over listed loads. See docs/capacity.md.", "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["scenario", "mode", "slo"], "properties": { "scenario": { "description": "Name of a scenario.", "type": "string" }, "mode": { "description": "rate: open-loop requests per second; concurrency: closed-loop requests in flight.", "enum": ["rate", "concurrency"] }, "slo": { "description": "Bounds that must all hold at a load, in the gate.slo text form, e.g. 'queued_ttft_ms.p99 <= 2000'.", "type": "array", "minItems": 1, "items": { "type": "string" } }, "range": { "description": "Loads searched (req/s, or concurrency). Required for a search.", "type": "object", "additionalProperties": false, "required": ["min", "max"], "properties": { "min": { "type": "number" }, "max": { "type": "number" } } }, "resolution": { "type": "number", "description": "Stop when the bracket is within this fraction of the load.", "default": 0.05 }, "budget": { "description": "Most probe runs and seconds one search may take; the bracket reached is reported when either runs out.", "type": "object", "additionalProperties": false, "properties": { "max_steps": { "type": "integer", "default": 40 }, "max_duration_s": { "type": "number", "default": 1800 } } }, "requests_per_step": { "description": "Measured requests of a first run at a load (default: twice the fewest the SLOs need, at least 50).", "type": "integer", "minimum": 1 }, "max_requests_per_step": { "description": "Most requests at one load while its verdict is undecided (default: 4 x requests_per_step).", "type": "integer", "minimum": 1 }, "saturation_concurrency": { "description": "Rate mode: concurrency of the closed-loop probe that seeds the search; null starts from range.min.", "type": ["integer", "null"], "minimum": 1, "default": 64 }, "warmup": { "description": "Warm-up requests before each step (default: run.warmup).", "type": "integer", "minimum": 0 }, "sweep": { "description": "Measure these loads instead of searching, and mark the knee of the curve.", "type": "array", "minItems": 1, "items": { "type": "number", "exclusiveMinimum": 0 } } } } } }, "definitions": { "metricRule": { "type": "object", "additionalProperties": false, "properties": { "gate": { "description": "Whether a regression of this metric fails (or warns, see level) the gate.", "type": "boolean" }, "tolerance": { "description": "Relative change allowed before a change counts (0.05 = 5%); for error_rate an absolute change.", "type": "number", "minimum": 0 }, "floor": { "description": "Absolute change, in the metric's unit, that never counts as a regression.", "type": "number", "minimum": 0 }, "level": { "description": "fail: a regression fails the gate; warn: it only warns.", "enum": ["fail", "warn"] } } }, "metricRules": { "type": "object", "propertyNames": { "pattern": "^[a-z_]+(\\.(mean|p50|p90|p95|p99))?$" }, "additionalProperties": { "$ref": "#/definitions/metricRule" } }, "abSide": { "type": "object", "additionalProperties": false, "required": ["url"], "properties": { "url": { "description": "Base URL of this side's server.", "type": "string", "minLength": 1 }, "model": { "description": "Model id on this side (default: target.model, else the first id of its /v1/models).", "type": "string", "minLength": 1 }, "server_command": { "description": "Shell command that starts this side's server in the foreground; started before the run and stopped after it.", "type": "string", "minLength": 1 }, "ready_timeout_s": { "description": "Seconds to wait for this side's server to be ready.", "type": "number", "exclusiveMinimum": 0, "maximum": 86400, "default": 600 } } }, "length": { "description": "A token count: a number, or a distribution drawn per request from the seed (docs/workloads.md).", "type": ["integer", "object"], "minimum": 1, "maximum": 1e6, "additionalProperties": false, "required": ["dist"], "properties": { "dist": { "description": "fixed (value), uniform (min, max), normal or lognormal (mean, stddev, max, min default 1; redrawn outside the bounds), empirical (values, weights).", "enum": ["fixed", "uniform", "normal", "lognormal", "empirical"] }, "value": { "description": "dist: fixed: the length.", "type": "integer", "minimum": 1, "maximum": 1e6 }, "min": { "description": "Smallest length drawn (uniform, normal, lognormal; default 1).", "type": "integer", "minimum": 1, "maximum": 1e6 }, "max": { "description": "Largest length drawn (uniform, normal, lognormal).", "type": "integer", "minimum": 1, "maximum": 1e6 }, "mean": { "description": "Mean of the normal or lognormal, in tokens (before the bounds).", "type": "number", "exclusiveMinimum": 0, "maximum": 1e6 }, "stddev": { "description": "Standard deviation of the normal or lognormal, in tokens (before the bounds).", "type": "number", "minimum": 0, "maximum": 1e6 }, "values": { "description": "dist: empirical: the lengths drawn from.", "type": "array", "minItems": 1, "maxItems": 1e5, "items": { "type": "integer", "minimum": 1, "maximum": 1e6 } }, "weights": { "description": "dist: empirical: relative weight of each value (default equal).", "type": "array", "minItems": 1, "maxItems": 1e5, "items": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e12 } } } } } };
+  const schema6 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "llm-perf-gate configuration (llm-perf.yml)", "description": "Load-test plan for an OpenAI-compatible inference server. Rules that JSON Schema cannot express (unique names and loads, shared_prefix_tokens < input_tokens, input_tokens or dataset, URL without credentials) are checked by llm-perf-gate itself.", "type": "object", "additionalProperties": false, "required": ["scenarios"], "properties": { "version": { "description": "Config format version.", "const": 1 }, "target": { "type": "object", "additionalProperties": false, "properties": { "url": { "description": "http(s) base URL of the server. A trailing slash and a trailing /v1 are removed. Required unless --url is given. Must not contain user:password (use api_key_env).", "type": "string", "minLength": 1 }, "api": { "description": "Endpoint family: /v1/chat/completions or /v1/completions.", "enum": ["chat", "completions"], "default": "chat" }, "model": { "description": "Model id. Default: the first id listed by GET /v1/models.", "type": "string", "minLength": 1 }, "api_key_env": { "description": "Name of the environment variable that holds the API key (sent as a Bearer token).", "type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$" }, "headers": { "description": "Extra HTTP headers sent with every request. Values are redacted in the result file.", "type": "object", "propertyNames": { "pattern": "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$" }, "additionalProperties": { "type": "string" } }, "extra_body": { "description": "JSON fields merged into every request body (temperature, top_p, ...).", "type": "object" }, "fixed_output": { "description": "Send ignore_eos and min_tokens so every response has exactly output_tokens tokens.", "type": "boolean", "default": true }, "prompt_lengths": { "description": `Whose tokens synthetic and trace prompt lengths are met in: tokenizer (the config's tokenizer) or server (the served model's, as the server counts them in usage.prompt_tokens, chat template included: probe requests before the load fit the map; docs/workloads.md, "The server's tokenizer").`, "enum": ["tokenizer", "server"], "default": "tokenizer" } } }, "seed": { "description": "Seed for prompt synthesis and arrival times.", "type": "integer", "minimum": 0, "maximum": 9007199254740991, "default": 1 }, "tokenizer": { "description": "Encoding used to build prompts and count tokens on the client side.", "enum": ["o200k_base", "cl100k_base"], "default": "o200k_base" }, "timeouts": { "type": "object", "additionalProperties": false, "properties": { "connect_ms": { "description": "Connection timeout in milliseconds.", "type": "number", "exclusiveMinimum": 0, "maximum": 6e5, "default": 5e3 }, "request_s": { "description": "Whole-request timeout in seconds, from send to end of stream. At most a day: Node timers overflow beyond 2^31-1 ms (24.8 days) and fire at once.", "type": "number", "exclusiveMinimum": 0, "maximum": 86400, "default": 300 }, "idle_s": { "description": "Longest silence between response bytes in seconds (also the wait for headers). At most a day.", "type": "number", "exclusiveMinimum": 0, "maximum": 86400, "default": 60 } } }, "limits": { "description": "What one response may make the client hold. A server past a limit fails that request as bad-response.", "type": "object", "additionalProperties": false, "properties": { "line_bytes": { "description": "Longest line of an event stream, in bytes.", "type": "integer", "minimum": 1024, "maximum": 1073741824, "default": 1048576 }, "event_bytes": { "description": "Largest event of an event stream (its data lines joined), in bytes.", "type": "integer", "minimum": 1024, "maximum": 1073741824, "default": 1048576 }, "response_bytes": { "description": "Most bytes read from one response.", "type": "integer", "minimum": 1024, "maximum": 17179869184, "default": 134217728 } } }, "run": { "type": "object", "additionalProperties": false, "properties": { "requests": { "description": "Measured requests per cell (scenario x load). At most 100000: every request keeps its record in memory until the cell ends.", "type": "integer", "minimum": 1, "maximum": 1e5, "default": 100 }, "warmup": { "description": "Warm-up requests per cell, excluded from every metric; auto: warm until the rolling TTFT and throughput stop improving, bounded by 64 requests and 120 s (the result records what it took).", "oneOf": [{ "type": "integer", "minimum": 0, "maximum": 1e4 }, { "const": "auto" }], "default": 4 }, "max_duration_s": { "description": "A cell stops scheduling new requests after this many seconds.", "type": "number", "exclusiveMinimum": 0, "maximum": 86400, "default": 120 }, "trials": { "description": "Times each cell is run (trials interleave across cells). Trials let the gate put an interval on throughput; 1 trial can only warn.", "type": "integer", "minimum": 1, "maximum": 100, "default": 3 }, "workers": { "description": 'Worker threads that send the load, each with its own event loop and connection pool, each taking its share of every cell (README, "Shards and workers"): a number, or auto (one per core but one, at most 16). 1 sends from the main thread.', "oneOf": [{ "type": "integer", "minimum": 1, "maximum": 256 }, { "const": "auto" }], "default": 1 }, "budget": { "description": 'Sequential measurement of a paired (same-job A/B) run: it measures run.trials pairs, then adds pairs while a gated metric is undecided, judging every look at levels that keep the false-failure rate of the fixed design (docs/gate.md, "Sequential measurement"), until every gated metric is decided or the budget is spent. false: the fixed design (run.trials pairs, no more).', "oneOf": [{ "type": "object", "additionalProperties": false, "properties": { "trials": { "description": "Most pairs per cell. Default: twice run.trials (at least run.trials + 2). At least run.trials.", "type": "integer", "minimum": 1, "maximum": 100 }, "minutes": { "description": "Most minutes of measuring: no pair is started that would not end inside them (judged from the mean pair so far).", "type": "number", "exclusiveMinimum": 0, "maximum": 1440, "default": 30 } } }, { "const": false }] } } }, "scenarios": { "type": "array", "minItems": 1, "items": { "type": "object", "additionalProperties": false, "required": ["name"], "properties": { "name": { "description": "Unique scenario name.", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9_.-]*$" }, "input_tokens": { "description": "Synthetic prompt length in tokens: a number or a distribution (docs/workloads.md). Required unless dataset or trace is given; not allowed with them.", "$ref": "#/definitions/length" }, "output_tokens": { "description": "Tokens to generate per request (max_tokens): a number or a distribution. Required unless trace is given (the trace says each request's).", "$ref": "#/definitions/length" }, "shared_prefix_tokens": { "description": "Leading prompt tokens shared by every request (prefix-cache workloads). Must be < input_tokens; not allowed with dataset.", "type": "integer", "minimum": 0, "maximum": 1e6, "default": 0 }, "dataset": { "description": "JSONL file of prompts, relative to the config file's folder.", "type": "string", "minLength": 1 }, "trace": { "description": "Replay a request trace at its timestamps, with its lengths and prefix sharing (docs/workloads.md). Its one cell (load label `trace`) stands in for the scenario's cells at the listed loads.", "type": "object", "additionalProperties": false, "required": ["file", "format"], "properties": { "file": { "description": "The trace file, relative to the config file's folder.", "type": "string", "minLength": 1 }, "format": { "description": "mooncake: JSONL of timestamp, input_length, output_length, hash_ids; azure: CSV of TIMESTAMP, ContextTokens, GeneratedTokens.", "enum": ["mooncake", "azure"] }, "block_tokens": { "description": "Tokens per hash id (mooncake): requests with equal leading hash ids share that prefix.", "type": "integer", "minimum": 1, "maximum": 1e6, "default": 512 }, "time_scale": { "description": "Multiplies the trace's time: 0.5 replays it in half the time (twice the rate), 2 at half the rate.", "type": "number", "exclusiveMinimum": 0, "maximum": 1e6, "default": 1 }, "start_s": { "description": "Replay from this many seconds after the trace's first request (trace time, before time_scale).", "type": "number", "minimum": 0, "maximum": 1e9, "default": 0 }, "duration_s": { "description": "Replay only this many seconds of the trace from start_s (trace time).", "type": "number", "exclusiveMinimum": 0, "maximum": 1e9 }, "max_requests": { "description": "Replay at most this many requests of the window.", "type": "integer", "minimum": 1, "maximum": 1e7 } } }, "conversation": { "description": "Run the scenario as multi-turn sessions: each turn sends the whole history (earlier user messages and the answers) plus a new user message (docs/workloads.md). Turn 1's message is input_tokens long (its first shared_prefix_tokens shared by every session); each answer is output_tokens long. The load's concurrency is sessions in flight; a rate is sessions arriving per second.", "type": "object", "additionalProperties": false, "required": ["turns"], "properties": { "turns": { "description": "Requests per session.", "type": "integer", "minimum": 1, "maximum": 1e3 }, "user_tokens": { "description": "The new user message of turns 2..N: a number or a distribution (default: input_tokens).", "$ref": "#/definitions/length" }, "think_time_ms": { "description": "Wait between an answer's end and the next turn's send, ms: a number or a distribution (default: none).", "$ref": "#/definitions/length" }, "answers": { "description": "real: the history holds the server's streamed answers; synthetic: text of each answer's output length, the same on every run.", "enum": ["real", "synthetic"], "default": "real" } } } } } }, "loads": { "description": "The loads every scenario runs at (trace scenarios excepted: they replay their own timing). Required unless every scenario is a trace.", "type": "array", "minItems": 1, "items": { "type": "object", "additionalProperties": false, "properties": { "concurrency": { "description": "Closed loop: this many requests in flight at all times.", "type": "integer", "minimum": 1, "maximum": 1e5 }, "rate": { "description": "Open loop: requests per second. From 0.001 (one request per 1000 s) to 100000.", "type": "number", "minimum": 1e-3, "maximum": 1e5 }, "arrival": { "description": "Inter-arrival distribution of an open-loop load.", "enum": ["poisson", "gamma"], "default": "poisson" }, "burstiness": { "description": "Gamma shape: 1 = Poisson, < 1 burstier, > 1 more regular. Only with arrival: gamma.", "type": "number", "minimum": 0.01, "maximum": 100, "default": 1 }, "max_concurrency": { "description": "Cap on requests in flight for an open-loop load.", "type": "integer", "minimum": 1, "maximum": 1e5 }, "ramp": { "description": 'Open loop whose rate moves from `from` to `to` req/s over duration_s, linearly or in steps, measured per step (docs/workloads.md, "Ramps").', "type": "object", "additionalProperties": false, "required": ["from", "to", "duration_s"], "properties": { "from": { "description": "Rate at the start, req/s.", "type": "number", "minimum": 1e-3, "maximum": 1e5 }, "to": { "description": "Rate at the end, req/s (may be below from: a ramp down).", "type": "number", "minimum": 1e-3, "maximum": 1e5 }, "duration_s": { "description": "Length of the ramp, seconds; at most run.max_duration_s.", "type": "number", "exclusiveMinimum": 0, "maximum": 86400 }, "shape": { "description": "linear: the rate moves continuously; steps: `steps` equal steps from `from` to `to`.", "enum": ["linear", "steps"], "default": "linear" }, "steps": { "description": "Steps of a steps ramp; windows the figures are reported per for a linear one.", "type": "integer", "minimum": 1, "maximum": 100, "default": 5 }, "saturation": { "description": "Judge each step for where the server saturates: capacity-style SLOs, a growth over the first step, or both.", "type": "object", "additionalProperties": false, "properties": { "slo": { "description": "SLOs in the gate.slo form, e.g. queued_ttft_ms.p95 <= 1000, judged per step with their confidence intervals.", "type": "array", "minItems": 1, "items": { "type": "string", "minLength": 1 } }, "growth": { "description": "Saturated when `metric` passes `factor` times its first-step value.", "type": "object", "additionalProperties": false, "required": ["factor"], "properties": { "factor": { "type": "number", "exclusiveMinimum": 1, "maximum": 1e3 }, "metric": { "description": "A per-step latency with a statistic.", "type": "string", "default": "queued_ttft_ms.p95" } } } } } } } }, "oneOf": [{ "required": ["concurrency"] }, { "required": ["rate"] }, { "required": ["ramp"] }], "dependencies": { "arrival": ["rate"], "max_concurrency": ["rate"], "burstiness": { "type": "object", "required": ["arrival"], "properties": { "arrival": { "const": "gamma" } } } } } }, "slos": { "description": "Per-request bounds; a request is good when it meets every bound given. Used for goodput.", "type": "object", "additionalProperties": false, "properties": { "ttft_ms": { "description": "Time to first token, ms.", "type": "number", "exclusiveMinimum": 0, "maximum": 864e5 }, "tpot_ms": { "description": "Time per output token after the first, ms.", "type": "number", "exclusiveMinimum": 0, "maximum": 864e5 }, "e2e_ms": { "description": "End-to-end latency, ms.", "type": "number", "exclusiveMinimum": 0, "maximum": 864e5 } } }, "gate": { "description": "How a comparison with a baseline decides pass, warn, fail, inconclusive or invalid. See docs/gate.md.", "type": "object", "additionalProperties": false, "properties": { "confidence": { "description": "Two-sided confidence level of the change intervals.", "type": "number", "exclusiveMinimum": 0.5, "exclusiveMaximum": 1, "default": 0.9 }, "alpha": { "description": "Largest Holm-adjusted p-value for a regression to fail the gate.", "type": "number", "exclusiveMinimum": 0, "maximum": 0.5, "default": 0.05 }, "error_rate_limit": { "description": "A baseline cell whose error rate exceeds this makes the comparison invalid (a broken baseline); a candidate over it is judged, and its error_rate (gated by default) fails it.", "type": "number", "minimum": 0, "maximum": 1, "default": 0.05 }, "client_stall_ms": { "description": "A trial whose client event-loop delay p99 is above this many ms stalled: in a paired comparison a pair stalled on one side only is dropped; in an unpaired one the stall's error enters the timing floors (docs/gate.md). Default 20.", "type": "number", "exclusiveMinimum": 0 }, "token_drift_limit": { "description": "Largest relative difference of mean input or output tokens before the sides count as different work.", "type": "number", "minimum": 0, "default": 0.02 }, "strict_fingerprint": { "description": "A different model or server fingerprint makes the comparison invalid instead of a warning.", "type": "boolean", "default": false }, "bootstrap_iterations": { "description": "Resamples per latency interval.", "type": "integer", "minimum": 200, "maximum": 1e5, "default": 2e3 }, "metrics": { "$ref": "#/definitions/metricRules" }, "scenarios": { "description": "Per-scenario overrides of gate.metrics.", "type": "object", "additionalProperties": { "type": "object", "additionalProperties": false, "properties": { "metrics": { "$ref": "#/definitions/metricRules" } } } }, "slo": { "description": "Absolute bounds that fail the gate whatever the baseline says, e.g. 'ttft_ms.p99 <= 2000'.", "type": "array", "items": { "oneOf": [{ "type": "string", "pattern": "^\\s*[a-z][a-z0-9_]*(\\.(mean|p50|p90|p95|p99))?\\s*(<=|<|>=|>)\\s*[0-9.eE+-]+\\s*$" }, { "type": "object", "additionalProperties": false, "required": ["check"], "properties": { "check": { "type": "string", "pattern": "^\\s*[a-z][a-z0-9_]*(\\.(mean|p50|p90|p95|p99))?\\s*(<=|<|>=|>)\\s*[0-9.eE+-]+\\s*$" }, "scenario": { "type": "string" }, "load": { "type": "string" } } }] } }, "capacity": { "description": "How capacity_rps and capacity_output_tps are compared with the baseline.", "type": "object", "additionalProperties": false, "properties": { "tolerance": { "description": "Relative capacity drop that counts as a regression.", "type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1, "default": 0.1 }, "noise": { "description": "Relative job-to-job noise added to both capacity intervals.", "type": "number", "minimum": 0, "exclusiveMaximum": 1, "default": 0.05 } } } } }, "ab": { "description": "Interleaved A/B: run every trial on both servers, in pairs, in a random order per pair, and compare them with a paired test (llm-perf-gate ab; the action with baseline-url). baseline and candidate name the two servers for llm-perf-gate ab (the action takes them from its inputs); schedule says how they share the machine. See docs/gate.md.", "type": "object", "additionalProperties": false, "dependencies": { "baseline": ["candidate"], "candidate": ["baseline"] }, "properties": { "baseline": { "$ref": "#/definitions/abSide" }, "candidate": { "$ref": "#/definitions/abSide" }, "schedule": { "description": "concurrent: both servers up at once, the two trials of a pair back to back. alternate: one server at a time (servers that need the whole GPU): blocks of one trial of every cell in an ABBA order, each server started for its block and stopped after it; start-up and warm-up are not measured.", "enum": ["concurrent", "alternate"], "default": "concurrent" }, "interleave": { "description": "concurrent schedule, closed-loop cells: blocks: the two sides of a pair take turns in blocks of requests (at least 4, and 4 per concurrent stream), so drift of a shared machine falls on both within a block's time; trials: each side runs its whole trial, then the other. Open-loop, trace and multi-turn cells always run whole trials.", "enum": ["blocks", "trials"], "default": "blocks" } } }, "cost": { "description": "What the measured deployment costs per hour: the report turns each cell's throughput into cost per million output and total tokens (docs/metrics.md, Cost and energy). Either gpu_hour_usd (with gpus) or node_hour_usd.", "type": "object", "additionalProperties": false, "properties": { "gpu_hour_usd": { "description": "Price of one GPU for one hour, US dollars.", "type": "number", "exclusiveMinimum": 0, "maximum": 1e6 }, "gpus": { "description": "GPUs the deployment uses (with gpu_hour_usd).", "type": "integer", "minimum": 1, "maximum": 1e5, "default": 1 }, "node_hour_usd": { "description": "Price of the whole node (or deployment) for one hour, US dollars.", "type": "number", "exclusiveMinimum": 0, "maximum": 1e8 } } }, "telemetry": { "description": "What the run records beside the client's figures in every trial: GPU samples, the server's /metrics, the CPU used by other processes, and the environment. See docs/telemetry.md.", "type": "object", "additionalProperties": false, "properties": { "enabled": { "description": "Record telemetry and the environment fingerprint. Off: results carry neither, and the gate checks neither.", "type": "boolean", "default": true }, "gpu_interval_ms": { "description": "nvidia-smi sampling interval while a trial runs.", "type": "integer", "minimum": 100, "maximum": 6e4, "default": 500 }, "scrape_interval_ms": { "description": "Interval of /metrics scrapes while a trial runs (one in flight at a time, on its own connection).", "type": "integer", "minimum": 200, "maximum": 6e4, "default": 1e3 }, "max_neighbour_cpu_share": { "description": "A trial during which processes other than this tool and the server it started used more than this share (0..1) of the machine's CPU is flagged, and a comparison of its cell is invalid.", "type": "number", "minimum": 0, "maximum": 1, "default": 0.25 }, "fingerprint_differences": { "description": "A major environment difference between baseline and candidate (GPU, GPU count or memory, engine or its version, model, CPU): a warning, or the comparison is invalid.", "enum": ["warn", "invalid"], "default": "warn" } } }, "capacity": { "description": "Capacity cells: per entry, the highest load (request rate or concurrency) at which every SLO still holds, or a sweep over listed loads. See docs/capacity.md.", "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["scenario", "mode", "slo"], "properties": { "scenario": { "description": "Name of a scenario.", "type": "string" }, "mode": { "description": "rate: open-loop requests per second; concurrency: closed-loop requests in flight.", "enum": ["rate", "concurrency"] }, "slo": { "description": "Bounds that must all hold at a load, in the gate.slo text form, e.g. 'queued_ttft_ms.p99 <= 2000'.", "type": "array", "minItems": 1, "items": { "type": "string" } }, "range": { "description": "Loads searched (req/s, or concurrency). Required for a search.", "type": "object", "additionalProperties": false, "required": ["min", "max"], "properties": { "min": { "type": "number" }, "max": { "type": "number" } } }, "resolution": { "type": "number", "description": "Stop when the bracket is within this fraction of the load.", "default": 0.05 }, "budget": { "description": "Most probe runs and seconds one search may take; the bracket reached is reported when either runs out.", "type": "object", "additionalProperties": false, "properties": { "max_steps": { "type": "integer", "default": 40 }, "max_duration_s": { "type": "number", "default": 1800 } } }, "requests_per_step": { "description": "Measured requests of a first run at a load (default: twice the fewest the SLOs need, at least 50).", "type": "integer", "minimum": 1 }, "max_requests_per_step": { "description": "Most requests at one load while its verdict is undecided (default: 4 x requests_per_step).", "type": "integer", "minimum": 1 }, "saturation_concurrency": { "description": "Rate mode: concurrency of the closed-loop probe that seeds the search; null starts from range.min.", "type": ["integer", "null"], "minimum": 1, "default": 64 }, "warmup": { "description": "Warm-up requests before each step (default: run.warmup).", "type": "integer", "minimum": 0 }, "sweep": { "description": "Measure these loads instead of searching, and mark the knee of the curve.", "type": "array", "minItems": 1, "items": { "type": "number", "exclusiveMinimum": 0 } } } } } }, "definitions": { "metricRule": { "type": "object", "additionalProperties": false, "properties": { "gate": { "description": "Whether a regression of this metric fails (or warns, see level) the gate.", "type": "boolean" }, "tolerance": { "description": "Relative change allowed before a change counts (0.05 = 5%); for error_rate an absolute change.", "type": "number", "minimum": 0 }, "floor": { "description": "Absolute change, in the metric's unit, that never counts as a regression.", "type": "number", "minimum": 0 }, "level": { "description": "fail: a regression fails the gate; warn: it only warns.", "enum": ["fail", "warn"] } } }, "metricRules": { "type": "object", "propertyNames": { "pattern": "^[a-z_]+(\\.(mean|p50|p90|p95|p99))?$" }, "additionalProperties": { "$ref": "#/definitions/metricRule" } }, "abSide": { "type": "object", "additionalProperties": false, "required": ["url"], "properties": { "url": { "description": "Base URL of this side's server.", "type": "string", "minLength": 1 }, "model": { "description": "Model id on this side (default: target.model, else the first id of its /v1/models).", "type": "string", "minLength": 1 }, "server_command": { "description": "Shell command that starts this side's server in the foreground; started before the run and stopped after it.", "type": "string", "minLength": 1 }, "ready_timeout_s": { "description": "Seconds to wait for this side's server to be ready.", "type": "number", "exclusiveMinimum": 0, "maximum": 86400, "default": 600 } } }, "length": { "description": "A token count: a number, or a distribution drawn per request from the seed (docs/workloads.md).", "type": ["integer", "object"], "minimum": 1, "maximum": 1e6, "additionalProperties": false, "required": ["dist"], "properties": { "dist": { "description": "fixed (value), uniform (min, max), normal or lognormal (mean, stddev, max, min default 1; redrawn outside the bounds), empirical (values, weights).", "enum": ["fixed", "uniform", "normal", "lognormal", "empirical"] }, "value": { "description": "dist: fixed: the length.", "type": "integer", "minimum": 1, "maximum": 1e6 }, "min": { "description": "Smallest length drawn (uniform, normal, lognormal; default 1).", "type": "integer", "minimum": 1, "maximum": 1e6 }, "max": { "description": "Largest length drawn (uniform, normal, lognormal).", "type": "integer", "minimum": 1, "maximum": 1e6 }, "mean": { "description": "Mean of the normal or lognormal, in tokens (before the bounds).", "type": "number", "exclusiveMinimum": 0, "maximum": 1e6 }, "stddev": { "description": "Standard deviation of the normal or lognormal, in tokens (before the bounds).", "type": "number", "minimum": 0, "maximum": 1e6 }, "values": { "description": "dist: empirical: the lengths drawn from.", "type": "array", "minItems": 1, "maxItems": 1e5, "items": { "type": "integer", "minimum": 1, "maximum": 1e6 } }, "weights": { "description": "dist: empirical: relative weight of each value (default equal).", "type": "array", "minItems": 1, "maxItems": 1e5, "items": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e12 } } } } } };
   const func2 = Object.prototype.hasOwnProperty;
   const func3 = ucs2length;
   const pattern0 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*$", "u");
@@ -1485,7 +1486,7 @@ var validateSchema = (() => {
         let data1 = data.target;
         if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
           for (const key1 in data1) {
-            if (!(key1 === "url" || key1 === "api" || key1 === "model" || key1 === "api_key_env" || key1 === "headers" || key1 === "extra_body" || key1 === "fixed_output")) {
+            if (!(key1 === "url" || key1 === "api" || key1 === "model" || key1 === "api_key_env" || key1 === "headers" || key1 === "extra_body" || key1 === "fixed_output" || key1 === "prompt_lengths")) {
               const err3 = { instancePath: instancePath + "/target", schemaPath: "#/properties/target/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.target, data: data1 };
               if (vErrors === null) {
                 vErrors = [err3];
@@ -1646,20 +1647,20 @@ var validateSchema = (() => {
               errors++;
             }
           }
-        } else {
-          const err17 = { instancePath: instancePath + "/target", schemaPath: "#/properties/target/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.target.type, parentSchema: schema6.properties.target, data: data1 };
-          if (vErrors === null) {
-            vErrors = [err17];
-          } else {
-            vErrors.push(err17);
+          if (data1.prompt_lengths !== void 0) {
+            let data10 = data1.prompt_lengths;
+            if (!(data10 === "tokenizer" || data10 === "server")) {
+              const err17 = { instancePath: instancePath + "/target/prompt_lengths", schemaPath: "#/properties/target/properties/prompt_lengths/enum", keyword: "enum", params: { allowedValues: schema6.properties.target.properties.prompt_lengths.enum }, message: "must be equal to one of the allowed values", schema: schema6.properties.target.properties.prompt_lengths.enum, parentSchema: schema6.properties.target.properties.prompt_lengths, data: data10 };
+              if (vErrors === null) {
+                vErrors = [err17];
+              } else {
+                vErrors.push(err17);
+              }
+              errors++;
+            }
           }
-          errors++;
-        }
-      }
-      if (data.seed !== void 0) {
-        let data10 = data.seed;
-        if (!(typeof data10 == "number" && (!(data10 % 1) && !isNaN(data10)) && isFinite(data10))) {
-          const err18 = { instancePath: instancePath + "/seed", schemaPath: "#/properties/seed/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.seed.type, parentSchema: schema6.properties.seed, data: data10 };
+        } else {
+          const err18 = { instancePath: instancePath + "/target", schemaPath: "#/properties/target/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.target.type, parentSchema: schema6.properties.target, data: data1 };
           if (vErrors === null) {
             vErrors = [err18];
           } else {
@@ -1667,18 +1668,21 @@ var validateSchema = (() => {
           }
           errors++;
         }
-        if (typeof data10 == "number" && isFinite(data10)) {
-          if (data10 > 9007199254740991 || isNaN(data10)) {
-            const err19 = { instancePath: instancePath + "/seed", schemaPath: "#/properties/seed/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema6.properties.seed, data: data10 };
-            if (vErrors === null) {
-              vErrors = [err19];
-            } else {
-              vErrors.push(err19);
-            }
-            errors++;
+      }
+      if (data.seed !== void 0) {
+        let data11 = data.seed;
+        if (!(typeof data11 == "number" && (!(data11 % 1) && !isNaN(data11)) && isFinite(data11))) {
+          const err19 = { instancePath: instancePath + "/seed", schemaPath: "#/properties/seed/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.seed.type, parentSchema: schema6.properties.seed, data: data11 };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
           }
-          if (data10 < 0 || isNaN(data10)) {
-            const err20 = { instancePath: instancePath + "/seed", schemaPath: "#/properties/seed/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema6.properties.seed, data: data10 };
+          errors++;
+        }
+        if (typeof data11 == "number" && isFinite(data11)) {
+          if (data11 > 9007199254740991 || isNaN(data11)) {
+            const err20 = { instancePath: instancePath + "/seed", schemaPath: "#/properties/seed/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema6.properties.seed, data: data11 };
             if (vErrors === null) {
               vErrors = [err20];
             } else {
@@ -1686,48 +1690,48 @@ var validateSchema = (() => {
             }
             errors++;
           }
+          if (data11 < 0 || isNaN(data11)) {
+            const err21 = { instancePath: instancePath + "/seed", schemaPath: "#/properties/seed/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema6.properties.seed, data: data11 };
+            if (vErrors === null) {
+              vErrors = [err21];
+            } else {
+              vErrors.push(err21);
+            }
+            errors++;
+          }
         }
       }
       if (data.tokenizer !== void 0) {
-        let data11 = data.tokenizer;
-        if (!(data11 === "o200k_base" || data11 === "cl100k_base")) {
-          const err21 = { instancePath: instancePath + "/tokenizer", schemaPath: "#/properties/tokenizer/enum", keyword: "enum", params: { allowedValues: schema6.properties.tokenizer.enum }, message: "must be equal to one of the allowed values", schema: schema6.properties.tokenizer.enum, parentSchema: schema6.properties.tokenizer, data: data11 };
+        let data12 = data.tokenizer;
+        if (!(data12 === "o200k_base" || data12 === "cl100k_base")) {
+          const err22 = { instancePath: instancePath + "/tokenizer", schemaPath: "#/properties/tokenizer/enum", keyword: "enum", params: { allowedValues: schema6.properties.tokenizer.enum }, message: "must be equal to one of the allowed values", schema: schema6.properties.tokenizer.enum, parentSchema: schema6.properties.tokenizer, data: data12 };
           if (vErrors === null) {
-            vErrors = [err21];
+            vErrors = [err22];
           } else {
-            vErrors.push(err21);
+            vErrors.push(err22);
           }
           errors++;
         }
       }
       if (data.timeouts !== void 0) {
-        let data12 = data.timeouts;
-        if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
-          for (const key4 in data12) {
+        let data13 = data.timeouts;
+        if (data13 && typeof data13 == "object" && !Array.isArray(data13)) {
+          for (const key4 in data13) {
             if (!(key4 === "connect_ms" || key4 === "request_s" || key4 === "idle_s")) {
-              const err22 = { instancePath: instancePath + "/timeouts", schemaPath: "#/properties/timeouts/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.timeouts, data: data12 };
+              const err23 = { instancePath: instancePath + "/timeouts", schemaPath: "#/properties/timeouts/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.timeouts, data: data13 };
               if (vErrors === null) {
-                vErrors = [err22];
+                vErrors = [err23];
               } else {
-                vErrors.push(err22);
+                vErrors.push(err23);
               }
               errors++;
             }
           }
-          if (data12.connect_ms !== void 0) {
-            let data13 = data12.connect_ms;
-            if (typeof data13 == "number" && isFinite(data13)) {
-              if (data13 > 6e5 || isNaN(data13)) {
-                const err23 = { instancePath: instancePath + "/timeouts/connect_ms", schemaPath: "#/properties/timeouts/properties/connect_ms/maximum", keyword: "maximum", params: { comparison: "<=", limit: 6e5 }, message: "must be <= 600000", schema: 6e5, parentSchema: schema6.properties.timeouts.properties.connect_ms, data: data13 };
-                if (vErrors === null) {
-                  vErrors = [err23];
-                } else {
-                  vErrors.push(err23);
-                }
-                errors++;
-              }
-              if (data13 <= 0 || isNaN(data13)) {
-                const err24 = { instancePath: instancePath + "/timeouts/connect_ms", schemaPath: "#/properties/timeouts/properties/connect_ms/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.timeouts.properties.connect_ms, data: data13 };
+          if (data13.connect_ms !== void 0) {
+            let data14 = data13.connect_ms;
+            if (typeof data14 == "number" && isFinite(data14)) {
+              if (data14 > 6e5 || isNaN(data14)) {
+                const err24 = { instancePath: instancePath + "/timeouts/connect_ms", schemaPath: "#/properties/timeouts/properties/connect_ms/maximum", keyword: "maximum", params: { comparison: "<=", limit: 6e5 }, message: "must be <= 600000", schema: 6e5, parentSchema: schema6.properties.timeouts.properties.connect_ms, data: data14 };
                 if (vErrors === null) {
                   vErrors = [err24];
                 } else {
@@ -1735,30 +1739,30 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
+              if (data14 <= 0 || isNaN(data14)) {
+                const err25 = { instancePath: instancePath + "/timeouts/connect_ms", schemaPath: "#/properties/timeouts/properties/connect_ms/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.timeouts.properties.connect_ms, data: data14 };
+                if (vErrors === null) {
+                  vErrors = [err25];
+                } else {
+                  vErrors.push(err25);
+                }
+                errors++;
+              }
             } else {
-              const err25 = { instancePath: instancePath + "/timeouts/connect_ms", schemaPath: "#/properties/timeouts/properties/connect_ms/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.timeouts.properties.connect_ms.type, parentSchema: schema6.properties.timeouts.properties.connect_ms, data: data13 };
+              const err26 = { instancePath: instancePath + "/timeouts/connect_ms", schemaPath: "#/properties/timeouts/properties/connect_ms/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.timeouts.properties.connect_ms.type, parentSchema: schema6.properties.timeouts.properties.connect_ms, data: data14 };
               if (vErrors === null) {
-                vErrors = [err25];
+                vErrors = [err26];
               } else {
-                vErrors.push(err25);
+                vErrors.push(err26);
               }
               errors++;
             }
           }
-          if (data12.request_s !== void 0) {
-            let data14 = data12.request_s;
-            if (typeof data14 == "number" && isFinite(data14)) {
-              if (data14 > 86400 || isNaN(data14)) {
-                const err26 = { instancePath: instancePath + "/timeouts/request_s", schemaPath: "#/properties/timeouts/properties/request_s/maximum", keyword: "maximum", params: { comparison: "<=", limit: 86400 }, message: "must be <= 86400", schema: 86400, parentSchema: schema6.properties.timeouts.properties.request_s, data: data14 };
-                if (vErrors === null) {
-                  vErrors = [err26];
-                } else {
-                  vErrors.push(err26);
-                }
-                errors++;
-              }
-              if (data14 <= 0 || isNaN(data14)) {
-                const err27 = { instancePath: instancePath + "/timeouts/request_s", schemaPath: "#/properties/timeouts/properties/request_s/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.timeouts.properties.request_s, data: data14 };
+          if (data13.request_s !== void 0) {
+            let data15 = data13.request_s;
+            if (typeof data15 == "number" && isFinite(data15)) {
+              if (data15 > 86400 || isNaN(data15)) {
+                const err27 = { instancePath: instancePath + "/timeouts/request_s", schemaPath: "#/properties/timeouts/properties/request_s/maximum", keyword: "maximum", params: { comparison: "<=", limit: 86400 }, message: "must be <= 86400", schema: 86400, parentSchema: schema6.properties.timeouts.properties.request_s, data: data15 };
                 if (vErrors === null) {
                   vErrors = [err27];
                 } else {
@@ -1766,30 +1770,30 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
+              if (data15 <= 0 || isNaN(data15)) {
+                const err28 = { instancePath: instancePath + "/timeouts/request_s", schemaPath: "#/properties/timeouts/properties/request_s/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.timeouts.properties.request_s, data: data15 };
+                if (vErrors === null) {
+                  vErrors = [err28];
+                } else {
+                  vErrors.push(err28);
+                }
+                errors++;
+              }
             } else {
-              const err28 = { instancePath: instancePath + "/timeouts/request_s", schemaPath: "#/properties/timeouts/properties/request_s/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.timeouts.properties.request_s.type, parentSchema: schema6.properties.timeouts.properties.request_s, data: data14 };
+              const err29 = { instancePath: instancePath + "/timeouts/request_s", schemaPath: "#/properties/timeouts/properties/request_s/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.timeouts.properties.request_s.type, parentSchema: schema6.properties.timeouts.properties.request_s, data: data15 };
               if (vErrors === null) {
-                vErrors = [err28];
+                vErrors = [err29];
               } else {
-                vErrors.push(err28);
+                vErrors.push(err29);
               }
               errors++;
             }
           }
-          if (data12.idle_s !== void 0) {
-            let data15 = data12.idle_s;
-            if (typeof data15 == "number" && isFinite(data15)) {
-              if (data15 > 86400 || isNaN(data15)) {
-                const err29 = { instancePath: instancePath + "/timeouts/idle_s", schemaPath: "#/properties/timeouts/properties/idle_s/maximum", keyword: "maximum", params: { comparison: "<=", limit: 86400 }, message: "must be <= 86400", schema: 86400, parentSchema: schema6.properties.timeouts.properties.idle_s, data: data15 };
-                if (vErrors === null) {
-                  vErrors = [err29];
-                } else {
-                  vErrors.push(err29);
-                }
-                errors++;
-              }
-              if (data15 <= 0 || isNaN(data15)) {
-                const err30 = { instancePath: instancePath + "/timeouts/idle_s", schemaPath: "#/properties/timeouts/properties/idle_s/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.timeouts.properties.idle_s, data: data15 };
+          if (data13.idle_s !== void 0) {
+            let data16 = data13.idle_s;
+            if (typeof data16 == "number" && isFinite(data16)) {
+              if (data16 > 86400 || isNaN(data16)) {
+                const err30 = { instancePath: instancePath + "/timeouts/idle_s", schemaPath: "#/properties/timeouts/properties/idle_s/maximum", keyword: "maximum", params: { comparison: "<=", limit: 86400 }, message: "must be <= 86400", schema: 86400, parentSchema: schema6.properties.timeouts.properties.idle_s, data: data16 };
                 if (vErrors === null) {
                   vErrors = [err30];
                 } else {
@@ -1797,44 +1801,41 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
+              if (data16 <= 0 || isNaN(data16)) {
+                const err31 = { instancePath: instancePath + "/timeouts/idle_s", schemaPath: "#/properties/timeouts/properties/idle_s/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.timeouts.properties.idle_s, data: data16 };
+                if (vErrors === null) {
+                  vErrors = [err31];
+                } else {
+                  vErrors.push(err31);
+                }
+                errors++;
+              }
             } else {
-              const err31 = { instancePath: instancePath + "/timeouts/idle_s", schemaPath: "#/properties/timeouts/properties/idle_s/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.timeouts.properties.idle_s.type, parentSchema: schema6.properties.timeouts.properties.idle_s, data: data15 };
+              const err32 = { instancePath: instancePath + "/timeouts/idle_s", schemaPath: "#/properties/timeouts/properties/idle_s/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.timeouts.properties.idle_s.type, parentSchema: schema6.properties.timeouts.properties.idle_s, data: data16 };
               if (vErrors === null) {
-                vErrors = [err31];
+                vErrors = [err32];
               } else {
-                vErrors.push(err31);
+                vErrors.push(err32);
               }
               errors++;
             }
           }
         } else {
-          const err32 = { instancePath: instancePath + "/timeouts", schemaPath: "#/properties/timeouts/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.timeouts.type, parentSchema: schema6.properties.timeouts, data: data12 };
+          const err33 = { instancePath: instancePath + "/timeouts", schemaPath: "#/properties/timeouts/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.timeouts.type, parentSchema: schema6.properties.timeouts, data: data13 };
           if (vErrors === null) {
-            vErrors = [err32];
+            vErrors = [err33];
           } else {
-            vErrors.push(err32);
+            vErrors.push(err33);
           }
           errors++;
         }
       }
       if (data.limits !== void 0) {
-        let data16 = data.limits;
-        if (data16 && typeof data16 == "object" && !Array.isArray(data16)) {
-          for (const key5 in data16) {
+        let data17 = data.limits;
+        if (data17 && typeof data17 == "object" && !Array.isArray(data17)) {
+          for (const key5 in data17) {
             if (!(key5 === "line_bytes" || key5 === "event_bytes" || key5 === "response_bytes")) {
-              const err33 = { instancePath: instancePath + "/limits", schemaPath: "#/properties/limits/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.limits, data: data16 };
-              if (vErrors === null) {
-                vErrors = [err33];
-              } else {
-                vErrors.push(err33);
-              }
-              errors++;
-            }
-          }
-          if (data16.line_bytes !== void 0) {
-            let data17 = data16.line_bytes;
-            if (!(typeof data17 == "number" && (!(data17 % 1) && !isNaN(data17)) && isFinite(data17))) {
-              const err34 = { instancePath: instancePath + "/limits/line_bytes", schemaPath: "#/properties/limits/properties/line_bytes/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.limits.properties.line_bytes.type, parentSchema: schema6.properties.limits.properties.line_bytes, data: data17 };
+              const err34 = { instancePath: instancePath + "/limits", schemaPath: "#/properties/limits/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.limits, data: data17 };
               if (vErrors === null) {
                 vErrors = [err34];
               } else {
@@ -1842,18 +1843,21 @@ var validateSchema = (() => {
               }
               errors++;
             }
-            if (typeof data17 == "number" && isFinite(data17)) {
-              if (data17 > 1073741824 || isNaN(data17)) {
-                const err35 = { instancePath: instancePath + "/limits/line_bytes", schemaPath: "#/properties/limits/properties/line_bytes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1073741824 }, message: "must be <= 1073741824", schema: 1073741824, parentSchema: schema6.properties.limits.properties.line_bytes, data: data17 };
-                if (vErrors === null) {
-                  vErrors = [err35];
-                } else {
-                  vErrors.push(err35);
-                }
-                errors++;
+          }
+          if (data17.line_bytes !== void 0) {
+            let data18 = data17.line_bytes;
+            if (!(typeof data18 == "number" && (!(data18 % 1) && !isNaN(data18)) && isFinite(data18))) {
+              const err35 = { instancePath: instancePath + "/limits/line_bytes", schemaPath: "#/properties/limits/properties/line_bytes/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.limits.properties.line_bytes.type, parentSchema: schema6.properties.limits.properties.line_bytes, data: data18 };
+              if (vErrors === null) {
+                vErrors = [err35];
+              } else {
+                vErrors.push(err35);
               }
-              if (data17 < 1024 || isNaN(data17)) {
-                const err36 = { instancePath: instancePath + "/limits/line_bytes", schemaPath: "#/properties/limits/properties/line_bytes/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1024 }, message: "must be >= 1024", schema: 1024, parentSchema: schema6.properties.limits.properties.line_bytes, data: data17 };
+              errors++;
+            }
+            if (typeof data18 == "number" && isFinite(data18)) {
+              if (data18 > 1073741824 || isNaN(data18)) {
+                const err36 = { instancePath: instancePath + "/limits/line_bytes", schemaPath: "#/properties/limits/properties/line_bytes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1073741824 }, message: "must be <= 1073741824", schema: 1073741824, parentSchema: schema6.properties.limits.properties.line_bytes, data: data18 };
                 if (vErrors === null) {
                   vErrors = [err36];
                 } else {
@@ -1861,31 +1865,31 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
-            }
-          }
-          if (data16.event_bytes !== void 0) {
-            let data18 = data16.event_bytes;
-            if (!(typeof data18 == "number" && (!(data18 % 1) && !isNaN(data18)) && isFinite(data18))) {
-              const err37 = { instancePath: instancePath + "/limits/event_bytes", schemaPath: "#/properties/limits/properties/event_bytes/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.limits.properties.event_bytes.type, parentSchema: schema6.properties.limits.properties.event_bytes, data: data18 };
-              if (vErrors === null) {
-                vErrors = [err37];
-              } else {
-                vErrors.push(err37);
-              }
-              errors++;
-            }
-            if (typeof data18 == "number" && isFinite(data18)) {
-              if (data18 > 1073741824 || isNaN(data18)) {
-                const err38 = { instancePath: instancePath + "/limits/event_bytes", schemaPath: "#/properties/limits/properties/event_bytes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1073741824 }, message: "must be <= 1073741824", schema: 1073741824, parentSchema: schema6.properties.limits.properties.event_bytes, data: data18 };
+              if (data18 < 1024 || isNaN(data18)) {
+                const err37 = { instancePath: instancePath + "/limits/line_bytes", schemaPath: "#/properties/limits/properties/line_bytes/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1024 }, message: "must be >= 1024", schema: 1024, parentSchema: schema6.properties.limits.properties.line_bytes, data: data18 };
                 if (vErrors === null) {
-                  vErrors = [err38];
+                  vErrors = [err37];
                 } else {
-                  vErrors.push(err38);
+                  vErrors.push(err37);
                 }
                 errors++;
               }
-              if (data18 < 1024 || isNaN(data18)) {
-                const err39 = { instancePath: instancePath + "/limits/event_bytes", schemaPath: "#/properties/limits/properties/event_bytes/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1024 }, message: "must be >= 1024", schema: 1024, parentSchema: schema6.properties.limits.properties.event_bytes, data: data18 };
+            }
+          }
+          if (data17.event_bytes !== void 0) {
+            let data19 = data17.event_bytes;
+            if (!(typeof data19 == "number" && (!(data19 % 1) && !isNaN(data19)) && isFinite(data19))) {
+              const err38 = { instancePath: instancePath + "/limits/event_bytes", schemaPath: "#/properties/limits/properties/event_bytes/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.limits.properties.event_bytes.type, parentSchema: schema6.properties.limits.properties.event_bytes, data: data19 };
+              if (vErrors === null) {
+                vErrors = [err38];
+              } else {
+                vErrors.push(err38);
+              }
+              errors++;
+            }
+            if (typeof data19 == "number" && isFinite(data19)) {
+              if (data19 > 1073741824 || isNaN(data19)) {
+                const err39 = { instancePath: instancePath + "/limits/event_bytes", schemaPath: "#/properties/limits/properties/event_bytes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1073741824 }, message: "must be <= 1073741824", schema: 1073741824, parentSchema: schema6.properties.limits.properties.event_bytes, data: data19 };
                 if (vErrors === null) {
                   vErrors = [err39];
                 } else {
@@ -1893,31 +1897,31 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
-            }
-          }
-          if (data16.response_bytes !== void 0) {
-            let data19 = data16.response_bytes;
-            if (!(typeof data19 == "number" && (!(data19 % 1) && !isNaN(data19)) && isFinite(data19))) {
-              const err40 = { instancePath: instancePath + "/limits/response_bytes", schemaPath: "#/properties/limits/properties/response_bytes/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.limits.properties.response_bytes.type, parentSchema: schema6.properties.limits.properties.response_bytes, data: data19 };
-              if (vErrors === null) {
-                vErrors = [err40];
-              } else {
-                vErrors.push(err40);
-              }
-              errors++;
-            }
-            if (typeof data19 == "number" && isFinite(data19)) {
-              if (data19 > 17179869184 || isNaN(data19)) {
-                const err41 = { instancePath: instancePath + "/limits/response_bytes", schemaPath: "#/properties/limits/properties/response_bytes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 17179869184 }, message: "must be <= 17179869184", schema: 17179869184, parentSchema: schema6.properties.limits.properties.response_bytes, data: data19 };
+              if (data19 < 1024 || isNaN(data19)) {
+                const err40 = { instancePath: instancePath + "/limits/event_bytes", schemaPath: "#/properties/limits/properties/event_bytes/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1024 }, message: "must be >= 1024", schema: 1024, parentSchema: schema6.properties.limits.properties.event_bytes, data: data19 };
                 if (vErrors === null) {
-                  vErrors = [err41];
+                  vErrors = [err40];
                 } else {
-                  vErrors.push(err41);
+                  vErrors.push(err40);
                 }
                 errors++;
               }
-              if (data19 < 1024 || isNaN(data19)) {
-                const err42 = { instancePath: instancePath + "/limits/response_bytes", schemaPath: "#/properties/limits/properties/response_bytes/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1024 }, message: "must be >= 1024", schema: 1024, parentSchema: schema6.properties.limits.properties.response_bytes, data: data19 };
+            }
+          }
+          if (data17.response_bytes !== void 0) {
+            let data20 = data17.response_bytes;
+            if (!(typeof data20 == "number" && (!(data20 % 1) && !isNaN(data20)) && isFinite(data20))) {
+              const err41 = { instancePath: instancePath + "/limits/response_bytes", schemaPath: "#/properties/limits/properties/response_bytes/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.limits.properties.response_bytes.type, parentSchema: schema6.properties.limits.properties.response_bytes, data: data20 };
+              if (vErrors === null) {
+                vErrors = [err41];
+              } else {
+                vErrors.push(err41);
+              }
+              errors++;
+            }
+            if (typeof data20 == "number" && isFinite(data20)) {
+              if (data20 > 17179869184 || isNaN(data20)) {
+                const err42 = { instancePath: instancePath + "/limits/response_bytes", schemaPath: "#/properties/limits/properties/response_bytes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 17179869184 }, message: "must be <= 17179869184", schema: 17179869184, parentSchema: schema6.properties.limits.properties.response_bytes, data: data20 };
                 if (vErrors === null) {
                   vErrors = [err42];
                 } else {
@@ -1925,36 +1929,33 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
+              if (data20 < 1024 || isNaN(data20)) {
+                const err43 = { instancePath: instancePath + "/limits/response_bytes", schemaPath: "#/properties/limits/properties/response_bytes/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1024 }, message: "must be >= 1024", schema: 1024, parentSchema: schema6.properties.limits.properties.response_bytes, data: data20 };
+                if (vErrors === null) {
+                  vErrors = [err43];
+                } else {
+                  vErrors.push(err43);
+                }
+                errors++;
+              }
             }
           }
         } else {
-          const err43 = { instancePath: instancePath + "/limits", schemaPath: "#/properties/limits/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.limits.type, parentSchema: schema6.properties.limits, data: data16 };
+          const err44 = { instancePath: instancePath + "/limits", schemaPath: "#/properties/limits/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.limits.type, parentSchema: schema6.properties.limits, data: data17 };
           if (vErrors === null) {
-            vErrors = [err43];
+            vErrors = [err44];
           } else {
-            vErrors.push(err43);
+            vErrors.push(err44);
           }
           errors++;
         }
       }
       if (data.run !== void 0) {
-        let data20 = data.run;
-        if (data20 && typeof data20 == "object" && !Array.isArray(data20)) {
-          for (const key6 in data20) {
+        let data21 = data.run;
+        if (data21 && typeof data21 == "object" && !Array.isArray(data21)) {
+          for (const key6 in data21) {
             if (!(key6 === "requests" || key6 === "warmup" || key6 === "max_duration_s" || key6 === "trials" || key6 === "workers" || key6 === "budget")) {
-              const err44 = { instancePath: instancePath + "/run", schemaPath: "#/properties/run/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.run, data: data20 };
-              if (vErrors === null) {
-                vErrors = [err44];
-              } else {
-                vErrors.push(err44);
-              }
-              errors++;
-            }
-          }
-          if (data20.requests !== void 0) {
-            let data21 = data20.requests;
-            if (!(typeof data21 == "number" && (!(data21 % 1) && !isNaN(data21)) && isFinite(data21))) {
-              const err45 = { instancePath: instancePath + "/run/requests", schemaPath: "#/properties/run/properties/requests/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.run.properties.requests.type, parentSchema: schema6.properties.run.properties.requests, data: data21 };
+              const err45 = { instancePath: instancePath + "/run", schemaPath: "#/properties/run/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.run, data: data21 };
               if (vErrors === null) {
                 vErrors = [err45];
               } else {
@@ -1962,18 +1963,21 @@ var validateSchema = (() => {
               }
               errors++;
             }
-            if (typeof data21 == "number" && isFinite(data21)) {
-              if (data21 > 1e5 || isNaN(data21)) {
-                const err46 = { instancePath: instancePath + "/run/requests", schemaPath: "#/properties/run/properties/requests/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000", schema: 1e5, parentSchema: schema6.properties.run.properties.requests, data: data21 };
-                if (vErrors === null) {
-                  vErrors = [err46];
-                } else {
-                  vErrors.push(err46);
-                }
-                errors++;
+          }
+          if (data21.requests !== void 0) {
+            let data22 = data21.requests;
+            if (!(typeof data22 == "number" && (!(data22 % 1) && !isNaN(data22)) && isFinite(data22))) {
+              const err46 = { instancePath: instancePath + "/run/requests", schemaPath: "#/properties/run/properties/requests/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.run.properties.requests.type, parentSchema: schema6.properties.run.properties.requests, data: data22 };
+              if (vErrors === null) {
+                vErrors = [err46];
+              } else {
+                vErrors.push(err46);
               }
-              if (data21 < 1 || isNaN(data21)) {
-                const err47 = { instancePath: instancePath + "/run/requests", schemaPath: "#/properties/run/properties/requests/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.run.properties.requests, data: data21 };
+              errors++;
+            }
+            if (typeof data22 == "number" && isFinite(data22)) {
+              if (data22 > 1e5 || isNaN(data22)) {
+                const err47 = { instancePath: instancePath + "/run/requests", schemaPath: "#/properties/run/properties/requests/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000", schema: 1e5, parentSchema: schema6.properties.run.properties.requests, data: data22 };
                 if (vErrors === null) {
                   vErrors = [err47];
                 } else {
@@ -1981,35 +1985,35 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
-            }
-          }
-          if (data20.warmup !== void 0) {
-            let data22 = data20.warmup;
-            const _errs50 = errors;
-            let valid7 = false;
-            let passing0 = null;
-            const _errs51 = errors;
-            if (!(typeof data22 == "number" && (!(data22 % 1) && !isNaN(data22)) && isFinite(data22))) {
-              const err48 = { instancePath: instancePath + "/run/warmup", schemaPath: "#/properties/run/properties/warmup/oneOf/0/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.run.properties.warmup.oneOf[0].type, parentSchema: schema6.properties.run.properties.warmup.oneOf[0], data: data22 };
-              if (vErrors === null) {
-                vErrors = [err48];
-              } else {
-                vErrors.push(err48);
-              }
-              errors++;
-            }
-            if (typeof data22 == "number" && isFinite(data22)) {
-              if (data22 > 1e4 || isNaN(data22)) {
-                const err49 = { instancePath: instancePath + "/run/warmup", schemaPath: "#/properties/run/properties/warmup/oneOf/0/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000", schema: 1e4, parentSchema: schema6.properties.run.properties.warmup.oneOf[0], data: data22 };
+              if (data22 < 1 || isNaN(data22)) {
+                const err48 = { instancePath: instancePath + "/run/requests", schemaPath: "#/properties/run/properties/requests/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.run.properties.requests, data: data22 };
                 if (vErrors === null) {
-                  vErrors = [err49];
+                  vErrors = [err48];
                 } else {
-                  vErrors.push(err49);
+                  vErrors.push(err48);
                 }
                 errors++;
               }
-              if (data22 < 0 || isNaN(data22)) {
-                const err50 = { instancePath: instancePath + "/run/warmup", schemaPath: "#/properties/run/properties/warmup/oneOf/0/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema6.properties.run.properties.warmup.oneOf[0], data: data22 };
+            }
+          }
+          if (data21.warmup !== void 0) {
+            let data23 = data21.warmup;
+            const _errs51 = errors;
+            let valid7 = false;
+            let passing0 = null;
+            const _errs52 = errors;
+            if (!(typeof data23 == "number" && (!(data23 % 1) && !isNaN(data23)) && isFinite(data23))) {
+              const err49 = { instancePath: instancePath + "/run/warmup", schemaPath: "#/properties/run/properties/warmup/oneOf/0/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.run.properties.warmup.oneOf[0].type, parentSchema: schema6.properties.run.properties.warmup.oneOf[0], data: data23 };
+              if (vErrors === null) {
+                vErrors = [err49];
+              } else {
+                vErrors.push(err49);
+              }
+              errors++;
+            }
+            if (typeof data23 == "number" && isFinite(data23)) {
+              if (data23 > 1e4 || isNaN(data23)) {
+                const err50 = { instancePath: instancePath + "/run/warmup", schemaPath: "#/properties/run/properties/warmup/oneOf/0/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000", schema: 1e4, parentSchema: schema6.properties.run.properties.warmup.oneOf[0], data: data23 };
                 if (vErrors === null) {
                   vErrors = [err50];
                 } else {
@@ -2017,23 +2021,32 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
+              if (data23 < 0 || isNaN(data23)) {
+                const err51 = { instancePath: instancePath + "/run/warmup", schemaPath: "#/properties/run/properties/warmup/oneOf/0/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema6.properties.run.properties.warmup.oneOf[0], data: data23 };
+                if (vErrors === null) {
+                  vErrors = [err51];
+                } else {
+                  vErrors.push(err51);
+                }
+                errors++;
+              }
             }
-            var _valid0 = _errs51 === errors;
+            var _valid0 = _errs52 === errors;
             if (_valid0) {
               valid7 = true;
               passing0 = 0;
             }
-            const _errs53 = errors;
-            if ("auto" !== data22) {
-              const err51 = { instancePath: instancePath + "/run/warmup", schemaPath: "#/properties/run/properties/warmup/oneOf/1/const", keyword: "const", params: { allowedValue: "auto" }, message: "must be equal to constant", schema: "auto", parentSchema: schema6.properties.run.properties.warmup.oneOf[1], data: data22 };
+            const _errs54 = errors;
+            if ("auto" !== data23) {
+              const err52 = { instancePath: instancePath + "/run/warmup", schemaPath: "#/properties/run/properties/warmup/oneOf/1/const", keyword: "const", params: { allowedValue: "auto" }, message: "must be equal to constant", schema: "auto", parentSchema: schema6.properties.run.properties.warmup.oneOf[1], data: data23 };
               if (vErrors === null) {
-                vErrors = [err51];
+                vErrors = [err52];
               } else {
-                vErrors.push(err51);
+                vErrors.push(err52);
               }
               errors++;
             }
-            var _valid0 = _errs53 === errors;
+            var _valid0 = _errs54 === errors;
             if (_valid0 && valid7) {
               valid7 = false;
               passing0 = [passing0, 1];
@@ -2044,38 +2057,29 @@ var validateSchema = (() => {
               }
             }
             if (!valid7) {
-              const err52 = { instancePath: instancePath + "/run/warmup", schemaPath: "#/properties/run/properties/warmup/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema6.properties.run.properties.warmup.oneOf, parentSchema: schema6.properties.run.properties.warmup, data: data22 };
+              const err53 = { instancePath: instancePath + "/run/warmup", schemaPath: "#/properties/run/properties/warmup/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema6.properties.run.properties.warmup.oneOf, parentSchema: schema6.properties.run.properties.warmup, data: data23 };
               if (vErrors === null) {
-                vErrors = [err52];
+                vErrors = [err53];
               } else {
-                vErrors.push(err52);
+                vErrors.push(err53);
               }
               errors++;
             } else {
-              errors = _errs50;
+              errors = _errs51;
               if (vErrors !== null) {
-                if (_errs50) {
-                  vErrors.length = _errs50;
+                if (_errs51) {
+                  vErrors.length = _errs51;
                 } else {
                   vErrors = null;
                 }
               }
             }
           }
-          if (data20.max_duration_s !== void 0) {
-            let data23 = data20.max_duration_s;
-            if (typeof data23 == "number" && isFinite(data23)) {
-              if (data23 > 86400 || isNaN(data23)) {
-                const err53 = { instancePath: instancePath + "/run/max_duration_s", schemaPath: "#/properties/run/properties/max_duration_s/maximum", keyword: "maximum", params: { comparison: "<=", limit: 86400 }, message: "must be <= 86400", schema: 86400, parentSchema: schema6.properties.run.properties.max_duration_s, data: data23 };
-                if (vErrors === null) {
-                  vErrors = [err53];
-                } else {
-                  vErrors.push(err53);
-                }
-                errors++;
-              }
-              if (data23 <= 0 || isNaN(data23)) {
-                const err54 = { instancePath: instancePath + "/run/max_duration_s", schemaPath: "#/properties/run/properties/max_duration_s/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.run.properties.max_duration_s, data: data23 };
+          if (data21.max_duration_s !== void 0) {
+            let data24 = data21.max_duration_s;
+            if (typeof data24 == "number" && isFinite(data24)) {
+              if (data24 > 86400 || isNaN(data24)) {
+                const err54 = { instancePath: instancePath + "/run/max_duration_s", schemaPath: "#/properties/run/properties/max_duration_s/maximum", keyword: "maximum", params: { comparison: "<=", limit: 86400 }, message: "must be <= 86400", schema: 86400, parentSchema: schema6.properties.run.properties.max_duration_s, data: data24 };
                 if (vErrors === null) {
                   vErrors = [err54];
                 } else {
@@ -2083,20 +2087,17 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
-            } else {
-              const err55 = { instancePath: instancePath + "/run/max_duration_s", schemaPath: "#/properties/run/properties/max_duration_s/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.run.properties.max_duration_s.type, parentSchema: schema6.properties.run.properties.max_duration_s, data: data23 };
-              if (vErrors === null) {
-                vErrors = [err55];
-              } else {
-                vErrors.push(err55);
+              if (data24 <= 0 || isNaN(data24)) {
+                const err55 = { instancePath: instancePath + "/run/max_duration_s", schemaPath: "#/properties/run/properties/max_duration_s/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.run.properties.max_duration_s, data: data24 };
+                if (vErrors === null) {
+                  vErrors = [err55];
+                } else {
+                  vErrors.push(err55);
+                }
+                errors++;
               }
-              errors++;
-            }
-          }
-          if (data20.trials !== void 0) {
-            let data24 = data20.trials;
-            if (!(typeof data24 == "number" && (!(data24 % 1) && !isNaN(data24)) && isFinite(data24))) {
-              const err56 = { instancePath: instancePath + "/run/trials", schemaPath: "#/properties/run/properties/trials/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.run.properties.trials.type, parentSchema: schema6.properties.run.properties.trials, data: data24 };
+            } else {
+              const err56 = { instancePath: instancePath + "/run/max_duration_s", schemaPath: "#/properties/run/properties/max_duration_s/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.run.properties.max_duration_s.type, parentSchema: schema6.properties.run.properties.max_duration_s, data: data24 };
               if (vErrors === null) {
                 vErrors = [err56];
               } else {
@@ -2104,18 +2105,21 @@ var validateSchema = (() => {
               }
               errors++;
             }
-            if (typeof data24 == "number" && isFinite(data24)) {
-              if (data24 > 100 || isNaN(data24)) {
-                const err57 = { instancePath: instancePath + "/run/trials", schemaPath: "#/properties/run/properties/trials/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema6.properties.run.properties.trials, data: data24 };
-                if (vErrors === null) {
-                  vErrors = [err57];
-                } else {
-                  vErrors.push(err57);
-                }
-                errors++;
+          }
+          if (data21.trials !== void 0) {
+            let data25 = data21.trials;
+            if (!(typeof data25 == "number" && (!(data25 % 1) && !isNaN(data25)) && isFinite(data25))) {
+              const err57 = { instancePath: instancePath + "/run/trials", schemaPath: "#/properties/run/properties/trials/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.run.properties.trials.type, parentSchema: schema6.properties.run.properties.trials, data: data25 };
+              if (vErrors === null) {
+                vErrors = [err57];
+              } else {
+                vErrors.push(err57);
               }
-              if (data24 < 1 || isNaN(data24)) {
-                const err58 = { instancePath: instancePath + "/run/trials", schemaPath: "#/properties/run/properties/trials/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.run.properties.trials, data: data24 };
+              errors++;
+            }
+            if (typeof data25 == "number" && isFinite(data25)) {
+              if (data25 > 100 || isNaN(data25)) {
+                const err58 = { instancePath: instancePath + "/run/trials", schemaPath: "#/properties/run/properties/trials/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema6.properties.run.properties.trials, data: data25 };
                 if (vErrors === null) {
                   vErrors = [err58];
                 } else {
@@ -2123,35 +2127,35 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
-            }
-          }
-          if (data20.workers !== void 0) {
-            let data25 = data20.workers;
-            const _errs59 = errors;
-            let valid8 = false;
-            let passing1 = null;
-            const _errs60 = errors;
-            if (!(typeof data25 == "number" && (!(data25 % 1) && !isNaN(data25)) && isFinite(data25))) {
-              const err59 = { instancePath: instancePath + "/run/workers", schemaPath: "#/properties/run/properties/workers/oneOf/0/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.run.properties.workers.oneOf[0].type, parentSchema: schema6.properties.run.properties.workers.oneOf[0], data: data25 };
-              if (vErrors === null) {
-                vErrors = [err59];
-              } else {
-                vErrors.push(err59);
-              }
-              errors++;
-            }
-            if (typeof data25 == "number" && isFinite(data25)) {
-              if (data25 > 256 || isNaN(data25)) {
-                const err60 = { instancePath: instancePath + "/run/workers", schemaPath: "#/properties/run/properties/workers/oneOf/0/maximum", keyword: "maximum", params: { comparison: "<=", limit: 256 }, message: "must be <= 256", schema: 256, parentSchema: schema6.properties.run.properties.workers.oneOf[0], data: data25 };
+              if (data25 < 1 || isNaN(data25)) {
+                const err59 = { instancePath: instancePath + "/run/trials", schemaPath: "#/properties/run/properties/trials/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.run.properties.trials, data: data25 };
                 if (vErrors === null) {
-                  vErrors = [err60];
+                  vErrors = [err59];
                 } else {
-                  vErrors.push(err60);
+                  vErrors.push(err59);
                 }
                 errors++;
               }
-              if (data25 < 1 || isNaN(data25)) {
-                const err61 = { instancePath: instancePath + "/run/workers", schemaPath: "#/properties/run/properties/workers/oneOf/0/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.run.properties.workers.oneOf[0], data: data25 };
+            }
+          }
+          if (data21.workers !== void 0) {
+            let data26 = data21.workers;
+            const _errs60 = errors;
+            let valid8 = false;
+            let passing1 = null;
+            const _errs61 = errors;
+            if (!(typeof data26 == "number" && (!(data26 % 1) && !isNaN(data26)) && isFinite(data26))) {
+              const err60 = { instancePath: instancePath + "/run/workers", schemaPath: "#/properties/run/properties/workers/oneOf/0/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.run.properties.workers.oneOf[0].type, parentSchema: schema6.properties.run.properties.workers.oneOf[0], data: data26 };
+              if (vErrors === null) {
+                vErrors = [err60];
+              } else {
+                vErrors.push(err60);
+              }
+              errors++;
+            }
+            if (typeof data26 == "number" && isFinite(data26)) {
+              if (data26 > 256 || isNaN(data26)) {
+                const err61 = { instancePath: instancePath + "/run/workers", schemaPath: "#/properties/run/properties/workers/oneOf/0/maximum", keyword: "maximum", params: { comparison: "<=", limit: 256 }, message: "must be <= 256", schema: 256, parentSchema: schema6.properties.run.properties.workers.oneOf[0], data: data26 };
                 if (vErrors === null) {
                   vErrors = [err61];
                 } else {
@@ -2159,23 +2163,32 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
+              if (data26 < 1 || isNaN(data26)) {
+                const err62 = { instancePath: instancePath + "/run/workers", schemaPath: "#/properties/run/properties/workers/oneOf/0/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.run.properties.workers.oneOf[0], data: data26 };
+                if (vErrors === null) {
+                  vErrors = [err62];
+                } else {
+                  vErrors.push(err62);
+                }
+                errors++;
+              }
             }
-            var _valid1 = _errs60 === errors;
+            var _valid1 = _errs61 === errors;
             if (_valid1) {
               valid8 = true;
               passing1 = 0;
             }
-            const _errs62 = errors;
-            if ("auto" !== data25) {
-              const err62 = { instancePath: instancePath + "/run/workers", schemaPath: "#/properties/run/properties/workers/oneOf/1/const", keyword: "const", params: { allowedValue: "auto" }, message: "must be equal to constant", schema: "auto", parentSchema: schema6.properties.run.properties.workers.oneOf[1], data: data25 };
+            const _errs63 = errors;
+            if ("auto" !== data26) {
+              const err63 = { instancePath: instancePath + "/run/workers", schemaPath: "#/properties/run/properties/workers/oneOf/1/const", keyword: "const", params: { allowedValue: "auto" }, message: "must be equal to constant", schema: "auto", parentSchema: schema6.properties.run.properties.workers.oneOf[1], data: data26 };
               if (vErrors === null) {
-                vErrors = [err62];
+                vErrors = [err63];
               } else {
-                vErrors.push(err62);
+                vErrors.push(err63);
               }
               errors++;
             }
-            var _valid1 = _errs62 === errors;
+            var _valid1 = _errs63 === errors;
             if (_valid1 && valid8) {
               valid8 = false;
               passing1 = [passing1, 1];
@@ -2186,46 +2199,34 @@ var validateSchema = (() => {
               }
             }
             if (!valid8) {
-              const err63 = { instancePath: instancePath + "/run/workers", schemaPath: "#/properties/run/properties/workers/oneOf", keyword: "oneOf", params: { passingSchemas: passing1 }, message: "must match exactly one schema in oneOf", schema: schema6.properties.run.properties.workers.oneOf, parentSchema: schema6.properties.run.properties.workers, data: data25 };
+              const err64 = { instancePath: instancePath + "/run/workers", schemaPath: "#/properties/run/properties/workers/oneOf", keyword: "oneOf", params: { passingSchemas: passing1 }, message: "must match exactly one schema in oneOf", schema: schema6.properties.run.properties.workers.oneOf, parentSchema: schema6.properties.run.properties.workers, data: data26 };
               if (vErrors === null) {
-                vErrors = [err63];
+                vErrors = [err64];
               } else {
-                vErrors.push(err63);
+                vErrors.push(err64);
               }
               errors++;
             } else {
-              errors = _errs59;
+              errors = _errs60;
               if (vErrors !== null) {
-                if (_errs59) {
-                  vErrors.length = _errs59;
+                if (_errs60) {
+                  vErrors.length = _errs60;
                 } else {
                   vErrors = null;
                 }
               }
             }
           }
-          if (data20.budget !== void 0) {
-            let data26 = data20.budget;
-            const _errs64 = errors;
+          if (data21.budget !== void 0) {
+            let data27 = data21.budget;
+            const _errs65 = errors;
             let valid9 = false;
             let passing2 = null;
-            const _errs65 = errors;
-            if (data26 && typeof data26 == "object" && !Array.isArray(data26)) {
-              for (const key7 in data26) {
+            const _errs66 = errors;
+            if (data27 && typeof data27 == "object" && !Array.isArray(data27)) {
+              for (const key7 in data27) {
                 if (!(key7 === "trials" || key7 === "minutes")) {
-                  const err64 = { instancePath: instancePath + "/run/budget", schemaPath: "#/properties/run/properties/budget/oneOf/0/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.run.properties.budget.oneOf[0], data: data26 };
-                  if (vErrors === null) {
-                    vErrors = [err64];
-                  } else {
-                    vErrors.push(err64);
-                  }
-                  errors++;
-                }
-              }
-              if (data26.trials !== void 0) {
-                let data27 = data26.trials;
-                if (!(typeof data27 == "number" && (!(data27 % 1) && !isNaN(data27)) && isFinite(data27))) {
-                  const err65 = { instancePath: instancePath + "/run/budget/trials", schemaPath: "#/properties/run/properties/budget/oneOf/0/properties/trials/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.run.properties.budget.oneOf[0].properties.trials.type, parentSchema: schema6.properties.run.properties.budget.oneOf[0].properties.trials, data: data27 };
+                  const err65 = { instancePath: instancePath + "/run/budget", schemaPath: "#/properties/run/properties/budget/oneOf/0/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.run.properties.budget.oneOf[0], data: data27 };
                   if (vErrors === null) {
                     vErrors = [err65];
                   } else {
@@ -2233,18 +2234,21 @@ var validateSchema = (() => {
                   }
                   errors++;
                 }
-                if (typeof data27 == "number" && isFinite(data27)) {
-                  if (data27 > 100 || isNaN(data27)) {
-                    const err66 = { instancePath: instancePath + "/run/budget/trials", schemaPath: "#/properties/run/properties/budget/oneOf/0/properties/trials/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema6.properties.run.properties.budget.oneOf[0].properties.trials, data: data27 };
-                    if (vErrors === null) {
-                      vErrors = [err66];
-                    } else {
-                      vErrors.push(err66);
-                    }
-                    errors++;
+              }
+              if (data27.trials !== void 0) {
+                let data28 = data27.trials;
+                if (!(typeof data28 == "number" && (!(data28 % 1) && !isNaN(data28)) && isFinite(data28))) {
+                  const err66 = { instancePath: instancePath + "/run/budget/trials", schemaPath: "#/properties/run/properties/budget/oneOf/0/properties/trials/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.run.properties.budget.oneOf[0].properties.trials.type, parentSchema: schema6.properties.run.properties.budget.oneOf[0].properties.trials, data: data28 };
+                  if (vErrors === null) {
+                    vErrors = [err66];
+                  } else {
+                    vErrors.push(err66);
                   }
-                  if (data27 < 1 || isNaN(data27)) {
-                    const err67 = { instancePath: instancePath + "/run/budget/trials", schemaPath: "#/properties/run/properties/budget/oneOf/0/properties/trials/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.run.properties.budget.oneOf[0].properties.trials, data: data27 };
+                  errors++;
+                }
+                if (typeof data28 == "number" && isFinite(data28)) {
+                  if (data28 > 100 || isNaN(data28)) {
+                    const err67 = { instancePath: instancePath + "/run/budget/trials", schemaPath: "#/properties/run/properties/budget/oneOf/0/properties/trials/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema6.properties.run.properties.budget.oneOf[0].properties.trials, data: data28 };
                     if (vErrors === null) {
                       vErrors = [err67];
                     } else {
@@ -2252,13 +2256,8 @@ var validateSchema = (() => {
                     }
                     errors++;
                   }
-                }
-              }
-              if (data26.minutes !== void 0) {
-                let data28 = data26.minutes;
-                if (typeof data28 == "number" && isFinite(data28)) {
-                  if (data28 > 1440 || isNaN(data28)) {
-                    const err68 = { instancePath: instancePath + "/run/budget/minutes", schemaPath: "#/properties/run/properties/budget/oneOf/0/properties/minutes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1440 }, message: "must be <= 1440", schema: 1440, parentSchema: schema6.properties.run.properties.budget.oneOf[0].properties.minutes, data: data28 };
+                  if (data28 < 1 || isNaN(data28)) {
+                    const err68 = { instancePath: instancePath + "/run/budget/trials", schemaPath: "#/properties/run/properties/budget/oneOf/0/properties/trials/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.run.properties.budget.oneOf[0].properties.trials, data: data28 };
                     if (vErrors === null) {
                       vErrors = [err68];
                     } else {
@@ -2266,8 +2265,13 @@ var validateSchema = (() => {
                     }
                     errors++;
                   }
-                  if (data28 <= 0 || isNaN(data28)) {
-                    const err69 = { instancePath: instancePath + "/run/budget/minutes", schemaPath: "#/properties/run/properties/budget/oneOf/0/properties/minutes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.run.properties.budget.oneOf[0].properties.minutes, data: data28 };
+                }
+              }
+              if (data27.minutes !== void 0) {
+                let data29 = data27.minutes;
+                if (typeof data29 == "number" && isFinite(data29)) {
+                  if (data29 > 1440 || isNaN(data29)) {
+                    const err69 = { instancePath: instancePath + "/run/budget/minutes", schemaPath: "#/properties/run/properties/budget/oneOf/0/properties/minutes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1440 }, message: "must be <= 1440", schema: 1440, parentSchema: schema6.properties.run.properties.budget.oneOf[0].properties.minutes, data: data29 };
                     if (vErrors === null) {
                       vErrors = [err69];
                     } else {
@@ -2275,33 +2279,27 @@ var validateSchema = (() => {
                     }
                     errors++;
                   }
+                  if (data29 <= 0 || isNaN(data29)) {
+                    const err70 = { instancePath: instancePath + "/run/budget/minutes", schemaPath: "#/properties/run/properties/budget/oneOf/0/properties/minutes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.run.properties.budget.oneOf[0].properties.minutes, data: data29 };
+                    if (vErrors === null) {
+                      vErrors = [err70];
+                    } else {
+                      vErrors.push(err70);
+                    }
+                    errors++;
+                  }
                 } else {
-                  const err70 = { instancePath: instancePath + "/run/budget/minutes", schemaPath: "#/properties/run/properties/budget/oneOf/0/properties/minutes/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.run.properties.budget.oneOf[0].properties.minutes.type, parentSchema: schema6.properties.run.properties.budget.oneOf[0].properties.minutes, data: data28 };
+                  const err71 = { instancePath: instancePath + "/run/budget/minutes", schemaPath: "#/properties/run/properties/budget/oneOf/0/properties/minutes/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.run.properties.budget.oneOf[0].properties.minutes.type, parentSchema: schema6.properties.run.properties.budget.oneOf[0].properties.minutes, data: data29 };
                   if (vErrors === null) {
-                    vErrors = [err70];
+                    vErrors = [err71];
                   } else {
-                    vErrors.push(err70);
+                    vErrors.push(err71);
                   }
                   errors++;
                 }
               }
             } else {
-              const err71 = { instancePath: instancePath + "/run/budget", schemaPath: "#/properties/run/properties/budget/oneOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.run.properties.budget.oneOf[0].type, parentSchema: schema6.properties.run.properties.budget.oneOf[0], data: data26 };
-              if (vErrors === null) {
-                vErrors = [err71];
-              } else {
-                vErrors.push(err71);
-              }
-              errors++;
-            }
-            var _valid2 = _errs65 === errors;
-            if (_valid2) {
-              valid9 = true;
-              passing2 = 0;
-            }
-            const _errs72 = errors;
-            if (false !== data26) {
-              const err72 = { instancePath: instancePath + "/run/budget", schemaPath: "#/properties/run/properties/budget/oneOf/1/const", keyword: "const", params: { allowedValue: false }, message: "must be equal to constant", schema: false, parentSchema: schema6.properties.run.properties.budget.oneOf[1], data: data26 };
+              const err72 = { instancePath: instancePath + "/run/budget", schemaPath: "#/properties/run/properties/budget/oneOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.run.properties.budget.oneOf[0].type, parentSchema: schema6.properties.run.properties.budget.oneOf[0], data: data27 };
               if (vErrors === null) {
                 vErrors = [err72];
               } else {
@@ -2309,7 +2307,22 @@ var validateSchema = (() => {
               }
               errors++;
             }
-            var _valid2 = _errs72 === errors;
+            var _valid2 = _errs66 === errors;
+            if (_valid2) {
+              valid9 = true;
+              passing2 = 0;
+            }
+            const _errs73 = errors;
+            if (false !== data27) {
+              const err73 = { instancePath: instancePath + "/run/budget", schemaPath: "#/properties/run/properties/budget/oneOf/1/const", keyword: "const", params: { allowedValue: false }, message: "must be equal to constant", schema: false, parentSchema: schema6.properties.run.properties.budget.oneOf[1], data: data27 };
+              if (vErrors === null) {
+                vErrors = [err73];
+              } else {
+                vErrors.push(err73);
+              }
+              errors++;
+            }
+            var _valid2 = _errs73 === errors;
             if (_valid2 && valid9) {
               valid9 = false;
               passing2 = [passing2, 1];
@@ -2320,18 +2333,18 @@ var validateSchema = (() => {
               }
             }
             if (!valid9) {
-              const err73 = { instancePath: instancePath + "/run/budget", schemaPath: "#/properties/run/properties/budget/oneOf", keyword: "oneOf", params: { passingSchemas: passing2 }, message: "must match exactly one schema in oneOf", schema: schema6.properties.run.properties.budget.oneOf, parentSchema: schema6.properties.run.properties.budget, data: data26 };
+              const err74 = { instancePath: instancePath + "/run/budget", schemaPath: "#/properties/run/properties/budget/oneOf", keyword: "oneOf", params: { passingSchemas: passing2 }, message: "must match exactly one schema in oneOf", schema: schema6.properties.run.properties.budget.oneOf, parentSchema: schema6.properties.run.properties.budget, data: data27 };
               if (vErrors === null) {
-                vErrors = [err73];
+                vErrors = [err74];
               } else {
-                vErrors.push(err73);
+                vErrors.push(err74);
               }
               errors++;
             } else {
-              errors = _errs64;
+              errors = _errs65;
               if (vErrors !== null) {
-                if (_errs64) {
-                  vErrors.length = _errs64;
+                if (_errs65) {
+                  vErrors.length = _errs65;
                 } else {
                   vErrors = null;
                 }
@@ -2339,89 +2352,65 @@ var validateSchema = (() => {
             }
           }
         } else {
-          const err74 = { instancePath: instancePath + "/run", schemaPath: "#/properties/run/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.run.type, parentSchema: schema6.properties.run, data: data20 };
+          const err75 = { instancePath: instancePath + "/run", schemaPath: "#/properties/run/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.run.type, parentSchema: schema6.properties.run, data: data21 };
           if (vErrors === null) {
-            vErrors = [err74];
+            vErrors = [err75];
           } else {
-            vErrors.push(err74);
+            vErrors.push(err75);
           }
           errors++;
         }
       }
       if (data.scenarios !== void 0) {
-        let data29 = data.scenarios;
-        if (Array.isArray(data29)) {
-          if (data29.length < 1) {
-            const err75 = { instancePath: instancePath + "/scenarios", schemaPath: "#/properties/scenarios/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema6.properties.scenarios, data: data29 };
+        let data30 = data.scenarios;
+        if (Array.isArray(data30)) {
+          if (data30.length < 1) {
+            const err76 = { instancePath: instancePath + "/scenarios", schemaPath: "#/properties/scenarios/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema6.properties.scenarios, data: data30 };
             if (vErrors === null) {
-              vErrors = [err75];
+              vErrors = [err76];
             } else {
-              vErrors.push(err75);
+              vErrors.push(err76);
             }
             errors++;
           }
-          const len0 = data29.length;
+          const len0 = data30.length;
           for (let i0 = 0; i0 < len0; i0++) {
-            let data30 = data29[i0];
-            if (data30 && typeof data30 == "object" && !Array.isArray(data30)) {
-              if (data30.name === void 0) {
-                const err76 = { instancePath: instancePath + "/scenarios/" + i0, schemaPath: "#/properties/scenarios/items/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema6.properties.scenarios.items.required, parentSchema: schema6.properties.scenarios.items, data: data30 };
+            let data31 = data30[i0];
+            if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
+              if (data31.name === void 0) {
+                const err77 = { instancePath: instancePath + "/scenarios/" + i0, schemaPath: "#/properties/scenarios/items/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema6.properties.scenarios.items.required, parentSchema: schema6.properties.scenarios.items, data: data31 };
                 if (vErrors === null) {
-                  vErrors = [err76];
+                  vErrors = [err77];
                 } else {
-                  vErrors.push(err76);
+                  vErrors.push(err77);
                 }
                 errors++;
               }
-              for (const key8 in data30) {
+              for (const key8 in data31) {
                 if (!(key8 === "name" || key8 === "input_tokens" || key8 === "output_tokens" || key8 === "shared_prefix_tokens" || key8 === "dataset" || key8 === "trace" || key8 === "conversation")) {
-                  const err77 = { instancePath: instancePath + "/scenarios/" + i0, schemaPath: "#/properties/scenarios/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.scenarios.items, data: data30 };
+                  const err78 = { instancePath: instancePath + "/scenarios/" + i0, schemaPath: "#/properties/scenarios/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.scenarios.items, data: data31 };
                   if (vErrors === null) {
-                    vErrors = [err77];
+                    vErrors = [err78];
                   } else {
-                    vErrors.push(err77);
+                    vErrors.push(err78);
                   }
                   errors++;
                 }
               }
-              if (data30.name !== void 0) {
-                let data31 = data30.name;
-                if (typeof data31 === "string") {
-                  if (!pattern2.test(data31)) {
-                    const err78 = { instancePath: instancePath + "/scenarios/" + i0 + "/name", schemaPath: "#/properties/scenarios/items/properties/name/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9_.-]*$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9_.-]*$"', schema: "^[A-Za-z0-9][A-Za-z0-9_.-]*$", parentSchema: schema6.properties.scenarios.items.properties.name, data: data31 };
+              if (data31.name !== void 0) {
+                let data32 = data31.name;
+                if (typeof data32 === "string") {
+                  if (!pattern2.test(data32)) {
+                    const err79 = { instancePath: instancePath + "/scenarios/" + i0 + "/name", schemaPath: "#/properties/scenarios/items/properties/name/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9_.-]*$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9_.-]*$"', schema: "^[A-Za-z0-9][A-Za-z0-9_.-]*$", parentSchema: schema6.properties.scenarios.items.properties.name, data: data32 };
                     if (vErrors === null) {
-                      vErrors = [err78];
+                      vErrors = [err79];
                     } else {
-                      vErrors.push(err78);
+                      vErrors.push(err79);
                     }
                     errors++;
                   }
                 } else {
-                  const err79 = { instancePath: instancePath + "/scenarios/" + i0 + "/name", schemaPath: "#/properties/scenarios/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.scenarios.items.properties.name.type, parentSchema: schema6.properties.scenarios.items.properties.name, data: data31 };
-                  if (vErrors === null) {
-                    vErrors = [err79];
-                  } else {
-                    vErrors.push(err79);
-                  }
-                  errors++;
-                }
-              }
-              if (data30.input_tokens !== void 0) {
-                if (!validate22(data30.input_tokens, { instancePath: instancePath + "/scenarios/" + i0 + "/input_tokens", parentData: data30, parentDataProperty: "input_tokens", rootData })) {
-                  vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-                  errors = vErrors.length;
-                }
-              }
-              if (data30.output_tokens !== void 0) {
-                if (!validate22(data30.output_tokens, { instancePath: instancePath + "/scenarios/" + i0 + "/output_tokens", parentData: data30, parentDataProperty: "output_tokens", rootData })) {
-                  vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-                  errors = vErrors.length;
-                }
-              }
-              if (data30.shared_prefix_tokens !== void 0) {
-                let data34 = data30.shared_prefix_tokens;
-                if (!(typeof data34 == "number" && (!(data34 % 1) && !isNaN(data34)) && isFinite(data34))) {
-                  const err80 = { instancePath: instancePath + "/scenarios/" + i0 + "/shared_prefix_tokens", schemaPath: "#/properties/scenarios/items/properties/shared_prefix_tokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.scenarios.items.properties.shared_prefix_tokens.type, parentSchema: schema6.properties.scenarios.items.properties.shared_prefix_tokens, data: data34 };
+                  const err80 = { instancePath: instancePath + "/scenarios/" + i0 + "/name", schemaPath: "#/properties/scenarios/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.scenarios.items.properties.name.type, parentSchema: schema6.properties.scenarios.items.properties.name, data: data32 };
                   if (vErrors === null) {
                     vErrors = [err80];
                   } else {
@@ -2429,18 +2418,33 @@ var validateSchema = (() => {
                   }
                   errors++;
                 }
-                if (typeof data34 == "number" && isFinite(data34)) {
-                  if (data34 > 1e6 || isNaN(data34)) {
-                    const err81 = { instancePath: instancePath + "/scenarios/" + i0 + "/shared_prefix_tokens", schemaPath: "#/properties/scenarios/items/properties/shared_prefix_tokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000", schema: 1e6, parentSchema: schema6.properties.scenarios.items.properties.shared_prefix_tokens, data: data34 };
-                    if (vErrors === null) {
-                      vErrors = [err81];
-                    } else {
-                      vErrors.push(err81);
-                    }
-                    errors++;
+              }
+              if (data31.input_tokens !== void 0) {
+                if (!validate22(data31.input_tokens, { instancePath: instancePath + "/scenarios/" + i0 + "/input_tokens", parentData: data31, parentDataProperty: "input_tokens", rootData })) {
+                  vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+                  errors = vErrors.length;
+                }
+              }
+              if (data31.output_tokens !== void 0) {
+                if (!validate22(data31.output_tokens, { instancePath: instancePath + "/scenarios/" + i0 + "/output_tokens", parentData: data31, parentDataProperty: "output_tokens", rootData })) {
+                  vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+                  errors = vErrors.length;
+                }
+              }
+              if (data31.shared_prefix_tokens !== void 0) {
+                let data35 = data31.shared_prefix_tokens;
+                if (!(typeof data35 == "number" && (!(data35 % 1) && !isNaN(data35)) && isFinite(data35))) {
+                  const err81 = { instancePath: instancePath + "/scenarios/" + i0 + "/shared_prefix_tokens", schemaPath: "#/properties/scenarios/items/properties/shared_prefix_tokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.scenarios.items.properties.shared_prefix_tokens.type, parentSchema: schema6.properties.scenarios.items.properties.shared_prefix_tokens, data: data35 };
+                  if (vErrors === null) {
+                    vErrors = [err81];
+                  } else {
+                    vErrors.push(err81);
                   }
-                  if (data34 < 0 || isNaN(data34)) {
-                    const err82 = { instancePath: instancePath + "/scenarios/" + i0 + "/shared_prefix_tokens", schemaPath: "#/properties/scenarios/items/properties/shared_prefix_tokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema6.properties.scenarios.items.properties.shared_prefix_tokens, data: data34 };
+                  errors++;
+                }
+                if (typeof data35 == "number" && isFinite(data35)) {
+                  if (data35 > 1e6 || isNaN(data35)) {
+                    const err82 = { instancePath: instancePath + "/scenarios/" + i0 + "/shared_prefix_tokens", schemaPath: "#/properties/scenarios/items/properties/shared_prefix_tokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000", schema: 1e6, parentSchema: schema6.properties.scenarios.items.properties.shared_prefix_tokens, data: data35 };
                     if (vErrors === null) {
                       vErrors = [err82];
                     } else {
@@ -2448,13 +2452,8 @@ var validateSchema = (() => {
                     }
                     errors++;
                   }
-                }
-              }
-              if (data30.dataset !== void 0) {
-                let data35 = data30.dataset;
-                if (typeof data35 === "string") {
-                  if (func3(data35) < 1) {
-                    const err83 = { instancePath: instancePath + "/scenarios/" + i0 + "/dataset", schemaPath: "#/properties/scenarios/items/properties/dataset/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema6.properties.scenarios.items.properties.dataset, data: data35 };
+                  if (data35 < 0 || isNaN(data35)) {
+                    const err83 = { instancePath: instancePath + "/scenarios/" + i0 + "/shared_prefix_tokens", schemaPath: "#/properties/scenarios/items/properties/shared_prefix_tokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema6.properties.scenarios.items.properties.shared_prefix_tokens, data: data35 };
                     if (vErrors === null) {
                       vErrors = [err83];
                     } else {
@@ -2462,30 +2461,35 @@ var validateSchema = (() => {
                     }
                     errors++;
                   }
+                }
+              }
+              if (data31.dataset !== void 0) {
+                let data36 = data31.dataset;
+                if (typeof data36 === "string") {
+                  if (func3(data36) < 1) {
+                    const err84 = { instancePath: instancePath + "/scenarios/" + i0 + "/dataset", schemaPath: "#/properties/scenarios/items/properties/dataset/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema6.properties.scenarios.items.properties.dataset, data: data36 };
+                    if (vErrors === null) {
+                      vErrors = [err84];
+                    } else {
+                      vErrors.push(err84);
+                    }
+                    errors++;
+                  }
                 } else {
-                  const err84 = { instancePath: instancePath + "/scenarios/" + i0 + "/dataset", schemaPath: "#/properties/scenarios/items/properties/dataset/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.scenarios.items.properties.dataset.type, parentSchema: schema6.properties.scenarios.items.properties.dataset, data: data35 };
+                  const err85 = { instancePath: instancePath + "/scenarios/" + i0 + "/dataset", schemaPath: "#/properties/scenarios/items/properties/dataset/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.scenarios.items.properties.dataset.type, parentSchema: schema6.properties.scenarios.items.properties.dataset, data: data36 };
                   if (vErrors === null) {
-                    vErrors = [err84];
+                    vErrors = [err85];
                   } else {
-                    vErrors.push(err84);
+                    vErrors.push(err85);
                   }
                   errors++;
                 }
               }
-              if (data30.trace !== void 0) {
-                let data36 = data30.trace;
-                if (data36 && typeof data36 == "object" && !Array.isArray(data36)) {
-                  if (data36.file === void 0) {
-                    const err85 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace", schemaPath: "#/properties/scenarios/items/properties/trace/required", keyword: "required", params: { missingProperty: "file" }, message: "must have required property 'file'", schema: schema6.properties.scenarios.items.properties.trace.required, parentSchema: schema6.properties.scenarios.items.properties.trace, data: data36 };
-                    if (vErrors === null) {
-                      vErrors = [err85];
-                    } else {
-                      vErrors.push(err85);
-                    }
-                    errors++;
-                  }
-                  if (data36.format === void 0) {
-                    const err86 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace", schemaPath: "#/properties/scenarios/items/properties/trace/required", keyword: "required", params: { missingProperty: "format" }, message: "must have required property 'format'", schema: schema6.properties.scenarios.items.properties.trace.required, parentSchema: schema6.properties.scenarios.items.properties.trace, data: data36 };
+              if (data31.trace !== void 0) {
+                let data37 = data31.trace;
+                if (data37 && typeof data37 == "object" && !Array.isArray(data37)) {
+                  if (data37.file === void 0) {
+                    const err86 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace", schemaPath: "#/properties/scenarios/items/properties/trace/required", keyword: "required", params: { missingProperty: "file" }, message: "must have required property 'file'", schema: schema6.properties.scenarios.items.properties.trace.required, parentSchema: schema6.properties.scenarios.items.properties.trace, data: data37 };
                     if (vErrors === null) {
                       vErrors = [err86];
                     } else {
@@ -2493,43 +2497,40 @@ var validateSchema = (() => {
                     }
                     errors++;
                   }
-                  for (const key9 in data36) {
+                  if (data37.format === void 0) {
+                    const err87 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace", schemaPath: "#/properties/scenarios/items/properties/trace/required", keyword: "required", params: { missingProperty: "format" }, message: "must have required property 'format'", schema: schema6.properties.scenarios.items.properties.trace.required, parentSchema: schema6.properties.scenarios.items.properties.trace, data: data37 };
+                    if (vErrors === null) {
+                      vErrors = [err87];
+                    } else {
+                      vErrors.push(err87);
+                    }
+                    errors++;
+                  }
+                  for (const key9 in data37) {
                     if (!(key9 === "file" || key9 === "format" || key9 === "block_tokens" || key9 === "time_scale" || key9 === "start_s" || key9 === "duration_s" || key9 === "max_requests")) {
-                      const err87 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace", schemaPath: "#/properties/scenarios/items/properties/trace/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.scenarios.items.properties.trace, data: data36 };
+                      const err88 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace", schemaPath: "#/properties/scenarios/items/properties/trace/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.scenarios.items.properties.trace, data: data37 };
                       if (vErrors === null) {
-                        vErrors = [err87];
+                        vErrors = [err88];
                       } else {
-                        vErrors.push(err87);
+                        vErrors.push(err88);
                       }
                       errors++;
                     }
                   }
-                  if (data36.file !== void 0) {
-                    let data37 = data36.file;
-                    if (typeof data37 === "string") {
-                      if (func3(data37) < 1) {
-                        const err88 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/file", schemaPath: "#/properties/scenarios/items/properties/trace/properties/file/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.file, data: data37 };
+                  if (data37.file !== void 0) {
+                    let data38 = data37.file;
+                    if (typeof data38 === "string") {
+                      if (func3(data38) < 1) {
+                        const err89 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/file", schemaPath: "#/properties/scenarios/items/properties/trace/properties/file/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.file, data: data38 };
                         if (vErrors === null) {
-                          vErrors = [err88];
+                          vErrors = [err89];
                         } else {
-                          vErrors.push(err88);
+                          vErrors.push(err89);
                         }
                         errors++;
                       }
                     } else {
-                      const err89 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/file", schemaPath: "#/properties/scenarios/items/properties/trace/properties/file/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.scenarios.items.properties.trace.properties.file.type, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.file, data: data37 };
-                      if (vErrors === null) {
-                        vErrors = [err89];
-                      } else {
-                        vErrors.push(err89);
-                      }
-                      errors++;
-                    }
-                  }
-                  if (data36.format !== void 0) {
-                    let data38 = data36.format;
-                    if (!(data38 === "mooncake" || data38 === "azure")) {
-                      const err90 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/format", schemaPath: "#/properties/scenarios/items/properties/trace/properties/format/enum", keyword: "enum", params: { allowedValues: schema6.properties.scenarios.items.properties.trace.properties.format.enum }, message: "must be equal to one of the allowed values", schema: schema6.properties.scenarios.items.properties.trace.properties.format.enum, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.format, data: data38 };
+                      const err90 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/file", schemaPath: "#/properties/scenarios/items/properties/trace/properties/file/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.scenarios.items.properties.trace.properties.file.type, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.file, data: data38 };
                       if (vErrors === null) {
                         vErrors = [err90];
                       } else {
@@ -2538,10 +2539,10 @@ var validateSchema = (() => {
                       errors++;
                     }
                   }
-                  if (data36.block_tokens !== void 0) {
-                    let data39 = data36.block_tokens;
-                    if (!(typeof data39 == "number" && (!(data39 % 1) && !isNaN(data39)) && isFinite(data39))) {
-                      const err91 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/block_tokens", schemaPath: "#/properties/scenarios/items/properties/trace/properties/block_tokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.scenarios.items.properties.trace.properties.block_tokens.type, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.block_tokens, data: data39 };
+                  if (data37.format !== void 0) {
+                    let data39 = data37.format;
+                    if (!(data39 === "mooncake" || data39 === "azure")) {
+                      const err91 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/format", schemaPath: "#/properties/scenarios/items/properties/trace/properties/format/enum", keyword: "enum", params: { allowedValues: schema6.properties.scenarios.items.properties.trace.properties.format.enum }, message: "must be equal to one of the allowed values", schema: schema6.properties.scenarios.items.properties.trace.properties.format.enum, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.format, data: data39 };
                       if (vErrors === null) {
                         vErrors = [err91];
                       } else {
@@ -2549,18 +2550,21 @@ var validateSchema = (() => {
                       }
                       errors++;
                     }
-                    if (typeof data39 == "number" && isFinite(data39)) {
-                      if (data39 > 1e6 || isNaN(data39)) {
-                        const err92 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/block_tokens", schemaPath: "#/properties/scenarios/items/properties/trace/properties/block_tokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000", schema: 1e6, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.block_tokens, data: data39 };
-                        if (vErrors === null) {
-                          vErrors = [err92];
-                        } else {
-                          vErrors.push(err92);
-                        }
-                        errors++;
+                  }
+                  if (data37.block_tokens !== void 0) {
+                    let data40 = data37.block_tokens;
+                    if (!(typeof data40 == "number" && (!(data40 % 1) && !isNaN(data40)) && isFinite(data40))) {
+                      const err92 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/block_tokens", schemaPath: "#/properties/scenarios/items/properties/trace/properties/block_tokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.scenarios.items.properties.trace.properties.block_tokens.type, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.block_tokens, data: data40 };
+                      if (vErrors === null) {
+                        vErrors = [err92];
+                      } else {
+                        vErrors.push(err92);
                       }
-                      if (data39 < 1 || isNaN(data39)) {
-                        const err93 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/block_tokens", schemaPath: "#/properties/scenarios/items/properties/trace/properties/block_tokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.block_tokens, data: data39 };
+                      errors++;
+                    }
+                    if (typeof data40 == "number" && isFinite(data40)) {
+                      if (data40 > 1e6 || isNaN(data40)) {
+                        const err93 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/block_tokens", schemaPath: "#/properties/scenarios/items/properties/trace/properties/block_tokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000", schema: 1e6, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.block_tokens, data: data40 };
                         if (vErrors === null) {
                           vErrors = [err93];
                         } else {
@@ -2568,13 +2572,8 @@ var validateSchema = (() => {
                         }
                         errors++;
                       }
-                    }
-                  }
-                  if (data36.time_scale !== void 0) {
-                    let data40 = data36.time_scale;
-                    if (typeof data40 == "number" && isFinite(data40)) {
-                      if (data40 > 1e6 || isNaN(data40)) {
-                        const err94 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/time_scale", schemaPath: "#/properties/scenarios/items/properties/trace/properties/time_scale/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000", schema: 1e6, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.time_scale, data: data40 };
+                      if (data40 < 1 || isNaN(data40)) {
+                        const err94 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/block_tokens", schemaPath: "#/properties/scenarios/items/properties/trace/properties/block_tokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.block_tokens, data: data40 };
                         if (vErrors === null) {
                           vErrors = [err94];
                         } else {
@@ -2582,8 +2581,13 @@ var validateSchema = (() => {
                         }
                         errors++;
                       }
-                      if (data40 <= 0 || isNaN(data40)) {
-                        const err95 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/time_scale", schemaPath: "#/properties/scenarios/items/properties/trace/properties/time_scale/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.time_scale, data: data40 };
+                    }
+                  }
+                  if (data37.time_scale !== void 0) {
+                    let data41 = data37.time_scale;
+                    if (typeof data41 == "number" && isFinite(data41)) {
+                      if (data41 > 1e6 || isNaN(data41)) {
+                        const err95 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/time_scale", schemaPath: "#/properties/scenarios/items/properties/trace/properties/time_scale/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000", schema: 1e6, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.time_scale, data: data41 };
                         if (vErrors === null) {
                           vErrors = [err95];
                         } else {
@@ -2591,30 +2595,30 @@ var validateSchema = (() => {
                         }
                         errors++;
                       }
+                      if (data41 <= 0 || isNaN(data41)) {
+                        const err96 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/time_scale", schemaPath: "#/properties/scenarios/items/properties/trace/properties/time_scale/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.time_scale, data: data41 };
+                        if (vErrors === null) {
+                          vErrors = [err96];
+                        } else {
+                          vErrors.push(err96);
+                        }
+                        errors++;
+                      }
                     } else {
-                      const err96 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/time_scale", schemaPath: "#/properties/scenarios/items/properties/trace/properties/time_scale/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.scenarios.items.properties.trace.properties.time_scale.type, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.time_scale, data: data40 };
+                      const err97 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/time_scale", schemaPath: "#/properties/scenarios/items/properties/trace/properties/time_scale/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.scenarios.items.properties.trace.properties.time_scale.type, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.time_scale, data: data41 };
                       if (vErrors === null) {
-                        vErrors = [err96];
+                        vErrors = [err97];
                       } else {
-                        vErrors.push(err96);
+                        vErrors.push(err97);
                       }
                       errors++;
                     }
                   }
-                  if (data36.start_s !== void 0) {
-                    let data41 = data36.start_s;
-                    if (typeof data41 == "number" && isFinite(data41)) {
-                      if (data41 > 1e9 || isNaN(data41)) {
-                        const err97 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/start_s", schemaPath: "#/properties/scenarios/items/properties/trace/properties/start_s/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000", schema: 1e9, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.start_s, data: data41 };
-                        if (vErrors === null) {
-                          vErrors = [err97];
-                        } else {
-                          vErrors.push(err97);
-                        }
-                        errors++;
-                      }
-                      if (data41 < 0 || isNaN(data41)) {
-                        const err98 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/start_s", schemaPath: "#/properties/scenarios/items/properties/trace/properties/start_s/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.start_s, data: data41 };
+                  if (data37.start_s !== void 0) {
+                    let data42 = data37.start_s;
+                    if (typeof data42 == "number" && isFinite(data42)) {
+                      if (data42 > 1e9 || isNaN(data42)) {
+                        const err98 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/start_s", schemaPath: "#/properties/scenarios/items/properties/trace/properties/start_s/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000", schema: 1e9, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.start_s, data: data42 };
                         if (vErrors === null) {
                           vErrors = [err98];
                         } else {
@@ -2622,30 +2626,30 @@ var validateSchema = (() => {
                         }
                         errors++;
                       }
+                      if (data42 < 0 || isNaN(data42)) {
+                        const err99 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/start_s", schemaPath: "#/properties/scenarios/items/properties/trace/properties/start_s/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.start_s, data: data42 };
+                        if (vErrors === null) {
+                          vErrors = [err99];
+                        } else {
+                          vErrors.push(err99);
+                        }
+                        errors++;
+                      }
                     } else {
-                      const err99 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/start_s", schemaPath: "#/properties/scenarios/items/properties/trace/properties/start_s/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.scenarios.items.properties.trace.properties.start_s.type, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.start_s, data: data41 };
+                      const err100 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/start_s", schemaPath: "#/properties/scenarios/items/properties/trace/properties/start_s/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.scenarios.items.properties.trace.properties.start_s.type, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.start_s, data: data42 };
                       if (vErrors === null) {
-                        vErrors = [err99];
+                        vErrors = [err100];
                       } else {
-                        vErrors.push(err99);
+                        vErrors.push(err100);
                       }
                       errors++;
                     }
                   }
-                  if (data36.duration_s !== void 0) {
-                    let data42 = data36.duration_s;
-                    if (typeof data42 == "number" && isFinite(data42)) {
-                      if (data42 > 1e9 || isNaN(data42)) {
-                        const err100 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/duration_s", schemaPath: "#/properties/scenarios/items/properties/trace/properties/duration_s/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000", schema: 1e9, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.duration_s, data: data42 };
-                        if (vErrors === null) {
-                          vErrors = [err100];
-                        } else {
-                          vErrors.push(err100);
-                        }
-                        errors++;
-                      }
-                      if (data42 <= 0 || isNaN(data42)) {
-                        const err101 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/duration_s", schemaPath: "#/properties/scenarios/items/properties/trace/properties/duration_s/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.duration_s, data: data42 };
+                  if (data37.duration_s !== void 0) {
+                    let data43 = data37.duration_s;
+                    if (typeof data43 == "number" && isFinite(data43)) {
+                      if (data43 > 1e9 || isNaN(data43)) {
+                        const err101 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/duration_s", schemaPath: "#/properties/scenarios/items/properties/trace/properties/duration_s/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000", schema: 1e9, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.duration_s, data: data43 };
                         if (vErrors === null) {
                           vErrors = [err101];
                         } else {
@@ -2653,20 +2657,17 @@ var validateSchema = (() => {
                         }
                         errors++;
                       }
-                    } else {
-                      const err102 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/duration_s", schemaPath: "#/properties/scenarios/items/properties/trace/properties/duration_s/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.scenarios.items.properties.trace.properties.duration_s.type, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.duration_s, data: data42 };
-                      if (vErrors === null) {
-                        vErrors = [err102];
-                      } else {
-                        vErrors.push(err102);
+                      if (data43 <= 0 || isNaN(data43)) {
+                        const err102 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/duration_s", schemaPath: "#/properties/scenarios/items/properties/trace/properties/duration_s/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.duration_s, data: data43 };
+                        if (vErrors === null) {
+                          vErrors = [err102];
+                        } else {
+                          vErrors.push(err102);
+                        }
+                        errors++;
                       }
-                      errors++;
-                    }
-                  }
-                  if (data36.max_requests !== void 0) {
-                    let data43 = data36.max_requests;
-                    if (!(typeof data43 == "number" && (!(data43 % 1) && !isNaN(data43)) && isFinite(data43))) {
-                      const err103 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/max_requests", schemaPath: "#/properties/scenarios/items/properties/trace/properties/max_requests/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.scenarios.items.properties.trace.properties.max_requests.type, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.max_requests, data: data43 };
+                    } else {
+                      const err103 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/duration_s", schemaPath: "#/properties/scenarios/items/properties/trace/properties/duration_s/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.scenarios.items.properties.trace.properties.duration_s.type, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.duration_s, data: data43 };
                       if (vErrors === null) {
                         vErrors = [err103];
                       } else {
@@ -2674,18 +2675,21 @@ var validateSchema = (() => {
                       }
                       errors++;
                     }
-                    if (typeof data43 == "number" && isFinite(data43)) {
-                      if (data43 > 1e7 || isNaN(data43)) {
-                        const err104 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/max_requests", schemaPath: "#/properties/scenarios/items/properties/trace/properties/max_requests/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e7 }, message: "must be <= 10000000", schema: 1e7, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.max_requests, data: data43 };
-                        if (vErrors === null) {
-                          vErrors = [err104];
-                        } else {
-                          vErrors.push(err104);
-                        }
-                        errors++;
+                  }
+                  if (data37.max_requests !== void 0) {
+                    let data44 = data37.max_requests;
+                    if (!(typeof data44 == "number" && (!(data44 % 1) && !isNaN(data44)) && isFinite(data44))) {
+                      const err104 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/max_requests", schemaPath: "#/properties/scenarios/items/properties/trace/properties/max_requests/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.scenarios.items.properties.trace.properties.max_requests.type, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.max_requests, data: data44 };
+                      if (vErrors === null) {
+                        vErrors = [err104];
+                      } else {
+                        vErrors.push(err104);
                       }
-                      if (data43 < 1 || isNaN(data43)) {
-                        const err105 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/max_requests", schemaPath: "#/properties/scenarios/items/properties/trace/properties/max_requests/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.max_requests, data: data43 };
+                      errors++;
+                    }
+                    if (typeof data44 == "number" && isFinite(data44)) {
+                      if (data44 > 1e7 || isNaN(data44)) {
+                        const err105 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/max_requests", schemaPath: "#/properties/scenarios/items/properties/trace/properties/max_requests/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e7 }, message: "must be <= 10000000", schema: 1e7, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.max_requests, data: data44 };
                         if (vErrors === null) {
                           vErrors = [err105];
                         } else {
@@ -2693,45 +2697,42 @@ var validateSchema = (() => {
                         }
                         errors++;
                       }
+                      if (data44 < 1 || isNaN(data44)) {
+                        const err106 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/max_requests", schemaPath: "#/properties/scenarios/items/properties/trace/properties/max_requests/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.max_requests, data: data44 };
+                        if (vErrors === null) {
+                          vErrors = [err106];
+                        } else {
+                          vErrors.push(err106);
+                        }
+                        errors++;
+                      }
                     }
                   }
                 } else {
-                  const err106 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace", schemaPath: "#/properties/scenarios/items/properties/trace/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.scenarios.items.properties.trace.type, parentSchema: schema6.properties.scenarios.items.properties.trace, data: data36 };
+                  const err107 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace", schemaPath: "#/properties/scenarios/items/properties/trace/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.scenarios.items.properties.trace.type, parentSchema: schema6.properties.scenarios.items.properties.trace, data: data37 };
                   if (vErrors === null) {
-                    vErrors = [err106];
+                    vErrors = [err107];
                   } else {
-                    vErrors.push(err106);
+                    vErrors.push(err107);
                   }
                   errors++;
                 }
               }
-              if (data30.conversation !== void 0) {
-                let data44 = data30.conversation;
-                if (data44 && typeof data44 == "object" && !Array.isArray(data44)) {
-                  if (data44.turns === void 0) {
-                    const err107 = { instancePath: instancePath + "/scenarios/" + i0 + "/conversation", schemaPath: "#/properties/scenarios/items/properties/conversation/required", keyword: "required", params: { missingProperty: "turns" }, message: "must have required property 'turns'", schema: schema6.properties.scenarios.items.properties.conversation.required, parentSchema: schema6.properties.scenarios.items.properties.conversation, data: data44 };
+              if (data31.conversation !== void 0) {
+                let data45 = data31.conversation;
+                if (data45 && typeof data45 == "object" && !Array.isArray(data45)) {
+                  if (data45.turns === void 0) {
+                    const err108 = { instancePath: instancePath + "/scenarios/" + i0 + "/conversation", schemaPath: "#/properties/scenarios/items/properties/conversation/required", keyword: "required", params: { missingProperty: "turns" }, message: "must have required property 'turns'", schema: schema6.properties.scenarios.items.properties.conversation.required, parentSchema: schema6.properties.scenarios.items.properties.conversation, data: data45 };
                     if (vErrors === null) {
-                      vErrors = [err107];
+                      vErrors = [err108];
                     } else {
-                      vErrors.push(err107);
+                      vErrors.push(err108);
                     }
                     errors++;
                   }
-                  for (const key10 in data44) {
+                  for (const key10 in data45) {
                     if (!(key10 === "turns" || key10 === "user_tokens" || key10 === "think_time_ms" || key10 === "answers")) {
-                      const err108 = { instancePath: instancePath + "/scenarios/" + i0 + "/conversation", schemaPath: "#/properties/scenarios/items/properties/conversation/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.scenarios.items.properties.conversation, data: data44 };
-                      if (vErrors === null) {
-                        vErrors = [err108];
-                      } else {
-                        vErrors.push(err108);
-                      }
-                      errors++;
-                    }
-                  }
-                  if (data44.turns !== void 0) {
-                    let data45 = data44.turns;
-                    if (!(typeof data45 == "number" && (!(data45 % 1) && !isNaN(data45)) && isFinite(data45))) {
-                      const err109 = { instancePath: instancePath + "/scenarios/" + i0 + "/conversation/turns", schemaPath: "#/properties/scenarios/items/properties/conversation/properties/turns/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.scenarios.items.properties.conversation.properties.turns.type, parentSchema: schema6.properties.scenarios.items.properties.conversation.properties.turns, data: data45 };
+                      const err109 = { instancePath: instancePath + "/scenarios/" + i0 + "/conversation", schemaPath: "#/properties/scenarios/items/properties/conversation/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.scenarios.items.properties.conversation, data: data45 };
                       if (vErrors === null) {
                         vErrors = [err109];
                       } else {
@@ -2739,18 +2740,21 @@ var validateSchema = (() => {
                       }
                       errors++;
                     }
-                    if (typeof data45 == "number" && isFinite(data45)) {
-                      if (data45 > 1e3 || isNaN(data45)) {
-                        const err110 = { instancePath: instancePath + "/scenarios/" + i0 + "/conversation/turns", schemaPath: "#/properties/scenarios/items/properties/conversation/properties/turns/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000", schema: 1e3, parentSchema: schema6.properties.scenarios.items.properties.conversation.properties.turns, data: data45 };
-                        if (vErrors === null) {
-                          vErrors = [err110];
-                        } else {
-                          vErrors.push(err110);
-                        }
-                        errors++;
+                  }
+                  if (data45.turns !== void 0) {
+                    let data46 = data45.turns;
+                    if (!(typeof data46 == "number" && (!(data46 % 1) && !isNaN(data46)) && isFinite(data46))) {
+                      const err110 = { instancePath: instancePath + "/scenarios/" + i0 + "/conversation/turns", schemaPath: "#/properties/scenarios/items/properties/conversation/properties/turns/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.scenarios.items.properties.conversation.properties.turns.type, parentSchema: schema6.properties.scenarios.items.properties.conversation.properties.turns, data: data46 };
+                      if (vErrors === null) {
+                        vErrors = [err110];
+                      } else {
+                        vErrors.push(err110);
                       }
-                      if (data45 < 1 || isNaN(data45)) {
-                        const err111 = { instancePath: instancePath + "/scenarios/" + i0 + "/conversation/turns", schemaPath: "#/properties/scenarios/items/properties/conversation/properties/turns/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.scenarios.items.properties.conversation.properties.turns, data: data45 };
+                      errors++;
+                    }
+                    if (typeof data46 == "number" && isFinite(data46)) {
+                      if (data46 > 1e3 || isNaN(data46)) {
+                        const err111 = { instancePath: instancePath + "/scenarios/" + i0 + "/conversation/turns", schemaPath: "#/properties/scenarios/items/properties/conversation/properties/turns/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000", schema: 1e3, parentSchema: schema6.properties.scenarios.items.properties.conversation.properties.turns, data: data46 };
                         if (vErrors === null) {
                           vErrors = [err111];
                         } else {
@@ -2758,101 +2762,93 @@ var validateSchema = (() => {
                         }
                         errors++;
                       }
+                      if (data46 < 1 || isNaN(data46)) {
+                        const err112 = { instancePath: instancePath + "/scenarios/" + i0 + "/conversation/turns", schemaPath: "#/properties/scenarios/items/properties/conversation/properties/turns/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.scenarios.items.properties.conversation.properties.turns, data: data46 };
+                        if (vErrors === null) {
+                          vErrors = [err112];
+                        } else {
+                          vErrors.push(err112);
+                        }
+                        errors++;
+                      }
                     }
                   }
-                  if (data44.user_tokens !== void 0) {
-                    if (!validate22(data44.user_tokens, { instancePath: instancePath + "/scenarios/" + i0 + "/conversation/user_tokens", parentData: data44, parentDataProperty: "user_tokens", rootData })) {
+                  if (data45.user_tokens !== void 0) {
+                    if (!validate22(data45.user_tokens, { instancePath: instancePath + "/scenarios/" + i0 + "/conversation/user_tokens", parentData: data45, parentDataProperty: "user_tokens", rootData })) {
                       vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
                       errors = vErrors.length;
                     }
                   }
-                  if (data44.think_time_ms !== void 0) {
-                    if (!validate22(data44.think_time_ms, { instancePath: instancePath + "/scenarios/" + i0 + "/conversation/think_time_ms", parentData: data44, parentDataProperty: "think_time_ms", rootData })) {
+                  if (data45.think_time_ms !== void 0) {
+                    if (!validate22(data45.think_time_ms, { instancePath: instancePath + "/scenarios/" + i0 + "/conversation/think_time_ms", parentData: data45, parentDataProperty: "think_time_ms", rootData })) {
                       vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
                       errors = vErrors.length;
                     }
                   }
-                  if (data44.answers !== void 0) {
-                    let data48 = data44.answers;
-                    if (!(data48 === "real" || data48 === "synthetic")) {
-                      const err112 = { instancePath: instancePath + "/scenarios/" + i0 + "/conversation/answers", schemaPath: "#/properties/scenarios/items/properties/conversation/properties/answers/enum", keyword: "enum", params: { allowedValues: schema6.properties.scenarios.items.properties.conversation.properties.answers.enum }, message: "must be equal to one of the allowed values", schema: schema6.properties.scenarios.items.properties.conversation.properties.answers.enum, parentSchema: schema6.properties.scenarios.items.properties.conversation.properties.answers, data: data48 };
+                  if (data45.answers !== void 0) {
+                    let data49 = data45.answers;
+                    if (!(data49 === "real" || data49 === "synthetic")) {
+                      const err113 = { instancePath: instancePath + "/scenarios/" + i0 + "/conversation/answers", schemaPath: "#/properties/scenarios/items/properties/conversation/properties/answers/enum", keyword: "enum", params: { allowedValues: schema6.properties.scenarios.items.properties.conversation.properties.answers.enum }, message: "must be equal to one of the allowed values", schema: schema6.properties.scenarios.items.properties.conversation.properties.answers.enum, parentSchema: schema6.properties.scenarios.items.properties.conversation.properties.answers, data: data49 };
                       if (vErrors === null) {
-                        vErrors = [err112];
+                        vErrors = [err113];
                       } else {
-                        vErrors.push(err112);
+                        vErrors.push(err113);
                       }
                       errors++;
                     }
                   }
                 } else {
-                  const err113 = { instancePath: instancePath + "/scenarios/" + i0 + "/conversation", schemaPath: "#/properties/scenarios/items/properties/conversation/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.scenarios.items.properties.conversation.type, parentSchema: schema6.properties.scenarios.items.properties.conversation, data: data44 };
+                  const err114 = { instancePath: instancePath + "/scenarios/" + i0 + "/conversation", schemaPath: "#/properties/scenarios/items/properties/conversation/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.scenarios.items.properties.conversation.type, parentSchema: schema6.properties.scenarios.items.properties.conversation, data: data45 };
                   if (vErrors === null) {
-                    vErrors = [err113];
+                    vErrors = [err114];
                   } else {
-                    vErrors.push(err113);
+                    vErrors.push(err114);
                   }
                   errors++;
                 }
               }
             } else {
-              const err114 = { instancePath: instancePath + "/scenarios/" + i0, schemaPath: "#/properties/scenarios/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.scenarios.items.type, parentSchema: schema6.properties.scenarios.items, data: data30 };
+              const err115 = { instancePath: instancePath + "/scenarios/" + i0, schemaPath: "#/properties/scenarios/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.scenarios.items.type, parentSchema: schema6.properties.scenarios.items, data: data31 };
               if (vErrors === null) {
-                vErrors = [err114];
+                vErrors = [err115];
               } else {
-                vErrors.push(err114);
+                vErrors.push(err115);
               }
               errors++;
             }
           }
         } else {
-          const err115 = { instancePath: instancePath + "/scenarios", schemaPath: "#/properties/scenarios/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema6.properties.scenarios.type, parentSchema: schema6.properties.scenarios, data: data29 };
+          const err116 = { instancePath: instancePath + "/scenarios", schemaPath: "#/properties/scenarios/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema6.properties.scenarios.type, parentSchema: schema6.properties.scenarios, data: data30 };
           if (vErrors === null) {
-            vErrors = [err115];
+            vErrors = [err116];
           } else {
-            vErrors.push(err115);
+            vErrors.push(err116);
           }
           errors++;
         }
       }
       if (data.loads !== void 0) {
-        let data49 = data.loads;
-        if (Array.isArray(data49)) {
-          if (data49.length < 1) {
-            const err116 = { instancePath: instancePath + "/loads", schemaPath: "#/properties/loads/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema6.properties.loads, data: data49 };
+        let data50 = data.loads;
+        if (Array.isArray(data50)) {
+          if (data50.length < 1) {
+            const err117 = { instancePath: instancePath + "/loads", schemaPath: "#/properties/loads/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema6.properties.loads, data: data50 };
             if (vErrors === null) {
-              vErrors = [err116];
+              vErrors = [err117];
             } else {
-              vErrors.push(err116);
+              vErrors.push(err117);
             }
             errors++;
           }
-          const len1 = data49.length;
+          const len1 = data50.length;
           for (let i1 = 0; i1 < len1; i1++) {
-            let data50 = data49[i1];
-            const _errs114 = errors;
+            let data51 = data50[i1];
+            const _errs115 = errors;
             let valid18 = false;
             let passing3 = null;
-            const _errs115 = errors;
-            if (data50 && typeof data50 == "object" && !Array.isArray(data50)) {
-              if (data50.concurrency === void 0) {
-                const err117 = { instancePath: instancePath + "/loads/" + i1, schemaPath: "#/properties/loads/items/oneOf/0/required", keyword: "required", params: { missingProperty: "concurrency" }, message: "must have required property 'concurrency'", schema: schema6.properties.loads.items.oneOf[0].required, parentSchema: schema6.properties.loads.items.oneOf[0], data: data50 };
-                if (vErrors === null) {
-                  vErrors = [err117];
-                } else {
-                  vErrors.push(err117);
-                }
-                errors++;
-              }
-            }
-            var _valid3 = _errs115 === errors;
-            if (_valid3) {
-              valid18 = true;
-              passing3 = 0;
-            }
             const _errs116 = errors;
-            if (data50 && typeof data50 == "object" && !Array.isArray(data50)) {
-              if (data50.rate === void 0) {
-                const err118 = { instancePath: instancePath + "/loads/" + i1, schemaPath: "#/properties/loads/items/oneOf/1/required", keyword: "required", params: { missingProperty: "rate" }, message: "must have required property 'rate'", schema: schema6.properties.loads.items.oneOf[1].required, parentSchema: schema6.properties.loads.items.oneOf[1], data: data50 };
+            if (data51 && typeof data51 == "object" && !Array.isArray(data51)) {
+              if (data51.concurrency === void 0) {
+                const err118 = { instancePath: instancePath + "/loads/" + i1, schemaPath: "#/properties/loads/items/oneOf/0/required", keyword: "required", params: { missingProperty: "concurrency" }, message: "must have required property 'concurrency'", schema: schema6.properties.loads.items.oneOf[0].required, parentSchema: schema6.properties.loads.items.oneOf[0], data: data51 };
                 if (vErrors === null) {
                   vErrors = [err118];
                 } else {
@@ -2862,6 +2858,23 @@ var validateSchema = (() => {
               }
             }
             var _valid3 = _errs116 === errors;
+            if (_valid3) {
+              valid18 = true;
+              passing3 = 0;
+            }
+            const _errs117 = errors;
+            if (data51 && typeof data51 == "object" && !Array.isArray(data51)) {
+              if (data51.rate === void 0) {
+                const err119 = { instancePath: instancePath + "/loads/" + i1, schemaPath: "#/properties/loads/items/oneOf/1/required", keyword: "required", params: { missingProperty: "rate" }, message: "must have required property 'rate'", schema: schema6.properties.loads.items.oneOf[1].required, parentSchema: schema6.properties.loads.items.oneOf[1], data: data51 };
+                if (vErrors === null) {
+                  vErrors = [err119];
+                } else {
+                  vErrors.push(err119);
+                }
+                errors++;
+              }
+            }
+            var _valid3 = _errs117 === errors;
             if (_valid3 && valid18) {
               valid18 = false;
               passing3 = [passing3, 1];
@@ -2870,19 +2883,19 @@ var validateSchema = (() => {
                 valid18 = true;
                 passing3 = 1;
               }
-              const _errs117 = errors;
-              if (data50 && typeof data50 == "object" && !Array.isArray(data50)) {
-                if (data50.ramp === void 0) {
-                  const err119 = { instancePath: instancePath + "/loads/" + i1, schemaPath: "#/properties/loads/items/oneOf/2/required", keyword: "required", params: { missingProperty: "ramp" }, message: "must have required property 'ramp'", schema: schema6.properties.loads.items.oneOf[2].required, parentSchema: schema6.properties.loads.items.oneOf[2], data: data50 };
+              const _errs118 = errors;
+              if (data51 && typeof data51 == "object" && !Array.isArray(data51)) {
+                if (data51.ramp === void 0) {
+                  const err120 = { instancePath: instancePath + "/loads/" + i1, schemaPath: "#/properties/loads/items/oneOf/2/required", keyword: "required", params: { missingProperty: "ramp" }, message: "must have required property 'ramp'", schema: schema6.properties.loads.items.oneOf[2].required, parentSchema: schema6.properties.loads.items.oneOf[2], data: data51 };
                   if (vErrors === null) {
-                    vErrors = [err119];
+                    vErrors = [err120];
                   } else {
-                    vErrors.push(err119);
+                    vErrors.push(err120);
                   }
                   errors++;
                 }
               }
-              var _valid3 = _errs117 === errors;
+              var _valid3 = _errs118 === errors;
               if (_valid3 && valid18) {
                 valid18 = false;
                 passing3 = [passing3, 2];
@@ -2894,43 +2907,27 @@ var validateSchema = (() => {
               }
             }
             if (!valid18) {
-              const err120 = { instancePath: instancePath + "/loads/" + i1, schemaPath: "#/properties/loads/items/oneOf", keyword: "oneOf", params: { passingSchemas: passing3 }, message: "must match exactly one schema in oneOf", schema: schema6.properties.loads.items.oneOf, parentSchema: schema6.properties.loads.items, data: data50 };
+              const err121 = { instancePath: instancePath + "/loads/" + i1, schemaPath: "#/properties/loads/items/oneOf", keyword: "oneOf", params: { passingSchemas: passing3 }, message: "must match exactly one schema in oneOf", schema: schema6.properties.loads.items.oneOf, parentSchema: schema6.properties.loads.items, data: data51 };
               if (vErrors === null) {
-                vErrors = [err120];
+                vErrors = [err121];
               } else {
-                vErrors.push(err120);
+                vErrors.push(err121);
               }
               errors++;
             } else {
-              errors = _errs114;
+              errors = _errs115;
               if (vErrors !== null) {
-                if (_errs114) {
-                  vErrors.length = _errs114;
+                if (_errs115) {
+                  vErrors.length = _errs115;
                 } else {
                   vErrors = null;
                 }
               }
             }
-            if (data50 && typeof data50 == "object" && !Array.isArray(data50)) {
-              for (const key11 in data50) {
+            if (data51 && typeof data51 == "object" && !Array.isArray(data51)) {
+              for (const key11 in data51) {
                 if (!(key11 === "concurrency" || key11 === "rate" || key11 === "arrival" || key11 === "burstiness" || key11 === "max_concurrency" || key11 === "ramp")) {
-                  const err121 = { instancePath: instancePath + "/loads/" + i1, schemaPath: "#/properties/loads/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.loads.items, data: data50 };
-                  if (vErrors === null) {
-                    vErrors = [err121];
-                  } else {
-                    vErrors.push(err121);
-                  }
-                  errors++;
-                }
-              }
-              if (data50.arrival !== void 0) {
-                if (data50.rate === void 0) {
-                  const err122 = { instancePath: instancePath + "/loads/" + i1, schemaPath: "#/properties/loads/items/dependencies", keyword: "dependencies", params: {
-                    property: "arrival",
-                    missingProperty: "rate",
-                    depsCount: 1,
-                    deps: "rate"
-                  }, message: "must have property rate when property arrival is present", schema: schema6.properties.loads.items.dependencies, parentSchema: schema6.properties.loads.items, data: data50 };
+                  const err122 = { instancePath: instancePath + "/loads/" + i1, schemaPath: "#/properties/loads/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.loads.items, data: data51 };
                   if (vErrors === null) {
                     vErrors = [err122];
                   } else {
@@ -2939,14 +2936,14 @@ var validateSchema = (() => {
                   errors++;
                 }
               }
-              if (data50.max_concurrency !== void 0) {
-                if (data50.rate === void 0) {
+              if (data51.arrival !== void 0) {
+                if (data51.rate === void 0) {
                   const err123 = { instancePath: instancePath + "/loads/" + i1, schemaPath: "#/properties/loads/items/dependencies", keyword: "dependencies", params: {
-                    property: "max_concurrency",
+                    property: "arrival",
                     missingProperty: "rate",
                     depsCount: 1,
                     deps: "rate"
-                  }, message: "must have property rate when property max_concurrency is present", schema: schema6.properties.loads.items.dependencies, parentSchema: schema6.properties.loads.items, data: data50 };
+                  }, message: "must have property rate when property arrival is present", schema: schema6.properties.loads.items.dependencies, parentSchema: schema6.properties.loads.items, data: data51 };
                   if (vErrors === null) {
                     vErrors = [err123];
                   } else {
@@ -2955,43 +2952,47 @@ var validateSchema = (() => {
                   errors++;
                 }
               }
-              if (data50.burstiness !== void 0) {
-                if (data50 && typeof data50 == "object" && !Array.isArray(data50)) {
-                  if (data50.arrival === void 0) {
-                    const err124 = { instancePath: instancePath + "/loads/" + i1, schemaPath: "#/properties/loads/items/dependencies/burstiness/required", keyword: "required", params: { missingProperty: "arrival" }, message: "must have required property 'arrival'", schema: schema6.properties.loads.items.dependencies.burstiness.required, parentSchema: schema6.properties.loads.items.dependencies.burstiness, data: data50 };
+              if (data51.max_concurrency !== void 0) {
+                if (data51.rate === void 0) {
+                  const err124 = { instancePath: instancePath + "/loads/" + i1, schemaPath: "#/properties/loads/items/dependencies", keyword: "dependencies", params: {
+                    property: "max_concurrency",
+                    missingProperty: "rate",
+                    depsCount: 1,
+                    deps: "rate"
+                  }, message: "must have property rate when property max_concurrency is present", schema: schema6.properties.loads.items.dependencies, parentSchema: schema6.properties.loads.items, data: data51 };
+                  if (vErrors === null) {
+                    vErrors = [err124];
+                  } else {
+                    vErrors.push(err124);
+                  }
+                  errors++;
+                }
+              }
+              if (data51.burstiness !== void 0) {
+                if (data51 && typeof data51 == "object" && !Array.isArray(data51)) {
+                  if (data51.arrival === void 0) {
+                    const err125 = { instancePath: instancePath + "/loads/" + i1, schemaPath: "#/properties/loads/items/dependencies/burstiness/required", keyword: "required", params: { missingProperty: "arrival" }, message: "must have required property 'arrival'", schema: schema6.properties.loads.items.dependencies.burstiness.required, parentSchema: schema6.properties.loads.items.dependencies.burstiness, data: data51 };
                     if (vErrors === null) {
-                      vErrors = [err124];
+                      vErrors = [err125];
                     } else {
-                      vErrors.push(err124);
+                      vErrors.push(err125);
                     }
                     errors++;
                   }
-                  if (data50.arrival !== void 0) {
-                    let data51 = data50.arrival;
-                    if ("gamma" !== data51) {
-                      const err125 = { instancePath: instancePath + "/loads/" + i1 + "/arrival", schemaPath: "#/properties/loads/items/dependencies/burstiness/properties/arrival/const", keyword: "const", params: { allowedValue: "gamma" }, message: "must be equal to constant", schema: "gamma", parentSchema: schema6.properties.loads.items.dependencies.burstiness.properties.arrival, data: data51 };
+                  if (data51.arrival !== void 0) {
+                    let data52 = data51.arrival;
+                    if ("gamma" !== data52) {
+                      const err126 = { instancePath: instancePath + "/loads/" + i1 + "/arrival", schemaPath: "#/properties/loads/items/dependencies/burstiness/properties/arrival/const", keyword: "const", params: { allowedValue: "gamma" }, message: "must be equal to constant", schema: "gamma", parentSchema: schema6.properties.loads.items.dependencies.burstiness.properties.arrival, data: data52 };
                       if (vErrors === null) {
-                        vErrors = [err125];
+                        vErrors = [err126];
                       } else {
-                        vErrors.push(err125);
+                        vErrors.push(err126);
                       }
                       errors++;
                     }
                   }
                 } else {
-                  const err126 = { instancePath: instancePath + "/loads/" + i1, schemaPath: "#/properties/loads/items/dependencies/burstiness/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.loads.items.dependencies.burstiness.type, parentSchema: schema6.properties.loads.items.dependencies.burstiness, data: data50 };
-                  if (vErrors === null) {
-                    vErrors = [err126];
-                  } else {
-                    vErrors.push(err126);
-                  }
-                  errors++;
-                }
-              }
-              if (data50.concurrency !== void 0) {
-                let data52 = data50.concurrency;
-                if (!(typeof data52 == "number" && (!(data52 % 1) && !isNaN(data52)) && isFinite(data52))) {
-                  const err127 = { instancePath: instancePath + "/loads/" + i1 + "/concurrency", schemaPath: "#/properties/loads/items/properties/concurrency/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.loads.items.properties.concurrency.type, parentSchema: schema6.properties.loads.items.properties.concurrency, data: data52 };
+                  const err127 = { instancePath: instancePath + "/loads/" + i1, schemaPath: "#/properties/loads/items/dependencies/burstiness/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.loads.items.dependencies.burstiness.type, parentSchema: schema6.properties.loads.items.dependencies.burstiness, data: data51 };
                   if (vErrors === null) {
                     vErrors = [err127];
                   } else {
@@ -2999,18 +3000,21 @@ var validateSchema = (() => {
                   }
                   errors++;
                 }
-                if (typeof data52 == "number" && isFinite(data52)) {
-                  if (data52 > 1e5 || isNaN(data52)) {
-                    const err128 = { instancePath: instancePath + "/loads/" + i1 + "/concurrency", schemaPath: "#/properties/loads/items/properties/concurrency/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000", schema: 1e5, parentSchema: schema6.properties.loads.items.properties.concurrency, data: data52 };
-                    if (vErrors === null) {
-                      vErrors = [err128];
-                    } else {
-                      vErrors.push(err128);
-                    }
-                    errors++;
+              }
+              if (data51.concurrency !== void 0) {
+                let data53 = data51.concurrency;
+                if (!(typeof data53 == "number" && (!(data53 % 1) && !isNaN(data53)) && isFinite(data53))) {
+                  const err128 = { instancePath: instancePath + "/loads/" + i1 + "/concurrency", schemaPath: "#/properties/loads/items/properties/concurrency/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.loads.items.properties.concurrency.type, parentSchema: schema6.properties.loads.items.properties.concurrency, data: data53 };
+                  if (vErrors === null) {
+                    vErrors = [err128];
+                  } else {
+                    vErrors.push(err128);
                   }
-                  if (data52 < 1 || isNaN(data52)) {
-                    const err129 = { instancePath: instancePath + "/loads/" + i1 + "/concurrency", schemaPath: "#/properties/loads/items/properties/concurrency/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.loads.items.properties.concurrency, data: data52 };
+                  errors++;
+                }
+                if (typeof data53 == "number" && isFinite(data53)) {
+                  if (data53 > 1e5 || isNaN(data53)) {
+                    const err129 = { instancePath: instancePath + "/loads/" + i1 + "/concurrency", schemaPath: "#/properties/loads/items/properties/concurrency/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000", schema: 1e5, parentSchema: schema6.properties.loads.items.properties.concurrency, data: data53 };
                     if (vErrors === null) {
                       vErrors = [err129];
                     } else {
@@ -3018,13 +3022,8 @@ var validateSchema = (() => {
                     }
                     errors++;
                   }
-                }
-              }
-              if (data50.rate !== void 0) {
-                let data53 = data50.rate;
-                if (typeof data53 == "number" && isFinite(data53)) {
-                  if (data53 > 1e5 || isNaN(data53)) {
-                    const err130 = { instancePath: instancePath + "/loads/" + i1 + "/rate", schemaPath: "#/properties/loads/items/properties/rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000", schema: 1e5, parentSchema: schema6.properties.loads.items.properties.rate, data: data53 };
+                  if (data53 < 1 || isNaN(data53)) {
+                    const err130 = { instancePath: instancePath + "/loads/" + i1 + "/concurrency", schemaPath: "#/properties/loads/items/properties/concurrency/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.loads.items.properties.concurrency, data: data53 };
                     if (vErrors === null) {
                       vErrors = [err130];
                     } else {
@@ -3032,8 +3031,13 @@ var validateSchema = (() => {
                     }
                     errors++;
                   }
-                  if (data53 < 1e-3 || isNaN(data53)) {
-                    const err131 = { instancePath: instancePath + "/loads/" + i1 + "/rate", schemaPath: "#/properties/loads/items/properties/rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1e-3 }, message: "must be >= 0.001", schema: 1e-3, parentSchema: schema6.properties.loads.items.properties.rate, data: data53 };
+                }
+              }
+              if (data51.rate !== void 0) {
+                let data54 = data51.rate;
+                if (typeof data54 == "number" && isFinite(data54)) {
+                  if (data54 > 1e5 || isNaN(data54)) {
+                    const err131 = { instancePath: instancePath + "/loads/" + i1 + "/rate", schemaPath: "#/properties/loads/items/properties/rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000", schema: 1e5, parentSchema: schema6.properties.loads.items.properties.rate, data: data54 };
                     if (vErrors === null) {
                       vErrors = [err131];
                     } else {
@@ -3041,20 +3045,17 @@ var validateSchema = (() => {
                     }
                     errors++;
                   }
-                } else {
-                  const err132 = { instancePath: instancePath + "/loads/" + i1 + "/rate", schemaPath: "#/properties/loads/items/properties/rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.loads.items.properties.rate.type, parentSchema: schema6.properties.loads.items.properties.rate, data: data53 };
-                  if (vErrors === null) {
-                    vErrors = [err132];
-                  } else {
-                    vErrors.push(err132);
+                  if (data54 < 1e-3 || isNaN(data54)) {
+                    const err132 = { instancePath: instancePath + "/loads/" + i1 + "/rate", schemaPath: "#/properties/loads/items/properties/rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1e-3 }, message: "must be >= 0.001", schema: 1e-3, parentSchema: schema6.properties.loads.items.properties.rate, data: data54 };
+                    if (vErrors === null) {
+                      vErrors = [err132];
+                    } else {
+                      vErrors.push(err132);
+                    }
+                    errors++;
                   }
-                  errors++;
-                }
-              }
-              if (data50.arrival !== void 0) {
-                let data54 = data50.arrival;
-                if (!(data54 === "poisson" || data54 === "gamma")) {
-                  const err133 = { instancePath: instancePath + "/loads/" + i1 + "/arrival", schemaPath: "#/properties/loads/items/properties/arrival/enum", keyword: "enum", params: { allowedValues: schema6.properties.loads.items.properties.arrival.enum }, message: "must be equal to one of the allowed values", schema: schema6.properties.loads.items.properties.arrival.enum, parentSchema: schema6.properties.loads.items.properties.arrival, data: data54 };
+                } else {
+                  const err133 = { instancePath: instancePath + "/loads/" + i1 + "/rate", schemaPath: "#/properties/loads/items/properties/rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.loads.items.properties.rate.type, parentSchema: schema6.properties.loads.items.properties.rate, data: data54 };
                   if (vErrors === null) {
                     vErrors = [err133];
                   } else {
@@ -3063,20 +3064,23 @@ var validateSchema = (() => {
                   errors++;
                 }
               }
-              if (data50.burstiness !== void 0) {
-                let data55 = data50.burstiness;
-                if (typeof data55 == "number" && isFinite(data55)) {
-                  if (data55 > 100 || isNaN(data55)) {
-                    const err134 = { instancePath: instancePath + "/loads/" + i1 + "/burstiness", schemaPath: "#/properties/loads/items/properties/burstiness/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema6.properties.loads.items.properties.burstiness, data: data55 };
-                    if (vErrors === null) {
-                      vErrors = [err134];
-                    } else {
-                      vErrors.push(err134);
-                    }
-                    errors++;
+              if (data51.arrival !== void 0) {
+                let data55 = data51.arrival;
+                if (!(data55 === "poisson" || data55 === "gamma")) {
+                  const err134 = { instancePath: instancePath + "/loads/" + i1 + "/arrival", schemaPath: "#/properties/loads/items/properties/arrival/enum", keyword: "enum", params: { allowedValues: schema6.properties.loads.items.properties.arrival.enum }, message: "must be equal to one of the allowed values", schema: schema6.properties.loads.items.properties.arrival.enum, parentSchema: schema6.properties.loads.items.properties.arrival, data: data55 };
+                  if (vErrors === null) {
+                    vErrors = [err134];
+                  } else {
+                    vErrors.push(err134);
                   }
-                  if (data55 < 0.01 || isNaN(data55)) {
-                    const err135 = { instancePath: instancePath + "/loads/" + i1 + "/burstiness", schemaPath: "#/properties/loads/items/properties/burstiness/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0.01 }, message: "must be >= 0.01", schema: 0.01, parentSchema: schema6.properties.loads.items.properties.burstiness, data: data55 };
+                  errors++;
+                }
+              }
+              if (data51.burstiness !== void 0) {
+                let data56 = data51.burstiness;
+                if (typeof data56 == "number" && isFinite(data56)) {
+                  if (data56 > 100 || isNaN(data56)) {
+                    const err135 = { instancePath: instancePath + "/loads/" + i1 + "/burstiness", schemaPath: "#/properties/loads/items/properties/burstiness/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema6.properties.loads.items.properties.burstiness, data: data56 };
                     if (vErrors === null) {
                       vErrors = [err135];
                     } else {
@@ -3084,20 +3088,17 @@ var validateSchema = (() => {
                     }
                     errors++;
                   }
-                } else {
-                  const err136 = { instancePath: instancePath + "/loads/" + i1 + "/burstiness", schemaPath: "#/properties/loads/items/properties/burstiness/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.loads.items.properties.burstiness.type, parentSchema: schema6.properties.loads.items.properties.burstiness, data: data55 };
-                  if (vErrors === null) {
-                    vErrors = [err136];
-                  } else {
-                    vErrors.push(err136);
+                  if (data56 < 0.01 || isNaN(data56)) {
+                    const err136 = { instancePath: instancePath + "/loads/" + i1 + "/burstiness", schemaPath: "#/properties/loads/items/properties/burstiness/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0.01 }, message: "must be >= 0.01", schema: 0.01, parentSchema: schema6.properties.loads.items.properties.burstiness, data: data56 };
+                    if (vErrors === null) {
+                      vErrors = [err136];
+                    } else {
+                      vErrors.push(err136);
+                    }
+                    errors++;
                   }
-                  errors++;
-                }
-              }
-              if (data50.max_concurrency !== void 0) {
-                let data56 = data50.max_concurrency;
-                if (!(typeof data56 == "number" && (!(data56 % 1) && !isNaN(data56)) && isFinite(data56))) {
-                  const err137 = { instancePath: instancePath + "/loads/" + i1 + "/max_concurrency", schemaPath: "#/properties/loads/items/properties/max_concurrency/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.loads.items.properties.max_concurrency.type, parentSchema: schema6.properties.loads.items.properties.max_concurrency, data: data56 };
+                } else {
+                  const err137 = { instancePath: instancePath + "/loads/" + i1 + "/burstiness", schemaPath: "#/properties/loads/items/properties/burstiness/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.loads.items.properties.burstiness.type, parentSchema: schema6.properties.loads.items.properties.burstiness, data: data56 };
                   if (vErrors === null) {
                     vErrors = [err137];
                   } else {
@@ -3105,18 +3106,21 @@ var validateSchema = (() => {
                   }
                   errors++;
                 }
-                if (typeof data56 == "number" && isFinite(data56)) {
-                  if (data56 > 1e5 || isNaN(data56)) {
-                    const err138 = { instancePath: instancePath + "/loads/" + i1 + "/max_concurrency", schemaPath: "#/properties/loads/items/properties/max_concurrency/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000", schema: 1e5, parentSchema: schema6.properties.loads.items.properties.max_concurrency, data: data56 };
-                    if (vErrors === null) {
-                      vErrors = [err138];
-                    } else {
-                      vErrors.push(err138);
-                    }
-                    errors++;
+              }
+              if (data51.max_concurrency !== void 0) {
+                let data57 = data51.max_concurrency;
+                if (!(typeof data57 == "number" && (!(data57 % 1) && !isNaN(data57)) && isFinite(data57))) {
+                  const err138 = { instancePath: instancePath + "/loads/" + i1 + "/max_concurrency", schemaPath: "#/properties/loads/items/properties/max_concurrency/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.loads.items.properties.max_concurrency.type, parentSchema: schema6.properties.loads.items.properties.max_concurrency, data: data57 };
+                  if (vErrors === null) {
+                    vErrors = [err138];
+                  } else {
+                    vErrors.push(err138);
                   }
-                  if (data56 < 1 || isNaN(data56)) {
-                    const err139 = { instancePath: instancePath + "/loads/" + i1 + "/max_concurrency", schemaPath: "#/properties/loads/items/properties/max_concurrency/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.loads.items.properties.max_concurrency, data: data56 };
+                  errors++;
+                }
+                if (typeof data57 == "number" && isFinite(data57)) {
+                  if (data57 > 1e5 || isNaN(data57)) {
+                    const err139 = { instancePath: instancePath + "/loads/" + i1 + "/max_concurrency", schemaPath: "#/properties/loads/items/properties/max_concurrency/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000", schema: 1e5, parentSchema: schema6.properties.loads.items.properties.max_concurrency, data: data57 };
                     if (vErrors === null) {
                       vErrors = [err139];
                     } else {
@@ -3124,13 +3128,8 @@ var validateSchema = (() => {
                     }
                     errors++;
                   }
-                }
-              }
-              if (data50.ramp !== void 0) {
-                let data57 = data50.ramp;
-                if (data57 && typeof data57 == "object" && !Array.isArray(data57)) {
-                  if (data57.from === void 0) {
-                    const err140 = { instancePath: instancePath + "/loads/" + i1 + "/ramp", schemaPath: "#/properties/loads/items/properties/ramp/required", keyword: "required", params: { missingProperty: "from" }, message: "must have required property 'from'", schema: schema6.properties.loads.items.properties.ramp.required, parentSchema: schema6.properties.loads.items.properties.ramp, data: data57 };
+                  if (data57 < 1 || isNaN(data57)) {
+                    const err140 = { instancePath: instancePath + "/loads/" + i1 + "/max_concurrency", schemaPath: "#/properties/loads/items/properties/max_concurrency/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.loads.items.properties.max_concurrency, data: data57 };
                     if (vErrors === null) {
                       vErrors = [err140];
                     } else {
@@ -3138,8 +3137,13 @@ var validateSchema = (() => {
                     }
                     errors++;
                   }
-                  if (data57.to === void 0) {
-                    const err141 = { instancePath: instancePath + "/loads/" + i1 + "/ramp", schemaPath: "#/properties/loads/items/properties/ramp/required", keyword: "required", params: { missingProperty: "to" }, message: "must have required property 'to'", schema: schema6.properties.loads.items.properties.ramp.required, parentSchema: schema6.properties.loads.items.properties.ramp, data: data57 };
+                }
+              }
+              if (data51.ramp !== void 0) {
+                let data58 = data51.ramp;
+                if (data58 && typeof data58 == "object" && !Array.isArray(data58)) {
+                  if (data58.from === void 0) {
+                    const err141 = { instancePath: instancePath + "/loads/" + i1 + "/ramp", schemaPath: "#/properties/loads/items/properties/ramp/required", keyword: "required", params: { missingProperty: "from" }, message: "must have required property 'from'", schema: schema6.properties.loads.items.properties.ramp.required, parentSchema: schema6.properties.loads.items.properties.ramp, data: data58 };
                     if (vErrors === null) {
                       vErrors = [err141];
                     } else {
@@ -3147,8 +3151,8 @@ var validateSchema = (() => {
                     }
                     errors++;
                   }
-                  if (data57.duration_s === void 0) {
-                    const err142 = { instancePath: instancePath + "/loads/" + i1 + "/ramp", schemaPath: "#/properties/loads/items/properties/ramp/required", keyword: "required", params: { missingProperty: "duration_s" }, message: "must have required property 'duration_s'", schema: schema6.properties.loads.items.properties.ramp.required, parentSchema: schema6.properties.loads.items.properties.ramp, data: data57 };
+                  if (data58.to === void 0) {
+                    const err142 = { instancePath: instancePath + "/loads/" + i1 + "/ramp", schemaPath: "#/properties/loads/items/properties/ramp/required", keyword: "required", params: { missingProperty: "to" }, message: "must have required property 'to'", schema: schema6.properties.loads.items.properties.ramp.required, parentSchema: schema6.properties.loads.items.properties.ramp, data: data58 };
                     if (vErrors === null) {
                       vErrors = [err142];
                     } else {
@@ -3156,31 +3160,31 @@ var validateSchema = (() => {
                     }
                     errors++;
                   }
-                  for (const key12 in data57) {
+                  if (data58.duration_s === void 0) {
+                    const err143 = { instancePath: instancePath + "/loads/" + i1 + "/ramp", schemaPath: "#/properties/loads/items/properties/ramp/required", keyword: "required", params: { missingProperty: "duration_s" }, message: "must have required property 'duration_s'", schema: schema6.properties.loads.items.properties.ramp.required, parentSchema: schema6.properties.loads.items.properties.ramp, data: data58 };
+                    if (vErrors === null) {
+                      vErrors = [err143];
+                    } else {
+                      vErrors.push(err143);
+                    }
+                    errors++;
+                  }
+                  for (const key12 in data58) {
                     if (!(key12 === "from" || key12 === "to" || key12 === "duration_s" || key12 === "shape" || key12 === "steps" || key12 === "saturation")) {
-                      const err143 = { instancePath: instancePath + "/loads/" + i1 + "/ramp", schemaPath: "#/properties/loads/items/properties/ramp/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key12 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.loads.items.properties.ramp, data: data57 };
+                      const err144 = { instancePath: instancePath + "/loads/" + i1 + "/ramp", schemaPath: "#/properties/loads/items/properties/ramp/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key12 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.loads.items.properties.ramp, data: data58 };
                       if (vErrors === null) {
-                        vErrors = [err143];
+                        vErrors = [err144];
                       } else {
-                        vErrors.push(err143);
+                        vErrors.push(err144);
                       }
                       errors++;
                     }
                   }
-                  if (data57.from !== void 0) {
-                    let data58 = data57.from;
-                    if (typeof data58 == "number" && isFinite(data58)) {
-                      if (data58 > 1e5 || isNaN(data58)) {
-                        const err144 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/from", schemaPath: "#/properties/loads/items/properties/ramp/properties/from/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000", schema: 1e5, parentSchema: schema6.properties.loads.items.properties.ramp.properties.from, data: data58 };
-                        if (vErrors === null) {
-                          vErrors = [err144];
-                        } else {
-                          vErrors.push(err144);
-                        }
-                        errors++;
-                      }
-                      if (data58 < 1e-3 || isNaN(data58)) {
-                        const err145 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/from", schemaPath: "#/properties/loads/items/properties/ramp/properties/from/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1e-3 }, message: "must be >= 0.001", schema: 1e-3, parentSchema: schema6.properties.loads.items.properties.ramp.properties.from, data: data58 };
+                  if (data58.from !== void 0) {
+                    let data59 = data58.from;
+                    if (typeof data59 == "number" && isFinite(data59)) {
+                      if (data59 > 1e5 || isNaN(data59)) {
+                        const err145 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/from", schemaPath: "#/properties/loads/items/properties/ramp/properties/from/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000", schema: 1e5, parentSchema: schema6.properties.loads.items.properties.ramp.properties.from, data: data59 };
                         if (vErrors === null) {
                           vErrors = [err145];
                         } else {
@@ -3188,30 +3192,30 @@ var validateSchema = (() => {
                         }
                         errors++;
                       }
+                      if (data59 < 1e-3 || isNaN(data59)) {
+                        const err146 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/from", schemaPath: "#/properties/loads/items/properties/ramp/properties/from/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1e-3 }, message: "must be >= 0.001", schema: 1e-3, parentSchema: schema6.properties.loads.items.properties.ramp.properties.from, data: data59 };
+                        if (vErrors === null) {
+                          vErrors = [err146];
+                        } else {
+                          vErrors.push(err146);
+                        }
+                        errors++;
+                      }
                     } else {
-                      const err146 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/from", schemaPath: "#/properties/loads/items/properties/ramp/properties/from/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.loads.items.properties.ramp.properties.from.type, parentSchema: schema6.properties.loads.items.properties.ramp.properties.from, data: data58 };
+                      const err147 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/from", schemaPath: "#/properties/loads/items/properties/ramp/properties/from/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.loads.items.properties.ramp.properties.from.type, parentSchema: schema6.properties.loads.items.properties.ramp.properties.from, data: data59 };
                       if (vErrors === null) {
-                        vErrors = [err146];
+                        vErrors = [err147];
                       } else {
-                        vErrors.push(err146);
+                        vErrors.push(err147);
                       }
                       errors++;
                     }
                   }
-                  if (data57.to !== void 0) {
-                    let data59 = data57.to;
-                    if (typeof data59 == "number" && isFinite(data59)) {
-                      if (data59 > 1e5 || isNaN(data59)) {
-                        const err147 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/to", schemaPath: "#/properties/loads/items/properties/ramp/properties/to/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000", schema: 1e5, parentSchema: schema6.properties.loads.items.properties.ramp.properties.to, data: data59 };
-                        if (vErrors === null) {
-                          vErrors = [err147];
-                        } else {
-                          vErrors.push(err147);
-                        }
-                        errors++;
-                      }
-                      if (data59 < 1e-3 || isNaN(data59)) {
-                        const err148 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/to", schemaPath: "#/properties/loads/items/properties/ramp/properties/to/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1e-3 }, message: "must be >= 0.001", schema: 1e-3, parentSchema: schema6.properties.loads.items.properties.ramp.properties.to, data: data59 };
+                  if (data58.to !== void 0) {
+                    let data60 = data58.to;
+                    if (typeof data60 == "number" && isFinite(data60)) {
+                      if (data60 > 1e5 || isNaN(data60)) {
+                        const err148 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/to", schemaPath: "#/properties/loads/items/properties/ramp/properties/to/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000", schema: 1e5, parentSchema: schema6.properties.loads.items.properties.ramp.properties.to, data: data60 };
                         if (vErrors === null) {
                           vErrors = [err148];
                         } else {
@@ -3219,30 +3223,30 @@ var validateSchema = (() => {
                         }
                         errors++;
                       }
+                      if (data60 < 1e-3 || isNaN(data60)) {
+                        const err149 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/to", schemaPath: "#/properties/loads/items/properties/ramp/properties/to/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1e-3 }, message: "must be >= 0.001", schema: 1e-3, parentSchema: schema6.properties.loads.items.properties.ramp.properties.to, data: data60 };
+                        if (vErrors === null) {
+                          vErrors = [err149];
+                        } else {
+                          vErrors.push(err149);
+                        }
+                        errors++;
+                      }
                     } else {
-                      const err149 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/to", schemaPath: "#/properties/loads/items/properties/ramp/properties/to/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.loads.items.properties.ramp.properties.to.type, parentSchema: schema6.properties.loads.items.properties.ramp.properties.to, data: data59 };
+                      const err150 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/to", schemaPath: "#/properties/loads/items/properties/ramp/properties/to/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.loads.items.properties.ramp.properties.to.type, parentSchema: schema6.properties.loads.items.properties.ramp.properties.to, data: data60 };
                       if (vErrors === null) {
-                        vErrors = [err149];
+                        vErrors = [err150];
                       } else {
-                        vErrors.push(err149);
+                        vErrors.push(err150);
                       }
                       errors++;
                     }
                   }
-                  if (data57.duration_s !== void 0) {
-                    let data60 = data57.duration_s;
-                    if (typeof data60 == "number" && isFinite(data60)) {
-                      if (data60 > 86400 || isNaN(data60)) {
-                        const err150 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/duration_s", schemaPath: "#/properties/loads/items/properties/ramp/properties/duration_s/maximum", keyword: "maximum", params: { comparison: "<=", limit: 86400 }, message: "must be <= 86400", schema: 86400, parentSchema: schema6.properties.loads.items.properties.ramp.properties.duration_s, data: data60 };
-                        if (vErrors === null) {
-                          vErrors = [err150];
-                        } else {
-                          vErrors.push(err150);
-                        }
-                        errors++;
-                      }
-                      if (data60 <= 0 || isNaN(data60)) {
-                        const err151 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/duration_s", schemaPath: "#/properties/loads/items/properties/ramp/properties/duration_s/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.loads.items.properties.ramp.properties.duration_s, data: data60 };
+                  if (data58.duration_s !== void 0) {
+                    let data61 = data58.duration_s;
+                    if (typeof data61 == "number" && isFinite(data61)) {
+                      if (data61 > 86400 || isNaN(data61)) {
+                        const err151 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/duration_s", schemaPath: "#/properties/loads/items/properties/ramp/properties/duration_s/maximum", keyword: "maximum", params: { comparison: "<=", limit: 86400 }, message: "must be <= 86400", schema: 86400, parentSchema: schema6.properties.loads.items.properties.ramp.properties.duration_s, data: data61 };
                         if (vErrors === null) {
                           vErrors = [err151];
                         } else {
@@ -3250,20 +3254,17 @@ var validateSchema = (() => {
                         }
                         errors++;
                       }
-                    } else {
-                      const err152 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/duration_s", schemaPath: "#/properties/loads/items/properties/ramp/properties/duration_s/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.loads.items.properties.ramp.properties.duration_s.type, parentSchema: schema6.properties.loads.items.properties.ramp.properties.duration_s, data: data60 };
-                      if (vErrors === null) {
-                        vErrors = [err152];
-                      } else {
-                        vErrors.push(err152);
+                      if (data61 <= 0 || isNaN(data61)) {
+                        const err152 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/duration_s", schemaPath: "#/properties/loads/items/properties/ramp/properties/duration_s/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.loads.items.properties.ramp.properties.duration_s, data: data61 };
+                        if (vErrors === null) {
+                          vErrors = [err152];
+                        } else {
+                          vErrors.push(err152);
+                        }
+                        errors++;
                       }
-                      errors++;
-                    }
-                  }
-                  if (data57.shape !== void 0) {
-                    let data61 = data57.shape;
-                    if (!(data61 === "linear" || data61 === "steps")) {
-                      const err153 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/shape", schemaPath: "#/properties/loads/items/properties/ramp/properties/shape/enum", keyword: "enum", params: { allowedValues: schema6.properties.loads.items.properties.ramp.properties.shape.enum }, message: "must be equal to one of the allowed values", schema: schema6.properties.loads.items.properties.ramp.properties.shape.enum, parentSchema: schema6.properties.loads.items.properties.ramp.properties.shape, data: data61 };
+                    } else {
+                      const err153 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/duration_s", schemaPath: "#/properties/loads/items/properties/ramp/properties/duration_s/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.loads.items.properties.ramp.properties.duration_s.type, parentSchema: schema6.properties.loads.items.properties.ramp.properties.duration_s, data: data61 };
                       if (vErrors === null) {
                         vErrors = [err153];
                       } else {
@@ -3272,10 +3273,10 @@ var validateSchema = (() => {
                       errors++;
                     }
                   }
-                  if (data57.steps !== void 0) {
-                    let data62 = data57.steps;
-                    if (!(typeof data62 == "number" && (!(data62 % 1) && !isNaN(data62)) && isFinite(data62))) {
-                      const err154 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/steps", schemaPath: "#/properties/loads/items/properties/ramp/properties/steps/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.loads.items.properties.ramp.properties.steps.type, parentSchema: schema6.properties.loads.items.properties.ramp.properties.steps, data: data62 };
+                  if (data58.shape !== void 0) {
+                    let data62 = data58.shape;
+                    if (!(data62 === "linear" || data62 === "steps")) {
+                      const err154 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/shape", schemaPath: "#/properties/loads/items/properties/ramp/properties/shape/enum", keyword: "enum", params: { allowedValues: schema6.properties.loads.items.properties.ramp.properties.shape.enum }, message: "must be equal to one of the allowed values", schema: schema6.properties.loads.items.properties.ramp.properties.shape.enum, parentSchema: schema6.properties.loads.items.properties.ramp.properties.shape, data: data62 };
                       if (vErrors === null) {
                         vErrors = [err154];
                       } else {
@@ -3283,18 +3284,21 @@ var validateSchema = (() => {
                       }
                       errors++;
                     }
-                    if (typeof data62 == "number" && isFinite(data62)) {
-                      if (data62 > 100 || isNaN(data62)) {
-                        const err155 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/steps", schemaPath: "#/properties/loads/items/properties/ramp/properties/steps/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema6.properties.loads.items.properties.ramp.properties.steps, data: data62 };
-                        if (vErrors === null) {
-                          vErrors = [err155];
-                        } else {
-                          vErrors.push(err155);
-                        }
-                        errors++;
+                  }
+                  if (data58.steps !== void 0) {
+                    let data63 = data58.steps;
+                    if (!(typeof data63 == "number" && (!(data63 % 1) && !isNaN(data63)) && isFinite(data63))) {
+                      const err155 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/steps", schemaPath: "#/properties/loads/items/properties/ramp/properties/steps/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.loads.items.properties.ramp.properties.steps.type, parentSchema: schema6.properties.loads.items.properties.ramp.properties.steps, data: data63 };
+                      if (vErrors === null) {
+                        vErrors = [err155];
+                      } else {
+                        vErrors.push(err155);
                       }
-                      if (data62 < 1 || isNaN(data62)) {
-                        const err156 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/steps", schemaPath: "#/properties/loads/items/properties/ramp/properties/steps/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.loads.items.properties.ramp.properties.steps, data: data62 };
+                      errors++;
+                    }
+                    if (typeof data63 == "number" && isFinite(data63)) {
+                      if (data63 > 100 || isNaN(data63)) {
+                        const err156 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/steps", schemaPath: "#/properties/loads/items/properties/ramp/properties/steps/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema6.properties.loads.items.properties.ramp.properties.steps, data: data63 };
                         if (vErrors === null) {
                           vErrors = [err156];
                         } else {
@@ -3302,104 +3306,104 @@ var validateSchema = (() => {
                         }
                         errors++;
                       }
+                      if (data63 < 1 || isNaN(data63)) {
+                        const err157 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/steps", schemaPath: "#/properties/loads/items/properties/ramp/properties/steps/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.loads.items.properties.ramp.properties.steps, data: data63 };
+                        if (vErrors === null) {
+                          vErrors = [err157];
+                        } else {
+                          vErrors.push(err157);
+                        }
+                        errors++;
+                      }
                     }
                   }
-                  if (data57.saturation !== void 0) {
-                    let data63 = data57.saturation;
-                    if (data63 && typeof data63 == "object" && !Array.isArray(data63)) {
-                      for (const key13 in data63) {
+                  if (data58.saturation !== void 0) {
+                    let data64 = data58.saturation;
+                    if (data64 && typeof data64 == "object" && !Array.isArray(data64)) {
+                      for (const key13 in data64) {
                         if (!(key13 === "slo" || key13 === "growth")) {
-                          const err157 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation", schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key13 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation, data: data63 };
+                          const err158 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation", schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key13 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation, data: data64 };
                           if (vErrors === null) {
-                            vErrors = [err157];
+                            vErrors = [err158];
                           } else {
-                            vErrors.push(err157);
+                            vErrors.push(err158);
                           }
                           errors++;
                         }
                       }
-                      if (data63.slo !== void 0) {
-                        let data64 = data63.slo;
-                        if (Array.isArray(data64)) {
-                          if (data64.length < 1) {
-                            const err158 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation/slo", schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/properties/slo/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.slo, data: data64 };
+                      if (data64.slo !== void 0) {
+                        let data65 = data64.slo;
+                        if (Array.isArray(data65)) {
+                          if (data65.length < 1) {
+                            const err159 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation/slo", schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/properties/slo/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.slo, data: data65 };
                             if (vErrors === null) {
-                              vErrors = [err158];
+                              vErrors = [err159];
                             } else {
-                              vErrors.push(err158);
+                              vErrors.push(err159);
                             }
                             errors++;
                           }
-                          const len2 = data64.length;
+                          const len2 = data65.length;
                           for (let i2 = 0; i2 < len2; i2++) {
-                            let data65 = data64[i2];
-                            if (typeof data65 === "string") {
-                              if (func3(data65) < 1) {
-                                const err159 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation/slo/" + i2, schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/properties/slo/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.slo.items, data: data65 };
+                            let data66 = data65[i2];
+                            if (typeof data66 === "string") {
+                              if (func3(data66) < 1) {
+                                const err160 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation/slo/" + i2, schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/properties/slo/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.slo.items, data: data66 };
                                 if (vErrors === null) {
-                                  vErrors = [err159];
+                                  vErrors = [err160];
                                 } else {
-                                  vErrors.push(err159);
+                                  vErrors.push(err160);
                                 }
                                 errors++;
                               }
                             } else {
-                              const err160 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation/slo/" + i2, schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/properties/slo/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.slo.items.type, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.slo.items, data: data65 };
+                              const err161 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation/slo/" + i2, schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/properties/slo/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.slo.items.type, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.slo.items, data: data66 };
                               if (vErrors === null) {
-                                vErrors = [err160];
+                                vErrors = [err161];
                               } else {
-                                vErrors.push(err160);
+                                vErrors.push(err161);
                               }
                               errors++;
                             }
                           }
                         } else {
-                          const err161 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation/slo", schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/properties/slo/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.slo.type, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.slo, data: data64 };
+                          const err162 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation/slo", schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/properties/slo/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.slo.type, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.slo, data: data65 };
                           if (vErrors === null) {
-                            vErrors = [err161];
+                            vErrors = [err162];
                           } else {
-                            vErrors.push(err161);
+                            vErrors.push(err162);
                           }
                           errors++;
                         }
                       }
-                      if (data63.growth !== void 0) {
-                        let data66 = data63.growth;
-                        if (data66 && typeof data66 == "object" && !Array.isArray(data66)) {
-                          if (data66.factor === void 0) {
-                            const err162 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation/growth", schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/properties/growth/required", keyword: "required", params: { missingProperty: "factor" }, message: "must have required property 'factor'", schema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.growth.required, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.growth, data: data66 };
+                      if (data64.growth !== void 0) {
+                        let data67 = data64.growth;
+                        if (data67 && typeof data67 == "object" && !Array.isArray(data67)) {
+                          if (data67.factor === void 0) {
+                            const err163 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation/growth", schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/properties/growth/required", keyword: "required", params: { missingProperty: "factor" }, message: "must have required property 'factor'", schema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.growth.required, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.growth, data: data67 };
                             if (vErrors === null) {
-                              vErrors = [err162];
+                              vErrors = [err163];
                             } else {
-                              vErrors.push(err162);
+                              vErrors.push(err163);
                             }
                             errors++;
                           }
-                          for (const key14 in data66) {
+                          for (const key14 in data67) {
                             if (!(key14 === "factor" || key14 === "metric")) {
-                              const err163 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation/growth", schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/properties/growth/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key14 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.growth, data: data66 };
+                              const err164 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation/growth", schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/properties/growth/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key14 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.growth, data: data67 };
                               if (vErrors === null) {
-                                vErrors = [err163];
+                                vErrors = [err164];
                               } else {
-                                vErrors.push(err163);
+                                vErrors.push(err164);
                               }
                               errors++;
                             }
                           }
-                          if (data66.factor !== void 0) {
-                            let data67 = data66.factor;
-                            if (typeof data67 == "number" && isFinite(data67)) {
-                              if (data67 > 1e3 || isNaN(data67)) {
-                                const err164 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation/growth/factor", schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/properties/growth/properties/factor/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000", schema: 1e3, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.growth.properties.factor, data: data67 };
-                                if (vErrors === null) {
-                                  vErrors = [err164];
-                                } else {
-                                  vErrors.push(err164);
-                                }
-                                errors++;
-                              }
-                              if (data67 <= 1 || isNaN(data67)) {
-                                const err165 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation/growth/factor", schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/properties/growth/properties/factor/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 1 }, message: "must be > 1", schema: 1, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.growth.properties.factor, data: data67 };
+                          if (data67.factor !== void 0) {
+                            let data68 = data67.factor;
+                            if (typeof data68 == "number" && isFinite(data68)) {
+                              if (data68 > 1e3 || isNaN(data68)) {
+                                const err165 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation/growth/factor", schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/properties/growth/properties/factor/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000", schema: 1e3, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.growth.properties.factor, data: data68 };
                                 if (vErrors === null) {
                                   vErrors = [err165];
                                 } else {
@@ -3407,20 +3411,17 @@ var validateSchema = (() => {
                                 }
                                 errors++;
                               }
-                            } else {
-                              const err166 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation/growth/factor", schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/properties/growth/properties/factor/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.growth.properties.factor.type, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.growth.properties.factor, data: data67 };
-                              if (vErrors === null) {
-                                vErrors = [err166];
-                              } else {
-                                vErrors.push(err166);
+                              if (data68 <= 1 || isNaN(data68)) {
+                                const err166 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation/growth/factor", schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/properties/growth/properties/factor/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 1 }, message: "must be > 1", schema: 1, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.growth.properties.factor, data: data68 };
+                                if (vErrors === null) {
+                                  vErrors = [err166];
+                                } else {
+                                  vErrors.push(err166);
+                                }
+                                errors++;
                               }
-                              errors++;
-                            }
-                          }
-                          if (data66.metric !== void 0) {
-                            let data68 = data66.metric;
-                            if (typeof data68 !== "string") {
-                              const err167 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation/growth/metric", schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/properties/growth/properties/metric/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.growth.properties.metric.type, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.growth.properties.metric, data: data68 };
+                            } else {
+                              const err167 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation/growth/factor", schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/properties/growth/properties/factor/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.growth.properties.factor.type, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.growth.properties.factor, data: data68 };
                               if (vErrors === null) {
                                 vErrors = [err167];
                               } else {
@@ -3429,84 +3430,87 @@ var validateSchema = (() => {
                               errors++;
                             }
                           }
+                          if (data67.metric !== void 0) {
+                            let data69 = data67.metric;
+                            if (typeof data69 !== "string") {
+                              const err168 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation/growth/metric", schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/properties/growth/properties/metric/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.growth.properties.metric.type, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.growth.properties.metric, data: data69 };
+                              if (vErrors === null) {
+                                vErrors = [err168];
+                              } else {
+                                vErrors.push(err168);
+                              }
+                              errors++;
+                            }
+                          }
                         } else {
-                          const err168 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation/growth", schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/properties/growth/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.growth.type, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.growth, data: data66 };
+                          const err169 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation/growth", schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/properties/growth/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.growth.type, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.growth, data: data67 };
                           if (vErrors === null) {
-                            vErrors = [err168];
+                            vErrors = [err169];
                           } else {
-                            vErrors.push(err168);
+                            vErrors.push(err169);
                           }
                           errors++;
                         }
                       }
                     } else {
-                      const err169 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation", schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.loads.items.properties.ramp.properties.saturation.type, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation, data: data63 };
+                      const err170 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation", schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.loads.items.properties.ramp.properties.saturation.type, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation, data: data64 };
                       if (vErrors === null) {
-                        vErrors = [err169];
+                        vErrors = [err170];
                       } else {
-                        vErrors.push(err169);
+                        vErrors.push(err170);
                       }
                       errors++;
                     }
                   }
                 } else {
-                  const err170 = { instancePath: instancePath + "/loads/" + i1 + "/ramp", schemaPath: "#/properties/loads/items/properties/ramp/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.loads.items.properties.ramp.type, parentSchema: schema6.properties.loads.items.properties.ramp, data: data57 };
+                  const err171 = { instancePath: instancePath + "/loads/" + i1 + "/ramp", schemaPath: "#/properties/loads/items/properties/ramp/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.loads.items.properties.ramp.type, parentSchema: schema6.properties.loads.items.properties.ramp, data: data58 };
                   if (vErrors === null) {
-                    vErrors = [err170];
+                    vErrors = [err171];
                   } else {
-                    vErrors.push(err170);
+                    vErrors.push(err171);
                   }
                   errors++;
                 }
               }
             } else {
-              const err171 = { instancePath: instancePath + "/loads/" + i1, schemaPath: "#/properties/loads/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.loads.items.type, parentSchema: schema6.properties.loads.items, data: data50 };
+              const err172 = { instancePath: instancePath + "/loads/" + i1, schemaPath: "#/properties/loads/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.loads.items.type, parentSchema: schema6.properties.loads.items, data: data51 };
               if (vErrors === null) {
-                vErrors = [err171];
+                vErrors = [err172];
               } else {
-                vErrors.push(err171);
+                vErrors.push(err172);
               }
               errors++;
             }
           }
         } else {
-          const err172 = { instancePath: instancePath + "/loads", schemaPath: "#/properties/loads/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema6.properties.loads.type, parentSchema: schema6.properties.loads, data: data49 };
+          const err173 = { instancePath: instancePath + "/loads", schemaPath: "#/properties/loads/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema6.properties.loads.type, parentSchema: schema6.properties.loads, data: data50 };
           if (vErrors === null) {
-            vErrors = [err172];
+            vErrors = [err173];
           } else {
-            vErrors.push(err172);
+            vErrors.push(err173);
           }
           errors++;
         }
       }
       if (data.slos !== void 0) {
-        let data69 = data.slos;
-        if (data69 && typeof data69 == "object" && !Array.isArray(data69)) {
-          for (const key15 in data69) {
+        let data70 = data.slos;
+        if (data70 && typeof data70 == "object" && !Array.isArray(data70)) {
+          for (const key15 in data70) {
             if (!(key15 === "ttft_ms" || key15 === "tpot_ms" || key15 === "e2e_ms")) {
-              const err173 = { instancePath: instancePath + "/slos", schemaPath: "#/properties/slos/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key15 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.slos, data: data69 };
+              const err174 = { instancePath: instancePath + "/slos", schemaPath: "#/properties/slos/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key15 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.slos, data: data70 };
               if (vErrors === null) {
-                vErrors = [err173];
+                vErrors = [err174];
               } else {
-                vErrors.push(err173);
+                vErrors.push(err174);
               }
               errors++;
             }
           }
-          if (data69.ttft_ms !== void 0) {
-            let data70 = data69.ttft_ms;
-            if (typeof data70 == "number" && isFinite(data70)) {
-              if (data70 > 864e5 || isNaN(data70)) {
-                const err174 = { instancePath: instancePath + "/slos/ttft_ms", schemaPath: "#/properties/slos/properties/ttft_ms/maximum", keyword: "maximum", params: { comparison: "<=", limit: 864e5 }, message: "must be <= 86400000", schema: 864e5, parentSchema: schema6.properties.slos.properties.ttft_ms, data: data70 };
-                if (vErrors === null) {
-                  vErrors = [err174];
-                } else {
-                  vErrors.push(err174);
-                }
-                errors++;
-              }
-              if (data70 <= 0 || isNaN(data70)) {
-                const err175 = { instancePath: instancePath + "/slos/ttft_ms", schemaPath: "#/properties/slos/properties/ttft_ms/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.slos.properties.ttft_ms, data: data70 };
+          if (data70.ttft_ms !== void 0) {
+            let data71 = data70.ttft_ms;
+            if (typeof data71 == "number" && isFinite(data71)) {
+              if (data71 > 864e5 || isNaN(data71)) {
+                const err175 = { instancePath: instancePath + "/slos/ttft_ms", schemaPath: "#/properties/slos/properties/ttft_ms/maximum", keyword: "maximum", params: { comparison: "<=", limit: 864e5 }, message: "must be <= 86400000", schema: 864e5, parentSchema: schema6.properties.slos.properties.ttft_ms, data: data71 };
                 if (vErrors === null) {
                   vErrors = [err175];
                 } else {
@@ -3514,30 +3518,30 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
+              if (data71 <= 0 || isNaN(data71)) {
+                const err176 = { instancePath: instancePath + "/slos/ttft_ms", schemaPath: "#/properties/slos/properties/ttft_ms/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.slos.properties.ttft_ms, data: data71 };
+                if (vErrors === null) {
+                  vErrors = [err176];
+                } else {
+                  vErrors.push(err176);
+                }
+                errors++;
+              }
             } else {
-              const err176 = { instancePath: instancePath + "/slos/ttft_ms", schemaPath: "#/properties/slos/properties/ttft_ms/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.slos.properties.ttft_ms.type, parentSchema: schema6.properties.slos.properties.ttft_ms, data: data70 };
+              const err177 = { instancePath: instancePath + "/slos/ttft_ms", schemaPath: "#/properties/slos/properties/ttft_ms/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.slos.properties.ttft_ms.type, parentSchema: schema6.properties.slos.properties.ttft_ms, data: data71 };
               if (vErrors === null) {
-                vErrors = [err176];
+                vErrors = [err177];
               } else {
-                vErrors.push(err176);
+                vErrors.push(err177);
               }
               errors++;
             }
           }
-          if (data69.tpot_ms !== void 0) {
-            let data71 = data69.tpot_ms;
-            if (typeof data71 == "number" && isFinite(data71)) {
-              if (data71 > 864e5 || isNaN(data71)) {
-                const err177 = { instancePath: instancePath + "/slos/tpot_ms", schemaPath: "#/properties/slos/properties/tpot_ms/maximum", keyword: "maximum", params: { comparison: "<=", limit: 864e5 }, message: "must be <= 86400000", schema: 864e5, parentSchema: schema6.properties.slos.properties.tpot_ms, data: data71 };
-                if (vErrors === null) {
-                  vErrors = [err177];
-                } else {
-                  vErrors.push(err177);
-                }
-                errors++;
-              }
-              if (data71 <= 0 || isNaN(data71)) {
-                const err178 = { instancePath: instancePath + "/slos/tpot_ms", schemaPath: "#/properties/slos/properties/tpot_ms/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.slos.properties.tpot_ms, data: data71 };
+          if (data70.tpot_ms !== void 0) {
+            let data72 = data70.tpot_ms;
+            if (typeof data72 == "number" && isFinite(data72)) {
+              if (data72 > 864e5 || isNaN(data72)) {
+                const err178 = { instancePath: instancePath + "/slos/tpot_ms", schemaPath: "#/properties/slos/properties/tpot_ms/maximum", keyword: "maximum", params: { comparison: "<=", limit: 864e5 }, message: "must be <= 86400000", schema: 864e5, parentSchema: schema6.properties.slos.properties.tpot_ms, data: data72 };
                 if (vErrors === null) {
                   vErrors = [err178];
                 } else {
@@ -3545,30 +3549,30 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
+              if (data72 <= 0 || isNaN(data72)) {
+                const err179 = { instancePath: instancePath + "/slos/tpot_ms", schemaPath: "#/properties/slos/properties/tpot_ms/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.slos.properties.tpot_ms, data: data72 };
+                if (vErrors === null) {
+                  vErrors = [err179];
+                } else {
+                  vErrors.push(err179);
+                }
+                errors++;
+              }
             } else {
-              const err179 = { instancePath: instancePath + "/slos/tpot_ms", schemaPath: "#/properties/slos/properties/tpot_ms/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.slos.properties.tpot_ms.type, parentSchema: schema6.properties.slos.properties.tpot_ms, data: data71 };
+              const err180 = { instancePath: instancePath + "/slos/tpot_ms", schemaPath: "#/properties/slos/properties/tpot_ms/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.slos.properties.tpot_ms.type, parentSchema: schema6.properties.slos.properties.tpot_ms, data: data72 };
               if (vErrors === null) {
-                vErrors = [err179];
+                vErrors = [err180];
               } else {
-                vErrors.push(err179);
+                vErrors.push(err180);
               }
               errors++;
             }
           }
-          if (data69.e2e_ms !== void 0) {
-            let data72 = data69.e2e_ms;
-            if (typeof data72 == "number" && isFinite(data72)) {
-              if (data72 > 864e5 || isNaN(data72)) {
-                const err180 = { instancePath: instancePath + "/slos/e2e_ms", schemaPath: "#/properties/slos/properties/e2e_ms/maximum", keyword: "maximum", params: { comparison: "<=", limit: 864e5 }, message: "must be <= 86400000", schema: 864e5, parentSchema: schema6.properties.slos.properties.e2e_ms, data: data72 };
-                if (vErrors === null) {
-                  vErrors = [err180];
-                } else {
-                  vErrors.push(err180);
-                }
-                errors++;
-              }
-              if (data72 <= 0 || isNaN(data72)) {
-                const err181 = { instancePath: instancePath + "/slos/e2e_ms", schemaPath: "#/properties/slos/properties/e2e_ms/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.slos.properties.e2e_ms, data: data72 };
+          if (data70.e2e_ms !== void 0) {
+            let data73 = data70.e2e_ms;
+            if (typeof data73 == "number" && isFinite(data73)) {
+              if (data73 > 864e5 || isNaN(data73)) {
+                const err181 = { instancePath: instancePath + "/slos/e2e_ms", schemaPath: "#/properties/slos/properties/e2e_ms/maximum", keyword: "maximum", params: { comparison: "<=", limit: 864e5 }, message: "must be <= 86400000", schema: 864e5, parentSchema: schema6.properties.slos.properties.e2e_ms, data: data73 };
                 if (vErrors === null) {
                   vErrors = [err181];
                 } else {
@@ -3576,54 +3580,54 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
+              if (data73 <= 0 || isNaN(data73)) {
+                const err182 = { instancePath: instancePath + "/slos/e2e_ms", schemaPath: "#/properties/slos/properties/e2e_ms/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.slos.properties.e2e_ms, data: data73 };
+                if (vErrors === null) {
+                  vErrors = [err182];
+                } else {
+                  vErrors.push(err182);
+                }
+                errors++;
+              }
             } else {
-              const err182 = { instancePath: instancePath + "/slos/e2e_ms", schemaPath: "#/properties/slos/properties/e2e_ms/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.slos.properties.e2e_ms.type, parentSchema: schema6.properties.slos.properties.e2e_ms, data: data72 };
+              const err183 = { instancePath: instancePath + "/slos/e2e_ms", schemaPath: "#/properties/slos/properties/e2e_ms/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.slos.properties.e2e_ms.type, parentSchema: schema6.properties.slos.properties.e2e_ms, data: data73 };
               if (vErrors === null) {
-                vErrors = [err182];
+                vErrors = [err183];
               } else {
-                vErrors.push(err182);
+                vErrors.push(err183);
               }
               errors++;
             }
           }
         } else {
-          const err183 = { instancePath: instancePath + "/slos", schemaPath: "#/properties/slos/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.slos.type, parentSchema: schema6.properties.slos, data: data69 };
+          const err184 = { instancePath: instancePath + "/slos", schemaPath: "#/properties/slos/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.slos.type, parentSchema: schema6.properties.slos, data: data70 };
           if (vErrors === null) {
-            vErrors = [err183];
+            vErrors = [err184];
           } else {
-            vErrors.push(err183);
+            vErrors.push(err184);
           }
           errors++;
         }
       }
       if (data.gate !== void 0) {
-        let data73 = data.gate;
-        if (data73 && typeof data73 == "object" && !Array.isArray(data73)) {
-          for (const key16 in data73) {
+        let data74 = data.gate;
+        if (data74 && typeof data74 == "object" && !Array.isArray(data74)) {
+          for (const key16 in data74) {
             if (!func2.call(schema6.properties.gate.properties, key16)) {
-              const err184 = { instancePath: instancePath + "/gate", schemaPath: "#/properties/gate/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key16 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.gate, data: data73 };
+              const err185 = { instancePath: instancePath + "/gate", schemaPath: "#/properties/gate/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key16 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.gate, data: data74 };
               if (vErrors === null) {
-                vErrors = [err184];
+                vErrors = [err185];
               } else {
-                vErrors.push(err184);
+                vErrors.push(err185);
               }
               errors++;
             }
           }
-          if (data73.confidence !== void 0) {
-            let data74 = data73.confidence;
-            if (typeof data74 == "number" && isFinite(data74)) {
-              if (data74 >= 1 || isNaN(data74)) {
-                const err185 = { instancePath: instancePath + "/gate/confidence", schemaPath: "#/properties/gate/properties/confidence/exclusiveMaximum", keyword: "exclusiveMaximum", params: { comparison: "<", limit: 1 }, message: "must be < 1", schema: 1, parentSchema: schema6.properties.gate.properties.confidence, data: data74 };
-                if (vErrors === null) {
-                  vErrors = [err185];
-                } else {
-                  vErrors.push(err185);
-                }
-                errors++;
-              }
-              if (data74 <= 0.5 || isNaN(data74)) {
-                const err186 = { instancePath: instancePath + "/gate/confidence", schemaPath: "#/properties/gate/properties/confidence/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0.5 }, message: "must be > 0.5", schema: 0.5, parentSchema: schema6.properties.gate.properties.confidence, data: data74 };
+          if (data74.confidence !== void 0) {
+            let data75 = data74.confidence;
+            if (typeof data75 == "number" && isFinite(data75)) {
+              if (data75 >= 1 || isNaN(data75)) {
+                const err186 = { instancePath: instancePath + "/gate/confidence", schemaPath: "#/properties/gate/properties/confidence/exclusiveMaximum", keyword: "exclusiveMaximum", params: { comparison: "<", limit: 1 }, message: "must be < 1", schema: 1, parentSchema: schema6.properties.gate.properties.confidence, data: data75 };
                 if (vErrors === null) {
                   vErrors = [err186];
                 } else {
@@ -3631,30 +3635,30 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
+              if (data75 <= 0.5 || isNaN(data75)) {
+                const err187 = { instancePath: instancePath + "/gate/confidence", schemaPath: "#/properties/gate/properties/confidence/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0.5 }, message: "must be > 0.5", schema: 0.5, parentSchema: schema6.properties.gate.properties.confidence, data: data75 };
+                if (vErrors === null) {
+                  vErrors = [err187];
+                } else {
+                  vErrors.push(err187);
+                }
+                errors++;
+              }
             } else {
-              const err187 = { instancePath: instancePath + "/gate/confidence", schemaPath: "#/properties/gate/properties/confidence/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.gate.properties.confidence.type, parentSchema: schema6.properties.gate.properties.confidence, data: data74 };
+              const err188 = { instancePath: instancePath + "/gate/confidence", schemaPath: "#/properties/gate/properties/confidence/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.gate.properties.confidence.type, parentSchema: schema6.properties.gate.properties.confidence, data: data75 };
               if (vErrors === null) {
-                vErrors = [err187];
+                vErrors = [err188];
               } else {
-                vErrors.push(err187);
+                vErrors.push(err188);
               }
               errors++;
             }
           }
-          if (data73.alpha !== void 0) {
-            let data75 = data73.alpha;
-            if (typeof data75 == "number" && isFinite(data75)) {
-              if (data75 > 0.5 || isNaN(data75)) {
-                const err188 = { instancePath: instancePath + "/gate/alpha", schemaPath: "#/properties/gate/properties/alpha/maximum", keyword: "maximum", params: { comparison: "<=", limit: 0.5 }, message: "must be <= 0.5", schema: 0.5, parentSchema: schema6.properties.gate.properties.alpha, data: data75 };
-                if (vErrors === null) {
-                  vErrors = [err188];
-                } else {
-                  vErrors.push(err188);
-                }
-                errors++;
-              }
-              if (data75 <= 0 || isNaN(data75)) {
-                const err189 = { instancePath: instancePath + "/gate/alpha", schemaPath: "#/properties/gate/properties/alpha/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.gate.properties.alpha, data: data75 };
+          if (data74.alpha !== void 0) {
+            let data76 = data74.alpha;
+            if (typeof data76 == "number" && isFinite(data76)) {
+              if (data76 > 0.5 || isNaN(data76)) {
+                const err189 = { instancePath: instancePath + "/gate/alpha", schemaPath: "#/properties/gate/properties/alpha/maximum", keyword: "maximum", params: { comparison: "<=", limit: 0.5 }, message: "must be <= 0.5", schema: 0.5, parentSchema: schema6.properties.gate.properties.alpha, data: data76 };
                 if (vErrors === null) {
                   vErrors = [err189];
                 } else {
@@ -3662,30 +3666,30 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
+              if (data76 <= 0 || isNaN(data76)) {
+                const err190 = { instancePath: instancePath + "/gate/alpha", schemaPath: "#/properties/gate/properties/alpha/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.gate.properties.alpha, data: data76 };
+                if (vErrors === null) {
+                  vErrors = [err190];
+                } else {
+                  vErrors.push(err190);
+                }
+                errors++;
+              }
             } else {
-              const err190 = { instancePath: instancePath + "/gate/alpha", schemaPath: "#/properties/gate/properties/alpha/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.gate.properties.alpha.type, parentSchema: schema6.properties.gate.properties.alpha, data: data75 };
+              const err191 = { instancePath: instancePath + "/gate/alpha", schemaPath: "#/properties/gate/properties/alpha/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.gate.properties.alpha.type, parentSchema: schema6.properties.gate.properties.alpha, data: data76 };
               if (vErrors === null) {
-                vErrors = [err190];
+                vErrors = [err191];
               } else {
-                vErrors.push(err190);
+                vErrors.push(err191);
               }
               errors++;
             }
           }
-          if (data73.error_rate_limit !== void 0) {
-            let data76 = data73.error_rate_limit;
-            if (typeof data76 == "number" && isFinite(data76)) {
-              if (data76 > 1 || isNaN(data76)) {
-                const err191 = { instancePath: instancePath + "/gate/error_rate_limit", schemaPath: "#/properties/gate/properties/error_rate_limit/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema6.properties.gate.properties.error_rate_limit, data: data76 };
-                if (vErrors === null) {
-                  vErrors = [err191];
-                } else {
-                  vErrors.push(err191);
-                }
-                errors++;
-              }
-              if (data76 < 0 || isNaN(data76)) {
-                const err192 = { instancePath: instancePath + "/gate/error_rate_limit", schemaPath: "#/properties/gate/properties/error_rate_limit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema6.properties.gate.properties.error_rate_limit, data: data76 };
+          if (data74.error_rate_limit !== void 0) {
+            let data77 = data74.error_rate_limit;
+            if (typeof data77 == "number" && isFinite(data77)) {
+              if (data77 > 1 || isNaN(data77)) {
+                const err192 = { instancePath: instancePath + "/gate/error_rate_limit", schemaPath: "#/properties/gate/properties/error_rate_limit/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema6.properties.gate.properties.error_rate_limit, data: data77 };
                 if (vErrors === null) {
                   vErrors = [err192];
                 } else {
@@ -3693,64 +3697,61 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
-            } else {
-              const err193 = { instancePath: instancePath + "/gate/error_rate_limit", schemaPath: "#/properties/gate/properties/error_rate_limit/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.gate.properties.error_rate_limit.type, parentSchema: schema6.properties.gate.properties.error_rate_limit, data: data76 };
-              if (vErrors === null) {
-                vErrors = [err193];
-              } else {
-                vErrors.push(err193);
-              }
-              errors++;
-            }
-          }
-          if (data73.client_stall_ms !== void 0) {
-            let data77 = data73.client_stall_ms;
-            if (typeof data77 == "number" && isFinite(data77)) {
-              if (data77 <= 0 || isNaN(data77)) {
-                const err194 = { instancePath: instancePath + "/gate/client_stall_ms", schemaPath: "#/properties/gate/properties/client_stall_ms/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.gate.properties.client_stall_ms, data: data77 };
+              if (data77 < 0 || isNaN(data77)) {
+                const err193 = { instancePath: instancePath + "/gate/error_rate_limit", schemaPath: "#/properties/gate/properties/error_rate_limit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema6.properties.gate.properties.error_rate_limit, data: data77 };
                 if (vErrors === null) {
-                  vErrors = [err194];
+                  vErrors = [err193];
                 } else {
-                  vErrors.push(err194);
+                  vErrors.push(err193);
                 }
                 errors++;
               }
             } else {
-              const err195 = { instancePath: instancePath + "/gate/client_stall_ms", schemaPath: "#/properties/gate/properties/client_stall_ms/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.gate.properties.client_stall_ms.type, parentSchema: schema6.properties.gate.properties.client_stall_ms, data: data77 };
+              const err194 = { instancePath: instancePath + "/gate/error_rate_limit", schemaPath: "#/properties/gate/properties/error_rate_limit/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.gate.properties.error_rate_limit.type, parentSchema: schema6.properties.gate.properties.error_rate_limit, data: data77 };
               if (vErrors === null) {
-                vErrors = [err195];
+                vErrors = [err194];
               } else {
-                vErrors.push(err195);
+                vErrors.push(err194);
               }
               errors++;
             }
           }
-          if (data73.token_drift_limit !== void 0) {
-            let data78 = data73.token_drift_limit;
+          if (data74.client_stall_ms !== void 0) {
+            let data78 = data74.client_stall_ms;
             if (typeof data78 == "number" && isFinite(data78)) {
-              if (data78 < 0 || isNaN(data78)) {
-                const err196 = { instancePath: instancePath + "/gate/token_drift_limit", schemaPath: "#/properties/gate/properties/token_drift_limit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema6.properties.gate.properties.token_drift_limit, data: data78 };
+              if (data78 <= 0 || isNaN(data78)) {
+                const err195 = { instancePath: instancePath + "/gate/client_stall_ms", schemaPath: "#/properties/gate/properties/client_stall_ms/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.gate.properties.client_stall_ms, data: data78 };
                 if (vErrors === null) {
-                  vErrors = [err196];
+                  vErrors = [err195];
                 } else {
-                  vErrors.push(err196);
+                  vErrors.push(err195);
                 }
                 errors++;
               }
             } else {
-              const err197 = { instancePath: instancePath + "/gate/token_drift_limit", schemaPath: "#/properties/gate/properties/token_drift_limit/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.gate.properties.token_drift_limit.type, parentSchema: schema6.properties.gate.properties.token_drift_limit, data: data78 };
+              const err196 = { instancePath: instancePath + "/gate/client_stall_ms", schemaPath: "#/properties/gate/properties/client_stall_ms/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.gate.properties.client_stall_ms.type, parentSchema: schema6.properties.gate.properties.client_stall_ms, data: data78 };
               if (vErrors === null) {
-                vErrors = [err197];
+                vErrors = [err196];
               } else {
-                vErrors.push(err197);
+                vErrors.push(err196);
               }
               errors++;
             }
           }
-          if (data73.strict_fingerprint !== void 0) {
-            let data79 = data73.strict_fingerprint;
-            if (typeof data79 !== "boolean") {
-              const err198 = { instancePath: instancePath + "/gate/strict_fingerprint", schemaPath: "#/properties/gate/properties/strict_fingerprint/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema6.properties.gate.properties.strict_fingerprint.type, parentSchema: schema6.properties.gate.properties.strict_fingerprint, data: data79 };
+          if (data74.token_drift_limit !== void 0) {
+            let data79 = data74.token_drift_limit;
+            if (typeof data79 == "number" && isFinite(data79)) {
+              if (data79 < 0 || isNaN(data79)) {
+                const err197 = { instancePath: instancePath + "/gate/token_drift_limit", schemaPath: "#/properties/gate/properties/token_drift_limit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema6.properties.gate.properties.token_drift_limit, data: data79 };
+                if (vErrors === null) {
+                  vErrors = [err197];
+                } else {
+                  vErrors.push(err197);
+                }
+                errors++;
+              }
+            } else {
+              const err198 = { instancePath: instancePath + "/gate/token_drift_limit", schemaPath: "#/properties/gate/properties/token_drift_limit/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.gate.properties.token_drift_limit.type, parentSchema: schema6.properties.gate.properties.token_drift_limit, data: data79 };
               if (vErrors === null) {
                 vErrors = [err198];
               } else {
@@ -3759,10 +3760,10 @@ var validateSchema = (() => {
               errors++;
             }
           }
-          if (data73.bootstrap_iterations !== void 0) {
-            let data80 = data73.bootstrap_iterations;
-            if (!(typeof data80 == "number" && (!(data80 % 1) && !isNaN(data80)) && isFinite(data80))) {
-              const err199 = { instancePath: instancePath + "/gate/bootstrap_iterations", schemaPath: "#/properties/gate/properties/bootstrap_iterations/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.gate.properties.bootstrap_iterations.type, parentSchema: schema6.properties.gate.properties.bootstrap_iterations, data: data80 };
+          if (data74.strict_fingerprint !== void 0) {
+            let data80 = data74.strict_fingerprint;
+            if (typeof data80 !== "boolean") {
+              const err199 = { instancePath: instancePath + "/gate/strict_fingerprint", schemaPath: "#/properties/gate/properties/strict_fingerprint/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema6.properties.gate.properties.strict_fingerprint.type, parentSchema: schema6.properties.gate.properties.strict_fingerprint, data: data80 };
               if (vErrors === null) {
                 vErrors = [err199];
               } else {
@@ -3770,18 +3771,21 @@ var validateSchema = (() => {
               }
               errors++;
             }
-            if (typeof data80 == "number" && isFinite(data80)) {
-              if (data80 > 1e5 || isNaN(data80)) {
-                const err200 = { instancePath: instancePath + "/gate/bootstrap_iterations", schemaPath: "#/properties/gate/properties/bootstrap_iterations/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000", schema: 1e5, parentSchema: schema6.properties.gate.properties.bootstrap_iterations, data: data80 };
-                if (vErrors === null) {
-                  vErrors = [err200];
-                } else {
-                  vErrors.push(err200);
-                }
-                errors++;
+          }
+          if (data74.bootstrap_iterations !== void 0) {
+            let data81 = data74.bootstrap_iterations;
+            if (!(typeof data81 == "number" && (!(data81 % 1) && !isNaN(data81)) && isFinite(data81))) {
+              const err200 = { instancePath: instancePath + "/gate/bootstrap_iterations", schemaPath: "#/properties/gate/properties/bootstrap_iterations/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.gate.properties.bootstrap_iterations.type, parentSchema: schema6.properties.gate.properties.bootstrap_iterations, data: data81 };
+              if (vErrors === null) {
+                vErrors = [err200];
+              } else {
+                vErrors.push(err200);
               }
-              if (data80 < 200 || isNaN(data80)) {
-                const err201 = { instancePath: instancePath + "/gate/bootstrap_iterations", schemaPath: "#/properties/gate/properties/bootstrap_iterations/minimum", keyword: "minimum", params: { comparison: ">=", limit: 200 }, message: "must be >= 200", schema: 200, parentSchema: schema6.properties.gate.properties.bootstrap_iterations, data: data80 };
+              errors++;
+            }
+            if (typeof data81 == "number" && isFinite(data81)) {
+              if (data81 > 1e5 || isNaN(data81)) {
+                const err201 = { instancePath: instancePath + "/gate/bootstrap_iterations", schemaPath: "#/properties/gate/properties/bootstrap_iterations/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000", schema: 1e5, parentSchema: schema6.properties.gate.properties.bootstrap_iterations, data: data81 };
                 if (vErrors === null) {
                   vErrors = [err201];
                 } else {
@@ -3789,139 +3793,136 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
+              if (data81 < 200 || isNaN(data81)) {
+                const err202 = { instancePath: instancePath + "/gate/bootstrap_iterations", schemaPath: "#/properties/gate/properties/bootstrap_iterations/minimum", keyword: "minimum", params: { comparison: ">=", limit: 200 }, message: "must be >= 200", schema: 200, parentSchema: schema6.properties.gate.properties.bootstrap_iterations, data: data81 };
+                if (vErrors === null) {
+                  vErrors = [err202];
+                } else {
+                  vErrors.push(err202);
+                }
+                errors++;
+              }
             }
           }
-          if (data73.metrics !== void 0) {
-            if (!validate27(data73.metrics, { instancePath: instancePath + "/gate/metrics", parentData: data73, parentDataProperty: "metrics", rootData })) {
+          if (data74.metrics !== void 0) {
+            if (!validate27(data74.metrics, { instancePath: instancePath + "/gate/metrics", parentData: data74, parentDataProperty: "metrics", rootData })) {
               vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
               errors = vErrors.length;
             }
           }
-          if (data73.scenarios !== void 0) {
-            let data82 = data73.scenarios;
-            if (data82 && typeof data82 == "object" && !Array.isArray(data82)) {
-              for (const key17 in data82) {
-                let data83 = data82[key17];
-                if (data83 && typeof data83 == "object" && !Array.isArray(data83)) {
-                  for (const key18 in data83) {
+          if (data74.scenarios !== void 0) {
+            let data83 = data74.scenarios;
+            if (data83 && typeof data83 == "object" && !Array.isArray(data83)) {
+              for (const key17 in data83) {
+                let data84 = data83[key17];
+                if (data84 && typeof data84 == "object" && !Array.isArray(data84)) {
+                  for (const key18 in data84) {
                     if (!(key18 === "metrics")) {
-                      const err202 = { instancePath: instancePath + "/gate/scenarios/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/gate/properties/scenarios/additionalProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key18 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.gate.properties.scenarios.additionalProperties, data: data83 };
+                      const err203 = { instancePath: instancePath + "/gate/scenarios/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/gate/properties/scenarios/additionalProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key18 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.gate.properties.scenarios.additionalProperties, data: data84 };
                       if (vErrors === null) {
-                        vErrors = [err202];
+                        vErrors = [err203];
                       } else {
-                        vErrors.push(err202);
+                        vErrors.push(err203);
                       }
                       errors++;
                     }
                   }
-                  if (data83.metrics !== void 0) {
-                    if (!validate27(data83.metrics, { instancePath: instancePath + "/gate/scenarios/" + key17.replace(/~/g, "~0").replace(/\//g, "~1") + "/metrics", parentData: data83, parentDataProperty: "metrics", rootData })) {
+                  if (data84.metrics !== void 0) {
+                    if (!validate27(data84.metrics, { instancePath: instancePath + "/gate/scenarios/" + key17.replace(/~/g, "~0").replace(/\//g, "~1") + "/metrics", parentData: data84, parentDataProperty: "metrics", rootData })) {
                       vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
                       errors = vErrors.length;
                     }
                   }
                 } else {
-                  const err203 = { instancePath: instancePath + "/gate/scenarios/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/gate/properties/scenarios/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.gate.properties.scenarios.additionalProperties.type, parentSchema: schema6.properties.gate.properties.scenarios.additionalProperties, data: data83 };
+                  const err204 = { instancePath: instancePath + "/gate/scenarios/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/gate/properties/scenarios/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.gate.properties.scenarios.additionalProperties.type, parentSchema: schema6.properties.gate.properties.scenarios.additionalProperties, data: data84 };
                   if (vErrors === null) {
-                    vErrors = [err203];
+                    vErrors = [err204];
                   } else {
-                    vErrors.push(err203);
+                    vErrors.push(err204);
                   }
                   errors++;
                 }
               }
             } else {
-              const err204 = { instancePath: instancePath + "/gate/scenarios", schemaPath: "#/properties/gate/properties/scenarios/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.gate.properties.scenarios.type, parentSchema: schema6.properties.gate.properties.scenarios, data: data82 };
+              const err205 = { instancePath: instancePath + "/gate/scenarios", schemaPath: "#/properties/gate/properties/scenarios/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.gate.properties.scenarios.type, parentSchema: schema6.properties.gate.properties.scenarios, data: data83 };
               if (vErrors === null) {
-                vErrors = [err204];
+                vErrors = [err205];
               } else {
-                vErrors.push(err204);
+                vErrors.push(err205);
               }
               errors++;
             }
           }
-          if (data73.slo !== void 0) {
-            let data85 = data73.slo;
-            if (Array.isArray(data85)) {
-              const len3 = data85.length;
+          if (data74.slo !== void 0) {
+            let data86 = data74.slo;
+            if (Array.isArray(data86)) {
+              const len3 = data86.length;
               for (let i3 = 0; i3 < len3; i3++) {
-                let data86 = data85[i3];
-                const _errs194 = errors;
+                let data87 = data86[i3];
+                const _errs195 = errors;
                 let valid33 = false;
                 let passing4 = null;
-                const _errs195 = errors;
-                if (typeof data86 === "string") {
-                  if (!pattern4.test(data86)) {
-                    const err205 = { instancePath: instancePath + "/gate/slo/" + i3, schemaPath: "#/properties/gate/properties/slo/items/oneOf/0/pattern", keyword: "pattern", params: { pattern: "^\\s*[a-z][a-z0-9_]*(\\.(mean|p50|p90|p95|p99))?\\s*(<=|<|>=|>)\\s*[0-9.eE+-]+\\s*$" }, message: 'must match pattern "^\\s*[a-z][a-z0-9_]*(\\.(mean|p50|p90|p95|p99))?\\s*(<=|<|>=|>)\\s*[0-9.eE+-]+\\s*$"', schema: "^\\s*[a-z][a-z0-9_]*(\\.(mean|p50|p90|p95|p99))?\\s*(<=|<|>=|>)\\s*[0-9.eE+-]+\\s*$", parentSchema: schema6.properties.gate.properties.slo.items.oneOf[0], data: data86 };
+                const _errs196 = errors;
+                if (typeof data87 === "string") {
+                  if (!pattern4.test(data87)) {
+                    const err206 = { instancePath: instancePath + "/gate/slo/" + i3, schemaPath: "#/properties/gate/properties/slo/items/oneOf/0/pattern", keyword: "pattern", params: { pattern: "^\\s*[a-z][a-z0-9_]*(\\.(mean|p50|p90|p95|p99))?\\s*(<=|<|>=|>)\\s*[0-9.eE+-]+\\s*$" }, message: 'must match pattern "^\\s*[a-z][a-z0-9_]*(\\.(mean|p50|p90|p95|p99))?\\s*(<=|<|>=|>)\\s*[0-9.eE+-]+\\s*$"', schema: "^\\s*[a-z][a-z0-9_]*(\\.(mean|p50|p90|p95|p99))?\\s*(<=|<|>=|>)\\s*[0-9.eE+-]+\\s*$", parentSchema: schema6.properties.gate.properties.slo.items.oneOf[0], data: data87 };
                     if (vErrors === null) {
-                      vErrors = [err205];
+                      vErrors = [err206];
                     } else {
-                      vErrors.push(err205);
+                      vErrors.push(err206);
                     }
                     errors++;
                   }
                 } else {
-                  const err206 = { instancePath: instancePath + "/gate/slo/" + i3, schemaPath: "#/properties/gate/properties/slo/items/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.gate.properties.slo.items.oneOf[0].type, parentSchema: schema6.properties.gate.properties.slo.items.oneOf[0], data: data86 };
+                  const err207 = { instancePath: instancePath + "/gate/slo/" + i3, schemaPath: "#/properties/gate/properties/slo/items/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.gate.properties.slo.items.oneOf[0].type, parentSchema: schema6.properties.gate.properties.slo.items.oneOf[0], data: data87 };
                   if (vErrors === null) {
-                    vErrors = [err206];
+                    vErrors = [err207];
                   } else {
-                    vErrors.push(err206);
+                    vErrors.push(err207);
                   }
                   errors++;
                 }
-                var _valid4 = _errs195 === errors;
+                var _valid4 = _errs196 === errors;
                 if (_valid4) {
                   valid33 = true;
                   passing4 = 0;
                 }
-                const _errs197 = errors;
-                if (data86 && typeof data86 == "object" && !Array.isArray(data86)) {
-                  if (data86.check === void 0) {
-                    const err207 = { instancePath: instancePath + "/gate/slo/" + i3, schemaPath: "#/properties/gate/properties/slo/items/oneOf/1/required", keyword: "required", params: { missingProperty: "check" }, message: "must have required property 'check'", schema: schema6.properties.gate.properties.slo.items.oneOf[1].required, parentSchema: schema6.properties.gate.properties.slo.items.oneOf[1], data: data86 };
+                const _errs198 = errors;
+                if (data87 && typeof data87 == "object" && !Array.isArray(data87)) {
+                  if (data87.check === void 0) {
+                    const err208 = { instancePath: instancePath + "/gate/slo/" + i3, schemaPath: "#/properties/gate/properties/slo/items/oneOf/1/required", keyword: "required", params: { missingProperty: "check" }, message: "must have required property 'check'", schema: schema6.properties.gate.properties.slo.items.oneOf[1].required, parentSchema: schema6.properties.gate.properties.slo.items.oneOf[1], data: data87 };
                     if (vErrors === null) {
-                      vErrors = [err207];
+                      vErrors = [err208];
                     } else {
-                      vErrors.push(err207);
+                      vErrors.push(err208);
                     }
                     errors++;
                   }
-                  for (const key19 in data86) {
+                  for (const key19 in data87) {
                     if (!(key19 === "check" || key19 === "scenario" || key19 === "load")) {
-                      const err208 = { instancePath: instancePath + "/gate/slo/" + i3, schemaPath: "#/properties/gate/properties/slo/items/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key19 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.gate.properties.slo.items.oneOf[1], data: data86 };
+                      const err209 = { instancePath: instancePath + "/gate/slo/" + i3, schemaPath: "#/properties/gate/properties/slo/items/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key19 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.gate.properties.slo.items.oneOf[1], data: data87 };
                       if (vErrors === null) {
-                        vErrors = [err208];
+                        vErrors = [err209];
                       } else {
-                        vErrors.push(err208);
+                        vErrors.push(err209);
                       }
                       errors++;
                     }
                   }
-                  if (data86.check !== void 0) {
-                    let data87 = data86.check;
-                    if (typeof data87 === "string") {
-                      if (!pattern4.test(data87)) {
-                        const err209 = { instancePath: instancePath + "/gate/slo/" + i3 + "/check", schemaPath: "#/properties/gate/properties/slo/items/oneOf/1/properties/check/pattern", keyword: "pattern", params: { pattern: "^\\s*[a-z][a-z0-9_]*(\\.(mean|p50|p90|p95|p99))?\\s*(<=|<|>=|>)\\s*[0-9.eE+-]+\\s*$" }, message: 'must match pattern "^\\s*[a-z][a-z0-9_]*(\\.(mean|p50|p90|p95|p99))?\\s*(<=|<|>=|>)\\s*[0-9.eE+-]+\\s*$"', schema: "^\\s*[a-z][a-z0-9_]*(\\.(mean|p50|p90|p95|p99))?\\s*(<=|<|>=|>)\\s*[0-9.eE+-]+\\s*$", parentSchema: schema6.properties.gate.properties.slo.items.oneOf[1].properties.check, data: data87 };
+                  if (data87.check !== void 0) {
+                    let data88 = data87.check;
+                    if (typeof data88 === "string") {
+                      if (!pattern4.test(data88)) {
+                        const err210 = { instancePath: instancePath + "/gate/slo/" + i3 + "/check", schemaPath: "#/properties/gate/properties/slo/items/oneOf/1/properties/check/pattern", keyword: "pattern", params: { pattern: "^\\s*[a-z][a-z0-9_]*(\\.(mean|p50|p90|p95|p99))?\\s*(<=|<|>=|>)\\s*[0-9.eE+-]+\\s*$" }, message: 'must match pattern "^\\s*[a-z][a-z0-9_]*(\\.(mean|p50|p90|p95|p99))?\\s*(<=|<|>=|>)\\s*[0-9.eE+-]+\\s*$"', schema: "^\\s*[a-z][a-z0-9_]*(\\.(mean|p50|p90|p95|p99))?\\s*(<=|<|>=|>)\\s*[0-9.eE+-]+\\s*$", parentSchema: schema6.properties.gate.properties.slo.items.oneOf[1].properties.check, data: data88 };
                         if (vErrors === null) {
-                          vErrors = [err209];
+                          vErrors = [err210];
                         } else {
-                          vErrors.push(err209);
+                          vErrors.push(err210);
                         }
                         errors++;
                       }
                     } else {
-                      const err210 = { instancePath: instancePath + "/gate/slo/" + i3 + "/check", schemaPath: "#/properties/gate/properties/slo/items/oneOf/1/properties/check/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.gate.properties.slo.items.oneOf[1].properties.check.type, parentSchema: schema6.properties.gate.properties.slo.items.oneOf[1].properties.check, data: data87 };
-                      if (vErrors === null) {
-                        vErrors = [err210];
-                      } else {
-                        vErrors.push(err210);
-                      }
-                      errors++;
-                    }
-                  }
-                  if (data86.scenario !== void 0) {
-                    let data88 = data86.scenario;
-                    if (typeof data88 !== "string") {
-                      const err211 = { instancePath: instancePath + "/gate/slo/" + i3 + "/scenario", schemaPath: "#/properties/gate/properties/slo/items/oneOf/1/properties/scenario/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.gate.properties.slo.items.oneOf[1].properties.scenario.type, parentSchema: schema6.properties.gate.properties.slo.items.oneOf[1].properties.scenario, data: data88 };
+                      const err211 = { instancePath: instancePath + "/gate/slo/" + i3 + "/check", schemaPath: "#/properties/gate/properties/slo/items/oneOf/1/properties/check/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.gate.properties.slo.items.oneOf[1].properties.check.type, parentSchema: schema6.properties.gate.properties.slo.items.oneOf[1].properties.check, data: data88 };
                       if (vErrors === null) {
                         vErrors = [err211];
                       } else {
@@ -3930,10 +3931,10 @@ var validateSchema = (() => {
                       errors++;
                     }
                   }
-                  if (data86.load !== void 0) {
-                    let data89 = data86.load;
+                  if (data87.scenario !== void 0) {
+                    let data89 = data87.scenario;
                     if (typeof data89 !== "string") {
-                      const err212 = { instancePath: instancePath + "/gate/slo/" + i3 + "/load", schemaPath: "#/properties/gate/properties/slo/items/oneOf/1/properties/load/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.gate.properties.slo.items.oneOf[1].properties.load.type, parentSchema: schema6.properties.gate.properties.slo.items.oneOf[1].properties.load, data: data89 };
+                      const err212 = { instancePath: instancePath + "/gate/slo/" + i3 + "/scenario", schemaPath: "#/properties/gate/properties/slo/items/oneOf/1/properties/scenario/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.gate.properties.slo.items.oneOf[1].properties.scenario.type, parentSchema: schema6.properties.gate.properties.slo.items.oneOf[1].properties.scenario, data: data89 };
                       if (vErrors === null) {
                         vErrors = [err212];
                       } else {
@@ -3942,16 +3943,28 @@ var validateSchema = (() => {
                       errors++;
                     }
                   }
+                  if (data87.load !== void 0) {
+                    let data90 = data87.load;
+                    if (typeof data90 !== "string") {
+                      const err213 = { instancePath: instancePath + "/gate/slo/" + i3 + "/load", schemaPath: "#/properties/gate/properties/slo/items/oneOf/1/properties/load/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.gate.properties.slo.items.oneOf[1].properties.load.type, parentSchema: schema6.properties.gate.properties.slo.items.oneOf[1].properties.load, data: data90 };
+                      if (vErrors === null) {
+                        vErrors = [err213];
+                      } else {
+                        vErrors.push(err213);
+                      }
+                      errors++;
+                    }
+                  }
                 } else {
-                  const err213 = { instancePath: instancePath + "/gate/slo/" + i3, schemaPath: "#/properties/gate/properties/slo/items/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.gate.properties.slo.items.oneOf[1].type, parentSchema: schema6.properties.gate.properties.slo.items.oneOf[1], data: data86 };
+                  const err214 = { instancePath: instancePath + "/gate/slo/" + i3, schemaPath: "#/properties/gate/properties/slo/items/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.gate.properties.slo.items.oneOf[1].type, parentSchema: schema6.properties.gate.properties.slo.items.oneOf[1], data: data87 };
                   if (vErrors === null) {
-                    vErrors = [err213];
+                    vErrors = [err214];
                   } else {
-                    vErrors.push(err213);
+                    vErrors.push(err214);
                   }
                   errors++;
                 }
-                var _valid4 = _errs197 === errors;
+                var _valid4 = _errs198 === errors;
                 if (_valid4 && valid33) {
                   valid33 = false;
                   passing4 = [passing4, 1];
@@ -3962,18 +3975,18 @@ var validateSchema = (() => {
                   }
                 }
                 if (!valid33) {
-                  const err214 = { instancePath: instancePath + "/gate/slo/" + i3, schemaPath: "#/properties/gate/properties/slo/items/oneOf", keyword: "oneOf", params: { passingSchemas: passing4 }, message: "must match exactly one schema in oneOf", schema: schema6.properties.gate.properties.slo.items.oneOf, parentSchema: schema6.properties.gate.properties.slo.items, data: data86 };
+                  const err215 = { instancePath: instancePath + "/gate/slo/" + i3, schemaPath: "#/properties/gate/properties/slo/items/oneOf", keyword: "oneOf", params: { passingSchemas: passing4 }, message: "must match exactly one schema in oneOf", schema: schema6.properties.gate.properties.slo.items.oneOf, parentSchema: schema6.properties.gate.properties.slo.items, data: data87 };
                   if (vErrors === null) {
-                    vErrors = [err214];
+                    vErrors = [err215];
                   } else {
-                    vErrors.push(err214);
+                    vErrors.push(err215);
                   }
                   errors++;
                 } else {
-                  errors = _errs194;
+                  errors = _errs195;
                   if (vErrors !== null) {
-                    if (_errs194) {
-                      vErrors.length = _errs194;
+                    if (_errs195) {
+                      vErrors.length = _errs195;
                     } else {
                       vErrors = null;
                     }
@@ -3981,43 +3994,34 @@ var validateSchema = (() => {
                 }
               }
             } else {
-              const err215 = { instancePath: instancePath + "/gate/slo", schemaPath: "#/properties/gate/properties/slo/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema6.properties.gate.properties.slo.type, parentSchema: schema6.properties.gate.properties.slo, data: data85 };
+              const err216 = { instancePath: instancePath + "/gate/slo", schemaPath: "#/properties/gate/properties/slo/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema6.properties.gate.properties.slo.type, parentSchema: schema6.properties.gate.properties.slo, data: data86 };
               if (vErrors === null) {
-                vErrors = [err215];
+                vErrors = [err216];
               } else {
-                vErrors.push(err215);
+                vErrors.push(err216);
               }
               errors++;
             }
           }
-          if (data73.capacity !== void 0) {
-            let data90 = data73.capacity;
-            if (data90 && typeof data90 == "object" && !Array.isArray(data90)) {
-              for (const key20 in data90) {
+          if (data74.capacity !== void 0) {
+            let data91 = data74.capacity;
+            if (data91 && typeof data91 == "object" && !Array.isArray(data91)) {
+              for (const key20 in data91) {
                 if (!(key20 === "tolerance" || key20 === "noise")) {
-                  const err216 = { instancePath: instancePath + "/gate/capacity", schemaPath: "#/properties/gate/properties/capacity/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key20 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.gate.properties.capacity, data: data90 };
+                  const err217 = { instancePath: instancePath + "/gate/capacity", schemaPath: "#/properties/gate/properties/capacity/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key20 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.gate.properties.capacity, data: data91 };
                   if (vErrors === null) {
-                    vErrors = [err216];
+                    vErrors = [err217];
                   } else {
-                    vErrors.push(err216);
+                    vErrors.push(err217);
                   }
                   errors++;
                 }
               }
-              if (data90.tolerance !== void 0) {
-                let data91 = data90.tolerance;
-                if (typeof data91 == "number" && isFinite(data91)) {
-                  if (data91 >= 1 || isNaN(data91)) {
-                    const err217 = { instancePath: instancePath + "/gate/capacity/tolerance", schemaPath: "#/properties/gate/properties/capacity/properties/tolerance/exclusiveMaximum", keyword: "exclusiveMaximum", params: { comparison: "<", limit: 1 }, message: "must be < 1", schema: 1, parentSchema: schema6.properties.gate.properties.capacity.properties.tolerance, data: data91 };
-                    if (vErrors === null) {
-                      vErrors = [err217];
-                    } else {
-                      vErrors.push(err217);
-                    }
-                    errors++;
-                  }
-                  if (data91 <= 0 || isNaN(data91)) {
-                    const err218 = { instancePath: instancePath + "/gate/capacity/tolerance", schemaPath: "#/properties/gate/properties/capacity/properties/tolerance/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.gate.properties.capacity.properties.tolerance, data: data91 };
+              if (data91.tolerance !== void 0) {
+                let data92 = data91.tolerance;
+                if (typeof data92 == "number" && isFinite(data92)) {
+                  if (data92 >= 1 || isNaN(data92)) {
+                    const err218 = { instancePath: instancePath + "/gate/capacity/tolerance", schemaPath: "#/properties/gate/properties/capacity/properties/tolerance/exclusiveMaximum", keyword: "exclusiveMaximum", params: { comparison: "<", limit: 1 }, message: "must be < 1", schema: 1, parentSchema: schema6.properties.gate.properties.capacity.properties.tolerance, data: data92 };
                     if (vErrors === null) {
                       vErrors = [err218];
                     } else {
@@ -4025,30 +4029,30 @@ var validateSchema = (() => {
                     }
                     errors++;
                   }
+                  if (data92 <= 0 || isNaN(data92)) {
+                    const err219 = { instancePath: instancePath + "/gate/capacity/tolerance", schemaPath: "#/properties/gate/properties/capacity/properties/tolerance/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.gate.properties.capacity.properties.tolerance, data: data92 };
+                    if (vErrors === null) {
+                      vErrors = [err219];
+                    } else {
+                      vErrors.push(err219);
+                    }
+                    errors++;
+                  }
                 } else {
-                  const err219 = { instancePath: instancePath + "/gate/capacity/tolerance", schemaPath: "#/properties/gate/properties/capacity/properties/tolerance/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.gate.properties.capacity.properties.tolerance.type, parentSchema: schema6.properties.gate.properties.capacity.properties.tolerance, data: data91 };
+                  const err220 = { instancePath: instancePath + "/gate/capacity/tolerance", schemaPath: "#/properties/gate/properties/capacity/properties/tolerance/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.gate.properties.capacity.properties.tolerance.type, parentSchema: schema6.properties.gate.properties.capacity.properties.tolerance, data: data92 };
                   if (vErrors === null) {
-                    vErrors = [err219];
+                    vErrors = [err220];
                   } else {
-                    vErrors.push(err219);
+                    vErrors.push(err220);
                   }
                   errors++;
                 }
               }
-              if (data90.noise !== void 0) {
-                let data92 = data90.noise;
-                if (typeof data92 == "number" && isFinite(data92)) {
-                  if (data92 < 0 || isNaN(data92)) {
-                    const err220 = { instancePath: instancePath + "/gate/capacity/noise", schemaPath: "#/properties/gate/properties/capacity/properties/noise/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema6.properties.gate.properties.capacity.properties.noise, data: data92 };
-                    if (vErrors === null) {
-                      vErrors = [err220];
-                    } else {
-                      vErrors.push(err220);
-                    }
-                    errors++;
-                  }
-                  if (data92 >= 1 || isNaN(data92)) {
-                    const err221 = { instancePath: instancePath + "/gate/capacity/noise", schemaPath: "#/properties/gate/properties/capacity/properties/noise/exclusiveMaximum", keyword: "exclusiveMaximum", params: { comparison: "<", limit: 1 }, message: "must be < 1", schema: 1, parentSchema: schema6.properties.gate.properties.capacity.properties.noise, data: data92 };
+              if (data91.noise !== void 0) {
+                let data93 = data91.noise;
+                if (typeof data93 == "number" && isFinite(data93)) {
+                  if (data93 < 0 || isNaN(data93)) {
+                    const err221 = { instancePath: instancePath + "/gate/capacity/noise", schemaPath: "#/properties/gate/properties/capacity/properties/noise/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema6.properties.gate.properties.capacity.properties.noise, data: data93 };
                     if (vErrors === null) {
                       vErrors = [err221];
                     } else {
@@ -4056,58 +4060,51 @@ var validateSchema = (() => {
                     }
                     errors++;
                   }
+                  if (data93 >= 1 || isNaN(data93)) {
+                    const err222 = { instancePath: instancePath + "/gate/capacity/noise", schemaPath: "#/properties/gate/properties/capacity/properties/noise/exclusiveMaximum", keyword: "exclusiveMaximum", params: { comparison: "<", limit: 1 }, message: "must be < 1", schema: 1, parentSchema: schema6.properties.gate.properties.capacity.properties.noise, data: data93 };
+                    if (vErrors === null) {
+                      vErrors = [err222];
+                    } else {
+                      vErrors.push(err222);
+                    }
+                    errors++;
+                  }
                 } else {
-                  const err222 = { instancePath: instancePath + "/gate/capacity/noise", schemaPath: "#/properties/gate/properties/capacity/properties/noise/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.gate.properties.capacity.properties.noise.type, parentSchema: schema6.properties.gate.properties.capacity.properties.noise, data: data92 };
+                  const err223 = { instancePath: instancePath + "/gate/capacity/noise", schemaPath: "#/properties/gate/properties/capacity/properties/noise/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.gate.properties.capacity.properties.noise.type, parentSchema: schema6.properties.gate.properties.capacity.properties.noise, data: data93 };
                   if (vErrors === null) {
-                    vErrors = [err222];
+                    vErrors = [err223];
                   } else {
-                    vErrors.push(err222);
+                    vErrors.push(err223);
                   }
                   errors++;
                 }
               }
             } else {
-              const err223 = { instancePath: instancePath + "/gate/capacity", schemaPath: "#/properties/gate/properties/capacity/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.gate.properties.capacity.type, parentSchema: schema6.properties.gate.properties.capacity, data: data90 };
+              const err224 = { instancePath: instancePath + "/gate/capacity", schemaPath: "#/properties/gate/properties/capacity/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.gate.properties.capacity.type, parentSchema: schema6.properties.gate.properties.capacity, data: data91 };
               if (vErrors === null) {
-                vErrors = [err223];
+                vErrors = [err224];
               } else {
-                vErrors.push(err223);
+                vErrors.push(err224);
               }
               errors++;
             }
           }
         } else {
-          const err224 = { instancePath: instancePath + "/gate", schemaPath: "#/properties/gate/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.gate.type, parentSchema: schema6.properties.gate, data: data73 };
+          const err225 = { instancePath: instancePath + "/gate", schemaPath: "#/properties/gate/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.gate.type, parentSchema: schema6.properties.gate, data: data74 };
           if (vErrors === null) {
-            vErrors = [err224];
+            vErrors = [err225];
           } else {
-            vErrors.push(err224);
+            vErrors.push(err225);
           }
           errors++;
         }
       }
       if (data.ab !== void 0) {
-        let data93 = data.ab;
-        if (data93 && typeof data93 == "object" && !Array.isArray(data93)) {
-          for (const key21 in data93) {
+        let data94 = data.ab;
+        if (data94 && typeof data94 == "object" && !Array.isArray(data94)) {
+          for (const key21 in data94) {
             if (!(key21 === "baseline" || key21 === "candidate" || key21 === "schedule" || key21 === "interleave")) {
-              const err225 = { instancePath: instancePath + "/ab", schemaPath: "#/properties/ab/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key21 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.ab, data: data93 };
-              if (vErrors === null) {
-                vErrors = [err225];
-              } else {
-                vErrors.push(err225);
-              }
-              errors++;
-            }
-          }
-          if (data93.baseline !== void 0) {
-            if (data93.candidate === void 0) {
-              const err226 = { instancePath: instancePath + "/ab", schemaPath: "#/properties/ab/dependencies", keyword: "dependencies", params: {
-                property: "baseline",
-                missingProperty: "candidate",
-                depsCount: 1,
-                deps: "candidate"
-              }, message: "must have property candidate when property baseline is present", schema: schema6.properties.ab.dependencies, parentSchema: schema6.properties.ab, data: data93 };
+              const err226 = { instancePath: instancePath + "/ab", schemaPath: "#/properties/ab/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key21 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.ab, data: data94 };
               if (vErrors === null) {
                 vErrors = [err226];
               } else {
@@ -4116,14 +4113,14 @@ var validateSchema = (() => {
               errors++;
             }
           }
-          if (data93.candidate !== void 0) {
-            if (data93.baseline === void 0) {
+          if (data94.baseline !== void 0) {
+            if (data94.candidate === void 0) {
               const err227 = { instancePath: instancePath + "/ab", schemaPath: "#/properties/ab/dependencies", keyword: "dependencies", params: {
-                property: "candidate",
-                missingProperty: "baseline",
+                property: "baseline",
+                missingProperty: "candidate",
                 depsCount: 1,
-                deps: "baseline"
-              }, message: "must have property baseline when property candidate is present", schema: schema6.properties.ab.dependencies, parentSchema: schema6.properties.ab, data: data93 };
+                deps: "candidate"
+              }, message: "must have property candidate when property baseline is present", schema: schema6.properties.ab.dependencies, parentSchema: schema6.properties.ab, data: data94 };
               if (vErrors === null) {
                 vErrors = [err227];
               } else {
@@ -4132,22 +4129,14 @@ var validateSchema = (() => {
               errors++;
             }
           }
-          if (data93.baseline !== void 0) {
-            if (!validate32(data93.baseline, { instancePath: instancePath + "/ab/baseline", parentData: data93, parentDataProperty: "baseline", rootData })) {
-              vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
-              errors = vErrors.length;
-            }
-          }
-          if (data93.candidate !== void 0) {
-            if (!validate32(data93.candidate, { instancePath: instancePath + "/ab/candidate", parentData: data93, parentDataProperty: "candidate", rootData })) {
-              vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
-              errors = vErrors.length;
-            }
-          }
-          if (data93.schedule !== void 0) {
-            let data96 = data93.schedule;
-            if (!(data96 === "concurrent" || data96 === "alternate")) {
-              const err228 = { instancePath: instancePath + "/ab/schedule", schemaPath: "#/properties/ab/properties/schedule/enum", keyword: "enum", params: { allowedValues: schema6.properties.ab.properties.schedule.enum }, message: "must be equal to one of the allowed values", schema: schema6.properties.ab.properties.schedule.enum, parentSchema: schema6.properties.ab.properties.schedule, data: data96 };
+          if (data94.candidate !== void 0) {
+            if (data94.baseline === void 0) {
+              const err228 = { instancePath: instancePath + "/ab", schemaPath: "#/properties/ab/dependencies", keyword: "dependencies", params: {
+                property: "candidate",
+                missingProperty: "baseline",
+                depsCount: 1,
+                deps: "baseline"
+              }, message: "must have property baseline when property candidate is present", schema: schema6.properties.ab.dependencies, parentSchema: schema6.properties.ab, data: data94 };
               if (vErrors === null) {
                 vErrors = [err228];
               } else {
@@ -4156,10 +4145,22 @@ var validateSchema = (() => {
               errors++;
             }
           }
-          if (data93.interleave !== void 0) {
-            let data97 = data93.interleave;
-            if (!(data97 === "blocks" || data97 === "trials")) {
-              const err229 = { instancePath: instancePath + "/ab/interleave", schemaPath: "#/properties/ab/properties/interleave/enum", keyword: "enum", params: { allowedValues: schema6.properties.ab.properties.interleave.enum }, message: "must be equal to one of the allowed values", schema: schema6.properties.ab.properties.interleave.enum, parentSchema: schema6.properties.ab.properties.interleave, data: data97 };
+          if (data94.baseline !== void 0) {
+            if (!validate32(data94.baseline, { instancePath: instancePath + "/ab/baseline", parentData: data94, parentDataProperty: "baseline", rootData })) {
+              vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+              errors = vErrors.length;
+            }
+          }
+          if (data94.candidate !== void 0) {
+            if (!validate32(data94.candidate, { instancePath: instancePath + "/ab/candidate", parentData: data94, parentDataProperty: "candidate", rootData })) {
+              vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+              errors = vErrors.length;
+            }
+          }
+          if (data94.schedule !== void 0) {
+            let data97 = data94.schedule;
+            if (!(data97 === "concurrent" || data97 === "alternate")) {
+              const err229 = { instancePath: instancePath + "/ab/schedule", schemaPath: "#/properties/ab/properties/schedule/enum", keyword: "enum", params: { allowedValues: schema6.properties.ab.properties.schedule.enum }, message: "must be equal to one of the allowed values", schema: schema6.properties.ab.properties.schedule.enum, parentSchema: schema6.properties.ab.properties.schedule, data: data97 };
               if (vErrors === null) {
                 vErrors = [err229];
               } else {
@@ -4168,44 +4169,47 @@ var validateSchema = (() => {
               errors++;
             }
           }
+          if (data94.interleave !== void 0) {
+            let data98 = data94.interleave;
+            if (!(data98 === "blocks" || data98 === "trials")) {
+              const err230 = { instancePath: instancePath + "/ab/interleave", schemaPath: "#/properties/ab/properties/interleave/enum", keyword: "enum", params: { allowedValues: schema6.properties.ab.properties.interleave.enum }, message: "must be equal to one of the allowed values", schema: schema6.properties.ab.properties.interleave.enum, parentSchema: schema6.properties.ab.properties.interleave, data: data98 };
+              if (vErrors === null) {
+                vErrors = [err230];
+              } else {
+                vErrors.push(err230);
+              }
+              errors++;
+            }
+          }
         } else {
-          const err230 = { instancePath: instancePath + "/ab", schemaPath: "#/properties/ab/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.ab.type, parentSchema: schema6.properties.ab, data: data93 };
+          const err231 = { instancePath: instancePath + "/ab", schemaPath: "#/properties/ab/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.ab.type, parentSchema: schema6.properties.ab, data: data94 };
           if (vErrors === null) {
-            vErrors = [err230];
+            vErrors = [err231];
           } else {
-            vErrors.push(err230);
+            vErrors.push(err231);
           }
           errors++;
         }
       }
       if (data.cost !== void 0) {
-        let data98 = data.cost;
-        if (data98 && typeof data98 == "object" && !Array.isArray(data98)) {
-          for (const key22 in data98) {
+        let data99 = data.cost;
+        if (data99 && typeof data99 == "object" && !Array.isArray(data99)) {
+          for (const key22 in data99) {
             if (!(key22 === "gpu_hour_usd" || key22 === "gpus" || key22 === "node_hour_usd")) {
-              const err231 = { instancePath: instancePath + "/cost", schemaPath: "#/properties/cost/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key22 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.cost, data: data98 };
+              const err232 = { instancePath: instancePath + "/cost", schemaPath: "#/properties/cost/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key22 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.cost, data: data99 };
               if (vErrors === null) {
-                vErrors = [err231];
+                vErrors = [err232];
               } else {
-                vErrors.push(err231);
+                vErrors.push(err232);
               }
               errors++;
             }
           }
-          if (data98.gpu_hour_usd !== void 0) {
-            let data99 = data98.gpu_hour_usd;
-            if (typeof data99 == "number" && isFinite(data99)) {
-              if (data99 > 1e6 || isNaN(data99)) {
-                const err232 = { instancePath: instancePath + "/cost/gpu_hour_usd", schemaPath: "#/properties/cost/properties/gpu_hour_usd/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000", schema: 1e6, parentSchema: schema6.properties.cost.properties.gpu_hour_usd, data: data99 };
-                if (vErrors === null) {
-                  vErrors = [err232];
-                } else {
-                  vErrors.push(err232);
-                }
-                errors++;
-              }
-              if (data99 <= 0 || isNaN(data99)) {
-                const err233 = { instancePath: instancePath + "/cost/gpu_hour_usd", schemaPath: "#/properties/cost/properties/gpu_hour_usd/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.cost.properties.gpu_hour_usd, data: data99 };
+          if (data99.gpu_hour_usd !== void 0) {
+            let data100 = data99.gpu_hour_usd;
+            if (typeof data100 == "number" && isFinite(data100)) {
+              if (data100 > 1e6 || isNaN(data100)) {
+                const err233 = { instancePath: instancePath + "/cost/gpu_hour_usd", schemaPath: "#/properties/cost/properties/gpu_hour_usd/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000", schema: 1e6, parentSchema: schema6.properties.cost.properties.gpu_hour_usd, data: data100 };
                 if (vErrors === null) {
                   vErrors = [err233];
                 } else {
@@ -4213,20 +4217,17 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
-            } else {
-              const err234 = { instancePath: instancePath + "/cost/gpu_hour_usd", schemaPath: "#/properties/cost/properties/gpu_hour_usd/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.cost.properties.gpu_hour_usd.type, parentSchema: schema6.properties.cost.properties.gpu_hour_usd, data: data99 };
-              if (vErrors === null) {
-                vErrors = [err234];
-              } else {
-                vErrors.push(err234);
+              if (data100 <= 0 || isNaN(data100)) {
+                const err234 = { instancePath: instancePath + "/cost/gpu_hour_usd", schemaPath: "#/properties/cost/properties/gpu_hour_usd/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.cost.properties.gpu_hour_usd, data: data100 };
+                if (vErrors === null) {
+                  vErrors = [err234];
+                } else {
+                  vErrors.push(err234);
+                }
+                errors++;
               }
-              errors++;
-            }
-          }
-          if (data98.gpus !== void 0) {
-            let data100 = data98.gpus;
-            if (!(typeof data100 == "number" && (!(data100 % 1) && !isNaN(data100)) && isFinite(data100))) {
-              const err235 = { instancePath: instancePath + "/cost/gpus", schemaPath: "#/properties/cost/properties/gpus/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.cost.properties.gpus.type, parentSchema: schema6.properties.cost.properties.gpus, data: data100 };
+            } else {
+              const err235 = { instancePath: instancePath + "/cost/gpu_hour_usd", schemaPath: "#/properties/cost/properties/gpu_hour_usd/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.cost.properties.gpu_hour_usd.type, parentSchema: schema6.properties.cost.properties.gpu_hour_usd, data: data100 };
               if (vErrors === null) {
                 vErrors = [err235];
               } else {
@@ -4234,18 +4235,21 @@ var validateSchema = (() => {
               }
               errors++;
             }
-            if (typeof data100 == "number" && isFinite(data100)) {
-              if (data100 > 1e5 || isNaN(data100)) {
-                const err236 = { instancePath: instancePath + "/cost/gpus", schemaPath: "#/properties/cost/properties/gpus/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000", schema: 1e5, parentSchema: schema6.properties.cost.properties.gpus, data: data100 };
-                if (vErrors === null) {
-                  vErrors = [err236];
-                } else {
-                  vErrors.push(err236);
-                }
-                errors++;
+          }
+          if (data99.gpus !== void 0) {
+            let data101 = data99.gpus;
+            if (!(typeof data101 == "number" && (!(data101 % 1) && !isNaN(data101)) && isFinite(data101))) {
+              const err236 = { instancePath: instancePath + "/cost/gpus", schemaPath: "#/properties/cost/properties/gpus/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.cost.properties.gpus.type, parentSchema: schema6.properties.cost.properties.gpus, data: data101 };
+              if (vErrors === null) {
+                vErrors = [err236];
+              } else {
+                vErrors.push(err236);
               }
-              if (data100 < 1 || isNaN(data100)) {
-                const err237 = { instancePath: instancePath + "/cost/gpus", schemaPath: "#/properties/cost/properties/gpus/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.cost.properties.gpus, data: data100 };
+              errors++;
+            }
+            if (typeof data101 == "number" && isFinite(data101)) {
+              if (data101 > 1e5 || isNaN(data101)) {
+                const err237 = { instancePath: instancePath + "/cost/gpus", schemaPath: "#/properties/cost/properties/gpus/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000", schema: 1e5, parentSchema: schema6.properties.cost.properties.gpus, data: data101 };
                 if (vErrors === null) {
                   vErrors = [err237];
                 } else {
@@ -4253,13 +4257,8 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
-            }
-          }
-          if (data98.node_hour_usd !== void 0) {
-            let data101 = data98.node_hour_usd;
-            if (typeof data101 == "number" && isFinite(data101)) {
-              if (data101 > 1e8 || isNaN(data101)) {
-                const err238 = { instancePath: instancePath + "/cost/node_hour_usd", schemaPath: "#/properties/cost/properties/node_hour_usd/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e8 }, message: "must be <= 100000000", schema: 1e8, parentSchema: schema6.properties.cost.properties.node_hour_usd, data: data101 };
+              if (data101 < 1 || isNaN(data101)) {
+                const err238 = { instancePath: instancePath + "/cost/gpus", schemaPath: "#/properties/cost/properties/gpus/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.cost.properties.gpus, data: data101 };
                 if (vErrors === null) {
                   vErrors = [err238];
                 } else {
@@ -4267,8 +4266,13 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
-              if (data101 <= 0 || isNaN(data101)) {
-                const err239 = { instancePath: instancePath + "/cost/node_hour_usd", schemaPath: "#/properties/cost/properties/node_hour_usd/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.cost.properties.node_hour_usd, data: data101 };
+            }
+          }
+          if (data99.node_hour_usd !== void 0) {
+            let data102 = data99.node_hour_usd;
+            if (typeof data102 == "number" && isFinite(data102)) {
+              if (data102 > 1e8 || isNaN(data102)) {
+                const err239 = { instancePath: instancePath + "/cost/node_hour_usd", schemaPath: "#/properties/cost/properties/node_hour_usd/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e8 }, message: "must be <= 100000000", schema: 1e8, parentSchema: schema6.properties.cost.properties.node_hour_usd, data: data102 };
                 if (vErrors === null) {
                   vErrors = [err239];
                 } else {
@@ -4276,44 +4280,41 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
+              if (data102 <= 0 || isNaN(data102)) {
+                const err240 = { instancePath: instancePath + "/cost/node_hour_usd", schemaPath: "#/properties/cost/properties/node_hour_usd/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.cost.properties.node_hour_usd, data: data102 };
+                if (vErrors === null) {
+                  vErrors = [err240];
+                } else {
+                  vErrors.push(err240);
+                }
+                errors++;
+              }
             } else {
-              const err240 = { instancePath: instancePath + "/cost/node_hour_usd", schemaPath: "#/properties/cost/properties/node_hour_usd/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.cost.properties.node_hour_usd.type, parentSchema: schema6.properties.cost.properties.node_hour_usd, data: data101 };
+              const err241 = { instancePath: instancePath + "/cost/node_hour_usd", schemaPath: "#/properties/cost/properties/node_hour_usd/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.cost.properties.node_hour_usd.type, parentSchema: schema6.properties.cost.properties.node_hour_usd, data: data102 };
               if (vErrors === null) {
-                vErrors = [err240];
+                vErrors = [err241];
               } else {
-                vErrors.push(err240);
+                vErrors.push(err241);
               }
               errors++;
             }
           }
         } else {
-          const err241 = { instancePath: instancePath + "/cost", schemaPath: "#/properties/cost/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.cost.type, parentSchema: schema6.properties.cost, data: data98 };
+          const err242 = { instancePath: instancePath + "/cost", schemaPath: "#/properties/cost/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.cost.type, parentSchema: schema6.properties.cost, data: data99 };
           if (vErrors === null) {
-            vErrors = [err241];
+            vErrors = [err242];
           } else {
-            vErrors.push(err241);
+            vErrors.push(err242);
           }
           errors++;
         }
       }
       if (data.telemetry !== void 0) {
-        let data102 = data.telemetry;
-        if (data102 && typeof data102 == "object" && !Array.isArray(data102)) {
-          for (const key23 in data102) {
+        let data103 = data.telemetry;
+        if (data103 && typeof data103 == "object" && !Array.isArray(data103)) {
+          for (const key23 in data103) {
             if (!(key23 === "enabled" || key23 === "gpu_interval_ms" || key23 === "scrape_interval_ms" || key23 === "max_neighbour_cpu_share" || key23 === "fingerprint_differences")) {
-              const err242 = { instancePath: instancePath + "/telemetry", schemaPath: "#/properties/telemetry/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key23 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.telemetry, data: data102 };
-              if (vErrors === null) {
-                vErrors = [err242];
-              } else {
-                vErrors.push(err242);
-              }
-              errors++;
-            }
-          }
-          if (data102.enabled !== void 0) {
-            let data103 = data102.enabled;
-            if (typeof data103 !== "boolean") {
-              const err243 = { instancePath: instancePath + "/telemetry/enabled", schemaPath: "#/properties/telemetry/properties/enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema6.properties.telemetry.properties.enabled.type, parentSchema: schema6.properties.telemetry.properties.enabled, data: data103 };
+              const err243 = { instancePath: instancePath + "/telemetry", schemaPath: "#/properties/telemetry/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key23 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.telemetry, data: data103 };
               if (vErrors === null) {
                 vErrors = [err243];
               } else {
@@ -4322,10 +4323,10 @@ var validateSchema = (() => {
               errors++;
             }
           }
-          if (data102.gpu_interval_ms !== void 0) {
-            let data104 = data102.gpu_interval_ms;
-            if (!(typeof data104 == "number" && (!(data104 % 1) && !isNaN(data104)) && isFinite(data104))) {
-              const err244 = { instancePath: instancePath + "/telemetry/gpu_interval_ms", schemaPath: "#/properties/telemetry/properties/gpu_interval_ms/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.telemetry.properties.gpu_interval_ms.type, parentSchema: schema6.properties.telemetry.properties.gpu_interval_ms, data: data104 };
+          if (data103.enabled !== void 0) {
+            let data104 = data103.enabled;
+            if (typeof data104 !== "boolean") {
+              const err244 = { instancePath: instancePath + "/telemetry/enabled", schemaPath: "#/properties/telemetry/properties/enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema6.properties.telemetry.properties.enabled.type, parentSchema: schema6.properties.telemetry.properties.enabled, data: data104 };
               if (vErrors === null) {
                 vErrors = [err244];
               } else {
@@ -4333,18 +4334,21 @@ var validateSchema = (() => {
               }
               errors++;
             }
-            if (typeof data104 == "number" && isFinite(data104)) {
-              if (data104 > 6e4 || isNaN(data104)) {
-                const err245 = { instancePath: instancePath + "/telemetry/gpu_interval_ms", schemaPath: "#/properties/telemetry/properties/gpu_interval_ms/maximum", keyword: "maximum", params: { comparison: "<=", limit: 6e4 }, message: "must be <= 60000", schema: 6e4, parentSchema: schema6.properties.telemetry.properties.gpu_interval_ms, data: data104 };
-                if (vErrors === null) {
-                  vErrors = [err245];
-                } else {
-                  vErrors.push(err245);
-                }
-                errors++;
+          }
+          if (data103.gpu_interval_ms !== void 0) {
+            let data105 = data103.gpu_interval_ms;
+            if (!(typeof data105 == "number" && (!(data105 % 1) && !isNaN(data105)) && isFinite(data105))) {
+              const err245 = { instancePath: instancePath + "/telemetry/gpu_interval_ms", schemaPath: "#/properties/telemetry/properties/gpu_interval_ms/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.telemetry.properties.gpu_interval_ms.type, parentSchema: schema6.properties.telemetry.properties.gpu_interval_ms, data: data105 };
+              if (vErrors === null) {
+                vErrors = [err245];
+              } else {
+                vErrors.push(err245);
               }
-              if (data104 < 100 || isNaN(data104)) {
-                const err246 = { instancePath: instancePath + "/telemetry/gpu_interval_ms", schemaPath: "#/properties/telemetry/properties/gpu_interval_ms/minimum", keyword: "minimum", params: { comparison: ">=", limit: 100 }, message: "must be >= 100", schema: 100, parentSchema: schema6.properties.telemetry.properties.gpu_interval_ms, data: data104 };
+              errors++;
+            }
+            if (typeof data105 == "number" && isFinite(data105)) {
+              if (data105 > 6e4 || isNaN(data105)) {
+                const err246 = { instancePath: instancePath + "/telemetry/gpu_interval_ms", schemaPath: "#/properties/telemetry/properties/gpu_interval_ms/maximum", keyword: "maximum", params: { comparison: "<=", limit: 6e4 }, message: "must be <= 60000", schema: 6e4, parentSchema: schema6.properties.telemetry.properties.gpu_interval_ms, data: data105 };
                 if (vErrors === null) {
                   vErrors = [err246];
                 } else {
@@ -4352,31 +4356,31 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
-            }
-          }
-          if (data102.scrape_interval_ms !== void 0) {
-            let data105 = data102.scrape_interval_ms;
-            if (!(typeof data105 == "number" && (!(data105 % 1) && !isNaN(data105)) && isFinite(data105))) {
-              const err247 = { instancePath: instancePath + "/telemetry/scrape_interval_ms", schemaPath: "#/properties/telemetry/properties/scrape_interval_ms/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.telemetry.properties.scrape_interval_ms.type, parentSchema: schema6.properties.telemetry.properties.scrape_interval_ms, data: data105 };
-              if (vErrors === null) {
-                vErrors = [err247];
-              } else {
-                vErrors.push(err247);
-              }
-              errors++;
-            }
-            if (typeof data105 == "number" && isFinite(data105)) {
-              if (data105 > 6e4 || isNaN(data105)) {
-                const err248 = { instancePath: instancePath + "/telemetry/scrape_interval_ms", schemaPath: "#/properties/telemetry/properties/scrape_interval_ms/maximum", keyword: "maximum", params: { comparison: "<=", limit: 6e4 }, message: "must be <= 60000", schema: 6e4, parentSchema: schema6.properties.telemetry.properties.scrape_interval_ms, data: data105 };
+              if (data105 < 100 || isNaN(data105)) {
+                const err247 = { instancePath: instancePath + "/telemetry/gpu_interval_ms", schemaPath: "#/properties/telemetry/properties/gpu_interval_ms/minimum", keyword: "minimum", params: { comparison: ">=", limit: 100 }, message: "must be >= 100", schema: 100, parentSchema: schema6.properties.telemetry.properties.gpu_interval_ms, data: data105 };
                 if (vErrors === null) {
-                  vErrors = [err248];
+                  vErrors = [err247];
                 } else {
-                  vErrors.push(err248);
+                  vErrors.push(err247);
                 }
                 errors++;
               }
-              if (data105 < 200 || isNaN(data105)) {
-                const err249 = { instancePath: instancePath + "/telemetry/scrape_interval_ms", schemaPath: "#/properties/telemetry/properties/scrape_interval_ms/minimum", keyword: "minimum", params: { comparison: ">=", limit: 200 }, message: "must be >= 200", schema: 200, parentSchema: schema6.properties.telemetry.properties.scrape_interval_ms, data: data105 };
+            }
+          }
+          if (data103.scrape_interval_ms !== void 0) {
+            let data106 = data103.scrape_interval_ms;
+            if (!(typeof data106 == "number" && (!(data106 % 1) && !isNaN(data106)) && isFinite(data106))) {
+              const err248 = { instancePath: instancePath + "/telemetry/scrape_interval_ms", schemaPath: "#/properties/telemetry/properties/scrape_interval_ms/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.telemetry.properties.scrape_interval_ms.type, parentSchema: schema6.properties.telemetry.properties.scrape_interval_ms, data: data106 };
+              if (vErrors === null) {
+                vErrors = [err248];
+              } else {
+                vErrors.push(err248);
+              }
+              errors++;
+            }
+            if (typeof data106 == "number" && isFinite(data106)) {
+              if (data106 > 6e4 || isNaN(data106)) {
+                const err249 = { instancePath: instancePath + "/telemetry/scrape_interval_ms", schemaPath: "#/properties/telemetry/properties/scrape_interval_ms/maximum", keyword: "maximum", params: { comparison: "<=", limit: 6e4 }, message: "must be <= 60000", schema: 6e4, parentSchema: schema6.properties.telemetry.properties.scrape_interval_ms, data: data106 };
                 if (vErrors === null) {
                   vErrors = [err249];
                 } else {
@@ -4384,13 +4388,8 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
-            }
-          }
-          if (data102.max_neighbour_cpu_share !== void 0) {
-            let data106 = data102.max_neighbour_cpu_share;
-            if (typeof data106 == "number" && isFinite(data106)) {
-              if (data106 > 1 || isNaN(data106)) {
-                const err250 = { instancePath: instancePath + "/telemetry/max_neighbour_cpu_share", schemaPath: "#/properties/telemetry/properties/max_neighbour_cpu_share/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema6.properties.telemetry.properties.max_neighbour_cpu_share, data: data106 };
+              if (data106 < 200 || isNaN(data106)) {
+                const err250 = { instancePath: instancePath + "/telemetry/scrape_interval_ms", schemaPath: "#/properties/telemetry/properties/scrape_interval_ms/minimum", keyword: "minimum", params: { comparison: ">=", limit: 200 }, message: "must be >= 200", schema: 200, parentSchema: schema6.properties.telemetry.properties.scrape_interval_ms, data: data106 };
                 if (vErrors === null) {
                   vErrors = [err250];
                 } else {
@@ -4398,8 +4397,13 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
-              if (data106 < 0 || isNaN(data106)) {
-                const err251 = { instancePath: instancePath + "/telemetry/max_neighbour_cpu_share", schemaPath: "#/properties/telemetry/properties/max_neighbour_cpu_share/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema6.properties.telemetry.properties.max_neighbour_cpu_share, data: data106 };
+            }
+          }
+          if (data103.max_neighbour_cpu_share !== void 0) {
+            let data107 = data103.max_neighbour_cpu_share;
+            if (typeof data107 == "number" && isFinite(data107)) {
+              if (data107 > 1 || isNaN(data107)) {
+                const err251 = { instancePath: instancePath + "/telemetry/max_neighbour_cpu_share", schemaPath: "#/properties/telemetry/properties/max_neighbour_cpu_share/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema6.properties.telemetry.properties.max_neighbour_cpu_share, data: data107 };
                 if (vErrors === null) {
                   vErrors = [err251];
                 } else {
@@ -4407,20 +4411,17 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
-            } else {
-              const err252 = { instancePath: instancePath + "/telemetry/max_neighbour_cpu_share", schemaPath: "#/properties/telemetry/properties/max_neighbour_cpu_share/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.telemetry.properties.max_neighbour_cpu_share.type, parentSchema: schema6.properties.telemetry.properties.max_neighbour_cpu_share, data: data106 };
-              if (vErrors === null) {
-                vErrors = [err252];
-              } else {
-                vErrors.push(err252);
+              if (data107 < 0 || isNaN(data107)) {
+                const err252 = { instancePath: instancePath + "/telemetry/max_neighbour_cpu_share", schemaPath: "#/properties/telemetry/properties/max_neighbour_cpu_share/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema6.properties.telemetry.properties.max_neighbour_cpu_share, data: data107 };
+                if (vErrors === null) {
+                  vErrors = [err252];
+                } else {
+                  vErrors.push(err252);
+                }
+                errors++;
               }
-              errors++;
-            }
-          }
-          if (data102.fingerprint_differences !== void 0) {
-            let data107 = data102.fingerprint_differences;
-            if (!(data107 === "warn" || data107 === "invalid")) {
-              const err253 = { instancePath: instancePath + "/telemetry/fingerprint_differences", schemaPath: "#/properties/telemetry/properties/fingerprint_differences/enum", keyword: "enum", params: { allowedValues: schema6.properties.telemetry.properties.fingerprint_differences.enum }, message: "must be equal to one of the allowed values", schema: schema6.properties.telemetry.properties.fingerprint_differences.enum, parentSchema: schema6.properties.telemetry.properties.fingerprint_differences, data: data107 };
+            } else {
+              const err253 = { instancePath: instancePath + "/telemetry/max_neighbour_cpu_share", schemaPath: "#/properties/telemetry/properties/max_neighbour_cpu_share/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.telemetry.properties.max_neighbour_cpu_share.type, parentSchema: schema6.properties.telemetry.properties.max_neighbour_cpu_share, data: data107 };
               if (vErrors === null) {
                 vErrors = [err253];
               } else {
@@ -4429,34 +4430,37 @@ var validateSchema = (() => {
               errors++;
             }
           }
+          if (data103.fingerprint_differences !== void 0) {
+            let data108 = data103.fingerprint_differences;
+            if (!(data108 === "warn" || data108 === "invalid")) {
+              const err254 = { instancePath: instancePath + "/telemetry/fingerprint_differences", schemaPath: "#/properties/telemetry/properties/fingerprint_differences/enum", keyword: "enum", params: { allowedValues: schema6.properties.telemetry.properties.fingerprint_differences.enum }, message: "must be equal to one of the allowed values", schema: schema6.properties.telemetry.properties.fingerprint_differences.enum, parentSchema: schema6.properties.telemetry.properties.fingerprint_differences, data: data108 };
+              if (vErrors === null) {
+                vErrors = [err254];
+              } else {
+                vErrors.push(err254);
+              }
+              errors++;
+            }
+          }
         } else {
-          const err254 = { instancePath: instancePath + "/telemetry", schemaPath: "#/properties/telemetry/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.telemetry.type, parentSchema: schema6.properties.telemetry, data: data102 };
+          const err255 = { instancePath: instancePath + "/telemetry", schemaPath: "#/properties/telemetry/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.telemetry.type, parentSchema: schema6.properties.telemetry, data: data103 };
           if (vErrors === null) {
-            vErrors = [err254];
+            vErrors = [err255];
           } else {
-            vErrors.push(err254);
+            vErrors.push(err255);
           }
           errors++;
         }
       }
       if (data.capacity !== void 0) {
-        let data108 = data.capacity;
-        if (Array.isArray(data108)) {
-          const len4 = data108.length;
+        let data109 = data.capacity;
+        if (Array.isArray(data109)) {
+          const len4 = data109.length;
           for (let i4 = 0; i4 < len4; i4++) {
-            let data109 = data108[i4];
-            if (data109 && typeof data109 == "object" && !Array.isArray(data109)) {
-              if (data109.scenario === void 0) {
-                const err255 = { instancePath: instancePath + "/capacity/" + i4, schemaPath: "#/properties/capacity/items/required", keyword: "required", params: { missingProperty: "scenario" }, message: "must have required property 'scenario'", schema: schema6.properties.capacity.items.required, parentSchema: schema6.properties.capacity.items, data: data109 };
-                if (vErrors === null) {
-                  vErrors = [err255];
-                } else {
-                  vErrors.push(err255);
-                }
-                errors++;
-              }
-              if (data109.mode === void 0) {
-                const err256 = { instancePath: instancePath + "/capacity/" + i4, schemaPath: "#/properties/capacity/items/required", keyword: "required", params: { missingProperty: "mode" }, message: "must have required property 'mode'", schema: schema6.properties.capacity.items.required, parentSchema: schema6.properties.capacity.items, data: data109 };
+            let data110 = data109[i4];
+            if (data110 && typeof data110 == "object" && !Array.isArray(data110)) {
+              if (data110.scenario === void 0) {
+                const err256 = { instancePath: instancePath + "/capacity/" + i4, schemaPath: "#/properties/capacity/items/required", keyword: "required", params: { missingProperty: "scenario" }, message: "must have required property 'scenario'", schema: schema6.properties.capacity.items.required, parentSchema: schema6.properties.capacity.items, data: data110 };
                 if (vErrors === null) {
                   vErrors = [err256];
                 } else {
@@ -4464,8 +4468,8 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
-              if (data109.slo === void 0) {
-                const err257 = { instancePath: instancePath + "/capacity/" + i4, schemaPath: "#/properties/capacity/items/required", keyword: "required", params: { missingProperty: "slo" }, message: "must have required property 'slo'", schema: schema6.properties.capacity.items.required, parentSchema: schema6.properties.capacity.items, data: data109 };
+              if (data110.mode === void 0) {
+                const err257 = { instancePath: instancePath + "/capacity/" + i4, schemaPath: "#/properties/capacity/items/required", keyword: "required", params: { missingProperty: "mode" }, message: "must have required property 'mode'", schema: schema6.properties.capacity.items.required, parentSchema: schema6.properties.capacity.items, data: data110 };
                 if (vErrors === null) {
                   vErrors = [err257];
                 } else {
@@ -4473,21 +4477,18 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
-              for (const key24 in data109) {
-                if (!func2.call(schema6.properties.capacity.items.properties, key24)) {
-                  const err258 = { instancePath: instancePath + "/capacity/" + i4, schemaPath: "#/properties/capacity/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key24 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.capacity.items, data: data109 };
-                  if (vErrors === null) {
-                    vErrors = [err258];
-                  } else {
-                    vErrors.push(err258);
-                  }
-                  errors++;
+              if (data110.slo === void 0) {
+                const err258 = { instancePath: instancePath + "/capacity/" + i4, schemaPath: "#/properties/capacity/items/required", keyword: "required", params: { missingProperty: "slo" }, message: "must have required property 'slo'", schema: schema6.properties.capacity.items.required, parentSchema: schema6.properties.capacity.items, data: data110 };
+                if (vErrors === null) {
+                  vErrors = [err258];
+                } else {
+                  vErrors.push(err258);
                 }
+                errors++;
               }
-              if (data109.scenario !== void 0) {
-                let data110 = data109.scenario;
-                if (typeof data110 !== "string") {
-                  const err259 = { instancePath: instancePath + "/capacity/" + i4 + "/scenario", schemaPath: "#/properties/capacity/items/properties/scenario/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.capacity.items.properties.scenario.type, parentSchema: schema6.properties.capacity.items.properties.scenario, data: data110 };
+              for (const key24 in data110) {
+                if (!func2.call(schema6.properties.capacity.items.properties, key24)) {
+                  const err259 = { instancePath: instancePath + "/capacity/" + i4, schemaPath: "#/properties/capacity/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key24 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.capacity.items, data: data110 };
                   if (vErrors === null) {
                     vErrors = [err259];
                   } else {
@@ -4496,10 +4497,10 @@ var validateSchema = (() => {
                   errors++;
                 }
               }
-              if (data109.mode !== void 0) {
-                let data111 = data109.mode;
-                if (!(data111 === "rate" || data111 === "concurrency")) {
-                  const err260 = { instancePath: instancePath + "/capacity/" + i4 + "/mode", schemaPath: "#/properties/capacity/items/properties/mode/enum", keyword: "enum", params: { allowedValues: schema6.properties.capacity.items.properties.mode.enum }, message: "must be equal to one of the allowed values", schema: schema6.properties.capacity.items.properties.mode.enum, parentSchema: schema6.properties.capacity.items.properties.mode, data: data111 };
+              if (data110.scenario !== void 0) {
+                let data111 = data110.scenario;
+                if (typeof data111 !== "string") {
+                  const err260 = { instancePath: instancePath + "/capacity/" + i4 + "/scenario", schemaPath: "#/properties/capacity/items/properties/scenario/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.capacity.items.properties.scenario.type, parentSchema: schema6.properties.capacity.items.properties.scenario, data: data111 };
                   if (vErrors === null) {
                     vErrors = [err260];
                   } else {
@@ -4508,55 +4509,58 @@ var validateSchema = (() => {
                   errors++;
                 }
               }
-              if (data109.slo !== void 0) {
-                let data112 = data109.slo;
-                if (Array.isArray(data112)) {
-                  if (data112.length < 1) {
-                    const err261 = { instancePath: instancePath + "/capacity/" + i4 + "/slo", schemaPath: "#/properties/capacity/items/properties/slo/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema6.properties.capacity.items.properties.slo, data: data112 };
+              if (data110.mode !== void 0) {
+                let data112 = data110.mode;
+                if (!(data112 === "rate" || data112 === "concurrency")) {
+                  const err261 = { instancePath: instancePath + "/capacity/" + i4 + "/mode", schemaPath: "#/properties/capacity/items/properties/mode/enum", keyword: "enum", params: { allowedValues: schema6.properties.capacity.items.properties.mode.enum }, message: "must be equal to one of the allowed values", schema: schema6.properties.capacity.items.properties.mode.enum, parentSchema: schema6.properties.capacity.items.properties.mode, data: data112 };
+                  if (vErrors === null) {
+                    vErrors = [err261];
+                  } else {
+                    vErrors.push(err261);
+                  }
+                  errors++;
+                }
+              }
+              if (data110.slo !== void 0) {
+                let data113 = data110.slo;
+                if (Array.isArray(data113)) {
+                  if (data113.length < 1) {
+                    const err262 = { instancePath: instancePath + "/capacity/" + i4 + "/slo", schemaPath: "#/properties/capacity/items/properties/slo/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema6.properties.capacity.items.properties.slo, data: data113 };
                     if (vErrors === null) {
-                      vErrors = [err261];
+                      vErrors = [err262];
                     } else {
-                      vErrors.push(err261);
+                      vErrors.push(err262);
                     }
                     errors++;
                   }
-                  const len5 = data112.length;
+                  const len5 = data113.length;
                   for (let i5 = 0; i5 < len5; i5++) {
-                    let data113 = data112[i5];
-                    if (typeof data113 !== "string") {
-                      const err262 = { instancePath: instancePath + "/capacity/" + i4 + "/slo/" + i5, schemaPath: "#/properties/capacity/items/properties/slo/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.capacity.items.properties.slo.items.type, parentSchema: schema6.properties.capacity.items.properties.slo.items, data: data113 };
+                    let data114 = data113[i5];
+                    if (typeof data114 !== "string") {
+                      const err263 = { instancePath: instancePath + "/capacity/" + i4 + "/slo/" + i5, schemaPath: "#/properties/capacity/items/properties/slo/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.capacity.items.properties.slo.items.type, parentSchema: schema6.properties.capacity.items.properties.slo.items, data: data114 };
                       if (vErrors === null) {
-                        vErrors = [err262];
+                        vErrors = [err263];
                       } else {
-                        vErrors.push(err262);
+                        vErrors.push(err263);
                       }
                       errors++;
                     }
                   }
                 } else {
-                  const err263 = { instancePath: instancePath + "/capacity/" + i4 + "/slo", schemaPath: "#/properties/capacity/items/properties/slo/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema6.properties.capacity.items.properties.slo.type, parentSchema: schema6.properties.capacity.items.properties.slo, data: data112 };
+                  const err264 = { instancePath: instancePath + "/capacity/" + i4 + "/slo", schemaPath: "#/properties/capacity/items/properties/slo/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema6.properties.capacity.items.properties.slo.type, parentSchema: schema6.properties.capacity.items.properties.slo, data: data113 };
                   if (vErrors === null) {
-                    vErrors = [err263];
+                    vErrors = [err264];
                   } else {
-                    vErrors.push(err263);
+                    vErrors.push(err264);
                   }
                   errors++;
                 }
               }
-              if (data109.range !== void 0) {
-                let data114 = data109.range;
-                if (data114 && typeof data114 == "object" && !Array.isArray(data114)) {
-                  if (data114.min === void 0) {
-                    const err264 = { instancePath: instancePath + "/capacity/" + i4 + "/range", schemaPath: "#/properties/capacity/items/properties/range/required", keyword: "required", params: { missingProperty: "min" }, message: "must have required property 'min'", schema: schema6.properties.capacity.items.properties.range.required, parentSchema: schema6.properties.capacity.items.properties.range, data: data114 };
-                    if (vErrors === null) {
-                      vErrors = [err264];
-                    } else {
-                      vErrors.push(err264);
-                    }
-                    errors++;
-                  }
-                  if (data114.max === void 0) {
-                    const err265 = { instancePath: instancePath + "/capacity/" + i4 + "/range", schemaPath: "#/properties/capacity/items/properties/range/required", keyword: "required", params: { missingProperty: "max" }, message: "must have required property 'max'", schema: schema6.properties.capacity.items.properties.range.required, parentSchema: schema6.properties.capacity.items.properties.range, data: data114 };
+              if (data110.range !== void 0) {
+                let data115 = data110.range;
+                if (data115 && typeof data115 == "object" && !Array.isArray(data115)) {
+                  if (data115.min === void 0) {
+                    const err265 = { instancePath: instancePath + "/capacity/" + i4 + "/range", schemaPath: "#/properties/capacity/items/properties/range/required", keyword: "required", params: { missingProperty: "min" }, message: "must have required property 'min'", schema: schema6.properties.capacity.items.properties.range.required, parentSchema: schema6.properties.capacity.items.properties.range, data: data115 };
                     if (vErrors === null) {
                       vErrors = [err265];
                     } else {
@@ -4564,21 +4568,18 @@ var validateSchema = (() => {
                     }
                     errors++;
                   }
-                  for (const key25 in data114) {
-                    if (!(key25 === "min" || key25 === "max")) {
-                      const err266 = { instancePath: instancePath + "/capacity/" + i4 + "/range", schemaPath: "#/properties/capacity/items/properties/range/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key25 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.capacity.items.properties.range, data: data114 };
-                      if (vErrors === null) {
-                        vErrors = [err266];
-                      } else {
-                        vErrors.push(err266);
-                      }
-                      errors++;
+                  if (data115.max === void 0) {
+                    const err266 = { instancePath: instancePath + "/capacity/" + i4 + "/range", schemaPath: "#/properties/capacity/items/properties/range/required", keyword: "required", params: { missingProperty: "max" }, message: "must have required property 'max'", schema: schema6.properties.capacity.items.properties.range.required, parentSchema: schema6.properties.capacity.items.properties.range, data: data115 };
+                    if (vErrors === null) {
+                      vErrors = [err266];
+                    } else {
+                      vErrors.push(err266);
                     }
+                    errors++;
                   }
-                  if (data114.min !== void 0) {
-                    let data115 = data114.min;
-                    if (!(typeof data115 == "number" && isFinite(data115))) {
-                      const err267 = { instancePath: instancePath + "/capacity/" + i4 + "/range/min", schemaPath: "#/properties/capacity/items/properties/range/properties/min/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.capacity.items.properties.range.properties.min.type, parentSchema: schema6.properties.capacity.items.properties.range.properties.min, data: data115 };
+                  for (const key25 in data115) {
+                    if (!(key25 === "min" || key25 === "max")) {
+                      const err267 = { instancePath: instancePath + "/capacity/" + i4 + "/range", schemaPath: "#/properties/capacity/items/properties/range/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key25 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.capacity.items.properties.range, data: data115 };
                       if (vErrors === null) {
                         vErrors = [err267];
                       } else {
@@ -4587,10 +4588,10 @@ var validateSchema = (() => {
                       errors++;
                     }
                   }
-                  if (data114.max !== void 0) {
-                    let data116 = data114.max;
+                  if (data115.min !== void 0) {
+                    let data116 = data115.min;
                     if (!(typeof data116 == "number" && isFinite(data116))) {
-                      const err268 = { instancePath: instancePath + "/capacity/" + i4 + "/range/max", schemaPath: "#/properties/capacity/items/properties/range/properties/max/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.capacity.items.properties.range.properties.max.type, parentSchema: schema6.properties.capacity.items.properties.range.properties.max, data: data116 };
+                      const err268 = { instancePath: instancePath + "/capacity/" + i4 + "/range/min", schemaPath: "#/properties/capacity/items/properties/range/properties/min/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.capacity.items.properties.range.properties.min.type, parentSchema: schema6.properties.capacity.items.properties.range.properties.min, data: data116 };
                       if (vErrors === null) {
                         vErrors = [err268];
                       } else {
@@ -4599,20 +4600,20 @@ var validateSchema = (() => {
                       errors++;
                     }
                   }
-                } else {
-                  const err269 = { instancePath: instancePath + "/capacity/" + i4 + "/range", schemaPath: "#/properties/capacity/items/properties/range/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.capacity.items.properties.range.type, parentSchema: schema6.properties.capacity.items.properties.range, data: data114 };
-                  if (vErrors === null) {
-                    vErrors = [err269];
-                  } else {
-                    vErrors.push(err269);
+                  if (data115.max !== void 0) {
+                    let data117 = data115.max;
+                    if (!(typeof data117 == "number" && isFinite(data117))) {
+                      const err269 = { instancePath: instancePath + "/capacity/" + i4 + "/range/max", schemaPath: "#/properties/capacity/items/properties/range/properties/max/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.capacity.items.properties.range.properties.max.type, parentSchema: schema6.properties.capacity.items.properties.range.properties.max, data: data117 };
+                      if (vErrors === null) {
+                        vErrors = [err269];
+                      } else {
+                        vErrors.push(err269);
+                      }
+                      errors++;
+                    }
                   }
-                  errors++;
-                }
-              }
-              if (data109.resolution !== void 0) {
-                let data117 = data109.resolution;
-                if (!(typeof data117 == "number" && isFinite(data117))) {
-                  const err270 = { instancePath: instancePath + "/capacity/" + i4 + "/resolution", schemaPath: "#/properties/capacity/items/properties/resolution/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.capacity.items.properties.resolution.type, parentSchema: schema6.properties.capacity.items.properties.resolution, data: data117 };
+                } else {
+                  const err270 = { instancePath: instancePath + "/capacity/" + i4 + "/range", schemaPath: "#/properties/capacity/items/properties/range/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.capacity.items.properties.range.type, parentSchema: schema6.properties.capacity.items.properties.range, data: data115 };
                   if (vErrors === null) {
                     vErrors = [err270];
                   } else {
@@ -4621,24 +4622,24 @@ var validateSchema = (() => {
                   errors++;
                 }
               }
-              if (data109.budget !== void 0) {
-                let data118 = data109.budget;
-                if (data118 && typeof data118 == "object" && !Array.isArray(data118)) {
-                  for (const key26 in data118) {
-                    if (!(key26 === "max_steps" || key26 === "max_duration_s")) {
-                      const err271 = { instancePath: instancePath + "/capacity/" + i4 + "/budget", schemaPath: "#/properties/capacity/items/properties/budget/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key26 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.capacity.items.properties.budget, data: data118 };
-                      if (vErrors === null) {
-                        vErrors = [err271];
-                      } else {
-                        vErrors.push(err271);
-                      }
-                      errors++;
-                    }
+              if (data110.resolution !== void 0) {
+                let data118 = data110.resolution;
+                if (!(typeof data118 == "number" && isFinite(data118))) {
+                  const err271 = { instancePath: instancePath + "/capacity/" + i4 + "/resolution", schemaPath: "#/properties/capacity/items/properties/resolution/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.capacity.items.properties.resolution.type, parentSchema: schema6.properties.capacity.items.properties.resolution, data: data118 };
+                  if (vErrors === null) {
+                    vErrors = [err271];
+                  } else {
+                    vErrors.push(err271);
                   }
-                  if (data118.max_steps !== void 0) {
-                    let data119 = data118.max_steps;
-                    if (!(typeof data119 == "number" && (!(data119 % 1) && !isNaN(data119)) && isFinite(data119))) {
-                      const err272 = { instancePath: instancePath + "/capacity/" + i4 + "/budget/max_steps", schemaPath: "#/properties/capacity/items/properties/budget/properties/max_steps/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.capacity.items.properties.budget.properties.max_steps.type, parentSchema: schema6.properties.capacity.items.properties.budget.properties.max_steps, data: data119 };
+                  errors++;
+                }
+              }
+              if (data110.budget !== void 0) {
+                let data119 = data110.budget;
+                if (data119 && typeof data119 == "object" && !Array.isArray(data119)) {
+                  for (const key26 in data119) {
+                    if (!(key26 === "max_steps" || key26 === "max_duration_s")) {
+                      const err272 = { instancePath: instancePath + "/capacity/" + i4 + "/budget", schemaPath: "#/properties/capacity/items/properties/budget/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key26 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.capacity.items.properties.budget, data: data119 };
                       if (vErrors === null) {
                         vErrors = [err272];
                       } else {
@@ -4647,10 +4648,10 @@ var validateSchema = (() => {
                       errors++;
                     }
                   }
-                  if (data118.max_duration_s !== void 0) {
-                    let data120 = data118.max_duration_s;
-                    if (!(typeof data120 == "number" && isFinite(data120))) {
-                      const err273 = { instancePath: instancePath + "/capacity/" + i4 + "/budget/max_duration_s", schemaPath: "#/properties/capacity/items/properties/budget/properties/max_duration_s/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.capacity.items.properties.budget.properties.max_duration_s.type, parentSchema: schema6.properties.capacity.items.properties.budget.properties.max_duration_s, data: data120 };
+                  if (data119.max_steps !== void 0) {
+                    let data120 = data119.max_steps;
+                    if (!(typeof data120 == "number" && (!(data120 % 1) && !isNaN(data120)) && isFinite(data120))) {
+                      const err273 = { instancePath: instancePath + "/capacity/" + i4 + "/budget/max_steps", schemaPath: "#/properties/capacity/items/properties/budget/properties/max_steps/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.capacity.items.properties.budget.properties.max_steps.type, parentSchema: schema6.properties.capacity.items.properties.budget.properties.max_steps, data: data120 };
                       if (vErrors === null) {
                         vErrors = [err273];
                       } else {
@@ -4659,20 +4660,20 @@ var validateSchema = (() => {
                       errors++;
                     }
                   }
-                } else {
-                  const err274 = { instancePath: instancePath + "/capacity/" + i4 + "/budget", schemaPath: "#/properties/capacity/items/properties/budget/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.capacity.items.properties.budget.type, parentSchema: schema6.properties.capacity.items.properties.budget, data: data118 };
-                  if (vErrors === null) {
-                    vErrors = [err274];
-                  } else {
-                    vErrors.push(err274);
+                  if (data119.max_duration_s !== void 0) {
+                    let data121 = data119.max_duration_s;
+                    if (!(typeof data121 == "number" && isFinite(data121))) {
+                      const err274 = { instancePath: instancePath + "/capacity/" + i4 + "/budget/max_duration_s", schemaPath: "#/properties/capacity/items/properties/budget/properties/max_duration_s/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.capacity.items.properties.budget.properties.max_duration_s.type, parentSchema: schema6.properties.capacity.items.properties.budget.properties.max_duration_s, data: data121 };
+                      if (vErrors === null) {
+                        vErrors = [err274];
+                      } else {
+                        vErrors.push(err274);
+                      }
+                      errors++;
+                    }
                   }
-                  errors++;
-                }
-              }
-              if (data109.requests_per_step !== void 0) {
-                let data121 = data109.requests_per_step;
-                if (!(typeof data121 == "number" && (!(data121 % 1) && !isNaN(data121)) && isFinite(data121))) {
-                  const err275 = { instancePath: instancePath + "/capacity/" + i4 + "/requests_per_step", schemaPath: "#/properties/capacity/items/properties/requests_per_step/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.capacity.items.properties.requests_per_step.type, parentSchema: schema6.properties.capacity.items.properties.requests_per_step, data: data121 };
+                } else {
+                  const err275 = { instancePath: instancePath + "/capacity/" + i4 + "/budget", schemaPath: "#/properties/capacity/items/properties/budget/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.capacity.items.properties.budget.type, parentSchema: schema6.properties.capacity.items.properties.budget, data: data119 };
                   if (vErrors === null) {
                     vErrors = [err275];
                   } else {
@@ -4680,92 +4681,90 @@ var validateSchema = (() => {
                   }
                   errors++;
                 }
-                if (typeof data121 == "number" && isFinite(data121)) {
-                  if (data121 < 1 || isNaN(data121)) {
-                    const err276 = { instancePath: instancePath + "/capacity/" + i4 + "/requests_per_step", schemaPath: "#/properties/capacity/items/properties/requests_per_step/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.capacity.items.properties.requests_per_step, data: data121 };
-                    if (vErrors === null) {
-                      vErrors = [err276];
-                    } else {
-                      vErrors.push(err276);
-                    }
-                    errors++;
-                  }
-                }
               }
-              if (data109.max_requests_per_step !== void 0) {
-                let data122 = data109.max_requests_per_step;
+              if (data110.requests_per_step !== void 0) {
+                let data122 = data110.requests_per_step;
                 if (!(typeof data122 == "number" && (!(data122 % 1) && !isNaN(data122)) && isFinite(data122))) {
-                  const err277 = { instancePath: instancePath + "/capacity/" + i4 + "/max_requests_per_step", schemaPath: "#/properties/capacity/items/properties/max_requests_per_step/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.capacity.items.properties.max_requests_per_step.type, parentSchema: schema6.properties.capacity.items.properties.max_requests_per_step, data: data122 };
+                  const err276 = { instancePath: instancePath + "/capacity/" + i4 + "/requests_per_step", schemaPath: "#/properties/capacity/items/properties/requests_per_step/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.capacity.items.properties.requests_per_step.type, parentSchema: schema6.properties.capacity.items.properties.requests_per_step, data: data122 };
                   if (vErrors === null) {
-                    vErrors = [err277];
+                    vErrors = [err276];
                   } else {
-                    vErrors.push(err277);
+                    vErrors.push(err276);
                   }
                   errors++;
                 }
                 if (typeof data122 == "number" && isFinite(data122)) {
                   if (data122 < 1 || isNaN(data122)) {
-                    const err278 = { instancePath: instancePath + "/capacity/" + i4 + "/max_requests_per_step", schemaPath: "#/properties/capacity/items/properties/max_requests_per_step/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.capacity.items.properties.max_requests_per_step, data: data122 };
+                    const err277 = { instancePath: instancePath + "/capacity/" + i4 + "/requests_per_step", schemaPath: "#/properties/capacity/items/properties/requests_per_step/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.capacity.items.properties.requests_per_step, data: data122 };
                     if (vErrors === null) {
-                      vErrors = [err278];
+                      vErrors = [err277];
                     } else {
-                      vErrors.push(err278);
+                      vErrors.push(err277);
                     }
                     errors++;
                   }
                 }
               }
-              if (data109.saturation_concurrency !== void 0) {
-                let data123 = data109.saturation_concurrency;
-                if (!(typeof data123 == "number" && (!(data123 % 1) && !isNaN(data123)) && isFinite(data123)) && data123 !== null) {
-                  const err279 = { instancePath: instancePath + "/capacity/" + i4 + "/saturation_concurrency", schemaPath: "#/properties/capacity/items/properties/saturation_concurrency/type", keyword: "type", params: { type: schema6.properties.capacity.items.properties.saturation_concurrency.type }, message: "must be integer,null", schema: schema6.properties.capacity.items.properties.saturation_concurrency.type, parentSchema: schema6.properties.capacity.items.properties.saturation_concurrency, data: data123 };
+              if (data110.max_requests_per_step !== void 0) {
+                let data123 = data110.max_requests_per_step;
+                if (!(typeof data123 == "number" && (!(data123 % 1) && !isNaN(data123)) && isFinite(data123))) {
+                  const err278 = { instancePath: instancePath + "/capacity/" + i4 + "/max_requests_per_step", schemaPath: "#/properties/capacity/items/properties/max_requests_per_step/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.capacity.items.properties.max_requests_per_step.type, parentSchema: schema6.properties.capacity.items.properties.max_requests_per_step, data: data123 };
                   if (vErrors === null) {
-                    vErrors = [err279];
+                    vErrors = [err278];
                   } else {
-                    vErrors.push(err279);
+                    vErrors.push(err278);
                   }
                   errors++;
                 }
                 if (typeof data123 == "number" && isFinite(data123)) {
                   if (data123 < 1 || isNaN(data123)) {
-                    const err280 = { instancePath: instancePath + "/capacity/" + i4 + "/saturation_concurrency", schemaPath: "#/properties/capacity/items/properties/saturation_concurrency/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.capacity.items.properties.saturation_concurrency, data: data123 };
+                    const err279 = { instancePath: instancePath + "/capacity/" + i4 + "/max_requests_per_step", schemaPath: "#/properties/capacity/items/properties/max_requests_per_step/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.capacity.items.properties.max_requests_per_step, data: data123 };
                     if (vErrors === null) {
-                      vErrors = [err280];
+                      vErrors = [err279];
                     } else {
-                      vErrors.push(err280);
+                      vErrors.push(err279);
                     }
                     errors++;
                   }
                 }
               }
-              if (data109.warmup !== void 0) {
-                let data124 = data109.warmup;
-                if (!(typeof data124 == "number" && (!(data124 % 1) && !isNaN(data124)) && isFinite(data124))) {
-                  const err281 = { instancePath: instancePath + "/capacity/" + i4 + "/warmup", schemaPath: "#/properties/capacity/items/properties/warmup/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.capacity.items.properties.warmup.type, parentSchema: schema6.properties.capacity.items.properties.warmup, data: data124 };
+              if (data110.saturation_concurrency !== void 0) {
+                let data124 = data110.saturation_concurrency;
+                if (!(typeof data124 == "number" && (!(data124 % 1) && !isNaN(data124)) && isFinite(data124)) && data124 !== null) {
+                  const err280 = { instancePath: instancePath + "/capacity/" + i4 + "/saturation_concurrency", schemaPath: "#/properties/capacity/items/properties/saturation_concurrency/type", keyword: "type", params: { type: schema6.properties.capacity.items.properties.saturation_concurrency.type }, message: "must be integer,null", schema: schema6.properties.capacity.items.properties.saturation_concurrency.type, parentSchema: schema6.properties.capacity.items.properties.saturation_concurrency, data: data124 };
                   if (vErrors === null) {
-                    vErrors = [err281];
+                    vErrors = [err280];
                   } else {
-                    vErrors.push(err281);
+                    vErrors.push(err280);
                   }
                   errors++;
                 }
                 if (typeof data124 == "number" && isFinite(data124)) {
-                  if (data124 < 0 || isNaN(data124)) {
-                    const err282 = { instancePath: instancePath + "/capacity/" + i4 + "/warmup", schemaPath: "#/properties/capacity/items/properties/warmup/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema6.properties.capacity.items.properties.warmup, data: data124 };
+                  if (data124 < 1 || isNaN(data124)) {
+                    const err281 = { instancePath: instancePath + "/capacity/" + i4 + "/saturation_concurrency", schemaPath: "#/properties/capacity/items/properties/saturation_concurrency/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.capacity.items.properties.saturation_concurrency, data: data124 };
                     if (vErrors === null) {
-                      vErrors = [err282];
+                      vErrors = [err281];
                     } else {
-                      vErrors.push(err282);
+                      vErrors.push(err281);
                     }
                     errors++;
                   }
                 }
               }
-              if (data109.sweep !== void 0) {
-                let data125 = data109.sweep;
-                if (Array.isArray(data125)) {
-                  if (data125.length < 1) {
-                    const err283 = { instancePath: instancePath + "/capacity/" + i4 + "/sweep", schemaPath: "#/properties/capacity/items/properties/sweep/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema6.properties.capacity.items.properties.sweep, data: data125 };
+              if (data110.warmup !== void 0) {
+                let data125 = data110.warmup;
+                if (!(typeof data125 == "number" && (!(data125 % 1) && !isNaN(data125)) && isFinite(data125))) {
+                  const err282 = { instancePath: instancePath + "/capacity/" + i4 + "/warmup", schemaPath: "#/properties/capacity/items/properties/warmup/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.capacity.items.properties.warmup.type, parentSchema: schema6.properties.capacity.items.properties.warmup, data: data125 };
+                  if (vErrors === null) {
+                    vErrors = [err282];
+                  } else {
+                    vErrors.push(err282);
+                  }
+                  errors++;
+                }
+                if (typeof data125 == "number" && isFinite(data125)) {
+                  if (data125 < 0 || isNaN(data125)) {
+                    const err283 = { instancePath: instancePath + "/capacity/" + i4 + "/warmup", schemaPath: "#/properties/capacity/items/properties/warmup/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema6.properties.capacity.items.properties.warmup, data: data125 };
                     if (vErrors === null) {
                       vErrors = [err283];
                     } else {
@@ -4773,65 +4772,79 @@ var validateSchema = (() => {
                     }
                     errors++;
                   }
-                  const len6 = data125.length;
+                }
+              }
+              if (data110.sweep !== void 0) {
+                let data126 = data110.sweep;
+                if (Array.isArray(data126)) {
+                  if (data126.length < 1) {
+                    const err284 = { instancePath: instancePath + "/capacity/" + i4 + "/sweep", schemaPath: "#/properties/capacity/items/properties/sweep/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema6.properties.capacity.items.properties.sweep, data: data126 };
+                    if (vErrors === null) {
+                      vErrors = [err284];
+                    } else {
+                      vErrors.push(err284);
+                    }
+                    errors++;
+                  }
+                  const len6 = data126.length;
                   for (let i6 = 0; i6 < len6; i6++) {
-                    let data126 = data125[i6];
-                    if (typeof data126 == "number" && isFinite(data126)) {
-                      if (data126 <= 0 || isNaN(data126)) {
-                        const err284 = { instancePath: instancePath + "/capacity/" + i4 + "/sweep/" + i6, schemaPath: "#/properties/capacity/items/properties/sweep/items/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.capacity.items.properties.sweep.items, data: data126 };
+                    let data127 = data126[i6];
+                    if (typeof data127 == "number" && isFinite(data127)) {
+                      if (data127 <= 0 || isNaN(data127)) {
+                        const err285 = { instancePath: instancePath + "/capacity/" + i4 + "/sweep/" + i6, schemaPath: "#/properties/capacity/items/properties/sweep/items/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.capacity.items.properties.sweep.items, data: data127 };
                         if (vErrors === null) {
-                          vErrors = [err284];
+                          vErrors = [err285];
                         } else {
-                          vErrors.push(err284);
+                          vErrors.push(err285);
                         }
                         errors++;
                       }
                     } else {
-                      const err285 = { instancePath: instancePath + "/capacity/" + i4 + "/sweep/" + i6, schemaPath: "#/properties/capacity/items/properties/sweep/items/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.capacity.items.properties.sweep.items.type, parentSchema: schema6.properties.capacity.items.properties.sweep.items, data: data126 };
+                      const err286 = { instancePath: instancePath + "/capacity/" + i4 + "/sweep/" + i6, schemaPath: "#/properties/capacity/items/properties/sweep/items/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.capacity.items.properties.sweep.items.type, parentSchema: schema6.properties.capacity.items.properties.sweep.items, data: data127 };
                       if (vErrors === null) {
-                        vErrors = [err285];
+                        vErrors = [err286];
                       } else {
-                        vErrors.push(err285);
+                        vErrors.push(err286);
                       }
                       errors++;
                     }
                   }
                 } else {
-                  const err286 = { instancePath: instancePath + "/capacity/" + i4 + "/sweep", schemaPath: "#/properties/capacity/items/properties/sweep/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema6.properties.capacity.items.properties.sweep.type, parentSchema: schema6.properties.capacity.items.properties.sweep, data: data125 };
+                  const err287 = { instancePath: instancePath + "/capacity/" + i4 + "/sweep", schemaPath: "#/properties/capacity/items/properties/sweep/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema6.properties.capacity.items.properties.sweep.type, parentSchema: schema6.properties.capacity.items.properties.sweep, data: data126 };
                   if (vErrors === null) {
-                    vErrors = [err286];
+                    vErrors = [err287];
                   } else {
-                    vErrors.push(err286);
+                    vErrors.push(err287);
                   }
                   errors++;
                 }
               }
             } else {
-              const err287 = { instancePath: instancePath + "/capacity/" + i4, schemaPath: "#/properties/capacity/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.capacity.items.type, parentSchema: schema6.properties.capacity.items, data: data109 };
+              const err288 = { instancePath: instancePath + "/capacity/" + i4, schemaPath: "#/properties/capacity/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.capacity.items.type, parentSchema: schema6.properties.capacity.items, data: data110 };
               if (vErrors === null) {
-                vErrors = [err287];
+                vErrors = [err288];
               } else {
-                vErrors.push(err287);
+                vErrors.push(err288);
               }
               errors++;
             }
           }
         } else {
-          const err288 = { instancePath: instancePath + "/capacity", schemaPath: "#/properties/capacity/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema6.properties.capacity.type, parentSchema: schema6.properties.capacity, data: data108 };
+          const err289 = { instancePath: instancePath + "/capacity", schemaPath: "#/properties/capacity/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema6.properties.capacity.type, parentSchema: schema6.properties.capacity, data: data109 };
           if (vErrors === null) {
-            vErrors = [err288];
+            vErrors = [err289];
           } else {
-            vErrors.push(err288);
+            vErrors.push(err289);
           }
           errors++;
         }
       }
     } else {
-      const err289 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.type, parentSchema: schema6, data };
+      const err290 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.type, parentSchema: schema6, data };
       if (vErrors === null) {
-        vErrors = [err289];
+        vErrors = [err290];
       } else {
-        vErrors.push(err289);
+        vErrors.push(err290);
       }
       errors++;
     }
@@ -6056,7 +6069,7 @@ function ucs2length2(str) {
 }
 var validateResultSchema = (() => {
   const __validate = validate21;
-  const schema6 = { "$schema": "http://json-schema.org/draft-07/schema#", "$id": "https://llm-perf-gate.dev/schema/result@1.json", "title": "llm-perf-gate result@1", "description": "One run of a workload matrix against an OpenAI-compatible endpoint. Metric definitions: docs/metrics.md.", "type": "object", "additionalProperties": false, "required": ["schema", "tool", "status", "error", "started_at", "finished_at", "config", "config_hash", "workload_hash", "target", "machine", "git", "ab", "cells"], "properties": { "schema": { "const": "llm-perf-gate/result@1" }, "tool": { "type": "object", "additionalProperties": false, "required": ["name", "version"], "properties": { "name": { "const": "llm-perf-gate" }, "version": { "type": "string" } } }, "status": { "enum": ["running", "complete", "interrupted", "failed"] }, "error": { "type": ["string", "null"] }, "started_at": { "type": "string", "format": "date-time" }, "finished_at": { "type": ["string", "null"], "format": "date-time" }, "config": { "description": "The run's normalised config (src/config/normal.ts). The parts readers act on are checked here, so a crafted file is refused naming the field before any code walks it; the gate section is checked further as a config file's would be.", "type": "object", "required": ["target", "seed", "run", "scenarios", "loads"], "properties": { "target": { "type": "object", "properties": { "fixed_output": { "type": "boolean" } } }, "seed": { "type": "number" }, "run": { "type": "object", "properties": { "trials": { "type": "integer", "minimum": 1 }, "requests": { "type": "integer", "minimum": 1 } } }, "scenarios": { "type": "array", "items": { "type": "object", "required": ["name"], "properties": { "name": { "type": "string" } } } }, "loads": { "type": "array", "items": { "anyOf": [{ "type": "object", "required": ["concurrency"], "properties": { "concurrency": { "type": "integer", "minimum": 1 } } }, { "type": "object", "required": ["rate", "arrival", "burstiness", "max_concurrency"], "properties": { "rate": { "type": "number" }, "arrival": { "enum": ["poisson", "gamma"] }, "burstiness": { "type": "number" }, "max_concurrency": { "type": ["integer", "null"] } } }, { "type": "object", "required": ["ramp"], "properties": { "ramp": { "type": "object", "required": ["from", "to", "duration_s", "shape", "steps", "saturation"] } } }] } }, "gate": { "type": "object", "required": ["confidence", "alpha", "error_rate_limit", "token_drift_limit", "strict_fingerprint", "bootstrap_iterations", "metrics", "scenarios", "slo"], "properties": { "confidence": { "type": "number" }, "alpha": { "type": "number" }, "error_rate_limit": { "type": "number" }, "token_drift_limit": { "type": "number" }, "strict_fingerprint": { "type": "boolean" }, "bootstrap_iterations": { "type": "integer" }, "metrics": { "type": "object", "additionalProperties": { "type": "object" } }, "scenarios": { "type": "object", "additionalProperties": { "type": "object", "required": ["metrics"], "properties": { "metrics": { "type": "object", "additionalProperties": { "type": "object" } } } } }, "slo": { "type": "array", "items": { "type": "object", "required": ["check"], "properties": { "check": { "type": "string" } } } }, "capacity": { "type": "object" } } }, "telemetry": { "type": "object" } } }, "config_hash": { "type": "string", "pattern": "^[0-9a-f]{64}$" }, "workload_hash": { "type": ["string", "null"], "pattern": "^[0-9a-f]{64}$" }, "target": { "oneOf": [{ "type": "null" }, { "type": "object", "additionalProperties": false, "required": ["url", "api", "model", "models", "server_headers", "system_fingerprint", "model_entries"], "properties": { "url": { "type": "string", "pattern": "^https?://[^@/]+(/.*)?$" }, "api": { "enum": ["chat", "completions"] }, "model": { "type": "string" }, "models": { "type": "array", "items": { "type": "string" } }, "server_headers": { "type": "object", "additionalProperties": { "type": "string" } }, "system_fingerprint": { "type": ["string", "null"] }, "model_entries": { "type": "array" } } }] }, "machine": { "type": "object", "additionalProperties": false, "required": ["platform", "arch", "cpu_model", "cpus", "memory_gb", "node"], "properties": { "platform": { "type": "string" }, "arch": { "type": "string" }, "cpu_model": { "type": "string" }, "cpus": { "type": "integer", "minimum": 0 }, "memory_gb": { "type": "number", "minimum": 0 }, "node": { "type": "string" }, "priority": { "description": "The measuring process's scheduling priority: the nice value asked for (null: not asked), the one it ran at, whether that is the one asked for or better, and why not (src/run/priority.ts).", "type": "object", "additionalProperties": false, "required": ["asked", "nice", "raised", "note"], "properties": { "asked": { "type": ["integer", "null"] }, "nice": { "type": ["integer", "null"] }, "raised": { "type": "boolean" }, "note": { "type": ["string", "null"], "maxLength": 400 } } } } }, "git": { "oneOf": [{ "type": "null" }, { "type": "object", "additionalProperties": false, "required": ["commit", "ref"], "properties": { "commit": { "type": "string", "pattern": "^[0-9a-f]{40,64}$" }, "ref": { "type": ["string", "null"] } } }] }, "cells": { "type": "array", "items": { "$ref": "#/definitions/cell" } }, "ab": { "oneOf": [{ "type": "null" }, { "type": "object", "additionalProperties": false, "required": ["run_id", "side"], "properties": { "run_id": { "type": "string", "minLength": 1 }, "side": { "enum": ["baseline", "candidate"] }, "looks": { "description": "Sequential measurement: the pairs of the first look and the budget's last pair; every look between is judged at its alpha-spending level (docs/gate.md). Absent: the fixed design.", "type": "object", "additionalProperties": false, "required": ["first", "last"], "properties": { "first": { "type": "integer", "minimum": 1, "maximum": 100 }, "last": { "type": "integer", "minimum": 1, "maximum": 100 } } } } }] }, "environment": { "$ref": "#/definitions/environment" }, "capacity": { "description": "Capacity cells, apart from the matrix's cells; absent in results without them.", "type": "array", "items": { "$ref": "#/definitions/capacityCell" } }, "shard": { "description": "Set when this result is shard `index` of `count` of one plan (`run --shard`); `merge` combines the shards.", "type": "object", "additionalProperties": false, "required": ["index", "count", "start_at", "clock_offset_ms"], "properties": { "index": { "type": "integer", "minimum": 0 }, "count": { "type": "integer", "minimum": 1 }, "start_at": { "type": ["string", "null"], "description": "The agreed wall-clock start (--start-at), ISO 8601; null: started at once." }, "clock_offset_ms": { "type": ["number", "null"], "description": "Server Date header minus this machine's clock, ms; the header has 1 s resolution, so this only detects skew above ~1 s. Null: no Date header." } } }, "merged": { "description": "Set when `merge` combined shard results into this one.", "type": "object", "additionalProperties": false, "required": ["count", "shards"], "properties": { "count": { "type": "integer", "minimum": 1 }, "shards": { "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["index", "started_at", "finished_at", "status", "clock_offset_ms", "machine"], "properties": { "index": { "type": "integer", "minimum": 0 }, "started_at": { "type": "string" }, "finished_at": { "type": ["string", "null"] }, "status": { "type": "string" }, "clock_offset_ms": { "type": ["number", "null"] }, "machine": { "type": "object" } } } } } }, "gate": { "type": "object", "additionalProperties": false, "required": ["verdict", "regressed", "accepted", "pull_request"], "description": "The gate's outcome when the action stored this result (a push): the verdict against its baseline, and an intended regression's acceptance carried over from the pull request it was merged from.", "properties": { "verdict": { "enum": ["pass", "warn", "fail", "inconclusive", "invalid"] }, "regressed": { "type": "integer", "minimum": 0 }, "accepted": { "oneOf": [{ "type": "null" }, { "type": "object", "additionalProperties": false, "required": ["by", "at", "reason", "via"], "properties": { "by": { "type": "string", "maxLength": 100 }, "at": { "type": "string", "maxLength": 40 }, "reason": { "type": "string", "maxLength": 1e3 }, "via": { "enum": ["label", "comment"] } } }] }, "pull_request": { "oneOf": [{ "type": "null" }, { "type": "integer", "minimum": 1 }] } } } }, "definitions": { "rate": { "type": "number", "minimum": 0 }, "nullableRate": { "type": ["number", "null"], "minimum": 0 }, "distribution": { "oneOf": [{ "type": "null" }, { "type": "object", "additionalProperties": false, "required": ["unit", "n", "mean", "stddev", "min", "p50", "p90", "p95", "p99", "max", "hist"], "properties": { "unit": { "enum": ["ms", "tok/s"] }, "n": { "type": "integer", "minimum": 1 }, "mean": { "type": "number" }, "stddev": { "type": "number", "minimum": 0 }, "min": { "type": "number" }, "p50": { "type": ["number", "null"] }, "p90": { "type": ["number", "null"] }, "p95": { "type": ["number", "null"] }, "p99": { "type": ["number", "null"] }, "max": { "type": "number" }, "hist": { "type": "string", "pattern": "^[A-Za-z0-9+/=]+$" } } }] }, "errorSummary": { "type": "object", "additionalProperties": false, "required": ["count", "examples"], "properties": { "count": { "type": "integer", "minimum": 1 }, "examples": { "type": "array", "maxItems": 3, "items": { "type": "string" } } } }, "numArray": { "type": "array", "items": { "type": "number" } }, "cell": { "type": "object", "additionalProperties": false, "required": ["id", "scenario", "load", "status", "workload_hash", "started_at", "duration_s", "metrics", "client", "trials"], "properties": { "id": { "type": "string" }, "scenario": { "type": "object", "additionalProperties": false, "required": ["name", "input_tokens", "output_tokens", "shared_prefix_tokens", "dataset"], "properties": { "name": { "type": "string" }, "input_tokens": { "description": "A count, a distribution, or null (a dataset's or a trace's prompts).", "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/lengthSpec" }] }, "output_tokens": { "description": "A count, a distribution, or null (a trace: its rows say).", "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/lengthSpec" }] }, "shared_prefix_tokens": { "type": "integer", "minimum": 0 }, "dataset": { "type": ["string", "null"] }, "conversation": { "description": `A multi-turn scenario (docs/workloads.md, "Multi-turn conversations"): turns per session, the later user messages' length, the think time and where the answers in the history come from.`, "type": "object", "additionalProperties": false, "required": ["turns", "user_tokens", "think_time_ms", "answers"], "properties": { "turns": { "type": "integer", "minimum": 1 }, "user_tokens": { "$ref": "#/definitions/lengthSpec" }, "think_time_ms": { "anyOf": [{ "const": 0 }, { "$ref": "#/definitions/lengthSpec" }] }, "answers": { "enum": ["real", "synthetic"] } } }, "trace": { "description": "A trace replay: its file as given, format, sha256 of its bytes, and the requests replayed.", "type": "object", "additionalProperties": false, "required": ["file", "format", "sha256", "requests"], "properties": { "file": { "type": "string" }, "format": { "enum": ["mooncake", "azure"] }, "sha256": { "type": "string", "pattern": "^[0-9a-f]{64}$" }, "requests": { "type": "integer", "minimum": 1 } } } } }, "load": { "oneOf": [{ "type": "object", "additionalProperties": false, "required": ["kind", "label", "concurrency"], "properties": { "kind": { "const": "concurrency" }, "label": { "type": "string" }, "concurrency": { "type": "integer", "minimum": 1 } } }, { "type": "object", "additionalProperties": false, "required": ["kind", "label", "rate", "arrival", "burstiness", "max_concurrency"], "properties": { "kind": { "const": "rate" }, "label": { "type": "string" }, "rate": { "type": "number", "exclusiveMinimum": 0 }, "arrival": { "enum": ["poisson", "gamma", "trace", "ramp"] }, "burstiness": { "type": "number", "exclusiveMinimum": 0 }, "max_concurrency": { "type": ["integer", "null"], "minimum": 1 } } }] }, "status": { "enum": ["complete", "duration-limit", "interrupted"] }, "workload_hash": { "type": "string", "pattern": "^[0-9a-f]{64}$" }, "started_at": { "type": "string", "format": "date-time" }, "duration_s": { "type": "number", "minimum": 0 }, "client": { "$ref": "#/definitions/client" }, "metrics": { "$ref": "#/definitions/cellMetrics" }, "trials": { "type": "array", "minItems": 1, "items": { "type": "object", "additionalProperties": false, "required": ["index", "pair", "status", "started_at", "duration_s", "metrics", "client", "samples"], "properties": { "index": { "type": "integer", "minimum": 0 }, "block_requests": { "description": "Paired runs: the two trials of this pair took turns in blocks of this many measured requests (ab.interleave: blocks); absent: each ran whole.", "type": "integer", "minimum": 1 }, "warmup": { "description": "warmup: auto only: what warming up to a steady state took before this trial was measured.", "type": "object", "additionalProperties": false, "required": ["requests", "seconds", "stopped_by"], "properties": { "requests": { "type": "integer", "minimum": 0, "maximum": 1e4 }, "seconds": { "type": "number", "minimum": 0 }, "stopped_by": { "enum": ["steady", "count", "time", "interrupt"] } } }, "pair": { "type": ["integer", "null"], "minimum": 0 }, "status": { "enum": ["complete", "duration-limit", "interrupted"] }, "started_at": { "type": "string", "format": "date-time" }, "duration_s": { "type": "number", "minimum": 0 }, "metrics": { "$ref": "#/definitions/trialMetrics" }, "client": { "$ref": "#/definitions/client" }, "samples": { "type": "object", "additionalProperties": false, "required": ["from", "to"], "properties": { "from": { "type": "integer", "minimum": 0 }, "to": { "type": "integer", "minimum": 0 } } }, "telemetry": { "$ref": "#/definitions/cellTelemetry" } } } }, "lengths": { "description": "Input tokens and max_tokens the measured requests of the first trial asked for.", "type": "object", "additionalProperties": false, "required": ["input_tokens", "output_tokens"], "properties": { "input_tokens": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/lengthSummary" }] }, "output_tokens": { "$ref": "#/definitions/lengthSummary" } } }, "ramp": { "description": 'A ramp load (docs/workloads.md, "Ramps"): the ramp, its figures per step, and where it saturated.', "type": "object", "additionalProperties": false, "required": ["from", "to", "duration_s", "shape", "steps", "trials", "criteria", "per_step", "saturation"], "properties": { "from": { "type": "number" }, "to": { "type": "number" }, "duration_s": { "type": "number" }, "shape": { "enum": ["linear", "steps"] }, "steps": { "type": "integer", "minimum": 1 }, "trials": { "type": "integer", "minimum": 1 }, "criteria": { "type": ["object", "null"], "additionalProperties": false, "required": ["slo", "growth"], "properties": { "slo": { "type": "array", "items": { "type": "string" } }, "growth": { "type": ["object", "null"], "additionalProperties": false, "required": ["factor", "metric"], "properties": { "factor": { "type": "number" }, "metric": { "type": "string" } } } } }, "per_step": { "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["index", "start_s", "end_s", "rate", "scheduled", "attempted", "completed", "failed", "error_rate", "done_in_step", "rps", "ttft_ms", "queued_ttft_ms", "tpot_ms", "samples"], "properties": { "index": { "type": "integer", "minimum": 0 }, "start_s": { "type": "number" }, "end_s": { "type": "number" }, "rate": { "type": "number" }, "scheduled": { "type": "integer", "minimum": 0 }, "attempted": { "type": "integer", "minimum": 0 }, "completed": { "type": "integer", "minimum": 0 }, "failed": { "type": "integer", "minimum": 0 }, "error_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "done_in_step": { "type": "integer", "minimum": 0 }, "rps": { "type": "number" }, "ttft_ms": { "description": "Count and nearest-rank percentiles over the step; a percentile is null with too few samples for it.", "type": ["object", "null"], "additionalProperties": false, "required": ["n", "p50", "p95", "p99"], "properties": { "n": { "type": "integer", "minimum": 0 }, "p50": { "type": ["number", "null"] }, "p95": { "type": ["number", "null"] }, "p99": { "type": ["number", "null"] } } }, "queued_ttft_ms": { "description": "Count and nearest-rank percentiles over the step; a percentile is null with too few samples for it.", "type": ["object", "null"], "additionalProperties": false, "required": ["n", "p50", "p95", "p99"], "properties": { "n": { "type": "integer", "minimum": 0 }, "p50": { "type": ["number", "null"] }, "p95": { "type": ["number", "null"] }, "p99": { "type": ["number", "null"] } } }, "tpot_ms": { "description": "Count and nearest-rank percentiles over the step; a percentile is null with too few samples for it.", "type": ["object", "null"], "additionalProperties": false, "required": ["n", "p50", "p95", "p99"], "properties": { "n": { "type": "integer", "minimum": 0 }, "p50": { "type": ["number", "null"] }, "p95": { "type": ["number", "null"] }, "p99": { "type": ["number", "null"] } } }, "verdict": { "enum": ["pass", "fail", "undecided"] }, "slos": { "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["slo", "value", "lo", "hi", "verdict"], "properties": { "slo": { "type": "string" }, "value": { "type": ["number", "null"] }, "lo": { "type": ["number", "null"] }, "hi": { "type": ["number", "null"] }, "verdict": { "enum": ["pass", "fail", "undecided"] } } } }, "samples": { "description": "Per successful request of the step, pooled over trials (and shards): what merge pools and the verdict is judged on.", "type": "object", "additionalProperties": false, "required": ["ttft_ms", "queued_ttft_ms", "tpot_ms", "e2e_ms", "queued_e2e_ms"], "properties": { "ttft_ms": { "type": "array", "items": { "type": "number" } }, "queued_ttft_ms": { "type": "array", "items": { "type": "number" } }, "tpot_ms": { "type": "array", "items": { "type": "number" } }, "e2e_ms": { "type": "array", "items": { "type": "number" } }, "queued_e2e_ms": { "type": "array", "items": { "type": "number" } } } } } } }, "saturation": { "type": ["object", "null"], "additionalProperties": false, "required": ["criteria", "status", "step", "rate", "reason"], "properties": { "criteria": { "type": "array", "items": { "type": "string" } }, "status": { "enum": ["found", "undecided", "not-found"] }, "step": { "type": ["integer", "null"], "minimum": 0 }, "rate": { "type": ["number", "null"] }, "reason": { "type": "string" } } } } }, "turns": { "description": "A multi-turn cell: its figures by turn number (1-based), pooled over trials, warm-up excluded.", "type": "array", "maxItems": 1e3, "items": { "type": "object", "additionalProperties": false, "required": ["turn", "attempted", "completed", "input_tokens_mean", "ttft_ms", "queued_ttft_ms"], "properties": { "turn": { "type": "integer", "minimum": 1 }, "attempted": { "type": "integer", "minimum": 0 }, "completed": { "type": "integer", "minimum": 0 }, "input_tokens_mean": { "type": ["number", "null"], "minimum": 0 }, "ttft_ms": { "$ref": "#/definitions/distribution" }, "queued_ttft_ms": { "$ref": "#/definitions/distribution" } } } }, "lateness_ms": { "description": "Open loop and trace replay: how late requests with a free slot left after their scheduled time, pooled over trials (nearest rank).", "type": "object", "additionalProperties": false, "required": ["count", "p50", "p99", "max"], "properties": { "count": { "type": "integer", "minimum": 0 }, "p50": { "type": "number", "minimum": 0 }, "p99": { "type": "number", "minimum": 0 }, "max": { "type": "number", "minimum": 0 }, "hist": { "description": "HdrHistogram of the lags (thousandths of a ms, compressed base64), so shards' lateness can be pooled; absent in results written before it.", "type": "string" } } }, "telemetry": { "$ref": "#/definitions/cellTelemetry" }, "shards": { "description": "Merged results: each shard's own errors and client self-check for this cell.", "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["index", "counts", "errors", "client"], "properties": { "index": { "type": "integer", "minimum": 0 }, "counts": { "type": "object" }, "errors": { "type": "object" }, "client": { "$ref": "#/definitions/client" } } } } } }, "cellMetrics": { "type": "object", "additionalProperties": false, "required": ["counts", "window_s", "rps", "input_tps", "output_tps", "total_tps", "error_rate", "goodput_rps", "goodput_ratio", "ttft_ms", "queued_ttft_ms", "tpot_ms", "itl_ms", "e2e_ms", "queued_e2e_ms", "user_tps", "schedule_lag_ms", "concurrency", "offered_rps", "tokens", "errors", "samples"], "properties": { "counts": { "type": "object", "additionalProperties": false, "required": ["attempted", "completed", "failed", "warmup", "not_sent", "cancelled"], "properties": { "attempted": { "type": "integer", "minimum": 0 }, "completed": { "type": "integer", "minimum": 0 }, "failed": { "type": "integer", "minimum": 0 }, "warmup": { "type": "integer", "minimum": 0 }, "not_sent": { "type": "integer", "minimum": 0 }, "cancelled": { "type": "integer", "minimum": 0 } } }, "window_s": { "$ref": "#/definitions/rate" }, "rps": { "$ref": "#/definitions/rate" }, "input_tps": { "$ref": "#/definitions/rate" }, "output_tps": { "$ref": "#/definitions/rate" }, "total_tps": { "$ref": "#/definitions/rate" }, "error_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "goodput_rps": { "$ref": "#/definitions/nullableRate" }, "goodput_ratio": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "cost_per_mtok_output_usd": { "description": "US dollars per million output tokens at the measured output throughput: price per hour / (output_tps x 3600) x 1e6 (config cost:); null when no token was produced.", "$ref": "#/definitions/nullableRate" }, "cost_per_mtok_total_usd": { "description": "US dollars per million input and output tokens at the measured total throughput (config cost:).", "$ref": "#/definitions/nullableRate" }, "energy_per_output_token_j": { "description": "Joules per output token: the GPUs' energy over the measured window (trapezoid over power.draw readings) / output tokens of completed requests; null when too few readings.", "$ref": "#/definitions/nullableRate" }, "ttft_ms": { "$ref": "#/definitions/distribution" }, "queued_ttft_ms": { "$ref": "#/definitions/distribution" }, "tpot_ms": { "$ref": "#/definitions/distribution" }, "itl_ms": { "$ref": "#/definitions/distribution" }, "e2e_ms": { "$ref": "#/definitions/distribution" }, "queued_e2e_ms": { "$ref": "#/definitions/distribution" }, "user_tps": { "$ref": "#/definitions/distribution" }, "schedule_lag_ms": { "$ref": "#/definitions/distribution" }, "concurrency": { "type": "object", "additionalProperties": false, "required": ["achieved_mean", "achieved_max"], "properties": { "achieved_mean": { "type": "number", "minimum": 0 }, "achieved_max": { "type": "integer", "minimum": 0 } } }, "offered_rps": { "$ref": "#/definitions/nullableRate" }, "tokens": { "type": "object", "additionalProperties": false, "required": ["input_mean", "output_mean", "output_requested_mean", "output_honoured", "tokens_per_chunk_mean", "sources"], "properties": { "input_mean": { "type": ["number", "null"] }, "output_mean": { "type": ["number", "null"] }, "output_requested_mean": { "type": ["number", "null"] }, "output_honoured": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "tokens_per_chunk_mean": { "type": ["number", "null"] }, "sources": { "type": "object", "additionalProperties": false, "required": ["server", "client"], "properties": { "server": { "type": "integer", "minimum": 0 }, "client": { "type": "integer", "minimum": 0 } } }, "server_counts_refused": { "description": "Completed requests whose server usage counts were beyond what the request could produce (above max_tokens and the output events received, or a prompt over 1e8 tokens) and were replaced by the client's; absent when none.", "type": "integer", "minimum": 1 } } }, "errors": { "type": "object", "additionalProperties": false, "properties": { "connect": { "$ref": "#/definitions/errorSummary" }, "timeout": { "$ref": "#/definitions/errorSummary" }, "http-4xx": { "$ref": "#/definitions/errorSummary" }, "http-5xx": { "$ref": "#/definitions/errorSummary" }, "stream-error": { "$ref": "#/definitions/errorSummary" }, "cut-off": { "$ref": "#/definitions/errorSummary" }, "bad-response": { "$ref": "#/definitions/errorSummary" } } }, "samples": { "type": "object", "additionalProperties": false, "required": ["ttft_ms", "queued_ttft_ms", "e2e_ms", "tpot_ms", "n_in", "n_out"], "properties": { "ttft_ms": { "$ref": "#/definitions/numArray" }, "queued_ttft_ms": { "$ref": "#/definitions/numArray" }, "e2e_ms": { "$ref": "#/definitions/numArray" }, "tpot_ms": { "type": "array", "items": { "type": ["number", "null"] } }, "n_in": { "$ref": "#/definitions/numArray" }, "n_out": { "$ref": "#/definitions/numArray" } } } } }, "trialMetrics": { "type": "object", "additionalProperties": false, "required": ["counts", "window_s", "rps", "input_tps", "output_tps", "total_tps", "error_rate", "goodput_rps", "goodput_ratio", "ttft_ms", "queued_ttft_ms", "tpot_ms", "itl_ms", "e2e_ms", "queued_e2e_ms", "user_tps", "schedule_lag_ms", "concurrency", "offered_rps", "tokens", "errors"], "properties": { "counts": { "type": "object", "additionalProperties": false, "required": ["attempted", "completed", "failed", "warmup", "not_sent", "cancelled"], "properties": { "attempted": { "type": "integer", "minimum": 0 }, "completed": { "type": "integer", "minimum": 0 }, "failed": { "type": "integer", "minimum": 0 }, "warmup": { "type": "integer", "minimum": 0 }, "not_sent": { "type": "integer", "minimum": 0 }, "cancelled": { "type": "integer", "minimum": 0 } } }, "window_s": { "$ref": "#/definitions/rate" }, "rps": { "$ref": "#/definitions/rate" }, "input_tps": { "$ref": "#/definitions/rate" }, "output_tps": { "$ref": "#/definitions/rate" }, "total_tps": { "$ref": "#/definitions/rate" }, "error_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "goodput_rps": { "$ref": "#/definitions/nullableRate" }, "goodput_ratio": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "cost_per_mtok_output_usd": { "description": "US dollars per million output tokens at the measured output throughput: price per hour / (output_tps x 3600) x 1e6 (config cost:); null when no token was produced.", "$ref": "#/definitions/nullableRate" }, "cost_per_mtok_total_usd": { "description": "US dollars per million input and output tokens at the measured total throughput (config cost:).", "$ref": "#/definitions/nullableRate" }, "energy_per_output_token_j": { "description": "Joules per output token: the GPUs' energy over the measured window (trapezoid over power.draw readings) / output tokens of completed requests; null when too few readings.", "$ref": "#/definitions/nullableRate" }, "ttft_ms": { "$ref": "#/definitions/distribution" }, "queued_ttft_ms": { "$ref": "#/definitions/distribution" }, "tpot_ms": { "$ref": "#/definitions/distribution" }, "itl_ms": { "$ref": "#/definitions/distribution" }, "e2e_ms": { "$ref": "#/definitions/distribution" }, "queued_e2e_ms": { "$ref": "#/definitions/distribution" }, "user_tps": { "$ref": "#/definitions/distribution" }, "schedule_lag_ms": { "$ref": "#/definitions/distribution" }, "concurrency": { "type": "object", "additionalProperties": false, "required": ["achieved_mean", "achieved_max"], "properties": { "achieved_mean": { "type": "number", "minimum": 0 }, "achieved_max": { "type": "integer", "minimum": 0 } } }, "offered_rps": { "$ref": "#/definitions/nullableRate" }, "tokens": { "type": "object", "additionalProperties": false, "required": ["input_mean", "output_mean", "output_requested_mean", "output_honoured", "tokens_per_chunk_mean", "sources"], "properties": { "input_mean": { "type": ["number", "null"] }, "output_mean": { "type": ["number", "null"] }, "output_requested_mean": { "type": ["number", "null"] }, "output_honoured": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "tokens_per_chunk_mean": { "type": ["number", "null"] }, "sources": { "type": "object", "additionalProperties": false, "required": ["server", "client"], "properties": { "server": { "type": "integer", "minimum": 0 }, "client": { "type": "integer", "minimum": 0 } } }, "server_counts_refused": { "description": "Completed requests whose server usage counts were beyond what the request could produce (above max_tokens and the output events received, or a prompt over 1e8 tokens) and were replaced by the client's; absent when none.", "type": "integer", "minimum": 1 } } }, "errors": { "type": "object", "additionalProperties": false, "properties": { "connect": { "$ref": "#/definitions/errorSummary" }, "timeout": { "$ref": "#/definitions/errorSummary" }, "http-4xx": { "$ref": "#/definitions/errorSummary" }, "http-5xx": { "$ref": "#/definitions/errorSummary" }, "stream-error": { "$ref": "#/definitions/errorSummary" }, "cut-off": { "$ref": "#/definitions/errorSummary" }, "bad-response": { "$ref": "#/definitions/errorSummary" } } } } }, "client": { "type": "object", "additionalProperties": false, "required": ["event_loop_delay_p99_ms", "event_loop_delay_max_ms", "saturated", "reasons"], "properties": { "event_loop_delay_p99_ms": { "type": "number", "minimum": 0 }, "event_loop_delay_max_ms": { "type": "number", "minimum": 0 }, "saturated": { "type": "boolean" }, "reasons": { "type": "array", "items": { "type": "string" } } } }, "telemetryStat": { "type": "object", "additionalProperties": false, "required": ["mean", "max", "p95", "samples"], "properties": { "mean": { "type": "number" }, "max": { "type": "number" }, "p95": { "type": "number" }, "samples": { "type": "integer", "minimum": 1 } }, "description": "mean, max and nearest-rank p95 of the samples taken while the cell ran." }, "cellTelemetry": { "type": "object", "additionalProperties": false, "required": ["started_at", "duration_s", "gpu", "engine", "neighbours"], "properties": { "started_at": { "type": "string", "format": "date-time" }, "duration_s": { "type": "number", "minimum": 0 }, "gpu": { "type": "object", "additionalProperties": false, "required": ["status", "message", "interval_ms", "gpus", "other_processes"], "properties": { "status": { "enum": ["ok", "absent", "unavailable", "died", "hung"] }, "message": { "type": ["string", "null"] }, "interval_ms": { "type": "integer", "minimum": 1 }, "energy": { "description": "The GPUs' energy over the trial's measured window, by the trapezoid rule over the power readings (docs/metrics.md, Cost and energy).", "type": "object", "additionalProperties": false, "required": ["method", "window_s", "gpus_counted", "gap_s", "joules"], "properties": { "method": { "const": "trapezoid" }, "window_s": { "type": "number", "minimum": 0 }, "gpus_counted": { "type": "integer", "minimum": 0 }, "gap_s": { "type": "number", "minimum": 0 }, "joules": { "type": ["number", "null"], "minimum": 0 } } }, "gpus": { "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["index", "name", "utilization_pct", "memory_used_mib", "memory_total_mib", "power_w", "sm_clock_mhz", "mem_clock_mhz", "temperature_c"], "properties": { "index": { "type": "integer", "minimum": 0 }, "name": { "type": "string" }, "utilization_pct": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/telemetryStat" }] }, "memory_used_mib": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/telemetryStat" }] }, "memory_total_mib": { "type": ["number", "null"] }, "power_w": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/telemetryStat" }] }, "energy_j": { "description": "Joules this GPU drew over the trial's measured window; null without power readings.", "type": ["number", "null"], "minimum": 0 }, "sm_clock_mhz": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/telemetryStat" }] }, "mem_clock_mhz": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/telemetryStat" }] }, "temperature_c": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/telemetryStat" }] } } } }, "other_processes": { "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["pid", "name", "used_memory_mib", "gpu_uuid"], "properties": { "pid": { "type": "integer" }, "name": { "type": "string" }, "used_memory_mib": { "type": ["number", "null"] }, "gpu_uuid": { "type": ["string", "null"] } } } } } }, "engine": { "oneOf": [{ "type": "null" }, { "type": "object", "additionalProperties": false, "required": ["engine", "scrapes", "failed_scrapes", "errors", "running", "waiting", "kv_cache_usage", "prefix_cache_hit_rate", "preemptions", "prompt_tokens", "cached_prompt_tokens", "generation_tokens", "token_check", "raw", "raw_dropped"], "properties": { "engine": { "enum": ["vllm", "embedded", "llama.cpp", "sglang", "tgi", "unknown"] }, "scrapes": { "type": "integer", "minimum": 0 }, "failed_scrapes": { "type": "integer", "minimum": 0 }, "errors": { "type": "array", "items": { "type": "string" } }, "running": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/telemetryStat" }] }, "waiting": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/telemetryStat" }] }, "kv_cache_usage": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/telemetryStat" }] }, "prefix_cache_hit_rate": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "preemptions": { "type": ["number", "null"] }, "prompt_tokens": { "type": ["number", "null"] }, "cached_prompt_tokens": { "type": ["number", "null"] }, "generation_tokens": { "type": ["number", "null"] }, "token_check": { "oneOf": [{ "type": "null" }, { "type": "object", "additionalProperties": false, "required": ["client_prompt", "client_completion", "server_prompt", "server_generation", "mismatches"], "properties": { "client_prompt": { "type": "number", "minimum": 0 }, "client_completion": { "type": "number", "minimum": 0 }, "server_prompt": { "type": ["number", "null"] }, "server_generation": { "type": ["number", "null"] }, "mismatches": { "type": "array", "items": { "type": "string" } } } }] }, "raw": { "type": "object", "additionalProperties": { "type": "number" } }, "raw_dropped": { "type": "integer", "minimum": 0 } } }] }, "neighbours": { "type": "object", "additionalProperties": false, "required": ["others_cpu_share", "others_cores", "cpus", "limit", "flagged", "reasons"], "properties": { "others_cpu_share": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "others_cores": { "type": ["number", "null"] }, "cpus": { "type": "integer", "minimum": 1 }, "limit": { "type": "number", "minimum": 0 }, "flagged": { "type": "boolean" }, "reasons": { "type": "array", "items": { "type": "string" } } } }, "dropped": { "description": "Figures the reader would refuse (not finite, beyond \xB11e12, a rate outside 0..1), dropped (null, or the series, GPU or process left out) or clamped when the result was written, as `path: value` relative to this block; absent when there were none.", "type": "array", "items": { "type": "string" } } }, "description": "What the server and the machine did while the cell ran (GPU sampling, the server's /metrics, other processes). Optional: results without it still read." }, "environment": { "type": "object", "additionalProperties": false, "required": ["gpu_status", "gpus", "driver_version", "cuda_version", "gpu_topology", "cpu_model", "cpus", "memory_gb", "engine", "model", "runner"], "properties": { "gpu_status": { "enum": ["ok", "absent", "unavailable"] }, "gpus": { "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["index", "name", "memory_total_mib"], "properties": { "index": { "type": "integer", "minimum": 0 }, "name": { "type": "string" }, "memory_total_mib": { "type": ["number", "null"] } } } }, "driver_version": { "type": ["string", "null"] }, "cuda_version": { "type": ["string", "null"] }, "gpu_topology": { "type": ["string", "null"] }, "cpu_model": { "type": "string" }, "cpus": { "type": "integer", "minimum": 1 }, "memory_gb": { "type": "number", "minimum": 0 }, "engine": { "oneOf": [{ "type": "null" }, { "type": "object", "additionalProperties": false, "required": ["name", "version", "source"], "properties": { "name": { "enum": ["vllm", "embedded", "llama.cpp", "sglang", "tgi", "unknown"] }, "version": { "type": ["string", "null"] }, "source": { "type": ["string", "null"] } } }] }, "model": { "type": ["string", "null"] }, "runner": { "oneOf": [{ "type": "null" }, { "type": "object", "additionalProperties": false, "required": ["name", "os", "image_os", "image_version"], "properties": { "name": { "type": ["string", "null"] }, "os": { "type": ["string", "null"] }, "image_os": { "type": ["string", "null"] }, "image_version": { "type": ["string", "null"] } } }] } }, "description": "Where the run was measured: GPUs, driver, engine and version, model, CPU, the Actions runner. Optional: results without it still read." }, "capacityEstimate": { "type": "object", "required": ["value", "lo", "hi"], "properties": { "value": { "type": "number" }, "lo": { "type": "number" }, "hi": { "type": ["number", "null"] } } }, "capacityCell": { "description": "A capacity search or sweep (docs/capacity.md). Numbers that were infinite (open interval ends) are stored as null.", "type": "object", "additionalProperties": false, "required": ["id", "kind", "scenario", "mode", "slo", "status", "workload_hash", "started_at", "duration_s", "points", "search", "sweep"], "properties": { "id": { "type": "string" }, "kind": { "const": "capacity" }, "scenario": { "type": "object", "additionalProperties": false, "required": ["name", "input_tokens", "output_tokens", "shared_prefix_tokens", "dataset"], "properties": { "name": { "type": "string" }, "input_tokens": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/lengthSpec" }] }, "output_tokens": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/lengthSpec" }] }, "shared_prefix_tokens": { "type": "integer", "minimum": 0 }, "dataset": { "type": ["string", "null"] } } }, "mode": { "enum": ["rate", "concurrency"] }, "slo": { "type": "array", "minItems": 1, "items": { "type": "string" } }, "status": { "enum": ["running", "complete", "interrupted"] }, "workload_hash": { "type": "string", "pattern": "^[0-9a-f]{64}$" }, "started_at": { "type": "string", "format": "date-time" }, "duration_s": { "type": "number", "minimum": 0 }, "points": { "type": "array", "items": { "type": "object", "required": ["role", "load", "requests", "runs", "verdict", "leaning", "slos", "rps", "output_tps", "goodput_rps", "error_rate"], "properties": { "role": { "enum": ["saturation", "search", "sweep"] }, "load": { "type": "object" }, "requests": { "type": "integer", "minimum": 0 }, "runs": { "type": "integer", "minimum": 0 }, "verdict": { "enum": ["pass", "fail", "undecided"] }, "leaning": { "enum": ["pass", "fail"] }, "slos": { "type": "array" }, "rps": { "type": "number" }, "output_tps": { "type": "number" }, "goodput_rps": { "type": ["number", "null"] }, "error_rate": { "type": "number" }, "detail": { "type": "array" } } } }, "search": { "oneOf": [{ "type": "null" }, { "type": "object", "required": ["mode", "slos", "status", "reason", "bracket", "capacity", "capacity_rps", "capacity_output_tps"], "properties": { "status": { "enum": ["found", "budget", "below-range", "above-range"] }, "capacity": { "$ref": "#/definitions/capacityEstimate" }, "capacity_rps": { "$ref": "#/definitions/capacityEstimate" }, "capacity_output_tps": { "$ref": "#/definitions/capacityEstimate" } } }] }, "sweep": { "type": ["object", "null"] } } }, "lengthSpec": { "description": "A scenario length as its normal config holds it: a count, or a distribution (docs/workloads.md).", "oneOf": [{ "type": "integer", "minimum": 1 }, { "type": "object", "additionalProperties": false, "required": ["dist"], "properties": { "dist": { "enum": ["uniform", "normal", "lognormal", "empirical"] }, "min": { "type": "integer", "minimum": 1 }, "max": { "type": "integer", "minimum": 1 }, "mean": { "type": "number", "exclusiveMinimum": 0 }, "stddev": { "type": "number", "minimum": 0 }, "values": { "type": "array", "minItems": 1, "items": { "type": "integer", "minimum": 1 } }, "weights": { "type": "array", "minItems": 1, "items": { "type": "number", "exclusiveMinimum": 0 } } } }] }, "lengthSummary": { "description": "Lengths asked for: mean, p50 and p90 (nearest rank), max.", "type": "object", "additionalProperties": false, "required": ["mean", "p50", "p90", "max"], "properties": { "mean": { "type": "number", "minimum": 0 }, "p50": { "type": "number", "minimum": 0 }, "p90": { "type": "number", "minimum": 0 }, "max": { "type": "number", "minimum": 0 } } } } };
+  const schema6 = { "$schema": "http://json-schema.org/draft-07/schema#", "$id": "https://llm-perf-gate.dev/schema/result@1.json", "title": "llm-perf-gate result@1", "description": "One run of a workload matrix against an OpenAI-compatible endpoint. Metric definitions: docs/metrics.md.", "type": "object", "additionalProperties": false, "required": ["schema", "tool", "status", "error", "started_at", "finished_at", "config", "config_hash", "workload_hash", "target", "machine", "git", "ab", "cells"], "properties": { "schema": { "const": "llm-perf-gate/result@1" }, "tool": { "type": "object", "additionalProperties": false, "required": ["name", "version"], "properties": { "name": { "const": "llm-perf-gate" }, "version": { "type": "string" } } }, "status": { "enum": ["running", "complete", "interrupted", "failed"] }, "error": { "type": ["string", "null"] }, "started_at": { "type": "string", "format": "date-time" }, "finished_at": { "type": ["string", "null"], "format": "date-time" }, "config": { "description": "The run's normalised config (src/config/normal.ts). The parts readers act on are checked here, so a crafted file is refused naming the field before any code walks it; the gate section is checked further as a config file's would be.", "type": "object", "required": ["target", "seed", "run", "scenarios", "loads"], "properties": { "target": { "type": "object", "properties": { "fixed_output": { "type": "boolean" } } }, "seed": { "type": "number" }, "run": { "type": "object", "properties": { "trials": { "type": "integer", "minimum": 1 }, "requests": { "type": "integer", "minimum": 1 } } }, "scenarios": { "type": "array", "items": { "type": "object", "required": ["name"], "properties": { "name": { "type": "string" } } } }, "loads": { "type": "array", "items": { "anyOf": [{ "type": "object", "required": ["concurrency"], "properties": { "concurrency": { "type": "integer", "minimum": 1 } } }, { "type": "object", "required": ["rate", "arrival", "burstiness", "max_concurrency"], "properties": { "rate": { "type": "number" }, "arrival": { "enum": ["poisson", "gamma"] }, "burstiness": { "type": "number" }, "max_concurrency": { "type": ["integer", "null"] } } }, { "type": "object", "required": ["ramp"], "properties": { "ramp": { "type": "object", "required": ["from", "to", "duration_s", "shape", "steps", "saturation"] } } }] } }, "gate": { "type": "object", "required": ["confidence", "alpha", "error_rate_limit", "token_drift_limit", "strict_fingerprint", "bootstrap_iterations", "metrics", "scenarios", "slo"], "properties": { "confidence": { "type": "number" }, "alpha": { "type": "number" }, "error_rate_limit": { "type": "number" }, "token_drift_limit": { "type": "number" }, "strict_fingerprint": { "type": "boolean" }, "bootstrap_iterations": { "type": "integer" }, "metrics": { "type": "object", "additionalProperties": { "type": "object" } }, "scenarios": { "type": "object", "additionalProperties": { "type": "object", "required": ["metrics"], "properties": { "metrics": { "type": "object", "additionalProperties": { "type": "object" } } } } }, "slo": { "type": "array", "items": { "type": "object", "required": ["check"], "properties": { "check": { "type": "string" } } } }, "capacity": { "type": "object" } } }, "telemetry": { "type": "object" } } }, "config_hash": { "type": "string", "pattern": "^[0-9a-f]{64}$" }, "workload_hash": { "type": ["string", "null"], "pattern": "^[0-9a-f]{64}$" }, "target": { "oneOf": [{ "type": "null" }, { "type": "object", "additionalProperties": false, "required": ["url", "api", "model", "models", "server_headers", "system_fingerprint", "model_entries"], "properties": { "url": { "type": "string", "pattern": "^https?://[^@/]+(/.*)?$" }, "api": { "enum": ["chat", "completions"] }, "model": { "type": "string" }, "models": { "type": "array", "items": { "type": "string" } }, "server_headers": { "type": "object", "additionalProperties": { "type": "string" } }, "system_fingerprint": { "type": ["string", "null"] }, "model_entries": { "type": "array" }, "prompt_lengths": { "description": `target.prompt_lengths: server: prompts were met in the server's tokens by the map the probe requests fitted (one word, a word repeated, the whole word list in chunks), served = slope x words + overhead (docs/workloads.md, "The server's tokenizer"). Absent: lengths in the config's tokenizer.`, "type": "object", "additionalProperties": false, "required": ["in", "slope", "overhead", "probes"], "properties": { "in": { "const": "server" }, "slope": { "type": "number", "exclusiveMinimum": 0 }, "overhead": { "type": "number" }, "probes": { "type": "array", "maxItems": 128, "items": { "type": "object", "additionalProperties": false, "required": ["words", "served"], "properties": { "words": { "type": "integer", "minimum": 1 }, "served": { "type": "integer", "minimum": 0 } } } } } } } }] }, "machine": { "type": "object", "additionalProperties": false, "required": ["platform", "arch", "cpu_model", "cpus", "memory_gb", "node"], "properties": { "platform": { "type": "string" }, "arch": { "type": "string" }, "cpu_model": { "type": "string" }, "cpus": { "type": "integer", "minimum": 0 }, "memory_gb": { "type": "number", "minimum": 0 }, "node": { "type": "string" }, "priority": { "description": "The measuring process's scheduling priority: the nice value asked for (null: not asked), the one it ran at, whether that is the one asked for or better, and why not (src/run/priority.ts).", "type": "object", "additionalProperties": false, "required": ["asked", "nice", "raised", "note"], "properties": { "asked": { "type": ["integer", "null"] }, "nice": { "type": ["integer", "null"] }, "raised": { "type": "boolean" }, "note": { "type": ["string", "null"], "maxLength": 400 } } } } }, "git": { "oneOf": [{ "type": "null" }, { "type": "object", "additionalProperties": false, "required": ["commit", "ref"], "properties": { "commit": { "type": "string", "pattern": "^[0-9a-f]{40,64}$" }, "ref": { "type": ["string", "null"] } } }] }, "cells": { "type": "array", "items": { "$ref": "#/definitions/cell" } }, "ab": { "oneOf": [{ "type": "null" }, { "type": "object", "additionalProperties": false, "required": ["run_id", "side"], "properties": { "run_id": { "type": "string", "minLength": 1 }, "side": { "enum": ["baseline", "candidate"] }, "looks": { "description": "Sequential measurement: the pairs of the first look and the budget's last pair; every look between is judged at its alpha-spending level (docs/gate.md). Absent: the fixed design.", "type": "object", "additionalProperties": false, "required": ["first", "last"], "properties": { "first": { "type": "integer", "minimum": 1, "maximum": 100 }, "last": { "type": "integer", "minimum": 1, "maximum": 100 } } } } }] }, "environment": { "$ref": "#/definitions/environment" }, "capacity": { "description": "Capacity cells, apart from the matrix's cells; absent in results without them.", "type": "array", "items": { "$ref": "#/definitions/capacityCell" } }, "shard": { "description": "Set when this result is shard `index` of `count` of one plan (`run --shard`); `merge` combines the shards.", "type": "object", "additionalProperties": false, "required": ["index", "count", "start_at", "clock_offset_ms"], "properties": { "index": { "type": "integer", "minimum": 0 }, "count": { "type": "integer", "minimum": 1 }, "start_at": { "type": ["string", "null"], "description": "The agreed wall-clock start (--start-at), ISO 8601; null: started at once." }, "clock_offset_ms": { "type": ["number", "null"], "description": "Server Date header minus this machine's clock, ms; the header has 1 s resolution, so this only detects skew above ~1 s. Null: no Date header." } } }, "merged": { "description": "Set when `merge` combined shard results into this one.", "type": "object", "additionalProperties": false, "required": ["count", "shards"], "properties": { "count": { "type": "integer", "minimum": 1 }, "shards": { "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["index", "started_at", "finished_at", "status", "clock_offset_ms", "machine"], "properties": { "index": { "type": "integer", "minimum": 0 }, "started_at": { "type": "string" }, "finished_at": { "type": ["string", "null"] }, "status": { "type": "string" }, "clock_offset_ms": { "type": ["number", "null"] }, "machine": { "type": "object" } } } } } }, "gate": { "type": "object", "additionalProperties": false, "required": ["verdict", "regressed", "accepted", "pull_request"], "description": "The gate's outcome when the action stored this result (a push): the verdict against its baseline, and an intended regression's acceptance carried over from the pull request it was merged from.", "properties": { "verdict": { "enum": ["pass", "warn", "fail", "inconclusive", "invalid"] }, "regressed": { "type": "integer", "minimum": 0 }, "accepted": { "oneOf": [{ "type": "null" }, { "type": "object", "additionalProperties": false, "required": ["by", "at", "reason", "via"], "properties": { "by": { "type": "string", "maxLength": 100 }, "at": { "type": "string", "maxLength": 40 }, "reason": { "type": "string", "maxLength": 1e3 }, "via": { "enum": ["label", "comment"] } } }] }, "pull_request": { "oneOf": [{ "type": "null" }, { "type": "integer", "minimum": 1 }] } } } }, "definitions": { "rate": { "type": "number", "minimum": 0 }, "nullableRate": { "type": ["number", "null"], "minimum": 0 }, "distribution": { "oneOf": [{ "type": "null" }, { "type": "object", "additionalProperties": false, "required": ["unit", "n", "mean", "stddev", "min", "p50", "p90", "p95", "p99", "max", "hist"], "properties": { "unit": { "enum": ["ms", "tok/s"] }, "n": { "type": "integer", "minimum": 1 }, "mean": { "type": "number" }, "stddev": { "type": "number", "minimum": 0 }, "min": { "type": "number" }, "p50": { "type": ["number", "null"] }, "p90": { "type": ["number", "null"] }, "p95": { "type": ["number", "null"] }, "p99": { "type": ["number", "null"] }, "max": { "type": "number" }, "hist": { "type": "string", "pattern": "^[A-Za-z0-9+/=]+$" } } }] }, "errorSummary": { "type": "object", "additionalProperties": false, "required": ["count", "examples"], "properties": { "count": { "type": "integer", "minimum": 1 }, "examples": { "type": "array", "maxItems": 3, "items": { "type": "string" } } } }, "numArray": { "type": "array", "items": { "type": "number" } }, "cell": { "type": "object", "additionalProperties": false, "required": ["id", "scenario", "load", "status", "workload_hash", "started_at", "duration_s", "metrics", "client", "trials"], "properties": { "id": { "type": "string" }, "scenario": { "type": "object", "additionalProperties": false, "required": ["name", "input_tokens", "output_tokens", "shared_prefix_tokens", "dataset"], "properties": { "name": { "type": "string" }, "input_tokens": { "description": "A count, a distribution, or null (a dataset's or a trace's prompts).", "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/lengthSpec" }] }, "output_tokens": { "description": "A count, a distribution, or null (a trace: its rows say).", "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/lengthSpec" }] }, "shared_prefix_tokens": { "type": "integer", "minimum": 0 }, "dataset": { "type": ["string", "null"] }, "conversation": { "description": `A multi-turn scenario (docs/workloads.md, "Multi-turn conversations"): turns per session, the later user messages' length, the think time and where the answers in the history come from.`, "type": "object", "additionalProperties": false, "required": ["turns", "user_tokens", "think_time_ms", "answers"], "properties": { "turns": { "type": "integer", "minimum": 1 }, "user_tokens": { "$ref": "#/definitions/lengthSpec" }, "think_time_ms": { "anyOf": [{ "const": 0 }, { "$ref": "#/definitions/lengthSpec" }] }, "answers": { "enum": ["real", "synthetic"] } } }, "trace": { "description": "A trace replay: its file as given, format, sha256 of its bytes, and the requests replayed.", "type": "object", "additionalProperties": false, "required": ["file", "format", "sha256", "requests"], "properties": { "file": { "type": "string" }, "format": { "enum": ["mooncake", "azure"] }, "sha256": { "type": "string", "pattern": "^[0-9a-f]{64}$" }, "requests": { "type": "integer", "minimum": 1 } } } } }, "load": { "oneOf": [{ "type": "object", "additionalProperties": false, "required": ["kind", "label", "concurrency"], "properties": { "kind": { "const": "concurrency" }, "label": { "type": "string" }, "concurrency": { "type": "integer", "minimum": 1 } } }, { "type": "object", "additionalProperties": false, "required": ["kind", "label", "rate", "arrival", "burstiness", "max_concurrency"], "properties": { "kind": { "const": "rate" }, "label": { "type": "string" }, "rate": { "type": "number", "exclusiveMinimum": 0 }, "arrival": { "enum": ["poisson", "gamma", "trace", "ramp"] }, "burstiness": { "type": "number", "exclusiveMinimum": 0 }, "max_concurrency": { "type": ["integer", "null"], "minimum": 1 } } }] }, "status": { "enum": ["complete", "duration-limit", "interrupted"] }, "workload_hash": { "type": "string", "pattern": "^[0-9a-f]{64}$" }, "started_at": { "type": "string", "format": "date-time" }, "duration_s": { "type": "number", "minimum": 0 }, "client": { "$ref": "#/definitions/client" }, "metrics": { "$ref": "#/definitions/cellMetrics" }, "trials": { "type": "array", "minItems": 1, "items": { "type": "object", "additionalProperties": false, "required": ["index", "pair", "status", "started_at", "duration_s", "metrics", "client", "samples"], "properties": { "index": { "type": "integer", "minimum": 0 }, "block_requests": { "description": "Paired runs: the two trials of this pair took turns in blocks of this many measured requests (ab.interleave: blocks); absent: each ran whole.", "type": "integer", "minimum": 1 }, "warmup": { "description": "warmup: auto only: what warming up to a steady state took before this trial was measured.", "type": "object", "additionalProperties": false, "required": ["requests", "seconds", "stopped_by"], "properties": { "requests": { "type": "integer", "minimum": 0, "maximum": 1e4 }, "seconds": { "type": "number", "minimum": 0 }, "stopped_by": { "enum": ["steady", "count", "time", "interrupt"] } } }, "pair": { "type": ["integer", "null"], "minimum": 0 }, "status": { "enum": ["complete", "duration-limit", "interrupted"] }, "started_at": { "type": "string", "format": "date-time" }, "duration_s": { "type": "number", "minimum": 0 }, "metrics": { "$ref": "#/definitions/trialMetrics" }, "client": { "$ref": "#/definitions/client" }, "samples": { "type": "object", "additionalProperties": false, "required": ["from", "to"], "properties": { "from": { "type": "integer", "minimum": 0 }, "to": { "type": "integer", "minimum": 0 } } }, "telemetry": { "$ref": "#/definitions/cellTelemetry" } } } }, "lengths": { "description": "Input tokens and max_tokens the measured requests of the first trial asked for.", "type": "object", "additionalProperties": false, "required": ["input_tokens", "output_tokens"], "properties": { "input_tokens": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/lengthSummary" }] }, "output_tokens": { "$ref": "#/definitions/lengthSummary" } } }, "ramp": { "description": 'A ramp load (docs/workloads.md, "Ramps"): the ramp, its figures per step, and where it saturated.', "type": "object", "additionalProperties": false, "required": ["from", "to", "duration_s", "shape", "steps", "trials", "criteria", "per_step", "saturation"], "properties": { "from": { "type": "number" }, "to": { "type": "number" }, "duration_s": { "type": "number" }, "shape": { "enum": ["linear", "steps"] }, "steps": { "type": "integer", "minimum": 1 }, "trials": { "type": "integer", "minimum": 1 }, "criteria": { "type": ["object", "null"], "additionalProperties": false, "required": ["slo", "growth"], "properties": { "slo": { "type": "array", "items": { "type": "string" } }, "growth": { "type": ["object", "null"], "additionalProperties": false, "required": ["factor", "metric"], "properties": { "factor": { "type": "number" }, "metric": { "type": "string" } } } } }, "per_step": { "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["index", "start_s", "end_s", "rate", "scheduled", "attempted", "completed", "failed", "error_rate", "done_in_step", "rps", "ttft_ms", "queued_ttft_ms", "tpot_ms", "samples"], "properties": { "index": { "type": "integer", "minimum": 0 }, "start_s": { "type": "number" }, "end_s": { "type": "number" }, "rate": { "type": "number" }, "scheduled": { "type": "integer", "minimum": 0 }, "attempted": { "type": "integer", "minimum": 0 }, "completed": { "type": "integer", "minimum": 0 }, "failed": { "type": "integer", "minimum": 0 }, "error_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "done_in_step": { "type": "integer", "minimum": 0 }, "rps": { "type": "number" }, "ttft_ms": { "description": "Count and nearest-rank percentiles over the step; a percentile is null with too few samples for it.", "type": ["object", "null"], "additionalProperties": false, "required": ["n", "p50", "p95", "p99"], "properties": { "n": { "type": "integer", "minimum": 0 }, "p50": { "type": ["number", "null"] }, "p95": { "type": ["number", "null"] }, "p99": { "type": ["number", "null"] } } }, "queued_ttft_ms": { "description": "Count and nearest-rank percentiles over the step; a percentile is null with too few samples for it.", "type": ["object", "null"], "additionalProperties": false, "required": ["n", "p50", "p95", "p99"], "properties": { "n": { "type": "integer", "minimum": 0 }, "p50": { "type": ["number", "null"] }, "p95": { "type": ["number", "null"] }, "p99": { "type": ["number", "null"] } } }, "tpot_ms": { "description": "Count and nearest-rank percentiles over the step; a percentile is null with too few samples for it.", "type": ["object", "null"], "additionalProperties": false, "required": ["n", "p50", "p95", "p99"], "properties": { "n": { "type": "integer", "minimum": 0 }, "p50": { "type": ["number", "null"] }, "p95": { "type": ["number", "null"] }, "p99": { "type": ["number", "null"] } } }, "verdict": { "enum": ["pass", "fail", "undecided"] }, "slos": { "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["slo", "value", "lo", "hi", "verdict"], "properties": { "slo": { "type": "string" }, "value": { "type": ["number", "null"] }, "lo": { "type": ["number", "null"] }, "hi": { "type": ["number", "null"] }, "verdict": { "enum": ["pass", "fail", "undecided"] } } } }, "samples": { "description": "Per successful request of the step, pooled over trials (and shards): what merge pools and the verdict is judged on.", "type": "object", "additionalProperties": false, "required": ["ttft_ms", "queued_ttft_ms", "tpot_ms", "e2e_ms", "queued_e2e_ms"], "properties": { "ttft_ms": { "type": "array", "items": { "type": "number" } }, "queued_ttft_ms": { "type": "array", "items": { "type": "number" } }, "tpot_ms": { "type": "array", "items": { "type": "number" } }, "e2e_ms": { "type": "array", "items": { "type": "number" } }, "queued_e2e_ms": { "type": "array", "items": { "type": "number" } } } } } } }, "saturation": { "type": ["object", "null"], "additionalProperties": false, "required": ["criteria", "status", "step", "rate", "reason"], "properties": { "criteria": { "type": "array", "items": { "type": "string" } }, "status": { "enum": ["found", "undecided", "not-found"] }, "step": { "type": ["integer", "null"], "minimum": 0 }, "rate": { "type": ["number", "null"] }, "reason": { "type": "string" } } } } }, "turns": { "description": "A multi-turn cell: its figures by turn number (1-based), pooled over trials, warm-up excluded.", "type": "array", "maxItems": 1e3, "items": { "type": "object", "additionalProperties": false, "required": ["turn", "attempted", "completed", "input_tokens_mean", "ttft_ms", "queued_ttft_ms"], "properties": { "turn": { "type": "integer", "minimum": 1 }, "attempted": { "type": "integer", "minimum": 0 }, "completed": { "type": "integer", "minimum": 0 }, "input_tokens_mean": { "type": ["number", "null"], "minimum": 0 }, "ttft_ms": { "$ref": "#/definitions/distribution" }, "queued_ttft_ms": { "$ref": "#/definitions/distribution" } } } }, "lateness_ms": { "description": "Open loop and trace replay: how late requests with a free slot left after their scheduled time, pooled over trials (nearest rank).", "type": "object", "additionalProperties": false, "required": ["count", "p50", "p99", "max"], "properties": { "count": { "type": "integer", "minimum": 0 }, "p50": { "type": "number", "minimum": 0 }, "p99": { "type": "number", "minimum": 0 }, "max": { "type": "number", "minimum": 0 }, "hist": { "description": "HdrHistogram of the lags (thousandths of a ms, compressed base64), so shards' lateness can be pooled; absent in results written before it.", "type": "string" } } }, "telemetry": { "$ref": "#/definitions/cellTelemetry" }, "shards": { "description": "Merged results: each shard's own errors and client self-check for this cell.", "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["index", "counts", "errors", "client"], "properties": { "index": { "type": "integer", "minimum": 0 }, "counts": { "type": "object" }, "errors": { "type": "object" }, "client": { "$ref": "#/definitions/client" } } } } } }, "cellMetrics": { "type": "object", "additionalProperties": false, "required": ["counts", "window_s", "rps", "input_tps", "output_tps", "total_tps", "error_rate", "goodput_rps", "goodput_ratio", "ttft_ms", "queued_ttft_ms", "tpot_ms", "itl_ms", "e2e_ms", "queued_e2e_ms", "user_tps", "schedule_lag_ms", "concurrency", "offered_rps", "tokens", "errors", "samples"], "properties": { "counts": { "type": "object", "additionalProperties": false, "required": ["attempted", "completed", "failed", "warmup", "not_sent", "cancelled"], "properties": { "attempted": { "type": "integer", "minimum": 0 }, "completed": { "type": "integer", "minimum": 0 }, "failed": { "type": "integer", "minimum": 0 }, "warmup": { "type": "integer", "minimum": 0 }, "not_sent": { "type": "integer", "minimum": 0 }, "cancelled": { "type": "integer", "minimum": 0 } } }, "window_s": { "$ref": "#/definitions/rate" }, "rps": { "$ref": "#/definitions/rate" }, "input_tps": { "$ref": "#/definitions/rate" }, "output_tps": { "$ref": "#/definitions/rate" }, "total_tps": { "$ref": "#/definitions/rate" }, "error_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "goodput_rps": { "$ref": "#/definitions/nullableRate" }, "goodput_ratio": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "cost_per_mtok_output_usd": { "description": "US dollars per million output tokens at the measured output throughput: price per hour / (output_tps x 3600) x 1e6 (config cost:); null when no token was produced.", "$ref": "#/definitions/nullableRate" }, "cost_per_mtok_total_usd": { "description": "US dollars per million input and output tokens at the measured total throughput (config cost:).", "$ref": "#/definitions/nullableRate" }, "energy_per_output_token_j": { "description": "Joules per output token: the GPUs' energy over the measured window (trapezoid over power.draw readings) / output tokens of completed requests; null when too few readings.", "$ref": "#/definitions/nullableRate" }, "ttft_ms": { "$ref": "#/definitions/distribution" }, "queued_ttft_ms": { "$ref": "#/definitions/distribution" }, "tpot_ms": { "$ref": "#/definitions/distribution" }, "itl_ms": { "$ref": "#/definitions/distribution" }, "e2e_ms": { "$ref": "#/definitions/distribution" }, "queued_e2e_ms": { "$ref": "#/definitions/distribution" }, "user_tps": { "$ref": "#/definitions/distribution" }, "schedule_lag_ms": { "$ref": "#/definitions/distribution" }, "concurrency": { "type": "object", "additionalProperties": false, "required": ["achieved_mean", "achieved_max"], "properties": { "achieved_mean": { "type": "number", "minimum": 0 }, "achieved_max": { "type": "integer", "minimum": 0 } } }, "offered_rps": { "$ref": "#/definitions/nullableRate" }, "tokens": { "type": "object", "additionalProperties": false, "required": ["input_mean", "output_mean", "output_requested_mean", "output_honoured", "tokens_per_chunk_mean", "sources"], "properties": { "input_mean": { "type": ["number", "null"] }, "output_mean": { "type": ["number", "null"] }, "output_requested_mean": { "type": ["number", "null"] }, "output_honoured": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "tokens_per_chunk_mean": { "type": ["number", "null"] }, "sources": { "type": "object", "additionalProperties": false, "required": ["server", "client"], "properties": { "server": { "type": "integer", "minimum": 0 }, "client": { "type": "integer", "minimum": 0 } } }, "server_counts_refused": { "description": "Completed requests whose server usage counts were beyond what the request could produce (above max_tokens and the output events received, or a prompt over 1e8 tokens) and were replaced by the client's; absent when none.", "type": "integer", "minimum": 1 } } }, "errors": { "type": "object", "additionalProperties": false, "properties": { "connect": { "$ref": "#/definitions/errorSummary" }, "timeout": { "$ref": "#/definitions/errorSummary" }, "http-4xx": { "$ref": "#/definitions/errorSummary" }, "http-5xx": { "$ref": "#/definitions/errorSummary" }, "stream-error": { "$ref": "#/definitions/errorSummary" }, "cut-off": { "$ref": "#/definitions/errorSummary" }, "bad-response": { "$ref": "#/definitions/errorSummary" } } }, "samples": { "type": "object", "additionalProperties": false, "required": ["ttft_ms", "queued_ttft_ms", "e2e_ms", "tpot_ms", "n_in", "n_out"], "properties": { "ttft_ms": { "$ref": "#/definitions/numArray" }, "queued_ttft_ms": { "$ref": "#/definitions/numArray" }, "e2e_ms": { "$ref": "#/definitions/numArray" }, "tpot_ms": { "type": "array", "items": { "type": ["number", "null"] } }, "n_in": { "$ref": "#/definitions/numArray" }, "n_out": { "$ref": "#/definitions/numArray" } } } } }, "trialMetrics": { "type": "object", "additionalProperties": false, "required": ["counts", "window_s", "rps", "input_tps", "output_tps", "total_tps", "error_rate", "goodput_rps", "goodput_ratio", "ttft_ms", "queued_ttft_ms", "tpot_ms", "itl_ms", "e2e_ms", "queued_e2e_ms", "user_tps", "schedule_lag_ms", "concurrency", "offered_rps", "tokens", "errors"], "properties": { "counts": { "type": "object", "additionalProperties": false, "required": ["attempted", "completed", "failed", "warmup", "not_sent", "cancelled"], "properties": { "attempted": { "type": "integer", "minimum": 0 }, "completed": { "type": "integer", "minimum": 0 }, "failed": { "type": "integer", "minimum": 0 }, "warmup": { "type": "integer", "minimum": 0 }, "not_sent": { "type": "integer", "minimum": 0 }, "cancelled": { "type": "integer", "minimum": 0 } } }, "window_s": { "$ref": "#/definitions/rate" }, "rps": { "$ref": "#/definitions/rate" }, "input_tps": { "$ref": "#/definitions/rate" }, "output_tps": { "$ref": "#/definitions/rate" }, "total_tps": { "$ref": "#/definitions/rate" }, "error_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "goodput_rps": { "$ref": "#/definitions/nullableRate" }, "goodput_ratio": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "cost_per_mtok_output_usd": { "description": "US dollars per million output tokens at the measured output throughput: price per hour / (output_tps x 3600) x 1e6 (config cost:); null when no token was produced.", "$ref": "#/definitions/nullableRate" }, "cost_per_mtok_total_usd": { "description": "US dollars per million input and output tokens at the measured total throughput (config cost:).", "$ref": "#/definitions/nullableRate" }, "energy_per_output_token_j": { "description": "Joules per output token: the GPUs' energy over the measured window (trapezoid over power.draw readings) / output tokens of completed requests; null when too few readings.", "$ref": "#/definitions/nullableRate" }, "ttft_ms": { "$ref": "#/definitions/distribution" }, "queued_ttft_ms": { "$ref": "#/definitions/distribution" }, "tpot_ms": { "$ref": "#/definitions/distribution" }, "itl_ms": { "$ref": "#/definitions/distribution" }, "e2e_ms": { "$ref": "#/definitions/distribution" }, "queued_e2e_ms": { "$ref": "#/definitions/distribution" }, "user_tps": { "$ref": "#/definitions/distribution" }, "schedule_lag_ms": { "$ref": "#/definitions/distribution" }, "concurrency": { "type": "object", "additionalProperties": false, "required": ["achieved_mean", "achieved_max"], "properties": { "achieved_mean": { "type": "number", "minimum": 0 }, "achieved_max": { "type": "integer", "minimum": 0 } } }, "offered_rps": { "$ref": "#/definitions/nullableRate" }, "tokens": { "type": "object", "additionalProperties": false, "required": ["input_mean", "output_mean", "output_requested_mean", "output_honoured", "tokens_per_chunk_mean", "sources"], "properties": { "input_mean": { "type": ["number", "null"] }, "output_mean": { "type": ["number", "null"] }, "output_requested_mean": { "type": ["number", "null"] }, "output_honoured": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "tokens_per_chunk_mean": { "type": ["number", "null"] }, "sources": { "type": "object", "additionalProperties": false, "required": ["server", "client"], "properties": { "server": { "type": "integer", "minimum": 0 }, "client": { "type": "integer", "minimum": 0 } } }, "server_counts_refused": { "description": "Completed requests whose server usage counts were beyond what the request could produce (above max_tokens and the output events received, or a prompt over 1e8 tokens) and were replaced by the client's; absent when none.", "type": "integer", "minimum": 1 } } }, "errors": { "type": "object", "additionalProperties": false, "properties": { "connect": { "$ref": "#/definitions/errorSummary" }, "timeout": { "$ref": "#/definitions/errorSummary" }, "http-4xx": { "$ref": "#/definitions/errorSummary" }, "http-5xx": { "$ref": "#/definitions/errorSummary" }, "stream-error": { "$ref": "#/definitions/errorSummary" }, "cut-off": { "$ref": "#/definitions/errorSummary" }, "bad-response": { "$ref": "#/definitions/errorSummary" } } } } }, "client": { "type": "object", "additionalProperties": false, "required": ["event_loop_delay_p99_ms", "event_loop_delay_max_ms", "saturated", "reasons"], "properties": { "event_loop_delay_p99_ms": { "type": "number", "minimum": 0 }, "event_loop_delay_max_ms": { "type": "number", "minimum": 0 }, "saturated": { "type": "boolean" }, "reasons": { "type": "array", "items": { "type": "string" } } } }, "telemetryStat": { "type": "object", "additionalProperties": false, "required": ["mean", "max", "p95", "samples"], "properties": { "mean": { "type": "number" }, "max": { "type": "number" }, "p95": { "type": "number" }, "samples": { "type": "integer", "minimum": 1 } }, "description": "mean, max and nearest-rank p95 of the samples taken while the cell ran." }, "cellTelemetry": { "type": "object", "additionalProperties": false, "required": ["started_at", "duration_s", "gpu", "engine", "neighbours"], "properties": { "started_at": { "type": "string", "format": "date-time" }, "duration_s": { "type": "number", "minimum": 0 }, "gpu": { "type": "object", "additionalProperties": false, "required": ["status", "message", "interval_ms", "gpus", "other_processes"], "properties": { "status": { "enum": ["ok", "absent", "unavailable", "died", "hung"] }, "message": { "type": ["string", "null"] }, "interval_ms": { "type": "integer", "minimum": 1 }, "energy": { "description": "The GPUs' energy over the trial's measured window, by the trapezoid rule over the power readings (docs/metrics.md, Cost and energy).", "type": "object", "additionalProperties": false, "required": ["method", "window_s", "gpus_counted", "gap_s", "joules"], "properties": { "method": { "const": "trapezoid" }, "window_s": { "type": "number", "minimum": 0 }, "gpus_counted": { "type": "integer", "minimum": 0 }, "gap_s": { "type": "number", "minimum": 0 }, "joules": { "type": ["number", "null"], "minimum": 0 } } }, "gpus": { "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["index", "name", "utilization_pct", "memory_used_mib", "memory_total_mib", "power_w", "sm_clock_mhz", "mem_clock_mhz", "temperature_c"], "properties": { "index": { "type": "integer", "minimum": 0 }, "name": { "type": "string" }, "utilization_pct": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/telemetryStat" }] }, "memory_used_mib": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/telemetryStat" }] }, "memory_total_mib": { "type": ["number", "null"] }, "power_w": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/telemetryStat" }] }, "energy_j": { "description": "Joules this GPU drew over the trial's measured window; null without power readings.", "type": ["number", "null"], "minimum": 0 }, "sm_clock_mhz": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/telemetryStat" }] }, "mem_clock_mhz": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/telemetryStat" }] }, "temperature_c": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/telemetryStat" }] } } } }, "other_processes": { "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["pid", "name", "used_memory_mib", "gpu_uuid"], "properties": { "pid": { "type": "integer" }, "name": { "type": "string" }, "used_memory_mib": { "type": ["number", "null"] }, "gpu_uuid": { "type": ["string", "null"] } } } } } }, "engine": { "oneOf": [{ "type": "null" }, { "type": "object", "additionalProperties": false, "required": ["engine", "scrapes", "failed_scrapes", "errors", "running", "waiting", "kv_cache_usage", "prefix_cache_hit_rate", "preemptions", "prompt_tokens", "cached_prompt_tokens", "generation_tokens", "token_check", "raw", "raw_dropped"], "properties": { "engine": { "enum": ["vllm", "embedded", "llama.cpp", "sglang", "tgi", "unknown"] }, "scrapes": { "type": "integer", "minimum": 0 }, "failed_scrapes": { "type": "integer", "minimum": 0 }, "errors": { "type": "array", "items": { "type": "string" } }, "running": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/telemetryStat" }] }, "waiting": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/telemetryStat" }] }, "kv_cache_usage": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/telemetryStat" }] }, "prefix_cache_hit_rate": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "preemptions": { "type": ["number", "null"] }, "prompt_tokens": { "type": ["number", "null"] }, "cached_prompt_tokens": { "type": ["number", "null"] }, "generation_tokens": { "type": ["number", "null"] }, "token_check": { "oneOf": [{ "type": "null" }, { "type": "object", "additionalProperties": false, "required": ["client_prompt", "client_completion", "server_prompt", "server_generation", "mismatches"], "properties": { "client_prompt": { "type": "number", "minimum": 0 }, "client_completion": { "type": "number", "minimum": 0 }, "server_prompt": { "type": ["number", "null"] }, "server_generation": { "type": ["number", "null"] }, "mismatches": { "type": "array", "items": { "type": "string" } } } }] }, "raw": { "type": "object", "additionalProperties": { "type": "number" } }, "raw_dropped": { "type": "integer", "minimum": 0 } } }] }, "neighbours": { "type": "object", "additionalProperties": false, "required": ["others_cpu_share", "others_cores", "cpus", "limit", "flagged", "reasons"], "properties": { "others_cpu_share": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "others_cores": { "type": ["number", "null"] }, "cpus": { "type": "integer", "minimum": 1 }, "limit": { "type": "number", "minimum": 0 }, "flagged": { "type": "boolean" }, "reasons": { "type": "array", "items": { "type": "string" } } } }, "dropped": { "description": "Figures the reader would refuse (not finite, beyond \xB11e12, a rate outside 0..1), dropped (null, or the series, GPU or process left out) or clamped when the result was written, as `path: value` relative to this block; absent when there were none.", "type": "array", "items": { "type": "string" } } }, "description": "What the server and the machine did while the cell ran (GPU sampling, the server's /metrics, other processes). Optional: results without it still read." }, "environment": { "type": "object", "additionalProperties": false, "required": ["gpu_status", "gpus", "driver_version", "cuda_version", "gpu_topology", "cpu_model", "cpus", "memory_gb", "engine", "model", "runner"], "properties": { "gpu_status": { "enum": ["ok", "absent", "unavailable"] }, "gpus": { "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["index", "name", "memory_total_mib"], "properties": { "index": { "type": "integer", "minimum": 0 }, "name": { "type": "string" }, "memory_total_mib": { "type": ["number", "null"] } } } }, "driver_version": { "type": ["string", "null"] }, "cuda_version": { "type": ["string", "null"] }, "gpu_topology": { "type": ["string", "null"] }, "cpu_model": { "type": "string" }, "cpus": { "type": "integer", "minimum": 1 }, "memory_gb": { "type": "number", "minimum": 0 }, "engine": { "oneOf": [{ "type": "null" }, { "type": "object", "additionalProperties": false, "required": ["name", "version", "source"], "properties": { "name": { "enum": ["vllm", "embedded", "llama.cpp", "sglang", "tgi", "unknown"] }, "version": { "type": ["string", "null"] }, "source": { "type": ["string", "null"] } } }] }, "model": { "type": ["string", "null"] }, "runner": { "oneOf": [{ "type": "null" }, { "type": "object", "additionalProperties": false, "required": ["name", "os", "image_os", "image_version"], "properties": { "name": { "type": ["string", "null"] }, "os": { "type": ["string", "null"] }, "image_os": { "type": ["string", "null"] }, "image_version": { "type": ["string", "null"] } } }] } }, "description": "Where the run was measured: GPUs, driver, engine and version, model, CPU, the Actions runner. Optional: results without it still read." }, "capacityEstimate": { "type": "object", "required": ["value", "lo", "hi"], "properties": { "value": { "type": "number" }, "lo": { "type": "number" }, "hi": { "type": ["number", "null"] } } }, "capacityCell": { "description": "A capacity search or sweep (docs/capacity.md). Numbers that were infinite (open interval ends) are stored as null.", "type": "object", "additionalProperties": false, "required": ["id", "kind", "scenario", "mode", "slo", "status", "workload_hash", "started_at", "duration_s", "points", "search", "sweep"], "properties": { "id": { "type": "string" }, "kind": { "const": "capacity" }, "scenario": { "type": "object", "additionalProperties": false, "required": ["name", "input_tokens", "output_tokens", "shared_prefix_tokens", "dataset"], "properties": { "name": { "type": "string" }, "input_tokens": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/lengthSpec" }] }, "output_tokens": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/lengthSpec" }] }, "shared_prefix_tokens": { "type": "integer", "minimum": 0 }, "dataset": { "type": ["string", "null"] } } }, "mode": { "enum": ["rate", "concurrency"] }, "slo": { "type": "array", "minItems": 1, "items": { "type": "string" } }, "status": { "enum": ["running", "complete", "interrupted"] }, "workload_hash": { "type": "string", "pattern": "^[0-9a-f]{64}$" }, "started_at": { "type": "string", "format": "date-time" }, "duration_s": { "type": "number", "minimum": 0 }, "points": { "type": "array", "items": { "type": "object", "required": ["role", "load", "requests", "runs", "verdict", "leaning", "slos", "rps", "output_tps", "goodput_rps", "error_rate"], "properties": { "role": { "enum": ["saturation", "search", "sweep"] }, "load": { "type": "object" }, "requests": { "type": "integer", "minimum": 0 }, "runs": { "type": "integer", "minimum": 0 }, "verdict": { "enum": ["pass", "fail", "undecided"] }, "leaning": { "enum": ["pass", "fail"] }, "slos": { "type": "array" }, "rps": { "type": "number" }, "output_tps": { "type": "number" }, "goodput_rps": { "type": ["number", "null"] }, "error_rate": { "type": "number" }, "detail": { "type": "array" } } } }, "search": { "oneOf": [{ "type": "null" }, { "type": "object", "required": ["mode", "slos", "status", "reason", "bracket", "capacity", "capacity_rps", "capacity_output_tps"], "properties": { "status": { "enum": ["found", "budget", "below-range", "above-range"] }, "capacity": { "$ref": "#/definitions/capacityEstimate" }, "capacity_rps": { "$ref": "#/definitions/capacityEstimate" }, "capacity_output_tps": { "$ref": "#/definitions/capacityEstimate" } } }] }, "sweep": { "type": ["object", "null"] } } }, "lengthSpec": { "description": "A scenario length as its normal config holds it: a count, or a distribution (docs/workloads.md).", "oneOf": [{ "type": "integer", "minimum": 1 }, { "type": "object", "additionalProperties": false, "required": ["dist"], "properties": { "dist": { "enum": ["uniform", "normal", "lognormal", "empirical"] }, "min": { "type": "integer", "minimum": 1 }, "max": { "type": "integer", "minimum": 1 }, "mean": { "type": "number", "exclusiveMinimum": 0 }, "stddev": { "type": "number", "minimum": 0 }, "values": { "type": "array", "minItems": 1, "items": { "type": "integer", "minimum": 1 } }, "weights": { "type": "array", "minItems": 1, "items": { "type": "number", "exclusiveMinimum": 0 } } } }] }, "lengthSummary": { "description": "Lengths asked for: mean, p50 and p90 (nearest rank), max.", "type": "object", "additionalProperties": false, "required": ["mean", "p50", "p90", "max"], "properties": { "mean": { "type": "number", "minimum": 0 }, "p50": { "type": "number", "minimum": 0 }, "p90": { "type": "number", "minimum": 0 }, "max": { "type": "number", "minimum": 0 } } } } };
   const func2 = Object.prototype.hasOwnProperty;
   const func3 = ucs2length2;
   const pattern0 = new RegExp("^[0-9a-f]{64}$", "u");
@@ -15935,7 +15948,7 @@ var validateResultSchema = (() => {
                                     } else {
                                       const _errs106 = errors;
                                       for (const key5 in data46) {
-                                        if (!(key5 === "url" || key5 === "api" || key5 === "model" || key5 === "models" || key5 === "server_headers" || key5 === "system_fingerprint" || key5 === "model_entries")) {
+                                        if (!(key5 === "url" || key5 === "api" || key5 === "model" || key5 === "models" || key5 === "server_headers" || key5 === "system_fingerprint" || key5 === "model_entries" || key5 === "prompt_lengths")) {
                                           const err17 = { instancePath: instancePath + "/target", schemaPath: "#/properties/target/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties" };
                                           if (vErrors === null) {
                                             vErrors = [err17];
@@ -16115,6 +16128,254 @@ var validateResultSchema = (() => {
                                                     } else {
                                                       var valid20 = true;
                                                     }
+                                                    if (valid20) {
+                                                      if (data46.prompt_lengths !== void 0) {
+                                                        let data56 = data46.prompt_lengths;
+                                                        const _errs125 = errors;
+                                                        if (errors === _errs125) {
+                                                          if (data56 && typeof data56 == "object" && !Array.isArray(data56)) {
+                                                            let missing12;
+                                                            if (data56.in === void 0 && (missing12 = "in") || data56.slope === void 0 && (missing12 = "slope") || data56.overhead === void 0 && (missing12 = "overhead") || data56.probes === void 0 && (missing12 = "probes")) {
+                                                              const err28 = { instancePath: instancePath + "/target/prompt_lengths", schemaPath: "#/properties/target/oneOf/1/properties/prompt_lengths/required", keyword: "required", params: { missingProperty: missing12 }, message: "must have required property '" + missing12 + "'" };
+                                                              if (vErrors === null) {
+                                                                vErrors = [err28];
+                                                              } else {
+                                                                vErrors.push(err28);
+                                                              }
+                                                              errors++;
+                                                            } else {
+                                                              const _errs127 = errors;
+                                                              for (const key7 in data56) {
+                                                                if (!(key7 === "in" || key7 === "slope" || key7 === "overhead" || key7 === "probes")) {
+                                                                  const err29 = { instancePath: instancePath + "/target/prompt_lengths", schemaPath: "#/properties/target/oneOf/1/properties/prompt_lengths/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties" };
+                                                                  if (vErrors === null) {
+                                                                    vErrors = [err29];
+                                                                  } else {
+                                                                    vErrors.push(err29);
+                                                                  }
+                                                                  errors++;
+                                                                  break;
+                                                                }
+                                                              }
+                                                              if (_errs127 === errors) {
+                                                                if (data56.in !== void 0) {
+                                                                  const _errs128 = errors;
+                                                                  if ("server" !== data56.in) {
+                                                                    const err30 = { instancePath: instancePath + "/target/prompt_lengths/in", schemaPath: "#/properties/target/oneOf/1/properties/prompt_lengths/properties/in/const", keyword: "const", params: { allowedValue: "server" }, message: "must be equal to constant" };
+                                                                    if (vErrors === null) {
+                                                                      vErrors = [err30];
+                                                                    } else {
+                                                                      vErrors.push(err30);
+                                                                    }
+                                                                    errors++;
+                                                                  }
+                                                                  var valid23 = _errs128 === errors;
+                                                                } else {
+                                                                  var valid23 = true;
+                                                                }
+                                                                if (valid23) {
+                                                                  if (data56.slope !== void 0) {
+                                                                    let data58 = data56.slope;
+                                                                    const _errs129 = errors;
+                                                                    if (errors === _errs129) {
+                                                                      if (typeof data58 == "number") {
+                                                                        if (data58 <= 0 || isNaN(data58)) {
+                                                                          const err31 = { instancePath: instancePath + "/target/prompt_lengths/slope", schemaPath: "#/properties/target/oneOf/1/properties/prompt_lengths/properties/slope/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
+                                                                          if (vErrors === null) {
+                                                                            vErrors = [err31];
+                                                                          } else {
+                                                                            vErrors.push(err31);
+                                                                          }
+                                                                          errors++;
+                                                                        }
+                                                                      } else {
+                                                                        const err32 = { instancePath: instancePath + "/target/prompt_lengths/slope", schemaPath: "#/properties/target/oneOf/1/properties/prompt_lengths/properties/slope/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+                                                                        if (vErrors === null) {
+                                                                          vErrors = [err32];
+                                                                        } else {
+                                                                          vErrors.push(err32);
+                                                                        }
+                                                                        errors++;
+                                                                      }
+                                                                    }
+                                                                    var valid23 = _errs129 === errors;
+                                                                  } else {
+                                                                    var valid23 = true;
+                                                                  }
+                                                                  if (valid23) {
+                                                                    if (data56.overhead !== void 0) {
+                                                                      const _errs131 = errors;
+                                                                      if (!(typeof data56.overhead == "number")) {
+                                                                        const err33 = { instancePath: instancePath + "/target/prompt_lengths/overhead", schemaPath: "#/properties/target/oneOf/1/properties/prompt_lengths/properties/overhead/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+                                                                        if (vErrors === null) {
+                                                                          vErrors = [err33];
+                                                                        } else {
+                                                                          vErrors.push(err33);
+                                                                        }
+                                                                        errors++;
+                                                                      }
+                                                                      var valid23 = _errs131 === errors;
+                                                                    } else {
+                                                                      var valid23 = true;
+                                                                    }
+                                                                    if (valid23) {
+                                                                      if (data56.probes !== void 0) {
+                                                                        let data60 = data56.probes;
+                                                                        const _errs133 = errors;
+                                                                        if (errors === _errs133) {
+                                                                          if (Array.isArray(data60)) {
+                                                                            if (data60.length > 128) {
+                                                                              const err34 = { instancePath: instancePath + "/target/prompt_lengths/probes", schemaPath: "#/properties/target/oneOf/1/properties/prompt_lengths/properties/probes/maxItems", keyword: "maxItems", params: { limit: 128 }, message: "must NOT have more than 128 items" };
+                                                                              if (vErrors === null) {
+                                                                                vErrors = [err34];
+                                                                              } else {
+                                                                                vErrors.push(err34);
+                                                                              }
+                                                                              errors++;
+                                                                            } else {
+                                                                              var valid24 = true;
+                                                                              const len4 = data60.length;
+                                                                              for (let i4 = 0; i4 < len4; i4++) {
+                                                                                let data61 = data60[i4];
+                                                                                const _errs135 = errors;
+                                                                                if (errors === _errs135) {
+                                                                                  if (data61 && typeof data61 == "object" && !Array.isArray(data61)) {
+                                                                                    let missing13;
+                                                                                    if (data61.words === void 0 && (missing13 = "words") || data61.served === void 0 && (missing13 = "served")) {
+                                                                                      const err35 = { instancePath: instancePath + "/target/prompt_lengths/probes/" + i4, schemaPath: "#/properties/target/oneOf/1/properties/prompt_lengths/properties/probes/items/required", keyword: "required", params: { missingProperty: missing13 }, message: "must have required property '" + missing13 + "'" };
+                                                                                      if (vErrors === null) {
+                                                                                        vErrors = [err35];
+                                                                                      } else {
+                                                                                        vErrors.push(err35);
+                                                                                      }
+                                                                                      errors++;
+                                                                                    } else {
+                                                                                      const _errs137 = errors;
+                                                                                      for (const key8 in data61) {
+                                                                                        if (!(key8 === "words" || key8 === "served")) {
+                                                                                          const err36 = { instancePath: instancePath + "/target/prompt_lengths/probes/" + i4, schemaPath: "#/properties/target/oneOf/1/properties/prompt_lengths/properties/probes/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties" };
+                                                                                          if (vErrors === null) {
+                                                                                            vErrors = [err36];
+                                                                                          } else {
+                                                                                            vErrors.push(err36);
+                                                                                          }
+                                                                                          errors++;
+                                                                                          break;
+                                                                                        }
+                                                                                      }
+                                                                                      if (_errs137 === errors) {
+                                                                                        if (data61.words !== void 0) {
+                                                                                          let data62 = data61.words;
+                                                                                          const _errs138 = errors;
+                                                                                          if (!(typeof data62 == "number" && (!(data62 % 1) && !isNaN(data62)))) {
+                                                                                            const err37 = { instancePath: instancePath + "/target/prompt_lengths/probes/" + i4 + "/words", schemaPath: "#/properties/target/oneOf/1/properties/prompt_lengths/properties/probes/items/properties/words/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                                                                                            if (vErrors === null) {
+                                                                                              vErrors = [err37];
+                                                                                            } else {
+                                                                                              vErrors.push(err37);
+                                                                                            }
+                                                                                            errors++;
+                                                                                          }
+                                                                                          if (errors === _errs138) {
+                                                                                            if (typeof data62 == "number") {
+                                                                                              if (data62 < 1 || isNaN(data62)) {
+                                                                                                const err38 = { instancePath: instancePath + "/target/prompt_lengths/probes/" + i4 + "/words", schemaPath: "#/properties/target/oneOf/1/properties/prompt_lengths/properties/probes/items/properties/words/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+                                                                                                if (vErrors === null) {
+                                                                                                  vErrors = [err38];
+                                                                                                } else {
+                                                                                                  vErrors.push(err38);
+                                                                                                }
+                                                                                                errors++;
+                                                                                              }
+                                                                                            }
+                                                                                          }
+                                                                                          var valid25 = _errs138 === errors;
+                                                                                        } else {
+                                                                                          var valid25 = true;
+                                                                                        }
+                                                                                        if (valid25) {
+                                                                                          if (data61.served !== void 0) {
+                                                                                            let data63 = data61.served;
+                                                                                            const _errs140 = errors;
+                                                                                            if (!(typeof data63 == "number" && (!(data63 % 1) && !isNaN(data63)))) {
+                                                                                              const err39 = { instancePath: instancePath + "/target/prompt_lengths/probes/" + i4 + "/served", schemaPath: "#/properties/target/oneOf/1/properties/prompt_lengths/properties/probes/items/properties/served/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                                                                                              if (vErrors === null) {
+                                                                                                vErrors = [err39];
+                                                                                              } else {
+                                                                                                vErrors.push(err39);
+                                                                                              }
+                                                                                              errors++;
+                                                                                            }
+                                                                                            if (errors === _errs140) {
+                                                                                              if (typeof data63 == "number") {
+                                                                                                if (data63 < 0 || isNaN(data63)) {
+                                                                                                  const err40 = { instancePath: instancePath + "/target/prompt_lengths/probes/" + i4 + "/served", schemaPath: "#/properties/target/oneOf/1/properties/prompt_lengths/properties/probes/items/properties/served/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+                                                                                                  if (vErrors === null) {
+                                                                                                    vErrors = [err40];
+                                                                                                  } else {
+                                                                                                    vErrors.push(err40);
+                                                                                                  }
+                                                                                                  errors++;
+                                                                                                }
+                                                                                              }
+                                                                                            }
+                                                                                            var valid25 = _errs140 === errors;
+                                                                                          } else {
+                                                                                            var valid25 = true;
+                                                                                          }
+                                                                                        }
+                                                                                      }
+                                                                                    }
+                                                                                  } else {
+                                                                                    const err41 = { instancePath: instancePath + "/target/prompt_lengths/probes/" + i4, schemaPath: "#/properties/target/oneOf/1/properties/prompt_lengths/properties/probes/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                                                                                    if (vErrors === null) {
+                                                                                      vErrors = [err41];
+                                                                                    } else {
+                                                                                      vErrors.push(err41);
+                                                                                    }
+                                                                                    errors++;
+                                                                                  }
+                                                                                }
+                                                                                var valid24 = _errs135 === errors;
+                                                                                if (!valid24) {
+                                                                                  break;
+                                                                                }
+                                                                              }
+                                                                            }
+                                                                          } else {
+                                                                            const err42 = { instancePath: instancePath + "/target/prompt_lengths/probes", schemaPath: "#/properties/target/oneOf/1/properties/prompt_lengths/properties/probes/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                                                                            if (vErrors === null) {
+                                                                              vErrors = [err42];
+                                                                            } else {
+                                                                              vErrors.push(err42);
+                                                                            }
+                                                                            errors++;
+                                                                          }
+                                                                        }
+                                                                        var valid23 = _errs133 === errors;
+                                                                      } else {
+                                                                        var valid23 = true;
+                                                                      }
+                                                                    }
+                                                                  }
+                                                                }
+                                                              }
+                                                            }
+                                                          } else {
+                                                            const err43 = { instancePath: instancePath + "/target/prompt_lengths", schemaPath: "#/properties/target/oneOf/1/properties/prompt_lengths/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                                                            if (vErrors === null) {
+                                                              vErrors = [err43];
+                                                            } else {
+                                                              vErrors.push(err43);
+                                                            }
+                                                            errors++;
+                                                          }
+                                                        }
+                                                        var valid20 = _errs125 === errors;
+                                                      } else {
+                                                        var valid20 = true;
+                                                      }
+                                                    }
                                                   }
                                                 }
                                               }
@@ -16124,11 +16385,11 @@ var validateResultSchema = (() => {
                                       }
                                     }
                                   } else {
-                                    const err28 = { instancePath: instancePath + "/target", schemaPath: "#/properties/target/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                                    const err44 = { instancePath: instancePath + "/target", schemaPath: "#/properties/target/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                                     if (vErrors === null) {
-                                      vErrors = [err28];
+                                      vErrors = [err44];
                                     } else {
-                                      vErrors.push(err28);
+                                      vErrors.push(err44);
                                     }
                                     errors++;
                                   }
@@ -16144,11 +16405,11 @@ var validateResultSchema = (() => {
                                   }
                                 }
                                 if (!valid19) {
-                                  const err29 = { instancePath: instancePath + "/target", schemaPath: "#/properties/target/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf" };
+                                  const err45 = { instancePath: instancePath + "/target", schemaPath: "#/properties/target/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf" };
                                   if (vErrors === null) {
-                                    vErrors = [err29];
+                                    vErrors = [err45];
                                   } else {
-                                    vErrors.push(err29);
+                                    vErrors.push(err45);
                                   }
                                   errors++;
                                   validate21.errors = vErrors;
@@ -16169,83 +16430,83 @@ var validateResultSchema = (() => {
                               }
                               if (valid0) {
                                 if (data.machine !== void 0) {
-                                  let data56 = data.machine;
-                                  const _errs125 = errors;
-                                  if (errors === _errs125) {
-                                    if (data56 && typeof data56 == "object" && !Array.isArray(data56)) {
-                                      let missing12;
-                                      if (data56.platform === void 0 && (missing12 = "platform") || data56.arch === void 0 && (missing12 = "arch") || data56.cpu_model === void 0 && (missing12 = "cpu_model") || data56.cpus === void 0 && (missing12 = "cpus") || data56.memory_gb === void 0 && (missing12 = "memory_gb") || data56.node === void 0 && (missing12 = "node")) {
-                                        validate21.errors = [{ instancePath: instancePath + "/machine", schemaPath: "#/properties/machine/required", keyword: "required", params: { missingProperty: missing12 }, message: "must have required property '" + missing12 + "'" }];
+                                  let data64 = data.machine;
+                                  const _errs142 = errors;
+                                  if (errors === _errs142) {
+                                    if (data64 && typeof data64 == "object" && !Array.isArray(data64)) {
+                                      let missing14;
+                                      if (data64.platform === void 0 && (missing14 = "platform") || data64.arch === void 0 && (missing14 = "arch") || data64.cpu_model === void 0 && (missing14 = "cpu_model") || data64.cpus === void 0 && (missing14 = "cpus") || data64.memory_gb === void 0 && (missing14 = "memory_gb") || data64.node === void 0 && (missing14 = "node")) {
+                                        validate21.errors = [{ instancePath: instancePath + "/machine", schemaPath: "#/properties/machine/required", keyword: "required", params: { missingProperty: missing14 }, message: "must have required property '" + missing14 + "'" }];
                                         return false;
                                       } else {
-                                        const _errs127 = errors;
-                                        for (const key7 in data56) {
-                                          if (!(key7 === "platform" || key7 === "arch" || key7 === "cpu_model" || key7 === "cpus" || key7 === "memory_gb" || key7 === "node" || key7 === "priority")) {
-                                            validate21.errors = [{ instancePath: instancePath + "/machine", schemaPath: "#/properties/machine/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties" }];
+                                        const _errs144 = errors;
+                                        for (const key9 in data64) {
+                                          if (!(key9 === "platform" || key9 === "arch" || key9 === "cpu_model" || key9 === "cpus" || key9 === "memory_gb" || key9 === "node" || key9 === "priority")) {
+                                            validate21.errors = [{ instancePath: instancePath + "/machine", schemaPath: "#/properties/machine/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties" }];
                                             return false;
                                             break;
                                           }
                                         }
-                                        if (_errs127 === errors) {
-                                          if (data56.platform !== void 0) {
-                                            const _errs128 = errors;
-                                            if (typeof data56.platform !== "string") {
+                                        if (_errs144 === errors) {
+                                          if (data64.platform !== void 0) {
+                                            const _errs145 = errors;
+                                            if (typeof data64.platform !== "string") {
                                               validate21.errors = [{ instancePath: instancePath + "/machine/platform", schemaPath: "#/properties/machine/properties/platform/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                               return false;
                                             }
-                                            var valid23 = _errs128 === errors;
+                                            var valid26 = _errs145 === errors;
                                           } else {
-                                            var valid23 = true;
+                                            var valid26 = true;
                                           }
-                                          if (valid23) {
-                                            if (data56.arch !== void 0) {
-                                              const _errs130 = errors;
-                                              if (typeof data56.arch !== "string") {
+                                          if (valid26) {
+                                            if (data64.arch !== void 0) {
+                                              const _errs147 = errors;
+                                              if (typeof data64.arch !== "string") {
                                                 validate21.errors = [{ instancePath: instancePath + "/machine/arch", schemaPath: "#/properties/machine/properties/arch/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                                 return false;
                                               }
-                                              var valid23 = _errs130 === errors;
+                                              var valid26 = _errs147 === errors;
                                             } else {
-                                              var valid23 = true;
+                                              var valid26 = true;
                                             }
-                                            if (valid23) {
-                                              if (data56.cpu_model !== void 0) {
-                                                const _errs132 = errors;
-                                                if (typeof data56.cpu_model !== "string") {
+                                            if (valid26) {
+                                              if (data64.cpu_model !== void 0) {
+                                                const _errs149 = errors;
+                                                if (typeof data64.cpu_model !== "string") {
                                                   validate21.errors = [{ instancePath: instancePath + "/machine/cpu_model", schemaPath: "#/properties/machine/properties/cpu_model/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                                   return false;
                                                 }
-                                                var valid23 = _errs132 === errors;
+                                                var valid26 = _errs149 === errors;
                                               } else {
-                                                var valid23 = true;
+                                                var valid26 = true;
                                               }
-                                              if (valid23) {
-                                                if (data56.cpus !== void 0) {
-                                                  let data60 = data56.cpus;
-                                                  const _errs134 = errors;
-                                                  if (!(typeof data60 == "number" && (!(data60 % 1) && !isNaN(data60)))) {
+                                              if (valid26) {
+                                                if (data64.cpus !== void 0) {
+                                                  let data68 = data64.cpus;
+                                                  const _errs151 = errors;
+                                                  if (!(typeof data68 == "number" && (!(data68 % 1) && !isNaN(data68)))) {
                                                     validate21.errors = [{ instancePath: instancePath + "/machine/cpus", schemaPath: "#/properties/machine/properties/cpus/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                     return false;
                                                   }
-                                                  if (errors === _errs134) {
-                                                    if (typeof data60 == "number") {
-                                                      if (data60 < 0 || isNaN(data60)) {
+                                                  if (errors === _errs151) {
+                                                    if (typeof data68 == "number") {
+                                                      if (data68 < 0 || isNaN(data68)) {
                                                         validate21.errors = [{ instancePath: instancePath + "/machine/cpus", schemaPath: "#/properties/machine/properties/cpus/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                         return false;
                                                       }
                                                     }
                                                   }
-                                                  var valid23 = _errs134 === errors;
+                                                  var valid26 = _errs151 === errors;
                                                 } else {
-                                                  var valid23 = true;
+                                                  var valid26 = true;
                                                 }
-                                                if (valid23) {
-                                                  if (data56.memory_gb !== void 0) {
-                                                    let data61 = data56.memory_gb;
-                                                    const _errs136 = errors;
-                                                    if (errors === _errs136) {
-                                                      if (typeof data61 == "number") {
-                                                        if (data61 < 0 || isNaN(data61)) {
+                                                if (valid26) {
+                                                  if (data64.memory_gb !== void 0) {
+                                                    let data69 = data64.memory_gb;
+                                                    const _errs153 = errors;
+                                                    if (errors === _errs153) {
+                                                      if (typeof data69 == "number") {
+                                                        if (data69 < 0 || isNaN(data69)) {
                                                           validate21.errors = [{ instancePath: instancePath + "/machine/memory_gb", schemaPath: "#/properties/machine/properties/memory_gb/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                           return false;
                                                         }
@@ -16254,94 +16515,94 @@ var validateResultSchema = (() => {
                                                         return false;
                                                       }
                                                     }
-                                                    var valid23 = _errs136 === errors;
+                                                    var valid26 = _errs153 === errors;
                                                   } else {
-                                                    var valid23 = true;
+                                                    var valid26 = true;
                                                   }
-                                                  if (valid23) {
-                                                    if (data56.node !== void 0) {
-                                                      const _errs138 = errors;
-                                                      if (typeof data56.node !== "string") {
+                                                  if (valid26) {
+                                                    if (data64.node !== void 0) {
+                                                      const _errs155 = errors;
+                                                      if (typeof data64.node !== "string") {
                                                         validate21.errors = [{ instancePath: instancePath + "/machine/node", schemaPath: "#/properties/machine/properties/node/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                                         return false;
                                                       }
-                                                      var valid23 = _errs138 === errors;
+                                                      var valid26 = _errs155 === errors;
                                                     } else {
-                                                      var valid23 = true;
+                                                      var valid26 = true;
                                                     }
-                                                    if (valid23) {
-                                                      if (data56.priority !== void 0) {
-                                                        let data63 = data56.priority;
-                                                        const _errs140 = errors;
-                                                        if (errors === _errs140) {
-                                                          if (data63 && typeof data63 == "object" && !Array.isArray(data63)) {
-                                                            let missing13;
-                                                            if (data63.asked === void 0 && (missing13 = "asked") || data63.nice === void 0 && (missing13 = "nice") || data63.raised === void 0 && (missing13 = "raised") || data63.note === void 0 && (missing13 = "note")) {
-                                                              validate21.errors = [{ instancePath: instancePath + "/machine/priority", schemaPath: "#/properties/machine/properties/priority/required", keyword: "required", params: { missingProperty: missing13 }, message: "must have required property '" + missing13 + "'" }];
+                                                    if (valid26) {
+                                                      if (data64.priority !== void 0) {
+                                                        let data71 = data64.priority;
+                                                        const _errs157 = errors;
+                                                        if (errors === _errs157) {
+                                                          if (data71 && typeof data71 == "object" && !Array.isArray(data71)) {
+                                                            let missing15;
+                                                            if (data71.asked === void 0 && (missing15 = "asked") || data71.nice === void 0 && (missing15 = "nice") || data71.raised === void 0 && (missing15 = "raised") || data71.note === void 0 && (missing15 = "note")) {
+                                                              validate21.errors = [{ instancePath: instancePath + "/machine/priority", schemaPath: "#/properties/machine/properties/priority/required", keyword: "required", params: { missingProperty: missing15 }, message: "must have required property '" + missing15 + "'" }];
                                                               return false;
                                                             } else {
-                                                              const _errs142 = errors;
-                                                              for (const key8 in data63) {
-                                                                if (!(key8 === "asked" || key8 === "nice" || key8 === "raised" || key8 === "note")) {
-                                                                  validate21.errors = [{ instancePath: instancePath + "/machine/priority", schemaPath: "#/properties/machine/properties/priority/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties" }];
+                                                              const _errs159 = errors;
+                                                              for (const key10 in data71) {
+                                                                if (!(key10 === "asked" || key10 === "nice" || key10 === "raised" || key10 === "note")) {
+                                                                  validate21.errors = [{ instancePath: instancePath + "/machine/priority", schemaPath: "#/properties/machine/properties/priority/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties" }];
                                                                   return false;
                                                                   break;
                                                                 }
                                                               }
-                                                              if (_errs142 === errors) {
-                                                                if (data63.asked !== void 0) {
-                                                                  let data64 = data63.asked;
-                                                                  const _errs143 = errors;
-                                                                  if (!(typeof data64 == "number" && (!(data64 % 1) && !isNaN(data64))) && data64 !== null) {
+                                                              if (_errs159 === errors) {
+                                                                if (data71.asked !== void 0) {
+                                                                  let data72 = data71.asked;
+                                                                  const _errs160 = errors;
+                                                                  if (!(typeof data72 == "number" && (!(data72 % 1) && !isNaN(data72))) && data72 !== null) {
                                                                     validate21.errors = [{ instancePath: instancePath + "/machine/priority/asked", schemaPath: "#/properties/machine/properties/priority/properties/asked/type", keyword: "type", params: { type: schema6.properties.machine.properties.priority.properties.asked.type }, message: "must be integer,null" }];
                                                                     return false;
                                                                   }
-                                                                  var valid24 = _errs143 === errors;
+                                                                  var valid27 = _errs160 === errors;
                                                                 } else {
-                                                                  var valid24 = true;
+                                                                  var valid27 = true;
                                                                 }
-                                                                if (valid24) {
-                                                                  if (data63.nice !== void 0) {
-                                                                    let data65 = data63.nice;
-                                                                    const _errs145 = errors;
-                                                                    if (!(typeof data65 == "number" && (!(data65 % 1) && !isNaN(data65))) && data65 !== null) {
+                                                                if (valid27) {
+                                                                  if (data71.nice !== void 0) {
+                                                                    let data73 = data71.nice;
+                                                                    const _errs162 = errors;
+                                                                    if (!(typeof data73 == "number" && (!(data73 % 1) && !isNaN(data73))) && data73 !== null) {
                                                                       validate21.errors = [{ instancePath: instancePath + "/machine/priority/nice", schemaPath: "#/properties/machine/properties/priority/properties/nice/type", keyword: "type", params: { type: schema6.properties.machine.properties.priority.properties.nice.type }, message: "must be integer,null" }];
                                                                       return false;
                                                                     }
-                                                                    var valid24 = _errs145 === errors;
+                                                                    var valid27 = _errs162 === errors;
                                                                   } else {
-                                                                    var valid24 = true;
+                                                                    var valid27 = true;
                                                                   }
-                                                                  if (valid24) {
-                                                                    if (data63.raised !== void 0) {
-                                                                      const _errs147 = errors;
-                                                                      if (typeof data63.raised !== "boolean") {
+                                                                  if (valid27) {
+                                                                    if (data71.raised !== void 0) {
+                                                                      const _errs164 = errors;
+                                                                      if (typeof data71.raised !== "boolean") {
                                                                         validate21.errors = [{ instancePath: instancePath + "/machine/priority/raised", schemaPath: "#/properties/machine/properties/priority/properties/raised/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
                                                                         return false;
                                                                       }
-                                                                      var valid24 = _errs147 === errors;
+                                                                      var valid27 = _errs164 === errors;
                                                                     } else {
-                                                                      var valid24 = true;
+                                                                      var valid27 = true;
                                                                     }
-                                                                    if (valid24) {
-                                                                      if (data63.note !== void 0) {
-                                                                        let data67 = data63.note;
-                                                                        const _errs149 = errors;
-                                                                        if (typeof data67 !== "string" && data67 !== null) {
+                                                                    if (valid27) {
+                                                                      if (data71.note !== void 0) {
+                                                                        let data75 = data71.note;
+                                                                        const _errs166 = errors;
+                                                                        if (typeof data75 !== "string" && data75 !== null) {
                                                                           validate21.errors = [{ instancePath: instancePath + "/machine/priority/note", schemaPath: "#/properties/machine/properties/priority/properties/note/type", keyword: "type", params: { type: schema6.properties.machine.properties.priority.properties.note.type }, message: "must be string,null" }];
                                                                           return false;
                                                                         }
-                                                                        if (errors === _errs149) {
-                                                                          if (typeof data67 === "string") {
-                                                                            if (func3(data67) > 400) {
+                                                                        if (errors === _errs166) {
+                                                                          if (typeof data75 === "string") {
+                                                                            if (func3(data75) > 400) {
                                                                               validate21.errors = [{ instancePath: instancePath + "/machine/priority/note", schemaPath: "#/properties/machine/properties/priority/properties/note/maxLength", keyword: "maxLength", params: { limit: 400 }, message: "must NOT have more than 400 characters" }];
                                                                               return false;
                                                                             }
                                                                           }
                                                                         }
-                                                                        var valid24 = _errs149 === errors;
+                                                                        var valid27 = _errs166 === errors;
                                                                       } else {
-                                                                        var valid24 = true;
+                                                                        var valid27 = true;
                                                                       }
                                                                     }
                                                                   }
@@ -16353,9 +16614,9 @@ var validateResultSchema = (() => {
                                                             return false;
                                                           }
                                                         }
-                                                        var valid23 = _errs140 === errors;
+                                                        var valid26 = _errs157 === errors;
                                                       } else {
-                                                        var valid23 = true;
+                                                        var valid26 = true;
                                                       }
                                                     }
                                                   }
@@ -16370,167 +16631,167 @@ var validateResultSchema = (() => {
                                       return false;
                                     }
                                   }
-                                  var valid0 = _errs125 === errors;
+                                  var valid0 = _errs142 === errors;
                                 } else {
                                   var valid0 = true;
                                 }
                                 if (valid0) {
                                   if (data.git !== void 0) {
-                                    let data68 = data.git;
-                                    const _errs151 = errors;
-                                    const _errs152 = errors;
-                                    let valid25 = false;
+                                    let data76 = data.git;
+                                    const _errs168 = errors;
+                                    const _errs169 = errors;
+                                    let valid28 = false;
                                     let passing1 = null;
-                                    const _errs153 = errors;
-                                    if (data68 !== null) {
-                                      const err30 = { instancePath: instancePath + "/git", schemaPath: "#/properties/git/oneOf/0/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+                                    const _errs170 = errors;
+                                    if (data76 !== null) {
+                                      const err46 = { instancePath: instancePath + "/git", schemaPath: "#/properties/git/oneOf/0/type", keyword: "type", params: { type: "null" }, message: "must be null" };
                                       if (vErrors === null) {
-                                        vErrors = [err30];
+                                        vErrors = [err46];
                                       } else {
-                                        vErrors.push(err30);
+                                        vErrors.push(err46);
                                       }
                                       errors++;
                                     }
-                                    var _valid2 = _errs153 === errors;
+                                    var _valid2 = _errs170 === errors;
                                     if (_valid2) {
-                                      valid25 = true;
+                                      valid28 = true;
                                       passing1 = 0;
                                     }
-                                    const _errs155 = errors;
-                                    if (errors === _errs155) {
-                                      if (data68 && typeof data68 == "object" && !Array.isArray(data68)) {
-                                        let missing14;
-                                        if (data68.commit === void 0 && (missing14 = "commit") || data68.ref === void 0 && (missing14 = "ref")) {
-                                          const err31 = { instancePath: instancePath + "/git", schemaPath: "#/properties/git/oneOf/1/required", keyword: "required", params: { missingProperty: missing14 }, message: "must have required property '" + missing14 + "'" };
+                                    const _errs172 = errors;
+                                    if (errors === _errs172) {
+                                      if (data76 && typeof data76 == "object" && !Array.isArray(data76)) {
+                                        let missing16;
+                                        if (data76.commit === void 0 && (missing16 = "commit") || data76.ref === void 0 && (missing16 = "ref")) {
+                                          const err47 = { instancePath: instancePath + "/git", schemaPath: "#/properties/git/oneOf/1/required", keyword: "required", params: { missingProperty: missing16 }, message: "must have required property '" + missing16 + "'" };
                                           if (vErrors === null) {
-                                            vErrors = [err31];
+                                            vErrors = [err47];
                                           } else {
-                                            vErrors.push(err31);
+                                            vErrors.push(err47);
                                           }
                                           errors++;
                                         } else {
-                                          const _errs157 = errors;
-                                          for (const key9 in data68) {
-                                            if (!(key9 === "commit" || key9 === "ref")) {
-                                              const err32 = { instancePath: instancePath + "/git", schemaPath: "#/properties/git/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties" };
+                                          const _errs174 = errors;
+                                          for (const key11 in data76) {
+                                            if (!(key11 === "commit" || key11 === "ref")) {
+                                              const err48 = { instancePath: instancePath + "/git", schemaPath: "#/properties/git/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties" };
                                               if (vErrors === null) {
-                                                vErrors = [err32];
+                                                vErrors = [err48];
                                               } else {
-                                                vErrors.push(err32);
+                                                vErrors.push(err48);
                                               }
                                               errors++;
                                               break;
                                             }
                                           }
-                                          if (_errs157 === errors) {
-                                            if (data68.commit !== void 0) {
-                                              let data69 = data68.commit;
-                                              const _errs158 = errors;
-                                              if (errors === _errs158) {
-                                                if (typeof data69 === "string") {
-                                                  if (!pattern3.test(data69)) {
-                                                    const err33 = { instancePath: instancePath + "/git/commit", schemaPath: "#/properties/git/oneOf/1/properties/commit/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{40,64}$" }, message: 'must match pattern "^[0-9a-f]{40,64}$"' };
+                                          if (_errs174 === errors) {
+                                            if (data76.commit !== void 0) {
+                                              let data77 = data76.commit;
+                                              const _errs175 = errors;
+                                              if (errors === _errs175) {
+                                                if (typeof data77 === "string") {
+                                                  if (!pattern3.test(data77)) {
+                                                    const err49 = { instancePath: instancePath + "/git/commit", schemaPath: "#/properties/git/oneOf/1/properties/commit/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{40,64}$" }, message: 'must match pattern "^[0-9a-f]{40,64}$"' };
                                                     if (vErrors === null) {
-                                                      vErrors = [err33];
+                                                      vErrors = [err49];
                                                     } else {
-                                                      vErrors.push(err33);
+                                                      vErrors.push(err49);
                                                     }
                                                     errors++;
                                                   }
                                                 } else {
-                                                  const err34 = { instancePath: instancePath + "/git/commit", schemaPath: "#/properties/git/oneOf/1/properties/commit/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                                                  const err50 = { instancePath: instancePath + "/git/commit", schemaPath: "#/properties/git/oneOf/1/properties/commit/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                                                   if (vErrors === null) {
-                                                    vErrors = [err34];
+                                                    vErrors = [err50];
                                                   } else {
-                                                    vErrors.push(err34);
+                                                    vErrors.push(err50);
                                                   }
                                                   errors++;
                                                 }
                                               }
-                                              var valid26 = _errs158 === errors;
+                                              var valid29 = _errs175 === errors;
                                             } else {
-                                              var valid26 = true;
+                                              var valid29 = true;
                                             }
-                                            if (valid26) {
-                                              if (data68.ref !== void 0) {
-                                                let data70 = data68.ref;
-                                                const _errs160 = errors;
-                                                if (typeof data70 !== "string" && data70 !== null) {
-                                                  const err35 = { instancePath: instancePath + "/git/ref", schemaPath: "#/properties/git/oneOf/1/properties/ref/type", keyword: "type", params: { type: schema6.properties.git.oneOf[1].properties.ref.type }, message: "must be string,null" };
+                                            if (valid29) {
+                                              if (data76.ref !== void 0) {
+                                                let data78 = data76.ref;
+                                                const _errs177 = errors;
+                                                if (typeof data78 !== "string" && data78 !== null) {
+                                                  const err51 = { instancePath: instancePath + "/git/ref", schemaPath: "#/properties/git/oneOf/1/properties/ref/type", keyword: "type", params: { type: schema6.properties.git.oneOf[1].properties.ref.type }, message: "must be string,null" };
                                                   if (vErrors === null) {
-                                                    vErrors = [err35];
+                                                    vErrors = [err51];
                                                   } else {
-                                                    vErrors.push(err35);
+                                                    vErrors.push(err51);
                                                   }
                                                   errors++;
                                                 }
-                                                var valid26 = _errs160 === errors;
+                                                var valid29 = _errs177 === errors;
                                               } else {
-                                                var valid26 = true;
+                                                var valid29 = true;
                                               }
                                             }
                                           }
                                         }
                                       } else {
-                                        const err36 = { instancePath: instancePath + "/git", schemaPath: "#/properties/git/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                                        const err52 = { instancePath: instancePath + "/git", schemaPath: "#/properties/git/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                                         if (vErrors === null) {
-                                          vErrors = [err36];
+                                          vErrors = [err52];
                                         } else {
-                                          vErrors.push(err36);
+                                          vErrors.push(err52);
                                         }
                                         errors++;
                                       }
                                     }
-                                    var _valid2 = _errs155 === errors;
-                                    if (_valid2 && valid25) {
-                                      valid25 = false;
+                                    var _valid2 = _errs172 === errors;
+                                    if (_valid2 && valid28) {
+                                      valid28 = false;
                                       passing1 = [passing1, 1];
                                     } else {
                                       if (_valid2) {
-                                        valid25 = true;
+                                        valid28 = true;
                                         passing1 = 1;
                                       }
                                     }
-                                    if (!valid25) {
-                                      const err37 = { instancePath: instancePath + "/git", schemaPath: "#/properties/git/oneOf", keyword: "oneOf", params: { passingSchemas: passing1 }, message: "must match exactly one schema in oneOf" };
+                                    if (!valid28) {
+                                      const err53 = { instancePath: instancePath + "/git", schemaPath: "#/properties/git/oneOf", keyword: "oneOf", params: { passingSchemas: passing1 }, message: "must match exactly one schema in oneOf" };
                                       if (vErrors === null) {
-                                        vErrors = [err37];
+                                        vErrors = [err53];
                                       } else {
-                                        vErrors.push(err37);
+                                        vErrors.push(err53);
                                       }
                                       errors++;
                                       validate21.errors = vErrors;
                                       return false;
                                     } else {
-                                      errors = _errs152;
+                                      errors = _errs169;
                                       if (vErrors !== null) {
-                                        if (_errs152) {
-                                          vErrors.length = _errs152;
+                                        if (_errs169) {
+                                          vErrors.length = _errs169;
                                         } else {
                                           vErrors = null;
                                         }
                                       }
                                     }
-                                    var valid0 = _errs151 === errors;
+                                    var valid0 = _errs168 === errors;
                                   } else {
                                     var valid0 = true;
                                   }
                                   if (valid0) {
                                     if (data.cells !== void 0) {
-                                      let data71 = data.cells;
-                                      const _errs162 = errors;
-                                      if (errors === _errs162) {
-                                        if (Array.isArray(data71)) {
-                                          var valid27 = true;
-                                          const len4 = data71.length;
-                                          for (let i4 = 0; i4 < len4; i4++) {
-                                            const _errs164 = errors;
-                                            if (!validate22(data71[i4], { instancePath: instancePath + "/cells/" + i4, parentData: data71, parentDataProperty: i4, rootData })) {
+                                      let data79 = data.cells;
+                                      const _errs179 = errors;
+                                      if (errors === _errs179) {
+                                        if (Array.isArray(data79)) {
+                                          var valid30 = true;
+                                          const len5 = data79.length;
+                                          for (let i5 = 0; i5 < len5; i5++) {
+                                            const _errs181 = errors;
+                                            if (!validate22(data79[i5], { instancePath: instancePath + "/cells/" + i5, parentData: data79, parentDataProperty: i5, rootData })) {
                                               vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
                                               errors = vErrors.length;
                                             }
-                                            var valid27 = _errs164 === errors;
-                                            if (!valid27) {
+                                            var valid30 = _errs181 === errors;
+                                            if (!valid30) {
                                               break;
                                             }
                                           }
@@ -16539,305 +16800,305 @@ var validateResultSchema = (() => {
                                           return false;
                                         }
                                       }
-                                      var valid0 = _errs162 === errors;
+                                      var valid0 = _errs179 === errors;
                                     } else {
                                       var valid0 = true;
                                     }
                                     if (valid0) {
                                       if (data.ab !== void 0) {
-                                        let data73 = data.ab;
-                                        const _errs165 = errors;
-                                        const _errs166 = errors;
-                                        let valid28 = false;
+                                        let data81 = data.ab;
+                                        const _errs182 = errors;
+                                        const _errs183 = errors;
+                                        let valid31 = false;
                                         let passing2 = null;
-                                        const _errs167 = errors;
-                                        if (data73 !== null) {
-                                          const err38 = { instancePath: instancePath + "/ab", schemaPath: "#/properties/ab/oneOf/0/type", keyword: "type", params: { type: "null" }, message: "must be null" };
-                                          if (vErrors === null) {
-                                            vErrors = [err38];
-                                          } else {
-                                            vErrors.push(err38);
-                                          }
-                                          errors++;
-                                        }
-                                        var _valid3 = _errs167 === errors;
-                                        if (_valid3) {
-                                          valid28 = true;
-                                          passing2 = 0;
-                                        }
-                                        const _errs169 = errors;
-                                        if (errors === _errs169) {
-                                          if (data73 && typeof data73 == "object" && !Array.isArray(data73)) {
-                                            let missing15;
-                                            if (data73.run_id === void 0 && (missing15 = "run_id") || data73.side === void 0 && (missing15 = "side")) {
-                                              const err39 = { instancePath: instancePath + "/ab", schemaPath: "#/properties/ab/oneOf/1/required", keyword: "required", params: { missingProperty: missing15 }, message: "must have required property '" + missing15 + "'" };
-                                              if (vErrors === null) {
-                                                vErrors = [err39];
-                                              } else {
-                                                vErrors.push(err39);
-                                              }
-                                              errors++;
-                                            } else {
-                                              const _errs171 = errors;
-                                              for (const key10 in data73) {
-                                                if (!(key10 === "run_id" || key10 === "side" || key10 === "looks")) {
-                                                  const err40 = { instancePath: instancePath + "/ab", schemaPath: "#/properties/ab/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties" };
-                                                  if (vErrors === null) {
-                                                    vErrors = [err40];
-                                                  } else {
-                                                    vErrors.push(err40);
-                                                  }
-                                                  errors++;
-                                                  break;
-                                                }
-                                              }
-                                              if (_errs171 === errors) {
-                                                if (data73.run_id !== void 0) {
-                                                  let data74 = data73.run_id;
-                                                  const _errs172 = errors;
-                                                  if (errors === _errs172) {
-                                                    if (typeof data74 === "string") {
-                                                      if (func3(data74) < 1) {
-                                                        const err41 = { instancePath: instancePath + "/ab/run_id", schemaPath: "#/properties/ab/oneOf/1/properties/run_id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                                                        if (vErrors === null) {
-                                                          vErrors = [err41];
-                                                        } else {
-                                                          vErrors.push(err41);
-                                                        }
-                                                        errors++;
-                                                      }
-                                                    } else {
-                                                      const err42 = { instancePath: instancePath + "/ab/run_id", schemaPath: "#/properties/ab/oneOf/1/properties/run_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                                                      if (vErrors === null) {
-                                                        vErrors = [err42];
-                                                      } else {
-                                                        vErrors.push(err42);
-                                                      }
-                                                      errors++;
-                                                    }
-                                                  }
-                                                  var valid29 = _errs172 === errors;
-                                                } else {
-                                                  var valid29 = true;
-                                                }
-                                                if (valid29) {
-                                                  if (data73.side !== void 0) {
-                                                    let data75 = data73.side;
-                                                    const _errs174 = errors;
-                                                    if (!(data75 === "baseline" || data75 === "candidate")) {
-                                                      const err43 = { instancePath: instancePath + "/ab/side", schemaPath: "#/properties/ab/oneOf/1/properties/side/enum", keyword: "enum", params: { allowedValues: schema6.properties.ab.oneOf[1].properties.side.enum }, message: "must be equal to one of the allowed values" };
-                                                      if (vErrors === null) {
-                                                        vErrors = [err43];
-                                                      } else {
-                                                        vErrors.push(err43);
-                                                      }
-                                                      errors++;
-                                                    }
-                                                    var valid29 = _errs174 === errors;
-                                                  } else {
-                                                    var valid29 = true;
-                                                  }
-                                                  if (valid29) {
-                                                    if (data73.looks !== void 0) {
-                                                      let data76 = data73.looks;
-                                                      const _errs175 = errors;
-                                                      if (errors === _errs175) {
-                                                        if (data76 && typeof data76 == "object" && !Array.isArray(data76)) {
-                                                          let missing16;
-                                                          if (data76.first === void 0 && (missing16 = "first") || data76.last === void 0 && (missing16 = "last")) {
-                                                            const err44 = { instancePath: instancePath + "/ab/looks", schemaPath: "#/properties/ab/oneOf/1/properties/looks/required", keyword: "required", params: { missingProperty: missing16 }, message: "must have required property '" + missing16 + "'" };
-                                                            if (vErrors === null) {
-                                                              vErrors = [err44];
-                                                            } else {
-                                                              vErrors.push(err44);
-                                                            }
-                                                            errors++;
-                                                          } else {
-                                                            const _errs177 = errors;
-                                                            for (const key11 in data76) {
-                                                              if (!(key11 === "first" || key11 === "last")) {
-                                                                const err45 = { instancePath: instancePath + "/ab/looks", schemaPath: "#/properties/ab/oneOf/1/properties/looks/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties" };
-                                                                if (vErrors === null) {
-                                                                  vErrors = [err45];
-                                                                } else {
-                                                                  vErrors.push(err45);
-                                                                }
-                                                                errors++;
-                                                                break;
-                                                              }
-                                                            }
-                                                            if (_errs177 === errors) {
-                                                              if (data76.first !== void 0) {
-                                                                let data77 = data76.first;
-                                                                const _errs178 = errors;
-                                                                if (!(typeof data77 == "number" && (!(data77 % 1) && !isNaN(data77)))) {
-                                                                  const err46 = { instancePath: instancePath + "/ab/looks/first", schemaPath: "#/properties/ab/oneOf/1/properties/looks/properties/first/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-                                                                  if (vErrors === null) {
-                                                                    vErrors = [err46];
-                                                                  } else {
-                                                                    vErrors.push(err46);
-                                                                  }
-                                                                  errors++;
-                                                                }
-                                                                if (errors === _errs178) {
-                                                                  if (typeof data77 == "number") {
-                                                                    if (data77 > 100 || isNaN(data77)) {
-                                                                      const err47 = { instancePath: instancePath + "/ab/looks/first", schemaPath: "#/properties/ab/oneOf/1/properties/looks/properties/first/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100" };
-                                                                      if (vErrors === null) {
-                                                                        vErrors = [err47];
-                                                                      } else {
-                                                                        vErrors.push(err47);
-                                                                      }
-                                                                      errors++;
-                                                                    } else {
-                                                                      if (data77 < 1 || isNaN(data77)) {
-                                                                        const err48 = { instancePath: instancePath + "/ab/looks/first", schemaPath: "#/properties/ab/oneOf/1/properties/looks/properties/first/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-                                                                        if (vErrors === null) {
-                                                                          vErrors = [err48];
-                                                                        } else {
-                                                                          vErrors.push(err48);
-                                                                        }
-                                                                        errors++;
-                                                                      }
-                                                                    }
-                                                                  }
-                                                                }
-                                                                var valid30 = _errs178 === errors;
-                                                              } else {
-                                                                var valid30 = true;
-                                                              }
-                                                              if (valid30) {
-                                                                if (data76.last !== void 0) {
-                                                                  let data78 = data76.last;
-                                                                  const _errs180 = errors;
-                                                                  if (!(typeof data78 == "number" && (!(data78 % 1) && !isNaN(data78)))) {
-                                                                    const err49 = { instancePath: instancePath + "/ab/looks/last", schemaPath: "#/properties/ab/oneOf/1/properties/looks/properties/last/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-                                                                    if (vErrors === null) {
-                                                                      vErrors = [err49];
-                                                                    } else {
-                                                                      vErrors.push(err49);
-                                                                    }
-                                                                    errors++;
-                                                                  }
-                                                                  if (errors === _errs180) {
-                                                                    if (typeof data78 == "number") {
-                                                                      if (data78 > 100 || isNaN(data78)) {
-                                                                        const err50 = { instancePath: instancePath + "/ab/looks/last", schemaPath: "#/properties/ab/oneOf/1/properties/looks/properties/last/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100" };
-                                                                        if (vErrors === null) {
-                                                                          vErrors = [err50];
-                                                                        } else {
-                                                                          vErrors.push(err50);
-                                                                        }
-                                                                        errors++;
-                                                                      } else {
-                                                                        if (data78 < 1 || isNaN(data78)) {
-                                                                          const err51 = { instancePath: instancePath + "/ab/looks/last", schemaPath: "#/properties/ab/oneOf/1/properties/looks/properties/last/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-                                                                          if (vErrors === null) {
-                                                                            vErrors = [err51];
-                                                                          } else {
-                                                                            vErrors.push(err51);
-                                                                          }
-                                                                          errors++;
-                                                                        }
-                                                                      }
-                                                                    }
-                                                                  }
-                                                                  var valid30 = _errs180 === errors;
-                                                                } else {
-                                                                  var valid30 = true;
-                                                                }
-                                                              }
-                                                            }
-                                                          }
-                                                        } else {
-                                                          const err52 = { instancePath: instancePath + "/ab/looks", schemaPath: "#/properties/ab/oneOf/1/properties/looks/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-                                                          if (vErrors === null) {
-                                                            vErrors = [err52];
-                                                          } else {
-                                                            vErrors.push(err52);
-                                                          }
-                                                          errors++;
-                                                        }
-                                                      }
-                                                      var valid29 = _errs175 === errors;
-                                                    } else {
-                                                      var valid29 = true;
-                                                    }
-                                                  }
-                                                }
-                                              }
-                                            }
-                                          } else {
-                                            const err53 = { instancePath: instancePath + "/ab", schemaPath: "#/properties/ab/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-                                            if (vErrors === null) {
-                                              vErrors = [err53];
-                                            } else {
-                                              vErrors.push(err53);
-                                            }
-                                            errors++;
-                                          }
-                                        }
-                                        var _valid3 = _errs169 === errors;
-                                        if (_valid3 && valid28) {
-                                          valid28 = false;
-                                          passing2 = [passing2, 1];
-                                        } else {
-                                          if (_valid3) {
-                                            valid28 = true;
-                                            passing2 = 1;
-                                          }
-                                        }
-                                        if (!valid28) {
-                                          const err54 = { instancePath: instancePath + "/ab", schemaPath: "#/properties/ab/oneOf", keyword: "oneOf", params: { passingSchemas: passing2 }, message: "must match exactly one schema in oneOf" };
+                                        const _errs184 = errors;
+                                        if (data81 !== null) {
+                                          const err54 = { instancePath: instancePath + "/ab", schemaPath: "#/properties/ab/oneOf/0/type", keyword: "type", params: { type: "null" }, message: "must be null" };
                                           if (vErrors === null) {
                                             vErrors = [err54];
                                           } else {
                                             vErrors.push(err54);
                                           }
                                           errors++;
+                                        }
+                                        var _valid3 = _errs184 === errors;
+                                        if (_valid3) {
+                                          valid31 = true;
+                                          passing2 = 0;
+                                        }
+                                        const _errs186 = errors;
+                                        if (errors === _errs186) {
+                                          if (data81 && typeof data81 == "object" && !Array.isArray(data81)) {
+                                            let missing17;
+                                            if (data81.run_id === void 0 && (missing17 = "run_id") || data81.side === void 0 && (missing17 = "side")) {
+                                              const err55 = { instancePath: instancePath + "/ab", schemaPath: "#/properties/ab/oneOf/1/required", keyword: "required", params: { missingProperty: missing17 }, message: "must have required property '" + missing17 + "'" };
+                                              if (vErrors === null) {
+                                                vErrors = [err55];
+                                              } else {
+                                                vErrors.push(err55);
+                                              }
+                                              errors++;
+                                            } else {
+                                              const _errs188 = errors;
+                                              for (const key12 in data81) {
+                                                if (!(key12 === "run_id" || key12 === "side" || key12 === "looks")) {
+                                                  const err56 = { instancePath: instancePath + "/ab", schemaPath: "#/properties/ab/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key12 }, message: "must NOT have additional properties" };
+                                                  if (vErrors === null) {
+                                                    vErrors = [err56];
+                                                  } else {
+                                                    vErrors.push(err56);
+                                                  }
+                                                  errors++;
+                                                  break;
+                                                }
+                                              }
+                                              if (_errs188 === errors) {
+                                                if (data81.run_id !== void 0) {
+                                                  let data82 = data81.run_id;
+                                                  const _errs189 = errors;
+                                                  if (errors === _errs189) {
+                                                    if (typeof data82 === "string") {
+                                                      if (func3(data82) < 1) {
+                                                        const err57 = { instancePath: instancePath + "/ab/run_id", schemaPath: "#/properties/ab/oneOf/1/properties/run_id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                                                        if (vErrors === null) {
+                                                          vErrors = [err57];
+                                                        } else {
+                                                          vErrors.push(err57);
+                                                        }
+                                                        errors++;
+                                                      }
+                                                    } else {
+                                                      const err58 = { instancePath: instancePath + "/ab/run_id", schemaPath: "#/properties/ab/oneOf/1/properties/run_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                                                      if (vErrors === null) {
+                                                        vErrors = [err58];
+                                                      } else {
+                                                        vErrors.push(err58);
+                                                      }
+                                                      errors++;
+                                                    }
+                                                  }
+                                                  var valid32 = _errs189 === errors;
+                                                } else {
+                                                  var valid32 = true;
+                                                }
+                                                if (valid32) {
+                                                  if (data81.side !== void 0) {
+                                                    let data83 = data81.side;
+                                                    const _errs191 = errors;
+                                                    if (!(data83 === "baseline" || data83 === "candidate")) {
+                                                      const err59 = { instancePath: instancePath + "/ab/side", schemaPath: "#/properties/ab/oneOf/1/properties/side/enum", keyword: "enum", params: { allowedValues: schema6.properties.ab.oneOf[1].properties.side.enum }, message: "must be equal to one of the allowed values" };
+                                                      if (vErrors === null) {
+                                                        vErrors = [err59];
+                                                      } else {
+                                                        vErrors.push(err59);
+                                                      }
+                                                      errors++;
+                                                    }
+                                                    var valid32 = _errs191 === errors;
+                                                  } else {
+                                                    var valid32 = true;
+                                                  }
+                                                  if (valid32) {
+                                                    if (data81.looks !== void 0) {
+                                                      let data84 = data81.looks;
+                                                      const _errs192 = errors;
+                                                      if (errors === _errs192) {
+                                                        if (data84 && typeof data84 == "object" && !Array.isArray(data84)) {
+                                                          let missing18;
+                                                          if (data84.first === void 0 && (missing18 = "first") || data84.last === void 0 && (missing18 = "last")) {
+                                                            const err60 = { instancePath: instancePath + "/ab/looks", schemaPath: "#/properties/ab/oneOf/1/properties/looks/required", keyword: "required", params: { missingProperty: missing18 }, message: "must have required property '" + missing18 + "'" };
+                                                            if (vErrors === null) {
+                                                              vErrors = [err60];
+                                                            } else {
+                                                              vErrors.push(err60);
+                                                            }
+                                                            errors++;
+                                                          } else {
+                                                            const _errs194 = errors;
+                                                            for (const key13 in data84) {
+                                                              if (!(key13 === "first" || key13 === "last")) {
+                                                                const err61 = { instancePath: instancePath + "/ab/looks", schemaPath: "#/properties/ab/oneOf/1/properties/looks/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key13 }, message: "must NOT have additional properties" };
+                                                                if (vErrors === null) {
+                                                                  vErrors = [err61];
+                                                                } else {
+                                                                  vErrors.push(err61);
+                                                                }
+                                                                errors++;
+                                                                break;
+                                                              }
+                                                            }
+                                                            if (_errs194 === errors) {
+                                                              if (data84.first !== void 0) {
+                                                                let data85 = data84.first;
+                                                                const _errs195 = errors;
+                                                                if (!(typeof data85 == "number" && (!(data85 % 1) && !isNaN(data85)))) {
+                                                                  const err62 = { instancePath: instancePath + "/ab/looks/first", schemaPath: "#/properties/ab/oneOf/1/properties/looks/properties/first/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                                                                  if (vErrors === null) {
+                                                                    vErrors = [err62];
+                                                                  } else {
+                                                                    vErrors.push(err62);
+                                                                  }
+                                                                  errors++;
+                                                                }
+                                                                if (errors === _errs195) {
+                                                                  if (typeof data85 == "number") {
+                                                                    if (data85 > 100 || isNaN(data85)) {
+                                                                      const err63 = { instancePath: instancePath + "/ab/looks/first", schemaPath: "#/properties/ab/oneOf/1/properties/looks/properties/first/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100" };
+                                                                      if (vErrors === null) {
+                                                                        vErrors = [err63];
+                                                                      } else {
+                                                                        vErrors.push(err63);
+                                                                      }
+                                                                      errors++;
+                                                                    } else {
+                                                                      if (data85 < 1 || isNaN(data85)) {
+                                                                        const err64 = { instancePath: instancePath + "/ab/looks/first", schemaPath: "#/properties/ab/oneOf/1/properties/looks/properties/first/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+                                                                        if (vErrors === null) {
+                                                                          vErrors = [err64];
+                                                                        } else {
+                                                                          vErrors.push(err64);
+                                                                        }
+                                                                        errors++;
+                                                                      }
+                                                                    }
+                                                                  }
+                                                                }
+                                                                var valid33 = _errs195 === errors;
+                                                              } else {
+                                                                var valid33 = true;
+                                                              }
+                                                              if (valid33) {
+                                                                if (data84.last !== void 0) {
+                                                                  let data86 = data84.last;
+                                                                  const _errs197 = errors;
+                                                                  if (!(typeof data86 == "number" && (!(data86 % 1) && !isNaN(data86)))) {
+                                                                    const err65 = { instancePath: instancePath + "/ab/looks/last", schemaPath: "#/properties/ab/oneOf/1/properties/looks/properties/last/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                                                                    if (vErrors === null) {
+                                                                      vErrors = [err65];
+                                                                    } else {
+                                                                      vErrors.push(err65);
+                                                                    }
+                                                                    errors++;
+                                                                  }
+                                                                  if (errors === _errs197) {
+                                                                    if (typeof data86 == "number") {
+                                                                      if (data86 > 100 || isNaN(data86)) {
+                                                                        const err66 = { instancePath: instancePath + "/ab/looks/last", schemaPath: "#/properties/ab/oneOf/1/properties/looks/properties/last/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100" };
+                                                                        if (vErrors === null) {
+                                                                          vErrors = [err66];
+                                                                        } else {
+                                                                          vErrors.push(err66);
+                                                                        }
+                                                                        errors++;
+                                                                      } else {
+                                                                        if (data86 < 1 || isNaN(data86)) {
+                                                                          const err67 = { instancePath: instancePath + "/ab/looks/last", schemaPath: "#/properties/ab/oneOf/1/properties/looks/properties/last/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+                                                                          if (vErrors === null) {
+                                                                            vErrors = [err67];
+                                                                          } else {
+                                                                            vErrors.push(err67);
+                                                                          }
+                                                                          errors++;
+                                                                        }
+                                                                      }
+                                                                    }
+                                                                  }
+                                                                  var valid33 = _errs197 === errors;
+                                                                } else {
+                                                                  var valid33 = true;
+                                                                }
+                                                              }
+                                                            }
+                                                          }
+                                                        } else {
+                                                          const err68 = { instancePath: instancePath + "/ab/looks", schemaPath: "#/properties/ab/oneOf/1/properties/looks/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                                                          if (vErrors === null) {
+                                                            vErrors = [err68];
+                                                          } else {
+                                                            vErrors.push(err68);
+                                                          }
+                                                          errors++;
+                                                        }
+                                                      }
+                                                      var valid32 = _errs192 === errors;
+                                                    } else {
+                                                      var valid32 = true;
+                                                    }
+                                                  }
+                                                }
+                                              }
+                                            }
+                                          } else {
+                                            const err69 = { instancePath: instancePath + "/ab", schemaPath: "#/properties/ab/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                                            if (vErrors === null) {
+                                              vErrors = [err69];
+                                            } else {
+                                              vErrors.push(err69);
+                                            }
+                                            errors++;
+                                          }
+                                        }
+                                        var _valid3 = _errs186 === errors;
+                                        if (_valid3 && valid31) {
+                                          valid31 = false;
+                                          passing2 = [passing2, 1];
+                                        } else {
+                                          if (_valid3) {
+                                            valid31 = true;
+                                            passing2 = 1;
+                                          }
+                                        }
+                                        if (!valid31) {
+                                          const err70 = { instancePath: instancePath + "/ab", schemaPath: "#/properties/ab/oneOf", keyword: "oneOf", params: { passingSchemas: passing2 }, message: "must match exactly one schema in oneOf" };
+                                          if (vErrors === null) {
+                                            vErrors = [err70];
+                                          } else {
+                                            vErrors.push(err70);
+                                          }
+                                          errors++;
                                           validate21.errors = vErrors;
                                           return false;
                                         } else {
-                                          errors = _errs166;
+                                          errors = _errs183;
                                           if (vErrors !== null) {
-                                            if (_errs166) {
-                                              vErrors.length = _errs166;
+                                            if (_errs183) {
+                                              vErrors.length = _errs183;
                                             } else {
                                               vErrors = null;
                                             }
                                           }
                                         }
-                                        var valid0 = _errs165 === errors;
+                                        var valid0 = _errs182 === errors;
                                       } else {
                                         var valid0 = true;
                                       }
                                       if (valid0) {
                                         if (data.environment !== void 0) {
-                                          const _errs182 = errors;
+                                          const _errs199 = errors;
                                           if (!validate115(data.environment, { instancePath: instancePath + "/environment", parentData: data, parentDataProperty: "environment", rootData })) {
                                             vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
                                             errors = vErrors.length;
                                           }
-                                          var valid0 = _errs182 === errors;
+                                          var valid0 = _errs199 === errors;
                                         } else {
                                           var valid0 = true;
                                         }
                                         if (valid0) {
                                           if (data.capacity !== void 0) {
-                                            let data80 = data.capacity;
-                                            const _errs183 = errors;
-                                            if (errors === _errs183) {
-                                              if (Array.isArray(data80)) {
-                                                var valid31 = true;
-                                                const len5 = data80.length;
-                                                for (let i5 = 0; i5 < len5; i5++) {
-                                                  const _errs185 = errors;
-                                                  if (!validate117(data80[i5], { instancePath: instancePath + "/capacity/" + i5, parentData: data80, parentDataProperty: i5, rootData })) {
+                                            let data88 = data.capacity;
+                                            const _errs200 = errors;
+                                            if (errors === _errs200) {
+                                              if (Array.isArray(data88)) {
+                                                var valid34 = true;
+                                                const len6 = data88.length;
+                                                for (let i6 = 0; i6 < len6; i6++) {
+                                                  const _errs202 = errors;
+                                                  if (!validate117(data88[i6], { instancePath: instancePath + "/capacity/" + i6, parentData: data88, parentDataProperty: i6, rootData })) {
                                                     vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
                                                     errors = vErrors.length;
                                                   }
-                                                  var valid31 = _errs185 === errors;
-                                                  if (!valid31) {
+                                                  var valid34 = _errs202 === errors;
+                                                  if (!valid34) {
                                                     break;
                                                   }
                                                 }
@@ -16846,92 +17107,92 @@ var validateResultSchema = (() => {
                                                 return false;
                                               }
                                             }
-                                            var valid0 = _errs183 === errors;
+                                            var valid0 = _errs200 === errors;
                                           } else {
                                             var valid0 = true;
                                           }
                                           if (valid0) {
                                             if (data.shard !== void 0) {
-                                              let data82 = data.shard;
-                                              const _errs186 = errors;
-                                              if (errors === _errs186) {
-                                                if (data82 && typeof data82 == "object" && !Array.isArray(data82)) {
-                                                  let missing17;
-                                                  if (data82.index === void 0 && (missing17 = "index") || data82.count === void 0 && (missing17 = "count") || data82.start_at === void 0 && (missing17 = "start_at") || data82.clock_offset_ms === void 0 && (missing17 = "clock_offset_ms")) {
-                                                    validate21.errors = [{ instancePath: instancePath + "/shard", schemaPath: "#/properties/shard/required", keyword: "required", params: { missingProperty: missing17 }, message: "must have required property '" + missing17 + "'" }];
+                                              let data90 = data.shard;
+                                              const _errs203 = errors;
+                                              if (errors === _errs203) {
+                                                if (data90 && typeof data90 == "object" && !Array.isArray(data90)) {
+                                                  let missing19;
+                                                  if (data90.index === void 0 && (missing19 = "index") || data90.count === void 0 && (missing19 = "count") || data90.start_at === void 0 && (missing19 = "start_at") || data90.clock_offset_ms === void 0 && (missing19 = "clock_offset_ms")) {
+                                                    validate21.errors = [{ instancePath: instancePath + "/shard", schemaPath: "#/properties/shard/required", keyword: "required", params: { missingProperty: missing19 }, message: "must have required property '" + missing19 + "'" }];
                                                     return false;
                                                   } else {
-                                                    const _errs188 = errors;
-                                                    for (const key12 in data82) {
-                                                      if (!(key12 === "index" || key12 === "count" || key12 === "start_at" || key12 === "clock_offset_ms")) {
-                                                        validate21.errors = [{ instancePath: instancePath + "/shard", schemaPath: "#/properties/shard/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key12 }, message: "must NOT have additional properties" }];
+                                                    const _errs205 = errors;
+                                                    for (const key14 in data90) {
+                                                      if (!(key14 === "index" || key14 === "count" || key14 === "start_at" || key14 === "clock_offset_ms")) {
+                                                        validate21.errors = [{ instancePath: instancePath + "/shard", schemaPath: "#/properties/shard/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key14 }, message: "must NOT have additional properties" }];
                                                         return false;
                                                         break;
                                                       }
                                                     }
-                                                    if (_errs188 === errors) {
-                                                      if (data82.index !== void 0) {
-                                                        let data83 = data82.index;
-                                                        const _errs189 = errors;
-                                                        if (!(typeof data83 == "number" && (!(data83 % 1) && !isNaN(data83)))) {
+                                                    if (_errs205 === errors) {
+                                                      if (data90.index !== void 0) {
+                                                        let data91 = data90.index;
+                                                        const _errs206 = errors;
+                                                        if (!(typeof data91 == "number" && (!(data91 % 1) && !isNaN(data91)))) {
                                                           validate21.errors = [{ instancePath: instancePath + "/shard/index", schemaPath: "#/properties/shard/properties/index/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                           return false;
                                                         }
-                                                        if (errors === _errs189) {
-                                                          if (typeof data83 == "number") {
-                                                            if (data83 < 0 || isNaN(data83)) {
+                                                        if (errors === _errs206) {
+                                                          if (typeof data91 == "number") {
+                                                            if (data91 < 0 || isNaN(data91)) {
                                                               validate21.errors = [{ instancePath: instancePath + "/shard/index", schemaPath: "#/properties/shard/properties/index/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                               return false;
                                                             }
                                                           }
                                                         }
-                                                        var valid32 = _errs189 === errors;
+                                                        var valid35 = _errs206 === errors;
                                                       } else {
-                                                        var valid32 = true;
+                                                        var valid35 = true;
                                                       }
-                                                      if (valid32) {
-                                                        if (data82.count !== void 0) {
-                                                          let data84 = data82.count;
-                                                          const _errs191 = errors;
-                                                          if (!(typeof data84 == "number" && (!(data84 % 1) && !isNaN(data84)))) {
+                                                      if (valid35) {
+                                                        if (data90.count !== void 0) {
+                                                          let data92 = data90.count;
+                                                          const _errs208 = errors;
+                                                          if (!(typeof data92 == "number" && (!(data92 % 1) && !isNaN(data92)))) {
                                                             validate21.errors = [{ instancePath: instancePath + "/shard/count", schemaPath: "#/properties/shard/properties/count/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                             return false;
                                                           }
-                                                          if (errors === _errs191) {
-                                                            if (typeof data84 == "number") {
-                                                              if (data84 < 1 || isNaN(data84)) {
+                                                          if (errors === _errs208) {
+                                                            if (typeof data92 == "number") {
+                                                              if (data92 < 1 || isNaN(data92)) {
                                                                 validate21.errors = [{ instancePath: instancePath + "/shard/count", schemaPath: "#/properties/shard/properties/count/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
                                                                 return false;
                                                               }
                                                             }
                                                           }
-                                                          var valid32 = _errs191 === errors;
+                                                          var valid35 = _errs208 === errors;
                                                         } else {
-                                                          var valid32 = true;
+                                                          var valid35 = true;
                                                         }
-                                                        if (valid32) {
-                                                          if (data82.start_at !== void 0) {
-                                                            let data85 = data82.start_at;
-                                                            const _errs193 = errors;
-                                                            if (typeof data85 !== "string" && data85 !== null) {
+                                                        if (valid35) {
+                                                          if (data90.start_at !== void 0) {
+                                                            let data93 = data90.start_at;
+                                                            const _errs210 = errors;
+                                                            if (typeof data93 !== "string" && data93 !== null) {
                                                               validate21.errors = [{ instancePath: instancePath + "/shard/start_at", schemaPath: "#/properties/shard/properties/start_at/type", keyword: "type", params: { type: schema6.properties.shard.properties.start_at.type }, message: "must be string,null" }];
                                                               return false;
                                                             }
-                                                            var valid32 = _errs193 === errors;
+                                                            var valid35 = _errs210 === errors;
                                                           } else {
-                                                            var valid32 = true;
+                                                            var valid35 = true;
                                                           }
-                                                          if (valid32) {
-                                                            if (data82.clock_offset_ms !== void 0) {
-                                                              let data86 = data82.clock_offset_ms;
-                                                              const _errs195 = errors;
-                                                              if (!(typeof data86 == "number") && data86 !== null) {
+                                                          if (valid35) {
+                                                            if (data90.clock_offset_ms !== void 0) {
+                                                              let data94 = data90.clock_offset_ms;
+                                                              const _errs212 = errors;
+                                                              if (!(typeof data94 == "number") && data94 !== null) {
                                                                 validate21.errors = [{ instancePath: instancePath + "/shard/clock_offset_ms", schemaPath: "#/properties/shard/properties/clock_offset_ms/type", keyword: "type", params: { type: schema6.properties.shard.properties.clock_offset_ms.type }, message: "must be number,null" }];
                                                                 return false;
                                                               }
-                                                              var valid32 = _errs195 === errors;
+                                                              var valid35 = _errs212 === errors;
                                                             } else {
-                                                              var valid32 = true;
+                                                              var valid35 = true;
                                                             }
                                                           }
                                                         }
@@ -16943,152 +17204,152 @@ var validateResultSchema = (() => {
                                                   return false;
                                                 }
                                               }
-                                              var valid0 = _errs186 === errors;
+                                              var valid0 = _errs203 === errors;
                                             } else {
                                               var valid0 = true;
                                             }
                                             if (valid0) {
                                               if (data.merged !== void 0) {
-                                                let data87 = data.merged;
-                                                const _errs197 = errors;
-                                                if (errors === _errs197) {
-                                                  if (data87 && typeof data87 == "object" && !Array.isArray(data87)) {
-                                                    let missing18;
-                                                    if (data87.count === void 0 && (missing18 = "count") || data87.shards === void 0 && (missing18 = "shards")) {
-                                                      validate21.errors = [{ instancePath: instancePath + "/merged", schemaPath: "#/properties/merged/required", keyword: "required", params: { missingProperty: missing18 }, message: "must have required property '" + missing18 + "'" }];
+                                                let data95 = data.merged;
+                                                const _errs214 = errors;
+                                                if (errors === _errs214) {
+                                                  if (data95 && typeof data95 == "object" && !Array.isArray(data95)) {
+                                                    let missing20;
+                                                    if (data95.count === void 0 && (missing20 = "count") || data95.shards === void 0 && (missing20 = "shards")) {
+                                                      validate21.errors = [{ instancePath: instancePath + "/merged", schemaPath: "#/properties/merged/required", keyword: "required", params: { missingProperty: missing20 }, message: "must have required property '" + missing20 + "'" }];
                                                       return false;
                                                     } else {
-                                                      const _errs199 = errors;
-                                                      for (const key13 in data87) {
-                                                        if (!(key13 === "count" || key13 === "shards")) {
-                                                          validate21.errors = [{ instancePath: instancePath + "/merged", schemaPath: "#/properties/merged/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key13 }, message: "must NOT have additional properties" }];
+                                                      const _errs216 = errors;
+                                                      for (const key15 in data95) {
+                                                        if (!(key15 === "count" || key15 === "shards")) {
+                                                          validate21.errors = [{ instancePath: instancePath + "/merged", schemaPath: "#/properties/merged/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key15 }, message: "must NOT have additional properties" }];
                                                           return false;
                                                           break;
                                                         }
                                                       }
-                                                      if (_errs199 === errors) {
-                                                        if (data87.count !== void 0) {
-                                                          let data88 = data87.count;
-                                                          const _errs200 = errors;
-                                                          if (!(typeof data88 == "number" && (!(data88 % 1) && !isNaN(data88)))) {
+                                                      if (_errs216 === errors) {
+                                                        if (data95.count !== void 0) {
+                                                          let data96 = data95.count;
+                                                          const _errs217 = errors;
+                                                          if (!(typeof data96 == "number" && (!(data96 % 1) && !isNaN(data96)))) {
                                                             validate21.errors = [{ instancePath: instancePath + "/merged/count", schemaPath: "#/properties/merged/properties/count/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                             return false;
                                                           }
-                                                          if (errors === _errs200) {
-                                                            if (typeof data88 == "number") {
-                                                              if (data88 < 1 || isNaN(data88)) {
+                                                          if (errors === _errs217) {
+                                                            if (typeof data96 == "number") {
+                                                              if (data96 < 1 || isNaN(data96)) {
                                                                 validate21.errors = [{ instancePath: instancePath + "/merged/count", schemaPath: "#/properties/merged/properties/count/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
                                                                 return false;
                                                               }
                                                             }
                                                           }
-                                                          var valid33 = _errs200 === errors;
+                                                          var valid36 = _errs217 === errors;
                                                         } else {
-                                                          var valid33 = true;
+                                                          var valid36 = true;
                                                         }
-                                                        if (valid33) {
-                                                          if (data87.shards !== void 0) {
-                                                            let data89 = data87.shards;
-                                                            const _errs202 = errors;
-                                                            if (errors === _errs202) {
-                                                              if (Array.isArray(data89)) {
-                                                                var valid34 = true;
-                                                                const len6 = data89.length;
-                                                                for (let i6 = 0; i6 < len6; i6++) {
-                                                                  let data90 = data89[i6];
-                                                                  const _errs204 = errors;
-                                                                  if (errors === _errs204) {
-                                                                    if (data90 && typeof data90 == "object" && !Array.isArray(data90)) {
-                                                                      let missing19;
-                                                                      if (data90.index === void 0 && (missing19 = "index") || data90.started_at === void 0 && (missing19 = "started_at") || data90.finished_at === void 0 && (missing19 = "finished_at") || data90.status === void 0 && (missing19 = "status") || data90.clock_offset_ms === void 0 && (missing19 = "clock_offset_ms") || data90.machine === void 0 && (missing19 = "machine")) {
-                                                                        validate21.errors = [{ instancePath: instancePath + "/merged/shards/" + i6, schemaPath: "#/properties/merged/properties/shards/items/required", keyword: "required", params: { missingProperty: missing19 }, message: "must have required property '" + missing19 + "'" }];
+                                                        if (valid36) {
+                                                          if (data95.shards !== void 0) {
+                                                            let data97 = data95.shards;
+                                                            const _errs219 = errors;
+                                                            if (errors === _errs219) {
+                                                              if (Array.isArray(data97)) {
+                                                                var valid37 = true;
+                                                                const len7 = data97.length;
+                                                                for (let i7 = 0; i7 < len7; i7++) {
+                                                                  let data98 = data97[i7];
+                                                                  const _errs221 = errors;
+                                                                  if (errors === _errs221) {
+                                                                    if (data98 && typeof data98 == "object" && !Array.isArray(data98)) {
+                                                                      let missing21;
+                                                                      if (data98.index === void 0 && (missing21 = "index") || data98.started_at === void 0 && (missing21 = "started_at") || data98.finished_at === void 0 && (missing21 = "finished_at") || data98.status === void 0 && (missing21 = "status") || data98.clock_offset_ms === void 0 && (missing21 = "clock_offset_ms") || data98.machine === void 0 && (missing21 = "machine")) {
+                                                                        validate21.errors = [{ instancePath: instancePath + "/merged/shards/" + i7, schemaPath: "#/properties/merged/properties/shards/items/required", keyword: "required", params: { missingProperty: missing21 }, message: "must have required property '" + missing21 + "'" }];
                                                                         return false;
                                                                       } else {
-                                                                        const _errs206 = errors;
-                                                                        for (const key14 in data90) {
-                                                                          if (!(key14 === "index" || key14 === "started_at" || key14 === "finished_at" || key14 === "status" || key14 === "clock_offset_ms" || key14 === "machine")) {
-                                                                            validate21.errors = [{ instancePath: instancePath + "/merged/shards/" + i6, schemaPath: "#/properties/merged/properties/shards/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key14 }, message: "must NOT have additional properties" }];
+                                                                        const _errs223 = errors;
+                                                                        for (const key16 in data98) {
+                                                                          if (!(key16 === "index" || key16 === "started_at" || key16 === "finished_at" || key16 === "status" || key16 === "clock_offset_ms" || key16 === "machine")) {
+                                                                            validate21.errors = [{ instancePath: instancePath + "/merged/shards/" + i7, schemaPath: "#/properties/merged/properties/shards/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key16 }, message: "must NOT have additional properties" }];
                                                                             return false;
                                                                             break;
                                                                           }
                                                                         }
-                                                                        if (_errs206 === errors) {
-                                                                          if (data90.index !== void 0) {
-                                                                            let data91 = data90.index;
-                                                                            const _errs207 = errors;
-                                                                            if (!(typeof data91 == "number" && (!(data91 % 1) && !isNaN(data91)))) {
-                                                                              validate21.errors = [{ instancePath: instancePath + "/merged/shards/" + i6 + "/index", schemaPath: "#/properties/merged/properties/shards/items/properties/index/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+                                                                        if (_errs223 === errors) {
+                                                                          if (data98.index !== void 0) {
+                                                                            let data99 = data98.index;
+                                                                            const _errs224 = errors;
+                                                                            if (!(typeof data99 == "number" && (!(data99 % 1) && !isNaN(data99)))) {
+                                                                              validate21.errors = [{ instancePath: instancePath + "/merged/shards/" + i7 + "/index", schemaPath: "#/properties/merged/properties/shards/items/properties/index/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                                               return false;
                                                                             }
-                                                                            if (errors === _errs207) {
-                                                                              if (typeof data91 == "number") {
-                                                                                if (data91 < 0 || isNaN(data91)) {
-                                                                                  validate21.errors = [{ instancePath: instancePath + "/merged/shards/" + i6 + "/index", schemaPath: "#/properties/merged/properties/shards/items/properties/index/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+                                                                            if (errors === _errs224) {
+                                                                              if (typeof data99 == "number") {
+                                                                                if (data99 < 0 || isNaN(data99)) {
+                                                                                  validate21.errors = [{ instancePath: instancePath + "/merged/shards/" + i7 + "/index", schemaPath: "#/properties/merged/properties/shards/items/properties/index/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                   return false;
                                                                                 }
                                                                               }
                                                                             }
-                                                                            var valid35 = _errs207 === errors;
+                                                                            var valid38 = _errs224 === errors;
                                                                           } else {
-                                                                            var valid35 = true;
+                                                                            var valid38 = true;
                                                                           }
-                                                                          if (valid35) {
-                                                                            if (data90.started_at !== void 0) {
-                                                                              const _errs209 = errors;
-                                                                              if (typeof data90.started_at !== "string") {
-                                                                                validate21.errors = [{ instancePath: instancePath + "/merged/shards/" + i6 + "/started_at", schemaPath: "#/properties/merged/properties/shards/items/properties/started_at/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                          if (valid38) {
+                                                                            if (data98.started_at !== void 0) {
+                                                                              const _errs226 = errors;
+                                                                              if (typeof data98.started_at !== "string") {
+                                                                                validate21.errors = [{ instancePath: instancePath + "/merged/shards/" + i7 + "/started_at", schemaPath: "#/properties/merged/properties/shards/items/properties/started_at/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                                                                 return false;
                                                                               }
-                                                                              var valid35 = _errs209 === errors;
+                                                                              var valid38 = _errs226 === errors;
                                                                             } else {
-                                                                              var valid35 = true;
+                                                                              var valid38 = true;
                                                                             }
-                                                                            if (valid35) {
-                                                                              if (data90.finished_at !== void 0) {
-                                                                                let data93 = data90.finished_at;
-                                                                                const _errs211 = errors;
-                                                                                if (typeof data93 !== "string" && data93 !== null) {
-                                                                                  validate21.errors = [{ instancePath: instancePath + "/merged/shards/" + i6 + "/finished_at", schemaPath: "#/properties/merged/properties/shards/items/properties/finished_at/type", keyword: "type", params: { type: schema6.properties.merged.properties.shards.items.properties.finished_at.type }, message: "must be string,null" }];
+                                                                            if (valid38) {
+                                                                              if (data98.finished_at !== void 0) {
+                                                                                let data101 = data98.finished_at;
+                                                                                const _errs228 = errors;
+                                                                                if (typeof data101 !== "string" && data101 !== null) {
+                                                                                  validate21.errors = [{ instancePath: instancePath + "/merged/shards/" + i7 + "/finished_at", schemaPath: "#/properties/merged/properties/shards/items/properties/finished_at/type", keyword: "type", params: { type: schema6.properties.merged.properties.shards.items.properties.finished_at.type }, message: "must be string,null" }];
                                                                                   return false;
                                                                                 }
-                                                                                var valid35 = _errs211 === errors;
+                                                                                var valid38 = _errs228 === errors;
                                                                               } else {
-                                                                                var valid35 = true;
+                                                                                var valid38 = true;
                                                                               }
-                                                                              if (valid35) {
-                                                                                if (data90.status !== void 0) {
-                                                                                  const _errs213 = errors;
-                                                                                  if (typeof data90.status !== "string") {
-                                                                                    validate21.errors = [{ instancePath: instancePath + "/merged/shards/" + i6 + "/status", schemaPath: "#/properties/merged/properties/shards/items/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                              if (valid38) {
+                                                                                if (data98.status !== void 0) {
+                                                                                  const _errs230 = errors;
+                                                                                  if (typeof data98.status !== "string") {
+                                                                                    validate21.errors = [{ instancePath: instancePath + "/merged/shards/" + i7 + "/status", schemaPath: "#/properties/merged/properties/shards/items/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                                                                     return false;
                                                                                   }
-                                                                                  var valid35 = _errs213 === errors;
+                                                                                  var valid38 = _errs230 === errors;
                                                                                 } else {
-                                                                                  var valid35 = true;
+                                                                                  var valid38 = true;
                                                                                 }
-                                                                                if (valid35) {
-                                                                                  if (data90.clock_offset_ms !== void 0) {
-                                                                                    let data95 = data90.clock_offset_ms;
-                                                                                    const _errs215 = errors;
-                                                                                    if (!(typeof data95 == "number") && data95 !== null) {
-                                                                                      validate21.errors = [{ instancePath: instancePath + "/merged/shards/" + i6 + "/clock_offset_ms", schemaPath: "#/properties/merged/properties/shards/items/properties/clock_offset_ms/type", keyword: "type", params: { type: schema6.properties.merged.properties.shards.items.properties.clock_offset_ms.type }, message: "must be number,null" }];
+                                                                                if (valid38) {
+                                                                                  if (data98.clock_offset_ms !== void 0) {
+                                                                                    let data103 = data98.clock_offset_ms;
+                                                                                    const _errs232 = errors;
+                                                                                    if (!(typeof data103 == "number") && data103 !== null) {
+                                                                                      validate21.errors = [{ instancePath: instancePath + "/merged/shards/" + i7 + "/clock_offset_ms", schemaPath: "#/properties/merged/properties/shards/items/properties/clock_offset_ms/type", keyword: "type", params: { type: schema6.properties.merged.properties.shards.items.properties.clock_offset_ms.type }, message: "must be number,null" }];
                                                                                       return false;
                                                                                     }
-                                                                                    var valid35 = _errs215 === errors;
+                                                                                    var valid38 = _errs232 === errors;
                                                                                   } else {
-                                                                                    var valid35 = true;
+                                                                                    var valid38 = true;
                                                                                   }
-                                                                                  if (valid35) {
-                                                                                    if (data90.machine !== void 0) {
-                                                                                      let data96 = data90.machine;
-                                                                                      const _errs217 = errors;
-                                                                                      if (!(data96 && typeof data96 == "object" && !Array.isArray(data96))) {
-                                                                                        validate21.errors = [{ instancePath: instancePath + "/merged/shards/" + i6 + "/machine", schemaPath: "#/properties/merged/properties/shards/items/properties/machine/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                                                  if (valid38) {
+                                                                                    if (data98.machine !== void 0) {
+                                                                                      let data104 = data98.machine;
+                                                                                      const _errs234 = errors;
+                                                                                      if (!(data104 && typeof data104 == "object" && !Array.isArray(data104))) {
+                                                                                        validate21.errors = [{ instancePath: instancePath + "/merged/shards/" + i7 + "/machine", schemaPath: "#/properties/merged/properties/shards/items/properties/machine/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                                                                                         return false;
                                                                                       }
-                                                                                      var valid35 = _errs217 === errors;
+                                                                                      var valid38 = _errs234 === errors;
                                                                                     } else {
-                                                                                      var valid35 = true;
+                                                                                      var valid38 = true;
                                                                                     }
                                                                                   }
                                                                                 }
@@ -17098,12 +17359,12 @@ var validateResultSchema = (() => {
                                                                         }
                                                                       }
                                                                     } else {
-                                                                      validate21.errors = [{ instancePath: instancePath + "/merged/shards/" + i6, schemaPath: "#/properties/merged/properties/shards/items/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                                      validate21.errors = [{ instancePath: instancePath + "/merged/shards/" + i7, schemaPath: "#/properties/merged/properties/shards/items/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                                                                       return false;
                                                                     }
                                                                   }
-                                                                  var valid34 = _errs204 === errors;
-                                                                  if (!valid34) {
+                                                                  var valid37 = _errs221 === errors;
+                                                                  if (!valid37) {
                                                                     break;
                                                                   }
                                                                 }
@@ -17112,9 +17373,9 @@ var validateResultSchema = (() => {
                                                                 return false;
                                                               }
                                                             }
-                                                            var valid33 = _errs202 === errors;
+                                                            var valid36 = _errs219 === errors;
                                                           } else {
-                                                            var valid33 = true;
+                                                            var valid36 = true;
                                                           }
                                                         }
                                                       }
@@ -17124,212 +17385,212 @@ var validateResultSchema = (() => {
                                                     return false;
                                                   }
                                                 }
-                                                var valid0 = _errs197 === errors;
+                                                var valid0 = _errs214 === errors;
                                               } else {
                                                 var valid0 = true;
                                               }
                                               if (valid0) {
                                                 if (data.gate !== void 0) {
-                                                  let data97 = data.gate;
-                                                  const _errs219 = errors;
-                                                  if (errors === _errs219) {
-                                                    if (data97 && typeof data97 == "object" && !Array.isArray(data97)) {
-                                                      let missing20;
-                                                      if (data97.verdict === void 0 && (missing20 = "verdict") || data97.regressed === void 0 && (missing20 = "regressed") || data97.accepted === void 0 && (missing20 = "accepted") || data97.pull_request === void 0 && (missing20 = "pull_request")) {
-                                                        validate21.errors = [{ instancePath: instancePath + "/gate", schemaPath: "#/properties/gate/required", keyword: "required", params: { missingProperty: missing20 }, message: "must have required property '" + missing20 + "'" }];
+                                                  let data105 = data.gate;
+                                                  const _errs236 = errors;
+                                                  if (errors === _errs236) {
+                                                    if (data105 && typeof data105 == "object" && !Array.isArray(data105)) {
+                                                      let missing22;
+                                                      if (data105.verdict === void 0 && (missing22 = "verdict") || data105.regressed === void 0 && (missing22 = "regressed") || data105.accepted === void 0 && (missing22 = "accepted") || data105.pull_request === void 0 && (missing22 = "pull_request")) {
+                                                        validate21.errors = [{ instancePath: instancePath + "/gate", schemaPath: "#/properties/gate/required", keyword: "required", params: { missingProperty: missing22 }, message: "must have required property '" + missing22 + "'" }];
                                                         return false;
                                                       } else {
-                                                        const _errs221 = errors;
-                                                        for (const key15 in data97) {
-                                                          if (!(key15 === "verdict" || key15 === "regressed" || key15 === "accepted" || key15 === "pull_request")) {
-                                                            validate21.errors = [{ instancePath: instancePath + "/gate", schemaPath: "#/properties/gate/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key15 }, message: "must NOT have additional properties" }];
+                                                        const _errs238 = errors;
+                                                        for (const key17 in data105) {
+                                                          if (!(key17 === "verdict" || key17 === "regressed" || key17 === "accepted" || key17 === "pull_request")) {
+                                                            validate21.errors = [{ instancePath: instancePath + "/gate", schemaPath: "#/properties/gate/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key17 }, message: "must NOT have additional properties" }];
                                                             return false;
                                                             break;
                                                           }
                                                         }
-                                                        if (_errs221 === errors) {
-                                                          if (data97.verdict !== void 0) {
-                                                            let data98 = data97.verdict;
-                                                            const _errs222 = errors;
-                                                            if (!(data98 === "pass" || data98 === "warn" || data98 === "fail" || data98 === "inconclusive" || data98 === "invalid")) {
+                                                        if (_errs238 === errors) {
+                                                          if (data105.verdict !== void 0) {
+                                                            let data106 = data105.verdict;
+                                                            const _errs239 = errors;
+                                                            if (!(data106 === "pass" || data106 === "warn" || data106 === "fail" || data106 === "inconclusive" || data106 === "invalid")) {
                                                               validate21.errors = [{ instancePath: instancePath + "/gate/verdict", schemaPath: "#/properties/gate/properties/verdict/enum", keyword: "enum", params: { allowedValues: schema6.properties.gate.properties.verdict.enum }, message: "must be equal to one of the allowed values" }];
                                                               return false;
                                                             }
-                                                            var valid36 = _errs222 === errors;
+                                                            var valid39 = _errs239 === errors;
                                                           } else {
-                                                            var valid36 = true;
+                                                            var valid39 = true;
                                                           }
-                                                          if (valid36) {
-                                                            if (data97.regressed !== void 0) {
-                                                              let data99 = data97.regressed;
-                                                              const _errs223 = errors;
-                                                              if (!(typeof data99 == "number" && (!(data99 % 1) && !isNaN(data99)))) {
+                                                          if (valid39) {
+                                                            if (data105.regressed !== void 0) {
+                                                              let data107 = data105.regressed;
+                                                              const _errs240 = errors;
+                                                              if (!(typeof data107 == "number" && (!(data107 % 1) && !isNaN(data107)))) {
                                                                 validate21.errors = [{ instancePath: instancePath + "/gate/regressed", schemaPath: "#/properties/gate/properties/regressed/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                                 return false;
                                                               }
-                                                              if (errors === _errs223) {
-                                                                if (typeof data99 == "number") {
-                                                                  if (data99 < 0 || isNaN(data99)) {
+                                                              if (errors === _errs240) {
+                                                                if (typeof data107 == "number") {
+                                                                  if (data107 < 0 || isNaN(data107)) {
                                                                     validate21.errors = [{ instancePath: instancePath + "/gate/regressed", schemaPath: "#/properties/gate/properties/regressed/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                     return false;
                                                                   }
                                                                 }
                                                               }
-                                                              var valid36 = _errs223 === errors;
+                                                              var valid39 = _errs240 === errors;
                                                             } else {
-                                                              var valid36 = true;
+                                                              var valid39 = true;
                                                             }
-                                                            if (valid36) {
-                                                              if (data97.accepted !== void 0) {
-                                                                let data100 = data97.accepted;
-                                                                const _errs225 = errors;
-                                                                const _errs226 = errors;
-                                                                let valid37 = false;
+                                                            if (valid39) {
+                                                              if (data105.accepted !== void 0) {
+                                                                let data108 = data105.accepted;
+                                                                const _errs242 = errors;
+                                                                const _errs243 = errors;
+                                                                let valid40 = false;
                                                                 let passing3 = null;
-                                                                const _errs227 = errors;
-                                                                if (data100 !== null) {
-                                                                  const err55 = { instancePath: instancePath + "/gate/accepted", schemaPath: "#/properties/gate/properties/accepted/oneOf/0/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+                                                                const _errs244 = errors;
+                                                                if (data108 !== null) {
+                                                                  const err71 = { instancePath: instancePath + "/gate/accepted", schemaPath: "#/properties/gate/properties/accepted/oneOf/0/type", keyword: "type", params: { type: "null" }, message: "must be null" };
                                                                   if (vErrors === null) {
-                                                                    vErrors = [err55];
+                                                                    vErrors = [err71];
                                                                   } else {
-                                                                    vErrors.push(err55);
+                                                                    vErrors.push(err71);
                                                                   }
                                                                   errors++;
                                                                 }
-                                                                var _valid4 = _errs227 === errors;
+                                                                var _valid4 = _errs244 === errors;
                                                                 if (_valid4) {
-                                                                  valid37 = true;
+                                                                  valid40 = true;
                                                                   passing3 = 0;
                                                                 }
-                                                                const _errs229 = errors;
-                                                                if (errors === _errs229) {
-                                                                  if (data100 && typeof data100 == "object" && !Array.isArray(data100)) {
-                                                                    let missing21;
-                                                                    if (data100.by === void 0 && (missing21 = "by") || data100.at === void 0 && (missing21 = "at") || data100.reason === void 0 && (missing21 = "reason") || data100.via === void 0 && (missing21 = "via")) {
-                                                                      const err56 = { instancePath: instancePath + "/gate/accepted", schemaPath: "#/properties/gate/properties/accepted/oneOf/1/required", keyword: "required", params: { missingProperty: missing21 }, message: "must have required property '" + missing21 + "'" };
+                                                                const _errs246 = errors;
+                                                                if (errors === _errs246) {
+                                                                  if (data108 && typeof data108 == "object" && !Array.isArray(data108)) {
+                                                                    let missing23;
+                                                                    if (data108.by === void 0 && (missing23 = "by") || data108.at === void 0 && (missing23 = "at") || data108.reason === void 0 && (missing23 = "reason") || data108.via === void 0 && (missing23 = "via")) {
+                                                                      const err72 = { instancePath: instancePath + "/gate/accepted", schemaPath: "#/properties/gate/properties/accepted/oneOf/1/required", keyword: "required", params: { missingProperty: missing23 }, message: "must have required property '" + missing23 + "'" };
                                                                       if (vErrors === null) {
-                                                                        vErrors = [err56];
+                                                                        vErrors = [err72];
                                                                       } else {
-                                                                        vErrors.push(err56);
+                                                                        vErrors.push(err72);
                                                                       }
                                                                       errors++;
                                                                     } else {
-                                                                      const _errs231 = errors;
-                                                                      for (const key16 in data100) {
-                                                                        if (!(key16 === "by" || key16 === "at" || key16 === "reason" || key16 === "via")) {
-                                                                          const err57 = { instancePath: instancePath + "/gate/accepted", schemaPath: "#/properties/gate/properties/accepted/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key16 }, message: "must NOT have additional properties" };
+                                                                      const _errs248 = errors;
+                                                                      for (const key18 in data108) {
+                                                                        if (!(key18 === "by" || key18 === "at" || key18 === "reason" || key18 === "via")) {
+                                                                          const err73 = { instancePath: instancePath + "/gate/accepted", schemaPath: "#/properties/gate/properties/accepted/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key18 }, message: "must NOT have additional properties" };
                                                                           if (vErrors === null) {
-                                                                            vErrors = [err57];
+                                                                            vErrors = [err73];
                                                                           } else {
-                                                                            vErrors.push(err57);
+                                                                            vErrors.push(err73);
                                                                           }
                                                                           errors++;
                                                                           break;
                                                                         }
                                                                       }
-                                                                      if (_errs231 === errors) {
-                                                                        if (data100.by !== void 0) {
-                                                                          let data101 = data100.by;
-                                                                          const _errs232 = errors;
-                                                                          if (errors === _errs232) {
-                                                                            if (typeof data101 === "string") {
-                                                                              if (func3(data101) > 100) {
-                                                                                const err58 = { instancePath: instancePath + "/gate/accepted/by", schemaPath: "#/properties/gate/properties/accepted/oneOf/1/properties/by/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
+                                                                      if (_errs248 === errors) {
+                                                                        if (data108.by !== void 0) {
+                                                                          let data109 = data108.by;
+                                                                          const _errs249 = errors;
+                                                                          if (errors === _errs249) {
+                                                                            if (typeof data109 === "string") {
+                                                                              if (func3(data109) > 100) {
+                                                                                const err74 = { instancePath: instancePath + "/gate/accepted/by", schemaPath: "#/properties/gate/properties/accepted/oneOf/1/properties/by/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
                                                                                 if (vErrors === null) {
-                                                                                  vErrors = [err58];
+                                                                                  vErrors = [err74];
                                                                                 } else {
-                                                                                  vErrors.push(err58);
+                                                                                  vErrors.push(err74);
                                                                                 }
                                                                                 errors++;
                                                                               }
                                                                             } else {
-                                                                              const err59 = { instancePath: instancePath + "/gate/accepted/by", schemaPath: "#/properties/gate/properties/accepted/oneOf/1/properties/by/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                                                                              const err75 = { instancePath: instancePath + "/gate/accepted/by", schemaPath: "#/properties/gate/properties/accepted/oneOf/1/properties/by/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                                                                               if (vErrors === null) {
-                                                                                vErrors = [err59];
+                                                                                vErrors = [err75];
                                                                               } else {
-                                                                                vErrors.push(err59);
+                                                                                vErrors.push(err75);
                                                                               }
                                                                               errors++;
                                                                             }
                                                                           }
-                                                                          var valid38 = _errs232 === errors;
+                                                                          var valid41 = _errs249 === errors;
                                                                         } else {
-                                                                          var valid38 = true;
+                                                                          var valid41 = true;
                                                                         }
-                                                                        if (valid38) {
-                                                                          if (data100.at !== void 0) {
-                                                                            let data102 = data100.at;
-                                                                            const _errs234 = errors;
-                                                                            if (errors === _errs234) {
-                                                                              if (typeof data102 === "string") {
-                                                                                if (func3(data102) > 40) {
-                                                                                  const err60 = { instancePath: instancePath + "/gate/accepted/at", schemaPath: "#/properties/gate/properties/accepted/oneOf/1/properties/at/maxLength", keyword: "maxLength", params: { limit: 40 }, message: "must NOT have more than 40 characters" };
+                                                                        if (valid41) {
+                                                                          if (data108.at !== void 0) {
+                                                                            let data110 = data108.at;
+                                                                            const _errs251 = errors;
+                                                                            if (errors === _errs251) {
+                                                                              if (typeof data110 === "string") {
+                                                                                if (func3(data110) > 40) {
+                                                                                  const err76 = { instancePath: instancePath + "/gate/accepted/at", schemaPath: "#/properties/gate/properties/accepted/oneOf/1/properties/at/maxLength", keyword: "maxLength", params: { limit: 40 }, message: "must NOT have more than 40 characters" };
                                                                                   if (vErrors === null) {
-                                                                                    vErrors = [err60];
+                                                                                    vErrors = [err76];
                                                                                   } else {
-                                                                                    vErrors.push(err60);
+                                                                                    vErrors.push(err76);
                                                                                   }
                                                                                   errors++;
                                                                                 }
                                                                               } else {
-                                                                                const err61 = { instancePath: instancePath + "/gate/accepted/at", schemaPath: "#/properties/gate/properties/accepted/oneOf/1/properties/at/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                                                                                const err77 = { instancePath: instancePath + "/gate/accepted/at", schemaPath: "#/properties/gate/properties/accepted/oneOf/1/properties/at/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                                                                                 if (vErrors === null) {
-                                                                                  vErrors = [err61];
+                                                                                  vErrors = [err77];
                                                                                 } else {
-                                                                                  vErrors.push(err61);
+                                                                                  vErrors.push(err77);
                                                                                 }
                                                                                 errors++;
                                                                               }
                                                                             }
-                                                                            var valid38 = _errs234 === errors;
+                                                                            var valid41 = _errs251 === errors;
                                                                           } else {
-                                                                            var valid38 = true;
+                                                                            var valid41 = true;
                                                                           }
-                                                                          if (valid38) {
-                                                                            if (data100.reason !== void 0) {
-                                                                              let data103 = data100.reason;
-                                                                              const _errs236 = errors;
-                                                                              if (errors === _errs236) {
-                                                                                if (typeof data103 === "string") {
-                                                                                  if (func3(data103) > 1e3) {
-                                                                                    const err62 = { instancePath: instancePath + "/gate/accepted/reason", schemaPath: "#/properties/gate/properties/accepted/oneOf/1/properties/reason/maxLength", keyword: "maxLength", params: { limit: 1e3 }, message: "must NOT have more than 1000 characters" };
+                                                                          if (valid41) {
+                                                                            if (data108.reason !== void 0) {
+                                                                              let data111 = data108.reason;
+                                                                              const _errs253 = errors;
+                                                                              if (errors === _errs253) {
+                                                                                if (typeof data111 === "string") {
+                                                                                  if (func3(data111) > 1e3) {
+                                                                                    const err78 = { instancePath: instancePath + "/gate/accepted/reason", schemaPath: "#/properties/gate/properties/accepted/oneOf/1/properties/reason/maxLength", keyword: "maxLength", params: { limit: 1e3 }, message: "must NOT have more than 1000 characters" };
                                                                                     if (vErrors === null) {
-                                                                                      vErrors = [err62];
+                                                                                      vErrors = [err78];
                                                                                     } else {
-                                                                                      vErrors.push(err62);
+                                                                                      vErrors.push(err78);
                                                                                     }
                                                                                     errors++;
                                                                                   }
                                                                                 } else {
-                                                                                  const err63 = { instancePath: instancePath + "/gate/accepted/reason", schemaPath: "#/properties/gate/properties/accepted/oneOf/1/properties/reason/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                                                                                  const err79 = { instancePath: instancePath + "/gate/accepted/reason", schemaPath: "#/properties/gate/properties/accepted/oneOf/1/properties/reason/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                                                                                   if (vErrors === null) {
-                                                                                    vErrors = [err63];
+                                                                                    vErrors = [err79];
                                                                                   } else {
-                                                                                    vErrors.push(err63);
+                                                                                    vErrors.push(err79);
                                                                                   }
                                                                                   errors++;
                                                                                 }
                                                                               }
-                                                                              var valid38 = _errs236 === errors;
+                                                                              var valid41 = _errs253 === errors;
                                                                             } else {
-                                                                              var valid38 = true;
+                                                                              var valid41 = true;
                                                                             }
-                                                                            if (valid38) {
-                                                                              if (data100.via !== void 0) {
-                                                                                let data104 = data100.via;
-                                                                                const _errs238 = errors;
-                                                                                if (!(data104 === "label" || data104 === "comment")) {
-                                                                                  const err64 = { instancePath: instancePath + "/gate/accepted/via", schemaPath: "#/properties/gate/properties/accepted/oneOf/1/properties/via/enum", keyword: "enum", params: { allowedValues: schema6.properties.gate.properties.accepted.oneOf[1].properties.via.enum }, message: "must be equal to one of the allowed values" };
+                                                                            if (valid41) {
+                                                                              if (data108.via !== void 0) {
+                                                                                let data112 = data108.via;
+                                                                                const _errs255 = errors;
+                                                                                if (!(data112 === "label" || data112 === "comment")) {
+                                                                                  const err80 = { instancePath: instancePath + "/gate/accepted/via", schemaPath: "#/properties/gate/properties/accepted/oneOf/1/properties/via/enum", keyword: "enum", params: { allowedValues: schema6.properties.gate.properties.accepted.oneOf[1].properties.via.enum }, message: "must be equal to one of the allowed values" };
                                                                                   if (vErrors === null) {
-                                                                                    vErrors = [err64];
+                                                                                    vErrors = [err80];
                                                                                   } else {
-                                                                                    vErrors.push(err64);
+                                                                                    vErrors.push(err80);
                                                                                   }
                                                                                   errors++;
                                                                                 }
-                                                                                var valid38 = _errs238 === errors;
+                                                                                var valid41 = _errs255 === errors;
                                                                               } else {
-                                                                                var valid38 = true;
+                                                                                var valid41 = true;
                                                                               }
                                                                             }
                                                                           }
@@ -17337,127 +17598,127 @@ var validateResultSchema = (() => {
                                                                       }
                                                                     }
                                                                   } else {
-                                                                    const err65 = { instancePath: instancePath + "/gate/accepted", schemaPath: "#/properties/gate/properties/accepted/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                                                                    const err81 = { instancePath: instancePath + "/gate/accepted", schemaPath: "#/properties/gate/properties/accepted/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                                                                     if (vErrors === null) {
-                                                                      vErrors = [err65];
+                                                                      vErrors = [err81];
                                                                     } else {
-                                                                      vErrors.push(err65);
+                                                                      vErrors.push(err81);
                                                                     }
                                                                     errors++;
                                                                   }
                                                                 }
-                                                                var _valid4 = _errs229 === errors;
-                                                                if (_valid4 && valid37) {
-                                                                  valid37 = false;
+                                                                var _valid4 = _errs246 === errors;
+                                                                if (_valid4 && valid40) {
+                                                                  valid40 = false;
                                                                   passing3 = [passing3, 1];
                                                                 } else {
                                                                   if (_valid4) {
-                                                                    valid37 = true;
+                                                                    valid40 = true;
                                                                     passing3 = 1;
                                                                   }
                                                                 }
-                                                                if (!valid37) {
-                                                                  const err66 = { instancePath: instancePath + "/gate/accepted", schemaPath: "#/properties/gate/properties/accepted/oneOf", keyword: "oneOf", params: { passingSchemas: passing3 }, message: "must match exactly one schema in oneOf" };
+                                                                if (!valid40) {
+                                                                  const err82 = { instancePath: instancePath + "/gate/accepted", schemaPath: "#/properties/gate/properties/accepted/oneOf", keyword: "oneOf", params: { passingSchemas: passing3 }, message: "must match exactly one schema in oneOf" };
                                                                   if (vErrors === null) {
-                                                                    vErrors = [err66];
+                                                                    vErrors = [err82];
                                                                   } else {
-                                                                    vErrors.push(err66);
+                                                                    vErrors.push(err82);
                                                                   }
                                                                   errors++;
                                                                   validate21.errors = vErrors;
                                                                   return false;
                                                                 } else {
-                                                                  errors = _errs226;
+                                                                  errors = _errs243;
                                                                   if (vErrors !== null) {
-                                                                    if (_errs226) {
-                                                                      vErrors.length = _errs226;
+                                                                    if (_errs243) {
+                                                                      vErrors.length = _errs243;
                                                                     } else {
                                                                       vErrors = null;
                                                                     }
                                                                   }
                                                                 }
-                                                                var valid36 = _errs225 === errors;
+                                                                var valid39 = _errs242 === errors;
                                                               } else {
-                                                                var valid36 = true;
+                                                                var valid39 = true;
                                                               }
-                                                              if (valid36) {
-                                                                if (data97.pull_request !== void 0) {
-                                                                  let data105 = data97.pull_request;
-                                                                  const _errs239 = errors;
-                                                                  const _errs240 = errors;
-                                                                  let valid39 = false;
+                                                              if (valid39) {
+                                                                if (data105.pull_request !== void 0) {
+                                                                  let data113 = data105.pull_request;
+                                                                  const _errs256 = errors;
+                                                                  const _errs257 = errors;
+                                                                  let valid42 = false;
                                                                   let passing4 = null;
-                                                                  const _errs241 = errors;
-                                                                  if (data105 !== null) {
-                                                                    const err67 = { instancePath: instancePath + "/gate/pull_request", schemaPath: "#/properties/gate/properties/pull_request/oneOf/0/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+                                                                  const _errs258 = errors;
+                                                                  if (data113 !== null) {
+                                                                    const err83 = { instancePath: instancePath + "/gate/pull_request", schemaPath: "#/properties/gate/properties/pull_request/oneOf/0/type", keyword: "type", params: { type: "null" }, message: "must be null" };
                                                                     if (vErrors === null) {
-                                                                      vErrors = [err67];
+                                                                      vErrors = [err83];
                                                                     } else {
-                                                                      vErrors.push(err67);
+                                                                      vErrors.push(err83);
                                                                     }
                                                                     errors++;
                                                                   }
-                                                                  var _valid5 = _errs241 === errors;
+                                                                  var _valid5 = _errs258 === errors;
                                                                   if (_valid5) {
-                                                                    valid39 = true;
+                                                                    valid42 = true;
                                                                     passing4 = 0;
                                                                   }
-                                                                  const _errs243 = errors;
-                                                                  if (!(typeof data105 == "number" && (!(data105 % 1) && !isNaN(data105)))) {
-                                                                    const err68 = { instancePath: instancePath + "/gate/pull_request", schemaPath: "#/properties/gate/properties/pull_request/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+                                                                  const _errs260 = errors;
+                                                                  if (!(typeof data113 == "number" && (!(data113 % 1) && !isNaN(data113)))) {
+                                                                    const err84 = { instancePath: instancePath + "/gate/pull_request", schemaPath: "#/properties/gate/properties/pull_request/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                                                                     if (vErrors === null) {
-                                                                      vErrors = [err68];
+                                                                      vErrors = [err84];
                                                                     } else {
-                                                                      vErrors.push(err68);
+                                                                      vErrors.push(err84);
                                                                     }
                                                                     errors++;
                                                                   }
-                                                                  if (errors === _errs243) {
-                                                                    if (typeof data105 == "number") {
-                                                                      if (data105 < 1 || isNaN(data105)) {
-                                                                        const err69 = { instancePath: instancePath + "/gate/pull_request", schemaPath: "#/properties/gate/properties/pull_request/oneOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+                                                                  if (errors === _errs260) {
+                                                                    if (typeof data113 == "number") {
+                                                                      if (data113 < 1 || isNaN(data113)) {
+                                                                        const err85 = { instancePath: instancePath + "/gate/pull_request", schemaPath: "#/properties/gate/properties/pull_request/oneOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
                                                                         if (vErrors === null) {
-                                                                          vErrors = [err69];
+                                                                          vErrors = [err85];
                                                                         } else {
-                                                                          vErrors.push(err69);
+                                                                          vErrors.push(err85);
                                                                         }
                                                                         errors++;
                                                                       }
                                                                     }
                                                                   }
-                                                                  var _valid5 = _errs243 === errors;
-                                                                  if (_valid5 && valid39) {
-                                                                    valid39 = false;
+                                                                  var _valid5 = _errs260 === errors;
+                                                                  if (_valid5 && valid42) {
+                                                                    valid42 = false;
                                                                     passing4 = [passing4, 1];
                                                                   } else {
                                                                     if (_valid5) {
-                                                                      valid39 = true;
+                                                                      valid42 = true;
                                                                       passing4 = 1;
                                                                     }
                                                                   }
-                                                                  if (!valid39) {
-                                                                    const err70 = { instancePath: instancePath + "/gate/pull_request", schemaPath: "#/properties/gate/properties/pull_request/oneOf", keyword: "oneOf", params: { passingSchemas: passing4 }, message: "must match exactly one schema in oneOf" };
+                                                                  if (!valid42) {
+                                                                    const err86 = { instancePath: instancePath + "/gate/pull_request", schemaPath: "#/properties/gate/properties/pull_request/oneOf", keyword: "oneOf", params: { passingSchemas: passing4 }, message: "must match exactly one schema in oneOf" };
                                                                     if (vErrors === null) {
-                                                                      vErrors = [err70];
+                                                                      vErrors = [err86];
                                                                     } else {
-                                                                      vErrors.push(err70);
+                                                                      vErrors.push(err86);
                                                                     }
                                                                     errors++;
                                                                     validate21.errors = vErrors;
                                                                     return false;
                                                                   } else {
-                                                                    errors = _errs240;
+                                                                    errors = _errs257;
                                                                     if (vErrors !== null) {
-                                                                      if (_errs240) {
-                                                                        vErrors.length = _errs240;
+                                                                      if (_errs257) {
+                                                                        vErrors.length = _errs257;
                                                                       } else {
                                                                         vErrors = null;
                                                                       }
                                                                     }
                                                                   }
-                                                                  var valid36 = _errs239 === errors;
+                                                                  var valid39 = _errs256 === errors;
                                                                 } else {
-                                                                  var valid36 = true;
+                                                                  var valid39 = true;
                                                                 }
                                                               }
                                                             }
@@ -17469,7 +17730,7 @@ var validateResultSchema = (() => {
                                                       return false;
                                                     }
                                                   }
-                                                  var valid0 = _errs219 === errors;
+                                                  var valid0 = _errs236 === errors;
                                                 } else {
                                                   var valid0 = true;
                                                 }
@@ -17571,6 +17832,7 @@ export {
   HEADLINE,
   CATALOGUE,
   metricDef,
+  parseSloText,
   NO_SLO_REASON,
   checkCapacitySlo,
   searchOptionProblems,

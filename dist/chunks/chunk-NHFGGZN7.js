@@ -23,22 +23,26 @@ import {
   timerMs
 } from "./chunk-FS64AV55.js";
 import {
+  MAX_CHUNK_WORDS,
+  MIN_CHUNK_WORDS,
   RunSetupError,
   TRACE_LOAD_LABEL,
   buildCellWorkload,
   buildPrompt,
   collectFingerprint,
   drawLength,
+  fitLengthMap,
   lengthsOf,
   machineInfo,
   meanGpuUtil,
   peakGpuMemory,
+  probesFor,
   scenarioTrace,
   synthesisWords,
   synthesizeItems,
   traceLoad,
   workloadHash
-} from "./chunk-UHVWFFJQ.js";
+} from "./chunk-TN7IUIWW.js";
 import {
   getTokenizer,
   lazyTokenCounter
@@ -48,7 +52,7 @@ import {
   rampResult,
   summariseLateness,
   turnMetrics
-} from "./chunk-5LAFTR5O.js";
+} from "./chunk-PSROO6AB.js";
 import {
   EXACT_GAPS,
   sampleGaps
@@ -65,7 +69,7 @@ import {
   parseCapacitySlos,
   resultTable,
   writeResult
-} from "./chunk-GK5K63HU.js";
+} from "./chunk-4PV2EPIA.js";
 import {
   createRng
 } from "./chunk-4AXL3BU5.js";
@@ -75,7 +79,7 @@ import {
   capacityCellId,
   hourlyUsd,
   searchOptionProblems
-} from "./chunk-ND6M4MDT.js";
+} from "./chunk-JZDSGQLP.js";
 import {
   startServer
 } from "./chunk-5XUPNBZ7.js";
@@ -244,6 +248,32 @@ function contextOverflowNote(cell, side, o, limit) {
   const pct2 = Math.round(o.over / o.planned * 1e3) / 10;
   const prompts = o.promptOver === 0 ? "" : `, ${o.promptOver} of them by the prompt alone`;
   return `${side}${cell}: ${o.over} of ${o.planned} planned requests (${pct2}%) ask for more than the server's context length, ${limit.tokens} tokens (${limit.field} in /v1/models), in prompt + max_tokens${prompts}; the largest asks for ${o.largest}. The server will refuse them (they count as failed requests): shorten the window or lengths, or serve a longer context. Prompts are counted in the config's tokenizer, the server's may differ.`;
+}
+
+// src/run/prompt-lengths.ts
+async function promptLengthMap(plan, sides, alternating, note) {
+  const first = sides[0];
+  if (first === void 0 || first.target.promptLengths !== "server") return null;
+  if (alternating) {
+    throw new RunSetupError("target.prompt_lengths: server needs the server up before the prompts are built; an A/B that alternates its servers (ab.schedule: alternate) builds them first: use ab.schedule: concurrent, or prompt_lengths: tokenizer");
+  }
+  const limit = contextLimit(first.doc.target?.model_entries ?? [], first.model);
+  const probes = probesFor(await synthesisWords(plan.encoding), limit === null ? MAX_CHUNK_WORDS : Math.max(MIN_CHUNK_WORDS, Math.min(MAX_CHUNK_WORDS, Math.floor(limit.tokens / 4))));
+  const served = [];
+  for (const probe of probes) {
+    const outcome2 = await first.client.stream({ prompt: probe.prompt, inputTokens: probe.words, maxTokens: 1 }, first.model);
+    if (outcome2.failure !== null) {
+      throw new RunSetupError(`target.prompt_lengths: server: a probe request of ${probe.words} words failed (${outcome2.failure}${outcome2.status === null ? "" : `, HTTP ${outcome2.status}`}${outcome2.message === null ? "" : `: ${outcome2.message}`}), so the server's token count is unknown`);
+    }
+    served.push(outcome2.tokenSource === "server" ? outcome2.nIn : null);
+  }
+  const map = fitLengthMap(probes, served);
+  if (typeof map === "string") throw new RunSetupError(`target.prompt_lengths: server: ${map}; a server that reports no usage cannot have lengths met in its tokens: use prompt_lengths: tokenizer`);
+  const recorded = { in: "server", slope: map.slope, overhead: map.overhead, probes: [...map.probes] };
+  for (const s of sides) if (s.doc.target !== null) s.doc.target.prompt_lengths = recorded;
+  const listWords = probes.filter((p) => p.kind === "list").reduce((n, p) => n + p.words, 0);
+  note?.(`${first.label}prompt lengths in the server's tokens: ${probes.length} probe requests (its whole word list, ${listWords} words, and a repeated word) read ${map.slope.toFixed(3)} tokens a word and ${map.overhead.toFixed(1)} a request beyond its words, so a request of S tokens gets (S - ${map.overhead.toFixed(1)}) / ${map.slope.toFixed(3)} words`);
+  return map;
 }
 
 // src/workload/served-lengths.ts
@@ -1211,6 +1241,84 @@ function assertCredentialsAccepted(records, target, cell, keyState) {
     `${target.url}/v1/${target.api === "chat" ? "chat/completions" : "completions"}`
   );
 }
+var MODELS_SHOWN = 10;
+function refusalText(message) {
+  if (message === null) return null;
+  const body = message.replace(/^HTTP \d{3}: /, "");
+  try {
+    const j = JSON.parse(body);
+    const said = typeof j.error === "string" ? j.error : j.error?.message ?? j.message ?? j.detail;
+    if (typeof said === "string" && said.trim() !== "") return said.trim();
+  } catch {
+  }
+  return body.trim() === "" ? null : body.trim();
+}
+function servedList(models) {
+  if (models.length === 0) return null;
+  const shown = models.slice(0, MODELS_SHOWN).join(", ");
+  return models.length > MODELS_SHOWN ? `${shown} (and ${models.length - MODELS_SHOWN} more)` : shown;
+}
+function firstFailuresError(stop, side) {
+  const said = refusalText(stop.message);
+  const first = stop.count === 1 ? "the first request" : `the first ${stop.count} requests`;
+  const head = `${side.label}${first} ${stop.count === 1 ? "was" : "were all"} refused with HTTP ${stop.status}${said === null ? "" : ` (${said})`}, so the run stopped early`;
+  const served = servedList(side.served);
+  const asked = side.target.model === null ? `the run asked for '${side.model}', the first it lists` : `target.model is '${side.model}'`;
+  const listed = served === null ? `GET /v1/models lists no model; ${asked}` : `the server serves: ${served}; ${asked}`;
+  let advice;
+  if (AUTH_STATUSES.has(stop.status)) advice = credentialsRefused(side.target, side.keyState);
+  else if (!side.served.includes(side.model)) advice = `set target.model (or --model) to ${side.served.length === 1 ? "it" : "one of those"}`;
+  else advice = "the model is listed, so the server refuses the requests themselves: check target.api, target.headers and the scenario's lengths against what the server accepts";
+  return new TargetError(`${head}: ${listed}. ${advice[0].toUpperCase()}${advice.slice(1)}`, "POST", `${side.target.url}/v1/${side.target.api === "chat" ? "chat/completions" : "completions"}`);
+}
+
+// src/load/first-failures.ts
+var FIRST_FAILURES_STOP = 5;
+var TRANSIENT_4XX = /* @__PURE__ */ new Set([408, 429]);
+var FirstFailureWatch = class {
+  constructor(stopAt = FIRST_FAILURES_STOP) {
+    this.stopAt = stopAt;
+  }
+  stopAt;
+  status = null;
+  message = null;
+  count = 0;
+  armed = true;
+  fired = null;
+  /** The refusal once the rule has held; null until then (and for good once disarmed). */
+  get stopped() {
+    return this.fired;
+  }
+  /**
+   * Feeds a finished request, in the order they finished; returns the
+   * refusal when this one completes the rule. A record without its status
+   * says nothing either way.
+   */
+  add(rec) {
+    if (!this.armed || rec.cancelled) return null;
+    if (rec.failure === "http-4xx" && rec.status === null) return null;
+    const refused2 = rec.failure === "http-4xx" && rec.status !== null && rec.status >= 400 && rec.status < 500 && !TRANSIENT_4XX.has(rec.status);
+    if (!refused2 || this.status !== null && rec.status !== this.status) {
+      this.armed = false;
+      return null;
+    }
+    if (this.status === null) {
+      this.status = rec.status;
+      this.message = rec.message;
+    }
+    this.count++;
+    return this.count >= this.stopAt ? this.fire() : null;
+  }
+  /** At the end of a cell: every request the run has finished so far was refused alike, however few. */
+  cellEnded() {
+    return this.armed && this.count > 0 ? this.fire() : null;
+  }
+  fire() {
+    this.armed = false;
+    this.fired = { status: this.status, count: this.count, message: this.message };
+    return this.fired;
+  }
+};
 
 // src/run/priority.ts
 import os from "node:os";
@@ -1328,7 +1436,7 @@ async function openWorkers(o) {
     async runCell(cell) {
       const progress = (m) => {
         if (m.type !== "progress" || cell.onDone === void 0) return;
-        for (const d of m.done) cell.onDone(newRecord(0, d.warmup, 0, 0, { ...emptyOutcome(0), failure: d.failure, cancelled: d.cancelled }));
+        for (const d of m.done) cell.onDone(newRecord(0, d.warmup, 0, 0, { ...emptyOutcome(0), failure: d.failure, cancelled: d.cancelled, status: d.status, message: d.message }));
       };
       const onAbort = () => workers.forEach((w) => w.postMessage({ type: "cancel" }));
       cell.cancel.addEventListener("abort", onAbort, { once: true });
@@ -1775,7 +1883,7 @@ async function createSide(o, target, outPath, label, ab) {
   };
   const pids = (o.startedServers ?? []).filter((s) => s.url === target.url).map((s) => s.pid);
   const telemetry = telemetryRecorder(plan.telemetry, target.url, pids, o.clock);
-  return { label, role: ab?.side ?? null, connected: true, target, outPath, client, model: "", doc, trials: /* @__PURE__ */ new Map(), workers: null, telemetry };
+  return { label, role: ab?.side ?? null, connected: true, target, outPath, client, model: "", doc, trials: /* @__PURE__ */ new Map(), workers: null, telemetry, firstFailures: new FirstFailureWatch() };
 }
 async function openSide(o, target, outPath, label, ab) {
   const side = await createSide(o, target, outPath, label, ab);
@@ -1797,7 +1905,7 @@ async function probeSide(o, side) {
     throw new TargetError("the server lists no models; set target.model or --model", "GET", `${target.url}/v1/models`);
   }
   if (target.model !== null && !info.models.includes(target.model)) {
-    o.progress?.note(`${label}model '${target.model}' is not in /v1/models (${info.models.join(", ") || "none"}); sending it anyway`);
+    o.progress?.note(`${label}model '${target.model}' is not in /v1/models (${info.models.join(", ") || "none"}); sending it anyway (the run stops if its first ${FIRST_FAILURES_STOP} requests are all refused alike)`);
   }
   if (o.shard !== void 0) doc.shard = shardInfo(o.shard, info.clockOffsetMs);
   if (o.plan.limits.workers > 1 && side.workers === null) {
@@ -1817,6 +1925,7 @@ async function runMatrix(o, sides, blocks, reopen) {
   const cells = plan.scenarios.flatMap((scenario) => cellsOf(scenario, plan.loads)).map((c, index) => ({ ...c, index }));
   const m = { hashes: /* @__PURE__ */ new Map(), firstTrials: [], total: cells.length * plan.limits.trials * sides.length, step: 0, cells: cells.length };
   const last = Math.max(plan.limits.trials, o.sequential?.last ?? plan.limits.trials);
+  const lengthMap = await promptLengthMap(plan, sides, blocks !== null, (message) => o.progress?.note(message));
   for (let trial = 0; trial < last; trial++) {
     if (trial >= plan.limits.trials) {
       if (o.signal.aborted || !await o.sequential.more(trial, sides.map((s) => s.doc))) return;
@@ -1825,7 +1934,7 @@ async function runMatrix(o, sides, blocks, reopen) {
     const items = /* @__PURE__ */ new Map();
     for (const cell of cells) {
       const ramp = rampLoad(cell.load);
-      const built = cell.scenario.conversation != null ? await conversationWork(plan, cell.scenario, cell.load, trial) : await buildCellWorkload(plan, cell.scenario, cell.load, ramp === null ? cellRequestCount(plan) : rampRequestCount(plan, cell.scenario, ramp, trial), trial);
+      const built = cell.scenario.conversation != null ? await conversationWork(plan, cell.scenario, cell.load, trial) : await buildCellWorkload(plan, cell.scenario, cell.load, ramp === null ? cellRequestCount(plan) : rampRequestCount(plan, cell.scenario, ramp, trial), trial, lengthMap);
       items.set(cell.id, built);
       if (cell.scenario.trace != null) cell.load = traceLoad(built);
       if (!m.hashes.has(cell.id)) {
@@ -1928,6 +2037,13 @@ async function runStep(o, m, side, paired, cell, trial, items, turns) {
   const startedAt = (/* @__PURE__ */ new Date()).toISOString();
   const clock = o.clock ?? systemClock;
   const t0 = clock.now();
+  const refused2 = new AbortController();
+  const cellCancel = AbortSignal.any([o.signal, refused2.signal]);
+  const watch = side.firstFailures;
+  const onDone = (rec) => {
+    o.progress?.requestDone(rec);
+    if (watch.add(rec) !== null) refused2.abort();
+  };
   const send = (i, cancel) => side.client.stream(items[i], side.model, cancel);
   const plainRun = side.workers === null ? runCell : (opts) => side.workers.runCell({ ...opts, model: side.model, items });
   const cellRun = turns === void 0 ? plainRun : blockedRunCell(plainRun, turns.il, turns.who, turns.block, clock);
@@ -1944,8 +2060,8 @@ async function runStep(o, m, side, paired, cell, trial, items, turns) {
         client: await conversationClient(o, side),
         model: side.model,
         countTokens: (t) => tokenizer.count(t),
-        cancel: o.signal,
-        onDone: (rec) => o.progress?.requestDone(rec),
+        cancel: cellCancel,
+        onDone,
         ...o.shard === void 0 ? {} : { shard: o.shard.spec }
       });
       measured = { run: run3, warmup: null };
@@ -1959,8 +2075,8 @@ async function runStep(o, m, side, paired, cell, trial, items, turns) {
           seedMaterial: cellSeedMaterial(plan, cell.scenario, trial),
           maxTokens: (i) => items[i].maxTokens,
           send,
-          cancel: o.signal,
-          onDone: (rec) => o.progress?.requestDone(rec),
+          cancel: cellCancel,
+          onDone,
           shard: o.shard?.spec,
           clock,
           ...trace === null ? {} : { arrivalAt: (i) => items[i].atMs ?? 0, prepare: (i) => side.client.prepare(items[i], side.model) }
@@ -1973,6 +2089,7 @@ async function runStep(o, m, side, paired, cell, trial, items, turns) {
     throw err;
   }
   const { run: run2, warmup } = measured;
+  const stop = watch.stopped ?? watch.cellEnded();
   if (trial === 0 && conversation === null && warmupOf !== "auto") {
     const pairs = run2.records.filter((r) => !r.warmup && r.failure === null && r.tokenSource === "server").map((r) => ({ asked: items[r.index].inputTokens, served: r.nIn }));
     const note = servedLengthNote(cell.id, side.label, servedLengths(pairs), side.target.api);
@@ -2011,7 +2128,9 @@ async function runStep(o, m, side, paired, cell, trial, items, turns) {
   else side.doc.cells.push(result);
   await writeResult(side.outPath, side.doc);
   o.progress?.cellEnd(result);
-  assertCredentialsAccepted(run2.records, side.target, cell.id, side.target.apiKeyEnv === null ? "none" : "sent");
+  const keyState = side.target.apiKeyEnv === null ? "none" : "sent";
+  if (stop !== null) throw firstFailuresError(stop, { target: side.target, model: side.model, served: side.doc.target?.models ?? [], label: side.label, keyState });
+  assertCredentialsAccepted(run2.records, side.target, cell.id, keyState);
 }
 async function runSides(o, open, blocks = null) {
   const machine = o.shard?.spec ?? SINGLE;
