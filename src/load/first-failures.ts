@@ -1,14 +1,19 @@
 // The run's first requests all refused the same way (issue 31, item 5): a
-// wrong model name (vLLM: HTTP 404), a missing or wrong key (401, 403), a
-// request the server will never take (400). Measuring on would fill every
-// cell with the same refusal and measure nothing, so the run stops early.
+// wrong model name (vLLM: HTTP 404), a missing or wrong key (401, 403).
+// Measuring on would fill every cell with the same refusal and measure
+// nothing, so the run stops early.
 //
 // The rule: the first FIRST_FAILURES_STOP requests that finished (warm-up
-// included, cancelled ones aside) all failed with one and the same HTTP 4xx
-// status, and none succeeded. Anything else disarms it for the rest of the
+// included, cancelled ones aside) all failed with one and the same of those
+// statuses, and none succeeded. Anything else disarms it for the rest of the
 // run: a success, another status, a 5xx, a timeout or a cut stream (a server
 // still warming up, or overloaded, answers so for a while and then serves),
-// and 408 and 429 (the server asks to come back later). A cell that ends
+// 408 and 429 (the server asks to come back later), and 400 and the other
+// 4xx: they are about the request, not the target (a prompt over the
+// context length is refused with 400, and a trace whose first requests are
+// long would stop a run whose later ones fit; such requests are data, each
+// counted as http-4xx, and the context-length report before the load names
+// them). A cell that ends
 // with fewer finished requests, every one refused the same way, stops the
 // run too: all the run has seen is the refusal.
 import type { RequestRecord } from './record.js';
@@ -16,8 +21,8 @@ import type { RequestRecord } from './record.js';
 /** The finished requests, all refused alike, that stop a run. */
 export const FIRST_FAILURES_STOP = 5;
 
-/** 4xx statuses that say "later", not "never": they never stop a run. */
-const TRANSIENT_4XX = new Set([408, 429]);
+/** The 4xx statuses that say the target itself cannot be used: its model (404) or its key (401, 403). */
+const UNUSABLE_4XX = new Set([401, 403, 404]);
 
 /** The refusal that stopped the run. */
 export interface FirstFailures {
@@ -51,7 +56,7 @@ export class FirstFailureWatch {
   add(rec: Pick<RequestRecord, 'cancelled' | 'failure' | 'status' | 'message'>): FirstFailures | null {
     if (!this.armed || rec.cancelled) return null;
     if (rec.failure === 'http-4xx' && rec.status === null) return null;
-    const refused = rec.failure === 'http-4xx' && rec.status !== null && rec.status >= 400 && rec.status < 500 && !TRANSIENT_4XX.has(rec.status);
+    const refused = rec.failure === 'http-4xx' && rec.status !== null && UNUSABLE_4XX.has(rec.status);
     if (!refused || (this.status !== null && rec.status !== this.status)) {
       this.armed = false;
       return null;

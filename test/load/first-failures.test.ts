@@ -27,8 +27,10 @@ describe('FirstFailureWatch', () => {
     expect(w.cellEnded()).toBeNull();
   });
 
-  it('never stops once a request succeeded, another status came, or the first were 5xx, timeouts, 408 or 429', () => {
+  it('never stops once a request succeeded, another status came, or the first were 5xx, timeouts, 408, 429 or 400 (a prompt over the context length is data)', () => {
     const cases: ReturnType<typeof rec>[][] = [
+      Array(10).fill(rec(400)),
+      [rec(422), ...Array(10).fill(rec(404))],
       [rec(404), rec(404), rec(null), ...Array(10).fill(rec(404))],
       [rec(401), rec(403), ...Array(10).fill(rec(403))],
       [rec(503), ...Array(10).fill(rec(404))],
