@@ -125,7 +125,7 @@ describe('the action, end to end through dist/', () => {
     expect(r.outputs.verdict).toBe('fail');
     expect(Number(r.outputs.regressions)).toBeGreaterThan(0);
     // Workflow commands escape ':' in properties as %3A.
-    expect(r.stdout).toMatch(/::error title=llm-perf-gate%3A short@c=3 output_tps regressed::output_tps [\d.]+ -> [\d.]+ tok\/s/);
+    expect(r.stdout).toMatch(/::error title=llm-perf-gate%3A short@c=3 output_tps regressed::output_tps [\d.,]+ tok\/s -> [\d.,]+ tok\/s/);
     expect(r.stdout).toMatch(/::error::llm-perf-gate: fail/);
     const comment = gh.comments('acme', 'serving', 7)[0]!.body;
     expect(comment).toContain('## ❌ llm-perf-gate: fail');

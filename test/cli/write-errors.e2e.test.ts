@@ -86,9 +86,15 @@ function canForbid(): { ok: boolean; reason: string } {
   if (process.getuid?.() !== 0) return { ok: true, reason: '' };
   try {
     execFileSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'true'], { stdio: 'pipe' });
-    return { ok: true, reason: '' };
   } catch (err) {
     return { ok: false, reason: `running as root without a working setpriv to drop to nobody: ${(err as Error).message.split('\n')[0]}` };
+  }
+  // A checkout under a folder only root may enter (mktemp -d makes 0700 ones) cannot be run as nobody at all.
+  try {
+    execFileSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'node', '-e', `require('node:fs').accessSync(${JSON.stringify(BIN)})`], { stdio: 'pipe' });
+    return { ok: true, reason: '' };
+  } catch (err) {
+    return { ok: false, reason: `nobody cannot run the CLI from this checkout (a folder above it is closed to other users): ${(err as Error).message.split('\n')[0]}` };
   }
 }
 
