@@ -97,6 +97,24 @@ export function createGithubClient(token: string, options: ClientOptions = {}): 
 const shared = new Map<string, { octokit: Octokit; log: ClientLog | undefined }>();
 
 /**
+ * A pacing figure in ms from the environment, for an API with no secondary
+ * rate limits to respect: the tests' fake GitHub API, where the built action
+ * otherwise spent 26 of accept.test's 49 s in write gaps and retry waits.
+ * Unset, empty or not a number >= 0: undefined (the default pacing).
+ */
+function envMs(name: string): number | undefined {
+  const v = process.env[name];
+  if (v === undefined || v.trim() === '') return undefined;
+  const n = Number(v);
+  return Number.isFinite(n) && n >= 0 ? n : undefined;
+}
+
+/** The least ms between two writes (ClientOptions.writeGapMs): default 1000. */
+const WRITE_GAP_ENV = 'LLM_PERF_GATE_GITHUB_WRITE_GAP_MS';
+/** How long one second of a retry wait lasts, in ms (ClientOptions.secondMs): default 1000. */
+const SECOND_ENV = 'LLM_PERF_GATE_GITHUB_SECOND_MS';
+
+/**
  * The process's one client for `token`, built on the first call. A `log`
  * given (on any call) is where its rate-limit retries are reported from then on.
  */
@@ -107,7 +125,7 @@ export function githubClient(token: string, log?: ClientLog): Octokit {
     return known.octokit;
   }
   const sink = (): ClientLog => entry.log ?? console;
-  const octokit = createGithubClient(token, { log: { info: (text) => sink().info(text), warn: (text) => sink().warn(text) } });
+  const octokit = createGithubClient(token, { log: { info: (text) => sink().info(text), warn: (text) => sink().warn(text) }, writeGapMs: envMs(WRITE_GAP_ENV), secondMs: envMs(SECOND_ENV) });
   const entry = { octokit, log };
   shared.set(token, entry);
   return octokit;

@@ -68,6 +68,9 @@ export async function runAction(
     GITHUB_STATE: files.state,
     GITHUB_STEP_SUMMARY: files.summary,
     RUNNER_TEMP: dir,
+    // The fake GitHub API has no secondary rate limits: no gaps between writes, retry waits in hundredths (src/github/client.ts).
+    LLM_PERF_GATE_GITHUB_WRITE_GAP_MS: '0',
+    LLM_PERF_GATE_GITHUB_SECOND_MS: '10',
     // The runner hands the main step's saved state to the post step as STATE_* variables.
     ...Object.fromEntries(Object.entries(parseRunnerFile(opts.state ?? '')).map(([k, v]) => [`STATE_${k}`, v])),
   };
