@@ -17,13 +17,13 @@ import {
   publish,
   runPaths,
   stepNote
-} from "./chunks/chunk-FLDM6CXK.js";
+} from "./chunks/chunk-HBNREJHK.js";
 import {
   noBaselineYet,
   renderReport,
   writeVerdictFiles
 } from "./chunks/chunk-EYYHVJJ5.js";
-import "./chunks/chunk-NHFGGZN7.js";
+import "./chunks/chunk-PD6AO7ZN.js";
 import "./chunks/chunk-ZAUR75J2.js";
 import "./chunks/chunk-FS64AV55.js";
 import {
@@ -25607,6 +25607,14 @@ function createGithubClient(token, options = {}) {
   return octokit;
 }
 var shared = /* @__PURE__ */ new Map();
+function envMs(name) {
+  const v = process.env[name];
+  if (v === void 0 || v.trim() === "") return void 0;
+  const n = Number(v);
+  return Number.isFinite(n) && n >= 0 ? n : void 0;
+}
+var WRITE_GAP_ENV = "LLM_PERF_GATE_GITHUB_WRITE_GAP_MS";
+var SECOND_ENV = "LLM_PERF_GATE_GITHUB_SECOND_MS";
 function githubClient(token, log) {
   const known = shared.get(token);
   if (known !== void 0) {
@@ -25614,7 +25622,7 @@ function githubClient(token, log) {
     return known.octokit;
   }
   const sink = () => entry.log ?? console;
-  const octokit = createGithubClient(token, { log: { info: (text) => sink().info(text), warn: (text) => sink().warn(text) } });
+  const octokit = createGithubClient(token, { log: { info: (text) => sink().info(text), warn: (text) => sink().warn(text) }, writeGapMs: envMs(WRITE_GAP_ENV), secondMs: envMs(SECOND_ENV) });
   const entry = { octokit, log };
   shared.set(token, entry);
   return octokit;

@@ -9,13 +9,13 @@ import {
   designRun,
   measurePort,
   runPaths
-} from "./chunk-FLDM6CXK.js";
+} from "./chunk-HBNREJHK.js";
 import {
   reportVerdict
 } from "./chunk-EYYHVJJ5.js";
 import {
   measure
-} from "./chunk-NHFGGZN7.js";
+} from "./chunk-PD6AO7ZN.js";
 import "./chunk-ZAUR75J2.js";
 import {
   parseShard

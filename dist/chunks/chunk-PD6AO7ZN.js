@@ -1274,7 +1274,7 @@ function firstFailuresError(stop, side) {
 
 // src/load/first-failures.ts
 var FIRST_FAILURES_STOP = 5;
-var TRANSIENT_4XX = /* @__PURE__ */ new Set([408, 429]);
+var UNUSABLE_4XX = /* @__PURE__ */ new Set([401, 403, 404]);
 var FirstFailureWatch = class {
   constructor(stopAt = FIRST_FAILURES_STOP) {
     this.stopAt = stopAt;
@@ -1297,7 +1297,7 @@ var FirstFailureWatch = class {
   add(rec) {
     if (!this.armed || rec.cancelled) return null;
     if (rec.failure === "http-4xx" && rec.status === null) return null;
-    const refused2 = rec.failure === "http-4xx" && rec.status !== null && rec.status >= 400 && rec.status < 500 && !TRANSIENT_4XX.has(rec.status);
+    const refused2 = rec.failure === "http-4xx" && rec.status !== null && UNUSABLE_4XX.has(rec.status);
     if (!refused2 || this.status !== null && rec.status !== this.status) {
       this.armed = false;
       return null;

@@ -10,7 +10,7 @@ import {
   startLaunch,
   stopLaunch,
   withServers
-} from "./chunk-NHFGGZN7.js";
+} from "./chunk-PD6AO7ZN.js";
 import {
   TERMINAL_STYLE,
   TRACE_LOAD_LABEL,

@@ -12,11 +12,11 @@ import {
   carryOut,
   designRun,
   measurePort
-} from "./chunk-FLDM6CXK.js";
+} from "./chunk-HBNREJHK.js";
 import {
   reportVerdict
 } from "./chunk-EYYHVJJ5.js";
-import "./chunk-NHFGGZN7.js";
+import "./chunk-PD6AO7ZN.js";
 import "./chunk-ZAUR75J2.js";
 import "./chunk-FS64AV55.js";
 import {
