@@ -129,7 +129,7 @@ var COMMANDS = {
       shard: { type: "string" },
       "start-at": { type: "string" }
     },
-    run: async (v, io2) => (await import("./chunks/run-command-XPICZVJY.js")).runCommand(
+    run: async (v, io2) => (await import("./chunks/run-command-B6PSQY7K.js")).runCommand(
       {
         config: str(v, "config"),
         url: str(v, "url"),
@@ -148,7 +148,7 @@ var COMMANDS = {
     summary: "interleaved A/B: run the matrix on two targets in pairs and compare them with a paired test",
     usage: AB_USAGE,
     options: { config: { type: "string" }, "out-dir": { type: "string" }, budget: { type: "string" }, markdown: { type: "string" }, json: { type: "string" } },
-    run: async (v, io2) => (await import("./chunks/ab-command-T2YR4ELK.js")).abCommand({ config: str(v, "config"), outDir: str(v, "out-dir") ?? "llm-perf-ab", budget: str(v, "budget"), markdown: str(v, "markdown"), json: str(v, "json") }, io2)
+    run: async (v, io2) => (await import("./chunks/ab-command-V6DXRFDO.js")).abCommand({ config: str(v, "config"), outDir: str(v, "out-dir") ?? "llm-perf-ab", budget: str(v, "budget"), markdown: str(v, "markdown"), json: str(v, "json") }, io2)
   },
   compare: {
     summary: "compare a candidate result with a baseline result and decide pass, warn, fail, inconclusive or invalid",
@@ -160,7 +160,7 @@ var COMMANDS = {
       markdown: { type: "string" },
       json: { type: "string" }
     },
-    run: async (v, io2) => (await import("./chunks/compare-command-2VJVSBG7.js")).compareCommand(
+    run: async (v, io2) => (await import("./chunks/compare-command-5SISCEDH.js")).compareCommand(
       {
         baselines: requiredList(v, "baseline", COMPARE_USAGE),
         candidate: required(v, "candidate", COMPARE_USAGE),
@@ -185,7 +185,7 @@ var COMMANDS = {
       baseline: { type: "string" },
       candidate: { type: "string" }
     },
-    run: async (v, io2) => (await import("./chunks/calibrate-command-FISRKMXS.js")).calibrateCommand(
+    run: async (v, io2) => (await import("./chunks/calibrate-command-3B3VKGPF.js")).calibrateCommand(
       {
         config: str(v, "config"),
         url: str(v, "url"),
@@ -244,7 +244,7 @@ async function main(argv, io2) {
       return name === void 0 ? EXIT.usage : EXIT.ok;
     }
     if (Object.hasOwn(ENGINE_COMMANDS, name)) return await runEngineCommand(name, rest, io2);
-    if (name === "merge") return await (await import("./chunks/merge-command-IS3QUD7T.js")).mergeCommand(rest, io2);
+    if (name === "merge") return await (await import("./chunks/merge-command-TG33DWE4.js")).mergeCommand(rest, io2);
     const command = COMMANDS[name];
     if (command === void 0) throw new UsageError(`unknown command '${name}'
 

@@ -17,19 +17,19 @@ import {
   publish,
   runPaths,
   stepNote
-} from "./chunks/chunk-HBNREJHK.js";
+} from "./chunks/chunk-UIGP6FHV.js";
 import {
   noBaselineYet,
   renderReport,
   writeVerdictFiles
-} from "./chunks/chunk-EYYHVJJ5.js";
-import "./chunks/chunk-PD6AO7ZN.js";
+} from "./chunks/chunk-XT2X2HOX.js";
+import "./chunks/chunk-R7BVTKDL.js";
 import "./chunks/chunk-ZAUR75J2.js";
 import "./chunks/chunk-FS64AV55.js";
 import {
   compareFingerprints,
   readPlan
-} from "./chunks/chunk-TN7IUIWW.js";
+} from "./chunks/chunk-TCQCJJRX.js";
 import "./chunks/chunk-H52HCK6I.js";
 import "./chunks/chunk-LV6HEKDB.js";
 import "./chunks/chunk-DSTYHSYM.js";
@@ -58,13 +58,13 @@ import {
   readBranchHistory,
   saveResult
 } from "./chunks/chunk-CR72GM3J.js";
-import "./chunks/chunk-PSROO6AB.js";
+import "./chunks/chunk-4XC6NSDL.js";
 import "./chunks/chunk-ZBFK6JJY.js";
 import {
   codeSpan,
   escapeMd,
   writeResult
-} from "./chunks/chunk-4PV2EPIA.js";
+} from "./chunks/chunk-ZEPIA4UX.js";
 import "./chunks/chunk-SF6E3677.js";
 import "./chunks/chunk-4AXL3BU5.js";
 import {

@@ -143,8 +143,8 @@ function sloWarnings(config: NormalConfig): string[] {
     const parsed = parseSloText(slo.check);
     const stat = parsed === null ? undefined : metricDef(parsed.metric)?.dist?.stat;
     const p = stat === undefined ? null : percentileOf(stat);
-    if (p === null || minSamplesFor(p) <= planned) continue;
-    const need = minSamplesFor(p);
+    const need = p === null ? 0 : minSamplesFor(p);
+    if (p === null || need <= planned) continue;
     const lower = supportedPercentile(planned, p);
     const dist = parsed!.metric.slice(0, parsed!.metric.indexOf('.'));
     const instead = lower === null ? '' : `, or check the p${lower} instead (${dist}.p${lower} ${parsed!.op} ${parsed!.bound})`;

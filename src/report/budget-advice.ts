@@ -4,13 +4,16 @@
 import type { BudgetAdvice } from '../gate/budget-advice.js';
 import { MAX_BUDGET_PAIRS } from '../gate/budget-advice.js';
 import { markdownTable } from 'markdown-table';
+import { forTerminal } from '../util/safe-text.js';
 import { escapeMd } from './escape.js';
+import { renderTable } from './terminal.js';
 
 const pct = (x: number | null, signed = false): string => (x === null ? '-' : `${signed && x > 0 ? '+' : ''}${x.toFixed(1)}%`);
 const pairsText = (n: number | null): string => (n === null ? `> ${MAX_BUDGET_PAIRS}` : String(n));
 
-function rows(a: BudgetAdvice): string[][] {
-  return a.cells.flatMap((c) => c.metrics.map((m) => [c.id, m.metric, String(m.pairs), pct(m.mean_pct, true), pct(m.spread_pct), pct(m.threshold_pct), pairsText(m.budget_pairs)]));
+/** One row per cell and gated metric; `text` makes the cell id (read from a result file, untrusted) safe for where it goes. */
+function rows(a: BudgetAdvice, text: (s: string) => string): string[][] {
+  return a.cells.flatMap((c) => c.metrics.map((m) => [text(c.id), m.metric, String(m.pairs), pct(m.mean_pct, true), pct(m.spread_pct), pct(m.threshold_pct), pairsText(m.budget_pairs)]));
 }
 
 const HEAD = ['cell', 'metric', 'pairs', 'A/A mean', 'spread', 'threshold', 'budget (pairs)'];
@@ -27,17 +30,14 @@ export function budgetSentence(a: BudgetAdvice): string {
 
 /** Fixed-width table for the terminal. */
 export function budgetTable(a: BudgetAdvice): string {
-  const all = [HEAD, ...rows(a)];
-  const widths = HEAD.map((_, i) => Math.max(...all.map((r) => r[i]!.length)));
-  const line = (r: string[]): string => r.map((x, i) => (i < 2 ? x.padEnd(widths[i]!) : x.padStart(widths[i]!))).join('  ').trimEnd();
-  const out = [`budget from an A/A paired run: ${a.power * 100}% power, looks from ${a.first} pairs; spread: sd of the pairs' log ratios`, '', line(HEAD), widths.map((w) => '-'.repeat(w)).join('  '), ...rows(a).map(line), '', budgetSentence(a)];
+  const out = [`budget from an A/A paired run: ${a.power * 100}% power, looks from ${a.first} pairs; spread: sd of the pairs' log ratios`, '', renderTable([HEAD, ...rows(a, forTerminal)]), '', budgetSentence(a)];
   if (a.yaml !== null) out.push('', a.yaml.trimEnd());
   for (const n of a.notes) out.push(`note: ${n}`);
   return out.join('\n');
 }
 
 export function renderBudgetMarkdown(a: BudgetAdvice): string {
-  const out = ['## llm-perf-gate calibrate: a budget for the paired A/B', '', markdownTable([HEAD, ...rows(a).map((r) => r.map((x, i) => (i < 2 ? escapeMd(x) : x)))], { align: ['l', 'l', 'r', 'r', 'r', 'r', 'r'] }), '', budgetSentence(a)];
+  const out = ['## llm-perf-gate calibrate: a budget for the paired A/B', '', markdownTable([HEAD, ...rows(a, escapeMd).map((r) => [r[0]!, escapeMd(r[1]!), ...r.slice(2)])], { align: ['l', 'l', 'r', 'r', 'r', 'r', 'r'] }), '', budgetSentence(a)];
   if (a.yaml !== null) out.push('', '```yaml', a.yaml.trimEnd(), '```');
   for (const n of a.notes) out.push('', `> ${escapeMd(n)}`);
   return `${out.join('\n')}\n`;

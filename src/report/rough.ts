@@ -5,11 +5,13 @@
 // cell's histogram as the SLO checks read it (gate/extract.ts, distValue),
 // with one footnote saying how many samples each percentile needs.
 import { distValue } from '../gate/extract.js';
+import { percentileOf } from '../gate/policy.js';
 import { minSamplesFor, type Distribution } from '../stats/distribution.js';
 
 type PctKey = 'p50' | 'p90' | 'p95' | 'p99';
 
-const PERCENT: Record<PctKey, number> = { p50: 50, p90: 90, p95: 95, p99: 99 };
+/** The footnote's order. */
+const KEYS: readonly PctKey[] = ['p50', 'p90', 'p95', 'p99'];
 
 /**
  * Formats the percentiles of one table and remembers which were rough, for
@@ -37,8 +39,9 @@ export class PercentileCells {
   /** The footnote for the rough figures shown, or null when none was. */
   note(): string | null {
     if (this.rough.size === 0) return null;
-    const keys = (Object.keys(PERCENT) as PctKey[]).filter((k) => this.rough.has(k));
-    const needs = keys.map((k) => `${minSamplesFor(PERCENT[k])} for a ${k}`).join(', ');
+    const needs = KEYS.filter((k) => this.rough.has(k))
+      .map((k) => `${minSamplesFor(percentileOf(k)!)} for a ${k}`)
+      .join(', ');
     return `~X (n=K): a rough figure, from K samples where the gate needs ${needs} (run.requests x run.trials a cell)`;
   }
 }

@@ -2,7 +2,7 @@ import { createRequire as __llmPerfGateRequire } from 'node:module'; const requi
 import {
   NO_BASELINE_HEADLINE,
   noBaselineYet
-} from "./chunk-EYYHVJJ5.js";
+} from "./chunk-XT2X2HOX.js";
 import {
   cellId,
   measure,
@@ -10,7 +10,7 @@ import {
   startLaunch,
   stopLaunch,
   withServers
-} from "./chunk-PD6AO7ZN.js";
+} from "./chunk-R7BVTKDL.js";
 import {
   TERMINAL_STYLE,
   TRACE_LOAD_LABEL,
@@ -20,7 +20,7 @@ import {
   judgeStored,
   nextStep,
   undecided
-} from "./chunk-TN7IUIWW.js";
+} from "./chunk-TCQCJJRX.js";
 
 // src/pipeline/design.ts
 function designRun(c) {

@@ -10,7 +10,7 @@ import {
   telemetrySection,
   telemetrySummary,
   undecided
-} from "./chunk-TN7IUIWW.js";
+} from "./chunk-TCQCJJRX.js";
 import {
   PercentileCells,
   capacityCellSection,
@@ -25,7 +25,7 @@ import {
   renderTable,
   turnsSection,
   writeOutputFile
-} from "./chunk-4PV2EPIA.js";
+} from "./chunk-ZEPIA4UX.js";
 import {
   metricDef
 } from "./chunk-JZDSGQLP.js";

@@ -12,24 +12,24 @@ import {
   carryOut,
   designRun,
   measurePort
-} from "./chunk-HBNREJHK.js";
+} from "./chunk-UIGP6FHV.js";
 import {
   reportVerdict
-} from "./chunk-EYYHVJJ5.js";
-import "./chunk-PD6AO7ZN.js";
+} from "./chunk-XT2X2HOX.js";
+import "./chunk-R7BVTKDL.js";
 import "./chunk-ZAUR75J2.js";
 import "./chunk-FS64AV55.js";
 import {
   RunSetupError,
   readPlan
-} from "./chunk-TN7IUIWW.js";
+} from "./chunk-TCQCJJRX.js";
 import "./chunk-H52HCK6I.js";
 import "./chunk-LV6HEKDB.js";
 import "./chunk-DSTYHSYM.js";
 import "./chunk-BQTH2XRP.js";
-import "./chunk-PSROO6AB.js";
+import "./chunk-4XC6NSDL.js";
 import "./chunk-ZBFK6JJY.js";
-import "./chunk-4PV2EPIA.js";
+import "./chunk-ZEPIA4UX.js";
 import "./chunk-SF6E3677.js";
 import "./chunk-4AXL3BU5.js";
 import "./chunk-JZDSGQLP.js";

@@ -42,7 +42,7 @@ import {
   synthesizeItems,
   traceLoad,
   workloadHash
-} from "./chunk-TN7IUIWW.js";
+} from "./chunk-TCQCJJRX.js";
 import {
   getTokenizer,
   lazyTokenCounter
@@ -52,7 +52,7 @@ import {
   rampResult,
   summariseLateness,
   turnMetrics
-} from "./chunk-PSROO6AB.js";
+} from "./chunk-4XC6NSDL.js";
 import {
   EXACT_GAPS,
   sampleGaps
@@ -69,7 +69,7 @@ import {
   parseCapacitySlos,
   resultTable,
   writeResult
-} from "./chunk-4PV2EPIA.js";
+} from "./chunk-ZEPIA4UX.js";
 import {
   createRng
 } from "./chunk-4AXL3BU5.js";

@@ -10,7 +10,7 @@ import {
   holds,
   judgeSlo,
   parseCapacitySlos
-} from "./chunk-4PV2EPIA.js";
+} from "./chunk-ZEPIA4UX.js";
 import {
   checkCapacitySlo
 } from "./chunk-JZDSGQLP.js";

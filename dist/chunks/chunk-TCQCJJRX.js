@@ -18,7 +18,7 @@ import {
 import {
   codeSpan,
   escapeMd
-} from "./chunk-4PV2EPIA.js";
+} from "./chunk-ZEPIA4UX.js";
 import {
   bootstrapRatio,
   defaultTolerance,
@@ -9477,8 +9477,8 @@ function sloWarnings(config) {
     const parsed = parseSloText(slo.check);
     const stat2 = parsed === null ? void 0 : metricDef(parsed.metric)?.dist?.stat;
     const p = stat2 === void 0 ? null : percentileOf(stat2);
-    if (p === null || minSamplesFor(p) <= planned) continue;
-    const need = minSamplesFor(p);
+    const need = p === null ? 0 : minSamplesFor(p);
+    if (p === null || need <= planned) continue;
     const lower = supportedPercentile(planned, p);
     const dist = parsed.metric.slice(0, parsed.metric.indexOf("."));
     const instead = lower === null ? "" : `, or check the p${lower} instead (${dist}.p${lower} ${parsed.op} ${parsed.bound})`;

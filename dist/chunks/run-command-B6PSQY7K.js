@@ -9,27 +9,27 @@ import {
   designRun,
   measurePort,
   runPaths
-} from "./chunk-HBNREJHK.js";
+} from "./chunk-UIGP6FHV.js";
 import {
   reportVerdict
-} from "./chunk-EYYHVJJ5.js";
+} from "./chunk-XT2X2HOX.js";
 import {
   measure
-} from "./chunk-PD6AO7ZN.js";
+} from "./chunk-R7BVTKDL.js";
 import "./chunk-ZAUR75J2.js";
 import {
   parseShard
 } from "./chunk-FS64AV55.js";
 import {
   readPlan
-} from "./chunk-TN7IUIWW.js";
+} from "./chunk-TCQCJJRX.js";
 import "./chunk-H52HCK6I.js";
 import "./chunk-LV6HEKDB.js";
 import "./chunk-DSTYHSYM.js";
 import "./chunk-BQTH2XRP.js";
-import "./chunk-PSROO6AB.js";
+import "./chunk-4XC6NSDL.js";
 import "./chunk-ZBFK6JJY.js";
-import "./chunk-4PV2EPIA.js";
+import "./chunk-ZEPIA4UX.js";
 import "./chunk-SF6E3677.js";
 import "./chunk-4AXL3BU5.js";
 import "./chunk-JZDSGQLP.js";

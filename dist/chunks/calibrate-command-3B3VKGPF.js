@@ -1,7 +1,7 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
   measure
-} from "./chunk-PD6AO7ZN.js";
+} from "./chunk-R7BVTKDL.js";
 import "./chunk-ZAUR75J2.js";
 import "./chunk-FS64AV55.js";
 import {
@@ -11,19 +11,19 @@ import {
   calibrationTrials,
   readPlan,
   shareFigure
-} from "./chunk-TN7IUIWW.js";
+} from "./chunk-TCQCJJRX.js";
 import "./chunk-H52HCK6I.js";
 import "./chunk-LV6HEKDB.js";
 import "./chunk-DSTYHSYM.js";
 import "./chunk-BQTH2XRP.js";
-import "./chunk-PSROO6AB.js";
+import "./chunk-4XC6NSDL.js";
 import "./chunk-ZBFK6JJY.js";
 import {
   codeSpan,
   escapeMd,
   markdownTable,
   renderTable
-} from "./chunk-4PV2EPIA.js";
+} from "./chunk-ZEPIA4UX.js";
 import "./chunk-SF6E3677.js";
 import "./chunk-4AXL3BU5.js";
 import {
@@ -62,8 +62,8 @@ import { resolve } from "node:path";
 // src/report/budget-advice.ts
 var pct = (x, signed2 = false) => x === null ? "-" : `${signed2 && x > 0 ? "+" : ""}${x.toFixed(1)}%`;
 var pairsText = (n) => n === null ? `> ${MAX_BUDGET_PAIRS}` : String(n);
-function rows(a) {
-  return a.cells.flatMap((c) => c.metrics.map((m) => [c.id, m.metric, String(m.pairs), pct(m.mean_pct, true), pct(m.spread_pct), pct(m.threshold_pct), pairsText(m.budget_pairs)]));
+function rows(a, text) {
+  return a.cells.flatMap((c) => c.metrics.map((m) => [text(c.id), m.metric, String(m.pairs), pct(m.mean_pct, true), pct(m.spread_pct), pct(m.threshold_pct), pairsText(m.budget_pairs)]));
 }
 var HEAD = ["cell", "metric", "pairs", "A/A mean", "spread", "threshold", "budget (pairs)"];
 function budgetSentence(a) {
@@ -75,16 +75,13 @@ function budgetSentence(a) {
   return "No recommendation: the runs have fewer than 2 pairs with values for the gated metrics.";
 }
 function budgetTable(a) {
-  const all = [HEAD, ...rows(a)];
-  const widths = HEAD.map((_, i) => Math.max(...all.map((r) => r[i].length)));
-  const line = (r) => r.map((x, i) => i < 2 ? x.padEnd(widths[i]) : x.padStart(widths[i])).join("  ").trimEnd();
-  const out = [`budget from an A/A paired run: ${a.power * 100}% power, looks from ${a.first} pairs; spread: sd of the pairs' log ratios`, "", line(HEAD), widths.map((w) => "-".repeat(w)).join("  "), ...rows(a).map(line), "", budgetSentence(a)];
+  const out = [`budget from an A/A paired run: ${a.power * 100}% power, looks from ${a.first} pairs; spread: sd of the pairs' log ratios`, "", renderTable([HEAD, ...rows(a, forTerminal)]), "", budgetSentence(a)];
   if (a.yaml !== null) out.push("", a.yaml.trimEnd());
   for (const n of a.notes) out.push(`note: ${n}`);
   return out.join("\n");
 }
 function renderBudgetMarkdown(a) {
-  const out = ["## llm-perf-gate calibrate: a budget for the paired A/B", "", markdownTable([HEAD, ...rows(a).map((r) => r.map((x, i) => i < 2 ? escapeMd(x) : x))], { align: ["l", "l", "r", "r", "r", "r", "r"] }), "", budgetSentence(a)];
+  const out = ["## llm-perf-gate calibrate: a budget for the paired A/B", "", markdownTable([HEAD, ...rows(a, escapeMd).map((r) => [r[0], escapeMd(r[1]), ...r.slice(2)])], { align: ["l", "l", "r", "r", "r", "r", "r"] }), "", budgetSentence(a)];
   if (a.yaml !== null) out.push("", "```yaml", a.yaml.trimEnd(), "```");
   for (const n of a.notes) out.push("", `> ${escapeMd(n)}`);
   return `${out.join("\n")}

@@ -2,6 +2,7 @@ import { createRequire as __llmPerfGateRequire } from 'node:module'; const requi
 import {
   distValue,
   incompleteBeta,
+  percentileOf,
   quantileSorted,
   tQuantile
 } from "./chunk-SF6E3677.js";
@@ -543,7 +544,7 @@ function capacityVerdictRows(cells) {
 }
 
 // src/report/rough.ts
-var PERCENT = { p50: 50, p90: 90, p95: 95, p99: 99 };
+var KEYS = ["p50", "p90", "p95", "p99"];
 var PercentileCells = class {
   constructor(fmt2, none) {
     this.fmt = fmt2;
@@ -565,8 +566,7 @@ var PercentileCells = class {
   /** The footnote for the rough figures shown, or null when none was. */
   note() {
     if (this.rough.size === 0) return null;
-    const keys = Object.keys(PERCENT).filter((k) => this.rough.has(k));
-    const needs = keys.map((k) => `${minSamplesFor(PERCENT[k])} for a ${k}`).join(", ");
+    const needs = KEYS.filter((k) => this.rough.has(k)).map((k) => `${minSamplesFor(percentileOf(k))} for a ${k}`).join(", ");
     return `~X (n=K): a rough figure, from K samples where the gate needs ${needs} (run.requests x run.trials a cell)`;
   }
 };

@@ -1,15 +1,15 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
   reportVerdict
-} from "./chunk-EYYHVJJ5.js";
+} from "./chunk-XT2X2HOX.js";
 import {
   judgeStored
-} from "./chunk-TN7IUIWW.js";
+} from "./chunk-TCQCJJRX.js";
 import "./chunk-H52HCK6I.js";
 import "./chunk-LV6HEKDB.js";
 import "./chunk-DSTYHSYM.js";
 import "./chunk-BQTH2XRP.js";
-import "./chunk-4PV2EPIA.js";
+import "./chunk-ZEPIA4UX.js";
 import "./chunk-SF6E3677.js";
 import "./chunk-4AXL3BU5.js";
 import {

@@ -4,13 +4,13 @@ import {
   mergeMetrics,
   mergeRamps,
   mergeTurns
-} from "./chunk-PSROO6AB.js";
+} from "./chunk-4XC6NSDL.js";
 import "./chunk-ZBFK6JJY.js";
 import {
   efficiencyOf,
   resultTable,
   writeResult
-} from "./chunk-4PV2EPIA.js";
+} from "./chunk-ZEPIA4UX.js";
 import "./chunk-SF6E3677.js";
 import "./chunk-4AXL3BU5.js";
 import {
