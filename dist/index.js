@@ -12,41 +12,45 @@ import {
   designRun,
   findAcceptance,
   findings,
+  givesCommand,
   measurePort,
   outcome,
   publish,
   runPaths,
   stepNote
-} from "./chunks/chunk-UIGP6FHV.js";
+} from "./chunks/chunk-KJLIQQVJ.js";
 import {
+  TOP_END,
   noBaselineYet,
   renderReport,
+  reportTop,
+  reportTopOptions,
   writeVerdictFiles
-} from "./chunks/chunk-XT2X2HOX.js";
-import "./chunks/chunk-R7BVTKDL.js";
+} from "./chunks/chunk-P2HDUKYJ.js";
+import "./chunks/chunk-BJNVX45Q.js";
 import "./chunks/chunk-ZAUR75J2.js";
 import "./chunks/chunk-FS64AV55.js";
 import {
   compareFingerprints,
   readPlan
-} from "./chunks/chunk-TCQCJJRX.js";
+} from "./chunks/chunk-NIBP2DMZ.js";
 import "./chunks/chunk-H52HCK6I.js";
 import "./chunks/chunk-LV6HEKDB.js";
 import "./chunks/chunk-DSTYHSYM.js";
 import {
   dashboardData,
   siteFiles
-} from "./chunks/chunk-J226OII3.js";
+} from "./chunks/chunk-3BRTAY73.js";
 import "./chunks/chunk-BQTH2XRP.js";
 import {
   buildSeries,
   describeChange,
   findChanges,
   newChanges
-} from "./chunks/chunk-4KUEDEB7.js";
+} from "./chunks/chunk-ECRNP62Z.js";
 import {
   compactHistory
-} from "./chunks/chunk-TLUH7XIA.js";
+} from "./chunks/chunk-NF2FZAA5.js";
 import {
   DEFAULT_ORDER_COMMITS,
   Git,
@@ -57,23 +61,24 @@ import {
   pushWaitMs,
   readBranchHistory,
   saveResult
-} from "./chunks/chunk-CR72GM3J.js";
-import "./chunks/chunk-4XC6NSDL.js";
+} from "./chunks/chunk-FOBY6QOO.js";
+import "./chunks/chunk-6JWJJ73Q.js";
 import "./chunks/chunk-ZBFK6JJY.js";
 import {
   codeSpan,
   escapeMd,
   writeResult
-} from "./chunks/chunk-ZEPIA4UX.js";
-import "./chunks/chunk-SF6E3677.js";
+} from "./chunks/chunk-DV4EQ53W.js";
+import "./chunks/chunk-XTHQTU2Q.js";
 import "./chunks/chunk-4AXL3BU5.js";
 import {
   DEFAULTS,
   HEADLINE,
   assertGateable,
+  isRecord,
   parseResult,
   readResultForGating
-} from "./chunks/chunk-JZDSGQLP.js";
+} from "./chunks/chunk-TQZ6X564.js";
 import "./chunks/chunk-A65H3QNL.js";
 import {
   INPUTS,
@@ -2078,9 +2083,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve3, reject) => {
+          return new Promise((resolve5, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve3(data);
+              return err ? reject(err) : resolve5(data);
             });
           });
         }
@@ -2118,12 +2123,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve3, reject) => {
+          return new Promise((resolve5, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve3(data);
+              ) : resolve5(data);
             });
           });
         }
@@ -4390,8 +4395,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve3, reject) => {
-        res = resolve3;
+      const promise = new Promise((resolve5, reject) => {
+        res = resolve5;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -6642,12 +6647,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve3, reject) => {
+      const waitForDrain = () => new Promise((resolve5, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve3;
+          callback = resolve5;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -7317,12 +7322,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve3, reject) => {
+      const waitForDrain = () => new Promise((resolve5, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve3;
+          callback = resolve5;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7801,16 +7806,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve3) => {
+        return new Promise((resolve5) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve3;
+            this[kClosedResolve] = resolve5;
           } else {
-            resolve3(null);
+            resolve5(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve3) => {
+        return new Promise((resolve5) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request2 = requests[i];
@@ -7821,7 +7826,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve3(null);
+            resolve5(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -7872,7 +7877,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve3, reject) => {
+        const socket = await new Promise((resolve5, reject) => {
           client[kConnector]({
             host,
             hostname,
@@ -7884,7 +7889,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve3(socket2);
+              resolve5(socket2);
             }
           });
         });
@@ -8220,8 +8225,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c) => c.close()));
         } else {
-          await new Promise((resolve3) => {
-            this[kClosedResolve] = resolve3;
+          await new Promise((resolve5) => {
+            this[kClosedResolve] = resolve5;
           });
         }
       }
@@ -9490,7 +9495,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve3, reject) => {
+        return await new Promise((resolve5, reject) => {
           if (this[kContentLength] > limit) {
             this.destroy(new AbortError());
           }
@@ -9503,7 +9508,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError());
             } else {
-              resolve3(null);
+              resolve5(null);
             }
           }).on("error", noop4).on("data", function(chunk) {
             limit -= chunk.length;
@@ -9522,7 +9527,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream, type) {
       assert(!stream[kConsume]);
-      return new Promise((resolve3, reject) => {
+      return new Promise((resolve5, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9539,7 +9544,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve: resolve3,
+              resolve: resolve5,
               reject,
               length: 0,
               body: []
@@ -9609,18 +9614,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2) {
-      const { type, body, resolve: resolve3, stream, length } = consume2;
+      const { type, body, resolve: resolve5, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve3(chunksDecode(body, length));
+          resolve5(chunksDecode(body, length));
         } else if (type === "json") {
-          resolve3(JSON.parse(chunksDecode(body, length)));
+          resolve5(JSON.parse(chunksDecode(body, length)));
         } else if (type === "arrayBuffer") {
-          resolve3(chunksConcat(body, length).buffer);
+          resolve5(chunksConcat(body, length).buffer);
         } else if (type === "blob") {
-          resolve3(new Blob(body, { type: stream[kContentType] }));
+          resolve5(new Blob(body, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve3(chunksConcat(body, length));
+          resolve5(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -9877,9 +9882,9 @@ var require_api_request = __commonJS({
     };
     function request2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve3, reject) => {
+        return new Promise((resolve5, reject) => {
           request2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve3(data);
+            return err ? reject(err) : resolve5(data);
           });
         });
       }
@@ -10102,9 +10107,9 @@ var require_api_stream = __commonJS({
     };
     function stream(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve3, reject) => {
+        return new Promise((resolve5, reject) => {
           stream.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve3(data);
+            return err ? reject(err) : resolve5(data);
           });
         });
       }
@@ -10389,9 +10394,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve3, reject) => {
+        return new Promise((resolve5, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve3(data);
+            return err ? reject(err) : resolve5(data);
           });
         });
       }
@@ -10483,9 +10488,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve3, reject) => {
+        return new Promise((resolve5, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve3(data);
+            return err ? reject(err) : resolve5(data);
           });
         });
       }
@@ -14348,7 +14353,7 @@ var require_fetch = __commonJS({
       function dispatch({ body }) {
         const url = requestCurrentURL(request2);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve3, reject) => agent.dispatch(
+        return new Promise((resolve5, reject) => agent.dispatch(
           {
             path: url.pathname + url.search,
             origin: url.origin,
@@ -14424,7 +14429,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable({ read: resume });
               const onError = this.onError.bind(this);
-              resolve3({
+              resolve5({
                 status,
                 statusText,
                 headersList,
@@ -14467,7 +14472,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve3({
+              resolve5({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -18208,8 +18213,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay(ms) {
-      return new Promise((resolve3) => {
-        setTimeout(resolve3, ms).unref();
+      return new Promise((resolve5) => {
+        setTimeout(resolve5, ms).unref();
       });
     }
     module.exports = {
@@ -19110,11 +19115,11 @@ var require_lib = __commonJS({
     })();
     var __awaiter2 = exports && exports.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve3) {
-          resolve3(value);
+        return value instanceof P ? value : new P(function(resolve5) {
+          resolve5(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve3, reject) {
+      return new (P || (P = Promise))(function(resolve5, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -19130,7 +19135,7 @@ var require_lib = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve5(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -19217,26 +19222,26 @@ var require_lib = __commonJS({
       }
       readBody() {
         return __awaiter2(this, void 0, void 0, function* () {
-          return new Promise((resolve3) => __awaiter2(this, void 0, void 0, function* () {
+          return new Promise((resolve5) => __awaiter2(this, void 0, void 0, function* () {
             let output = Buffer.alloc(0);
             this.message.on("data", (chunk) => {
               output = Buffer.concat([output, chunk]);
             });
             this.message.on("end", () => {
-              resolve3(output.toString());
+              resolve5(output.toString());
             });
           }));
         });
       }
       readBodyBuffer() {
         return __awaiter2(this, void 0, void 0, function* () {
-          return new Promise((resolve3) => __awaiter2(this, void 0, void 0, function* () {
+          return new Promise((resolve5) => __awaiter2(this, void 0, void 0, function* () {
             const chunks = [];
             this.message.on("data", (chunk) => {
               chunks.push(chunk);
             });
             this.message.on("end", () => {
-              resolve3(Buffer.concat(chunks));
+              resolve5(Buffer.concat(chunks));
             });
           }));
         });
@@ -19444,14 +19449,14 @@ var require_lib = __commonJS({
        */
       requestRaw(info, data) {
         return __awaiter2(this, void 0, void 0, function* () {
-          return new Promise((resolve3, reject) => {
+          return new Promise((resolve5, reject) => {
             function callbackForResult(err, res) {
               if (err) {
                 reject(err);
               } else if (!res) {
                 reject(new Error("Unknown error"));
               } else {
-                resolve3(res);
+                resolve5(res);
               }
             }
             this.requestRawWithCallback(info, data, callbackForResult);
@@ -19695,12 +19700,12 @@ var require_lib = __commonJS({
         return __awaiter2(this, void 0, void 0, function* () {
           retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
           const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-          return new Promise((resolve3) => setTimeout(() => resolve3(), ms));
+          return new Promise((resolve5) => setTimeout(() => resolve5(), ms));
         });
       }
       _processResponse(res, options) {
         return __awaiter2(this, void 0, void 0, function* () {
-          return new Promise((resolve3, reject) => __awaiter2(this, void 0, void 0, function* () {
+          return new Promise((resolve5, reject) => __awaiter2(this, void 0, void 0, function* () {
             const statusCode = res.message.statusCode || 0;
             const response = {
               statusCode,
@@ -19708,7 +19713,7 @@ var require_lib = __commonJS({
               headers: {}
             };
             if (statusCode === HttpCodes.NotFound) {
-              resolve3(response);
+              resolve5(response);
             }
             function dateTimeDeserializer(key, value) {
               if (typeof value === "string") {
@@ -19747,7 +19752,7 @@ var require_lib = __commonJS({
               err.result = response.result;
               reject(err);
             } else {
-              resolve3(response);
+              resolve5(response);
             }
           }));
         });
@@ -20211,8 +20216,8 @@ var require_light = __commonJS({
           return this.Promise.resolve();
         }
         yieldLoop(t = 0) {
-          return new this.Promise(function(resolve3, reject) {
-            return setTimeout(resolve3, t);
+          return new this.Promise(function(resolve5, reject) {
+            return setTimeout(resolve5, t);
           });
         }
         computePenalty() {
@@ -20423,15 +20428,15 @@ var require_light = __commonJS({
           return this._queue.length === 0;
         }
         async _tryToRun() {
-          var args, cb, error, reject, resolve3, returned, task;
+          var args, cb, error, reject, resolve5, returned, task;
           if (this._running < 1 && this._queue.length > 0) {
             this._running++;
-            ({ task, args, resolve: resolve3, reject } = this._queue.shift());
+            ({ task, args, resolve: resolve5, reject } = this._queue.shift());
             cb = await (async function() {
               try {
                 returned = await task(...args);
                 return function() {
-                  return resolve3(returned);
+                  return resolve5(returned);
                 };
               } catch (error1) {
                 error = error1;
@@ -20446,13 +20451,13 @@ var require_light = __commonJS({
           }
         }
         schedule(task, ...args) {
-          var promise, reject, resolve3;
-          resolve3 = reject = null;
+          var promise, reject, resolve5;
+          resolve5 = reject = null;
           promise = new this.Promise(function(_resolve, _reject) {
-            resolve3 = _resolve;
+            resolve5 = _resolve;
             return reject = _reject;
           });
-          this._queue.push({ task, args, resolve: resolve3, reject });
+          this._queue.push({ task, args, resolve: resolve5, reject });
           this._tryToRun();
           return promise;
         }
@@ -20853,14 +20858,14 @@ var require_light = __commonJS({
                 counts = this._states.counts;
                 return counts[0] + counts[1] + counts[2] + counts[3] === at;
               };
-              return new this.Promise((resolve3, reject) => {
+              return new this.Promise((resolve5, reject) => {
                 if (finished()) {
-                  return resolve3();
+                  return resolve5();
                 } else {
                   return this.on("done", () => {
                     if (finished()) {
                       this.removeAllListeners("done");
-                      return resolve3();
+                      return resolve5();
                     }
                   });
                 }
@@ -20953,9 +20958,9 @@ var require_light = __commonJS({
               options = parser$5.load(options, this.jobDefaults);
             }
             task = (...args2) => {
-              return new this.Promise(function(resolve3, reject) {
+              return new this.Promise(function(resolve5, reject) {
                 return fn(...args2, function(...args3) {
-                  return (args3[0] != null ? reject : resolve3)(args3);
+                  return (args3[0] != null ? reject : resolve5)(args3);
                 });
               });
             };
@@ -21150,11 +21155,11 @@ var httpClient = __toESM(require_lib(), 1);
 var import_undici = __toESM(require_undici(), 1);
 var __awaiter = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve3) {
-      resolve3(value);
+    return value instanceof P ? value : new P(function(resolve5) {
+      resolve5(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve3, reject) {
+  return new (P || (P = Promise))(function(resolve5, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -21170,7 +21175,7 @@ var __awaiter = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve3(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve5(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -25651,6 +25656,7 @@ function readEvent(ctx = context2) {
     owner,
     repo,
     trustedHead: trustedHeadOf(p),
+    trigger: triggerOf(ctx.eventName, p),
     sha: pr?.headSha && /^[0-9a-f]{40,64}$/.test(pr.headSha) ? pr.headSha : ctx.sha,
     ref: ctx.ref,
     defaultBranch,
@@ -25658,6 +25664,16 @@ function readEvent(ctx = context2) {
     pr,
     baselineCommit
   };
+}
+function triggerOf(name, p) {
+  if ((name === "pull_request" || name === "pull_request_target") && (p.action === "labeled" || p.action === "unlabeled") && p.pull_request) {
+    return { kind: "label", action: p.action, label: String(p.label?.name ?? ""), pr: Number(p.pull_request.number) };
+  }
+  if (name === "issue_comment" && p.comment) {
+    const pr = p.issue?.pull_request ? Number(p.issue.number) : null;
+    return { kind: "comment", pr: pr !== null && Number.isSafeInteger(pr) ? pr : null, body: String(p.comment.body ?? ""), author: String(p.comment.user?.login ?? ""), bot: p.comment.user?.type === "Bot" };
+  }
+  return null;
 }
 function trustedHeadOf(p) {
   const str = (v) => typeof v === "string" && v !== "" ? v : null;
@@ -25691,13 +25707,13 @@ function reportBindingProblem(event, number, pr) {
   if (t === null) {
     return `the ${event.name} event that started this job names no pull request, so nothing shows that the artifact's pr-number #${number} is the pull request that was measured; report mode comments only when started by workflow_run (or pull_request)`;
   }
-  const short = (s) => s === null ? "none" : s.slice(0, 12);
+  const short2 = (s) => s === null ? "none" : s.slice(0, 12);
   const problems = [];
   if (t.numbers.length > 0 && !t.numbers.includes(number)) {
     problems.push(`#${number} is not among the pull requests of the ${t.source} event (${t.numbers.map((n) => `#${n}`).join(", ")})`);
   }
   if (t.headSha === null || t.headSha.toLowerCase() !== pr.headSha.toLowerCase()) {
-    problems.push(`its head commit ${short(pr.headSha)} is not the ${t.source} event's head_sha ${short(t.headSha)}`);
+    problems.push(`its head commit ${short2(pr.headSha)} is not the ${t.source} event's head_sha ${short2(t.headSha)}`);
   }
   if (t.headRepo === null || pr.headRepo === null || t.headRepo.toLowerCase() !== pr.headRepo.toLowerCase()) {
     problems.push(`its head repository ${pr.headRepo ?? "(deleted)"} is not the ${t.source} event's head repository ${t.headRepo ?? "(none)"}`);
@@ -25755,7 +25771,7 @@ function createActionHost() {
 }
 
 // src/action/main.ts
-import { isAbsolute, relative, resolve as resolve2 } from "node:path";
+import { resolve as resolve4 } from "node:path";
 
 // src/errors/input-error.ts
 var InputError = class extends UserError {
@@ -25945,12 +25961,29 @@ function bindingOf(body, marker) {
   const m = BINDING.exec(line);
   return m === null ? null : { sha: m[1], since: m[2] };
 }
+var STORED = /^<!-- llm-perf-gate:verdict ([A-Za-z0-9+/=]+) -->$/;
+function partsOf(body, marker) {
+  const lines = body.slice(marker.length + 1).split("\n");
+  const binding = bindingOf(body, marker);
+  let i = binding === null ? 0 : 1;
+  const m = STORED.exec(lines[i] ?? "");
+  if (m !== null) i++;
+  return { binding, stored: m?.[1] ?? null, report: lines.slice(i).join("\n") };
+}
+async function readOwnComment(octokit, t) {
+  const marker = t.marker ?? COMMENT_MARKER;
+  const me = t.author ? { login: t.author, fallback: false } : await identity(octokit);
+  const comments = await octokit.paginate(octokit.rest.issues.listComments, { owner: t.owner, repo: t.repo, issue_number: t.issueNumber, per_page: 100 });
+  const mine = comments.find((c) => (c.body ?? "").startsWith(`${marker}
+`) && isOurs(c.user, me));
+  return mine === void 0 ? null : { url: mine.html_url, ...partsOf(mine.body ?? "", marker) };
+}
 async function readHeadBinding(octokit, comments, marker = COMMENT_MARKER) {
   const me = await identity(octokit);
   const mine = comments.find((c) => (c.body ?? "").startsWith(marker) && isOurs(c.user, me));
   return mine === void 0 ? null : bindingOf(mine.body ?? "", marker);
 }
-async function upsertComment(octokit, t, body, mode, changed, head) {
+async function upsertComment(octokit, t, body, mode, changed, head, stored) {
   const marker = t.marker ?? COMMENT_MARKER;
   if (!/^<!--(?:(?!-->)[\s\S])*-->$/.test(marker)) throw new TypeError(`comment marker must be one HTML comment, got '${marker}'`);
   if (!Number.isInteger(t.issueNumber) || t.issueNumber < 1) throw new TypeError(`issue number must be a positive integer, got ${t.issueNumber}`);
@@ -25961,8 +25994,9 @@ async function upsertComment(octokit, t, body, mode, changed, head) {
     const mine = comments.find((c) => (c.body ?? "").startsWith(marker) && isOurs(c.user, me));
     const before = mine === void 0 ? null : bindingOf(mine.body ?? "", marker);
     const binding = head === void 0 ? null : { sha: head.sha, since: before?.sha === head.sha ? before.since : head.now };
-    const text = capComment(marker, binding === null ? body : `${bindingLine(binding)}
-${body}`);
+    if (stored != null && !STORED.test(`<!-- llm-perf-gate:verdict ${stored} -->`)) throw new TypeError("a stored verdict must be base64");
+    const hidden = [...binding === null ? [] : [bindingLine(binding)], ...stored == null ? [] : [`<!-- llm-perf-gate:verdict ${stored} -->`]];
+    const text = capComment(marker, [...hidden, body].join("\n"));
     if (mine) {
       const r2 = await octokit.rest.issues.updateComment({ ...where, comment_id: mine.id, body: text });
       return { action: "updated", id: r2.data.id, url: r2.data.html_url };
@@ -26391,6 +26425,33 @@ async function publishDashboard(host, inputs, event, read, url) {
   }
 }
 
+// src/action/stored-verdict.ts
+import { gunzipSync, gzipSync } from "node:zlib";
+var FORMAT = "llm-perf-gate/stored-verdict@1";
+var MAX_STORED_CHARS = 24e3;
+var MAX_INFLATED = 8 * 1024 * 1024;
+function slim(v) {
+  const { accepted: _accepted, ...rest } = v;
+  return { ...rest, cells: v.cells.map((c) => ({ ...c, metrics: c.metrics.filter((m) => m.gated) })) };
+}
+function encodeStoredVerdict(v) {
+  const doc = { format: FORMAT, verdict: slim(v), accepted: v.accepted ?? null };
+  const text = gzipSync(Buffer.from(JSON.stringify(doc)), { level: 9 }).toString("base64");
+  return text.length <= MAX_STORED_CHARS ? text : null;
+}
+function decodeStoredVerdict(text) {
+  let doc;
+  try {
+    doc = JSON.parse(gunzipSync(Buffer.from(text, "base64"), { maxOutputLength: MAX_INFLATED }).toString("utf8"));
+  } catch (err) {
+    return { problem: `its stored verdict cannot be read (${err instanceof Error ? err.message : String(err)})` };
+  }
+  if (!isRecord(doc) || doc.format !== FORMAT) return { problem: `its stored verdict is not ${FORMAT} (written by another version of llm-perf-gate?)` };
+  const v = doc.verdict;
+  if (!isRecord(v) || typeof v.verdict !== "string" || !isRecord(v.summary) || !Array.isArray(v.cells) || !Array.isArray(v.slo)) return { problem: "its stored verdict lacks the verdict, summary, cells or SLO checks" };
+  return { verdict: v, accepted: isRecord(doc.accepted) ? doc.accepted : null };
+}
+
 // src/action/publish.ts
 async function comment(log, inputs, event, prNumber, v, report, octokit) {
   if (inputs.comment === "never" || prNumber === null) return null;
@@ -26403,7 +26464,9 @@ async function comment(log, inputs, event, prNumber, v, report, octokit) {
   const changed = v.verdict === "fail" || v.summary.regressed + v.summary.improved + v.summary.warn > 0;
   try {
     const head = event.pr !== null && /^[0-9a-f]{40,64}$/.test(event.pr.headSha) ? { sha: event.pr.headSha, now: (/* @__PURE__ */ new Date()).toISOString() } : void 0;
-    const r = await upsertComment(client, { owner: event.owner, repo: event.repo, issueNumber: prNumber, marker }, report, inputs.comment, changed, head);
+    const stored = encodeStoredVerdict(v);
+    if (stored === null) log.info("The verdict is too large to keep in the comment: an acceptance given later counts at the next run, not at once.");
+    const r = await upsertComment(client, { owner: event.owner, repo: event.repo, issueNumber: prNumber, marker }, report, inputs.comment, changed, head, stored);
     if (r.action === "skipped" && r.reason) {
       log.notice(`Pull-request comment not posted (${r.reason}); the report is in the job summary. For pull requests from forks see the two-workflow setup in the README.`);
     }
@@ -26469,6 +26532,7 @@ var actionPorts = (host, inputs, plan) => {
       pullRequest: (event, number) => withPullRequest(event, number, inputs.githubToken, octokit),
       comment: (event, prNumber, verdict, report) => comment(host.log, inputs, event, prNumber, verdict, report, octokit),
       acceptance: async (event, number, head) => octokit === void 0 ? null : readAcceptance(octokit, { owner: event.owner, repo: event.repo, number }, inputs.accept, head === null ? null : { head, marker: commentMarker(inputs.commentKey ?? void 0) }),
+      ownComment: async (event, number) => octokit === void 0 ? null : readOwnComment(octokit, { owner: event.owner, repo: event.repo, issueNumber: number, marker: commentMarker(inputs.commentKey ?? void 0) }),
       mergedFrom: async (event, sha) => octokit === void 0 ? null : pullOfCommit(octokit, { owner: event.owner, repo: event.repo, sha }),
       checkRun: async (event, content) => octokit === void 0 ? null : createCheckRun(octokit, { owner: event.owner, repo: event.repo }, content)
     },
@@ -26484,6 +26548,7 @@ var actionPorts = (host, inputs, plan) => {
 };
 
 // src/action/pr-workflow.ts
+import { isAbsolute, relative, resolve as resolve2 } from "node:path";
 async function acceptancePr(github, inputs, event, commit, storing) {
   const direct = inputs.prNumber ?? event.pr?.number ?? null;
   if (direct !== null) return { number: direct, direct: true };
@@ -26529,7 +26594,7 @@ function acceptHint(v, inputs, pr) {
   if (inputs.accept.label !== null) ways.push(`adds the label ${codeSpan(inputs.accept.label)}`);
   if (inputs.accept.commands) ways.push("comments `/llm-perf-gate accept <reason>`");
   if (ways.length === 0) return null;
-  return `**To accept this regression as intended:** someone with write access ${ways.join(" or ")}; it counts at the workflow's next run on this pull request (a \`labeled\` trigger, a push, or Re-run jobs).`;
+  return `**To accept this regression as intended:** someone with write access ${ways.join(" or ")}; a workflow on those events re-judges this verdict in seconds, without measuring (llm-perf-gate's docs/action.md, "Accepting an intended regression"), else it counts at the next run.`;
 }
 function storedGate(v, pr) {
   return { verdict: v.verdict, regressed: v.summary.regressed, accepted: v.accepted ?? null, pull_request: pr };
@@ -26549,6 +26614,106 @@ function checkRunContent(v, o) {
     detailsUrl: o.detailsUrl,
     annotations: annotations.slice(0, MAX_ANNOTATIONS2)
   };
+}
+async function checkRun(host, ports, inputs, c) {
+  const config = c.configPath ? relative(host.cwd, resolve2(host.cwd, c.configPath)) : inputs.config;
+  const content = checkRunContent(c.verdict, {
+    name: inputs.commentKey ? `llm-perf-gate (${inputs.commentKey})` : "llm-perf-gate",
+    headSha: c.event.pr?.headSha ?? c.event.sha,
+    line: c.line,
+    failing: c.failing,
+    note: c.note,
+    report: c.report,
+    // Annotations point at the config in the repository; one outside it (or none) gets none.
+    configPath: config !== null && !config.startsWith("..") && !isAbsolute(config) ? config : null,
+    detailsUrl: c.url
+  });
+  try {
+    const r = await ports.github.checkRun(c.event, content);
+    if (r === null) return;
+    const fork = host.event().name === "pull_request" && host.event().pr?.fromFork === true;
+    if ("forbidden" in r && fork) host.log.info(`No check run: a fork's token may not create one: ${r.forbidden}`);
+    else if ("forbidden" in r) host.log.notice(`No check run: the token may not create one (${r.forbidden.split("\n")[0]}). Add 'checks: write' to the workflow's permissions to have one; the step's status and the comment are as they would be.`);
+    else {
+      host.setOutput(OUTPUTS.checkRunUrl, r.url);
+      host.log.info(`Check run created: ${r.url}`);
+    }
+  } catch (err) {
+    host.log.warn(`Could not create the check run: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+function endStep(host, verdict, o) {
+  if (o.failing) host.fail(o.note !== null ? `${o.line}: ${o.note.detail}` : `${o.line}: ${verdict.reasons.slice(0, 3).join("; ")}`);
+  else if (o.note !== null) host.log.warn(`${o.line}: ${o.note.detail}`, `llm-perf-gate: ${o.note.headline}`);
+  else if (o.first !== null) host.log.notice(`${o.line}: ${o.first}`);
+  else host.log.info(o.line);
+}
+
+// src/action/rejudge.ts
+import { resolve as resolve3 } from "node:path";
+function rejudgeCall(event, inputs) {
+  const t = event.trigger ?? null;
+  if (t === null) return null;
+  if (t.kind === "label") return inputs.accept.label !== null && t.label === inputs.accept.label && Number.isSafeInteger(t.pr) ? { pr: t.pr } : null;
+  if (t.pr === null) return { skip: "the comment is on an issue, not a pull request" };
+  if (t.bot) return { skip: `the comment is by a bot (@${t.author})` };
+  if (!givesCommand(t.body)) return { skip: "the comment gives no /llm-perf-gate command" };
+  if (!inputs.accept.commands) return { skip: "comment commands accept nothing here ('accept-commands' is false)" };
+  return { pr: t.pr };
+}
+var short = (sha) => sha ? sha.slice(0, 7) : "no commit";
+function sameAcceptance(a, b) {
+  if (a === null || a === void 0 || b === null || b === void 0) return (a ?? null) === (b ?? null);
+  return a.by === b.by && a.at === b.at && a.via === b.via && a.reason === b.reason;
+}
+async function rejudge(host, inputs, ports, event, pr) {
+  const log = host.log;
+  const byLabel = event.trigger?.kind === "label";
+  if (inputs.githubToken === null) {
+    if (byLabel) return "measure";
+    host.fail(`Re-judging pull request #${pr} after a comment command needs 'github-token' (to read the comment and who wrote it).`);
+    return "done";
+  }
+  const at = event.pr?.number === pr ? event : await ports.github.pullRequest(event, pr);
+  const head = at.pr.headSha;
+  const own = await ports.github.ownComment(at, pr);
+  const decoded = own?.stored ? decodeStoredVerdict(own.stored) : null;
+  const problem = own === null ? `pull request #${pr} has no llm-perf-gate comment yet` : own.binding === null || own.binding.sha !== head.toLowerCase() ? `its comment reports on ${short(own.binding?.sha)}, and its head is ${short(head)} now` : decoded === null ? "its comment keeps no verdict (too large, or written by an older llm-perf-gate)" : "problem" in decoded ? decoded.problem : !own.report.includes(TOP_END) ? "its comment has no report top to replace" : null;
+  if (problem !== null || decoded === null || "problem" in decoded || own === null) {
+    if (byLabel) {
+      log.info(`Nothing to re-judge on pull request #${pr}: ${problem}. Measuring instead.`);
+      return "measure";
+    }
+    log.notice(`Nothing re-judged on pull request #${pr}: ${problem}. The next run on the pull request judges the acceptance (a push, or Re-run jobs).`);
+    return "done";
+  }
+  const stored = decoded.verdict;
+  host.setOutput(OUTPUTS.verdict, stored.verdict);
+  if (!accepts(stored)) {
+    log.notice(`Nothing to re-judge on pull request #${pr}: its verdict on ${short(head)} is ${stored.verdict}, and an acceptance changes only a verdict that fails on regressions alone.`);
+    return "done";
+  }
+  log.info(`Re-judging the verdict the comment reports on ${short(head)} with the acceptance now in force; nothing is measured.`);
+  const { verdict } = await withAcceptance(log, ports.github, inputs, { event: at, verdict: stored, commit: head, storing: false, refused: false });
+  const note = stepNote(verdict, inputs.failOn);
+  const top = reportTop(verdict, reportTopOptions(note, acceptHint(verdict, inputs, pr)));
+  const report = `${top}
+
+${TOP_END}${own.report.slice(own.report.indexOf(TOP_END) + TOP_END.length)}`;
+  await writeVerdictFiles(host, verdict, report, { markdown: resolve3(host.cwd, "llm-perf-report.md"), json: resolve3(host.cwd, "llm-perf-verdict.json") });
+  host.setOutput(OUTPUTS.verdictPath, resolve3(host.cwd, "llm-perf-verdict.json"));
+  host.setOutput(OUTPUTS.reportPath, resolve3(host.cwd, "llm-perf-report.md"));
+  await publish(host, verdict, report, { verdict: OUTPUTS.verdict, regressions: OUTPUTS.regressions });
+  const { failing, line } = outcome(verdict, inputs.failOn);
+  if (sameAcceptance(verdict.accepted ?? null, decoded.accepted)) {
+    log.info(`Pull request #${pr}: the comment already shows this (${verdict.accepted ? `accepted by @${verdict.accepted.by}` : "not accepted"}); nothing to update.`);
+  } else {
+    const url = await ports.github.comment(at, pr, verdict, report);
+    if (url) host.setOutput(OUTPUTS.commentUrl, url);
+    if (inputs.checkRun) await checkRun(host, ports, inputs, { event: at, verdict, line, failing, note, report, url, configPath: null });
+  }
+  endStep(host, verdict, { failing, line, note, first: null });
+  return "done";
 }
 
 // src/action/main.ts
@@ -26578,12 +26743,18 @@ async function runAction(host, makePorts = actionPorts) {
     let event = host.event();
     const workspace = host.cwd;
     const out = {
-      result: resolve2(workspace, inputs.mode === "report" ? inputs.result : inputs.out),
-      verdict: resolve2(workspace, "llm-perf-verdict.json"),
-      report: resolve2(workspace, "llm-perf-report.md")
+      result: resolve4(workspace, inputs.mode === "report" ? inputs.result : inputs.out),
+      verdict: resolve4(workspace, "llm-perf-verdict.json"),
+      report: resolve4(workspace, "llm-perf-report.md")
     };
     host.setOutput(OUTPUTS.resultPath, out.result);
     const paths = runPaths(workspace, inputs.out);
+    const call = inputs.mode === "run" ? rejudgeCall(event, inputs) : null;
+    if (call !== null && "skip" in call) {
+      host.log.info(`llm-perf-gate: nothing to do for this ${event.name} event: ${call.skip}.`);
+      return;
+    }
+    if (call !== null && await rejudge(host, inputs, makePorts(host, inputs, null), event, call.pr) === "done") return;
     const read = inputs.mode === "run" ? await readPlan(host, { config: inputs.config, url: inputs.url, model: inputs.model, warmupDefault: "auto" }) : null;
     const plan = read === null || inputs.budget === null ? read : budgetFromInput(read, inputs.budget);
     const ports = makePorts(host, inputs, plan);
@@ -26620,44 +26791,15 @@ async function runAction(host, makePorts = actionPorts) {
     if (url) host.setOutput(OUTPUTS.commentUrl, url);
     if (refusal !== null) host.fail(refusal);
     const { failing, line } = outcome(verdict, inputs.failOn);
-    if (inputs.checkRun && refusal === null) await checkRun(host, ports, inputs, { event, verdict, line, failing, note, report, url, plan });
+    if (inputs.checkRun && refusal === null) await checkRun(host, ports, inputs, { event, verdict, line, failing, note, report, url, configPath: plan?.configPath ?? null });
     if (storing) {
       await ports.history.save(commit, { ...doc, gate: storedGate(verdict, acceptedFrom) });
       if (design.store.afterStore) await ports.history.afterStore(event, commit);
     }
-    if (failing) host.fail(note !== null ? `${line}: ${note.detail}` : `${line}: ${verdict.reasons.slice(0, 3).join("; ")}`);
-    else if (note !== null) host.log.warn(`${line}: ${note.detail}`, `llm-perf-gate: ${note.headline}`);
-    else if (noBaselineYet(verdict)) host.log.notice(`${line}: nothing was compared (${baseline.note}). ${next.map((n) => n.replace(/\*\*/g, "")).join(" ")}`);
-    else host.log.info(line);
+    const first = noBaselineYet(verdict) ? `nothing was compared (${baseline.note}). ${next.map((n) => n.replace(/\*\*/g, "")).join(" ")}` : null;
+    endStep(host, verdict, { failing, line, note, first });
   } catch (err) {
     host.fail(err instanceof UserError ? err.headline() : err instanceof Error ? err.message : String(err));
-  }
-}
-async function checkRun(host, ports, inputs, c) {
-  const config = c.plan?.configPath ? relative(host.cwd, resolve2(host.cwd, c.plan.configPath)) : inputs.config;
-  const content = checkRunContent(c.verdict, {
-    name: inputs.commentKey ? `llm-perf-gate (${inputs.commentKey})` : "llm-perf-gate",
-    headSha: c.event.pr?.headSha ?? c.event.sha,
-    line: c.line,
-    failing: c.failing,
-    note: c.note,
-    report: c.report,
-    // Annotations point at the config in the repository; one outside it (or none) gets none.
-    configPath: config !== null && !config.startsWith("..") && !isAbsolute(config) ? config : null,
-    detailsUrl: c.url
-  });
-  try {
-    const r = await ports.github.checkRun(c.event, content);
-    if (r === null) return;
-    const fork = host.event().name === "pull_request" && host.event().pr?.fromFork === true;
-    if ("forbidden" in r && fork) host.log.info(`No check run: a fork's token may not create one: ${r.forbidden}`);
-    else if ("forbidden" in r) host.log.notice(`No check run: the token may not create one (${r.forbidden.split("\n")[0]}). Add 'checks: write' to the workflow's permissions to have one; the step's status and the comment are as they would be.`);
-    else {
-      host.setOutput(OUTPUTS.checkRunUrl, r.url);
-      host.log.info(`Check run created: ${r.url}`);
-    }
-  } catch (err) {
-    host.log.warn(`Could not create the check run: ${err instanceof Error ? err.message : String(err)}`);
   }
 }
 function budgetFromInput(plan, budget) {

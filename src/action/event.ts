@@ -23,7 +23,14 @@ export interface RunEvent {
    * Absent in hand-made events (tests): treated as null.
    */
   trustedHead?: TrustedHead | null;
+  /** What a label or comment event did (src/action/rejudge.ts); absent in hand-made events and for other events. */
+  trigger?: Trigger | null;
 }
+
+/** A label added or removed on a pull request, or a comment on one: the events that re-judge without measuring. */
+export type Trigger =
+  | { kind: 'label'; action: 'labeled' | 'unlabeled'; label: string; pr: number }
+  | { kind: 'comment'; pr: number | null; body: string; author: string; bot: boolean };
 
 export interface TrustedHead {
   /** Where it was read, for messages: `workflow_run`, `pull_request`. */
@@ -60,6 +67,7 @@ export function readEvent(ctx: typeof github.context = github.context): RunEvent
     owner,
     repo,
     trustedHead: trustedHeadOf(p),
+    trigger: triggerOf(ctx.eventName, p),
     sha: pr?.headSha && /^[0-9a-f]{40,64}$/.test(pr.headSha) ? pr.headSha : ctx.sha,
     ref: ctx.ref,
     defaultBranch,
@@ -67,6 +75,19 @@ export function readEvent(ctx: typeof github.context = github.context): RunEvent
     pr,
     baselineCommit,
   };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function triggerOf(name: string, p: Record<string, any>): Trigger | null {
+  if ((name === 'pull_request' || name === 'pull_request_target') && (p.action === 'labeled' || p.action === 'unlabeled') && p.pull_request) {
+    return { kind: 'label', action: p.action, label: String(p.label?.name ?? ''), pr: Number(p.pull_request.number) };
+  }
+  if (name === 'issue_comment' && p.comment) {
+    // A comment on an issue, not a pull request, has no issue.pull_request.
+    const pr = p.issue?.pull_request ? Number(p.issue.number) : null;
+    return { kind: 'comment', pr: pr !== null && Number.isSafeInteger(pr) ? pr : null, body: String(p.comment.body ?? ''), author: String(p.comment.user?.login ?? ''), bot: p.comment.user?.type === 'Bot' };
+  }
+  return null;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -5,15 +5,14 @@
 // canned results in test/action/design.test.ts) as arguments. "A regression
 // was found" ends in a table and a failed step; "the action broke" ends in a
 // failed step with the error that says what was being done.
-import { isAbsolute, relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Plan } from '../config/plan.js';
 import { UserError } from '../errors/user-error.js';
 import { designRun, describeDesign, type RunDesign } from '../pipeline/design.js';
 import { readPlan } from '../pipeline/judge.js';
 import { planWithBudget, type BudgetOverride } from '../config/budget-text.js';
 import { InputError } from '../errors/input-error.js';
-import type { VerdictDoc } from '../gate/verdict.js';
-import { outcome, publish, stepNote, type StepNote } from '../pipeline/publish.js';
+import { outcome, publish, stepNote } from '../pipeline/publish.js';
 import { renderReport, writeVerdictFiles } from '../pipeline/report.js';
 import { noBaselineYet } from '../report/markdown.js';
 import { carryOut, runPaths } from '../pipeline/run.js';
@@ -21,9 +20,10 @@ import { INPUTS, OUTPUTS } from './constants.js';
 import { reportBindingProblem, type RunEvent } from './event.js';
 import type { ActionHost } from './host.js';
 import { readInputs, type ActionInputs } from './inputs.js';
-import { actionPorts, type ActionPorts, type ActionPortsFactory } from './ports.js';
+import { actionPorts, type ActionPortsFactory } from './ports.js';
 import { repoUrl } from './history-push.js';
-import { acceptHint, checkRunContent, firstRunNext, storedGate, withAcceptance } from './pr-workflow.js';
+import { acceptHint, checkRun, endStep, firstRunNext, storedGate, withAcceptance } from './pr-workflow.js';
+import { rejudge, rejudgeCall } from './rejudge.js';
 
 /** The action's words mapped onto the run design (src/pipeline/design.ts). */
 function actionDesign(inputs: ActionInputs, event: { baselineCommit: string | null; isDefaultBranchPush: boolean }, resultPath: string): RunDesign {
@@ -61,6 +61,14 @@ export async function runAction(host: ActionHost, makePorts: ActionPortsFactory 
     };
     host.setOutput(OUTPUTS.resultPath, out.result);
     const paths = runPaths(workspace, inputs.out);
+
+    // A label or comment that accepts re-judges the comment's stored verdict: nothing is measured (src/action/rejudge.ts).
+    const call = inputs.mode === 'run' ? rejudgeCall(event, inputs) : null;
+    if (call !== null && 'skip' in call) {
+      host.log.info(`llm-perf-gate: nothing to do for this ${event.name} event: ${call.skip}.`);
+      return;
+    }
+    if (call !== null && (await rejudge(host, inputs, makePorts(host, inputs, null), event, call.pr)) === 'done') return;
 
     // In a workflow, a config that does not say how to warm up warms until steady: a cold server after a fresh start is the rule there.
     const read: Plan | null = inputs.mode === 'run' ? await readPlan(host, { config: inputs.config, url: inputs.url, model: inputs.model, warmupDefault: 'auto' }) : null;
@@ -107,59 +115,19 @@ export async function runAction(host: ActionHost, makePorts: ActionPortsFactory 
     if (url) host.setOutput(OUTPUTS.commentUrl, url);
     if (refusal !== null) host.fail(refusal);
     const { failing, line } = outcome(verdict, inputs.failOn);
-    if (inputs.checkRun && refusal === null) await checkRun(host, ports, inputs, { event, verdict, line, failing, note, report, url, plan });
+    if (inputs.checkRun && refusal === null) await checkRun(host, ports, inputs, { event, verdict, line, failing, note, report, url, configPath: plan?.configPath ?? null });
 
     if (storing) {
       await ports.history.save(commit, { ...doc, gate: storedGate(verdict, acceptedFrom) });
       if (design.store.afterStore) await ports.history.afterStore(event, commit);
     }
 
-    if (failing) host.fail(note !== null ? `${line}: ${note.detail}` : `${line}: ${verdict.reasons.slice(0, 3).join('; ')}`);
-    // Invalid and inconclusive never end green silently: a warning annotation says why and what to change.
-    else if (note !== null) host.log.warn(`${line}: ${note.detail}`, `llm-perf-gate: ${note.headline}`);
     // A first run is neither green nor red: a notice says so and what happens next.
-    else if (noBaselineYet(verdict)) host.log.notice(`${line}: nothing was compared (${baseline.note}). ${next.map((n) => n.replace(/\*\*/g, '')).join(' ')}`);
-    else host.log.info(line);
+    const first = noBaselineYet(verdict) ? `nothing was compared (${baseline.note}). ${next.map((n) => n.replace(/\*\*/g, '')).join(' ')}` : null;
+    endStep(host, verdict, { failing, line, note, first });
   } catch (err) {
     // A UserError says what to fix (src/errors/); anything else is the action breaking, said as it is.
     host.fail(err instanceof UserError ? err.headline() : err instanceof Error ? err.message : String(err));
-  }
-}
-
-/** The check run beside the job's status; a token without checks: write gets a notice that says to grant it, and the step goes on. */
-async function checkRun(
-  host: ActionHost,
-  ports: ActionPorts,
-  inputs: ActionInputs,
-  c: { event: RunEvent; verdict: VerdictDoc; line: string; failing: boolean; note: StepNote | null; report: string; url: string | null; plan: Plan | null },
-): Promise<void> {
-  // The plan names its file as given (relative to the workspace, or absolute).
-  const config = c.plan?.configPath ? relative(host.cwd, resolve(host.cwd, c.plan.configPath)) : inputs.config;
-  const content = checkRunContent(c.verdict, {
-    name: inputs.commentKey ? `llm-perf-gate (${inputs.commentKey})` : 'llm-perf-gate',
-    headSha: c.event.pr?.headSha ?? c.event.sha,
-    line: c.line,
-    failing: c.failing,
-    note: c.note,
-    report: c.report,
-    // Annotations point at the config in the repository; one outside it (or none) gets none.
-    configPath: config !== null && !config.startsWith('..') && !isAbsolute(config) ? config : null,
-    detailsUrl: c.url,
-  });
-  try {
-    const r = await ports.github.checkRun(c.event, content);
-    if (r === null) return;
-    // A fork's pull_request token can never write checks: said quietly there. Anywhere else the workflow can
-    // grant it, and a workflow pasted without it must not lose its check run unnoticed (issue 31).
-    const fork = host.event().name === 'pull_request' && host.event().pr?.fromFork === true;
-    if ('forbidden' in r && fork) host.log.info(`No check run: a fork's token may not create one: ${r.forbidden}`);
-    else if ('forbidden' in r) host.log.notice(`No check run: the token may not create one (${r.forbidden.split('\n')[0]}). Add 'checks: write' to the workflow's permissions to have one; the step's status and the comment are as they would be.`);
-    else {
-      host.setOutput(OUTPUTS.checkRunUrl, r.url);
-      host.log.info(`Check run created: ${r.url}`);
-    }
-  } catch (err) {
-    host.log.warn(`Could not create the check run: ${err instanceof Error ? err.message : String(err)}`);
   }
 }
 

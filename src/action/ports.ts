@@ -22,7 +22,7 @@ import { withPullRequest, type RunEvent } from './event.js';
 import { afterStore, trendSection } from './history-push.js';
 import type { ActionHost } from './host.js';
 import type { ActionInputs } from './inputs.js';
-import { commentMarker } from '../github/comment.js';
+import { commentMarker, readOwnComment, type OwnComment } from '../github/comment.js';
 import { comment } from './publish.js';
 
 export interface GitHubPort {
@@ -35,6 +35,8 @@ export interface GitHubPort {
   acceptance(event: RunEvent, prNumber: number, head: string | null): Promise<{ acceptance: Acceptance | null; ignored: string[] } | null>;
   /** The pull request a pushed commit was merged from; null when none is found or there is no token. */
   mergedFrom(event: RunEvent, sha: string): Promise<number | null>;
+  /** This gate's own comment on the pull request: its head binding, stored verdict and report; null when there is none or no token. */
+  ownComment(event: RunEvent, prNumber: number): Promise<OwnComment | null>;
   /** Creates a check run; null without a token, `forbidden` when the token may not. */
   checkRun(event: RunEvent, content: CheckRunContent): Promise<{ url: string } | { forbidden: string } | null>;
 }
@@ -130,6 +132,8 @@ export const actionPorts: ActionPortsFactory = (host, inputs, plan) => {
       comment: (event, prNumber, verdict, report) => comment(host.log, inputs, event, prNumber, verdict, report, octokit),
       acceptance: async (event, number, head) =>
         octokit === undefined ? null : readAcceptance(octokit, { owner: event.owner, repo: event.repo, number }, inputs.accept, head === null ? null : { head, marker: commentMarker(inputs.commentKey ?? undefined) }),
+      ownComment: async (event, number) =>
+        octokit === undefined ? null : readOwnComment(octokit, { owner: event.owner, repo: event.repo, issueNumber: number, marker: commentMarker(inputs.commentKey ?? undefined) }),
       mergedFrom: async (event, sha) => (octokit === undefined ? null : pullOfCommit(octokit, { owner: event.owner, repo: event.repo, sha })),
       checkRun: async (event, content) => (octokit === undefined ? null : createCheckRun(octokit, { owner: event.owner, repo: event.repo }, content)),
     },

@@ -9,9 +9,12 @@ import { findings, type StepNote } from '../pipeline/publish.js';
 import { codeSpan } from '../report/escape.js';
 import { noBaselineYet } from '../report/markdown.js';
 import type { StoredGate } from '../result/types.js';
+import { isAbsolute, relative, resolve } from 'node:path';
 import type { RunEvent } from './event.js';
+import { OUTPUTS } from './constants.js';
+import type { ActionHost } from './host.js';
 import type { ActionInputs } from './inputs.js';
-import type { GitHubPort } from './ports.js';
+import type { ActionPorts, GitHubPort } from './ports.js';
 
 /**
  * The pull request whose acceptance counts: the one the run is about, or, on
@@ -88,7 +91,7 @@ export function acceptHint(v: VerdictDoc, inputs: ActionInputs, pr: number | nul
   if (inputs.accept.label !== null) ways.push(`adds the label ${codeSpan(inputs.accept.label)}`);
   if (inputs.accept.commands) ways.push('comments `/llm-perf-gate accept <reason>`');
   if (ways.length === 0) return null;
-  return `**To accept this regression as intended:** someone with write access ${ways.join(' or ')}; it counts at the workflow's next run on this pull request (a \`labeled\` trigger, a push, or Re-run jobs).`;
+  return `**To accept this regression as intended:** someone with write access ${ways.join(' or ')}; a workflow on those events re-judges this verdict in seconds, without measuring (llm-perf-gate's docs/action.md, "Accepting an intended regression"), else it counts at the next run.`;
 }
 
 /** What the stored result keeps of the gate. */
@@ -107,7 +110,7 @@ const MAX_ANNOTATIONS = 50;
  * neither a pass nor a fail (an invalid or inconclusive verdict that does
  * not fail the step, an accepted regression, a first run with no baseline).
  */
-export function checkRunContent(v: VerdictDoc, o: { line: string; failing: boolean; note: StepNote | null; report: string; headSha: string; configPath: string | null; detailsUrl: string | null; name: string }): CheckRunContent {
+function checkRunContent(v: VerdictDoc, o: { line: string; failing: boolean; note: StepNote | null; report: string; headSha: string; configPath: string | null; detailsUrl: string | null; name: string }): CheckRunContent {
   // A first run, with nothing stored to compare with, is neither a pass nor a fail (issue 31).
   const conclusion = o.failing ? 'failure' : o.note !== null || noBaselineYet(v) ? 'neutral' : 'success';
   // The job's own annotations (src/pipeline/publish.ts), on the config file; an accepted regression is a warning here.
@@ -126,4 +129,53 @@ export function checkRunContent(v: VerdictDoc, o: { line: string; failing: boole
     detailsUrl: o.detailsUrl,
     annotations: annotations.slice(0, MAX_ANNOTATIONS),
   };
+}
+
+/** The check run beside the job's status; a token without checks: write gets a notice that says to grant it, and the step goes on. */
+export async function checkRun(
+  host: ActionHost,
+  ports: ActionPorts,
+  inputs: ActionInputs,
+  c: { event: RunEvent; verdict: VerdictDoc; line: string; failing: boolean; note: StepNote | null; report: string; url: string | null; configPath: string | null },
+): Promise<void> {
+  // The plan names its file as given (relative to the workspace, or absolute).
+  const config = c.configPath ? relative(host.cwd, resolve(host.cwd, c.configPath)) : inputs.config;
+  const content = checkRunContent(c.verdict, {
+    name: inputs.commentKey ? `llm-perf-gate (${inputs.commentKey})` : 'llm-perf-gate',
+    headSha: c.event.pr?.headSha ?? c.event.sha,
+    line: c.line,
+    failing: c.failing,
+    note: c.note,
+    report: c.report,
+    // Annotations point at the config in the repository; one outside it (or none) gets none.
+    configPath: config !== null && !config.startsWith('..') && !isAbsolute(config) ? config : null,
+    detailsUrl: c.url,
+  });
+  try {
+    const r = await ports.github.checkRun(c.event, content);
+    if (r === null) return;
+    // A fork's pull_request token can never write checks: said quietly there. Anywhere else the workflow can
+    // grant it, and a workflow pasted without it must not lose its check run unnoticed (issue 31).
+    const fork = host.event().name === 'pull_request' && host.event().pr?.fromFork === true;
+    if ('forbidden' in r && fork) host.log.info(`No check run: a fork's token may not create one: ${r.forbidden}`);
+    else if ('forbidden' in r) host.log.notice(`No check run: the token may not create one (${r.forbidden.split('\n')[0]}). Add 'checks: write' to the workflow's permissions to have one; the step's status and the comment are as they would be.`);
+    else {
+      host.setOutput(OUTPUTS.checkRunUrl, r.url);
+      host.log.info(`Check run created: ${r.url}`);
+    }
+  } catch (err) {
+    host.log.warn(`Could not create the check run: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+/**
+ * The step's status and its last line: a failure fails it; what is neither
+ * (invalid or inconclusive let through, an accepted regression) leaves a
+ * warning that says why; a first run (`first`: what it says) a notice.
+ */
+export function endStep(host: ActionHost, verdict: VerdictDoc, o: { failing: boolean; line: string; note: StepNote | null; first: string | null }): void {
+  if (o.failing) host.fail(o.note !== null ? `${o.line}: ${o.note.detail}` : `${o.line}: ${verdict.reasons.slice(0, 3).join('; ')}`);
+  else if (o.note !== null) host.log.warn(`${o.line}: ${o.note.detail}`, `llm-perf-gate: ${o.note.headline}`);
+  else if (o.first !== null) host.log.notice(`${o.line}: ${o.first}`);
+  else host.log.info(o.line);
 }

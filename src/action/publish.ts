@@ -6,6 +6,7 @@ import { commentMarker, upsertComment } from '../github/comment.js';
 import type { HostLog } from '../pipeline/host.js';
 import type { ActionInputs } from './inputs.js';
 import type { RunEvent } from './event.js';
+import { encodeStoredVerdict } from './stored-verdict.js';
 
 /**
  * Upserts the sticky comment; never fails the step (fork tokens are read-only).
@@ -32,7 +33,10 @@ export async function comment(
   try {
     // The comment records which head commit it reports on and since when: an acceptance binds to it (src/pipeline/accept.ts).
     const head = event.pr !== null && /^[0-9a-f]{40,64}$/.test(event.pr.headSha) ? { sha: event.pr.headSha, now: new Date().toISOString() } : undefined;
-    const r = await upsertComment(client, { owner: event.owner, repo: event.repo, issueNumber: prNumber, marker }, report, inputs.comment, changed, head);
+    // The verdict goes with the report, so a label or a comment command can re-judge it without measuring (src/action/rejudge.ts).
+    const stored = encodeStoredVerdict(v);
+    if (stored === null) log.info('The verdict is too large to keep in the comment: an acceptance given later counts at the next run, not at once.');
+    const r = await upsertComment(client, { owner: event.owner, repo: event.repo, issueNumber: prNumber, marker }, report, inputs.comment, changed, head, stored);
     if (r.action === 'skipped' && r.reason) {
       log.notice(`Pull-request comment not posted (${r.reason}); the report is in the job summary. For pull requests from forks see the two-workflow setup in the README.`);
     }

@@ -4,6 +4,7 @@
 // src/load/sessions.ts.
 import { lengthIssues, normaliseLength, type Length, type RawLength } from './lengths.js';
 import type { Segment } from './vocabulary.js';
+import { isRecord } from '../util/record.js';
 
 /** An issues.ts Issue (declared here too: issues.ts imports this file). */
 interface Issue {
@@ -73,9 +74,6 @@ function lengthCeiling(value: unknown): number | null {
   }
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
 
 /**
  * Problems of scenario `sc` (at `at`) with a conversation: it builds its own

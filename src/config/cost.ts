@@ -3,6 +3,7 @@
 // docs/metrics.md, "Cost and energy"). Either a price per GPU-hour and the
 // GPU count, or one price per node-hour. The schema checks each field's
 // type and range; the rules across its fields are here.
+import { isRecord } from '../util/record.js';
 
 /** An issues.ts Issue (imported by shape: issues.ts reaches normal.ts, which imports this file). */
 interface Issue {
@@ -12,7 +13,6 @@ interface Issue {
   atKey?: boolean;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const has = (o: Record<string, unknown>, key: string): boolean => Object.prototype.hasOwnProperty.call(o, key);
 
 export interface RawCost {

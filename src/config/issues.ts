@@ -12,6 +12,7 @@ import { DEFAULTS } from './defaults.js';
 import type { RawLoad } from './raw.js';
 import { parseSloText, SLO_RE } from './slo-text.js';
 import type { Segment } from './vocabulary.js';
+import { isRecord } from '../util/record.js';
 
 // The schema's validators as generated code (scripts/gen-validators.ts): every
 // error with its schema and data (verbose), all of them (allErrors).
@@ -215,9 +216,6 @@ export function schemaIssues(raw: unknown, errors: readonly ErrorObject[]): Issu
   return issues;
 }
 
-export function isRecord(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
 
 export function has(obj: Record<string, unknown>, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(obj, key);

@@ -4,6 +4,7 @@
 // a shared prefix shorter than the shortest prompt). Drawing the lengths is
 // src/workload/lengths.ts; reading a trace is src/workload/trace.ts.
 import type { Segment } from './vocabulary.js';
+import { isRecord } from '../util/record.js';
 
 /** An issues.ts Issue (declared here too: issues.ts imports this file). */
 interface Issue {
@@ -74,9 +75,6 @@ const FIELDS: Record<RawLengthDist['dist'], { required: readonly string[]; optio
 };
 const ALL_FIELDS = ['value', 'min', 'max', 'mean', 'stddev', 'values', 'weights'] as const;
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
 
 /** Problems of one length written as a mapping (the schema checked each field's type and range). */
 export function lengthIssues(value: unknown, at: Segment[]): Issue[] {

@@ -10,6 +10,7 @@ import { metricDef } from '../metric-catalogue.js';
 import { checkCapacitySlo } from './capacity-rules.js';
 import { DEFAULTS } from './defaults.js';
 import type { Segment } from './vocabulary.js';
+import { isRecord } from '../util/record.js';
 
 /** An issues.ts Issue (declared here too: issues.ts imports this file's importers). */
 interface Issue {
@@ -103,9 +104,6 @@ export function rampExpectedRequests(r: Pick<NormalRamp, 'from' | 'to' | 'durati
   return (sum / r.steps) * r.duration_s;
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
 
 /**
  * What JSON Schema cannot say of a ramp that passed it (`at` is its

@@ -60,6 +60,37 @@ function bindingOf(body: string, marker: string): HeadBinding | null {
   return m === null ? null : { sha: m[1]!, since: m[2]! };
 }
 
+/** The verdict the comment reports, as one hidden line (src/action/stored-verdict.ts: base64, never `-->`). */
+const STORED = /^<!-- llm-perf-gate:verdict ([A-Za-z0-9+/=]+) -->$/;
+
+/** The comment's hidden lines (binding, stored verdict) and the report under them. */
+function partsOf(body: string, marker: string): { binding: HeadBinding | null; stored: string | null; report: string } {
+  const lines = body.slice(marker.length + 1).split('\n');
+  const binding = bindingOf(body, marker);
+  let i = binding === null ? 0 : 1;
+  const m = STORED.exec(lines[i] ?? '');
+  if (m !== null) i++;
+  return { binding, stored: m?.[1] ?? null, report: lines.slice(i).join('\n') };
+}
+
+/** Our own comment: its hidden lines and the report under them. */
+export interface OwnComment {
+  url: string;
+  binding: HeadBinding | null;
+  /** The stored verdict's line (src/action/stored-verdict.ts); null: none. */
+  stored: string | null;
+  report: string;
+}
+
+/** Our own comment on a pull request; null when we have none. */
+export async function readOwnComment(octokit: Octokit, t: CommentTarget): Promise<OwnComment | null> {
+  const marker = t.marker ?? COMMENT_MARKER;
+  const me = t.author ? { login: t.author, fallback: false } : await identity(octokit);
+  const comments = await octokit.paginate(octokit.rest.issues.listComments, { owner: t.owner, repo: t.repo, issue_number: t.issueNumber, per_page: 100 });
+  const mine = comments.find((c) => (c.body ?? '').startsWith(`${marker}\n`) && isOurs(c.user, me));
+  return mine === undefined ? null : { url: mine.html_url, ...partsOf(mine.body ?? '', marker) };
+}
+
 /** The head binding of our own comment among `comments`, or null when we have none or it carries none. */
 export async function readHeadBinding(octokit: Octokit, comments: ReadonlyArray<{ body?: string | null; user?: { login?: string; type?: string } | null }>, marker = COMMENT_MARKER): Promise<HeadBinding | null> {
   const me = await identity(octokit);
@@ -75,6 +106,8 @@ export async function upsertComment(
   changed: boolean,
   /** The head commit this report is on, and the time now: the comment records since when it has shown that head. */
   head?: { sha: string; now: string },
+  /** The verdict reported, encoded (src/action/stored-verdict.ts), for a re-judge without measuring; absent: none kept. */
+  stored?: string | null,
 ): Promise<UpsertResult> {
   const marker = t.marker ?? COMMENT_MARKER;
   if (!/^<!--(?:(?!-->)[\s\S])*-->$/.test(marker)) throw new TypeError(`comment marker must be one HTML comment, got '${marker}'`);
@@ -89,7 +122,10 @@ export async function upsertComment(
     // The same head keeps the time its report was first shown; a new head starts now.
     const before = mine === undefined ? null : bindingOf(mine.body ?? '', marker);
     const binding = head === undefined ? null : { sha: head.sha, since: before?.sha === head.sha ? before.since : head.now };
-    const text = capComment(marker, binding === null ? body : `${bindingLine(binding)}\n${body}`);
+    if (stored != null && !STORED.test(`<!-- llm-perf-gate:verdict ${stored} -->`)) throw new TypeError('a stored verdict must be base64');
+    // The hidden lines come first: a report cut to GitHub's limit loses its tail, never the verdict a re-judge reads.
+    const hidden = [...(binding === null ? [] : [bindingLine(binding)]), ...(stored == null ? [] : [`<!-- llm-perf-gate:verdict ${stored} -->`])];
+    const text = capComment(marker, [...hidden, body].join('\n'));
     if (mine) {
       const r = await octokit.rest.issues.updateComment({ ...where, comment_id: mine.id, body: text });
       return { action: 'updated', id: r.data.id, url: r.data.html_url };

@@ -51,6 +51,11 @@ function commandOf(body: string): Command | null {
   return { verb: 'accept', reason };
 }
 
+/** Whether a comment gives `/llm-perf-gate accept` or `unaccept` (with or without a usable reason): a comment event re-judges on it. */
+export function givesCommand(body: string): boolean {
+  return commandOf(body) !== null;
+}
+
 /** Longest reason kept: it is shown in the comment and stored with the result. */
 const MAX_REASON = 300;
 

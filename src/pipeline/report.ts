@@ -65,6 +65,11 @@ interface ReportContext {
   stepNote?: StepNote | null;
 }
 
+/** The action report's top (src/report/markdown.ts reportTop): the step note as headline and lead, then how to accept. */
+export function reportTopOptions(note: StepNote | null, acceptHint: string | null): { headline?: string; lead?: string; hint?: string } {
+  return { ...(note ? { headline: note.headline, lead: `**${escapeMd(note.detail)}**` } : {}), ...(acceptHint ? { hint: acceptHint } : {}) };
+}
+
 /** The Markdown report of the action: verdict, the measured table first when there was no baseline, and the trend (folded). */
 export function renderReport(v: VerdictDoc, doc: ResultDoc, ctx: ReportContext): string {
   const sections: string[] = [];
@@ -79,9 +84,10 @@ export function renderReport(v: VerdictDoc, doc: ResultDoc, ctx: ReportContext):
   }
   // The step note leads the lines under the headline: it is what a reader of a red, or a not quite green, check needs first.
   return renderMarkdown(v, {
-    ...(ctx.stepNote ? { headline: ctx.stepNote.headline, lead: `**${escapeMd(ctx.stepNote.detail)}**` } : {}),
+    ...reportTopOptions(ctx.stepNote ?? null, ctx.acceptHint ?? null),
+    markTop: true,
     // Without a baseline, the verdict's first reason is the note itself, and the report says it once (src/report/markdown.ts).
-    context: [...(ctx.acceptHint ? [ctx.acceptHint] : []), ...(ctx.noBaseline ? [] : [ctx.baselineNote.replace(/^baseline: /, 'Baseline: ')])],
+    context: ctx.noBaseline ? [] : [ctx.baselineNote.replace(/^baseline: /, 'Baseline: ')],
     first,
     sections,
     results: { baseline: ctx.baseline ?? null, candidate: doc },

@@ -90,6 +90,10 @@ interface ReportOptions {
   headline?: string;
   /** A line right under the headline, before the counts: what a reader of a red or not quite green check needs first (safe Markdown). */
   lead?: string;
+  /** A line under the lead: how to accept a regression (safe Markdown); absent: none. */
+  hint?: string;
+  /** Mark where the top (headline, lead, hint: all an acceptance changes) ends, so a re-judged comment can replace it alone (src/action/rejudge.ts). */
+  markTop?: boolean;
   /** Extra lines under the headline, e.g. which history commit was the baseline. */
   context?: string[];
   /** Sections right under the headline's lines, before everything else, e.g. a first run's measured figures (already safe Markdown). */
@@ -227,15 +231,29 @@ export function noBaselineYet(v: VerdictDoc): boolean {
 /** The headline's words for a run with nothing to compare with. */
 export const NO_BASELINE_HEADLINE = 'no baseline yet: figures recorded';
 
-export function renderMarkdown(v: VerdictDoc, opts: ReportOptions = {}): string {
-  const max = opts.maxChars ?? MAX_REPORT_CHARS;
-  const s = v.summary;
-  const parts: string[] = [];
+/** Where a report's top ends (ReportOptions.markTop): an HTML comment, unseen where the report is shown. */
+export const TOP_END = '<!-- llm-perf-gate:top-end -->';
+
+/**
+ * The report's top: the headline, the lead and the hint: what accepting a
+ * regression changes, and nothing else (the rest reads the verdict as measured).
+ */
+export function reportTop(v: VerdictDoc, opts: Pick<ReportOptions, 'headline' | 'lead' | 'hint'>): string {
   const first = noBaselineYet(v);
   // An accepted regression is neither the red cross of a failure nor a pass: the step passed because a writer said so.
   const icon = first ? '➖' : v.accepted !== undefined && v.verdict === 'fail' ? '☑️' : ICON[v.verdict];
-  parts.push(`## ${icon} llm-perf-gate: ${first ? NO_BASELINE_HEADLINE : v.verdict}${opts.headline ? ` · ${escapeMd(opts.headline)}` : ''}`);
+  const parts = [`## ${icon} llm-perf-gate: ${first ? NO_BASELINE_HEADLINE : v.verdict}${opts.headline ? ` · ${escapeMd(opts.headline)}` : ''}`];
   if (opts.lead) parts.push(opts.lead);
+  if (opts.hint) parts.push(opts.hint);
+  return parts.join('\n\n');
+}
+
+export function renderMarkdown(v: VerdictDoc, opts: ReportOptions = {}): string {
+  const max = opts.maxChars ?? MAX_REPORT_CHARS;
+  const s = v.summary;
+  const parts: string[] = [reportTop(v, opts)];
+  if (opts.markTop) parts.push(TOP_END);
+  const first = noBaselineYet(v);
   // Without a baseline the one thing to say first is why nothing was compared: said once, not again among the reasons.
   const why = v.baseline.status === 'missing' ? v.reasons.find((r) => r.startsWith(NO_BASELINE)) : undefined;
   if (why !== undefined) parts.push(`**Nothing was compared: ${escapeMd(why.slice(NO_BASELINE.length))}.**`);

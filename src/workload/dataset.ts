@@ -19,6 +19,7 @@ import { createRng } from '../util/rng.js';
 import { requestLength } from './lengths.js';
 import { getTokenizer } from './tokenizer.js';
 import type { ChatMessage, WorkItem } from './synth.js';
+import { isRecord } from '../util/record.js';
 
 interface DatasetRow {
   /** 1-based line number in the file, for messages. */
@@ -43,9 +44,6 @@ export function describe(value: unknown): string {
   return `a ${typeof value}`;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function has(obj: Record<string, unknown>, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(obj, key);

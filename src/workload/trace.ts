@@ -23,6 +23,7 @@ import { describe, jsonProblem, openRegular, reason } from './dataset.js';
 import { buildPrompt, synthesisWords, type WorkItem } from './synth.js';
 import { getTokenizer } from './tokenizer.js';
 import { innerWords, requestWords, type LengthMap } from './server-lengths.js';
+import { isRecord } from '../util/record.js';
 
 /** One request of a trace. */
 export interface TraceRequest {
@@ -41,9 +42,6 @@ const MAX_TRACE_TOKENS = 1_000_000;
 /** Most requests one trace may hold. */
 const MAX_TRACE_REQUESTS = 10_000_000;
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function tokenCount(value: unknown, where: string, field: string): number {
   if (value === undefined) throw new DatasetError(`${where}: "${field}" is missing`);

@@ -17,10 +17,10 @@ const verdict = (over: { verdict?: VerdictDoc['verdict']; regressed?: number; sl
 describe('acceptHint', () => {
   it('names the label and the command as configured', () => {
     expect(acceptHint(verdict(), inputs(), 7)).toBe(
-      "**To accept this regression as intended:** someone with write access adds the label `perf-accepted` or comments `/llm-perf-gate accept <reason>`; it counts at the workflow's next run on this pull request (a `labeled` trigger, a push, or Re-run jobs).",
+      "**To accept this regression as intended:** someone with write access adds the label `perf-accepted` or comments `/llm-perf-gate accept <reason>`; a workflow on those events re-judges this verdict in seconds, without measuring (llm-perf-gate's docs/action.md, \"Accepting an intended regression\"), else it counts at the next run.",
     );
-    expect(acceptHint(verdict(), inputs({ 'accept-label': 'perf-ok', 'accept-commands': 'false' }), 7)).toContain('someone with write access adds the label `perf-ok`; it counts');
-    expect(acceptHint(verdict(), inputs({ 'accept-label': 'none' }), 7)).toContain('someone with write access comments `/llm-perf-gate accept <reason>`; it counts');
+    expect(acceptHint(verdict(), inputs({ 'accept-label': 'perf-ok', 'accept-commands': 'false' }), 7)).toContain('someone with write access adds the label `perf-ok`; a workflow');
+    expect(acceptHint(verdict(), inputs({ 'accept-label': 'none' }), 7)).toContain('someone with write access comments `/llm-perf-gate accept <reason>`; a workflow');
   });
 
   it('says nothing where nothing could accept: no regression to accept, already accepted, no pull request, no comment, no way configured', () => {

@@ -133,5 +133,6 @@ function depths(lines: readonly string[]): number[] {
 export function linesAboveFold(md: string): string[] {
   const lines = md.split('\n');
   const d = depths(lines);
-  return lines.filter((l, i) => d[i] === 0 && l.trim() !== '');
+  // A line that is one HTML comment (the report's top-end marker) shows nothing.
+  return lines.filter((l, i) => d[i] === 0 && l.trim() !== '' && !/^<!--(?:(?!-->).)*-->$/.test(l.trim()));
 }

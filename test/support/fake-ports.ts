@@ -88,6 +88,8 @@ export function fakePorts(canned: Canned): { factory: ActionPortsFactory; calls:
         return canned.acceptance === undefined ? { acceptance: null, ignored: [] } : canned.acceptance;
       },
       mergedFrom: async () => canned.mergedFrom ?? null,
+      // Re-judging reads the comment through the fake GitHub API (test/action/accept.test.ts), not these ports.
+      ownComment: async () => null,
       async checkRun(_event, content) {
         calls.checkRuns.push(content);
         return canned.checkRun === undefined ? { url: 'https://github.test/runs/1' } : canned.checkRun;

@@ -5,7 +5,7 @@ import {
   percentileOf,
   quantileSorted,
   tQuantile
-} from "./chunk-SF6E3677.js";
+} from "./chunk-XTHQTU2Q.js";
 import {
   MAX_FIGURE,
   NO_SLO_REASON,
@@ -15,7 +15,7 @@ import {
   isFigure,
   resultProblem,
   textBeyondBounds
-} from "./chunk-JZDSGQLP.js";
+} from "./chunk-TQZ6X564.js";
 import {
   minSamplesFor
 } from "./chunk-A65H3QNL.js";

@@ -42,7 +42,7 @@ import {
   synthesizeItems,
   traceLoad,
   workloadHash
-} from "./chunk-TCQCJJRX.js";
+} from "./chunk-NIBP2DMZ.js";
 import {
   getTokenizer,
   lazyTokenCounter
@@ -52,7 +52,7 @@ import {
   rampResult,
   summariseLateness,
   turnMetrics
-} from "./chunk-4XC6NSDL.js";
+} from "./chunk-6JWJJ73Q.js";
 import {
   EXACT_GAPS,
   sampleGaps
@@ -69,7 +69,7 @@ import {
   parseCapacitySlos,
   resultTable,
   writeResult
-} from "./chunk-ZEPIA4UX.js";
+} from "./chunk-DV4EQ53W.js";
 import {
   createRng
 } from "./chunk-4AXL3BU5.js";
@@ -79,7 +79,7 @@ import {
   capacityCellId,
   hourlyUsd,
   searchOptionProblems
-} from "./chunk-JZDSGQLP.js";
+} from "./chunk-TQZ6X564.js";
 import {
   startServer
 } from "./chunk-5XUPNBZ7.js";

@@ -4,19 +4,19 @@ import {
   mergeMetrics,
   mergeRamps,
   mergeTurns
-} from "./chunk-4XC6NSDL.js";
+} from "./chunk-6JWJJ73Q.js";
 import "./chunk-ZBFK6JJY.js";
 import {
   efficiencyOf,
   resultTable,
   writeResult
-} from "./chunk-ZEPIA4UX.js";
-import "./chunk-SF6E3677.js";
+} from "./chunk-DV4EQ53W.js";
+import "./chunk-XTHQTU2Q.js";
 import "./chunk-4AXL3BU5.js";
 import {
   hourlyUsd,
   readResult
-} from "./chunk-JZDSGQLP.js";
+} from "./chunk-TQZ6X564.js";
 import "./chunk-A65H3QNL.js";
 import {
   parseCommandArgs

@@ -10,7 +10,7 @@ import {
   telemetrySection,
   telemetrySummary,
   undecided
-} from "./chunk-TCQCJJRX.js";
+} from "./chunk-NIBP2DMZ.js";
 import {
   PercentileCells,
   capacityCellSection,
@@ -25,10 +25,10 @@ import {
   renderTable,
   turnsSection,
   writeOutputFile
-} from "./chunk-ZEPIA4UX.js";
+} from "./chunk-DV4EQ53W.js";
 import {
   metricDef
-} from "./chunk-JZDSGQLP.js";
+} from "./chunk-TQZ6X564.js";
 import {
   EXIT
 } from "./chunk-ZSLGKFHA.js";
@@ -271,14 +271,21 @@ function noBaselineYet(v) {
   return v.baseline.status === "missing" && v.verdict === "pass" && v.cells.length === 0;
 }
 var NO_BASELINE_HEADLINE = "no baseline yet: figures recorded";
+var TOP_END = "<!-- llm-perf-gate:top-end -->";
+function reportTop(v, opts) {
+  const first = noBaselineYet(v);
+  const icon = first ? "\u2796" : v.accepted !== void 0 && v.verdict === "fail" ? "\u2611\uFE0F" : ICON[v.verdict];
+  const parts = [`## ${icon} llm-perf-gate: ${first ? NO_BASELINE_HEADLINE : v.verdict}${opts.headline ? ` \xB7 ${escapeMd(opts.headline)}` : ""}`];
+  if (opts.lead) parts.push(opts.lead);
+  if (opts.hint) parts.push(opts.hint);
+  return parts.join("\n\n");
+}
 function renderMarkdown(v, opts = {}) {
   const max = opts.maxChars ?? MAX_REPORT_CHARS;
   const s = v.summary;
-  const parts = [];
+  const parts = [reportTop(v, opts)];
+  if (opts.markTop) parts.push(TOP_END);
   const first = noBaselineYet(v);
-  const icon = first ? "\u2796" : v.accepted !== void 0 && v.verdict === "fail" ? "\u2611\uFE0F" : ICON[v.verdict];
-  parts.push(`## ${icon} llm-perf-gate: ${first ? NO_BASELINE_HEADLINE : v.verdict}${opts.headline ? ` \xB7 ${escapeMd(opts.headline)}` : ""}`);
-  if (opts.lead) parts.push(opts.lead);
   const why = v.baseline.status === "missing" ? v.reasons.find((r) => r.startsWith(NO_BASELINE)) : void 0;
   if (why !== void 0) parts.push(`**Nothing was compared: ${escapeMd(why.slice(NO_BASELINE.length))}.**`);
   parts.push(...opts.first ?? []);
@@ -470,6 +477,9 @@ async function reportVerdict(host, v, files, results) {
 `);
   return verdictExit(v.verdict);
 }
+function reportTopOptions(note, acceptHint) {
+  return { ...note ? { headline: note.headline, lead: `**${escapeMd(note.detail)}**` } : {}, ...acceptHint ? { hint: acceptHint } : {} };
+}
 function renderReport(v, doc, ctx) {
   const sections = [];
   if (ctx.confirmation) sections.push(confirmationSection(ctx.confirmation));
@@ -484,9 +494,10 @@ ${resultTableMd(doc)}`, ...ctx.next ?? []] : [];
 ${link[1]}`));
   }
   return renderMarkdown(v, {
-    ...ctx.stepNote ? { headline: ctx.stepNote.headline, lead: `**${escapeMd(ctx.stepNote.detail)}**` } : {},
+    ...reportTopOptions(ctx.stepNote ?? null, ctx.acceptHint ?? null),
+    markTop: true,
     // Without a baseline, the verdict's first reason is the note itself, and the report says it once (src/report/markdown.ts).
-    context: [...ctx.acceptHint ? [ctx.acceptHint] : [], ...ctx.noBaseline ? [] : [ctx.baselineNote.replace(/^baseline: /, "Baseline: ")]],
+    context: ctx.noBaseline ? [] : [ctx.baselineNote.replace(/^baseline: /, "Baseline: ")],
     first,
     sections,
     results: { baseline: ctx.baseline ?? null, candidate: doc },
@@ -497,7 +508,10 @@ ${link[1]}`));
 export {
   noBaselineYet,
   NO_BASELINE_HEADLINE,
+  TOP_END,
+  reportTop,
   writeVerdictFiles,
   reportVerdict,
+  reportTopOptions,
   renderReport
 };

@@ -2,7 +2,7 @@ import { createRequire as __llmPerfGateRequire } from 'node:module'; const requi
 import {
   CLI_CHOICES,
   noStoredBaselines
-} from "./chunk-J27S3DS6.js";
+} from "./chunk-EQDEHFJR.js";
 import {
   parseBudgetText,
   planWithBudget
@@ -12,27 +12,27 @@ import {
   carryOut,
   designRun,
   measurePort
-} from "./chunk-UIGP6FHV.js";
+} from "./chunk-KJLIQQVJ.js";
 import {
   reportVerdict
-} from "./chunk-XT2X2HOX.js";
-import "./chunk-R7BVTKDL.js";
+} from "./chunk-P2HDUKYJ.js";
+import "./chunk-BJNVX45Q.js";
 import "./chunk-ZAUR75J2.js";
 import "./chunk-FS64AV55.js";
 import {
   RunSetupError,
   readPlan
-} from "./chunk-TCQCJJRX.js";
+} from "./chunk-NIBP2DMZ.js";
 import "./chunk-H52HCK6I.js";
 import "./chunk-LV6HEKDB.js";
 import "./chunk-DSTYHSYM.js";
 import "./chunk-BQTH2XRP.js";
-import "./chunk-4XC6NSDL.js";
+import "./chunk-6JWJJ73Q.js";
 import "./chunk-ZBFK6JJY.js";
-import "./chunk-ZEPIA4UX.js";
-import "./chunk-SF6E3677.js";
+import "./chunk-DV4EQ53W.js";
+import "./chunk-XTHQTU2Q.js";
 import "./chunk-4AXL3BU5.js";
-import "./chunk-JZDSGQLP.js";
+import "./chunk-TQZ6X564.js";
 import "./chunk-A65H3QNL.js";
 import "./chunk-5XUPNBZ7.js";
 import "./chunk-EG4BBXMW.js";

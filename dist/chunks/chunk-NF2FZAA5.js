@@ -6,7 +6,7 @@ import {
   openBranch,
   pushWaitMs,
   renderIndex
-} from "./chunk-CR72GM3J.js";
+} from "./chunk-FOBY6QOO.js";
 
 // src/history/compact.ts
 import { setTimeout as sleep } from "node:timers/promises";

@@ -3,7 +3,7 @@ import {
   MAX_RESULT_BYTES,
   ResultFileError,
   parseResult
-} from "./chunk-JZDSGQLP.js";
+} from "./chunk-TQZ6X564.js";
 import {
   DEFAULT_HISTORY_BRANCH,
   DEFAULT_REMOTE

@@ -5,7 +5,7 @@ import {
 import {
   CATALOGUE,
   HEADLINE
-} from "./chunk-JZDSGQLP.js";
+} from "./chunk-TQZ6X564.js";
 import {
   HIST_SCALE,
   decodeHistogram

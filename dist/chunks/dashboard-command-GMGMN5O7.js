@@ -6,20 +6,20 @@ import {
   historyFailure,
   historySource,
   readHistoryFor
-} from "./chunk-XFF7KTG7.js";
+} from "./chunk-EF4WSJVN.js";
 import {
   dashboardData,
   repoUrlOf,
   writeSite
-} from "./chunk-J226OII3.js";
+} from "./chunk-3BRTAY73.js";
 import "./chunk-BQTH2XRP.js";
-import "./chunk-4KUEDEB7.js";
+import "./chunk-ECRNP62Z.js";
 import {
   Git
-} from "./chunk-CR72GM3J.js";
-import "./chunk-SF6E3677.js";
+} from "./chunk-FOBY6QOO.js";
+import "./chunk-XTHQTU2Q.js";
 import "./chunk-4AXL3BU5.js";
-import "./chunk-JZDSGQLP.js";
+import "./chunk-TQZ6X564.js";
 import "./chunk-A65H3QNL.js";
 import "./chunk-F7EZCM6P.js";
 import "./chunk-XS6I4BEK.js";

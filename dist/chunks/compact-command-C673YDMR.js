@@ -2,12 +2,12 @@ import { createRequire as __llmPerfGateRequire } from 'node:module'; const requi
 import {
   HistoryUsageError,
   historyFailure
-} from "./chunk-XFF7KTG7.js";
+} from "./chunk-EF4WSJVN.js";
 import {
   compactHistory
-} from "./chunk-TLUH7XIA.js";
-import "./chunk-CR72GM3J.js";
-import "./chunk-JZDSGQLP.js";
+} from "./chunk-NF2FZAA5.js";
+import "./chunk-FOBY6QOO.js";
+import "./chunk-TQZ6X564.js";
 import "./chunk-A65H3QNL.js";
 import "./chunk-F7EZCM6P.js";
 import {

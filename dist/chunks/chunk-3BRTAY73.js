@@ -6,13 +6,13 @@ import {
   DEFAULT_CHANGE_OPTIONS,
   buildSeries,
   findChanges
-} from "./chunk-4KUEDEB7.js";
+} from "./chunk-ECRNP62Z.js";
 import {
   ratioThreshold
-} from "./chunk-SF6E3677.js";
+} from "./chunk-XTHQTU2Q.js";
 import {
   EFFICIENCY_KEYS
-} from "./chunk-JZDSGQLP.js";
+} from "./chunk-TQZ6X564.js";
 
 // src/dashboard/model.ts
 var TREND_POINTS = 20;

@@ -2,7 +2,7 @@ import { createRequire as __llmPerfGateRequire } from 'node:module'; const requi
 import {
   NO_BASELINE_HEADLINE,
   noBaselineYet
-} from "./chunk-XT2X2HOX.js";
+} from "./chunk-P2HDUKYJ.js";
 import {
   cellId,
   measure,
@@ -10,7 +10,7 @@ import {
   startLaunch,
   stopLaunch,
   withServers
-} from "./chunk-R7BVTKDL.js";
+} from "./chunk-BJNVX45Q.js";
 import {
   TERMINAL_STYLE,
   TRACE_LOAD_LABEL,
@@ -20,7 +20,7 @@ import {
   judgeStored,
   nextStep,
   undecided
-} from "./chunk-TCQCJJRX.js";
+} from "./chunk-NIBP2DMZ.js";
 
 // src/pipeline/design.ts
 function designRun(c) {
@@ -68,6 +68,9 @@ function commandOf(body) {
     return { verb: "accept", reason: null, why: reason === "" ? "gives no reason" : `gives no reason ('${reason.slice(0, 40)}' is not one)` };
   }
   return { verb: "accept", reason };
+}
+function givesCommand(body) {
+  return commandOf(body) !== null;
 }
 var MAX_REASON = 300;
 function actorsToCheck(f) {
@@ -484,6 +487,7 @@ function measurePort(host, sides, policy, opts = {}) {
 export {
   designRun,
   describeDesign,
+  givesCommand,
   actorsToCheck,
   findAcceptance,
   accepts,

@@ -67,8 +67,12 @@ run:
   requests: 50
 `;
 
+// src/util/record.ts
+function isRecord(v) {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
 // src/config/cost.ts
-var isRecord = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 var has = (o, key) => Object.prototype.hasOwnProperty.call(o, key);
 var DEFAULT_GPUS = 1;
 function normaliseCost(c) {
@@ -136,11 +140,8 @@ var FIELDS = {
   empirical: { required: ["values"], optional: ["weights"] }
 };
 var ALL_FIELDS = ["value", "min", "max", "mean", "stddev", "values", "weights"];
-function isRecord2(v) {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
-}
 function lengthIssues(value, at) {
-  if (!isRecord2(value) || typeof value.dist !== "string" || !(value.dist in FIELDS)) return [];
+  if (!isRecord(value) || typeof value.dist !== "string" || !(value.dist in FIELDS)) return [];
   const dist = value.dist;
   const { required, optional } = FIELDS[dist];
   const issues = [];
@@ -166,7 +167,7 @@ function lengthIssues(value, at) {
 }
 function lengthFloor(value) {
   if (typeof value === "number") return value;
-  if (!isRecord2(value)) return null;
+  if (!isRecord(value)) return null;
   switch (value.dist) {
     case "fixed":
       return typeof value.value === "number" ? value.value : null;
@@ -220,7 +221,7 @@ function normaliseConversation(c, inputTokens) {
 var MAX_CONVERSATION_TOKENS = 1e6;
 function lengthCeiling(value) {
   if (typeof value === "number") return value;
-  if (!isRecord3(value)) return null;
+  if (!isRecord(value)) return null;
   const num = (v) => typeof v === "number" && Number.isFinite(v) ? v : null;
   switch (value.dist) {
     case "fixed":
@@ -235,9 +236,6 @@ function lengthCeiling(value) {
       return null;
   }
 }
-function isRecord3(v) {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
-}
 function conversationIssues(sc, at, api) {
   const c = sc.conversation;
   if (c === void 0) return [];
@@ -250,7 +248,7 @@ function conversationIssues(sc, at, api) {
   if (api === "completions") {
     issues.push({ segs: [...at, "conversation"], reason: "needs target.api: chat (each turn sends the history as chat messages)", echo: false, atKey: true });
   }
-  if (isRecord3(c)) {
+  if (isRecord(c)) {
     for (const key of ["user_tokens", "think_time_ms"]) issues.push(...lengthIssues(c[key], [...at, "conversation", key]));
     const turns = c.turns;
     const input = lengthCeiling(sc.input_tokens);
@@ -401,12 +399,9 @@ function rampExpectedRequests(r) {
   for (let k = 0; k < r.steps; k++) sum += r.from + (r.to - r.from) * k / (r.steps - 1);
   return sum / r.steps * r.duration_s;
 }
-function isRecord4(v) {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
-}
 function rampIssues(ramp, at, run) {
   const issues = [];
-  if (!isRecord4(ramp)) return issues;
+  if (!isRecord(ramp)) return issues;
   const r = normaliseRamp(ramp);
   const expected = rampExpectedRequests(r);
   if (expected > MAX_RAMP_REQUESTS) {
@@ -414,7 +409,7 @@ function rampIssues(ramp, at, run) {
   } else if (expected < r.steps) {
     issues.push({ segs: at, reason: `asks for about ${Math.round(expected * 100) / 100} requests (its mean rate x duration_s), fewer than one per step (${r.steps} steps): lengthen duration_s or raise its rates`, echo: false });
   }
-  const maxS = isRecord4(run) && typeof run.max_duration_s === "number" ? run.max_duration_s : DEFAULTS.maxDurationS;
+  const maxS = isRecord(run) && typeof run.max_duration_s === "number" ? run.max_duration_s : DEFAULTS.maxDurationS;
   if (r.duration_s > maxS) {
     issues.push({ segs: [...at, "duration_s"], reason: `is longer than run.max_duration_s (${maxS} s), which stops every cell's trial: raise run.max_duration_s to at least ${r.duration_s}`, echo: true });
   }
@@ -5578,7 +5573,7 @@ function describeType(parent) {
 }
 function isLength(parent) {
   const props = parent.properties;
-  return Array.isArray(parent.type) && parent.type.includes("object") && isRecord5(props) && has2(props, "dist");
+  return Array.isArray(parent.type) && parent.type.includes("object") && isRecord(props) && has2(props, "dist");
 }
 function schemaIssues(raw, errors) {
   const issues = [];
@@ -5683,16 +5678,13 @@ function schemaIssues(raw, errors) {
   }
   return issues;
 }
-function isRecord5(v) {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
-}
 function has2(obj, key) {
   return Object.prototype.hasOwnProperty.call(obj, key);
 }
 function crossFieldIssues(raw, invalidLoads) {
   const issues = [];
-  if (!isRecord5(raw)) return issues;
-  if (isRecord5(raw.run) && isRecord5(raw.run.budget) && typeof raw.run.budget.trials === "number") {
+  if (!isRecord(raw)) return issues;
+  if (isRecord(raw.run) && isRecord(raw.run.budget) && typeof raw.run.budget.trials === "number") {
     const trials = typeof raw.run.trials === "number" ? raw.run.trials : DEFAULTS.trials;
     if (raw.run.budget.trials < trials) {
       issues.push({ segs: ["run", "budget", "trials"], reason: `must be at least run.trials (${trials}), the pairs every run measures first (or set run.budget: false for the fixed design)`, echo: true });
@@ -5701,7 +5693,7 @@ function crossFieldIssues(raw, invalidLoads) {
   if (Array.isArray(raw.scenarios)) {
     const names = /* @__PURE__ */ new Map();
     raw.scenarios.forEach((sc, i) => {
-      if (!isRecord5(sc)) return;
+      if (!isRecord(sc)) return;
       const at = ["scenarios", i];
       if (has2(sc, "trace")) {
         for (const key of ["input_tokens", "output_tokens", "shared_prefix_tokens", "dataset"]) {
@@ -5722,30 +5714,30 @@ function crossFieldIssues(raw, invalidLoads) {
       }
       if (!has2(sc, "trace") && !has2(sc, "output_tokens")) issues.push({ segs: [...at, "output_tokens"], reason: "is required unless trace is given", echo: false });
       for (const key of ["input_tokens", "output_tokens"]) issues.push(...lengthIssues(sc[key], [...at, key]));
-      issues.push(...conversationIssues(sc, at, isRecord5(raw.target) ? raw.target.api : void 0));
+      issues.push(...conversationIssues(sc, at, isRecord(raw.target) ? raw.target.api : void 0));
       if (typeof sc.name === "string") {
         const first = names.get(sc.name);
         if (first === void 0) names.set(sc.name, i);
         else issues.push({ segs: [...at, "name"], reason: `duplicate scenario name (already used by scenarios[${first}])`, echo: true });
       }
     });
-    const synthetic = raw.scenarios.length === 0 || raw.scenarios.some((sc) => !isRecord5(sc) || !has2(sc, "trace"));
+    const synthetic = raw.scenarios.length === 0 || raw.scenarios.some((sc) => !isRecord(sc) || !has2(sc, "trace"));
     if (synthetic && !has2(raw, "loads")) issues.push({ segs: ["loads"], reason: "is required unless every scenario is a trace", echo: false });
-    const traces = new Set(raw.scenarios.filter((sc) => isRecord5(sc) && has2(sc, "trace")).map((sc) => String(sc.name)));
-    const conversations = new Set(raw.scenarios.filter((sc) => isRecord5(sc) && has2(sc, "conversation")).map((sc) => String(sc.name)));
+    const traces = new Set(raw.scenarios.filter((sc) => isRecord(sc) && has2(sc, "trace")).map((sc) => String(sc.name)));
+    const conversations = new Set(raw.scenarios.filter((sc) => isRecord(sc) && has2(sc, "conversation")).map((sc) => String(sc.name)));
     if (Array.isArray(raw.capacity)) {
       raw.capacity.forEach((c, i) => {
-        if (isRecord5(c) && typeof c.scenario === "string" && traces.has(c.scenario)) {
+        if (isRecord(c) && typeof c.scenario === "string" && traces.has(c.scenario)) {
           issues.push({ segs: ["capacity", i, "scenario"], reason: "is a trace replay: its times are the trace's, so no search can vary its load", echo: true });
         }
-        if (isRecord5(c) && typeof c.scenario === "string" && conversations.has(c.scenario)) {
+        if (isRecord(c) && typeof c.scenario === "string" && conversations.has(c.scenario)) {
           issues.push({ segs: ["capacity", i, "scenario"], reason: "is a multi-turn conversation: a capacity search sends independent requests", echo: true });
         }
       });
     }
     if (conversations.size > 0 && Array.isArray(raw.loads)) {
       raw.loads.forEach((ld, j) => {
-        if (isRecord5(ld) && has2(ld, "ramp")) {
+        if (isRecord(ld) && has2(ld, "ramp")) {
           issues.push({ segs: ["loads", j, "ramp"], reason: `cannot drive a multi-turn conversation (scenario ${[...conversations].join(", ")}): give its sessions a concurrency or a rate`, echo: false, atKey: true });
         }
       });
@@ -5754,7 +5746,7 @@ function crossFieldIssues(raw, invalidLoads) {
   if (Array.isArray(raw.loads)) {
     const labels = /* @__PURE__ */ new Map();
     raw.loads.forEach((ld, i) => {
-      if (!isRecord5(ld) || invalidLoads.has(i)) return;
+      if (!isRecord(ld) || invalidLoads.has(i)) return;
       if (has2(ld, "ramp")) issues.push(...rampIssues(ld.ramp, ["loads", i, "ramp"], raw.run));
       const label = loadLabel(normaliseLoad(ld));
       const first = labels.get(label);
@@ -5766,27 +5758,27 @@ function crossFieldIssues(raw, invalidLoads) {
 }
 function gateIssues(gate, scenarioNames, loadLabels) {
   const issues = [];
-  if (!isRecord5(gate)) return issues;
+  if (!isRecord(gate)) return issues;
   const known = new Set(METRIC_IDS);
   const allowedMetrics = `metric ids such as ${["output_tps", "rps", "error_rate", "ttft_ms.p95", "tpot_ms.p50"].join(", ")} (docs/gate.md lists all)`;
   const checkMetrics2 = (metrics, at) => {
-    if (!isRecord5(metrics)) return;
+    if (!isRecord(metrics)) return;
     for (const id of Object.keys(metrics)) {
       if (!known.has(id)) issues.push({ segs: [...at, id], reason: `unknown metric (allowed: ${allowedMetrics})`, echo: false, atKey: true });
     }
   };
   checkMetrics2(gate.metrics, ["gate", "metrics"]);
-  if (isRecord5(gate.scenarios)) {
+  if (isRecord(gate.scenarios)) {
     for (const [name, sc] of Object.entries(gate.scenarios)) {
       if (!scenarioNames.has(name)) {
         issues.push({ segs: ["gate", "scenarios", name], reason: `no such scenario (allowed: ${[...scenarioNames].join(", ")})`, echo: false, atKey: true });
       }
-      if (isRecord5(sc)) checkMetrics2(sc.metrics, ["gate", "scenarios", name, "metrics"]);
+      if (isRecord(sc)) checkMetrics2(sc.metrics, ["gate", "scenarios", name, "metrics"]);
     }
   }
   if (Array.isArray(gate.slo)) {
     gate.slo.forEach((item, i) => {
-      const text = typeof item === "string" ? item : isRecord5(item) && typeof item.check === "string" ? item.check : null;
+      const text = typeof item === "string" ? item : isRecord(item) && typeof item.check === "string" ? item.check : null;
       const at = typeof item === "string" ? ["gate", "slo", i] : ["gate", "slo", i, "check"];
       const parsed = text === null ? null : parseSloText(text);
       if (text !== null && parsed === null && SLO_RE.test(text)) {
@@ -5795,10 +5787,10 @@ function gateIssues(gate, scenarioNames, loadLabels) {
       if (parsed !== null && !known.has(parsed.metric)) {
         issues.push({ segs: at, reason: `unknown metric '${parsed.metric}' (allowed: ${allowedMetrics})`, echo: true });
       }
-      if (isRecord5(item) && typeof item.scenario === "string" && !scenarioNames.has(item.scenario)) {
+      if (isRecord(item) && typeof item.scenario === "string" && !scenarioNames.has(item.scenario)) {
         issues.push({ segs: ["gate", "slo", i, "scenario"], reason: `no such scenario (allowed: ${[...scenarioNames].join(", ")})`, echo: true });
       }
-      if (isRecord5(item) && typeof item.load === "string" && !loadLabels.includes(item.load)) {
+      if (isRecord(item) && typeof item.load === "string" && !loadLabels.includes(item.load)) {
         issues.push({ segs: ["gate", "slo", i, "load"], reason: `no such load (allowed: ${loadLabels.join(", ")})`, echo: true });
       }
     });
@@ -17839,6 +17831,7 @@ export {
   DEFAULT_CONFIG_FILE,
   DEFAULTS,
   DEFAULT_CONFIG_YAML,
+  isRecord,
   hourlyUsd,
   describeCost,
   costIssues,
@@ -17855,7 +17848,6 @@ export {
   formatPath,
   valueAt,
   schemaIssues,
-  isRecord5 as isRecord,
   has2 as has,
   crossFieldIssues,
   gateIssues,

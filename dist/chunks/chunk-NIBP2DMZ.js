@@ -18,7 +18,7 @@ import {
 import {
   codeSpan,
   escapeMd
-} from "./chunk-ZEPIA4UX.js";
+} from "./chunk-DV4EQ53W.js";
 import {
   bootstrapRatio,
   defaultTolerance,
@@ -44,7 +44,7 @@ import {
   trialStats,
   trialValues,
   welchLogRatio
-} from "./chunk-SF6E3677.js";
+} from "./chunk-XTHQTU2Q.js";
 import {
   createRng
 } from "./chunk-4AXL3BU5.js";
@@ -80,7 +80,7 @@ import {
   searchOptionProblems,
   validateSchema,
   valueAt
-} from "./chunk-JZDSGQLP.js";
+} from "./chunk-TQZ6X564.js";
 import {
   minSamplesFor
 } from "./chunk-A65H3QNL.js";
@@ -9570,9 +9570,6 @@ function describe(value) {
   if (typeof value === "object") return "an object";
   return `a ${typeof value}`;
 }
-function isRecord2(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 function has2(obj, key) {
   return Object.prototype.hasOwnProperty.call(obj, key);
 }
@@ -9592,7 +9589,7 @@ function parseRow(obj, where, line) {
     if (!Array.isArray(value)) throw new DatasetError(`${where}: "messages" must be an array, got ${describe(value)}`);
     if (value.length === 0) throw new DatasetError(`${where}: "messages" is empty`);
     messages = value.map((m, i) => {
-      if (!isRecord2(m)) throw new DatasetError(`${where}: messages[${i}] must be an object, got ${describe(m)}`);
+      if (!isRecord(m)) throw new DatasetError(`${where}: messages[${i}] must be an object, got ${describe(m)}`);
       const { role, content } = m;
       if (typeof role !== "string" || role === "") {
         throw new DatasetError(`${where}: messages[${i}].role must be a non-empty string, got ${describe(role)}`);
@@ -9637,10 +9634,10 @@ function parseShareGpt(text, file) {
   const rows = [];
   value.forEach((entry, i) => {
     const where = `${file}: entry ${i + 1}`;
-    if (!isRecord2(entry) || !Array.isArray(entry.conversations) || entry.conversations.length < 2) return;
+    if (!isRecord(entry) || !Array.isArray(entry.conversations) || entry.conversations.length < 2) return;
     const [first, second] = entry.conversations;
     const text2 = (turn, k) => {
-      if (!isRecord2(turn) || typeof turn.value !== "string") throw new DatasetError(`${where}: conversations[${k}].value must be a string, got ${describe(isRecord2(turn) ? turn.value : turn)}`);
+      if (!isRecord(turn) || typeof turn.value !== "string") throw new DatasetError(`${where}: conversations[${k}].value must be a string, got ${describe(isRecord(turn) ? turn.value : turn)}`);
       return turn.value;
     };
     const prompt = text2(first, 0);
@@ -9669,7 +9666,7 @@ function parseDataset(text, file) {
     } catch (err) {
       throw new DatasetError(`${where}: invalid JSON${jsonProblem(err)}`);
     }
-    if (!isRecord2(value)) throw new DatasetError(`${where}: each line must be a JSON object, got ${describe(value)}`);
+    if (!isRecord(value)) throw new DatasetError(`${where}: each line must be a JSON object, got ${describe(value)}`);
     rows.push(parseRow(value, where, i + 1));
   }
   if (rows.length === 0) throw new DatasetError(`${file}: dataset is empty (no non-blank lines)`);
@@ -9949,9 +9946,6 @@ async function synthesizeItems(args) {
 import { createHash } from "node:crypto";
 var MAX_TRACE_TOKENS = 1e6;
 var MAX_TRACE_REQUESTS = 1e7;
-function isRecord3(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 function tokenCount(value, where, field) {
   if (value === void 0) throw new DatasetError(`${where}: "${field}" is missing`);
   if (typeof value !== "number" || !Number.isSafeInteger(value)) throw new DatasetError(`${where}: "${field}" must be an integer, got ${describe(value)}`);
@@ -9991,7 +9985,7 @@ function mooncakeReader(file, blockTokens) {
       } catch (err) {
         throw new DatasetError(`${where}: invalid JSON${jsonProblem(err)}`);
       }
-      if (!isRecord3(value)) throw new DatasetError(`${where}: each line must be a JSON object, got ${describe(value)}`);
+      if (!isRecord(value)) throw new DatasetError(`${where}: each line must be a JSON object, got ${describe(value)}`);
       const ts = value.timestamp;
       if (ts === void 0) throw new DatasetError(`${where}: "timestamp" is missing`);
       if (typeof ts !== "number" || !Number.isFinite(ts) || ts < 0) throw new DatasetError(`${where}: "timestamp" must be a number of ms >= 0, got ${describe(ts)}`);

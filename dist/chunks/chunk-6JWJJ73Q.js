@@ -10,10 +10,10 @@ import {
   holds,
   judgeSlo,
   parseCapacitySlos
-} from "./chunk-ZEPIA4UX.js";
+} from "./chunk-DV4EQ53W.js";
 import {
   checkCapacitySlo
-} from "./chunk-JZDSGQLP.js";
+} from "./chunk-TQZ6X564.js";
 import {
   HIST_SCALE,
   decodeHistogram,

@@ -5,17 +5,17 @@ import {
   historyFailure,
   historySource,
   readHistoryFor
-} from "./chunk-XFF7KTG7.js";
+} from "./chunk-EF4WSJVN.js";
 import {
   buildSeries,
   describeChange,
   findChanges,
   newChanges
-} from "./chunk-4KUEDEB7.js";
-import "./chunk-CR72GM3J.js";
-import "./chunk-SF6E3677.js";
+} from "./chunk-ECRNP62Z.js";
+import "./chunk-FOBY6QOO.js";
+import "./chunk-XTHQTU2Q.js";
 import "./chunk-4AXL3BU5.js";
-import "./chunk-JZDSGQLP.js";
+import "./chunk-TQZ6X564.js";
 import "./chunk-A65H3QNL.js";
 import "./chunk-F7EZCM6P.js";
 import "./chunk-XS6I4BEK.js";

@@ -4,7 +4,7 @@ import {
   rulesFor,
   trialStats,
   trialValues
-} from "./chunk-SF6E3677.js";
+} from "./chunk-XTHQTU2Q.js";
 import {
   createRng
 } from "./chunk-4AXL3BU5.js";
@@ -14,7 +14,7 @@ import {
   gatePlanOf,
   metricDef,
   normaliseGate
-} from "./chunk-JZDSGQLP.js";
+} from "./chunk-TQZ6X564.js";
 import {
   UserError
 } from "./chunk-26N6UM4G.js";

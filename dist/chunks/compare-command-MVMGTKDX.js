@@ -1,20 +1,20 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
   reportVerdict
-} from "./chunk-XT2X2HOX.js";
+} from "./chunk-P2HDUKYJ.js";
 import {
   judgeStored
-} from "./chunk-TCQCJJRX.js";
+} from "./chunk-NIBP2DMZ.js";
 import "./chunk-H52HCK6I.js";
 import "./chunk-LV6HEKDB.js";
 import "./chunk-DSTYHSYM.js";
 import "./chunk-BQTH2XRP.js";
-import "./chunk-ZEPIA4UX.js";
-import "./chunk-SF6E3677.js";
+import "./chunk-DV4EQ53W.js";
+import "./chunk-XTHQTU2Q.js";
 import "./chunk-4AXL3BU5.js";
 import {
   readResultForGating
-} from "./chunk-JZDSGQLP.js";
+} from "./chunk-TQZ6X564.js";
 import "./chunk-A65H3QNL.js";
 import {
   cliHost

@@ -3,7 +3,7 @@ import {
   DEFAULT_ORDER_COMMITS,
   HistoryError,
   readHistory
-} from "./chunk-CR72GM3J.js";
+} from "./chunk-FOBY6QOO.js";
 import {
   UsageError
 } from "./chunk-F7EZCM6P.js";
