@@ -129,7 +129,7 @@ var COMMANDS = {
       shard: { type: "string" },
       "start-at": { type: "string" }
     },
-    run: async (v, io2) => (await import("./chunks/run-command-WIFP4S6M.js")).runCommand(
+    run: async (v, io2) => (await import("./chunks/run-command-UAWR36MR.js")).runCommand(
       {
         config: str(v, "config"),
         url: str(v, "url"),
@@ -148,7 +148,7 @@ var COMMANDS = {
     summary: "interleaved A/B: run the matrix on two targets in pairs and compare them with a paired test",
     usage: AB_USAGE,
     options: { config: { type: "string" }, "out-dir": { type: "string" }, budget: { type: "string" }, markdown: { type: "string" }, json: { type: "string" } },
-    run: async (v, io2) => (await import("./chunks/ab-command-EJIAVVGP.js")).abCommand({ config: str(v, "config"), outDir: str(v, "out-dir") ?? "llm-perf-ab", budget: str(v, "budget"), markdown: str(v, "markdown"), json: str(v, "json") }, io2)
+    run: async (v, io2) => (await import("./chunks/ab-command-QH6OMHTL.js")).abCommand({ config: str(v, "config"), outDir: str(v, "out-dir") ?? "llm-perf-ab", budget: str(v, "budget"), markdown: str(v, "markdown"), json: str(v, "json") }, io2)
   },
   compare: {
     summary: "compare a candidate result with a baseline result and decide pass, warn, fail, inconclusive or invalid",
@@ -185,7 +185,7 @@ var COMMANDS = {
       baseline: { type: "string" },
       candidate: { type: "string" }
     },
-    run: async (v, io2) => (await import("./chunks/calibrate-command-GZ6ZFYII.js")).calibrateCommand(
+    run: async (v, io2) => (await import("./chunks/calibrate-command-RBIDYDIS.js")).calibrateCommand(
       {
         config: str(v, "config"),
         url: str(v, "url"),

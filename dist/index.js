@@ -18,7 +18,7 @@ import {
   publish,
   runPaths,
   stepNote
-} from "./chunks/chunk-KJLIQQVJ.js";
+} from "./chunks/chunk-AVGJFWQT.js";
 import {
   TOP_END,
   noBaselineYet,
@@ -27,7 +27,7 @@ import {
   reportTopOptions,
   writeVerdictFiles
 } from "./chunks/chunk-P2HDUKYJ.js";
-import "./chunks/chunk-BJNVX45Q.js";
+import "./chunks/chunk-D2CFIAYQ.js";
 import "./chunks/chunk-ZAUR75J2.js";
 import "./chunks/chunk-FS64AV55.js";
 import {

@@ -12,7 +12,7 @@
 //           wall time a sequential run is compared with.
 // Each run prints its verdict, whether it was decided, its pairs and wall
 // time; the summary gives fails, undecided runs and the median cost.
-//   node scripts/run-ts.mjs bench/ab/sequential.ts [runs per case, default 10] [cases, default aa,tps10,tpot10] [quiet]
+//   node scripts/run-ts.mjs bench/ab/sequential.ts [runs per case, default 10] [cases, default aa,tps10,tpot10] [quiet] [budget=N: N pairs in place of the default]
 // Needs the built CLI (npm run build) and the embedded engine's model.
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -27,7 +27,10 @@ import { startThrottleProxy, type ThrottleProxy } from '../../test/support/throt
 
 const runs = Number(process.argv[2] ?? 10);
 const cases = (process.argv[3] ?? 'aa,tps10,tpot10').split(',');
-const quiet = process.argv[4] === 'quiet';
+const quiet = process.argv.slice(4).includes('quiet');
+// A budget to try before it becomes the default (calibrate's advice): `budget=16`.
+const budgetArg = process.argv.slice(4).find((a) => a.startsWith('budget='));
+const budgetPairs = budgetArg === undefined ? null : `${Number(budgetArg.slice('budget='.length))} pairs`;
 for (const c of cases) if (!['aa', 'tps10', 'tpot10', 'fixed'].includes(c)) throw new Error(`unknown case '${c}': use aa, tps10, tpot10, fixed`);
 
 interface Row {
@@ -85,11 +88,11 @@ async function abRun(name: string, [a, b]: string[], budget: string | null): Pro
 }
 
 const rows: Row[] = [];
-console.log(`start: load average ${load()}${quiet ? ', quiet' : ', a busy loop on one core during every run'}`);
+console.log(`start: load average ${load()}${quiet ? ', quiet' : ', a busy loop on one core during every run'}; budget ${budgetPairs ?? 'the default'}`);
 try {
   for (let i = 0; i < runs; i++) {
     for (const c of cases) {
-      const todo: [string, string[], string | null][] = c === 'fixed' ? [['aa fixed', rig.aa, 'off'], ['tps10 fixed', rig.tps10, 'off']] : [[c, rig[c as keyof typeof rig], null]];
+      const todo: [string, string[], string | null][] = c === 'fixed' ? [['aa fixed', rig.aa, 'off'], ['tps10 fixed', rig.tps10, 'off']] : [[c, rig[c as keyof typeof rig], budgetPairs]];
       for (const [name, sides, budget] of todo) {
         const r = await abRun(name, sides, budget);
         rows.push(r);

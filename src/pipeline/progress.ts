@@ -30,6 +30,8 @@ export function createProgress(log: HostLog, clock: Clock): ProgressSink {
   let rate = 0;
   /** How long each finished step took, s: the run's ETA assumes the rest take as long. */
   const stepSeconds: number[] = [];
+  // An interleaved A/B runs both sides' trials at once: each side's end is told with its own label and start.
+  const started = new Map<string, { label: string; at: number }>();
 
   const logLine = (): string => {
     const elapsed = (clock.now() - cellStart) / 1000;
@@ -61,6 +63,7 @@ export function createProgress(log: HostLog, clock: Clock): ProgressSink {
       warmDone = 0;
       measuring = s.warmup === 0;
       cellStart = clock.now();
+      started.set(s.side, { label, at: cellStart });
       lastPrint = cellStart;
       countAtLastPrint = 0;
       rate = 0;
@@ -90,15 +93,17 @@ export function createProgress(log: HostLog, clock: Clock): ProgressSink {
         else log.status(logLine());
       }
     },
-    cellEnd(cell: CellResult) {
-      stepSeconds.push((clock.now() - cellStart) / 1000);
+    cellEnd(cell: CellResult, side: string) {
+      const own = started.get(side) ?? { label, at: cellStart };
+      const sideLabel = own.label;
+      stepSeconds.push((clock.now() - own.at) / 1000);
       const m = cell.metrics;
       log.info(
-        `${label}: ${m.counts.completed}/${m.counts.attempted} ok, ${m.rps.toFixed(2)} req/s, ${m.output_tps.toFixed(0)} out tok/s, ttft p50 ${m.ttft_ms?.p50?.toFixed(1) ?? '-'} ms`,
+        `${sideLabel}: ${m.counts.completed}/${m.counts.attempted} ok, ${m.rps.toFixed(2)} req/s, ${m.output_tps.toFixed(0)} out tok/s, ttft p50 ${m.ttft_ms?.p50?.toFixed(1) ?? '-'} ms`,
       );
       // The trial just measured (the cell's own telemetry merges every trial so far).
       const t = cell.trials.at(-1)?.telemetry;
-      if (t) log.info(`${label}: telemetry: ${telemetryLine(t)}`);
+      if (t) log.info(`${sideLabel}: telemetry: ${telemetryLine(t)}`);
     },
     note(message: string) {
       log.notice(message);

@@ -27,7 +27,8 @@ export interface CellStep {
 export interface ProgressSink {
   cellStart(step: CellStep): void;
   requestDone(rec: RequestRecord): void;
-  cellEnd(cell: CellResult): void;
+  /** `side`: the CellStep's side of the trial that ended (both sides of an interleaved pair run at once). */
+  cellEnd(cell: CellResult, side: string): void;
   note(message: string): void;
   /** A plain progress line (capacity points); absent: not shown. */
   info?(message: string): void;

@@ -522,7 +522,7 @@ async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolea
   if (at >= 0) side.doc.cells[at] = result;
   else side.doc.cells.push(result);
   await writeResult(side.outPath, side.doc);
-  o.progress?.cellEnd(result);
+  o.progress?.cellEnd(result, side.label);
   // apiKeyOf refused an empty key variable before any request: a configured key was sent.
   const keyState = side.target.apiKeyEnv === null ? 'none' : 'sent';
   if (stop !== null) throw firstFailuresError(stop, { target: side.target, model: side.model, served: side.doc.target?.models ?? [], label: side.label, keyState });

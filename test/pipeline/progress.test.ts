@@ -34,7 +34,7 @@ describe('createProgress', () => {
       c.t = t;
       p.requestDone(newRecord(0, false, 0, 8));
     }
-    p.cellEnd(cell);
+    p.cellEnd(cell, '');
     p.note('model x is not listed');
     expect(lines).toEqual([
       ['info', 'cell 1/2 s@c=2: started'],
@@ -54,6 +54,20 @@ describe('createProgress', () => {
     expect(lines).toEqual(['cell 2/2, trial 2/4 [baseline] s@c=2: started']);
   });
 
+  it('an interleaved pair: each side\'s end is told with its own label, though the other side started last', () => {
+    const lines: string[] = [];
+    const p = createProgress(hostLog({ write: (_l, text) => void lines.push(text) }), clock());
+    // Interleaved blocks: both sides' trials start before either ends.
+    p.cellStart(step({ steps: 4, side: '[baseline] ' }));
+    p.cellStart(step({ step: 1, steps: 4, side: '[candidate] ' }));
+    p.cellEnd(cell, '[baseline] ');
+    p.cellEnd(cell, '[candidate] ');
+    expect(lines.filter((l) => l.includes(' ok, '))).toEqual([
+      'cell 1/2 [baseline] s@c=2: 3/3 ok, 2.00 req/s, 40 out tok/s, ttft p50 12.5 ms',
+      'cell 1/2 [candidate] s@c=2: 3/3 ok, 2.00 req/s, 40 out tok/s, ttft p50 12.5 ms',
+    ]);
+  });
+
   it('on the CLI at a terminal: redraws one line on stderr, cleared before the next line', () => {
     const io = terminal();
     const { host, release } = cliHost(io, 'the result file');
@@ -62,7 +76,7 @@ describe('createProgress', () => {
     p.cellStart(step({ steps: 1, cells: 1 }));
     c.t = 150;
     p.requestDone(newRecord(0, false, 0, 8));
-    p.cellEnd(cell);
+    p.cellEnd(cell, '');
     host.log.out('table');
     release();
     expect(io.stderr.text).toBe(
@@ -94,7 +108,7 @@ describe('createProgress', () => {
       p.requestDone(newRecord(0, false, 0, 8));
       if (i === 9) expect(last()).toBe('cell 1/2, trial 1/2 s@c=2  ██████████░░░░░░░░░░  50%  5/10 req  ETA 5s  0 failed  1.0 req/s  run ETA 47s  9s');
     }
-    p.cellEnd(cell);
+    p.cellEnd(cell, '');
     // Step 2 of 4: the run's ETA now takes the 14 s the first step took for each step after this one.
     p.cellStart(step({ step: 1, steps: 4, cell: 1, cells: 2, trials: 2, requests: 10, warmup: 'auto', warmupMax: 64 }));
     c.t = 15_000;

@@ -2127,7 +2127,7 @@ async function runStep(o, m, side, paired, cell, trial, items, turns) {
   if (at >= 0) side.doc.cells[at] = result;
   else side.doc.cells.push(result);
   await writeResult(side.outPath, side.doc);
-  o.progress?.cellEnd(result);
+  o.progress?.cellEnd(result, side.label);
   const keyState = side.target.apiKeyEnv === null ? "none" : "sent";
   if (stop !== null) throw firstFailuresError(stop, { target: side.target, model: side.model, served: side.doc.target?.models ?? [], label: side.label, keyState });
   assertCredentialsAccepted(run2.records, side.target, cell.id, keyState);
@@ -2240,6 +2240,7 @@ function createProgress(log, clock) {
   let countAtLastPrint = 0;
   let rate = 0;
   const stepSeconds = [];
+  const started = /* @__PURE__ */ new Map();
   const logLine = () => {
     const elapsed = (clock.now() - cellStart) / 1e3;
     return `${label}  ${done}/${planned} requests  ${failed} failed  ${rate.toFixed(1)} req/s  ${elapsed.toFixed(0)} s`;
@@ -2268,6 +2269,7 @@ function createProgress(log, clock) {
       warmDone = 0;
       measuring = s.warmup === 0;
       cellStart = clock.now();
+      started.set(s.side, { label, at: cellStart });
       lastPrint = cellStart;
       countAtLastPrint = 0;
       rate = 0;
@@ -2295,14 +2297,16 @@ function createProgress(log, clock) {
         else log.status(logLine());
       }
     },
-    cellEnd(cell) {
-      stepSeconds.push((clock.now() - cellStart) / 1e3);
+    cellEnd(cell, side) {
+      const own = started.get(side) ?? { label, at: cellStart };
+      const sideLabel = own.label;
+      stepSeconds.push((clock.now() - own.at) / 1e3);
       const m = cell.metrics;
       log.info(
-        `${label}: ${m.counts.completed}/${m.counts.attempted} ok, ${m.rps.toFixed(2)} req/s, ${m.output_tps.toFixed(0)} out tok/s, ttft p50 ${m.ttft_ms?.p50?.toFixed(1) ?? "-"} ms`
+        `${sideLabel}: ${m.counts.completed}/${m.counts.attempted} ok, ${m.rps.toFixed(2)} req/s, ${m.output_tps.toFixed(0)} out tok/s, ttft p50 ${m.ttft_ms?.p50?.toFixed(1) ?? "-"} ms`
       );
       const t = cell.trials.at(-1)?.telemetry;
-      if (t) log.info(`${label}: telemetry: ${telemetryLine(t)}`);
+      if (t) log.info(`${sideLabel}: telemetry: ${telemetryLine(t)}`);
     },
     note(message) {
       log.notice(message);

@@ -9,13 +9,13 @@ import {
   designRun,
   measurePort,
   runPaths
-} from "./chunk-KJLIQQVJ.js";
+} from "./chunk-AVGJFWQT.js";
 import {
   reportVerdict
 } from "./chunk-P2HDUKYJ.js";
 import {
   measure
-} from "./chunk-BJNVX45Q.js";
+} from "./chunk-D2CFIAYQ.js";
 import "./chunk-ZAUR75J2.js";
 import {
   parseShard

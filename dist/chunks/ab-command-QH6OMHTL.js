@@ -12,11 +12,11 @@ import {
   carryOut,
   designRun,
   measurePort
-} from "./chunk-KJLIQQVJ.js";
+} from "./chunk-AVGJFWQT.js";
 import {
   reportVerdict
 } from "./chunk-P2HDUKYJ.js";
-import "./chunk-BJNVX45Q.js";
+import "./chunk-D2CFIAYQ.js";
 import "./chunk-ZAUR75J2.js";
 import "./chunk-FS64AV55.js";
 import {

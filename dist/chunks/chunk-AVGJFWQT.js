@@ -10,7 +10,7 @@ import {
   startLaunch,
   stopLaunch,
   withServers
-} from "./chunk-BJNVX45Q.js";
+} from "./chunk-D2CFIAYQ.js";
 import {
   TERMINAL_STYLE,
   TRACE_LOAD_LABEL,
