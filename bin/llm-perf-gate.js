@@ -28,7 +28,9 @@ if (major > OLDEST[0] || (major === OLDEST[0] && minor >= OLDEST[1])) {
 } else {
   const pinned = fileURLToPath(new URL('../node_modules/node/bin/node', import.meta.url));
   if (!existsSync(pinned)) {
-    process.stderr.write(`llm-perf-gate needs Node.js >= ${OLDEST.join('.')} (this is ${process.version}); install Node.js 22.19 or later (22 LTS or 24), or in a checkout run 'npm ci' to get the pinned one\n`);
+    process.stderr.write(
+      `llm-perf-gate needs Node.js >= ${OLDEST.join('.')} (this is ${process.version}); install Node.js 22.19 or later (22 LTS or 24), or in a checkout run 'npm ci' to get the pinned one\n`,
+    );
     process.exit(2);
   }
   // The child runs in its own process group, so a terminal's Ctrl-C reaches

@@ -656,7 +656,8 @@ function readGguf(buf) {
 // engine/model/vocab.ts
 function git(args, step) {
   const r = spawnSync("git", args, { maxBuffer: 256 * 1024 * 1024 });
-  if (r.error) throw new EngineSetupError(`${step}: git is needed to read llama.cpp's vocabulary from node-llama-cpp's source bundle (${r.error.message}); install git (Debian: apt-get install -y git)`);
+  if (r.error)
+    throw new EngineSetupError(`${step}: git is needed to read llama.cpp's vocabulary from node-llama-cpp's source bundle (${r.error.message}); install git (Debian: apt-get install -y git)`);
   if (r.status !== 0) throw new EngineSetupError(`${step}: git ${args.join(" ")} failed: ${r.stderr.toString().trim()}`);
   return r.stdout;
 }
@@ -1227,7 +1228,10 @@ function parseRequest(engine, kind, b) {
       ignoreEos: b.ignore_eos === true,
       temperature: optNumber(b, "temperature", 1, (v) => v >= 0 && v <= 2, "between 0 and 2"),
       topP: optNumber(b, "top_p", 1, (v) => v > 0 && v <= 1, "in (0, 1]"),
-      topK: Math.max(0, optNumber(b, "top_k", 40, (v) => Number.isInteger(v) && v >= -1, "an integer >= -1")),
+      topK: Math.max(
+        0,
+        optNumber(b, "top_k", 40, (v) => Number.isInteger(v) && v >= -1, "an integer >= -1")
+      ),
       minP: optNumber(b, "min_p", 0, (v) => v >= 0 && v <= 1, "in [0, 1]"),
       // Unseeded requests each get their own seed, as with any real server.
       seed: seed === null ? Math.floor(Math.random() * 4294967296) : seed % 4294967296,
@@ -1322,11 +1326,7 @@ async function handleCompletion(engine, kind, raw, req, res, active) {
     }
     const finish = result.finishReason ?? "length";
     const choice = kind === "chat" ? { index: 0, message: { role: "assistant", content: text }, logprobs: null, finish_reason: finish } : { index: 0, text, logprobs: null, finish_reason: finish, stop_reason: null };
-    sendJson(
-      res,
-      200,
-      JSON.stringify({ id, object: kind === "chat" ? "chat.completion" : "text_completion", created, model: parsed.echoModel, choices: [choice], usage: usageOf(result) })
-    );
+    sendJson(res, 200, JSON.stringify({ id, object: kind === "chat" ? "chat.completion" : "text_completion", created, model: parsed.echoModel, choices: [choice], usage: usageOf(result) }));
   } finally {
     active.delete(ac);
     res.off("close", onGone);
@@ -1349,7 +1349,16 @@ async function serveEngine(engine, opts) {
         sendJson(res, closing ? 503 : 200, closing ? '{"status":"shutting down"}' : '{"status":"ok"}');
       } else if (path === "/v1/models" && method === "GET") {
         const info = engine.info;
-        const data = [{ id: info.modelId, object: "model", created: Math.floor(Date.now() / 1e3), owned_by: "llm-perf-gate", max_model_len: info.ctx, meta: { engine: "llama.cpp via node-llama-cpp", llama_cpp: info.llamaCpp, node_llama_cpp: info.nodeLlamaCpp, parallel: info.parallel, threads: info.threads, ctx_per_sequence: info.ctx } }];
+        const data = [
+          {
+            id: info.modelId,
+            object: "model",
+            created: Math.floor(Date.now() / 1e3),
+            owned_by: "llm-perf-gate",
+            max_model_len: info.ctx,
+            meta: { engine: "llama.cpp via node-llama-cpp", llama_cpp: info.llamaCpp, node_llama_cpp: info.nodeLlamaCpp, parallel: info.parallel, threads: info.threads, ctx_per_sequence: info.ctx }
+          }
+        ];
         sendJson(res, 200, JSON.stringify({ object: "list", data }));
       } else if (path === "/stats" && method === "GET") {
         sendJson(res, 200, JSON.stringify(engine.stats()));
@@ -1436,7 +1445,11 @@ async function startEmbedded(opts = {}) {
   const parallel = opts.parallel ?? DEFAULTS.parallel;
   const threads = opts.threads ?? defaultThreads();
   const ctx = opts.ctx ?? DEFAULTS.ctx;
-  for (const [name, v, min] of [["parallel", parallel, 1], ["threads", threads, 1], ["ctx", ctx, 16]]) {
+  for (const [name, v, min] of [
+    ["parallel", parallel, 1],
+    ["threads", threads, 1],
+    ["ctx", ctx, 16]
+  ]) {
     if (!Number.isInteger(v) || v < min) throw new RangeError(`${name} must be an integer >= ${min}, got ${v}`);
   }
   let modelPath = opts.model;
@@ -1609,10 +1622,8 @@ async function serve(argv, io) {
     });
     const i = engine.info;
     const made = engine.modelSeconds > 0 ? `, model made in ${engine.modelSeconds.toFixed(2)} s` : "";
-    io.stdout.write(
-      `ready: ${engine.url} model=${i.modelId} parallel=${i.parallel} threads=${i.threads} ctx=${i.ctx}/sequence llama.cpp=${i.llamaCpp} load=${i.loadSeconds.toFixed(2)}s${made}
-`
-    );
+    io.stdout.write(`ready: ${engine.url} model=${i.modelId} parallel=${i.parallel} threads=${i.threads} ctx=${i.ctx}/sequence llama.cpp=${i.llamaCpp} load=${i.loadSeconds.toFixed(2)}s${made}
+`);
     await stopped;
     io.stderr.write("stopping: ending open requests\n");
     await engine.close();

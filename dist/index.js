@@ -2,7 +2,7 @@ import { createRequire as __llmPerfGateRequire } from 'node:module'; const requi
 import {
   parseBudgetText,
   planWithBudget
-} from "./chunks/chunk-X6FMSV6M.js";
+} from "./chunks/chunk-H5H65DWA.js";
 import {
   DEFAULT_FAIL_ON,
   accepts,
@@ -18,7 +18,7 @@ import {
   publish,
   runPaths,
   stepNote
-} from "./chunks/chunk-AVGJFWQT.js";
+} from "./chunks/chunk-LJR65H7Q.js";
 import {
   TOP_END,
   noBaselineYet,
@@ -26,31 +26,31 @@ import {
   reportTop,
   reportTopOptions,
   writeVerdictFiles
-} from "./chunks/chunk-P2HDUKYJ.js";
-import "./chunks/chunk-D2CFIAYQ.js";
-import "./chunks/chunk-ZAUR75J2.js";
-import "./chunks/chunk-FS64AV55.js";
+} from "./chunks/chunk-SU5YMR6D.js";
+import "./chunks/chunk-LRPKCYOK.js";
+import "./chunks/chunk-OMR3X4M3.js";
+import "./chunks/chunk-W7N4T5IP.js";
 import {
   compareFingerprints,
   readPlan
-} from "./chunks/chunk-NIBP2DMZ.js";
-import "./chunks/chunk-H52HCK6I.js";
-import "./chunks/chunk-LV6HEKDB.js";
+} from "./chunks/chunk-AW6COGTP.js";
+import "./chunks/chunk-KITUZ5SU.js";
+import "./chunks/chunk-Y52YXPNT.js";
 import "./chunks/chunk-DSTYHSYM.js";
 import {
   dashboardData,
   siteFiles
-} from "./chunks/chunk-3BRTAY73.js";
+} from "./chunks/chunk-MXODY4BL.js";
 import "./chunks/chunk-BQTH2XRP.js";
 import {
   buildSeries,
   describeChange,
   findChanges,
   newChanges
-} from "./chunks/chunk-ECRNP62Z.js";
+} from "./chunks/chunk-IP6DNCUI.js";
 import {
   compactHistory
-} from "./chunks/chunk-NF2FZAA5.js";
+} from "./chunks/chunk-YALE7DUW.js";
 import {
   DEFAULT_ORDER_COMMITS,
   Git,
@@ -61,15 +61,15 @@ import {
   pushWaitMs,
   readBranchHistory,
   saveResult
-} from "./chunks/chunk-FOBY6QOO.js";
-import "./chunks/chunk-6JWJJ73Q.js";
+} from "./chunks/chunk-FHVX6KPL.js";
+import "./chunks/chunk-YGFXHYEE.js";
 import "./chunks/chunk-ZBFK6JJY.js";
 import {
   codeSpan,
   escapeMd,
   writeResult
-} from "./chunks/chunk-DV4EQ53W.js";
-import "./chunks/chunk-XTHQTU2Q.js";
+} from "./chunks/chunk-LCSCVNB3.js";
+import "./chunks/chunk-RHDBNH67.js";
 import "./chunks/chunk-4AXL3BU5.js";
 import {
   DEFAULTS,
@@ -78,7 +78,7 @@ import {
   isRecord,
   parseResult,
   readResultForGating
-} from "./chunks/chunk-TQZ6X564.js";
+} from "./chunks/chunk-YKOULIBK.js";
 import "./chunks/chunk-A65H3QNL.js";
 import {
   INPUTS,
@@ -25671,7 +25671,13 @@ function triggerOf(name, p) {
   }
   if (name === "issue_comment" && p.comment) {
     const pr = p.issue?.pull_request ? Number(p.issue.number) : null;
-    return { kind: "comment", pr: pr !== null && Number.isSafeInteger(pr) ? pr : null, body: String(p.comment.body ?? ""), author: String(p.comment.user?.login ?? ""), bot: p.comment.user?.type === "Bot" };
+    return {
+      kind: "comment",
+      pr: pr !== null && Number.isSafeInteger(pr) ? pr : null,
+      body: String(p.comment.body ?? ""),
+      author: String(p.comment.user?.login ?? ""),
+      bot: p.comment.user?.type === "Bot"
+    };
   }
   return null;
 }
@@ -26257,10 +26263,7 @@ function renderChanges(changes, commitUrl = null, pullUrl = null) {
   const lines = changes.map((c) => {
     const text = escapeMd(describeChange(c));
     const pr = c.accepted?.pullRequest ?? null;
-    const links = [
-      ...commitUrl === null ? [] : [`[${c.commit.slice(0, 7)}](${commitUrl(c.commit)})`],
-      ...pullUrl === null || pr === null ? [] : [`[#${pr}](${pullUrl(pr)})`]
-    ];
+    const links = [...commitUrl === null ? [] : [`[${c.commit.slice(0, 7)}](${commitUrl(c.commit)})`], ...pullUrl === null || pr === null ? [] : [`[#${pr}](${pullUrl(pr)})`]];
     const mark = c.accepted ? "\u2611\uFE0F " : c.worse ? "\u26A0\uFE0F " : "";
     return `- ${mark}${text}${links.length ? ` (${links.join(", ")})` : ""}`;
   });
@@ -26278,7 +26281,10 @@ function renderTrendTable(series, changes, max = 20, dashboardUrl2 = null) {
     const last = changes.filter((c) => c.cell === s.cell && c.metric === s.metric).at(-1);
     const change = last === void 0 ? "\u2013" : `${last.relative > 0 ? "+" : ""}${(last.relative * 100).toFixed(1)}% at \`${last.commit.slice(0, 7)}\`${last.accepted ? " (accepted)" : last.worse ? " \u26A0\uFE0F" : ""}`;
     const latest = s.points.at(-1).value;
-    return `| ${escapeMd(s.cell)} | ${escapeMd(s.metric)} | ${sparkline(s.points.map((p) => p.value), max)} | ${fmt(latest)} ${escapeMd(s.unit)} | ${change} |`;
+    return `| ${escapeMd(s.cell)} | ${escapeMd(s.metric)} | ${sparkline(
+      s.points.map((p) => p.value),
+      max
+    )} | ${fmt(latest)} ${escapeMd(s.unit)} | ${change} |`;
   });
   const n = Math.min(max, Math.max(...rows.map((s) => s.points.length)));
   const link = dashboardUrl2 === null ? "" : `
@@ -26369,7 +26375,9 @@ async function afterStore(host, inputs, event, commit, octokit) {
   if (inputs.history.compact) {
     try {
       const c = await compactHistory(historyOptions(inputs, workspace));
-      host.log.info(`Compacted '${inputs.historyBranch}': ${c.commitsBefore} commit(s) -> 1 holding ${c.kept} result(s)${c.pruned.length ? `, pruned ${c.pruned.length}` : ""} (${c.attempts} attempt${c.attempts === 1 ? "" : "s"}).`);
+      host.log.info(
+        `Compacted '${inputs.historyBranch}': ${c.commitsBefore} commit(s) -> 1 holding ${c.kept} result(s)${c.pruned.length ? `, pruned ${c.pruned.length}` : ""} (${c.attempts} attempt${c.attempts === 1 ? "" : "s"}).`
+      );
     } catch (err) {
       host.log.warn(`Could not compact '${inputs.historyBranch}': ${message(err)}`, "llm-perf-gate: history");
     }
@@ -26392,7 +26400,11 @@ async function announceChanges(host, inputs, event, read, commit, url, octokit) 
     return;
   }
   logChanges(host.log, changes);
-  const section = renderChanges(changes, (c) => `${url}/commit/${c}`, (n) => `${url}/pull/${n}`);
+  const section = renderChanges(
+    changes,
+    (c) => `${url}/commit/${c}`,
+    (n) => `${url}/pull/${n}`
+  );
   await host.summary(section);
   if (!inputs.history.changeComment) return;
   if (inputs.githubToken === null) {
@@ -26419,7 +26431,9 @@ async function publishDashboard(host, inputs, event, read, url) {
     const files = await siteFiles(data);
     const newest = read.results.at(-1)?.commit.slice(0, 7) ?? "none";
     const published = await publishSite({ ...historyOptions(inputs, host.cwd), branch }, files, `llm-perf-gate: dashboard of ${read.results.length} commit(s), up to ${newest}`);
-    host.log.info(`Published the dashboard (${read.results.length} commit(s), ${data.series.length} chart(s), ${changes.length} change point(s)) to '${branch}' as ${published.commit.slice(0, 7)}: ${dashboardUrl(inputs, event)}`);
+    host.log.info(
+      `Published the dashboard (${read.results.length} commit(s), ${data.series.length} chart(s), ${changes.length} change point(s)) to '${branch}' as ${published.commit.slice(0, 7)}: ${dashboardUrl(inputs, event)}`
+    );
   } catch (err) {
     host.log.warn(`Could not publish the dashboard to '${branch}': ${message(err)}`, "llm-perf-gate: dashboard");
   }
@@ -26448,7 +26462,8 @@ function decodeStoredVerdict(text) {
   }
   if (!isRecord(doc) || doc.format !== FORMAT) return { problem: `its stored verdict is not ${FORMAT} (written by another version of llm-perf-gate?)` };
   const v = doc.verdict;
-  if (!isRecord(v) || typeof v.verdict !== "string" || !isRecord(v.summary) || !Array.isArray(v.cells) || !Array.isArray(v.slo)) return { problem: "its stored verdict lacks the verdict, summary, cells or SLO checks" };
+  if (!isRecord(v) || typeof v.verdict !== "string" || !isRecord(v.summary) || !Array.isArray(v.cells) || !Array.isArray(v.slo))
+    return { problem: "its stored verdict lacks the verdict, summary, cells or SLO checks" };
   return { verdict: v, accepted: isRecord(doc.accepted) ? doc.accepted : null };
 }
 
@@ -26540,7 +26555,9 @@ var actionPorts = (host, inputs, plan) => {
       trend: (event, doc) => trendSection(host.log, inputs, event, host.cwd, doc),
       async save(commit, doc) {
         const saved = await saveResult(historyOptions(inputs, host.cwd), commit, JSON.stringify(doc), headline(doc));
-        host.log.info(`Stored the result of ${commit.slice(0, 7)} on '${inputs.historyBranch}' (${saved.attempts} push attempt${saved.attempts === 1 ? "" : "s"}${saved.pruned.length ? `, pruned ${saved.pruned.length}` : ""}).`);
+        host.log.info(
+          `Stored the result of ${commit.slice(0, 7)} on '${inputs.historyBranch}' (${saved.attempts} push attempt${saved.attempts === 1 ? "" : "s"}${saved.pruned.length ? `, pruned ${saved.pruned.length}` : ""}).`
+        );
       },
       afterStore: (event, commit) => afterStore(host, inputs, event, commit, octokit)
     }
@@ -26585,7 +26602,8 @@ function firstRunNext(inputs, storing) {
   const branch = `\`${inputs.historyBranch.replace(/[`\s]/g, "")}\``;
   if (storing) return [`**Next:** this result is stored on ${branch} as the baseline: pull requests based on this commit or a later one are judged against it.`];
   const sameJob = 'Or judge each pull request against its base at once: measure the base in the same job with `baseline-url` (and `baseline-server-command`), "The recommended design" in llm-perf-gate\'s docs/action.md.';
-  if (inputs.baseline.kind === "none") return ["**Next:** input `baseline` is none, so no stored result is looked for: set it to `history` (the default) to compare with the results pushes store.", sameJob];
+  if (inputs.baseline.kind === "none")
+    return ["**Next:** input `baseline` is none, so no stored result is looked for: set it to `history` (the default) to compare with the results pushes store.", sameJob];
   return [`**Next:** when this is merged, the push to the default branch measures it and stores the result on ${branch} (\`save-history: auto\`); later pull requests are judged against it.`, sameJob];
 }
 function acceptHint(v, inputs, pr) {
@@ -26633,7 +26651,10 @@ async function checkRun(host, ports, inputs, c) {
     if (r === null) return;
     const fork = host.event().name === "pull_request" && host.event().pr?.fromFork === true;
     if ("forbidden" in r && fork) host.log.info(`No check run: a fork's token may not create one: ${r.forbidden}`);
-    else if ("forbidden" in r) host.log.notice(`No check run: the token may not create one (${r.forbidden.split("\n")[0]}). Add 'checks: write' to the workflow's permissions to have one; the step's status and the comment are as they would be.`);
+    else if ("forbidden" in r)
+      host.log.notice(
+        `No check run: the token may not create one (${r.forbidden.split("\n")[0]}). Add 'checks: write' to the workflow's permissions to have one; the step's status and the comment are as they would be.`
+      );
     else {
       host.setOutput(OUTPUTS.checkRunUrl, r.url);
       host.log.info(`Check run created: ${r.url}`);
@@ -26739,7 +26760,10 @@ function runUrl(event, env) {
 }
 async function runAction(host, makePorts = actionPorts) {
   try {
-    const inputs = readInputs((name) => host.input(name), (secret) => host.secret(secret));
+    const inputs = readInputs(
+      (name) => host.input(name),
+      (secret) => host.secret(secret)
+    );
     let event = host.event();
     const workspace = host.cwd;
     const out = {
@@ -26782,7 +26806,17 @@ async function runAction(host, makePorts = actionPorts) {
     const note = stepNote(verdict, inputs.failOn);
     const next = baseline.doc === null ? firstRunNext(inputs, storing) : [];
     const hint = refusal === null ? acceptHint(verdict, inputs, inputs.prNumber ?? event.pr?.number ?? null) : null;
-    const report = renderReport(verdict, doc, { baselineNote: baseline.note, noBaseline: baseline.doc === null, next, acceptHint: hint, trend, baseline: baseline.doc, confirmation, stepNote: note, runUrl: runUrl(event, host.env) });
+    const report = renderReport(verdict, doc, {
+      baselineNote: baseline.note,
+      noBaseline: baseline.doc === null,
+      next,
+      acceptHint: hint,
+      trend,
+      baseline: baseline.doc,
+      confirmation,
+      stepNote: note,
+      runUrl: runUrl(event, host.env)
+    });
     await writeVerdictFiles(host, verdict, report, { markdown: out.report, json: out.verdict });
     host.setOutput(OUTPUTS.verdictPath, out.verdict);
     host.setOutput(OUTPUTS.reportPath, out.report);

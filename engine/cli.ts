@@ -139,9 +139,7 @@ async function serve(argv: string[], io: EngineIo): Promise<number> {
     });
     const i = engine.info;
     const made = engine.modelSeconds > 0 ? `, model made in ${engine.modelSeconds.toFixed(2)} s` : '';
-    io.stdout.write(
-      `ready: ${engine.url} model=${i.modelId} parallel=${i.parallel} threads=${i.threads} ctx=${i.ctx}/sequence llama.cpp=${i.llamaCpp} load=${i.loadSeconds.toFixed(2)}s${made}\n`,
-    );
+    io.stdout.write(`ready: ${engine.url} model=${i.modelId} parallel=${i.parallel} threads=${i.threads} ctx=${i.ctx}/sequence llama.cpp=${i.llamaCpp} load=${i.loadSeconds.toFixed(2)}s${made}\n`);
     await stopped;
     io.stderr.write('stopping: ending open requests\n');
     await engine.close();

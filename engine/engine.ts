@@ -353,12 +353,7 @@ export class Engine {
    * Throws for engine failures after a slot was taken (the caller reports them
    * in-stream); returns normally when aborted.
    */
-  async generate(
-    prompt: Token[],
-    params: SamplingParams,
-    onText: (text: string) => void,
-    signal?: AbortSignal,
-  ): Promise<GenerationResult> {
+  async generate(prompt: Token[], params: SamplingParams, onText: (text: string) => void, signal?: AbortSignal): Promise<GenerationResult> {
     const result: GenerationResult = { promptTokens: prompt.length, completionTokens: 0, cachedTokens: 0, finishReason: null, aborted: false, tail: '' };
     let slot: Slot;
     try {

@@ -33,7 +33,9 @@ function sendJson(res: http.ServerResponse, status: number, body: string): void 
 let idCounter = 0;
 function newId(kind: Kind): string {
   idCounter = (idCounter + 1) % 0x1000000;
-  const rand = Math.floor(Math.random() * 0xffffffff).toString(16).padStart(8, '0');
+  const rand = Math.floor(Math.random() * 0xffffffff)
+    .toString(16)
+    .padStart(8, '0');
   return `${kind === 'chat' ? 'chatcmpl' : 'cmpl'}-${rand}${idCounter.toString(16).padStart(6, '0')}`;
 }
 
@@ -117,7 +119,10 @@ function parseRequest(engine: Engine, kind: Kind, b: Record<string, unknown>): P
       ignoreEos: b.ignore_eos === true,
       temperature: optNumber(b, 'temperature', 1, (v) => v >= 0 && v <= 2, 'between 0 and 2'),
       topP: optNumber(b, 'top_p', 1, (v) => v > 0 && v <= 1, 'in (0, 1]'),
-      topK: Math.max(0, optNumber(b, 'top_k', 40, (v) => Number.isInteger(v) && v >= -1, 'an integer >= -1')),
+      topK: Math.max(
+        0,
+        optNumber(b, 'top_k', 40, (v) => Number.isInteger(v) && v >= -1, 'an integer >= -1'),
+      ),
       minP: optNumber(b, 'min_p', 0, (v) => v >= 0 && v <= 1, 'in [0, 1]'),
       // Unseeded requests each get their own seed, as with any real server.
       seed: seed === null ? Math.floor(Math.random() * 0x100000000) : seed % 0x100000000,
@@ -226,11 +231,7 @@ async function handleCompletion(engine: Engine, kind: Kind, raw: string, req: ht
       kind === 'chat'
         ? { index: 0, message: { role: 'assistant', content: text }, logprobs: null, finish_reason: finish }
         : { index: 0, text, logprobs: null, finish_reason: finish, stop_reason: null };
-    sendJson(
-      res,
-      200,
-      JSON.stringify({ id, object: kind === 'chat' ? 'chat.completion' : 'text_completion', created, model: parsed.echoModel, choices: [choice], usage: usageOf(result) }),
-    );
+    sendJson(res, 200, JSON.stringify({ id, object: kind === 'chat' ? 'chat.completion' : 'text_completion', created, model: parsed.echoModel, choices: [choice], usage: usageOf(result) }));
   } finally {
     active.delete(ac);
     res.off('close', onGone);
@@ -256,7 +257,16 @@ export async function serveEngine(engine: Engine, opts: { host: string; port: nu
         sendJson(res, closing ? 503 : 200, closing ? '{"status":"shutting down"}' : '{"status":"ok"}');
       } else if (path === '/v1/models' && method === 'GET') {
         const info = engine.info;
-        const data = [{ id: info.modelId, object: 'model', created: Math.floor(Date.now() / 1000), owned_by: 'llm-perf-gate', max_model_len: info.ctx, meta: { engine: 'llama.cpp via node-llama-cpp', llama_cpp: info.llamaCpp, node_llama_cpp: info.nodeLlamaCpp, parallel: info.parallel, threads: info.threads, ctx_per_sequence: info.ctx } }];
+        const data = [
+          {
+            id: info.modelId,
+            object: 'model',
+            created: Math.floor(Date.now() / 1000),
+            owned_by: 'llm-perf-gate',
+            max_model_len: info.ctx,
+            meta: { engine: 'llama.cpp via node-llama-cpp', llama_cpp: info.llamaCpp, node_llama_cpp: info.nodeLlamaCpp, parallel: info.parallel, threads: info.threads, ctx_per_sequence: info.ctx },
+          },
+        ];
         sendJson(res, 200, JSON.stringify({ object: 'list', data }));
       } else if (path === '/stats' && method === 'GET') {
         sendJson(res, 200, JSON.stringify(engine.stats()));

@@ -51,7 +51,11 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
   const parallel = opts.parallel ?? DEFAULTS.parallel;
   const threads = opts.threads ?? defaultThreads();
   const ctx = opts.ctx ?? DEFAULTS.ctx;
-  for (const [name, v, min] of [['parallel', parallel, 1], ['threads', threads, 1], ['ctx', ctx, 16]] as const) {
+  for (const [name, v, min] of [
+    ['parallel', parallel, 1],
+    ['threads', threads, 1],
+    ['ctx', ctx, 16],
+  ] as const) {
     if (!Number.isInteger(v) || v < min) throw new RangeError(`${name} must be an integer >= ${min}, got ${v}`);
   }
   let modelPath = opts.model;

@@ -72,7 +72,12 @@ function run(step, cmd, args, opts = {}) {
 }
 
 function tailOf(text, lines = 25) {
-  return text.trim().split('\n').slice(-lines).map((l) => `    ${l}`).join('\n');
+  return text
+    .trim()
+    .split('\n')
+    .slice(-lines)
+    .map((l) => `    ${l}`)
+    .join('\n');
 }
 
 function need(tool, args, fix) {
@@ -158,7 +163,11 @@ export function buildLlamaServer({ jobs = availableParallelism(), log = (s) => p
     run(
       'configuring llama.cpp (cmake)',
       ...wrap('cmake', [
-        '-S', src, '-B', build, ...generator,
+        '-S',
+        src,
+        '-B',
+        build,
+        ...generator,
         '-DCMAKE_BUILD_TYPE=Release',
         '-DBUILD_SHARED_LIBS=OFF',
         '-DGGML_NATIVE=ON',

@@ -8,9 +8,10 @@ import { join } from 'node:path';
 const fresh = mkdtempSync(join(tmpdir(), 'llm-perf-gate-dist-'));
 try {
   execFileSync(process.execPath, ['scripts/build.mjs', fresh], { stdio: 'inherit' });
-  const list = (dir) => readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => join(e.parentPath, e.name).slice(dir.length + 1));
+  const list = (dir) =>
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => join(e.parentPath, e.name).slice(dir.length + 1));
   const names = new Set([...list('dist'), ...list(fresh)]);
   const stale = [...names].filter((n) => {
     try {

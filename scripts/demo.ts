@@ -53,7 +53,6 @@ async function stopAll(): Promise<void> {
   for (const e of started) await e?.close();
 }
 
-
 async function main(): Promise<number> {
   const bundle = join(root, 'dist', 'engine.js');
   if (!existsSync(bundle)) throw new Error(`the engine bundle ${bundle} is missing: run 'npm run build'`);
@@ -82,9 +81,13 @@ async function main(): Promise<number> {
   await stopAll();
 
   const verdict = JSON.parse(await readFile(files.verdict, 'utf8').catch(() => 'null')) as VerdictDoc | null;
-  console.log(`\nfiles:\n  results   ${join(outDir, 'baseline.json')}, ${join(outDir, 'candidate.json')}\n  verdict   ${files.verdict}\n  report    ${files.report} (what the pull-request comment shows)`);
+  console.log(
+    `\nfiles:\n  results   ${join(outDir, 'baseline.json')}, ${join(outDir, 'candidate.json')}\n  verdict   ${files.verdict}\n  report    ${files.report} (what the pull-request comment shows)`,
+  );
   if (code === 1 && verdict !== null) {
-    const regressed = verdict.cells.flatMap((c) => c.metrics.filter((m) => m.gated && m.verdict === 'regressed').map((m) => `${m.metric} ${m.change_pct !== null && m.change_pct > 0 ? '+' : ''}${m.change_pct}%`));
+    const regressed = verdict.cells.flatMap((c) =>
+      c.metrics.filter((m) => m.gated && m.verdict === 'regressed').map((m) => `${m.metric} ${m.change_pct !== null && m.change_pct > 0 ? '+' : ''}${m.change_pct}%`),
+    );
     const cost = verdict.cost === undefined ? '' : ` after ${verdict.cost.trials} pairs (${Math.round(verdict.cost.wall_s)} s of measuring)`;
     console.log(`\nThe gate failed${cost}, as it should: one parallel sequence makes requests queue, so ${regressed.join(', ')} regressed (exit status 1 would block the merge).`);
     console.log('TPOT may read better: one sequence decodes alone instead of sharing each step with three others.');
@@ -116,4 +119,3 @@ main().then(
     process.exitCode = 1;
   },
 );
-

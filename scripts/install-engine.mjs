@@ -35,12 +35,15 @@ function main() {
   if (`${process.platform}-${process.arch}` !== 'linux-x64') {
     log(
       `engine/package-lock.json pins llama.cpp's linux-x64 CPU build; on ${process.platform}-${process.arch} install node-llama-cpp yourself: ` +
-        "cd engine && npm install --no-save node-llama-cpp@3.21.1 (the engine commands need it; nothing else does)",
+        'cd engine && npm install --no-save node-llama-cpp@3.21.1 (the engine commands need it; nothing else does)',
     );
     return 0;
   }
   const lock = readFileSync(join(dir, 'package-lock.json'));
-  const want = createHash('sha256').update(lock).update(readFileSync(join(dir, 'package.json'))).digest('hex');
+  const want = createHash('sha256')
+    .update(lock)
+    .update(readFileSync(join(dir, 'package.json')))
+    .digest('hex');
   if (existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === want && existsSync(join(dir, 'node_modules', 'node-llama-cpp', 'package.json'))) {
     log('engine dependencies are up to date');
     return 0;

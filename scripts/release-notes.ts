@@ -21,7 +21,10 @@ export function releaseNotes(changelog: string, version: string): string | null 
   if (start < 0) return null;
   let end = start + 1;
   while (end < lines.length && !lines[end]!.startsWith('## ')) end++;
-  const body = lines.slice(start + 1, end).join('\n').trim();
+  const body = lines
+    .slice(start + 1, end)
+    .join('\n')
+    .trim();
   return body === '' ? null : `${body}\n`;
 }
 

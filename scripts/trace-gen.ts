@@ -172,25 +172,53 @@ function parseArgs(argv: readonly string[]): { o: TraceGenOptions; format: 'moon
         if (v !== 'datetime' && v !== 's' && v !== 'ms') throw new Error('--time: datetime, s or ms');
         time = v;
         break;
-      case '--requests': o.requests = num(); break;
-      case '--rate': o.rate = num(); break;
-      case '--burstiness': o.burstiness = num(); break;
-      case '--input-mean': o.input.mean = num(); break;
-      case '--input-sd': o.input.sd = num(); break;
-      case '--input-max': o.input.max = num(); break;
-      case '--output-mean': o.output.mean = num(); break;
-      case '--output-sd': o.output.sd = num(); break;
-      case '--output-max': o.output.max = num(); break;
-      case '--share': o.share = num(); break;
-      case '--groups': o.groups = num(); break;
-      case '--prefix-blocks': o.prefixBlocks = num(); break;
-      case '--block-tokens': o.blockTokens = num(); break;
-      case '--seed': o.seed = num(); break;
+      case '--requests':
+        o.requests = num();
+        break;
+      case '--rate':
+        o.rate = num();
+        break;
+      case '--burstiness':
+        o.burstiness = num();
+        break;
+      case '--input-mean':
+        o.input.mean = num();
+        break;
+      case '--input-sd':
+        o.input.sd = num();
+        break;
+      case '--input-max':
+        o.input.max = num();
+        break;
+      case '--output-mean':
+        o.output.mean = num();
+        break;
+      case '--output-sd':
+        o.output.sd = num();
+        break;
+      case '--output-max':
+        o.output.max = num();
+        break;
+      case '--share':
+        o.share = num();
+        break;
+      case '--groups':
+        o.groups = num();
+        break;
+      case '--prefix-blocks':
+        o.prefixBlocks = num();
+        break;
+      case '--block-tokens':
+        o.blockTokens = num();
+        break;
+      case '--seed':
+        o.seed = num();
+        break;
       default:
         throw new Error(`unknown option ${key}`);
     }
   }
-  if (format === null || out === null) throw new Error('usage: trace-gen --format mooncake|azure --out FILE [options]; see the file\'s head');
+  if (format === null || out === null) throw new Error("usage: trace-gen --format mooncake|azure --out FILE [options]; see the file's head");
   return { o, format, out, time };
 }
 

@@ -21,9 +21,4 @@ export type DistStat = (typeof DIST_STATS)[number];
 export type EfficiencyKey = (typeof EFFICIENCY_KEYS)[number];
 
 /** Catalogue order: the rates, error_rate, `<distribution>.<stat>` for every pair, then the efficiency figures. */
-export const METRIC_IDS: readonly string[] = Object.freeze([
-  ...RATE_KEYS,
-  'error_rate',
-  ...DIST_KEYS.flatMap((key) => DIST_STATS.map((stat) => `${key}.${stat}`)),
-  ...EFFICIENCY_KEYS,
-]);
+export const METRIC_IDS: readonly string[] = Object.freeze([...RATE_KEYS, 'error_rate', ...DIST_KEYS.flatMap((key) => DIST_STATS.map((stat) => `${key}.${stat}`)), ...EFFICIENCY_KEYS]);

@@ -32,7 +32,8 @@ import { startThrottleProxy } from '../../test/support/throttle-proxy.js';
 const runs = Number(process.argv[2] ?? 10);
 if (!Number.isInteger(runs) || runs < 1 || runs > 50) throw new Error(`runs per case must be an integer from 1 to 50, got ${process.argv[2]}`);
 const cases = new Set((process.argv[3] ?? 'tpot,hog-one,hog-all').split(','));
-for (const c of cases) if (!['tpot', 'tpot10', 'hog-one', 'hog-all', 'aa-hog-all', 'tpot-hog-all'].includes(c)) throw new Error(`unknown case '${c}': use tpot, tpot10, hog-one, hog-all, aa-hog-all, tpot-hog-all`);
+for (const c of cases)
+  if (!['tpot', 'tpot10', 'hog-one', 'hog-all', 'aa-hog-all', 'tpot-hog-all'].includes(c)) throw new Error(`unknown case '${c}': use tpot, tpot10, hog-one, hog-all, aa-hog-all, tpot-hog-all`);
 
 interface Outcome {
   verdict: string;
@@ -41,7 +42,10 @@ interface Outcome {
   seconds: number;
 }
 
-const load = (): string => loadavg().map((x) => x.toFixed(2)).join(' ');
+const load = (): string =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
 
 async function abRun(baseline: string, candidate: string, pairs: number, neighbourLimit?: number): Promise<Outcome> {
   const dir = await mkdtemp(join(tmpdir(), 'llm-perf-gate-ab-bench-'));
@@ -106,10 +110,19 @@ try {
 const of = (c: string, pairs: number): Array<(typeof rows)[number]> => rows.filter((r) => r.case === c && r.pairs === pairs);
 const count = (rs: Array<(typeof rows)[number]>, v: string): number => rs.filter((r) => r.verdict === v).length;
 const minutes = (rs: Array<(typeof rows)[number]>): string => (rs.reduce((s, r) => s + r.seconds, 0) / rs.length / 60).toFixed(2);
-for (const [c, pairs] of [['+15% TPOT', 6], ['+15% TPOT', 10], ['A/A hog one side', 6], ['A/A hog all, unchecked', 6], ['A/A hog all', 6], ['+15% TPOT hog all', 6]] as const) {
+for (const [c, pairs] of [
+  ['+15% TPOT', 6],
+  ['+15% TPOT', 10],
+  ['A/A hog one side', 6],
+  ['A/A hog all, unchecked', 6],
+  ['A/A hog all', 6],
+  ['+15% TPOT hog all', 6],
+] as const) {
   const rs = of(c, pairs);
   if (rs.length === 0) continue;
-  console.log(`${c}, ${pairs} pairs: failed ${count(rs, 'fail')} of ${rs.length} (invalid ${count(rs, 'invalid')}, warn ${count(rs, 'warn')}, inconclusive ${count(rs, 'inconclusive')}, pass ${count(rs, 'pass')})`);
+  console.log(
+    `${c}, ${pairs} pairs: failed ${count(rs, 'fail')} of ${rs.length} (invalid ${count(rs, 'invalid')}, warn ${count(rs, 'warn')}, inconclusive ${count(rs, 'inconclusive')}, pass ${count(rs, 'pass')})`,
+  );
 }
 const cost = [6, 10].filter((p) => rows.some((r) => r.pairs === p)).map((p) => `${p} pairs ${minutes(rows.filter((r) => r.pairs === p))} min`);
 if (cost.length > 0) console.log(`cost per A/B run (this machine, one cell, 32 requests per trial at concurrency 1): ${cost.join(', ')}`);

@@ -43,7 +43,10 @@ interface Row {
   changes: string;
 }
 
-const load = (): string => loadavg().map((x) => x.toFixed(2)).join(' ');
+const load = (): string =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
 const engine = await serveEmbedded(['--parallel', '4']);
 const proxies: ThrottleProxy[] = [];
 const proxy = async (factor: number, minGapMs = 0): Promise<string> => {
@@ -92,11 +95,19 @@ console.log(`start: load average ${load()}${quiet ? ', quiet' : ', a busy loop o
 try {
   for (let i = 0; i < runs; i++) {
     for (const c of cases) {
-      const todo: [string, string[], string | null][] = c === 'fixed' ? [['aa fixed', rig.aa, 'off'], ['tps10 fixed', rig.tps10, 'off']] : [[c, rig[c as keyof typeof rig], budgetPairs]];
+      const todo: [string, string[], string | null][] =
+        c === 'fixed'
+          ? [
+              ['aa fixed', rig.aa, 'off'],
+              ['tps10 fixed', rig.tps10, 'off'],
+            ]
+          : [[c, rig[c as keyof typeof rig], budgetPairs]];
       for (const [name, sides, budget] of todo) {
         const r = await abRun(name, sides, budget);
         rows.push(r);
-        console.log(`${r.case.padEnd(12)} ${r.verdict.padEnd(12)} ${r.decided ? 'decided  ' : 'UNDECIDED'} ${String(r.pairs).padStart(2)} pairs ${r.seconds.toFixed(0).padStart(4)} s  ${r.stopped.padEnd(13)} ${r.changes}  load ${load()}`);
+        console.log(
+          `${r.case.padEnd(12)} ${r.verdict.padEnd(12)} ${r.decided ? 'decided  ' : 'UNDECIDED'} ${String(r.pairs).padStart(2)} pairs ${r.seconds.toFixed(0).padStart(4)} s  ${r.stopped.padEnd(13)} ${r.changes}  load ${load()}`,
+        );
       }
     }
   }

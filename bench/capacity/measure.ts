@@ -17,10 +17,7 @@ if (!url || (modeArg !== 'rate' && modeArg !== 'concurrency') || !slo) {
   process.exit(2);
 }
 const mode: CapacityMode = modeArg;
-const plan = planFromObject(
-  { target: { url }, scenarios: [{ name: 'chat', input_tokens: 64, output_tokens: 32 }], loads: [{ concurrency: 1 }] },
-  { file: null, baseDir: process.cwd() },
-);
+const plan = planFromObject({ target: { url }, scenarios: [{ name: 'chat', input_tokens: 64, output_tokens: 32 }], loads: [{ concurrency: 1 }] }, { file: null, baseDir: process.cwd() });
 const target = await openStepTarget(plan);
 const ac = new AbortController();
 process.on('SIGINT', () => ac.abort());
@@ -34,7 +31,10 @@ try {
     requestsPerStep: reqArg ? Number(reqArg) : undefined,
     saturationConcurrency: mode === 'rate' ? 8 : null,
     budget: { maxDurationMs: 400_000 },
-    onPoint: (p) => console.error(`  ${p.role} ${JSON.stringify(p.load)}: ${p.verdict} (${p.requests} requests) ${p.slos.map((j) => `${j.value?.toFixed(1)} [${j.lo?.toFixed(1)}, ${j.hi?.toFixed(1)}]`).join(' ')} rps ${p.rps.toFixed(2)}`),
+    onPoint: (p) =>
+      console.error(
+        `  ${p.role} ${JSON.stringify(p.load)}: ${p.verdict} (${p.requests} requests) ${p.slos.map((j) => `${j.value?.toFixed(1)} [${j.lo?.toFixed(1)}, ${j.hi?.toFixed(1)}]`).join(' ')} rps ${p.rps.toFixed(2)}`,
+      ),
   });
   console.log(capacitySection(`${url} (${target.model})`, r));
   if (outPath) writeFileSync(outPath, `${JSON.stringify(r, null, 2)}\n`);

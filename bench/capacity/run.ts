@@ -67,5 +67,7 @@ for (const row of rows) {
   }
   const med = (xs: number[]): number => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] ?? NaN;
   const pct = (k: number): string => `${((100 * k) / PAIRS).toFixed(0)}%`;
-  console.log(`| ${row.label} | ±${row.noise * 100}% | ${pct(counts.fail)} | ${pct(counts.warn)} | ${pct(counts.inconclusive)} | ${pct(counts.pass)} | ${(med(widths) * 100).toFixed(1)}% | ${med(steps)} |`);
+  console.log(
+    `| ${row.label} | ±${row.noise * 100}% | ${pct(counts.fail)} | ${pct(counts.warn)} | ${pct(counts.inconclusive)} | ${pct(counts.pass)} | ${(med(widths) * 100).toFixed(1)}% | ${med(steps)} |`,
+  );
 }

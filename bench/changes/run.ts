@@ -20,7 +20,12 @@ console.log('noise CV | shift | detected | series with a false alarm (none) / ex
 const started = performance.now();
 for (const cv of [0.02, 0.05, 0.1]) {
   for (const shift of [0, 0.05, 0.1, 0.2]) {
-    const r = studyCase({ cv, shift }, series, length, TOLERANCE, (values, seed) => detectShifts(values.map((value, i) => ({ commit: String(i), value })), { seed }).map((s) => s.index));
+    const r = studyCase({ cv, shift }, series, length, TOLERANCE, (values, seed) =>
+      detectShifts(
+        values.map((value, i) => ({ commit: String(i), value })),
+        { seed },
+      ).map((s) => s.index),
+    );
     const detected = shift === 0 ? '–' : pct(r.detected, series);
     const fa = shift === 0 ? pct(r.falseAlarms, series) : (r.falseAlarms / series).toFixed(3);
     console.log(`${(cv * 100).toFixed(0).padStart(7)}% | ${(shift * 100).toFixed(0).padStart(4)}% | ${detected.padStart(8)} | ${fa}`);
@@ -33,7 +38,9 @@ for (const jobCv of [0.02, 0.05]) {
   for (const step of [0, 0.1]) {
     const r = documentStudy(documents, length, jobCv, step, TOLERANCE);
     const cell = (n: number) => (step === 0 ? '–' : pct(n, documents));
-    console.log(`${(jobCv * 100).toFixed(0).padStart(5)}% | ${(step * 100).toFixed(0).padStart(8)}% | ${cell(r.detectedTpot).padStart(17)} | ${cell(r.detectedTps).padStart(16)} | ${cell(r.falseTtft).padStart(36)} | ${step === 0 ? pct(r.nullWithAlarm, documents) : '–'}`);
+    console.log(
+      `${(jobCv * 100).toFixed(0).padStart(5)}% | ${(step * 100).toFixed(0).padStart(8)}% | ${cell(r.detectedTpot).padStart(17)} | ${cell(r.detectedTps).padStart(16)} | ${cell(r.falseTtft).padStart(36)} | ${step === 0 ? pct(r.nullWithAlarm, documents) : '–'}`,
+    );
   }
 }
 console.log(`\n${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -283,36 +283,33 @@ function thinStream(pool: Pool, body: string, n: number, idx: number, warm: bool
   const outputs = (): Float64Array => (e >= 2 ? ev.subarray(1, Math.min(e, n + 1)) : new Float64Array(0));
   let controller: Ctrl | null = null;
   return new Promise<Observed>((resolve) => {
-    pool.dispatch(
-      { method: 'POST', path: CHAT, headers: HEADERS, body },
-      {
-        onRequestStart(c: Ctrl) {
-          controller = c;
-          if (canceller?.cancelled) c.abort(new Error('cancelled'));
-          else canceller?.live.add(c);
-        },
-        onResponseStart() {},
-        onResponseData(_c: unknown, buf: Buffer) {
-          const t = performance.now();
-          let i = buf.indexOf(10);
-          while (i !== -1) {
-            if ((i === 0 ? lastLF : buf[i - 1] === 10) && e < ev.length) ev[e++] = t;
-            i = buf.indexOf(10, i + 1);
-          }
-          lastLF = buf[buf.length - 1] === 10;
-        },
-        onResponseEnd() {
-          if (controller) canceller?.live.delete(controller);
-          const out = outputs();
-          resolve({ idx, warm, tSend, arrivals: out, failed: out.length === n ? null : `thin: ${out.length} of ${n} chunks`, cancelled: false });
-        },
-        onResponseError(_c: unknown, err: Error) {
-          if (controller) canceller?.live.delete(controller);
-          const cancelled = canceller?.cancelled === true;
-          resolve({ idx, warm, tSend, arrivals: outputs(), failed: cancelled ? null : String(err), cancelled });
-        },
-      } as never,
-    );
+    pool.dispatch({ method: 'POST', path: CHAT, headers: HEADERS, body }, {
+      onRequestStart(c: Ctrl) {
+        controller = c;
+        if (canceller?.cancelled) c.abort(new Error('cancelled'));
+        else canceller?.live.add(c);
+      },
+      onResponseStart() {},
+      onResponseData(_c: unknown, buf: Buffer) {
+        const t = performance.now();
+        let i = buf.indexOf(10);
+        while (i !== -1) {
+          if ((i === 0 ? lastLF : buf[i - 1] === 10) && e < ev.length) ev[e++] = t;
+          i = buf.indexOf(10, i + 1);
+        }
+        lastLF = buf[buf.length - 1] === 10;
+      },
+      onResponseEnd() {
+        if (controller) canceller?.live.delete(controller);
+        const out = outputs();
+        resolve({ idx, warm, tSend, arrivals: out, failed: out.length === n ? null : `thin: ${out.length} of ${n} chunks`, cancelled: false });
+      },
+      onResponseError(_c: unknown, err: Error) {
+        if (controller) canceller?.live.delete(controller);
+        const cancelled = canceller?.cancelled === true;
+        resolve({ idx, warm, tSend, arrivals: outputs(), failed: cancelled ? null : String(err), cancelled });
+      },
+    } as never);
   });
 }
 
@@ -357,7 +354,7 @@ async function serverLog(tag: string): Promise<{ byIdx: Map<number, Sent>; meta:
   const ab = await res.body.arrayBuffer();
   const f = new Float64Array(ab);
   const byIdx = new Map<number, Sent>();
-  for (let o = 0; o < f.length; ) {
+  for (let o = 0; o < f.length;) {
     const idx = f[o]!;
     const receivedAt = f[o + 1]!;
     const n = f[o + 2]!;
@@ -878,7 +875,9 @@ async function cmdRate(): Promise<unknown> {
   for (const rate of args.rates ?? [10, 100, 1000, 5000]) {
     const r = await rateStep(kind, conn, rate, rate <= 10 ? Math.max(seconds, args.quick ? 3 : 5) : seconds);
     out.push(r);
-    log(`${rate} req/s: offered ${r.offered} (planned ${r.planned}, ratio ${r.ratioPlanned}), lag p50 ${r.lag.p50} p99 ${r.lag.p99} ms, cpu ${r.cpuUsPerRequest} us/req${r.failures ? `, ${r.failures} failed: ${r.failureExample}` : ''}`);
+    log(
+      `${rate} req/s: offered ${r.offered} (planned ${r.planned}, ratio ${r.ratioPlanned}), lag p50 ${r.lag.p50} p99 ${r.lag.p99} ms, cpu ${r.cpuUsPerRequest} us/req${r.failures ? `, ${r.failures} failed: ${r.failureExample}` : ''}`,
+    );
   }
   await (conn.client ? conn.client.close() : conn.pool!.close());
   return { capacity, rates: out };
@@ -948,7 +947,15 @@ async function cmdMemory(): Promise<unknown> {
 
 // ---------------------------------------------------------------- large prompts and responses
 
-async function single(kind: Kind, conn: Conn, prompt: string, n: number, gapMs: number, mode: string, during?: (e: number) => void): Promise<{ o: Observed; s: Sent | undefined; cpuMs: number; wallMs: number }> {
+async function single(
+  kind: Kind,
+  conn: Conn,
+  prompt: string,
+  n: number,
+  gapMs: number,
+  mode: string,
+  during?: (e: number) => void,
+): Promise<{ o: Observed; s: Sent | undefined; cpuMs: number; wallMs: number }> {
   const tag = `${TAG}${kind}big${stepNo++}`;
   const m = model(tag, 0, gapMs, 1, mode);
   gc();
@@ -1023,7 +1030,6 @@ const watchdog = setTimeout(() => {
 }, 240_000);
 watchdog.unref();
 
-const result =
-  args.cmd === 'ingest' ? await cmdIngest() : args.cmd === 'rate' ? await cmdRate() : args.cmd === 'memory' ? await cmdMemory() : await cmdLarge();
+const result = args.cmd === 'ingest' ? await cmdIngest() : args.cmd === 'rate' ? await cmdRate() : args.cmd === 'memory' ? await cmdMemory() : await cmdLarge();
 process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
 process.exit(0);

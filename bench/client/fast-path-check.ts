@@ -20,8 +20,35 @@ const rnd = (): number => {
 const pick = <T>(a: readonly T[]): T => a[Math.floor(rnd() * a.length)]!;
 
 const PIECES = [
-  ' tok', 'Hello', ' world', '"', '\\', '\\"', '\\\\', '\\n', '\\u0022', '\\u00', '\\x', '\n', '\t', '\u0000', '\u001f', '😀', '\ud83d', 'é',
-  '","finish_reason":"stop', '"},"x":{"content":"', '}]}', '{"content":"', 'content', ':', ',', ' ', '\u2028', 'null', '[DONE]',
+  ' tok',
+  'Hello',
+  ' world',
+  '"',
+  '\\',
+  '\\"',
+  '\\\\',
+  '\\n',
+  '\\u0022',
+  '\\u00',
+  '\\x',
+  '\n',
+  '\t',
+  '\u0000',
+  '\u001f',
+  '😀',
+  '\ud83d',
+  'é',
+  '","finish_reason":"stop',
+  '"},"x":{"content":"',
+  '}]}',
+  '{"content":"',
+  'content',
+  ':',
+  ',',
+  ' ',
+  '\u2028',
+  'null',
+  '[DONE]',
 ];
 function content(): string {
   let s = '';
@@ -96,7 +123,8 @@ for (let k = 0; k < cases; k++) {
 // The fast path must actually be taken on a plain stream.
 {
   const interpret = createChunkInterpreter('chat');
-  const mk = (c: string): string => `{"id":"x","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{"content":${JSON.stringify(c)}},"logprobs":null,"finish_reason":null}]}`;
+  const mk = (c: string): string =>
+    `{"id":"x","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{"content":${JSON.stringify(c)}},"logprobs":null,"finish_reason":null}]}`;
   interpret(mk('first'));
   const n = 100_000;
   const t = performance.now();

@@ -158,9 +158,7 @@ function frame(payload) {
   return `${payload.length.toString(16)}\r\n${payload}\r\n`;
 }
 
-const HEAD =
-  'HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ncache-control: no-cache\r\n' +
-  'server: llm-perf-gate-null/1\r\nconnection: keep-alive\r\ntransfer-encoding: chunked\r\n\r\n';
+const HEAD = 'HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ncache-control: no-cache\r\n' + 'server: llm-perf-gate-null/1\r\nconnection: keep-alive\r\ntransfer-encoding: chunked\r\n\r\n';
 
 class Stream {
   constructor(conn, tag, idx, model, n, gapMs, baseMs, mode, receivedAt) {

@@ -49,7 +49,12 @@ function parseArgs(argv) {
     else if (a.startsWith('--json')) o.json = value();
     else if (a.startsWith('--from-json')) o.fromJson = value();
     else if (a === '--help' || a === '-h') {
-      console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(0, 17).join('\n'));
+      console.log(
+        readFileSync(fileURLToPath(import.meta.url), 'utf8')
+          .split('\n')
+          .slice(0, 17)
+          .join('\n'),
+      );
       process.exit(0);
     } else throw new Error(`unknown argument ${a}`);
   }
@@ -203,7 +208,6 @@ async function measureSharded(bundle, task, out) {
   }
 }
 
-
 // ------------------------------------------------------------------ targets
 
 /**
@@ -252,7 +256,15 @@ async function measureTargets(bundle, task) {
     for (const kind of ['real', 'thin']) {
       console.error(`targets: ${kind} client, long responses (pair ${i + 1} of ${pairs})`);
       const r = await runClient(bundle, task(kind, 'large'), 120_000);
-      out.large[kind].push(r ? { giant100k: r.giant.find((g) => g.tokens === 100_000)?.latencyMs ?? null, flood10kCpu: r.flood.find((f) => f.tokens === 10_000)?.cpuUsPerChunk ?? null, flood10kWall: r.flood.find((f) => f.tokens === 10_000)?.usPerChunk ?? null } : null);
+      out.large[kind].push(
+        r
+          ? {
+              giant100k: r.giant.find((g) => g.tokens === 100_000)?.latencyMs ?? null,
+              flood10kCpu: r.flood.find((f) => f.tokens === 10_000)?.cpuUsPerChunk ?? null,
+              flood10kWall: r.flood.find((f) => f.tokens === 10_000)?.usPerChunk ?? null,
+            }
+          : null,
+      );
     }
   }
   return out;
@@ -324,11 +336,16 @@ async function measureContention(bundle, task) {
 // ------------------------------------------------------------------ start-up
 
 /** Loaded before the CLI: prints its CPU time and peak RSS as it exits. */
-const USAGE_HOOK = 'data:text/javascript,process.on("exit",()=>{const u=process.resourceUsage();process.stderr.write("\\nBENCH_USAGE "+JSON.stringify({cpuS:(u.userCPUTime+u.systemCPUTime)/1e6,maxRssKB:u.maxRSS})+"\\n")})';
+const USAGE_HOOK =
+  'data:text/javascript,process.on("exit",()=>{const u=process.resourceUsage();process.stderr.write("\\nBENCH_USAGE "+JSON.stringify({cpuS:(u.userCPUTime+u.systemCPUTime)/1e6,maxRssKB:u.maxRSS})+"\\n")})';
 
 function cliUsage(args, limitMs) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', USAGE_HOOK, join(root, 'bin', 'llm-perf-gate.js'), ...args], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, CI: 'true', NO_COLOR: '1' } });
+    const child = spawn(process.execPath, ['--import', USAGE_HOOK, join(root, 'bin', 'llm-perf-gate.js'), ...args], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, CI: 'true', NO_COLOR: '1' },
+    });
     children.add(child);
     let err = '';
     child.stderr.on('data', (d) => (err += d));
@@ -467,7 +484,8 @@ const { results } = doc;
 
 // ------------------------------------------------------------------ report
 
-const fmt = (x, d = 2) => (x === null || x === undefined || Number.isNaN(x) ? '–' : typeof x === 'number' ? (Math.abs(x) >= 1000 ? Math.round(x).toLocaleString('en-US') : Number(x.toFixed(d)).toString()) : String(x));
+const fmt = (x, d = 2) =>
+  x === null || x === undefined || Number.isNaN(x) ? '–' : typeof x === 'number' ? (Math.abs(x) >= 1000 ? Math.round(x).toLocaleString('en-US') : Number(x.toFixed(d)).toString()) : String(x);
 const ratio = (a, b) => (typeof a === 'number' && typeof b === 'number' && b !== 0 ? `${(a / b).toFixed(2)}x` : '–');
 const table = (head, rows) => [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 
@@ -483,7 +501,9 @@ function report(d) {
   if (r.targets) {
     out.push(`\n### 0. Targets: llm-perf-gate beside the thin client at fixed points (medians of ${r.targets.pairs} paired runs)\n`);
     out.push(table(['figure', 'llm-perf-gate', 'thin client', 'ratio (medians)', 'ratio per pair', 'target', ''], targetRows(r.targets)));
-    out.push('\nEach pair runs the real client, then the thin client, each in a fresh process, one try each. Timing error is client arrival minus server send; CPU is the client process\'s CPU time in the measured window over the chunks (or requests) it received there.');
+    out.push(
+      "\nEach pair runs the real client, then the thin client, each in a fresh process, one try each. Timing error is client arrival minus server send; CPU is the client process's CPU time in the measured window over the chunks (or requests) it received there.",
+    );
   }
   if (r.contention) {
     const c = r.contention;
@@ -498,7 +518,9 @@ function report(d) {
         ],
       ),
     );
-    out.push("\nThe busy loop is another process spinning on a core for the whole phase; \"others\" is the share of the machine's CPU the other processes (busy loop and null server) used. Loop delay is runCell's monitorEventLoopDelay p99, which includes its 10 ms sampling interval.");
+    out.push(
+      '\nThe busy loop is another process spinning on a core for the whole phase; "others" is the share of the machine\'s CPU the other processes (busy loop and null server) used. Loop delay is runCell\'s monitorEventLoopDelay p99, which includes its 10 ms sampling interval.',
+    );
   }
   if (r.startup) {
     const su = r.startup;
@@ -528,10 +550,12 @@ function report(d) {
       const cpuAt = (x) => x?.steps.find((st) => st.nominalRate === at)?.cpuUsPerChunk ?? null;
       rows.push([c, cap(real), cap(thin), ratio(real?.capacity, thin?.capacity), fmt(at), fmt(cpuAt(real), 1), fmt(cpuAt(thin), 1), ratio(cpuAt(real), cpuAt(thin))]);
     }
-    out.push(table(['streams', 'llm-perf-gate chunks/s', 'thin client chunks/s', 'capacity ratio', 'CPU compared at chunks/s', 'CPU µs/chunk (llm-perf-gate)', 'CPU µs/chunk (thin)', 'CPU ratio'], rows));
+    out.push(
+      table(['streams', 'llm-perf-gate chunks/s', 'thin client chunks/s', 'capacity ratio', 'CPU compared at chunks/s', 'CPU µs/chunk (llm-perf-gate)', 'CPU µs/chunk (thin)', 'CPU ratio'], rows),
+    );
     out.push(
       '\nCapacity is the highest achieved rate of a step whose p99 error was under 1 ms (the ladder doubles the rate, `--quick` quadruples it, then bisects once). ' +
-        'CPU per chunk is the client process\'s CPU time inside the measured window divided by the chunks it received there, request sends included, at the highest rate both clients ran. ' +
+        "CPU per chunk is the client process's CPU time inside the measured window divided by the chunks it received there, request sends included, at the highest rate both clients ran. " +
         'Per-chunk cost falls as the rate rises, because more chunks arrive per socket read.',
     );
     out.push('\n### 2. Timing accuracy at increasing load (client arrival minus server send, ms)\n');
@@ -561,13 +585,27 @@ function report(d) {
     }
     out.push(
       table(
-        ['client', 'streams', 'chunks/s asked', 'sent', 'error p50 / p99 / max', 'TTFT error p50 / p99', 'ITL error p99', 'CPU µs/chunk', 'loop delay p99', 'GC pauses / max ms', 'server late p99', 'others', 'p99 < 1 ms'],
+        [
+          'client',
+          'streams',
+          'chunks/s asked',
+          'sent',
+          'error p50 / p99 / max',
+          'TTFT error p50 / p99',
+          'ITL error p99',
+          'CPU µs/chunk',
+          'loop delay p99',
+          'GC pauses / max ms',
+          'server late p99',
+          'others',
+          'p99 < 1 ms',
+        ],
         rows2,
       ),
     );
     out.push(
       '\nAll times in ms, over the chunks the server sent inside the measured window (every stream busy, start-up over). ' +
-        'TTFT error = client TTFT minus the server\'s (request received to first chunk sent); ITL error = |client gap - server gap|. ' +
+        "TTFT error = client TTFT minus the server's (request received to first chunk sent); ITL error = |client gap - server gap|. " +
         '"Loop delay p99" is runCell\'s monitorEventLoopDelay figure, which includes its 10 ms sampling interval. ' +
         '"Lockstep" sends every stream\'s chunk at the same instant each period, as a batched decode step does. ' +
         '"Others" is the share of the machine\'s CPU other processes used during the step. A failing step is tried once more (3 tries at most while others were above 10%) and the best try is shown.',
@@ -596,14 +634,29 @@ function report(d) {
     }
     out.push(
       table(
-        ['target req/s', 'planned (drawn) req/s', 'llm-perf-gate offered (ratio)', 'lag p50 / p99 ms', 'thin offered (ratio)', 'thin lag p50 / p99 ms', 'CPU µs/request (llm-perf-gate / thin)', 'loop delay p99 ms', 'self-check says saturated', 'failed'],
+        [
+          'target req/s',
+          'planned (drawn) req/s',
+          'llm-perf-gate offered (ratio)',
+          'lag p50 / p99 ms',
+          'thin offered (ratio)',
+          'thin lag p50 / p99 ms',
+          'CPU µs/request (llm-perf-gate / thin)',
+          'loop delay p99 ms',
+          'self-check says saturated',
+          'failed',
+        ],
         rows,
       ),
     );
-    out.push('\nThe last row is an overload probe, beyond what one core can send: the client must slow down gracefully (no failures) and the self-check must say so. Planned is the rate of the arrival times actually drawn (Poisson, so it differs from the target); the ratio is offered / planned. Lag is how late each request was handed to the client after its arrival time. CPU per request includes the scheduler\'s wait, which turns the event loop (setImmediate) through the last 1.5 ms before each arrival: at low rates that spin is most of it.');
+    out.push(
+      "\nThe last row is an overload probe, beyond what one core can send: the client must slow down gracefully (no failures) and the self-check must say so. Planned is the rate of the arrival times actually drawn (Poisson, so it differs from the target); the ratio is offered / planned. Lag is how late each request was handed to the client after its arrival time. CPU per request includes the scheduler's wait, which turns the event loop (setImmediate) through the last 1.5 ms before each arrival: at low rates that spin is most of it.",
+    );
     const ca = r.rate.real?.capacity;
     const cb = r.rate.thin?.capacity;
-    out.push(`\nRequest throughput (closed loop, 32 users, 2-chunk responses answered at once): llm-perf-gate ${fmt(ca?.rps)} req/s at ${fmt(ca?.cpuUsPerRequest, 1)} µs CPU/request; thin client ${fmt(cb?.rps)} req/s at ${fmt(cb?.cpuUsPerRequest, 1)} µs CPU/request (ratio ${ratio(ca?.cpuUsPerRequest, cb?.cpuUsPerRequest)}).`);
+    out.push(
+      `\nRequest throughput (closed loop, 32 users, 2-chunk responses answered at once): llm-perf-gate ${fmt(ca?.rps)} req/s at ${fmt(ca?.cpuUsPerRequest, 1)} µs CPU/request; thin client ${fmt(cb?.rps)} req/s at ${fmt(cb?.cpuUsPerRequest, 1)} µs CPU/request (ratio ${ratio(ca?.cpuUsPerRequest, cb?.cpuUsPerRequest)}).`,
+    );
   }
   if (r.memory.real || r.memory.thin) {
     out.push('\n### 4. Memory\n');
@@ -615,8 +668,16 @@ function report(d) {
       table(
         ['figure', 'llm-perf-gate', 'thin'],
         [
-          ['per open stream at 2,048 streams: heap+external KB / RSS KB', `${fmt(a?.perOpenStream?.heapKB, 1)} / ${fmt(a?.perOpenStream?.rssKB, 1)}`, `${fmt(b?.perOpenStream?.heapKB, 1)} / ${fmt(b?.perOpenStream?.rssKB, 1)}`],
-          ['per idle pooled connection afterwards: heap KB / RSS KB', `${fmt(a?.perIdleConnection?.heapKB, 1)} / ${fmt(a?.perIdleConnection?.rssKB, 1)}`, `${fmt(b?.perIdleConnection?.heapKB, 1)} / ${fmt(b?.perIdleConnection?.rssKB, 1)}`],
+          [
+            'per open stream at 2,048 streams: heap+external KB / RSS KB',
+            `${fmt(a?.perOpenStream?.heapKB, 1)} / ${fmt(a?.perOpenStream?.rssKB, 1)}`,
+            `${fmt(b?.perOpenStream?.heapKB, 1)} / ${fmt(b?.perOpenStream?.rssKB, 1)}`,
+          ],
+          [
+            'per idle pooled connection afterwards: heap KB / RSS KB',
+            `${fmt(a?.perIdleConnection?.heapKB, 1)} / ${fmt(a?.perIdleConnection?.rssKB, 1)}`,
+            `${fmt(b?.perIdleConnection?.heapKB, 1)} / ${fmt(b?.perIdleConnection?.rssKB, 1)}`,
+          ],
           ['100k-token prompt + 16k-token response: heap growth mid-stream MB', fmt(la?.heapMidMB, 2), fmt(lb?.heapMidMB, 2)],
           ['… heap retained after it (record, body) KB', fmt(la?.heapRetainedKB, 0), fmt(lb?.heapRetainedKB, 0)],
         ],
@@ -634,7 +695,11 @@ function report(d) {
         ['figure', 'llm-perf-gate', 'thin'],
         [
           ['100k-token prompt: upload (t_send to server receipt) ms', fmt(a?.bigPrompt.uploadMs, 2), fmt(b?.bigPrompt.uploadMs, 2)],
-          ['… its 16k-token response at 16,000 chunks/s: error p50 / p99 ms', `${fmt(a?.bigPrompt.err.p50, 3)} / ${fmt(a?.bigPrompt.err.p99, 3)}`, `${fmt(b?.bigPrompt.err.p50, 3)} / ${fmt(b?.bigPrompt.err.p99, 3)}`],
+          [
+            '… its 16k-token response at 16,000 chunks/s: error p50 / p99 ms',
+            `${fmt(a?.bigPrompt.err.p50, 3)} / ${fmt(a?.bigPrompt.err.p99, 3)}`,
+            `${fmt(b?.bigPrompt.err.p50, 3)} / ${fmt(b?.bigPrompt.err.p99, 3)}`,
+          ],
           ...[10_000, 100_000].map((t) => {
             const fa = fl(a, t);
             const fb = fl(b, t);
@@ -678,8 +743,15 @@ function shardedReport(sh) {
     }
   }
   if (rows.length > 0) {
-    out.push(table(['streams', 'shards', 'chunks/s asked (all)', 'error p99 per shard', 'worst shard p99', 'thin p99', 'worst / thin', 'CPU cores per shard', 'GC pauses / max ms per shard', 'others per shard'], rows));
-    out.push('\nEach shard takes streams/k at the same chunk rate per stream; timing error is client arrival minus server send (ms), per shard, over its measured window. The thin client is measured at the same point just before.');
+    out.push(
+      table(
+        ['streams', 'shards', 'chunks/s asked (all)', 'error p99 per shard', 'worst shard p99', 'thin p99', 'worst / thin', 'CPU cores per shard', 'GC pauses / max ms per shard', 'others per shard'],
+        rows,
+      ),
+    );
+    out.push(
+      '\nEach shard takes streams/k at the same chunk rate per stream; timing error is client arrival minus server send (ms), per shard, over its measured window. The thin client is measured at the same point just before.',
+    );
   }
   const rrows = [];
   for (const k of Object.keys(sh.rate).map(Number)) {
@@ -689,12 +761,22 @@ function shardedReport(sh) {
       const xs = parts.map((x) => x.rates.find((y) => y.target === t));
       const planned = xs.reduce((a, x) => a + (x?.planned ?? 0), 0);
       const offered = xs.reduce((a, x) => a + (x?.offered ?? 0), 0);
-      rrows.push([fmt(t), k, fmt(planned, 1), fmt(offered, 1), planned > 0 ? (offered / planned).toFixed(4) : '–', xs.map((x) => fmt(x?.lag.p99, 2)).join(' / '), xs.map((x) => fmt(x?.loopP99Ms, 1)).join(' / ')]);
+      rrows.push([
+        fmt(t),
+        k,
+        fmt(planned, 1),
+        fmt(offered, 1),
+        planned > 0 ? (offered / planned).toFixed(4) : '–',
+        xs.map((x) => fmt(x?.lag.p99, 2)).join(' / '),
+        xs.map((x) => fmt(x?.loopP99Ms, 1)).join(' / '),
+      ]);
     }
   }
   if (rrows.length > 0) {
     out.push('\n' + table(['rate asked', 'shards', 'planned (sum)', 'offered (sum)', 'offered / planned', 'dispatch lag p99 per shard', 'loop delay p99 per shard'], rrows));
-    out.push("\nEach shard draws the whole schedule and sends its own arrivals (j mod k); planned and offered are each shard's own rates over its own send span, summed. The shards run the same sequence of steps at the same time but are not clock-aligned to the step.");
+    out.push(
+      "\nEach shard draws the whole schedule and sends its own arrivals (j mod k); planned and offered are each shard's own rates over its own send span, summed. The shards run the same sequence of steps at the same time but are not clock-aligned to the step.",
+    );
   }
   return out.join('\n');
 }

@@ -165,7 +165,8 @@ export function runNoiseLevel(
         }
       };
       const fresh = (): ResultDoc => candidate(`cand|${i}|confirm`, e.slow, job(), e.errors);
-      if (designs.includes('one stored run')) record('one stored run', fromCompare(compare(stored, cand, gate, only(e)), e.metric), () => fromCompare(compare(stored, fresh(), gate, only(e)), e.metric));
+      if (designs.includes('one stored run'))
+        record('one stored run', fromCompare(compare(stored, cand, gate, only(e)), e.metric), () => fromCompare(compare(stored, fresh(), gate, only(e)), e.metric));
       if (designs.includes('K stored runs')) record('K stored runs', fromHistory(history, cand, gate, e.metric), () => fromHistory(history, fresh(), gate, e.metric));
       if (!designs.includes('paired A/B')) continue;
       const [pa, pb] = pairedRun(`pair|${i}|${e.name}`, e.slow, e.errors);

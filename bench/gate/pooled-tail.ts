@@ -37,7 +37,10 @@ const sd = (xs: readonly number[]): number => {
 function pooledQ(trials: readonly (readonly number[])[], idx: readonly number[]): number {
   const all: number[] = [];
   for (const i of idx) all.push(...trials[i]!);
-  return quantileSorted(all.sort((a, b) => a - b), Q);
+  return quantileSorted(
+    all.sort((a, b) => a - b),
+    Q,
+  );
 }
 
 for (const requests of [32, 100]) {
@@ -69,7 +72,10 @@ for (const requests of [32, 100]) {
       pooled.se.push(seP);
       if (est / seP > tq) pooled.rejected++;
     }
-    for (const [name, v] of [['per-trial p95, paired t', perTrial], ['pooled p95, pairs resampled', pooled]] as const) {
+    for (const [name, v] of [
+      ['per-trial p95, paired t', perTrial],
+      ['pooled p95, pairs resampled', pooled],
+    ] as const) {
       console.log(
         `${String(requests).padStart(3)} requests x ${String(n).padStart(2)} pairs  ${name.padEnd(28)} true sd ${(sd(v.est) * 100).toFixed(1).padStart(5)}%  reported se ${(mean(v.se) * 100).toFixed(1).padStart(5)}%  rejected ${((v.rejected / reps) * 100).toFixed(1)}% of ${reps}`,
       );

@@ -23,7 +23,9 @@ const t0 = performance.now();
 
 if (which === 'designs' || which === 'all') {
   const s = DEFAULT_DESIGN;
-  console.log(`\nDesigns: ${s.trials} trials a run, K = ${s.k} stored runs, ${s.pairs} pairs (share of trial variance a pair shares: ${s.pairShare}); confirm = measure again, fail only if both fail.`);
+  console.log(
+    `\nDesigns: ${s.trials} trials a run, K = ${s.k} stored runs, ${s.pairs} pairs (share of trial variance a pair shares: ${s.pairShare}); confirm = measure again, fail only if both fail.`,
+  );
   console.log(`\nA/A, ${reps} comparisons per row: false fail (without / with confirm) and warn`);
   console.log(`| noise | ${DESIGNS.map((d) => `${d}: fail / confirmed / warn`).join(' | ')} | K: stated MDC of output_tps | time |`);
   console.log(`| --- | ${DESIGNS.map(() => '---:').join(' | ')} | ---: | ---: |`);
@@ -36,7 +38,9 @@ if (which === 'designs' || which === 'all') {
       const k = r['K stored runs'];
       const mdc = k.mdcSum / k.mdcN;
       if (jobCv === 0.05 && trialCv === 0.05) mdcAt5 = mdc;
-      console.log(`| ${label(noise)} | ${DESIGNS.map((d) => `${rate(r[d].fail, r[d])} / ${rate(r[d].failConfirmed, r[d])} / ${rate(r[d].warn, r[d])}`).join(' | ')} | ${mdc.toFixed(1)}% | ${secs(t1)} |`);
+      console.log(
+        `| ${label(noise)} | ${DESIGNS.map((d) => `${rate(r[d].fail, r[d])} / ${rate(r[d].failConfirmed, r[d])} / ${rate(r[d].warn, r[d])}`).join(' | ')} | ${mdc.toFixed(1)}% | ${secs(t1)} |`,
+      );
     }
   }
 
@@ -50,7 +54,12 @@ if (which === 'designs' || which === 'all') {
       console.log(`| ${label(noise)}${suffix} | ${e.name} | ${DESIGNS.map((d) => `${rate(r[d].detected, r[d])} / ${rate(r[d].detectedConfirmed, r[d])}`).join(' | ')} | ${secs(t1)} |`);
     }
   };
-  for (const noise of [{ jobCv: 0.05, trialCv: 0.05 }, { jobCv: 0.15, trialCv: 0.05 }, { jobCv: 0.02, trialCv: 0.01 }]) detectRow(noise, EFFECTS);
+  for (const noise of [
+    { jobCv: 0.05, trialCv: 0.05 },
+    { jobCv: 0.15, trialCv: 0.05 },
+    { jobCv: 0.02, trialCv: 0.01 },
+  ])
+    detectRow(noise, EFFECTS);
   detectRow({ jobCv: 0.05, trialCv: 0.05 }, [EFFECTS[1]!], { ...DEFAULT_DESIGN, pairs: 10 }, ', 10 pairs');
   if (mdcAt5 !== null) {
     // Does the K design's stated detectable change (80% power) hold? Fail a drop of exactly that size.

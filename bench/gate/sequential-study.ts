@@ -109,4 +109,3 @@ export function runSequentialStudy(e: Effect, reps: number, gate: GatePlan, tria
   }
   return out;
 }
-

@@ -14,7 +14,9 @@ const pct = (a: number, n: number): string => `${((100 * a) / n).toFixed(1)}%`;
 const mean = (xs: number[]): string => (xs.reduce((s, x) => s + x, 0) / xs.length).toFixed(1);
 const p95 = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(0.95 * xs.length))]!;
 const gate = gatePlan();
-console.log(`trial CV ${trialCv * 100}%, job CV ${JOB_CV * 100}%, ${PAIR_SHARE * 100}% of the trial variance shared by a pair; first look ${FIRST} pairs, budget ${LAST}; ${aaReps} A/A runs, ${effectReps} per effect`);
+console.log(
+  `trial CV ${trialCv * 100}%, job CV ${JOB_CV * 100}%, ${PAIR_SHARE * 100}% of the trial variance shared by a pair; first look ${FIRST} pairs, budget ${LAST}; ${aaReps} A/A runs, ${effectReps} per effect`,
+);
 console.log('| case | rule | fail | changed metric regressed | undecided | mean pairs | 95th pct pairs |');
 console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: |');
 const t0 = Date.now();

@@ -30,7 +30,17 @@ import type { HostLog } from '../../src/pipeline/host.js';
 import type { ResultDoc } from '../../src/result/types.js';
 import { REALISTIC, syntheticResult } from '../../test/support/synthetic.js';
 
-const { values: args } = parseArgs({ options: { results: { type: 'string' }, retention: { type: 'string' }, bound: { type: 'string' }, templates: { type: 'string' }, rows: { type: 'string' }, keep: { type: 'boolean' }, step: { type: 'string' } } });
+const { values: args } = parseArgs({
+  options: {
+    results: { type: 'string' },
+    retention: { type: 'string' },
+    bound: { type: 'string' },
+    templates: { type: 'string' },
+    rows: { type: 'string' },
+    keep: { type: 'boolean' },
+    step: { type: 'string' },
+  },
+});
 const wanted = new Set((args.rows ?? 'cold,changes,baseline,trend').split(','));
 const sizes = (args.results ?? '2000,10000').split(',').map(Number);
 const bound = args.bound === undefined ? null : Number(args.bound);
@@ -137,16 +147,33 @@ const cliPath = join(process.cwd(), cli);
 const docs = templates(1);
 const slower = templates(STEP);
 let over = false;
-console.log(`node ${process.version}, ${(await import('node:os')).availableParallelism()} CPUs; result files: ${TEMPLATES} documents (one cell chat@c=4, 60 requests x 3 trials, the real metrics pipeline) reused round-robin; decode ${((STEP - 1) * 100).toFixed(0)}% slower over the newest 250 commits`);
+console.log(
+  `node ${process.version}, ${(await import('node:os')).availableParallelism()} CPUs; result files: ${TEMPLATES} documents (one cell chat@c=4, 60 requests x 3 trials, the real metrics pipeline) reused round-robin; decode ${((STEP - 1) * 100).toFixed(0)}% slower over the newest 250 commits`,
+);
 for (const n of sizes) {
   const t = performance.now();
   const b = await buildHistory(n, docs, slower);
   const retention = Number(args.retention ?? n);
-  console.log(`\n${n} stored results (${(b.bytes / n / 1024).toFixed(1)} KiB each, ${(b.bytes / 1024 / 1024).toFixed(0)} MiB in all), history-retention ${retention}; built in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  console.log(
+    `\n${n} stored results (${(b.bytes / n / 1024).toFixed(1)} KiB each, ${(b.bytes / 1024 / 1024).toFixed(0)} MiB in all), history-retention ${retention}; built in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  );
   try {
     const newest = b.commits.at(-1)!;
-    const inputs = readInputs((name) => ({ 'history-runs': '10', 'history-retention': String(retention) })[name] ?? '', () => {});
-    const event: RunEvent = { name: 'pull_request', owner: 'acme', repo: 'serving', sha: 'f'.repeat(40), ref: 'refs/pull/1/merge', defaultBranch: 'main', isDefaultBranchPush: false, pr: null, baselineCommit: newest };
+    const inputs = readInputs(
+      (name) => ({ 'history-runs': '10', 'history-retention': String(retention) })[name] ?? '',
+      () => {},
+    );
+    const event: RunEvent = {
+      name: 'pull_request',
+      owner: 'acme',
+      repo: 'serving',
+      sha: 'f'.repeat(40),
+      ref: 'refs/pull/1/merge',
+      defaultBranch: 'main',
+      isDefaultBranchPush: false,
+      pr: null,
+      baselineCommit: newest,
+    };
     const candidate = { ...docs[0]!, git: { commit: 'f'.repeat(40), ref: 'refs/pull/1/merge' } };
     const rows: [string, () => Promise<string>][] = [
       [

@@ -46,35 +46,35 @@ const target = gb * 1e9;
 const r = rng(2024);
 if (given === '') await writeTrace();
 async function writeTrace(): Promise<void> {
-const out = createWriteStream(file);
-let written = 0;
-let rows = 0;
-let tUs = 0;
-const t0 = Date.UTC(2024, 4, 10);
-const gen0 = performance.now();
-out.write('TIMESTAMP,ContextTokens,GeneratedTokens\n');
-while (written < target) {
-  const lines: string[] = [];
-  for (let k = 0; k < 10_000; k++) {
-    tUs += Math.round((-Math.log(1 - r()) / rate) * 1e6);
-    const ms = t0 + Math.floor(tUs / 1000);
-    const d = new Date(ms);
-    const stamp = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1, 2)}-${pad(d.getUTCDate(), 2)} ${pad(d.getUTCHours(), 2)}:${pad(d.getUTCMinutes(), 2)}:${pad(d.getUTCSeconds(), 2)}.${pad(tUs % 1_000_000, 6)}+00:00`;
-    // Lognormal prompt lengths (median about 1,000 tokens, capped at 8,000) and short answers, as in the 2024 samples.
-    const z = Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r());
-    const context = Math.max(1, Math.min(8000, Math.round(Math.exp(6.9 + 0.9 * z))));
-    const generated = 1 + Math.floor(-Math.log(1 - r()) * 20);
-    lines.push(`${stamp},${context},${generated}`);
+  const out = createWriteStream(file);
+  let written = 0;
+  let rows = 0;
+  let tUs = 0;
+  const t0 = Date.UTC(2024, 4, 10);
+  const gen0 = performance.now();
+  out.write('TIMESTAMP,ContextTokens,GeneratedTokens\n');
+  while (written < target) {
+    const lines: string[] = [];
+    for (let k = 0; k < 10_000; k++) {
+      tUs += Math.round((-Math.log(1 - r()) / rate) * 1e6);
+      const ms = t0 + Math.floor(tUs / 1000);
+      const d = new Date(ms);
+      const stamp = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1, 2)}-${pad(d.getUTCDate(), 2)} ${pad(d.getUTCHours(), 2)}:${pad(d.getUTCMinutes(), 2)}:${pad(d.getUTCSeconds(), 2)}.${pad(tUs % 1_000_000, 6)}+00:00`;
+      // Lognormal prompt lengths (median about 1,000 tokens, capped at 8,000) and short answers, as in the 2024 samples.
+      const z = Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r());
+      const context = Math.max(1, Math.min(8000, Math.round(Math.exp(6.9 + 0.9 * z))));
+      const generated = 1 + Math.floor(-Math.log(1 - r()) * 20);
+      lines.push(`${stamp},${context},${generated}`);
+    }
+    const chunk = `${lines.join('\n')}\n`;
+    written += chunk.length;
+    rows += lines.length;
+    if (!out.write(chunk)) await once(out, 'drain');
   }
-  const chunk = `${lines.join('\n')}\n`;
-  written += chunk.length;
-  rows += lines.length;
-  if (!out.write(chunk)) await once(out, 'drain');
-}
-out.end();
-await once(out, 'finish');
-const size = (await stat(file)).size;
-process.stdout.write(`wrote ${rows} rows, ${(size / 1e9).toFixed(3)} GB, spanning ${(tUs / 1e6 / 3600).toFixed(1)} h, in ${((performance.now() - gen0) / 1000).toFixed(1)} s\n`);
+  out.end();
+  await once(out, 'finish');
+  const size = (await stat(file)).size;
+  process.stdout.write(`wrote ${rows} rows, ${(size / 1e9).toFixed(3)} GB, spanning ${(tUs / 1e6 / 3600).toFixed(1)} h, in ${((performance.now() - gen0) / 1000).toFixed(1)} s\n`);
 }
 
 const server = spawn(process.execPath, ['scripts/run-ts.mjs', 'scripts/fake-server.ts', '0', '1', '1', '0'], { stdio: ['ignore', 'pipe', 'inherit'], detached: true });
@@ -109,7 +109,9 @@ try {
       '',
     ].join('\n'),
   );
-  const load = loadavg().map((x) => x.toFixed(2)).join(', ');
+  const load = loadavg()
+    .map((x) => x.toFixed(2))
+    .join(', ');
   const res = spawnSync('/usr/bin/time', ['-v', process.execPath, 'bin/llm-perf-gate.js', 'run', '--config', config, '--out', join(dir, 'r.json')], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(res.stderr);
   const wall = /Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (\S+)/.exec(res.stderr);

@@ -43,7 +43,12 @@ try {
     const file = join(dir, `r${rate}.jsonl`);
     await writeFile(file, toMooncake(reqs));
     const plan = planFromObject(
-      { target: { url, api: 'chat' }, run: { trials: 1, max_duration_s: seconds * 3 + 30, workers }, telemetry: { enabled: false }, scenarios: [{ name: 't', trace: { file, format: 'mooncake', block_tokens: 16 } }] },
+      {
+        target: { url, api: 'chat' },
+        run: { trials: 1, max_duration_s: seconds * 3 + 30, workers },
+        telemetry: { enabled: false },
+        scenarios: [{ name: 't', trace: { file, format: 'mooncake', block_tokens: 16 } }],
+      },
       { file: null, baseDir: dir },
     );
     const load = loadavg()[0]!.toFixed(2);

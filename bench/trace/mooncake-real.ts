@@ -27,7 +27,10 @@ const timeScale = Number(arg('--time-scale', '1'));
 const trials = Number(arg('--trials', '1'));
 // Run from the repository root (as npm scripts are): the data sits in ../shared beside the clone, or shared/ in it.
 const root = process.cwd();
-const data = process.env.REAL_DATA_DIR ?? [resolve(root, '../shared/real-data-2026-12-04'), resolve(root, 'shared/real-data-2026-12-04')].find((d) => existsSync(d)) ?? resolve(root, '../shared/real-data-2026-12-04');
+const data =
+  process.env.REAL_DATA_DIR ??
+  [resolve(root, '../shared/real-data-2026-12-04'), resolve(root, 'shared/real-data-2026-12-04')].find((d) => existsSync(d)) ??
+  resolve(root, '../shared/real-data-2026-12-04');
 const file = join(data, 'conversation_trace.jsonl');
 if (!existsSync(file)) {
   process.stdout.write(`skipped: ${file} is absent (the real traces live in ../shared/real-data-2026-12-04 beside the clone)\n`);
@@ -55,7 +58,9 @@ try {
     },
     { file: null, baseDir: dir },
   );
-  const load = loadavg().map((x) => x.toFixed(2)).join(', ');
+  const load = loadavg()
+    .map((x) => x.toFixed(2))
+    .join(', ');
   const t0 = performance.now();
   const doc = await runPlan({ plan, outPath: join(dir, 'r.json'), cwd: dir, env: {}, signal: new AbortController().signal });
   const cell = doc.cells[0]!;

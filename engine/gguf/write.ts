@@ -141,7 +141,10 @@ function align(n: number, alignment: number): number {
 }
 
 /** Header, metadata and tensor infos, padded to the data section. */
-export function encodeHeader(metadata: ReadonlyArray<readonly [string, GgufValue]>, tensors: ReadonlyArray<Omit<TensorSpec, 'fill'>>): { header: Buffer; offsets: number[]; sizes: number[]; alignment: number } {
+export function encodeHeader(
+  metadata: ReadonlyArray<readonly [string, GgufValue]>,
+  tensors: ReadonlyArray<Omit<TensorSpec, 'fill'>>,
+): { header: Buffer; offsets: number[]; sizes: number[]; alignment: number } {
   const keys = new Set<string>();
   let alignment = GGUF_DEFAULT_ALIGNMENT;
   for (const [key, v] of metadata) {

@@ -18,7 +18,8 @@ export interface Vocab {
 
 function git(args: string[], step: string): Buffer {
   const r = spawnSync('git', args, { maxBuffer: 256 * 1024 * 1024 });
-  if (r.error) throw new EngineSetupError(`${step}: git is needed to read llama.cpp's vocabulary from node-llama-cpp's source bundle (${r.error.message}); install git (Debian: apt-get install -y git)`);
+  if (r.error)
+    throw new EngineSetupError(`${step}: git is needed to read llama.cpp's vocabulary from node-llama-cpp's source bundle (${r.error.message}); install git (Debian: apt-get install -y git)`);
   if (r.status !== 0) throw new EngineSetupError(`${step}: git ${args.join(' ')} failed: ${r.stderr.toString().trim()}`);
   return r.stdout;
 }

@@ -102,7 +102,11 @@ export async function storedBaseline(inputs: ActionInputs, workspace: string, ba
   });
   // The reader's message starts with the file named above (the short commit, shown again by the note): dropped, and cut short, since it may quote a fork's text.
   for (const u of unreadable) skipped.push({ commit: u.commit, kind: 'unreadable', why: unreadableWhy(u.why, u.commit.slice(0, 7)) });
-  const note = skippedNote(skipped) + (misplaced.length > 0 ? `; warning: ${misplaced.slice(0, 3).join('; ')}${misplaced.length > 3 ? ` and ${misplaced.length - 3} more` : ''} (its file and its content disagree: check who wrote it)` : '');
+  const note =
+    skippedNote(skipped) +
+    (misplaced.length > 0
+      ? `; warning: ${misplaced.slice(0, 3).join('; ')}${misplaced.length > 3 ? ` and ${misplaced.length - 3} more` : ''} (its file and its content disagree: check who wrote it)`
+      : '');
   if (found.length === 0) {
     const what = `no ${skipped.length > 0 ? 'usable ' : ''}stored result${rules.sameEnvironment ? ' of this environment' : ''}`;
     return {

@@ -28,9 +28,7 @@ export interface RunEvent {
 }
 
 /** A label added or removed on a pull request, or a comment on one: the events that re-judge without measuring. */
-export type Trigger =
-  | { kind: 'label'; action: 'labeled' | 'unlabeled'; label: string; pr: number }
-  | { kind: 'comment'; pr: number | null; body: string; author: string; bot: boolean };
+export type Trigger = { kind: 'label'; action: 'labeled' | 'unlabeled'; label: string; pr: number } | { kind: 'comment'; pr: number | null; body: string; author: string; bot: boolean };
 
 export interface TrustedHead {
   /** Where it was read, for messages: `workflow_run`, `pull_request`. */
@@ -85,7 +83,13 @@ function triggerOf(name: string, p: Record<string, any>): Trigger | null {
   if (name === 'issue_comment' && p.comment) {
     // A comment on an issue, not a pull request, has no issue.pull_request.
     const pr = p.issue?.pull_request ? Number(p.issue.number) : null;
-    return { kind: 'comment', pr: pr !== null && Number.isSafeInteger(pr) ? pr : null, body: String(p.comment.body ?? ''), author: String(p.comment.user?.login ?? ''), bot: p.comment.user?.type === 'Bot' };
+    return {
+      kind: 'comment',
+      pr: pr !== null && Number.isSafeInteger(pr) ? pr : null,
+      body: String(p.comment.body ?? ''),
+      author: String(p.comment.user?.login ?? ''),
+      bot: p.comment.user?.type === 'Bot',
+    };
   }
   return null;
 }

@@ -94,7 +94,9 @@ export async function afterStore(host: ActionHost, inputs: ActionInputs, event: 
   if (inputs.history.compact) {
     try {
       const c = await compactHistory(historyOptions(inputs, workspace));
-      host.log.info(`Compacted '${inputs.historyBranch}': ${c.commitsBefore} commit(s) -> 1 holding ${c.kept} result(s)${c.pruned.length ? `, pruned ${c.pruned.length}` : ''} (${c.attempts} attempt${c.attempts === 1 ? '' : 's'}).`);
+      host.log.info(
+        `Compacted '${inputs.historyBranch}': ${c.commitsBefore} commit(s) -> 1 holding ${c.kept} result(s)${c.pruned.length ? `, pruned ${c.pruned.length}` : ''} (${c.attempts} attempt${c.attempts === 1 ? '' : 's'}).`,
+      );
     } catch (err) {
       host.log.warn(`Could not compact '${inputs.historyBranch}': ${message(err)}`, 'llm-perf-gate: history');
     }
@@ -125,7 +127,11 @@ async function announceChanges(host: ActionHost, inputs: ActionInputs, event: Ru
     return;
   }
   logChanges(host.log, changes);
-  const section = renderChanges(changes, (c) => `${url}/commit/${c}`, (n) => `${url}/pull/${n}`)!;
+  const section = renderChanges(
+    changes,
+    (c) => `${url}/commit/${c}`,
+    (n) => `${url}/pull/${n}`,
+  )!;
   await host.summary(section);
   if (!inputs.history.changeComment) return;
   if (inputs.githubToken === null) {
@@ -153,7 +159,9 @@ async function publishDashboard(host: ActionHost, inputs: ActionInputs, event: R
     const files = await siteFiles(data);
     const newest = read.results.at(-1)?.commit.slice(0, 7) ?? 'none';
     const published = await publishSite({ ...historyOptions(inputs, host.cwd), branch }, files, `llm-perf-gate: dashboard of ${read.results.length} commit(s), up to ${newest}`);
-    host.log.info(`Published the dashboard (${read.results.length} commit(s), ${data.series.length} chart(s), ${changes.length} change point(s)) to '${branch}' as ${published.commit.slice(0, 7)}: ${dashboardUrl(inputs, event)}`);
+    host.log.info(
+      `Published the dashboard (${read.results.length} commit(s), ${data.series.length} chart(s), ${changes.length} change point(s)) to '${branch}' as ${published.commit.slice(0, 7)}: ${dashboardUrl(inputs, event)}`,
+    );
   } catch (err) {
     host.log.warn(`Could not publish the dashboard to '${branch}': ${message(err)}`, 'llm-perf-gate: dashboard');
   }

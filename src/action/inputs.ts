@@ -163,8 +163,7 @@ function parseFailOn(text: string): FailOn {
   const v = text.trim();
   if (v === '') return DEFAULT_FAIL_ON;
   const words = v.split(',').map((w) => w.trim().toLowerCase());
-  const bad = (): InputError =>
-    new InputError(`'${INPUTS.failOn}' must be a comma-separated set of ${Object.keys(FAIL_ON_WORDS).join('|')}, or never alone, got '${v.slice(0, 80)}'`);
+  const bad = (): InputError => new InputError(`'${INPUTS.failOn}' must be a comma-separated set of ${Object.keys(FAIL_ON_WORDS).join('|')}, or never alone, got '${v.slice(0, 80)}'`);
   if (words.length === 1 && words[0] === 'never') return Object.freeze([]);
   const set = new Set<FailVerdict>(['fail']);
   for (const w of words) {

@@ -51,7 +51,10 @@ export function runUrl(event: RunEvent, env: NodeJS.ProcessEnv): string | null {
 
 export async function runAction(host: ActionHost, makePorts: ActionPortsFactory = actionPorts): Promise<void> {
   try {
-    const inputs = readInputs((name) => host.input(name), (secret) => host.secret(secret));
+    const inputs = readInputs(
+      (name) => host.input(name),
+      (secret) => host.secret(secret),
+    );
     let event = host.event();
     const workspace = host.cwd;
     const out = {
@@ -104,7 +107,17 @@ export async function runAction(host: ActionHost, makePorts: ActionPortsFactory 
     const note = stepNote(verdict, inputs.failOn);
     const next = baseline.doc === null ? firstRunNext(inputs, storing) : [];
     const hint = refusal === null ? acceptHint(verdict, inputs, inputs.prNumber ?? event.pr?.number ?? null) : null;
-    const report = renderReport(verdict, doc, { baselineNote: baseline.note, noBaseline: baseline.doc === null, next, acceptHint: hint, trend, baseline: baseline.doc, confirmation, stepNote: note, runUrl: runUrl(event, host.env) });
+    const report = renderReport(verdict, doc, {
+      baselineNote: baseline.note,
+      noBaseline: baseline.doc === null,
+      next,
+      acceptHint: hint,
+      trend,
+      baseline: baseline.doc,
+      confirmation,
+      stepNote: note,
+      runUrl: runUrl(event, host.env),
+    });
     await writeVerdictFiles(host, verdict, report, { markdown: out.report, json: out.verdict });
     host.setOutput(OUTPUTS.verdictPath, out.verdict);
     host.setOutput(OUTPUTS.reportPath, out.report);

@@ -64,7 +64,10 @@ function actionSides(host: ActionHost, inputs: ActionInputs, plan: Plan): { cand
     url: plan.target.url,
     model: plan.target.model,
     readyTimeoutMs: inputs.serverReadyTimeoutS * 1000,
-    server: inputs.serverCommand === null ? null : { command: inputs.serverCommand, readyUrl: inputs.serverReadyUrl, logPath: resolve(host.cwd, inputs.serverLog), stateKey: STATE.serverPgid, label: 'server' },
+    server:
+      inputs.serverCommand === null
+        ? null
+        : { command: inputs.serverCommand, readyUrl: inputs.serverReadyUrl, logPath: resolve(host.cwd, inputs.serverLog), stateKey: STATE.serverPgid, label: 'server' },
   };
   const b = inputs.abBaseline;
   const baseline: Side | null =
@@ -74,7 +77,10 @@ function actionSides(host: ActionHost, inputs: ActionInputs, plan: Plan): { cand
           url: b.url,
           model: plan.target.model,
           readyTimeoutMs: b.serverReadyTimeoutS * 1000,
-          server: b.serverCommand === null ? null : { command: b.serverCommand, readyUrl: b.serverReadyUrl, logPath: resolve(host.cwd, b.serverLog), stateKey: STATE.baselineServerPgid, label: 'baseline server' },
+          server:
+            b.serverCommand === null
+              ? null
+              : { command: b.serverCommand, readyUrl: b.serverReadyUrl, logPath: resolve(host.cwd, b.serverLog), stateKey: STATE.baselineServerPgid, label: 'baseline server' },
         };
   return { candidate, baseline };
 }
@@ -131,7 +137,9 @@ export const actionPorts: ActionPortsFactory = (host, inputs, plan) => {
       pullRequest: (event, number) => withPullRequest(event, number, inputs.githubToken, octokit),
       comment: (event, prNumber, verdict, report) => comment(host.log, inputs, event, prNumber, verdict, report, octokit),
       acceptance: async (event, number, head) =>
-        octokit === undefined ? null : readAcceptance(octokit, { owner: event.owner, repo: event.repo, number }, inputs.accept, head === null ? null : { head, marker: commentMarker(inputs.commentKey ?? undefined) }),
+        octokit === undefined
+          ? null
+          : readAcceptance(octokit, { owner: event.owner, repo: event.repo, number }, inputs.accept, head === null ? null : { head, marker: commentMarker(inputs.commentKey ?? undefined) }),
       ownComment: async (event, number) =>
         octokit === undefined ? null : readOwnComment(octokit, { owner: event.owner, repo: event.repo, issueNumber: number, marker: commentMarker(inputs.commentKey ?? undefined) }),
       mergedFrom: async (event, sha) => (octokit === undefined ? null : pullOfCommit(octokit, { owner: event.owner, repo: event.repo, sha })),
@@ -141,7 +149,9 @@ export const actionPorts: ActionPortsFactory = (host, inputs, plan) => {
       trend: (event, doc) => trendSection(host.log, inputs, event, host.cwd, doc),
       async save(commit, doc) {
         const saved = await saveResult(historyOptions(inputs, host.cwd), commit, JSON.stringify(doc), headline(doc));
-        host.log.info(`Stored the result of ${commit.slice(0, 7)} on '${inputs.historyBranch}' (${saved.attempts} push attempt${saved.attempts === 1 ? '' : 's'}${saved.pruned.length ? `, pruned ${saved.pruned.length}` : ''}).`);
+        host.log.info(
+          `Stored the result of ${commit.slice(0, 7)} on '${inputs.historyBranch}' (${saved.attempts} push attempt${saved.attempts === 1 ? '' : 's'}${saved.pruned.length ? `, pruned ${saved.pruned.length}` : ''}).`,
+        );
       },
       afterStore: (event, commit) => afterStore(host, inputs, event, commit, octokit),
     },

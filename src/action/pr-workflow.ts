@@ -75,8 +75,10 @@ export async function withAcceptance(
 export function firstRunNext(inputs: ActionInputs, storing: boolean): string[] {
   const branch = `\`${inputs.historyBranch.replace(/[`\s]/g, '')}\``;
   if (storing) return [`**Next:** this result is stored on ${branch} as the baseline: pull requests based on this commit or a later one are judged against it.`];
-  const sameJob = 'Or judge each pull request against its base at once: measure the base in the same job with `baseline-url` (and `baseline-server-command`), "The recommended design" in llm-perf-gate\'s docs/action.md.';
-  if (inputs.baseline.kind === 'none') return ['**Next:** input `baseline` is none, so no stored result is looked for: set it to `history` (the default) to compare with the results pushes store.', sameJob];
+  const sameJob =
+    'Or judge each pull request against its base at once: measure the base in the same job with `baseline-url` (and `baseline-server-command`), "The recommended design" in llm-perf-gate\'s docs/action.md.';
+  if (inputs.baseline.kind === 'none')
+    return ['**Next:** input `baseline` is none, so no stored result is looked for: set it to `history` (the default) to compare with the results pushes store.', sameJob];
   return [`**Next:** when this is merged, the push to the default branch measures it and stores the result on ${branch} (\`save-history: auto\`); later pull requests are judged against it.`, sameJob];
 }
 
@@ -110,16 +112,17 @@ const MAX_ANNOTATIONS = 50;
  * neither a pass nor a fail (an invalid or inconclusive verdict that does
  * not fail the step, an accepted regression, a first run with no baseline).
  */
-function checkRunContent(v: VerdictDoc, o: { line: string; failing: boolean; note: StepNote | null; report: string; headSha: string; configPath: string | null; detailsUrl: string | null; name: string }): CheckRunContent {
+function checkRunContent(
+  v: VerdictDoc,
+  o: { line: string; failing: boolean; note: StepNote | null; report: string; headSha: string; configPath: string | null; detailsUrl: string | null; name: string },
+): CheckRunContent {
   // A first run, with nothing stored to compare with, is neither a pass nor a fail (issue 31).
   const conclusion = o.failing ? 'failure' : o.note !== null || noBaselineYet(v) ? 'neutral' : 'success';
   // The job's own annotations (src/pipeline/publish.ts), on the config file; an accepted regression is a warning here.
   const level = (kind: ReturnType<typeof findings>[number]['kind']): 'failure' | 'warning' => (kind === 'slo' || (kind === 'regressed' && v.accepted === undefined) ? 'failure' : 'warning');
   const path = o.configPath;
   const annotations =
-    path === null
-      ? []
-      : findings(v).map((f) => ({ path, level: level(f.kind), title: f.kind === 'regressed' && v.accepted !== undefined ? `${f.title} (accepted)` : f.title, message: f.text }));
+    path === null ? [] : findings(v).map((f) => ({ path, level: level(f.kind), title: f.kind === 'regressed' && v.accepted !== undefined ? `${f.title} (accepted)` : f.title, message: f.text }));
   return {
     name: o.name,
     headSha: o.headSha,
@@ -158,7 +161,10 @@ export async function checkRun(
     // grant it, and a workflow pasted without it must not lose its check run unnoticed (issue 31).
     const fork = host.event().name === 'pull_request' && host.event().pr?.fromFork === true;
     if ('forbidden' in r && fork) host.log.info(`No check run: a fork's token may not create one: ${r.forbidden}`);
-    else if ('forbidden' in r) host.log.notice(`No check run: the token may not create one (${r.forbidden.split('\n')[0]}). Add 'checks: write' to the workflow's permissions to have one; the step's status and the comment are as they would be.`);
+    else if ('forbidden' in r)
+      host.log.notice(
+        `No check run: the token may not create one (${r.forbidden.split('\n')[0]}). Add 'checks: write' to the workflow's permissions to have one; the step's status and the comment are as they would be.`,
+      );
     else {
       host.setOutput(OUTPUTS.checkRunUrl, r.url);
       host.log.info(`Check run created: ${r.url}`);

@@ -13,15 +13,7 @@ import { encodeStoredVerdict } from './stored-verdict.js';
  * Returns the comment URL. `octokit`: the run's one client (githubClient), by
  * default the one for inputs.githubToken.
  */
-export async function comment(
-  log: HostLog,
-  inputs: ActionInputs,
-  event: RunEvent,
-  prNumber: number | null,
-  v: VerdictDoc,
-  report: string,
-  octokit?: Octokit,
-): Promise<string | null> {
+export async function comment(log: HostLog, inputs: ActionInputs, event: RunEvent, prNumber: number | null, v: VerdictDoc, report: string, octokit?: Octokit): Promise<string | null> {
   if (inputs.comment === 'never' || prNumber === null) return null;
   if (inputs.githubToken === null) {
     log.notice('No github-token: the report is in the job summary only.');

@@ -47,6 +47,7 @@ export function decodeStoredVerdict(text: string): StoredVerdict | { problem: st
   }
   if (!isRecord(doc) || doc.format !== FORMAT) return { problem: `its stored verdict is not ${FORMAT} (written by another version of llm-perf-gate?)` };
   const v = doc.verdict;
-  if (!isRecord(v) || typeof v.verdict !== 'string' || !isRecord(v.summary) || !Array.isArray(v.cells) || !Array.isArray(v.slo)) return { problem: 'its stored verdict lacks the verdict, summary, cells or SLO checks' };
+  if (!isRecord(v) || typeof v.verdict !== 'string' || !isRecord(v.summary) || !Array.isArray(v.cells) || !Array.isArray(v.slo))
+    return { problem: 'its stored verdict lacks the verdict, summary, cells or SLO checks' };
   return { verdict: v as unknown as VerdictDoc, accepted: isRecord(doc.accepted) ? (doc.accepted as unknown as Acceptance) : null };
 }

@@ -67,9 +67,33 @@ export function estimateFromCurve(points: readonly ProbedPoint[], slos: readonly
     // Missing data counts as beyond the bound: nothing there is shown to pass.
     const pick = (f: (j: SloJudgement) => number | null): number[] => js.map((j) => (j === undefined ? Infinity : (f(j) ?? (upper ? Infinity : -Infinity))));
     // Never beyond the bound: the capacity is at least the top probed load, open above.
-    const value = Math.min(crossing(xs, pick((j) => j.value), slo, false), xs[xs.length - 1]!);
-    const lo = Math.min(value, crossing(xs, pick((j) => (upper ? j.hi : j.lo)), slo, false));
-    const hi = Math.max(value, crossing(xs, pick((j) => (upper ? j.lo : j.hi)), slo, true));
+    const value = Math.min(
+      crossing(
+        xs,
+        pick((j) => j.value),
+        slo,
+        false,
+      ),
+      xs[xs.length - 1]!,
+    );
+    const lo = Math.min(
+      value,
+      crossing(
+        xs,
+        pick((j) => (upper ? j.hi : j.lo)),
+        slo,
+        false,
+      ),
+    );
+    const hi = Math.max(
+      value,
+      crossing(
+        xs,
+        pick((j) => (upper ? j.lo : j.hi)),
+        slo,
+        true,
+      ),
+    );
     if (best === null || value < best.load.value) best = { load: { value, lo, hi }, binding: slo.text };
     else if (lo < best.load.lo || hi < best.load.hi) best = { load: { value: best.load.value, lo: Math.min(lo, best.load.lo), hi: Math.min(hi, best.load.hi) }, binding: best.binding };
   }

@@ -20,15 +20,7 @@ interface StepRun {
 }
 
 /** Sends `items` (warm-up first) at `load` and returns the records. */
-export async function runLoadStep(
-  target: StepTarget,
-  load: LoadPlan,
-  items: readonly WorkItem[],
-  warmup: number,
-  maxDurationMs: number,
-  seedMaterial: string,
-  cancel: AbortSignal,
-): Promise<StepRun> {
+export async function runLoadStep(target: StepTarget, load: LoadPlan, items: readonly WorkItem[], warmup: number, maxDurationMs: number, seedMaterial: string, cancel: AbortSignal): Promise<StepRun> {
   const run = await runCell({
     load,
     count: items.length,

@@ -260,7 +260,10 @@ function judgeRamp(sat: NonNullable<RampPlan['saturation']>, steps: RampStepResu
   const at = (s: RampStepResult): string => `step ${s.index + 1} (${fmt(s.rate)} req/s)`;
   // Beyond a bound: the point estimate is (a failed SLO's always is; an undecided one's may be, its interval still holding the bound).
   const beyond = (s: RampStepResult): SloJudgement[] => s.slos!.filter((j, i) => j.verdict !== 'pass' && j.value !== null && !holds(j.value, slos[i]!.op, slos[i]!.bound));
-  const why = (s: RampStepResult): string => beyond(s).map((j) => `${j.slo}: ${describe(j)}${j.verdict === 'fail' ? '' : ' (undecided)'}`).join('; ');
+  const why = (s: RampStepResult): string =>
+    beyond(s)
+      .map((j) => `${j.slo}: ${describe(j)}${j.verdict === 'fail' ? '' : ' (undecided)'}`)
+      .join('; ');
   const failed = steps.find((s) => s.verdict === 'fail');
   const leaning = steps.find((s) => beyond(s).length > 0);
   if (failed !== undefined) {
@@ -270,7 +273,13 @@ function judgeRamp(sat: NonNullable<RampPlan['saturation']>, steps: RampStepResu
   }
   if (leaning !== undefined) {
     // The queue a saturated server builds makes its latencies trend within a step: few effectively independent samples, a wide interval.
-    return { criteria, status: 'undecided', step: leaning.index, rate: leaning.rate, reason: `likely saturated from ${at(leaning)}, beyond the bound but not shown at ${Math.round(level * 100)}% confidence at any step: ${why(leaning)}` };
+    return {
+      criteria,
+      status: 'undecided',
+      step: leaning.index,
+      rate: leaning.rate,
+      reason: `likely saturated from ${at(leaning)}, beyond the bound but not shown at ${Math.round(level * 100)}% confidence at any step: ${why(leaning)}`,
+    };
   }
   const last = steps[steps.length - 1];
   const undecided = steps.filter((s) => s.verdict === 'undecided').length;

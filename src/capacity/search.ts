@@ -211,7 +211,11 @@ function summarise(mode: CapacityMode, slos: readonly CapacitySlo[], level: numb
     resolution,
     status,
     reason,
-    bracket: { lastPass: pass === null ? null : loadValue(pass.load), firstFail: fail === null ? null : loadValue(fail.load), undecided: [pass, fail].filter((p) => p?.verdict === 'undecided').map((p) => loadValue(p!.load)) },
+    bracket: {
+      lastPass: pass === null ? null : loadValue(pass.load),
+      firstFail: fail === null ? null : loadValue(fail.load),
+      undecided: [pass, fail].filter((p) => p?.verdict === 'undecided').map((p) => loadValue(p!.load)),
+    },
     capacity,
     capacity_rps: capacityRps,
     capacity_output_tps: capacityTps,

@@ -89,6 +89,9 @@ export async function sweepLoads(o: SweepOptions): Promise<SweepResult> {
   }
   const first = slos[0]!.text;
   const ys = points.map((p) => p.slos.find((j) => j.slo === first)?.value ?? NaN);
-  const k = kneedle(points.map((p) => loadValue(p.load)), ys);
+  const k = kneedle(
+    points.map((p) => loadValue(p.load)),
+    ys,
+  );
   return { mode: o.mode, slos: slos.map((s) => s.text), points, knee: k === null ? null : { load: loadValue(points[k]!.load), index: k, slo: first }, skipped };
 }

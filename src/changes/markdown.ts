@@ -28,10 +28,7 @@ export function renderChanges(changes: readonly ChangePoint[], commitUrl: ((comm
   const lines = changes.map((c) => {
     const text = escapeMd(describeChange(c));
     const pr = c.accepted?.pullRequest ?? null;
-    const links = [
-      ...(commitUrl === null ? [] : [`[${c.commit.slice(0, 7)}](${commitUrl(c.commit)})`]),
-      ...(pullUrl === null || pr === null ? [] : [`[#${pr}](${pullUrl(pr)})`]),
-    ];
+    const links = [...(commitUrl === null ? [] : [`[${c.commit.slice(0, 7)}](${commitUrl(c.commit)})`]), ...(pullUrl === null || pr === null ? [] : [`[#${pr}](${pullUrl(pr)})`])];
     const mark = c.accepted ? '☑️ ' : c.worse ? '⚠️ ' : '';
     return `- ${mark}${text}${links.length ? ` (${links.join(', ')})` : ''}`;
   });
@@ -49,9 +46,13 @@ export function renderTrendTable(series: readonly MetricSeries[], changes: reado
   if (rows.length === 0) return null;
   const body = rows.map((s) => {
     const last = changes.filter((c) => c.cell === s.cell && c.metric === s.metric).at(-1);
-    const change = last === undefined ? '–' : `${last.relative > 0 ? '+' : ''}${(last.relative * 100).toFixed(1)}% at \`${last.commit.slice(0, 7)}\`${last.accepted ? ' (accepted)' : last.worse ? ' ⚠️' : ''}`;
+    const change =
+      last === undefined ? '–' : `${last.relative > 0 ? '+' : ''}${(last.relative * 100).toFixed(1)}% at \`${last.commit.slice(0, 7)}\`${last.accepted ? ' (accepted)' : last.worse ? ' ⚠️' : ''}`;
     const latest = s.points.at(-1)!.value;
-    return `| ${escapeMd(s.cell)} | ${escapeMd(s.metric)} | ${sparkline(s.points.map((p) => p.value), max)} | ${fmt(latest)} ${escapeMd(s.unit)} | ${change} |`;
+    return `| ${escapeMd(s.cell)} | ${escapeMd(s.metric)} | ${sparkline(
+      s.points.map((p) => p.value),
+      max,
+    )} | ${fmt(latest)} ${escapeMd(s.unit)} | ${change} |`;
   });
   const n = Math.min(max, Math.max(...rows.map((s) => s.points.length)));
   const link = dashboardUrl === null ? '' : `\n\n[Dashboard](${dashboardUrl})`;

@@ -19,7 +19,6 @@ import { CLI_CHOICES, noStoredBaselines } from './design.js';
 import { cliHost } from './host.js';
 import type { CliIo } from './io.js';
 
-
 interface AbArgs {
   config: string | null;
   outDir: string;

@@ -15,7 +15,6 @@ import { cliHost } from './host.js';
 import { CALIBRATE_USAGE } from './usage.js';
 import type { CliIo } from './io.js';
 
-
 interface CalibrateArgs {
   config: string | null;
   url: string | null;
@@ -52,8 +51,12 @@ async function budgetCommand(args: CalibrateArgs & { baseline: string; candidate
 
 export async function calibrateCommand(args: CalibrateArgs, io: CliIo): Promise<number> {
   if (args.baseline !== null || args.candidate !== null) {
-    if (args.baseline === null || args.candidate === null) throw new UsageError(`calibrate: --baseline and --candidate go together (the two results of an A/A ab run); got only --${args.baseline === null ? 'candidate' : 'baseline'}\n\n${CALIBRATE_USAGE}`);
-    if (args.url !== null || args.model !== null || args.trials !== null) throw new UsageError(`calibrate: --baseline/--candidate read an A/A ab run and measure nothing: --url, --model and --trials do not apply\n\n${CALIBRATE_USAGE}`);
+    if (args.baseline === null || args.candidate === null)
+      throw new UsageError(
+        `calibrate: --baseline and --candidate go together (the two results of an A/A ab run); got only --${args.baseline === null ? 'candidate' : 'baseline'}\n\n${CALIBRATE_USAGE}`,
+      );
+    if (args.url !== null || args.model !== null || args.trials !== null)
+      throw new UsageError(`calibrate: --baseline/--candidate read an A/A ab run and measure nothing: --url, --model and --trials do not apply\n\n${CALIBRATE_USAGE}`);
     return budgetCommand({ ...args, baseline: args.baseline, candidate: args.candidate }, io);
   }
   const { host, release } = cliHost(io, 'the result file');

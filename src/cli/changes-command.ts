@@ -7,8 +7,6 @@ import { changeOptions, extraMetrics, historyFailure, historySource, readHistory
 import { EXIT } from '../pipeline/exit.js';
 import type { CliIo } from './io.js';
 
-
-
 export async function changesCommand(v: Values, io: CliIo): Promise<number> {
   try {
     const { source, order } = historySource(v, io.cwd);

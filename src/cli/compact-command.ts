@@ -9,8 +9,6 @@ import { HistoryUsageError } from '../errors/history-usage-error.js';
 import { historyFailure, type Values } from './history-options.js';
 import type { CliIo } from './io.js';
 
-
-
 const str = (v: Values, k: string): string | null => (typeof v[k] === 'string' ? (v[k] as string) : null);
 
 export async function compactCommand(v: Values, io: CliIo): Promise<number> {
@@ -25,7 +23,9 @@ export async function compactCommand(v: Values, io: CliIo): Promise<number> {
       io.stdout.write(`no branch '${branch}' on the remote: nothing to compact\n`);
       return EXIT.ok;
     }
-    io.stdout.write(`${branch}: ${c.commitsBefore} commit(s) -> 1 (${c.after.slice(0, 7)}) holding ${c.kept} result(s)${c.pruned.length ? `; pruned ${c.pruned.length} beyond --retention ${retention}` : ''}\n`);
+    io.stdout.write(
+      `${branch}: ${c.commitsBefore} commit(s) -> 1 (${c.after.slice(0, 7)}) holding ${c.kept} result(s)${c.pruned.length ? `; pruned ${c.pruned.length} beyond --retention ${retention}` : ''}\n`,
+    );
     return EXIT.ok;
   } catch (err) {
     return historyFailure(err, io);

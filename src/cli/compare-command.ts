@@ -8,7 +8,6 @@ import { readResultForGating } from '../result/read.js';
 import { cliHost } from './host.js';
 import type { CliIo } from './io.js';
 
-
 interface CompareArgs {
   /** One file: the one-run comparison; several: the history design. */
   baselines: string[];

@@ -8,8 +8,6 @@ import { HistoryUsageError } from '../errors/history-usage-error.js';
 import { EXIT } from '../pipeline/exit.js';
 import type { CliIo } from './io.js';
 
-
-
 /** Reasons repeated in the error when every stored result was refused. */
 const REASONS_SHOWN = 3;
 
@@ -26,7 +24,10 @@ export async function dashboardCommand(v: Values, io: CliIo): Promise<number> {
     const { results, unreadable } = await readHistoryFor(source, order, io);
     if (results.length === 0 && unreadable.length > 0) {
       // An empty page would look like a history with nothing in it yet; this one has results, none readable.
-      const first = unreadable.slice(0, REASONS_SHOWN).map((why) => `  ${why}\n`).join('');
+      const first = unreadable
+        .slice(0, REASONS_SHOWN)
+        .map((why) => `  ${why}\n`)
+        .join('');
       const more = unreadable.length > REASONS_SHOWN ? `  (and ${unreadable.length - REASONS_SHOWN} more)\n` : '';
       io.stderr.write(`error: every stored result was refused (${unreadable.length} file(s)), so there is nothing to chart; no dashboard written. Why:\n${first}${more}`);
       return EXIT.usage;

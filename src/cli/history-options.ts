@@ -11,8 +11,6 @@ import type { CliIo } from './io.js';
 
 export type Values = Record<string, string | boolean | undefined>;
 
-
-
 const str = (v: Values, k: string): string | null => (typeof v[k] === 'string' ? (v[k] as string) : null);
 
 function number(v: Values, key: string, text: string): number {
@@ -71,7 +69,8 @@ export function historyFailure(err: unknown, io: CliIo): number {
 /** The history the options name, with what was left out said on stderr. */
 export async function readHistoryFor(source: HistorySource, order: OrderOptions, io: CliIo): Promise<ReadHistory> {
   const read = await readHistory(source, order);
-  if (read.skipped.length > 0) io.stderr.write(`note: ${read.skipped.length} stored result(s) are not on the first-parent line of ${order.ref} within its newest ${order.maxCommits} commits, and were left out\n`);
+  if (read.skipped.length > 0)
+    io.stderr.write(`note: ${read.skipped.length} stored result(s) are not on the first-parent line of ${order.ref} within its newest ${order.maxCommits} commits, and were left out\n`);
   for (const why of read.unreadable) io.stderr.write(`warning: left out ${why}\n`);
   return read;
 }

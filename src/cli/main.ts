@@ -78,7 +78,11 @@ const COMMANDS: Record<string, Command> = {
     summary: 'interleaved A/B: run the matrix on two targets in pairs and compare them with a paired test',
     usage: AB_USAGE,
     options: { config: { type: 'string' }, 'out-dir': { type: 'string' }, budget: { type: 'string' }, markdown: { type: 'string' }, json: { type: 'string' } },
-    run: async (v, io) => (await import('./ab-command.js')).abCommand({ config: str(v, 'config'), outDir: str(v, 'out-dir') ?? 'llm-perf-ab', budget: str(v, 'budget'), markdown: str(v, 'markdown'), json: str(v, 'json') }, io),
+    run: async (v, io) =>
+      (await import('./ab-command.js')).abCommand(
+        { config: str(v, 'config'), outDir: str(v, 'out-dir') ?? 'llm-perf-ab', budget: str(v, 'budget'), markdown: str(v, 'markdown'), json: str(v, 'json') },
+        io,
+      ),
   },
   compare: {
     summary: 'compare a candidate result with a baseline result and decide pass, warn, fail, inconclusive or invalid',
@@ -155,9 +159,7 @@ const COMMANDS: Record<string, Command> = {
 function usage(): string {
   const all: Array<[string, { summary: string }]> = [...Object.entries(COMMANDS), ['merge', { summary: MERGE_SUMMARY }], ...Object.entries(ENGINE_COMMANDS)];
   const width = Math.max(...all.map(([k]) => k.length));
-  const list = all
-    .map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`)
-    .join('\n');
+  const list = all.map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`).join('\n');
   return `llm-perf-gate ${TOOL_VERSION}: load-test an OpenAI-compatible inference server and gate on regressions
 
 usage: llm-perf-gate <command> [options]

@@ -10,7 +10,6 @@ import { resultTable } from '../report/terminal.js';
 import { cliLog } from './host.js';
 import type { CliIo } from './io.js';
 
-
 const MERGE_USAGE = `usage: llm-perf-gate merge SHARD.json... --out FILE
 
   SHARD.json  the result file of every shard, 0 to N-1 (any order)

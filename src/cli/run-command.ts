@@ -16,7 +16,6 @@ import { CLI_CHOICES, noStoredBaselines } from './design.js';
 import { cliHost } from './host.js';
 import type { CliIo } from './io.js';
 
-
 const NO_BASELINE = 'no --baseline given: only the SLO checks apply';
 
 interface RunArgs {

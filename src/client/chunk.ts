@@ -136,11 +136,7 @@ function interpretParsed(parsed: unknown, data: string, api: ApiKind): StreamEve
       }
       // vLLM renamed reasoning_content to reasoning and some builds send both
       // with the same text: take one, or client-side counts would double.
-      const reasoning = nonEmpty(delta.reasoning_content)
-        ? delta.reasoning_content
-        : nonEmpty(delta.reasoning)
-          ? delta.reasoning
-          : null;
+      const reasoning = nonEmpty(delta.reasoning_content) ? delta.reasoning_content : nonEmpty(delta.reasoning) ? delta.reasoning : null;
       if (reasoning !== null) {
         output = true;
         text += reasoning;
@@ -159,9 +155,7 @@ function interpretParsed(parsed: unknown, data: string, api: ApiKind): StreamEve
   }
 
   const u = parsed.usage;
-  const usage: Usage | null = isObj(u)
-    ? { promptTokens: count(u.prompt_tokens), completionTokens: count(u.completion_tokens) }
-    : null;
+  const usage: Usage | null = isObj(u) ? { promptTokens: count(u.prompt_tokens), completionTokens: count(u.completion_tokens) } : null;
   const fp = parsed.system_fingerprint;
 
   return {
@@ -217,12 +211,7 @@ export function createChunkInterpreter(api: ApiKind): (data: string) => StreamEv
   const key = api === 'chat' ? '"content"' : '"text"';
   return (data: string): StreamEvent => {
     // slice + === compares with memcmp; startsWith walks a sliced string char by char (10x slower here).
-    if (
-      prefix !== null &&
-      data.length > prefix.length + suffix.length &&
-      data.slice(0, prefix.length) === prefix &&
-      data.slice(data.length - suffix.length) === suffix
-    ) {
+    if (prefix !== null && data.length > prefix.length + suffix.length && data.slice(0, prefix.length) === prefix && data.slice(data.length - suffix.length) === suffix) {
       const text = stringBody(data, prefix.length, data.length - suffix.length);
       if (text !== null) {
         hits++;

@@ -12,7 +12,8 @@ export function keyState(target: Pick<TargetPlan, 'apiKeyEnv'>, apiKey: string |
   return apiKey ? 'sent' : 'empty';
 }
 
-const hasAuthHeader = (headers: Readonly<Record<string, string>>): boolean => Object.keys(headers).some((h) => h.toLowerCase() === 'authorization' || h.toLowerCase() === 'x-api-key' || h.toLowerCase() === 'api-key');
+const hasAuthHeader = (headers: Readonly<Record<string, string>>): boolean =>
+  Object.keys(headers).some((h) => h.toLowerCase() === 'authorization' || h.toLowerCase() === 'x-api-key' || h.toLowerCase() === 'api-key');
 
 /** Why the server refused, by what was sent, and what to do. */
 export function credentialsRefused(target: Pick<TargetPlan, 'apiKeyEnv' | 'headers'>, state: KeyState): string {

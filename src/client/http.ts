@@ -187,9 +187,13 @@ export class InferenceClient {
       if (group === undefined) {
         const calls = new Set<StreamCall>();
         this.cancelGroups.set(cancel, calls);
-        cancel.addEventListener('abort', () => {
-          for (const c of calls) c.cancelled();
-        }, { once: true });
+        cancel.addEventListener(
+          'abort',
+          () => {
+            for (const c of calls) c.cancelled();
+          },
+          { once: true },
+        );
         group = calls;
       }
     }

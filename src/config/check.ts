@@ -65,8 +65,7 @@ export function checkConfig(raw: unknown, ctx: CheckContext, locate: Locate): Ch
     if (issue.segs[0] === 'loads' && typeof issue.segs[1] === 'number') invalidLoads.add(issue.segs[1]);
   }
   const seen = new Set<string>();
-  const loadLabels =
-    isRecord(raw) && Array.isArray(raw.loads) ? raw.loads.filter((l, i) => isRecord(l) && !invalidLoads.has(i)).map((l) => loadLabel(normaliseLoad(l as RawLoad))) : [];
+  const loadLabels = isRecord(raw) && Array.isArray(raw.loads) ? raw.loads.filter((l, i) => isRecord(l) && !invalidLoads.has(i)).map((l) => loadLabel(normaliseLoad(l as RawLoad))) : [];
   // A trace scenario's one cell has the load label `trace` (gate.slo[].load may name it).
   if (isRecord(raw) && Array.isArray(raw.scenarios) && raw.scenarios.some((s) => isRecord(s) && has(s, 'trace'))) loadLabels.push('trace');
   const scenarioNames = new Set(isRecord(raw) && Array.isArray(raw.scenarios) ? raw.scenarios.filter(isRecord).map((s) => String(s.name)) : []);
@@ -100,9 +99,7 @@ export function checkConfig(raw: unknown, ctx: CheckContext, locate: Locate): Ch
       noteEndpoint('target.url', fileUrl, r);
     } else {
       const pos = locate(['target', 'url']);
-      problems.push(
-        makeProblem({ file: ctx.file, line: pos?.line, column: pos?.column, path: 'target.url', reason: r.reason, value: r.shown }),
-      );
+      problems.push(makeProblem({ file: ctx.file, line: pos?.line, column: pos?.column, path: 'target.url', reason: r.reason, value: r.shown }));
     }
   } else if (isRecord(raw) && isRecord(raw.ab) && isRecord(raw.ab.candidate) && typeof raw.ab.candidate.url === 'string') {
     // An A/B config needs no target.url: each side names its own.
@@ -142,9 +139,7 @@ export function checkConfig(raw: unknown, ctx: CheckContext, locate: Locate): Ch
 
   const keyEnv = isRecord(rawTarget) && typeof rawTarget.api_key_env === 'string' ? rawTarget.api_key_env : undefined;
   if (env !== null && keyEnv !== undefined && /^[A-Za-z_][A-Za-z0-9_]*$/.test(keyEnv) && !env[keyEnv]) {
-    problems.push(
-      fileProblem({ segs: ['target', 'api_key_env'], reason: 'names an environment variable that is not set or empty', echo: true }),
-    );
+    problems.push(fileProblem({ segs: ['target', 'api_key_env'], reason: 'names an environment variable that is not set or empty', echo: true }));
   }
 
   if (problems.length > 0) throw new ConfigError(sortProblems(problems));

@@ -74,7 +74,6 @@ function lengthCeiling(value: unknown): number | null {
   }
 }
 
-
 /**
  * Problems of scenario `sc` (at `at`) with a conversation: it builds its own
  * prompts (no dataset, no trace), needs chat messages (target.api chat), and

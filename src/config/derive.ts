@@ -70,10 +70,21 @@ export function planOf(config: NormalConfig, ctx: RunContext): Plan {
     config,
     // How many threads send is how the plan runs, not what it measures: shards of a
     // plan, and results with and without workers, keep one hash.
-    configHash: createHash('sha256').update(canonicalJson(withoutWorkers(config))).digest('hex'),
+    configHash: createHash('sha256')
+      .update(canonicalJson(withoutWorkers(config)))
+      .digest('hex'),
     seed: config.seed,
     encoding: config.tokenizer,
-    target: { url: t.url, api: t.api, model: t.model, apiKeyEnv: t.api_key_env, headers: { ...ctx.headers }, extraBody: t.extra_body, fixedOutput: t.fixed_output, promptLengths: t.prompt_lengths ?? 'tokenizer' },
+    target: {
+      url: t.url,
+      api: t.api,
+      model: t.model,
+      apiKeyEnv: t.api_key_env,
+      headers: { ...ctx.headers },
+      extraBody: t.extra_body,
+      fixedOutput: t.fixed_output,
+      promptLengths: t.prompt_lengths ?? 'tokenizer',
+    },
     timeouts: {
       connectMs: config.timeouts.connect_ms,
       requestMs: config.timeouts.request_s * 1000,
@@ -84,7 +95,14 @@ export function planOf(config: NormalConfig, ctx: RunContext): Plan {
       eventBytes: config.limits?.event_bytes ?? DEFAULTS.eventBytes,
       responseBytes: config.limits?.response_bytes ?? DEFAULTS.responseBytes,
     },
-    limits: { requests: config.run.requests, warmup: config.run.warmup, maxDurationS: config.run.max_duration_s, trials: config.run.trials, workers: resolveWorkers(config.run.workers), budget: resolveBudget(config.run) },
+    limits: {
+      requests: config.run.requests,
+      warmup: config.run.warmup,
+      maxDurationS: config.run.max_duration_s,
+      trials: config.run.trials,
+      workers: resolveWorkers(config.run.workers),
+      budget: resolveBudget(config.run),
+    },
     scenarios: config.scenarios.map((s) => ({
       name: s.name,
       inputTokens: s.input_tokens,

@@ -89,7 +89,6 @@ function typePhrase(type: unknown): string {
   return Array.isArray(type) ? type.map(one).join(' or ') : one(type);
 }
 
-
 /** `a number > 0 and <= 86400`: the type and both ends of its allowed range, whichever was missed. */
 function describeType(parent: Record<string, unknown>): string {
   const ends: string[] = [];
@@ -216,7 +215,6 @@ export function schemaIssues(raw: unknown, errors: readonly ErrorObject[]): Issu
   return issues;
 }
 
-
 export function has(obj: Record<string, unknown>, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(obj, key);
 }
@@ -229,7 +227,11 @@ export function crossFieldIssues(raw: unknown, invalidLoads: ReadonlySet<number>
   if (isRecord(raw.run) && isRecord(raw.run.budget) && typeof raw.run.budget.trials === 'number') {
     const trials = typeof raw.run.trials === 'number' ? raw.run.trials : DEFAULTS.trials;
     if (raw.run.budget.trials < trials) {
-      issues.push({ segs: ['run', 'budget', 'trials'], reason: `must be at least run.trials (${trials}), the pairs every run measures first (or set run.budget: false for the fixed design)`, echo: true });
+      issues.push({
+        segs: ['run', 'budget', 'trials'],
+        reason: `must be at least run.trials (${trials}), the pairs every run measures first (or set run.budget: false for the fixed design)`,
+        echo: true,
+      });
     }
   }
 
@@ -271,7 +273,7 @@ export function crossFieldIssues(raw: unknown, invalidLoads: ReadonlySet<number>
     if (Array.isArray(raw.capacity)) {
       raw.capacity.forEach((c: unknown, i) => {
         if (isRecord(c) && typeof c.scenario === 'string' && traces.has(c.scenario)) {
-          issues.push({ segs: ['capacity', i, 'scenario'], reason: 'is a trace replay: its times are the trace\'s, so no search can vary its load', echo: true });
+          issues.push({ segs: ['capacity', i, 'scenario'], reason: "is a trace replay: its times are the trace's, so no search can vary its load", echo: true });
         }
         if (isRecord(c) && typeof c.scenario === 'string' && conversations.has(c.scenario)) {
           issues.push({ segs: ['capacity', i, 'scenario'], reason: 'is a multi-turn conversation: a capacity search sends independent requests', echo: true });
@@ -282,7 +284,12 @@ export function crossFieldIssues(raw: unknown, invalidLoads: ReadonlySet<number>
     if (conversations.size > 0 && Array.isArray(raw.loads)) {
       raw.loads.forEach((ld: unknown, j) => {
         if (isRecord(ld) && has(ld, 'ramp')) {
-          issues.push({ segs: ['loads', j, 'ramp'], reason: `cannot drive a multi-turn conversation (scenario ${[...conversations].join(', ')}): give its sessions a concurrency or a rate`, echo: false, atKey: true });
+          issues.push({
+            segs: ['loads', j, 'ramp'],
+            reason: `cannot drive a multi-turn conversation (scenario ${[...conversations].join(', ')}): give its sessions a concurrency or a rate`,
+            echo: false,
+            atKey: true,
+          });
         }
       });
     }

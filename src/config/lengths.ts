@@ -75,7 +75,6 @@ const FIELDS: Record<RawLengthDist['dist'], { required: readonly string[]; optio
 };
 const ALL_FIELDS = ['value', 'min', 'max', 'mean', 'stddev', 'values', 'weights'] as const;
 
-
 /** Problems of one length written as a mapping (the schema checked each field's type and range). */
 export function lengthIssues(value: unknown, at: Segment[]): Issue[] {
   if (!isRecord(value) || typeof value.dist !== 'string' || !(value.dist in FIELDS)) return [];

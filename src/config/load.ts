@@ -81,7 +81,12 @@ export async function loadPlan(opts: LoadPlanOptions): Promise<Plan> {
     baseDir = opts.cwd;
   }
   const parsed = parseYaml(source, file);
-  const { plan, notices, warnings } = buildPlan(parsed.raw, { file, baseDir, url: opts.url, model: opts.model, warmupDefault: opts.warmupDefault, review: opts.review }, parsed.locate, opts.env ?? process.env);
+  const { plan, notices, warnings } = buildPlan(
+    parsed.raw,
+    { file, baseDir, url: opts.url, model: opts.model, warmupDefault: opts.warmupDefault, review: opts.review },
+    parsed.locate,
+    opts.env ?? process.env,
+  );
   for (const n of notices) opts.onNotice?.(n);
   for (const w of warnings) (opts.onWarning ?? opts.onNotice)?.(w);
   const problems = opts.check === undefined ? [] : await opts.check(plan);
@@ -147,11 +152,7 @@ async function readConfigFile(file: string, abs: string, optional: boolean): Pro
     const code = (err as NodeJS.ErrnoException).code;
     if (optional && code === 'ENOENT') return null;
     const reason =
-      code === 'ENOENT'
-        ? `config file not found (looked for ${abs})`
-        : code === 'EISDIR'
-          ? `config path is a directory, not a file (${abs})`
-          : `cannot read config file: ${(err as Error).message}`;
+      code === 'ENOENT' ? `config file not found (looked for ${abs})` : code === 'EISDIR' ? `config path is a directory, not a file (${abs})` : `cannot read config file: ${(err as Error).message}`;
     throw ConfigError.of({ file, path: '', reason });
   }
 }

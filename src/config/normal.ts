@@ -122,7 +122,12 @@ export interface NormalConfig {
    * inputs) and how they share the machine. Results written before
    * `schedule` existed have no such field: they ran concurrently.
    */
-  readonly ab: { readonly baseline: NormalAbSide | null; readonly candidate: NormalAbSide | null; readonly schedule?: AbSchedule; /** Present only when the config sets it (blocks is the default). */ readonly interleave?: 'blocks' | 'trials' } | null;
+  readonly ab: {
+    readonly baseline: NormalAbSide | null;
+    readonly candidate: NormalAbSide | null;
+    readonly schedule?: AbSchedule;
+    /** Present only when the config sets it (blocks is the default). */ readonly interleave?: 'blocks' | 'trials';
+  } | null;
   /** Absent in results written before telemetry was wired: read as normaliseTelemetry(undefined). */
   readonly telemetry?: NormalTelemetry;
   /** The price per hour (src/config/cost.ts); absent when the config has none, so older configs hash as before. */
@@ -221,8 +226,7 @@ export function normaliseLoad(ld: RawLoad): NormalLoad {
 
 /** The gate section with defaults filled in; overrides are kept as written (unset fields keep the catalogue's default). */
 export function normaliseGate(g: RawGate | undefined): NormalGate {
-  const rules = (m: Record<string, RawMetricRule> | undefined): Record<string, NormalMetricRule> =>
-    Object.fromEntries(Object.entries(m ?? {}).map(([id, r]) => [id, { ...r }]));
+  const rules = (m: Record<string, RawMetricRule> | undefined): Record<string, NormalMetricRule> => Object.fromEntries(Object.entries(m ?? {}).map(([id, r]) => [id, { ...r }]));
   return {
     confidence: g?.confidence ?? DEFAULTS.confidence,
     alpha: g?.alpha ?? DEFAULTS.alpha,

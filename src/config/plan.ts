@@ -34,7 +34,6 @@ export interface TimeoutsPlan {
   readonly idleMs: number;
 }
 
-
 /** What one response may make the client hold (config `limits`). */
 export interface ResponseLimitsPlan {
   readonly lineBytes: number;

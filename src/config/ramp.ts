@@ -104,7 +104,6 @@ export function rampExpectedRequests(r: Pick<NormalRamp, 'from' | 'to' | 'durati
   return (sum / r.steps) * r.duration_s;
 }
 
-
 /**
  * What JSON Schema cannot say of a ramp that passed it (`at` is its
  * loads[i].ramp): too many or too few requests, a ramp longer than
@@ -116,13 +115,25 @@ export function rampIssues(ramp: unknown, at: Segment[], run: unknown): Issue[] 
   const r = normaliseRamp(ramp as unknown as RawRamp);
   const expected = rampExpectedRequests(r);
   if (expected > MAX_RAMP_REQUESTS) {
-    issues.push({ segs: at, reason: `asks for about ${Math.round(expected)} requests (its mean rate x duration_s), more than the ${MAX_RAMP_REQUESTS} a cell may hold: shorten it or lower its rates`, echo: false });
+    issues.push({
+      segs: at,
+      reason: `asks for about ${Math.round(expected)} requests (its mean rate x duration_s), more than the ${MAX_RAMP_REQUESTS} a cell may hold: shorten it or lower its rates`,
+      echo: false,
+    });
   } else if (expected < r.steps) {
-    issues.push({ segs: at, reason: `asks for about ${Math.round(expected * 100) / 100} requests (its mean rate x duration_s), fewer than one per step (${r.steps} steps): lengthen duration_s or raise its rates`, echo: false });
+    issues.push({
+      segs: at,
+      reason: `asks for about ${Math.round(expected * 100) / 100} requests (its mean rate x duration_s), fewer than one per step (${r.steps} steps): lengthen duration_s or raise its rates`,
+      echo: false,
+    });
   }
   const maxS = isRecord(run) && typeof run.max_duration_s === 'number' ? run.max_duration_s : DEFAULTS.maxDurationS;
   if (r.duration_s > maxS) {
-    issues.push({ segs: [...at, 'duration_s'], reason: `is longer than run.max_duration_s (${maxS} s), which stops every cell's trial: raise run.max_duration_s to at least ${r.duration_s}`, echo: true });
+    issues.push({
+      segs: [...at, 'duration_s'],
+      reason: `is longer than run.max_duration_s (${maxS} s), which stops every cell's trial: raise run.max_duration_s to at least ${r.duration_s}`,
+      echo: true,
+    });
   }
   if (r.shape === 'steps' && r.steps < 2) issues.push({ segs: [...at, 'steps'], reason: 'a steps ramp needs at least 2 steps (from and to)', echo: true });
   if (r.saturation !== null) {

@@ -14,7 +14,11 @@ import type { GatePlan } from './plan.js';
 function withoutNulls(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutNulls);
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, v]) => v !== null)
+        .map(([k, v]) => [k, withoutNulls(v)]),
+    );
   }
   return value;
 }
@@ -32,7 +36,9 @@ function storedProblems(config: NormalConfig, label: string | null): ConfigProbl
   if (fd !== undefined && fd !== 'warn' && fd !== 'invalid') {
     issues.push({ segs: ['telemetry', 'fingerprint_differences'], reason: "must be 'warn' or 'invalid'", echo: true });
   }
-  return issues.map((i) => makeProblem({ file: label, path: formatPath(i.segs), reason: i.reason, value: valueAt({ ...section, telemetry: config.telemetry }, i.segs), echo: i.echo, allowed: i.allowed ?? null }));
+  return issues.map((i) =>
+    makeProblem({ file: label, path: formatPath(i.segs), reason: i.reason, value: valueAt({ ...section, telemetry: config.telemetry }, i.segs), echo: i.echo, allowed: i.allowed ?? null }),
+  );
 }
 
 /**

@@ -127,10 +127,13 @@ export function dashboardSeries(s: MetricSeries, changes: readonly ChangePoint[]
   const since = lastChange === null ? s.points : s.points.filter((p) => (at.get(p.commit) ?? -1) >= lastChange.at);
   // The level before the last change point: back to the one before it, or the series' start.
   const from = mine.length >= 2 ? mine.at(-2)!.at : 0;
-  const before = lastChange === null ? [] : s.points.filter((p) => {
-    const i = at.get(p.commit) ?? -1;
-    return i >= from && i < lastChange.at;
-  });
+  const before =
+    lastChange === null
+      ? []
+      : s.points.filter((p) => {
+          const i = at.get(p.commit) ?? -1;
+          return i >= from && i < lastChange.at;
+        });
   const beforeMean = before.length ? before.reduce((a, p) => a + p.value, 0) / before.length : null;
   // With no change point the latest value is set against the series' mean.
   const reference = lastChange === null ? (s.points.length ? s.points.reduce((a, p) => a + p.value, 0) / s.points.length : null) : beforeMean;

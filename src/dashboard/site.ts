@@ -35,7 +35,8 @@ export function dashboardData(history: readonly SiteInput[], opts: SiteOptions):
   });
   const notes: string[] = [];
   const ungated = commits.filter((c) => c.gate === null).length;
-  if (ungated === commits.length && ungated > 0) notes.push('No stored result carries its gate (the action stores it with results pushed to the default branch), so no failed or accepted gate is marked.');
+  if (ungated === commits.length && ungated > 0)
+    notes.push('No stored result carries its gate (the action stores it with results pushed to the default branch), so no failed or accepted gate is marked.');
   else if (ungated > 0) notes.push(`${ungated} of ${commits.length} stored results carry no gate (stored before gates were kept, or not by the action on a push): those commits are not marked.`);
   if (commits.some((c) => c.subject === null)) notes.push('Commit messages are shown where the repository the dashboard was built in has the commit.');
   const o = { ...DEFAULT_CHANGE_OPTIONS, ...opts.changes };

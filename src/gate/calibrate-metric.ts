@@ -13,7 +13,6 @@ import { MIN_CALIBRATION_TRIALS } from './calibration-trials.js';
 import { judgeMetric } from './judge.js';
 import { defaultTolerance, floorLog, iterationsFor, logToRelative, thresholdLog, type MetricRule } from './policy.js';
 
-
 const r2 = (x: number): number => Math.round(x * 100) / 100;
 const pctOf = (frac: number): number | null => (Number.isFinite(frac) ? r2(frac * 100) : null);
 const sig = (x: number): number => (x === 0 || !Number.isFinite(x) ? x : Number(x.toPrecision(6)));

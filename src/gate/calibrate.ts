@@ -16,23 +16,12 @@ import { gateYaml, toleranceChanges } from './tolerance-advice.js';
 
 export type { AaSplit, CalibrationDoc, MetricCalibration } from './calibration-doc.js';
 
-
 /**
  * Reported in every cell besides the gated metrics: throughput and the
  * latency figures (middle and tails) whose noise decides what tolerances are
  * realistic.
  */
-const REPORTED_METRICS: readonly string[] = [
-  'rps',
-  'output_tps',
-  'ttft_ms.p50',
-  'ttft_ms.p95',
-  'ttft_ms.p99',
-  'tpot_ms.p50',
-  'tpot_ms.p95',
-  'e2e_ms.p95',
-  'itl_ms.p99',
-];
+const REPORTED_METRICS: readonly string[] = ['rps', 'output_tps', 'ttft_ms.p50', 'ttft_ms.p95', 'ttft_ms.p99', 'tpot_ms.p50', 'tpot_ms.p95', 'e2e_ms.p95', 'itl_ms.p99'];
 
 // ------------------------------------------------------------ the document
 
@@ -72,7 +61,11 @@ export function calibrate(doc: ResultDoc, gate: GatePlan, opts: CalibrateOptions
 
   // Holm over the gated A/A tests as over a comparison's (significance.ts): a cell's gated metrics count once.
   const family = judged.flatMap((c) => c.metrics.filter((m) => m.gated && m.aa !== null && m.aa.p !== null).map((m) => ({ c, m })));
-  const outcomes = holmByGroupAtAlpha(family.map(({ m }) => m.aa!.p!), family.map(({ c }) => c.id), gate.alpha);
+  const outcomes = holmByGroupAtAlpha(
+    family.map(({ m }) => m.aa!.p!),
+    family.map(({ c }) => c.id),
+    gate.alpha,
+  );
   const adjusted = new Map(family.map(({ m }, i) => [m, outcomes[i]!]));
   const cells = judged.map((c) => ({ ...c, metrics: c.metrics.map((m) => withHolm(m, adjusted.get(m))) }));
 

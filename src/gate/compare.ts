@@ -123,7 +123,12 @@ function trialsShare(cell: CellResult): number | null {
  */
 function candidateOwnLoad(n: NeighbourFindings): NeighbourFindings {
   if (n.margin.regress === 0) return n;
-  return { ...n, margin: NO_MARGIN, regressionsOnly: null, marginNote: `${n.loads ?? 'more load beside the candidate'}: in pairs run in random order that difference is the candidate's own doing, so it is not held against the baseline` };
+  return {
+    ...n,
+    margin: NO_MARGIN,
+    regressionsOnly: null,
+    marginNote: `${n.loads ?? 'more load beside the candidate'}: in pairs run in random order that difference is the candidate's own doing, so it is not held against the baseline`,
+  };
 }
 
 /**
@@ -144,7 +149,10 @@ function pairedSides(b: CellResult, c: CellResult, gate: GatePlan): Sides {
   const nb = neighbourProblems(b, c);
   const stalls = sel.dropped.filter((d) => d.includes('client stall')).length;
   const invalid = [...nb.invalid];
-  if (stalls > n - 2) invalid.push(`only ${sel.keep.length} of ${n} pairs were measured alike on both sides (client stalls hit one side of the others): too few to judge; measure again on a quieter runner or add pairs (run.trials)`);
+  if (stalls > n - 2)
+    invalid.push(
+      `only ${sel.keep.length} of ${n} pairs were measured alike on both sides (client stalls hit one side of the others): too few to judge; measure again on a quieter runner or add pairs (run.trials)`,
+    );
   return { base: b, cand: c, invalid, warnings: [...sel.dropped, ...withMargin(nb)], margin: nb.margin, regressionsOnly: nb.regressionsOnly, stalled: false };
 }
 

@@ -11,18 +11,7 @@ import { minSamplesFor } from '../stats/distribution.js';
 import { classifyChange, mirrorThreshold, type Classified } from './outcome.js';
 import { percentileOf, thresholdRatio, type MetricRule } from './policy.js';
 import { pooledValue, trialSamples, trialStats, trialValues } from './extract.js';
-import {
-  bootstrapRatio,
-  intervalFromDraws,
-  minimumDetectableChange,
-  normalCdf,
-  normalQuantile,
-  pBeyond,
-  tCdf,
-  tQuantile,
-  welchLogRatio,
-  type Direction,
-} from '../stats/index.js';
+import { bootstrapRatio, intervalFromDraws, minimumDetectableChange, normalCdf, normalQuantile, pBeyond, tCdf, tQuantile, welchLogRatio, type Direction } from '../stats/index.js';
 import { thinTailHint } from './tail-hint.js';
 import { NO_MARGIN, type NeighbourMargin } from './validity.js';
 import type { Method, MetricVerdict } from './verdict.js';
@@ -56,7 +45,6 @@ interface Estimate {
   pNoChange: number | null;
   method: Method;
 }
-
 
 const pct = (ratio: number): number => Math.round((ratio - 1) * 1e4) / 100;
 const round = (x: number | null): number | null => (x === null ? null : Math.round(x * 1000) / 1000);
@@ -190,7 +178,17 @@ function judge(base: CellResult, cand: CellResult, rule: MetricRule, s: JudgeSet
     const pp = (x: number): number => Math.round(x * 1e4) / 100;
     Object.assign(out, { change_pct: pp(e.estimate), interval_pct: [pp(e.lo!), pp(e.hi!)], p: e.p, p_no_change: e.pNoChange, threshold_pct: pp(rule.tolerance), method: e.method });
     // Differences: the mirror of +tolerance is -tolerance, no change is 0.
-    const cls = classifyChange({ estimate: e.estimate, lo: e.lo!, hi: e.hi!, threshold: rule.tolerance, good: -rule.tolerance, direction: 'up', pNoChange: e.pNoChange, level: rule.level, scale: 'difference' });
+    const cls = classifyChange({
+      estimate: e.estimate,
+      lo: e.lo!,
+      hi: e.hi!,
+      threshold: rule.tolerance,
+      good: -rule.tolerance,
+      direction: 'up',
+      pNoChange: e.pNoChange,
+      level: rule.level,
+      scale: 'difference',
+    });
     return decide(out, cls, e.lo!, e.hi!, s.confidence, false);
   }
 
@@ -236,7 +234,11 @@ function judge(base: CellResult, cand: CellResult, rule: MetricRule, s: JudgeSet
   const cls = classifyChange({ estimate: e.estimate, lo: e.lo, hi: e.hi, threshold: thr, good: mirrorThreshold(thr), direction: dir, pNoChange: e.pNoChange, level: rule.level, scale: 'ratio' });
   const decided = decide(out, cls, e.lo, e.hi, s.confidence, true);
   if (decided.verdict === 'inconclusive' && def.dist !== null) {
-    const sizes = [base, cand].flatMap((side) => trialSamples(side, def).map((t) => t.length).filter((k) => k > 0));
+    const sizes = [base, cand].flatMap((side) =>
+      trialSamples(side, def)
+        .map((t) => t.length)
+        .filter((k) => k > 0),
+    );
     const hint = thinTailHint(def.dist.stat, percentileOf(def.dist.stat), sizes);
     if (hint !== null) decided.reason = `${decided.reason}; ${hint}`;
   }
@@ -270,9 +272,10 @@ function decide(out: MetricVerdict, cls: Classified, lo: number, hi: number, lev
     case 'too-wide':
       // The detectable change of a difference (error_rate) is not a ratio: only ratios get one.
       out.mde_pct = ratio ? Math.round(minimumDetectableChange(lo, hi, level) * 1e4) / 100 : null;
-      out.reason = out.mde_pct === null
-        ? `interval too wide to rule out a change beyond ${out.threshold_pct}%`
-        : `interval too wide to rule out a change beyond ${out.threshold_pct}%: these data detect about ${out.mde_pct}%`;
+      out.reason =
+        out.mde_pct === null
+          ? `interval too wide to rule out a change beyond ${out.threshold_pct}%`
+          : `interval too wide to rule out a change beyond ${out.threshold_pct}%: these data detect about ${out.mde_pct}%`;
       break;
   }
   return out;

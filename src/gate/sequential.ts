@@ -70,10 +70,11 @@ export function lookErrors(first: number, last: number, error: number, paths: nu
     const boundary = cross <= 0 ? at(0) + 1e-9 : cross >= z.length ? -Infinity : (at(cross - 1) + at(cross)) / 2;
     out.push(Math.max(1 - normalCdf(boundary), 1e-9));
     if (cross > 0) {
-      for (let i = 0; i < paths; i++) if (alive[i] && sums[i]! / Math.sqrt(n) > boundary) {
-        alive[i] = 0;
-        aliveCount--;
-      }
+      for (let i = 0; i < paths; i++)
+        if (alive[i] && sums[i]! / Math.sqrt(n) > boundary) {
+          alive[i] = 0;
+          aliveCount--;
+        }
     }
     spentSoFar = (paths - aliveCount) / paths;
   }

@@ -79,7 +79,11 @@ function holmByGroup(tests: readonly GatedTest[], which: 'p' | 'pNoChange', grou
  * is below alpha as the verdict document rounds it.
  */
 export function holmByGroupAtAlpha(ps: readonly number[], groups: readonly string[], alpha: number): Adjusted[] {
-  const adj = holmByGroup(ps.map((p, i) => ({ verdict: 'regressed' as const, p, pNoChange: null, group: groups[i] })), 'p', true);
+  const adj = holmByGroup(
+    ps.map((p, i) => ({ verdict: 'regressed' as const, p, pNoChange: null, group: groups[i] })),
+    'p',
+    true,
+  );
   return adj.map((p) => {
     const raw = p!;
     const pAdj = Math.round(raw * 1e6) / 1e6;

@@ -8,8 +8,7 @@ import { distValue, pooledValue } from './extract.js';
 import { percentileOf } from './policy.js';
 import type { SloOutcome } from './verdict.js';
 
-const holds = (v: number, c: SloCheck): boolean =>
-  c.op === '<=' ? v <= c.bound : c.op === '<' ? v < c.bound : c.op === '>=' ? v >= c.bound : v > c.bound;
+const holds = (v: number, c: SloCheck): boolean => (c.op === '<=' ? v <= c.bound : c.op === '<' ? v < c.bound : c.op === '>=' ? v >= c.bound : v > c.bound);
 
 export function checkSlos(cells: readonly CellResult[], checks: readonly SloCheck[]): SloOutcome[] {
   const out: SloOutcome[] = [];

@@ -24,7 +24,10 @@ export function cellProblems(base: CellResult, cand: CellResult, bDoc: ResultDoc
   if (base.workload_hash !== cand.workload_hash) {
     invalid.push('different workload: the prompts or max_tokens differ (workload hash), so the sides did different work');
   }
-  for (const [side, cell] of [['baseline', base], ['candidate', cand]] as const) {
+  for (const [side, cell] of [
+    ['baseline', base],
+    ['candidate', cand],
+  ] as const) {
     if (cell.status === 'interrupted') invalid.push(`${side} cell was interrupted before it finished`);
     if (cell.status === 'duration-limit') warnings.push(`${side} cell stopped at run.max_duration_s with ${cell.metrics.counts.attempted} requests`);
     if (cell.client.saturated) invalid.push(`${side} client was saturated: ${cell.client.reasons.join('; ')}`);
@@ -41,7 +44,8 @@ export function cellProblems(base: CellResult, cand: CellResult, bDoc: ResultDoc
   }
   const ce = cand.metrics.error_rate;
   if (cand.metrics.counts.completed === 0) warnings.push('candidate: every request failed (judged by error_rate; its latency and throughput have no data)');
-  else if (ce > gate.errorRateLimit) warnings.push(`candidate error rate ${pctOf(ce)} is over the ${pctOf(gate.errorRateLimit)} limit: its latency and throughput describe only the requests that succeeded`);
+  else if (ce > gate.errorRateLimit)
+    warnings.push(`candidate error rate ${pctOf(ce)} is over the ${pctOf(gate.errorRateLimit)} limit: its latency and throughput describe only the requests that succeeded`);
   for (const key of ['input_mean', 'output_mean'] as const) {
     const b = base.metrics.tokens[key];
     const c = cand.metrics.tokens[key];
@@ -101,7 +105,7 @@ export function neighbourProblems(base: { telemetry?: CellTelemetry }, cand: { t
   const out = neighbourShares(othersShare(base.telemetry), othersShare(cand.telemetry), neighbourLimit(base, cand));
   const gb = base.telemetry?.gpu.other_processes.length ?? 0;
   const gc = cand.telemetry?.gpu.other_processes.length ?? 0;
-  if ((gb > 0) !== (gc > 0)) {
+  if (gb > 0 !== gc > 0) {
     const t = (gb > 0 ? base : cand).telemetry!;
     out.invalid.push(`${gb > 0 ? 'baseline' : 'candidate'} ${neighbourReason(t)}`);
   }
@@ -200,7 +204,10 @@ export function docProblems(bDoc: ResultDoc, cDoc: ResultDoc, gate: GatePlan): {
   } else if (bm.cpu_model !== cm.cpu_model || bm.cpus !== cm.cpus) {
     warnings.push(`machine differs: ${bm.cpus} x ${bm.cpu_model} -> ${cm.cpus} x ${cm.cpu_model}`);
   }
-  for (const [side, doc] of [['baseline', bDoc], ['candidate', cDoc]] as const) {
+  for (const [side, doc] of [
+    ['baseline', bDoc],
+    ['candidate', cDoc],
+  ] as const) {
     if (doc.status !== 'complete') warnings.push(`${side} run is ${doc.status}${doc.error ? `: ${doc.error}` : ''}`);
   }
   return { invalid, warnings };

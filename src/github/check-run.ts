@@ -47,7 +47,9 @@ export async function createCheckRun(octokit: Octokit, where: { owner: string; r
         summary: cut(c.summary),
         ...(c.text ? { text: cut(c.text) } : {}),
         // Annotations need a file and a line: the config file, line 1, is where the gated metric is set.
-        annotations: c.annotations.slice(0, MAX_ANNOTATIONS).map((a) => ({ path: a.path, start_line: 1, end_line: 1, annotation_level: a.level, title: headBytes(a.title, MAX_TITLE), message: headBytes(a.message, MAX_MESSAGE) })),
+        annotations: c.annotations
+          .slice(0, MAX_ANNOTATIONS)
+          .map((a) => ({ path: a.path, start_line: 1, end_line: 1, annotation_level: a.level, title: headBytes(a.title, MAX_TITLE), message: headBytes(a.message, MAX_MESSAGE) })),
       },
     });
     return { url: data.html_url ?? '' };

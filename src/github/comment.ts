@@ -92,7 +92,11 @@ export async function readOwnComment(octokit: Octokit, t: CommentTarget): Promis
 }
 
 /** The head binding of our own comment among `comments`, or null when we have none or it carries none. */
-export async function readHeadBinding(octokit: Octokit, comments: ReadonlyArray<{ body?: string | null; user?: { login?: string; type?: string } | null }>, marker = COMMENT_MARKER): Promise<HeadBinding | null> {
+export async function readHeadBinding(
+  octokit: Octokit,
+  comments: ReadonlyArray<{ body?: string | null; user?: { login?: string; type?: string } | null }>,
+  marker = COMMENT_MARKER,
+): Promise<HeadBinding | null> {
   const me = await identity(octokit);
   const mine = comments.find((c) => (c.body ?? '').startsWith(marker) && isOurs(c.user, me));
   return mine === undefined ? null : bindingOf(mine.body ?? '', marker);
@@ -211,7 +215,7 @@ function describe(err: unknown): Described {
   const headers: Record<string, string | undefined> = {};
   for (const [k, v] of Object.entries(e?.response?.headers ?? {})) headers[k.toLowerCase()] = v === undefined || v === null ? undefined : String(v);
   const dataMessage = (e?.response?.data as { message?: unknown } | undefined)?.message;
-  const message = typeof dataMessage === 'string' ? dataMessage : typeof e?.message === 'string' ? e.message.split('\n')[0] ?? '' : String(err);
+  const message = typeof dataMessage === 'string' ? dataMessage : typeof e?.message === 'string' ? (e.message.split('\n')[0] ?? '') : String(err);
   const retries = e?.request?.request?.retryCount;
   return {
     status: typeof e?.status === 'number' ? e.status : null,

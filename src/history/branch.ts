@@ -47,7 +47,9 @@ export class HistoryBranch {
     }
     const have = await this.git.run('reading the private ref', ['rev-parse', '--verify', '-q', this.privateRef], { ok: [1] });
     if (have.stdout.trim() !== tip) {
-      await this.git.run(`fetching branch '${this.branch}' from ${this.git.remote}`, ['fetch', ...(await this.quietFetch()), this.git.remote, `+refs/heads/${this.branch}:${this.privateRef}`], { network: true });
+      await this.git.run(`fetching branch '${this.branch}' from ${this.git.remote}`, ['fetch', ...(await this.quietFetch()), this.git.remote, `+refs/heads/${this.branch}:${this.privateRef}`], {
+        network: true,
+      });
     }
     return tip;
   }

@@ -97,7 +97,10 @@ export class Git {
    */
   private async authConfig(): Promise<[string, string][]> {
     const urls = new Set<string>();
-    for (const args of [['remote', 'get-url', this.remote], ['remote', 'get-url', '--push', this.remote]]) {
+    for (const args of [
+      ['remote', 'get-url', this.remote],
+      ['remote', 'get-url', '--push', this.remote],
+    ]) {
       const r = await exec(args, this.repoDir, this.baseEnv);
       urls.add(r.code === 0 ? r.stdout.trim() : this.remote);
     }

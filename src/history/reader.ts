@@ -185,9 +185,7 @@ type LineCommit = { commit: string; date: string; subject: string };
 function placeResults(loaded: Loaded[], line: LineCommit[] | null): { results: StoredResult[]; skipped: string[] } {
   const byCommit = new Map(loaded.map((l) => [l.commit, l]));
   if (line === null) {
-    const results = [...byCommit.values()]
-      .sort((a, b) => a.doc.started_at.localeCompare(b.doc.started_at))
-      .map((l) => ({ commit: l.commit, doc: l.doc, date: l.doc.started_at, subject: null }));
+    const results = [...byCommit.values()].sort((a, b) => a.doc.started_at.localeCompare(b.doc.started_at)).map((l) => ({ commit: l.commit, doc: l.doc, date: l.doc.started_at, subject: null }));
     return { results, skipped: [] };
   }
   const results: StoredResult[] = [];

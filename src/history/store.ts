@@ -11,7 +11,6 @@ import { Git } from './git.js';
 import { addEntry, INDEX_FILE, isCommitId, refOfResult, renderIndex, resultFile, type HistoryEntry } from './layout.js';
 import { DEFAULT_HISTORY_BRANCH, DEFAULT_REMOTE } from './defaults.js';
 
-
 /**
  * Pushes tried before giving up when other jobs keep moving the branch first.
  * Each try rebuilds the commit on the branch's new tip (a rebase), so a lost

@@ -92,7 +92,10 @@ export function sessionSender(
     let outcome = sent;
     const most = turn.maxTokens * ANSWER_UNITS_PER_TOKEN;
     if (outcome.failure === null && !outcome.cancelled && answerUnits > most) {
-      outcome = refused(outcome, `the answer was ${answerUnits} characters, more than a history keeps for max_tokens ${turn.maxTokens} (${ANSWER_UNITS_PER_TOKEN} a token, ${most}): the server ignored max_tokens; the session ends at this turn`);
+      outcome = refused(
+        outcome,
+        `the answer was ${answerUnits} characters, more than a history keeps for max_tokens ${turn.maxTokens} (${ANSWER_UNITS_PER_TOKEN} a token, ${most}): the server ignored max_tokens; the session ends at this turn`,
+      );
     }
     const last = k === session.turns.length - 1;
     if (outcome.failure !== null || outcome.cancelled || last) histories.delete(s);
@@ -114,14 +117,7 @@ export function sessionSender(
  * client could not make (a body it could not build) ends its session, not the
  * run, so every turn measured before it is kept.
  */
-async function sendOrFail(
-  client: Pick<ConversationClient, 'send'>,
-  messages: ChatMessage[],
-  maxTokens: number,
-  inputTokens: number,
-  model: string,
-  cancel: AbortSignal,
-): Promise<TurnOutcome> {
+async function sendOrFail(client: Pick<ConversationClient, 'send'>, messages: ChatMessage[], maxTokens: number, inputTokens: number, model: string, cancel: AbortSignal): Promise<TurnOutcome> {
   const tSend = performance.now();
   try {
     return await client.send(messages, maxTokens, inputTokens, model, cancel);

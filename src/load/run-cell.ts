@@ -110,7 +110,8 @@ export async function runCell(o: CellRunOptions): Promise<CellRun> {
   const own: number[] = [];
   for (let j = 0; j < o.count; j++) if (ownsRequest(o.load, j, shard)) own.push(j);
   // A trace's first burst is built before the clock starts, later ones in the slack before each is due.
-  const ahead = o.load.kind === 'rate' && o.load.arrival === 'trace' && o.arrivalAt !== undefined && o.prepare !== undefined && own.length > 0 ? new BodiesAhead(own, o.arrivalAt, o.prepare) : undefined;
+  const ahead =
+    o.load.kind === 'rate' && o.load.arrival === 'trace' && o.arrivalAt !== undefined && o.prepare !== undefined && own.length > 0 ? new BodiesAhead(own, o.arrivalAt, o.prepare) : undefined;
   ahead?.fill(0, Infinity);
   const clock = startCellClock(o.maxDurationMs, o.cancel);
   const { start, deadline } = clock;
@@ -159,12 +160,7 @@ export async function runCell(o: CellRunOptions): Promise<CellRun> {
 }
 
 /** Closed loop: `c` virtual users, each sends the next of `own` (request indices) the moment its previous one ends. */
-export async function closedLoop(
-  c: number,
-  own: readonly number[],
-  stopped: () => boolean,
-  launch: (i: number, tSched: number) => Promise<void>,
-): Promise<number> {
+export async function closedLoop(c: number, own: readonly number[], stopped: () => boolean, launch: (i: number, tSched: number) => Promise<void>): Promise<number> {
   let next = 0;
   const user = async (): Promise<void> => {
     while (next < own.length && !stopped()) {

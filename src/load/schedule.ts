@@ -23,8 +23,7 @@ export function arrivals(load: RateLoad, seedMaterial: string): () => number {
     const out = t;
     // Gamma with shape k and scale 1/(rate*k) keeps the mean rate and sets the
     // burstiness (vLLM's convention: k = 1 is Poisson, k < 1 is burstier).
-    const gapS =
-      load.arrival === 'gamma' ? gamma(rng, load.burstiness, 1 / (load.rate * load.burstiness)) : exponential(rng, load.rate);
+    const gapS = load.arrival === 'gamma' ? gamma(rng, load.burstiness, 1 / (load.rate * load.burstiness)) : exponential(rng, load.rate);
     t += gapS * 1000;
     return out;
   };

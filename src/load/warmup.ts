@@ -98,12 +98,6 @@ async function warmUntilSteady(o: WarmCellOptions, rule: SteadyRule, runCell: Ru
     if (chunk.records.length === 0) break;
   }
   const seconds = Math.round(clock.now() - t0) / 1000;
-  const stoppedBy: WarmupTaken['stopped_by'] = o.cancel.aborted
-    ? 'interrupt'
-    : decision?.by === 'steady'
-      ? 'steady'
-      : records.length >= rule.maxRequests
-        ? 'count'
-        : 'time';
+  const stoppedBy: WarmupTaken['stopped_by'] = o.cancel.aborted ? 'interrupt' : decision?.by === 'steady' ? 'steady' : records.length >= rule.maxRequests ? 'count' : 'time';
   return { records, taken: { requests: records.length, seconds, stopped_by: stoppedBy } };
 }

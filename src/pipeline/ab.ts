@@ -20,7 +20,8 @@ interface AbRequest {
 
 export async function measureAbWithServers(host: Host, plan: Plan, req: AbRequest): Promise<{ baseline: ResultDoc; candidate: ResultDoc }> {
   const launches = (['baseline', 'candidate'] as const).flatMap((role) => (req.launches[role] ? [req.launches[role]] : []));
-  if (plan.ab?.schedule !== 'alternate') return withServers(host, launches, (started) => measureAb(host, plan, req.outPaths, { sides: req.sides, startedServers: started, sequential: req.sequential }));
+  if (plan.ab?.schedule !== 'alternate')
+    return withServers(host, launches, (started) => measureAb(host, plan, req.outPaths, { sides: req.sides, startedServers: started, sequential: req.sequential }));
   const running: Partial<Record<AbRole, RunningServer>> = {};
   const blocks: BlockHooks = {
     async before(role) {

@@ -39,7 +39,10 @@ type Command = { verb: 'accept' | 'unaccept'; reason: string } | { verb: 'accept
 /** The command a comment gives, or null when it gives none. */
 function commandOf(body: string): Command | null {
   // Blank lines before the first are not content; its indentation is (4 spaces make code).
-  const first = body.replace(/^(?:[ \t]*\r?\n)+/, '').split('\n', 1)[0]!.replace(/\r$/, '');
+  const first = body
+    .replace(/^(?:[ \t]*\r?\n)+/, '')
+    .split('\n', 1)[0]!
+    .replace(/\r$/, '');
   const m = COMMAND.exec(first);
   if (m === null) return null;
   if (m[1] === 'unaccept') return { verb: 'unaccept', reason: '' };
@@ -106,7 +109,9 @@ export function findAcceptance(f: AcceptFacts): { acceptance: Acceptance | null;
   // for other code (the author may push, or force-push, after a writer accepts).
   if (acceptance !== null && f.head !== undefined && !(f.head.since !== null && Date.parse(acceptance.at) > Date.parse(f.head.since))) {
     const shown = f.head.since === null ? 'before any report on it' : `before its report (shown since ${f.head.since})`;
-    ignored.push(`the acceptance by @${acceptance.by} (${acceptance.via}, ${acceptance.at}) was given ${shown} for head commit ${f.head.sha.slice(0, 7)}: a new push needs a new acceptance (${acceptance.via === 'label' ? 'remove the label and add it again, or comment' : 'comment'} '/llm-perf-gate accept <reason>' again)`);
+    ignored.push(
+      `the acceptance by @${acceptance.by} (${acceptance.via}, ${acceptance.at}) was given ${shown} for head commit ${f.head.sha.slice(0, 7)}: a new push needs a new acceptance (${acceptance.via === 'label' ? 'remove the label and add it again, or comment' : 'comment'} '/llm-perf-gate accept <reason>' again)`,
+    );
     return { acceptance: null, ignored };
   }
   // A label that accepts with a reason given by command: the reason of the newest writer's accept command.

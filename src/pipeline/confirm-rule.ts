@@ -86,11 +86,16 @@ export function settle(first: VerdictDoc, second: VerdictDoc): Settled {
   if (verdict.verdict === 'fail' && verdict.summary.regressed === 0 && verdict.summary.slo_failed === 0) verdict.verdict = 'warn';
   const lines: string[] = [];
   if (persisted.length > 0) lines.push(`confirmed: regressed in both measurements: ${persisted.join(', ')}`);
-  else if (before.size > 0) lines.push(`not confirmed: ${before.size === 1 ? 'the regression' : 'the regressions'} of the first measurement (${[...before].join(', ')}) did not persist when measured again`);
+  else if (before.size > 0)
+    lines.push(`not confirmed: ${before.size === 1 ? 'the regression' : 'the regressions'} of the first measurement (${[...before].join(', ')}) did not persist when measured again`);
   const remeasured = [...unjudged].filter((id) => second.cells.some((c) => c.id === id));
   if (remeasured.length > 0) {
     const still = remeasured.filter((id) => !second.cells.find((c) => c.id === id)!.valid);
-    lines.push(still.length === 0 ? `measured again after noise made them not comparable: ${remeasured.join(', ')} (judged on the second measurement)` : `still not comparable after measuring again in this job: ${still.join(', ')}`);
+    lines.push(
+      still.length === 0
+        ? `measured again after noise made them not comparable: ${remeasured.join(', ')} (judged on the second measurement)`
+        : `still not comparable after measuring again in this job: ${still.join(', ')}`,
+    );
   }
   verdict.reasons = [...lines, ...verdict.reasons];
   return { verdict, persisted, cleared };

@@ -40,7 +40,9 @@ export async function confirmByRepeat(
   host: Host,
   j: { plan: Plan; baseline: ResultDoc; candidate: ResultDoc; first: VerdictDoc; cells: readonly string[]; outPath: string; measure: (plan: Plan, outPath: string) => Promise<ResultDoc> },
 ): Promise<Confirmation> {
-  host.log.info(`Measuring ${j.cells.join(', ')} again before deciding (input confirm): a regression against a stored result, or noise that made a cell not comparable, is measured once more in this job.`);
+  host.log.info(
+    `Measuring ${j.cells.join(', ')} again before deciding (input confirm): a regression against a stored result, or noise that made a cell not comparable, is measured once more in this job.`,
+  );
   const again = await j.measure(planForCells(j.plan, j.cells), j.outPath);
   if (again.status !== 'complete') throw new Error(`the confirmation run was ${again.status}: ${again.error ?? ''} (partial result in ${j.outPath})`);
   const candidate: ResultDoc = { ...j.candidate, cells: j.candidate.cells.map((c) => again.cells.find((a) => a.id === c.id) ?? c) };

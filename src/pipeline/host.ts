@@ -80,7 +80,6 @@ export function hostLog(sink: LogSink): HostLog {
   };
 }
 
-
 export interface Host {
   readonly log: HostLog;
   /** Aborted when the user or the runner interrupts (Ctrl-C, SIGTERM, a cancelled job): stages finish their files with what was measured. */

@@ -37,7 +37,18 @@ interface PlanRequest {
 export function readPlan(host: Host, req: PlanRequest): Promise<Plan> {
   // Too few planned samples for a gated percentile is found here, when the config is read (samples.ts); what the
   // review changed (run.requests raised) is said where the command's log goes: stderr, or a notice annotation in the action.
-  return loadPlan({ configPath: req.config, cwd: host.cwd, url: req.url ?? null, model: req.model ?? null, env: host.env, warmupDefault: req.warmupDefault, review: reviewSamples, onNotice: (text) => host.log.notice(text), onWarning: (text) => host.log.warn(text, 'SLO on too few samples'), check: checkTraces });
+  return loadPlan({
+    configPath: req.config,
+    cwd: host.cwd,
+    url: req.url ?? null,
+    model: req.model ?? null,
+    env: host.env,
+    warmupDefault: req.warmupDefault,
+    review: reviewSamples,
+    onNotice: (text) => host.log.notice(text),
+    onWarning: (text) => host.log.warn(text, 'SLO on too few samples'),
+    check: checkTraces,
+  });
 }
 
 /** The verdict on a run made with `plan`, with the plan's gate rules. */
@@ -88,9 +99,7 @@ export function calibrationTrials(given: string | null, plan: Plan): number {
   if (given === null) return Math.max(plan.limits.trials, DEFAULT_CALIBRATION_TRIALS);
   const n = /^\d+$/.test(given.trim()) ? Number(given.trim()) : NaN;
   if (!Number.isInteger(n) || n < MIN_CALIBRATION_TRIALS || n > MAX_CALIBRATION_TRIALS) {
-    throw new RunSetupError(
-      `--trials must be an integer from ${MIN_CALIBRATION_TRIALS} (two trials in each half of the A/A split) to ${MAX_CALIBRATION_TRIALS}, got ${JSON.stringify(given)}`,
-    );
+    throw new RunSetupError(`--trials must be an integer from ${MIN_CALIBRATION_TRIALS} (two trials in each half of the A/A split) to ${MAX_CALIBRATION_TRIALS}, got ${JSON.stringify(given)}`);
   }
   return n;
 }

@@ -85,12 +85,7 @@ export async function withServers<T>(host: Host, launches: readonly ServerLaunch
 }
 
 /** Runs the plan's matrix against its target, writing `outPath` after every cell; prints the result table unless told not to. */
-export async function measure(
-  host: Host,
-  plan: Plan,
-  outPath: string,
-  opts: { table?: boolean; startedServers?: readonly StartedServer[]; shard?: ShardRun } = {},
-): Promise<ResultDoc> {
+export async function measure(host: Host, plan: Plan, outPath: string, opts: { table?: boolean; startedServers?: readonly StartedServer[]; shard?: ShardRun } = {}): Promise<ResultDoc> {
   const progress = createProgress(host.log, host.clock);
   const doc = await runPlan({ plan, outPath, cwd: host.cwd, env: host.env, signal: host.signal, clock: host.clock, progress, startedServers: opts.startedServers, shard: opts.shard });
   if (opts.table !== false) host.log.out(`\n${resultTable(doc, host.log.columns('out'))}\n`);
@@ -107,7 +102,10 @@ export async function measureAb(
 ): Promise<{ baseline: ResultDoc; candidate: ResultDoc }> {
   const docs = await runAbPlan({ plan, outPaths, cwd: host.cwd, env: host.env, signal: host.signal, clock: host.clock, progress: createProgress(host.log, host.clock), ...extra });
   host.log.out(`\nbaseline:\n${resultTable(docs.baseline, host.log.columns('out'))}\n\ncandidate:\n${resultTable(docs.candidate, host.log.columns('out'))}\n`);
-  for (const [side, d] of [['baseline', docs.baseline], ['candidate', docs.candidate]] as const) {
+  for (const [side, d] of [
+    ['baseline', docs.baseline],
+    ['candidate', docs.candidate],
+  ] as const) {
     if (d.environment) host.log.out(`${side} environment: ${environmentText(d.environment)}`);
   }
   return docs;

@@ -46,10 +46,7 @@ export function createProgress(log: HostLog, clock: Clock): ProgressSink {
     const left = (measuring || warmAuto ? 0 : Math.max(0, warmPlanned - warmDone)) + Math.max(0, planned - done);
     const cellLeftS = rate > 0 ? left / rate : null;
     const runLeftS = s.steps > 1 ? runLeft(s.steps - s.step - 1, cellLeftS, elapsedS, stepSeconds) : null;
-    const line = liveLine(
-      { label, phase: measuring ? 'measure' : 'warmup', warmDone, warmPlanned, warmAuto, done, planned, failed, rate, elapsedS, cellLeftS, runLeftS },
-      log.columns('status'),
-    );
+    const line = liveLine({ label, phase: measuring ? 'measure' : 'warmup', warmDone, warmPlanned, warmAuto, done, planned, failed, rate, elapsedS, cellLeftS, runLeftS }, log.columns('status'));
     log.status(line);
   };
 
@@ -98,9 +95,7 @@ export function createProgress(log: HostLog, clock: Clock): ProgressSink {
       const sideLabel = own.label;
       stepSeconds.push((clock.now() - own.at) / 1000);
       const m = cell.metrics;
-      log.info(
-        `${sideLabel}: ${m.counts.completed}/${m.counts.attempted} ok, ${m.rps.toFixed(2)} req/s, ${m.output_tps.toFixed(0)} out tok/s, ttft p50 ${m.ttft_ms?.p50?.toFixed(1) ?? '-'} ms`,
-      );
+      log.info(`${sideLabel}: ${m.counts.completed}/${m.counts.attempted} ok, ${m.rps.toFixed(2)} req/s, ${m.output_tps.toFixed(0)} out tok/s, ttft p50 ${m.ttft_ms?.p50?.toFixed(1) ?? '-'} ms`);
       // The trial just measured (the cell's own telemetry merges every trial so far).
       const t = cell.trials.at(-1)?.telemetry;
       if (t) log.info(`${sideLabel}: telemetry: ${telemetryLine(t)}`);

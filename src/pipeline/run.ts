@@ -68,8 +68,7 @@ export interface RunPorts {
 
 type RunOutcome =
   /** Interrupted (Ctrl-C) where a run need not complete (the CLI): the result file holds what was measured; nothing was judged. */
-  | { kind: 'interrupted'; doc: ResultDoc }
-  | { kind: 'judged'; doc: ResultDoc; baseline: Baseline; verdict: VerdictDoc; confirmation: Confirmation | null };
+  { kind: 'interrupted'; doc: ResultDoc } | { kind: 'judged'; doc: ResultDoc; baseline: Baseline; verdict: VerdictDoc; confirmation: Confirmation | null };
 
 interface RunInputs {
   /** The plan measured with; null in report mode (the result file's stored config decides). */
@@ -144,8 +143,24 @@ export async function carryOut(host: Host, design: RunDesign, o: RunInputs, port
   let verdict =
     plan !== null
       ? judgeRun(plan, baseline.doc, doc, baseline.note, baseline.history)
-      : await judgeStored(host, { config: null, baseline: baseline.doc, history: baseline.history, candidate: doc, candidateLabel: design.first.kind === 'read' ? design.first.path : paths.candidate, whyNoBaseline: baseline.note });
-  const confirmation = plan !== null && baseline.doc !== null ? await confirm(host, design, { plan, baseline: baseline.doc, candidate: doc, first: verdict, confirmPath: paths.confirm, failOn: o.failOn }, { ...ports.measure, candidate: (p, out) => timed(1, () => ports.measure.candidate(p, out)) }, measurePairs) : null;
+      : await judgeStored(host, {
+          config: null,
+          baseline: baseline.doc,
+          history: baseline.history,
+          candidate: doc,
+          candidateLabel: design.first.kind === 'read' ? design.first.path : paths.candidate,
+          whyNoBaseline: baseline.note,
+        });
+  const confirmation =
+    plan !== null && baseline.doc !== null
+      ? await confirm(
+          host,
+          design,
+          { plan, baseline: baseline.doc, candidate: doc, first: verdict, confirmPath: paths.confirm, failOn: o.failOn },
+          { ...ports.measure, candidate: (p, out) => timed(1, () => ports.measure.candidate(p, out)) },
+          measurePairs,
+        )
+      : null;
   if (confirmation !== null) verdict = confirmation.verdict;
   if (measured) verdict = { ...verdict, cost: verdictCost(confirmation?.candidate ?? doc, spent, watch, verdict) };
   return { kind: 'judged', doc, baseline, verdict, confirmation };
@@ -179,7 +194,9 @@ async function confirm(
     const again = (plan: Plan, outPath: string): Promise<ResultDoc> => measure.candidate(plan, outPath);
     return confirmByRepeat(host, { plan: j.plan, baseline: j.baseline, candidate: j.candidate, first: j.first, cells: route.cells, outPath: j.confirmPath, measure: again });
   }
-  host.log.info('Measuring paired against the baseline server before deciding (input confirm): a regression against a stored result, or noise that made a cell not comparable, is measured once more in this job.');
+  host.log.info(
+    'Measuring paired against the baseline server before deciding (input confirm): a regression against a stored result, or noise that made a cell not comparable, is measured once more in this job.',
+  );
   const ab = await measurePairs(j.plan, j.confirmPath);
   return confirmedByPairs(j.first, judgeRun(j.plan, ab.baseline, ab.candidate, ''), ab.candidate, j.plan.limits.trials);
 }

@@ -36,7 +36,9 @@ export function sequentialWatch(host: Host, plan: Plan): SequentialWatch | null 
       const open = undecided(v);
       if (step.more) {
         const names = open.slice(0, 3).map((u) => `${u.metric.metric}${plan.scenarios.length + plan.loads.length > 2 ? ` (${u.cell})` : ''}`);
-        host.log.info(`after ${trials} pairs: ${open.length} gated metric${open.length === 1 ? '' : 's'} undecided (${names.join(', ')}${open.length > 3 ? ', ...' : ''}): measuring pair ${trials + 1} of at most ${budget.trials}`);
+        host.log.info(
+          `after ${trials} pairs: ${open.length} gated metric${open.length === 1 ? '' : 's'} undecided (${names.join(', ')}${open.length > 3 ? ', ...' : ''}): measuring pair ${trials + 1} of at most ${budget.trials}`,
+        );
       } else {
         stopped = step.why;
         host.log.info(`after ${trials} pairs: ${stopText(step.why, v)}`);

@@ -65,8 +65,7 @@ function recommendation(doc: CalibrationDoc): { head: string; why: string; unrea
     const why = measured ? `no gated metric's tolerance is detectable within ${doc.settings.max_trials} trials at the measured noise` : 'too few trials per cell to measure the noise';
     return { head: 'Recommended trials: none', why, unreachable };
   }
-  const verb =
-    s.recommended_trials > k ? `raise run.trials from ${k}` : s.recommended_trials < k ? `run.trials: ${k} is more than needed` : `run.trials: ${k} is right`;
+  const verb = s.recommended_trials > k ? `raise run.trials from ${k}` : s.recommended_trials < k ? `run.trials: ${k} is more than needed` : `run.trials: ${k} is right`;
   return {
     head: `Recommended trials: ${s.recommended_trials}`,
     why: `${verb}; the most any gated metric needs for its current tolerance to be detectable at ${Math.round(doc.settings.power * 100)}% power`,

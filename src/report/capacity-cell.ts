@@ -29,11 +29,7 @@ function sweepLine(cell: CapacityCell): string {
 export function capacityTerminalLine(cell: CapacityCell, baseline: CapacityCell | null = null): string {
   const search = searchOf(cell);
   const text =
-    cell.sweep !== null
-      ? sweepLine(cell)
-      : search !== null
-        ? capacityLine(search, baseline === null ? null : searchOf(baseline))
-        : `${cell.status}: ${cell.points.length} loads probed, no summary`;
+    cell.sweep !== null ? sweepLine(cell) : search !== null ? capacityLine(search, baseline === null ? null : searchOf(baseline)) : `${cell.status}: ${cell.points.length} loads probed, no summary`;
   return forTerminal(`${cell.id}${cell.status === 'complete' ? '' : ` [${cell.status}]`}: ${text}`);
 }
 

@@ -108,7 +108,8 @@ export function capacityChart(r: Pick<CapacityResult, 'slos' | 'points' | 'mode'
 
 export function pointRow(p: ProbedPoint, slo: string | undefined): string[] {
   const j = p.slos.find((x) => x.slo === slo);
-  const stat = j === undefined || j.value === null ? '–' : `${num(j.value)} (${j.lo === null || !Number.isFinite(j.lo) ? '–' : num(j.lo)}-${j.hi === null || !Number.isFinite(j.hi) ? '∞' : num(j.hi)})`;
+  const stat =
+    j === undefined || j.value === null ? '–' : `${num(j.value)} (${j.lo === null || !Number.isFinite(j.lo) ? '–' : num(j.lo)}-${j.hi === null || !Number.isFinite(j.hi) ? '∞' : num(j.hi)})`;
   const load = p.role === 'saturation' ? `c=${loadValue(p.load)} (saturation probe)` : loadText(loadValue(p.load));
   return [load, String(p.requests), p.verdict, stat, num(p.rps), num(p.output_tps), p.goodput_rps === null ? '–' : num(p.goodput_rps)];
 }
@@ -117,7 +118,10 @@ export function pointRow(p: ProbedPoint, slo: string | undefined): string[] {
 export function capacitySection(name: string, r: CapacityResult, baseline: CapacityResult | null = null, comparisons: readonly CapacityComparison[] = []): string {
   const out = [`### Capacity: ${escapeMd(name)}`, '', `**${capacityLine(r, baseline)}**`, ''];
   if (r.atCapacity !== null) {
-    out.push(`At the highest passing load: ${num(r.atCapacity.rps)} req/s, ${num(r.atCapacity.output_tps)} output tok/s${r.atCapacity.goodput_rps === null ? '' : `, goodput ${num(r.atCapacity.goodput_rps)} req/s`}; output tok/s at capacity ${num(r.capacity_output_tps.value)} (${range(r.capacity_output_tps)}).`, '');
+    out.push(
+      `At the highest passing load: ${num(r.atCapacity.rps)} req/s, ${num(r.atCapacity.output_tps)} output tok/s${r.atCapacity.goodput_rps === null ? '' : `, goodput ${num(r.atCapacity.goodput_rps)} req/s`}; output tok/s at capacity ${num(r.capacity_output_tps.value)} (${range(r.capacity_output_tps)}).`,
+      '',
+    );
   }
   out.push(`Search: ${escapeMd(r.reason)}; ${r.steps} runs at ${r.points.length} loads in ${num(r.elapsedMs / 1000)} s, each judged on ${Math.round(r.level * 100)}% intervals.`, '');
   for (const c of comparisons) out.push(`- ${c.metric}: **${c.verdict}** — ${escapeMd(c.reason)}`);

@@ -79,7 +79,12 @@ export function undecidedSentence(v: VerdictDoc, esc: (s: string) => string = es
     return `${plainMetric(u.metric.metric)}${where} ${changeWords(u.metric)}${r === null ? '' : `, ${r}`}`;
   });
   const need = Math.max(0, ...open.map((u) => pairsToDecide(u.metric, n) ?? 0));
-  const more = need > n ? `; about ${units(v, need)} in all would decide it` : open.some((u) => pairsToDecide(u.metric, n) === null) ? '; the change sits on the threshold, so more measuring alone may not decide it' : '';
+  const more =
+    need > n
+      ? `; about ${units(v, need)} in all would decide it`
+      : open.some((u) => pairsToDecide(u.metric, n) === null)
+        ? '; the change sits on the threshold, so more measuring alone may not decide it'
+        : '';
   return `Undecided after ${units(v, n)}${spent}: ${said.join('; ')}${open.length > 3 ? `; ${open.length - 3} more` : ''}${more}.`;
 }
 

@@ -31,9 +31,7 @@ function capacityCosts(doc: ResultDoc): { id: string; tps: number; usd: number |
 }
 
 function capacityLines(doc: ResultDoc): string[] {
-  return capacityCosts(doc).map(
-    (c) => `${c.id}: at capacity (${sig(c.tps)} output tok/s) $${sig(c.usd)} per million output tokens (${c.lo === null ? 'at most' : `$${sig(c.lo)}-`}$${sig(c.hi)})`,
-  );
+  return capacityCosts(doc).map((c) => `${c.id}: at capacity (${sig(c.tps)} output tok/s) $${sig(c.usd)} per million output tokens (${c.lo === null ? 'at most' : `$${sig(c.lo)}-`}$${sig(c.hi)})`);
 }
 
 /** The Markdown section for `doc` (the candidate; `baseline` beside it when given); null when no cell has cost or energy figures. */
@@ -44,14 +42,22 @@ export function efficiencySection(doc: ResultDoc, baseline: ResultDoc | null = n
   const out = ['### Cost and energy', ''];
   const price = doc.config.cost === undefined ? 'no price set (cost:)' : `price ${describeCost(doc.config.cost)}`;
   const basePrice = baseline?.config.cost;
-  out.push(`${price}${baseline === null ? '' : basePrice === undefined ? '; the baseline has no price' : `; baseline ${describeCost(basePrice)}`}. Cost at the measured throughput; energy from the GPUs' sampled power over the measured window (trapezoid rule).`, '');
+  out.push(
+    `${price}${baseline === null ? '' : basePrice === undefined ? '; the baseline has no price' : `; baseline ${describeCost(basePrice)}`}. Cost at the measured throughput; energy from the GPUs' sampled power over the measured window (trapezoid rule).`,
+    '',
+  );
   if (cells.length > 0) {
     const byId = new Map((baseline?.cells ?? []).map((c) => [c.id, c]));
     const head = ['cell', 'USD / M output tok', 'USD / M total tok', 'J / output tok'];
     const rows = cells.map((c) => {
       const b = byId.get(c.id)?.metrics;
       const pair = (x: number | null | undefined, y: number | null | undefined): string => (b === undefined ? sig(x) : `${sig(x)} (baseline ${sig(y)})`);
-      return [escapeMd(c.id), pair(c.metrics.cost_per_mtok_output_usd, b?.cost_per_mtok_output_usd), pair(c.metrics.cost_per_mtok_total_usd, b?.cost_per_mtok_total_usd), pair(c.metrics.energy_per_output_token_j, b?.energy_per_output_token_j)];
+      return [
+        escapeMd(c.id),
+        pair(c.metrics.cost_per_mtok_output_usd, b?.cost_per_mtok_output_usd),
+        pair(c.metrics.cost_per_mtok_total_usd, b?.cost_per_mtok_total_usd),
+        pair(c.metrics.energy_per_output_token_j, b?.energy_per_output_token_j),
+      ];
     });
     out.push(markdownTable([head, ...rows], { align: ['l', 'r', 'r', 'r'] }));
   }

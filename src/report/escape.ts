@@ -64,8 +64,6 @@ export function escapeMd(text: string): string {
  * there, and shows as `|`). An empty span renders as two backticks: a dash.
  */
 export function codeSpan(text: string): string {
-  const body = escapeControls(text, MAX_MD_VALUE_CHARS, ' ')
-    .replace(/`/g, "'")
-    .replace(/\|/g, '\\|');
+  const body = escapeControls(text, MAX_MD_VALUE_CHARS, ' ').replace(/`/g, "'").replace(/\|/g, '\\|');
   return body.trim() === '' ? '–' : `\`${body}\``;
 }

@@ -88,10 +88,6 @@ export function rowFigures(m: MetricVerdict, style: FigureStyle, withUnit: boole
     candidate: value(m.candidate),
     change: signedPct(m.change_pct, style),
     interval:
-      m.interval_pct === null
-        ? style.none
-        : absurdInterval(m.interval_pct, m.change_pct)
-          ? TOO_WIDE
-          : `${signedPct(m.interval_pct[0], style)}${style.range}${signedPct(m.interval_pct[1], style)}`,
+      m.interval_pct === null ? style.none : absurdInterval(m.interval_pct, m.change_pct) ? TOO_WIDE : `${signedPct(m.interval_pct[0], style)}${style.range}${signedPct(m.interval_pct[1], style)}`,
   };
 }

@@ -77,11 +77,19 @@ function noiseTable(v: VerdictDoc): string | null {
       .filter((m) => m.gated && m.noise !== undefined)
       .map((m) => {
         const n = m.noise!;
-        return [escapeMd(c.id), m.metric, String(n.jobs), `${n.job_cv_pct.toFixed(1)}%`, `${n.trial_cv_pct.toFixed(1)}%`, `${signedPct(n.swing_pct[0])} … ${signedPct(n.swing_pct[1])}`, signedPct(n.mdc_pct)];
+        return [
+          escapeMd(c.id),
+          m.metric,
+          String(n.jobs),
+          `${n.job_cv_pct.toFixed(1)}%`,
+          `${n.trial_cv_pct.toFixed(1)}%`,
+          `${signedPct(n.swing_pct[0])} … ${signedPct(n.swing_pct[1])}`,
+          signedPct(n.mdc_pct),
+        ];
       }),
   );
   if (rows.length === 0) return null;
-  const head = ['cell', 'metric', 'stored runs', 'job-to-job CV', 'trial CV', 'stored runs\' swing', 'smallest detectable change'];
+  const head = ['cell', 'metric', 'stored runs', 'job-to-job CV', 'trial CV', "stored runs' swing", 'smallest detectable change'];
   return `### Job-to-job noise\n\n${markdownTable([head, ...rows], { align: ['l', 'l', 'r', 'r', 'r', 'r', 'r'] })}\n\n<sub>Smallest detectable change: failed with 80% power at the Holm-adjusted level.</sub>`;
 }
 
@@ -210,7 +218,13 @@ function gatedSection(v: VerdictDoc): string | null {
   const plainRows = rows(plain);
   if (plainRows.length > 0) {
     const who = plain.length === v.cells.length ? (plain.length === 1 ? `✅ ${escapeMd(plain[0]!.id)}` : `✅ All ${plain.length} cells`) : `✅ ${plural(plain.length, 'other cell')}`;
-    const names = plain.length === v.cells.length && plain.length === 1 ? '' : `: ${listed(plain.map((c) => escapeMd(c.id)), 5)}`;
+    const names =
+      plain.length === v.cells.length && plain.length === 1
+        ? ''
+        : `: ${listed(
+            plain.map((c) => escapeMd(c.id)),
+            5,
+          )}`;
     out.push(fold(`${who}: every gated metric unchanged (${plural(plainRows.length, 'row')})${names}`, markdownTable([HEAD, ...plainRows], { align: GATED_ALIGN })));
   }
   return out.length === 0 ? null : `### Gated metrics\n\n${out.join('\n\n')}`;
@@ -282,17 +296,19 @@ export function renderMarkdown(v: VerdictDoc, opts: ReportOptions = {}): string 
   for (const n of v.history?.notes ?? []) parts.push(`> ${escapeMd(n)}`);
   for (const line of opts.context ?? []) parts.push(line);
   const reasons = v.reasons.filter((r) => r !== why);
-  if (reasons.length > 0) parts.push(capped(reasons.map((r) => `- ${escapeMd(r)}`), 'reasons'));
+  if (reasons.length > 0)
+    parts.push(
+      capped(
+        reasons.map((r) => `- ${escapeMd(r)}`),
+        'reasons',
+      ),
+    );
   // Capacity first: the load a server sustains within its SLOs is the headline figure when it was measured.
   for (const c of v.capacity ?? []) parts.push(capacityCellSection(c.candidate, c.baseline, c.metrics));
 
   const gated = gatedSection(v);
   if (gated !== null) parts.push(gated);
-  const notes = v.cells.flatMap((c) =>
-    c.metrics
-      .filter((m) => m.gated && (m.verdict === 'inconclusive' || m.verdict === 'warn'))
-      .map((m) => `- ${escapeMd(c.id)} ${m.metric}: ${escapeMd(m.reason)}`),
-  );
+  const notes = v.cells.flatMap((c) => c.metrics.filter((m) => m.gated && (m.verdict === 'inconclusive' || m.verdict === 'warn')).map((m) => `- ${escapeMd(c.id)} ${m.metric}: ${escapeMd(m.reason)}`));
   if (notes.length > 0) parts.push(capped(notes, 'notes on warn and inconclusive metrics'));
   if (v.slo.length > 0) {
     const row = (o: VerdictDoc['slo'][number]): string[] => [escapeMd(o.cell), codeSpan(o.check), num(o.value), o.ok ? '✅ ok' : '❌ failed', escapeMd(o.note ?? '')];

@@ -46,7 +46,10 @@ export function rampSection(candidate: ResultDoc, baseline?: ResultDoc | null): 
   for (const c of candidate.cells) {
     if (c.ramp === undefined) continue;
     const r = c.ramp;
-    const lines = [`**${escapeMd(c.id)}**: ${f(r.from, 2)} → ${f(r.to, 2)} req/s over ${f(r.duration_s, 0)} s, ${r.shape === 'steps' ? `${r.steps} steps` : `linear, ${r.steps} windows`}${r.trials > 1 ? `, ${r.trials} trials pooled` : ''}`, table(r)];
+    const lines = [
+      `**${escapeMd(c.id)}**: ${f(r.from, 2)} → ${f(r.to, 2)} req/s over ${f(r.duration_s, 0)} s, ${r.shape === 'steps' ? `${r.steps} steps` : `linear, ${r.steps} windows`}${r.trials > 1 ? `, ${r.trials} trials pooled` : ''}`,
+      table(r),
+    ];
     const sat = saturationText(r, true);
     if (sat !== null) lines.push(sat);
     const base = baseline?.cells.find((b) => b.id === c.id)?.ramp;

@@ -15,7 +15,10 @@ export function resultTableMd(doc: ResultDoc): string {
   const rows = [['cell', 'ok/sent', 'req/s', 'in tok/s', 'out tok/s', 'TTFT p50', 'TTFT p95', 'TPOT p50', 'E2E p95', 'errors']];
   for (const c of doc.cells) {
     const m = c.metrics;
-    const errs = Object.entries(m.errors).map(([k, e]) => `${e.count} ${k}`).join(', ') || '0';
+    const errs =
+      Object.entries(m.errors)
+        .map(([k, e]) => `${e.count} ${k}`)
+        .join(', ') || '0';
     rows.push([
       escapeMd(c.id),
       `${m.counts.completed}/${m.counts.attempted}`,

@@ -25,7 +25,9 @@ export function telemetryLine(t: CellTelemetry): string {
 export function environmentText(f: EnvironmentFingerprint): string {
   const gpu =
     f.gpus.length === 0
-      ? f.gpu_status === 'absent' ? 'no GPU' : `GPU ${f.gpu_status}`
+      ? f.gpu_status === 'absent'
+        ? 'no GPU'
+        : `GPU ${f.gpu_status}`
       : `${f.gpus.length} x ${f.gpus[0]!.name}${f.driver_version ? ` (driver ${f.driver_version}${f.cuda_version ? `, CUDA ${f.cuda_version}` : ''})` : ''}`;
   const engine = f.engine ? ` · ${f.engine.name}${f.engine.version ? ` ${f.engine.version}` : ''}` : '';
   return `${gpu} · ${f.cpus} x ${f.cpu_model}${engine}${f.model ? ` · model ${f.model}` : ''}`;

@@ -54,15 +54,10 @@ function neighbours(t: CellTelemetry): string {
 export function telemetryTable(rows: readonly TelemetryRow[]): string {
   const withT = rows.filter((r): r is TelemetryRow & { telemetry: CellTelemetry } => !!r.telemetry);
   if (withT.length === 0) return '';
-  const lines = [
-    '| cell | peak GPU memory | mean GPU util | peak KV cache | peak waiting | peak running | others |',
-    '| --- | --- | --- | --- | --- | --- | --- |',
-  ];
+  const lines = ['| cell | peak GPU memory | mean GPU util | peak KV cache | peak waiting | peak running | others |', '| --- | --- | --- | --- | --- | --- | --- |'];
   for (const { id, telemetry: t } of withT) {
     const e = t.engine;
-    lines.push(
-      `| ${escapeMd(id)} | ${peakGpuMemory(t)} | ${meanGpuUtil(t)} | ${pct(e?.kv_cache_usage?.max)} | ${count(e?.waiting?.max)} | ${count(e?.running?.max)} | ${neighbours(t)} |`,
-    );
+    lines.push(`| ${escapeMd(id)} | ${peakGpuMemory(t)} | ${meanGpuUtil(t)} | ${pct(e?.kv_cache_usage?.max)} | ${count(e?.waiting?.max)} | ${count(e?.running?.max)} | ${neighbours(t)} |`);
   }
   const notes = telemetryNotes(withT);
   return [lines.join('\n'), ...notes].join('\n\n');
@@ -112,7 +107,10 @@ function telemetryNotes(rows: readonly { id: string; telemetry: CellTelemetry }[
     for (const r of groupedReasons(t.neighbours.reasons)) notes.push(`- ${escapeMd(id)}: measured among noisy neighbours${r.count > 1 ? `, ${r.count} times` : ''}: ${escapeMd(r.text)}`);
     // Figures the server or sampler reported out of range were left out when the result was written: say so, or the table reads as if they were fine.
     if (t.dropped !== undefined && t.dropped.length > 0) {
-      const shown = t.dropped.slice(0, 3).map((d) => codeSpan(d)).join(', ');
+      const shown = t.dropped
+        .slice(0, 3)
+        .map((d) => codeSpan(d))
+        .join(', ');
       notes.push(`- ${escapeMd(id)}: ${t.dropped.length} telemetry figure${t.dropped.length === 1 ? ' was' : 's were'} out of range and left out: ${shown}${t.dropped.length > 3 ? ', …' : ''}`);
     }
   }
@@ -123,8 +121,7 @@ function telemetryNotes(rows: readonly { id: string; telemetry: CellTelemetry }[
 /** Both sides' telemetry of one cell, for a regression: where the time went. */
 export function telemetrySideBySide(id: string, baseline: CellTelemetry | null | undefined, candidate: CellTelemetry | null | undefined): string {
   if (!baseline && !candidate) return '';
-  const both = (f: (t: CellTelemetry) => string): string =>
-    `${baseline ? f(baseline) : 'not recorded'} | ${candidate ? f(candidate) : 'not recorded'}`;
+  const both = (f: (t: CellTelemetry) => string): string => `${baseline ? f(baseline) : 'not recorded'} | ${candidate ? f(candidate) : 'not recorded'}`;
   const rows: [string, (t: CellTelemetry) => string][] = [
     ['peak GPU memory', peakGpuMemory],
     ['mean GPU utilisation', meanGpuUtil],
@@ -162,11 +159,7 @@ export function environmentLine(f: EnvironmentFingerprint): string {
  * candidate's per-cell telemetry, and for each regressed cell both sides side
  * by side. '' when neither result carries telemetry (older results, telemetry off).
  */
-export function telemetrySection(
-  v: { cells: readonly { id: string; metrics: readonly { gated: boolean; verdict: string }[] }[] },
-  baseline: ResultDoc | null,
-  candidate: ResultDoc,
-): string {
+export function telemetrySection(v: { cells: readonly { id: string; metrics: readonly { gated: boolean; verdict: string }[] }[] }, baseline: ResultDoc | null, candidate: ResultDoc): string {
   const parts: string[] = [];
   const env: string[] = [];
   if (baseline?.environment) env.push(`- baseline: ${environmentLine(baseline.environment)}`);

@@ -9,8 +9,7 @@ import { turnsLines } from './turns.js';
 import { efficiencyLines } from './efficiency.js';
 import { PercentileCells } from './rough.js';
 
-const fmt = (x: number | null | undefined, digits = 1): string =>
-  x === null || x === undefined || !Number.isFinite(x) ? '-' : x.toFixed(digits);
+const fmt = (x: number | null | undefined, digits = 1): string => (x === null || x === undefined || !Number.isFinite(x) ? '-' : x.toFixed(digits));
 
 export function renderTable(rows: string[][]): string {
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));

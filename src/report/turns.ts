@@ -23,7 +23,14 @@ export function turnsSection(candidate: ResultDoc, baseline?: ResultDoc | null):
     if (c.turns === undefined || c.turns.length === 0) continue;
     const base = baseline?.cells.find((b) => b.id === c.id)?.turns;
     const head = ['turn', 'ok/sent', 'input tokens (mean)', 'TTFT p50', 'TTFT p95', ...(base ? ['baseline TTFT p50'] : [])];
-    const rows = c.turns.map((t) => [String(t.turn), `${t.completed}/${t.attempted}`, f(t.input_tokens_mean, 0), p(t.ttft_ms, 'p50'), p(t.ttft_ms, 'p95'), ...(base ? [p(base.find((b) => b.turn === t.turn)?.ttft_ms ?? null, 'p50')] : [])]);
+    const rows = c.turns.map((t) => [
+      String(t.turn),
+      `${t.completed}/${t.attempted}`,
+      f(t.input_tokens_mean, 0),
+      p(t.ttft_ms, 'p50'),
+      p(t.ttft_ms, 'p95'),
+      ...(base ? [p(base.find((b) => b.turn === t.turn)?.ttft_ms ?? null, 'p50')] : []),
+    ]);
     const rate = hitRate(c);
     const note = rate === null ? '' : `\n\nPrefix-cache hit rate (the engine's /metrics, over the cell): **${rate}**.`;
     out.push(`**${escapeMd(c.id)}** (${c.turns.length} turns a session)\n\n${markdownTable([head, ...rows], { align: ['r', 'r', 'r', 'r', 'r', 'r'] })}${note}`);

@@ -8,7 +8,6 @@ import { designLine } from './markdown.js';
 import { forTerminal } from '../util/safe-text.js';
 import { droppedNote, fitTable, renderTable } from './terminal.js';
 
-
 /** Columns the verdict table leaves out first on a narrow terminal: the change and its verdict stay. */
 const VERDICT_DROP_ORDER = ['interval', 'baseline', 'candidate'];
 
@@ -25,7 +24,9 @@ export function verdictTable(v: VerdictDoc, width: number | null = null): string
   }
   const capacity = capacityVerdictRows(v.capacity);
   rows.push(...capacity.rows);
-  const lines = [`verdict: ${v.verdict.toUpperCase()}  (${v.summary.regressed} regressed, ${v.summary.improved} improved, ${v.summary.unchanged} unchanged, ${v.summary.warn} warn, ${v.summary.inconclusive} inconclusive, ${v.summary.invalid_cells} invalid cells, ${v.summary.slo_failed} SLO failures)`];
+  const lines = [
+    `verdict: ${v.verdict.toUpperCase()}  (${v.summary.regressed} regressed, ${v.summary.improved} improved, ${v.summary.unchanged} unchanged, ${v.summary.warn} warn, ${v.summary.inconclusive} inconclusive, ${v.summary.invalid_cells} invalid cells, ${v.summary.slo_failed} SLO failures)`,
+  ];
   lines.push(designLine(v));
   const undecidedText = undecidedSentence(v, forTerminal);
   if (undecidedText !== null) lines.push(undecidedText);
@@ -42,7 +43,15 @@ export function verdictTable(v: VerdictDoc, width: number | null = null): string
   const noise = v.cells.flatMap((c) => c.metrics.filter((m) => m.gated && m.noise !== undefined).map((m) => ({ c, m, n: m.noise! })));
   if (noise.length > 0) {
     const head = ['cell', 'metric', 'stored runs', 'job CV', 'trial CV', 'swing', 'detects'];
-    const body = noise.map(({ c, m, n }) => [forTerminal(c.id), m.metric, String(n.jobs), `${n.job_cv_pct.toFixed(1)}%`, `${n.trial_cv_pct.toFixed(1)}%`, `${signedPct(n.swing_pct[0], TERMINAL_STYLE)}..${signedPct(n.swing_pct[1], TERMINAL_STYLE)}`, signedPct(n.mdc_pct, TERMINAL_STYLE)]);
+    const body = noise.map(({ c, m, n }) => [
+      forTerminal(c.id),
+      m.metric,
+      String(n.jobs),
+      `${n.job_cv_pct.toFixed(1)}%`,
+      `${n.trial_cv_pct.toFixed(1)}%`,
+      `${signedPct(n.swing_pct[0], TERMINAL_STYLE)}..${signedPct(n.swing_pct[1], TERMINAL_STYLE)}`,
+      signedPct(n.mdc_pct, TERMINAL_STYLE),
+    ]);
     lines.push(`job-to-job noise (smallest change that fails with 80% power):\n${renderTable([head, ...body])}`);
   }
   for (const r of v.reasons) lines.push(`- ${forTerminal(r)}`);

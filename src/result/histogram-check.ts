@@ -87,7 +87,7 @@ export function checkHistogram(encoded: string): HistogramFacts {
   let index = 0;
   let total = 0;
   let lastNonZero = -1;
-  for (let at = HEADER_BYTES; at < payload.length; ) {
+  for (let at = HEADER_BYTES; at < payload.length;) {
     const { value, next } = readZigZag(payload, at);
     at = next;
     if (value < 0) {

@@ -31,7 +31,8 @@ export function textBeyondBounds(text: string): string | null {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: the next character is escaped
+      if (c === 0x5c)
+        i++; // backslash: the next character is escaped
       else if (c === 0x22) inString = false;
       if (i - from > MAX_RESULT_STRING) return `a string at character ${from} longer than the ${MAX_RESULT_STRING / 1024 / 1024} MiB a result's strings may be`;
     } else if (c === 0x22) {

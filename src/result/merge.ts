@@ -28,7 +28,14 @@ const CELL_RANK: Record<CellStatus, number> = { complete: 0, 'duration-limit': 1
 const RUN_RANK: Record<RunStatus, number> = { complete: 0, interrupted: 1, running: 2, failed: 3 };
 
 function sliceSamples(s: CellSamples, from: number, to: number): CellSamples {
-  return { ttft_ms: s.ttft_ms.slice(from, to), queued_ttft_ms: s.queued_ttft_ms.slice(from, to), e2e_ms: s.e2e_ms.slice(from, to), tpot_ms: s.tpot_ms.slice(from, to), n_in: s.n_in.slice(from, to), n_out: s.n_out.slice(from, to) };
+  return {
+    ttft_ms: s.ttft_ms.slice(from, to),
+    queued_ttft_ms: s.queued_ttft_ms.slice(from, to),
+    e2e_ms: s.e2e_ms.slice(from, to),
+    tpot_ms: s.tpot_ms.slice(from, to),
+    n_in: s.n_in.slice(from, to),
+    n_out: s.n_out.slice(from, to),
+  };
 }
 
 /** Checks the files are the n shards of one plan; returns them in shard order. */
@@ -74,7 +81,8 @@ function checkShards(files: readonly ShardFile[]): ShardFile[] {
     for (const f of ordered) {
       const c = f.doc.cells.find((x) => x.id === cell.id);
       if (c === undefined) throw new MergeError(`${f.file} has no cell '${cell.id}' (its run is ${f.doc.status}): every shard must have run every cell`);
-      if (c.workload_hash !== cell.workload_hash) throw new MergeError(`${f.file} and ${first.file} sent different workloads in cell '${cell.id}' (workload hash ${c.workload_hash} vs ${cell.workload_hash})`);
+      if (c.workload_hash !== cell.workload_hash)
+        throw new MergeError(`${f.file} and ${first.file} sent different workloads in cell '${cell.id}' (workload hash ${c.workload_hash} vs ${cell.workload_hash})`);
     }
   }
   for (const f of ordered) {
@@ -140,7 +148,10 @@ function mergeCell(cells: readonly { index: number; cell: CellResult }[], level:
     });
     // The shards ran at the same time: their common window is the longest of theirs.
     const window = Math.max(...parts.map((p) => p.tr.metrics.window_s));
-    const { samples, ...metrics } = mergeMetrics(parts.map((p) => p.part), window);
+    const { samples, ...metrics } = mergeMetrics(
+      parts.map((p) => p.part),
+      window,
+    );
     Object.assign(metrics, efficiencyOf(metrics, hourly, null));
     const n = samples.e2e_ms.length;
     trials.push({
@@ -181,7 +192,14 @@ function mergeCell(cells: readonly { index: number; cell: CellResult }[], level:
     ...(cells.every((c) => c.cell.turns !== undefined) ? { turns: mergeTurns(cells.map((c) => c.cell.turns!)) } : {}),
     shards: cells.map(({ index, cell }) => ({ index, counts: cell.metrics.counts, errors: cell.metrics.errors, client: cell.client })),
     // A ramp's steps pool the shards' samples and are judged again on the whole (capacity/ramp.ts).
-    ...(cells.every((c) => c.cell.ramp !== undefined) ? { ramp: mergeRamps(cells.map((c) => c.cell.ramp!), level) } : {}),
+    ...(cells.every((c) => c.cell.ramp !== undefined)
+      ? {
+          ramp: mergeRamps(
+            cells.map((c) => c.cell.ramp!),
+            level,
+          ),
+        }
+      : {}),
   };
 }
 
@@ -200,21 +218,39 @@ export function mergeShards(files: readonly ShardFile[]): { doc: ResultDoc; warn
     if (s.doc.status === 'running') warnings.push(`${s.file} (shard ${s.doc.shard!.index}) is still running or was killed: the merged result says 'running' and compare will refuse it`);
   }
   const hourly = first.config.cost === undefined ? null : hourlyUsd(first.config.cost);
-  const cells = first.cells.map((c) => mergeCell(shards.map((s) => ({ index: s.doc.shard!.index, cell: s.doc.cells.find((x) => x.id === c.id)! })), first.config.gate.confidence, hourly, warnings));
+  const cells = first.cells.map((c) =>
+    mergeCell(
+      shards.map((s) => ({ index: s.doc.shard!.index, cell: s.doc.cells.find((x) => x.id === c.id)! })),
+      first.config.gate.confidence,
+      hourly,
+      warnings,
+    ),
+  );
   const worst = shards.reduce<RunStatus>((w, s) => (RUN_RANK[s.doc.status] > RUN_RANK[w] ? s.doc.status : w), 'complete');
   const finished = shards.map((s) => s.doc.finished_at);
   const { shard: _shard, ...rest } = first;
   const doc: ResultDoc = {
     ...rest,
     status: worst,
-    error: shards.map((s) => (s.doc.error === null ? null : `shard ${s.doc.shard!.index}: ${s.doc.error}`)).filter((e) => e !== null).join('; ') || null,
+    error:
+      shards
+        .map((s) => (s.doc.error === null ? null : `shard ${s.doc.shard!.index}: ${s.doc.error}`))
+        .filter((e) => e !== null)
+        .join('; ') || null,
     started_at: shards.map((s) => s.doc.started_at).sort()[0]!,
     finished_at: finished.includes(null) ? null : (finished as string[]).sort().at(-1)!,
     target: first.target === null ? null : { ...first.target, system_fingerprint: shards.map((s) => s.doc.target?.system_fingerprint ?? null).find((x) => x !== null) ?? null },
     cells,
     merged: {
       count: shards.length,
-      shards: shards.map((s) => ({ index: s.doc.shard!.index, started_at: s.doc.started_at, finished_at: s.doc.finished_at, status: s.doc.status, clock_offset_ms: s.doc.shard!.clock_offset_ms, machine: s.doc.machine })),
+      shards: shards.map((s) => ({
+        index: s.doc.shard!.index,
+        started_at: s.doc.started_at,
+        finished_at: s.doc.finished_at,
+        status: s.doc.status,
+        clock_offset_ms: s.doc.shard!.clock_offset_ms,
+        machine: s.doc.machine,
+      })),
     },
   };
   return { doc, warnings };

@@ -153,7 +153,11 @@ export interface ResultDoc {
   machine: MachineInfo;
   git: { commit: string; ref: string | null } | null;
   /** Set when this result is one side of an interleaved A/B run: both sides carry the same id. */
-  ab: { run_id: string; side: 'baseline' | 'candidate'; /** Sequential measurement: the first look's pairs and the budget's last pair (src/gate/sequential.ts); absent: fixed. */ looks?: { first: number; last: number } } | null;
+  ab: {
+    run_id: string;
+    side: 'baseline' | 'candidate';
+    /** Sequential measurement: the first look's pairs and the budget's last pair (src/gate/sequential.ts); absent: fixed. */ looks?: { first: number; last: number };
+  } | null;
   cells: CellResult[];
   shard?: ShardInfo;
   merged?: MergedInfo;

@@ -91,7 +91,13 @@ async function runOne(o: CapacityRunOptions, side: CapacitySide, entry: NormalCa
   const cell: CapacityCell = {
     id: c.id,
     kind: 'capacity',
-    scenario: { name: scenario.name, input_tokens: scenario.inputTokens, output_tokens: scenario.outputTokens, shared_prefix_tokens: scenario.sharedPrefixTokens, dataset: plan.config.scenarios.find((s) => s.name === scenario.name)?.dataset ?? null },
+    scenario: {
+      name: scenario.name,
+      input_tokens: scenario.inputTokens,
+      output_tokens: scenario.outputTokens,
+      shared_prefix_tokens: scenario.sharedPrefixTokens,
+      dataset: plan.config.scenarios.find((s) => s.name === scenario.name)?.dataset ?? null,
+    },
     mode: entry.mode,
     slo: [...entry.slo],
     status: 'running',
@@ -153,4 +159,3 @@ async function runOne(o: CapacityRunOptions, side: CapacitySide, entry: NormalCa
   await writeResult(side.outPath, side.doc);
   o.progress?.note(`${side.label}${capacityTerminalLine(cell)}`);
 }
-

@@ -41,7 +41,12 @@ export function raiseSchedulingPriority(env: NodeJS.ProcessEnv = process.env): P
   } catch (err) {
     // Node wraps the errno: code ERR_SYSTEM_ERROR, info.code EACCES or EPERM.
     const code = (err as { info?: { code?: string } }).info?.code ?? (err as { code?: string }).code ?? 'error';
-    return (outcome = { asked, nice: before, raised: false, note: `the OS refused nice ${asked} (${code}): only root or CAP_SYS_NICE may raise a priority; the run went on at nice ${before ?? 'unknown'}` });
+    return (outcome = {
+      asked,
+      nice: before,
+      raised: false,
+      note: `the OS refused nice ${asked} (${code}): only root or CAP_SYS_NICE may raise a priority; the run went on at nice ${before ?? 'unknown'}`,
+    });
   }
   const now = current();
   return (outcome = { asked, nice: now, raised: now !== null && now <= asked, note: null });

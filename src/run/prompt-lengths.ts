@@ -30,7 +30,9 @@ export async function promptLengthMap(plan: Plan, sides: readonly ProbedSide[], 
   const first = sides[0];
   if (first === undefined || first.target.promptLengths !== 'server') return null;
   if (alternating) {
-    throw new RunSetupError("target.prompt_lengths: server needs the server up before the prompts are built; an A/B that alternates its servers (ab.schedule: alternate) builds them first: use ab.schedule: concurrent, or prompt_lengths: tokenizer");
+    throw new RunSetupError(
+      'target.prompt_lengths: server needs the server up before the prompts are built; an A/B that alternates its servers (ab.schedule: alternate) builds them first: use ab.schedule: concurrent, or prompt_lengths: tokenizer',
+    );
   }
   // A short context gets shorter chunks: a chunk's words are about 1.5-2 tokens each.
   const limit = contextLimit(first.doc.target?.model_entries ?? [], first.model);
@@ -39,7 +41,9 @@ export async function promptLengthMap(plan: Plan, sides: readonly ProbedSide[], 
   for (const probe of probes) {
     const outcome = await first.client.stream({ prompt: probe.prompt, inputTokens: probe.words, maxTokens: 1 }, first.model);
     if (outcome.failure !== null) {
-      throw new RunSetupError(`target.prompt_lengths: server: a probe request of ${probe.words} words failed (${outcome.failure}${outcome.status === null ? '' : `, HTTP ${outcome.status}`}${outcome.message === null ? '' : `: ${outcome.message}`}), so the server's token count is unknown`);
+      throw new RunSetupError(
+        `target.prompt_lengths: server: a probe request of ${probe.words} words failed (${outcome.failure}${outcome.status === null ? '' : `, HTTP ${outcome.status}`}${outcome.message === null ? '' : `: ${outcome.message}`}), so the server's token count is unknown`,
+      );
     }
     served.push(outcome.tokenSource === 'server' ? outcome.nIn : null);
   }
@@ -48,6 +52,8 @@ export async function promptLengthMap(plan: Plan, sides: readonly ProbedSide[], 
   const recorded = { in: 'server' as const, slope: map.slope, overhead: map.overhead, probes: [...map.probes] };
   for (const s of sides) if (s.doc.target !== null) s.doc.target.prompt_lengths = recorded;
   const listWords = probes.filter((p) => p.kind === 'list').reduce((n, p) => n + p.words, 0);
-  note?.(`${first.label}prompt lengths in the server's tokens: ${probes.length} probe requests (its whole word list, ${listWords} words, and a repeated word) read ${map.slope.toFixed(3)} tokens a word and ${map.overhead.toFixed(1)} a request beyond its words, so a request of S tokens gets (S - ${map.overhead.toFixed(1)}) / ${map.slope.toFixed(3)} words`);
+  note?.(
+    `${first.label}prompt lengths in the server's tokens: ${probes.length} probe requests (its whole word list, ${listWords} words, and a repeated word) read ${map.slope.toFixed(3)} tokens a word and ${map.overhead.toFixed(1)} a request beyond its words, so a request of S tokens gets (S - ${map.overhead.toFixed(1)}) / ${map.slope.toFixed(3)} words`,
+  );
   return map;
 }

@@ -213,7 +213,9 @@ async function probeSide(o: RunOptions, side: Side): Promise<void> {
     throw new TargetError('the server lists no models; set target.model or --model', 'GET', `${target.url}/v1/models`);
   }
   if (target.model !== null && !info.models.includes(target.model)) {
-    o.progress?.note(`${label}model '${target.model}' is not in /v1/models (${info.models.join(', ') || 'none'}); sending it anyway (the run stops if its first ${FIRST_FAILURES_STOP} requests are all refused alike)`);
+    o.progress?.note(
+      `${label}model '${target.model}' is not in /v1/models (${info.models.join(', ') || 'none'}); sending it anyway (the run stops if its first ${FIRST_FAILURES_STOP} requests are all refused alike)`,
+    );
   }
   if (o.shard !== undefined) doc.shard = shardInfo(o.shard, info.clockOffsetMs);
   if (o.plan.limits.workers > 1 && side.workers === null) {
@@ -276,7 +278,14 @@ async function runMatrix(o: RunOptions, sides: readonly Side[], blocks: BlockHoo
   for (let trial = 0; trial < last; trial++) {
     if (trial >= plan.limits.trials) {
       // A sequential run asks after each round whether the data have decided (the judge lives above this layer).
-      if (o.signal.aborted || !(await o.sequential!.more(trial, sides.map((s) => s.doc)))) return;
+      if (
+        o.signal.aborted ||
+        !(await o.sequential!.more(
+          trial,
+          sides.map((s) => s.doc),
+        ))
+      )
+        return;
       m.total += cells.length * sides.length;
     }
     // Both sides of a pair send the very same requests.

@@ -20,13 +20,7 @@ export const DISPATCH_LAG_P99_LIMIT_MS = 10;
 /** Open loop: offered rate below this share of the rate the drawn arrivals asked for means the client could not keep up. */
 export const OFFERED_RATE_MIN_SHARE = 0.95;
 
-export function assessClient(
-  load: LoadPlan,
-  metrics: CellMetrics,
-  loopDelay: { p99Ms: number; maxMs: number },
-  dispatchLagP99Ms: number | null,
-  plannedRps: number | null,
-): ClientHealth {
+export function assessClient(load: LoadPlan, metrics: CellMetrics, loopDelay: { p99Ms: number; maxMs: number }, dispatchLagP99Ms: number | null, plannedRps: number | null): ClientHealth {
   const reasons: string[] = [];
   if (load.kind === 'rate') {
     if (dispatchLagP99Ms !== null && dispatchLagP99Ms > DISPATCH_LAG_P99_LIMIT_MS) {

@@ -14,9 +14,14 @@ import type { DoneNote, FromWorker, ToWorker, WorkerSetup } from './worker-proto
 const PROGRESS_EVERY_MS = 100;
 
 function shift(run: CellRun, by: number): CellRun {
-  const records = run.records.map(
-    (r): RequestRecord => ({ ...r, tSched: r.tSched + by, tSend: r.tSend + by, tDone: r.tDone + by, tFirst: r.tFirst === null ? null : r.tFirst + by, tLast: r.tLast === null ? null : r.tLast + by }),
-  );
+  const records = run.records.map((r): RequestRecord => ({
+    ...r,
+    tSched: r.tSched + by,
+    tSend: r.tSend + by,
+    tDone: r.tDone + by,
+    tFirst: r.tFirst === null ? null : r.tFirst + by,
+    tLast: r.tLast === null ? null : r.tLast + by,
+  }));
   return { ...run, records };
 }
 
@@ -25,7 +30,15 @@ export async function serveShardWorker(): Promise<void> {
   const setup = workerData as WorkerSetup;
   const post = (m: FromWorker): void => port.postMessage(m);
   const counter = lazyTokenCounter(setup.encoding);
-  const client = new InferenceClient({ target: setup.target, timeouts: setup.timeouts, limits: setup.limits, connections: setup.connections, apiKey: setup.apiKey, countTokens: counter.count, countTokensReady: counter.ready });
+  const client = new InferenceClient({
+    target: setup.target,
+    timeouts: setup.timeouts,
+    limits: setup.limits,
+    connections: setup.connections,
+    apiKey: setup.apiKey,
+    countTokens: counter.count,
+    countTokensReady: counter.ready,
+  });
   // This thread's clock minus the main thread's: add it to a stamp taken here.
   const offset = performance.timeOrigin - setup.timeOrigin;
   let cancel = new AbortController();

@@ -47,9 +47,4 @@ export interface DoneNote {
   message: string | null;
 }
 
-export type FromWorker =
-  | { type: 'ready' }
-  | { type: 'progress'; done: DoneNote[] }
-  | { type: 'cell'; run: CellRun }
-  | { type: 'error'; message: string }
-  | { type: 'closed' };
+export type FromWorker = { type: 'ready' } | { type: 'progress'; done: DoneNote[] } | { type: 'cell'; run: CellRun } | { type: 'error'; message: string } | { type: 'closed' };

@@ -135,7 +135,17 @@ export async function openWorkers(o: { plan: Plan; target: TargetPlan; apiKey: s
             for (let j = 0; j < cell.count; j++) if (ownsRequest(cell.load, j, shard)) items.push([j, cell.items[j]!]);
             w.on('message', progress);
             const done = next(w, 'cell');
-            const msg: ToWorker = { type: 'cell', load: cell.load, count: cell.count, warmup: cell.warmup, maxDurationMs: cell.maxDurationMs, seedMaterial: cell.seedMaterial, model: cell.model, shard, items };
+            const msg: ToWorker = {
+              type: 'cell',
+              load: cell.load,
+              count: cell.count,
+              warmup: cell.warmup,
+              maxDurationMs: cell.maxDurationMs,
+              seedMaterial: cell.seedMaterial,
+              model: cell.model,
+              shard,
+              items,
+            };
             w.postMessage(msg);
             try {
               return ((await done) as Extract<FromWorker, { type: 'cell' }>).run;

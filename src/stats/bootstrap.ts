@@ -170,12 +170,7 @@ function logRatio(cand: number, base: number): number {
   return cand === base ? 0 : Math.log(cand / base);
 }
 
-export function bootstrapRatio(
-  base: readonly (readonly number[])[],
-  cand: readonly (readonly number[])[],
-  stat: Statistic,
-  opts: BootstrapOptions,
-): BootstrapResult {
+export function bootstrapRatio(base: readonly (readonly number[])[], cand: readonly (readonly number[])[], stat: Statistic, opts: BootstrapOptions): BootstrapResult {
   checkStat(stat);
   const iterations = opts.iterations ?? 2000;
   if (!Number.isInteger(iterations) || iterations < 1) {

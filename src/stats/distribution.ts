@@ -72,8 +72,7 @@ export function summarize(values: readonly number[], unit: Distribution['unit'])
 
 /** The summary of n values recorded in h, given their exact moments and extremes (n > 0). */
 export function summarizeHistogram(h: hdr.Histogram, unit: Distribution['unit'], n: number, mean: number, stddev: number, min: number, max: number): Distribution {
-  const pct = (p: number): number | null =>
-    n >= minSamplesFor(p) ? round3(h.getValueAtPercentile(p) / HIST_SCALE) : null;
+  const pct = (p: number): number | null => (n >= minSamplesFor(p) ? round3(h.getValueAtPercentile(p) / HIST_SCALE) : null);
   return {
     unit,
     n,

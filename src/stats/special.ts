@@ -8,8 +8,7 @@ const LOG_SQRT_2PI = 0.5 * Math.log(2 * Math.PI);
 // Lanczos (g = 7, n = 9): about 15 significant digits for x > 0, enough that
 // the incomplete beta and gamma below are limited by their own tolerances.
 const LANCZOS = [
-  0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
-  12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
+  0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
 ];
 
 function logGamma(x: number): number {
@@ -137,10 +136,7 @@ function acklamLower(p: number): number {
   }
   const q = p - 0.5;
   const r = q * q;
-  return (
-    ((((((a0 * r + a1) * r + a2) * r + a3) * r + a4) * r + a5) * q) /
-    (((((b0 * r + b1) * r + b2) * r + b3) * r + b4) * r + 1)
-  );
+  return ((((((a0 * r + a1) * r + a2) * r + a3) * r + a4) * r + a5) * q) / (((((b0 * r + b1) * r + b2) * r + b3) * r + b4) * r + 1);
 }
 
 export function normalQuantile(p: number): number {
@@ -180,9 +176,7 @@ export function tCdf(t: number, df: number): number {
 }
 
 function tPdf(t: number, df: number): number {
-  return Math.exp(
-    logGamma((df + 1) / 2) - logGamma(df / 2) - 0.5 * Math.log(df * Math.PI) - ((df + 1) / 2) * Math.log1p((t * t) / df),
-  );
+  return Math.exp(logGamma((df + 1) / 2) - logGamma(df / 2) - 0.5 * Math.log(df * Math.PI) - ((df + 1) / 2) * Math.log1p((t * t) / df));
 }
 
 export function tQuantile(p: number, df: number): number {

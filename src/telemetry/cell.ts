@@ -68,9 +68,7 @@ export async function startCellTelemetry(o: TelemetryOptions): Promise<CellTelem
     async stop(client, window) {
       const c = cpu.stop();
       const [gpu, engine, before, after] = await Promise.all([
-        sampler
-          ? sampler.stop(window)
-          : Promise.resolve({ status: 'absent' as const, message: 'GPU sampling is off', interval_ms: o.gpuIntervalMs ?? 500, gpus: [] }),
+        sampler ? sampler.stop(window) : Promise.resolve({ status: 'absent' as const, message: 'GPU sampling is off', interval_ms: o.gpuIntervalMs ?? 500, gpus: [] }),
         scraper ? scraper.stop(client ?? null) : Promise.resolve(null),
         appsBefore,
         o.gpu === false ? Promise.resolve(null) : computeApps(SMI_TIMEOUT_MS),

@@ -119,10 +119,7 @@ export async function collectFingerprint(o: FingerprintOptions): Promise<Environ
     memory_gb: m.memory_gb,
     engine,
     model: o.model,
-    runner:
-      env.GITHUB_ACTIONS === 'true'
-        ? { name: env.RUNNER_NAME ?? null, os: env.RUNNER_OS ?? null, image_os: env.ImageOS ?? null, image_version: env.ImageVersion ?? null }
-        : null,
+    runner: env.GITHUB_ACTIONS === 'true' ? { name: env.RUNNER_NAME ?? null, os: env.RUNNER_OS ?? null, image_os: env.ImageOS ?? null, image_version: env.ImageVersion ?? null } : null,
   };
 }
 

@@ -174,7 +174,19 @@ export function startGpuSampler(o: GpuSamplerOptions = {}): GpuSampler {
         ignoredReadings += 1;
         return;
       }
-      p = { name: g.name.slice(0, MAX_NAME), util: new Series(), mem: new Series(), memTotal: null, power: new Series(), powerPoints: [], powerSeen: 0, stride: 1, sm: new Series(), memClock: new Series(), temp: new Series() };
+      p = {
+        name: g.name.slice(0, MAX_NAME),
+        util: new Series(),
+        mem: new Series(),
+        memTotal: null,
+        power: new Series(),
+        powerPoints: [],
+        powerSeen: 0,
+        stride: 1,
+        sm: new Series(),
+        memClock: new Series(),
+        temp: new Series(),
+      };
       gpus.set(g.index, p);
     }
     lines += 1;
@@ -241,14 +253,17 @@ export function startGpuSampler(o: GpuSamplerOptions = {}): GpuSampler {
     }
   });
 
-  const watchdog = setInterval(() => {
-    if (stopping || status !== 'ok' || child.exitCode !== null) return;
-    if (clock.now() - lastLineAt > silenceMs) {
-      status = 'hung';
-      message = `nvidia-smi printed nothing for ${silenceMs} ms (after ${lines} GPU readings); stopped`;
-      child.kill('SIGKILL');
-    }
-  }, Math.min(silenceMs, 1000));
+  const watchdog = setInterval(
+    () => {
+      if (stopping || status !== 'ok' || child.exitCode !== null) return;
+      if (clock.now() - lastLineAt > silenceMs) {
+        status = 'hung';
+        message = `nvidia-smi printed nothing for ${silenceMs} ms (after ${lines} GPU readings); stopped`;
+        child.kill('SIGKILL');
+      }
+    },
+    Math.min(silenceMs, 1000),
+  );
   watchdog.unref();
 
   return {
@@ -296,7 +311,14 @@ export function startGpuSampler(o: GpuSamplerOptions = {}): GpuSampler {
           mem_clock_mhz: p.memClock.stat(),
           temperature_c: p.temp.stat(),
         }));
-      const energy = window == null || status === 'absent' ? null : windowEnergy([...gpus.values()].map((p) => p.powerPoints), window, intervalMs);
+      const energy =
+        window == null || status === 'absent'
+          ? null
+          : windowEnergy(
+              [...gpus.values()].map((p) => p.powerPoints),
+              window,
+              intervalMs,
+            );
       return { status, message: status === 'absent' ? null : message, interval_ms: intervalMs, gpus: summaries, ...(energy === null ? {} : { energy }) };
     },
   };

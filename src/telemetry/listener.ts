@@ -38,7 +38,9 @@ export function pidsListeningOn(port: number, procRoot = '/proc'): number[] {
   if (inodes.size === 0) return [];
   let dirs: string[];
   try {
-    dirs = readdirSync(procRoot).filter((d) => /^\d+$/.test(d)).slice(0, MAX_PROCESSES);
+    dirs = readdirSync(procRoot)
+      .filter((d) => /^\d+$/.test(d))
+      .slice(0, MAX_PROCESSES);
   } catch {
     return [];
   }

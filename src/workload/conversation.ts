@@ -41,14 +41,7 @@ function stream(tag: string, ...parts: (string | number)[]): ReturnType<typeof c
  * The first `count` sessions of a cell (warm-up sessions first). Session s
  * is the same for a given seed, scenario and cell whatever `count` is.
  */
-export async function buildSessions(args: {
-  seed: number;
-  encoding: Encoding;
-  scenario: ScenarioPlan;
-  conversation: ConversationPlan;
-  cellLabel: string;
-  count: number;
-}): Promise<Session[]> {
+export async function buildSessions(args: { seed: number; encoding: Encoding; scenario: ScenarioPlan; conversation: ConversationPlan; cellLabel: string; count: number }): Promise<Session[]> {
   const { seed, encoding, scenario, conversation, cellLabel, count } = args;
   if (scenario.outputTokens === null) throw new Error(`scenario '${scenario.name}': a conversation needs output_tokens`);
   const output = scenario.outputTokens;

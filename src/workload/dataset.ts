@@ -44,7 +44,6 @@ export function describe(value: unknown): string {
   return `a ${typeof value}`;
 }
 
-
 function has(obj: Record<string, unknown>, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(obj, key);
 }
@@ -327,7 +326,13 @@ export async function readDataset(file: string): Promise<readonly DatasetRow[]> 
  * if shareGptKeeps its prompt and answer lengths, the answer's token count
  * being the request's max_tokens. Counted once per file, encoding and seed.
  */
-function shareGptRows(loaded: LoadedDataset, file: string, seed: number, tok: { count(text: string): number }, encoding: Encoding): readonly { row: DatasetRow; inputTokens: number; outputTokens: number }[] {
+function shareGptRows(
+  loaded: LoadedDataset,
+  file: string,
+  seed: number,
+  tok: { count(text: string): number },
+  encoding: Encoding,
+): readonly { row: DatasetRow; inputTokens: number; outputTokens: number }[] {
   const key = JSON.stringify([encoding, seed]);
   let kept = loaded.eligible.get(key);
   if (kept !== undefined) return kept;
@@ -346,7 +351,9 @@ function shareGptRows(loaded: LoadedDataset, file: string, seed: number, tok: { 
   }
   if (out.length === 0) {
     const r = SHAREGPT_RULES;
-    throw new DatasetError(`${file}: no ShareGPT entry meets vLLM's length rules under ${encoding} (prompt and answer at least ${r.minTokens} tokens, prompt at most ${r.maxPromptTokens}, both at most ${r.maxTotalTokens})`);
+    throw new DatasetError(
+      `${file}: no ShareGPT entry meets vLLM's length rules under ${encoding} (prompt and answer at least ${r.minTokens} tokens, prompt at most ${r.maxPromptTokens}, both at most ${r.maxTotalTokens})`,
+    );
   }
   kept = out;
   loaded.eligible.set(key, kept);

@@ -107,28 +107,26 @@ export async function getTokenizer(enc: Encoding): Promise<Tokenizer> {
   if (pending === undefined) {
     const load = loaders[enc] as (() => Promise<EncodingModule>) | undefined;
     if (load === undefined) throw new Error(`unknown token encoding '${String(enc)}'`);
-    const attempt = load().then(
-      (mod): Tokenizer => ({
-        encoding: enc,
-        vocabularySize: mod.vocabularySize,
-        encode: (text) => {
-          if (text.length <= SLICE) return mod.encode(text, PLAIN_TEXT);
-          const ids: number[] = [];
-          bySlice(text, (part) => {
-            for (const id of mod.encode(part, PLAIN_TEXT)) ids.push(id);
-          });
-          return ids;
-        },
-        decode: (ids) => mod.decode(ids),
-        // countTokens walks the BPE without materialising the id array.
-        count: (text) => {
-          if (text.length <= SLICE) return mod.countTokens(text, PLAIN_TEXT);
-          let n = 0;
-          bySlice(text, (part) => (n += mod.countTokens(part, PLAIN_TEXT)));
-          return n;
-        },
-      }),
-    );
+    const attempt = load().then((mod): Tokenizer => ({
+      encoding: enc,
+      vocabularySize: mod.vocabularySize,
+      encode: (text) => {
+        if (text.length <= SLICE) return mod.encode(text, PLAIN_TEXT);
+        const ids: number[] = [];
+        bySlice(text, (part) => {
+          for (const id of mod.encode(part, PLAIN_TEXT)) ids.push(id);
+        });
+        return ids;
+      },
+      decode: (ids) => mod.decode(ids),
+      // countTokens walks the BPE without materialising the id array.
+      count: (text) => {
+        if (text.length <= SLICE) return mod.countTokens(text, PLAIN_TEXT);
+        let n = 0;
+        bySlice(text, (part) => (n += mod.countTokens(part, PLAIN_TEXT)));
+        return n;
+      },
+    }));
     // A failed import must not poison the cache for a later retry.
     attempt.catch(() => {
       if (cache.get(enc) === attempt) cache.delete(enc);

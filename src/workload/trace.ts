@@ -42,7 +42,6 @@ const MAX_TRACE_TOKENS = 1_000_000;
 /** Most requests one trace may hold. */
 const MAX_TRACE_REQUESTS = 10_000_000;
 
-
 function tokenCount(value: unknown, where: string, field: string): number {
   if (value === undefined) throw new DatasetError(`${where}: "${field}" is missing`);
   if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new DatasetError(`${where}: "${field}" must be an integer, got ${describe(value)}`);

@@ -22,7 +22,15 @@ afterEach(async () => {
 
 async function workspace(ab = ''): Promise<string> {
   const dir = await tempDir();
-  const lines = ['version: 1', 'run: { requests: 20, warmup: 2, trials: 4, max_duration_s: 30 }', 'scenarios:', '  - { name: s, input_tokens: 16, output_tokens: 16 }', 'loads:', '  - concurrency: 2', 'telemetry: { max_neighbour_cpu_share: 1 }'];
+  const lines = [
+    'version: 1',
+    'run: { requests: 20, warmup: 2, trials: 4, max_duration_s: 30 }',
+    'scenarios:',
+    '  - { name: s, input_tokens: 16, output_tokens: 16 }',
+    'loads:',
+    '  - concurrency: 2',
+    'telemetry: { max_neighbour_cpu_share: 1 }',
+  ];
   await writeFile(join(dir, 'llm-perf.yml'), `${[...lines, ...(ab ? [ab] : [])].join('\n')}\n`);
   return dir;
 }
@@ -104,7 +112,9 @@ describe('runAction: confirm before failing', () => {
     });
     await runAction(h.host);
     expect(h.failures, h.summaries[0]).toEqual([]);
-    expect(h.logs.map((l) => l.text)).toContain('Measuring s@c=2 again before deciding (input confirm): a regression against a stored result, or noise that made a cell not comparable, is measured once more in this job.');
+    expect(h.logs.map((l) => l.text)).toContain(
+      'Measuring s@c=2 again before deciding (input confirm): a regression against a stored result, or noise that made a cell not comparable, is measured once more in this job.',
+    );
     const report = h.summaries[0]!;
     expect(report).toContain('### Confirmation');
     expect(report).toContain('the failing cell (s@c=2) measured again in this job, against the same baseline');

@@ -83,7 +83,8 @@ describe('accepting an intended regression, fork-safe setup', () => {
     expect(run.output.title).toMatch(/^llm-perf-gate: fail \(/);
     expect(r.outputs['check-run-url']).toBe('https://github.example/acme/serving/runs/1');
     // How to accept it, in one line of the comment and of the check run, with the label and command as configured (issue 31).
-    const how = '**To accept this regression as intended:** someone with write access adds the label `perf-accepted` or comments `/llm-perf-gate accept <reason>`; a workflow on those events re-judges this verdict in seconds';
+    const how =
+      '**To accept this regression as intended:** someone with write access adds the label `perf-accepted` or comments `/llm-perf-gate accept <reason>`; a workflow on those events re-judges this verdict in seconds';
     expect(gh.comments('acme', 'serving', 10)[0]!.body).toContain(how);
     expect((run.output as unknown as { summary: string }).summary).toContain(how);
   }, 60_000);
@@ -150,7 +151,7 @@ describe('accepting an intended regression, fork-safe setup', () => {
     }
   }, 120_000);
 
-  it('a writer\'s comment that shows the command in a code block, or asks about it, accepts nothing', async () => {
+  it("a writer's comment that shows the command in a code block, or asks about it, accepts nothing", async () => {
     gh.seed('acme', 'serving', 10, [
       { body: 'To accept, a writer comments:\n```\n/llm-perf-gate accept <reason>\n```', user: { login: 'maint', type: 'User' } },
       { body: '```\n/llm-perf-gate accept <reason>\n```', user: { login: 'maint', type: 'User' } },
@@ -189,7 +190,7 @@ describe('accepting an intended regression, fork-safe setup', () => {
   }, 120_000);
 });
 
-describe('accepting without measuring again: the label or comment event re-judges the comment\'s verdict (issue 31)', () => {
+describe("accepting without measuring again: the label or comment event re-judges the comment's verdict (issue 31)", () => {
   const pullRequest = (sha = head) => ({ number: 10, base: { sha: base, ref: 'main' }, head: { sha, ref: 'f', repo: { full_name: 'forker/serving' } } });
   /** The accept workflow's step (docs/action.md, "Accepting an intended regression"): no checkout, no config, no server. */
   async function accept(event: string, payload: object): Promise<ActionRun> {
@@ -197,10 +198,11 @@ describe('accepting without measuring again: the label or comment event re-judge
     return runAction('index', { workspace: empty, event, payload: { repository, ...payload }, sha: base, ref: 'refs/heads/main', inputs: { 'github-token': 'ghs_test_token_123' }, apiUrl: gh.url });
   }
   const labelEvent = (action: 'labeled' | 'unlabeled', name = 'perf-accepted') => accept('pull_request_target', { action, label: { name }, pull_request: pullRequest() });
-  const commentEvent = (body: string, login = 'maint', type = 'User') => accept('issue_comment', { action: 'created', issue: { number: 10, pull_request: { url: 'https://api.github.example/repos/acme/serving/pulls/10' } }, comment: { body, user: { login, type } } });
+  const commentEvent = (body: string, login = 'maint', type = 'User') =>
+    accept('issue_comment', { action: 'created', issue: { number: 10, pull_request: { url: 'https://api.github.example/repos/acme/serving/pulls/10' } }, comment: { body, user: { login, type } } });
   const ownComment = (): string => gh.comments('acme', 'serving', 10).find((c) => c.body.startsWith('<!-- llm-perf-gate:report -->'))!.body;
 
-  it('the label added, then removed: the comment\'s top, the check run and the step follow it each time, and nothing is measured', async () => {
+  it("the label added, then removed: the comment's top, the check run and the step follow it each time, and nothing is measured", async () => {
     // The measuring run: fails, and its comment keeps the verdict it reports.
     expect((await report()).code).toBe(1);
     const measured = ownComment();
@@ -240,7 +242,7 @@ describe('accepting without measuring again: the label or comment event re-judge
     expect(removed.stdout).toMatch(/^::error title=llm-perf-gate%3A chat@c=4 tpot_ms\.p50 regressed::/m);
   }, 120_000);
 
-  it('a writer\'s comment command re-judges at once; a stranger\'s, a bot\'s or a plain comment changes nothing', async () => {
+  it("a writer's comment command re-judges at once; a stranger's, a bot's or a plain comment changes nothing", async () => {
     expect((await report()).code).toBe(1);
     const checks = gh.checkRuns.length;
     gh.seed('acme', 'serving', 10, [{ body: '/llm-perf-gate accept trust me', user: { login: 'forker', type: 'User' } }]);
@@ -266,7 +268,7 @@ describe('accepting without measuring again: the label or comment event re-judge
     const r = await commentEvent('/llm-perf-gate accept the 70B model is slower by design');
     expect(r.code, r.stdout).toBe(0);
     expect(ownComment()).toContain('(comment command): the 70B model is slower by design.');
-    expect((gh.checkRuns.at(-1)!.body as { conclusion: string; head_sha: string })).toMatchObject({ conclusion: 'neutral', head_sha: head });
+    expect(gh.checkRuns.at(-1)!.body as { conclusion: string; head_sha: string }).toMatchObject({ conclusion: 'neutral', head_sha: head });
   }, 120_000);
 
   it('a comment whose report is on an older head, or that keeps no verdict, is not re-judged: the notice says the next run judges it', async () => {

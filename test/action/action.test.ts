@@ -171,25 +171,57 @@ describe('the action: forks and the two-workflow setup', () => {
     await copyFile(join(work, 'llm-perf-result.json'), artifact);
     // What GitHub writes into the workflow_run event: the run's head commit and repository (test/action/report-binding.test.ts: pr-number must match them).
     const payload = { repository, workflow_run: { id: 1, event: 'pull_request', head_sha: head, head_repository: { full_name: 'someone/serving' }, pull_requests: [] } };
-    const r = await runAction('index', { workspace: work, event: 'workflow_run', payload, sha: main1Of(), ref: 'refs/heads/main', inputs: inputs({ mode: 'report', result: 'artifact-result.json', 'pr-number': '10' }), apiUrl: gh.url });
+    const r = await runAction('index', {
+      workspace: work,
+      event: 'workflow_run',
+      payload,
+      sha: main1Of(),
+      ref: 'refs/heads/main',
+      inputs: inputs({ mode: 'report', result: 'artifact-result.json', 'pr-number': '10' }),
+      apiUrl: gh.url,
+    });
     expect(r.code, r.stdout).toBe(0);
     expect(r.outputs['baseline-commit']).toBe(main1Of());
     expect(gh.comments('acme', 'serving', 10)).toHaveLength(1);
     const tampered = join(work, 'tampered.json');
     const doc = JSON.parse(await readFile(artifact, 'utf8')) as Record<string, unknown>;
     await writeFile(tampered, JSON.stringify({ ...doc, cells: [{ id: '<img src=x>' }] }));
-    const bad = await runAction('index', { workspace: work, event: 'workflow_run', payload, sha: main1Of(), ref: 'refs/heads/main', inputs: inputs({ mode: 'report', result: 'tampered.json', 'pr-number': '10' }), apiUrl: gh.url });
+    const bad = await runAction('index', {
+      workspace: work,
+      event: 'workflow_run',
+      payload,
+      sha: main1Of(),
+      ref: 'refs/heads/main',
+      inputs: inputs({ mode: 'report', result: 'tampered.json', 'pr-number': '10' }),
+      apiUrl: gh.url,
+    });
     expect(bad.code).toBe(1);
     expect(bad.stdout).toMatch(/::error::.*tampered\.json: does not match llm-perf-gate\/result@1/);
     expect(gh.comments('acme', 'serving', 10)).toHaveLength(1);
-    const pr = await runAction('index', { workspace: work, event: 'workflow_run', payload, sha: main1Of(), ref: 'refs/heads/main', inputs: inputs({ mode: 'report', result: 'artifact-result.json', 'pr-number': '10; rm -rf /' }), apiUrl: gh.url });
+    const pr = await runAction('index', {
+      workspace: work,
+      event: 'workflow_run',
+      payload,
+      sha: main1Of(),
+      ref: 'refs/heads/main',
+      inputs: inputs({ mode: 'report', result: 'artifact-result.json', 'pr-number': '10; rm -rf /' }),
+      apiUrl: gh.url,
+    });
     expect(pr.stdout).toContain("::error::'pr-number' must be a pull request number, got '10; rm -rf /'");
   }, 120_000);
 });
 
 describe('the action: inputs and the server it starts', () => {
   it('names a bad input and its value', async () => {
-    const r = await runAction('index', { workspace: work, event: 'push', payload: { repository }, sha: 'a'.repeat(40), ref: 'refs/heads/x', inputs: inputs({ 'fail-on': 'sometimes' }), apiUrl: gh.url });
+    const r = await runAction('index', {
+      workspace: work,
+      event: 'push',
+      payload: { repository },
+      sha: 'a'.repeat(40),
+      ref: 'refs/heads/x',
+      inputs: inputs({ 'fail-on': 'sometimes' }),
+      apiUrl: gh.url,
+    });
     expect(r.code).toBe(1);
     expect(r.stdout).toContain("::error::'fail-on' must be a comma-separated set of regression|invalid|warn|inconclusive, or never alone, got 'sometimes'");
   });
@@ -211,14 +243,32 @@ describe('the action: inputs and the server it starts', () => {
     expect(r.stdout).toMatch(/Server stopped \(SIGTERM\)/);
     expect(await readFile(r.outputs['server-log']!, 'utf8')).toContain('fake OpenAI-compatible server');
     // The post step finds nothing left to stop.
-    const post = await runAction('post', { workspace: work, event: 'workflow_dispatch', payload: { repository }, sha: 'a'.repeat(40), ref: 'refs/heads/main', inputs: {}, apiUrl: gh.url, state: `server-pgid<<EOF\n\nEOF\n` });
+    const post = await runAction('post', {
+      workspace: work,
+      event: 'workflow_dispatch',
+      payload: { repository },
+      sha: 'a'.repeat(40),
+      ref: 'refs/heads/main',
+      inputs: {},
+      apiUrl: gh.url,
+      state: `server-pgid<<EOF\n\nEOF\n`,
+    });
     expect(post.code).toBe(0);
     // A leftover group (a cancelled main step) is stopped by the post step.
     const { spawn } = await import('node:child_process');
     const orphan = spawn('sh', ['-c', 'sleep 60 & sleep 60'], { detached: true, stdio: 'ignore' });
     const exited = new Promise<NodeJS.Signals | null>((res) => orphan.on('exit', (_c, sig) => res(sig)));
     const pgid = orphan.pid!;
-    const post2 = await runAction('post', { workspace: work, event: 'workflow_dispatch', payload: { repository }, sha: 'a'.repeat(40), ref: 'refs/heads/main', inputs: {}, apiUrl: gh.url, state: `server-pgid<<EOF\n${pgid}\nEOF\n` });
+    const post2 = await runAction('post', {
+      workspace: work,
+      event: 'workflow_dispatch',
+      payload: { repository },
+      sha: 'a'.repeat(40),
+      ref: 'refs/heads/main',
+      inputs: {},
+      apiUrl: gh.url,
+      state: `server-pgid<<EOF\n${pgid}\nEOF\n`,
+    });
     expect(post2.code).toBe(0);
     expect(post2.stdout).toContain(`Stopped the server left running (process group ${pgid}, SIGTERM)`);
     expect(await exited).toBe('SIGTERM');
@@ -233,7 +283,15 @@ describe('the action: same-job A/B through dist/', () => {
     try {
       const head = await commit('same-job');
       const pr = (url: string, baselineUrl: string) =>
-        runAction('index', { workspace: work, event: 'pull_request', payload: prPayload(11, main1Of() || head, head), sha: head, ref: 'refs/pull/11/merge', inputs: inputs({ url, 'baseline-url': baselineUrl }), apiUrl: gh.url });
+        runAction('index', {
+          workspace: work,
+          event: 'pull_request',
+          payload: prPayload(11, main1Of() || head, head),
+          sha: head,
+          ref: 'refs/pull/11/merge',
+          inputs: inputs({ url, 'baseline-url': baselineUrl }),
+          apiUrl: gh.url,
+        });
       const r = await pr(slow.url, base.url);
       expect(r.code, r.stdout).toBe(1);
       expect(r.outputs.verdict).toBe('fail');

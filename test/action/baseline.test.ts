@@ -21,7 +21,18 @@ function failing(doc: ResultDoc, failed: number): ResultDoc {
       const send = i * 100;
       if (i < failed) return newRecord(i, false, send, 32, { ...emptyOutcome(send), tDone: send + 5, status: 500, failure: 'http-5xx', message: 'boom' });
       const gaps = Array.from({ length: 31 }, () => 2);
-      return newRecord(i, false, send, 32, { ...emptyOutcome(send), tFirst: send + 20, gaps, tLast: send + 82, tDone: send + 83, outputEvents: 32, nOut: 32, nIn: 256, tokenSource: 'server', status: 200 });
+      return newRecord(i, false, send, 32, {
+        ...emptyOutcome(send),
+        tFirst: send + 20,
+        gaps,
+        tLast: send + 82,
+        tDone: send + 83,
+        outputEvents: 32,
+        nOut: 32,
+        nIn: 256,
+        tokenSource: 'server',
+        status: 200,
+      });
     });
     const run: CellRun = { records, notSent: 0, stoppedBy: 'count', loopDelay: { p99Ms: 11, maxMs: 12 }, dispatchLagMs: [], plannedRps: null };
     return { index, pair: null, run, startedAt: doc.started_at, durationS: 2 };
@@ -52,8 +63,22 @@ beforeAll(async () => {
   for (let i = 0; i < stored.length; i++) await saveResult(opts, f.commits[i]!, JSON.stringify(stored[i]), {});
 }, 120_000);
 
-const event = (base: string): RunEvent => ({ name: 'pull_request', owner: 'acme', repo: 'serving', sha: 'f'.repeat(40), ref: 'refs/pull/1/merge', defaultBranch: 'main', isDefaultBranchPush: false, pr: null, baselineCommit: base });
-const inputs = (runs: number) => readInputs((name) => ({ 'history-runs': String(runs) })[name] ?? '', () => {});
+const event = (base: string): RunEvent => ({
+  name: 'pull_request',
+  owner: 'acme',
+  repo: 'serving',
+  sha: 'f'.repeat(40),
+  ref: 'refs/pull/1/merge',
+  defaultBranch: 'main',
+  isDefaultBranchPush: false,
+  pr: null,
+  baselineCommit: base,
+});
+const inputs = (runs: number) =>
+  readInputs(
+    (name) => ({ 'history-runs': String(runs) })[name] ?? '',
+    () => {},
+  );
 const withLimit = (doc: ResultDoc, limit: number): ResultDoc => ({ ...doc, config: { ...doc.config, gate: { ...doc.config.gate, error_rate_limit: limit } } });
 
 describe('failedTooMuch', () => {
@@ -126,7 +151,9 @@ describe('loadBaseline from the history branch', () => {
     expect(none.doc).toBeNull();
     expect(none.history).toEqual([]);
     expect(none.note).toMatch(
-      new RegExp(`^no usable stored result of this environment for ${short(f.commits[6]!)} or its ancestors on branch 'llm-perf-history' yet; skipped 2 stored runs whose requests failed: .*; skipped 5 stored runs of another environment: .* and 2 more$`),
+      new RegExp(
+        `^no usable stored result of this environment for ${short(f.commits[6]!)} or its ancestors on branch 'llm-perf-history' yet; skipped 2 stored runs whose requests failed: .*; skipped 5 stored runs of another environment: .* and 2 more$`,
+      ),
     );
   });
 });
@@ -150,14 +177,16 @@ describe('unreadable stored results (issue 19, item 1)', () => {
     const b = await loadBaseline(inputs(1), event(h.commits[4]!), h.repo, h.docs[0]!);
     expect(b.commit).toBe(h.commits[0]);
     expect(b.note).toContain(`compared with its newest usable stored ancestor \`${short(h.commits[0]!)}\``);
-    expect(b.note).toContain(`; skipped 4 stored runs that cannot be read: \`${short(h.commits[4]!)}\` (schema is "llm-perf-gate/result@2", this tool reads llm-perf-gate/result@1 only), \`${short(h.commits[3]!)}\` (`);
+    expect(b.note).toContain(
+      `; skipped 4 stored runs that cannot be read: \`${short(h.commits[4]!)}\` (schema is "llm-perf-gate/result@2", this tool reads llm-perf-gate/result@1 only), \`${short(h.commits[3]!)}\` (`,
+    );
     expect(b.note).toMatch(/is beyond ±1000000000000\), .* and 1 more$/);
     const three = await loadBaseline(inputs(3), event(h.commits[4]!), h.repo, h.docs[0]!);
     expect(three.history.map((d) => d.started_at)).toEqual([h.docs[0]!.started_at]);
     expect(three.note).toContain('skipped 4 stored runs that cannot be read');
   }, 120_000);
 
-  it('warns when a stored result\'s content claims another commit than its place', async () => {
+  it("warns when a stored result's content claims another commit than its place", async () => {
     const h = await historyFixture(3, {});
     addRemote(h);
     const opts = { repoDir: h.repo, remote: 'origin', branch: 'llm-perf-history', retention: 50 };

@@ -63,7 +63,9 @@ describe('the action on fake ports', () => {
     expect(r.failures).toEqual([]);
     expect(r.outputs['baseline-commit']).toBe(BASE);
     expect(r.outputs['comment-url']).toBe('https://github.test/pull/7#comment');
-    expect(r.logs.map((l) => l.text)).toContain(`run design: measure the candidate, against the newest stored result of ${BASE.slice(0, 7)} or its ancestors; a failure confirmed by measuring the failing cells again`);
+    expect(r.logs.map((l) => l.text)).toContain(
+      `run design: measure the candidate, against the newest stored result of ${BASE.slice(0, 7)} or its ancestors; a failure confirmed by measuring the failing cells again`,
+    );
   });
 
   it('a regression is measured again through the port (the failing cell only) and fails the step when it persists', async () => {
@@ -195,7 +197,10 @@ describe('the pull-request workflow on fake ports (issue 21, items 1 and 2)', ()
   });
 
   it('a regression nobody with write access accepted fails, and what was ignored is said', async () => {
-    const r = await act({}, { candidate: [slower('cand'), slower('again')], stored: stored(same('base')), acceptance: { acceptance: null, ignored: ["label 'perf-accepted' added by @drive-by, who has no write access"] } });
+    const r = await act(
+      {},
+      { candidate: [slower('cand'), slower('again')], stored: stored(same('base')), acceptance: { acceptance: null, ignored: ["label 'perf-accepted' added by @drive-by, who has no write access"] } },
+    );
     expect(r.failures).toEqual([expect.stringMatching(/^llm-perf-gate: fail \(2 regressed/)]);
     expect(r.logs.map((l) => l.text)).toContain("Acceptance of pull request #7 ignored: label 'perf-accepted' added by @drive-by, who has no write access.");
     expect(r.calls.checkRuns[0]).toMatchObject({ conclusion: 'failure' });
@@ -209,17 +214,23 @@ describe('the pull-request workflow on fake ports (issue 21, items 1 and 2)', ()
   });
 
   it('accept-label none and accept-commands false: nothing is asked, the regression fails', async () => {
-    const r = await act({ 'accept-label': 'none', 'accept-commands': 'false' }, { candidate: [slower('cand'), slower('again')], stored: stored(same('base')), acceptance: { acceptance: accepted, ignored: [] } });
+    const r = await act(
+      { 'accept-label': 'none', 'accept-commands': 'false' },
+      { candidate: [slower('cand'), slower('again')], stored: stored(same('base')), acceptance: { acceptance: accepted, ignored: [] } },
+    );
     expect(r.calls.acceptance).toEqual([]);
     expect(r.failures).toHaveLength(1);
   });
 
-  it('a token without checks: write: no check run, a notice that says to grant it (a fork\'s token: quietly), the step as it would be', async () => {
+  it("a token without checks: write: no check run, a notice that says to grant it (a fork's token: quietly), the step as it would be", async () => {
     const forbidden = { forbidden: 'Resource not accessible by integration' };
     const r = await act({}, { candidate: [same('cand')], stored: stored(same('base')), checkRun: forbidden });
     expect(r.failures).toEqual([]);
     expect(r.logs).toContainEqual(
-      expect.objectContaining({ level: 'notice', text: "No check run: the token may not create one (Resource not accessible by integration). Add 'checks: write' to the workflow's permissions to have one; the step's status and the comment are as they would be." }),
+      expect.objectContaining({
+        level: 'notice',
+        text: "No check run: the token may not create one (Resource not accessible by integration). Add 'checks: write' to the workflow's permissions to have one; the step's status and the comment are as they would be.",
+      }),
     );
     expect(r.outputs['check-run-url']).toBeUndefined();
     const fork = await act({}, { candidate: [same('cand')], stored: stored(same('base')), checkRun: forbidden }, { ...PR_EVENT, pr: { ...PR_EVENT.pr!, fromFork: true } });
@@ -230,7 +241,16 @@ describe('the pull-request workflow on fake ports (issue 21, items 1 and 2)', ()
   });
 
   it('a push stores the gate with its result: the verdict, and the acceptance of the pull request it was merged from', async () => {
-    const r = await act({}, { candidate: [slower('cand'), slower('again')], stored: stored(same('base')), mergedFrom: 12, acceptance: { acceptance: { ...accepted, via: 'label', reason: "label 'perf-accepted'" }, ignored: [] } }, { ...PUSH_EVENT, baselineCommit: BASE });
+    const r = await act(
+      {},
+      {
+        candidate: [slower('cand'), slower('again')],
+        stored: stored(same('base')),
+        mergedFrom: 12,
+        acceptance: { acceptance: { ...accepted, via: 'label', reason: "label 'perf-accepted'" }, ignored: [] },
+      },
+      { ...PUSH_EVENT, baselineCommit: BASE },
+    );
     expect(r.calls.acceptance).toEqual([12]);
     expect(r.failures).toEqual([]);
     expect(r.calls.saved[0]!.doc.gate).toEqual({ verdict: 'fail', regressed: 2, accepted: { ...accepted, via: 'label', reason: "label 'perf-accepted'" }, pull_request: 12 });

@@ -29,7 +29,15 @@ beforeAll(async () => {
   baselineServer = await startFakeServer({ ttftMs: 5, gapMs: 2 });
   ({ work } = await actionCheckout());
   // Small and quick: one cell, p95 not gated (it would raise the requests), a history of nothing yet.
-  const config = ['version: 1', 'seed: 5', 'run: { requests: 12, warmup: 2, trials: 3, max_duration_s: 30 }', 'scenarios:', '  - { name: short, input_tokens: 16, output_tokens: 8 }', 'loads:', '  - concurrency: 2'];
+  const config = [
+    'version: 1',
+    'seed: 5',
+    'run: { requests: 12, warmup: 2, trials: 3, max_duration_s: 30 }',
+    'scenarios:',
+    '  - { name: short, input_tokens: 16, output_tokens: 8 }',
+    'loads:',
+    '  - concurrency: 2',
+  ];
   const gate = ['gate:', '  metrics:', '    ttft_ms.p95: { gate: false }', 'telemetry: { max_neighbour_cpu_share: 1 }'];
   await writeFile(join(work, 'llm-perf.yml'), `${[...config, ...gate].join('\n')}\n`);
   git('commit', '-q', '--allow-empty', '-m', 'base');

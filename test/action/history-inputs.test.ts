@@ -5,7 +5,11 @@ import { dashboardUrl, repoUrl } from '../../src/action/history-push.js';
 import { readInputs } from '../../src/action/inputs.js';
 import type { RunEvent } from '../../src/action/event.js';
 
-const read = (given: Record<string, string>) => readInputs((name) => given[name] ?? '', () => {});
+const read = (given: Record<string, string>) =>
+  readInputs(
+    (name) => given[name] ?? '',
+    () => {},
+  );
 const event = { owner: 'Acme', repo: 'serving' } as RunEvent;
 
 describe('history inputs', () => {

@@ -119,7 +119,9 @@ describe('the action after a push to the default branch, through dist/', () => {
     // The slower tokens (4 -> 8 ms) show as throughput down and TPOT up; which of the two first
     // reaches significance depends on the noise of these runs, so either announces the step.
     expect(r.stdout).toMatch(
-      new RegExp(`::warning title=llm-perf-gate%3A change point::(output_tps of short@c=3 stepped down|tpot_ms\\.p50 of short@c=3 stepped up) [\\d.]+%25 \\([\\d.]+-[\\d.]+%25\\) at ${firstSlow.slice(0, 7)} \\(worse; p = [\\d.]+\\)`),
+      new RegExp(
+        `::warning title=llm-perf-gate%3A change point::(output_tps of short@c=3 stepped down|tpot_ms\\.p50 of short@c=3 stepped up) [\\d.]+%25 \\([\\d.]+-[\\d.]+%25\\) at ${firstSlow.slice(0, 7)} \\(worse; p = [\\d.]+\\)`,
+      ),
     );
     expect(r.summary).toContain('### Change points');
     expect(r.summary).toContain(`([${firstSlow.slice(0, 7)}](https://github.example/acme/serving/commit/${firstSlow}))`);
@@ -139,7 +141,9 @@ describe('the action after a push to the default branch, through dist/', () => {
     expect(html).toContain('uPlot');
     expect(html).toContain(pushed);
     expect(html).toContain('acme/serving: llm-perf-gate history');
-    expect(r.stdout).toMatch(new RegExp(`Published the dashboard \\(${STORED} commit\\(s\\), \\d+ chart\\(s\\), \\d+ change point\\(s\\)\\) to 'gh-pages' as [0-9a-f]{7}: https://acme\\.github\\.io/serving/`));
+    expect(r.stdout).toMatch(
+      new RegExp(`Published the dashboard \\(${STORED} commit\\(s\\), \\d+ chart\\(s\\), \\d+ change point\\(s\\)\\) to 'gh-pages' as [0-9a-f]{7}: https://acme\\.github\\.io/serving/`),
+    );
 
     // The seeded commit and the push's own store: compacted into one commit holding all of them.
     expect(r.stdout).toContain(`Compacted 'llm-perf-history': 2 commit(s) -> 1 holding ${STORED} result(s)`);
@@ -151,7 +155,16 @@ describe('the action after a push to the default branch, through dist/', () => {
     git(work, 'commit', '-q', '--allow-empty', '-m', 'main: one more slow commit');
     const next = git(work, 'rev-parse', 'HEAD');
     git(work, 'push', '-q', 'origin', 'main');
-    const r = await runAction('index', { workspace: work, event: 'push', payload: { repository, before: pushed, after: next }, sha: next, ref: 'refs/heads/main', inputs: inputs({ 'change-comment': 'true' }), apiUrl: gh.url, dist });
+    const r = await runAction('index', {
+      workspace: work,
+      event: 'push',
+      payload: { repository, before: pushed, after: next },
+      sha: next,
+      ref: 'refs/heads/main',
+      inputs: inputs({ 'change-comment': 'true' }),
+      apiUrl: gh.url,
+      dist,
+    });
     expect(r.code, r.stdout).toBe(0);
     // Only the throughput and TPOT steps are certain here: a real measurement's noise may still reveal a small one elsewhere (TTFT).
     for (const text of [r.stdout, r.summary, ...gh.commitComments('acme', 'serving', next).map((c) => c.body)]) {

@@ -2,7 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { readInputs } from '../../src/action/inputs.js';
 
-const read = (values: Record<string, string>) => (name: string): string => values[name] ?? '';
+const read =
+  (values: Record<string, string>) =>
+  (name: string): string =>
+    values[name] ?? '';
 
 describe('history-runs', () => {
   it('defaults to 10 and takes a positive integer', () => {

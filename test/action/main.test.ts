@@ -61,7 +61,8 @@ describe('runAction on a fake host', () => {
     // client saturate, which the gate calls invalid: that fails the step under
     // the default fail-on (regression, invalid), saying why.
     expect(['pass', 'inconclusive', 'warn', 'invalid']).toContain(second.outputs.verdict);
-    if (second.outputs.verdict === 'invalid') expect(second.failures).toEqual([expect.stringMatching(/^llm-perf-gate: invalid \(0 regressed.*: The check failed because no valid comparison was made/)]);
+    if (second.outputs.verdict === 'invalid')
+      expect(second.failures).toEqual([expect.stringMatching(/^llm-perf-gate: invalid \(0 regressed.*: The check failed because no valid comparison was made/)]);
     else expect(second.failures).toEqual([]);
     expect(second.logs.map((l) => l.text)).toContain('baseline: file `base.json`');
     if (second.outputs.verdict !== 'invalid') expect(second.logs.at(-1)!.text).toMatch(/^llm-perf-gate: (pass|inconclusive|warn) \(0 regressed/);
@@ -83,7 +84,11 @@ describe('runAction on a fake host', () => {
     const strict = fakeHost(dir, { url: server.url, baseline: 'base.json', comment: 'never' });
     await runAction(strict.host);
     expect(strict.outputs.verdict).toBe('invalid');
-    expect(strict.failures).toEqual([expect.stringMatching(/^llm-perf-gate: invalid \(0 regressed, 0 improved, 0 SLO failures\): The check failed because no valid comparison was made \(fail-on \(regression, invalid\) includes invalid\): short@c=4: /)]);
+    expect(strict.failures).toEqual([
+      expect.stringMatching(
+        /^llm-perf-gate: invalid \(0 regressed, 0 improved, 0 SLO failures\): The check failed because no valid comparison was made \(fail-on \(regression, invalid\) includes invalid\): short@c=4: /,
+      ),
+    ]);
     const note = (md: string): string => md.split('\n').find((l) => /^\*\*(The check|Not a pass)/.test(l))!;
     expect(note(strict.summaries[0]!)).toMatch(/^\*\*The check failed because no valid comparison was made .*set fail-on to regression to let an invalid comparison pass with a warning\.\*\*$/);
 
@@ -93,7 +98,9 @@ describe('runAction on a fake host', () => {
     expect(lenient.failures).toEqual([]);
     // Never green silently: a warning annotation and the report's first line say why and what to change.
     expect(lenient.logs).toContainEqual(expect.objectContaining({ level: 'warn', title: 'llm-perf-gate: not a pass: no valid comparison was made' }));
-    expect(note(lenient.summaries[0]!)).toMatch(/^\*\*Not a pass: no valid comparison was made, and the check is green only because fail-on \(regression\) leaves out invalid: short@c=4: .*add invalid to fail-on to block merges on it\.\*\*$/);
+    expect(note(lenient.summaries[0]!)).toMatch(
+      /^\*\*Not a pass: no valid comparison was made, and the check is green only because fail-on \(regression\) leaves out invalid: short@c=4: .*add invalid to fail-on to block merges on it\.\*\*$/,
+    );
   });
 
   it('on the cancel signal finishes the result as interrupted and fails the step', async () => {

@@ -6,7 +6,11 @@ import { readInputs } from '../../src/action/inputs.js';
 import { acceptHint, firstRunNext } from '../../src/action/pr-workflow.js';
 import type { VerdictDoc } from '../../src/gate/verdict.js';
 
-const inputs = (values: Record<string, string> = {}) => readInputs((name) => values[name] ?? '', () => {});
+const inputs = (values: Record<string, string> = {}) =>
+  readInputs(
+    (name) => values[name] ?? '',
+    () => {},
+  );
 const verdict = (over: { verdict?: VerdictDoc['verdict']; regressed?: number; slo_failed?: number; accepted?: boolean } = {}): VerdictDoc =>
   ({
     verdict: over.verdict ?? 'fail',
@@ -17,7 +21,7 @@ const verdict = (over: { verdict?: VerdictDoc['verdict']; regressed?: number; sl
 describe('acceptHint', () => {
   it('names the label and the command as configured', () => {
     expect(acceptHint(verdict(), inputs(), 7)).toBe(
-      "**To accept this regression as intended:** someone with write access adds the label `perf-accepted` or comments `/llm-perf-gate accept <reason>`; a workflow on those events re-judges this verdict in seconds, without measuring (llm-perf-gate's docs/action.md, \"Accepting an intended regression\"), else it counts at the next run.",
+      '**To accept this regression as intended:** someone with write access adds the label `perf-accepted` or comments `/llm-perf-gate accept <reason>`; a workflow on those events re-judges this verdict in seconds, without measuring (llm-perf-gate\'s docs/action.md, "Accepting an intended regression"), else it counts at the next run.',
     );
     expect(acceptHint(verdict(), inputs({ 'accept-label': 'perf-ok', 'accept-commands': 'false' }), 7)).toContain('someone with write access adds the label `perf-ok`; a workflow');
     expect(acceptHint(verdict(), inputs({ 'accept-label': 'none' }), 7)).toContain('someone with write access comments `/llm-perf-gate accept <reason>`; a workflow');

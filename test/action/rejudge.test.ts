@@ -10,9 +10,30 @@ import { rejudgeCall } from '../../src/action/rejudge.js';
 import { decodeStoredVerdict, encodeStoredVerdict, MAX_STORED_CHARS } from '../../src/action/stored-verdict.js';
 import type { VerdictDoc } from '../../src/gate/verdict.js';
 
-const inputs = (values: Record<string, string> = {}) => readInputs((name) => values[name] ?? '', () => {});
-const event = (trigger: Trigger | null): RunEvent => ({ name: 'x', owner: 'o', repo: 'r', sha: 'a'.repeat(40), ref: '', defaultBranch: 'main', isDefaultBranchPush: false, pr: null, baselineCommit: null, trigger });
-const comment = (body: string, o: { pr?: number | null; bot?: boolean } = {}): Trigger => ({ kind: 'comment', pr: o.pr === undefined ? 7 : o.pr, body, author: o.bot ? 'renovate[bot]' : 'maint', bot: o.bot ?? false });
+const inputs = (values: Record<string, string> = {}) =>
+  readInputs(
+    (name) => values[name] ?? '',
+    () => {},
+  );
+const event = (trigger: Trigger | null): RunEvent => ({
+  name: 'x',
+  owner: 'o',
+  repo: 'r',
+  sha: 'a'.repeat(40),
+  ref: '',
+  defaultBranch: 'main',
+  isDefaultBranchPush: false,
+  pr: null,
+  baselineCommit: null,
+  trigger,
+});
+const comment = (body: string, o: { pr?: number | null; bot?: boolean } = {}): Trigger => ({
+  kind: 'comment',
+  pr: o.pr === undefined ? 7 : o.pr,
+  body,
+  author: o.bot ? 'renovate[bot]' : 'maint',
+  bot: o.bot ?? false,
+});
 
 describe('rejudgeCall', () => {
   it('the accept label, added or removed, re-judges; another label, or no label or comment, measures as ever', () => {
@@ -41,7 +62,16 @@ const verdict = (): VerdictDoc =>
     summary: { regressed: 1, slo_failed: 0 },
     slo: [],
     accepted: { by: 'maint', at: '2026-12-01T10:00:00Z', via: 'label', reason: "label 'perf-accepted'" },
-    cells: [{ id: 'chat@c=4', valid: true, metrics: [{ metric: 'tpot_ms.p50', gated: true, verdict: 'regressed' }, { metric: 'tpot_ms.p90', gated: false, verdict: 'regressed' }] }],
+    cells: [
+      {
+        id: 'chat@c=4',
+        valid: true,
+        metrics: [
+          { metric: 'tpot_ms.p50', gated: true, verdict: 'regressed' },
+          { metric: 'tpot_ms.p90', gated: false, verdict: 'regressed' },
+        ],
+      },
+    ],
   }) as unknown as VerdictDoc;
 
 describe('the stored verdict', () => {
@@ -65,8 +95,12 @@ describe('the stored verdict', () => {
   it('a line that is not whole, not this format, or not a verdict is refused, saying which', () => {
     expect(decodeStoredVerdict('AAAA')).toMatchObject({ problem: expect.stringMatching(/^its stored verdict cannot be read \(/) });
     const packed = (doc: unknown): string => gzipSync(Buffer.from(JSON.stringify(doc))).toString('base64');
-    expect(decodeStoredVerdict(packed({ format: 'llm-perf-gate/stored-verdict@9', verdict: {} }))).toEqual({ problem: 'its stored verdict is not llm-perf-gate/stored-verdict@1 (written by another version of llm-perf-gate?)' });
-    expect(decodeStoredVerdict(packed({ format: 'llm-perf-gate/stored-verdict@1', verdict: { verdict: 'fail' } }))).toEqual({ problem: 'its stored verdict lacks the verdict, summary, cells or SLO checks' });
+    expect(decodeStoredVerdict(packed({ format: 'llm-perf-gate/stored-verdict@9', verdict: {} }))).toEqual({
+      problem: 'its stored verdict is not llm-perf-gate/stored-verdict@1 (written by another version of llm-perf-gate?)',
+    });
+    expect(decodeStoredVerdict(packed({ format: 'llm-perf-gate/stored-verdict@1', verdict: { verdict: 'fail' } }))).toEqual({
+      problem: 'its stored verdict lacks the verdict, summary, cells or SLO checks',
+    });
     // A small line that inflates past the bound is refused, not inflated.
     expect(decodeStoredVerdict(gzipSync(Buffer.alloc(16 * 1024 * 1024, 32)).toString('base64'))).toMatchObject({ problem: expect.stringMatching(/cannot be read/) });
   });

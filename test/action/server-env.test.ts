@@ -58,7 +58,16 @@ describe('the servers the action starts get no credentials', () => {
     expect(r.stdout).toMatch(/Server ready after/);
     const text = await readFile(out, 'utf8');
     const names = new Set(text.split('\0').map((l) => l.slice(0, l.indexOf('='))));
-    for (const name of ['INPUT_GITHUB-TOKEN', 'INPUT_SERVER-COMMAND', 'INPUT_URL', 'GITHUB_TOKEN', 'ACTIONS_RUNTIME_TOKEN', 'ACTIONS_ID_TOKEN_REQUEST_TOKEN', 'ACTIONS_ID_TOKEN_REQUEST_URL', 'LPG_SERVER_ENV_KEY']) {
+    for (const name of [
+      'INPUT_GITHUB-TOKEN',
+      'INPUT_SERVER-COMMAND',
+      'INPUT_URL',
+      'GITHUB_TOKEN',
+      'ACTIONS_RUNTIME_TOKEN',
+      'ACTIONS_ID_TOKEN_REQUEST_TOKEN',
+      'ACTIONS_ID_TOKEN_REQUEST_URL',
+      'LPG_SERVER_ENV_KEY',
+    ]) {
       expect(names.has(name), name).toBe(false);
     }
     expect(text).not.toContain(TOKEN);

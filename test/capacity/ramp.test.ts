@@ -19,7 +19,17 @@ function schedule(wait: (k: number) => number): { offsets: number[]; records: Re
     const k = Math.floor(off / 10_000);
     const tSched = START + off;
     const tFirst = tSched + wait(k) + (index % 5);
-    return newRecord(index, false, tSched, 4, { ...emptyOutcome(tSched), tFirst, tLast: tFirst + 30, tDone: tFirst + 31, outputEvents: 4, nOut: 4, nIn: 8, tokenSource: 'server', finishReason: 'length' });
+    return newRecord(index, false, tSched, 4, {
+      ...emptyOutcome(tSched),
+      tFirst,
+      tLast: tFirst + 30,
+      tDone: tFirst + 31,
+      outputEvents: 4,
+      nOut: 4,
+      nIn: 8,
+      tokenSource: 'server',
+      finishReason: 'length',
+    });
   });
   return { offsets, records };
 }
@@ -57,7 +67,7 @@ describe('a ramp cell by step', () => {
     expect(r.per_step[2]!.done_in_step).toBeLessThan(30);
   });
 
-  it('counts a shard\'s own requests only, and two shards merge into the whole', () => {
+  it("counts a shard's own requests only, and two shards merge into the whole", () => {
     const { offsets, records } = schedule((k) => (k < 2 ? 20 : 2000 * (k - 1)));
     const whole = rampResult(RAMP, [{ records, offsets }], 0.9);
     const parts = [0, 1].map((s) => rampResult(RAMP, [{ records: records.filter((r) => r.index % 2 === s), offsets, owns: (i) => i % 2 === s }], 0.9));

@@ -4,7 +4,19 @@ import type { CapacityResult, ProbedPoint } from '../../src/capacity/types.js';
 import { capacityChart, capacityLine, capacitySection, sloWords } from '../../src/report/capacity.js';
 
 function point(rate: number, value: number, lo: number, hi: number, verdict: ProbedPoint['verdict'], slo = 'ttft_ms.p99 <= 2000'): ProbedPoint {
-  return { role: 'search', load: { kind: 'rate', rate }, requests: 400, runs: 1, verdict, leaning: verdict === 'fail' ? 'fail' : 'pass', slos: [{ slo, value, lo, hi, verdict }], rps: rate, output_tps: rate * 100, goodput_rps: rate, error_rate: 0 };
+  return {
+    role: 'search',
+    load: { kind: 'rate', rate },
+    requests: 400,
+    runs: 1,
+    verdict,
+    leaning: verdict === 'fail' ? 'fail' : 'pass',
+    slos: [{ slo, value, lo, hi, verdict }],
+    rps: rate,
+    output_tps: rate * 100,
+    goodput_rps: rate,
+    error_rate: 0,
+  };
 }
 
 function result(over: Partial<CapacityResult> = {}): CapacityResult {

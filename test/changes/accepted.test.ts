@@ -42,7 +42,11 @@ describe('change points of an accepted step', () => {
 
   it('render as accepted (no warning sign), escaped, with links to the commit and the pull request', () => {
     const changes = findChanges(buildSeries(history(ACCEPTED))).filter((c) => c.metric === 'tpot_ms.p50');
-    const md = renderChanges(changes, (c) => `https://github.com/o/r/commit/${c}`, (n) => `https://github.com/o/r/pull/${n}`)!;
+    const md = renderChanges(
+      changes,
+      (c) => `https://github.com/o/r/commit/${c}`,
+      (n) => `https://github.com/o/r/pull/${n}`,
+    )!;
     expect(md).toContain('- ☑️ tpot_ms.p50 of ');
     expect(md).not.toContain('⚠️');
     // escapeMd keeps @alice and #12 from mentioning or autolinking (a zero-width space after @ and #).

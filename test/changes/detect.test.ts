@@ -13,7 +13,15 @@ describe('E-divisive means', () => {
   });
 
   it('finds two shifts at the commits where they were made, the same on every run', () => {
-    const values = syntheticSeries({ length: 60, cv: 0.03, shifts: [{ at: 20, relative: -0.15 }, { at: 42, relative: 0.2 }], seed: 'two' });
+    const values = syntheticSeries({
+      length: 60,
+      cv: 0.03,
+      shifts: [
+        { at: 20, relative: -0.15 },
+        { at: 42, relative: 0.2 },
+      ],
+      seed: 'two',
+    });
     const a = detectShifts(points(values), { seed: 's' });
     expect(a.map((s) => s.commit)).toEqual(['c20', 'c42']);
     expect(detectShifts(points(values), { seed: 's' })).toEqual(a);

@@ -10,7 +10,10 @@ function history(gate: Record<string, unknown> | null) {
   return [0, 1, 2].map((i) => {
     const doc = syntheticResult(`series-${i}`);
     if (gate !== null) {
-      const plan = planFromObject({ target: { url: 'http://127.0.0.1:1' }, scenarios: [{ name: 'chat', input_tokens: 256, output_tokens: 32 }], loads: [{ concurrency: 4 }], gate }, { file: null, baseDir: '/' });
+      const plan = planFromObject(
+        { target: { url: 'http://127.0.0.1:1' }, scenarios: [{ name: 'chat', input_tokens: 256, output_tokens: 32 }], loads: [{ concurrency: 4 }], gate },
+        { file: null, baseDir: '/' },
+      );
       doc.config = plan.config;
     }
     return { commit: commit(i), doc };

@@ -14,11 +14,28 @@ afterEach(async () => {
 });
 beforeAll(buildDist);
 
-async function abConfig(dir: string, a: string, b: string, run = 'run: { requests: 20, warmup: 2, trials: 4, max_duration_s: 30, budget: false }', telemetry = 'telemetry: { max_neighbour_cpu_share: 1 }'): Promise<string> {
+async function abConfig(
+  dir: string,
+  a: string,
+  b: string,
+  run = 'run: { requests: 20, warmup: 2, trials: 4, max_duration_s: 30, budget: false }',
+  telemetry = 'telemetry: { max_neighbour_cpu_share: 1 }',
+): Promise<string> {
   const path = join(dir, 'ab.yml');
   await writeFile(
     path,
-    ['ab:', `  baseline: { url: "${a}" }`, `  candidate: { url: "${b}" }`, run, 'scenarios:', '  - { name: s, input_tokens: 16, output_tokens: 16 }', 'loads:', '  - concurrency: 2', telemetry, ''].join('\n'),
+    [
+      'ab:',
+      `  baseline: { url: "${a}" }`,
+      `  candidate: { url: "${b}" }`,
+      run,
+      'scenarios:',
+      '  - { name: s, input_tokens: 16, output_tokens: 16 }',
+      'loads:',
+      '  - concurrency: 2',
+      telemetry,
+      '',
+    ].join('\n'),
   );
   return path;
 }
@@ -106,8 +123,7 @@ describe('llm-perf-gate ab', () => {
     const ran = await cli(['ab', '--config', config, '--out-dir', join(dir, 'out'), '--json', join(dir, 'v.json')]);
     expect(ran.code, ran.stdout + ran.stderr).toBe(0);
     // Every request of both servers in the order they arrived: runs of one server, alternating.
-    const arrivals = [...a.requests.map((r) => ({ at: r.receivedAt, who: 'a' })), ...b.requests.map((r) => ({ at: r.receivedAt, who: 'b' }))]
-      .sort((x, y) => x.at - y.at);
+    const arrivals = [...a.requests.map((r) => ({ at: r.receivedAt, who: 'a' })), ...b.requests.map((r) => ({ at: r.receivedAt, who: 'b' }))].sort((x, y) => x.at - y.at);
     const completions = (s: FakeServer): number => s.requests.filter((r) => r.completionIndex !== null).length;
     expect(completions(a)).toBe(2 * 32);
     const runs: string[] = [];

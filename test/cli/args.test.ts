@@ -40,7 +40,7 @@ describe('closestOption', () => {
 });
 
 describe('an unknown option', () => {
-  it('is named, with the closest option and the command\'s usage', async () => {
+  it("is named, with the closest option and the command's usage", async () => {
     const t = io();
     expect(await main(['run', '--baselin', 'a.json'], t)).toBe(2);
     expect(t.err()).toBe(`error: unknown option '--baselin' for 'run'; did you mean '--baseline'?\n\n${RUN_USAGE}\n`);
@@ -60,7 +60,7 @@ describe('an unknown option', () => {
     expect(await main(['merge', '--ot', 'x.json', 'a.json'], t)).toBe(2);
     expect(t.err()).toMatch(/^error: unknown option '--ot' for 'merge'; did you mean '--out'\?\n\nusage: llm-perf-gate merge /);
   });
-  it('a missing value keeps Node\'s sentence and gains the usage', async () => {
+  it("a missing value keeps Node's sentence and gains the usage", async () => {
     const t = io();
     expect(await main(['run', '--url'], t)).toBe(2);
     expect(t.err()).toBe(`error: Option '--url <value>' argument missing\n\n${RUN_USAGE}\n`);

@@ -15,7 +15,7 @@ function io(cwd: string): CliIo & { out: string[] } {
 }
 
 describe('llm-perf-gate compare --baseline ... --baseline ...', () => {
-  it('judges against the stored runs\' job-to-job noise, and against the newest alone with fewer than 3', async () => {
+  it("judges against the stored runs' job-to-job noise, and against the newest alone with fewer than 3", async () => {
     const dir = await tempDir();
     const names: string[] = [];
     for (let i = 0; i < 5; i++) {

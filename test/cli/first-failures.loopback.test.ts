@@ -64,7 +64,9 @@ describe('llm-perf-gate run: the first requests all refused alike', () => {
     server = await startFakeServer({ ttftMs: 1, gapMs: 1, faults: [{ fault: { kind: 'http', status: 403 }, requests: Array.from({ length: 1000 }, (_, i) => i) }] });
     const r = await run([], '{ concurrency: 4 }');
     expect(r.code, r.err).toBe(2);
-    expect(r.err).toMatch(/the first 5 requests were all refused with HTTP 403 \(fake fault: HTTP 403\), so the run stopped early: the server serves: fake-model; the run asked for 'fake-model', the first it lists\. No key is configured/);
+    expect(r.err).toMatch(
+      /the first 5 requests were all refused with HTTP 403 \(fake fault: HTTP 403\), so the run stopped early: the server serves: fake-model; the run asked for 'fake-model', the first it lists\. No key is configured/,
+    );
     expect(completions(server)).toBeLessThan(12);
   }, 20_000);
 
@@ -84,7 +86,9 @@ describe('llm-perf-gate run: the first requests all refused alike', () => {
     try {
       const r = await run(['--model', 'nope', '--url', `http://127.0.0.1:${(slow.address() as AddressInfo).port}`], '{ concurrency: 4 }', 2, 2);
       expect(r.code, r.err).toBe(2);
-      expect(r.err).toContain("the first 5 requests were all refused with HTTP 404 (The model `nope` does not exist.), so the run stopped early: the server serves: served; target.model is 'nope'. Set target.model (or --model) to it");
+      expect(r.err).toContain(
+        "the first 5 requests were all refused with HTTP 404 (The model `nope` does not exist.), so the run stopped early: the server serves: served; target.model is 'nope'. Set target.model (or --model) to it",
+      );
       expect(posts).toBeLessThan(40);
     } finally {
       slow.closeAllConnections();

@@ -54,7 +54,7 @@ describe('merging shards of length-distribution and trace cells', () => {
     merged = await read(mergedPath);
   }, 120_000);
 
-  it('keeps each cell\'s lengths: every shard recorded the whole cell\'s, the same as one process', () => {
+  it("keeps each cell's lengths: every shard recorded the whole cell's, the same as one process", () => {
     expect(merged.cells.map((c) => c.id)).toEqual(CELLS);
     for (const id of CELLS) {
       const m = merged.cells.find((c) => c.id === id)!;
@@ -68,7 +68,7 @@ describe('merging shards of length-distribution and trace cells', () => {
     expect(merged.cells[1]!.scenario.trace).toEqual(single.cells[1]!.scenario.trace);
   });
 
-  it('pools the shards\' lateness: counts add, the max is the greatest, the percentiles lie between the shards\'', () => {
+  it("pools the shards' lateness: counts add, the max is the greatest, the percentiles lie between the shards'", () => {
     for (const id of CELLS) {
       const m = merged.cells.find((c) => c.id === id)!.lateness_ms!;
       const parts = shards.map((sh) => sh.cells.find((c) => c.id === id)!.lateness_ms!);
@@ -88,7 +88,7 @@ describe('merging shards of length-distribution and trace cells', () => {
     }
   });
 
-  it('recomputes cost per token from the merged throughput and the plan\'s price, and the result reads back', async () => {
+  it("recomputes cost per token from the merged throughput and the plan's price, and the result reads back", async () => {
     for (const c of merged.cells) {
       expect(c.metrics.cost_per_mtok_output_usd).toBe(costPerMtok(20, c.metrics.output_tps));
       expect(c.metrics.cost_per_mtok_total_usd).toBe(costPerMtok(20, c.metrics.total_tps));

@@ -25,7 +25,11 @@ const RPS_TOLERANCE = 0.3;
 let server: FakeServer;
 let dir: string;
 const read = async (file: string): Promise<ResultDoc> => JSON.parse(await readFile(file, 'utf8')) as ResultDoc;
-const prompts = (): string[] => server.requests.filter((r) => r.completionIndex !== null).map((r) => r.body.messages[0].content as string).sort();
+const prompts = (): string[] =>
+  server.requests
+    .filter((r) => r.completionIndex !== null)
+    .map((r) => r.body.messages[0].content as string)
+    .sort();
 
 beforeAll(async () => {
   buildDist();
@@ -113,14 +117,62 @@ describe('run --shard i/n, then merge', () => {
       change(copy);
       return copy;
     };
-    expect(() => mergeShards([f('a', a!), f('b', edit(b!, (d) => (d.config = { ...d.config, seed: 99 })))])).toThrow(/b and a have different seeds \(99 vs 11\)/);
-    expect(() => mergeShards([f('a', a!), f('b', edit(b!, (d) => (d.config_hash = 'other')))])).toThrow(/b and a have different plans \(config hash\)/);
-    expect(() => mergeShards([f('a', a!), f('b', edit(b!, (d) => (d.shard!.count = 3)))])).toThrow(/different shard counts \(3 vs 2\)/);
+    expect(() =>
+      mergeShards([
+        f('a', a!),
+        f(
+          'b',
+          edit(b!, (d) => (d.config = { ...d.config, seed: 99 })),
+        ),
+      ]),
+    ).toThrow(/b and a have different seeds \(99 vs 11\)/);
+    expect(() =>
+      mergeShards([
+        f('a', a!),
+        f(
+          'b',
+          edit(b!, (d) => (d.config_hash = 'other')),
+        ),
+      ]),
+    ).toThrow(/b and a have different plans \(config hash\)/);
+    expect(() =>
+      mergeShards([
+        f('a', a!),
+        f(
+          'b',
+          edit(b!, (d) => (d.shard!.count = 3)),
+        ),
+      ]),
+    ).toThrow(/different shard counts \(3 vs 2\)/);
     expect(() => mergeShards([f('a', a!), f('a2', a!)])).toThrow(/shard 0\/2 is given twice: a and a2/);
     expect(() => mergeShards([f('b', b!)])).toThrow(/shard 0 of 2 missing/);
-    expect(() => mergeShards([f('a', a!), f('s', edit(b!, (d) => delete d.shard))])).toThrow(/s is not a shard result/);
-    expect(() => mergeShards([f('a', a!), f('b', edit(b!, (d) => (d.cells[0]!.workload_hash = 'x')))])).toThrow(/sent different workloads in cell 'short@c=6'/);
-    expect(() => mergeShards([f('a', a!), f('b', edit(b!, (d) => d.cells.pop()))])).toThrow(/b has no cell 'short@r=60\/s'/);
+    expect(() =>
+      mergeShards([
+        f('a', a!),
+        f(
+          's',
+          edit(b!, (d) => delete d.shard),
+        ),
+      ]),
+    ).toThrow(/s is not a shard result/);
+    expect(() =>
+      mergeShards([
+        f('a', a!),
+        f(
+          'b',
+          edit(b!, (d) => (d.cells[0]!.workload_hash = 'x')),
+        ),
+      ]),
+    ).toThrow(/sent different workloads in cell 'short@c=6'/);
+    expect(() =>
+      mergeShards([
+        f('a', a!),
+        f(
+          'b',
+          edit(b!, (d) => d.cells.pop()),
+        ),
+      ]),
+    ).toThrow(/b has no cell 'short@r=60\/s'/);
     // Through the CLI: exit 2 with the message.
     const missing = await cli(['merge', files[1]!, '--out', join(dir, 'x.json')]);
     expect(missing.code).toBe(2);

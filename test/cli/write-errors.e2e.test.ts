@@ -129,80 +129,96 @@ describe('write errors and a closed stdout, through the built CLI', () => {
     ['a full disk', false, 'no space left on the device \\(ENOSPC\\)'],
     ['a read-only folder', true, 'the file system is read-only \\(EROFS\\)'],
   ] as const) {
-    it.skipIf(!skip.ok)(`run --out on ${name}: one line, exit 2, the measurement kept in a fallback file, no temporary file left`, async () => {
-      const dir = join(work, `out-${ro ? 'ro' : 'full'}`);
+    it.skipIf(!skip.ok)(
+      `run --out on ${name}: one line, exit 2, the measurement kept in a fallback file, no temporary file left`,
+      async () => {
+        const dir = join(work, `out-${ro ? 'ro' : 'full'}`);
+        execFileSync('mkdir', ['-p', dir]);
+        const out = join(dir, 'result.json');
+        const ran = await inSmallDir(dir, ro, ['run', '--config', 'test/fixtures/gate.yml', '--url', server.url, '--out', out]);
+        expect(ran.code, ran.stderr).toBe(2);
+        const line = new RegExp(`^error: could not write the result to ${out.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: ${cause}; what was measured is kept in (\\S+)$`, 'm');
+        expect(ran.stderr).toMatch(line);
+        expect(ran.stderr).not.toMatch(/internal error|\n\s+at /);
+        // No temporary file left behind: a full disk keeps only the small file written before measuring began.
+        expect(ran.stdout.split('--ls--\n')[1]!.trim()).toBe(ro ? '' : 'result.json');
+        const kept = line.exec(ran.stderr)![1]!;
+        try {
+          const doc = await readResult(kept);
+          if (ro) {
+            // The first write, before any request, failed: nothing was measured, and the run stopped there.
+            expect(doc.cells).toEqual([]);
+          } else {
+            // The full disk refused the first cell's result: that cell, measured, is kept, and the run stopped there.
+            expect(doc.status).toBe('failed');
+            expect(doc.cells.length).toBeGreaterThanOrEqual(1);
+            expect(doc.cells[0]!.metrics.counts.completed).toBeGreaterThan(0);
+            expect(doc.error).toMatch(/could not write the result .*ENOSPC/);
+          }
+        } finally {
+          await rm(kept, { force: true });
+        }
+      },
+      120_000,
+    );
+  }
+
+  it.skipIf(!skip.ok)(
+    'run --out on a full disk whose temporary folder is full too: the result is printed on stdout, exit 2',
+    async () => {
+      const dir = join(work, 'out-full-tmp');
       execFileSync('mkdir', ['-p', dir]);
       const out = join(dir, 'result.json');
-      const ran = await inSmallDir(dir, ro, ['run', '--config', 'test/fixtures/gate.yml', '--url', server.url, '--out', out]);
+      const ran = await inSmallDir(dir, false, ['run', '--config', 'test/fixtures/gate.yml', '--url', server.url, '--out', out], true);
       expect(ran.code, ran.stderr).toBe(2);
-      const line = new RegExp(`^error: could not write the result to ${out.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: ${cause}; what was measured is kept in (\\S+)$`, 'm');
+      expect(ran.stderr).toContain(`error: could not write the result to ${out}: no space left on the device (ENOSPC); nor could it be kept in the temporary folder: the result is printed on stdout`);
+      const printed = ran.stdout.split('--ls--\n')[0]!;
+      const doc = JSON.parse(printed) as { schema: string; cells: Array<{ metrics: { counts: { completed: number } } }> };
+      expect(doc.schema).toBe('llm-perf-gate/result@1');
+      expect(doc.cells[0]!.metrics.counts.completed).toBeGreaterThan(0);
+      expect(ran.stdout.split('--ls--\n')[1]!.trim()).toBe('result.json');
+    },
+    120_000,
+  );
+
+  it.skipIf(!forbid.ok)(
+    'run --out into a folder it may not write (EACCES): one line, exit 2, the measurement kept in a fallback file',
+    async () => {
+      const dir = join(work, 'out-forbidden');
+      execFileSync('mkdir', ['-p', dir]);
+      execFileSync('chmod', ['0755', dir]);
+      const out = join(dir, 'result.json');
+      const ran = await forbidden(dir, ['run', '--config', join(process.cwd(), 'test/fixtures/gate.yml'), '--url', server.url, '--out', out]);
+      expect(ran.code, ran.stderr).toBe(2);
+      const line = new RegExp(`^error: could not write the result to ${out.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: permission denied \\(EACCES\\); what was measured is kept in (\\S+)$`, 'm');
       expect(ran.stderr).toMatch(line);
       expect(ran.stderr).not.toMatch(/internal error|\n\s+at /);
-      // No temporary file left behind: a full disk keeps only the small file written before measuring began.
-      expect(ran.stdout.split('--ls--\n')[1]!.trim()).toBe(ro ? '' : 'result.json');
       const kept = line.exec(ran.stderr)![1]!;
       try {
-        const doc = await readResult(kept);
-        if (ro) {
-          // The first write, before any request, failed: nothing was measured, and the run stopped there.
-          expect(doc.cells).toEqual([]);
-        } else {
-          // The full disk refused the first cell's result: that cell, measured, is kept, and the run stopped there.
-          expect(doc.status).toBe('failed');
-          expect(doc.cells.length).toBeGreaterThanOrEqual(1);
-          expect(doc.cells[0]!.metrics.counts.completed).toBeGreaterThan(0);
-          expect(doc.error).toMatch(/could not write the result .*ENOSPC/);
-        }
+        // The first write, before any request, was refused: the run stopped there.
+        expect((await readResult(kept)).cells).toEqual([]);
       } finally {
         await rm(kept, { force: true });
       }
-    }, 120_000);
-  }
+    },
+    120_000,
+  );
 
-  it.skipIf(!skip.ok)('run --out on a full disk whose temporary folder is full too: the result is printed on stdout, exit 2', async () => {
-    const dir = join(work, 'out-full-tmp');
-    execFileSync('mkdir', ['-p', dir]);
-    const out = join(dir, 'result.json');
-    const ran = await inSmallDir(dir, false, ['run', '--config', 'test/fixtures/gate.yml', '--url', server.url, '--out', out], true);
-    expect(ran.code, ran.stderr).toBe(2);
-    expect(ran.stderr).toContain(`error: could not write the result to ${out}: no space left on the device (ENOSPC); nor could it be kept in the temporary folder: the result is printed on stdout`);
-    const printed = ran.stdout.split('--ls--\n')[0]!;
-    const doc = JSON.parse(printed) as { schema: string; cells: Array<{ metrics: { counts: { completed: number } } }> };
-    expect(doc.schema).toBe('llm-perf-gate/result@1');
-    expect(doc.cells[0]!.metrics.counts.completed).toBeGreaterThan(0);
-    expect(ran.stdout.split('--ls--\n')[1]!.trim()).toBe('result.json');
-  }, 120_000);
-
-  it.skipIf(!forbid.ok)('run --out into a folder it may not write (EACCES): one line, exit 2, the measurement kept in a fallback file', async () => {
-    const dir = join(work, 'out-forbidden');
-    execFileSync('mkdir', ['-p', dir]);
-    execFileSync('chmod', ['0755', dir]);
-    const out = join(dir, 'result.json');
-    const ran = await forbidden(dir, ['run', '--config', join(process.cwd(), 'test/fixtures/gate.yml'), '--url', server.url, '--out', out]);
-    expect(ran.code, ran.stderr).toBe(2);
-    const line = new RegExp(`^error: could not write the result to ${out.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: permission denied \\(EACCES\\); what was measured is kept in (\\S+)$`, 'm');
-    expect(ran.stderr).toMatch(line);
-    expect(ran.stderr).not.toMatch(/internal error|\n\s+at /);
-    const kept = line.exec(ran.stderr)![1]!;
-    try {
-      // The first write, before any request, was refused: the run stopped there.
-      expect((await readResult(kept)).cells).toEqual([]);
-    } finally {
-      await rm(kept, { force: true });
-    }
-  }, 120_000);
-
-  it.skipIf(!skip.ok)('compare --markdown into a read-only folder: one line naming the report, exit 2', async () => {
-    const dir = join(work, 'report-ro');
-    execFileSync('mkdir', ['-p', dir]);
-    const md = join(dir, 'report.md');
-    const ran = await inSmallDir(dir, true, ['compare', '--baseline', base, '--candidate', same, '--markdown', md]);
-    expect(ran.code, ran.stderr).toBe(2);
-    expect(ran.stderr).toContain(`error: could not write the report to ${md}: the file system is read-only (EROFS)`);
-    expect(ran.stderr).not.toMatch(/internal error|\n\s+at /);
-    // The verdict table was printed before the file was tried.
-    expect(ran.stdout).toMatch(/chat@c=4/);
-  }, 60_000);
+  it.skipIf(!skip.ok)(
+    'compare --markdown into a read-only folder: one line naming the report, exit 2',
+    async () => {
+      const dir = join(work, 'report-ro');
+      execFileSync('mkdir', ['-p', dir]);
+      const md = join(dir, 'report.md');
+      const ran = await inSmallDir(dir, true, ['compare', '--baseline', base, '--candidate', same, '--markdown', md]);
+      expect(ran.code, ran.stderr).toBe(2);
+      expect(ran.stderr).toContain(`error: could not write the report to ${md}: the file system is read-only (EROFS)`);
+      expect(ran.stderr).not.toMatch(/internal error|\n\s+at /);
+      // The verdict table was printed before the file was tried.
+      expect(ran.stdout).toMatch(/chat@c=4/);
+    },
+    60_000,
+  );
 
   for (const [pair, status] of [
     ['the same server', 0],

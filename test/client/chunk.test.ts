@@ -8,8 +8,7 @@ function chunk(over: Partial<Extract<StreamEvent, { kind: 'chunk' }>>): StreamEv
 }
 
 const j = (v: unknown): string => JSON.stringify(v);
-const chat = (delta: unknown, extra: Record<string, unknown> = {}): string =>
-  j({ id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: null }], ...extra });
+const chat = (delta: unknown, extra: Record<string, unknown> = {}): string => j({ id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: null }], ...extra });
 
 describe('interpretData', () => {
   const cases: Array<{ name: string; api: ApiKind; data: string; want: StreamEvent }> = [
@@ -294,22 +293,14 @@ describe('SseParser + interpretData on whole streams', () => {
   });
 
   it('error event after normal chunks', () => {
-    const stream =
-      `data: ${chat({ content: 'a' })}\n\n` +
-      `data: ${chat({ content: 'b' })}\n\n` +
-      `data: ${j({ error: { message: 'engine died', code: 500 } })}\n\n`;
+    const stream = `data: ${chat({ content: 'a' })}\n\n` + `data: ${chat({ content: 'b' })}\n\n` + `data: ${j({ error: { message: 'engine died', code: 500 } })}\n\n`;
     const byByte = run(stream, 'chat', true);
-    expect(byByte).toEqual([
-      chunk({ output: true, text: 'a' }),
-      chunk({ output: true, text: 'b' }),
-      { kind: 'error', message: 'engine died' },
-    ]);
+    expect(byByte).toEqual([chunk({ output: true, text: 'a' }), chunk({ output: true, text: 'b' }), { kind: 'error', message: 'engine died' }]);
     expect(run(stream, 'chat', false)).toEqual(byByte);
   });
 
   it('llama.cpp `error:` line after normal chunks', () => {
-    const stream =
-      `data: ${chat({ content: 'a' })}\r\n\r\n` + 'error: {"code":500,"message":"slot failed","type":"server_error"}\r\n\r\n';
+    const stream = `data: ${chat({ content: 'a' })}\r\n\r\n` + 'error: {"code":500,"message":"slot failed","type":"server_error"}\r\n\r\n';
     expect(run(stream, 'chat', true)).toEqual([chunk({ output: true, text: 'a' }), { kind: 'error', message: 'slot failed' }]);
   });
 
@@ -318,11 +309,7 @@ describe('SseParser + interpretData on whole streams', () => {
       `data: ${j({ choices: [{ index: 0, text: 'Hi', finish_reason: null }] })}\n\n` +
       `data: ${j({ choices: [{ index: 0, text: '!', finish_reason: 'length' }], usage: { prompt_tokens: 3, completion_tokens: 2 } })}\n\n` +
       'data: [DONE]\n';
-    const want: StreamEvent[] = [
-      chunk({ output: true, text: 'Hi' }),
-      chunk({ output: true, text: '!', finishReason: 'length', usage: { promptTokens: 3, completionTokens: 2 } }),
-      { kind: 'done' },
-    ];
+    const want: StreamEvent[] = [chunk({ output: true, text: 'Hi' }), chunk({ output: true, text: '!', finishReason: 'length', usage: { promptTokens: 3, completionTokens: 2 } }), { kind: 'done' }];
     expect(run(stream, 'completions', false)).toEqual(want);
     expect(run(stream, 'completions', true)).toEqual(want);
   });

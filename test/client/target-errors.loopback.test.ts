@@ -92,7 +92,9 @@ describe('a 401 on /v1/models', () => {
     );
   });
   it('with the named variable empty: set it', async () => {
-    expect(await probeError(client(`http://127.0.0.1:${plainPort}`, { apiKeyEnv: 'SERVE_KEY' }, null))).toMatch(/^HTTP 401: target\.api_key_env names SERVE_KEY, but that environment variable is not set or empty: set it to the server's key/);
+    expect(await probeError(client(`http://127.0.0.1:${plainPort}`, { apiKeyEnv: 'SERVE_KEY' }, null))).toMatch(
+      /^HTTP 401: target\.api_key_env names SERVE_KEY, but that environment variable is not set or empty: set it to the server's key/,
+    );
   });
   it('with no key configured: name one in target.api_key_env', async () => {
     expect(await probeError(client(`http://127.0.0.1:${plainPort}`))).toMatch(/^HTTP 401: no key is configured: put the server's key in an environment variable and name it in target\.api_key_env/);

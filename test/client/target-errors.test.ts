@@ -37,9 +37,7 @@ describe('a refused key', () => {
     expect(credentialsRefused(target({ apiKeyEnv: 'VLLM_KEY' }), 'sent')).toBe(
       'the server refused the key in $VLLM_KEY (target.api_key_env): check the key, or the key the server was started with (e.g. its --api-key)',
     );
-    expect(credentialsRefused(target({ apiKeyEnv: 'VLLM_KEY' }), 'empty')).toBe(
-      "target.api_key_env names VLLM_KEY, but that environment variable is not set or empty: set it to the server's key",
-    );
+    expect(credentialsRefused(target({ apiKeyEnv: 'VLLM_KEY' }), 'empty')).toBe("target.api_key_env names VLLM_KEY, but that environment variable is not set or empty: set it to the server's key");
     expect(credentialsRefused(target(), 'none')).toBe(
       "no key is configured: put the server's key in an environment variable and name it in target.api_key_env (or give the headers the server needs in target.headers)",
     );

@@ -131,11 +131,25 @@ describe('a stream', () => {
 
 describe('llm-perf-gate run against such a server (in-process)', () => {
   it('prints no line over the log bound and stores no unbounded server string', async () => {
-    models = [{ id: LONG_ID, object: 'model' }, { id: 'x'.repeat(MAX_MODEL_ID_CHARS), object: 'model' }];
+    models = [
+      { id: LONG_ID, object: 'model' },
+      { id: 'x'.repeat(MAX_MODEL_ID_CHARS), object: 'model' },
+    ];
     failing = false;
     const dir = await tempDir();
     const config = join(dir, 'c.yml');
-    await writeFile(config, ['version: 1', `target: { url: '${url}', api: chat }`, 'run: { requests: 4, warmup: 0, trials: 1, max_duration_s: 20 }', 'gate: { metrics: { ttft_ms.p95: { gate: false } } }', 'scenarios: [{ name: s, input_tokens: 8, output_tokens: 8 }]', 'loads: [{ concurrency: 1 }]', ''].join('\n'));
+    await writeFile(
+      config,
+      [
+        'version: 1',
+        `target: { url: '${url}', api: chat }`,
+        'run: { requests: 4, warmup: 0, trials: 1, max_duration_s: 20 }',
+        'gate: { metrics: { ttft_ms.p95: { gate: false } } }',
+        'scenarios: [{ name: s, input_tokens: 8, output_tokens: 8 }]',
+        'loads: [{ concurrency: 1 }]',
+        '',
+      ].join('\n'),
+    );
     let out = '';
     let err = '';
     const io: CliIo = {

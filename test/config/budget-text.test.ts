@@ -25,7 +25,7 @@ describe('parseBudgetText', () => {
 });
 
 describe('planWithBudget', () => {
-  it('replaces the parts given and keeps the rest of the config\'s', () => {
+  it("replaces the parts given and keeps the rest of the config's", () => {
     expect(planWithBudget(plan, { trials: 20, minutes: null }).limits.budget).toEqual({ trials: 20, minutes: 30 });
     expect(planWithBudget(plan, { trials: null, minutes: 10 }).limits.budget).toEqual({ trials: 12, minutes: 10 });
     expect(planWithBudget(plan, false).limits.budget).toEqual({ trials: 6, minutes: null });
@@ -37,8 +37,11 @@ describe('planWithBudget', () => {
 });
 
 describe("the action's budget input", () => {
-  const read = (values: Record<string, string>) => (name: string): string => values[name] ?? '';
-  it('is the config\'s when empty, parsed when given, and names itself when wrong', () => {
+  const read =
+    (values: Record<string, string>) =>
+    (name: string): string =>
+      values[name] ?? '';
+  it("is the config's when empty, parsed when given, and names itself when wrong", () => {
     expect(readInputs(read({}), () => {}).budget).toBeNull();
     expect(readInputs(read({ budget: '10 pairs, 15 min' }), () => {}).budget).toEqual({ trials: 10, minutes: 15 });
     expect(() => readInputs(read({ budget: 'lots' }), () => {})).toThrow("'budget' must be like");

@@ -50,7 +50,9 @@ describe('capacity config', () => {
   });
 
   it('keeps saturation_concurrency: null and a sweep', () => {
-    const p = plan(`${HEAD}capacity:\n  - { scenario: chat, mode: rate, slo: ["e2e_ms.p90 <= 900"], range: { min: 1, max: 8 }, saturation_concurrency: null }\n  - { scenario: chat, mode: concurrency, slo: ["ttft_ms.p90 <= 100"], sweep: [1, 2, 4] }\n`);
+    const p = plan(
+      `${HEAD}capacity:\n  - { scenario: chat, mode: rate, slo: ["e2e_ms.p90 <= 900"], range: { min: 1, max: 8 }, saturation_concurrency: null }\n  - { scenario: chat, mode: concurrency, slo: ["ttft_ms.p90 <= 100"], sweep: [1, 2, 4] }\n`,
+    );
     expect(p.config.capacity![0]!.saturation_concurrency).toBeNull();
     expect(p.config.capacity![1]!.sweep).toEqual([1, 2, 4]);
     expect(p.config.capacity![1]!.range).toBeNull();

@@ -51,10 +51,10 @@ describe('a scenario with conversation', () => {
 
   it('refuses a bad conversation naming file:line:column', () => {
     expect(lines(`${HEAD}    conversation: { turns: 0 }\n${LOADS}`)).toContain('llm-perf.yml:7:28: scenarios[0].conversation.turns: must be an integer >= 1 and <= 1000, got 0');
-    expect(lines(`${HEAD}    conversation: { turns: 2, answers: maybe }\n${LOADS}`)).toContain(
-      'llm-perf.yml:7:40: scenarios[0].conversation.answers: must be one of real|synthetic, got "maybe"',
+    expect(lines(`${HEAD}    conversation: { turns: 2, answers: maybe }\n${LOADS}`)).toContain('llm-perf.yml:7:40: scenarios[0].conversation.answers: must be one of real|synthetic, got "maybe"');
+    expect(lines(`${HEAD}    conversation: { turns: 2, think: 5 }\n${LOADS}`).join('\n')).toMatch(
+      /^llm-perf\.yml:7:31: scenarios\[0\]\.conversation\.think: unknown field \(allowed: turns, user_tokens, think_time_ms, answers\)/m,
     );
-    expect(lines(`${HEAD}    conversation: { turns: 2, think: 5 }\n${LOADS}`).join('\n')).toMatch(/^llm-perf\.yml:7:31: scenarios\[0\]\.conversation\.think: unknown field \(allowed: turns, user_tokens, think_time_ms, answers\)/m);
     expect(lines(`${HEAD}    conversation: { answers: real }\n${LOADS}`).join('\n')).toMatch(/^llm-perf\.yml:7:\d+: scenarios\[0\]\.conversation\.turns: .*required/m);
     expect(lines(`${HEAD}    conversation:\n      turns: 2\n      think_time_ms: { dist: uniform, min: 900, max: 100 }\n${LOADS}`)).toContain(
       'llm-perf.yml:9:44: scenarios[0].conversation.think_time_ms.min: must be <= max (100), got 900',
@@ -64,7 +64,9 @@ describe('a scenario with conversation', () => {
   it('refuses a conversation with a dataset, over the completions API, searched by capacity, or under a ramp', () => {
     const withDataset = lines(`target:\n  url: http://127.0.0.1:8000\nscenarios:\n  - name: chat\n    dataset: p.jsonl\n    output_tokens: 16\n    conversation: { turns: 2 }\n${LOADS}`);
     expect(withDataset).toContain('llm-perf.yml:5:5: scenarios[0].dataset: not allowed with conversation (a conversation builds its own messages, turn by turn), got "p.jsonl"');
-    const completions = lines(`target:\n  url: http://127.0.0.1:8000\n  api: completions\nscenarios:\n  - name: chat\n    input_tokens: 8\n    output_tokens: 4\n    conversation: { turns: 2 }\n${LOADS}`);
+    const completions = lines(
+      `target:\n  url: http://127.0.0.1:8000\n  api: completions\nscenarios:\n  - name: chat\n    input_tokens: 8\n    output_tokens: 4\n    conversation: { turns: 2 }\n${LOADS}`,
+    );
     expect(completions.join('\n')).toMatch(/^llm-perf\.yml:8:5: scenarios\[0\]\.conversation: needs target\.api: chat/m);
     const capacity = lines(`${HEAD}    conversation: { turns: 2 }\n${LOADS}capacity:\n  - scenario: chat\n    slo: ["ttft_ms.p95 <= 500"]\n`);
     expect(capacity.join('\n')).toMatch(/capacity\[0\]\.scenario: is a multi-turn conversation/);

@@ -58,9 +58,7 @@ describe('ConfigError messages', () => {
       'llm-perf.yml:7:20: scenarios[0].output_tokens: must be an integer >= 1 and <= 1000000, got 2000000',
     ]);
     expect(lines(OK.replace('rate: 1', 'rate: 0'))).toEqual(['llm-perf.yml:14:11: loads[2].rate: must be a number >= 0.001 and <= 100000, got 0']);
-    expect(lines(OK.replace('concurrency: 2', 'concurrency: 2.5'))).toEqual([
-      'llm-perf.yml:13:18: loads[1].concurrency: must be an integer >= 1 and <= 100000, got 2.5',
-    ]);
+    expect(lines(OK.replace('concurrency: 2', 'concurrency: 2.5'))).toEqual(['llm-perf.yml:13:18: loads[1].concurrency: must be an integer >= 1 and <= 100000, got 2.5']);
     expect(lines(`${OK}run: {warmup: often}\n`)).toEqual(['llm-perf.yml:15:15: run.warmup: must be an integer >= 0 and <= 10000, or auto, got "often"']);
     expect(lines(`${OK}run: {warmup: -1, max_duration_s: .inf}\n`)).toEqual([
       'llm-perf.yml:15:15: run.warmup: must be an integer >= 0 and <= 10000, or auto, got -1',
@@ -72,17 +70,12 @@ describe('ConfigError messages', () => {
     const err = errorFor(OK.replace('api: chat', 'api: chatt'));
     expect(err.message).toBe('llm-perf.yml:3:8: target.api: must be one of chat|completions, got "chatt"');
     expect(err.allowed).toBe('chat|completions');
-    expect(lines(`${OK}tokenizer: gpt2\nversion: 2\n`)).toEqual([
-      'llm-perf.yml:15:12: tokenizer: must be one of o200k_base|cl100k_base, got "gpt2"',
-      'llm-perf.yml:16:10: version: must be 1, got 2',
-    ]);
+    expect(lines(`${OK}tokenizer: gpt2\nversion: 2\n`)).toEqual(['llm-perf.yml:15:12: tokenizer: must be one of o200k_base|cl100k_base, got "gpt2"', 'llm-perf.yml:16:10: version: must be 1, got 2']);
   });
 
   it('unknown fields point at the key and list the allowed ones', () => {
     const err = errorFor(OK.replace('  api: chat', '  modle: m'));
-    expect(err.message).toBe(
-      'llm-perf.yml:3:3: target.modle: unknown field (allowed: url, api, model, api_key_env, headers, extra_body, fixed_output, prompt_lengths)',
-    );
+    expect(err.message).toBe('llm-perf.yml:3:3: target.modle: unknown field (allowed: url, api, model, api_key_env, headers, extra_body, fixed_output, prompt_lengths)');
     expect(err.allowed).toBe('url, api, model, api_key_env, headers, extra_body, fixed_output, prompt_lengths');
     expect(err.value).toBe('m');
     expect(lines(`${OK}slo: {}\n`)).toEqual([
@@ -91,73 +84,46 @@ describe('ConfigError messages', () => {
   });
 
   it('missing required fields', () => {
-    expect(lines(OK.replace('    output_tokens: 2\n  - name: b', '  - name: b'))).toEqual([
-      'llm-perf.yml:5:5: scenarios[0].output_tokens: is required unless trace is given',
-    ]);
+    expect(lines(OK.replace('    output_tokens: 2\n  - name: b', '  - name: b'))).toEqual(['llm-perf.yml:5:5: scenarios[0].output_tokens: is required unless trace is given']);
     expect(lines('target: {url: "http://h"}\nscenarios: []\n')).toEqual([
       'llm-perf.yml:1:1: loads: is required unless every scenario is a trace',
       'llm-perf.yml:2:12: scenarios: must have at least 1 item, got []',
     ]);
-    expect(lines(OK.replace('  url: http://127.0.0.1:8000\n', ''))).toEqual([
-      'llm-perf.yml:2:3: target.url: is required (or pass --url)',
-    ]);
+    expect(lines(OK.replace('  url: http://127.0.0.1:8000\n', ''))).toEqual(['llm-perf.yml:2:3: target.url: is required (or pass --url)']);
   });
 
   it('exactly one of concurrency, rate or ramp', () => {
-    expect(lines(OK.replace('  - rate: 1', '  - {concurrency: 3, rate: 1}'))).toEqual([
-      'llm-perf.yml:14:5: loads[2]: give exactly one of concurrency, rate or ramp',
-    ]);
+    expect(lines(OK.replace('  - rate: 1', '  - {concurrency: 3, rate: 1}'))).toEqual(['llm-perf.yml:14:5: loads[2]: give exactly one of concurrency, rate or ramp']);
     // `arrival` alone would also break "arrival needs rate": one message is enough.
-    expect(lines(OK.replace('  - rate: 1', '  - arrival: gamma'))).toEqual([
-      'llm-perf.yml:14:5: loads[2]: give exactly one of concurrency, rate or ramp',
-    ]);
+    expect(lines(OK.replace('  - rate: 1', '  - arrival: gamma'))).toEqual(['llm-perf.yml:14:5: loads[2]: give exactly one of concurrency, rate or ramp']);
   });
 
   it('rate-only fields and gamma-only burstiness', () => {
-    expect(lines(OK.replace('  - concurrency: 2', '  - {concurrency: 2, max_concurrency: 8}'))).toEqual([
-      'llm-perf.yml:13:39: loads[1].max_concurrency: only allowed with rate, got 8',
-    ]);
-    expect(lines(OK.replace('  - rate: 1', '  - {rate: 1, burstiness: 0.5}'))).toEqual([
-      'llm-perf.yml:14:27: loads[2].burstiness: only allowed with arrival: gamma, got 0.5',
-    ]);
-    expect(lines(OK.replace('  - rate: 1', '  - {rate: 1, arrival: gammma}'))).toEqual([
-      'llm-perf.yml:14:24: loads[2].arrival: must be one of poisson|gamma, got "gammma"',
-    ]);
+    expect(lines(OK.replace('  - concurrency: 2', '  - {concurrency: 2, max_concurrency: 8}'))).toEqual(['llm-perf.yml:13:39: loads[1].max_concurrency: only allowed with rate, got 8']);
+    expect(lines(OK.replace('  - rate: 1', '  - {rate: 1, burstiness: 0.5}'))).toEqual(['llm-perf.yml:14:27: loads[2].burstiness: only allowed with arrival: gamma, got 0.5']);
+    expect(lines(OK.replace('  - rate: 1', '  - {rate: 1, arrival: gammma}'))).toEqual(['llm-perf.yml:14:24: loads[2].arrival: must be one of poisson|gamma, got "gammma"']);
   });
 
   it('duplicate loads and scenario names', () => {
-    expect(lines(OK.replace('concurrency: 2', 'concurrency: 1'))).toEqual([
-      'llm-perf.yml:13:5: loads[1]: duplicate load c=1 (same as loads[0])',
-    ]);
+    expect(lines(OK.replace('concurrency: 2', 'concurrency: 1'))).toEqual(['llm-perf.yml:13:5: loads[1]: duplicate load c=1 (same as loads[0])']);
     // Same label after defaults are filled in: 1.0 == 1, poisson is the default arrival.
-    expect(lines(`${OK}  - {rate: 1.0, arrival: poisson}\n  - {rate: 1, max_concurrency: 4}\n`)).toEqual([
-      'llm-perf.yml:15:5: loads[3]: duplicate load r=1/s (same as loads[2])',
-    ]);
+    expect(lines(`${OK}  - {rate: 1.0, arrival: poisson}\n  - {rate: 1, max_concurrency: 4}\n`)).toEqual(['llm-perf.yml:15:5: loads[3]: duplicate load r=1/s (same as loads[2])']);
     const gamma = `${OK}  - {rate: 1, arrival: gamma, burstiness: 0.5}\n  - {rate: 1, arrival: gamma, burstiness: 2}\n`;
     expect(() => planFromObject(parse(gamma), { file: FILE, baseDir: '/', source: gamma })).not.toThrow();
     expect(errorFor(OK.replace('concurrency: 2', 'concurrency: 1')).value).toEqual({ concurrency: 1 });
   });
 
   it('names the first use of a duplicate scenario name', () => {
-    expect(lines(OK.replace('name: b', 'name: a'))).toEqual([
-      'llm-perf.yml:8:11: scenarios[1].name: duplicate scenario name (already used by scenarios[0]), got "a"',
-    ]);
-    expect(lines(OK.replace('name: b', 'name: "b c"'))).toEqual([
-      'llm-perf.yml:8:11: scenarios[1].name: must match ^[A-Za-z0-9][A-Za-z0-9_.-]*$, got "b c"',
-    ]);
+    expect(lines(OK.replace('name: b', 'name: a'))).toEqual(['llm-perf.yml:8:11: scenarios[1].name: duplicate scenario name (already used by scenarios[0]), got "a"']);
+    expect(lines(OK.replace('name: b', 'name: "b c"'))).toEqual(['llm-perf.yml:8:11: scenarios[1].name: must match ^[A-Za-z0-9][A-Za-z0-9_.-]*$, got "b c"']);
   });
 
   it('shared_prefix_tokens must be below input_tokens', () => {
-    expect(lines(OK.replace('input_tokens: 4', 'input_tokens: 4\n    shared_prefix_tokens: 4'))).toEqual([
-      'llm-perf.yml:7:27: scenarios[0].shared_prefix_tokens: must be < input_tokens (4), got 4',
-    ]);
+    expect(lines(OK.replace('input_tokens: 4', 'input_tokens: 4\n    shared_prefix_tokens: 4'))).toEqual(['llm-perf.yml:7:27: scenarios[0].shared_prefix_tokens: must be < input_tokens (4), got 4']);
   });
 
   it('dataset excludes input_tokens and shared_prefix_tokens; one of them is required', () => {
-    const src = OK.replace('input_tokens: 4', 'dataset: p.jsonl\n    input_tokens: 4\n    shared_prefix_tokens: 1').replace(
-      '    input_tokens: 8\n',
-      '',
-    );
+    const src = OK.replace('input_tokens: 4', 'dataset: p.jsonl\n    input_tokens: 4\n    shared_prefix_tokens: 1').replace('    input_tokens: 8\n', '');
     expect(lines(src)).toEqual([
       'llm-perf.yml:7:5: scenarios[0].input_tokens: not allowed with dataset (prompts come from the file), got 4',
       'llm-perf.yml:8:5: scenarios[0].shared_prefix_tokens: not allowed with dataset (prompts come from the file), got 1',
@@ -175,16 +141,10 @@ describe('ConfigError messages', () => {
   });
 
   it('other URL problems, from the file and from --url', () => {
-    expect(lines(OK.replace('http://127.0.0.1:8000', 'ftp://h'))).toEqual([
-      'llm-perf.yml:2:8: target.url: must start with http:// or https://, got "ftp://h"',
-    ]);
-    expect(lines(OK.replace('http://127.0.0.1:8000', '"http://h/v1?x=1"'))).toEqual([
-      'llm-perf.yml:2:8: target.url: must not have a query string or #fragment, got "http://h/v1?x=1"',
-    ]);
+    expect(lines(OK.replace('http://127.0.0.1:8000', 'ftp://h'))).toEqual(['llm-perf.yml:2:8: target.url: must start with http:// or https://, got "ftp://h"']);
+    expect(lines(OK.replace('http://127.0.0.1:8000', '"http://h/v1?x=1"'))).toEqual(['llm-perf.yml:2:8: target.url: must not have a query string or #fragment, got "http://h/v1?x=1"']);
     expect(lines(OK, { url: 'not a url' })).toEqual(['--url: must be an http(s) URL such as http://127.0.0.1:8000, got "not a url"']);
-    expect(lines(OK, { url: 'https://tok@h' })).toEqual([
-      '--url: must not contain user:password; put the key in an environment variable and name it in target.api_key_env, got "https://***@h/"',
-    ]);
+    expect(lines(OK, { url: 'https://tok@h' })).toEqual(['--url: must not contain user:password; put the key in an environment variable and name it in target.api_key_env, got "https://***@h/"']);
     expect(lines(OK, { model: '' })).toEqual(['--model: must not be empty, got ""']);
   });
 
@@ -192,7 +152,7 @@ describe('ConfigError messages', () => {
     const src = OK.replace('  api: chat\n', '  api_key_env: 1KEY\n  headers:\n    "X Team": a\n    X-Num: 5\n');
     expect(lines(src)).toEqual([
       'llm-perf.yml:3:16: target.api_key_env: must match ^[A-Za-z_][A-Za-z0-9_]*$, got "1KEY"',
-      "llm-perf.yml:5:5: target.headers[\"X Team\"]: invalid name: must match ^[!#$%&'*+.^_`|~0-9A-Za-z-]+$",
+      'llm-perf.yml:5:5: target.headers["X Team"]: invalid name: must match ^[!#$%&\'*+.^_`|~0-9A-Za-z-]+$',
       'llm-perf.yml:6:12: target.headers.X-Num: must be a string, got 5',
     ]);
   });
@@ -238,12 +198,8 @@ loads:
 
   it('without a source there is no line:column, and without a file no prefix', () => {
     const raw = parse(OK.replace('api: chat', 'api: chatt')) as unknown;
-    expect(() => planFromObject(raw, { file: 'x.yml', baseDir: '/' })).toThrow(
-      /^x\.yml: target\.api: must be one of chat\|completions, got "chatt"$/,
-    );
-    expect(() => planFromObject(raw, { file: null, baseDir: '/' })).toThrow(
-      /^target\.api: must be one of chat\|completions, got "chatt"$/,
-    );
+    expect(() => planFromObject(raw, { file: 'x.yml', baseDir: '/' })).toThrow(/^x\.yml: target\.api: must be one of chat\|completions, got "chatt"$/);
+    expect(() => planFromObject(raw, { file: null, baseDir: '/' })).toThrow(/^target\.api: must be one of chat\|completions, got "chatt"$/);
   });
 
   it('truncates long values to 80 characters', () => {

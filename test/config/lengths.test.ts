@@ -39,8 +39,14 @@ describe('length distributions in the config', () => {
 ${LOADS}`);
     expect(p.config.scenarios.map((s) => [s.input_tokens, s.output_tokens])).toEqual([
       [{ dist: 'lognormal', mean: 600, stddev: 400, min: 1, max: 4096 }, 64],
-      [{ dist: 'empirical', values: [128, 2048], weights: [3, 1] }, { dist: 'uniform', min: 16, max: 256 }],
-      [{ dist: 'normal', mean: 100, stddev: 10, min: 50, max: 150 }, { dist: 'empirical', values: [8, 16], weights: [1, 1] }],
+      [
+        { dist: 'empirical', values: [128, 2048], weights: [3, 1] },
+        { dist: 'uniform', min: 16, max: 256 },
+      ],
+      [
+        { dist: 'normal', mean: 100, stddev: 10, min: 50, max: 150 },
+        { dist: 'empirical', values: [8, 16], weights: [1, 1] },
+      ],
     ]);
     expect(p.scenarios[0]!.outputTokens).toBe(64);
     // A distribution is part of the config hash: another spec, another hash.
@@ -110,11 +116,11 @@ describe('trace scenarios in the config', () => {
       'llm-perf.yml:1:1: loads: is required unless every scenario is a trace',
     ]);
     expect(lines(`${HEAD}    trace: { file: t.jsonl, format: mooncake }\ncapacity:\n  - scenario: s\n    mode: rate\n    slo: ["ttft_ms.p95 <= 500"]\n    range: [1, 8]\n`)).toContain(
-      "llm-perf.yml:7:15: capacity[0].scenario: is a trace replay: its times are the trace's, so no search can vary its load, got \"s\"",
+      'llm-perf.yml:7:15: capacity[0].scenario: is a trace replay: its times are the trace\'s, so no search can vary its load, got "s"',
     );
   });
 
-  it('gate.slo may name the trace cell\'s load', () => {
+  it("gate.slo may name the trace cell's load", () => {
     expect(() => plan(`${HEAD}    trace: { file: t.jsonl, format: mooncake }\ngate:\n  slo:\n    - { check: "ttft_ms.p95 <= 500", load: trace }\n`)).not.toThrow();
   });
 });

@@ -68,9 +68,7 @@ describe('loadPlan: files', () => {
     const plan = await loadPlan({ cwd: dir, url: 'http://localhost:9000/v1/', env: {} });
     expect(plan.configPath).toBeNull();
     expect(plan.target.url).toBe('http://localhost:9000');
-    expect(plan.scenarios).toEqual([
-      { name: 'chat', inputTokens: 256, outputTokens: 64, sharedPrefixTokens: 0, dataset: null },
-    ]);
+    expect(plan.scenarios).toEqual([{ name: 'chat', inputTokens: 256, outputTokens: 64, sharedPrefixTokens: 0, dataset: null }]);
     expect(plan.loads.map((l) => l.label)).toEqual(['c=1', 'c=4']);
     expect(plan.limits).toEqual({ requests: 50, warmup: 4, maxDurationS: 120, trials: 3, workers: 1, budget: { trials: 6, minutes: 30 } });
     // The action warms until steady unless the config says otherwise; a count in the file wins.
@@ -138,9 +136,7 @@ loads: [{concurrency: 1}]
   it('checks that api_key_env names a variable that is set, without keeping the key', async () => {
     await write('llm-perf.yml', MINIMAL.replace('target:\n', 'target:\n  api_key_env: MY_KEY\n'));
     const err = await configError(loadPlan({ cwd: dir, env: {} }));
-    expect(err.message).toBe(
-      'llm-perf.yml:2:16: target.api_key_env: names an environment variable that is not set or empty, got "MY_KEY"',
-    );
+    expect(err.message).toBe('llm-perf.yml:2:16: target.api_key_env: names an environment variable that is not set or empty, got "MY_KEY"');
     const plan = await loadPlan({ cwd: dir, env: { MY_KEY: 'sk-secret' } });
     expect(plan.target.apiKeyEnv).toBe('MY_KEY');
     expect(JSON.stringify(plan)).not.toContain('sk-secret');
@@ -151,10 +147,7 @@ describe('planFromObject: defaults and normalisation', () => {
   const ctx = { file: null, baseDir: '/base' };
 
   it('fills every default', () => {
-    const plan = planFromObject(
-      { target: { url: 'http://127.0.0.1:8000' }, scenarios: [{ name: 'a', input_tokens: 4, output_tokens: 2 }], loads: [{ rate: 1 }] },
-      ctx,
-    );
+    const plan = planFromObject({ target: { url: 'http://127.0.0.1:8000' }, scenarios: [{ name: 'a', input_tokens: 4, output_tokens: 2 }], loads: [{ rate: 1 }] }, ctx);
     expect(plan.config).toEqual({
       version: 1,
       target: {
@@ -207,9 +200,7 @@ describe('planFromObject: defaults and normalisation', () => {
     expect(plan.seed).toBe(1);
     expect(plan.encoding).toBe('o200k_base');
     expect(plan.slos).toEqual({ ttftMs: null, tpotMs: null, e2eMs: null });
-    expect(plan.loads).toEqual([
-      { kind: 'rate', label: 'r=1/s', rate: 1, arrival: 'poisson', burstiness: 1, maxConcurrency: null },
-    ]);
+    expect(plan.loads).toEqual([{ kind: 'rate', label: 'r=1/s', rate: 1, arrival: 'poisson', burstiness: 1, maxConcurrency: null }]);
   });
 
   it('labels loads', () => {
@@ -227,13 +218,7 @@ describe('planFromObject: defaults and normalisation', () => {
       },
       ctx,
     );
-    expect(plan.loads.map((l) => l.label)).toEqual([
-      'c=4',
-      'r=2.5/s',
-      'r=2.5/s,gamma=0.5',
-      'r=2.5/s,max=64',
-      'r=2.5/s,gamma=0.5,max=64',
-    ]);
+    expect(plan.loads.map((l) => l.label)).toEqual(['c=4', 'r=2.5/s', 'r=2.5/s,gamma=0.5', 'r=2.5/s,max=64', 'r=2.5/s,gamma=0.5,max=64']);
   });
 
   it.each([
@@ -248,15 +233,12 @@ describe('planFromObject: defaults and normalisation', () => {
     ['https://gw.example/proxy/v1/chat/completions', 'https://gw.example/proxy'],
     ['http://h/v1/models', 'http://h'],
   ])('normalises url %s -> %s', (input, expected) => {
-    const plan = planFromObject(
-      { target: { url: input }, scenarios: [{ name: 'a', input_tokens: 4, output_tokens: 2 }], loads: [{ concurrency: 1 }] },
-      ctx,
-    );
+    const plan = planFromObject({ target: { url: input }, scenarios: [{ name: 'a', input_tokens: 4, output_tokens: 2 }], loads: [{ concurrency: 1 }] }, ctx);
     expect(plan.target.url).toBe(expected);
     expect((plan.config.target as { url: string }).url).toBe(expected);
   });
 
-  it('takes a URL given as an endpoint\'s as its base URL, with a notice that says which (issue 21, item 7)', async () => {
+  it("takes a URL given as an endpoint's as its base URL, with a notice that says which (issue 21, item 7)", async () => {
     await write('llm-perf.yml', 'target:\n  url: http://127.0.0.1:8000/v1/chat/completions\nscenarios:\n  - {name: a, input_tokens: 4, output_tokens: 2}\nloads:\n  - concurrency: 1\n');
     const notices: string[] = [];
     const plan = await loadPlan({ configPath: 'llm-perf.yml', cwd: dir, env: {}, onNotice: (t) => notices.push(t) });

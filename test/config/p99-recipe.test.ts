@@ -45,7 +45,9 @@ describe('docs/config.md: gating p99 alone', () => {
     expect(notices).toEqual([]);
     expect(warnings).toEqual([]);
     expect(plan.limits.requests * plan.limits.trials).toBe(300);
-    const gated = rulesFor(plan.gate, 'chat', 'concurrency').filter((r) => r.gated).map((r) => r.def.id);
+    const gated = rulesFor(plan.gate, 'chat', 'concurrency')
+      .filter((r) => r.gated)
+      .map((r) => r.def.id);
     expect(gated.sort()).toEqual(['error_rate', 'tpot_ms.p99', 'ttft_ms.p99']);
     expect(plan.gate.slo.map((s) => s.text)).toEqual(['ttft_ms.p99 <= 2000']);
   });
@@ -53,12 +55,22 @@ describe('docs/config.md: gating p99 alone', () => {
 
 describe('an SLO on a percentile the counts cannot support', () => {
   const config = (run: string, slo: string[]): string =>
-    ['version: 1', 'target: { url: http://127.0.0.1:8000 }', `run: ${run}`, 'scenarios: [{ name: chat, input_tokens: 64, output_tokens: 16 }]', 'loads: [{ concurrency: 4 }]', 'gate:', '  slo:', ...slo.map((s) => `    - ${s}`), ''].join('\n');
+    [
+      'version: 1',
+      'target: { url: http://127.0.0.1:8000 }',
+      `run: ${run}`,
+      'scenarios: [{ name: chat, input_tokens: 64, output_tokens: 16 }]',
+      'loads: [{ concurrency: 4 }]',
+      'gate:',
+      '  slo:',
+      ...slo.map((s) => `    - ${s}`),
+      '',
+    ].join('\n');
 
   it('is a warning at start naming the samples, what the percentile needs and the requests that give it', async () => {
     const { warnings } = await load(config('{ requests: 20, trials: 3 }', ['ttft_ms.p99 <= 2000', 'tpot_ms.p95 <= 100', 'e2e_ms.mean <= 5000']));
     expect(warnings).toEqual([
-      "gate.slo 'ttft_ms.p99 <= 2000' judges a p99 on 20 requests x 3 trials = 60 samples a cell, fewer than the 300 a p99 needs: it is judged on a rough estimate near the largest values. Raise run.requests to 100 (or run.trials) for it, or check the p95 instead (ttft_ms.p95 <= 2000) (docs/config.md, \"Gating p99\").",
+      'gate.slo \'ttft_ms.p99 <= 2000\' judges a p99 on 20 requests x 3 trials = 60 samples a cell, fewer than the 300 a p99 needs: it is judged on a rough estimate near the largest values. Raise run.requests to 100 (or run.trials) for it, or check the p95 instead (ttft_ms.p95 <= 2000) (docs/config.md, "Gating p99").',
     ]);
   });
 

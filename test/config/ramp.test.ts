@@ -71,10 +71,10 @@ describe('a ramp load', () => {
 
   it('refuses a ramp longer than run.max_duration_s, one of too many or too few requests, and a steps ramp of one step', () => {
     expect(lines(withRamp('{ from: 1, to: 2, duration_s: 200 }'))).toEqual([
-      'llm-perf.yml:8:41: loads[0].ramp.duration_s: is longer than run.max_duration_s (120 s), which stops every cell\'s trial: raise run.max_duration_s to at least 200, got 200',
+      "llm-perf.yml:8:41: loads[0].ramp.duration_s: is longer than run.max_duration_s (120 s), which stops every cell's trial: raise run.max_duration_s to at least 200, got 200",
     ]);
     expect(lines(withRamp('{ from: 1, to: 2, duration_s: 30 }', 'run:\n  max_duration_s: 20\n'))).toEqual([
-      'llm-perf.yml:8:41: loads[0].ramp.duration_s: is longer than run.max_duration_s (20 s), which stops every cell\'s trial: raise run.max_duration_s to at least 30, got 30',
+      "llm-perf.yml:8:41: loads[0].ramp.duration_s: is longer than run.max_duration_s (20 s), which stops every cell's trial: raise run.max_duration_s to at least 30, got 30",
     ]);
     expect(lines(withRamp('{ from: 1000, to: 3000, duration_s: 100 }'))).toEqual([
       'llm-perf.yml:8:11: loads[0].ramp: asks for about 200000 requests (its mean rate x duration_s), more than the 100000 a cell may hold: shorten it or lower its rates',
@@ -82,12 +82,10 @@ describe('a ramp load', () => {
     expect(lines(withRamp('{ from: 0.01, to: 0.02, duration_s: 10 }'))).toEqual([
       'llm-perf.yml:8:11: loads[0].ramp: asks for about 0.15 requests (its mean rate x duration_s), fewer than one per step (5 steps): lengthen duration_s or raise its rates',
     ]);
-    expect(lines(withRamp('{ from: 1, to: 2, duration_s: 10, shape: steps, steps: 1 }'))).toEqual([
-      'llm-perf.yml:8:66: loads[0].ramp.steps: a steps ramp needs at least 2 steps (from and to), got 1',
-    ]);
+    expect(lines(withRamp('{ from: 1, to: 2, duration_s: 10, shape: steps, steps: 1 }'))).toEqual(['llm-perf.yml:8:66: loads[0].ramp.steps: a steps ramp needs at least 2 steps (from and to), got 1']);
   });
 
-  it('refuses saturation criteria a step cannot be judged on, with the capacity search\'s reasons', () => {
+  it("refuses saturation criteria a step cannot be judged on, with the capacity search's reasons", () => {
     expect(lines(withRamp('{ from: 1, to: 2, duration_s: 10, saturation: {} }'))).toEqual([
       'llm-perf.yml:8:57: loads[0].ramp.saturation: give slo (e.g. ["queued_ttft_ms.p95 <= 1000"]), growth (e.g. { factor: 2 }) or both',
     ]);

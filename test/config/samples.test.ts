@@ -27,7 +27,21 @@ afterEach(async () => {
 
 /** A config of one chat scenario under `loads`, with `run` and `gate` as YAML lines. */
 function config(run: string, gate = '', loads = ['concurrency: 4']): string {
-  return ['version: 1', 'target:', '  url: http://127.0.0.1:8000', `run: ${run}`, 'scenarios:', '  - name: chat', '    input_tokens: 64', '    output_tokens: 16', 'loads:', ...loads.map((l) => `  - ${l}`), gate].join('\n') + '\n';
+  return (
+    [
+      'version: 1',
+      'target:',
+      '  url: http://127.0.0.1:8000',
+      `run: ${run}`,
+      'scenarios:',
+      '  - name: chat',
+      '    input_tokens: 64',
+      '    output_tokens: 16',
+      'loads:',
+      ...loads.map((l) => `  - ${l}`),
+      gate,
+    ].join('\n') + '\n'
+  );
 }
 
 async function load(text: string): Promise<{ requests: number; notices: string[]; hash: string }> {
@@ -58,18 +72,31 @@ describe('a percentile the config gates itself', () => {
   });
 
   it('names the scenario override that gates it, and a p90 when a p95 is out of reach', async () => {
-    const text = config('{ requests: 15, trials: 3, warmup: 30 }', ['gate:', '  scenarios:', '    chat:', '      metrics:', '        itl_ms.p95: { gate: true }', '        ttft_ms.p95: { gate: false }'].join('\n'));
+    const text = config(
+      '{ requests: 15, trials: 3, warmup: 30 }',
+      ['gate:', '  scenarios:', '    chat:', '      metrics:', '        itl_ms.p95: { gate: true }', '        ttft_ms.p95: { gate: false }'].join('\n'),
+    );
     const message = await configError(text);
     // Warm-up requests are sent on top of run.requests and excluded from every metric: they add no samples.
-    expect(message).toContain('gate.scenarios.chat.metrics["itl_ms.p95"].gate: gates itl_ms.p95, but each cell plans 15 requests x 3 trials = 45 samples, fewer than the 60 a p95 needs: raise run.requests to 20 or gate the p90 (itl_ms.p90) instead');
+    expect(message).toContain(
+      'gate.scenarios.chat.metrics["itl_ms.p95"].gate: gates itl_ms.p95, but each cell plans 15 requests x 3 trials = 45 samples, fewer than the 60 a p95 needs: raise run.requests to 20 or gate the p90 (itl_ms.p90) instead',
+    );
     expect(message).toMatch(/^llm-perf\.yml:15:29: gate\.scenarios/m);
     // A default-gated metric the same config leaves alone is not an error, and not raised: tpot_ms.p50 needs 6.
     expect(message).not.toContain('tpot_ms.p50');
   });
 
   it('is an error for a config object too', () => {
-    const raw = { target: { url: 'http://127.0.0.1:8000' }, run: { requests: 10, trials: 1 }, scenarios: [{ name: 'chat', input_tokens: 8, output_tokens: 4 }], loads: [{ concurrency: 1 }], gate: { metrics: { 'itl_ms.p90': { gate: true } } } };
-    expect(() => planFromObject(raw, { file: null, baseDir: '/', review: reviewSamples })).toThrow('gates itl_ms.p90, but each cell plans 10 requests x 1 trial = 10 samples, fewer than the 30 a p90 needs: raise run.requests to 30 or gate the p50 (itl_ms.p50) instead');
+    const raw = {
+      target: { url: 'http://127.0.0.1:8000' },
+      run: { requests: 10, trials: 1 },
+      scenarios: [{ name: 'chat', input_tokens: 8, output_tokens: 4 }],
+      loads: [{ concurrency: 1 }],
+      gate: { metrics: { 'itl_ms.p90': { gate: true } } },
+    };
+    expect(() => planFromObject(raw, { file: null, baseDir: '/', review: reviewSamples })).toThrow(
+      'gates itl_ms.p90, but each cell plans 10 requests x 1 trial = 10 samples, fewer than the 30 a p90 needs: raise run.requests to 30 or gate the p50 (itl_ms.p50) instead',
+    );
   });
 });
 
@@ -107,7 +134,9 @@ describe('every command reads its config through readPlan', () => {
     expect(plan.limits.requests).toBe(60);
     expect(notices).toEqual([expect.stringMatching(/^run\.requests raised from 20 to 60: ttft_ms\.p95 is gated by default/)]);
     await writeFile(path.join(dir, 'llm-perf.yml'), config('{ requests: 20, trials: 1 }', 'gate: { metrics: { ttft_ms.p95: { gate: true } } }'));
-    await expect(readPlan(host, { config: null, url: null })).rejects.toThrow('gates ttft_ms.p95, but each cell plans 20 requests x 1 trial = 20 samples, fewer than the 60 a p95 needs: raise run.requests to 60 or gate the p50 (ttft_ms.p50) instead');
+    await expect(readPlan(host, { config: null, url: null })).rejects.toThrow(
+      'gates ttft_ms.p95, but each cell plans 20 requests x 1 trial = 20 samples, fewer than the 60 a p95 needs: raise run.requests to 60 or gate the p50 (ttft_ms.p50) instead',
+    );
   });
 });
 

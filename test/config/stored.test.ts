@@ -11,7 +11,10 @@ import type { NormalConfig } from '../../src/config/normal.js';
 
 const RAW = {
   target: { url: 'http://127.0.0.1:1', headers: { Authorization: 'Bearer sk-1' } },
-  scenarios: [{ name: 'chat', input_tokens: 8, output_tokens: 4 }, { name: 'long', input_tokens: 64, output_tokens: 4 }],
+  scenarios: [
+    { name: 'chat', input_tokens: 8, output_tokens: 4 },
+    { name: 'long', input_tokens: 64, output_tokens: 4 },
+  ],
   loads: [{ concurrency: 2 }, { rate: 3, arrival: 'gamma', burstiness: 0.5 }],
   ab: { baseline: { url: 'http://127.0.0.1:2/v1' }, candidate: { url: 'http://127.0.0.1:3' } },
   gate: {
@@ -59,8 +62,7 @@ describe('stored config', () => {
   });
 
   it('keeps config/ and metrics/ from importing each other; the metric ids import nothing', () => {
-    const imports = (dir: string): string[] =>
-      readdirSync(dir).flatMap((f) => [...readFileSync(path.join(dir, f), 'utf8').matchAll(/^import .* from '([^']+)';$/gm)].map((m) => m[1]!));
+    const imports = (dir: string): string[] => readdirSync(dir).flatMap((f) => [...readFileSync(path.join(dir, f), 'utf8').matchAll(/^import .* from '([^']+)';$/gm)].map((m) => m[1]!));
     expect(imports('src/config').filter((s) => s.includes('/metrics/'))).toEqual([]);
     expect(imports('src/metrics').filter((s) => s.includes('/config/') && !s.endsWith('/config/plan.js'))).toEqual([]);
     expect(readFileSync('src/metric-ids.ts', 'utf8')).not.toMatch(/^import /m);

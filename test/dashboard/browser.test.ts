@@ -23,7 +23,14 @@ interface Drawn {
   ready: boolean;
   renders: number;
   view: { cell: string | null; metric: string | null; axis: 'commit' | 'date' };
-  charts: { cell: string; metric: string; id: string; axis: string; markers: { commit: string; x: number; accepted: boolean }[]; gates: { commit: string; mark: 'fail' | 'accepted'; x: number; y: number }[] }[];
+  charts: {
+    cell: string;
+    metric: string;
+    id: string;
+    axis: string;
+    markers: { commit: string; x: number; accepted: boolean }[];
+    gates: { commit: string; mark: 'fail' | 'accepted'; x: number; y: number }[];
+  }[];
   downloads: { name: string; type: string }[];
 }
 

@@ -11,7 +11,16 @@ import { REALISTIC, syntheticResult } from '../support/synthetic.js';
 const commits: DashboardCommit[] = ['a', 'b'].map((c) => ({ commit: c.repeat(40), date: '2026-12-01T00:00:00Z', measuredAt: '2026-12-01T00:00:00Z', subject: null, gate: null, mark: null }));
 
 function series(metric: string, direction: 'higher' | 'lower', tolerance: number, floor: number, last: number): MetricSeries {
-  return { cell: 'chat@c=4', metric, unit: 'x', direction, gated: true, tolerance, floor, points: commits.map((c, i) => ({ commit: c.commit, value: i === 0 ? last * 1.01 : last, trialRange: null })) };
+  return {
+    cell: 'chat@c=4',
+    metric,
+    unit: 'x',
+    direction,
+    gated: true,
+    tolerance,
+    floor,
+    points: commits.map((c, i) => ({ commit: c.commit, value: i === 0 ? last * 1.01 : last, trialRange: null })),
+  };
 }
 
 describe('dashboardSeries: the band', () => {
@@ -47,7 +56,7 @@ describe('gate marks', () => {
     expect(dashboardGate(gate('fail', ACCEPTANCE))).toEqual({ verdict: 'fail', regressed: 1, accepted: ACCEPTANCE, pullRequest: 7 });
   });
 
-  it('dashboardData carries each commit\'s gate, mark and measuring time, the acceptance on its change point, and a note on results without a gate', () => {
+  it("dashboardData carries each commit's gate, mark and measuring time, the acceptance on its change point, and a note on results without a gate", () => {
     const history = Array.from({ length: 24 }, (_, i) => {
       const doc = syntheticResult(`dash-${i}`, { ...REALISTIC, requests: 60, trialCv: 0.03 }, { tpot: i >= 12 ? 1.25 : 1 });
       doc.started_at = new Date(Date.UTC(2026, 10, 1) + i * 3_600_000).toISOString();

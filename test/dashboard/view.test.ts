@@ -137,9 +137,15 @@ describe('dashboard view: what is shown, as CSV and JSON', () => {
   it('CSV: a header, RFC 4180 quoting, and text a spreadsheet would run as a formula defused', () => {
     const csv = view.toCsv(data, { ...ALL, cell: 'chat@c=4', metric: 'tpot_ms.p50' });
     const lines = csv.split('\r\n');
-    expect(lines[0]).toBe('cell,metric,unit,commit,date,measured_at,subject,value,trials_low,trials_high,gate,regressed,accepted_by,accepted_via,accepted_at,accepted_reason,pull_request,commit_url,pull_request_url');
-    expect(lines[1]).toBe(`chat@c=4,tpot_ms.p50,ms,${'a'.repeat(40)},2026-11-02T00:00:00Z,2026-11-02T00:00:00Z,"'=HYPERLINK(""x""), ""quoted""",10,9,11,,,,,,,,https://github.com/o/r/commit/${'a'.repeat(40)},`);
-    expect(lines[2]).toBe(`chat@c=4,tpot_ms.p50,ms,${'b'.repeat(40)},2026-11-01T00:00:00Z,2026-11-01T00:00:00Z,,11,10,12,fail,2,,,,,5,https://github.com/o/r/commit/${'b'.repeat(40)},https://github.com/o/r/pull/5`);
+    expect(lines[0]).toBe(
+      'cell,metric,unit,commit,date,measured_at,subject,value,trials_low,trials_high,gate,regressed,accepted_by,accepted_via,accepted_at,accepted_reason,pull_request,commit_url,pull_request_url',
+    );
+    expect(lines[1]).toBe(
+      `chat@c=4,tpot_ms.p50,ms,${'a'.repeat(40)},2026-11-02T00:00:00Z,2026-11-02T00:00:00Z,"'=HYPERLINK(""x""), ""quoted""",10,9,11,,,,,,,,https://github.com/o/r/commit/${'a'.repeat(40)},`,
+    );
+    expect(lines[2]).toBe(
+      `chat@c=4,tpot_ms.p50,ms,${'b'.repeat(40)},2026-11-01T00:00:00Z,2026-11-01T00:00:00Z,,11,10,12,fail,2,,,,,5,https://github.com/o/r/commit/${'b'.repeat(40)},https://github.com/o/r/pull/5`,
+    );
     expect(csv).toContain('"line\nbreak"');
     expect(csv).toContain(',alice,comment,2026-11-03T00:00:00Z,"intended, see #9",6,');
     expect(csv.endsWith('\r\n')).toBe(true);

@@ -127,8 +127,7 @@ describe('the embedded engine speaks the OpenAI/vLLM streaming format', () => {
   });
 
   it('honours ignore_eos and min_tokens; without them an answer may stop by itself', async () => {
-    const ask = (extra: Record<string, unknown>) =>
-      Promise.all(Array.from({ length: 8 }, (_, i) => post('/v1/completions', { prompt: `Story ${i}:`, max_tokens: 300, seed: i, ...extra })));
+    const ask = (extra: Record<string, unknown>) => Promise.all(Array.from({ length: 8 }, (_, i) => post('/v1/completions', { prompt: `Story ${i}:`, max_tokens: 300, seed: i, ...extra })));
     const free = await ask({});
     const reasons = free.map((r) => (r.json.choices as Choice[])[0]!.finish_reason);
     // EOS has a probability of about 1/200 per token: 8 x 300 tokens without one is practically impossible.
@@ -155,9 +154,7 @@ describe('the embedded engine speaks the OpenAI/vLLM streaming format', () => {
 
   it('generates --parallel requests at once and queues the rest', async () => {
     const before = await stats();
-    const all = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => sse('/v1/completions', { prompt: `queue ${i}`, max_tokens: 40, stream: true, ignore_eos: true })),
-    );
+    const all = await Promise.all(Array.from({ length: 10 }, (_, i) => sse('/v1/completions', { prompt: `queue ${i}`, max_tokens: 40, stream: true, ignore_eos: true })));
     for (const r of all) expect(r.events.at(-1)!.data).toBe('[DONE]');
     const after = await stats();
     expect(after.maxBusy).toBe(4);

@@ -57,8 +57,24 @@ describe('GGUF writer', () => {
   });
 
   it('refuses duplicate keys and tensors', () => {
-    expect(() => encodeHeader([['k', gguf.u32(1)], ['k', gguf.u32(2)]], [])).toThrow(/duplicate metadata key/);
-    expect(() => encodeHeader([], [{ name: 't', dims: [1], type: GgmlType.F32 }, { name: 't', dims: [1], type: GgmlType.F32 }])).toThrow(/duplicate tensor/);
+    expect(() =>
+      encodeHeader(
+        [
+          ['k', gguf.u32(1)],
+          ['k', gguf.u32(2)],
+        ],
+        [],
+      ),
+    ).toThrow(/duplicate metadata key/);
+    expect(() =>
+      encodeHeader(
+        [],
+        [
+          { name: 't', dims: [1], type: GgmlType.F32 },
+          { name: 't', dims: [1], type: GgmlType.F32 },
+        ],
+      ),
+    ).toThrow(/duplicate tensor/);
   });
 
   it('converts to half floats with round-to-nearest-even', () => {

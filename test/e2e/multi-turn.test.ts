@@ -37,7 +37,7 @@ describe('examples/multi-turn.yml on the embedded engine', () => {
     if (engine && engine.child.exitCode === null) await engine.stop();
   });
 
-  it('runs every session\'s turns with the growing history and records each turn', async () => {
+  it("runs every session's turns with the growing history and records each turn", async () => {
     const out = join(await tempDir(), 'result.json');
     const ran = await cli(['run', '--config', 'examples/multi-turn.yml', '--url', engine.url, '--out', out]);
     expect(ran.code, ran.stderr).toBe(0);
@@ -128,8 +128,15 @@ describe.skipIf(!found.binary)('multi-turn sessions on llama.cpp llama-server wi
     const turns = cell.turns!;
     expect(turns.map((t) => t.completed)).toEqual([6, 6, 6, 6]);
     const ttft = turns.map((t) => t.ttft_ms!.mean);
-    console.log(`[e2e] llama-server multi-turn: TTFT mean by turn ${ttft.map((x) => x.toFixed(1)).join(', ')} ms; input tokens ${turns.map((t) => t.input_tokens_mean).join(', ')}; prefix-cache hit rate ${cell.telemetry?.engine?.prefix_cache_hit_rate}`);
-    console.log(stdout.split('\n').filter((l) => l.includes('by turn')).join('\n'));
+    console.log(
+      `[e2e] llama-server multi-turn: TTFT mean by turn ${ttft.map((x) => x.toFixed(1)).join(', ')} ms; input tokens ${turns.map((t) => t.input_tokens_mean).join(', ')}; prefix-cache hit rate ${cell.telemetry?.engine?.prefix_cache_hit_rate}`,
+    );
+    console.log(
+      stdout
+        .split('\n')
+        .filter((l) => l.includes('by turn'))
+        .join('\n'),
+    );
     // Every later turn's median TTFT below half of turn 1's: a 1024-token prefill against a few dozen new tokens.
     // (Medians: on a shared 2-core machine one stalled request moved a turn's mean from ~80 ms to 246 ms.)
     const p50 = turns.map((t) => t.ttft_ms!.p50!);

@@ -28,7 +28,11 @@ function track(child: ChildProcess): { output: () => string; exited: Promise<{ c
   return { output: () => out, exited };
 }
 
-async function stopper(child: ChildProcess, exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>, output: () => string): Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }> {
+async function stopper(
+  child: ChildProcess,
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>,
+  output: () => string,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }> {
   if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
   const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
   const r = await exited;

@@ -79,7 +79,12 @@ async function lint(w: Block): Promise<string[]> {
     .map((r) => `${w.where} (line ${r.line - w.firstLine + 1} of the block, column ${r.column}): ${r.message} [${r.kind}]`);
 }
 
-const DOCS = ['README.md', ...readdirSync('docs').filter((f) => f.endsWith('.md')).map((f) => join('docs', f))];
+const DOCS = [
+  'README.md',
+  ...readdirSync('docs')
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => join('docs', f)),
+];
 /** The sample workflows in examples/: the YAML files with `on:` and `jobs:` at the top (the others are configs and Kubernetes manifests). */
 const EXAMPLES = readdirSync('examples')
   .filter((f) => /\.ya?ml$/.test(f))
@@ -193,8 +198,7 @@ describe('workflows in the docs and the repository', () => {
         const where = `${w.where}, job ${name}`;
         const raw = job.permissions ?? doc.permissions;
         expect(raw, `${where}: no permissions:`).toBeDefined();
-        const perms: Record<string, string> =
-          raw === 'write-all' ? { checks: 'write', contents: 'write', 'pull-requests': 'write' } : typeof raw === 'string' ? {} : raw!;
+        const perms: Record<string, string> = raw === 'write-all' ? { checks: 'write', contents: 'write', 'pull-requests': 'write' } : typeof raw === 'string' ? {} : raw!;
         const writes = Object.values(perms).includes('write');
         if (!writes) {
           // A read-only token on purpose (a fork's pull request): the step must not try to write.

@@ -115,10 +115,7 @@ describe('closed loop against a known schedule', () => {
 
   it('asks for usage, max_tokens and a fixed output length, and passes extra fields through', async () => {
     server = await startFakeServer({ ttftMs: 1, gapMs: 1 });
-    await measure(
-      server.url,
-      oneCell({ concurrency: 1 }, { requests: 1, output: 7, extra: { target: { api: 'chat', headers: { 'X-Team': 'perf' }, extra_body: { temperature: 0 } } } }),
-    );
+    await measure(server.url, oneCell({ concurrency: 1 }, { requests: 1, output: 7, extra: { target: { api: 'chat', headers: { 'X-Team': 'perf' }, extra_body: { temperature: 0 } } } }));
     const req = server.requests.find((r) => r.completionIndex === 0)!;
     expect(req.path).toBe('/v1/chat/completions');
     expect(req.body).toMatchObject({
@@ -173,9 +170,7 @@ describe('wire details', () => {
     expect(text).not.toContain('sk-very-secret');
     expect(text).not.toContain('hush');
     expect(text).toContain('TEST_KEY');
-    await expect(
-      runPlan({ plan: p, outPath: out, cwd: process.cwd(), env: {}, signal: new AbortController().signal }),
-    ).rejects.toThrow(/TEST_KEY.*not set/);
+    await expect(runPlan({ plan: p, outPath: out, cwd: process.cwd(), env: {}, signal: new AbortController().signal })).rejects.toThrow(/TEST_KEY.*not set/);
   });
 
   it('replays a JSONL dataset with per-row max tokens', async () => {

@@ -19,7 +19,10 @@ describe('src/errors', () => {
       const Cls = classes[0] as { prototype: object; name: string };
       expect(Object.create(Cls.prototype) instanceof UserError, f).toBe(true);
       // The file is named for its class: config-error.ts holds ConfigError.
-      expect(f.replace(/\.ts$/, '').replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase()), f).toBe(Cls.name);
+      expect(
+        f.replace(/\.ts$/, '').replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase()),
+        f,
+      ).toBe(Cls.name);
     }
   });
 

@@ -18,10 +18,7 @@ const gate = (): GatePlan =>
 /** The two sides of one synthetic A/A ab run: same truth, independent noise, `drift` shared by pair i. */
 function aa(seed: string, trialCv: number, trials: number, drift: readonly number[] = [], runId = 'r1'): [ResultDoc, ResultDoc] {
   const t = { ...REALISTIC, trialCv, trials, requests: 64 };
-  return [
-    syntheticResult(`${seed}|b`, t, {}, { run_id: runId, side: 'baseline' }, drift),
-    syntheticResult(`${seed}|c`, t, {}, { run_id: runId, side: 'candidate' }, drift),
-  ];
+  return [syntheticResult(`${seed}|b`, t, {}, { run_id: runId, side: 'baseline' }, drift), syntheticResult(`${seed}|c`, t, {}, { run_id: runId, side: 'candidate' }, drift)];
 }
 
 // The advice simulates 20,000 walks a boundary (budget-advice.ts).

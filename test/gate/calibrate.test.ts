@@ -256,7 +256,14 @@ describe('calibrate: the recommended gate snippet', () => {
     expect(changes.find((ch) => ch.metric === 'output_tps' && ch.scenario === 'rag.long')?.to).toBe(0.07);
     expect(changes.find((ch) => ch.metric === 'tpot_ms.p50' && ch.scenario === 'rag.long')?.from).toBe(0.3);
     const plan = planFromObject(
-      { ...BASE, scenarios: [{ name: 'chat', input_tokens: 8, output_tokens: 4 }, { name: 'rag.long', input_tokens: 8, output_tokens: 4 }], ...parsed },
+      {
+        ...BASE,
+        scenarios: [
+          { name: 'chat', input_tokens: 8, output_tokens: 4 },
+          { name: 'rag.long', input_tokens: 8, output_tokens: 4 },
+        ],
+        ...parsed,
+      },
       { file: null, baseDir: '/' },
     );
     expect(plan.gate.scenarios['rag.long']!['output_tps']!.tolerance).toBe(0.07);

@@ -22,12 +22,49 @@ function cell(rps: { value: number; lo: number; hi: number | null }, over: Parti
     started_at: '2026-01-01T00:00:00.000Z',
     duration_s: 10,
     points: [
-      { role: 'search', load: { kind: 'concurrency', concurrency: 4 }, requests: 40, runs: 1, verdict: 'pass', leaning: 'pass', slos: [{ slo: 'ttft_ms.p90 <= 1000', value: 300, lo: 250, hi: 400, verdict: 'pass' }], rps: 3, output_tps: 24, goodput_rps: 3, error_rate: 0, detail: [{ big: true }] },
-      { role: 'search', load: { kind: 'concurrency', concurrency: 8 }, requests: 40, runs: 1, verdict: 'fail', leaning: 'fail', slos: [{ slo: 'ttft_ms.p90 <= 1000', value: 1500, lo: 1200, hi: 1900, verdict: 'fail' }], rps: 4, output_tps: 32, goodput_rps: 1, error_rate: 0 },
+      {
+        role: 'search',
+        load: { kind: 'concurrency', concurrency: 4 },
+        requests: 40,
+        runs: 1,
+        verdict: 'pass',
+        leaning: 'pass',
+        slos: [{ slo: 'ttft_ms.p90 <= 1000', value: 300, lo: 250, hi: 400, verdict: 'pass' }],
+        rps: 3,
+        output_tps: 24,
+        goodput_rps: 3,
+        error_rate: 0,
+        detail: [{ big: true }],
+      },
+      {
+        role: 'search',
+        load: { kind: 'concurrency', concurrency: 8 },
+        requests: 40,
+        runs: 1,
+        verdict: 'fail',
+        leaning: 'fail',
+        slos: [{ slo: 'ttft_ms.p90 <= 1000', value: 1500, lo: 1200, hi: 1900, verdict: 'fail' }],
+        rps: 4,
+        output_tps: 32,
+        goodput_rps: 1,
+        error_rate: 0,
+      },
     ],
     search: {
-      mode: 'concurrency', slos: ['ttft_ms.p90 <= 1000'], level: 0.9, resolution: 0.05, status: 'found', reason: 'bracket', bracket: { lastPass: 4, firstFail: 8, undecided: [] },
-      capacity: { value: 5, lo: 4, hi: 6 }, capacity_rps: est(1), capacity_output_tps: est(8), binding: 'ttft_ms.p90 <= 1000', atCapacity: null, steps: 2, elapsedMs: 10_000,
+      mode: 'concurrency',
+      slos: ['ttft_ms.p90 <= 1000'],
+      level: 0.9,
+      resolution: 0.05,
+      status: 'found',
+      reason: 'bracket',
+      bracket: { lastPass: 4, firstFail: 8, undecided: [] },
+      capacity: { value: 5, lo: 4, hi: 6 },
+      capacity_rps: est(1),
+      capacity_output_tps: est(8),
+      binding: 'ttft_ms.p90 <= 1000',
+      atCapacity: null,
+      steps: 2,
+      elapsedMs: 10_000,
     },
     sweep: null,
     ...over,
@@ -46,7 +83,10 @@ describe('capacity cells in the gate', () => {
       ['capacity_output_tps', 'fail', 'regressed'],
     ]);
     const s = summary();
-    expect(tallyCapacity(s, lost.cells)).toEqual([expect.stringMatching(/^chat@capacity:concurrency: capacity_rps regressed \(capacity fell to 70\.0%/), expect.stringMatching(/capacity_output_tps regressed/)]);
+    expect(tallyCapacity(s, lost.cells)).toEqual([
+      expect.stringMatching(/^chat@capacity:concurrency: capacity_rps regressed \(capacity fell to 70\.0%/),
+      expect.stringMatching(/capacity_output_tps regressed/),
+    ]);
     expect(s.regressed).toBe(2);
     // The report's points carry no per-step metrics; the stored result keeps them.
     expect(lost.cells[0]!.candidate.points[0]!.detail).toBeUndefined();
@@ -61,10 +101,7 @@ describe('capacity cells in the gate', () => {
     const other = cell({ value: 10, lo: 9, hi: 11 }, { slo: ['ttft_ms.p99 <= 1000'], workload_hash: 'b'.repeat(64) });
     const r = judgeCapacityCells(doc(base), doc(other), GATE);
     expect(r.cells[0]!.valid).toBe(false);
-    expect(r.cells[0]!.invalid_reasons).toEqual([
-      'SLOs differ (baseline ttft_ms.p90 <= 1000; candidate ttft_ms.p99 <= 1000)',
-      'workload hash differs: the sides sent different prompts',
-    ]);
+    expect(r.cells[0]!.invalid_reasons).toEqual(['SLOs differ (baseline ttft_ms.p90 <= 1000; candidate ttft_ms.p99 <= 1000)', 'workload hash differs: the sides sent different prompts']);
     expect(r.cells[0]!.metrics).toEqual([]);
     const s = summary();
     tallyCapacity(s, r.cells);
@@ -76,7 +113,10 @@ describe('capacity cells in the gate', () => {
   });
 
   it('shows a sweep and a one-sided cell without gating them', () => {
-    const sweep = cell({ value: 0, lo: 0, hi: 0 }, { id: 'chat@sweep:concurrency', search: null, sweep: { mode: 'concurrency', slos: ['ttft_ms.p90 <= 1000'], knee: { load: 4, index: 0, slo: 'ttft_ms.p90 <= 1000' }, skipped: [] } });
+    const sweep = cell(
+      { value: 0, lo: 0, hi: 0 },
+      { id: 'chat@sweep:concurrency', search: null, sweep: { mode: 'concurrency', slos: ['ttft_ms.p90 <= 1000'], knee: { load: 4, index: 0, slo: 'ttft_ms.p90 <= 1000' }, skipped: [] } },
+    );
     const r = judgeCapacityCells(doc(), doc(cell({ value: 10, lo: 9, hi: 11 }), sweep), GATE);
     expect(r.warnings).toEqual(['capacity cell chat@capacity:concurrency is only in the candidate: not compared', 'capacity cell chat@sweep:concurrency is a sweep: shown, not gated']);
     expect(r.cells.every((c) => c.valid && c.metrics.length === 0)).toBe(true);

@@ -94,11 +94,7 @@ describe('compare: verdicts', () => {
 
   it('uses the paired design for the two sides of one interleaved A/B run', () => {
     const t = { ...REALISTIC, trials: 4 };
-    const v = compare(
-      syntheticResult('a', t, {}, { run_id: 'r1', side: 'baseline' }),
-      syntheticResult('b', t, { tpot: 1.3 }, { run_id: 'r1', side: 'candidate' }),
-      gate(),
-    );
+    const v = compare(syntheticResult('a', t, {}, { run_id: 'r1', side: 'baseline' }), syntheticResult('b', t, { tpot: 1.3 }, { run_id: 'r1', side: 'candidate' }), gate());
     expect(v.design).toBe('paired');
     expect(metric(v, 'output_tps').method).toBe('paired');
     expect(v.verdict).toBe('fail');

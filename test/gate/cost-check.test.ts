@@ -21,7 +21,8 @@ function priced(doc: ResultDoc, cost: NormalCost): ResultDoc {
 }
 
 const GPU = { gpu_hour_usd: 2.5, gpus: 1 };
-const gatedOn = (id: string) => judgedBy({ metrics: { [id]: { gate: true }, output_tps: { gate: false }, 'ttft_ms.p95': { gate: false }, 'tpot_ms.p50': { gate: false }, error_rate: { gate: false } } });
+const gatedOn = (id: string) =>
+  judgedBy({ metrics: { [id]: { gate: true }, output_tps: { gate: false }, 'ttft_ms.p95': { gate: false }, 'tpot_ms.p50': { gate: false }, error_rate: { gate: false } } });
 const truth = { ...REALISTIC, trialCv: 0.02 };
 
 describe('cost per token in the gate', () => {

@@ -22,7 +22,7 @@ describe('judgeAgainstHistory', () => {
     expect(r).toEqual({ known: false, jobs: 2, reason: expect.stringMatching(/2 comparable stored run\(s\) with output_tps, 3 needed: job-to-job noise unknown/) });
   });
 
-  it('does not regress a candidate inside the stored jobs\' swing, and reports the noise it saw', () => {
+  it("does not regress a candidate inside the stored jobs' swing, and reports the noise it saw", () => {
     const r = judgeAgainstHistory(history, run('c', 1.06), rule('output_tps'), settings);
     expect(r.known).toBe(true);
     if (!r.known) return;

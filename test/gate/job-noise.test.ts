@@ -19,7 +19,11 @@ describe('estimateJobNoise', () => {
 
   it('puts the whole spread between jobs when trials agree inside each job', () => {
     // logs: ln 100, ln 110, ln 90; S_b^2 = their sample variance; sigma^2 = 0, so tau^2 = S_b^2
-    const n = estimateJobNoise([[100, 100], [110, 110], [90, 90]])!;
+    const n = estimateJobNoise([
+      [100, 100],
+      [110, 110],
+      [90, 90],
+    ])!;
     const m = [100, 110, 90].map(Math.log);
     const g = (m[0]! + m[1]! + m[2]!) / 3;
     const sb = m.reduce((a, x) => a + (x - g) ** 2, 0) / 2;
@@ -31,7 +35,11 @@ describe('estimateJobNoise', () => {
 
   it('puts nothing between jobs when the job means agree', () => {
     // each job: ln 90 and ln 110 -> same mean; sigma^2 = (ln 110 - ln 90)^2 / 2
-    const n = estimateJobNoise([[90, 110], [110, 90], [90, 110]])!;
+    const n = estimateJobNoise([
+      [90, 110],
+      [110, 90],
+      [90, 110],
+    ])!;
     expect(n.betweenVar).toBe(0);
     expect(n.withinVar).toBeCloseTo((Math.log(110) - Math.log(90)) ** 2 / 2, 12);
     expect(n.trialsPerJob).toBe(2);
@@ -70,7 +78,11 @@ describe('predictiveChange', () => {
   });
 
   it('adds the three variance terms', () => {
-    const noise = estimateJobNoise([[100, 100], [110, 110], [90, 90]])!;
+    const noise = estimateJobNoise([
+      [100, 100],
+      [110, 110],
+      [90, 90],
+    ])!;
     expect(predictiveVar(noise, 2)).toBeCloseTo(noise.betweenVar + 0 + noise.jobMeanVar / 3, 12);
     const e = predictiveChange(noise, [100, 100], 0.9, 0.95, 'down');
     expect(e.se).toBeCloseTo(Math.sqrt(predictiveVar(noise, 2)), 12);

@@ -42,7 +42,11 @@ describe('unpaired: the neighbour difference between the sides', () => {
   const base = syntheticResult('nb-a', calm);
 
   it('widens the regression threshold by what the extra load beside the candidate could cost it', () => {
-    const v = compare(beside(base, () => 0.05), beside(syntheticResult('nb-b', calm), () => 0.15), judgedBy());
+    const v = compare(
+      beside(base, () => 0.05),
+      beside(syntheticResult('nb-b', calm), () => 0.15),
+      judgedBy(),
+    );
     expect(v.cells[0]!.valid).toBe(true);
     // A server left 85% of the machine instead of 95% runs at most 0.95 / 0.85 = 1.118 times slower.
     expect(v.cells[0]!.warnings.join('\n')).toMatch(/could slow it by up to 11\.8%, so the regression thresholds are widened by that/);
@@ -52,7 +56,11 @@ describe('unpaired: the neighbour difference between the sides', () => {
 
   it('extends the interval on the bad side by the extra load beside the baseline, so a pass must hold through it', () => {
     const plain = compare(base, syntheticResult('nb-b', calm), judgedBy());
-    const v = compare(beside(base, () => 0.15), beside(syntheticResult('nb-b', calm), () => 0.05), judgedBy());
+    const v = compare(
+      beside(base, () => 0.15),
+      beside(syntheticResult('nb-b', calm), () => 0.05),
+      judgedBy(),
+    );
     const [lo0] = metric(plain, 'output_tps').interval_pct!;
     const [lo] = metric(v, 'output_tps').interval_pct!;
     expect(lo).toBeLessThan(lo0 - 5);
@@ -61,25 +69,45 @@ describe('unpaired: the neighbour difference between the sides', () => {
 
   it('over the limit beside the candidate: a regression beyond what the load could cost still fails, anything else is not comparable', () => {
     // Half the machine taken beside the candidate: it could run up to 2x slower.
-    const v = compare(beside(base, () => 0), beside(syntheticResult('nb-b', calm, { tpot: 1.4 }), () => 0.5), judgedBy());
+    const v = compare(
+      beside(base, () => 0),
+      beside(syntheticResult('nb-b', calm, { tpot: 1.4 }), () => 0.5),
+      judgedBy(),
+    );
     expect(v.verdict).toBe('invalid');
     expect(v.cells[0]!.invalid_reasons.join('\n')).toMatch(/a difference over the 25\.0% limit .* leaves a pass worth nothing \(a slowdown of up to 100\.0% could hide in it\)/);
-    const gross = compare(beside(base, () => 0), beside(syntheticResult('nb-b', calm, { ttft: 5 }), () => 0.5), judgedBy());
+    const gross = compare(
+      beside(base, () => 0),
+      beside(syntheticResult('nb-b', calm, { ttft: 5 }), () => 0.5),
+      judgedBy(),
+    );
     expect(gross.verdict).toBe('fail');
     expect(metric(gross, 'ttft_ms.p95').verdict).toBe('regressed');
   });
 
   it('over the limit beside the baseline: a regression still fails (a lower bound), an A/A is not comparable', () => {
-    const slower = compare(beside(base, () => 0.5), beside(syntheticResult('nb-b', calm, { tpot: 1.4 }), () => 0), judgedBy());
+    const slower = compare(
+      beside(base, () => 0.5),
+      beside(syntheticResult('nb-b', calm, { tpot: 1.4 }), () => 0),
+      judgedBy(),
+    );
     expect(slower.verdict).toBe('fail');
     expect(slower.cells[0]!.valid).toBe(true);
-    const same = compare(beside(base, () => 0.5), beside(syntheticResult('nb-b', calm), () => 0), judgedBy());
+    const same = compare(
+      beside(base, () => 0.5),
+      beside(syntheticResult('nb-b', calm), () => 0),
+      judgedBy(),
+    );
     expect(same.verdict).toBe('invalid');
     expect(same.cells[0]!.invalid_reasons.join('\n')).toMatch(/no regression showed through it/);
   });
 
   it('a busy loop beside both sides alike is not held against either', () => {
-    const v = compare(beside(base, () => 0.5), beside(syntheticResult('nb-b', calm, { tpot: 1.4 }), () => 0.5), judgedBy());
+    const v = compare(
+      beside(base, () => 0.5),
+      beside(syntheticResult('nb-b', calm, { tpot: 1.4 }), () => 0.5),
+      judgedBy(),
+    );
     expect(v.cells[0]!.valid).toBe(true);
     expect(v.verdict).toBe('fail');
     expect(v.cells[0]!.warnings.join('\n')).toMatch(/alike on both sides/);
@@ -119,25 +147,47 @@ describe('paired: judged on the pairs both sides measured alike', () => {
   });
 
   it('a busy loop beside the baseline side of every pair: +40% per token still fails; beside the candidate side: invalid', () => {
-    const hogBase = compare(beside(side('p-a', {}, 'baseline'), () => 0.5), beside(side('p-b', { tpot: 1.4 }, 'candidate'), () => 0), judgedBy());
+    const hogBase = compare(
+      beside(side('p-a', {}, 'baseline'), () => 0.5),
+      beside(side('p-b', { tpot: 1.4 }, 'candidate'), () => 0),
+      judgedBy(),
+    );
     expect(hogBase.verdict).toBe('fail');
-    const hogCand = compare(beside(side('p-a', {}, 'baseline'), () => 0), beside(side('p-b', { tpot: 1.4 }, 'candidate'), () => 0.5), judgedBy());
+    const hogCand = compare(
+      beside(side('p-a', {}, 'baseline'), () => 0),
+      beside(side('p-b', { tpot: 1.4 }, 'candidate'), () => 0.5),
+      judgedBy(),
+    );
     expect(hogCand.verdict).toBe('invalid');
   });
 
   it('a little more load beside the candidate in every pair is its own doing: not held against the baseline', () => {
     // A CI run: a busy loop beside the whole job took 39% beside the baseline and 43% beside the candidate, whose slower server left it more; a
     // margin would widen the 5% TPOT threshold to 12% and let this +10% read inconclusive.
-    const slow = compare(beside(side('p-a', {}, 'baseline'), () => 0.39), beside(side('p-b', { tpot: 1.1 }, 'candidate'), () => 0.43), judgedBy());
+    const slow = compare(
+      beside(side('p-a', {}, 'baseline'), () => 0.39),
+      beside(side('p-b', { tpot: 1.1 }, 'candidate'), () => 0.43),
+      judgedBy(),
+    );
     expect(metric(slow, 'tpot_ms.p50').verdict).toBe('regressed');
     expect(slow.verdict).toBe('fail');
-    expect(slow.cells[0]!.warnings.join('\n')).toMatch(/39\.0% of the CPU beside the baseline and 43\.0% beside the candidate: in pairs run in random order that difference is the candidate's own doing/);
-    const same = compare(beside(side('p-a', {}, 'baseline'), () => 0.39), beside(side('p-c', {}, 'candidate'), () => 0.43), judgedBy());
+    expect(slow.cells[0]!.warnings.join('\n')).toMatch(
+      /39\.0% of the CPU beside the baseline and 43\.0% beside the candidate: in pairs run in random order that difference is the candidate's own doing/,
+    );
+    const same = compare(
+      beside(side('p-a', {}, 'baseline'), () => 0.39),
+      beside(side('p-c', {}, 'candidate'), () => 0.43),
+      judgedBy(),
+    );
     expect(same.verdict).not.toBe('fail');
   });
 
   it('a busy loop beside one side in one pair only: that pair is dropped', () => {
-    const v = compare(beside(side('p-a', {}, 'baseline'), () => 0), beside(side('p-b', { tpot: 1.3 }, 'candidate'), (i) => (i === 4 ? 0.5 : 0)), judgedBy());
+    const v = compare(
+      beside(side('p-a', {}, 'baseline'), () => 0),
+      beside(side('p-b', { tpot: 1.3 }, 'candidate'), (i) => (i === 4 ? 0.5 : 0)),
+      judgedBy(),
+    );
     expect(v.cells[0]!.warnings.join('\n')).toMatch(/pair 5 dropped: other processes used/);
     expect(v.verdict).toBe('fail');
   });

@@ -5,11 +5,27 @@ import { settleTests } from '../../src/gate/significance.js';
 
 // Throughput (smaller is worse), 5% tolerance: bad threshold 0.95, mirrored 1/0.95.
 const tps = (estimate: number, lo: number, hi: number, pNoChange: number | null = 0.001): ChangeEvidence => ({
-  estimate, lo, hi, threshold: 0.95, good: mirrorThreshold(0.95), direction: 'down', pNoChange, level: 'fail', scale: 'ratio',
+  estimate,
+  lo,
+  hi,
+  threshold: 0.95,
+  good: mirrorThreshold(0.95),
+  direction: 'down',
+  pNoChange,
+  level: 'fail',
+  scale: 'ratio',
 });
 // Latency (larger is worse), 10% tolerance.
 const lat = (estimate: number, lo: number, hi: number, pNoChange: number | null = 0.001): ChangeEvidence => ({
-  estimate, lo, hi, threshold: 1.1, good: mirrorThreshold(1.1), direction: 'up', pNoChange, level: 'fail', scale: 'ratio',
+  estimate,
+  lo,
+  hi,
+  threshold: 1.1,
+  good: mirrorThreshold(1.1),
+  direction: 'up',
+  pNoChange,
+  level: 'fail',
+  scale: 'ratio',
 });
 
 describe('classifyChange', () => {
@@ -54,13 +70,68 @@ describe('classifyChange', () => {
 describe('settleTests (significance.ts)', () => {
   it.each([
     // Holm over 3: smallest p x3, then x2, then x1 (running max)
-    { name: 'a regression whose Holm p stays below alpha', tests: [{ verdict: 'regressed', p: 0.01, pNoChange: 0.0001 }, { verdict: 'unchanged', p: 0.9, pNoChange: 0.5 }, { verdict: 'unchanged', p: 0.8, pNoChange: 0.6 }], want: ['regressed', 'unchanged', 'unchanged'] },
-    { name: 'a regression Holm takes above alpha warns', tests: [{ verdict: 'regressed', p: 0.03, pNoChange: 0.001 }, { verdict: 'unchanged', p: 0.9, pNoChange: 0.5 }, { verdict: 'unchanged', p: 0.8, pNoChange: 0.6 }], want: ['warn', 'unchanged', 'unchanged'] },
-    { name: 'a warning at p0 = 0.03 over 3 groups (0.09) is inconclusive, never unchanged', tests: [{ verdict: 'warn', p: 0.4, pNoChange: 0.03 }, { verdict: 'unchanged', p: 0.9, pNoChange: 0.5 }, { verdict: 'unchanged', p: 0.8, pNoChange: 0.6 }], want: ['inconclusive', 'unchanged', 'unchanged'] },
-    { name: 'a warning from the estimate alone keeps Holm over every test, grouped or not (0.09)', tests: [{ verdict: 'warn', p: 0.4, pNoChange: 0.03, group: 'c' }, { verdict: 'unchanged', p: 0.9, pNoChange: 0.5, group: 'c' }, { verdict: 'unchanged', p: 0.8, pNoChange: 0.6, group: 'c' }], want: ['inconclusive', 'unchanged', 'unchanged'] },
-    { name: 'a regression counts its cell once: p = 0.03 in a cell of three stands', tests: [{ verdict: 'regressed', p: 0.03, pNoChange: 0.001, group: 'c' }, { verdict: 'unchanged', p: 0.9, pNoChange: 0.5, group: 'c' }, { verdict: 'unchanged', p: 0.8, pNoChange: 0.6, group: 'c' }], want: ['regressed', 'unchanged', 'unchanged'] },
-    { name: 'a regression Holm does not keep warns, and is not demoted further: its interval is beyond', tests: [{ verdict: 'regressed', p: 0.04, pNoChange: 0.04 }, { verdict: 'unchanged', p: 0.9, pNoChange: 0.9 }], want: ['warn', 'unchanged'] },
-    { name: 'a warning at p0 = 0.01 stays (0.03)', tests: [{ verdict: 'warn', p: 0.4, pNoChange: 0.01 }, { verdict: 'unchanged', p: 0.9, pNoChange: 0.5 }, { verdict: 'unchanged', p: 0.8, pNoChange: 0.6 }], want: ['warn', 'unchanged', 'unchanged'] },
+    {
+      name: 'a regression whose Holm p stays below alpha',
+      tests: [
+        { verdict: 'regressed', p: 0.01, pNoChange: 0.0001 },
+        { verdict: 'unchanged', p: 0.9, pNoChange: 0.5 },
+        { verdict: 'unchanged', p: 0.8, pNoChange: 0.6 },
+      ],
+      want: ['regressed', 'unchanged', 'unchanged'],
+    },
+    {
+      name: 'a regression Holm takes above alpha warns',
+      tests: [
+        { verdict: 'regressed', p: 0.03, pNoChange: 0.001 },
+        { verdict: 'unchanged', p: 0.9, pNoChange: 0.5 },
+        { verdict: 'unchanged', p: 0.8, pNoChange: 0.6 },
+      ],
+      want: ['warn', 'unchanged', 'unchanged'],
+    },
+    {
+      name: 'a warning at p0 = 0.03 over 3 groups (0.09) is inconclusive, never unchanged',
+      tests: [
+        { verdict: 'warn', p: 0.4, pNoChange: 0.03 },
+        { verdict: 'unchanged', p: 0.9, pNoChange: 0.5 },
+        { verdict: 'unchanged', p: 0.8, pNoChange: 0.6 },
+      ],
+      want: ['inconclusive', 'unchanged', 'unchanged'],
+    },
+    {
+      name: 'a warning from the estimate alone keeps Holm over every test, grouped or not (0.09)',
+      tests: [
+        { verdict: 'warn', p: 0.4, pNoChange: 0.03, group: 'c' },
+        { verdict: 'unchanged', p: 0.9, pNoChange: 0.5, group: 'c' },
+        { verdict: 'unchanged', p: 0.8, pNoChange: 0.6, group: 'c' },
+      ],
+      want: ['inconclusive', 'unchanged', 'unchanged'],
+    },
+    {
+      name: 'a regression counts its cell once: p = 0.03 in a cell of three stands',
+      tests: [
+        { verdict: 'regressed', p: 0.03, pNoChange: 0.001, group: 'c' },
+        { verdict: 'unchanged', p: 0.9, pNoChange: 0.5, group: 'c' },
+        { verdict: 'unchanged', p: 0.8, pNoChange: 0.6, group: 'c' },
+      ],
+      want: ['regressed', 'unchanged', 'unchanged'],
+    },
+    {
+      name: 'a regression Holm does not keep warns, and is not demoted further: its interval is beyond',
+      tests: [
+        { verdict: 'regressed', p: 0.04, pNoChange: 0.04 },
+        { verdict: 'unchanged', p: 0.9, pNoChange: 0.9 },
+      ],
+      want: ['warn', 'unchanged'],
+    },
+    {
+      name: 'a warning at p0 = 0.01 stays (0.03)',
+      tests: [
+        { verdict: 'warn', p: 0.4, pNoChange: 0.01 },
+        { verdict: 'unchanged', p: 0.9, pNoChange: 0.5 },
+        { verdict: 'unchanged', p: 0.8, pNoChange: 0.6 },
+      ],
+      want: ['warn', 'unchanged', 'unchanged'],
+    },
     { name: 'unknown p0: the warning stands', tests: [{ verdict: 'warn', p: null, pNoChange: null }], want: ['warn'] },
   ] as const)('$name', ({ tests, want }) => {
     expect(settleTests(tests, 0.05).map((x) => x.verdict)).toEqual(want);

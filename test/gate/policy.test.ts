@@ -11,12 +11,19 @@ import type { CellVerdict, MetricVerdict } from '../../src/gate/verdict.js';
 
 function gate(over: Record<string, unknown> = {}): GatePlan {
   return planFromObject(
-    { target: { url: 'http://127.0.0.1:1' }, scenarios: [{ name: 'chat', input_tokens: 8, output_tokens: 4 }, { name: 'code', input_tokens: 8, output_tokens: 4 }], loads: [{ concurrency: 4 }], gate: over },
+    {
+      target: { url: 'http://127.0.0.1:1' },
+      scenarios: [
+        { name: 'chat', input_tokens: 8, output_tokens: 4 },
+        { name: 'code', input_tokens: 8, output_tokens: 4 },
+      ],
+      loads: [{ concurrency: 4 }],
+      gate: over,
+    },
     { file: null, baseDir: '/' },
   ).gate;
 }
-const rule = (g: GatePlan, id: string, scenario = 'chat', kind: 'concurrency' | 'rate' = 'concurrency'): MetricRule =>
-  rulesFor(g, scenario, kind).find((r) => r.def.id === id)!;
+const rule = (g: GatePlan, id: string, scenario = 'chat', kind: 'concurrency' | 'rate' = 'concurrency'): MetricRule => rulesFor(g, scenario, kind).find((r) => r.def.id === id)!;
 
 describe('gate policy', () => {
   it('lists the catalogue in the order of the import-free id list', () => {
@@ -24,7 +31,10 @@ describe('gate policy', () => {
   });
 
   it('gates four metrics per cell by default, the error rate among them, queued TTFT under a rate load', () => {
-    const gated = (kind: 'concurrency' | 'rate'): string[] => rulesFor(gate(), 'chat', kind).filter((r) => r.gated).map((r) => r.def.id);
+    const gated = (kind: 'concurrency' | 'rate'): string[] =>
+      rulesFor(gate(), 'chat', kind)
+        .filter((r) => r.gated)
+        .map((r) => r.def.id);
     expect(gated('concurrency')).toEqual(['output_tps', 'error_rate', 'ttft_ms.p95', 'tpot_ms.p50']);
     expect(gated('rate')).toEqual(['output_tps', 'error_rate', 'queued_ttft_ms.p95', 'tpot_ms.p50']);
     expect(rule(gate(), 'ttft_ms.p99')).toMatchObject({ tolerance: 0.15, floor: 5, level: 'fail', gated: false });
@@ -44,7 +54,13 @@ describe('gate policy', () => {
     expect(thresholdRatio(tpot, null)).toBeCloseTo(1.05, 12);
     const tps = rule(gate(), 'output_tps');
     expect(thresholdRatio(tps, 10)).toBeCloseTo(0.9, 12);
-    for (const [r, b] of [[tpot, 100], [tpot, 2], [tps, 10], [tps, 1000], [tpot, null]] as const) {
+    for (const [r, b] of [
+      [tpot, 100],
+      [tpot, 2],
+      [tps, 10],
+      [tps, 1000],
+      [tpot, null],
+    ] as const) {
       expect(thresholdLog(r, b)).toBeCloseTo(Math.abs(Math.log(thresholdRatio(r, b))), 12);
     }
   });
@@ -62,8 +78,22 @@ describe('gate policy', () => {
 
 describe('significance', () => {
   const verdict = (metric: string, p: number, v: MetricVerdict['verdict'], gated = true): MetricVerdict => ({
-    metric, unit: 'ms', direction: 'lower', gated, level: 'fail', baseline: 1, candidate: 2, change_pct: 100, interval_pct: [50, 150],
-    p, p_adj: null, threshold_pct: 5, verdict: v, method: 'bootstrap', mde_pct: null, reason: 'the whole interval is beyond the 5% threshold',
+    metric,
+    unit: 'ms',
+    direction: 'lower',
+    gated,
+    level: 'fail',
+    baseline: 1,
+    candidate: 2,
+    change_pct: 100,
+    interval_pct: [50, 150],
+    p,
+    p_adj: null,
+    threshold_pct: 5,
+    verdict: v,
+    method: 'bootstrap',
+    mde_pct: null,
+    reason: 'the whole interval is beyond the 5% threshold',
   });
   const cell = (id: string, valid: boolean, metrics: MetricVerdict[]): CellVerdict => ({ id, valid, invalid_reasons: [], warnings: [], trials: { baseline: 3, candidate: 3 }, metrics });
 
@@ -89,9 +119,15 @@ describe('significance', () => {
   });
 
   it('judges significance on the p-value the verdict states', () => {
-    expect(holmByGroupAtAlpha([0.01, 0.04], ['a', 'b'], 0.05).map((a) => [a.pAdj, a.significant])).toEqual([[0.02, true], [0.04, true]]);
+    expect(holmByGroupAtAlpha([0.01, 0.04], ['a', 'b'], 0.05).map((a) => [a.pAdj, a.significant])).toEqual([
+      [0.02, true],
+      [0.04, true],
+    ]);
     // One group: one multiplier for both.
-    expect(holmByGroupAtAlpha([0.01, 0.04], ['a', 'a'], 0.05).map((a) => [a.pAdj, a.significant])).toEqual([[0.01, true], [0.04, true]]);
+    expect(holmByGroupAtAlpha([0.01, 0.04], ['a', 'a'], 0.05).map((a) => [a.pAdj, a.significant])).toEqual([
+      [0.01, true],
+      [0.04, true],
+    ]);
     expect(holmByGroupAtAlpha([0.0499999], ['a'], 0.05)[0]).toMatchObject({ pAdj: 0.05, significant: false });
   });
 });

@@ -16,7 +16,13 @@ describe('the sequential paired design', () => {
   }, 240_000);
 
   it('fails a throughput halved at its first look, every time', () => {
-    const r = runSequentialStudy(EFFECTS.find((e) => e.name === 'throughput halved')!, 20, gatePlan(), 0.05, ['sequential']);
+    const r = runSequentialStudy(
+      EFFECTS.find((e) => e.name === 'throughput halved')!,
+      20,
+      gatePlan(),
+      0.05,
+      ['sequential'],
+    );
     expect(r.sequential.detected).toBe(20);
     expect(Math.max(...r.sequential.pairs)).toBe(FIRST);
   }, 120_000);

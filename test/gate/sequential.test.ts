@@ -61,7 +61,7 @@ describe('lookErrors', () => {
     expect(crossed / 10_000).toBeGreaterThan(0.08);
   });
 
-  it('spends little early and keeps the last look near the fixed level (O\'Brien-Fleming-type)', () => {
+  it("spends little early and keeps the last look near the fixed level (O'Brien-Fleming-type)", () => {
     const e = lookErrors(6, 12, 0.05);
     expect(e).toHaveLength(7);
     expect(e[0]!).toBeLessThan(0.01);
@@ -155,7 +155,7 @@ describe('what an undecided metric rules out', () => {
     expect(ruledOut(metric({ interval_pct: null }))).toBeNull();
   });
 
-  it('estimates the pairs that would decide it from the interval\'s width and the gap to the threshold', () => {
+  it("estimates the pairs that would decide it from the interval's width and the gap to the threshold", () => {
     // Half-width ~5.1% on the log scale, 4% from the threshold: about (5.1 / 4)^2 x 6 pairs.
     const n = pairsToDecide(metric({}), 6)!;
     expect(n).toBeGreaterThan(8);

@@ -223,7 +223,10 @@ describe('bootstrap read-outs', () => {
   });
 
   it('estimates on the full data and is reproducible from the seed', () => {
-    const base = [[1, 2, 3, 4, 5], [6, 7, 8, 9, 10]];
+    const base = [
+      [1, 2, 3, 4, 5],
+      [6, 7, 8, 9, 10],
+    ];
     const cand = [[2, 4, 6, 8, 10, 12, 14, 16, 18, 20]];
     // Pooled p50s: 5.5 and 11; means 5.5 and 11.
     expect(bootstrapRatio(base, cand, 0.5, { seed: 's', iterations: 50 }).estimate).toBeCloseTo(2, 12);

@@ -7,7 +7,7 @@ import { STEADY_TAIL, thinTailHint } from '../../src/gate/tail-hint.js';
 import { REALISTIC, syntheticResult } from '../support/synthetic.js';
 
 describe('thinTailHint', () => {
-  it('names how many values set each trial\'s percentile, and how many a trial would steady it', () => {
+  it("names how many values set each trial's percentile, and how many a trial would steady it", () => {
     expect(thinTailHint('p95', 95, [24, 24, 30])).toBe("each trial's p95 is set by its 2 largest values of 24: about 100 values a trial (run.requests) would steady it");
     expect(thinTailHint('p99', 99, [50, 60])).toBe("each trial's p99 is set by its largest value of 50: about 500 values a trial (run.requests) would steady it");
   });

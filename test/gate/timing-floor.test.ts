@@ -31,7 +31,7 @@ describe('timingFloorMs', () => {
 });
 
 describe('cellTimingFloorMs', () => {
-  it('takes the worse side\'s delay and the cells\' output length', () => {
+  it("takes the worse side's delay and the cells' output length", () => {
     const a = syntheticResult('a').cells[0]!;
     const b = syntheticResult('b').cells[0]!;
     b.client.event_loop_delay_p99_ms = 15;

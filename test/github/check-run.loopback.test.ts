@@ -28,7 +28,7 @@ const content = (over: Partial<CheckRunContent>): CheckRunContent => ({
 });
 
 describe('createCheckRun', () => {
-  it('cuts a summary, text and title to GitHub\'s bounds in bytes, so the check run is created', async () => {
+  it("cuts a summary, text and title to GitHub's bounds in bytes, so the check run is created", async () => {
     // 65,522 characters, 67,640 bytes: under the bound in characters, over it in bytes.
     const summary = `${'│'.repeat(1059)}${'x'.repeat(64_463)}`;
     expect(summary.length).toBe(65_522);

@@ -21,7 +21,13 @@ const client = (options: ClientOptions = {}): Octokit =>
   });
 const calls = (): string[] => gh.requests.map((r) => `${r.method} ${r.path}`);
 const post = (octokit: Octokit, body: unknown = 'hello') => octokit.rest.issues.createComment({ ...WHERE, body: body as string });
-const statusOf = async (p: Promise<unknown>): Promise<number | undefined> => ((await p.then(() => null, (e: unknown) => e)) as { status?: number } | null)?.status;
+const statusOf = async (p: Promise<unknown>): Promise<number | undefined> =>
+  (
+    (await p.then(
+      () => null,
+      (e: unknown) => e,
+    )) as { status?: number } | null
+  )?.status;
 
 beforeEach(async () => {
   gh = await startFakeGitHub();
@@ -43,7 +49,13 @@ describe('server errors and dropped connections (plugin-retry)', () => {
 
   it('retries a connection dropped without an answer', async () => {
     gh.failNext(1, 'reset');
-    expect((await client().rest.users.getAuthenticated().catch((e: { status: number }) => e)).status).toBe(403); // the fake's GET /user for GITHUB_TOKEN
+    expect(
+      (
+        await client()
+          .rest.users.getAuthenticated()
+          .catch((e: { status: number }) => e)
+      ).status,
+    ).toBe(403); // the fake's GET /user for GITHUB_TOKEN
     expect(calls()).toEqual(['GET /user', 'GET /user']);
   });
 
@@ -110,7 +122,9 @@ describe('rate limits (plugin-throttling)', () => {
     gh.failNext(1, 'quota');
     expect(await statusOf(post(client()))).toBe(403);
     expect(calls()).toEqual([POST]);
-    expect(lines).toEqual([expect.stringMatching(new RegExp(`^warn: GitHub rate limit on POST .*: it asks for 36\\d\\d s, longer than the ${MAX_RATE_LIMIT_WAIT_S} s this job waits; not retried`)) as string]);
+    expect(lines).toEqual([
+      expect.stringMatching(new RegExp(`^warn: GitHub rate limit on POST .*: it asks for 36\\d\\d s, longer than the ${MAX_RATE_LIMIT_WAIT_S} s this job waits; not retried`)) as string,
+    ]);
   });
 
   it('spaces writes writeGapMs apart, and new comments three times that', async () => {
@@ -118,7 +132,12 @@ describe('rate limits (plugin-throttling)', () => {
     const t0 = performance.now();
     await Promise.all([post(octokit, 'a'), post(octokit, 'b')]);
     expect(performance.now() - t0).toBeGreaterThanOrEqual(3 * 30 - 5);
-    expect(gh.comments('acme', 'serve', 7).map((c) => c.body).sort()).toEqual(['a', 'b']);
+    expect(
+      gh
+        .comments('acme', 'serve', 7)
+        .map((c) => c.body)
+        .sort(),
+    ).toEqual(['a', 'b']);
   });
 });
 

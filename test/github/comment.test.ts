@@ -63,7 +63,12 @@ describe('upsertComment', () => {
   });
 
   it('finds its comment beyond the first 100, paginating with per_page=100', async () => {
-    gh.seed('acme', 'serve', 7, Array.from({ length: 230 }, (_, i) => ({ body: `chatter ${i}`, user: HUMAN })));
+    gh.seed(
+      'acme',
+      'serve',
+      7,
+      Array.from({ length: 230 }, (_, i) => ({ body: `chatter ${i}`, user: HUMAN })),
+    );
     const [ours] = gh.seed('acme', 'serve', 7, [{ body: `${COMMENT_MARKER}\nold`, user: ACTIONS_BOT }]);
     const r = await upsertComment(octokit, T, 'new', 'always', true);
     expect(r).toMatchObject({ action: 'updated', id: ours?.id });

@@ -133,7 +133,12 @@ describe('BlobBatch', () => {
     truncate(f.repo, bad);
     const start = gitProcessCount();
     const got: string[] = [];
-    for await (const [item, a] of readBlobs(g, 'reading test blobs', [one, bad, two, one].map((name) => ({ name, size: null })), 100)) {
+    for await (const [item, a] of readBlobs(
+      g,
+      'reading test blobs',
+      [one, bad, two, one].map((name) => ({ name, size: null })),
+      100,
+    )) {
       got.push(`${item.name.slice(0, 7)}:${a.kind}${a.kind === 'blob' ? `:${a.data.toString().trim()}` : ''}`);
     }
     expect(got).toEqual([`${one.slice(0, 7)}:blob:one`, `${bad.slice(0, 7)}:failed`, `${two.slice(0, 7)}:blob:two`, `${one.slice(0, 7)}:blob:one`]);
@@ -143,7 +148,16 @@ describe('BlobBatch', () => {
   it('readBlobs never asks git for a blob listed over the limit', async () => {
     const g = new Git(f.repo, 'origin', null);
     const got: string[] = [];
-    for await (const [item, a] of readBlobs(g, 'reading test blobs', [{ name: 'HEAD:file.txt', size: 3 }, { name: 'HEAD:file.txt', size: 10 ** 12 }, { name: 'HEAD:file.txt', size: null }], 100)) {
+    for await (const [item, a] of readBlobs(
+      g,
+      'reading test blobs',
+      [
+        { name: 'HEAD:file.txt', size: 3 },
+        { name: 'HEAD:file.txt', size: 10 ** 12 },
+        { name: 'HEAD:file.txt', size: null },
+      ],
+      100,
+    )) {
       got.push(`${item.size}:${a.kind}${a.kind === 'too-large' ? `:${a.size}` : ''}`);
     }
     expect(got).toEqual(['3:blob', `${10 ** 12}:too-large:${10 ** 12}`, 'null:blob']);
@@ -169,7 +183,9 @@ describe('a blob over git’s 256 MiB output buffer (issue 19, item 8)', () => {
     expect(r.results.map((x) => x.commit)).toEqual([h.commits[0], h.commits[3]]);
     expect(r.unreadable).toHaveLength(2);
     expect(r.unreadable).toContain(`${DEFAULT_HISTORY_BRANCH}:results/${h.commits[2]}.json: ${size} bytes, more than the ${MAX_RESULT_BYTES / 1024 / 1024} MiB a result may be`);
-    expect(r.unreadable.find((u) => u.includes(h.commits[1]!))).toMatch(new RegExp(`^${DEFAULT_HISTORY_BRANCH}:results/${h.commits[1]}\\.json: cannot be read: history: reading the results on '${DEFAULT_HISTORY_BRANCH}' failed: `));
+    expect(r.unreadable.find((u) => u.includes(h.commits[1]!))).toMatch(
+      new RegExp(`^${DEFAULT_HISTORY_BRANCH}:results/${h.commits[1]}\\.json: cannot be read: history: reading the results on '${DEFAULT_HISTORY_BRANCH}' failed: `),
+    );
     // Baseline selection walks past both to the next ancestor, naming why.
     const accept = (json: string, commit: string): string => parseResult(json, commit).git!.commit;
     const b = await findBaselines(o, h.commits[2]!, 1, accept);

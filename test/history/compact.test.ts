@@ -55,7 +55,12 @@ describe('compactHistory', () => {
     expect(out.kept).toBe(3);
     expect(out.pruned).toEqual(f.main.slice(0, 5).reverse());
     const files = remoteGit(f, 'ls-tree', '--name-only', `refs/heads/${DEFAULT_HISTORY_BRANCH}:results`).split('\n');
-    expect(files.sort()).toEqual(f.main.slice(5).map((c) => `${c}.json`).sort());
+    expect(files.sort()).toEqual(
+      f.main
+        .slice(5)
+        .map((c) => `${c}.json`)
+        .sort(),
+    );
     expect((await readIndex(opts(f.work, 3))).map((e) => e.commit)).toEqual(f.main.slice(5).reverse());
   });
 

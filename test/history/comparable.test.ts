@@ -7,8 +7,17 @@ import { syntheticResult } from '../support/synthetic.js';
 
 const withEnv = (d: ResultDoc, env: Partial<EnvironmentFingerprint>): ResultDoc => {
   const base: EnvironmentFingerprint = {
-    cpu_model: 'cpu', cpus: 2, memory_gb: 24, gpus: [], gpu_status: 'absent', gpu_topology: null, driver_version: null, cuda_version: null,
-    engine: null, model: 'm', runner: null,
+    cpu_model: 'cpu',
+    cpus: 2,
+    memory_gb: 24,
+    gpus: [],
+    gpu_status: 'absent',
+    gpu_topology: null,
+    driver_version: null,
+    cuda_version: null,
+    engine: null,
+    model: 'm',
+    runner: null,
   } as unknown as EnvironmentFingerprint;
   return { ...structuredClone(d), environment: { ...base, ...env } } as ResultDoc;
 };
@@ -28,6 +37,11 @@ describe('environmentMismatch', () => {
   });
   it('decides by the fingerprint when both carry one: major differences only', () => {
     expect(environmentMismatch(withEnv(a, { driver_version: '550' }), withEnv(a, { driver_version: '555' }))).toBeNull();
-    expect(environmentMismatch(withEnv(a, { engine: { name: 'vllm', version: '0.6' } } as Partial<EnvironmentFingerprint>), withEnv(a, { engine: { name: 'vllm', version: '0.7' } } as Partial<EnvironmentFingerprint>))).toMatch(/^engine version 0\.6 -> 0\.7/);
+    expect(
+      environmentMismatch(
+        withEnv(a, { engine: { name: 'vllm', version: '0.6' } } as Partial<EnvironmentFingerprint>),
+        withEnv(a, { engine: { name: 'vllm', version: '0.7' } } as Partial<EnvironmentFingerprint>),
+      ),
+    ).toMatch(/^engine version 0\.6 -> 0\.7/);
   });
 });

@@ -26,7 +26,11 @@ describe('index', () => {
     { have: [3, 2, 1], retention: 1, want: [9], pruned: [3, 2, 1] },
     { have: [3, 9, 1], retention: 3, want: [9, 3, 1], pruned: [] },
   ])('adds newest first and prunes beyond retention %#', ({ have, retention, want, pruned }) => {
-    const r = addEntry(have.map((n) => entry(n)), entry(9), retention);
+    const r = addEntry(
+      have.map((n) => entry(n)),
+      entry(9),
+      retention,
+    );
     expect(r.index.map((e) => e.commit)).toEqual(want.map(sha));
     expect(r.pruned).toEqual(pruned.map(sha));
   });

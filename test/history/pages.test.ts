@@ -16,9 +16,23 @@ const opts = (): HistoryOptions => ({ repoDir: work, remote: 'origin', branch: D
 
 describe('publishSite', () => {
   it('creates the branch, then replaces it, always one commit with exactly the site', async () => {
-    const first = await publishSite(opts(), new Map([['index.html', '<p>1</p>'], ['.nojekyll', '']]), 'site 1');
+    const first = await publishSite(
+      opts(),
+      new Map([
+        ['index.html', '<p>1</p>'],
+        ['.nojekyll', ''],
+      ]),
+      'site 1',
+    );
     expect(git(remote, 'rev-parse', `refs/heads/${DEFAULT_PAGES_BRANCH}`)).toBe(first.commit);
-    const second = await publishSite(opts(), new Map([['index.html', '<p>2</p>'], ['.nojekyll', '']]), 'site 2');
+    const second = await publishSite(
+      opts(),
+      new Map([
+        ['index.html', '<p>2</p>'],
+        ['.nojekyll', ''],
+      ]),
+      'site 2',
+    );
     expect(second.attempts).toBe(1);
     expect(git(remote, 'rev-list', '--count', `refs/heads/${DEFAULT_PAGES_BRANCH}`)).toBe('1');
     expect(git(remote, 'ls-tree', '--name-only', `refs/heads/${DEFAULT_PAGES_BRANCH}`).split('\n').sort()).toEqual(['.nojekyll', 'index.html']);

@@ -88,7 +88,9 @@ describe('first run', () => {
     expect(git(f.remote, 'cat-file', 'blob', `${tip}:results/${c}.json`)).toBe(result(c));
 
     const index = await readIndex(opts(clone(f, 'other')));
-    expect(index).toEqual([{ commit: c, ref: 'refs/heads/main', stored_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), file: `results/${c}.json`, headline: { 'chat@c4:ttft_p50_ms': 12.5, 'chat@c4:rps': null } }]);
+    expect(index).toEqual([
+      { commit: c, ref: 'refs/heads/main', stored_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), file: `results/${c}.json`, headline: { 'chat@c4:ttft_p50_ms': 12.5, 'chat@c4:rps': null } },
+    ]);
     expect(await findBaseline(opts(work), c)).toEqual({ commit: c, exact: true, resultJson: result(c) });
   });
 
@@ -191,11 +193,17 @@ describe('saveResult', () => {
     const a = clone(f, 'a');
     const b = clone(f, 'b');
     await saveResult(opts(a), f.main[0]!, result(f.main[0]!), {});
-    const outcome = await saveResultWithHooks(opts(b), f.main[2]!, result(f.main[2]!), {}, {
-      beforePush: async (attempt) => {
-        if (attempt === 1) await saveResult(opts(a), f.main[1]!, result(f.main[1]!), {});
+    const outcome = await saveResultWithHooks(
+      opts(b),
+      f.main[2]!,
+      result(f.main[2]!),
+      {},
+      {
+        beforePush: async (attempt) => {
+          if (attempt === 1) await saveResult(opts(a), f.main[1]!, result(f.main[1]!), {});
+        },
       },
-    });
+    );
     expect(outcome.attempts).toBe(2);
     expect((await readIndex(opts(a))).map((e) => e.commit)).toEqual([f.main[2], f.main[1], f.main[0]]);
     expect(git(f.remote, 'rev-list', '--count', DEFAULT_HISTORY_BRANCH)).toBe('3');
@@ -232,12 +240,18 @@ describe('saveResult', () => {
     const a = clone(f, 'a');
     const b = clone(f, 'b');
     let n = 0;
-    const err = await saveResultWithHooks(opts(b, { maxPushAttempts: 2 }), f.main[5]!, result(f.main[5]!), {}, {
-      beforePush: async () => {
-        const c = f.main[n++]!;
-        await saveResult(opts(a), c, result(c), {});
+    const err = await saveResultWithHooks(
+      opts(b, { maxPushAttempts: 2 }),
+      f.main[5]!,
+      result(f.main[5]!),
+      {},
+      {
+        beforePush: async () => {
+          const c = f.main[n++]!;
+          await saveResult(opts(a), c, result(c), {});
+        },
       },
-    }).catch((e: unknown) => e);
+    ).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HistoryError);
     expect((err as Error).message).toBe(`history: gave up pushing to '${DEFAULT_HISTORY_BRANCH}' after 2 attempts: other jobs kept updating it first`);
     expect(n).toBe(2);
@@ -318,7 +332,11 @@ describe('findBaselines', () => {
     expect(got.skipped).toBe(1);
 
     const all = await findBaselines(opts(work), c5, 10, accept);
-    expect(all.found.map((x) => [x.commit, x.exact])).toEqual([[c5, true], [c2, false], [c1, false]]);
+    expect(all.found.map((x) => [x.commit, x.exact])).toEqual([
+      [c5, true],
+      [c2, false],
+      [c1, false],
+    ]);
     expect(all.skipped).toBe(1);
     // c4's ancestry holds c3 (skipped), c2 and c1
     expect((await findBaselines(opts(work), c4, 1, accept)).found.map((x) => x.commit)).toEqual([c2]);

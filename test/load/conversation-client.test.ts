@@ -7,8 +7,21 @@ import type { Session } from '../../src/workload/conversation.js';
 import type { ChatMessage } from '../../src/workload/synth.js';
 
 const ok = (nOut: number): RequestOutcome => ({
-  tSend: 0, tFirst: 1, tLast: 2, tDone: 3, gaps: [], outputEvents: 2, nIn: 8, nOut, tokenSource: 'server',
-  status: 200, failure: null, message: null, finishReason: 'stop', systemFingerprint: null, cancelled: false,
+  tSend: 0,
+  tFirst: 1,
+  tLast: 2,
+  tDone: 3,
+  gaps: [],
+  outputEvents: 2,
+  nIn: 8,
+  nOut,
+  tokenSource: 'server',
+  status: 200,
+  failure: null,
+  message: null,
+  finishReason: 'stop',
+  systemFingerprint: null,
+  cancelled: false,
 });
 const session: Session = { turns: [0, 1, 2].map((k) => ({ user: `user ${k}`, userTokens: 2, maxTokens: 16, thinkMs: 0, syntheticAnswer: null })) };
 const never = (): number => {
@@ -32,7 +45,7 @@ describe('sessionSender', () => {
     expect(first.message).toBe(`the answer was ${long.length} characters, more than a history keeps for max_tokens 16 (32 a token, 512): the server ignored max_tokens; the session ends at this turn`);
   });
 
-  it('turns a client that throws (a body it cannot build) into that turn\'s failure, not the run\'s', async () => {
+  it("turns a client that throws (a body it cannot build) into that turn's failure, not the run's", async () => {
     const send = sessionSender({ send: () => Promise.reject(new RangeError('Invalid string length')) }, [session], 'm', never);
     const outcome = await send(0, 0, new AbortController().signal);
     expect(outcome).toMatchObject({ failure: 'bad-response', cancelled: false, nOut: null, message: 'the turn could not be sent: Invalid string length' });

@@ -45,7 +45,7 @@ describe('FirstFailureWatch', () => {
     }
   });
 
-  it('a worker thread\'s record without its status says nothing; a cell that ended with fewer, all refused alike, stops', () => {
+  it("a worker thread's record without its status says nothing; a cell that ended with fewer, all refused alike, stops", () => {
     const w = new FirstFailureWatch();
     expect(feed(w, [rec(401), { ...rec(null), failure: 'http-4xx' }, rec(401)])).toBeNull();
     expect(w.cellEnded()).toMatchObject({ status: 401, count: 2 });
@@ -58,7 +58,7 @@ const target = (model: string | null, over: Partial<TargetPlan> = {}): TargetPla
 describe('firstFailuresError', () => {
   const stop = { status: 404, count: 5, message: 'HTTP 404: {"object":"error","message":"The model `x` does not exist.","type":"NotFoundError","code":404}' };
 
-  it('names the status, the server\'s words, what it serves and what to set', () => {
+  it("names the status, the server's words, what it serves and what to set", () => {
     const e = firstFailuresError(stop, { target: target('x'), model: 'x', served: ['a', 'b'], label: '', keyState: 'none' });
     expect(e.headline()).toBe(
       "target unusable: the first 5 requests were all refused with HTTP 404 (The model `x` does not exist.), so the run stopped early: the server serves: a, b; target.model is 'x'. Set target.model (or --model) to one of those (POST http://127.0.0.1:1/v1/chat/completions)",
@@ -67,13 +67,15 @@ describe('firstFailuresError', () => {
 
   it('says what to do about credentials for 401/403, and about the requests when the model is listed', () => {
     const auth = firstFailuresError({ ...stop, status: 401, message: 'HTTP 401: Unauthorized' }, { target: target(null), model: 'a', served: ['a'], label: '[candidate] ', keyState: 'none' });
-    expect(auth.message).toContain("[candidate] the first 5 requests were all refused with HTTP 401 (Unauthorized), so the run stopped early: the server serves: a; the run asked for 'a', the first it lists. No key is configured");
+    expect(auth.message).toContain(
+      "[candidate] the first 5 requests were all refused with HTTP 401 (Unauthorized), so the run stopped early: the server serves: a; the run asked for 'a', the first it lists. No key is configured",
+    );
     const listed = firstFailuresError({ ...stop, status: 400, count: 2 }, { target: target('a'), model: 'a', served: ['a'], label: '', keyState: 'none' });
     expect(listed.message).toContain('the first 2 requests were all refused with HTTP 400');
     expect(listed.message).toContain('The model is listed, so the server refuses the requests themselves');
   });
 
-  it('lists at most ten models, and reads the server\'s words out of JSON or text', () => {
+  it("lists at most ten models, and reads the server's words out of JSON or text", () => {
     const served = Array.from({ length: 13 }, (_, i) => `m${i}`);
     const e = firstFailuresError(stop, { target: target('x'), model: 'x', served, label: '', keyState: 'none' });
     expect(e.message).toContain('the server serves: m0, m1, m2, m3, m4, m5, m6, m7, m8, m9 (and 3 more)');

@@ -91,7 +91,10 @@ describe('a ramp schedule', () => {
       const r = load.ramp!;
       const whole = perStep(r, all);
       for (const mine of shards) {
-        const counts = perStep(r, mine.map((j) => all[j]!));
+        const counts = perStep(
+          r,
+          mine.map((j) => all[j]!),
+        );
         counts.forEach((n, k) => expect(Math.abs(n - whole[k]! / count)).toBeLessThanOrEqual(1));
       }
     }

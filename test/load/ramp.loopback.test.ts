@@ -94,7 +94,14 @@ describe('a ramp on a server whose latency grows with load', () => {
     await Promise.all(
       [0, 1].map(async (index) => {
         const file = `${dir}/shard-${index}.json`;
-        const doc = await runPlan({ plan: plan(server!.url, cfg), outPath: file, cwd: process.cwd(), env: {}, signal: new AbortController().signal, shard: { spec: { index, count: 2 }, startAt: null } });
+        const doc = await runPlan({
+          plan: plan(server!.url, cfg),
+          outPath: file,
+          cwd: process.cwd(),
+          env: {},
+          signal: new AbortController().signal,
+          shard: { spec: { index, count: 2 }, startAt: null },
+        });
         docs.push({ file, doc });
       }),
     );

@@ -118,7 +118,7 @@ describe('multi-turn sessions on a loopback server', () => {
     }
   }, 30_000);
 
-  it('synthetic answers: the history holds the planned text, not the server\'s', async () => {
+  it("synthetic answers: the history holds the planned text, not the server's", async () => {
     const { sessions } = await run({ turns: 2, userTokens: 6, thinkTimeMs: 0, answers: 'synthetic' }, { kind: 'concurrency', label: 'c=1', concurrency: 1 }, 2);
     const second = seen.filter((x) => x.messages.length === 3);
     expect(second).toHaveLength(2);
@@ -129,7 +129,7 @@ describe('multi-turn sessions on a loopback server', () => {
     }
   }, 30_000);
 
-  it('waits each turn\'s think time after the previous answer ended, and measures the turn from then', async () => {
+  it("waits each turn's think time after the previous answer ended, and measures the turn from then", async () => {
     const think = 250;
     const { run: r } = await run({ turns: 3, userTokens: 4, thinkTimeMs: think, answers: 'real' }, { kind: 'concurrency', label: 'c=2', concurrency: 2 }, 2);
     for (let s = 0; s < 2; s++) {
@@ -171,7 +171,7 @@ describe('multi-turn sessions on a loopback server', () => {
     }
   }, 30_000);
 
-  it('an open loop starts sessions at the rate, each session\'s turns in order', async () => {
+  it("an open loop starts sessions at the rate, each session's turns in order", async () => {
     const { run: r } = await run({ turns: 2, userTokens: 4, thinkTimeMs: 0, answers: 'real' }, { kind: 'rate', label: 'r=20/s', rate: 20, arrival: 'poisson', burstiness: 1, maxConcurrency: null }, 6);
     expect(r.records).toHaveLength(12);
     // Turn 1 of each session is due at its arrival; its lateness is recorded for every turn sent.
@@ -182,7 +182,11 @@ describe('multi-turn sessions on a loopback server', () => {
   }, 30_000);
 
   it('an open loop with max_concurrency holds a session back until one ends, its first turn still due at its arrival', async () => {
-    const { run: r } = await run({ turns: 2, userTokens: 4, thinkTimeMs: 30, answers: 'real' }, { kind: 'rate', label: 'r=50/s,max=1', rate: 50, arrival: 'poisson', burstiness: 1, maxConcurrency: 1 }, 4);
+    const { run: r } = await run(
+      { turns: 2, userTokens: 4, thinkTimeMs: 30, answers: 'real' },
+      { kind: 'rate', label: 'r=50/s,max=1', rate: 50, arrival: 'poisson', burstiness: 1, maxConcurrency: 1 },
+      4,
+    );
     expect(r.records).toHaveLength(8);
     // One session at a time: each starts after the previous one's last answer.
     for (let s = 1; s < 4; s++) expect(r.records[s * 2]!.tSend).toBeGreaterThanOrEqual(r.records[s * 2 - 1]!.tDone);

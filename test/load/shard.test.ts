@@ -77,7 +77,12 @@ describe('runCell with a shard', () => {
         expect(r.run.stoppedBy).toBe('count');
         expect(r.run.notSent).toBe(0);
         // Warm-up is the plan's first 4 requests, wherever they landed.
-        expect(r.run.records.filter((rec) => rec.warmup).map((rec) => rec.index).every((j) => j < 4)).toBe(true);
+        expect(
+          r.run.records
+            .filter((rec) => rec.warmup)
+            .map((rec) => rec.index)
+            .every((j) => j < 4),
+        ).toBe(true);
       });
     }
   });

@@ -108,7 +108,10 @@ describe('pooling trials', () => {
 describe('distributions', () => {
   it('needs 3 expected samples beyond a percentile to report it', () => {
     expect([50, 90, 95, 99].map(minSamplesFor)).toEqual([6, 30, 60, 300]);
-    const d = summarize(Array.from({ length: 100 }, (_, i) => i + 1), 'ms')!;
+    const d = summarize(
+      Array.from({ length: 100 }, (_, i) => i + 1),
+      'ms',
+    )!;
     expect(d.p95).not.toBeNull();
     expect(d.p99).toBeNull();
     expect(d).toMatchObject({ n: 100, min: 1, max: 100, mean: 50.5 });

@@ -20,7 +20,11 @@ describe('cost per million tokens', () => {
     expect(efficiencyOf({ output_tps: 100, total_tps: 400 }, 3.6, null)).toEqual({ cost_per_mtok_output_usd: 10, cost_per_mtok_total_usd: 2.5 });
     expect(efficiencyOf({ output_tps: 100, total_tps: 400 }, null, { joules: 500, outputTokens: 1000 })).toEqual({ energy_per_output_token_j: 0.5 });
     expect(efficiencyOf({ output_tps: 100, total_tps: 400 }, null, null)).toEqual({});
-    expect(efficiencyOf({ output_tps: 0, total_tps: 0 }, 3.6, { joules: null, outputTokens: 0 })).toEqual({ cost_per_mtok_output_usd: null, cost_per_mtok_total_usd: null, energy_per_output_token_j: null });
+    expect(efficiencyOf({ output_tps: 0, total_tps: 0 }, 3.6, { joules: null, outputTokens: 0 })).toEqual({
+      cost_per_mtok_output_usd: null,
+      cost_per_mtok_total_usd: null,
+      energy_per_output_token_j: null,
+    });
   });
 });
 

@@ -19,7 +19,7 @@ describe('lateness', () => {
     expect(summariseLateness([])).toEqual({ count: 0, p50: 0, p99: 0, max: 0 });
   });
 
-  it('pools parts to the percentiles of all their lags (within the histogram\'s 0.1%), where averaging the parts\' would not', () => {
+  it("pools parts to the percentiles of all their lags (within the histogram's 0.1%), where averaging the parts' would not", () => {
     const a = lags(3000, 1);
     // The second part is late by more: its percentiles differ from the first's.
     const b = lags(1000, 2).map((x) => x * 4);

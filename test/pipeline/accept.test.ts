@@ -31,7 +31,14 @@ describe('findAcceptance', () => {
   });
 
   it('a command by someone without write access is ignored; text that only mentions the command is not one', () => {
-    const r = findAcceptance(facts({ comments: [{ author: 'fork-author', body: '/llm-perf-gate accept trust me', at: '2026-12-01T10:00:00Z' }, { author: 'maint', body: 'do not write `/llm-perf-gate accept` here', at: '2026-12-01T10:01:00Z' }] }));
+    const r = findAcceptance(
+      facts({
+        comments: [
+          { author: 'fork-author', body: '/llm-perf-gate accept trust me', at: '2026-12-01T10:00:00Z' },
+          { author: 'maint', body: 'do not write `/llm-perf-gate accept` here', at: '2026-12-01T10:01:00Z' },
+        ],
+      }),
+    );
     expect(r).toEqual({ acceptance: null, ignored: ["'/llm-perf-gate accept' by @fork-author, who has no write access"] });
   });
 
@@ -85,7 +92,10 @@ describe('findAcceptance', () => {
       ['/llm-perf-gate accept [why]', "gives no reason ('[why]' is not one)"],
       ['/llm-perf-gate accept ok', "gives no reason ('ok' is not one)"],
     ] as const) {
-      expect(findAcceptance(facts({ comments: [{ author: 'maint', body, at: at(20) }] })), body).toEqual({ acceptance: null, ignored: [`'/llm-perf-gate accept' by @maint ${why}: write why after the command`] });
+      expect(findAcceptance(facts({ comments: [{ author: 'maint', body, at: at(20) }] })), body).toEqual({
+        acceptance: null,
+        ignored: [`'/llm-perf-gate accept' by @maint ${why}: write why after the command`],
+      });
     }
     // Blank lines before it and a Windows line end are not content.
     expect(findAcceptance(facts({ comments: [{ author: 'maint', body: '\n\n/llm-perf-gate accept slower by design\r\nmore', at: at(30) }] })).acceptance).toMatchObject({ reason: 'slower by design' });
@@ -113,7 +123,9 @@ describe('findAcceptance', () => {
     // The same second is not after: fail closed.
     expect(findAcceptance(facts({ labelEvents, head: { sha, since: '2026-12-01T10:00:00.000Z' } })).acceptance).toBeNull();
     // A new command after the new report accepts again.
-    const again = findAcceptance(facts({ labelEvents, comments: [{ author: 'maint', body: '/llm-perf-gate accept still slower by design', at: '2026-12-01T11:10:00Z' }], head: { sha, since: '2026-12-01T11:05:00.000Z' } }));
+    const again = findAcceptance(
+      facts({ labelEvents, comments: [{ author: 'maint', body: '/llm-perf-gate accept still slower by design', at: '2026-12-01T11:10:00Z' }], head: { sha, since: '2026-12-01T11:05:00.000Z' } }),
+    );
     expect(again.acceptance).toMatchObject({ via: 'comment', reason: 'still slower by design' });
   });
 });

@@ -23,7 +23,16 @@ const plan = planFromObject(
   { file: 'examples/x.yml', baseDir: resolve('examples') },
 );
 
-const host = { log: hostLog({ write: () => undefined }), signal: new AbortController().signal, clock: systemClock, cwd: process.cwd(), env: {}, setOutput: () => undefined, saveState: () => undefined, summary: async () => undefined };
+const host = {
+  log: hostLog({ write: () => undefined }),
+  signal: new AbortController().signal,
+  clock: systemClock,
+  cwd: process.cwd(),
+  env: {},
+  setOutput: () => undefined,
+  saveState: () => undefined,
+  summary: async () => undefined,
+};
 
 async function cutFor(cells: string[]): Promise<Plan> {
   let asked: Plan | null = null;

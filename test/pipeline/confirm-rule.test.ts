@@ -6,12 +6,31 @@ import { confirmRoute, noisyCells, regressedKeys, settle } from '../../src/pipel
 import { DEFAULT_FAIL_ON } from '../../src/pipeline/publish.js';
 
 function metric(name: string, verdict: MetricOutcome, gated = true): MetricVerdict {
-  return { metric: name, unit: 'ms', direction: 'lower', gated, level: 'fail', baseline: 10, candidate: 12, change_pct: 20, interval_pct: [10, 30], p: 0.01, p_adj: 0.02, threshold_pct: 5, verdict, method: 'bootstrap', mde_pct: null, reason: 'beyond the threshold' };
+  return {
+    metric: name,
+    unit: 'ms',
+    direction: 'lower',
+    gated,
+    level: 'fail',
+    baseline: 10,
+    candidate: 12,
+    change_pct: 20,
+    interval_pct: [10, 30],
+    p: 0.01,
+    p_adj: 0.02,
+    threshold_pct: 5,
+    verdict,
+    method: 'bootstrap',
+    mde_pct: null,
+    reason: 'beyond the threshold',
+  };
 }
 
 /** A verdict with the overall outcome and counts that compare would give these cells. */
 function verdict(cells: Record<string, MetricVerdict[]>, o: { design?: 'paired' | 'unpaired'; slo?: boolean; invalid?: string[] } = {}): VerdictDoc {
-  const all = Object.entries(cells).filter(([id]) => !o.invalid?.includes(id)).flatMap(([, ms]) => ms.filter((m) => m.gated));
+  const all = Object.entries(cells)
+    .filter(([id]) => !o.invalid?.includes(id))
+    .flatMap(([, ms]) => ms.filter((m) => m.gated));
   const count = (v: MetricOutcome): number => all.filter((m) => m.verdict === v).length;
   const regressed = count('regressed');
   const side = { commit: null, model: 'm', started_at: '2026-01-01T00:00:00Z', status: 'complete', tool_version: '0' };
@@ -19,7 +38,15 @@ function verdict(cells: Record<string, MetricVerdict[]>, o: { design?: 'paired' 
     schema: VERDICT_SCHEMA,
     tool: { name: 'llm-perf-gate', version: '0' },
     verdict: regressed > 0 || o.slo ? 'fail' : count('warn') > 0 ? 'warn' : 'pass',
-    summary: { regressed, improved: count('improved'), unchanged: count('unchanged'), warn: count('warn'), inconclusive: count('inconclusive'), invalid_cells: o.invalid?.length ?? 0, slo_failed: o.slo ? 1 : 0 },
+    summary: {
+      regressed,
+      improved: count('improved'),
+      unchanged: count('unchanged'),
+      warn: count('warn'),
+      inconclusive: count('inconclusive'),
+      invalid_cells: o.invalid?.length ?? 0,
+      slo_failed: o.slo ? 1 : 0,
+    },
     reasons: regressed > 0 ? ['something regressed'] : [],
     warnings: [],
     design: o.design ?? 'unpaired',

@@ -61,7 +61,13 @@ describe('designRun', () => {
 
   it('report mode reads the result, never measures, confirms or stores, whatever else is asked', () => {
     const d = designRun(choices({ mode: 'report', resultPath: '/w/r.json', baselineServer: true, save: 'true', isDefaultBranchPush: true }));
-    expect(d).toEqual({ first: { kind: 'read', path: '/w/r.json' }, baseline: { kind: 'stored', commit: BASE, runs: 10 }, fallback: 'none', confirm: 'off', store: { save: false, afterStore: false } });
+    expect(d).toEqual({
+      first: { kind: 'read', path: '/w/r.json' },
+      baseline: { kind: 'stored', commit: BASE, runs: 10 },
+      fallback: 'none',
+      confirm: 'off',
+      store: { save: false, afterStore: false },
+    });
     expect(() => designRun(choices({ mode: 'report' }))).toThrow(/report mode needs a result file/);
   });
 

@@ -19,7 +19,13 @@ describe('measurePort', () => {
       url,
       model: null,
       readyTimeoutMs: 30_000,
-      server: { command: `exec "${process.execPath}" "${join(process.cwd(), 'scripts', 'fake-server.ts')}" ${port} 5 2 4`, readyUrl: null, logPath: join(dir, 'server.log'), stateKey: 'server-pgid', label: 'server' },
+      server: {
+        command: `exec "${process.execPath}" "${join(process.cwd(), 'scripts', 'fake-server.ts')}" ${port} 5 2 4`,
+        readyUrl: null,
+        logPath: join(dir, 'server.log'),
+        stateKey: 'server-pgid',
+        label: 'server',
+      },
     };
     const h = fakeHost(dir, {});
     const launched: string[] = [];

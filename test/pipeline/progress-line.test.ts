@@ -34,7 +34,7 @@ describe('the parts', () => {
     expect(bar(12, 10, 10)).toBe('██████████');
     expect(bar(3, 0, 4)).toBe('░░░░');
   });
-  it('takes the run\'s time left as this step\'s and the mean finished step for each after it', () => {
+  it("takes the run's time left as this step's and the mean finished step for each after it", () => {
     expect(runLeft(3, 10, 5, [])).toBe(10 + 3 * 15);
     expect(runLeft(3, 10, 5, [20, 40])).toBe(10 + 3 * 30);
     expect(runLeft(3, null, 5, [20])).toBeNull();
@@ -57,7 +57,7 @@ describe('liveLine', () => {
     expect(line.length).toBeLessThanOrEqual(79);
     expect(liveLine(state({ failed: 3 }), 80)).toBe('cell 2/4, trial 1/3 chat-long-context@c=16  104/200 req  ETA 3s  3 failed');
   });
-  it('shows the warm-up with its own count, and an auto warm-up\'s bound', () => {
+  it("shows the warm-up with its own count, and an auto warm-up's bound", () => {
     expect(liveLine(state({ phase: 'warmup', warmDone: 4, warmPlanned: 16, cellLeftS: null, runLeftS: null }), 120)).toBe(
       'cell 2/4, trial 1/3 chat-long-context@c=16  █████░░░░░░░░░░░░░░░  25%  warm-up 4/16  ETA ?  0 failed  38.3 req/s  3s',
     );

@@ -54,7 +54,7 @@ describe('createProgress', () => {
     expect(lines).toEqual(['cell 2/2, trial 2/4 [baseline] s@c=2: started']);
   });
 
-  it('an interleaved pair: each side\'s end is told with its own label, though the other side started last', () => {
+  it("an interleaved pair: each side's end is told with its own label, though the other side started last", () => {
     const lines: string[] = [];
     const p = createProgress(hostLog({ write: (_l, text) => void lines.push(text) }), clock());
     // Interleaved blocks: both sides' trials start before either ends.

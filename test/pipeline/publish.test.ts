@@ -13,7 +13,15 @@ function verdict(overall: Overall): VerdictDoc {
     schema: VERDICT_SCHEMA,
     tool: { name: 'llm-perf-gate', version: '0' },
     verdict: overall,
-    summary: { regressed: overall === 'fail' ? 1 : 0, improved: 0, unchanged: 0, warn: overall === 'warn' ? 1 : 0, inconclusive: overall === 'inconclusive' ? 1 : 0, invalid_cells: invalid ? 1 : 0, slo_failed: 0 },
+    summary: {
+      regressed: overall === 'fail' ? 1 : 0,
+      improved: 0,
+      unchanged: 0,
+      warn: overall === 'warn' ? 1 : 0,
+      inconclusive: overall === 'inconclusive' ? 1 : 0,
+      invalid_cells: invalid ? 1 : 0,
+      slo_failed: 0,
+    },
     reasons: invalid ? ['chat@c=4: error rate 12.0% on the candidate exceeds the limit 5.0%'] : [],
     warnings: [],
     design: 'unpaired',
@@ -28,7 +36,24 @@ function verdict(overall: Overall): VerdictDoc {
         warnings: [],
         trials: { baseline: 2, candidate: 2 },
         metrics: [
-          { metric: 'ttft_ms.p95', unit: 'ms', direction: 'lower', gated: true, level: 'fail', baseline: 10, candidate: 11, change_pct: 10, interval_pct: null, p: null, p_adj: null, threshold_pct: 10, verdict: overall === 'inconclusive' ? 'inconclusive' : 'unchanged', method: 'bootstrap', mde_pct: null, reason: 'too few samples (32; p95 needs 60)' },
+          {
+            metric: 'ttft_ms.p95',
+            unit: 'ms',
+            direction: 'lower',
+            gated: true,
+            level: 'fail',
+            baseline: 10,
+            candidate: 11,
+            change_pct: 10,
+            interval_pct: null,
+            p: null,
+            p_adj: null,
+            threshold_pct: 10,
+            verdict: overall === 'inconclusive' ? 'inconclusive' : 'unchanged',
+            method: 'bootstrap',
+            mde_pct: null,
+            reason: 'too few samples (32; p95 needs 60)',
+          },
         ],
       },
     ],
@@ -115,7 +140,8 @@ describe('an accepted regression (issue 21, item 1)', () => {
     expect(outcome(v, DEFAULT_FAIL_ON).line).toBe('llm-perf-gate: fail, accepted by @maint (1 regressed, 0 improved, 0 SLO failures)');
     expect(stepNote(v, DEFAULT_FAIL_ON)).toEqual({
       headline: 'regression accepted',
-      detail: 'Passed: the regression was accepted by @maint on 2026-12-01 (comment command): the 70B model is slower by design. The result stored after the merge carries the acceptance, and later pull requests are judged against the new level. It holds for this head commit only: a new push needs a new acceptance.',
+      detail:
+        'Passed: the regression was accepted by @maint on 2026-12-01 (comment command): the 70B model is slower by design. The result stored after the merge carries the acceptance, and later pull requests are judged against the new level. It holds for this head commit only: a new push needs a new acceptance.',
     });
   });
 

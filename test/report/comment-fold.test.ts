@@ -126,7 +126,8 @@ describe('long lists', () => {
 describe('the trend', () => {
   it('folds its rows and keeps the dashboard link in sight', () => {
     const { verdict: v, candidate, baseline } = matrixComment(1.3);
-    const trend = '### Trend over the last 2 commits\n\n| cell | metric | trend | latest | last change point |\n| --- | --- | --- | --- | --- |\n| chat@c=1 | tpot_ms.p50 | ▁█ | 20.0 ms | – |\n\n[Dashboard](https://o.github.io/r/)';
+    const trend =
+      '### Trend over the last 2 commits\n\n| cell | metric | trend | latest | last change point |\n| --- | --- | --- | --- | --- |\n| chat@c=1 | tpot_ms.p50 | ▁█ | 20.0 ms | – |\n\n[Dashboard](https://o.github.io/r/)';
     const md = renderReport(v, candidate, { baselineNote: 'baseline: none', noBaseline: false, trend, baseline });
     const above = linesAboveFold(md);
     const at = above.indexOf('### Trend over the last 2 commits');

@@ -34,14 +34,26 @@ const CAPACITY: CapacityCell = {
   duration_s: 10,
   points: [],
   search: {
-    mode: 'rate', slos: ['ttft_ms.p90 <= 1000'], level: 0.9, resolution: 0.05, status: 'found', reason: 'bracket', bracket: { lastPass: 10, firstFail: 14, undecided: [] },
-    capacity: { value: 12.5, lo: 11.25, hi: 13.75 }, capacity_rps: { value: 12.5, lo: 11.25, hi: 13.75 }, capacity_output_tps: { value: 400, lo: 360, hi: 440 }, binding: 'ttft_ms.p90 <= 1000', atCapacity: null, steps: 4, elapsedMs: 10_000,
+    mode: 'rate',
+    slos: ['ttft_ms.p90 <= 1000'],
+    level: 0.9,
+    resolution: 0.05,
+    status: 'found',
+    reason: 'bracket',
+    bracket: { lastPass: 10, firstFail: 14, undecided: [] },
+    capacity: { value: 12.5, lo: 11.25, hi: 13.75 },
+    capacity_rps: { value: 12.5, lo: 11.25, hi: 13.75 },
+    capacity_output_tps: { value: 400, lo: 360, hi: 440 },
+    binding: 'ttft_ms.p90 <= 1000',
+    atCapacity: null,
+    steps: 4,
+    elapsedMs: 10_000,
   },
   sweep: null,
 };
 
 describe('the cost and energy section', () => {
-  it('shows each cell\'s figures and the price, the baseline\'s beside them, and cost at capacity with its interval', () => {
+  it("shows each cell's figures and the price, the baseline's beside them, and cost at capacity with its interval", () => {
     const cand = priced(syntheticResult('c', REALISTIC), { node_hour_usd: 36 }, 0.25);
     cand.capacity = [CAPACITY];
     const base = priced(syntheticResult('b', REALISTIC), { node_hour_usd: 36 }, 0.2);

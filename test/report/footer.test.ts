@@ -8,7 +8,10 @@ import { verdictWithoutBaseline } from '../../src/gate/no-baseline.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { syntheticResult } from '../support/synthetic.js';
 
-const gate = planFromObject({ target: { url: 'http://127.0.0.1:1' }, scenarios: [{ name: 'chat', input_tokens: 8, output_tokens: 4 }], loads: [{ concurrency: 4 }] }, { file: null, baseDir: '/' }).gate;
+const gate = planFromObject(
+  { target: { url: 'http://127.0.0.1:1' }, scenarios: [{ name: 'chat', input_tokens: 8, output_tokens: 4 }], loads: [{ concurrency: 4 }] },
+  { file: null, baseDir: '/' },
+).gate;
 const v = verdictWithoutBaseline(syntheticResult('c'), gate, 'nothing stored yet');
 const event = { owner: 'acme', repo: 'serving' } as Parameters<typeof runUrl>[0];
 

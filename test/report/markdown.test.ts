@@ -25,7 +25,7 @@ describe('renderMarkdown', () => {
     expect(md).toContain('<details><summary>chat@c=4: all 41 metrics (cost and energy left out: neither side had their input)</summary>');
   });
 
-  it('keeps the cost rows in every metric\'s table once a side has a price', () => {
+  it("keeps the cost rows in every metric's table once a side has a price", () => {
     const v = compare(syntheticResult('a'), syntheticResult('b', REALISTIC, { tpot: 1.3 }), gate);
     // The verdict is frozen: a copy whose baseline had a price.
     const priced = { ...v, cells: v.cells.map((c) => ({ ...c, metrics: c.metrics.map((m) => (m.metric === 'cost_per_mtok_output_usd' ? { ...m, baseline: 1.25 } : m)) })) };

@@ -9,7 +9,10 @@ import { noBaselineYet, renderMarkdown } from '../../src/report/markdown.js';
 import { syntheticResult } from '../support/synthetic.js';
 
 const plan = (slo: string[]) =>
-  planFromObject({ target: { url: 'http://127.0.0.1:1' }, scenarios: [{ name: 'chat', input_tokens: 8, output_tokens: 4 }], loads: [{ concurrency: 4 }], gate: { slo: slo.map((check) => ({ check })) } }, { file: null, baseDir: '/' }).gate;
+  planFromObject(
+    { target: { url: 'http://127.0.0.1:1' }, scenarios: [{ name: 'chat', input_tokens: 8, output_tokens: 4 }], loads: [{ concurrency: 4 }], gate: { slo: slo.map((check) => ({ check })) } },
+    { file: null, baseDir: '/' },
+  ).gate;
 const candidate = { ...syntheticResult('c'), git: { commit: 'c'.repeat(40), ref: null } };
 const WHY = "no stored result for abc1234 or its ancestors on branch 'llm-perf-history' yet";
 

@@ -36,7 +36,7 @@ describe('the ramp report', () => {
     expect(rampSection({ cells: [{ id: 'c=1' }] } as unknown as ResultDoc)).toBeNull();
   });
 
-  it('says so when no step went beyond, and names a baseline\'s verdict beside', () => {
+  it("says so when no step went beyond, and names a baseline's verdict beside", () => {
     const md = rampSection(docWith('x', 30), docWith('x', 2000))!;
     expect(md).toContain('**No saturation**: no step went beyond the bounds up to step 2 (2 req/s)');
     expect(md).toContain('Baseline: **Saturation**: saturated from step 2 (2 req/s)');

@@ -55,7 +55,19 @@ describe('code spans', () => {
 });
 
 describe('the capacity chart title', () => {
-  const point = (c: number, v: number) => ({ role: 'search', load: { kind: 'concurrency', concurrency: c }, requests: 40, runs: 1, verdict: 'pass', leaning: 'pass', slos: [{ slo: 'ttft_ms.p90 <= 1000', value: v, lo: v, hi: v, verdict: 'pass' }], rps: 3, output_tps: 24, goodput_rps: 3, error_rate: 0 });
+  const point = (c: number, v: number) => ({
+    role: 'search',
+    load: { kind: 'concurrency', concurrency: c },
+    requests: 40,
+    runs: 1,
+    verdict: 'pass',
+    leaning: 'pass',
+    slos: [{ slo: 'ttft_ms.p90 <= 1000', value: v, lo: v, hi: v, verdict: 'pass' }],
+    rps: 3,
+    output_tps: 24,
+    goodput_rps: 3,
+    error_rate: 0,
+  });
   it('writes the comparison without < or > (GitHub shows them as &lt; in a Mermaid title)', () => {
     const chart = capacityChart({ slos: ['ttft_ms.p90 <= 1000'], mode: 'concurrency', points: [point(1, 300), point(4, 800)] } as never)!;
     const title = chart.split('\n').find((l) => l.trim().startsWith('title'))!;
@@ -128,7 +140,18 @@ describe('report structure', () => {
 });
 
 describe('an interval too wide to mean anything', () => {
-  const m = (change: number | null, interval: [number, number]): MetricVerdict => ({ metric: 'ttft_ms.p95', unit: 'ms', baseline: 100, candidate: 100 * (1 + (change ?? 0) / 100), change_pct: change, interval_pct: interval, gated: true, verdict: 'inconclusive', reason: '' }) as unknown as MetricVerdict;
+  const m = (change: number | null, interval: [number, number]): MetricVerdict =>
+    ({
+      metric: 'ttft_ms.p95',
+      unit: 'ms',
+      baseline: 100,
+      candidate: 100 * (1 + (change ?? 0) / 100),
+      change_pct: change,
+      interval_pct: interval,
+      gated: true,
+      verdict: 'inconclusive',
+      reason: '',
+    }) as unknown as MetricVerdict;
 
   it('reads "too few trials" instead of -100.0% … +17403598802.5%', () => {
     const row = m(12.5, [-100, 17403598802.5]);

@@ -48,8 +48,11 @@ describe('error_rate as a percentage', () => {
     expect(shareFigure(null)).toBe('–');
   });
 
-  it('the step\'s annotation of a regressed error rate too', () => {
-    const v = { cells: [{ id: 'chat@c=4', valid: true, metrics: [{ ...m(0, 0.05), gated: true, verdict: 'regressed', change_pct: 5, interval_pct: [3.1, 6.9], reason: 'rose' }] }], slo: [] } as unknown as VerdictDoc;
+  it("the step's annotation of a regressed error rate too", () => {
+    const v = {
+      cells: [{ id: 'chat@c=4', valid: true, metrics: [{ ...m(0, 0.05), gated: true, verdict: 'regressed', change_pct: 5, interval_pct: [3.1, 6.9], reason: 'rose' }] }],
+      slo: [],
+    } as unknown as VerdictDoc;
     expect(findings(v)[0]!.text).toBe('error_rate 0.0% -> 5.0% (5%, interval 3.1% .. 6.9%): rose');
   });
 });

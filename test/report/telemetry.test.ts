@@ -15,8 +15,28 @@ function telemetry(over: { kv?: number; waiting?: number; mem?: number; flagged?
       message: null,
       interval_ms: 500,
       gpus: [
-        { index: 0, name: 'NVIDIA H100 80GB HBM3', utilization_pct: s(62, 99), memory_used_mib: s(70000, over.mem ?? 72909), memory_total_mib: 81559, power_w: s(500, 690), sm_clock_mhz: s(1980, 1980), mem_clock_mhz: s(2619, 2619), temperature_c: s(60, 66) },
-        { index: 1, name: 'NVIDIA H100 80GB HBM3', utilization_pct: s(58, 97), memory_used_mib: s(69000, 70000), memory_total_mib: 81559, power_w: null, sm_clock_mhz: null, mem_clock_mhz: null, temperature_c: null },
+        {
+          index: 0,
+          name: 'NVIDIA H100 80GB HBM3',
+          utilization_pct: s(62, 99),
+          memory_used_mib: s(70000, over.mem ?? 72909),
+          memory_total_mib: 81559,
+          power_w: s(500, 690),
+          sm_clock_mhz: s(1980, 1980),
+          mem_clock_mhz: s(2619, 2619),
+          temperature_c: s(60, 66),
+        },
+        {
+          index: 1,
+          name: 'NVIDIA H100 80GB HBM3',
+          utilization_pct: s(58, 97),
+          memory_used_mib: s(69000, 70000),
+          memory_total_mib: 81559,
+          power_w: null,
+          sm_clock_mhz: null,
+          mem_clock_mhz: null,
+          temperature_c: null,
+        },
       ],
       other_processes: [],
     },
@@ -61,8 +81,13 @@ describe('telemetry in the report', () => {
   it('names the figures left out when the result was written (out of range), at most three of them', () => {
     const t = telemetry();
     t.dropped = ['engine/kv_cache_usage/max: 7', 'engine/waiting/max: 2100000000000', 'gpu/gpus/0/utilization_pct/mean: Infinity', 'neighbours/others_cpu_share: -1'];
-    const md = telemetryTable([{ id: 'chat@c8', telemetry: t }, { id: 'clean', telemetry: telemetry() }]);
-    expect(md).toContain('- chat@c8: 4 telemetry figures were out of range and left out: `engine/kv_cache_usage/max: 7`, `engine/waiting/max: 2100000000000`, `gpu/gpus/0/utilization_pct/mean: Infinity`, …');
+    const md = telemetryTable([
+      { id: 'chat@c8', telemetry: t },
+      { id: 'clean', telemetry: telemetry() },
+    ]);
+    expect(md).toContain(
+      '- chat@c8: 4 telemetry figures were out of range and left out: `engine/kv_cache_usage/max: 7`, `engine/waiting/max: 2100000000000`, `gpu/gpus/0/utilization_pct/mean: Infinity`, …',
+    );
     expect(md).not.toMatch(/- clean: .*left out/);
   });
 
@@ -72,7 +97,10 @@ describe('telemetry in the report', () => {
     none.engine = null;
     const hung = telemetry();
     hung.gpu = { ...hung.gpu, status: 'hung', message: 'nvidia-smi printed nothing for 5000 ms (after 8 GPU readings); stopped', gpus: [] };
-    const md = telemetryTable([{ id: 'a', telemetry: none }, { id: 'b', telemetry: hung }]);
+    const md = telemetryTable([
+      { id: 'a', telemetry: none },
+      { id: 'b', telemetry: hung },
+    ]);
     expect(md).toContain('| a | no GPU | no GPU | – | – | – | 2% CPU |');
     expect(md).toContain('| b | sampler hung | sampler hung |');
     expect(md).toContain('- b: GPU hung: nvidia-smi printed nothing for 5000 ms');
@@ -89,13 +117,16 @@ describe('telemetry in the report', () => {
   });
 
   it('lists environment differences and names the environment in a line', () => {
-    expect(environmentDifferences([{ field: 'gpu', baseline: 'NVIDIA H100', candidate: 'NVIDIA A10G', severity: 'major' }, { field: 'driver', baseline: '550', candidate: '560', severity: 'minor' }])).toBe(
-      '- **gpu**: NVIDIA H100 → NVIDIA A10G\n- driver: 550 → 560',
-    );
-    expect(environmentDifferences([])).toBe('');
     expect(
-      environmentLine({ ...H100_ENV, gpus: [H100_ENV.gpus[0]!, { ...H100_ENV.gpus[0]!, index: 1 }] }),
-    ).toBe('2 × NVIDIA H100 80GB HBM3, driver 550.54.15, CUDA 12.4; 32 × AMD EPYC 9654; vllm 0.10.1');
+      environmentDifferences([
+        { field: 'gpu', baseline: 'NVIDIA H100', candidate: 'NVIDIA A10G', severity: 'major' },
+        { field: 'driver', baseline: '550', candidate: '560', severity: 'minor' },
+      ]),
+    ).toBe('- **gpu**: NVIDIA H100 → NVIDIA A10G\n- driver: 550 → 560');
+    expect(environmentDifferences([])).toBe('');
+    expect(environmentLine({ ...H100_ENV, gpus: [H100_ENV.gpus[0]!, { ...H100_ENV.gpus[0]!, index: 1 }] })).toBe(
+      '2 × NVIDIA H100 80GB HBM3, driver 550.54.15, CUDA 12.4; 32 × AMD EPYC 9654; vllm 0.10.1',
+    );
   });
 });
 
@@ -106,8 +137,14 @@ describe('the report section', () => {
   });
 
   it('shows both environments, the candidate table, and both sides of each regressed cell only', () => {
-    const base = doc([{ id: 'a@c1', telemetry: telemetry({ kv: 0.3 }) }, { id: 'b@c1', telemetry: telemetry() }]);
-    const cand = doc([{ id: 'a@c1', telemetry: telemetry({ kv: 0.97, waiting: 12 }) }, { id: 'b@c1', telemetry: telemetry() }]);
+    const base = doc([
+      { id: 'a@c1', telemetry: telemetry({ kv: 0.3 }) },
+      { id: 'b@c1', telemetry: telemetry() },
+    ]);
+    const cand = doc([
+      { id: 'a@c1', telemetry: telemetry({ kv: 0.97, waiting: 12 }) },
+      { id: 'b@c1', telemetry: telemetry() },
+    ]);
     const md = telemetrySection(verdict(['a@c1']), base, cand);
     expect(md).toMatch(/^### Server telemetry\n\n- baseline: 1 × NVIDIA H100 80GB HBM3, driver 550\.54\.15, CUDA 12\.4; .*\n- candidate: 1 × NVIDIA H100/);
     expect(md).toContain('| a@c1 | 71.2 / 79.6 GiB (fullest of 2) | 60% | 97% | 12 | 8 | 2% CPU |');

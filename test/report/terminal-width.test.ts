@@ -7,7 +7,13 @@ import { fitTable, resultTable } from '../../src/report/terminal.js';
 import { verdictTable } from '../../src/report/verdict-table.js';
 import { REALISTIC, syntheticResult } from '../support/synthetic.js';
 
-const widest = (text: string): number => Math.max(...text.split('\n').filter((l) => !l.startsWith('not shown') && !l.startsWith('latencies')).map((l) => l.length));
+const widest = (text: string): number =>
+  Math.max(
+    ...text
+      .split('\n')
+      .filter((l) => !l.startsWith('not shown') && !l.startsWith('latencies'))
+      .map((l) => l.length),
+  );
 
 describe('resultTable', () => {
   const doc = syntheticResult('width', REALISTIC);
@@ -33,7 +39,10 @@ describe('resultTable', () => {
   it('fits 80 columns keeping cell, ok/sent, err%, rps and the p99 latencies of ttft and tpot', () => {
     const text = resultTable(doc, 80);
     expect(widest(text)).toBeLessThanOrEqual(80);
-    const header = text.split('\n')[0]!.split(/ {2,}/).map((h) => h.trim());
+    const header = text
+      .split('\n')[0]!
+      .split(/ {2,}/)
+      .map((h) => h.trim());
     expect(header).toEqual(expect.arrayContaining(['cell', 'ok/sent', 'err%', 'rps', 'ttft p99', 'tpot p99']));
     expect(header).not.toContain('in tok/s');
     expect(text).toContain('not shown at 80 columns: in tok/s, e2e p50, itl p99, tpot p50, ttft p50, e2e p99, out tok/s (a wider terminal, or output to a file or a pipe, shows every column)');
@@ -48,7 +57,13 @@ describe('fitTable', () => {
   it('drops in the given order until the table fits, and no more', () => {
     expect(fitTable(rows, 18, ['b', 'c']).dropped).toEqual(['b']);
     expect(fitTable(rows, 30, ['b', 'c']).dropped).toEqual([]);
-    expect(fitTable(rows, 5, ['b', 'c'])).toEqual({ rows: [['cell', 'a'], ['x', '1111']], dropped: ['b', 'c'] });
+    expect(fitTable(rows, 5, ['b', 'c'])).toEqual({
+      rows: [
+        ['cell', 'a'],
+        ['x', '1111'],
+      ],
+      dropped: ['b', 'c'],
+    });
     expect(fitTable(rows, null, ['b']).rows).toBe(rows);
   });
 });

@@ -24,17 +24,14 @@ const rec = (index: number, ttft: number, nIn: number) =>
   });
 
 /** 8 sessions of 2 turns: turn 1 slow (a full prefill), turn 2 fast. */
-const turns = turnMetrics(
-  Array.from({ length: 8 }, (_, s) => [rec(s * 2, 300 + s, 500), rec(s * 2 + 1, 40 + s, 560)]).flat(),
-  2,
-);
+const turns = turnMetrics(Array.from({ length: 8 }, (_, s) => [rec(s * 2, 300 + s, 500), rec(s * 2 + 1, 40 + s, 560)]).flat(), 2);
 
 function doc(cell: Partial<CellResult>): ResultDoc {
   return { cells: [{ id: 'chat@c=2', ...cell } as CellResult] } as unknown as ResultDoc;
 }
 
 describe('multi-turn cells in the reports', () => {
-  it('Markdown: a table by turn, the engine\'s prefix-cache hit rate under it, ids escaped', () => {
+  it("Markdown: a table by turn, the engine's prefix-cache hit rate under it, ids escaped", () => {
     const md = turnsSection(doc({ turns, telemetry: { engine: { prefix_cache_hit_rate: 0.7387 } } as CellResult['telemetry'] }))!;
     expect(md).toContain('### By turn');
     expect(md).toContain('**chat@c=2** (2 turns a session)');

@@ -63,7 +63,18 @@ function remeasured(doc: ResultDoc, completionTokens: number, telemetry?: CellTe
     const records = Array.from({ length: 20 }, (_, i) => {
       const send = i * 100;
       const gaps = Array.from({ length: 31 }, () => 2);
-      return newRecord(i, false, send, 32, { ...emptyOutcome(send), tFirst: send + 20, gaps, tLast: send + 82, tDone: send + 83, outputEvents: 32, nOut: completionTokens, nIn: 256, tokenSource: 'server', status: 200 });
+      return newRecord(i, false, send, 32, {
+        ...emptyOutcome(send),
+        tFirst: send + 20,
+        gaps,
+        tLast: send + 82,
+        tDone: send + 83,
+        outputEvents: 32,
+        nOut: completionTokens,
+        nIn: 256,
+        tokenSource: 'server',
+        status: 200,
+      });
     });
     const run: CellRun = { records, notSent: 0, stoppedBy: 'count', loopDelay: { p99Ms: 11, maxMs: 12 }, dispatchLagMs: [], plannedRps: null };
     return { index, pair: null, run, startedAt: doc.started_at, durationS: 2, ...(telemetry ? { telemetry } : {}) };
@@ -125,7 +136,10 @@ describe('a run writes only what its reader accepts (issue 19, item 1)', () => {
         'version: 1\ntarget: { url: "http://127.0.0.1:9/x" }\nrun: { requests: 8, warmup: 0, trials: 1 }\ngate: { metrics: { ttft_ms.p95: { gate: false } } }\nscenarios:\n  - { name: s, input_tokens: 16, output_tokens: 8 }\nloads:\n  - concurrency: 2\ntelemetry: { max_neighbour_cpu_share: 1, scrape_interval_ms: 200 }\n',
       );
       const out = join(dir, 'run.json');
-      const path = (process.env.PATH ?? '').split(delimiter).filter((d) => !d.includes('nvidia')).join(delimiter);
+      const path = (process.env.PATH ?? '')
+        .split(delimiter)
+        .filter((d) => !d.includes('nvidia'))
+        .join(delimiter);
       const ran = await cli(['run', '--config', config, '--url', server.url, '--out', out], { env: { PATH: path } });
       expect(ran.code, ran.stdout + ran.stderr).toBe(0);
       const doc = JSON.parse(await readFile(out, 'utf8')) as ResultDoc;
@@ -149,9 +163,20 @@ describe('crafted files are refused, naming the field, never an internal error (
   });
 
   it('`"config": {}` and a gate section of the wrong shape: exit 2 naming /config, no stack trace', async () => {
-    const empty = await writeJson(dir, 'empty-config.json', craftedResult((d) => ((d as { config: unknown }).config = {})));
-    const gate = await writeJson(dir, 'gate.json', craftedResult((d) => ((d.config.gate as unknown as { metrics: unknown }).metrics = 'all')));
-    for (const [file, field] of [[empty, "/config: must have required property 'target'"], [gate, '/config/gate/metrics: must be object']] as const) {
+    const empty = await writeJson(
+      dir,
+      'empty-config.json',
+      craftedResult((d) => ((d as { config: unknown }).config = {})),
+    );
+    const gate = await writeJson(
+      dir,
+      'gate.json',
+      craftedResult((d) => ((d.config.gate as unknown as { metrics: unknown }).metrics = 'all')),
+    );
+    for (const [file, field] of [
+      [empty, "/config: must have required property 'target'"],
+      [gate, '/config/gate/metrics: must be object'],
+    ] as const) {
       // Before: exit 70, "Cannot read properties of undefined (reading 'map')" and a stack trace.
       const ran = await cli(['compare', '--baseline', good, '--candidate', file]);
       expect(ran.code, ran.stdout + ran.stderr).toBe(2);
@@ -174,7 +199,11 @@ describe('crafted files are refused, naming the field, never an internal error (
   }, 30_000);
 
   it('merge with shard.count 2e8: exit 2 naming the missing shards, within 256 MB', async () => {
-    const shard = await writeJson(dir, 'shard.json', craftedResult((d) => (d.shard = { index: 0, count: 2e8, start_at: null, clock_offset_ms: null })));
+    const shard = await writeJson(
+      dir,
+      'shard.json',
+      craftedResult((d) => (d.shard = { index: 0, count: 2e8, start_at: null, clock_offset_ms: null })),
+    );
     // Before: 1.3 GB listing 2e8 missing shards, exit 70.
     const ran = await cli(['merge', shard, '--out', join(dir, 'merged.json')], { env: SMALL_HEAP });
     expect(ran.code, ran.stdout + ran.stderr).toBe(2);

@@ -75,8 +75,16 @@ describe('reading an untrusted result', () => {
 
   it('refuses a run that is running or failed for gating, saying why; reads it otherwise', async () => {
     const dir = await tempDir();
-    const running = await writeJson(dir, 'running.json', craftedResult((d) => (d.status = 'running')));
-    const failed = await writeJson(dir, 'failed.json', craftedResult((d) => ((d.status = 'failed'), (d.error = 'target unusable\n::set-output name=verdict::pass'))));
+    const running = await writeJson(
+      dir,
+      'running.json',
+      craftedResult((d) => (d.status = 'running')),
+    );
+    const failed = await writeJson(
+      dir,
+      'failed.json',
+      craftedResult((d) => ((d.status = 'failed'), (d.error = 'target unusable\n::set-output name=verdict::pass'))),
+    );
     await expect(readResultForGating(running)).rejects.toThrow(/running\.json: cannot be compared: its run is still running/);
     await expect(readResultForGating(failed)).rejects.toThrow(ResultFileError);
     await expect(readResultForGating(failed)).rejects.toThrow('status: failed: "target unusable\\n::set-output name=verdict::pass"');
@@ -108,9 +116,20 @@ describe('llm-perf-gate compare on crafted results', () => {
 
   it('exits 2 naming the field for a corrupt or oversized histogram, with no stack trace', async () => {
     // A corrupt trial ITL histogram crashed the gate's resampling with a stack trace and exit 1.
-    const corrupt = await writeJson(dir, 'corrupt.json', craftedResult((d) => (d.cells[0]!.trials[0]!.metrics.itl_ms!.hist = 'SElTVEZBQUFBQ0o0bkpO')));
-    const wide = await writeJson(dir, 'wide.json', craftedResult((d) => (d.cells[0]!.metrics.itl_ms!.hist = wideHistogram())));
-    for (const [file, field] of [[corrupt, 'trials/0/metrics/itl_ms'], [wide, 'metrics/itl_ms']] as const) {
+    const corrupt = await writeJson(
+      dir,
+      'corrupt.json',
+      craftedResult((d) => (d.cells[0]!.trials[0]!.metrics.itl_ms!.hist = 'SElTVEZBQUFBQ0o0bkpO')),
+    );
+    const wide = await writeJson(
+      dir,
+      'wide.json',
+      craftedResult((d) => (d.cells[0]!.metrics.itl_ms!.hist = wideHistogram())),
+    );
+    for (const [file, field] of [
+      [corrupt, 'trials/0/metrics/itl_ms'],
+      [wide, 'metrics/itl_ms'],
+    ] as const) {
       const t0 = performance.now();
       const ran = await cli(['compare', '--baseline', good, '--candidate', file, '--config', 'test/fixtures/gate.yml']);
       expect(ran.code, ran.stdout + ran.stderr).toBe(2);

@@ -14,8 +14,7 @@ afterEach(closeAndRestore(() => server));
 
 const wait = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 let ended = false;
-const at = (n: number): string =>
-  vllmMetrics({ running: n % 4, waiting: n % 3, kv: (n % 10) / 10, prompt: ended ? 9000 : 1000, cached: 100, generation: ended ? 4500 : 500, preemptions: 0 });
+const at = (n: number): string => vllmMetrics({ running: n % 4, waiting: n % 3, kv: (n % 10) / 10, prompt: ended ? 9000 : 1000, cached: 100, generation: ended ? 4500 : 500, preemptions: 0 });
 
 describe('telemetry on its own thread', () => {
   it('measures what the calling thread measures: GPUs, engine series, token check, energy over the window', async () => {

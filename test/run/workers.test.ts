@@ -39,10 +39,16 @@ describe('run.workers', () => {
     const server = await startFakeServer({ ttftMs: 20, gapMs: 3 });
     try {
       const one = await measure(server.url, config(1));
-      const promptsOne = server.requests.filter((r) => r.completionIndex !== null).map((r) => r.body.messages[0].content as string).sort();
+      const promptsOne = server.requests
+        .filter((r) => r.completionIndex !== null)
+        .map((r) => r.body.messages[0].content as string)
+        .sort();
       server.requests.length = 0;
       const two = await measure(server.url, config(2));
-      const promptsTwo = server.requests.filter((r) => r.completionIndex !== null).map((r) => r.body.messages[0].content as string).sort();
+      const promptsTwo = server.requests
+        .filter((r) => r.completionIndex !== null)
+        .map((r) => r.body.messages[0].content as string)
+        .sort();
       expect(promptsTwo).toEqual(promptsOne);
       expect(validateResult(two.doc)).toEqual([]);
       expect(two.doc.status).toBe('complete');

@@ -171,7 +171,11 @@ describe('startServer', () => {
     expect(err.message).toMatch(/not ready after 1800\.0 s; last check: GET .*\/health answered 503/);
     // The failed start stops the group; on this clock its grace is over at once, so it is KILLed.
     const port = Number(s.env?.PORT);
-    const answers = (): Promise<boolean> => fetch(`http://127.0.0.1:${port}/health`).then(() => true, () => false);
+    const answers = (): Promise<boolean> =>
+      fetch(`http://127.0.0.1:${port}/health`).then(
+        () => true,
+        () => false,
+      );
     for (let i = 0; i < 100 && (await answers()); i++) await sleep(50);
     expect(await answers()).toBe(false);
   });

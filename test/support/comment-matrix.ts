@@ -19,9 +19,16 @@ export const MATRIX_CELLS = ['chat@c=1', 'chat@c=8', 'rag@c=1', 'rag@c=8'] as co
 export const REGRESSED_CELL = 'chat@c=8';
 
 const gate = planFromObject(
-  { target: { url: 'http://127.0.0.1:1' }, scenarios: [{ name: 'chat', input_tokens: 256, output_tokens: 32 }, { name: 'rag', input_tokens: 2048, output_tokens: 32 }], loads: [{ concurrency: 1 }, { concurrency: 8 }],
+  {
+    target: { url: 'http://127.0.0.1:1' },
+    scenarios: [
+      { name: 'chat', input_tokens: 256, output_tokens: 32 },
+      { name: 'rag', input_tokens: 2048, output_tokens: 32 },
+    ],
+    loads: [{ concurrency: 1 }, { concurrency: 8 }],
     // The comment's layout, not interval precision: 400 resamples an interval (the default is 2,000).
-    gate: { bootstrap_iterations: 400 } },
+    gate: { bootstrap_iterations: 400 },
+  },
   { file: null, baseDir: '/' },
 ).gate;
 
@@ -35,7 +42,19 @@ function telemetry(load: number): CellTelemetry {
       status: 'ok',
       message: null,
       interval_ms: 500,
-      gpus: [{ index: 0, name: 'NVIDIA H100 80GB HBM3', utilization_pct: stat(30 + 6 * load, 99), memory_used_mib: stat(70000, 72909), memory_total_mib: 81559, power_w: stat(500, 690), sm_clock_mhz: stat(1980, 1980), mem_clock_mhz: stat(2619, 2619), temperature_c: stat(60, 66) }],
+      gpus: [
+        {
+          index: 0,
+          name: 'NVIDIA H100 80GB HBM3',
+          utilization_pct: stat(30 + 6 * load, 99),
+          memory_used_mib: stat(70000, 72909),
+          memory_total_mib: 81559,
+          power_w: stat(500, 690),
+          sm_clock_mhz: stat(1980, 1980),
+          mem_clock_mhz: stat(2619, 2619),
+          temperature_c: stat(60, 66),
+        },
+      ],
       other_processes: [],
     },
     engine: {
@@ -73,19 +92,20 @@ function matrixResult(side: 'a' | 'b', slow: { ttft?: number; tpot?: number }): 
 
 /** Ten stored runs of every gated metric of every cell: the trend section a pull request on a history branch gets. */
 function trend(v: VerdictDoc): string {
-  const series: MetricSeries[] = v.cells.flatMap((c) =>
-    c.metrics
-      .filter((m) => m.gated)
-      .map((m) => ({
-        cell: c.id,
-        metric: m.metric,
-        unit: m.unit,
-        direction: m.direction,
-        gated: true,
-        tolerance: 0.05,
-        floor: 0,
-        points: Array.from({ length: 10 }, (_, i) => ({ commit: String(i).repeat(40), value: (m.baseline ?? 1) * (1 + 0.02 * Math.sin(i)), trialRange: null })),
-      })) as unknown as MetricSeries[],
+  const series: MetricSeries[] = v.cells.flatMap(
+    (c) =>
+      c.metrics
+        .filter((m) => m.gated)
+        .map((m) => ({
+          cell: c.id,
+          metric: m.metric,
+          unit: m.unit,
+          direction: m.direction,
+          gated: true,
+          tolerance: 0.05,
+          floor: 0,
+          points: Array.from({ length: 10 }, (_, i) => ({ commit: String(i).repeat(40), value: (m.baseline ?? 1) * (1 + 0.02 * Math.sin(i)), trialRange: null })),
+        })) as unknown as MetricSeries[],
   );
   return renderTrendTable(series, [])!;
 }

@@ -19,7 +19,17 @@ export function fakeHost(cwd: string, inputs: Record<string, string>, onLog: (l:
   const failures: string[] = [];
   const secrets: string[] = [];
   const ac = new AbortController();
-  const event: RunEvent = { name: 'push', owner: 'acme', repo: 'serving', sha: 'a'.repeat(40), ref: 'refs/heads/feature', defaultBranch: 'main', isDefaultBranchPush: false, pr: null, baselineCommit: null };
+  const event: RunEvent = {
+    name: 'push',
+    owner: 'acme',
+    repo: 'serving',
+    sha: 'a'.repeat(40),
+    ref: 'refs/heads/feature',
+    defaultBranch: 'main',
+    isDefaultBranchPush: false,
+    pr: null,
+    baselineCommit: null,
+  };
   const host: ActionHost = {
     log: hostLog({
       write(level, text, title) {
@@ -42,4 +52,3 @@ export function fakeHost(cwd: string, inputs: Record<string, string>, onLog: (l:
   };
   return { host, logs, outputs, state, summaries, failures, secrets };
 }
-

@@ -210,7 +210,11 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
         if (state.checksForbidden) return send(403, forbidden);
         // GitHub counts a check run's output in bytes, and refuses the whole check run past a bound.
         const output = (body as { output?: Record<string, unknown> } | null)?.output ?? {};
-        for (const [field, most] of [['summary', 65_535], ['text', 65_535], ['title', 255]] as const) {
+        for (const [field, most] of [
+          ['summary', 65_535],
+          ['text', 65_535],
+          ['title', 255],
+        ] as const) {
           const v = output[field];
           if (typeof v === 'string' && Buffer.byteLength(v) > most) return send(422, { message: `Invalid request.\n\nOnly ${most} characters are allowed; ${Buffer.byteLength(v)} were supplied.` });
         }

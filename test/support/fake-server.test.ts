@@ -56,12 +56,7 @@ interface Chunk {
   error?: { code: number; message: string; type: string };
 }
 
-async function post(
-  server: FakeServer,
-  path: string,
-  body: unknown,
-  opts: { dispatcher?: Agent; signal?: AbortSignal } = {},
-): Promise<SseResult> {
+async function post(server: FakeServer, path: string, body: unknown, opts: { dispatcher?: Agent; signal?: AbortSignal } = {}): Promise<SseResult> {
   const tSend = performance.now();
   const res = await fetch(server.url + path, {
     method: 'POST',
@@ -134,9 +129,7 @@ function outputText(c: Chunk): string {
 
 /** Arrival times of events that carried generated output. */
 function outputTimes(r: SseResult): number[] {
-  return r.events
-    .filter((e) => e.data !== '[DONE]' && outputText(JSON.parse(e.data) as Chunk) !== '')
-    .map((e) => e.t);
+  return r.events.filter((e) => e.data !== '[DONE]' && outputText(JSON.parse(e.data) as Chunk) !== '').map((e) => e.t);
 }
 
 describe('fake server: plain endpoints', () => {
@@ -217,12 +210,7 @@ describe('fake server: stream format and token counts', () => {
     const r = await post(s, '/v1/completions', { model: 'm2', prompt: 'Once upon a time', max_tokens: 10, stream: true });
     const chunks = parse(r);
     expect(chunks.map((c) => c.object)).toEqual(Array(4).fill('text_completion'));
-    expect(chunks.map((c) => c.choices[0]!.text)).toEqual([
-      TOKEN_TEXT.repeat(3),
-      TOKEN_TEXT.repeat(3),
-      TOKEN_TEXT.repeat(3),
-      TOKEN_TEXT,
-    ]);
+    expect(chunks.map((c) => c.choices[0]!.text)).toEqual([TOKEN_TEXT.repeat(3), TOKEN_TEXT.repeat(3), TOKEN_TEXT.repeat(3), TOKEN_TEXT]);
     expect(chunks.map((c) => c.choices[0]!.finish_reason)).toEqual([null, null, null, 'length']);
     expect(chunks[0]!.choices[0]).toEqual({ index: 0, text: TOKEN_TEXT.repeat(3), finish_reason: null });
     expect(chunks.some((c) => c.usage)).toBe(false);
@@ -292,10 +280,7 @@ describe('fake server: timing', () => {
 
   it('queues requests beyond the slot count FIFO', async () => {
     const s = await start({ ttftMs: 30, gapMs: 5, slots: 1 });
-    const [a, b] = await Promise.all([
-      post(s, '/v1/chat/completions', chat(4), { dispatcher: agent() }),
-      post(s, '/v1/chat/completions', chat(4), { dispatcher: agent() }),
-    ]);
+    const [a, b] = await Promise.all([post(s, '/v1/chat/completions', chat(4), { dispatcher: agent() }), post(s, '/v1/chat/completions', chat(4), { dispatcher: agent() })]);
     expect(s.maxInFlight).toBe(2);
     const [first, second] = a.events[1]!.t < b.events[1]!.t ? [a, b] : [b, a];
     const firstTimes = outputTimes(first);
@@ -381,7 +366,12 @@ describe('fake server: faults', () => {
   });
 
   it('html and not-sse: 200 with the wrong content type', async () => {
-    const s = await start({ faults: [{ fault: { kind: 'html' }, requests: [0] }, { fault: { kind: 'not-sse' }, requests: [1] }] });
+    const s = await start({
+      faults: [
+        { fault: { kind: 'html' }, requests: [0] },
+        { fault: { kind: 'not-sse' }, requests: [1] },
+      ],
+    });
     const html = await post(s, '/v1/chat/completions', chat(3));
     expect(html.status).toBe(200);
     expect(html.contentType).toMatch(/^text\/html/);
@@ -458,10 +448,7 @@ describe('fake server: faults', () => {
 
   it('crash: every open stream dies and later connects are refused', async () => {
     const s = await start({ ttftMs: 10, gapMs: 5, faults: [{ fault: { kind: 'crash', afterChunks: 2 } }] });
-    const [a, b] = await Promise.all([
-      post(s, '/v1/chat/completions', chat(50), { dispatcher: agent() }),
-      post(s, '/v1/chat/completions', chat(50), { dispatcher: agent() }),
-    ]);
+    const [a, b] = await Promise.all([post(s, '/v1/chat/completions', chat(50), { dispatcher: agent() }), post(s, '/v1/chat/completions', chat(50), { dispatcher: agent() })]);
     for (const r of [a, b]) {
       expect(r.error).not.toBeNull();
       expect(r.raw).not.toContain('[DONE]');

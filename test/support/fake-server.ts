@@ -305,9 +305,7 @@ function checked(s: FakeSchedule): FakeSchedule {
   return s;
 }
 
-const HTML_PAGE =
-  '<!DOCTYPE html>\n<html><head><title>Welcome</title></head>' +
-  '<body><h1>It works!</h1><p>This is not an inference server.</p></body></html>\n';
+const HTML_PAGE = '<!DOCTYPE html>\n<html><head><title>Welcome</title></head>' + '<body><h1>It works!</h1><p>This is not an inference server.</p></body></html>\n';
 
 let serversStarted = 0;
 
@@ -543,12 +541,7 @@ export async function startFakeServer(initial: Partial<FakeSchedule> = {}, liste
     }
   }
 
-  function handleCompletion(
-    kind: 'chat' | 'completions',
-    rec: ReceivedRequest,
-    res: http.ServerResponse,
-    parsedOk: boolean,
-  ): void {
+  function handleCompletion(kind: 'chat' | 'completions', rec: ReceivedRequest, res: http.ServerResponse, parsedOk: boolean): void {
     inFlight++;
     if (inFlight > maxInFlight) maxInFlight = inFlight;
     let stream: Stream | null = null;
@@ -616,10 +609,7 @@ export async function startFakeServer(initial: Partial<FakeSchedule> = {}, liste
         return;
       case 'not-sse': {
         const text = TOKEN_TEXT.repeat(nOut);
-        const choice =
-          kind === 'chat'
-            ? { index: 0, message: { role: 'assistant', content: text }, finish_reason: finishReason }
-            : { index: 0, text, finish_reason: finishReason };
+        const choice = kind === 'chat' ? { index: 0, message: { role: 'assistant', content: text }, finish_reason: finishReason } : { index: 0, text, finish_reason: finishReason };
         const completion = {
           id: `${kind === 'chat' ? 'chatcmpl' : 'cmpl'}-fake-${rec.completionIndex}`,
           object: kind === 'chat' ? 'chat.completion' : 'text_completion',
@@ -645,18 +635,7 @@ export async function startFakeServer(initial: Partial<FakeSchedule> = {}, liste
       res.flushHeaders();
       return;
     }
-    stream = new Stream(
-      res,
-      kind,
-      sched,
-      fault,
-      nOut,
-      nIn,
-      finishReason,
-      includeUsage,
-      `${kind === 'chat' ? 'chatcmpl' : 'cmpl'}-fake-${rec.completionIndex}`,
-      model,
-    );
+    stream = new Stream(res, kind, sched, fault, nOut, nIn, finishReason, includeUsage, `${kind === 'chat' ? 'chatcmpl' : 'cmpl'}-fake-${rec.completionIndex}`, model);
     if (kind === 'chat' && sched.roleChunk) res.write(stream.roleChunk());
     else res.flushHeaders();
 

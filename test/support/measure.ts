@@ -27,7 +27,10 @@ export async function measure(url: string, config: Record<string, unknown>, sign
 }
 
 /** Config for a single cell of `requests` requests with `output` tokens each. */
-export function oneCell(load: Record<string, unknown>, opts: { requests?: number; trials?: number; warmup?: number; input?: number; output?: number; api?: string; extra?: Record<string, unknown> } = {}): Record<string, unknown> {
+export function oneCell(
+  load: Record<string, unknown>,
+  opts: { requests?: number; trials?: number; warmup?: number; input?: number; output?: number; api?: string; extra?: Record<string, unknown> } = {},
+): Record<string, unknown> {
   return {
     target: { api: opts.api ?? 'chat' },
     run: { requests: opts.requests ?? 20, warmup: opts.warmup ?? 0, max_duration_s: 60, trials: opts.trials ?? 1 },

@@ -95,13 +95,7 @@ const LOAD: LoadPlan = { kind: 'concurrency', label: 'c=4', concurrency: 4 };
  * the truth (1 = same). `trialFactors[i]` slows trial i on top (drift that
  * the two sides of an A/B pair share); missing entries are 1.
  */
-export function syntheticResult(
-  seed: string,
-  t: Truth = REALISTIC,
-  slow: { ttft?: number; tpot?: number } = {},
-  ab: ResultDoc['ab'] = null,
-  trialFactors: readonly number[] = [],
-): ResultDoc {
+export function syntheticResult(seed: string, t: Truth = REALISTIC, slow: { ttft?: number; tpot?: number } = {}, ab: ResultDoc['ab'] = null, trialFactors: readonly number[] = []): ResultDoc {
   const rng = createRng(seed);
   const s = { ttft: slow.ttft ?? 1, tpot: slow.tpot ?? 1 };
   const trials: TrialOutcome[] = Array.from({ length: t.trials }, (_, index) => {

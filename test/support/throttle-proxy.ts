@@ -65,17 +65,14 @@ export async function startThrottleProxy(upstream: string, factor: number, opts:
   const agent = new http.Agent({ keepAlive: false });
   const server = http.createServer((req, res) => {
     track(res);
-    const out = http.request(
-      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host, connection: 'close' }, agent },
-      (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        if (!String(up.headers['content-type'] ?? '').includes('text/event-stream')) {
-          up.pipe(res);
-          return;
-        }
-        relayStretched(up, res, factor, opts.minGapMs ?? 0);
-      },
-    );
+    const out = http.request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host, connection: 'close' }, agent }, (up) => {
+      res.writeHead(up.statusCode ?? 502, up.headers);
+      if (!String(up.headers['content-type'] ?? '').includes('text/event-stream')) {
+        up.pipe(res);
+        return;
+      }
+      relayStretched(up, res, factor, opts.minGapMs ?? 0);
+    });
     out.on('error', (err) => {
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
       res.end(`proxy: ${err.message}`);

@@ -15,8 +15,7 @@ afterEach(closeAndRestore(() => server));
 const wait = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 /** Gauges move with every scrape; the counters jump once the cell's requests are done. */
 let ended = false;
-const at = (n: number): string =>
-  vllmMetrics({ running: n % 4, waiting: n % 3, kv: (n % 10) / 10, prompt: ended ? 9000 : 1000, cached: 100, generation: ended ? 4500 : 500, preemptions: 0 });
+const at = (n: number): string => vllmMetrics({ running: n % 4, waiting: n % 3, kv: (n % 10) / 10, prompt: ended ? 9000 : 1000, cached: 100, generation: ended ? 4500 : 500, preemptions: 0 });
 
 describe('telemetry around a cell', () => {
   it('fills the result with GPU, engine and neighbour telemetry, and the result validates', async () => {

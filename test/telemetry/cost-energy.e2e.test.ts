@@ -61,7 +61,12 @@ async function run(dir: string, name: string, o: { cost?: string; watts: number;
   }
 }
 
-async function compare(dir: string, base: string, cand: string, gate?: string): Promise<{ code: number | null; out: string; md: string; verdict: { cells: { metrics: { metric: string; verdict: string; gated: boolean; reason: string }[] }[] } }> {
+async function compare(
+  dir: string,
+  base: string,
+  cand: string,
+  gate?: string,
+): Promise<{ code: number | null; out: string; md: string; verdict: { cells: { metrics: { metric: string; verdict: string; gated: boolean; reason: string }[] }[] } }> {
   const cfg = join(dir, `gate-${Math.random().toString(36).slice(2)}.yml`);
   await writeFile(cfg, config(gate === undefined ? {} : { gate }));
   const md = join(dir, 'cmp.md');
@@ -111,8 +116,12 @@ describe('cost and energy per token', () => {
     expect(md).toContain('price $2.5/GPU-hour x 2 GPUs');
     const sig = (x: number): string => Number(x.toPrecision(4)).toString();
     const cellsOf = (x: number): string => ` +${sig(x).replace('.', '\\.')} +\\|`;
-    expect(md).toMatch(new RegExp(`\\| s@c=2 +\\|${cellsOf(cell.metrics.cost_per_mtok_output_usd!)}${cellsOf(cell.metrics.cost_per_mtok_total_usd!)}${cellsOf(cell.metrics.energy_per_output_token_j!)}`));
-    console.log(`figures: output_tps ${cell.metrics.output_tps}, total_tps ${cell.metrics.total_tps}, cost ${cell.metrics.cost_per_mtok_output_usd} USD/M output tok, ${cell.metrics.cost_per_mtok_total_usd} USD/M total tok, energy ${cell.metrics.energy_per_output_token_j} J/output tok at 300 W`);
+    expect(md).toMatch(
+      new RegExp(`\\| s@c=2 +\\|${cellsOf(cell.metrics.cost_per_mtok_output_usd!)}${cellsOf(cell.metrics.cost_per_mtok_total_usd!)}${cellsOf(cell.metrics.energy_per_output_token_j!)}`),
+    );
+    console.log(
+      `figures: output_tps ${cell.metrics.output_tps}, total_tps ${cell.metrics.total_tps}, cost ${cell.metrics.cost_per_mtok_output_usd} USD/M output tok, ${cell.metrics.cost_per_mtok_total_usd} USD/M total tok, energy ${cell.metrics.energy_per_output_token_j} J/output tok at 300 W`,
+    );
   }, 120_000);
 
   it('examples/cost.yml runs as written: cost and energy per token in the result, the terminal and the report', async () => {
@@ -127,7 +136,9 @@ describe('cost and energy per token', () => {
     expect(m.energy_per_output_token_j).toBeGreaterThan(0);
     expect(ran.stdout).toContain('cost and energy at $2.5/GPU-hour x 1 GPU:');
     expect(await readFile(md, 'utf8')).toContain('### Cost and energy');
-    console.log(`examples/cost.yml: ${m.output_tps} output tok/s, ${m.total_tps} total tok/s, $${m.cost_per_mtok_output_usd}/M output tok, $${m.cost_per_mtok_total_usd}/M total tok, ${m.energy_per_output_token_j} J/output tok at 350 W`);
+    console.log(
+      `examples/cost.yml: ${m.output_tps} output tok/s, ${m.total_tps} total tok/s, $${m.cost_per_mtok_output_usd}/M output tok, $${m.cost_per_mtok_total_usd}/M total tok, ${m.energy_per_output_token_j} J/output tok at 350 W`,
+    );
   }, 120_000);
 
   it('without cost: or a GPU have no such fields, and the report no such section', async () => {
@@ -139,7 +150,10 @@ describe('cost and energy per token', () => {
     const cfg = join(dir, 'nogpu.yml');
     await writeFile(cfg, config({ cost: '{ node_hour_usd: 20 }' }));
     const out = join(dir, 'nogpu.json');
-    const noSmi = (process.env.PATH ?? '').split(delimiter).filter((d) => !d.includes('nvidia')).join(delimiter);
+    const noSmi = (process.env.PATH ?? '')
+      .split(delimiter)
+      .filter((d) => !d.includes('nvidia'))
+      .join(delimiter);
     const ran = await cli(['run', '--config', cfg, '--url', server.url, '--out', out], { env: { PATH: noSmi } });
     expect(ran.code, ran.stderr).toBe(0);
     const bare = (JSON.parse(await readFile(out, 'utf8')) as ResultDoc).cells[0]!.metrics;
@@ -175,6 +189,8 @@ describe('cost and energy per token', () => {
     expect(metricOf(across.verdict, 'cost_per_mtok_output_usd')).toMatchObject({ verdict: 'inconclusive' });
     expect(metricOf(across.verdict, 'cost_per_mtok_output_usd').reason).toContain('priced differently (baseline $2.5/GPU-hour x 1 GPU, candidate $20/node-hour)');
     expect(across.out).not.toMatch(/different work|workload hash/);
-    console.log(`cost: baseline ${base.doc.cells[0]!.metrics.cost_per_mtok_output_usd} USD/M output tok (${base.doc.cells[0]!.metrics.output_tps} tok/s), slower candidate ${slow.doc.cells[0]!.metrics.cost_per_mtok_output_usd} (${slow.doc.cells[0]!.metrics.output_tps} tok/s)`);
+    console.log(
+      `cost: baseline ${base.doc.cells[0]!.metrics.cost_per_mtok_output_usd} USD/M output tok (${base.doc.cells[0]!.metrics.output_tps} tok/s), slower candidate ${slow.doc.cells[0]!.metrics.cost_per_mtok_output_usd} (${slow.doc.cells[0]!.metrics.output_tps} tok/s)`,
+    );
   }, 240_000);
 });

@@ -23,7 +23,7 @@ afterEach(async () => {
 });
 
 describe("the embedded engine's series", () => {
-  it('are read with vLLM\'s mapping and labelled embedded', () => {
+  it("are read with vLLM's mapping and labelled embedded", () => {
     expect(ENGINE_MARKER).toBe(EMBEDDED_MARKER);
     const samples = parseExposition(renderMetrics(stats, 'tiny', build)).samples;
     const e = detectEngine(samples)!;

@@ -70,9 +70,10 @@ describe('comparing fingerprints', () => {
       { field: 'driver', baseline: '550.54.15', candidate: '560.35.03', severity: 'minor' },
     ]);
     const noGpu: EnvironmentFingerprint = { ...base, gpu_status: 'absent', gpus: [], driver_version: null, cuda_version: null };
-    expect(compareFingerprints(base, noGpu).map((d) => `${d.field}: ${d.baseline} -> ${d.candidate}`).slice(0, 2)).toEqual([
-      'gpu: NVIDIA H100 80GB HBM3 -> absent',
-      'gpu count: 1 -> 0',
-    ]);
+    expect(
+      compareFingerprints(base, noGpu)
+        .map((d) => `${d.field}: ${d.baseline} -> ${d.candidate}`)
+        .slice(0, 2),
+    ).toEqual(['gpu: NVIDIA H100 80GB HBM3 -> absent', 'gpu count: 1 -> 0']);
   });
 });

@@ -47,7 +47,10 @@ async function run(name: string, env: NodeJS.ProcessEnv): Promise<{ doc: ResultD
 
 describe('a flooding nvidia-smi in a run (issue 19, item 5)', () => {
   it('is stopped and noted; the run exits 0, its result stays small and TTFT is unaffected', async () => {
-    const path = (process.env.PATH ?? '').split(delimiter).filter((d) => !d.includes('nvidia')).join(delimiter);
+    const path = (process.env.PATH ?? '')
+      .split(delimiter)
+      .filter((d) => !d.includes('nvidia'))
+      .join(delimiter);
     const quiet = await run('quiet', { PATH: path });
     expect(quiet.code, quiet.output).toBe(0);
     const flood = await run('flood', { PATH: `${FAKE_SMI_DIR}${delimiter}${path}`, FAKE_SMI_MODE: 'flood' });

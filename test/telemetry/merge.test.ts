@@ -12,7 +12,19 @@ function trial(o: { util: Stat; kv: Stat; gen: number; share: number; dur: numbe
       status: o.status ?? 'ok',
       message: o.status === 'died' ? 'nvidia-smi exited' : null,
       interval_ms: 500,
-      gpus: [{ index: 0, name: 'GPU', utilization_pct: o.util, memory_used_mib: s(100, 200, 190, o.util.samples), memory_total_mib: 1000, power_w: null, sm_clock_mhz: null, mem_clock_mhz: null, temperature_c: null }],
+      gpus: [
+        {
+          index: 0,
+          name: 'GPU',
+          utilization_pct: o.util,
+          memory_used_mib: s(100, 200, 190, o.util.samples),
+          memory_total_mib: 1000,
+          power_w: null,
+          sm_clock_mhz: null,
+          mem_clock_mhz: null,
+          temperature_c: null,
+        },
+      ],
       other_processes: [],
     },
     engine: {

@@ -25,7 +25,10 @@ afterEach(() => {
   }
 });
 
-const lines = (file: string): string[] => readFileSync(`${FIXTURE}/${file}`, 'utf8').split('\n').filter((l) => l !== '');
+const lines = (file: string): string[] =>
+  readFileSync(`${FIXTURE}/${file}`, 'utf8')
+    .split('\n')
+    .filter((l) => l !== '');
 
 describe('a real nvidia-smi (H200, driver 580)', () => {
   it('parses every sampler line, idle and under load', () => {

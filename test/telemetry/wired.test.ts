@@ -36,7 +36,10 @@ const CONFIG = [
 
 /** A PATH without any nvidia-smi: the machine's own folders minus any that hold one. */
 function pathWithoutSmi(): string {
-  return (process.env.PATH ?? '').split(delimiter).filter((d) => !d.includes('nvidia')).join(delimiter);
+  return (process.env.PATH ?? '')
+    .split(delimiter)
+    .filter((d) => !d.includes('nvidia'))
+    .join(delimiter);
 }
 
 async function run(dir: string, name: string, env: NodeJS.ProcessEnv): Promise<{ doc: ResultDoc; stdout: string; md: string }> {

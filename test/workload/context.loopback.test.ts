@@ -36,7 +36,9 @@ async function tinyServer(maxModelLen: number, log: string[], scale = 1): Promis
       const promptTokens = Math.round(words * scale);
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.write('data: {"id":"x","object":"chat.completion.chunk","created":1,"model":"tiny","choices":[{"index":0,"delta":{"content":" hi"},"finish_reason":null}]}\n\n');
-      res.write(`data: {"id":"x","object":"chat.completion.chunk","created":1,"model":"tiny","choices":[{"index":0,"delta":{},"finish_reason":"length"}],"usage":{"prompt_tokens":${promptTokens},"completion_tokens":1,"total_tokens":${promptTokens + 1}}}\n\n`);
+      res.write(
+        `data: {"id":"x","object":"chat.completion.chunk","created":1,"model":"tiny","choices":[{"index":0,"delta":{},"finish_reason":"length"}],"usage":{"prompt_tokens":${promptTokens},"completion_tokens":1,"total_tokens":${promptTokens + 1}}}\n\n`,
+      );
       res.end('data: [DONE]\n\n');
     });
   });
@@ -59,13 +61,18 @@ describe("planned requests over the server's context length", () => {
     await runPlan({ plan: p, outPath: join(await tempDir(), 'r.json'), cwd: process.cwd(), env: {}, signal: new AbortController().signal, progress });
     const notes = log.filter((l) => l.startsWith('note ') && l.includes('context length'));
     expect(notes).toHaveLength(1);
-    expect(notes[0]).toMatch(/^note mixed@c=1: \d+ of 10 planned requests \(\d+(\.\d)?%\) ask for more than the server's context length, 300 tokens \(max_model_len in \/v1\/models\), in prompt \+ max_tokens, \d+ of them by the prompt alone; the largest asks for 401\./);
+    expect(notes[0]).toMatch(
+      /^note mixed@c=1: \d+ of 10 planned requests \(\d+(\.\d)?%\) ask for more than the server's context length, 300 tokens \(max_model_len in \/v1\/models\), in prompt \+ max_tokens, \d+ of them by the prompt alone; the largest asks for 401\./,
+    );
     // Before the first request.
     expect(log.indexOf(notes[0]!)).toBeLessThan(log.indexOf('request'));
   });
 
   it("after a cell's first trial: the server's prompt counts against those asked, said when more than 3% apart", async () => {
-    for (const [scale, expected] of [[1.5, 1], [1, 0]] as const) {
+    for (const [scale, expected] of [
+      [1.5, 1],
+      [1, 0],
+    ] as const) {
       const log: string[] = [];
       const url = await tinyServer(100_000, log, scale);
       const p = plan(url, {

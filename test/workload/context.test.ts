@@ -5,8 +5,11 @@ import { contextLimit } from '../../src/client/models.js';
 import { contextOverflow, contextOverflowNote } from '../../src/workload/context.js';
 
 describe("the server's context length", () => {
-  it('is read from the served model\'s entry: max_model_len (vLLM, SGLang, the embedded engine), then context_length, context_window', () => {
-    const vllm = [{ id: 'a', object: 'model', max_model_len: 8192 }, { id: 'b', max_model_len: 4096 }];
+  it("is read from the served model's entry: max_model_len (vLLM, SGLang, the embedded engine), then context_length, context_window", () => {
+    const vllm = [
+      { id: 'a', object: 'model', max_model_len: 8192 },
+      { id: 'b', max_model_len: 4096 },
+    ];
     expect(contextLimit(vllm, 'b')).toEqual({ tokens: 4096, field: 'max_model_len' });
     expect(contextLimit(vllm, 'c')).toBeNull();
     expect(contextLimit([{ id: 'x', context_length: 32768 }], 'other-name')).toEqual({ tokens: 32768, field: 'context_length' });
@@ -44,7 +47,9 @@ describe('served prompt lengths against asked ones', () => {
       { asked: 50, served: null },
     ]);
     expect(s).toEqual({ requests: 2, askedMean: 200, servedMean: 314, ratio: 1.57 });
-    expect(servedLengthNote('c', '[baseline] ', s, 'completions')).toMatch(/^\[baseline\] c: the server counted 314 prompt tokens a request on average \(usage\.prompt_tokens, 2 requests\) where 200 were asked \(1\.57x\): the server's tokenizer differs from the config's\. /);
+    expect(servedLengthNote('c', '[baseline] ', s, 'completions')).toMatch(
+      /^\[baseline\] c: the server counted 314 prompt tokens a request on average \(usage\.prompt_tokens, 2 requests\) where 200 were asked \(1\.57x\): the server's tokenizer differs from the config's\. /,
+    );
     // 3% either way is the same workload as far as this goes; just past it is not.
     expect(servedLengthNote('c', '', servedLengths([{ asked: 1000, served: 1030 }]), 'chat')).toBeNull();
     expect(servedLengthNote('c', '', servedLengths([{ asked: 1000, served: 970 }]), 'chat')).toBeNull();

@@ -94,7 +94,7 @@ describe('no message quotes the file', () => {
     const dir = await tempDir();
     const cases: [string, string][] = [
       ['{"prompt":"ok"}\ntoken=sk-live-0123456789\n', ':2: invalid JSON: an unexpected character'],
-      ['{"prompt":"ok"}\n{"prompt":"sk-live-0123456789"\n', ':2: invalid JSON at column 31: Expected \',\' or \'}\' after property value'],
+      ['{"prompt":"ok"}\n{"prompt":"sk-live-0123456789"\n', ":2: invalid JSON at column 31: Expected ',' or '}' after property value"],
       ['{"prompt":"sk-live-0123456789\n', ':1: invalid JSON at column 30: Unterminated string'],
       ['{"prompt":\n', ':1: invalid JSON: the line ends inside a value'],
       ['{"prompt":"sk-live-0123456789\u0001"}\n', ':1: invalid JSON at column 30: Bad control character in string literal'],

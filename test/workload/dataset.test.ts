@@ -122,11 +122,7 @@ describe('parsing', () => {
     await expectError(lines({ messages: [] }), 1, /"messages" is empty/);
     await expectError(lines({ messages: ['hi'] }), 1, /messages\[0\] must be an object/);
     await expectError(lines({ messages: [{ role: 'user', content: 'a' }, { content: 'b' }] }), 1, /messages\[1\]\.role must be a non-empty string, got nothing/);
-    await expectError(
-      lines({ messages: [{ role: 'user', content: [{ type: 'text', text: 'a' }] }] }),
-      1,
-      /messages\[0\]\.content must be a string, got an array/,
-    );
+    await expectError(lines({ messages: [{ role: 'user', content: [{ type: 'text', text: 'a' }] }] }), 1, /messages\[0\]\.content must be a string, got an array/);
     await expectError(lines({ messages: [{ role: 'user', content: '' }] }), 1, /prompt is empty/);
   });
 
@@ -189,8 +185,6 @@ describe('datasetItems', () => {
     const file = await writeDataset(lines(...rows));
     expect(await datasetItems({ file, seed: 1, encoding: 'o200k_base', scenario: scenario(), cellLabel: 'c=1', count: 0 })).toEqual([]);
     const bad = await writeDataset(lines({ prompt: 1 }));
-    await expect(datasetItems({ file: bad, seed: 1, encoding: 'o200k_base', scenario: scenario(), cellLabel: 'c=1', count: 1 })).rejects.toThrow(
-      DatasetError,
-    );
+    await expect(datasetItems({ file: bad, seed: 1, encoding: 'o200k_base', scenario: scenario(), cellLabel: 'c=1', count: 1 })).rejects.toThrow(DatasetError);
   });
 });

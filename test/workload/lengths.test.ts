@@ -36,7 +36,7 @@ describe('length distributions', () => {
     expect(cut.filter((x) => x === 80).length / cut.length).toBeLessThan(0.05);
   });
 
-  it('lognormal: the distribution\'s own mean and sd, right-skewed, bounded', () => {
+  it("lognormal: the distribution's own mean and sd, right-skewed, bounded", () => {
     const xs = draws({ dist: 'lognormal', mean: 600, stddev: 400, min: 1, max: 1_000_000 });
     expect(mean(xs)).toBeGreaterThan(585);
     expect(mean(xs)).toBeLessThan(615);

@@ -43,7 +43,12 @@ describe('fitLengthMap', () => {
     const probes = probesFor(LIST);
     const ok = counted(probes, () => 1, 5);
     expect(fitLengthMap(probes, [null, ...ok.slice(1)])).toMatch(/reported no usage\.prompt_tokens/);
-    expect(fitLengthMap(probes, ok.map(() => 700))).toMatch(/counted 700 prompt tokens for 1 word and 700 for 65: no length grows/);
+    expect(
+      fitLengthMap(
+        probes,
+        ok.map(() => 700),
+      ),
+    ).toMatch(/counted 700 prompt tokens for 1 word and 700 for 65: no length grows/);
     expect(fitLengthMap(probes.slice(0, 2), ok.slice(0, 2))).toMatch(/word-list probes are needed/);
   });
 });

@@ -17,15 +17,24 @@ afterAll(async () => {
 });
 
 const scenario: ScenarioPlan = { name: 's', inputTokens: null, outputTokens: 50, sharedPrefixTokens: 0, dataset: null };
-const conv = (...turns: string[]): { id: string; conversations: { from: string; value: string }[] } => ({ id: 'x', conversations: turns.map((value, i) => ({ from: i % 2 === 0 ? 'human' : 'gpt', value })) });
+const conv = (...turns: string[]): { id: string; conversations: { from: string; value: string }[] } => ({
+  id: 'x',
+  conversations: turns.map((value, i) => ({ from: i % 2 === 0 ? 'human' : 'gpt', value })),
+});
 const words = (n: number, w = 'apple'): string => Array.from({ length: n }, () => w).join(' ');
 
 describe('ShareGPT', () => {
   it("vLLM's rules: two turns or more, prompt and answer >= 4 tokens, prompt <= 1024, prompt + answer <= 2048", async () => {
     expect(SHAREGPT_RULES).toEqual({ minTokens: 4, maxPromptTokens: 1024, maxTotalTokens: 2048 });
-    expect([shareGptKeeps(4, 4, false), shareGptKeeps(3, 10, false), shareGptKeeps(10, 3, false), shareGptKeeps(10, 3, true), shareGptKeeps(1025, 4, false), shareGptKeeps(1024, 1024, false), shareGptKeeps(1024, 1025, false)]).toEqual([
-      true, false, false, true, false, true, false,
-    ]);
+    expect([
+      shareGptKeeps(4, 4, false),
+      shareGptKeeps(3, 10, false),
+      shareGptKeeps(10, 3, false),
+      shareGptKeeps(10, 3, true),
+      shareGptKeeps(1025, 4, false),
+      shareGptKeeps(1024, 1024, false),
+      shareGptKeeps(1024, 1025, false),
+    ]).toEqual([true, false, false, true, false, true, false]);
     const tok = await getTokenizer('o200k_base');
     const entries = [
       conv('only one turn here, dropped'),
@@ -54,7 +63,9 @@ describe('ShareGPT', () => {
   it('refuses a file that is not an array of conversations, by entry and field, never quoting it', async () => {
     const file = join(dir, 'bad.json');
     await writeFile(file, '[{"conversations": [{"from": "human", "value": 5}, {"from": "gpt", "value": "x"}]}]');
-    await expect(datasetItems({ file, seed: 1, encoding: 'o200k_base', scenario, cellLabel: 'c', count: 1 })).rejects.toThrow(`${file}: entry 1: conversations[0].value must be a string, got the number 5`);
+    await expect(datasetItems({ file, seed: 1, encoding: 'o200k_base', scenario, cellLabel: 'c', count: 1 })).rejects.toThrow(
+      `${file}: entry 1: conversations[0].value must be a string, got the number 5`,
+    );
     await writeFile(file, '[{"conversations": [');
     await expect(datasetItems({ file, seed: 1, encoding: 'o200k_base', scenario, cellLabel: 'c', count: 1 })).rejects.toThrow(`${file}: invalid JSON (a ShareGPT file is one JSON array)`);
     await writeFile(file, '[{"conversations": []}]');

@@ -72,14 +72,8 @@ describe('synthesizeItems', () => {
   // so it must be deliberate (and gpt-tokenizer must stay pinned).
   it('reproduces the pinned prompts', async () => {
     const pinned: Record<Encoding, string[]> = {
-      o200k_base: [
-        'pots google nts ogl san erl you redux formatter enig telefono clicked',
-        'pots google nts ogl curl facts latin dirname ridge mandatory running old',
-      ],
-      cl100k_base: [
-        'disc libs bal physics calcul schemas taken streams preview aston embr hospital',
-        'disc libs bal physics friendly aby bucket mean ulong jets tower atoi',
-      ],
+      o200k_base: ['pots google nts ogl san erl you redux formatter enig telefono clicked', 'pots google nts ogl curl facts latin dirname ridge mandatory running old'],
+      cl100k_base: ['disc libs bal physics calcul schemas taken streams preview aston embr hospital', 'disc libs bal physics friendly aby bucket mean ulong jets tower atoi'],
     };
     for (const enc of ENCODINGS) {
       const items = await synthesizeItems({
@@ -122,10 +116,7 @@ describe('synthesizeItems', () => {
   it('without a shared prefix, prompts share at most a chance token or two', async () => {
     const tok = await getTokenizer('o200k_base');
     const base = { seed: 11, encoding: 'o200k_base' as const, scenario: scenario({ inputTokens: 200 }), count: 30 };
-    const ids = [
-      ...(await synthesizeItems({ ...base, cellLabel: 'c=1' })),
-      ...(await synthesizeItems({ ...base, cellLabel: 'c=8' })),
-    ].map((i) => tok.encode(i.prompt));
+    const ids = [...(await synthesizeItems({ ...base, cellLabel: 'c=1' })), ...(await synthesizeItems({ ...base, cellLabel: 'c=8' }))].map((i) => tok.encode(i.prompt));
     let longest = 0;
     for (let i = 0; i < ids.length; i++) {
       for (let j = i + 1; j < ids.length; j++) longest = Math.max(longest, commonPrefixLength(ids[i] as number[], ids[j] as number[]));
@@ -138,10 +129,7 @@ describe('synthesizeItems', () => {
       const tok = await getTokenizer(enc);
       const k = 100;
       const base = { seed: 5, encoding: enc, scenario: scenario({ inputTokens: 300, sharedPrefixTokens: k }), count: 20 };
-      const items = [
-        ...(await synthesizeItems({ ...base, cellLabel: 'c=1' })),
-        ...(await synthesizeItems({ ...base, cellLabel: 'c=16' })),
-      ];
+      const items = [...(await synthesizeItems({ ...base, cellLabel: 'c=1' })), ...(await synthesizeItems({ ...base, cellLabel: 'c=16' }))];
       const ids = items.map((i) => tok.encode(i.prompt));
       const first = ids[0] as number[];
       let exact = 0;
@@ -173,9 +161,7 @@ describe('synthesizeItems', () => {
   it('handles zero requests and zero-token prompts, and rejects a missing length', async () => {
     const base = { seed: 1, encoding: 'o200k_base' as const, cellLabel: 'c=1' };
     expect(await synthesizeItems({ ...base, scenario: scenario(), count: 0 })).toEqual([]);
-    expect(await synthesizeItems({ ...base, scenario: scenario({ inputTokens: 0 }), count: 1 })).toEqual([
-      { prompt: '', inputTokens: 0, maxTokens: 32 },
-    ]);
+    expect(await synthesizeItems({ ...base, scenario: scenario({ inputTokens: 0 }), count: 1 })).toEqual([{ prompt: '', inputTokens: 0, maxTokens: 32 }]);
     await expect(synthesizeItems({ ...base, scenario: scenario({ inputTokens: null }), count: 1 })).rejects.toThrow(/chat-short/);
     await expect(synthesizeItems({ ...base, scenario: scenario(), count: -1 })).rejects.toThrow(/count/);
   });
@@ -222,7 +208,23 @@ describe('buildPrompt repair', () => {
   });
 
   it('throws when the length cannot be reached', () => {
-    expect(() => buildPrompt(fakeTokenizer(() => 2), ['bad'], [], createRng('x'), 1)).toThrow(/exactly 1 tokens/);
-    expect(() => buildPrompt(fakeTokenizer(() => 2), ['bad'], [], createRng('x'), 5)).toThrow(/exactly 5 tokens/);
+    expect(() =>
+      buildPrompt(
+        fakeTokenizer(() => 2),
+        ['bad'],
+        [],
+        createRng('x'),
+        1,
+      ),
+    ).toThrow(/exactly 1 tokens/);
+    expect(() =>
+      buildPrompt(
+        fakeTokenizer(() => 2),
+        ['bad'],
+        [],
+        createRng('x'),
+        5,
+      ),
+    ).toThrow(/exactly 5 tokens/);
   });
 });

@@ -61,7 +61,7 @@ describe('getTokenizer', () => {
     expect(encodeMs).toBeLessThan(10_000);
   }, 30_000);
 
-  it('slices ordinary long text only where a new piece starts anyway: the count and ids are the whole text\'s', async () => {
+  it("slices ordinary long text only where a new piece starts anyway: the count and ids are the whole text's", async () => {
     const tok = await getTokenizer('cl100k_base');
     const words = ['alpha', 'beta,', 'gamma.', '42', 'naïve', '  spaced', '\nline', 'end'];
     let text = '';

@@ -41,7 +41,8 @@ describe('a trace checked against its config', () => {
   it('a window longer than run.max_duration_s is a config error at the trace, with the span it replays', async () => {
     // Requests every 10 s for 200 s: 190 s of replay.
     await writeFile(join(dir, 'slow.jsonl'), Array.from({ length: 20 }, (_, i) => line(i * 10_000, 600, [i * 2, i * 2 + 1])).join('\n'));
-    const yaml = (extra: string): string => `target:\n  url: http://127.0.0.1:9\nrun:\n  max_duration_s: 120\nscenarios:\n  - name: t\n    trace:\n      file: slow.jsonl\n      format: mooncake\n${extra}`;
+    const yaml = (extra: string): string =>
+      `target:\n  url: http://127.0.0.1:9\nrun:\n  max_duration_s: 120\nscenarios:\n  - name: t\n    trace:\n      file: slow.jsonl\n      format: mooncake\n${extra}`;
     expect(await load(yaml(''))).toBe(
       'llm-perf.yml:8:7: scenarios[0].trace: its window replays 190 s of requests (20 of them, at time_scale 1), longer than run.max_duration_s (120 s), which would stop it part way: set trace.duration_s or trace.max_requests to replay less, or raise run.max_duration_s to at least 191',
     );
@@ -53,7 +54,9 @@ describe('a trace checked against its config', () => {
 
   it('a block_tokens smaller than the blocks its ids were written for is a config error naming the right size', async () => {
     await writeFile(join(dir, 'b512.jsonl'), [line(0, 1100, [0, 1, 2]), line(5, 512, [0]), line(9, 700, [0, 7])].join('\n'));
-    expect(traceBlockTokens((await readTrace({ file: join(dir, 'b512.jsonl'), format: 'mooncake', blockTokens: 512, timeScale: 1, startMs: 0, durationMs: null, maxRequests: null })).requests)).toBe(512);
+    expect(traceBlockTokens((await readTrace({ file: join(dir, 'b512.jsonl'), format: 'mooncake', blockTokens: 512, timeScale: 1, startMs: 0, durationMs: null, maxRequests: null })).requests)).toBe(
+      512,
+    );
     const yaml = (b: number): string => `target:\n  url: http://127.0.0.1:9\nscenarios:\n  - name: t\n    trace:\n      file: b512.jsonl\n      format: mooncake\n      block_tokens: ${b}\n`;
     expect(await load(yaml(64))).toBe(
       "llm-perf.yml:8:21: scenarios[0].trace.block_tokens: is 64, but the trace's hash ids cover no request's whole prompt at that size (line 1: 3 ids x 64 = 192 of its 1100 tokens); its blocks are 512 tokens (the smallest size at which every request's ids cover its prompt): set block_tokens: 512",
@@ -73,10 +76,13 @@ describe('a trace checked against its config', () => {
     const file = join(REAL!, 'conversation_trace.jsonl');
     const { requests } = await readTrace({ file, format: 'mooncake', blockTokens: 512, timeScale: 1, startMs: 0, durationMs: null, maxRequests: 1000 });
     expect(traceBlockTokens(requests)).toBe(512);
-    const yaml = (b: number): string => `target:\n  url: http://127.0.0.1:9\nrun:\n  max_duration_s: 600\nscenarios:\n  - name: t\n    trace:\n      file: ${JSON.stringify(file)}\n      format: mooncake\n      max_requests: 100\n      block_tokens: ${b}\n`;
+    const yaml = (b: number): string =>
+      `target:\n  url: http://127.0.0.1:9\nrun:\n  max_duration_s: 600\nscenarios:\n  - name: t\n    trace:\n      file: ${JSON.stringify(file)}\n      format: mooncake\n      max_requests: 100\n      block_tokens: ${b}\n`;
     expect(await load(yaml(64))).toMatch(/scenarios\[0\]\.trace\.block_tokens: is 64, .* its blocks are 512 tokens/);
     expect(await load(yaml(512))).toBeNull();
     // The whole trace at the default max_duration_s (120 s) is refused: it replays an hour.
-    expect(await load(yaml(512).replace('max_duration_s: 600', 'max_duration_s: 120').replace('      max_requests: 100\n', ''))).toMatch(/its window replays 3\d{3}(\.\d)? s of requests \(12031 of them/);
+    expect(await load(yaml(512).replace('max_duration_s: 600', 'max_duration_s: 120').replace('      max_requests: 100\n', ''))).toMatch(
+      /its window replays 3\d{3}(\.\d)? s of requests \(12031 of them/,
+    );
   });
 });

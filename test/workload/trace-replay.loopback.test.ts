@@ -105,7 +105,11 @@ describe('trace replay', () => {
     const file = join(await tempDir(), 'trace.jsonl');
     await writeFile(file, toMooncake(reqs));
     const one = await measure(server.url, config(file, 'mooncake'));
-    const prompts = (): string[] => server!.requests.filter((r) => r.completionIndex !== null).map((r) => r.body.messages[0].content as string).sort();
+    const prompts = (): string[] =>
+      server!.requests
+        .filter((r) => r.completionIndex !== null)
+        .map((r) => r.body.messages[0].content as string)
+        .sort();
     const promptsOne = prompts();
     server.requests.length = 0;
     const two = await measure(server.url, { ...config(file, 'mooncake'), run: { trials: 1, max_duration_s: 60, workers: 2 } });

@@ -65,7 +65,9 @@ describe('the trace generator and the readers', () => {
     );
     expect(moon([ok, '{"timestamp": 1, "input_length": 0, "output_length": 5, "hash_ids": []}'])).toBe('m.jsonl:2: "input_length" is 0; a request needs at least 1 token');
     expect(moon([ok, '{"timestamp": 1, "input_length": 5, "output_length": 0, "hash_ids": []}'])).toBe('m.jsonl:2: "output_length" is 0; a request needs at least 1 token');
-    expect(moon(['{"timestamp": 1, "input_length": 99999999999, "output_length": 5, "hash_ids": []}'])).toBe('m.jsonl:1: "input_length" is 99999999999, more than the 1000000 tokens a request may have');
+    expect(moon(['{"timestamp": 1, "input_length": 99999999999, "output_length": 5, "hash_ids": []}'])).toBe(
+      'm.jsonl:1: "input_length" is 99999999999, more than the 1000000 tokens a request may have',
+    );
     expect(moon(['{"input_length": 5, "output_length": 5, "hash_ids": []}'])).toBe('m.jsonl:1: "timestamp" is missing');
     expect(moon(['{"timestamp": 0, "output_length": 5, "hash_ids": []}'])).toBe('m.jsonl:1: "input_length" is missing');
     expect(moon(['{"timestamp": 0, "input_length": 5, "hash_ids": []}'])).toBe('m.jsonl:1: "output_length" is missing');
@@ -95,7 +97,9 @@ describe('the trace generator and the readers', () => {
     expect(az('timestamp_s,ContextTokens,GeneratedTokens\n0,5,5\n0x10,5,5\n')).toBe('a.csv:3: timestamp_s must be a number >= 0 in decimal digits (no sign, exponent or 0x)');
     expect(az('timestamp_ms,ContextTokens,GeneratedTokens\n1e308,5,5\n')).toBe('a.csv:2: timestamp_ms must be a number >= 0 in decimal digits (no sign, exponent or 0x)');
     expect(az('timestamp_s,ContextTokens,GeneratedTokens\n,5,5\n')).toBe('a.csv:2: timestamp_s must be a number >= 0 in decimal digits (it is empty)');
-    expect(az(`timestamp_ms,ContextTokens,GeneratedTokens\n${'9'.repeat(400)},5,5\n`)).toBe('a.csv:2: timestamp_ms is beyond 9007199254740991 ms (285,000 years); a timestamp is time since some start');
+    expect(az(`timestamp_ms,ContextTokens,GeneratedTokens\n${'9'.repeat(400)},5,5\n`)).toBe(
+      'a.csv:2: timestamp_ms is beyond 9007199254740991 ms (285,000 years); a timestamp is time since some start',
+    );
     expect(az(`${HEAD}2023-11-16 18:00:01,0x10,5\n`)).toBe('a.csv:2: "ContextTokens" must be a whole number of tokens in decimal digits');
     expect(az(`${HEAD}2023-11-16 18:00:01,5,1e3\n`)).toBe('a.csv:2: "GeneratedTokens" must be a whole number of tokens in decimal digits');
     expect(az(`${HEAD}2023-11-16 18:00:01,-5,1\n`)).toBe('a.csv:2: "ContextTokens" must be a whole number of tokens in decimal digits');
@@ -122,7 +126,7 @@ describe('the trace generator and the readers', () => {
 });
 
 describe('trace prompts', () => {
-  it('exact lengths; equal leading hash ids share their prefix token for token; the rest is the request\'s own', async () => {
+  it("exact lengths; equal leading hash ids share their prefix token for token; the rest is the request's own", async () => {
     const tok = await getTokenizer('o200k_base');
     const text = [
       '{"timestamp": 0, "input_length": 150, "output_length": 3, "hash_ids": [7, 8, 9]}',
@@ -212,6 +216,9 @@ describe('trace prompts', () => {
     await expect(readTrace(plan(file))).rejects.toThrow(`${file}:2: the line is longer than 16 MiB`);
     // The last line needs no newline; a CSV's header is read as such.
     await writeFile(file, 'timestamp_ms,ContextTokens,GeneratedTokens\n0,5,5\n250,6,6');
-    expect((await readTrace(plan(file, { format: 'azure' }))).requests.map((r) => [r.atMs, r.inputTokens])).toEqual([[0, 5], [250, 6]]);
+    expect((await readTrace(plan(file, { format: 'azure' }))).requests.map((r) => [r.atMs, r.inputTokens])).toEqual([
+      [0, 5],
+      [250, 6],
+    ]);
   });
 });

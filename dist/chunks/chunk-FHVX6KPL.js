@@ -3,7 +3,7 @@ import {
   MAX_RESULT_BYTES,
   ResultFileError,
   parseResult
-} from "./chunk-TQZ6X564.js";
+} from "./chunk-YKOULIBK.js";
 import {
   DEFAULT_HISTORY_BRANCH,
   DEFAULT_REMOTE
@@ -96,7 +96,10 @@ var Git = class {
    */
   async authConfig() {
     const urls = /* @__PURE__ */ new Set();
-    for (const args of [["remote", "get-url", this.remote], ["remote", "get-url", "--push", this.remote]]) {
+    for (const args of [
+      ["remote", "get-url", this.remote],
+      ["remote", "get-url", "--push", this.remote]
+    ]) {
       const r = await exec(args, this.repoDir, this.baseEnv);
       urls.add(r.code === 0 ? r.stdout.trim() : this.remote);
     }
@@ -462,7 +465,9 @@ var HistoryBranch = class {
     }
     const have = await this.git.run("reading the private ref", ["rev-parse", "--verify", "-q", this.privateRef], { ok: [1] });
     if (have.stdout.trim() !== tip) {
-      await this.git.run(`fetching branch '${this.branch}' from ${this.git.remote}`, ["fetch", ...await this.quietFetch(), this.git.remote, `+refs/heads/${this.branch}:${this.privateRef}`], { network: true });
+      await this.git.run(`fetching branch '${this.branch}' from ${this.git.remote}`, ["fetch", ...await this.quietFetch(), this.git.remote, `+refs/heads/${this.branch}:${this.privateRef}`], {
+        network: true
+      });
     }
     return tip;
   }

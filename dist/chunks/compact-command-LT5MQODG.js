@@ -2,12 +2,12 @@ import { createRequire as __llmPerfGateRequire } from 'node:module'; const requi
 import {
   HistoryUsageError,
   historyFailure
-} from "./chunk-EF4WSJVN.js";
+} from "./chunk-EHAF6IIQ.js";
 import {
   compactHistory
-} from "./chunk-NF2FZAA5.js";
-import "./chunk-FOBY6QOO.js";
-import "./chunk-TQZ6X564.js";
+} from "./chunk-YALE7DUW.js";
+import "./chunk-FHVX6KPL.js";
+import "./chunk-YKOULIBK.js";
 import "./chunk-A65H3QNL.js";
 import "./chunk-F7EZCM6P.js";
 import {
@@ -36,8 +36,10 @@ async function compactCommand(v, io) {
 `);
       return EXIT.ok;
     }
-    io.stdout.write(`${branch}: ${c.commitsBefore} commit(s) -> 1 (${c.after.slice(0, 7)}) holding ${c.kept} result(s)${c.pruned.length ? `; pruned ${c.pruned.length} beyond --retention ${retention}` : ""}
-`);
+    io.stdout.write(
+      `${branch}: ${c.commitsBefore} commit(s) -> 1 (${c.after.slice(0, 7)}) holding ${c.kept} result(s)${c.pruned.length ? `; pruned ${c.pruned.length} beyond --retention ${retention}` : ""}
+`
+    );
     return EXIT.ok;
   } catch (err) {
     return historyFailure(err, io);

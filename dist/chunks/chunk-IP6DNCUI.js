@@ -4,7 +4,7 @@ import {
   rulesFor,
   trialStats,
   trialValues
-} from "./chunk-XTHQTU2Q.js";
+} from "./chunk-RHDBNH67.js";
 import {
   createRng
 } from "./chunk-4AXL3BU5.js";
@@ -14,7 +14,7 @@ import {
   gatePlanOf,
   metricDef,
   normaliseGate
-} from "./chunk-TQZ6X564.js";
+} from "./chunk-YKOULIBK.js";
 import {
   UserError
 } from "./chunk-26N6UM4G.js";

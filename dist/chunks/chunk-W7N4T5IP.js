@@ -2,7 +2,7 @@ import { createRequire as __llmPerfGateRequire } from 'node:module'; const requi
 import {
   SLICE,
   sliceEnd
-} from "./chunk-LV6HEKDB.js";
+} from "./chunk-Y52YXPNT.js";
 import {
   require_undici
 } from "./chunk-DSTYHSYM.js";
@@ -907,9 +907,13 @@ var InferenceClient = class {
       if (group === void 0) {
         const calls = /* @__PURE__ */ new Set();
         this.cancelGroups.set(cancel, calls);
-        cancel.addEventListener("abort", () => {
-          for (const c of calls) c.cancelled();
-        }, { once: true });
+        cancel.addEventListener(
+          "abort",
+          () => {
+            for (const c of calls) c.cancelled();
+          },
+          { once: true }
+        );
         group = calls;
       }
     }

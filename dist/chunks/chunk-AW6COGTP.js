@@ -3,10 +3,10 @@ import {
   detectEngine,
   gpuInventory,
   parseExposition
-} from "./chunk-H52HCK6I.js";
+} from "./chunk-KITUZ5SU.js";
 import {
   getTokenizer
-} from "./chunk-LV6HEKDB.js";
+} from "./chunk-Y52YXPNT.js";
 import {
   require_undici
 } from "./chunk-DSTYHSYM.js";
@@ -18,7 +18,7 @@ import {
 import {
   codeSpan,
   escapeMd
-} from "./chunk-DV4EQ53W.js";
+} from "./chunk-LCSCVNB3.js";
 import {
   bootstrapRatio,
   defaultTolerance,
@@ -44,7 +44,7 @@ import {
   trialStats,
   trialValues,
   welchLogRatio
-} from "./chunk-XTHQTU2Q.js";
+} from "./chunk-RHDBNH67.js";
 import {
   createRng
 } from "./chunk-4AXL3BU5.js";
@@ -80,7 +80,7 @@ import {
   searchOptionProblems,
   validateSchema,
   valueAt
-} from "./chunk-TQZ6X564.js";
+} from "./chunk-YKOULIBK.js";
 import {
   minSamplesFor
 } from "./chunk-A65H3QNL.js";
@@ -7546,9 +7546,7 @@ function checkConfig(raw, ctx, locate) {
       noteEndpoint("target.url", fileUrl, r);
     } else {
       const pos = locate(["target", "url"]);
-      problems.push(
-        makeProblem({ file: ctx.file, line: pos?.line, column: pos?.column, path: "target.url", reason: r.reason, value: r.shown })
-      );
+      problems.push(makeProblem({ file: ctx.file, line: pos?.line, column: pos?.column, path: "target.url", reason: r.reason, value: r.shown }));
     }
   } else if (isRecord(raw) && isRecord(raw.ab) && isRecord(raw.ab.candidate) && typeof raw.ab.candidate.url === "string") {
     const r = normaliseUrl(raw.ab.candidate.url);
@@ -7584,9 +7582,7 @@ function checkConfig(raw, ctx, locate) {
   }
   const keyEnv = isRecord(rawTarget) && typeof rawTarget.api_key_env === "string" ? rawTarget.api_key_env : void 0;
   if (env !== null && keyEnv !== void 0 && /^[A-Za-z_][A-Za-z0-9_]*$/.test(keyEnv) && !env[keyEnv]) {
-    problems.push(
-      fileProblem({ segs: ["target", "api_key_env"], reason: "names an environment variable that is not set or empty", echo: true })
-    );
+    problems.push(fileProblem({ segs: ["target", "api_key_env"], reason: "names an environment variable that is not set or empty", echo: true }));
   }
   if (problems.length > 0) throw new ConfigError(sortProblems(problems));
   return { raw, url, notices };
@@ -7747,7 +7743,12 @@ async function loadPlan(opts) {
     baseDir = opts.cwd;
   }
   const parsed = parseYaml(source, file);
-  const { plan, notices, warnings } = buildPlan(parsed.raw, { file, baseDir, url: opts.url, model: opts.model, warmupDefault: opts.warmupDefault, review: opts.review }, parsed.locate, opts.env ?? process.env);
+  const { plan, notices, warnings } = buildPlan(
+    parsed.raw,
+    { file, baseDir, url: opts.url, model: opts.model, warmupDefault: opts.warmupDefault, review: opts.review },
+    parsed.locate,
+    opts.env ?? process.env
+  );
   for (const n of notices) opts.onNotice?.(n);
   for (const w of warnings) (opts.onWarning ?? opts.onNotice)?.(w);
   const problems = opts.check === void 0 ? [] : await opts.check(plan);
@@ -7884,10 +7885,11 @@ function lookErrors(first, last, error, paths = PATHS) {
     const boundary = cross <= 0 ? at(0) + 1e-9 : cross >= z.length ? -Infinity : (at(cross - 1) + at(cross)) / 2;
     out.push(Math.max(1 - normalCdf(boundary), 1e-9));
     if (cross > 0) {
-      for (let i = 0; i < paths; i++) if (alive[i] && sums[i] / Math.sqrt(n) > boundary) {
-        alive[i] = 0;
-        aliveCount--;
-      }
+      for (let i = 0; i < paths; i++)
+        if (alive[i] && sums[i] / Math.sqrt(n) > boundary) {
+          alive[i] = 0;
+          aliveCount--;
+        }
     }
     spentSoFar = (paths - aliveCount) / paths;
   }
@@ -8192,7 +8194,10 @@ function cellProblems(base, cand, bDoc, cDoc, gate) {
   if (base.workload_hash !== cand.workload_hash) {
     invalid.push("different workload: the prompts or max_tokens differ (workload hash), so the sides did different work");
   }
-  for (const [side2, cell2] of [["baseline", base], ["candidate", cand]]) {
+  for (const [side2, cell2] of [
+    ["baseline", base],
+    ["candidate", cand]
+  ]) {
     if (cell2.status === "interrupted") invalid.push(`${side2} cell was interrupted before it finished`);
     if (cell2.status === "duration-limit") warnings.push(`${side2} cell stopped at run.max_duration_s with ${cell2.metrics.counts.attempted} requests`);
     if (cell2.client.saturated) invalid.push(`${side2} client was saturated: ${cell2.client.reasons.join("; ")}`);
@@ -8209,7 +8214,8 @@ function cellProblems(base, cand, bDoc, cDoc, gate) {
   }
   const ce = cand.metrics.error_rate;
   if (cand.metrics.counts.completed === 0) warnings.push("candidate: every request failed (judged by error_rate; its latency and throughput have no data)");
-  else if (ce > gate.errorRateLimit) warnings.push(`candidate error rate ${pctOf(ce)} is over the ${pctOf(gate.errorRateLimit)} limit: its latency and throughput describe only the requests that succeeded`);
+  else if (ce > gate.errorRateLimit)
+    warnings.push(`candidate error rate ${pctOf(ce)} is over the ${pctOf(gate.errorRateLimit)} limit: its latency and throughput describe only the requests that succeeded`);
   for (const key of ["input_mean", "output_mean"]) {
     const b = base.metrics.tokens[key];
     const c = cand.metrics.tokens[key];
@@ -8309,7 +8315,10 @@ function docProblems(bDoc, cDoc, gate) {
   } else if (bm.cpu_model !== cm.cpu_model || bm.cpus !== cm.cpus) {
     warnings.push(`machine differs: ${bm.cpus} x ${bm.cpu_model} -> ${cm.cpus} x ${cm.cpu_model}`);
   }
-  for (const [side2, doc] of [["baseline", bDoc], ["candidate", cDoc]]) {
+  for (const [side2, doc] of [
+    ["baseline", bDoc],
+    ["candidate", cDoc]
+  ]) {
     if (doc.status !== "complete") warnings.push(`${side2} run is ${doc.status}${doc.error ? `: ${doc.error}` : ""}`);
   }
   return { invalid, warnings };
@@ -8420,7 +8429,17 @@ function judge(base, cand, rule, s) {
     const e2 = proportionEstimate(base, cand, rule.tolerance, s.confidence);
     const pp = (x) => Math.round(x * 1e4) / 100;
     Object.assign(out, { change_pct: pp(e2.estimate), interval_pct: [pp(e2.lo), pp(e2.hi)], p: e2.p, p_no_change: e2.pNoChange, threshold_pct: pp(rule.tolerance), method: e2.method });
-    const cls2 = classifyChange({ estimate: e2.estimate, lo: e2.lo, hi: e2.hi, threshold: rule.tolerance, good: -rule.tolerance, direction: "up", pNoChange: e2.pNoChange, level: rule.level, scale: "difference" });
+    const cls2 = classifyChange({
+      estimate: e2.estimate,
+      lo: e2.lo,
+      hi: e2.hi,
+      threshold: rule.tolerance,
+      good: -rule.tolerance,
+      direction: "up",
+      pNoChange: e2.pNoChange,
+      level: rule.level,
+      scale: "difference"
+    });
     return decide(out, cls2, e2.lo, e2.hi, s.confidence, false);
   }
   const floor = def.dist !== null && s.floorMs !== void 0 ? s.floorMs(rule) : null;
@@ -8457,7 +8476,9 @@ function judge(base, cand, rule, s) {
   const cls = classifyChange({ estimate: e.estimate, lo: e.lo, hi: e.hi, threshold: thr, good: mirrorThreshold(thr), direction: dir, pNoChange: e.pNoChange, level: rule.level, scale: "ratio" });
   const decided = decide(out, cls, e.lo, e.hi, s.confidence, true);
   if (decided.verdict === "inconclusive" && def.dist !== null) {
-    const sizes = [base, cand].flatMap((side2) => trialSamples(side2, def).map((t) => t.length).filter((k) => k > 0));
+    const sizes = [base, cand].flatMap(
+      (side2) => trialSamples(side2, def).map((t) => t.length).filter((k) => k > 0)
+    );
     const hint = thinTailHint(def.dist.stat, percentileOf(def.dist.stat), sizes);
     if (hint !== null) decided.reason = `${decided.reason}; ${hint}`;
   }
@@ -8601,7 +8622,11 @@ function holmByGroup(tests, which, grouped) {
   return out;
 }
 function holmByGroupAtAlpha(ps, groups, alpha) {
-  const adj = holmByGroup(ps.map((p, i) => ({ verdict: "regressed", p, pNoChange: null, group: groups[i] })), "p", true);
+  const adj = holmByGroup(
+    ps.map((p, i) => ({ verdict: "regressed", p, pNoChange: null, group: groups[i] })),
+    "p",
+    true
+  );
   return adj.map((p) => {
     const raw = p;
     const pAdj = Math.round(raw * 1e6) / 1e6;
@@ -8718,17 +8743,7 @@ function gateYaml(changes, trialsCurrent) {
 }
 
 // src/gate/calibrate.ts
-var REPORTED_METRICS = [
-  "rps",
-  "output_tps",
-  "ttft_ms.p50",
-  "ttft_ms.p95",
-  "ttft_ms.p99",
-  "tpot_ms.p50",
-  "tpot_ms.p95",
-  "e2e_ms.p95",
-  "itl_ms.p99"
-];
+var REPORTED_METRICS = ["rps", "output_tps", "ttft_ms.p50", "ttft_ms.p95", "ttft_ms.p99", "tpot_ms.p50", "tpot_ms.p95", "e2e_ms.p95", "itl_ms.p99"];
 function rulesOfCell(cell2, gate) {
   const all = rulesFor(gate, cell2.scenario.name, cell2.load.kind).filter((r) => r.def.kind !== "absolute");
   const gated = all.filter((r) => r.gated);
@@ -8755,7 +8770,11 @@ function calibrate(doc, gate, opts = {}) {
     };
   });
   const family = judged.flatMap((c) => c.metrics.filter((m) => m.gated && m.aa !== null && m.aa.p !== null).map((m) => ({ c, m })));
-  const outcomes = holmByGroupAtAlpha(family.map(({ m }) => m.aa.p), family.map(({ c }) => c.id), gate.alpha);
+  const outcomes = holmByGroupAtAlpha(
+    family.map(({ m }) => m.aa.p),
+    family.map(({ c }) => c.id),
+    gate.alpha
+  );
   const adjusted = new Map(family.map(({ m }, i) => [m, outcomes[i]]));
   const cells = judged.map((c) => ({ ...c, metrics: c.metrics.map((m) => withHolm(m, adjusted.get(m))) }));
   const gated = cells.flatMap((c) => c.metrics.filter((m) => m.gated && m.cv !== null).map((m) => ({ c, m })));
@@ -9078,7 +9097,12 @@ function trialsShare(cell2) {
 }
 function candidateOwnLoad(n) {
   if (n.margin.regress === 0) return n;
-  return { ...n, margin: NO_MARGIN, regressionsOnly: null, marginNote: `${n.loads ?? "more load beside the candidate"}: in pairs run in random order that difference is the candidate's own doing, so it is not held against the baseline` };
+  return {
+    ...n,
+    margin: NO_MARGIN,
+    regressionsOnly: null,
+    marginNote: `${n.loads ?? "more load beside the candidate"}: in pairs run in random order that difference is the candidate's own doing, so it is not held against the baseline`
+  };
 }
 function pairedSides(b, c, gate) {
   const sel = selectPairs(b, c, stallMs(gate));
@@ -9092,7 +9116,10 @@ function pairedSides(b, c, gate) {
   const nb = neighbourProblems(b, c);
   const stalls = sel.dropped.filter((d) => d.includes("client stall")).length;
   const invalid = [...nb.invalid];
-  if (stalls > n - 2) invalid.push(`only ${sel.keep.length} of ${n} pairs were measured alike on both sides (client stalls hit one side of the others): too few to judge; measure again on a quieter runner or add pairs (run.trials)`);
+  if (stalls > n - 2)
+    invalid.push(
+      `only ${sel.keep.length} of ${n} pairs were measured alike on both sides (client stalls hit one side of the others): too few to judge; measure again on a quieter runner or add pairs (run.trials)`
+    );
   return { base: b, cand: c, invalid, warnings: [...sel.dropped, ...withMargin(nb)], margin: nb.margin, regressionsOnly: nb.regressionsOnly, stalled: false };
 }
 function unpairedSides(b, c, gate) {
@@ -9778,7 +9805,9 @@ function shareGptRows(loaded, file, seed, tok, encoding) {
   }
   if (out.length === 0) {
     const r = SHAREGPT_RULES;
-    throw new DatasetError(`${file}: no ShareGPT entry meets vLLM's length rules under ${encoding} (prompt and answer at least ${r.minTokens} tokens, prompt at most ${r.maxPromptTokens}, both at most ${r.maxTotalTokens})`);
+    throw new DatasetError(
+      `${file}: no ShareGPT entry meets vLLM's length rules under ${encoding} (prompt and answer at least ${r.minTokens} tokens, prompt at most ${r.maxPromptTokens}, both at most ${r.maxTotalTokens})`
+    );
   }
   kept = out;
   loaded.eligible.set(key, kept);
@@ -10304,7 +10333,18 @@ async function traceConfigProblems(plan, read) {
 var checkTraces = (plan) => traceConfigProblems(plan, scenarioTrace);
 var MAX_CALIBRATION_TRIALS = 100;
 function readPlan(host, req) {
-  return loadPlan({ configPath: req.config, cwd: host.cwd, url: req.url ?? null, model: req.model ?? null, env: host.env, warmupDefault: req.warmupDefault, review: reviewSamples, onNotice: (text) => host.log.notice(text), onWarning: (text) => host.log.warn(text, "SLO on too few samples"), check: checkTraces });
+  return loadPlan({
+    configPath: req.config,
+    cwd: host.cwd,
+    url: req.url ?? null,
+    model: req.model ?? null,
+    env: host.env,
+    warmupDefault: req.warmupDefault,
+    review: reviewSamples,
+    onNotice: (text) => host.log.notice(text),
+    onWarning: (text) => host.log.warn(text, "SLO on too few samples"),
+    check: checkTraces
+  });
 }
 function judgeRun(plan, baseline, candidate, whyNoBaseline, history = []) {
   return verdictOf(baseline, history, candidate, plan.gate, whyNoBaseline);
@@ -10325,9 +10365,7 @@ function calibrationTrials(given, plan) {
   if (given === null) return Math.max(plan.limits.trials, DEFAULT_CALIBRATION_TRIALS);
   const n = /^\d+$/.test(given.trim()) ? Number(given.trim()) : NaN;
   if (!Number.isInteger(n) || n < MIN_CALIBRATION_TRIALS || n > MAX_CALIBRATION_TRIALS) {
-    throw new RunSetupError(
-      `--trials must be an integer from ${MIN_CALIBRATION_TRIALS} (two trials in each half of the A/A split) to ${MAX_CALIBRATION_TRIALS}, got ${JSON.stringify(given)}`
-    );
+    throw new RunSetupError(`--trials must be an integer from ${MIN_CALIBRATION_TRIALS} (two trials in each half of the A/A split) to ${MAX_CALIBRATION_TRIALS}, got ${JSON.stringify(given)}`);
   }
   return n;
 }
@@ -10412,15 +10450,10 @@ function neighbours(t) {
 function telemetryTable(rows) {
   const withT = rows.filter((r) => !!r.telemetry);
   if (withT.length === 0) return "";
-  const lines = [
-    "| cell | peak GPU memory | mean GPU util | peak KV cache | peak waiting | peak running | others |",
-    "| --- | --- | --- | --- | --- | --- | --- |"
-  ];
+  const lines = ["| cell | peak GPU memory | mean GPU util | peak KV cache | peak waiting | peak running | others |", "| --- | --- | --- | --- | --- | --- | --- |"];
   for (const { id, telemetry: t } of withT) {
     const e = t.engine;
-    lines.push(
-      `| ${escapeMd(id)} | ${peakGpuMemory(t)} | ${meanGpuUtil(t)} | ${pct3(e?.kv_cache_usage?.max)} | ${count(e?.waiting?.max)} | ${count(e?.running?.max)} | ${neighbours(t)} |`
-    );
+    lines.push(`| ${escapeMd(id)} | ${peakGpuMemory(t)} | ${meanGpuUtil(t)} | ${pct3(e?.kv_cache_usage?.max)} | ${count(e?.waiting?.max)} | ${count(e?.running?.max)} | ${neighbours(t)} |`);
   }
   const notes = telemetryNotes(withT);
   return [lines.join("\n"), ...notes].join("\n\n");

@@ -6,13 +6,13 @@ import {
   DEFAULT_CHANGE_OPTIONS,
   buildSeries,
   findChanges
-} from "./chunk-ECRNP62Z.js";
+} from "./chunk-IP6DNCUI.js";
 import {
   ratioThreshold
-} from "./chunk-XTHQTU2Q.js";
+} from "./chunk-RHDBNH67.js";
 import {
   EFFICIENCY_KEYS
-} from "./chunk-TQZ6X564.js";
+} from "./chunk-YKOULIBK.js";
 
 // src/dashboard/model.ts
 var TREND_POINTS = 20;
@@ -639,7 +639,8 @@ function dashboardData(history, opts) {
   });
   const notes = [];
   const ungated = commits.filter((c) => c.gate === null).length;
-  if (ungated === commits.length && ungated > 0) notes.push("No stored result carries its gate (the action stores it with results pushed to the default branch), so no failed or accepted gate is marked.");
+  if (ungated === commits.length && ungated > 0)
+    notes.push("No stored result carries its gate (the action stores it with results pushed to the default branch), so no failed or accepted gate is marked.");
   else if (ungated > 0) notes.push(`${ungated} of ${commits.length} stored results carry no gate (stored before gates were kept, or not by the action on a push): those commits are not marked.`);
   if (commits.some((c) => c.subject === null)) notes.push("Commit messages are shown where the repository the dashboard was built in has the commit.");
   const o = { ...DEFAULT_CHANGE_OPTIONS, ...opts.changes };

@@ -3,7 +3,7 @@ import {
   DEFAULT_ORDER_COMMITS,
   HistoryError,
   readHistory
-} from "./chunk-FOBY6QOO.js";
+} from "./chunk-FHVX6KPL.js";
 import {
   UsageError
 } from "./chunk-F7EZCM6P.js";
@@ -65,7 +65,8 @@ function historyFailure(err, io) {
 }
 async function readHistoryFor(source, order, io) {
   const read = await readHistory(source, order);
-  if (read.skipped.length > 0) io.stderr.write(`note: ${read.skipped.length} stored result(s) are not on the first-parent line of ${order.ref} within its newest ${order.maxCommits} commits, and were left out
+  if (read.skipped.length > 0)
+    io.stderr.write(`note: ${read.skipped.length} stored result(s) are not on the first-parent line of ${order.ref} within its newest ${order.maxCommits} commits, and were left out
 `);
   for (const why of read.unreadable) io.stderr.write(`warning: left out ${why}
 `);

@@ -273,12 +273,7 @@ var RATE_KEYS = ["rps", "input_tps", "output_tps", "total_tps", "goodput_rps"];
 var DIST_KEYS = ["ttft_ms", "queued_ttft_ms", "tpot_ms", "itl_ms", "e2e_ms", "queued_e2e_ms", "user_tps"];
 var DIST_STATS = ["mean", "p50", "p90", "p95", "p99"];
 var EFFICIENCY_KEYS = ["cost_per_mtok_output_usd", "cost_per_mtok_total_usd", "energy_per_output_token_j"];
-var METRIC_IDS = Object.freeze([
-  ...RATE_KEYS,
-  "error_rate",
-  ...DIST_KEYS.flatMap((key) => DIST_STATS.map((stat2) => `${key}.${stat2}`)),
-  ...EFFICIENCY_KEYS
-]);
+var METRIC_IDS = Object.freeze([...RATE_KEYS, "error_rate", ...DIST_KEYS.flatMap((key) => DIST_STATS.map((stat2) => `${key}.${stat2}`)), ...EFFICIENCY_KEYS]);
 
 // src/metric-catalogue.ts
 var HEADLINE = {
@@ -405,13 +400,25 @@ function rampIssues(ramp, at, run) {
   const r = normaliseRamp(ramp);
   const expected = rampExpectedRequests(r);
   if (expected > MAX_RAMP_REQUESTS) {
-    issues.push({ segs: at, reason: `asks for about ${Math.round(expected)} requests (its mean rate x duration_s), more than the ${MAX_RAMP_REQUESTS} a cell may hold: shorten it or lower its rates`, echo: false });
+    issues.push({
+      segs: at,
+      reason: `asks for about ${Math.round(expected)} requests (its mean rate x duration_s), more than the ${MAX_RAMP_REQUESTS} a cell may hold: shorten it or lower its rates`,
+      echo: false
+    });
   } else if (expected < r.steps) {
-    issues.push({ segs: at, reason: `asks for about ${Math.round(expected * 100) / 100} requests (its mean rate x duration_s), fewer than one per step (${r.steps} steps): lengthen duration_s or raise its rates`, echo: false });
+    issues.push({
+      segs: at,
+      reason: `asks for about ${Math.round(expected * 100) / 100} requests (its mean rate x duration_s), fewer than one per step (${r.steps} steps): lengthen duration_s or raise its rates`,
+      echo: false
+    });
   }
   const maxS = isRecord(run) && typeof run.max_duration_s === "number" ? run.max_duration_s : DEFAULTS.maxDurationS;
   if (r.duration_s > maxS) {
-    issues.push({ segs: [...at, "duration_s"], reason: `is longer than run.max_duration_s (${maxS} s), which stops every cell's trial: raise run.max_duration_s to at least ${r.duration_s}`, echo: true });
+    issues.push({
+      segs: [...at, "duration_s"],
+      reason: `is longer than run.max_duration_s (${maxS} s), which stops every cell's trial: raise run.max_duration_s to at least ${r.duration_s}`,
+      echo: true
+    });
   }
   if (r.shape === "steps" && r.steps < 2) issues.push({ segs: [...at, "steps"], reason: "a steps ramp needs at least 2 steps (from and to)", echo: true });
   if (r.saturation !== null) {
@@ -641,7 +648,16 @@ function planOf(config, ctx) {
     configHash: createHash("sha256").update(canonicalJson(withoutWorkers(config))).digest("hex"),
     seed: config.seed,
     encoding: config.tokenizer,
-    target: { url: t.url, api: t.api, model: t.model, apiKeyEnv: t.api_key_env, headers: { ...ctx.headers }, extraBody: t.extra_body, fixedOutput: t.fixed_output, promptLengths: t.prompt_lengths ?? "tokenizer" },
+    target: {
+      url: t.url,
+      api: t.api,
+      model: t.model,
+      apiKeyEnv: t.api_key_env,
+      headers: { ...ctx.headers },
+      extraBody: t.extra_body,
+      fixedOutput: t.fixed_output,
+      promptLengths: t.prompt_lengths ?? "tokenizer"
+    },
     timeouts: {
       connectMs: config.timeouts.connect_ms,
       requestMs: config.timeouts.request_s * 1e3,
@@ -652,7 +668,14 @@ function planOf(config, ctx) {
       eventBytes: config.limits?.event_bytes ?? DEFAULTS.eventBytes,
       responseBytes: config.limits?.response_bytes ?? DEFAULTS.responseBytes
     },
-    limits: { requests: config.run.requests, warmup: config.run.warmup, maxDurationS: config.run.max_duration_s, trials: config.run.trials, workers: resolveWorkers(config.run.workers), budget: resolveBudget(config.run) },
+    limits: {
+      requests: config.run.requests,
+      warmup: config.run.warmup,
+      maxDurationS: config.run.max_duration_s,
+      trials: config.run.trials,
+      workers: resolveWorkers(config.run.workers),
+      budget: resolveBudget(config.run)
+    },
     scenarios: config.scenarios.map((s) => ({
       name: s.name,
       inputTokens: s.input_tokens,
@@ -5687,7 +5710,11 @@ function crossFieldIssues(raw, invalidLoads) {
   if (isRecord(raw.run) && isRecord(raw.run.budget) && typeof raw.run.budget.trials === "number") {
     const trials = typeof raw.run.trials === "number" ? raw.run.trials : DEFAULTS.trials;
     if (raw.run.budget.trials < trials) {
-      issues.push({ segs: ["run", "budget", "trials"], reason: `must be at least run.trials (${trials}), the pairs every run measures first (or set run.budget: false for the fixed design)`, echo: true });
+      issues.push({
+        segs: ["run", "budget", "trials"],
+        reason: `must be at least run.trials (${trials}), the pairs every run measures first (or set run.budget: false for the fixed design)`,
+        echo: true
+      });
     }
   }
   if (Array.isArray(raw.scenarios)) {
@@ -5738,7 +5765,12 @@ function crossFieldIssues(raw, invalidLoads) {
     if (conversations.size > 0 && Array.isArray(raw.loads)) {
       raw.loads.forEach((ld, j) => {
         if (isRecord(ld) && has2(ld, "ramp")) {
-          issues.push({ segs: ["loads", j, "ramp"], reason: `cannot drive a multi-turn conversation (scenario ${[...conversations].join(", ")}): give its sessions a concurrency or a rate`, echo: false, atKey: true });
+          issues.push({
+            segs: ["loads", j, "ramp"],
+            reason: `cannot drive a multi-turn conversation (scenario ${[...conversations].join(", ")}): give its sessions a concurrency or a rate`,
+            echo: false,
+            atKey: true
+          });
         }
       });
     }
@@ -5802,7 +5834,9 @@ function gateIssues(gate, scenarioNames, loadLabels) {
 function withoutNulls(value) {
   if (Array.isArray(value)) return value.map(withoutNulls);
   if (value !== null && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]));
+    return Object.fromEntries(
+      Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)])
+    );
   }
   return value;
 }
@@ -5816,7 +5850,9 @@ function storedProblems(config, label) {
   if (fd !== void 0 && fd !== "warn" && fd !== "invalid") {
     issues.push({ segs: ["telemetry", "fingerprint_differences"], reason: "must be 'warn' or 'invalid'", echo: true });
   }
-  return issues.map((i) => makeProblem({ file: label, path: formatPath(i.segs), reason: i.reason, value: valueAt({ ...section, telemetry: config.telemetry }, i.segs), echo: i.echo, allowed: i.allowed ?? null }));
+  return issues.map(
+    (i) => makeProblem({ file: label, path: formatPath(i.segs), reason: i.reason, value: valueAt({ ...section, telemetry: config.telemetry }, i.segs), echo: i.echo, allowed: i.allowed ?? null })
+  );
 }
 function storedConfigProblems(config) {
   return storedProblems(config, null).map((p) => p.text);
@@ -6028,7 +6064,8 @@ function textBeyondBounds(text) {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 92) i++;
+      if (c === 92)
+        i++;
       else if (c === 34) inString = false;
       if (i - from > MAX_RESULT_STRING) return `a string at character ${from} longer than the ${MAX_RESULT_STRING / 1024 / 1024} MiB a result's strings may be`;
     } else if (c === 34) {

@@ -10,10 +10,10 @@ import {
   holds,
   judgeSlo,
   parseCapacitySlos
-} from "./chunk-DV4EQ53W.js";
+} from "./chunk-LCSCVNB3.js";
 import {
   checkCapacitySlo
-} from "./chunk-TQZ6X564.js";
+} from "./chunk-YKOULIBK.js";
 import {
   HIST_SCALE,
   decodeHistogram,
@@ -520,7 +520,13 @@ function judgeRamp(sat, steps, level) {
     return { criteria, status: "found", step: failed.index, rate: failed.rate, reason: `saturated from ${at(failed)}: ${why(failed)}${earlier}` };
   }
   if (leaning !== void 0) {
-    return { criteria, status: "undecided", step: leaning.index, rate: leaning.rate, reason: `likely saturated from ${at(leaning)}, beyond the bound but not shown at ${Math.round(level * 100)}% confidence at any step: ${why(leaning)}` };
+    return {
+      criteria,
+      status: "undecided",
+      step: leaning.index,
+      rate: leaning.rate,
+      reason: `likely saturated from ${at(leaning)}, beyond the bound but not shown at ${Math.round(level * 100)}% confidence at any step: ${why(leaning)}`
+    };
   }
   const last = steps[steps.length - 1];
   const undecided = steps.filter((s) => s.verdict === "undecided").length;

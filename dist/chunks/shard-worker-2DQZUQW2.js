@@ -2,10 +2,10 @@ import { createRequire as __llmPerfGateRequire } from 'node:module'; const requi
 import {
   InferenceClient,
   runCell
-} from "./chunk-FS64AV55.js";
+} from "./chunk-W7N4T5IP.js";
 import {
   lazyTokenCounter
-} from "./chunk-LV6HEKDB.js";
+} from "./chunk-Y52YXPNT.js";
 import "./chunk-DSTYHSYM.js";
 import "./chunk-ZBFK6JJY.js";
 import "./chunk-4AXL3BU5.js";
@@ -20,9 +20,14 @@ import { parentPort, workerData } from "node:worker_threads";
 import { performance } from "node:perf_hooks";
 var PROGRESS_EVERY_MS = 100;
 function shift(run, by) {
-  const records = run.records.map(
-    (r) => ({ ...r, tSched: r.tSched + by, tSend: r.tSend + by, tDone: r.tDone + by, tFirst: r.tFirst === null ? null : r.tFirst + by, tLast: r.tLast === null ? null : r.tLast + by })
-  );
+  const records = run.records.map((r) => ({
+    ...r,
+    tSched: r.tSched + by,
+    tSend: r.tSend + by,
+    tDone: r.tDone + by,
+    tFirst: r.tFirst === null ? null : r.tFirst + by,
+    tLast: r.tLast === null ? null : r.tLast + by
+  }));
   return { ...run, records };
 }
 async function serveShardWorker() {
@@ -30,7 +35,15 @@ async function serveShardWorker() {
   const setup = workerData;
   const post = (m) => port.postMessage(m);
   const counter = lazyTokenCounter(setup.encoding);
-  const client = new InferenceClient({ target: setup.target, timeouts: setup.timeouts, limits: setup.limits, connections: setup.connections, apiKey: setup.apiKey, countTokens: counter.count, countTokensReady: counter.ready });
+  const client = new InferenceClient({
+    target: setup.target,
+    timeouts: setup.timeouts,
+    limits: setup.limits,
+    connections: setup.connections,
+    apiKey: setup.apiKey,
+    countTokens: counter.count,
+    countTokensReady: counter.ready
+  });
   const offset = performance.timeOrigin - setup.timeOrigin;
   let cancel = new AbortController();
   port.on("message", (m) => {

@@ -7,7 +7,7 @@ import {
   parseGpuLine,
   readEngine,
   samplerArgs
-} from "./chunk-H52HCK6I.js";
+} from "./chunk-KITUZ5SU.js";
 import {
   require_undici
 } from "./chunk-DSTYHSYM.js";
@@ -182,7 +182,19 @@ function startGpuSampler(o = {}) {
         ignoredReadings += 1;
         return;
       }
-      p = { name: g.name.slice(0, MAX_NAME), util: new Series(), mem: new Series(), memTotal: null, power: new Series(), powerPoints: [], powerSeen: 0, stride: 1, sm: new Series(), memClock: new Series(), temp: new Series() };
+      p = {
+        name: g.name.slice(0, MAX_NAME),
+        util: new Series(),
+        mem: new Series(),
+        memTotal: null,
+        power: new Series(),
+        powerPoints: [],
+        powerSeen: 0,
+        stride: 1,
+        sm: new Series(),
+        memClock: new Series(),
+        temp: new Series()
+      };
       gpus.set(g.index, p);
     }
     lines += 1;
@@ -246,14 +258,17 @@ function startGpuSampler(o = {}) {
       message = `nvidia-smi exited during the cell after ${lines} GPU readings: ${why}`;
     }
   });
-  const watchdog = setInterval(() => {
-    if (stopping || status !== "ok" || child.exitCode !== null) return;
-    if (clock.now() - lastLineAt > silenceMs) {
-      status = "hung";
-      message = `nvidia-smi printed nothing for ${silenceMs} ms (after ${lines} GPU readings); stopped`;
-      child.kill("SIGKILL");
-    }
-  }, Math.min(silenceMs, 1e3));
+  const watchdog = setInterval(
+    () => {
+      if (stopping || status !== "ok" || child.exitCode !== null) return;
+      if (clock.now() - lastLineAt > silenceMs) {
+        status = "hung";
+        message = `nvidia-smi printed nothing for ${silenceMs} ms (after ${lines} GPU readings); stopped`;
+        child.kill("SIGKILL");
+      }
+    },
+    Math.min(silenceMs, 1e3)
+  );
   watchdog.unref();
   return {
     async stop(window) {
@@ -295,7 +310,11 @@ function startGpuSampler(o = {}) {
         mem_clock_mhz: p.memClock.stat(),
         temperature_c: p.temp.stat()
       }));
-      const energy = window == null || status === "absent" ? null : windowEnergy([...gpus.values()].map((p) => p.powerPoints), window, intervalMs);
+      const energy = window == null || status === "absent" ? null : windowEnergy(
+        [...gpus.values()].map((p) => p.powerPoints),
+        window,
+        intervalMs
+      );
       return { status, message: status === "absent" ? null : message, interval_ms: intervalMs, gpus: summaries, ...energy === null ? {} : { energy } };
     }
   };

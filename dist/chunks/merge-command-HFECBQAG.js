@@ -4,19 +4,19 @@ import {
   mergeMetrics,
   mergeRamps,
   mergeTurns
-} from "./chunk-6JWJJ73Q.js";
+} from "./chunk-YGFXHYEE.js";
 import "./chunk-ZBFK6JJY.js";
 import {
   efficiencyOf,
   resultTable,
   writeResult
-} from "./chunk-DV4EQ53W.js";
-import "./chunk-XTHQTU2Q.js";
+} from "./chunk-LCSCVNB3.js";
+import "./chunk-RHDBNH67.js";
 import "./chunk-4AXL3BU5.js";
 import {
   hourlyUsd,
   readResult
-} from "./chunk-TQZ6X564.js";
+} from "./chunk-YKOULIBK.js";
 import "./chunk-A65H3QNL.js";
 import {
   parseCommandArgs
@@ -53,7 +53,14 @@ var SHOWN_MISSING = 10;
 var CELL_RANK = { complete: 0, "duration-limit": 1, interrupted: 2 };
 var RUN_RANK = { complete: 0, interrupted: 1, running: 2, failed: 3 };
 function sliceSamples(s, from, to) {
-  return { ttft_ms: s.ttft_ms.slice(from, to), queued_ttft_ms: s.queued_ttft_ms.slice(from, to), e2e_ms: s.e2e_ms.slice(from, to), tpot_ms: s.tpot_ms.slice(from, to), n_in: s.n_in.slice(from, to), n_out: s.n_out.slice(from, to) };
+  return {
+    ttft_ms: s.ttft_ms.slice(from, to),
+    queued_ttft_ms: s.queued_ttft_ms.slice(from, to),
+    e2e_ms: s.e2e_ms.slice(from, to),
+    tpot_ms: s.tpot_ms.slice(from, to),
+    n_in: s.n_in.slice(from, to),
+    n_out: s.n_out.slice(from, to)
+  };
 }
 function checkShards(files) {
   if (files.length === 0) throw new MergeError("merge needs the shard result files");
@@ -93,7 +100,8 @@ function checkShards(files) {
     for (const f of ordered) {
       const c = f.doc.cells.find((x) => x.id === cell.id);
       if (c === void 0) throw new MergeError(`${f.file} has no cell '${cell.id}' (its run is ${f.doc.status}): every shard must have run every cell`);
-      if (c.workload_hash !== cell.workload_hash) throw new MergeError(`${f.file} and ${first.file} sent different workloads in cell '${cell.id}' (workload hash ${c.workload_hash} vs ${cell.workload_hash})`);
+      if (c.workload_hash !== cell.workload_hash)
+        throw new MergeError(`${f.file} and ${first.file} sent different workloads in cell '${cell.id}' (workload hash ${c.workload_hash} vs ${cell.workload_hash})`);
     }
   }
   for (const f of ordered) {
@@ -139,7 +147,10 @@ function mergeCell(cells, level, hourly, notes) {
       return { index, tr, part: { metrics: tr.metrics, samples: sliceSamples(cell.metrics.samples, tr.samples.from, tr.samples.to) } };
     });
     const window = Math.max(...parts.map((p) => p.tr.metrics.window_s));
-    const { samples, ...metrics2 } = mergeMetrics(parts.map((p) => p.part), window);
+    const { samples, ...metrics2 } = mergeMetrics(
+      parts.map((p) => p.part),
+      window
+    );
     Object.assign(metrics2, efficiencyOf(metrics2, hourly, null));
     const n = samples.e2e_ms.length;
     trials.push({
@@ -180,7 +191,12 @@ function mergeCell(cells, level, hourly, notes) {
     ...cells.every((c) => c.cell.turns !== void 0) ? { turns: mergeTurns(cells.map((c) => c.cell.turns)) } : {},
     shards: cells.map(({ index, cell }) => ({ index, counts: cell.metrics.counts, errors: cell.metrics.errors, client: cell.client })),
     // A ramp's steps pool the shards' samples and are judged again on the whole (capacity/ramp.ts).
-    ...cells.every((c) => c.cell.ramp !== void 0) ? { ramp: mergeRamps(cells.map((c) => c.cell.ramp), level) } : {}
+    ...cells.every((c) => c.cell.ramp !== void 0) ? {
+      ramp: mergeRamps(
+        cells.map((c) => c.cell.ramp),
+        level
+      )
+    } : {}
   };
 }
 function mergeShards(files) {
@@ -197,7 +213,14 @@ function mergeShards(files) {
     if (s.doc.status === "running") warnings.push(`${s.file} (shard ${s.doc.shard.index}) is still running or was killed: the merged result says 'running' and compare will refuse it`);
   }
   const hourly = first.config.cost === void 0 ? null : hourlyUsd(first.config.cost);
-  const cells = first.cells.map((c) => mergeCell(shards.map((s) => ({ index: s.doc.shard.index, cell: s.doc.cells.find((x) => x.id === c.id) })), first.config.gate.confidence, hourly, warnings));
+  const cells = first.cells.map(
+    (c) => mergeCell(
+      shards.map((s) => ({ index: s.doc.shard.index, cell: s.doc.cells.find((x) => x.id === c.id) })),
+      first.config.gate.confidence,
+      hourly,
+      warnings
+    )
+  );
   const worst = shards.reduce((w, s) => RUN_RANK[s.doc.status] > RUN_RANK[w] ? s.doc.status : w, "complete");
   const finished = shards.map((s) => s.doc.finished_at);
   const { shard: _shard, ...rest } = first;
@@ -211,7 +234,14 @@ function mergeShards(files) {
     cells,
     merged: {
       count: shards.length,
-      shards: shards.map((s) => ({ index: s.doc.shard.index, started_at: s.doc.started_at, finished_at: s.doc.finished_at, status: s.doc.status, clock_offset_ms: s.doc.shard.clock_offset_ms, machine: s.doc.machine }))
+      shards: shards.map((s) => ({
+        index: s.doc.shard.index,
+        started_at: s.doc.started_at,
+        finished_at: s.doc.finished_at,
+        status: s.doc.status,
+        clock_offset_ms: s.doc.shard.clock_offset_ms,
+        machine: s.doc.machine
+      }))
     }
   };
   return { doc, warnings };

@@ -53,28 +53,26 @@ async function getTokenizer(enc) {
   if (pending === void 0) {
     const load = loaders[enc];
     if (load === void 0) throw new Error(`unknown token encoding '${String(enc)}'`);
-    const attempt = load().then(
-      (mod) => ({
-        encoding: enc,
-        vocabularySize: mod.vocabularySize,
-        encode: (text) => {
-          if (text.length <= SLICE) return mod.encode(text, PLAIN_TEXT);
-          const ids = [];
-          bySlice(text, (part) => {
-            for (const id of mod.encode(part, PLAIN_TEXT)) ids.push(id);
-          });
-          return ids;
-        },
-        decode: (ids) => mod.decode(ids),
-        // countTokens walks the BPE without materialising the id array.
-        count: (text) => {
-          if (text.length <= SLICE) return mod.countTokens(text, PLAIN_TEXT);
-          let n = 0;
-          bySlice(text, (part) => n += mod.countTokens(part, PLAIN_TEXT));
-          return n;
-        }
-      })
-    );
+    const attempt = load().then((mod) => ({
+      encoding: enc,
+      vocabularySize: mod.vocabularySize,
+      encode: (text) => {
+        if (text.length <= SLICE) return mod.encode(text, PLAIN_TEXT);
+        const ids = [];
+        bySlice(text, (part) => {
+          for (const id of mod.encode(part, PLAIN_TEXT)) ids.push(id);
+        });
+        return ids;
+      },
+      decode: (ids) => mod.decode(ids),
+      // countTokens walks the BPE without materialising the id array.
+      count: (text) => {
+        if (text.length <= SLICE) return mod.countTokens(text, PLAIN_TEXT);
+        let n = 0;
+        bySlice(text, (part) => n += mod.countTokens(part, PLAIN_TEXT));
+        return n;
+      }
+    }));
     attempt.catch(() => {
       if (cache.get(enc) === attempt) cache.delete(enc);
     });

@@ -6,7 +6,7 @@ import {
   openBranch,
   pushWaitMs,
   renderIndex
-} from "./chunk-FOBY6QOO.js";
+} from "./chunk-FHVX6KPL.js";
 
 // src/history/compact.ts
 import { setTimeout as sleep } from "node:timers/promises";

@@ -5,7 +5,7 @@ import {
   percentileOf,
   quantileSorted,
   tQuantile
-} from "./chunk-XTHQTU2Q.js";
+} from "./chunk-RHDBNH67.js";
 import {
   MAX_FIGURE,
   NO_SLO_REASON,
@@ -15,7 +15,7 @@ import {
   isFigure,
   resultProblem,
   textBeyondBounds
-} from "./chunk-TQZ6X564.js";
+} from "./chunk-YKOULIBK.js";
 import {
   minSamplesFor
 } from "./chunk-A65H3QNL.js";
@@ -232,7 +232,10 @@ function rampSection(candidate, baseline) {
   for (const c of candidate.cells) {
     if (c.ramp === void 0) continue;
     const r = c.ramp;
-    const lines = [`**${escapeMd(c.id)}**: ${f(r.from, 2)} \u2192 ${f(r.to, 2)} req/s over ${f(r.duration_s, 0)} s, ${r.shape === "steps" ? `${r.steps} steps` : `linear, ${r.steps} windows`}${r.trials > 1 ? `, ${r.trials} trials pooled` : ""}`, table(r)];
+    const lines = [
+      `**${escapeMd(c.id)}**: ${f(r.from, 2)} \u2192 ${f(r.to, 2)} req/s over ${f(r.duration_s, 0)} s, ${r.shape === "steps" ? `${r.steps} steps` : `linear, ${r.steps} windows`}${r.trials > 1 ? `, ${r.trials} trials pooled` : ""}`,
+      table(r)
+    ];
     const sat = saturationText(r, true);
     if (sat !== null) lines.push(sat);
     const base = baseline?.cells.find((b) => b.id === c.id)?.ramp;
@@ -472,7 +475,10 @@ function pointRow(p, slo) {
 function capacitySection(name, r, baseline = null, comparisons = []) {
   const out = [`### Capacity: ${escapeMd(name)}`, "", `**${capacityLine(r, baseline)}**`, ""];
   if (r.atCapacity !== null) {
-    out.push(`At the highest passing load: ${num(r.atCapacity.rps)} req/s, ${num(r.atCapacity.output_tps)} output tok/s${r.atCapacity.goodput_rps === null ? "" : `, goodput ${num(r.atCapacity.goodput_rps)} req/s`}; output tok/s at capacity ${num(r.capacity_output_tps.value)} (${range(r.capacity_output_tps)}).`, "");
+    out.push(
+      `At the highest passing load: ${num(r.atCapacity.rps)} req/s, ${num(r.atCapacity.output_tps)} output tok/s${r.atCapacity.goodput_rps === null ? "" : `, goodput ${num(r.atCapacity.goodput_rps)} req/s`}; output tok/s at capacity ${num(r.capacity_output_tps.value)} (${range(r.capacity_output_tps)}).`,
+      ""
+    );
   }
   out.push(`Search: ${escapeMd(r.reason)}; ${r.steps} runs at ${r.points.length} loads in ${num(r.elapsedMs / 1e3)} s, each judged on ${Math.round(r.level * 100)}% intervals.`, "");
   for (const c of comparisons) out.push(`- ${c.metric}: **${c.verdict}** \u2014 ${escapeMd(c.reason)}`);
@@ -585,7 +591,14 @@ function turnsSection(candidate, baseline) {
     if (c.turns === void 0 || c.turns.length === 0) continue;
     const base = baseline?.cells.find((b) => b.id === c.id)?.turns;
     const head = ["turn", "ok/sent", "input tokens (mean)", "TTFT p50", "TTFT p95", ...base ? ["baseline TTFT p50"] : []];
-    const rows = c.turns.map((t) => [String(t.turn), `${t.completed}/${t.attempted}`, f2(t.input_tokens_mean, 0), p(t.ttft_ms, "p50"), p(t.ttft_ms, "p95"), ...base ? [p(base.find((b) => b.turn === t.turn)?.ttft_ms ?? null, "p50")] : []]);
+    const rows = c.turns.map((t) => [
+      String(t.turn),
+      `${t.completed}/${t.attempted}`,
+      f2(t.input_tokens_mean, 0),
+      p(t.ttft_ms, "p50"),
+      p(t.ttft_ms, "p95"),
+      ...base ? [p(base.find((b) => b.turn === t.turn)?.ttft_ms ?? null, "p50")] : []
+    ]);
     const rate = hitRate(c);
     const note = rate === null ? "" : `
 
@@ -650,9 +663,7 @@ function capacityCosts(doc) {
   });
 }
 function capacityLines(doc) {
-  return capacityCosts(doc).map(
-    (c) => `${c.id}: at capacity (${sig(c.tps)} output tok/s) $${sig(c.usd)} per million output tokens (${c.lo === null ? "at most" : `$${sig(c.lo)}-`}$${sig(c.hi)})`
-  );
+  return capacityCosts(doc).map((c) => `${c.id}: at capacity (${sig(c.tps)} output tok/s) $${sig(c.usd)} per million output tokens (${c.lo === null ? "at most" : `$${sig(c.lo)}-`}$${sig(c.hi)})`);
 }
 function efficiencySection(doc, baseline = null) {
   const cells = doc.cells.filter(hasFigures);
@@ -661,14 +672,22 @@ function efficiencySection(doc, baseline = null) {
   const out = ["### Cost and energy", ""];
   const price = doc.config.cost === void 0 ? "no price set (cost:)" : `price ${describeCost(doc.config.cost)}`;
   const basePrice = baseline?.config.cost;
-  out.push(`${price}${baseline === null ? "" : basePrice === void 0 ? "; the baseline has no price" : `; baseline ${describeCost(basePrice)}`}. Cost at the measured throughput; energy from the GPUs' sampled power over the measured window (trapezoid rule).`, "");
+  out.push(
+    `${price}${baseline === null ? "" : basePrice === void 0 ? "; the baseline has no price" : `; baseline ${describeCost(basePrice)}`}. Cost at the measured throughput; energy from the GPUs' sampled power over the measured window (trapezoid rule).`,
+    ""
+  );
   if (cells.length > 0) {
     const byId = new Map((baseline?.cells ?? []).map((c) => [c.id, c]));
     const head = ["cell", "USD / M output tok", "USD / M total tok", "J / output tok"];
     const rows = cells.map((c) => {
       const b = byId.get(c.id)?.metrics;
       const pair = (x, y) => b === void 0 ? sig(x) : `${sig(x)} (baseline ${sig(y)})`;
-      return [escapeMd(c.id), pair(c.metrics.cost_per_mtok_output_usd, b?.cost_per_mtok_output_usd), pair(c.metrics.cost_per_mtok_total_usd, b?.cost_per_mtok_total_usd), pair(c.metrics.energy_per_output_token_j, b?.energy_per_output_token_j)];
+      return [
+        escapeMd(c.id),
+        pair(c.metrics.cost_per_mtok_output_usd, b?.cost_per_mtok_output_usd),
+        pair(c.metrics.cost_per_mtok_total_usd, b?.cost_per_mtok_total_usd),
+        pair(c.metrics.energy_per_output_token_j, b?.energy_per_output_token_j)
+      ];
     });
     out.push(markdownTable([head, ...rows], { align: ["l", "r", "r", "r"] }));
   }

@@ -2,7 +2,7 @@ import { createRequire as __llmPerfGateRequire } from 'node:module'; const requi
 import {
   MAX_GPUS,
   startCellTelemetry
-} from "./chunk-ZAUR75J2.js";
+} from "./chunk-OMR3X4M3.js";
 import {
   InferenceClient,
   SINGLE,
@@ -21,7 +21,7 @@ import {
   shardProblem,
   startCellClock,
   timerMs
-} from "./chunk-FS64AV55.js";
+} from "./chunk-W7N4T5IP.js";
 import {
   MAX_CHUNK_WORDS,
   MIN_CHUNK_WORDS,
@@ -42,17 +42,17 @@ import {
   synthesizeItems,
   traceLoad,
   workloadHash
-} from "./chunk-NIBP2DMZ.js";
+} from "./chunk-AW6COGTP.js";
 import {
   getTokenizer,
   lazyTokenCounter
-} from "./chunk-LV6HEKDB.js";
+} from "./chunk-Y52YXPNT.js";
 import {
   computeCellMetrics,
   rampResult,
   summariseLateness,
   turnMetrics
-} from "./chunk-6JWJJ73Q.js";
+} from "./chunk-YGFXHYEE.js";
 import {
   EXACT_GAPS,
   sampleGaps
@@ -69,7 +69,7 @@ import {
   parseCapacitySlos,
   resultTable,
   writeResult
-} from "./chunk-DV4EQ53W.js";
+} from "./chunk-LCSCVNB3.js";
 import {
   createRng
 } from "./chunk-4AXL3BU5.js";
@@ -79,7 +79,7 @@ import {
   capacityCellId,
   hourlyUsd,
   searchOptionProblems
-} from "./chunk-TQZ6X564.js";
+} from "./chunk-YKOULIBK.js";
 import {
   startServer
 } from "./chunk-5XUPNBZ7.js";
@@ -255,7 +255,9 @@ async function promptLengthMap(plan, sides, alternating, note) {
   const first = sides[0];
   if (first === void 0 || first.target.promptLengths !== "server") return null;
   if (alternating) {
-    throw new RunSetupError("target.prompt_lengths: server needs the server up before the prompts are built; an A/B that alternates its servers (ab.schedule: alternate) builds them first: use ab.schedule: concurrent, or prompt_lengths: tokenizer");
+    throw new RunSetupError(
+      "target.prompt_lengths: server needs the server up before the prompts are built; an A/B that alternates its servers (ab.schedule: alternate) builds them first: use ab.schedule: concurrent, or prompt_lengths: tokenizer"
+    );
   }
   const limit = contextLimit(first.doc.target?.model_entries ?? [], first.model);
   const probes = probesFor(await synthesisWords(plan.encoding), limit === null ? MAX_CHUNK_WORDS : Math.max(MIN_CHUNK_WORDS, Math.min(MAX_CHUNK_WORDS, Math.floor(limit.tokens / 4))));
@@ -263,7 +265,9 @@ async function promptLengthMap(plan, sides, alternating, note) {
   for (const probe of probes) {
     const outcome2 = await first.client.stream({ prompt: probe.prompt, inputTokens: probe.words, maxTokens: 1 }, first.model);
     if (outcome2.failure !== null) {
-      throw new RunSetupError(`target.prompt_lengths: server: a probe request of ${probe.words} words failed (${outcome2.failure}${outcome2.status === null ? "" : `, HTTP ${outcome2.status}`}${outcome2.message === null ? "" : `: ${outcome2.message}`}), so the server's token count is unknown`);
+      throw new RunSetupError(
+        `target.prompt_lengths: server: a probe request of ${probe.words} words failed (${outcome2.failure}${outcome2.status === null ? "" : `, HTTP ${outcome2.status}`}${outcome2.message === null ? "" : `: ${outcome2.message}`}), so the server's token count is unknown`
+      );
     }
     served.push(outcome2.tokenSource === "server" ? outcome2.nIn : null);
   }
@@ -272,7 +276,9 @@ async function promptLengthMap(plan, sides, alternating, note) {
   const recorded = { in: "server", slope: map.slope, overhead: map.overhead, probes: [...map.probes] };
   for (const s of sides) if (s.doc.target !== null) s.doc.target.prompt_lengths = recorded;
   const listWords = probes.filter((p) => p.kind === "list").reduce((n, p) => n + p.words, 0);
-  note?.(`${first.label}prompt lengths in the server's tokens: ${probes.length} probe requests (its whole word list, ${listWords} words, and a repeated word) read ${map.slope.toFixed(3)} tokens a word and ${map.overhead.toFixed(1)} a request beyond its words, so a request of S tokens gets (S - ${map.overhead.toFixed(1)}) / ${map.slope.toFixed(3)} words`);
+  note?.(
+    `${first.label}prompt lengths in the server's tokens: ${probes.length} probe requests (its whole word list, ${listWords} words, and a repeated word) read ${map.slope.toFixed(3)} tokens a word and ${map.overhead.toFixed(1)} a request beyond its words, so a request of S tokens gets (S - ${map.overhead.toFixed(1)}) / ${map.slope.toFixed(3)} words`
+  );
   return map;
 }
 
@@ -409,9 +415,33 @@ function estimateFromCurve(points, slos) {
     const js = sorted.map((p) => p.slos.find((j) => j.slo === slo.text));
     const upper = slo.op === "<=" || slo.op === "<";
     const pick = (f) => js.map((j) => j === void 0 ? Infinity : f(j) ?? (upper ? Infinity : -Infinity));
-    const value = Math.min(crossing(xs, pick((j) => j.value), slo, false), xs[xs.length - 1]);
-    const lo = Math.min(value, crossing(xs, pick((j) => upper ? j.hi : j.lo), slo, false));
-    const hi = Math.max(value, crossing(xs, pick((j) => upper ? j.lo : j.hi), slo, true));
+    const value = Math.min(
+      crossing(
+        xs,
+        pick((j) => j.value),
+        slo,
+        false
+      ),
+      xs[xs.length - 1]
+    );
+    const lo = Math.min(
+      value,
+      crossing(
+        xs,
+        pick((j) => upper ? j.hi : j.lo),
+        slo,
+        false
+      )
+    );
+    const hi = Math.max(
+      value,
+      crossing(
+        xs,
+        pick((j) => upper ? j.lo : j.hi),
+        slo,
+        true
+      )
+    );
     if (best === null || value < best.load.value) best = { load: { value, lo, hi }, binding: slo.text };
     else if (lo < best.load.lo || hi < best.load.hi) best = { load: { value: best.load.value, lo: Math.min(lo, best.load.lo), hi: Math.min(hi, best.load.hi) }, binding: best.binding };
   }
@@ -613,7 +643,11 @@ function summarise(mode, slos, level, resolution, e) {
     resolution,
     status,
     reason,
-    bracket: { lastPass: pass === null ? null : loadValue(pass.load), firstFail: fail === null ? null : loadValue(fail.load), undecided: [pass, fail].filter((p) => p?.verdict === "undecided").map((p) => loadValue(p.load)) },
+    bracket: {
+      lastPass: pass === null ? null : loadValue(pass.load),
+      firstFail: fail === null ? null : loadValue(fail.load),
+      undecided: [pass, fail].filter((p) => p?.verdict === "undecided").map((p) => loadValue(p.load))
+    },
     capacity,
     capacity_rps: capacityRps,
     capacity_output_tps: capacityTps,
@@ -672,7 +706,10 @@ async function sweepLoads(o) {
   }
   const first = slos[0].text;
   const ys = points.map((p) => p.slos.find((j) => j.slo === first)?.value ?? NaN);
-  const k = kneedle(points.map((p) => loadValue(p.load)), ys);
+  const k = kneedle(
+    points.map((p) => loadValue(p.load)),
+    ys
+  );
   return { mode: o.mode, slos: slos.map((s) => s.text), points, knee: k === null ? null : { load: loadValue(points[k].load), index: k, slo: first }, skipped };
 }
 
@@ -717,7 +754,13 @@ async function runOne(o, side, entry, scenario, c) {
   const cell = {
     id: c.id,
     kind: "capacity",
-    scenario: { name: scenario.name, input_tokens: scenario.inputTokens, output_tokens: scenario.outputTokens, shared_prefix_tokens: scenario.sharedPrefixTokens, dataset: plan.config.scenarios.find((s) => s.name === scenario.name)?.dataset ?? null },
+    scenario: {
+      name: scenario.name,
+      input_tokens: scenario.inputTokens,
+      output_tokens: scenario.outputTokens,
+      shared_prefix_tokens: scenario.sharedPrefixTokens,
+      dataset: plan.config.scenarios.find((s) => s.name === scenario.name)?.dataset ?? null
+    },
     mode: entry.mode,
     slo: [...entry.slo],
     status: "running",
@@ -1066,7 +1109,10 @@ function sessionSender(client, sessions, model, countTokens) {
     let outcome2 = sent;
     const most = turn.maxTokens * ANSWER_UNITS_PER_TOKEN;
     if (outcome2.failure === null && !outcome2.cancelled && answerUnits > most) {
-      outcome2 = refused(outcome2, `the answer was ${answerUnits} characters, more than a history keeps for max_tokens ${turn.maxTokens} (${ANSWER_UNITS_PER_TOKEN} a token, ${most}): the server ignored max_tokens; the session ends at this turn`);
+      outcome2 = refused(
+        outcome2,
+        `the answer was ${answerUnits} characters, more than a history keeps for max_tokens ${turn.maxTokens} (${ANSWER_UNITS_PER_TOKEN} a token, ${most}): the server ignored max_tokens; the session ends at this turn`
+      );
     }
     const last = k === session.turns.length - 1;
     if (outcome2.failure !== null || outcome2.cancelled || last) histories.delete(s);
@@ -1345,7 +1391,12 @@ function raiseSchedulingPriority(env = process.env) {
     os.setPriority(0, asked);
   } catch (err) {
     const code = err.info?.code ?? err.code ?? "error";
-    return outcome = { asked, nice: before, raised: false, note: `the OS refused nice ${asked} (${code}): only root or CAP_SYS_NICE may raise a priority; the run went on at nice ${before ?? "unknown"}` };
+    return outcome = {
+      asked,
+      nice: before,
+      raised: false,
+      note: `the OS refused nice ${asked} (${code}): only root or CAP_SYS_NICE may raise a priority; the run went on at nice ${before ?? "unknown"}`
+    };
   }
   const now = current();
   return outcome = { asked, nice: now, raised: now !== null && now <= asked, note: null };
@@ -1448,7 +1499,17 @@ async function openWorkers(o) {
             for (let j = 0; j < cell.count; j++) if (ownsRequest(cell.load, j, shard)) items.push([j, cell.items[j]]);
             w.on("message", progress);
             const done = next(w, "cell");
-            const msg = { type: "cell", load: cell.load, count: cell.count, warmup: cell.warmup, maxDurationMs: cell.maxDurationMs, seedMaterial: cell.seedMaterial, model: cell.model, shard, items };
+            const msg = {
+              type: "cell",
+              load: cell.load,
+              count: cell.count,
+              warmup: cell.warmup,
+              maxDurationMs: cell.maxDurationMs,
+              seedMaterial: cell.seedMaterial,
+              model: cell.model,
+              shard,
+              items
+            };
             w.postMessage(msg);
             try {
               return (await done).run;
@@ -1905,7 +1966,9 @@ async function probeSide(o, side) {
     throw new TargetError("the server lists no models; set target.model or --model", "GET", `${target.url}/v1/models`);
   }
   if (target.model !== null && !info.models.includes(target.model)) {
-    o.progress?.note(`${label}model '${target.model}' is not in /v1/models (${info.models.join(", ") || "none"}); sending it anyway (the run stops if its first ${FIRST_FAILURES_STOP} requests are all refused alike)`);
+    o.progress?.note(
+      `${label}model '${target.model}' is not in /v1/models (${info.models.join(", ") || "none"}); sending it anyway (the run stops if its first ${FIRST_FAILURES_STOP} requests are all refused alike)`
+    );
   }
   if (o.shard !== void 0) doc.shard = shardInfo(o.shard, info.clockOffsetMs);
   if (o.plan.limits.workers > 1 && side.workers === null) {
@@ -1928,7 +1991,11 @@ async function runMatrix(o, sides, blocks, reopen) {
   const lengthMap = await promptLengthMap(plan, sides, blocks !== null, (message) => o.progress?.note(message));
   for (let trial = 0; trial < last; trial++) {
     if (trial >= plan.limits.trials) {
-      if (o.signal.aborted || !await o.sequential.more(trial, sides.map((s) => s.doc))) return;
+      if (o.signal.aborted || !await o.sequential.more(
+        trial,
+        sides.map((s) => s.doc)
+      ))
+        return;
       m.total += cells.length * sides.length;
     }
     const items = /* @__PURE__ */ new Map();
@@ -2253,10 +2320,7 @@ function createProgress(log, clock) {
     const left = (measuring || warmAuto ? 0 : Math.max(0, warmPlanned - warmDone)) + Math.max(0, planned - done);
     const cellLeftS = rate > 0 ? left / rate : null;
     const runLeftS = s.steps > 1 ? runLeft(s.steps - s.step - 1, cellLeftS, elapsedS, stepSeconds) : null;
-    const line = liveLine(
-      { label, phase: measuring ? "measure" : "warmup", warmDone, warmPlanned, warmAuto, done, planned, failed, rate, elapsedS, cellLeftS, runLeftS },
-      log.columns("status")
-    );
+    const line = liveLine({ label, phase: measuring ? "measure" : "warmup", warmDone, warmPlanned, warmAuto, done, planned, failed, rate, elapsedS, cellLeftS, runLeftS }, log.columns("status"));
     log.status(line);
   };
   return {
@@ -2302,9 +2366,7 @@ function createProgress(log, clock) {
       const sideLabel = own.label;
       stepSeconds.push((clock.now() - own.at) / 1e3);
       const m = cell.metrics;
-      log.info(
-        `${sideLabel}: ${m.counts.completed}/${m.counts.attempted} ok, ${m.rps.toFixed(2)} req/s, ${m.output_tps.toFixed(0)} out tok/s, ttft p50 ${m.ttft_ms?.p50?.toFixed(1) ?? "-"} ms`
-      );
+      log.info(`${sideLabel}: ${m.counts.completed}/${m.counts.attempted} ok, ${m.rps.toFixed(2)} req/s, ${m.output_tps.toFixed(0)} out tok/s, ttft p50 ${m.ttft_ms?.p50?.toFixed(1) ?? "-"} ms`);
       const t = cell.trials.at(-1)?.telemetry;
       if (t) log.info(`${sideLabel}: telemetry: ${telemetryLine(t)}`);
     },
@@ -2379,7 +2441,10 @@ ${resultTable(docs.baseline, host.log.columns("out"))}
 candidate:
 ${resultTable(docs.candidate, host.log.columns("out"))}
 `);
-  for (const [side, d] of [["baseline", docs.baseline], ["candidate", docs.candidate]]) {
+  for (const [side, d] of [
+    ["baseline", docs.baseline],
+    ["candidate", docs.candidate]
+  ]) {
     if (d.environment) host.log.out(`${side} environment: ${environmentText(d.environment)}`);
   }
   return docs;

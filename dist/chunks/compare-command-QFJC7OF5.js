@@ -1,20 +1,20 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
   reportVerdict
-} from "./chunk-P2HDUKYJ.js";
+} from "./chunk-SU5YMR6D.js";
 import {
   judgeStored
-} from "./chunk-NIBP2DMZ.js";
-import "./chunk-H52HCK6I.js";
-import "./chunk-LV6HEKDB.js";
+} from "./chunk-AW6COGTP.js";
+import "./chunk-KITUZ5SU.js";
+import "./chunk-Y52YXPNT.js";
 import "./chunk-DSTYHSYM.js";
 import "./chunk-BQTH2XRP.js";
-import "./chunk-DV4EQ53W.js";
-import "./chunk-XTHQTU2Q.js";
+import "./chunk-LCSCVNB3.js";
+import "./chunk-RHDBNH67.js";
 import "./chunk-4AXL3BU5.js";
 import {
   readResultForGating
-} from "./chunk-TQZ6X564.js";
+} from "./chunk-YKOULIBK.js";
 import "./chunk-A65H3QNL.js";
 import {
   cliHost

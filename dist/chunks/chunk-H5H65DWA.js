@@ -27,7 +27,8 @@ function parseBudgetText(text) {
 function planWithBudget(plan, o) {
   const first = plan.limits.trials;
   const budget = o === false ? { trials: first, minutes: null } : { trials: o.trials ?? Math.max(plan.limits.budget.trials, first), minutes: o.minutes ?? plan.limits.budget.minutes };
-  if (budget.trials < first) throw new Error(`asks for ${budget.trials} pairs, fewer than run.trials (${first}), the pairs every run measures first: ask for at least ${first}, or 'off' for the fixed design`);
+  if (budget.trials < first)
+    throw new Error(`asks for ${budget.trials} pairs, fewer than run.trials (${first}), the pairs every run measures first: ask for at least ${first}, or 'off' for the fixed design`);
   return { ...plan, limits: { ...plan.limits, budget } };
 }
 

@@ -1,9 +1,9 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
   measure
-} from "./chunk-D2CFIAYQ.js";
-import "./chunk-ZAUR75J2.js";
-import "./chunk-FS64AV55.js";
+} from "./chunk-LRPKCYOK.js";
+import "./chunk-OMR3X4M3.js";
+import "./chunk-W7N4T5IP.js";
 import {
   MAX_BUDGET_PAIRS,
   adviseStoredBudget,
@@ -11,24 +11,24 @@ import {
   calibrationTrials,
   readPlan,
   shareFigure
-} from "./chunk-NIBP2DMZ.js";
-import "./chunk-H52HCK6I.js";
-import "./chunk-LV6HEKDB.js";
+} from "./chunk-AW6COGTP.js";
+import "./chunk-KITUZ5SU.js";
+import "./chunk-Y52YXPNT.js";
 import "./chunk-DSTYHSYM.js";
 import "./chunk-BQTH2XRP.js";
-import "./chunk-6JWJJ73Q.js";
+import "./chunk-YGFXHYEE.js";
 import "./chunk-ZBFK6JJY.js";
 import {
   codeSpan,
   escapeMd,
   markdownTable,
   renderTable
-} from "./chunk-DV4EQ53W.js";
-import "./chunk-XTHQTU2Q.js";
+} from "./chunk-LCSCVNB3.js";
+import "./chunk-RHDBNH67.js";
 import "./chunk-4AXL3BU5.js";
 import {
   readResultForGating
-} from "./chunk-TQZ6X564.js";
+} from "./chunk-YKOULIBK.js";
 import "./chunk-A65H3QNL.js";
 import "./chunk-5XUPNBZ7.js";
 import "./chunk-EG4BBXMW.js";
@@ -71,17 +71,30 @@ function budgetSentence(a) {
     const time = a.minutes === null ? "" : `, about ${a.minutes} min of measuring`;
     return `Recommended budget: ${a.pairs} pairs${time}: with it an unchanged build is decided, and a regression of twice the threshold fails, 4 times in 5 (the first look stays at ${a.first} pairs; runs that decide sooner stop sooner).`;
   }
-  if (a.unreachable.length > 0) return `No budget up to ${MAX_BUDGET_PAIRS} pairs decides ${a.unreachable.join(", ")}: raise the tolerance, lower the noise (more requests per trial, a quieter runner), or report the metric without gating it (gate: false).`;
+  if (a.unreachable.length > 0)
+    return `No budget up to ${MAX_BUDGET_PAIRS} pairs decides ${a.unreachable.join(", ")}: raise the tolerance, lower the noise (more requests per trial, a quieter runner), or report the metric without gating it (gate: false).`;
   return "No recommendation: the runs have fewer than 2 pairs with values for the gated metrics.";
 }
 function budgetTable(a) {
-  const out = [`budget from an A/A paired run: ${a.power * 100}% power, looks from ${a.first} pairs; spread: sd of the pairs' log ratios`, "", renderTable([HEAD, ...rows(a, forTerminal)]), "", budgetSentence(a)];
+  const out = [
+    `budget from an A/A paired run: ${a.power * 100}% power, looks from ${a.first} pairs; spread: sd of the pairs' log ratios`,
+    "",
+    renderTable([HEAD, ...rows(a, forTerminal)]),
+    "",
+    budgetSentence(a)
+  ];
   if (a.yaml !== null) out.push("", a.yaml.trimEnd());
   for (const n of a.notes) out.push(`note: ${n}`);
   return out.join("\n");
 }
 function renderBudgetMarkdown(a) {
-  const out = ["## llm-perf-gate calibrate: a budget for the paired A/B", "", markdownTable([HEAD, ...rows(a, escapeMd).map((r) => [r[0], escapeMd(r[1]), ...r.slice(2)])], { align: ["l", "l", "r", "r", "r", "r", "r"] }), "", budgetSentence(a)];
+  const out = [
+    "## llm-perf-gate calibrate: a budget for the paired A/B",
+    "",
+    markdownTable([HEAD, ...rows(a, escapeMd).map((r) => [r[0], escapeMd(r[1]), ...r.slice(2)])], { align: ["l", "l", "r", "r", "r", "r", "r"] }),
+    "",
+    budgetSentence(a)
+  ];
   if (a.yaml !== null) out.push("", "```yaml", a.yaml.trimEnd(), "```");
   for (const n of a.notes) out.push("", `> ${escapeMd(n)}`);
   return `${out.join("\n")}
@@ -248,10 +261,14 @@ async function budgetCommand(args, io) {
 }
 async function calibrateCommand(args, io) {
   if (args.baseline !== null || args.candidate !== null) {
-    if (args.baseline === null || args.candidate === null) throw new UsageError(`calibrate: --baseline and --candidate go together (the two results of an A/A ab run); got only --${args.baseline === null ? "candidate" : "baseline"}
+    if (args.baseline === null || args.candidate === null)
+      throw new UsageError(
+        `calibrate: --baseline and --candidate go together (the two results of an A/A ab run); got only --${args.baseline === null ? "candidate" : "baseline"}
 
-${CALIBRATE_USAGE}`);
-    if (args.url !== null || args.model !== null || args.trials !== null) throw new UsageError(`calibrate: --baseline/--candidate read an A/A ab run and measure nothing: --url, --model and --trials do not apply
+${CALIBRATE_USAGE}`
+      );
+    if (args.url !== null || args.model !== null || args.trials !== null)
+      throw new UsageError(`calibrate: --baseline/--candidate read an A/A ab run and measure nothing: --url, --model and --trials do not apply
 
 ${CALIBRATE_USAGE}`);
     return budgetCommand({ ...args, baseline: args.baseline, candidate: args.candidate }, io);

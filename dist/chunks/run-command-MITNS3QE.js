@@ -2,37 +2,37 @@ import { createRequire as __llmPerfGateRequire } from 'node:module'; const requi
 import {
   CLI_CHOICES,
   noStoredBaselines
-} from "./chunk-EQDEHFJR.js";
+} from "./chunk-APEJ2WRJ.js";
 import {
   DEFAULT_FAIL_ON,
   carryOut,
   designRun,
   measurePort,
   runPaths
-} from "./chunk-AVGJFWQT.js";
+} from "./chunk-LJR65H7Q.js";
 import {
   reportVerdict
-} from "./chunk-P2HDUKYJ.js";
+} from "./chunk-SU5YMR6D.js";
 import {
   measure
-} from "./chunk-D2CFIAYQ.js";
-import "./chunk-ZAUR75J2.js";
+} from "./chunk-LRPKCYOK.js";
+import "./chunk-OMR3X4M3.js";
 import {
   parseShard
-} from "./chunk-FS64AV55.js";
+} from "./chunk-W7N4T5IP.js";
 import {
   readPlan
-} from "./chunk-NIBP2DMZ.js";
-import "./chunk-H52HCK6I.js";
-import "./chunk-LV6HEKDB.js";
+} from "./chunk-AW6COGTP.js";
+import "./chunk-KITUZ5SU.js";
+import "./chunk-Y52YXPNT.js";
 import "./chunk-DSTYHSYM.js";
 import "./chunk-BQTH2XRP.js";
-import "./chunk-6JWJJ73Q.js";
+import "./chunk-YGFXHYEE.js";
 import "./chunk-ZBFK6JJY.js";
-import "./chunk-DV4EQ53W.js";
-import "./chunk-XTHQTU2Q.js";
+import "./chunk-LCSCVNB3.js";
+import "./chunk-RHDBNH67.js";
 import "./chunk-4AXL3BU5.js";
-import "./chunk-TQZ6X564.js";
+import "./chunk-YKOULIBK.js";
 import "./chunk-A65H3QNL.js";
 import "./chunk-5XUPNBZ7.js";
 import "./chunk-EG4BBXMW.js";

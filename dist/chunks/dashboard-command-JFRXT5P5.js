@@ -6,20 +6,20 @@ import {
   historyFailure,
   historySource,
   readHistoryFor
-} from "./chunk-EF4WSJVN.js";
+} from "./chunk-EHAF6IIQ.js";
 import {
   dashboardData,
   repoUrlOf,
   writeSite
-} from "./chunk-3BRTAY73.js";
+} from "./chunk-MXODY4BL.js";
 import "./chunk-BQTH2XRP.js";
-import "./chunk-ECRNP62Z.js";
+import "./chunk-IP6DNCUI.js";
 import {
   Git
-} from "./chunk-FOBY6QOO.js";
-import "./chunk-XTHQTU2Q.js";
+} from "./chunk-FHVX6KPL.js";
+import "./chunk-RHDBNH67.js";
 import "./chunk-4AXL3BU5.js";
-import "./chunk-TQZ6X564.js";
+import "./chunk-YKOULIBK.js";
 import "./chunk-A65H3QNL.js";
 import "./chunk-F7EZCM6P.js";
 import "./chunk-XS6I4BEK.js";

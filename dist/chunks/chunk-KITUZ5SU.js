@@ -52,7 +52,12 @@ async function computeApps(timeoutMs) {
     const pid = Number(f[0]);
     if (!Number.isInteger(pid) || pid <= 0) continue;
     if (apps.length >= MAX_LISTED) break;
-    apps.push({ pid, name: f.slice(1, f.length - 2).join(", ").slice(0, MAX_NAME), usedMemory: num(f[f.length - 2]), gpuUuid: f[f.length - 1] || null });
+    apps.push({
+      pid,
+      name: f.slice(1, f.length - 2).join(", ").slice(0, MAX_NAME),
+      usedMemory: num(f[f.length - 2]),
+      gpuUuid: f[f.length - 1] || null
+    });
   }
   return apps;
 }
@@ -74,7 +79,11 @@ async function gpuInventory(timeoutMs) {
     const index = num(f[0]);
     if (index === null) continue;
     if (gpus.length >= MAX_LISTED) break;
-    gpus.push({ index, name: f.slice(1, f.length - 2).join(", ").slice(0, MAX_NAME), memoryTotal: num(f[f.length - 2]) });
+    gpus.push({
+      index,
+      name: f.slice(1, f.length - 2).join(", ").slice(0, MAX_NAME),
+      memoryTotal: num(f[f.length - 2])
+    });
     driver ??= f[f.length - 1]?.slice(0, MAX_NAME) || null;
   }
   if (gpus.length === 0) return { status: "unavailable", inventory: null };

@@ -5,17 +5,17 @@ import {
   historyFailure,
   historySource,
   readHistoryFor
-} from "./chunk-EF4WSJVN.js";
+} from "./chunk-EHAF6IIQ.js";
 import {
   buildSeries,
   describeChange,
   findChanges,
   newChanges
-} from "./chunk-ECRNP62Z.js";
-import "./chunk-FOBY6QOO.js";
-import "./chunk-XTHQTU2Q.js";
+} from "./chunk-IP6DNCUI.js";
+import "./chunk-FHVX6KPL.js";
+import "./chunk-RHDBNH67.js";
 import "./chunk-4AXL3BU5.js";
-import "./chunk-TQZ6X564.js";
+import "./chunk-YKOULIBK.js";
 import "./chunk-A65H3QNL.js";
 import "./chunk-F7EZCM6P.js";
 import "./chunk-XS6I4BEK.js";

@@ -10,7 +10,7 @@ import {
   telemetrySection,
   telemetrySummary,
   undecided
-} from "./chunk-NIBP2DMZ.js";
+} from "./chunk-AW6COGTP.js";
 import {
   PercentileCells,
   capacityCellSection,
@@ -25,10 +25,10 @@ import {
   renderTable,
   turnsSection,
   writeOutputFile
-} from "./chunk-DV4EQ53W.js";
+} from "./chunk-LCSCVNB3.js";
 import {
   metricDef
-} from "./chunk-TQZ6X564.js";
+} from "./chunk-YKOULIBK.js";
 import {
   EXIT
 } from "./chunk-ZSLGKFHA.js";
@@ -170,7 +170,15 @@ function noiseTable(v) {
   const rows = v.cells.flatMap(
     (c) => c.metrics.filter((m) => m.gated && m.noise !== void 0).map((m) => {
       const n = m.noise;
-      return [escapeMd(c.id), m.metric, String(n.jobs), `${n.job_cv_pct.toFixed(1)}%`, `${n.trial_cv_pct.toFixed(1)}%`, `${signedPct(n.swing_pct[0])} \u2026 ${signedPct(n.swing_pct[1])}`, signedPct(n.mdc_pct)];
+      return [
+        escapeMd(c.id),
+        m.metric,
+        String(n.jobs),
+        `${n.job_cv_pct.toFixed(1)}%`,
+        `${n.trial_cv_pct.toFixed(1)}%`,
+        `${signedPct(n.swing_pct[0])} \u2026 ${signedPct(n.swing_pct[1])}`,
+        signedPct(n.mdc_pct)
+      ];
     })
   );
   if (rows.length === 0) return null;
@@ -259,7 +267,10 @@ function gatedSection(v) {
   const plainRows = rows(plain);
   if (plainRows.length > 0) {
     const who = plain.length === v.cells.length ? plain.length === 1 ? `\u2705 ${escapeMd(plain[0].id)}` : `\u2705 All ${plain.length} cells` : `\u2705 ${plural(plain.length, "other cell")}`;
-    const names = plain.length === v.cells.length && plain.length === 1 ? "" : `: ${listed(plain.map((c) => escapeMd(c.id)), 5)}`;
+    const names = plain.length === v.cells.length && plain.length === 1 ? "" : `: ${listed(
+      plain.map((c) => escapeMd(c.id)),
+      5
+    )}`;
     out.push(fold(`${who}: every gated metric unchanged (${plural(plainRows.length, "row")})${names}`, markdownTable([HEAD, ...plainRows], { align: GATED_ALIGN })));
   }
   return out.length === 0 ? null : `### Gated metrics
@@ -306,13 +317,17 @@ function renderMarkdown(v, opts = {}) {
   for (const n of v.history?.notes ?? []) parts.push(`> ${escapeMd(n)}`);
   for (const line of opts.context ?? []) parts.push(line);
   const reasons = v.reasons.filter((r) => r !== why);
-  if (reasons.length > 0) parts.push(capped(reasons.map((r) => `- ${escapeMd(r)}`), "reasons"));
+  if (reasons.length > 0)
+    parts.push(
+      capped(
+        reasons.map((r) => `- ${escapeMd(r)}`),
+        "reasons"
+      )
+    );
   for (const c of v.capacity ?? []) parts.push(capacityCellSection(c.candidate, c.baseline, c.metrics));
   const gated = gatedSection(v);
   if (gated !== null) parts.push(gated);
-  const notes = v.cells.flatMap(
-    (c) => c.metrics.filter((m) => m.gated && (m.verdict === "inconclusive" || m.verdict === "warn")).map((m) => `- ${escapeMd(c.id)} ${m.metric}: ${escapeMd(m.reason)}`)
-  );
+  const notes = v.cells.flatMap((c) => c.metrics.filter((m) => m.gated && (m.verdict === "inconclusive" || m.verdict === "warn")).map((m) => `- ${escapeMd(c.id)} ${m.metric}: ${escapeMd(m.reason)}`));
   if (notes.length > 0) parts.push(capped(notes, "notes on warn and inconclusive metrics"));
   if (v.slo.length > 0) {
     const row = (o) => [escapeMd(o.cell), codeSpan(o.check), num(o.value), o.ok ? "\u2705 ok" : "\u274C failed", escapeMd(o.note ?? "")];
@@ -433,7 +448,9 @@ function verdictTable(v, width = null) {
   }
   const capacity = capacityVerdictRows(v.capacity);
   rows.push(...capacity.rows);
-  const lines = [`verdict: ${v.verdict.toUpperCase()}  (${v.summary.regressed} regressed, ${v.summary.improved} improved, ${v.summary.unchanged} unchanged, ${v.summary.warn} warn, ${v.summary.inconclusive} inconclusive, ${v.summary.invalid_cells} invalid cells, ${v.summary.slo_failed} SLO failures)`];
+  const lines = [
+    `verdict: ${v.verdict.toUpperCase()}  (${v.summary.regressed} regressed, ${v.summary.improved} improved, ${v.summary.unchanged} unchanged, ${v.summary.warn} warn, ${v.summary.inconclusive} inconclusive, ${v.summary.invalid_cells} invalid cells, ${v.summary.slo_failed} SLO failures)`
+  ];
   lines.push(designLine(v));
   const undecidedText = undecidedSentence(v, forTerminal);
   if (undecidedText !== null) lines.push(undecidedText);
@@ -450,7 +467,15 @@ function verdictTable(v, width = null) {
   const noise = v.cells.flatMap((c) => c.metrics.filter((m) => m.gated && m.noise !== void 0).map((m) => ({ c, m, n: m.noise })));
   if (noise.length > 0) {
     const head = ["cell", "metric", "stored runs", "job CV", "trial CV", "swing", "detects"];
-    const body = noise.map(({ c, m, n }) => [forTerminal(c.id), m.metric, String(n.jobs), `${n.job_cv_pct.toFixed(1)}%`, `${n.trial_cv_pct.toFixed(1)}%`, `${signedPct(n.swing_pct[0], TERMINAL_STYLE)}..${signedPct(n.swing_pct[1], TERMINAL_STYLE)}`, signedPct(n.mdc_pct, TERMINAL_STYLE)]);
+    const body = noise.map(({ c, m, n }) => [
+      forTerminal(c.id),
+      m.metric,
+      String(n.jobs),
+      `${n.job_cv_pct.toFixed(1)}%`,
+      `${n.trial_cv_pct.toFixed(1)}%`,
+      `${signedPct(n.swing_pct[0], TERMINAL_STYLE)}..${signedPct(n.swing_pct[1], TERMINAL_STYLE)}`,
+      signedPct(n.mdc_pct, TERMINAL_STYLE)
+    ]);
     lines.push(`job-to-job noise (smallest change that fails with 80% power):
 ${renderTable([head, ...body])}`);
   }

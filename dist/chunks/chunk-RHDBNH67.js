@@ -5,7 +5,7 @@ import {
 import {
   CATALOGUE,
   HEADLINE
-} from "./chunk-TQZ6X564.js";
+} from "./chunk-YKOULIBK.js";
 import {
   HIST_SCALE,
   decodeHistogram
@@ -295,9 +295,7 @@ function tCdf(t, df) {
   return t < 0 ? tail : 1 - tail;
 }
 function tPdf(t, df) {
-  return Math.exp(
-    logGamma((df + 1) / 2) - logGamma(df / 2) - 0.5 * Math.log(df * Math.PI) - (df + 1) / 2 * Math.log1p(t * t / df)
-  );
+  return Math.exp(logGamma((df + 1) / 2) - logGamma(df / 2) - 0.5 * Math.log(df * Math.PI) - (df + 1) / 2 * Math.log1p(t * t / df));
 }
 function tQuantile(p, df) {
   checkDf(df, "tQuantile");

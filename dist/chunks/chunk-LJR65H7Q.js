@@ -2,7 +2,7 @@ import { createRequire as __llmPerfGateRequire } from 'node:module'; const requi
 import {
   NO_BASELINE_HEADLINE,
   noBaselineYet
-} from "./chunk-P2HDUKYJ.js";
+} from "./chunk-SU5YMR6D.js";
 import {
   cellId,
   measure,
@@ -10,7 +10,7 @@ import {
   startLaunch,
   stopLaunch,
   withServers
-} from "./chunk-D2CFIAYQ.js";
+} from "./chunk-LRPKCYOK.js";
 import {
   TERMINAL_STYLE,
   TRACE_LOAD_LABEL,
@@ -20,7 +20,7 @@ import {
   judgeStored,
   nextStep,
   undecided
-} from "./chunk-NIBP2DMZ.js";
+} from "./chunk-AW6COGTP.js";
 
 // src/pipeline/design.ts
 function designRun(c) {
@@ -107,7 +107,9 @@ function findAcceptance(f) {
   let acceptance = acts.at(-1)?.accept ?? null;
   if (acceptance !== null && f.head !== void 0 && !(f.head.since !== null && Date.parse(acceptance.at) > Date.parse(f.head.since))) {
     const shown = f.head.since === null ? "before any report on it" : `before its report (shown since ${f.head.since})`;
-    ignored.push(`the acceptance by @${acceptance.by} (${acceptance.via}, ${acceptance.at}) was given ${shown} for head commit ${f.head.sha.slice(0, 7)}: a new push needs a new acceptance (${acceptance.via === "label" ? "remove the label and add it again, or comment" : "comment"} '/llm-perf-gate accept <reason>' again)`);
+    ignored.push(
+      `the acceptance by @${acceptance.by} (${acceptance.via}, ${acceptance.at}) was given ${shown} for head commit ${f.head.sha.slice(0, 7)}: a new push needs a new acceptance (${acceptance.via === "label" ? "remove the label and add it again, or comment" : "comment"} '/llm-perf-gate accept <reason>' again)`
+    );
     return { acceptance: null, ignored };
   }
   if (acceptance !== null && acceptance.via === "label") {
@@ -229,7 +231,9 @@ function sequentialWatch(host, plan) {
       const open = undecided(v);
       if (step.more) {
         const names = open.slice(0, 3).map((u) => `${u.metric.metric}${plan.scenarios.length + plan.loads.length > 2 ? ` (${u.cell})` : ""}`);
-        host.log.info(`after ${trials} pairs: ${open.length} gated metric${open.length === 1 ? "" : "s"} undecided (${names.join(", ")}${open.length > 3 ? ", ..." : ""}): measuring pair ${trials + 1} of at most ${budget.trials}`);
+        host.log.info(
+          `after ${trials} pairs: ${open.length} gated metric${open.length === 1 ? "" : "s"} undecided (${names.join(", ")}${open.length > 3 ? ", ..." : ""}): measuring pair ${trials + 1} of at most ${budget.trials}`
+        );
       } else {
         stopped = step.why;
         host.log.info(`after ${trials} pairs: ${stopText(step.why, v)}`);
@@ -301,11 +305,14 @@ function settle(first, second) {
   if (verdict.verdict === "fail" && verdict.summary.regressed === 0 && verdict.summary.slo_failed === 0) verdict.verdict = "warn";
   const lines = [];
   if (persisted.length > 0) lines.push(`confirmed: regressed in both measurements: ${persisted.join(", ")}`);
-  else if (before.size > 0) lines.push(`not confirmed: ${before.size === 1 ? "the regression" : "the regressions"} of the first measurement (${[...before].join(", ")}) did not persist when measured again`);
+  else if (before.size > 0)
+    lines.push(`not confirmed: ${before.size === 1 ? "the regression" : "the regressions"} of the first measurement (${[...before].join(", ")}) did not persist when measured again`);
   const remeasured = [...unjudged].filter((id) => second.cells.some((c) => c.id === id));
   if (remeasured.length > 0) {
     const still = remeasured.filter((id) => !second.cells.find((c) => c.id === id).valid);
-    lines.push(still.length === 0 ? `measured again after noise made them not comparable: ${remeasured.join(", ")} (judged on the second measurement)` : `still not comparable after measuring again in this job: ${still.join(", ")}`);
+    lines.push(
+      still.length === 0 ? `measured again after noise made them not comparable: ${remeasured.join(", ")} (judged on the second measurement)` : `still not comparable after measuring again in this job: ${still.join(", ")}`
+    );
   }
   verdict.reasons = [...lines, ...verdict.reasons];
   return { verdict, persisted, cleared };
@@ -324,7 +331,9 @@ function planForCells(plan, cells) {
   return { ...plan, scenarios, loads };
 }
 async function confirmByRepeat(host, j) {
-  host.log.info(`Measuring ${j.cells.join(", ")} again before deciding (input confirm): a regression against a stored result, or noise that made a cell not comparable, is measured once more in this job.`);
+  host.log.info(
+    `Measuring ${j.cells.join(", ")} again before deciding (input confirm): a regression against a stored result, or noise that made a cell not comparable, is measured once more in this job.`
+  );
   const again = await j.measure(planForCells(j.plan, j.cells), j.outPath);
   if (again.status !== "complete") throw new Error(`the confirmation run was ${again.status}: ${again.error ?? ""} (partial result in ${j.outPath})`);
   const candidate = { ...j.candidate, cells: j.candidate.cells.map((c) => again.cells.find((a) => a.id === c.id) ?? c) };
@@ -393,8 +402,21 @@ async function carryOut(host, design, o, ports) {
     if (doc.status === "interrupted") return { kind: "interrupted", doc };
   }
   host.log.info(baseline.note);
-  let verdict = plan !== null ? judgeRun(plan, baseline.doc, doc, baseline.note, baseline.history) : await judgeStored(host, { config: null, baseline: baseline.doc, history: baseline.history, candidate: doc, candidateLabel: design.first.kind === "read" ? design.first.path : paths.candidate, whyNoBaseline: baseline.note });
-  const confirmation = plan !== null && baseline.doc !== null ? await confirm(host, design, { plan, baseline: baseline.doc, candidate: doc, first: verdict, confirmPath: paths.confirm, failOn: o.failOn }, { ...ports.measure, candidate: (p, out) => timed(1, () => ports.measure.candidate(p, out)) }, measurePairs) : null;
+  let verdict = plan !== null ? judgeRun(plan, baseline.doc, doc, baseline.note, baseline.history) : await judgeStored(host, {
+    config: null,
+    baseline: baseline.doc,
+    history: baseline.history,
+    candidate: doc,
+    candidateLabel: design.first.kind === "read" ? design.first.path : paths.candidate,
+    whyNoBaseline: baseline.note
+  });
+  const confirmation = plan !== null && baseline.doc !== null ? await confirm(
+    host,
+    design,
+    { plan, baseline: baseline.doc, candidate: doc, first: verdict, confirmPath: paths.confirm, failOn: o.failOn },
+    { ...ports.measure, candidate: (p, out) => timed(1, () => ports.measure.candidate(p, out)) },
+    measurePairs
+  ) : null;
   if (confirmation !== null) verdict = confirmation.verdict;
   if (measured) verdict = { ...verdict, cost: verdictCost(confirmation?.candidate ?? doc, spent, watch, verdict) };
   return { kind: "judged", doc, baseline, verdict, confirmation };
@@ -413,7 +435,9 @@ async function confirm(host, design, j, measure2, measurePairs) {
     const again = (plan, outPath) => measure2.candidate(plan, outPath);
     return confirmByRepeat(host, { plan: j.plan, baseline: j.baseline, candidate: j.candidate, first: j.first, cells: route.cells, outPath: j.confirmPath, measure: again });
   }
-  host.log.info("Measuring paired against the baseline server before deciding (input confirm): a regression against a stored result, or noise that made a cell not comparable, is measured once more in this job.");
+  host.log.info(
+    "Measuring paired against the baseline server before deciding (input confirm): a regression against a stored result, or noise that made a cell not comparable, is measured once more in this job."
+  );
   const ab = await measurePairs(j.plan, j.confirmPath);
   return confirmedByPairs(j.first, judgeRun(j.plan, ab.baseline, ab.candidate, ""), ab.candidate, j.plan.limits.trials);
 }
@@ -421,7 +445,8 @@ async function confirm(host, design, j, measure2, measurePairs) {
 // src/pipeline/ab.ts
 async function measureAbWithServers(host, plan, req) {
   const launches = ["baseline", "candidate"].flatMap((role) => req.launches[role] ? [req.launches[role]] : []);
-  if (plan.ab?.schedule !== "alternate") return withServers(host, launches, (started) => measureAb(host, plan, req.outPaths, { sides: req.sides, startedServers: started, sequential: req.sequential }));
+  if (plan.ab?.schedule !== "alternate")
+    return withServers(host, launches, (started) => measureAb(host, plan, req.outPaths, { sides: req.sides, startedServers: started, sequential: req.sequential }));
   const running = {};
   const blocks = {
     async before(role) {

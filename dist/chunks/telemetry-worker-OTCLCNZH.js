@@ -1,8 +1,8 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
   startCellTelemetry
-} from "./chunk-ZAUR75J2.js";
-import "./chunk-H52HCK6I.js";
+} from "./chunk-OMR3X4M3.js";
+import "./chunk-KITUZ5SU.js";
 import "./chunk-DSTYHSYM.js";
 import "./chunk-HN4QBAMF.js";
 import "./chunk-SK3CJ3HN.js";
