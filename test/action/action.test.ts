@@ -310,4 +310,32 @@ describe('the action: same-job A/B through dist/', () => {
       await Promise.all([base.close(), slow.close(), twin.close()]);
     }
   }, 180_000);
+
+  it('a wrong model name on a vLLM-like server: the step stops after the first 5 requests, naming what the server serves (issue 31, item 5)', async () => {
+    const body = JSON.stringify({ object: 'error', message: 'The model `Qwen/Qwen3-8B` does not exist.', type: 'NotFoundError', param: null, code: 404 });
+    const vllm = await startFakeServer({ ttftMs: 1, gapMs: 1, models: ['Qwen/Qwen2.5-7B-Instruct'], faults: [{ fault: { kind: 'http', status: 404, body } }] });
+    try {
+      const head = await commit('a wrong model name');
+      const r = await runAction('index', {
+        workspace: work,
+        event: 'pull_request',
+        payload: prPayload(9, main1Of(), head),
+        sha: head,
+        ref: 'refs/pull/9/merge',
+        inputs: inputs({ url: vllm.url, model: 'Qwen/Qwen3-8B' }),
+        apiUrl: gh.url,
+      });
+      expect(r.code, r.stdout).toBe(1);
+      expect(r.stdout).toMatch(
+        /^::error::.*the first 5 requests were all refused with HTTP 404 \(The model `Qwen\/Qwen3-8B` does not exist\.\).*the server serves: Qwen\/Qwen2\.5-7B-Instruct; target\.model is 'Qwen\/Qwen3-8B'/m,
+      );
+      // Before: the whole matrix ran, 0 of 60 ok, and the step passed.
+      // The fixture's first cell sends 3 at once: the only others are those in flight when the fifth refusal came (and one sent as it came).
+      const sent = vllm.requests.filter((q) => q.completionIndex !== null).length;
+      expect(sent).toBeGreaterThanOrEqual(5);
+      expect(sent).toBeLessThanOrEqual(5 + 3);
+    } finally {
+      await vllm.close();
+    }
+  }, 120_000);
 });
