@@ -18,7 +18,7 @@ import {
   publish,
   runPaths,
   stepNote
-} from "./chunks/chunk-LJR65H7Q.js";
+} from "./chunks/chunk-2IWPFL4F.js";
 import {
   TOP_END,
   noBaselineYet,
@@ -26,31 +26,31 @@ import {
   reportTop,
   reportTopOptions,
   writeVerdictFiles
-} from "./chunks/chunk-SU5YMR6D.js";
-import "./chunks/chunk-LRPKCYOK.js";
+} from "./chunks/chunk-SRVKUSUF.js";
+import "./chunks/chunk-L5H3EP35.js";
 import "./chunks/chunk-OMR3X4M3.js";
 import "./chunks/chunk-W7N4T5IP.js";
 import {
   compareFingerprints,
   readPlan
-} from "./chunks/chunk-AW6COGTP.js";
+} from "./chunks/chunk-CIUGZX7K.js";
 import "./chunks/chunk-KITUZ5SU.js";
 import "./chunks/chunk-Y52YXPNT.js";
 import "./chunks/chunk-DSTYHSYM.js";
 import {
   dashboardData,
   siteFiles
-} from "./chunks/chunk-MXODY4BL.js";
+} from "./chunks/chunk-P7VHXDLY.js";
 import "./chunks/chunk-BQTH2XRP.js";
 import {
   buildSeries,
   describeChange,
   findChanges,
   newChanges
-} from "./chunks/chunk-IP6DNCUI.js";
+} from "./chunks/chunk-YTNHN3IL.js";
 import {
   compactHistory
-} from "./chunks/chunk-YALE7DUW.js";
+} from "./chunks/chunk-IU62QQBP.js";
 import {
   DEFAULT_ORDER_COMMITS,
   Git,
@@ -61,15 +61,15 @@ import {
   pushWaitMs,
   readBranchHistory,
   saveResult
-} from "./chunks/chunk-FHVX6KPL.js";
-import "./chunks/chunk-YGFXHYEE.js";
+} from "./chunks/chunk-PDZRXLDR.js";
+import "./chunks/chunk-CPQZT6KI.js";
 import "./chunks/chunk-ZBFK6JJY.js";
 import {
   codeSpan,
   escapeMd,
   writeResult
-} from "./chunks/chunk-LCSCVNB3.js";
-import "./chunks/chunk-RHDBNH67.js";
+} from "./chunks/chunk-ELSYEKMG.js";
+import "./chunks/chunk-PLJNUJXI.js";
 import "./chunks/chunk-4AXL3BU5.js";
 import {
   DEFAULTS,
@@ -78,7 +78,7 @@ import {
   isRecord,
   parseResult,
   readResultForGating
-} from "./chunks/chunk-YKOULIBK.js";
+} from "./chunks/chunk-IJARGO3P.js";
 import "./chunks/chunk-A65H3QNL.js";
 import {
   INPUTS,

@@ -4,9 +4,8 @@
 // what the search would refuse, with the file's line and column.
 import { capacityCellId, type RawCapacity } from './capacity.js';
 import { checkCapacitySlo, searchOptionProblems, type OptionProblem } from './capacity-rules.js';
-import { type Issue } from './issues.js';
 import { isRecord } from '../util/record.js';
-import type { Segment } from './vocabulary.js';
+import type { Issue, Segment } from './vocabulary.js';
 
 /** searchOptionProblems names fields in the search's camelCase; the config's are snake_case. */
 const FIELD_SEGS: Record<OptionProblem['field'], Segment[]> = {

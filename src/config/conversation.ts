@@ -3,16 +3,8 @@
 // the sessions is src/workload/conversation.ts; running them is
 // src/load/sessions.ts.
 import { lengthIssues, normaliseLength, type Length, type RawLength } from './lengths.js';
-import type { Segment } from './vocabulary.js';
+import type { Issue, Segment } from './vocabulary.js';
 import { isRecord } from '../util/record.js';
-
-/** An issues.ts Issue (declared here too: issues.ts imports this file). */
-interface Issue {
-  segs: Segment[];
-  reason: string;
-  echo: boolean;
-  atKey?: boolean;
-}
 
 /** Where each turn's assistant message in the history comes from. */
 export type ConversationAnswers = 'real' | 'synthetic';

@@ -4,14 +4,7 @@
 // GPU count, or one price per node-hour. The schema checks each field's
 // type and range; the rules across its fields are here.
 import { isRecord } from '../util/record.js';
-
-/** An issues.ts Issue (imported by shape: issues.ts reaches normal.ts, which imports this file). */
-interface Issue {
-  segs: (string | number)[];
-  reason: string;
-  echo: boolean;
-  atKey?: boolean;
-}
+import type { Issue } from './vocabulary.js';
 
 const has = (o: Record<string, unknown>, key: string): boolean => Object.prototype.hasOwnProperty.call(o, key);
 

@@ -11,7 +11,7 @@ import { rampIssues } from './ramp.js';
 import { DEFAULTS } from './defaults.js';
 import type { RawLoad } from './raw.js';
 import { parseSloText, SLO_RE } from './slo-text.js';
-import type { Segment } from './vocabulary.js';
+import type { Issue, Segment } from './vocabulary.js';
 import { isRecord } from '../util/record.js';
 
 // The schema's validators as generated code (scripts/gen-validators.ts): every
@@ -24,15 +24,6 @@ const LOAD_ONE_OF = '#/properties/loads/items/oneOf';
 const BURSTINESS_RULE = '#/properties/loads/items/dependencies/burstiness';
 /** run.warmup is a count or `auto`: one message for both forms, not one per form. */
 const WARMUP_ONE_OF = '#/properties/run/properties/warmup/oneOf';
-
-export interface Issue {
-  segs: Segment[];
-  reason: string;
-  /** Echo the value in the message (off for unknown keys and missing fields). */
-  echo: boolean;
-  allowed?: string | null;
-  atKey?: boolean;
-}
 
 export function formatPath(segs: readonly Segment[]): string {
   let out = '';

@@ -3,16 +3,8 @@
 // Schema states badly (which fields go with which `dist`, bounds in order,
 // a shared prefix shorter than the shortest prompt). Drawing the lengths is
 // src/workload/lengths.ts; reading a trace is src/workload/trace.ts.
-import type { Segment } from './vocabulary.js';
+import type { Issue, Segment } from './vocabulary.js';
 import { isRecord } from '../util/record.js';
-
-/** An issues.ts Issue (declared here too: issues.ts imports this file). */
-interface Issue {
-  segs: Segment[];
-  reason: string;
-  echo: boolean;
-  atKey?: boolean;
-}
 
 /** A token count drawn per request; `fixed` is normalised to its number. */
 export type LengthDist =

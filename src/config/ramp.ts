@@ -9,16 +9,8 @@
 import { metricDef } from '../metric-catalogue.js';
 import { checkCapacitySlo } from './capacity-rules.js';
 import { DEFAULTS } from './defaults.js';
-import type { Segment } from './vocabulary.js';
+import type { Issue, Segment } from './vocabulary.js';
 import { isRecord } from '../util/record.js';
-
-/** An issues.ts Issue (declared here too: issues.ts imports this file's importers). */
-interface Issue {
-  segs: Segment[];
-  reason: string;
-  echo: boolean;
-  atKey?: boolean;
-}
 
 export type RampShape = 'linear' | 'steps';
 

@@ -6,7 +6,8 @@
 import { gatePlanOf, loadLabel } from './derive.js';
 import { ConfigError } from '../errors/config-error.js';
 import { makeProblem, type ConfigProblem } from '../config-problem.js';
-import { formatPath, gateIssues, schemaIssues, validateGateSection, valueAt, type Issue } from './issues.js';
+import { formatPath, gateIssues, schemaIssues, validateGateSection, valueAt } from './issues.js';
+import type { Issue } from './vocabulary.js';
 import { normaliseGate, type NormalConfig } from './normal.js';
 import type { GatePlan } from './plan.js';
 

@@ -1,6 +1,7 @@
 // The config's words that the raw, normal and plan forms, the checks and the
 // rest of src/ all use: API kinds, tokenizer encodings, warm-up, A/B
-// schedules, SLO operators, capacity modes, field-path segments. A leaf: it
+// schedules, SLO operators, capacity modes, field-path segments and the
+// issue a check finds at one. A leaf: it
 // imports nothing, so the files of config/ that use it do not import each
 // other for a type (plan.ts re-exports the plan's words for its importers).
 
@@ -22,3 +23,13 @@ export type CapacityMode = 'rate' | 'concurrency';
 
 /** One step of a field path: a key or an index (`scenarios[1].input_tokens` is ['scenarios', 1, 'input_tokens']). */
 export type Segment = string | number;
+
+/** What a config check found wrong at one field (config/issues.ts turns it into the message). */
+export interface Issue {
+  segs: Segment[];
+  reason: string;
+  /** Echo the value in the message (off for unknown keys and missing fields). */
+  echo: boolean;
+  allowed?: string | null;
+  atKey?: boolean;
+}

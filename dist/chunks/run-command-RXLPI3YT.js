@@ -2,37 +2,37 @@ import { createRequire as __llmPerfGateRequire } from 'node:module'; const requi
 import {
   CLI_CHOICES,
   noStoredBaselines
-} from "./chunk-APEJ2WRJ.js";
+} from "./chunk-X2YK3BHE.js";
 import {
   DEFAULT_FAIL_ON,
   carryOut,
   designRun,
   measurePort,
   runPaths
-} from "./chunk-LJR65H7Q.js";
+} from "./chunk-2IWPFL4F.js";
 import {
   reportVerdict
-} from "./chunk-SU5YMR6D.js";
+} from "./chunk-SRVKUSUF.js";
 import {
   measure
-} from "./chunk-LRPKCYOK.js";
+} from "./chunk-L5H3EP35.js";
 import "./chunk-OMR3X4M3.js";
 import {
   parseShard
 } from "./chunk-W7N4T5IP.js";
 import {
   readPlan
-} from "./chunk-AW6COGTP.js";
+} from "./chunk-CIUGZX7K.js";
 import "./chunk-KITUZ5SU.js";
 import "./chunk-Y52YXPNT.js";
 import "./chunk-DSTYHSYM.js";
 import "./chunk-BQTH2XRP.js";
-import "./chunk-YGFXHYEE.js";
+import "./chunk-CPQZT6KI.js";
 import "./chunk-ZBFK6JJY.js";
-import "./chunk-LCSCVNB3.js";
-import "./chunk-RHDBNH67.js";
+import "./chunk-ELSYEKMG.js";
+import "./chunk-PLJNUJXI.js";
 import "./chunk-4AXL3BU5.js";
-import "./chunk-YKOULIBK.js";
+import "./chunk-IJARGO3P.js";
 import "./chunk-A65H3QNL.js";
 import "./chunk-5XUPNBZ7.js";
 import "./chunk-EG4BBXMW.js";

@@ -5,17 +5,17 @@ import {
   historyFailure,
   historySource,
   readHistoryFor
-} from "./chunk-EHAF6IIQ.js";
+} from "./chunk-NX32AGDR.js";
 import {
   buildSeries,
   describeChange,
   findChanges,
   newChanges
-} from "./chunk-IP6DNCUI.js";
-import "./chunk-FHVX6KPL.js";
-import "./chunk-RHDBNH67.js";
+} from "./chunk-YTNHN3IL.js";
+import "./chunk-PDZRXLDR.js";
+import "./chunk-PLJNUJXI.js";
 import "./chunk-4AXL3BU5.js";
-import "./chunk-YKOULIBK.js";
+import "./chunk-IJARGO3P.js";
 import "./chunk-A65H3QNL.js";
 import "./chunk-F7EZCM6P.js";
 import "./chunk-XS6I4BEK.js";

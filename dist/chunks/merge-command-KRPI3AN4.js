@@ -4,19 +4,19 @@ import {
   mergeMetrics,
   mergeRamps,
   mergeTurns
-} from "./chunk-YGFXHYEE.js";
+} from "./chunk-CPQZT6KI.js";
 import "./chunk-ZBFK6JJY.js";
 import {
   efficiencyOf,
   resultTable,
   writeResult
-} from "./chunk-LCSCVNB3.js";
-import "./chunk-RHDBNH67.js";
+} from "./chunk-ELSYEKMG.js";
+import "./chunk-PLJNUJXI.js";
 import "./chunk-4AXL3BU5.js";
 import {
   hourlyUsd,
   readResult
-} from "./chunk-YKOULIBK.js";
+} from "./chunk-IJARGO3P.js";
 import "./chunk-A65H3QNL.js";
 import {
   parseCommandArgs

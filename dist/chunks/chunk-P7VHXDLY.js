@@ -6,13 +6,13 @@ import {
   DEFAULT_CHANGE_OPTIONS,
   buildSeries,
   findChanges
-} from "./chunk-IP6DNCUI.js";
+} from "./chunk-YTNHN3IL.js";
 import {
   ratioThreshold
-} from "./chunk-RHDBNH67.js";
+} from "./chunk-PLJNUJXI.js";
 import {
   EFFICIENCY_KEYS
-} from "./chunk-YKOULIBK.js";
+} from "./chunk-IJARGO3P.js";
 
 // src/dashboard/model.ts
 var TREND_POINTS = 20;

@@ -5,7 +5,7 @@ import {
   percentileOf,
   quantileSorted,
   tQuantile
-} from "./chunk-RHDBNH67.js";
+} from "./chunk-PLJNUJXI.js";
 import {
   MAX_FIGURE,
   NO_SLO_REASON,
@@ -15,7 +15,7 @@ import {
   isFigure,
   resultProblem,
   textBeyondBounds
-} from "./chunk-YKOULIBK.js";
+} from "./chunk-IJARGO3P.js";
 import {
   minSamplesFor
 } from "./chunk-A65H3QNL.js";

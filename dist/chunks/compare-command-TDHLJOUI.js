@@ -1,20 +1,20 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
   reportVerdict
-} from "./chunk-SU5YMR6D.js";
+} from "./chunk-SRVKUSUF.js";
 import {
   judgeStored
-} from "./chunk-AW6COGTP.js";
+} from "./chunk-CIUGZX7K.js";
 import "./chunk-KITUZ5SU.js";
 import "./chunk-Y52YXPNT.js";
 import "./chunk-DSTYHSYM.js";
 import "./chunk-BQTH2XRP.js";
-import "./chunk-LCSCVNB3.js";
-import "./chunk-RHDBNH67.js";
+import "./chunk-ELSYEKMG.js";
+import "./chunk-PLJNUJXI.js";
 import "./chunk-4AXL3BU5.js";
 import {
   readResultForGating
-} from "./chunk-YKOULIBK.js";
+} from "./chunk-IJARGO3P.js";
 import "./chunk-A65H3QNL.js";
 import {
   cliHost

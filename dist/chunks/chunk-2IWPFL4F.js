@@ -2,7 +2,7 @@ import { createRequire as __llmPerfGateRequire } from 'node:module'; const requi
 import {
   NO_BASELINE_HEADLINE,
   noBaselineYet
-} from "./chunk-SU5YMR6D.js";
+} from "./chunk-SRVKUSUF.js";
 import {
   cellId,
   measure,
@@ -10,7 +10,7 @@ import {
   startLaunch,
   stopLaunch,
   withServers
-} from "./chunk-LRPKCYOK.js";
+} from "./chunk-L5H3EP35.js";
 import {
   TERMINAL_STYLE,
   TRACE_LOAD_LABEL,
@@ -20,7 +20,7 @@ import {
   judgeStored,
   nextStep,
   undecided
-} from "./chunk-AW6COGTP.js";
+} from "./chunk-CIUGZX7K.js";
 
 // src/pipeline/design.ts
 function designRun(c) {

@@ -6,7 +6,7 @@ import {
   openBranch,
   pushWaitMs,
   renderIndex
-} from "./chunk-FHVX6KPL.js";
+} from "./chunk-PDZRXLDR.js";
 
 // src/history/compact.ts
 import { setTimeout as sleep } from "node:timers/promises";

@@ -4,7 +4,7 @@ import {
   rulesFor,
   trialStats,
   trialValues
-} from "./chunk-RHDBNH67.js";
+} from "./chunk-PLJNUJXI.js";
 import {
   createRng
 } from "./chunk-4AXL3BU5.js";
@@ -14,7 +14,7 @@ import {
   gatePlanOf,
   metricDef,
   normaliseGate
-} from "./chunk-YKOULIBK.js";
+} from "./chunk-IJARGO3P.js";
 import {
   UserError
 } from "./chunk-26N6UM4G.js";

@@ -5,7 +5,7 @@ import {
 import {
   CATALOGUE,
   HEADLINE
-} from "./chunk-YKOULIBK.js";
+} from "./chunk-IJARGO3P.js";
 import {
   HIST_SCALE,
   decodeHistogram

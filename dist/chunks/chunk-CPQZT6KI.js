@@ -10,10 +10,10 @@ import {
   holds,
   judgeSlo,
   parseCapacitySlos
-} from "./chunk-LCSCVNB3.js";
+} from "./chunk-ELSYEKMG.js";
 import {
   checkCapacitySlo
-} from "./chunk-YKOULIBK.js";
+} from "./chunk-IJARGO3P.js";
 import {
   HIST_SCALE,
   decodeHistogram,

@@ -6,20 +6,20 @@ import {
   historyFailure,
   historySource,
   readHistoryFor
-} from "./chunk-EHAF6IIQ.js";
+} from "./chunk-NX32AGDR.js";
 import {
   dashboardData,
   repoUrlOf,
   writeSite
-} from "./chunk-MXODY4BL.js";
+} from "./chunk-P7VHXDLY.js";
 import "./chunk-BQTH2XRP.js";
-import "./chunk-IP6DNCUI.js";
+import "./chunk-YTNHN3IL.js";
 import {
   Git
-} from "./chunk-FHVX6KPL.js";
-import "./chunk-RHDBNH67.js";
+} from "./chunk-PDZRXLDR.js";
+import "./chunk-PLJNUJXI.js";
 import "./chunk-4AXL3BU5.js";
-import "./chunk-YKOULIBK.js";
+import "./chunk-IJARGO3P.js";
 import "./chunk-A65H3QNL.js";
 import "./chunk-F7EZCM6P.js";
 import "./chunk-XS6I4BEK.js";

@@ -2,12 +2,12 @@ import { createRequire as __llmPerfGateRequire } from 'node:module'; const requi
 import {
   HistoryUsageError,
   historyFailure
-} from "./chunk-EHAF6IIQ.js";
+} from "./chunk-NX32AGDR.js";
 import {
   compactHistory
-} from "./chunk-YALE7DUW.js";
-import "./chunk-FHVX6KPL.js";
-import "./chunk-YKOULIBK.js";
+} from "./chunk-IU62QQBP.js";
+import "./chunk-PDZRXLDR.js";
+import "./chunk-IJARGO3P.js";
 import "./chunk-A65H3QNL.js";
 import "./chunk-F7EZCM6P.js";
 import {

@@ -42,7 +42,7 @@ import {
   synthesizeItems,
   traceLoad,
   workloadHash
-} from "./chunk-AW6COGTP.js";
+} from "./chunk-CIUGZX7K.js";
 import {
   getTokenizer,
   lazyTokenCounter
@@ -52,7 +52,7 @@ import {
   rampResult,
   summariseLateness,
   turnMetrics
-} from "./chunk-YGFXHYEE.js";
+} from "./chunk-CPQZT6KI.js";
 import {
   EXACT_GAPS,
   sampleGaps
@@ -69,7 +69,7 @@ import {
   parseCapacitySlos,
   resultTable,
   writeResult
-} from "./chunk-LCSCVNB3.js";
+} from "./chunk-ELSYEKMG.js";
 import {
   createRng
 } from "./chunk-4AXL3BU5.js";
@@ -79,7 +79,7 @@ import {
   capacityCellId,
   hourlyUsd,
   searchOptionProblems
-} from "./chunk-YKOULIBK.js";
+} from "./chunk-IJARGO3P.js";
 import {
   startServer
 } from "./chunk-5XUPNBZ7.js";

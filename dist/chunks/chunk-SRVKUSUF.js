@@ -10,7 +10,7 @@ import {
   telemetrySection,
   telemetrySummary,
   undecided
-} from "./chunk-AW6COGTP.js";
+} from "./chunk-CIUGZX7K.js";
 import {
   PercentileCells,
   capacityCellSection,
@@ -25,10 +25,10 @@ import {
   renderTable,
   turnsSection,
   writeOutputFile
-} from "./chunk-LCSCVNB3.js";
+} from "./chunk-ELSYEKMG.js";
 import {
   metricDef
-} from "./chunk-YKOULIBK.js";
+} from "./chunk-IJARGO3P.js";
 import {
   EXIT
 } from "./chunk-ZSLGKFHA.js";

@@ -18,7 +18,7 @@ import {
 import {
   codeSpan,
   escapeMd
-} from "./chunk-LCSCVNB3.js";
+} from "./chunk-ELSYEKMG.js";
 import {
   bootstrapRatio,
   defaultTolerance,
@@ -44,7 +44,7 @@ import {
   trialStats,
   trialValues,
   welchLogRatio
-} from "./chunk-RHDBNH67.js";
+} from "./chunk-PLJNUJXI.js";
 import {
   createRng
 } from "./chunk-4AXL3BU5.js";
@@ -80,7 +80,7 @@ import {
   searchOptionProblems,
   validateSchema,
   valueAt
-} from "./chunk-YKOULIBK.js";
+} from "./chunk-IJARGO3P.js";
 import {
   minSamplesFor
 } from "./chunk-A65H3QNL.js";

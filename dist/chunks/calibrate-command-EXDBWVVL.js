@@ -1,7 +1,7 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
   measure
-} from "./chunk-LRPKCYOK.js";
+} from "./chunk-L5H3EP35.js";
 import "./chunk-OMR3X4M3.js";
 import "./chunk-W7N4T5IP.js";
 import {
@@ -11,24 +11,24 @@ import {
   calibrationTrials,
   readPlan,
   shareFigure
-} from "./chunk-AW6COGTP.js";
+} from "./chunk-CIUGZX7K.js";
 import "./chunk-KITUZ5SU.js";
 import "./chunk-Y52YXPNT.js";
 import "./chunk-DSTYHSYM.js";
 import "./chunk-BQTH2XRP.js";
-import "./chunk-YGFXHYEE.js";
+import "./chunk-CPQZT6KI.js";
 import "./chunk-ZBFK6JJY.js";
 import {
   codeSpan,
   escapeMd,
   markdownTable,
   renderTable
-} from "./chunk-LCSCVNB3.js";
-import "./chunk-RHDBNH67.js";
+} from "./chunk-ELSYEKMG.js";
+import "./chunk-PLJNUJXI.js";
 import "./chunk-4AXL3BU5.js";
 import {
   readResultForGating
-} from "./chunk-YKOULIBK.js";
+} from "./chunk-IJARGO3P.js";
 import "./chunk-A65H3QNL.js";
 import "./chunk-5XUPNBZ7.js";
 import "./chunk-EG4BBXMW.js";

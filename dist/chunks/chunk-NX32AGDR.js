@@ -3,7 +3,7 @@ import {
   DEFAULT_ORDER_COMMITS,
   HistoryError,
   readHistory
-} from "./chunk-FHVX6KPL.js";
+} from "./chunk-PDZRXLDR.js";
 import {
   UsageError
 } from "./chunk-F7EZCM6P.js";
