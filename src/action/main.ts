@@ -22,7 +22,7 @@ import type { ActionHost } from './host.js';
 import { readInputs, type ActionInputs } from './inputs.js';
 import { actionPorts, type ActionPortsFactory } from './ports.js';
 import { repoUrl } from './history-push.js';
-import { acceptHint, checkRun, endStep, firstRunNext, storedGate, withAcceptance } from './pr-workflow.js';
+import { acceptHint, checkRun, endStep, firstRunNext, storedGate, verdictFilePaths, withAcceptance } from './pr-workflow.js';
 import { rejudge, rejudgeCall } from './rejudge.js';
 
 /** The action's words mapped onto the run design (src/pipeline/design.ts). */
@@ -59,8 +59,7 @@ export async function runAction(host: ActionHost, makePorts: ActionPortsFactory 
     const workspace = host.cwd;
     const out = {
       result: resolve(workspace, inputs.mode === 'report' ? inputs.result! : inputs.out),
-      verdict: resolve(workspace, 'llm-perf-verdict.json'),
-      report: resolve(workspace, 'llm-perf-report.md'),
+      ...verdictFilePaths(workspace),
     };
     host.setOutput(OUTPUTS.resultPath, out.result);
     const paths = runPaths(workspace, inputs.out);

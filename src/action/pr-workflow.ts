@@ -101,6 +101,11 @@ export function storedGate(v: VerdictDoc, pr: number | null): StoredGate {
   return { verdict: v.verdict, regressed: v.summary.regressed, accepted: v.accepted ?? null, pull_request: pr };
 }
 
+/** Where the step writes its verdict and report in the workspace (outputs verdict-path, report-path): a measuring run and a re-judge alike. */
+export function verdictFilePaths(workspace: string): { verdict: string; report: string } {
+  return { verdict: resolve(workspace, 'llm-perf-verdict.json'), report: resolve(workspace, 'llm-perf-report.md') };
+}
+
 /** Annotations per check run: the first ones matter; GitHub takes 50 per request. */
 const MAX_ANNOTATIONS = 50;
 

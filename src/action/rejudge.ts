@@ -9,14 +9,14 @@ import { accepts, givesCommand } from '../pipeline/accept.js';
 import { outcome, publish, stepNote } from '../pipeline/publish.js';
 import { reportTopOptions, writeVerdictFiles } from '../pipeline/report.js';
 import { reportTop, TOP_END } from '../report/markdown.js';
-import { resolve } from 'node:path';
 import { OUTPUTS } from './constants.js';
 import type { RunEvent } from './event.js';
 import type { ActionHost } from './host.js';
 import type { ActionInputs } from './inputs.js';
 import type { ActionPorts } from './ports.js';
-import { acceptHint, checkRun, endStep, withAcceptance } from './pr-workflow.js';
-import { decodeStoredVerdict } from './stored-verdict.js';
+import { acceptHint, checkRun, endStep, verdictFilePaths, withAcceptance } from './pr-workflow.js';
+import type { OwnComment } from '../github/comment.js';
+import { decodeStoredVerdict, type StoredVerdict } from './stored-verdict.js';
 
 /** The pull request to re-judge, or why this event does nothing; null: an event that measures as ever. */
 export function rejudgeCall(event: RunEvent, inputs: ActionInputs): { pr: number } | { skip: string } | null {
@@ -40,6 +40,17 @@ function sameAcceptance(a: VerdictDoc['accepted'] | null, b: VerdictDoc['accepte
   return a.by === b.by && a.at === b.at && a.via === b.via && a.reason === b.reason;
 }
 
+/** The comment's stored verdict and report, when they are about `head`; else why not. */
+function storedOn(own: OwnComment | null, head: string, pr: number): { decoded: StoredVerdict; report: string } | { problem: string } {
+  if (own === null) return { problem: `pull request #${pr} has no llm-perf-gate comment yet` };
+  if (own.binding === null || own.binding.sha !== head.toLowerCase()) return { problem: `its comment reports on ${short(own.binding?.sha)}, and its head is ${short(head)} now` };
+  if (own.stored === null) return { problem: 'its comment keeps no verdict (too large, or written by an older llm-perf-gate)' };
+  const decoded = decodeStoredVerdict(own.stored);
+  if ('problem' in decoded) return decoded;
+  if (!own.report.includes(TOP_END)) return { problem: 'its comment has no report top to replace' };
+  return { decoded, report: own.report };
+}
+
 /**
  * Re-judges pull request `pr`. 'measure': a label event found nothing to
  * re-judge (no comment yet, or one on an older head), so the run measures as
@@ -57,27 +68,16 @@ export async function rejudge(host: ActionHost, inputs: ActionInputs, ports: Act
   const at = event.pr?.number === pr ? event : await ports.github.pullRequest(event, pr);
   const head = at.pr!.headSha;
   const own = await ports.github.ownComment(at, pr);
-  const decoded = own?.stored ? decodeStoredVerdict(own.stored) : null;
-  const problem =
-    own === null
-      ? `pull request #${pr} has no llm-perf-gate comment yet`
-      : own.binding === null || own.binding.sha !== head.toLowerCase()
-        ? `its comment reports on ${short(own.binding?.sha)}, and its head is ${short(head)} now`
-        : decoded === null
-          ? 'its comment keeps no verdict (too large, or written by an older llm-perf-gate)'
-          : 'problem' in decoded
-            ? decoded.problem
-            : !own.report.includes(TOP_END)
-              ? 'its comment has no report top to replace'
-              : null;
-  if (problem !== null || decoded === null || 'problem' in decoded || own === null) {
+  const found = storedOn(own, head, pr);
+  if ('problem' in found) {
     if (byLabel) {
-      log.info(`Nothing to re-judge on pull request #${pr}: ${problem}. Measuring instead.`);
+      log.info(`Nothing to re-judge on pull request #${pr}: ${found.problem}. Measuring instead.`);
       return 'measure';
     }
-    log.notice(`Nothing re-judged on pull request #${pr}: ${problem}. The next run on the pull request judges the acceptance (a push, or Re-run jobs).`);
+    log.notice(`Nothing re-judged on pull request #${pr}: ${found.problem}. The next run on the pull request judges the acceptance (a push, or Re-run jobs).`);
     return 'done';
   }
+  const { decoded, report: shown } = found;
   const stored = decoded.verdict;
   host.setOutput(OUTPUTS.verdict, stored.verdict);
   if (!accepts(stored)) {
@@ -88,10 +88,11 @@ export async function rejudge(host: ActionHost, inputs: ActionInputs, ports: Act
   const { verdict } = await withAcceptance(log, ports.github, inputs, { event: at, verdict: stored, commit: head, storing: false, refused: false });
   const note = stepNote(verdict, inputs.failOn);
   const top = reportTop(verdict, reportTopOptions(note, acceptHint(verdict, inputs, pr)));
-  const report = `${top}\n\n${TOP_END}${own.report.slice(own.report.indexOf(TOP_END) + TOP_END.length)}`;
-  await writeVerdictFiles(host, verdict, report, { markdown: resolve(host.cwd, 'llm-perf-report.md'), json: resolve(host.cwd, 'llm-perf-verdict.json') });
-  host.setOutput(OUTPUTS.verdictPath, resolve(host.cwd, 'llm-perf-verdict.json'));
-  host.setOutput(OUTPUTS.reportPath, resolve(host.cwd, 'llm-perf-report.md'));
+  const report = `${top}\n\n${TOP_END}${shown.slice(shown.indexOf(TOP_END) + TOP_END.length)}`;
+  const files = verdictFilePaths(host.cwd);
+  await writeVerdictFiles(host, verdict, report, { markdown: files.report, json: files.verdict });
+  host.setOutput(OUTPUTS.verdictPath, files.verdict);
+  host.setOutput(OUTPUTS.reportPath, files.report);
   await publish(host, verdict, report, { verdict: OUTPUTS.verdict, regressions: OUTPUTS.regressions });
   const { failing, line } = outcome(verdict, inputs.failOn);
   if (sameAcceptance(verdict.accepted ?? null, decoded.accepted)) {

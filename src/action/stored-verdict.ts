@@ -10,7 +10,7 @@ import { isRecord } from '../util/record.js';
 const FORMAT = 'llm-perf-gate/stored-verdict@1';
 
 /** What a re-judge needs: the verdict as measured (no acceptance) and the acceptance the comment shows now. */
-interface StoredVerdict {
+export interface StoredVerdict {
   verdict: VerdictDoc;
   accepted: Acceptance | null;
 }
