@@ -18,7 +18,7 @@ import {
   publish,
   runPaths,
   stepNote
-} from "./chunks/chunk-2IWPFL4F.js";
+} from "./chunks/chunk-V33LJKJH.js";
 import {
   TOP_END,
   noBaselineYet,
@@ -26,31 +26,31 @@ import {
   reportTop,
   reportTopOptions,
   writeVerdictFiles
-} from "./chunks/chunk-SRVKUSUF.js";
-import "./chunks/chunk-L5H3EP35.js";
+} from "./chunks/chunk-OIJJ2NJZ.js";
+import "./chunks/chunk-3Z7BNRI3.js";
 import "./chunks/chunk-OMR3X4M3.js";
-import "./chunks/chunk-W7N4T5IP.js";
+import "./chunks/chunk-G3K4PI5N.js";
 import {
   compareFingerprints,
   readPlan
-} from "./chunks/chunk-CIUGZX7K.js";
+} from "./chunks/chunk-D755RGY4.js";
 import "./chunks/chunk-KITUZ5SU.js";
 import "./chunks/chunk-Y52YXPNT.js";
 import "./chunks/chunk-DSTYHSYM.js";
 import {
   dashboardData,
   siteFiles
-} from "./chunks/chunk-P7VHXDLY.js";
+} from "./chunks/chunk-KKLPFTUW.js";
 import "./chunks/chunk-BQTH2XRP.js";
 import {
   buildSeries,
   describeChange,
   findChanges,
   newChanges
-} from "./chunks/chunk-YTNHN3IL.js";
+} from "./chunks/chunk-RCXNONNS.js";
 import {
   compactHistory
-} from "./chunks/chunk-IU62QQBP.js";
+} from "./chunks/chunk-JGEESURR.js";
 import {
   DEFAULT_ORDER_COMMITS,
   Git,
@@ -61,15 +61,15 @@ import {
   pushWaitMs,
   readBranchHistory,
   saveResult
-} from "./chunks/chunk-PDZRXLDR.js";
-import "./chunks/chunk-CPQZT6KI.js";
+} from "./chunks/chunk-D4HLAB5Q.js";
+import "./chunks/chunk-FI5WYMYS.js";
 import "./chunks/chunk-ZBFK6JJY.js";
 import {
   codeSpan,
   escapeMd,
   writeResult
-} from "./chunks/chunk-ELSYEKMG.js";
-import "./chunks/chunk-PLJNUJXI.js";
+} from "./chunks/chunk-WOFLQFMQ.js";
+import "./chunks/chunk-KF7G4B7M.js";
 import "./chunks/chunk-4AXL3BU5.js";
 import {
   DEFAULTS,
@@ -78,7 +78,7 @@ import {
   isRecord,
   parseResult,
   readResultForGating
-} from "./chunks/chunk-IJARGO3P.js";
+} from "./chunks/chunk-BSKLUNIV.js";
 import "./chunks/chunk-A65H3QNL.js";
 import {
   INPUTS,

@@ -17,6 +17,8 @@ export type StreamEvent =
       kind: 'chunk';
       /** The event carries generated output (text, reasoning or a tool call). */
       output: boolean;
+      /** The event has a non-empty `choices` array (vLLM's bench serve stamps TTFT at the first such chunk, output or not). */
+      choices: boolean;
       /** All generated text of the event, for client-side token counting. */
       text: string;
       usage: Usage | null;
@@ -161,6 +163,7 @@ function interpretParsed(parsed: unknown, data: string, api: ApiKind): StreamEve
   return {
     kind: 'chunk',
     output,
+    choices: Array.isArray(choices) && choices.length > 0,
     text,
     usage,
     finishReason,
@@ -205,7 +208,7 @@ export function createChunkInterpreter(api: ApiKind): (data: string) => StreamEv
   let prefix: string | null = null;
   let suffix = '';
   let fingerprint: string | null = null;
-  const fast: Extract<StreamEvent, { kind: 'chunk' }> = { kind: 'chunk', output: true, text: '', usage: null, finishReason: null, systemFingerprint: null };
+  const fast: Extract<StreamEvent, { kind: 'chunk' }> = { kind: 'chunk', output: true, choices: true, text: '', usage: null, finishReason: null, systemFingerprint: null };
   let builds = 0;
   let hits = 0;
   const key = api === 'chat' ? '"content"' : '"text"';

@@ -201,7 +201,7 @@ export class InferenceClient {
     this.prepared.delete(item);
     const body = pre !== undefined && pre.model === model ? pre.body : this.body(item, model);
     for (let attempt = 1; ; attempt++) {
-      const call = new StreamCall(this.opts.target.api, this.opts.limits, this.opts.countTokens, keepText);
+      const call = new StreamCall(this.opts.target.api, this.opts.limits, this.opts.countTokens, keepText, this.opts.target.ttftFrom);
       group?.add(call);
       const tSend = performance.now();
       const err = await call.run(this.pool, { method: 'POST', path: this.path, headers: this.headers, body }, this.requestMs);

@@ -18,14 +18,18 @@ export type TokenSource = 'server' | 'client';
 export interface RequestOutcome {
   /** Just before the request was written (the last attempt's, when a stale socket made it resend). */
   readonly tSend: number;
-  /** First event that carried generated output (text, reasoning or tool call); null if none. */
+  /**
+   * First event that carried generated output (text, reasoning or tool call); null if none.
+   * With target.ttft_from: first_chunk, the first chunk with choices before it (vLLM's stamp).
+   */
   readonly tFirst: number | null;
   /** Last event that carried generated output. */
   readonly tLast: number | null;
   /** End of stream ([DONE] or close) or the moment the failure was seen. */
   readonly tDone: number;
   /**
-   * Gaps in ms between consecutive output events (length = outputEvents - 1)
+   * Gaps in ms between consecutive output events (length = outputEvents - 1;
+   * with ttft_from: first_chunk also the first chunk's gap to the first output)
    * while at most EXACT_GAPS (src/stats/gaps.ts); empty when folded.
    */
   readonly gaps: number[];

@@ -3,7 +3,7 @@
 // place a request's failure class is decided.
 import { performance } from 'node:perf_hooks';
 import { errors as undiciErrors, type Dispatcher, type Pool } from 'undici';
-import type { ApiKind, ResponseLimitsPlan } from '../config/plan.js';
+import type { ApiKind, ResponseLimitsPlan, TtftFrom } from '../config/plan.js';
 import { createChunkInterpreter, interpretErrorField, type StreamEvent } from './chunk.js';
 import { GapRecorder } from '../stats/gaps.js';
 import { clip, describeError } from './errors.js';
@@ -48,6 +48,10 @@ export class StreamCall {
    */
   tFirst = -1;
   tLast = 0;
+  /** Arrival of the first chunk with choices, output or not (target.ttft_from: first_chunk); -1 before it. */
+  tChunk = -1;
+  /** TTFT is stamped at the first chunk with choices (vLLM's bench serve) instead of the first output. */
+  private readonly fromChunk: boolean;
   /**
    * When the socket read being parsed arrived: every event the read completes
    * is stamped with it, as the thin client stamps its reads. Stamping after
@@ -84,8 +88,9 @@ export class StreamCall {
   /** Units kept in textParts at most: past them the text is counted, not kept. */
   private readonly keepUnits: number;
 
-  constructor(api: ApiKind, limits: ResponseLimitsPlan, countTokens: CountTokens, keepText: number | false = false) {
+  constructor(api: ApiKind, limits: ResponseLimitsPlan, countTokens: CountTokens, keepText: number | false = false, ttftFrom: TtftFrom = 'output') {
     this.api = api;
+    this.fromChunk = ttftFrom === 'first_chunk';
     this.limits = limits;
     this.tally = new TokenTally(countTokens);
     this.keepUnits = keepText === false ? 0 : keepText;
@@ -103,6 +108,11 @@ export class StreamCall {
         this.settle(err);
       }
     });
+  }
+
+  /** When TTFT is stamped: the first output, or (ttft_from: first_chunk) the first chunk with choices. Only once output arrived. */
+  firstStamp(): number {
+    return this.fromChunk && this.tChunk >= 0 && this.tChunk < this.tFirst ? this.tChunk : this.tFirst;
   }
 
   /** The run was interrupted (the cancel signal fired). */
@@ -199,10 +209,14 @@ export class StreamCall {
         this.fail = { cls: 'bad-response', msg: ev.message };
         return;
       case 'chunk': {
+        if (ev.choices && this.tChunk < 0) this.tChunk = this.tRead;
         if (ev.output) {
           const now = this.tRead;
-          if (this.tFirst < 0) this.tFirst = now;
-          else this.gaps.push(now - this.tLast);
+          if (this.tFirst < 0) {
+            this.tFirst = now;
+            // Stamped at the first chunk, the wait from it to the first output is a gap, as vLLM's ITL has it.
+            if (this.fromChunk && this.tChunk < now) this.gaps.push(now - this.tChunk);
+          } else this.gaps.push(now - this.tLast);
           this.tLast = now;
           this.outputEvents++;
           if (ev.text.length > 0) {
@@ -265,7 +279,8 @@ export function outcomeOf(call: StreamCall, err: unknown, cancelled: boolean, in
   const gaps = call.gaps.finish();
   return {
     tSend,
-    tFirst: streamed ? call.tFirst : null,
+    // The first output's stamp, or with ttft_from: first_chunk the first chunk with choices (never after it: the output's chunk has choices).
+    tFirst: streamed ? call.firstStamp() : null,
     tLast: streamed ? call.tLast : null,
     tDone,
     gaps: gaps.exact,

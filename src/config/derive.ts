@@ -84,6 +84,7 @@ export function planOf(config: NormalConfig, ctx: RunContext): Plan {
       extraBody: t.extra_body,
       fixedOutput: t.fixed_output,
       promptLengths: t.prompt_lengths ?? 'tokenizer',
+      ttftFrom: t.ttft_from ?? 'output',
     },
     timeouts: {
       connectMs: config.timeouts.connect_ms,

@@ -26,6 +26,8 @@ export interface NormalTarget {
   readonly fixed_output: boolean;
   /** 'server': lengths met in the server's tokens; absent for the default (the config's tokenizer), so configs without it keep their hash. */
   readonly prompt_lengths?: 'server';
+  /** 'first_chunk': TTFT stamped as vLLM's bench serve stamps it; absent for the default (the first output), so configs without it keep their hash. */
+  readonly ttft_from?: 'first_chunk';
 }
 
 export interface NormalScenario {
@@ -162,6 +164,7 @@ export function normaliseConfig(raw: RawConfig, input: NormaliseInput): NormalCo
       extra_body: structuredClone(t.extra_body ?? {}),
       fixed_output: t.fixed_output ?? DEFAULTS.fixedOutput,
       ...(t.prompt_lengths === 'server' ? { prompt_lengths: 'server' as const } : {}),
+      ...(t.ttft_from === 'first_chunk' ? { ttft_from: 'first_chunk' as const } : {}),
     },
     seed: raw.seed ?? DEFAULTS.seed,
     tokenizer: raw.tokenizer ?? DEFAULTS.tokenizer,

@@ -3,9 +3,9 @@
 import type { Length, TraceFormat } from './lengths.js';
 import type { NormalConfig } from './normal.js';
 import type { RampPlan } from './ramp.js';
-import type { AbSchedule, ApiKind, Encoding, PromptLengths, SloOp, Warmup } from './vocabulary.js';
+import type { AbSchedule, ApiKind, Encoding, PromptLengths, SloOp, TtftFrom, Warmup } from './vocabulary.js';
 
-export type { AbSchedule, ApiKind, Encoding, SloOp, Warmup } from './vocabulary.js';
+export type { AbSchedule, ApiKind, Encoding, SloOp, TtftFrom, Warmup } from './vocabulary.js';
 export type { Length, LengthDist, TraceFormat } from './lengths.js';
 export type { RampPlan } from './ramp.js';
 
@@ -24,6 +24,8 @@ export interface TargetPlan {
   readonly fixedOutput: boolean;
   /** Whose tokens synthetic and trace prompt lengths are met in (src/workload/server-lengths.ts); absent: the config's tokenizer. */
   readonly promptLengths?: PromptLengths;
+  /** Which stream event TTFT (and so TPOT's span) is stamped at; absent: the first that carries output. */
+  readonly ttftFrom?: TtftFrom;
 }
 
 export interface TimeoutsPlan {

@@ -5,7 +5,7 @@ import type { RawCost } from './cost.js';
 import type { RawConversation } from './conversation.js';
 import type { RawLength, RawTrace } from './lengths.js';
 import type { RawRamp } from './ramp.js';
-import type { AbSchedule, ApiKind, Encoding, PromptLengths } from './vocabulary.js';
+import type { AbSchedule, ApiKind, Encoding, PromptLengths, TtftFrom } from './vocabulary.js';
 
 export interface RawTarget {
   url?: string;
@@ -16,6 +16,7 @@ export interface RawTarget {
   extra_body?: Record<string, unknown>;
   fixed_output?: boolean;
   prompt_lengths?: PromptLengths;
+  ttft_from?: TtftFrom;
 }
 export interface RawScenario {
   name: string;

@@ -9,6 +9,12 @@ export type ApiKind = 'chat' | 'completions';
 export type Encoding = 'o200k_base' | 'cl100k_base';
 /** Whose tokens prompt lengths are met in: the config's tokenizer, or the served model's (target.prompt_lengths). */
 export type PromptLengths = 'tokenizer' | 'server';
+/**
+ * Which stream event TTFT is stamped at (target.ttft_from): the first that
+ * carries output, or the first chunk with choices, as vLLM's bench serve does
+ * (in a chat stream that is the role-only chunk, before any token).
+ */
+export type TtftFrom = 'output' | 'first_chunk';
 
 /** Warm-up requests per cell, or 'auto': warm until steady (src/load/warmup.ts). */
 export type Warmup = number | 'auto';

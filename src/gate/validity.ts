@@ -24,6 +24,12 @@ export function cellProblems(base: CellResult, cand: CellResult, bDoc: ResultDoc
   if (base.workload_hash !== cand.workload_hash) {
     invalid.push('different workload: the prompts or max_tokens differ (workload hash), so the sides did different work');
   }
+  const bStamp = bDoc.config.target.ttft_from ?? 'output';
+  const cStamp = cDoc.config.target.ttft_from ?? 'output';
+  if (bStamp !== cStamp) {
+    // The role chunk comes milliseconds after the send, the first token after the prefill: TTFT, TPOT and ITL mean other things.
+    invalid.push(`TTFT stamped at different events (target.ttft_from: ${bStamp} in the baseline, ${cStamp} in the candidate), so TTFT, TPOT and ITL are not the same measures`);
+  }
   for (const [side, cell] of [
     ['baseline', base],
     ['candidate', cand],

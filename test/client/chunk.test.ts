@@ -4,7 +4,7 @@ import type { ApiKind } from '../../src/config/plan.js';
 import { SseParser } from '../../src/client/sse.js';
 
 function chunk(over: Partial<Extract<StreamEvent, { kind: 'chunk' }>>): StreamEvent {
-  return { kind: 'chunk', output: false, text: '', usage: null, finishReason: null, systemFingerprint: null, ...over };
+  return { kind: 'chunk', output: false, choices: true, text: '', usage: null, finishReason: null, systemFingerprint: null, ...over };
 }
 
 const j = (v: unknown): string => JSON.stringify(v);
@@ -91,7 +91,7 @@ describe('interpretData', () => {
       name: 'usage-only last chunk',
       api: 'chat',
       data: j({ id: 'c', choices: [], usage: { prompt_tokens: 12, completion_tokens: 40, total_tokens: 52 } }),
-      want: chunk({ usage: { promptTokens: 12, completionTokens: 40 } }),
+      want: chunk({ choices: false, usage: { promptTokens: 12, completionTokens: 40 } }),
     },
     {
       name: 'usage: null means no usage',
@@ -103,13 +103,13 @@ describe('interpretData', () => {
       name: 'usage with a field missing or malformed',
       api: 'completions',
       data: j({ choices: [], usage: { prompt_tokens: 'many', completion_tokens: 3 } }),
-      want: chunk({ usage: { promptTokens: null, completionTokens: 3 } }),
+      want: chunk({ choices: false, usage: { promptTokens: null, completionTokens: 3 } }),
     },
     {
       name: 'missing choices is tolerated',
       api: 'chat',
       data: j({ id: 'c', usage: { prompt_tokens: 1, completion_tokens: 2 } }),
-      want: chunk({ usage: { promptTokens: 1, completionTokens: 2 } }),
+      want: chunk({ choices: false, usage: { promptTokens: 1, completionTokens: 2 } }),
     },
     {
       name: 'system_fingerprint and usage on a content chunk (llama.cpp)',
@@ -284,7 +284,7 @@ describe('SseParser + interpretData on whole streams', () => {
     chunk({ output: true, text: 'Thinking…' }),
     chunk({ output: true, text: 'Voilà 🎉' }),
     chunk({ finishReason: 'stop' }),
-    chunk({ usage: { promptTokens: 9, completionTokens: 3 } }),
+    chunk({ choices: false, usage: { promptTokens: 9, completionTokens: 3 } }),
     { kind: 'done' },
   ];
 

@@ -75,8 +75,8 @@ describe('ConfigError messages', () => {
 
   it('unknown fields point at the key and list the allowed ones', () => {
     const err = errorFor(OK.replace('  api: chat', '  modle: m'));
-    expect(err.message).toBe('llm-perf.yml:3:3: target.modle: unknown field (allowed: url, api, model, api_key_env, headers, extra_body, fixed_output, prompt_lengths)');
-    expect(err.allowed).toBe('url, api, model, api_key_env, headers, extra_body, fixed_output, prompt_lengths');
+    expect(err.message).toBe('llm-perf.yml:3:3: target.modle: unknown field (allowed: url, api, model, api_key_env, headers, extra_body, fixed_output, prompt_lengths, ttft_from)');
+    expect(err.allowed).toBe('url, api, model, api_key_env, headers, extra_body, fixed_output, prompt_lengths, ttft_from');
     expect(err.value).toBe('m');
     expect(lines(`${OK}slo: {}\n`)).toEqual([
       'llm-perf.yml:15:1: slo: unknown field (allowed: version, target, seed, tokenizer, timeouts, limits, run, scenarios, loads, slos, gate, ab, cost, telemetry, capacity)',

@@ -194,6 +194,7 @@ describe('planFromObject: defaults and normalisation', () => {
       extraBody: {},
       fixedOutput: true,
       promptLengths: 'tokenizer',
+      ttftFrom: 'output',
     });
     // The default stays out of the stored config, so configs written before the field keep their hash.
     expect('prompt_lengths' in plan.config.target).toBe(false);

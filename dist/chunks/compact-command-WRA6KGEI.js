@@ -2,12 +2,12 @@ import { createRequire as __llmPerfGateRequire } from 'node:module'; const requi
 import {
   HistoryUsageError,
   historyFailure
-} from "./chunk-NX32AGDR.js";
+} from "./chunk-AFP2XSZP.js";
 import {
   compactHistory
-} from "./chunk-IU62QQBP.js";
-import "./chunk-PDZRXLDR.js";
-import "./chunk-IJARGO3P.js";
+} from "./chunk-JGEESURR.js";
+import "./chunk-D4HLAB5Q.js";
+import "./chunk-BSKLUNIV.js";
 import "./chunk-A65H3QNL.js";
 import "./chunk-F7EZCM6P.js";
 import {

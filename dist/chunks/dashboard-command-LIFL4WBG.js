@@ -6,20 +6,20 @@ import {
   historyFailure,
   historySource,
   readHistoryFor
-} from "./chunk-NX32AGDR.js";
+} from "./chunk-AFP2XSZP.js";
 import {
   dashboardData,
   repoUrlOf,
   writeSite
-} from "./chunk-P7VHXDLY.js";
+} from "./chunk-KKLPFTUW.js";
 import "./chunk-BQTH2XRP.js";
-import "./chunk-YTNHN3IL.js";
+import "./chunk-RCXNONNS.js";
 import {
   Git
-} from "./chunk-PDZRXLDR.js";
-import "./chunk-PLJNUJXI.js";
+} from "./chunk-D4HLAB5Q.js";
+import "./chunk-KF7G4B7M.js";
 import "./chunk-4AXL3BU5.js";
-import "./chunk-IJARGO3P.js";
+import "./chunk-BSKLUNIV.js";
 import "./chunk-A65H3QNL.js";
 import "./chunk-F7EZCM6P.js";
 import "./chunk-XS6I4BEK.js";

@@ -2,7 +2,7 @@ import { createRequire as __llmPerfGateRequire } from 'node:module'; const requi
 import {
   InferenceClient,
   runCell
-} from "./chunk-W7N4T5IP.js";
+} from "./chunk-G3K4PI5N.js";
 import {
   lazyTokenCounter
 } from "./chunk-Y52YXPNT.js";

@@ -5,7 +5,7 @@ import {
   percentileOf,
   quantileSorted,
   tQuantile
-} from "./chunk-PLJNUJXI.js";
+} from "./chunk-KF7G4B7M.js";
 import {
   MAX_FIGURE,
   NO_SLO_REASON,
@@ -15,7 +15,7 @@ import {
   isFigure,
   resultProblem,
   textBeyondBounds
-} from "./chunk-IJARGO3P.js";
+} from "./chunk-BSKLUNIV.js";
 import {
   minSamplesFor
 } from "./chunk-A65H3QNL.js";

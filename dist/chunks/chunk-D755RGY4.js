@@ -18,7 +18,7 @@ import {
 import {
   codeSpan,
   escapeMd
-} from "./chunk-ELSYEKMG.js";
+} from "./chunk-WOFLQFMQ.js";
 import {
   bootstrapRatio,
   defaultTolerance,
@@ -44,7 +44,7 @@ import {
   trialStats,
   trialValues,
   welchLogRatio
-} from "./chunk-PLJNUJXI.js";
+} from "./chunk-KF7G4B7M.js";
 import {
   createRng
 } from "./chunk-4AXL3BU5.js";
@@ -80,7 +80,7 @@ import {
   searchOptionProblems,
   validateSchema,
   valueAt
-} from "./chunk-IJARGO3P.js";
+} from "./chunk-BSKLUNIV.js";
 import {
   minSamplesFor
 } from "./chunk-A65H3QNL.js";
@@ -8194,6 +8194,11 @@ function cellProblems(base, cand, bDoc, cDoc, gate) {
   if (base.workload_hash !== cand.workload_hash) {
     invalid.push("different workload: the prompts or max_tokens differ (workload hash), so the sides did different work");
   }
+  const bStamp = bDoc.config.target.ttft_from ?? "output";
+  const cStamp = cDoc.config.target.ttft_from ?? "output";
+  if (bStamp !== cStamp) {
+    invalid.push(`TTFT stamped at different events (target.ttft_from: ${bStamp} in the baseline, ${cStamp} in the candidate), so TTFT, TPOT and ITL are not the same measures`);
+  }
   for (const [side2, cell2] of [
     ["baseline", base],
     ["candidate", cand]
@@ -10203,7 +10208,6 @@ async function traceItems(args) {
   const { requests, blockTokens, seed, encoding, scenario, cellLabel } = args;
   const map = args.map ?? null;
   const blockWords = innerWords(map, blockTokens);
-  const tok = await getTokenizer(encoding);
   const words = await synthesisWords(encoding);
   const blocks = /* @__PURE__ */ new Map();
   const block = (id) => {
@@ -10225,7 +10229,7 @@ async function traceItems(args) {
       for (let k = 0; k < take; k++) prefix.push(b[k]);
     }
     const rng = createRng(JSON.stringify(["trace-request", seed, scenario.name, cellLabel, i]));
-    return { prompt: buildPrompt(map === null ? tok : null, words, prefix, rng, n), inputTokens: r.inputTokens, maxTokens: r.outputTokens, atMs: r.atMs };
+    return { prompt: buildPrompt(null, words, prefix, rng, n), inputTokens: r.inputTokens, maxTokens: r.outputTokens, atMs: r.atMs };
   });
 }
 

@@ -6,13 +6,13 @@ import {
   DEFAULT_CHANGE_OPTIONS,
   buildSeries,
   findChanges
-} from "./chunk-YTNHN3IL.js";
+} from "./chunk-RCXNONNS.js";
 import {
   ratioThreshold
-} from "./chunk-PLJNUJXI.js";
+} from "./chunk-KF7G4B7M.js";
 import {
   EFFICIENCY_KEYS
-} from "./chunk-IJARGO3P.js";
+} from "./chunk-BSKLUNIV.js";
 
 // src/dashboard/model.ts
 var TREND_POINTS = 20;

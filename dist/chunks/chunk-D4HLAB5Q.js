@@ -3,7 +3,7 @@ import {
   MAX_RESULT_BYTES,
   ResultFileError,
   parseResult
-} from "./chunk-IJARGO3P.js";
+} from "./chunk-BSKLUNIV.js";
 import {
   DEFAULT_HISTORY_BRANCH,
   DEFAULT_REMOTE

@@ -5,17 +5,17 @@ import {
   historyFailure,
   historySource,
   readHistoryFor
-} from "./chunk-NX32AGDR.js";
+} from "./chunk-AFP2XSZP.js";
 import {
   buildSeries,
   describeChange,
   findChanges,
   newChanges
-} from "./chunk-YTNHN3IL.js";
-import "./chunk-PDZRXLDR.js";
-import "./chunk-PLJNUJXI.js";
+} from "./chunk-RCXNONNS.js";
+import "./chunk-D4HLAB5Q.js";
+import "./chunk-KF7G4B7M.js";
 import "./chunk-4AXL3BU5.js";
-import "./chunk-IJARGO3P.js";
+import "./chunk-BSKLUNIV.js";
 import "./chunk-A65H3QNL.js";
 import "./chunk-F7EZCM6P.js";
 import "./chunk-XS6I4BEK.js";

@@ -5,7 +5,7 @@ import {
 import {
   CATALOGUE,
   HEADLINE
-} from "./chunk-IJARGO3P.js";
+} from "./chunk-BSKLUNIV.js";
 import {
   HIST_SCALE,
   decodeHistogram

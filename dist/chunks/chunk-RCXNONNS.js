@@ -4,7 +4,7 @@ import {
   rulesFor,
   trialStats,
   trialValues
-} from "./chunk-PLJNUJXI.js";
+} from "./chunk-KF7G4B7M.js";
 import {
   createRng
 } from "./chunk-4AXL3BU5.js";
@@ -14,7 +14,7 @@ import {
   gatePlanOf,
   metricDef,
   normaliseGate
-} from "./chunk-IJARGO3P.js";
+} from "./chunk-BSKLUNIV.js";
 import {
   UserError
 } from "./chunk-26N6UM4G.js";

@@ -4,19 +4,19 @@ import {
   mergeMetrics,
   mergeRamps,
   mergeTurns
-} from "./chunk-CPQZT6KI.js";
+} from "./chunk-FI5WYMYS.js";
 import "./chunk-ZBFK6JJY.js";
 import {
   efficiencyOf,
   resultTable,
   writeResult
-} from "./chunk-ELSYEKMG.js";
-import "./chunk-PLJNUJXI.js";
+} from "./chunk-WOFLQFMQ.js";
+import "./chunk-KF7G4B7M.js";
 import "./chunk-4AXL3BU5.js";
 import {
   hourlyUsd,
   readResult
-} from "./chunk-IJARGO3P.js";
+} from "./chunk-BSKLUNIV.js";
 import "./chunk-A65H3QNL.js";
 import {
   parseCommandArgs

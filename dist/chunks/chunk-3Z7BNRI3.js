@@ -21,7 +21,7 @@ import {
   shardProblem,
   startCellClock,
   timerMs
-} from "./chunk-W7N4T5IP.js";
+} from "./chunk-G3K4PI5N.js";
 import {
   MAX_CHUNK_WORDS,
   MIN_CHUNK_WORDS,
@@ -42,7 +42,7 @@ import {
   synthesizeItems,
   traceLoad,
   workloadHash
-} from "./chunk-CIUGZX7K.js";
+} from "./chunk-D755RGY4.js";
 import {
   getTokenizer,
   lazyTokenCounter
@@ -52,7 +52,7 @@ import {
   rampResult,
   summariseLateness,
   turnMetrics
-} from "./chunk-CPQZT6KI.js";
+} from "./chunk-FI5WYMYS.js";
 import {
   EXACT_GAPS,
   sampleGaps
@@ -69,7 +69,7 @@ import {
   parseCapacitySlos,
   resultTable,
   writeResult
-} from "./chunk-ELSYEKMG.js";
+} from "./chunk-WOFLQFMQ.js";
 import {
   createRng
 } from "./chunk-4AXL3BU5.js";
@@ -79,7 +79,7 @@ import {
   capacityCellId,
   hourlyUsd,
   searchOptionProblems
-} from "./chunk-IJARGO3P.js";
+} from "./chunk-BSKLUNIV.js";
 import {
   startServer
 } from "./chunk-5XUPNBZ7.js";

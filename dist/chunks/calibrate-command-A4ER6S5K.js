@@ -1,9 +1,9 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
   measure
-} from "./chunk-L5H3EP35.js";
+} from "./chunk-3Z7BNRI3.js";
 import "./chunk-OMR3X4M3.js";
-import "./chunk-W7N4T5IP.js";
+import "./chunk-G3K4PI5N.js";
 import {
   MAX_BUDGET_PAIRS,
   adviseStoredBudget,
@@ -11,24 +11,24 @@ import {
   calibrationTrials,
   readPlan,
   shareFigure
-} from "./chunk-CIUGZX7K.js";
+} from "./chunk-D755RGY4.js";
 import "./chunk-KITUZ5SU.js";
 import "./chunk-Y52YXPNT.js";
 import "./chunk-DSTYHSYM.js";
 import "./chunk-BQTH2XRP.js";
-import "./chunk-CPQZT6KI.js";
+import "./chunk-FI5WYMYS.js";
 import "./chunk-ZBFK6JJY.js";
 import {
   codeSpan,
   escapeMd,
   markdownTable,
   renderTable
-} from "./chunk-ELSYEKMG.js";
-import "./chunk-PLJNUJXI.js";
+} from "./chunk-WOFLQFMQ.js";
+import "./chunk-KF7G4B7M.js";
 import "./chunk-4AXL3BU5.js";
 import {
   readResultForGating
-} from "./chunk-IJARGO3P.js";
+} from "./chunk-BSKLUNIV.js";
 import "./chunk-A65H3QNL.js";
 import "./chunk-5XUPNBZ7.js";
 import "./chunk-EG4BBXMW.js";

@@ -2,7 +2,7 @@ import { createRequire as __llmPerfGateRequire } from 'node:module'; const requi
 import {
   NO_BASELINE_HEADLINE,
   noBaselineYet
-} from "./chunk-SRVKUSUF.js";
+} from "./chunk-OIJJ2NJZ.js";
 import {
   cellId,
   measure,
@@ -10,7 +10,7 @@ import {
   startLaunch,
   stopLaunch,
   withServers
-} from "./chunk-L5H3EP35.js";
+} from "./chunk-3Z7BNRI3.js";
 import {
   TERMINAL_STYLE,
   TRACE_LOAD_LABEL,
@@ -20,7 +20,7 @@ import {
   judgeStored,
   nextStep,
   undecided
-} from "./chunk-CIUGZX7K.js";
+} from "./chunk-D755RGY4.js";
 
 // src/pipeline/design.ts
 function designRun(c) {

@@ -228,6 +228,7 @@ function interpretParsed(parsed, data, api) {
   return {
     kind: "chunk",
     output,
+    choices: Array.isArray(choices) && choices.length > 0,
     text,
     usage,
     finishReason,
@@ -242,7 +243,7 @@ function createChunkInterpreter(api) {
   let prefix = null;
   let suffix = "";
   let fingerprint = null;
-  const fast = { kind: "chunk", output: true, text: "", usage: null, finishReason: null, systemFingerprint: null };
+  const fast = { kind: "chunk", output: true, choices: true, text: "", usage: null, finishReason: null, systemFingerprint: null };
   let builds = 0;
   let hits = 0;
   const key = api === "chat" ? '"content"' : '"text"';
@@ -556,6 +557,10 @@ var StreamCall = class {
    */
   tFirst = -1;
   tLast = 0;
+  /** Arrival of the first chunk with choices, output or not (target.ttft_from: first_chunk); -1 before it. */
+  tChunk = -1;
+  /** TTFT is stamped at the first chunk with choices (vLLM's bench serve) instead of the first output. */
+  fromChunk;
   /**
    * When the socket read being parsed arrived: every event the read completes
    * is stamped with it, as the thin client stamps its reads. Stamping after
@@ -590,8 +595,9 @@ var StreamCall = class {
   textUnits = 0;
   /** Units kept in textParts at most: past them the text is counted, not kept. */
   keepUnits;
-  constructor(api, limits, countTokens, keepText = false) {
+  constructor(api, limits, countTokens, keepText = false, ttftFrom = "output") {
     this.api = api;
+    this.fromChunk = ttftFrom === "first_chunk";
     this.limits = limits;
     this.tally = new TokenTally(countTokens);
     this.keepUnits = keepText === false ? 0 : keepText;
@@ -608,6 +614,10 @@ var StreamCall = class {
         this.settle(err);
       }
     });
+  }
+  /** When TTFT is stamped: the first output, or (ttft_from: first_chunk) the first chunk with choices. Only once output arrived. */
+  firstStamp() {
+    return this.fromChunk && this.tChunk >= 0 && this.tChunk < this.tFirst ? this.tChunk : this.tFirst;
   }
   /** The run was interrupted (the cancel signal fired). */
   cancelled() {
@@ -687,10 +697,13 @@ var StreamCall = class {
         this.fail = { cls: "bad-response", msg: ev.message };
         return;
       case "chunk": {
+        if (ev.choices && this.tChunk < 0) this.tChunk = this.tRead;
         if (ev.output) {
           const now = this.tRead;
-          if (this.tFirst < 0) this.tFirst = now;
-          else this.gaps.push(now - this.tLast);
+          if (this.tFirst < 0) {
+            this.tFirst = now;
+            if (this.fromChunk && this.tChunk < now) this.gaps.push(now - this.tChunk);
+          } else this.gaps.push(now - this.tLast);
           this.tLast = now;
           this.outputEvents++;
           if (ev.text.length > 0) {
@@ -743,7 +756,8 @@ function outcomeOf(call, err, cancelled, inputTokens, tSend, tDone) {
   const gaps = call.gaps.finish();
   return {
     tSend,
-    tFirst: streamed ? call.tFirst : null,
+    // The first output's stamp, or with ttft_from: first_chunk the first chunk with choices (never after it: the output's chunk has choices).
+    tFirst: streamed ? call.firstStamp() : null,
     tLast: streamed ? call.tLast : null,
     tDone,
     gaps: gaps.exact,
@@ -921,7 +935,7 @@ var InferenceClient = class {
     this.prepared.delete(item);
     const body = pre !== void 0 && pre.model === model ? pre.body : this.body(item, model);
     for (let attempt = 1; ; attempt++) {
-      const call = new StreamCall(this.opts.target.api, this.opts.limits, this.opts.countTokens, keepText);
+      const call = new StreamCall(this.opts.target.api, this.opts.limits, this.opts.countTokens, keepText, this.opts.target.ttftFrom);
       group?.add(call);
       const tSend = performance2.now();
       const err = await call.run(this.pool, { method: "POST", path: this.path, headers: this.headers, body }, this.requestMs);

@@ -2,37 +2,37 @@ import { createRequire as __llmPerfGateRequire } from 'node:module'; const requi
 import {
   CLI_CHOICES,
   noStoredBaselines
-} from "./chunk-X2YK3BHE.js";
+} from "./chunk-RBJZMKJ2.js";
 import {
   DEFAULT_FAIL_ON,
   carryOut,
   designRun,
   measurePort,
   runPaths
-} from "./chunk-2IWPFL4F.js";
+} from "./chunk-V33LJKJH.js";
 import {
   reportVerdict
-} from "./chunk-SRVKUSUF.js";
+} from "./chunk-OIJJ2NJZ.js";
 import {
   measure
-} from "./chunk-L5H3EP35.js";
+} from "./chunk-3Z7BNRI3.js";
 import "./chunk-OMR3X4M3.js";
 import {
   parseShard
-} from "./chunk-W7N4T5IP.js";
+} from "./chunk-G3K4PI5N.js";
 import {
   readPlan
-} from "./chunk-CIUGZX7K.js";
+} from "./chunk-D755RGY4.js";
 import "./chunk-KITUZ5SU.js";
 import "./chunk-Y52YXPNT.js";
 import "./chunk-DSTYHSYM.js";
 import "./chunk-BQTH2XRP.js";
-import "./chunk-CPQZT6KI.js";
+import "./chunk-FI5WYMYS.js";
 import "./chunk-ZBFK6JJY.js";
-import "./chunk-ELSYEKMG.js";
-import "./chunk-PLJNUJXI.js";
+import "./chunk-WOFLQFMQ.js";
+import "./chunk-KF7G4B7M.js";
 import "./chunk-4AXL3BU5.js";
-import "./chunk-IJARGO3P.js";
+import "./chunk-BSKLUNIV.js";
 import "./chunk-A65H3QNL.js";
 import "./chunk-5XUPNBZ7.js";
 import "./chunk-EG4BBXMW.js";

@@ -3,7 +3,7 @@ import {
   DEFAULT_ORDER_COMMITS,
   HistoryError,
   readHistory
-} from "./chunk-PDZRXLDR.js";
+} from "./chunk-D4HLAB5Q.js";
 import {
   UsageError
 } from "./chunk-F7EZCM6P.js";

@@ -6,7 +6,7 @@ import {
   openBranch,
   pushWaitMs,
   renderIndex
-} from "./chunk-PDZRXLDR.js";
+} from "./chunk-D4HLAB5Q.js";
 
 // src/history/compact.ts
 import { setTimeout as sleep } from "node:timers/promises";

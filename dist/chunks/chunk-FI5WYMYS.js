@@ -10,10 +10,10 @@ import {
   holds,
   judgeSlo,
   parseCapacitySlos
-} from "./chunk-ELSYEKMG.js";
+} from "./chunk-WOFLQFMQ.js";
 import {
   checkCapacitySlo
-} from "./chunk-IJARGO3P.js";
+} from "./chunk-BSKLUNIV.js";
 import {
   HIST_SCALE,
   decodeHistogram,

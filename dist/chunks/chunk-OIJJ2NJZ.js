@@ -10,7 +10,7 @@ import {
   telemetrySection,
   telemetrySummary,
   undecided
-} from "./chunk-CIUGZX7K.js";
+} from "./chunk-D755RGY4.js";
 import {
   PercentileCells,
   capacityCellSection,
@@ -25,10 +25,10 @@ import {
   renderTable,
   turnsSection,
   writeOutputFile
-} from "./chunk-ELSYEKMG.js";
+} from "./chunk-WOFLQFMQ.js";
 import {
   metricDef
-} from "./chunk-IJARGO3P.js";
+} from "./chunk-BSKLUNIV.js";
 import {
   EXIT
 } from "./chunk-ZSLGKFHA.js";

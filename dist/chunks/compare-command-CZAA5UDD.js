@@ -1,20 +1,20 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
   reportVerdict
-} from "./chunk-SRVKUSUF.js";
+} from "./chunk-OIJJ2NJZ.js";
 import {
   judgeStored
-} from "./chunk-CIUGZX7K.js";
+} from "./chunk-D755RGY4.js";
 import "./chunk-KITUZ5SU.js";
 import "./chunk-Y52YXPNT.js";
 import "./chunk-DSTYHSYM.js";
 import "./chunk-BQTH2XRP.js";
-import "./chunk-ELSYEKMG.js";
-import "./chunk-PLJNUJXI.js";
+import "./chunk-WOFLQFMQ.js";
+import "./chunk-KF7G4B7M.js";
 import "./chunk-4AXL3BU5.js";
 import {
   readResultForGating
-} from "./chunk-IJARGO3P.js";
+} from "./chunk-BSKLUNIV.js";
 import "./chunk-A65H3QNL.js";
 import {
   cliHost

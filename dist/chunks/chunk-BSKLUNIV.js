@@ -503,7 +503,8 @@ function normaliseConfig(raw, input) {
       headers: Object.fromEntries(Object.keys(t.headers ?? {}).map((k) => [k, REDACTED])),
       extra_body: structuredClone(t.extra_body ?? {}),
       fixed_output: t.fixed_output ?? DEFAULTS.fixedOutput,
-      ...t.prompt_lengths === "server" ? { prompt_lengths: "server" } : {}
+      ...t.prompt_lengths === "server" ? { prompt_lengths: "server" } : {},
+      ...t.ttft_from === "first_chunk" ? { ttft_from: "first_chunk" } : {}
     },
     seed: raw.seed ?? DEFAULTS.seed,
     tokenizer: raw.tokenizer ?? DEFAULTS.tokenizer,
@@ -656,7 +657,8 @@ function planOf(config, ctx) {
       headers: { ...ctx.headers },
       extraBody: t.extra_body,
       fixedOutput: t.fixed_output,
-      promptLengths: t.prompt_lengths ?? "tokenizer"
+      promptLengths: t.prompt_lengths ?? "tokenizer",
+      ttftFrom: t.ttft_from ?? "output"
     },
     timeouts: {
       connectMs: config.timeouts.connect_ms,
@@ -824,9 +826,9 @@ function ucs2length(str) {
 }
 var validateSchema = (() => {
   const __validate = validate21;
-  const schema6 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "llm-perf-gate configuration (llm-perf.yml)", "description": "Load-test plan for an OpenAI-compatible inference server. Rules that JSON Schema cannot express (unique names and loads, shared_prefix_tokens < input_tokens, input_tokens or dataset, URL without credentials) are checked by llm-perf-gate itself.", "type": "object", "additionalProperties": false, "required": ["scenarios"], "properties": { "version": { "description": "Config format version.", "const": 1 }, "target": { "type": "object", "additionalProperties": false, "properties": { "url": { "description": "http(s) base URL of the server. A trailing slash and a trailing /v1 are removed. Required unless --url is given. Must not contain user:password (use api_key_env).", "type": "string", "minLength": 1 }, "api": { "description": "Endpoint family: /v1/chat/completions or /v1/completions.", "enum": ["chat", "completions"], "default": "chat" }, "model": { "description": "Model id. Default: the first id listed by GET /v1/models.", "type": "string", "minLength": 1 }, "api_key_env": { "description": "Name of the environment variable that holds the API key (sent as a Bearer token).", "type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$" }, "headers": { "description": "Extra HTTP headers sent with every request. Values are redacted in the result file.", "type": "object", "propertyNames": { "pattern": "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$" }, "additionalProperties": { "type": "string" } }, "extra_body": { "description": "JSON fields merged into every request body (temperature, top_p, ...).", "type": "object" }, "fixed_output": { "description": "Send ignore_eos and min_tokens so every response has exactly output_tokens tokens.", "type": "boolean", "default": true }, "prompt_lengths": { "description": `Whose tokens synthetic and trace prompt lengths are met in: tokenizer (the config's tokenizer) or server (the served model's, as the server counts them in usage.prompt_tokens, chat template included: probe requests before the load fit the map; docs/workloads.md, "The server's tokenizer").`, "enum": ["tokenizer", "server"], "default": "tokenizer" } } }, "seed": { "description": "Seed for prompt synthesis and arrival times.", "type": "integer", "minimum": 0, "maximum": 9007199254740991, "default": 1 }, "tokenizer": { "description": "Encoding used to build prompts and count tokens on the client side.", "enum": ["o200k_base", "cl100k_base"], "default": "o200k_base" }, "timeouts": { "type": "object", "additionalProperties": false, "properties": { "connect_ms": { "description": "Connection timeout in milliseconds.", "type": "number", "exclusiveMinimum": 0, "maximum": 6e5, "default": 5e3 }, "request_s": { "description": "Whole-request timeout in seconds, from send to end of stream. At most a day: Node timers overflow beyond 2^31-1 ms (24.8 days) and fire at once.", "type": "number", "exclusiveMinimum": 0, "maximum": 86400, "default": 300 }, "idle_s": { "description": "Longest silence between response bytes in seconds (also the wait for headers). At most a day.", "type": "number", "exclusiveMinimum": 0, "maximum": 86400, "default": 60 } } }, "limits": { "description": "What one response may make the client hold. A server past a limit fails that request as bad-response.", "type": "object", "additionalProperties": false, "properties": { "line_bytes": { "description": "Longest line of an event stream, in bytes.", "type": "integer", "minimum": 1024, "maximum": 1073741824, "default": 1048576 }, "event_bytes": { "description": "Largest event of an event stream (its data lines joined), in bytes.", "type": "integer", "minimum": 1024, "maximum": 1073741824, "default": 1048576 }, "response_bytes": { "description": "Most bytes read from one response.", "type": "integer", "minimum": 1024, "maximum": 17179869184, "default": 134217728 } } }, "run": { "type": "object", "additionalProperties": false, "properties": { "requests": { "description": "Measured requests per cell (scenario x load). At most 100000: every request keeps its record in memory until the cell ends.", "type": "integer", "minimum": 1, "maximum": 1e5, "default": 100 }, "warmup": { "description": "Warm-up requests per cell, excluded from every metric; auto: warm until the rolling TTFT and throughput stop improving, bounded by 64 requests and 120 s (the result records what it took).", "oneOf": [{ "type": "integer", "minimum": 0, "maximum": 1e4 }, { "const": "auto" }], "default": 4 }, "max_duration_s": { "description": "A cell stops scheduling new requests after this many seconds.", "type": "number", "exclusiveMinimum": 0, "maximum": 86400, "default": 120 }, "trials": { "description": "Times each cell is run (trials interleave across cells). Trials let the gate put an interval on throughput; 1 trial can only warn.", "type": "integer", "minimum": 1, "maximum": 100, "default": 3 }, "workers": { "description": 'Worker threads that send the load, each with its own event loop and connection pool, each taking its share of every cell (README, "Shards and workers"): a number, or auto (one per core but one, at most 16). 1 sends from the main thread.', "oneOf": [{ "type": "integer", "minimum": 1, "maximum": 256 }, { "const": "auto" }], "default": 1 }, "budget": { "description": 'Sequential measurement of a paired (same-job A/B) run: it measures run.trials pairs, then adds pairs while a gated metric is undecided, judging every look at levels that keep the false-failure rate of the fixed design (docs/gate.md, "Sequential measurement"), until every gated metric is decided or the budget is spent. false: the fixed design (run.trials pairs, no more).', "oneOf": [{ "type": "object", "additionalProperties": false, "properties": { "trials": { "description": "Most pairs per cell. Default: twice run.trials (at least run.trials + 2). At least run.trials.", "type": "integer", "minimum": 1, "maximum": 100 }, "minutes": { "description": "Most minutes of measuring: no pair is started that would not end inside them (judged from the mean pair so far).", "type": "number", "exclusiveMinimum": 0, "maximum": 1440, "default": 30 } } }, { "const": false }] } } }, "scenarios": { "type": "array", "minItems": 1, "items": { "type": "object", "additionalProperties": false, "required": ["name"], "properties": { "name": { "description": "Unique scenario name.", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9_.-]*$" }, "input_tokens": { "description": "Synthetic prompt length in tokens: a number or a distribution (docs/workloads.md). Required unless dataset or trace is given; not allowed with them.", "$ref": "#/definitions/length" }, "output_tokens": { "description": "Tokens to generate per request (max_tokens): a number or a distribution. Required unless trace is given (the trace says each request's).", "$ref": "#/definitions/length" }, "shared_prefix_tokens": { "description": "Leading prompt tokens shared by every request (prefix-cache workloads). Must be < input_tokens; not allowed with dataset.", "type": "integer", "minimum": 0, "maximum": 1e6, "default": 0 }, "dataset": { "description": "JSONL file of prompts, relative to the config file's folder.", "type": "string", "minLength": 1 }, "trace": { "description": "Replay a request trace at its timestamps, with its lengths and prefix sharing (docs/workloads.md). Its one cell (load label `trace`) stands in for the scenario's cells at the listed loads.", "type": "object", "additionalProperties": false, "required": ["file", "format"], "properties": { "file": { "description": "The trace file, relative to the config file's folder.", "type": "string", "minLength": 1 }, "format": { "description": "mooncake: JSONL of timestamp, input_length, output_length, hash_ids; azure: CSV of TIMESTAMP, ContextTokens, GeneratedTokens.", "enum": ["mooncake", "azure"] }, "block_tokens": { "description": "Tokens per hash id (mooncake): requests with equal leading hash ids share that prefix.", "type": "integer", "minimum": 1, "maximum": 1e6, "default": 512 }, "time_scale": { "description": "Multiplies the trace's time: 0.5 replays it in half the time (twice the rate), 2 at half the rate.", "type": "number", "exclusiveMinimum": 0, "maximum": 1e6, "default": 1 }, "start_s": { "description": "Replay from this many seconds after the trace's first request (trace time, before time_scale).", "type": "number", "minimum": 0, "maximum": 1e9, "default": 0 }, "duration_s": { "description": "Replay only this many seconds of the trace from start_s (trace time).", "type": "number", "exclusiveMinimum": 0, "maximum": 1e9 }, "max_requests": { "description": "Replay at most this many requests of the window.", "type": "integer", "minimum": 1, "maximum": 1e7 } } }, "conversation": { "description": "Run the scenario as multi-turn sessions: each turn sends the whole history (earlier user messages and the answers) plus a new user message (docs/workloads.md). Turn 1's message is input_tokens long (its first shared_prefix_tokens shared by every session); each answer is output_tokens long. The load's concurrency is sessions in flight; a rate is sessions arriving per second.", "type": "object", "additionalProperties": false, "required": ["turns"], "properties": { "turns": { "description": "Requests per session.", "type": "integer", "minimum": 1, "maximum": 1e3 }, "user_tokens": { "description": "The new user message of turns 2..N: a number or a distribution (default: input_tokens).", "$ref": "#/definitions/length" }, "think_time_ms": { "description": "Wait between an answer's end and the next turn's send, ms: a number or a distribution (default: none).", "$ref": "#/definitions/length" }, "answers": { "description": "real: the history holds the server's streamed answers; synthetic: text of each answer's output length, the same on every run.", "enum": ["real", "synthetic"], "default": "real" } } } } } }, "loads": { "description": "The loads every scenario runs at (trace scenarios excepted: they replay their own timing). Required unless every scenario is a trace.", "type": "array", "minItems": 1, "items": { "type": "object", "additionalProperties": false, "properties": { "concurrency": { "description": "Closed loop: this many requests in flight at all times.", "type": "integer", "minimum": 1, "maximum": 1e5 }, "rate": { "description": "Open loop: requests per second. From 0.001 (one request per 1000 s) to 100000.", "type": "number", "minimum": 1e-3, "maximum": 1e5 }, "arrival": { "description": "Inter-arrival distribution of an open-loop load.", "enum": ["poisson", "gamma"], "default": "poisson" }, "burstiness": { "description": "Gamma shape: 1 = Poisson, < 1 burstier, > 1 more regular. Only with arrival: gamma.", "type": "number", "minimum": 0.01, "maximum": 100, "default": 1 }, "max_concurrency": { "description": "Cap on requests in flight for an open-loop load.", "type": "integer", "minimum": 1, "maximum": 1e5 }, "ramp": { "description": 'Open loop whose rate moves from `from` to `to` req/s over duration_s, linearly or in steps, measured per step (docs/workloads.md, "Ramps").', "type": "object", "additionalProperties": false, "required": ["from", "to", "duration_s"], "properties": { "from": { "description": "Rate at the start, req/s.", "type": "number", "minimum": 1e-3, "maximum": 1e5 }, "to": { "description": "Rate at the end, req/s (may be below from: a ramp down).", "type": "number", "minimum": 1e-3, "maximum": 1e5 }, "duration_s": { "description": "Length of the ramp, seconds; at most run.max_duration_s.", "type": "number", "exclusiveMinimum": 0, "maximum": 86400 }, "shape": { "description": "linear: the rate moves continuously; steps: `steps` equal steps from `from` to `to`.", "enum": ["linear", "steps"], "default": "linear" }, "steps": { "description": "Steps of a steps ramp; windows the figures are reported per for a linear one.", "type": "integer", "minimum": 1, "maximum": 100, "default": 5 }, "saturation": { "description": "Judge each step for where the server saturates: capacity-style SLOs, a growth over the first step, or both.", "type": "object", "additionalProperties": false, "properties": { "slo": { "description": "SLOs in the gate.slo form, e.g. queued_ttft_ms.p95 <= 1000, judged per step with their confidence intervals.", "type": "array", "minItems": 1, "items": { "type": "string", "minLength": 1 } }, "growth": { "description": "Saturated when `metric` passes `factor` times its first-step value.", "type": "object", "additionalProperties": false, "required": ["factor"], "properties": { "factor": { "type": "number", "exclusiveMinimum": 1, "maximum": 1e3 }, "metric": { "description": "A per-step latency with a statistic.", "type": "string", "default": "queued_ttft_ms.p95" } } } } } } } }, "oneOf": [{ "required": ["concurrency"] }, { "required": ["rate"] }, { "required": ["ramp"] }], "dependencies": { "arrival": ["rate"], "max_concurrency": ["rate"], "burstiness": { "type": "object", "required": ["arrival"], "properties": { "arrival": { "const": "gamma" } } } } } }, "slos": { "description": "Per-request bounds; a request is good when it meets every bound given. Used for goodput.", "type": "object", "additionalProperties": false, "properties": { "ttft_ms": { "description": "Time to first token, ms.", "type": "number", "exclusiveMinimum": 0, "maximum": 864e5 }, "tpot_ms": { "description": "Time per output token after the first, ms.", "type": "number", "exclusiveMinimum": 0, "maximum": 864e5 }, "e2e_ms": { "description": "End-to-end latency, ms.", "type": "number", "exclusiveMinimum": 0, "maximum": 864e5 } } }, "gate": { "description": "How a comparison with a baseline decides pass, warn, fail, inconclusive or invalid. See docs/gate.md.", "type": "object", "additionalProperties": false, "properties": { "confidence": { "description": "Two-sided confidence level of the change intervals.", "type": "number", "exclusiveMinimum": 0.5, "exclusiveMaximum": 1, "default": 0.9 }, "alpha": { "description": "Largest Holm-adjusted p-value for a regression to fail the gate.", "type": "number", "exclusiveMinimum": 0, "maximum": 0.5, "default": 0.05 }, "error_rate_limit": { "description": "A baseline cell whose error rate exceeds this makes the comparison invalid (a broken baseline); a candidate over it is judged, and its error_rate (gated by default) fails it.", "type": "number", "minimum": 0, "maximum": 1, "default": 0.05 }, "client_stall_ms": { "description": "A trial whose client event-loop delay p99 is above this many ms stalled: in a paired comparison a pair stalled on one side only is dropped; in an unpaired one the stall's error enters the timing floors (docs/gate.md). Default 20.", "type": "number", "exclusiveMinimum": 0 }, "token_drift_limit": { "description": "Largest relative difference of mean input or output tokens before the sides count as different work.", "type": "number", "minimum": 0, "default": 0.02 }, "strict_fingerprint": { "description": "A different model or server fingerprint makes the comparison invalid instead of a warning.", "type": "boolean", "default": false }, "bootstrap_iterations": { "description": "Resamples per latency interval.", "type": "integer", "minimum": 200, "maximum": 1e5, "default": 2e3 }, "metrics": { "$ref": "#/definitions/metricRules" }, "scenarios": { "description": "Per-scenario overrides of gate.metrics.", "type": "object", "additionalProperties": { "type": "object", "additionalProperties": false, "properties": { "metrics": { "$ref": "#/definitions/metricRules" } } } }, "slo": { "description": "Absolute bounds that fail the gate whatever the baseline says, e.g. 'ttft_ms.p99 <= 2000'.", "type": "array", "items": { "oneOf": [{ "type": "string", "pattern": "^\\s*[a-z][a-z0-9_]*(\\.(mean|p50|p90|p95|p99))?\\s*(<=|<|>=|>)\\s*[0-9.eE+-]+\\s*$" }, { "type": "object", "additionalProperties": false, "required": ["check"], "properties": { "check": { "type": "string", "pattern": "^\\s*[a-z][a-z0-9_]*(\\.(mean|p50|p90|p95|p99))?\\s*(<=|<|>=|>)\\s*[0-9.eE+-]+\\s*$" }, "scenario": { "type": "string" }, "load": { "type": "string" } } }] } }, "capacity": { "description": "How capacity_rps and capacity_output_tps are compared with the baseline.", "type": "object", "additionalProperties": false, "properties": { "tolerance": { "description": "Relative capacity drop that counts as a regression.", "type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1, "default": 0.1 }, "noise": { "description": "Relative job-to-job noise added to both capacity intervals.", "type": "number", "minimum": 0, "exclusiveMaximum": 1, "default": 0.05 } } } } }, "ab": { "description": "Interleaved A/B: run every trial on both servers, in pairs, in a random order per pair, and compare them with a paired test (llm-perf-gate ab; the action with baseline-url). baseline and candidate name the two servers for llm-perf-gate ab (the action takes them from its inputs); schedule says how they share the machine. See docs/gate.md.", "type": "object", "additionalProperties": false, "dependencies": { "baseline": ["candidate"], "candidate": ["baseline"] }, "properties": { "baseline": { "$ref": "#/definitions/abSide" }, "candidate": { "$ref": "#/definitions/abSide" }, "schedule": { "description": "concurrent: both servers up at once, the two trials of a pair back to back. alternate: one server at a time (servers that need the whole GPU): blocks of one trial of every cell in an ABBA order, each server started for its block and stopped after it; start-up and warm-up are not measured.", "enum": ["concurrent", "alternate"], "default": "concurrent" }, "interleave": { "description": "concurrent schedule, closed-loop cells: blocks: the two sides of a pair take turns in blocks of requests (at least 4, and 4 per concurrent stream), so drift of a shared machine falls on both within a block's time; trials: each side runs its whole trial, then the other. Open-loop, trace and multi-turn cells always run whole trials.", "enum": ["blocks", "trials"], "default": "blocks" } } }, "cost": { "description": "What the measured deployment costs per hour: the report turns each cell's throughput into cost per million output and total tokens (docs/metrics.md, Cost and energy). Either gpu_hour_usd (with gpus) or node_hour_usd.", "type": "object", "additionalProperties": false, "properties": { "gpu_hour_usd": { "description": "Price of one GPU for one hour, US dollars.", "type": "number", "exclusiveMinimum": 0, "maximum": 1e6 }, "gpus": { "description": "GPUs the deployment uses (with gpu_hour_usd).", "type": "integer", "minimum": 1, "maximum": 1e5, "default": 1 }, "node_hour_usd": { "description": "Price of the whole node (or deployment) for one hour, US dollars.", "type": "number", "exclusiveMinimum": 0, "maximum": 1e8 } } }, "telemetry": { "description": "What the run records beside the client's figures in every trial: GPU samples, the server's /metrics, the CPU used by other processes, and the environment. See docs/telemetry.md.", "type": "object", "additionalProperties": false, "properties": { "enabled": { "description": "Record telemetry and the environment fingerprint. Off: results carry neither, and the gate checks neither.", "type": "boolean", "default": true }, "gpu_interval_ms": { "description": "nvidia-smi sampling interval while a trial runs.", "type": "integer", "minimum": 100, "maximum": 6e4, "default": 500 }, "scrape_interval_ms": { "description": "Interval of /metrics scrapes while a trial runs (one in flight at a time, on its own connection).", "type": "integer", "minimum": 200, "maximum": 6e4, "default": 1e3 }, "max_neighbour_cpu_share": { "description": "A trial during which processes other than this tool and the server it started used more than this share (0..1) of the machine's CPU is flagged, and a comparison of its cell is invalid.", "type": "number", "minimum": 0, "maximum": 1, "default": 0.25 }, "fingerprint_differences": { "description": "A major environment difference between baseline and candidate (GPU, GPU count or memory, engine or its version, model, CPU): a warning, or the comparison is invalid.", "enum": ["warn", "invalid"], "default": "warn" } } }, "capacity": { "description": "Capacity cells: per entry, the highest load (request rate or concurrency) at which every SLO still holds, or a sweep over listed loads. See docs/capacity.md.", "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["scenario", "mode", "slo"], "properties": { "scenario": { "description": "Name of a scenario.", "type": "string" }, "mode": { "description": "rate: open-loop requests per second; concurrency: closed-loop requests in flight.", "enum": ["rate", "concurrency"] }, "slo": { "description": "Bounds that must all hold at a load, in the gate.slo text form, e.g. 'queued_ttft_ms.p99 <= 2000'.", "type": "array", "minItems": 1, "items": { "type": "string" } }, "range": { "description": "Loads searched (req/s, or concurrency). Required for a search.", "type": "object", "additionalProperties": false, "required": ["min", "max"], "properties": { "min": { "type": "number" }, "max": { "type": "number" } } }, "resolution": { "type": "number", "description": "Stop when the bracket is within this fraction of the load.", "default": 0.05 }, "budget": { "description": "Most probe runs and seconds one search may take; the bracket reached is reported when either runs out.", "type": "object", "additionalProperties": false, "properties": { "max_steps": { "type": "integer", "default": 40 }, "max_duration_s": { "type": "number", "default": 1800 } } }, "requests_per_step": { "description": "Measured requests of a first run at a load (default: twice the fewest the SLOs need, at least 50).", "type": "integer", "minimum": 1 }, "max_requests_per_step": { "description": "Most requests at one load while its verdict is undecided (default: 4 x requests_per_step).", "type": "integer", "minimum": 1 }, "saturation_concurrency": { "description": "Rate mode: concurrency of the closed-loop probe that seeds the search; null starts from range.min.", "type": ["integer", "null"], "minimum": 1, "default": 64 }, "warmup": { "description": "Warm-up requests before each step (default: run.warmup).", "type": "integer", "minimum": 0 }, "sweep": { "description": "Measure these loads instead of searching, and mark the knee of the curve.", "type": "array", "minItems": 1, "items": { "type": "number", "exclusiveMinimum": 0 } } } } } }, "definitions": { "metricRule": { "type": "object", "additionalProperties": false, "properties": { "gate": { "description": "Whether a regression of this metric fails (or warns, see level) the gate.", "type": "boolean" }, "tolerance": { "description": "Relative change allowed before a change counts (0.05 = 5%); for error_rate an absolute change.", "type": "number", "minimum": 0 }, "floor": { "description": "Absolute change, in the metric's unit, that never counts as a regression.", "type": "number", "minimum": 0 }, "level": { "description": "fail: a regression fails the gate; warn: it only warns.", "enum": ["fail", "warn"] } } }, "metricRules": { "type": "object", "propertyNames": { "pattern": "^[a-z_]+(\\.(mean|p50|p90|p95|p99))?$" }, "additionalProperties": { "$ref": "#/definitions/metricRule" } }, "abSide": { "type": "object", "additionalProperties": false, "required": ["url"], "properties": { "url": { "description": "Base URL of this side's server.", "type": "string", "minLength": 1 }, "model": { "description": "Model id on this side (default: target.model, else the first id of its /v1/models).", "type": "string", "minLength": 1 }, "server_command": { "description": "Shell command that starts this side's server in the foreground; started before the run and stopped after it.", "type": "string", "minLength": 1 }, "ready_timeout_s": { "description": "Seconds to wait for this side's server to be ready.", "type": "number", "exclusiveMinimum": 0, "maximum": 86400, "default": 600 } } }, "length": { "description": "A token count: a number, or a distribution drawn per request from the seed (docs/workloads.md).", "type": ["integer", "object"], "minimum": 1, "maximum": 1e6, "additionalProperties": false, "required": ["dist"], "properties": { "dist": { "description": "fixed (value), uniform (min, max), normal or lognormal (mean, stddev, max, min default 1; redrawn outside the bounds), empirical (values, weights).", "enum": ["fixed", "uniform", "normal", "lognormal", "empirical"] }, "value": { "description": "dist: fixed: the length.", "type": "integer", "minimum": 1, "maximum": 1e6 }, "min": { "description": "Smallest length drawn (uniform, normal, lognormal; default 1).", "type": "integer", "minimum": 1, "maximum": 1e6 }, "max": { "description": "Largest length drawn (uniform, normal, lognormal).", "type": "integer", "minimum": 1, "maximum": 1e6 }, "mean": { "description": "Mean of the normal or lognormal, in tokens (before the bounds).", "type": "number", "exclusiveMinimum": 0, "maximum": 1e6 }, "stddev": { "description": "Standard deviation of the normal or lognormal, in tokens (before the bounds).", "type": "number", "minimum": 0, "maximum": 1e6 }, "values": { "description": "dist: empirical: the lengths drawn from.", "type": "array", "minItems": 1, "maxItems": 1e5, "items": { "type": "integer", "minimum": 1, "maximum": 1e6 } }, "weights": { "description": "dist: empirical: relative weight of each value (default equal).", "type": "array", "minItems": 1, "maxItems": 1e5, "items": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e12 } } } } } };
+  const schema6 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "llm-perf-gate configuration (llm-perf.yml)", "description": "Load-test plan for an OpenAI-compatible inference server. Rules that JSON Schema cannot express (unique names and loads, shared_prefix_tokens < input_tokens, input_tokens or dataset, URL without credentials) are checked by llm-perf-gate itself.", "type": "object", "additionalProperties": false, "required": ["scenarios"], "properties": { "version": { "description": "Config format version.", "const": 1 }, "target": { "type": "object", "additionalProperties": false, "properties": { "url": { "description": "http(s) base URL of the server. A trailing slash and a trailing /v1 are removed. Required unless --url is given. Must not contain user:password (use api_key_env).", "type": "string", "minLength": 1 }, "api": { "description": "Endpoint family: /v1/chat/completions or /v1/completions.", "enum": ["chat", "completions"], "default": "chat" }, "model": { "description": "Model id. Default: the first id listed by GET /v1/models.", "type": "string", "minLength": 1 }, "api_key_env": { "description": "Name of the environment variable that holds the API key (sent as a Bearer token).", "type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$" }, "headers": { "description": "Extra HTTP headers sent with every request. Values are redacted in the result file.", "type": "object", "propertyNames": { "pattern": "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$" }, "additionalProperties": { "type": "string" } }, "extra_body": { "description": "JSON fields merged into every request body (temperature, top_p, ...).", "type": "object" }, "fixed_output": { "description": "Send ignore_eos and min_tokens so every response has exactly output_tokens tokens.", "type": "boolean", "default": true }, "prompt_lengths": { "description": `Whose tokens synthetic and trace prompt lengths are met in: tokenizer (the config's tokenizer) or server (the served model's, as the server counts them in usage.prompt_tokens, chat template included: probe requests before the load fit the map; docs/workloads.md, "The server's tokenizer").`, "enum": ["tokenizer", "server"], "default": "tokenizer" }, "ttft_from": { "description": `Which stream event TTFT is stamped at: output (the first event that carries generated output) or first_chunk (the first chunk with choices, as vLLM's bench serve stamps it: in a chat stream the role-only chunk, before any token; the wait for the first token then falls into TPOT and ITL). For matching figures taken with vLLM's client (docs/metrics.md, "Beside vLLM, AIPerf and guidellm"); a comparison of sides stamped differently is invalid.`, "enum": ["output", "first_chunk"], "default": "output" } } }, "seed": { "description": "Seed for prompt synthesis and arrival times.", "type": "integer", "minimum": 0, "maximum": 9007199254740991, "default": 1 }, "tokenizer": { "description": "Encoding used to build prompts and count tokens on the client side.", "enum": ["o200k_base", "cl100k_base"], "default": "o200k_base" }, "timeouts": { "type": "object", "additionalProperties": false, "properties": { "connect_ms": { "description": "Connection timeout in milliseconds.", "type": "number", "exclusiveMinimum": 0, "maximum": 6e5, "default": 5e3 }, "request_s": { "description": "Whole-request timeout in seconds, from send to end of stream. At most a day: Node timers overflow beyond 2^31-1 ms (24.8 days) and fire at once.", "type": "number", "exclusiveMinimum": 0, "maximum": 86400, "default": 300 }, "idle_s": { "description": "Longest silence between response bytes in seconds (also the wait for headers). At most a day.", "type": "number", "exclusiveMinimum": 0, "maximum": 86400, "default": 60 } } }, "limits": { "description": "What one response may make the client hold. A server past a limit fails that request as bad-response.", "type": "object", "additionalProperties": false, "properties": { "line_bytes": { "description": "Longest line of an event stream, in bytes.", "type": "integer", "minimum": 1024, "maximum": 1073741824, "default": 1048576 }, "event_bytes": { "description": "Largest event of an event stream (its data lines joined), in bytes.", "type": "integer", "minimum": 1024, "maximum": 1073741824, "default": 1048576 }, "response_bytes": { "description": "Most bytes read from one response.", "type": "integer", "minimum": 1024, "maximum": 17179869184, "default": 134217728 } } }, "run": { "type": "object", "additionalProperties": false, "properties": { "requests": { "description": "Measured requests per cell (scenario x load). At most 100000: every request keeps its record in memory until the cell ends.", "type": "integer", "minimum": 1, "maximum": 1e5, "default": 100 }, "warmup": { "description": "Warm-up requests per cell, excluded from every metric; auto: warm until the rolling TTFT and throughput stop improving, bounded by 64 requests and 120 s (the result records what it took).", "oneOf": [{ "type": "integer", "minimum": 0, "maximum": 1e4 }, { "const": "auto" }], "default": 4 }, "max_duration_s": { "description": "A cell stops scheduling new requests after this many seconds.", "type": "number", "exclusiveMinimum": 0, "maximum": 86400, "default": 120 }, "trials": { "description": "Times each cell is run (trials interleave across cells). Trials let the gate put an interval on throughput; 1 trial can only warn.", "type": "integer", "minimum": 1, "maximum": 100, "default": 3 }, "workers": { "description": 'Worker threads that send the load, each with its own event loop and connection pool, each taking its share of every cell (README, "Shards and workers"): a number, or auto (one per core but one, at most 16). 1 sends from the main thread.', "oneOf": [{ "type": "integer", "minimum": 1, "maximum": 256 }, { "const": "auto" }], "default": 1 }, "budget": { "description": 'Sequential measurement of a paired (same-job A/B) run: it measures run.trials pairs, then adds pairs while a gated metric is undecided, judging every look at levels that keep the false-failure rate of the fixed design (docs/gate.md, "Sequential measurement"), until every gated metric is decided or the budget is spent. false: the fixed design (run.trials pairs, no more).', "oneOf": [{ "type": "object", "additionalProperties": false, "properties": { "trials": { "description": "Most pairs per cell. Default: twice run.trials (at least run.trials + 2). At least run.trials.", "type": "integer", "minimum": 1, "maximum": 100 }, "minutes": { "description": "Most minutes of measuring: no pair is started that would not end inside them (judged from the mean pair so far).", "type": "number", "exclusiveMinimum": 0, "maximum": 1440, "default": 30 } } }, { "const": false }] } } }, "scenarios": { "type": "array", "minItems": 1, "items": { "type": "object", "additionalProperties": false, "required": ["name"], "properties": { "name": { "description": "Unique scenario name.", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9_.-]*$" }, "input_tokens": { "description": "Synthetic prompt length in tokens: a number or a distribution (docs/workloads.md). Required unless dataset or trace is given; not allowed with them.", "$ref": "#/definitions/length" }, "output_tokens": { "description": "Tokens to generate per request (max_tokens): a number or a distribution. Required unless trace is given (the trace says each request's).", "$ref": "#/definitions/length" }, "shared_prefix_tokens": { "description": "Leading prompt tokens shared by every request (prefix-cache workloads). Must be < input_tokens; not allowed with dataset.", "type": "integer", "minimum": 0, "maximum": 1e6, "default": 0 }, "dataset": { "description": "JSONL file of prompts, relative to the config file's folder.", "type": "string", "minLength": 1 }, "trace": { "description": "Replay a request trace at its timestamps, with its lengths and prefix sharing (docs/workloads.md). Its one cell (load label `trace`) stands in for the scenario's cells at the listed loads.", "type": "object", "additionalProperties": false, "required": ["file", "format"], "properties": { "file": { "description": "The trace file, relative to the config file's folder.", "type": "string", "minLength": 1 }, "format": { "description": "mooncake: JSONL of timestamp, input_length, output_length, hash_ids; azure: CSV of TIMESTAMP, ContextTokens, GeneratedTokens.", "enum": ["mooncake", "azure"] }, "block_tokens": { "description": "Tokens per hash id (mooncake): requests with equal leading hash ids share that prefix.", "type": "integer", "minimum": 1, "maximum": 1e6, "default": 512 }, "time_scale": { "description": "Multiplies the trace's time: 0.5 replays it in half the time (twice the rate), 2 at half the rate.", "type": "number", "exclusiveMinimum": 0, "maximum": 1e6, "default": 1 }, "start_s": { "description": "Replay from this many seconds after the trace's first request (trace time, before time_scale).", "type": "number", "minimum": 0, "maximum": 1e9, "default": 0 }, "duration_s": { "description": "Replay only this many seconds of the trace from start_s (trace time).", "type": "number", "exclusiveMinimum": 0, "maximum": 1e9 }, "max_requests": { "description": "Replay at most this many requests of the window.", "type": "integer", "minimum": 1, "maximum": 1e7 } } }, "conversation": { "description": "Run the scenario as multi-turn sessions: each turn sends the whole history (earlier user messages and the answers) plus a new user message (docs/workloads.md). Turn 1's message is input_tokens long (its first shared_prefix_tokens shared by every session); each answer is output_tokens long. The load's concurrency is sessions in flight; a rate is sessions arriving per second.", "type": "object", "additionalProperties": false, "required": ["turns"], "properties": { "turns": { "description": "Requests per session.", "type": "integer", "minimum": 1, "maximum": 1e3 }, "user_tokens": { "description": "The new user message of turns 2..N: a number or a distribution (default: input_tokens).", "$ref": "#/definitions/length" }, "think_time_ms": { "description": "Wait between an answer's end and the next turn's send, ms: a number or a distribution (default: none).", "$ref": "#/definitions/length" }, "answers": { "description": "real: the history holds the server's streamed answers; synthetic: text of each answer's output length, the same on every run.", "enum": ["real", "synthetic"], "default": "real" } } } } } }, "loads": { "description": "The loads every scenario runs at (trace scenarios excepted: they replay their own timing). Required unless every scenario is a trace.", "type": "array", "minItems": 1, "items": { "type": "object", "additionalProperties": false, "properties": { "concurrency": { "description": "Closed loop: this many requests in flight at all times.", "type": "integer", "minimum": 1, "maximum": 1e5 }, "rate": { "description": "Open loop: requests per second. From 0.001 (one request per 1000 s) to 100000.", "type": "number", "minimum": 1e-3, "maximum": 1e5 }, "arrival": { "description": "Inter-arrival distribution of an open-loop load.", "enum": ["poisson", "gamma"], "default": "poisson" }, "burstiness": { "description": "Gamma shape: 1 = Poisson, < 1 burstier, > 1 more regular. Only with arrival: gamma.", "type": "number", "minimum": 0.01, "maximum": 100, "default": 1 }, "max_concurrency": { "description": "Cap on requests in flight for an open-loop load.", "type": "integer", "minimum": 1, "maximum": 1e5 }, "ramp": { "description": 'Open loop whose rate moves from `from` to `to` req/s over duration_s, linearly or in steps, measured per step (docs/workloads.md, "Ramps").', "type": "object", "additionalProperties": false, "required": ["from", "to", "duration_s"], "properties": { "from": { "description": "Rate at the start, req/s.", "type": "number", "minimum": 1e-3, "maximum": 1e5 }, "to": { "description": "Rate at the end, req/s (may be below from: a ramp down).", "type": "number", "minimum": 1e-3, "maximum": 1e5 }, "duration_s": { "description": "Length of the ramp, seconds; at most run.max_duration_s.", "type": "number", "exclusiveMinimum": 0, "maximum": 86400 }, "shape": { "description": "linear: the rate moves continuously; steps: `steps` equal steps from `from` to `to`.", "enum": ["linear", "steps"], "default": "linear" }, "steps": { "description": "Steps of a steps ramp; windows the figures are reported per for a linear one.", "type": "integer", "minimum": 1, "maximum": 100, "default": 5 }, "saturation": { "description": "Judge each step for where the server saturates: capacity-style SLOs, a growth over the first step, or both.", "type": "object", "additionalProperties": false, "properties": { "slo": { "description": "SLOs in the gate.slo form, e.g. queued_ttft_ms.p95 <= 1000, judged per step with their confidence intervals.", "type": "array", "minItems": 1, "items": { "type": "string", "minLength": 1 } }, "growth": { "description": "Saturated when `metric` passes `factor` times its first-step value.", "type": "object", "additionalProperties": false, "required": ["factor"], "properties": { "factor": { "type": "number", "exclusiveMinimum": 1, "maximum": 1e3 }, "metric": { "description": "A per-step latency with a statistic.", "type": "string", "default": "queued_ttft_ms.p95" } } } } } } } }, "oneOf": [{ "required": ["concurrency"] }, { "required": ["rate"] }, { "required": ["ramp"] }], "dependencies": { "arrival": ["rate"], "max_concurrency": ["rate"], "burstiness": { "type": "object", "required": ["arrival"], "properties": { "arrival": { "const": "gamma" } } } } } }, "slos": { "description": "Per-request bounds; a request is good when it meets every bound given. Used for goodput.", "type": "object", "additionalProperties": false, "properties": { "ttft_ms": { "description": "Time to first token, ms.", "type": "number", "exclusiveMinimum": 0, "maximum": 864e5 }, "tpot_ms": { "description": "Time per output token after the first, ms.", "type": "number", "exclusiveMinimum": 0, "maximum": 864e5 }, "e2e_ms": { "description": "End-to-end latency, ms.", "type": "number", "exclusiveMinimum": 0, "maximum": 864e5 } } }, "gate": { "description": "How a comparison with a baseline decides pass, warn, fail, inconclusive or invalid. See docs/gate.md.", "type": "object", "additionalProperties": false, "properties": { "confidence": { "description": "Two-sided confidence level of the change intervals.", "type": "number", "exclusiveMinimum": 0.5, "exclusiveMaximum": 1, "default": 0.9 }, "alpha": { "description": "Largest Holm-adjusted p-value for a regression to fail the gate.", "type": "number", "exclusiveMinimum": 0, "maximum": 0.5, "default": 0.05 }, "error_rate_limit": { "description": "A baseline cell whose error rate exceeds this makes the comparison invalid (a broken baseline); a candidate over it is judged, and its error_rate (gated by default) fails it.", "type": "number", "minimum": 0, "maximum": 1, "default": 0.05 }, "client_stall_ms": { "description": "A trial whose client event-loop delay p99 is above this many ms stalled: in a paired comparison a pair stalled on one side only is dropped; in an unpaired one the stall's error enters the timing floors (docs/gate.md). Default 20.", "type": "number", "exclusiveMinimum": 0 }, "token_drift_limit": { "description": "Largest relative difference of mean input or output tokens before the sides count as different work.", "type": "number", "minimum": 0, "default": 0.02 }, "strict_fingerprint": { "description": "A different model or server fingerprint makes the comparison invalid instead of a warning.", "type": "boolean", "default": false }, "bootstrap_iterations": { "description": "Resamples per latency interval.", "type": "integer", "minimum": 200, "maximum": 1e5, "default": 2e3 }, "metrics": { "$ref": "#/definitions/metricRules" }, "scenarios": { "description": "Per-scenario overrides of gate.metrics.", "type": "object", "additionalProperties": { "type": "object", "additionalProperties": false, "properties": { "metrics": { "$ref": "#/definitions/metricRules" } } } }, "slo": { "description": "Absolute bounds that fail the gate whatever the baseline says, e.g. 'ttft_ms.p99 <= 2000'.", "type": "array", "items": { "oneOf": [{ "type": "string", "pattern": "^\\s*[a-z][a-z0-9_]*(\\.(mean|p50|p90|p95|p99))?\\s*(<=|<|>=|>)\\s*[0-9.eE+-]+\\s*$" }, { "type": "object", "additionalProperties": false, "required": ["check"], "properties": { "check": { "type": "string", "pattern": "^\\s*[a-z][a-z0-9_]*(\\.(mean|p50|p90|p95|p99))?\\s*(<=|<|>=|>)\\s*[0-9.eE+-]+\\s*$" }, "scenario": { "type": "string" }, "load": { "type": "string" } } }] } }, "capacity": { "description": "How capacity_rps and capacity_output_tps are compared with the baseline.", "type": "object", "additionalProperties": false, "properties": { "tolerance": { "description": "Relative capacity drop that counts as a regression.", "type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1, "default": 0.1 }, "noise": { "description": "Relative job-to-job noise added to both capacity intervals.", "type": "number", "minimum": 0, "exclusiveMaximum": 1, "default": 0.05 } } } } }, "ab": { "description": "Interleaved A/B: run every trial on both servers, in pairs, in a random order per pair, and compare them with a paired test (llm-perf-gate ab; the action with baseline-url). baseline and candidate name the two servers for llm-perf-gate ab (the action takes them from its inputs); schedule says how they share the machine. See docs/gate.md.", "type": "object", "additionalProperties": false, "dependencies": { "baseline": ["candidate"], "candidate": ["baseline"] }, "properties": { "baseline": { "$ref": "#/definitions/abSide" }, "candidate": { "$ref": "#/definitions/abSide" }, "schedule": { "description": "concurrent: both servers up at once, the two trials of a pair back to back. alternate: one server at a time (servers that need the whole GPU): blocks of one trial of every cell in an ABBA order, each server started for its block and stopped after it; start-up and warm-up are not measured.", "enum": ["concurrent", "alternate"], "default": "concurrent" }, "interleave": { "description": "concurrent schedule, closed-loop cells: blocks: the two sides of a pair take turns in blocks of requests (at least 4, and 4 per concurrent stream), so drift of a shared machine falls on both within a block's time; trials: each side runs its whole trial, then the other. Open-loop, trace and multi-turn cells always run whole trials.", "enum": ["blocks", "trials"], "default": "blocks" } } }, "cost": { "description": "What the measured deployment costs per hour: the report turns each cell's throughput into cost per million output and total tokens (docs/metrics.md, Cost and energy). Either gpu_hour_usd (with gpus) or node_hour_usd.", "type": "object", "additionalProperties": false, "properties": { "gpu_hour_usd": { "description": "Price of one GPU for one hour, US dollars.", "type": "number", "exclusiveMinimum": 0, "maximum": 1e6 }, "gpus": { "description": "GPUs the deployment uses (with gpu_hour_usd).", "type": "integer", "minimum": 1, "maximum": 1e5, "default": 1 }, "node_hour_usd": { "description": "Price of the whole node (or deployment) for one hour, US dollars.", "type": "number", "exclusiveMinimum": 0, "maximum": 1e8 } } }, "telemetry": { "description": "What the run records beside the client's figures in every trial: GPU samples, the server's /metrics, the CPU used by other processes, and the environment. See docs/telemetry.md.", "type": "object", "additionalProperties": false, "properties": { "enabled": { "description": "Record telemetry and the environment fingerprint. Off: results carry neither, and the gate checks neither.", "type": "boolean", "default": true }, "gpu_interval_ms": { "description": "nvidia-smi sampling interval while a trial runs.", "type": "integer", "minimum": 100, "maximum": 6e4, "default": 500 }, "scrape_interval_ms": { "description": "Interval of /metrics scrapes while a trial runs (one in flight at a time, on its own connection).", "type": "integer", "minimum": 200, "maximum": 6e4, "default": 1e3 }, "max_neighbour_cpu_share": { "description": "A trial during which processes other than this tool and the server it started used more than this share (0..1) of the machine's CPU is flagged, and a comparison of its cell is invalid.", "type": "number", "minimum": 0, "maximum": 1, "default": 0.25 }, "fingerprint_differences": { "description": "A major environment difference between baseline and candidate (GPU, GPU count or memory, engine or its version, model, CPU): a warning, or the comparison is invalid.", "enum": ["warn", "invalid"], "default": "warn" } } }, "capacity": { "description": "Capacity cells: per entry, the highest load (request rate or concurrency) at which every SLO still holds, or a sweep over listed loads. See docs/capacity.md.", "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["scenario", "mode", "slo"], "properties": { "scenario": { "description": "Name of a scenario.", "type": "string" }, "mode": { "description": "rate: open-loop requests per second; concurrency: closed-loop requests in flight.", "enum": ["rate", "concurrency"] }, "slo": { "description": "Bounds that must all hold at a load, in the gate.slo text form, e.g. 'queued_ttft_ms.p99 <= 2000'.", "type": "array", "minItems": 1, "items": { "type": "string" } }, "range": { "description": "Loads searched (req/s, or concurrency). Required for a search.", "type": "object", "additionalProperties": false, "required": ["min", "max"], "properties": { "min": { "type": "number" }, "max": { "type": "number" } } }, "resolution": { "type": "number", "description": "Stop when the bracket is within this fraction of the load.", "default": 0.05 }, "budget": { "description": "Most probe runs and seconds one search may take; the bracket reached is reported when either runs out.", "type": "object", "additionalProperties": false, "properties": { "max_steps": { "type": "integer", "default": 40 }, "max_duration_s": { "type": "number", "default": 1800 } } }, "requests_per_step": { "description": "Measured requests of a first run at a load (default: twice the fewest the SLOs need, at least 50).", "type": "integer", "minimum": 1 }, "max_requests_per_step": { "description": "Most requests at one load while its verdict is undecided (default: 4 x requests_per_step).", "type": "integer", "minimum": 1 }, "saturation_concurrency": { "description": "Rate mode: concurrency of the closed-loop probe that seeds the search; null starts from range.min.", "type": ["integer", "null"], "minimum": 1, "default": 64 }, "warmup": { "description": "Warm-up requests before each step (default: run.warmup).", "type": "integer", "minimum": 0 }, "sweep": { "description": "Measure these loads instead of searching, and mark the knee of the curve.", "type": "array", "minItems": 1, "items": { "type": "number", "exclusiveMinimum": 0 } } } } } }, "definitions": { "metricRule": { "type": "object", "additionalProperties": false, "properties": { "gate": { "description": "Whether a regression of this metric fails (or warns, see level) the gate.", "type": "boolean" }, "tolerance": { "description": "Relative change allowed before a change counts (0.05 = 5%); for error_rate an absolute change.", "type": "number", "minimum": 0 }, "floor": { "description": "Absolute change, in the metric's unit, that never counts as a regression.", "type": "number", "minimum": 0 }, "level": { "description": "fail: a regression fails the gate; warn: it only warns.", "enum": ["fail", "warn"] } } }, "metricRules": { "type": "object", "propertyNames": { "pattern": "^[a-z_]+(\\.(mean|p50|p90|p95|p99))?$" }, "additionalProperties": { "$ref": "#/definitions/metricRule" } }, "abSide": { "type": "object", "additionalProperties": false, "required": ["url"], "properties": { "url": { "description": "Base URL of this side's server.", "type": "string", "minLength": 1 }, "model": { "description": "Model id on this side (default: target.model, else the first id of its /v1/models).", "type": "string", "minLength": 1 }, "server_command": { "description": "Shell command that starts this side's server in the foreground; started before the run and stopped after it.", "type": "string", "minLength": 1 }, "ready_timeout_s": { "description": "Seconds to wait for this side's server to be ready.", "type": "number", "exclusiveMinimum": 0, "maximum": 86400, "default": 600 } } }, "length": { "description": "A token count: a number, or a distribution drawn per request from the seed (docs/workloads.md).", "type": ["integer", "object"], "minimum": 1, "maximum": 1e6, "additionalProperties": false, "required": ["dist"], "properties": { "dist": { "description": "fixed (value), uniform (min, max), normal or lognormal (mean, stddev, max, min default 1; redrawn outside the bounds), empirical (values, weights).", "enum": ["fixed", "uniform", "normal", "lognormal", "empirical"] }, "value": { "description": "dist: fixed: the length.", "type": "integer", "minimum": 1, "maximum": 1e6 }, "min": { "description": "Smallest length drawn (uniform, normal, lognormal; default 1).", "type": "integer", "minimum": 1, "maximum": 1e6 }, "max": { "description": "Largest length drawn (uniform, normal, lognormal).", "type": "integer", "minimum": 1, "maximum": 1e6 }, "mean": { "description": "Mean of the normal or lognormal, in tokens (before the bounds).", "type": "number", "exclusiveMinimum": 0, "maximum": 1e6 }, "stddev": { "description": "Standard deviation of the normal or lognormal, in tokens (before the bounds).", "type": "number", "minimum": 0, "maximum": 1e6 }, "values": { "description": "dist: empirical: the lengths drawn from.", "type": "array", "minItems": 1, "maxItems": 1e5, "items": { "type": "integer", "minimum": 1, "maximum": 1e6 } }, "weights": { "description": "dist: empirical: relative weight of each value (default equal).", "type": "array", "minItems": 1, "maxItems": 1e5, "items": { "type": "number", "exclusiveMinimum": 0, "maximum": 1e12 } } } } } };
   const func2 = Object.prototype.hasOwnProperty;
-  const func3 = ucs2length;
+  const func4 = ucs2length;
   const pattern0 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*$", "u");
   const pattern1 = new RegExp("^[!#$%&'*+.^_`|~0-9A-Za-z-]+$", "u");
   const pattern2 = new RegExp("^[A-Za-z0-9][A-Za-z0-9_.-]*$", "u");
@@ -1358,7 +1360,7 @@ var validateSchema = (() => {
       if (data.url !== void 0) {
         let data0 = data.url;
         if (typeof data0 === "string") {
-          if (func3(data0) < 1) {
+          if (func4(data0) < 1) {
             const err2 = { instancePath: instancePath + "/url", schemaPath: "#/properties/url/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema10.properties.url, data: data0 };
             if (vErrors === null) {
               vErrors = [err2];
@@ -1380,7 +1382,7 @@ var validateSchema = (() => {
       if (data.model !== void 0) {
         let data1 = data.model;
         if (typeof data1 === "string") {
-          if (func3(data1) < 1) {
+          if (func4(data1) < 1) {
             const err4 = { instancePath: instancePath + "/model", schemaPath: "#/properties/model/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema10.properties.model, data: data1 };
             if (vErrors === null) {
               vErrors = [err4];
@@ -1402,7 +1404,7 @@ var validateSchema = (() => {
       if (data.server_command !== void 0) {
         let data2 = data.server_command;
         if (typeof data2 === "string") {
-          if (func3(data2) < 1) {
+          if (func4(data2) < 1) {
             const err6 = { instancePath: instancePath + "/server_command", schemaPath: "#/properties/server_command/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema10.properties.server_command, data: data2 };
             if (vErrors === null) {
               vErrors = [err6];
@@ -1504,7 +1506,7 @@ var validateSchema = (() => {
         let data1 = data.target;
         if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
           for (const key1 in data1) {
-            if (!(key1 === "url" || key1 === "api" || key1 === "model" || key1 === "api_key_env" || key1 === "headers" || key1 === "extra_body" || key1 === "fixed_output" || key1 === "prompt_lengths")) {
+            if (!func2.call(schema6.properties.target.properties, key1)) {
               const err3 = { instancePath: instancePath + "/target", schemaPath: "#/properties/target/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.target, data: data1 };
               if (vErrors === null) {
                 vErrors = [err3];
@@ -1517,7 +1519,7 @@ var validateSchema = (() => {
           if (data1.url !== void 0) {
             let data2 = data1.url;
             if (typeof data2 === "string") {
-              if (func3(data2) < 1) {
+              if (func4(data2) < 1) {
                 const err4 = { instancePath: instancePath + "/target/url", schemaPath: "#/properties/target/properties/url/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema6.properties.target.properties.url, data: data2 };
                 if (vErrors === null) {
                   vErrors = [err4];
@@ -1551,7 +1553,7 @@ var validateSchema = (() => {
           if (data1.model !== void 0) {
             let data4 = data1.model;
             if (typeof data4 === "string") {
-              if (func3(data4) < 1) {
+              if (func4(data4) < 1) {
                 const err7 = { instancePath: instancePath + "/target/model", schemaPath: "#/properties/target/properties/model/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema6.properties.target.properties.model, data: data4 };
                 if (vErrors === null) {
                   vErrors = [err7];
@@ -1677,20 +1679,20 @@ var validateSchema = (() => {
               errors++;
             }
           }
-        } else {
-          const err18 = { instancePath: instancePath + "/target", schemaPath: "#/properties/target/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.target.type, parentSchema: schema6.properties.target, data: data1 };
-          if (vErrors === null) {
-            vErrors = [err18];
-          } else {
-            vErrors.push(err18);
+          if (data1.ttft_from !== void 0) {
+            let data11 = data1.ttft_from;
+            if (!(data11 === "output" || data11 === "first_chunk")) {
+              const err18 = { instancePath: instancePath + "/target/ttft_from", schemaPath: "#/properties/target/properties/ttft_from/enum", keyword: "enum", params: { allowedValues: schema6.properties.target.properties.ttft_from.enum }, message: "must be equal to one of the allowed values", schema: schema6.properties.target.properties.ttft_from.enum, parentSchema: schema6.properties.target.properties.ttft_from, data: data11 };
+              if (vErrors === null) {
+                vErrors = [err18];
+              } else {
+                vErrors.push(err18);
+              }
+              errors++;
+            }
           }
-          errors++;
-        }
-      }
-      if (data.seed !== void 0) {
-        let data11 = data.seed;
-        if (!(typeof data11 == "number" && (!(data11 % 1) && !isNaN(data11)) && isFinite(data11))) {
-          const err19 = { instancePath: instancePath + "/seed", schemaPath: "#/properties/seed/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.seed.type, parentSchema: schema6.properties.seed, data: data11 };
+        } else {
+          const err19 = { instancePath: instancePath + "/target", schemaPath: "#/properties/target/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.target.type, parentSchema: schema6.properties.target, data: data1 };
           if (vErrors === null) {
             vErrors = [err19];
           } else {
@@ -1698,18 +1700,21 @@ var validateSchema = (() => {
           }
           errors++;
         }
-        if (typeof data11 == "number" && isFinite(data11)) {
-          if (data11 > 9007199254740991 || isNaN(data11)) {
-            const err20 = { instancePath: instancePath + "/seed", schemaPath: "#/properties/seed/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema6.properties.seed, data: data11 };
-            if (vErrors === null) {
-              vErrors = [err20];
-            } else {
-              vErrors.push(err20);
-            }
-            errors++;
+      }
+      if (data.seed !== void 0) {
+        let data12 = data.seed;
+        if (!(typeof data12 == "number" && (!(data12 % 1) && !isNaN(data12)) && isFinite(data12))) {
+          const err20 = { instancePath: instancePath + "/seed", schemaPath: "#/properties/seed/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.seed.type, parentSchema: schema6.properties.seed, data: data12 };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
           }
-          if (data11 < 0 || isNaN(data11)) {
-            const err21 = { instancePath: instancePath + "/seed", schemaPath: "#/properties/seed/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema6.properties.seed, data: data11 };
+          errors++;
+        }
+        if (typeof data12 == "number" && isFinite(data12)) {
+          if (data12 > 9007199254740991 || isNaN(data12)) {
+            const err21 = { instancePath: instancePath + "/seed", schemaPath: "#/properties/seed/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema6.properties.seed, data: data12 };
             if (vErrors === null) {
               vErrors = [err21];
             } else {
@@ -1717,48 +1722,48 @@ var validateSchema = (() => {
             }
             errors++;
           }
+          if (data12 < 0 || isNaN(data12)) {
+            const err22 = { instancePath: instancePath + "/seed", schemaPath: "#/properties/seed/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema6.properties.seed, data: data12 };
+            if (vErrors === null) {
+              vErrors = [err22];
+            } else {
+              vErrors.push(err22);
+            }
+            errors++;
+          }
         }
       }
       if (data.tokenizer !== void 0) {
-        let data12 = data.tokenizer;
-        if (!(data12 === "o200k_base" || data12 === "cl100k_base")) {
-          const err22 = { instancePath: instancePath + "/tokenizer", schemaPath: "#/properties/tokenizer/enum", keyword: "enum", params: { allowedValues: schema6.properties.tokenizer.enum }, message: "must be equal to one of the allowed values", schema: schema6.properties.tokenizer.enum, parentSchema: schema6.properties.tokenizer, data: data12 };
+        let data13 = data.tokenizer;
+        if (!(data13 === "o200k_base" || data13 === "cl100k_base")) {
+          const err23 = { instancePath: instancePath + "/tokenizer", schemaPath: "#/properties/tokenizer/enum", keyword: "enum", params: { allowedValues: schema6.properties.tokenizer.enum }, message: "must be equal to one of the allowed values", schema: schema6.properties.tokenizer.enum, parentSchema: schema6.properties.tokenizer, data: data13 };
           if (vErrors === null) {
-            vErrors = [err22];
+            vErrors = [err23];
           } else {
-            vErrors.push(err22);
+            vErrors.push(err23);
           }
           errors++;
         }
       }
       if (data.timeouts !== void 0) {
-        let data13 = data.timeouts;
-        if (data13 && typeof data13 == "object" && !Array.isArray(data13)) {
-          for (const key4 in data13) {
+        let data14 = data.timeouts;
+        if (data14 && typeof data14 == "object" && !Array.isArray(data14)) {
+          for (const key4 in data14) {
             if (!(key4 === "connect_ms" || key4 === "request_s" || key4 === "idle_s")) {
-              const err23 = { instancePath: instancePath + "/timeouts", schemaPath: "#/properties/timeouts/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.timeouts, data: data13 };
+              const err24 = { instancePath: instancePath + "/timeouts", schemaPath: "#/properties/timeouts/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.timeouts, data: data14 };
               if (vErrors === null) {
-                vErrors = [err23];
+                vErrors = [err24];
               } else {
-                vErrors.push(err23);
+                vErrors.push(err24);
               }
               errors++;
             }
           }
-          if (data13.connect_ms !== void 0) {
-            let data14 = data13.connect_ms;
-            if (typeof data14 == "number" && isFinite(data14)) {
-              if (data14 > 6e5 || isNaN(data14)) {
-                const err24 = { instancePath: instancePath + "/timeouts/connect_ms", schemaPath: "#/properties/timeouts/properties/connect_ms/maximum", keyword: "maximum", params: { comparison: "<=", limit: 6e5 }, message: "must be <= 600000", schema: 6e5, parentSchema: schema6.properties.timeouts.properties.connect_ms, data: data14 };
-                if (vErrors === null) {
-                  vErrors = [err24];
-                } else {
-                  vErrors.push(err24);
-                }
-                errors++;
-              }
-              if (data14 <= 0 || isNaN(data14)) {
-                const err25 = { instancePath: instancePath + "/timeouts/connect_ms", schemaPath: "#/properties/timeouts/properties/connect_ms/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.timeouts.properties.connect_ms, data: data14 };
+          if (data14.connect_ms !== void 0) {
+            let data15 = data14.connect_ms;
+            if (typeof data15 == "number" && isFinite(data15)) {
+              if (data15 > 6e5 || isNaN(data15)) {
+                const err25 = { instancePath: instancePath + "/timeouts/connect_ms", schemaPath: "#/properties/timeouts/properties/connect_ms/maximum", keyword: "maximum", params: { comparison: "<=", limit: 6e5 }, message: "must be <= 600000", schema: 6e5, parentSchema: schema6.properties.timeouts.properties.connect_ms, data: data15 };
                 if (vErrors === null) {
                   vErrors = [err25];
                 } else {
@@ -1766,30 +1771,30 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
+              if (data15 <= 0 || isNaN(data15)) {
+                const err26 = { instancePath: instancePath + "/timeouts/connect_ms", schemaPath: "#/properties/timeouts/properties/connect_ms/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.timeouts.properties.connect_ms, data: data15 };
+                if (vErrors === null) {
+                  vErrors = [err26];
+                } else {
+                  vErrors.push(err26);
+                }
+                errors++;
+              }
             } else {
-              const err26 = { instancePath: instancePath + "/timeouts/connect_ms", schemaPath: "#/properties/timeouts/properties/connect_ms/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.timeouts.properties.connect_ms.type, parentSchema: schema6.properties.timeouts.properties.connect_ms, data: data14 };
+              const err27 = { instancePath: instancePath + "/timeouts/connect_ms", schemaPath: "#/properties/timeouts/properties/connect_ms/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.timeouts.properties.connect_ms.type, parentSchema: schema6.properties.timeouts.properties.connect_ms, data: data15 };
               if (vErrors === null) {
-                vErrors = [err26];
+                vErrors = [err27];
               } else {
-                vErrors.push(err26);
+                vErrors.push(err27);
               }
               errors++;
             }
           }
-          if (data13.request_s !== void 0) {
-            let data15 = data13.request_s;
-            if (typeof data15 == "number" && isFinite(data15)) {
-              if (data15 > 86400 || isNaN(data15)) {
-                const err27 = { instancePath: instancePath + "/timeouts/request_s", schemaPath: "#/properties/timeouts/properties/request_s/maximum", keyword: "maximum", params: { comparison: "<=", limit: 86400 }, message: "must be <= 86400", schema: 86400, parentSchema: schema6.properties.timeouts.properties.request_s, data: data15 };
-                if (vErrors === null) {
-                  vErrors = [err27];
-                } else {
-                  vErrors.push(err27);
-                }
-                errors++;
-              }
-              if (data15 <= 0 || isNaN(data15)) {
-                const err28 = { instancePath: instancePath + "/timeouts/request_s", schemaPath: "#/properties/timeouts/properties/request_s/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.timeouts.properties.request_s, data: data15 };
+          if (data14.request_s !== void 0) {
+            let data16 = data14.request_s;
+            if (typeof data16 == "number" && isFinite(data16)) {
+              if (data16 > 86400 || isNaN(data16)) {
+                const err28 = { instancePath: instancePath + "/timeouts/request_s", schemaPath: "#/properties/timeouts/properties/request_s/maximum", keyword: "maximum", params: { comparison: "<=", limit: 86400 }, message: "must be <= 86400", schema: 86400, parentSchema: schema6.properties.timeouts.properties.request_s, data: data16 };
                 if (vErrors === null) {
                   vErrors = [err28];
                 } else {
@@ -1797,30 +1802,30 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
+              if (data16 <= 0 || isNaN(data16)) {
+                const err29 = { instancePath: instancePath + "/timeouts/request_s", schemaPath: "#/properties/timeouts/properties/request_s/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.timeouts.properties.request_s, data: data16 };
+                if (vErrors === null) {
+                  vErrors = [err29];
+                } else {
+                  vErrors.push(err29);
+                }
+                errors++;
+              }
             } else {
-              const err29 = { instancePath: instancePath + "/timeouts/request_s", schemaPath: "#/properties/timeouts/properties/request_s/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.timeouts.properties.request_s.type, parentSchema: schema6.properties.timeouts.properties.request_s, data: data15 };
+              const err30 = { instancePath: instancePath + "/timeouts/request_s", schemaPath: "#/properties/timeouts/properties/request_s/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.timeouts.properties.request_s.type, parentSchema: schema6.properties.timeouts.properties.request_s, data: data16 };
               if (vErrors === null) {
-                vErrors = [err29];
+                vErrors = [err30];
               } else {
-                vErrors.push(err29);
+                vErrors.push(err30);
               }
               errors++;
             }
           }
-          if (data13.idle_s !== void 0) {
-            let data16 = data13.idle_s;
-            if (typeof data16 == "number" && isFinite(data16)) {
-              if (data16 > 86400 || isNaN(data16)) {
-                const err30 = { instancePath: instancePath + "/timeouts/idle_s", schemaPath: "#/properties/timeouts/properties/idle_s/maximum", keyword: "maximum", params: { comparison: "<=", limit: 86400 }, message: "must be <= 86400", schema: 86400, parentSchema: schema6.properties.timeouts.properties.idle_s, data: data16 };
-                if (vErrors === null) {
-                  vErrors = [err30];
-                } else {
-                  vErrors.push(err30);
-                }
-                errors++;
-              }
-              if (data16 <= 0 || isNaN(data16)) {
-                const err31 = { instancePath: instancePath + "/timeouts/idle_s", schemaPath: "#/properties/timeouts/properties/idle_s/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.timeouts.properties.idle_s, data: data16 };
+          if (data14.idle_s !== void 0) {
+            let data17 = data14.idle_s;
+            if (typeof data17 == "number" && isFinite(data17)) {
+              if (data17 > 86400 || isNaN(data17)) {
+                const err31 = { instancePath: instancePath + "/timeouts/idle_s", schemaPath: "#/properties/timeouts/properties/idle_s/maximum", keyword: "maximum", params: { comparison: "<=", limit: 86400 }, message: "must be <= 86400", schema: 86400, parentSchema: schema6.properties.timeouts.properties.idle_s, data: data17 };
                 if (vErrors === null) {
                   vErrors = [err31];
                 } else {
@@ -1828,44 +1833,41 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
+              if (data17 <= 0 || isNaN(data17)) {
+                const err32 = { instancePath: instancePath + "/timeouts/idle_s", schemaPath: "#/properties/timeouts/properties/idle_s/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.timeouts.properties.idle_s, data: data17 };
+                if (vErrors === null) {
+                  vErrors = [err32];
+                } else {
+                  vErrors.push(err32);
+                }
+                errors++;
+              }
             } else {
-              const err32 = { instancePath: instancePath + "/timeouts/idle_s", schemaPath: "#/properties/timeouts/properties/idle_s/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.timeouts.properties.idle_s.type, parentSchema: schema6.properties.timeouts.properties.idle_s, data: data16 };
+              const err33 = { instancePath: instancePath + "/timeouts/idle_s", schemaPath: "#/properties/timeouts/properties/idle_s/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.timeouts.properties.idle_s.type, parentSchema: schema6.properties.timeouts.properties.idle_s, data: data17 };
               if (vErrors === null) {
-                vErrors = [err32];
+                vErrors = [err33];
               } else {
-                vErrors.push(err32);
+                vErrors.push(err33);
               }
               errors++;
             }
           }
         } else {
-          const err33 = { instancePath: instancePath + "/timeouts", schemaPath: "#/properties/timeouts/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.timeouts.type, parentSchema: schema6.properties.timeouts, data: data13 };
+          const err34 = { instancePath: instancePath + "/timeouts", schemaPath: "#/properties/timeouts/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.timeouts.type, parentSchema: schema6.properties.timeouts, data: data14 };
           if (vErrors === null) {
-            vErrors = [err33];
+            vErrors = [err34];
           } else {
-            vErrors.push(err33);
+            vErrors.push(err34);
           }
           errors++;
         }
       }
       if (data.limits !== void 0) {
-        let data17 = data.limits;
-        if (data17 && typeof data17 == "object" && !Array.isArray(data17)) {
-          for (const key5 in data17) {
+        let data18 = data.limits;
+        if (data18 && typeof data18 == "object" && !Array.isArray(data18)) {
+          for (const key5 in data18) {
             if (!(key5 === "line_bytes" || key5 === "event_bytes" || key5 === "response_bytes")) {
-              const err34 = { instancePath: instancePath + "/limits", schemaPath: "#/properties/limits/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.limits, data: data17 };
-              if (vErrors === null) {
-                vErrors = [err34];
-              } else {
-                vErrors.push(err34);
-              }
-              errors++;
-            }
-          }
-          if (data17.line_bytes !== void 0) {
-            let data18 = data17.line_bytes;
-            if (!(typeof data18 == "number" && (!(data18 % 1) && !isNaN(data18)) && isFinite(data18))) {
-              const err35 = { instancePath: instancePath + "/limits/line_bytes", schemaPath: "#/properties/limits/properties/line_bytes/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.limits.properties.line_bytes.type, parentSchema: schema6.properties.limits.properties.line_bytes, data: data18 };
+              const err35 = { instancePath: instancePath + "/limits", schemaPath: "#/properties/limits/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.limits, data: data18 };
               if (vErrors === null) {
                 vErrors = [err35];
               } else {
@@ -1873,18 +1875,21 @@ var validateSchema = (() => {
               }
               errors++;
             }
-            if (typeof data18 == "number" && isFinite(data18)) {
-              if (data18 > 1073741824 || isNaN(data18)) {
-                const err36 = { instancePath: instancePath + "/limits/line_bytes", schemaPath: "#/properties/limits/properties/line_bytes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1073741824 }, message: "must be <= 1073741824", schema: 1073741824, parentSchema: schema6.properties.limits.properties.line_bytes, data: data18 };
-                if (vErrors === null) {
-                  vErrors = [err36];
-                } else {
-                  vErrors.push(err36);
-                }
-                errors++;
+          }
+          if (data18.line_bytes !== void 0) {
+            let data19 = data18.line_bytes;
+            if (!(typeof data19 == "number" && (!(data19 % 1) && !isNaN(data19)) && isFinite(data19))) {
+              const err36 = { instancePath: instancePath + "/limits/line_bytes", schemaPath: "#/properties/limits/properties/line_bytes/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.limits.properties.line_bytes.type, parentSchema: schema6.properties.limits.properties.line_bytes, data: data19 };
+              if (vErrors === null) {
+                vErrors = [err36];
+              } else {
+                vErrors.push(err36);
               }
-              if (data18 < 1024 || isNaN(data18)) {
-                const err37 = { instancePath: instancePath + "/limits/line_bytes", schemaPath: "#/properties/limits/properties/line_bytes/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1024 }, message: "must be >= 1024", schema: 1024, parentSchema: schema6.properties.limits.properties.line_bytes, data: data18 };
+              errors++;
+            }
+            if (typeof data19 == "number" && isFinite(data19)) {
+              if (data19 > 1073741824 || isNaN(data19)) {
+                const err37 = { instancePath: instancePath + "/limits/line_bytes", schemaPath: "#/properties/limits/properties/line_bytes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1073741824 }, message: "must be <= 1073741824", schema: 1073741824, parentSchema: schema6.properties.limits.properties.line_bytes, data: data19 };
                 if (vErrors === null) {
                   vErrors = [err37];
                 } else {
@@ -1892,31 +1897,31 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
-            }
-          }
-          if (data17.event_bytes !== void 0) {
-            let data19 = data17.event_bytes;
-            if (!(typeof data19 == "number" && (!(data19 % 1) && !isNaN(data19)) && isFinite(data19))) {
-              const err38 = { instancePath: instancePath + "/limits/event_bytes", schemaPath: "#/properties/limits/properties/event_bytes/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.limits.properties.event_bytes.type, parentSchema: schema6.properties.limits.properties.event_bytes, data: data19 };
-              if (vErrors === null) {
-                vErrors = [err38];
-              } else {
-                vErrors.push(err38);
-              }
-              errors++;
-            }
-            if (typeof data19 == "number" && isFinite(data19)) {
-              if (data19 > 1073741824 || isNaN(data19)) {
-                const err39 = { instancePath: instancePath + "/limits/event_bytes", schemaPath: "#/properties/limits/properties/event_bytes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1073741824 }, message: "must be <= 1073741824", schema: 1073741824, parentSchema: schema6.properties.limits.properties.event_bytes, data: data19 };
+              if (data19 < 1024 || isNaN(data19)) {
+                const err38 = { instancePath: instancePath + "/limits/line_bytes", schemaPath: "#/properties/limits/properties/line_bytes/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1024 }, message: "must be >= 1024", schema: 1024, parentSchema: schema6.properties.limits.properties.line_bytes, data: data19 };
                 if (vErrors === null) {
-                  vErrors = [err39];
+                  vErrors = [err38];
                 } else {
-                  vErrors.push(err39);
+                  vErrors.push(err38);
                 }
                 errors++;
               }
-              if (data19 < 1024 || isNaN(data19)) {
-                const err40 = { instancePath: instancePath + "/limits/event_bytes", schemaPath: "#/properties/limits/properties/event_bytes/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1024 }, message: "must be >= 1024", schema: 1024, parentSchema: schema6.properties.limits.properties.event_bytes, data: data19 };
+            }
+          }
+          if (data18.event_bytes !== void 0) {
+            let data20 = data18.event_bytes;
+            if (!(typeof data20 == "number" && (!(data20 % 1) && !isNaN(data20)) && isFinite(data20))) {
+              const err39 = { instancePath: instancePath + "/limits/event_bytes", schemaPath: "#/properties/limits/properties/event_bytes/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.limits.properties.event_bytes.type, parentSchema: schema6.properties.limits.properties.event_bytes, data: data20 };
+              if (vErrors === null) {
+                vErrors = [err39];
+              } else {
+                vErrors.push(err39);
+              }
+              errors++;
+            }
+            if (typeof data20 == "number" && isFinite(data20)) {
+              if (data20 > 1073741824 || isNaN(data20)) {
+                const err40 = { instancePath: instancePath + "/limits/event_bytes", schemaPath: "#/properties/limits/properties/event_bytes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1073741824 }, message: "must be <= 1073741824", schema: 1073741824, parentSchema: schema6.properties.limits.properties.event_bytes, data: data20 };
                 if (vErrors === null) {
                   vErrors = [err40];
                 } else {
@@ -1924,31 +1929,31 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
-            }
-          }
-          if (data17.response_bytes !== void 0) {
-            let data20 = data17.response_bytes;
-            if (!(typeof data20 == "number" && (!(data20 % 1) && !isNaN(data20)) && isFinite(data20))) {
-              const err41 = { instancePath: instancePath + "/limits/response_bytes", schemaPath: "#/properties/limits/properties/response_bytes/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.limits.properties.response_bytes.type, parentSchema: schema6.properties.limits.properties.response_bytes, data: data20 };
-              if (vErrors === null) {
-                vErrors = [err41];
-              } else {
-                vErrors.push(err41);
-              }
-              errors++;
-            }
-            if (typeof data20 == "number" && isFinite(data20)) {
-              if (data20 > 17179869184 || isNaN(data20)) {
-                const err42 = { instancePath: instancePath + "/limits/response_bytes", schemaPath: "#/properties/limits/properties/response_bytes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 17179869184 }, message: "must be <= 17179869184", schema: 17179869184, parentSchema: schema6.properties.limits.properties.response_bytes, data: data20 };
+              if (data20 < 1024 || isNaN(data20)) {
+                const err41 = { instancePath: instancePath + "/limits/event_bytes", schemaPath: "#/properties/limits/properties/event_bytes/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1024 }, message: "must be >= 1024", schema: 1024, parentSchema: schema6.properties.limits.properties.event_bytes, data: data20 };
                 if (vErrors === null) {
-                  vErrors = [err42];
+                  vErrors = [err41];
                 } else {
-                  vErrors.push(err42);
+                  vErrors.push(err41);
                 }
                 errors++;
               }
-              if (data20 < 1024 || isNaN(data20)) {
-                const err43 = { instancePath: instancePath + "/limits/response_bytes", schemaPath: "#/properties/limits/properties/response_bytes/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1024 }, message: "must be >= 1024", schema: 1024, parentSchema: schema6.properties.limits.properties.response_bytes, data: data20 };
+            }
+          }
+          if (data18.response_bytes !== void 0) {
+            let data21 = data18.response_bytes;
+            if (!(typeof data21 == "number" && (!(data21 % 1) && !isNaN(data21)) && isFinite(data21))) {
+              const err42 = { instancePath: instancePath + "/limits/response_bytes", schemaPath: "#/properties/limits/properties/response_bytes/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.limits.properties.response_bytes.type, parentSchema: schema6.properties.limits.properties.response_bytes, data: data21 };
+              if (vErrors === null) {
+                vErrors = [err42];
+              } else {
+                vErrors.push(err42);
+              }
+              errors++;
+            }
+            if (typeof data21 == "number" && isFinite(data21)) {
+              if (data21 > 17179869184 || isNaN(data21)) {
+                const err43 = { instancePath: instancePath + "/limits/response_bytes", schemaPath: "#/properties/limits/properties/response_bytes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 17179869184 }, message: "must be <= 17179869184", schema: 17179869184, parentSchema: schema6.properties.limits.properties.response_bytes, data: data21 };
                 if (vErrors === null) {
                   vErrors = [err43];
                 } else {
@@ -1956,36 +1961,33 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
+              if (data21 < 1024 || isNaN(data21)) {
+                const err44 = { instancePath: instancePath + "/limits/response_bytes", schemaPath: "#/properties/limits/properties/response_bytes/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1024 }, message: "must be >= 1024", schema: 1024, parentSchema: schema6.properties.limits.properties.response_bytes, data: data21 };
+                if (vErrors === null) {
+                  vErrors = [err44];
+                } else {
+                  vErrors.push(err44);
+                }
+                errors++;
+              }
             }
           }
         } else {
-          const err44 = { instancePath: instancePath + "/limits", schemaPath: "#/properties/limits/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.limits.type, parentSchema: schema6.properties.limits, data: data17 };
+          const err45 = { instancePath: instancePath + "/limits", schemaPath: "#/properties/limits/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.limits.type, parentSchema: schema6.properties.limits, data: data18 };
           if (vErrors === null) {
-            vErrors = [err44];
+            vErrors = [err45];
           } else {
-            vErrors.push(err44);
+            vErrors.push(err45);
           }
           errors++;
         }
       }
       if (data.run !== void 0) {
-        let data21 = data.run;
-        if (data21 && typeof data21 == "object" && !Array.isArray(data21)) {
-          for (const key6 in data21) {
+        let data22 = data.run;
+        if (data22 && typeof data22 == "object" && !Array.isArray(data22)) {
+          for (const key6 in data22) {
             if (!(key6 === "requests" || key6 === "warmup" || key6 === "max_duration_s" || key6 === "trials" || key6 === "workers" || key6 === "budget")) {
-              const err45 = { instancePath: instancePath + "/run", schemaPath: "#/properties/run/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.run, data: data21 };
-              if (vErrors === null) {
-                vErrors = [err45];
-              } else {
-                vErrors.push(err45);
-              }
-              errors++;
-            }
-          }
-          if (data21.requests !== void 0) {
-            let data22 = data21.requests;
-            if (!(typeof data22 == "number" && (!(data22 % 1) && !isNaN(data22)) && isFinite(data22))) {
-              const err46 = { instancePath: instancePath + "/run/requests", schemaPath: "#/properties/run/properties/requests/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.run.properties.requests.type, parentSchema: schema6.properties.run.properties.requests, data: data22 };
+              const err46 = { instancePath: instancePath + "/run", schemaPath: "#/properties/run/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.run, data: data22 };
               if (vErrors === null) {
                 vErrors = [err46];
               } else {
@@ -1993,18 +1995,21 @@ var validateSchema = (() => {
               }
               errors++;
             }
-            if (typeof data22 == "number" && isFinite(data22)) {
-              if (data22 > 1e5 || isNaN(data22)) {
-                const err47 = { instancePath: instancePath + "/run/requests", schemaPath: "#/properties/run/properties/requests/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000", schema: 1e5, parentSchema: schema6.properties.run.properties.requests, data: data22 };
-                if (vErrors === null) {
-                  vErrors = [err47];
-                } else {
-                  vErrors.push(err47);
-                }
-                errors++;
+          }
+          if (data22.requests !== void 0) {
+            let data23 = data22.requests;
+            if (!(typeof data23 == "number" && (!(data23 % 1) && !isNaN(data23)) && isFinite(data23))) {
+              const err47 = { instancePath: instancePath + "/run/requests", schemaPath: "#/properties/run/properties/requests/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.run.properties.requests.type, parentSchema: schema6.properties.run.properties.requests, data: data23 };
+              if (vErrors === null) {
+                vErrors = [err47];
+              } else {
+                vErrors.push(err47);
               }
-              if (data22 < 1 || isNaN(data22)) {
-                const err48 = { instancePath: instancePath + "/run/requests", schemaPath: "#/properties/run/properties/requests/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.run.properties.requests, data: data22 };
+              errors++;
+            }
+            if (typeof data23 == "number" && isFinite(data23)) {
+              if (data23 > 1e5 || isNaN(data23)) {
+                const err48 = { instancePath: instancePath + "/run/requests", schemaPath: "#/properties/run/properties/requests/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000", schema: 1e5, parentSchema: schema6.properties.run.properties.requests, data: data23 };
                 if (vErrors === null) {
                   vErrors = [err48];
                 } else {
@@ -2012,35 +2017,35 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
-            }
-          }
-          if (data21.warmup !== void 0) {
-            let data23 = data21.warmup;
-            const _errs51 = errors;
-            let valid7 = false;
-            let passing0 = null;
-            const _errs52 = errors;
-            if (!(typeof data23 == "number" && (!(data23 % 1) && !isNaN(data23)) && isFinite(data23))) {
-              const err49 = { instancePath: instancePath + "/run/warmup", schemaPath: "#/properties/run/properties/warmup/oneOf/0/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.run.properties.warmup.oneOf[0].type, parentSchema: schema6.properties.run.properties.warmup.oneOf[0], data: data23 };
-              if (vErrors === null) {
-                vErrors = [err49];
-              } else {
-                vErrors.push(err49);
-              }
-              errors++;
-            }
-            if (typeof data23 == "number" && isFinite(data23)) {
-              if (data23 > 1e4 || isNaN(data23)) {
-                const err50 = { instancePath: instancePath + "/run/warmup", schemaPath: "#/properties/run/properties/warmup/oneOf/0/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000", schema: 1e4, parentSchema: schema6.properties.run.properties.warmup.oneOf[0], data: data23 };
+              if (data23 < 1 || isNaN(data23)) {
+                const err49 = { instancePath: instancePath + "/run/requests", schemaPath: "#/properties/run/properties/requests/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.run.properties.requests, data: data23 };
                 if (vErrors === null) {
-                  vErrors = [err50];
+                  vErrors = [err49];
                 } else {
-                  vErrors.push(err50);
+                  vErrors.push(err49);
                 }
                 errors++;
               }
-              if (data23 < 0 || isNaN(data23)) {
-                const err51 = { instancePath: instancePath + "/run/warmup", schemaPath: "#/properties/run/properties/warmup/oneOf/0/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema6.properties.run.properties.warmup.oneOf[0], data: data23 };
+            }
+          }
+          if (data22.warmup !== void 0) {
+            let data24 = data22.warmup;
+            const _errs52 = errors;
+            let valid7 = false;
+            let passing0 = null;
+            const _errs53 = errors;
+            if (!(typeof data24 == "number" && (!(data24 % 1) && !isNaN(data24)) && isFinite(data24))) {
+              const err50 = { instancePath: instancePath + "/run/warmup", schemaPath: "#/properties/run/properties/warmup/oneOf/0/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.run.properties.warmup.oneOf[0].type, parentSchema: schema6.properties.run.properties.warmup.oneOf[0], data: data24 };
+              if (vErrors === null) {
+                vErrors = [err50];
+              } else {
+                vErrors.push(err50);
+              }
+              errors++;
+            }
+            if (typeof data24 == "number" && isFinite(data24)) {
+              if (data24 > 1e4 || isNaN(data24)) {
+                const err51 = { instancePath: instancePath + "/run/warmup", schemaPath: "#/properties/run/properties/warmup/oneOf/0/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000", schema: 1e4, parentSchema: schema6.properties.run.properties.warmup.oneOf[0], data: data24 };
                 if (vErrors === null) {
                   vErrors = [err51];
                 } else {
@@ -2048,23 +2053,32 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
+              if (data24 < 0 || isNaN(data24)) {
+                const err52 = { instancePath: instancePath + "/run/warmup", schemaPath: "#/properties/run/properties/warmup/oneOf/0/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema6.properties.run.properties.warmup.oneOf[0], data: data24 };
+                if (vErrors === null) {
+                  vErrors = [err52];
+                } else {
+                  vErrors.push(err52);
+                }
+                errors++;
+              }
             }
-            var _valid0 = _errs52 === errors;
+            var _valid0 = _errs53 === errors;
             if (_valid0) {
               valid7 = true;
               passing0 = 0;
             }
-            const _errs54 = errors;
-            if ("auto" !== data23) {
-              const err52 = { instancePath: instancePath + "/run/warmup", schemaPath: "#/properties/run/properties/warmup/oneOf/1/const", keyword: "const", params: { allowedValue: "auto" }, message: "must be equal to constant", schema: "auto", parentSchema: schema6.properties.run.properties.warmup.oneOf[1], data: data23 };
+            const _errs55 = errors;
+            if ("auto" !== data24) {
+              const err53 = { instancePath: instancePath + "/run/warmup", schemaPath: "#/properties/run/properties/warmup/oneOf/1/const", keyword: "const", params: { allowedValue: "auto" }, message: "must be equal to constant", schema: "auto", parentSchema: schema6.properties.run.properties.warmup.oneOf[1], data: data24 };
               if (vErrors === null) {
-                vErrors = [err52];
+                vErrors = [err53];
               } else {
-                vErrors.push(err52);
+                vErrors.push(err53);
               }
               errors++;
             }
-            var _valid0 = _errs54 === errors;
+            var _valid0 = _errs55 === errors;
             if (_valid0 && valid7) {
               valid7 = false;
               passing0 = [passing0, 1];
@@ -2075,38 +2089,29 @@ var validateSchema = (() => {
               }
             }
             if (!valid7) {
-              const err53 = { instancePath: instancePath + "/run/warmup", schemaPath: "#/properties/run/properties/warmup/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema6.properties.run.properties.warmup.oneOf, parentSchema: schema6.properties.run.properties.warmup, data: data23 };
+              const err54 = { instancePath: instancePath + "/run/warmup", schemaPath: "#/properties/run/properties/warmup/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema6.properties.run.properties.warmup.oneOf, parentSchema: schema6.properties.run.properties.warmup, data: data24 };
               if (vErrors === null) {
-                vErrors = [err53];
+                vErrors = [err54];
               } else {
-                vErrors.push(err53);
+                vErrors.push(err54);
               }
               errors++;
             } else {
-              errors = _errs51;
+              errors = _errs52;
               if (vErrors !== null) {
-                if (_errs51) {
-                  vErrors.length = _errs51;
+                if (_errs52) {
+                  vErrors.length = _errs52;
                 } else {
                   vErrors = null;
                 }
               }
             }
           }
-          if (data21.max_duration_s !== void 0) {
-            let data24 = data21.max_duration_s;
-            if (typeof data24 == "number" && isFinite(data24)) {
-              if (data24 > 86400 || isNaN(data24)) {
-                const err54 = { instancePath: instancePath + "/run/max_duration_s", schemaPath: "#/properties/run/properties/max_duration_s/maximum", keyword: "maximum", params: { comparison: "<=", limit: 86400 }, message: "must be <= 86400", schema: 86400, parentSchema: schema6.properties.run.properties.max_duration_s, data: data24 };
-                if (vErrors === null) {
-                  vErrors = [err54];
-                } else {
-                  vErrors.push(err54);
-                }
-                errors++;
-              }
-              if (data24 <= 0 || isNaN(data24)) {
-                const err55 = { instancePath: instancePath + "/run/max_duration_s", schemaPath: "#/properties/run/properties/max_duration_s/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.run.properties.max_duration_s, data: data24 };
+          if (data22.max_duration_s !== void 0) {
+            let data25 = data22.max_duration_s;
+            if (typeof data25 == "number" && isFinite(data25)) {
+              if (data25 > 86400 || isNaN(data25)) {
+                const err55 = { instancePath: instancePath + "/run/max_duration_s", schemaPath: "#/properties/run/properties/max_duration_s/maximum", keyword: "maximum", params: { comparison: "<=", limit: 86400 }, message: "must be <= 86400", schema: 86400, parentSchema: schema6.properties.run.properties.max_duration_s, data: data25 };
                 if (vErrors === null) {
                   vErrors = [err55];
                 } else {
@@ -2114,20 +2119,17 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
-            } else {
-              const err56 = { instancePath: instancePath + "/run/max_duration_s", schemaPath: "#/properties/run/properties/max_duration_s/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.run.properties.max_duration_s.type, parentSchema: schema6.properties.run.properties.max_duration_s, data: data24 };
-              if (vErrors === null) {
-                vErrors = [err56];
-              } else {
-                vErrors.push(err56);
+              if (data25 <= 0 || isNaN(data25)) {
+                const err56 = { instancePath: instancePath + "/run/max_duration_s", schemaPath: "#/properties/run/properties/max_duration_s/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.run.properties.max_duration_s, data: data25 };
+                if (vErrors === null) {
+                  vErrors = [err56];
+                } else {
+                  vErrors.push(err56);
+                }
+                errors++;
               }
-              errors++;
-            }
-          }
-          if (data21.trials !== void 0) {
-            let data25 = data21.trials;
-            if (!(typeof data25 == "number" && (!(data25 % 1) && !isNaN(data25)) && isFinite(data25))) {
-              const err57 = { instancePath: instancePath + "/run/trials", schemaPath: "#/properties/run/properties/trials/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.run.properties.trials.type, parentSchema: schema6.properties.run.properties.trials, data: data25 };
+            } else {
+              const err57 = { instancePath: instancePath + "/run/max_duration_s", schemaPath: "#/properties/run/properties/max_duration_s/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.run.properties.max_duration_s.type, parentSchema: schema6.properties.run.properties.max_duration_s, data: data25 };
               if (vErrors === null) {
                 vErrors = [err57];
               } else {
@@ -2135,18 +2137,21 @@ var validateSchema = (() => {
               }
               errors++;
             }
-            if (typeof data25 == "number" && isFinite(data25)) {
-              if (data25 > 100 || isNaN(data25)) {
-                const err58 = { instancePath: instancePath + "/run/trials", schemaPath: "#/properties/run/properties/trials/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema6.properties.run.properties.trials, data: data25 };
-                if (vErrors === null) {
-                  vErrors = [err58];
-                } else {
-                  vErrors.push(err58);
-                }
-                errors++;
+          }
+          if (data22.trials !== void 0) {
+            let data26 = data22.trials;
+            if (!(typeof data26 == "number" && (!(data26 % 1) && !isNaN(data26)) && isFinite(data26))) {
+              const err58 = { instancePath: instancePath + "/run/trials", schemaPath: "#/properties/run/properties/trials/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.run.properties.trials.type, parentSchema: schema6.properties.run.properties.trials, data: data26 };
+              if (vErrors === null) {
+                vErrors = [err58];
+              } else {
+                vErrors.push(err58);
               }
-              if (data25 < 1 || isNaN(data25)) {
-                const err59 = { instancePath: instancePath + "/run/trials", schemaPath: "#/properties/run/properties/trials/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.run.properties.trials, data: data25 };
+              errors++;
+            }
+            if (typeof data26 == "number" && isFinite(data26)) {
+              if (data26 > 100 || isNaN(data26)) {
+                const err59 = { instancePath: instancePath + "/run/trials", schemaPath: "#/properties/run/properties/trials/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema6.properties.run.properties.trials, data: data26 };
                 if (vErrors === null) {
                   vErrors = [err59];
                 } else {
@@ -2154,35 +2159,35 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
-            }
-          }
-          if (data21.workers !== void 0) {
-            let data26 = data21.workers;
-            const _errs60 = errors;
-            let valid8 = false;
-            let passing1 = null;
-            const _errs61 = errors;
-            if (!(typeof data26 == "number" && (!(data26 % 1) && !isNaN(data26)) && isFinite(data26))) {
-              const err60 = { instancePath: instancePath + "/run/workers", schemaPath: "#/properties/run/properties/workers/oneOf/0/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.run.properties.workers.oneOf[0].type, parentSchema: schema6.properties.run.properties.workers.oneOf[0], data: data26 };
-              if (vErrors === null) {
-                vErrors = [err60];
-              } else {
-                vErrors.push(err60);
-              }
-              errors++;
-            }
-            if (typeof data26 == "number" && isFinite(data26)) {
-              if (data26 > 256 || isNaN(data26)) {
-                const err61 = { instancePath: instancePath + "/run/workers", schemaPath: "#/properties/run/properties/workers/oneOf/0/maximum", keyword: "maximum", params: { comparison: "<=", limit: 256 }, message: "must be <= 256", schema: 256, parentSchema: schema6.properties.run.properties.workers.oneOf[0], data: data26 };
+              if (data26 < 1 || isNaN(data26)) {
+                const err60 = { instancePath: instancePath + "/run/trials", schemaPath: "#/properties/run/properties/trials/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.run.properties.trials, data: data26 };
                 if (vErrors === null) {
-                  vErrors = [err61];
+                  vErrors = [err60];
                 } else {
-                  vErrors.push(err61);
+                  vErrors.push(err60);
                 }
                 errors++;
               }
-              if (data26 < 1 || isNaN(data26)) {
-                const err62 = { instancePath: instancePath + "/run/workers", schemaPath: "#/properties/run/properties/workers/oneOf/0/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.run.properties.workers.oneOf[0], data: data26 };
+            }
+          }
+          if (data22.workers !== void 0) {
+            let data27 = data22.workers;
+            const _errs61 = errors;
+            let valid8 = false;
+            let passing1 = null;
+            const _errs62 = errors;
+            if (!(typeof data27 == "number" && (!(data27 % 1) && !isNaN(data27)) && isFinite(data27))) {
+              const err61 = { instancePath: instancePath + "/run/workers", schemaPath: "#/properties/run/properties/workers/oneOf/0/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.run.properties.workers.oneOf[0].type, parentSchema: schema6.properties.run.properties.workers.oneOf[0], data: data27 };
+              if (vErrors === null) {
+                vErrors = [err61];
+              } else {
+                vErrors.push(err61);
+              }
+              errors++;
+            }
+            if (typeof data27 == "number" && isFinite(data27)) {
+              if (data27 > 256 || isNaN(data27)) {
+                const err62 = { instancePath: instancePath + "/run/workers", schemaPath: "#/properties/run/properties/workers/oneOf/0/maximum", keyword: "maximum", params: { comparison: "<=", limit: 256 }, message: "must be <= 256", schema: 256, parentSchema: schema6.properties.run.properties.workers.oneOf[0], data: data27 };
                 if (vErrors === null) {
                   vErrors = [err62];
                 } else {
@@ -2190,23 +2195,32 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
+              if (data27 < 1 || isNaN(data27)) {
+                const err63 = { instancePath: instancePath + "/run/workers", schemaPath: "#/properties/run/properties/workers/oneOf/0/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.run.properties.workers.oneOf[0], data: data27 };
+                if (vErrors === null) {
+                  vErrors = [err63];
+                } else {
+                  vErrors.push(err63);
+                }
+                errors++;
+              }
             }
-            var _valid1 = _errs61 === errors;
+            var _valid1 = _errs62 === errors;
             if (_valid1) {
               valid8 = true;
               passing1 = 0;
             }
-            const _errs63 = errors;
-            if ("auto" !== data26) {
-              const err63 = { instancePath: instancePath + "/run/workers", schemaPath: "#/properties/run/properties/workers/oneOf/1/const", keyword: "const", params: { allowedValue: "auto" }, message: "must be equal to constant", schema: "auto", parentSchema: schema6.properties.run.properties.workers.oneOf[1], data: data26 };
+            const _errs64 = errors;
+            if ("auto" !== data27) {
+              const err64 = { instancePath: instancePath + "/run/workers", schemaPath: "#/properties/run/properties/workers/oneOf/1/const", keyword: "const", params: { allowedValue: "auto" }, message: "must be equal to constant", schema: "auto", parentSchema: schema6.properties.run.properties.workers.oneOf[1], data: data27 };
               if (vErrors === null) {
-                vErrors = [err63];
+                vErrors = [err64];
               } else {
-                vErrors.push(err63);
+                vErrors.push(err64);
               }
               errors++;
             }
-            var _valid1 = _errs63 === errors;
+            var _valid1 = _errs64 === errors;
             if (_valid1 && valid8) {
               valid8 = false;
               passing1 = [passing1, 1];
@@ -2217,46 +2231,34 @@ var validateSchema = (() => {
               }
             }
             if (!valid8) {
-              const err64 = { instancePath: instancePath + "/run/workers", schemaPath: "#/properties/run/properties/workers/oneOf", keyword: "oneOf", params: { passingSchemas: passing1 }, message: "must match exactly one schema in oneOf", schema: schema6.properties.run.properties.workers.oneOf, parentSchema: schema6.properties.run.properties.workers, data: data26 };
+              const err65 = { instancePath: instancePath + "/run/workers", schemaPath: "#/properties/run/properties/workers/oneOf", keyword: "oneOf", params: { passingSchemas: passing1 }, message: "must match exactly one schema in oneOf", schema: schema6.properties.run.properties.workers.oneOf, parentSchema: schema6.properties.run.properties.workers, data: data27 };
               if (vErrors === null) {
-                vErrors = [err64];
+                vErrors = [err65];
               } else {
-                vErrors.push(err64);
+                vErrors.push(err65);
               }
               errors++;
             } else {
-              errors = _errs60;
+              errors = _errs61;
               if (vErrors !== null) {
-                if (_errs60) {
-                  vErrors.length = _errs60;
+                if (_errs61) {
+                  vErrors.length = _errs61;
                 } else {
                   vErrors = null;
                 }
               }
             }
           }
-          if (data21.budget !== void 0) {
-            let data27 = data21.budget;
-            const _errs65 = errors;
+          if (data22.budget !== void 0) {
+            let data28 = data22.budget;
+            const _errs66 = errors;
             let valid9 = false;
             let passing2 = null;
-            const _errs66 = errors;
-            if (data27 && typeof data27 == "object" && !Array.isArray(data27)) {
-              for (const key7 in data27) {
+            const _errs67 = errors;
+            if (data28 && typeof data28 == "object" && !Array.isArray(data28)) {
+              for (const key7 in data28) {
                 if (!(key7 === "trials" || key7 === "minutes")) {
-                  const err65 = { instancePath: instancePath + "/run/budget", schemaPath: "#/properties/run/properties/budget/oneOf/0/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.run.properties.budget.oneOf[0], data: data27 };
-                  if (vErrors === null) {
-                    vErrors = [err65];
-                  } else {
-                    vErrors.push(err65);
-                  }
-                  errors++;
-                }
-              }
-              if (data27.trials !== void 0) {
-                let data28 = data27.trials;
-                if (!(typeof data28 == "number" && (!(data28 % 1) && !isNaN(data28)) && isFinite(data28))) {
-                  const err66 = { instancePath: instancePath + "/run/budget/trials", schemaPath: "#/properties/run/properties/budget/oneOf/0/properties/trials/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.run.properties.budget.oneOf[0].properties.trials.type, parentSchema: schema6.properties.run.properties.budget.oneOf[0].properties.trials, data: data28 };
+                  const err66 = { instancePath: instancePath + "/run/budget", schemaPath: "#/properties/run/properties/budget/oneOf/0/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.run.properties.budget.oneOf[0], data: data28 };
                   if (vErrors === null) {
                     vErrors = [err66];
                   } else {
@@ -2264,18 +2266,21 @@ var validateSchema = (() => {
                   }
                   errors++;
                 }
-                if (typeof data28 == "number" && isFinite(data28)) {
-                  if (data28 > 100 || isNaN(data28)) {
-                    const err67 = { instancePath: instancePath + "/run/budget/trials", schemaPath: "#/properties/run/properties/budget/oneOf/0/properties/trials/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema6.properties.run.properties.budget.oneOf[0].properties.trials, data: data28 };
-                    if (vErrors === null) {
-                      vErrors = [err67];
-                    } else {
-                      vErrors.push(err67);
-                    }
-                    errors++;
+              }
+              if (data28.trials !== void 0) {
+                let data29 = data28.trials;
+                if (!(typeof data29 == "number" && (!(data29 % 1) && !isNaN(data29)) && isFinite(data29))) {
+                  const err67 = { instancePath: instancePath + "/run/budget/trials", schemaPath: "#/properties/run/properties/budget/oneOf/0/properties/trials/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.run.properties.budget.oneOf[0].properties.trials.type, parentSchema: schema6.properties.run.properties.budget.oneOf[0].properties.trials, data: data29 };
+                  if (vErrors === null) {
+                    vErrors = [err67];
+                  } else {
+                    vErrors.push(err67);
                   }
-                  if (data28 < 1 || isNaN(data28)) {
-                    const err68 = { instancePath: instancePath + "/run/budget/trials", schemaPath: "#/properties/run/properties/budget/oneOf/0/properties/trials/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.run.properties.budget.oneOf[0].properties.trials, data: data28 };
+                  errors++;
+                }
+                if (typeof data29 == "number" && isFinite(data29)) {
+                  if (data29 > 100 || isNaN(data29)) {
+                    const err68 = { instancePath: instancePath + "/run/budget/trials", schemaPath: "#/properties/run/properties/budget/oneOf/0/properties/trials/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema6.properties.run.properties.budget.oneOf[0].properties.trials, data: data29 };
                     if (vErrors === null) {
                       vErrors = [err68];
                     } else {
@@ -2283,13 +2288,8 @@ var validateSchema = (() => {
                     }
                     errors++;
                   }
-                }
-              }
-              if (data27.minutes !== void 0) {
-                let data29 = data27.minutes;
-                if (typeof data29 == "number" && isFinite(data29)) {
-                  if (data29 > 1440 || isNaN(data29)) {
-                    const err69 = { instancePath: instancePath + "/run/budget/minutes", schemaPath: "#/properties/run/properties/budget/oneOf/0/properties/minutes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1440 }, message: "must be <= 1440", schema: 1440, parentSchema: schema6.properties.run.properties.budget.oneOf[0].properties.minutes, data: data29 };
+                  if (data29 < 1 || isNaN(data29)) {
+                    const err69 = { instancePath: instancePath + "/run/budget/trials", schemaPath: "#/properties/run/properties/budget/oneOf/0/properties/trials/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.run.properties.budget.oneOf[0].properties.trials, data: data29 };
                     if (vErrors === null) {
                       vErrors = [err69];
                     } else {
@@ -2297,8 +2297,13 @@ var validateSchema = (() => {
                     }
                     errors++;
                   }
-                  if (data29 <= 0 || isNaN(data29)) {
-                    const err70 = { instancePath: instancePath + "/run/budget/minutes", schemaPath: "#/properties/run/properties/budget/oneOf/0/properties/minutes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.run.properties.budget.oneOf[0].properties.minutes, data: data29 };
+                }
+              }
+              if (data28.minutes !== void 0) {
+                let data30 = data28.minutes;
+                if (typeof data30 == "number" && isFinite(data30)) {
+                  if (data30 > 1440 || isNaN(data30)) {
+                    const err70 = { instancePath: instancePath + "/run/budget/minutes", schemaPath: "#/properties/run/properties/budget/oneOf/0/properties/minutes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1440 }, message: "must be <= 1440", schema: 1440, parentSchema: schema6.properties.run.properties.budget.oneOf[0].properties.minutes, data: data30 };
                     if (vErrors === null) {
                       vErrors = [err70];
                     } else {
@@ -2306,33 +2311,27 @@ var validateSchema = (() => {
                     }
                     errors++;
                   }
+                  if (data30 <= 0 || isNaN(data30)) {
+                    const err71 = { instancePath: instancePath + "/run/budget/minutes", schemaPath: "#/properties/run/properties/budget/oneOf/0/properties/minutes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.run.properties.budget.oneOf[0].properties.minutes, data: data30 };
+                    if (vErrors === null) {
+                      vErrors = [err71];
+                    } else {
+                      vErrors.push(err71);
+                    }
+                    errors++;
+                  }
                 } else {
-                  const err71 = { instancePath: instancePath + "/run/budget/minutes", schemaPath: "#/properties/run/properties/budget/oneOf/0/properties/minutes/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.run.properties.budget.oneOf[0].properties.minutes.type, parentSchema: schema6.properties.run.properties.budget.oneOf[0].properties.minutes, data: data29 };
+                  const err72 = { instancePath: instancePath + "/run/budget/minutes", schemaPath: "#/properties/run/properties/budget/oneOf/0/properties/minutes/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.run.properties.budget.oneOf[0].properties.minutes.type, parentSchema: schema6.properties.run.properties.budget.oneOf[0].properties.minutes, data: data30 };
                   if (vErrors === null) {
-                    vErrors = [err71];
+                    vErrors = [err72];
                   } else {
-                    vErrors.push(err71);
+                    vErrors.push(err72);
                   }
                   errors++;
                 }
               }
             } else {
-              const err72 = { instancePath: instancePath + "/run/budget", schemaPath: "#/properties/run/properties/budget/oneOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.run.properties.budget.oneOf[0].type, parentSchema: schema6.properties.run.properties.budget.oneOf[0], data: data27 };
-              if (vErrors === null) {
-                vErrors = [err72];
-              } else {
-                vErrors.push(err72);
-              }
-              errors++;
-            }
-            var _valid2 = _errs66 === errors;
-            if (_valid2) {
-              valid9 = true;
-              passing2 = 0;
-            }
-            const _errs73 = errors;
-            if (false !== data27) {
-              const err73 = { instancePath: instancePath + "/run/budget", schemaPath: "#/properties/run/properties/budget/oneOf/1/const", keyword: "const", params: { allowedValue: false }, message: "must be equal to constant", schema: false, parentSchema: schema6.properties.run.properties.budget.oneOf[1], data: data27 };
+              const err73 = { instancePath: instancePath + "/run/budget", schemaPath: "#/properties/run/properties/budget/oneOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.run.properties.budget.oneOf[0].type, parentSchema: schema6.properties.run.properties.budget.oneOf[0], data: data28 };
               if (vErrors === null) {
                 vErrors = [err73];
               } else {
@@ -2340,7 +2339,22 @@ var validateSchema = (() => {
               }
               errors++;
             }
-            var _valid2 = _errs73 === errors;
+            var _valid2 = _errs67 === errors;
+            if (_valid2) {
+              valid9 = true;
+              passing2 = 0;
+            }
+            const _errs74 = errors;
+            if (false !== data28) {
+              const err74 = { instancePath: instancePath + "/run/budget", schemaPath: "#/properties/run/properties/budget/oneOf/1/const", keyword: "const", params: { allowedValue: false }, message: "must be equal to constant", schema: false, parentSchema: schema6.properties.run.properties.budget.oneOf[1], data: data28 };
+              if (vErrors === null) {
+                vErrors = [err74];
+              } else {
+                vErrors.push(err74);
+              }
+              errors++;
+            }
+            var _valid2 = _errs74 === errors;
             if (_valid2 && valid9) {
               valid9 = false;
               passing2 = [passing2, 1];
@@ -2351,18 +2365,18 @@ var validateSchema = (() => {
               }
             }
             if (!valid9) {
-              const err74 = { instancePath: instancePath + "/run/budget", schemaPath: "#/properties/run/properties/budget/oneOf", keyword: "oneOf", params: { passingSchemas: passing2 }, message: "must match exactly one schema in oneOf", schema: schema6.properties.run.properties.budget.oneOf, parentSchema: schema6.properties.run.properties.budget, data: data27 };
+              const err75 = { instancePath: instancePath + "/run/budget", schemaPath: "#/properties/run/properties/budget/oneOf", keyword: "oneOf", params: { passingSchemas: passing2 }, message: "must match exactly one schema in oneOf", schema: schema6.properties.run.properties.budget.oneOf, parentSchema: schema6.properties.run.properties.budget, data: data28 };
               if (vErrors === null) {
-                vErrors = [err74];
+                vErrors = [err75];
               } else {
-                vErrors.push(err74);
+                vErrors.push(err75);
               }
               errors++;
             } else {
-              errors = _errs65;
+              errors = _errs66;
               if (vErrors !== null) {
-                if (_errs65) {
-                  vErrors.length = _errs65;
+                if (_errs66) {
+                  vErrors.length = _errs66;
                 } else {
                   vErrors = null;
                 }
@@ -2370,89 +2384,65 @@ var validateSchema = (() => {
             }
           }
         } else {
-          const err75 = { instancePath: instancePath + "/run", schemaPath: "#/properties/run/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.run.type, parentSchema: schema6.properties.run, data: data21 };
+          const err76 = { instancePath: instancePath + "/run", schemaPath: "#/properties/run/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.run.type, parentSchema: schema6.properties.run, data: data22 };
           if (vErrors === null) {
-            vErrors = [err75];
+            vErrors = [err76];
           } else {
-            vErrors.push(err75);
+            vErrors.push(err76);
           }
           errors++;
         }
       }
       if (data.scenarios !== void 0) {
-        let data30 = data.scenarios;
-        if (Array.isArray(data30)) {
-          if (data30.length < 1) {
-            const err76 = { instancePath: instancePath + "/scenarios", schemaPath: "#/properties/scenarios/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema6.properties.scenarios, data: data30 };
+        let data31 = data.scenarios;
+        if (Array.isArray(data31)) {
+          if (data31.length < 1) {
+            const err77 = { instancePath: instancePath + "/scenarios", schemaPath: "#/properties/scenarios/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema6.properties.scenarios, data: data31 };
             if (vErrors === null) {
-              vErrors = [err76];
+              vErrors = [err77];
             } else {
-              vErrors.push(err76);
+              vErrors.push(err77);
             }
             errors++;
           }
-          const len0 = data30.length;
+          const len0 = data31.length;
           for (let i0 = 0; i0 < len0; i0++) {
-            let data31 = data30[i0];
-            if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
-              if (data31.name === void 0) {
-                const err77 = { instancePath: instancePath + "/scenarios/" + i0, schemaPath: "#/properties/scenarios/items/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema6.properties.scenarios.items.required, parentSchema: schema6.properties.scenarios.items, data: data31 };
+            let data32 = data31[i0];
+            if (data32 && typeof data32 == "object" && !Array.isArray(data32)) {
+              if (data32.name === void 0) {
+                const err78 = { instancePath: instancePath + "/scenarios/" + i0, schemaPath: "#/properties/scenarios/items/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema6.properties.scenarios.items.required, parentSchema: schema6.properties.scenarios.items, data: data32 };
                 if (vErrors === null) {
-                  vErrors = [err77];
+                  vErrors = [err78];
                 } else {
-                  vErrors.push(err77);
+                  vErrors.push(err78);
                 }
                 errors++;
               }
-              for (const key8 in data31) {
+              for (const key8 in data32) {
                 if (!(key8 === "name" || key8 === "input_tokens" || key8 === "output_tokens" || key8 === "shared_prefix_tokens" || key8 === "dataset" || key8 === "trace" || key8 === "conversation")) {
-                  const err78 = { instancePath: instancePath + "/scenarios/" + i0, schemaPath: "#/properties/scenarios/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.scenarios.items, data: data31 };
+                  const err79 = { instancePath: instancePath + "/scenarios/" + i0, schemaPath: "#/properties/scenarios/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.scenarios.items, data: data32 };
                   if (vErrors === null) {
-                    vErrors = [err78];
+                    vErrors = [err79];
                   } else {
-                    vErrors.push(err78);
+                    vErrors.push(err79);
                   }
                   errors++;
                 }
               }
-              if (data31.name !== void 0) {
-                let data32 = data31.name;
-                if (typeof data32 === "string") {
-                  if (!pattern2.test(data32)) {
-                    const err79 = { instancePath: instancePath + "/scenarios/" + i0 + "/name", schemaPath: "#/properties/scenarios/items/properties/name/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9_.-]*$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9_.-]*$"', schema: "^[A-Za-z0-9][A-Za-z0-9_.-]*$", parentSchema: schema6.properties.scenarios.items.properties.name, data: data32 };
+              if (data32.name !== void 0) {
+                let data33 = data32.name;
+                if (typeof data33 === "string") {
+                  if (!pattern2.test(data33)) {
+                    const err80 = { instancePath: instancePath + "/scenarios/" + i0 + "/name", schemaPath: "#/properties/scenarios/items/properties/name/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9_.-]*$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9_.-]*$"', schema: "^[A-Za-z0-9][A-Za-z0-9_.-]*$", parentSchema: schema6.properties.scenarios.items.properties.name, data: data33 };
                     if (vErrors === null) {
-                      vErrors = [err79];
+                      vErrors = [err80];
                     } else {
-                      vErrors.push(err79);
+                      vErrors.push(err80);
                     }
                     errors++;
                   }
                 } else {
-                  const err80 = { instancePath: instancePath + "/scenarios/" + i0 + "/name", schemaPath: "#/properties/scenarios/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.scenarios.items.properties.name.type, parentSchema: schema6.properties.scenarios.items.properties.name, data: data32 };
-                  if (vErrors === null) {
-                    vErrors = [err80];
-                  } else {
-                    vErrors.push(err80);
-                  }
-                  errors++;
-                }
-              }
-              if (data31.input_tokens !== void 0) {
-                if (!validate22(data31.input_tokens, { instancePath: instancePath + "/scenarios/" + i0 + "/input_tokens", parentData: data31, parentDataProperty: "input_tokens", rootData })) {
-                  vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-                  errors = vErrors.length;
-                }
-              }
-              if (data31.output_tokens !== void 0) {
-                if (!validate22(data31.output_tokens, { instancePath: instancePath + "/scenarios/" + i0 + "/output_tokens", parentData: data31, parentDataProperty: "output_tokens", rootData })) {
-                  vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-                  errors = vErrors.length;
-                }
-              }
-              if (data31.shared_prefix_tokens !== void 0) {
-                let data35 = data31.shared_prefix_tokens;
-                if (!(typeof data35 == "number" && (!(data35 % 1) && !isNaN(data35)) && isFinite(data35))) {
-                  const err81 = { instancePath: instancePath + "/scenarios/" + i0 + "/shared_prefix_tokens", schemaPath: "#/properties/scenarios/items/properties/shared_prefix_tokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.scenarios.items.properties.shared_prefix_tokens.type, parentSchema: schema6.properties.scenarios.items.properties.shared_prefix_tokens, data: data35 };
+                  const err81 = { instancePath: instancePath + "/scenarios/" + i0 + "/name", schemaPath: "#/properties/scenarios/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.scenarios.items.properties.name.type, parentSchema: schema6.properties.scenarios.items.properties.name, data: data33 };
                   if (vErrors === null) {
                     vErrors = [err81];
                   } else {
@@ -2460,18 +2450,33 @@ var validateSchema = (() => {
                   }
                   errors++;
                 }
-                if (typeof data35 == "number" && isFinite(data35)) {
-                  if (data35 > 1e6 || isNaN(data35)) {
-                    const err82 = { instancePath: instancePath + "/scenarios/" + i0 + "/shared_prefix_tokens", schemaPath: "#/properties/scenarios/items/properties/shared_prefix_tokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000", schema: 1e6, parentSchema: schema6.properties.scenarios.items.properties.shared_prefix_tokens, data: data35 };
-                    if (vErrors === null) {
-                      vErrors = [err82];
-                    } else {
-                      vErrors.push(err82);
-                    }
-                    errors++;
+              }
+              if (data32.input_tokens !== void 0) {
+                if (!validate22(data32.input_tokens, { instancePath: instancePath + "/scenarios/" + i0 + "/input_tokens", parentData: data32, parentDataProperty: "input_tokens", rootData })) {
+                  vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+                  errors = vErrors.length;
+                }
+              }
+              if (data32.output_tokens !== void 0) {
+                if (!validate22(data32.output_tokens, { instancePath: instancePath + "/scenarios/" + i0 + "/output_tokens", parentData: data32, parentDataProperty: "output_tokens", rootData })) {
+                  vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+                  errors = vErrors.length;
+                }
+              }
+              if (data32.shared_prefix_tokens !== void 0) {
+                let data36 = data32.shared_prefix_tokens;
+                if (!(typeof data36 == "number" && (!(data36 % 1) && !isNaN(data36)) && isFinite(data36))) {
+                  const err82 = { instancePath: instancePath + "/scenarios/" + i0 + "/shared_prefix_tokens", schemaPath: "#/properties/scenarios/items/properties/shared_prefix_tokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.scenarios.items.properties.shared_prefix_tokens.type, parentSchema: schema6.properties.scenarios.items.properties.shared_prefix_tokens, data: data36 };
+                  if (vErrors === null) {
+                    vErrors = [err82];
+                  } else {
+                    vErrors.push(err82);
                   }
-                  if (data35 < 0 || isNaN(data35)) {
-                    const err83 = { instancePath: instancePath + "/scenarios/" + i0 + "/shared_prefix_tokens", schemaPath: "#/properties/scenarios/items/properties/shared_prefix_tokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema6.properties.scenarios.items.properties.shared_prefix_tokens, data: data35 };
+                  errors++;
+                }
+                if (typeof data36 == "number" && isFinite(data36)) {
+                  if (data36 > 1e6 || isNaN(data36)) {
+                    const err83 = { instancePath: instancePath + "/scenarios/" + i0 + "/shared_prefix_tokens", schemaPath: "#/properties/scenarios/items/properties/shared_prefix_tokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000", schema: 1e6, parentSchema: schema6.properties.scenarios.items.properties.shared_prefix_tokens, data: data36 };
                     if (vErrors === null) {
                       vErrors = [err83];
                     } else {
@@ -2479,13 +2484,8 @@ var validateSchema = (() => {
                     }
                     errors++;
                   }
-                }
-              }
-              if (data31.dataset !== void 0) {
-                let data36 = data31.dataset;
-                if (typeof data36 === "string") {
-                  if (func3(data36) < 1) {
-                    const err84 = { instancePath: instancePath + "/scenarios/" + i0 + "/dataset", schemaPath: "#/properties/scenarios/items/properties/dataset/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema6.properties.scenarios.items.properties.dataset, data: data36 };
+                  if (data36 < 0 || isNaN(data36)) {
+                    const err84 = { instancePath: instancePath + "/scenarios/" + i0 + "/shared_prefix_tokens", schemaPath: "#/properties/scenarios/items/properties/shared_prefix_tokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema6.properties.scenarios.items.properties.shared_prefix_tokens, data: data36 };
                     if (vErrors === null) {
                       vErrors = [err84];
                     } else {
@@ -2493,30 +2493,35 @@ var validateSchema = (() => {
                     }
                     errors++;
                   }
+                }
+              }
+              if (data32.dataset !== void 0) {
+                let data37 = data32.dataset;
+                if (typeof data37 === "string") {
+                  if (func4(data37) < 1) {
+                    const err85 = { instancePath: instancePath + "/scenarios/" + i0 + "/dataset", schemaPath: "#/properties/scenarios/items/properties/dataset/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema6.properties.scenarios.items.properties.dataset, data: data37 };
+                    if (vErrors === null) {
+                      vErrors = [err85];
+                    } else {
+                      vErrors.push(err85);
+                    }
+                    errors++;
+                  }
                 } else {
-                  const err85 = { instancePath: instancePath + "/scenarios/" + i0 + "/dataset", schemaPath: "#/properties/scenarios/items/properties/dataset/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.scenarios.items.properties.dataset.type, parentSchema: schema6.properties.scenarios.items.properties.dataset, data: data36 };
+                  const err86 = { instancePath: instancePath + "/scenarios/" + i0 + "/dataset", schemaPath: "#/properties/scenarios/items/properties/dataset/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.scenarios.items.properties.dataset.type, parentSchema: schema6.properties.scenarios.items.properties.dataset, data: data37 };
                   if (vErrors === null) {
-                    vErrors = [err85];
+                    vErrors = [err86];
                   } else {
-                    vErrors.push(err85);
+                    vErrors.push(err86);
                   }
                   errors++;
                 }
               }
-              if (data31.trace !== void 0) {
-                let data37 = data31.trace;
-                if (data37 && typeof data37 == "object" && !Array.isArray(data37)) {
-                  if (data37.file === void 0) {
-                    const err86 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace", schemaPath: "#/properties/scenarios/items/properties/trace/required", keyword: "required", params: { missingProperty: "file" }, message: "must have required property 'file'", schema: schema6.properties.scenarios.items.properties.trace.required, parentSchema: schema6.properties.scenarios.items.properties.trace, data: data37 };
-                    if (vErrors === null) {
-                      vErrors = [err86];
-                    } else {
-                      vErrors.push(err86);
-                    }
-                    errors++;
-                  }
-                  if (data37.format === void 0) {
-                    const err87 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace", schemaPath: "#/properties/scenarios/items/properties/trace/required", keyword: "required", params: { missingProperty: "format" }, message: "must have required property 'format'", schema: schema6.properties.scenarios.items.properties.trace.required, parentSchema: schema6.properties.scenarios.items.properties.trace, data: data37 };
+              if (data32.trace !== void 0) {
+                let data38 = data32.trace;
+                if (data38 && typeof data38 == "object" && !Array.isArray(data38)) {
+                  if (data38.file === void 0) {
+                    const err87 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace", schemaPath: "#/properties/scenarios/items/properties/trace/required", keyword: "required", params: { missingProperty: "file" }, message: "must have required property 'file'", schema: schema6.properties.scenarios.items.properties.trace.required, parentSchema: schema6.properties.scenarios.items.properties.trace, data: data38 };
                     if (vErrors === null) {
                       vErrors = [err87];
                     } else {
@@ -2524,43 +2529,40 @@ var validateSchema = (() => {
                     }
                     errors++;
                   }
-                  for (const key9 in data37) {
+                  if (data38.format === void 0) {
+                    const err88 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace", schemaPath: "#/properties/scenarios/items/properties/trace/required", keyword: "required", params: { missingProperty: "format" }, message: "must have required property 'format'", schema: schema6.properties.scenarios.items.properties.trace.required, parentSchema: schema6.properties.scenarios.items.properties.trace, data: data38 };
+                    if (vErrors === null) {
+                      vErrors = [err88];
+                    } else {
+                      vErrors.push(err88);
+                    }
+                    errors++;
+                  }
+                  for (const key9 in data38) {
                     if (!(key9 === "file" || key9 === "format" || key9 === "block_tokens" || key9 === "time_scale" || key9 === "start_s" || key9 === "duration_s" || key9 === "max_requests")) {
-                      const err88 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace", schemaPath: "#/properties/scenarios/items/properties/trace/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.scenarios.items.properties.trace, data: data37 };
+                      const err89 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace", schemaPath: "#/properties/scenarios/items/properties/trace/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.scenarios.items.properties.trace, data: data38 };
                       if (vErrors === null) {
-                        vErrors = [err88];
+                        vErrors = [err89];
                       } else {
-                        vErrors.push(err88);
+                        vErrors.push(err89);
                       }
                       errors++;
                     }
                   }
-                  if (data37.file !== void 0) {
-                    let data38 = data37.file;
-                    if (typeof data38 === "string") {
-                      if (func3(data38) < 1) {
-                        const err89 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/file", schemaPath: "#/properties/scenarios/items/properties/trace/properties/file/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.file, data: data38 };
+                  if (data38.file !== void 0) {
+                    let data39 = data38.file;
+                    if (typeof data39 === "string") {
+                      if (func4(data39) < 1) {
+                        const err90 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/file", schemaPath: "#/properties/scenarios/items/properties/trace/properties/file/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.file, data: data39 };
                         if (vErrors === null) {
-                          vErrors = [err89];
+                          vErrors = [err90];
                         } else {
-                          vErrors.push(err89);
+                          vErrors.push(err90);
                         }
                         errors++;
                       }
                     } else {
-                      const err90 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/file", schemaPath: "#/properties/scenarios/items/properties/trace/properties/file/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.scenarios.items.properties.trace.properties.file.type, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.file, data: data38 };
-                      if (vErrors === null) {
-                        vErrors = [err90];
-                      } else {
-                        vErrors.push(err90);
-                      }
-                      errors++;
-                    }
-                  }
-                  if (data37.format !== void 0) {
-                    let data39 = data37.format;
-                    if (!(data39 === "mooncake" || data39 === "azure")) {
-                      const err91 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/format", schemaPath: "#/properties/scenarios/items/properties/trace/properties/format/enum", keyword: "enum", params: { allowedValues: schema6.properties.scenarios.items.properties.trace.properties.format.enum }, message: "must be equal to one of the allowed values", schema: schema6.properties.scenarios.items.properties.trace.properties.format.enum, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.format, data: data39 };
+                      const err91 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/file", schemaPath: "#/properties/scenarios/items/properties/trace/properties/file/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.scenarios.items.properties.trace.properties.file.type, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.file, data: data39 };
                       if (vErrors === null) {
                         vErrors = [err91];
                       } else {
@@ -2569,10 +2571,10 @@ var validateSchema = (() => {
                       errors++;
                     }
                   }
-                  if (data37.block_tokens !== void 0) {
-                    let data40 = data37.block_tokens;
-                    if (!(typeof data40 == "number" && (!(data40 % 1) && !isNaN(data40)) && isFinite(data40))) {
-                      const err92 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/block_tokens", schemaPath: "#/properties/scenarios/items/properties/trace/properties/block_tokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.scenarios.items.properties.trace.properties.block_tokens.type, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.block_tokens, data: data40 };
+                  if (data38.format !== void 0) {
+                    let data40 = data38.format;
+                    if (!(data40 === "mooncake" || data40 === "azure")) {
+                      const err92 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/format", schemaPath: "#/properties/scenarios/items/properties/trace/properties/format/enum", keyword: "enum", params: { allowedValues: schema6.properties.scenarios.items.properties.trace.properties.format.enum }, message: "must be equal to one of the allowed values", schema: schema6.properties.scenarios.items.properties.trace.properties.format.enum, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.format, data: data40 };
                       if (vErrors === null) {
                         vErrors = [err92];
                       } else {
@@ -2580,18 +2582,21 @@ var validateSchema = (() => {
                       }
                       errors++;
                     }
-                    if (typeof data40 == "number" && isFinite(data40)) {
-                      if (data40 > 1e6 || isNaN(data40)) {
-                        const err93 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/block_tokens", schemaPath: "#/properties/scenarios/items/properties/trace/properties/block_tokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000", schema: 1e6, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.block_tokens, data: data40 };
-                        if (vErrors === null) {
-                          vErrors = [err93];
-                        } else {
-                          vErrors.push(err93);
-                        }
-                        errors++;
+                  }
+                  if (data38.block_tokens !== void 0) {
+                    let data41 = data38.block_tokens;
+                    if (!(typeof data41 == "number" && (!(data41 % 1) && !isNaN(data41)) && isFinite(data41))) {
+                      const err93 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/block_tokens", schemaPath: "#/properties/scenarios/items/properties/trace/properties/block_tokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.scenarios.items.properties.trace.properties.block_tokens.type, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.block_tokens, data: data41 };
+                      if (vErrors === null) {
+                        vErrors = [err93];
+                      } else {
+                        vErrors.push(err93);
                       }
-                      if (data40 < 1 || isNaN(data40)) {
-                        const err94 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/block_tokens", schemaPath: "#/properties/scenarios/items/properties/trace/properties/block_tokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.block_tokens, data: data40 };
+                      errors++;
+                    }
+                    if (typeof data41 == "number" && isFinite(data41)) {
+                      if (data41 > 1e6 || isNaN(data41)) {
+                        const err94 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/block_tokens", schemaPath: "#/properties/scenarios/items/properties/trace/properties/block_tokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000", schema: 1e6, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.block_tokens, data: data41 };
                         if (vErrors === null) {
                           vErrors = [err94];
                         } else {
@@ -2599,13 +2604,8 @@ var validateSchema = (() => {
                         }
                         errors++;
                       }
-                    }
-                  }
-                  if (data37.time_scale !== void 0) {
-                    let data41 = data37.time_scale;
-                    if (typeof data41 == "number" && isFinite(data41)) {
-                      if (data41 > 1e6 || isNaN(data41)) {
-                        const err95 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/time_scale", schemaPath: "#/properties/scenarios/items/properties/trace/properties/time_scale/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000", schema: 1e6, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.time_scale, data: data41 };
+                      if (data41 < 1 || isNaN(data41)) {
+                        const err95 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/block_tokens", schemaPath: "#/properties/scenarios/items/properties/trace/properties/block_tokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.block_tokens, data: data41 };
                         if (vErrors === null) {
                           vErrors = [err95];
                         } else {
@@ -2613,8 +2613,13 @@ var validateSchema = (() => {
                         }
                         errors++;
                       }
-                      if (data41 <= 0 || isNaN(data41)) {
-                        const err96 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/time_scale", schemaPath: "#/properties/scenarios/items/properties/trace/properties/time_scale/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.time_scale, data: data41 };
+                    }
+                  }
+                  if (data38.time_scale !== void 0) {
+                    let data42 = data38.time_scale;
+                    if (typeof data42 == "number" && isFinite(data42)) {
+                      if (data42 > 1e6 || isNaN(data42)) {
+                        const err96 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/time_scale", schemaPath: "#/properties/scenarios/items/properties/trace/properties/time_scale/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000", schema: 1e6, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.time_scale, data: data42 };
                         if (vErrors === null) {
                           vErrors = [err96];
                         } else {
@@ -2622,30 +2627,30 @@ var validateSchema = (() => {
                         }
                         errors++;
                       }
+                      if (data42 <= 0 || isNaN(data42)) {
+                        const err97 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/time_scale", schemaPath: "#/properties/scenarios/items/properties/trace/properties/time_scale/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.time_scale, data: data42 };
+                        if (vErrors === null) {
+                          vErrors = [err97];
+                        } else {
+                          vErrors.push(err97);
+                        }
+                        errors++;
+                      }
                     } else {
-                      const err97 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/time_scale", schemaPath: "#/properties/scenarios/items/properties/trace/properties/time_scale/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.scenarios.items.properties.trace.properties.time_scale.type, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.time_scale, data: data41 };
+                      const err98 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/time_scale", schemaPath: "#/properties/scenarios/items/properties/trace/properties/time_scale/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.scenarios.items.properties.trace.properties.time_scale.type, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.time_scale, data: data42 };
                       if (vErrors === null) {
-                        vErrors = [err97];
+                        vErrors = [err98];
                       } else {
-                        vErrors.push(err97);
+                        vErrors.push(err98);
                       }
                       errors++;
                     }
                   }
-                  if (data37.start_s !== void 0) {
-                    let data42 = data37.start_s;
-                    if (typeof data42 == "number" && isFinite(data42)) {
-                      if (data42 > 1e9 || isNaN(data42)) {
-                        const err98 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/start_s", schemaPath: "#/properties/scenarios/items/properties/trace/properties/start_s/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000", schema: 1e9, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.start_s, data: data42 };
-                        if (vErrors === null) {
-                          vErrors = [err98];
-                        } else {
-                          vErrors.push(err98);
-                        }
-                        errors++;
-                      }
-                      if (data42 < 0 || isNaN(data42)) {
-                        const err99 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/start_s", schemaPath: "#/properties/scenarios/items/properties/trace/properties/start_s/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.start_s, data: data42 };
+                  if (data38.start_s !== void 0) {
+                    let data43 = data38.start_s;
+                    if (typeof data43 == "number" && isFinite(data43)) {
+                      if (data43 > 1e9 || isNaN(data43)) {
+                        const err99 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/start_s", schemaPath: "#/properties/scenarios/items/properties/trace/properties/start_s/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000", schema: 1e9, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.start_s, data: data43 };
                         if (vErrors === null) {
                           vErrors = [err99];
                         } else {
@@ -2653,30 +2658,30 @@ var validateSchema = (() => {
                         }
                         errors++;
                       }
+                      if (data43 < 0 || isNaN(data43)) {
+                        const err100 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/start_s", schemaPath: "#/properties/scenarios/items/properties/trace/properties/start_s/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.start_s, data: data43 };
+                        if (vErrors === null) {
+                          vErrors = [err100];
+                        } else {
+                          vErrors.push(err100);
+                        }
+                        errors++;
+                      }
                     } else {
-                      const err100 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/start_s", schemaPath: "#/properties/scenarios/items/properties/trace/properties/start_s/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.scenarios.items.properties.trace.properties.start_s.type, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.start_s, data: data42 };
+                      const err101 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/start_s", schemaPath: "#/properties/scenarios/items/properties/trace/properties/start_s/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.scenarios.items.properties.trace.properties.start_s.type, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.start_s, data: data43 };
                       if (vErrors === null) {
-                        vErrors = [err100];
+                        vErrors = [err101];
                       } else {
-                        vErrors.push(err100);
+                        vErrors.push(err101);
                       }
                       errors++;
                     }
                   }
-                  if (data37.duration_s !== void 0) {
-                    let data43 = data37.duration_s;
-                    if (typeof data43 == "number" && isFinite(data43)) {
-                      if (data43 > 1e9 || isNaN(data43)) {
-                        const err101 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/duration_s", schemaPath: "#/properties/scenarios/items/properties/trace/properties/duration_s/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000", schema: 1e9, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.duration_s, data: data43 };
-                        if (vErrors === null) {
-                          vErrors = [err101];
-                        } else {
-                          vErrors.push(err101);
-                        }
-                        errors++;
-                      }
-                      if (data43 <= 0 || isNaN(data43)) {
-                        const err102 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/duration_s", schemaPath: "#/properties/scenarios/items/properties/trace/properties/duration_s/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.duration_s, data: data43 };
+                  if (data38.duration_s !== void 0) {
+                    let data44 = data38.duration_s;
+                    if (typeof data44 == "number" && isFinite(data44)) {
+                      if (data44 > 1e9 || isNaN(data44)) {
+                        const err102 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/duration_s", schemaPath: "#/properties/scenarios/items/properties/trace/properties/duration_s/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e9 }, message: "must be <= 1000000000", schema: 1e9, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.duration_s, data: data44 };
                         if (vErrors === null) {
                           vErrors = [err102];
                         } else {
@@ -2684,20 +2689,17 @@ var validateSchema = (() => {
                         }
                         errors++;
                       }
-                    } else {
-                      const err103 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/duration_s", schemaPath: "#/properties/scenarios/items/properties/trace/properties/duration_s/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.scenarios.items.properties.trace.properties.duration_s.type, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.duration_s, data: data43 };
-                      if (vErrors === null) {
-                        vErrors = [err103];
-                      } else {
-                        vErrors.push(err103);
+                      if (data44 <= 0 || isNaN(data44)) {
+                        const err103 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/duration_s", schemaPath: "#/properties/scenarios/items/properties/trace/properties/duration_s/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.duration_s, data: data44 };
+                        if (vErrors === null) {
+                          vErrors = [err103];
+                        } else {
+                          vErrors.push(err103);
+                        }
+                        errors++;
                       }
-                      errors++;
-                    }
-                  }
-                  if (data37.max_requests !== void 0) {
-                    let data44 = data37.max_requests;
-                    if (!(typeof data44 == "number" && (!(data44 % 1) && !isNaN(data44)) && isFinite(data44))) {
-                      const err104 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/max_requests", schemaPath: "#/properties/scenarios/items/properties/trace/properties/max_requests/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.scenarios.items.properties.trace.properties.max_requests.type, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.max_requests, data: data44 };
+                    } else {
+                      const err104 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/duration_s", schemaPath: "#/properties/scenarios/items/properties/trace/properties/duration_s/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.scenarios.items.properties.trace.properties.duration_s.type, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.duration_s, data: data44 };
                       if (vErrors === null) {
                         vErrors = [err104];
                       } else {
@@ -2705,18 +2707,21 @@ var validateSchema = (() => {
                       }
                       errors++;
                     }
-                    if (typeof data44 == "number" && isFinite(data44)) {
-                      if (data44 > 1e7 || isNaN(data44)) {
-                        const err105 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/max_requests", schemaPath: "#/properties/scenarios/items/properties/trace/properties/max_requests/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e7 }, message: "must be <= 10000000", schema: 1e7, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.max_requests, data: data44 };
-                        if (vErrors === null) {
-                          vErrors = [err105];
-                        } else {
-                          vErrors.push(err105);
-                        }
-                        errors++;
+                  }
+                  if (data38.max_requests !== void 0) {
+                    let data45 = data38.max_requests;
+                    if (!(typeof data45 == "number" && (!(data45 % 1) && !isNaN(data45)) && isFinite(data45))) {
+                      const err105 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/max_requests", schemaPath: "#/properties/scenarios/items/properties/trace/properties/max_requests/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.scenarios.items.properties.trace.properties.max_requests.type, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.max_requests, data: data45 };
+                      if (vErrors === null) {
+                        vErrors = [err105];
+                      } else {
+                        vErrors.push(err105);
                       }
-                      if (data44 < 1 || isNaN(data44)) {
-                        const err106 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/max_requests", schemaPath: "#/properties/scenarios/items/properties/trace/properties/max_requests/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.max_requests, data: data44 };
+                      errors++;
+                    }
+                    if (typeof data45 == "number" && isFinite(data45)) {
+                      if (data45 > 1e7 || isNaN(data45)) {
+                        const err106 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/max_requests", schemaPath: "#/properties/scenarios/items/properties/trace/properties/max_requests/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e7 }, message: "must be <= 10000000", schema: 1e7, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.max_requests, data: data45 };
                         if (vErrors === null) {
                           vErrors = [err106];
                         } else {
@@ -2724,45 +2729,42 @@ var validateSchema = (() => {
                         }
                         errors++;
                       }
+                      if (data45 < 1 || isNaN(data45)) {
+                        const err107 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace/max_requests", schemaPath: "#/properties/scenarios/items/properties/trace/properties/max_requests/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.scenarios.items.properties.trace.properties.max_requests, data: data45 };
+                        if (vErrors === null) {
+                          vErrors = [err107];
+                        } else {
+                          vErrors.push(err107);
+                        }
+                        errors++;
+                      }
                     }
                   }
                 } else {
-                  const err107 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace", schemaPath: "#/properties/scenarios/items/properties/trace/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.scenarios.items.properties.trace.type, parentSchema: schema6.properties.scenarios.items.properties.trace, data: data37 };
+                  const err108 = { instancePath: instancePath + "/scenarios/" + i0 + "/trace", schemaPath: "#/properties/scenarios/items/properties/trace/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.scenarios.items.properties.trace.type, parentSchema: schema6.properties.scenarios.items.properties.trace, data: data38 };
                   if (vErrors === null) {
-                    vErrors = [err107];
+                    vErrors = [err108];
                   } else {
-                    vErrors.push(err107);
+                    vErrors.push(err108);
                   }
                   errors++;
                 }
               }
-              if (data31.conversation !== void 0) {
-                let data45 = data31.conversation;
-                if (data45 && typeof data45 == "object" && !Array.isArray(data45)) {
-                  if (data45.turns === void 0) {
-                    const err108 = { instancePath: instancePath + "/scenarios/" + i0 + "/conversation", schemaPath: "#/properties/scenarios/items/properties/conversation/required", keyword: "required", params: { missingProperty: "turns" }, message: "must have required property 'turns'", schema: schema6.properties.scenarios.items.properties.conversation.required, parentSchema: schema6.properties.scenarios.items.properties.conversation, data: data45 };
+              if (data32.conversation !== void 0) {
+                let data46 = data32.conversation;
+                if (data46 && typeof data46 == "object" && !Array.isArray(data46)) {
+                  if (data46.turns === void 0) {
+                    const err109 = { instancePath: instancePath + "/scenarios/" + i0 + "/conversation", schemaPath: "#/properties/scenarios/items/properties/conversation/required", keyword: "required", params: { missingProperty: "turns" }, message: "must have required property 'turns'", schema: schema6.properties.scenarios.items.properties.conversation.required, parentSchema: schema6.properties.scenarios.items.properties.conversation, data: data46 };
                     if (vErrors === null) {
-                      vErrors = [err108];
+                      vErrors = [err109];
                     } else {
-                      vErrors.push(err108);
+                      vErrors.push(err109);
                     }
                     errors++;
                   }
-                  for (const key10 in data45) {
+                  for (const key10 in data46) {
                     if (!(key10 === "turns" || key10 === "user_tokens" || key10 === "think_time_ms" || key10 === "answers")) {
-                      const err109 = { instancePath: instancePath + "/scenarios/" + i0 + "/conversation", schemaPath: "#/properties/scenarios/items/properties/conversation/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.scenarios.items.properties.conversation, data: data45 };
-                      if (vErrors === null) {
-                        vErrors = [err109];
-                      } else {
-                        vErrors.push(err109);
-                      }
-                      errors++;
-                    }
-                  }
-                  if (data45.turns !== void 0) {
-                    let data46 = data45.turns;
-                    if (!(typeof data46 == "number" && (!(data46 % 1) && !isNaN(data46)) && isFinite(data46))) {
-                      const err110 = { instancePath: instancePath + "/scenarios/" + i0 + "/conversation/turns", schemaPath: "#/properties/scenarios/items/properties/conversation/properties/turns/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.scenarios.items.properties.conversation.properties.turns.type, parentSchema: schema6.properties.scenarios.items.properties.conversation.properties.turns, data: data46 };
+                      const err110 = { instancePath: instancePath + "/scenarios/" + i0 + "/conversation", schemaPath: "#/properties/scenarios/items/properties/conversation/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.scenarios.items.properties.conversation, data: data46 };
                       if (vErrors === null) {
                         vErrors = [err110];
                       } else {
@@ -2770,18 +2772,21 @@ var validateSchema = (() => {
                       }
                       errors++;
                     }
-                    if (typeof data46 == "number" && isFinite(data46)) {
-                      if (data46 > 1e3 || isNaN(data46)) {
-                        const err111 = { instancePath: instancePath + "/scenarios/" + i0 + "/conversation/turns", schemaPath: "#/properties/scenarios/items/properties/conversation/properties/turns/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000", schema: 1e3, parentSchema: schema6.properties.scenarios.items.properties.conversation.properties.turns, data: data46 };
-                        if (vErrors === null) {
-                          vErrors = [err111];
-                        } else {
-                          vErrors.push(err111);
-                        }
-                        errors++;
+                  }
+                  if (data46.turns !== void 0) {
+                    let data47 = data46.turns;
+                    if (!(typeof data47 == "number" && (!(data47 % 1) && !isNaN(data47)) && isFinite(data47))) {
+                      const err111 = { instancePath: instancePath + "/scenarios/" + i0 + "/conversation/turns", schemaPath: "#/properties/scenarios/items/properties/conversation/properties/turns/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.scenarios.items.properties.conversation.properties.turns.type, parentSchema: schema6.properties.scenarios.items.properties.conversation.properties.turns, data: data47 };
+                      if (vErrors === null) {
+                        vErrors = [err111];
+                      } else {
+                        vErrors.push(err111);
                       }
-                      if (data46 < 1 || isNaN(data46)) {
-                        const err112 = { instancePath: instancePath + "/scenarios/" + i0 + "/conversation/turns", schemaPath: "#/properties/scenarios/items/properties/conversation/properties/turns/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.scenarios.items.properties.conversation.properties.turns, data: data46 };
+                      errors++;
+                    }
+                    if (typeof data47 == "number" && isFinite(data47)) {
+                      if (data47 > 1e3 || isNaN(data47)) {
+                        const err112 = { instancePath: instancePath + "/scenarios/" + i0 + "/conversation/turns", schemaPath: "#/properties/scenarios/items/properties/conversation/properties/turns/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000", schema: 1e3, parentSchema: schema6.properties.scenarios.items.properties.conversation.properties.turns, data: data47 };
                         if (vErrors === null) {
                           vErrors = [err112];
                         } else {
@@ -2789,101 +2794,93 @@ var validateSchema = (() => {
                         }
                         errors++;
                       }
+                      if (data47 < 1 || isNaN(data47)) {
+                        const err113 = { instancePath: instancePath + "/scenarios/" + i0 + "/conversation/turns", schemaPath: "#/properties/scenarios/items/properties/conversation/properties/turns/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.scenarios.items.properties.conversation.properties.turns, data: data47 };
+                        if (vErrors === null) {
+                          vErrors = [err113];
+                        } else {
+                          vErrors.push(err113);
+                        }
+                        errors++;
+                      }
                     }
                   }
-                  if (data45.user_tokens !== void 0) {
-                    if (!validate22(data45.user_tokens, { instancePath: instancePath + "/scenarios/" + i0 + "/conversation/user_tokens", parentData: data45, parentDataProperty: "user_tokens", rootData })) {
+                  if (data46.user_tokens !== void 0) {
+                    if (!validate22(data46.user_tokens, { instancePath: instancePath + "/scenarios/" + i0 + "/conversation/user_tokens", parentData: data46, parentDataProperty: "user_tokens", rootData })) {
                       vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
                       errors = vErrors.length;
                     }
                   }
-                  if (data45.think_time_ms !== void 0) {
-                    if (!validate22(data45.think_time_ms, { instancePath: instancePath + "/scenarios/" + i0 + "/conversation/think_time_ms", parentData: data45, parentDataProperty: "think_time_ms", rootData })) {
+                  if (data46.think_time_ms !== void 0) {
+                    if (!validate22(data46.think_time_ms, { instancePath: instancePath + "/scenarios/" + i0 + "/conversation/think_time_ms", parentData: data46, parentDataProperty: "think_time_ms", rootData })) {
                       vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
                       errors = vErrors.length;
                     }
                   }
-                  if (data45.answers !== void 0) {
-                    let data49 = data45.answers;
-                    if (!(data49 === "real" || data49 === "synthetic")) {
-                      const err113 = { instancePath: instancePath + "/scenarios/" + i0 + "/conversation/answers", schemaPath: "#/properties/scenarios/items/properties/conversation/properties/answers/enum", keyword: "enum", params: { allowedValues: schema6.properties.scenarios.items.properties.conversation.properties.answers.enum }, message: "must be equal to one of the allowed values", schema: schema6.properties.scenarios.items.properties.conversation.properties.answers.enum, parentSchema: schema6.properties.scenarios.items.properties.conversation.properties.answers, data: data49 };
+                  if (data46.answers !== void 0) {
+                    let data50 = data46.answers;
+                    if (!(data50 === "real" || data50 === "synthetic")) {
+                      const err114 = { instancePath: instancePath + "/scenarios/" + i0 + "/conversation/answers", schemaPath: "#/properties/scenarios/items/properties/conversation/properties/answers/enum", keyword: "enum", params: { allowedValues: schema6.properties.scenarios.items.properties.conversation.properties.answers.enum }, message: "must be equal to one of the allowed values", schema: schema6.properties.scenarios.items.properties.conversation.properties.answers.enum, parentSchema: schema6.properties.scenarios.items.properties.conversation.properties.answers, data: data50 };
                       if (vErrors === null) {
-                        vErrors = [err113];
+                        vErrors = [err114];
                       } else {
-                        vErrors.push(err113);
+                        vErrors.push(err114);
                       }
                       errors++;
                     }
                   }
                 } else {
-                  const err114 = { instancePath: instancePath + "/scenarios/" + i0 + "/conversation", schemaPath: "#/properties/scenarios/items/properties/conversation/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.scenarios.items.properties.conversation.type, parentSchema: schema6.properties.scenarios.items.properties.conversation, data: data45 };
+                  const err115 = { instancePath: instancePath + "/scenarios/" + i0 + "/conversation", schemaPath: "#/properties/scenarios/items/properties/conversation/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.scenarios.items.properties.conversation.type, parentSchema: schema6.properties.scenarios.items.properties.conversation, data: data46 };
                   if (vErrors === null) {
-                    vErrors = [err114];
+                    vErrors = [err115];
                   } else {
-                    vErrors.push(err114);
+                    vErrors.push(err115);
                   }
                   errors++;
                 }
               }
             } else {
-              const err115 = { instancePath: instancePath + "/scenarios/" + i0, schemaPath: "#/properties/scenarios/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.scenarios.items.type, parentSchema: schema6.properties.scenarios.items, data: data31 };
+              const err116 = { instancePath: instancePath + "/scenarios/" + i0, schemaPath: "#/properties/scenarios/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.scenarios.items.type, parentSchema: schema6.properties.scenarios.items, data: data32 };
               if (vErrors === null) {
-                vErrors = [err115];
+                vErrors = [err116];
               } else {
-                vErrors.push(err115);
+                vErrors.push(err116);
               }
               errors++;
             }
           }
         } else {
-          const err116 = { instancePath: instancePath + "/scenarios", schemaPath: "#/properties/scenarios/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema6.properties.scenarios.type, parentSchema: schema6.properties.scenarios, data: data30 };
+          const err117 = { instancePath: instancePath + "/scenarios", schemaPath: "#/properties/scenarios/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema6.properties.scenarios.type, parentSchema: schema6.properties.scenarios, data: data31 };
           if (vErrors === null) {
-            vErrors = [err116];
+            vErrors = [err117];
           } else {
-            vErrors.push(err116);
+            vErrors.push(err117);
           }
           errors++;
         }
       }
       if (data.loads !== void 0) {
-        let data50 = data.loads;
-        if (Array.isArray(data50)) {
-          if (data50.length < 1) {
-            const err117 = { instancePath: instancePath + "/loads", schemaPath: "#/properties/loads/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema6.properties.loads, data: data50 };
+        let data51 = data.loads;
+        if (Array.isArray(data51)) {
+          if (data51.length < 1) {
+            const err118 = { instancePath: instancePath + "/loads", schemaPath: "#/properties/loads/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema6.properties.loads, data: data51 };
             if (vErrors === null) {
-              vErrors = [err117];
+              vErrors = [err118];
             } else {
-              vErrors.push(err117);
+              vErrors.push(err118);
             }
             errors++;
           }
-          const len1 = data50.length;
+          const len1 = data51.length;
           for (let i1 = 0; i1 < len1; i1++) {
-            let data51 = data50[i1];
-            const _errs115 = errors;
+            let data52 = data51[i1];
+            const _errs116 = errors;
             let valid18 = false;
             let passing3 = null;
-            const _errs116 = errors;
-            if (data51 && typeof data51 == "object" && !Array.isArray(data51)) {
-              if (data51.concurrency === void 0) {
-                const err118 = { instancePath: instancePath + "/loads/" + i1, schemaPath: "#/properties/loads/items/oneOf/0/required", keyword: "required", params: { missingProperty: "concurrency" }, message: "must have required property 'concurrency'", schema: schema6.properties.loads.items.oneOf[0].required, parentSchema: schema6.properties.loads.items.oneOf[0], data: data51 };
-                if (vErrors === null) {
-                  vErrors = [err118];
-                } else {
-                  vErrors.push(err118);
-                }
-                errors++;
-              }
-            }
-            var _valid3 = _errs116 === errors;
-            if (_valid3) {
-              valid18 = true;
-              passing3 = 0;
-            }
             const _errs117 = errors;
-            if (data51 && typeof data51 == "object" && !Array.isArray(data51)) {
-              if (data51.rate === void 0) {
-                const err119 = { instancePath: instancePath + "/loads/" + i1, schemaPath: "#/properties/loads/items/oneOf/1/required", keyword: "required", params: { missingProperty: "rate" }, message: "must have required property 'rate'", schema: schema6.properties.loads.items.oneOf[1].required, parentSchema: schema6.properties.loads.items.oneOf[1], data: data51 };
+            if (data52 && typeof data52 == "object" && !Array.isArray(data52)) {
+              if (data52.concurrency === void 0) {
+                const err119 = { instancePath: instancePath + "/loads/" + i1, schemaPath: "#/properties/loads/items/oneOf/0/required", keyword: "required", params: { missingProperty: "concurrency" }, message: "must have required property 'concurrency'", schema: schema6.properties.loads.items.oneOf[0].required, parentSchema: schema6.properties.loads.items.oneOf[0], data: data52 };
                 if (vErrors === null) {
                   vErrors = [err119];
                 } else {
@@ -2893,6 +2890,23 @@ var validateSchema = (() => {
               }
             }
             var _valid3 = _errs117 === errors;
+            if (_valid3) {
+              valid18 = true;
+              passing3 = 0;
+            }
+            const _errs118 = errors;
+            if (data52 && typeof data52 == "object" && !Array.isArray(data52)) {
+              if (data52.rate === void 0) {
+                const err120 = { instancePath: instancePath + "/loads/" + i1, schemaPath: "#/properties/loads/items/oneOf/1/required", keyword: "required", params: { missingProperty: "rate" }, message: "must have required property 'rate'", schema: schema6.properties.loads.items.oneOf[1].required, parentSchema: schema6.properties.loads.items.oneOf[1], data: data52 };
+                if (vErrors === null) {
+                  vErrors = [err120];
+                } else {
+                  vErrors.push(err120);
+                }
+                errors++;
+              }
+            }
+            var _valid3 = _errs118 === errors;
             if (_valid3 && valid18) {
               valid18 = false;
               passing3 = [passing3, 1];
@@ -2901,19 +2915,19 @@ var validateSchema = (() => {
                 valid18 = true;
                 passing3 = 1;
               }
-              const _errs118 = errors;
-              if (data51 && typeof data51 == "object" && !Array.isArray(data51)) {
-                if (data51.ramp === void 0) {
-                  const err120 = { instancePath: instancePath + "/loads/" + i1, schemaPath: "#/properties/loads/items/oneOf/2/required", keyword: "required", params: { missingProperty: "ramp" }, message: "must have required property 'ramp'", schema: schema6.properties.loads.items.oneOf[2].required, parentSchema: schema6.properties.loads.items.oneOf[2], data: data51 };
+              const _errs119 = errors;
+              if (data52 && typeof data52 == "object" && !Array.isArray(data52)) {
+                if (data52.ramp === void 0) {
+                  const err121 = { instancePath: instancePath + "/loads/" + i1, schemaPath: "#/properties/loads/items/oneOf/2/required", keyword: "required", params: { missingProperty: "ramp" }, message: "must have required property 'ramp'", schema: schema6.properties.loads.items.oneOf[2].required, parentSchema: schema6.properties.loads.items.oneOf[2], data: data52 };
                   if (vErrors === null) {
-                    vErrors = [err120];
+                    vErrors = [err121];
                   } else {
-                    vErrors.push(err120);
+                    vErrors.push(err121);
                   }
                   errors++;
                 }
               }
-              var _valid3 = _errs118 === errors;
+              var _valid3 = _errs119 === errors;
               if (_valid3 && valid18) {
                 valid18 = false;
                 passing3 = [passing3, 2];
@@ -2925,43 +2939,27 @@ var validateSchema = (() => {
               }
             }
             if (!valid18) {
-              const err121 = { instancePath: instancePath + "/loads/" + i1, schemaPath: "#/properties/loads/items/oneOf", keyword: "oneOf", params: { passingSchemas: passing3 }, message: "must match exactly one schema in oneOf", schema: schema6.properties.loads.items.oneOf, parentSchema: schema6.properties.loads.items, data: data51 };
+              const err122 = { instancePath: instancePath + "/loads/" + i1, schemaPath: "#/properties/loads/items/oneOf", keyword: "oneOf", params: { passingSchemas: passing3 }, message: "must match exactly one schema in oneOf", schema: schema6.properties.loads.items.oneOf, parentSchema: schema6.properties.loads.items, data: data52 };
               if (vErrors === null) {
-                vErrors = [err121];
+                vErrors = [err122];
               } else {
-                vErrors.push(err121);
+                vErrors.push(err122);
               }
               errors++;
             } else {
-              errors = _errs115;
+              errors = _errs116;
               if (vErrors !== null) {
-                if (_errs115) {
-                  vErrors.length = _errs115;
+                if (_errs116) {
+                  vErrors.length = _errs116;
                 } else {
                   vErrors = null;
                 }
               }
             }
-            if (data51 && typeof data51 == "object" && !Array.isArray(data51)) {
-              for (const key11 in data51) {
+            if (data52 && typeof data52 == "object" && !Array.isArray(data52)) {
+              for (const key11 in data52) {
                 if (!(key11 === "concurrency" || key11 === "rate" || key11 === "arrival" || key11 === "burstiness" || key11 === "max_concurrency" || key11 === "ramp")) {
-                  const err122 = { instancePath: instancePath + "/loads/" + i1, schemaPath: "#/properties/loads/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.loads.items, data: data51 };
-                  if (vErrors === null) {
-                    vErrors = [err122];
-                  } else {
-                    vErrors.push(err122);
-                  }
-                  errors++;
-                }
-              }
-              if (data51.arrival !== void 0) {
-                if (data51.rate === void 0) {
-                  const err123 = { instancePath: instancePath + "/loads/" + i1, schemaPath: "#/properties/loads/items/dependencies", keyword: "dependencies", params: {
-                    property: "arrival",
-                    missingProperty: "rate",
-                    depsCount: 1,
-                    deps: "rate"
-                  }, message: "must have property rate when property arrival is present", schema: schema6.properties.loads.items.dependencies, parentSchema: schema6.properties.loads.items, data: data51 };
+                  const err123 = { instancePath: instancePath + "/loads/" + i1, schemaPath: "#/properties/loads/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.loads.items, data: data52 };
                   if (vErrors === null) {
                     vErrors = [err123];
                   } else {
@@ -2970,14 +2968,14 @@ var validateSchema = (() => {
                   errors++;
                 }
               }
-              if (data51.max_concurrency !== void 0) {
-                if (data51.rate === void 0) {
+              if (data52.arrival !== void 0) {
+                if (data52.rate === void 0) {
                   const err124 = { instancePath: instancePath + "/loads/" + i1, schemaPath: "#/properties/loads/items/dependencies", keyword: "dependencies", params: {
-                    property: "max_concurrency",
+                    property: "arrival",
                     missingProperty: "rate",
                     depsCount: 1,
                     deps: "rate"
-                  }, message: "must have property rate when property max_concurrency is present", schema: schema6.properties.loads.items.dependencies, parentSchema: schema6.properties.loads.items, data: data51 };
+                  }, message: "must have property rate when property arrival is present", schema: schema6.properties.loads.items.dependencies, parentSchema: schema6.properties.loads.items, data: data52 };
                   if (vErrors === null) {
                     vErrors = [err124];
                   } else {
@@ -2986,43 +2984,47 @@ var validateSchema = (() => {
                   errors++;
                 }
               }
-              if (data51.burstiness !== void 0) {
-                if (data51 && typeof data51 == "object" && !Array.isArray(data51)) {
-                  if (data51.arrival === void 0) {
-                    const err125 = { instancePath: instancePath + "/loads/" + i1, schemaPath: "#/properties/loads/items/dependencies/burstiness/required", keyword: "required", params: { missingProperty: "arrival" }, message: "must have required property 'arrival'", schema: schema6.properties.loads.items.dependencies.burstiness.required, parentSchema: schema6.properties.loads.items.dependencies.burstiness, data: data51 };
+              if (data52.max_concurrency !== void 0) {
+                if (data52.rate === void 0) {
+                  const err125 = { instancePath: instancePath + "/loads/" + i1, schemaPath: "#/properties/loads/items/dependencies", keyword: "dependencies", params: {
+                    property: "max_concurrency",
+                    missingProperty: "rate",
+                    depsCount: 1,
+                    deps: "rate"
+                  }, message: "must have property rate when property max_concurrency is present", schema: schema6.properties.loads.items.dependencies, parentSchema: schema6.properties.loads.items, data: data52 };
+                  if (vErrors === null) {
+                    vErrors = [err125];
+                  } else {
+                    vErrors.push(err125);
+                  }
+                  errors++;
+                }
+              }
+              if (data52.burstiness !== void 0) {
+                if (data52 && typeof data52 == "object" && !Array.isArray(data52)) {
+                  if (data52.arrival === void 0) {
+                    const err126 = { instancePath: instancePath + "/loads/" + i1, schemaPath: "#/properties/loads/items/dependencies/burstiness/required", keyword: "required", params: { missingProperty: "arrival" }, message: "must have required property 'arrival'", schema: schema6.properties.loads.items.dependencies.burstiness.required, parentSchema: schema6.properties.loads.items.dependencies.burstiness, data: data52 };
                     if (vErrors === null) {
-                      vErrors = [err125];
+                      vErrors = [err126];
                     } else {
-                      vErrors.push(err125);
+                      vErrors.push(err126);
                     }
                     errors++;
                   }
-                  if (data51.arrival !== void 0) {
-                    let data52 = data51.arrival;
-                    if ("gamma" !== data52) {
-                      const err126 = { instancePath: instancePath + "/loads/" + i1 + "/arrival", schemaPath: "#/properties/loads/items/dependencies/burstiness/properties/arrival/const", keyword: "const", params: { allowedValue: "gamma" }, message: "must be equal to constant", schema: "gamma", parentSchema: schema6.properties.loads.items.dependencies.burstiness.properties.arrival, data: data52 };
+                  if (data52.arrival !== void 0) {
+                    let data53 = data52.arrival;
+                    if ("gamma" !== data53) {
+                      const err127 = { instancePath: instancePath + "/loads/" + i1 + "/arrival", schemaPath: "#/properties/loads/items/dependencies/burstiness/properties/arrival/const", keyword: "const", params: { allowedValue: "gamma" }, message: "must be equal to constant", schema: "gamma", parentSchema: schema6.properties.loads.items.dependencies.burstiness.properties.arrival, data: data53 };
                       if (vErrors === null) {
-                        vErrors = [err126];
+                        vErrors = [err127];
                       } else {
-                        vErrors.push(err126);
+                        vErrors.push(err127);
                       }
                       errors++;
                     }
                   }
                 } else {
-                  const err127 = { instancePath: instancePath + "/loads/" + i1, schemaPath: "#/properties/loads/items/dependencies/burstiness/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.loads.items.dependencies.burstiness.type, parentSchema: schema6.properties.loads.items.dependencies.burstiness, data: data51 };
-                  if (vErrors === null) {
-                    vErrors = [err127];
-                  } else {
-                    vErrors.push(err127);
-                  }
-                  errors++;
-                }
-              }
-              if (data51.concurrency !== void 0) {
-                let data53 = data51.concurrency;
-                if (!(typeof data53 == "number" && (!(data53 % 1) && !isNaN(data53)) && isFinite(data53))) {
-                  const err128 = { instancePath: instancePath + "/loads/" + i1 + "/concurrency", schemaPath: "#/properties/loads/items/properties/concurrency/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.loads.items.properties.concurrency.type, parentSchema: schema6.properties.loads.items.properties.concurrency, data: data53 };
+                  const err128 = { instancePath: instancePath + "/loads/" + i1, schemaPath: "#/properties/loads/items/dependencies/burstiness/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.loads.items.dependencies.burstiness.type, parentSchema: schema6.properties.loads.items.dependencies.burstiness, data: data52 };
                   if (vErrors === null) {
                     vErrors = [err128];
                   } else {
@@ -3030,18 +3032,21 @@ var validateSchema = (() => {
                   }
                   errors++;
                 }
-                if (typeof data53 == "number" && isFinite(data53)) {
-                  if (data53 > 1e5 || isNaN(data53)) {
-                    const err129 = { instancePath: instancePath + "/loads/" + i1 + "/concurrency", schemaPath: "#/properties/loads/items/properties/concurrency/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000", schema: 1e5, parentSchema: schema6.properties.loads.items.properties.concurrency, data: data53 };
-                    if (vErrors === null) {
-                      vErrors = [err129];
-                    } else {
-                      vErrors.push(err129);
-                    }
-                    errors++;
+              }
+              if (data52.concurrency !== void 0) {
+                let data54 = data52.concurrency;
+                if (!(typeof data54 == "number" && (!(data54 % 1) && !isNaN(data54)) && isFinite(data54))) {
+                  const err129 = { instancePath: instancePath + "/loads/" + i1 + "/concurrency", schemaPath: "#/properties/loads/items/properties/concurrency/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.loads.items.properties.concurrency.type, parentSchema: schema6.properties.loads.items.properties.concurrency, data: data54 };
+                  if (vErrors === null) {
+                    vErrors = [err129];
+                  } else {
+                    vErrors.push(err129);
                   }
-                  if (data53 < 1 || isNaN(data53)) {
-                    const err130 = { instancePath: instancePath + "/loads/" + i1 + "/concurrency", schemaPath: "#/properties/loads/items/properties/concurrency/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.loads.items.properties.concurrency, data: data53 };
+                  errors++;
+                }
+                if (typeof data54 == "number" && isFinite(data54)) {
+                  if (data54 > 1e5 || isNaN(data54)) {
+                    const err130 = { instancePath: instancePath + "/loads/" + i1 + "/concurrency", schemaPath: "#/properties/loads/items/properties/concurrency/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000", schema: 1e5, parentSchema: schema6.properties.loads.items.properties.concurrency, data: data54 };
                     if (vErrors === null) {
                       vErrors = [err130];
                     } else {
@@ -3049,13 +3054,8 @@ var validateSchema = (() => {
                     }
                     errors++;
                   }
-                }
-              }
-              if (data51.rate !== void 0) {
-                let data54 = data51.rate;
-                if (typeof data54 == "number" && isFinite(data54)) {
-                  if (data54 > 1e5 || isNaN(data54)) {
-                    const err131 = { instancePath: instancePath + "/loads/" + i1 + "/rate", schemaPath: "#/properties/loads/items/properties/rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000", schema: 1e5, parentSchema: schema6.properties.loads.items.properties.rate, data: data54 };
+                  if (data54 < 1 || isNaN(data54)) {
+                    const err131 = { instancePath: instancePath + "/loads/" + i1 + "/concurrency", schemaPath: "#/properties/loads/items/properties/concurrency/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.loads.items.properties.concurrency, data: data54 };
                     if (vErrors === null) {
                       vErrors = [err131];
                     } else {
@@ -3063,8 +3063,13 @@ var validateSchema = (() => {
                     }
                     errors++;
                   }
-                  if (data54 < 1e-3 || isNaN(data54)) {
-                    const err132 = { instancePath: instancePath + "/loads/" + i1 + "/rate", schemaPath: "#/properties/loads/items/properties/rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1e-3 }, message: "must be >= 0.001", schema: 1e-3, parentSchema: schema6.properties.loads.items.properties.rate, data: data54 };
+                }
+              }
+              if (data52.rate !== void 0) {
+                let data55 = data52.rate;
+                if (typeof data55 == "number" && isFinite(data55)) {
+                  if (data55 > 1e5 || isNaN(data55)) {
+                    const err132 = { instancePath: instancePath + "/loads/" + i1 + "/rate", schemaPath: "#/properties/loads/items/properties/rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000", schema: 1e5, parentSchema: schema6.properties.loads.items.properties.rate, data: data55 };
                     if (vErrors === null) {
                       vErrors = [err132];
                     } else {
@@ -3072,20 +3077,17 @@ var validateSchema = (() => {
                     }
                     errors++;
                   }
-                } else {
-                  const err133 = { instancePath: instancePath + "/loads/" + i1 + "/rate", schemaPath: "#/properties/loads/items/properties/rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.loads.items.properties.rate.type, parentSchema: schema6.properties.loads.items.properties.rate, data: data54 };
-                  if (vErrors === null) {
-                    vErrors = [err133];
-                  } else {
-                    vErrors.push(err133);
+                  if (data55 < 1e-3 || isNaN(data55)) {
+                    const err133 = { instancePath: instancePath + "/loads/" + i1 + "/rate", schemaPath: "#/properties/loads/items/properties/rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1e-3 }, message: "must be >= 0.001", schema: 1e-3, parentSchema: schema6.properties.loads.items.properties.rate, data: data55 };
+                    if (vErrors === null) {
+                      vErrors = [err133];
+                    } else {
+                      vErrors.push(err133);
+                    }
+                    errors++;
                   }
-                  errors++;
-                }
-              }
-              if (data51.arrival !== void 0) {
-                let data55 = data51.arrival;
-                if (!(data55 === "poisson" || data55 === "gamma")) {
-                  const err134 = { instancePath: instancePath + "/loads/" + i1 + "/arrival", schemaPath: "#/properties/loads/items/properties/arrival/enum", keyword: "enum", params: { allowedValues: schema6.properties.loads.items.properties.arrival.enum }, message: "must be equal to one of the allowed values", schema: schema6.properties.loads.items.properties.arrival.enum, parentSchema: schema6.properties.loads.items.properties.arrival, data: data55 };
+                } else {
+                  const err134 = { instancePath: instancePath + "/loads/" + i1 + "/rate", schemaPath: "#/properties/loads/items/properties/rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.loads.items.properties.rate.type, parentSchema: schema6.properties.loads.items.properties.rate, data: data55 };
                   if (vErrors === null) {
                     vErrors = [err134];
                   } else {
@@ -3094,20 +3096,23 @@ var validateSchema = (() => {
                   errors++;
                 }
               }
-              if (data51.burstiness !== void 0) {
-                let data56 = data51.burstiness;
-                if (typeof data56 == "number" && isFinite(data56)) {
-                  if (data56 > 100 || isNaN(data56)) {
-                    const err135 = { instancePath: instancePath + "/loads/" + i1 + "/burstiness", schemaPath: "#/properties/loads/items/properties/burstiness/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema6.properties.loads.items.properties.burstiness, data: data56 };
-                    if (vErrors === null) {
-                      vErrors = [err135];
-                    } else {
-                      vErrors.push(err135);
-                    }
-                    errors++;
+              if (data52.arrival !== void 0) {
+                let data56 = data52.arrival;
+                if (!(data56 === "poisson" || data56 === "gamma")) {
+                  const err135 = { instancePath: instancePath + "/loads/" + i1 + "/arrival", schemaPath: "#/properties/loads/items/properties/arrival/enum", keyword: "enum", params: { allowedValues: schema6.properties.loads.items.properties.arrival.enum }, message: "must be equal to one of the allowed values", schema: schema6.properties.loads.items.properties.arrival.enum, parentSchema: schema6.properties.loads.items.properties.arrival, data: data56 };
+                  if (vErrors === null) {
+                    vErrors = [err135];
+                  } else {
+                    vErrors.push(err135);
                   }
-                  if (data56 < 0.01 || isNaN(data56)) {
-                    const err136 = { instancePath: instancePath + "/loads/" + i1 + "/burstiness", schemaPath: "#/properties/loads/items/properties/burstiness/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0.01 }, message: "must be >= 0.01", schema: 0.01, parentSchema: schema6.properties.loads.items.properties.burstiness, data: data56 };
+                  errors++;
+                }
+              }
+              if (data52.burstiness !== void 0) {
+                let data57 = data52.burstiness;
+                if (typeof data57 == "number" && isFinite(data57)) {
+                  if (data57 > 100 || isNaN(data57)) {
+                    const err136 = { instancePath: instancePath + "/loads/" + i1 + "/burstiness", schemaPath: "#/properties/loads/items/properties/burstiness/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema6.properties.loads.items.properties.burstiness, data: data57 };
                     if (vErrors === null) {
                       vErrors = [err136];
                     } else {
@@ -3115,20 +3120,17 @@ var validateSchema = (() => {
                     }
                     errors++;
                   }
-                } else {
-                  const err137 = { instancePath: instancePath + "/loads/" + i1 + "/burstiness", schemaPath: "#/properties/loads/items/properties/burstiness/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.loads.items.properties.burstiness.type, parentSchema: schema6.properties.loads.items.properties.burstiness, data: data56 };
-                  if (vErrors === null) {
-                    vErrors = [err137];
-                  } else {
-                    vErrors.push(err137);
+                  if (data57 < 0.01 || isNaN(data57)) {
+                    const err137 = { instancePath: instancePath + "/loads/" + i1 + "/burstiness", schemaPath: "#/properties/loads/items/properties/burstiness/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0.01 }, message: "must be >= 0.01", schema: 0.01, parentSchema: schema6.properties.loads.items.properties.burstiness, data: data57 };
+                    if (vErrors === null) {
+                      vErrors = [err137];
+                    } else {
+                      vErrors.push(err137);
+                    }
+                    errors++;
                   }
-                  errors++;
-                }
-              }
-              if (data51.max_concurrency !== void 0) {
-                let data57 = data51.max_concurrency;
-                if (!(typeof data57 == "number" && (!(data57 % 1) && !isNaN(data57)) && isFinite(data57))) {
-                  const err138 = { instancePath: instancePath + "/loads/" + i1 + "/max_concurrency", schemaPath: "#/properties/loads/items/properties/max_concurrency/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.loads.items.properties.max_concurrency.type, parentSchema: schema6.properties.loads.items.properties.max_concurrency, data: data57 };
+                } else {
+                  const err138 = { instancePath: instancePath + "/loads/" + i1 + "/burstiness", schemaPath: "#/properties/loads/items/properties/burstiness/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.loads.items.properties.burstiness.type, parentSchema: schema6.properties.loads.items.properties.burstiness, data: data57 };
                   if (vErrors === null) {
                     vErrors = [err138];
                   } else {
@@ -3136,18 +3138,21 @@ var validateSchema = (() => {
                   }
                   errors++;
                 }
-                if (typeof data57 == "number" && isFinite(data57)) {
-                  if (data57 > 1e5 || isNaN(data57)) {
-                    const err139 = { instancePath: instancePath + "/loads/" + i1 + "/max_concurrency", schemaPath: "#/properties/loads/items/properties/max_concurrency/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000", schema: 1e5, parentSchema: schema6.properties.loads.items.properties.max_concurrency, data: data57 };
-                    if (vErrors === null) {
-                      vErrors = [err139];
-                    } else {
-                      vErrors.push(err139);
-                    }
-                    errors++;
+              }
+              if (data52.max_concurrency !== void 0) {
+                let data58 = data52.max_concurrency;
+                if (!(typeof data58 == "number" && (!(data58 % 1) && !isNaN(data58)) && isFinite(data58))) {
+                  const err139 = { instancePath: instancePath + "/loads/" + i1 + "/max_concurrency", schemaPath: "#/properties/loads/items/properties/max_concurrency/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.loads.items.properties.max_concurrency.type, parentSchema: schema6.properties.loads.items.properties.max_concurrency, data: data58 };
+                  if (vErrors === null) {
+                    vErrors = [err139];
+                  } else {
+                    vErrors.push(err139);
                   }
-                  if (data57 < 1 || isNaN(data57)) {
-                    const err140 = { instancePath: instancePath + "/loads/" + i1 + "/max_concurrency", schemaPath: "#/properties/loads/items/properties/max_concurrency/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.loads.items.properties.max_concurrency, data: data57 };
+                  errors++;
+                }
+                if (typeof data58 == "number" && isFinite(data58)) {
+                  if (data58 > 1e5 || isNaN(data58)) {
+                    const err140 = { instancePath: instancePath + "/loads/" + i1 + "/max_concurrency", schemaPath: "#/properties/loads/items/properties/max_concurrency/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000", schema: 1e5, parentSchema: schema6.properties.loads.items.properties.max_concurrency, data: data58 };
                     if (vErrors === null) {
                       vErrors = [err140];
                     } else {
@@ -3155,13 +3160,8 @@ var validateSchema = (() => {
                     }
                     errors++;
                   }
-                }
-              }
-              if (data51.ramp !== void 0) {
-                let data58 = data51.ramp;
-                if (data58 && typeof data58 == "object" && !Array.isArray(data58)) {
-                  if (data58.from === void 0) {
-                    const err141 = { instancePath: instancePath + "/loads/" + i1 + "/ramp", schemaPath: "#/properties/loads/items/properties/ramp/required", keyword: "required", params: { missingProperty: "from" }, message: "must have required property 'from'", schema: schema6.properties.loads.items.properties.ramp.required, parentSchema: schema6.properties.loads.items.properties.ramp, data: data58 };
+                  if (data58 < 1 || isNaN(data58)) {
+                    const err141 = { instancePath: instancePath + "/loads/" + i1 + "/max_concurrency", schemaPath: "#/properties/loads/items/properties/max_concurrency/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.loads.items.properties.max_concurrency, data: data58 };
                     if (vErrors === null) {
                       vErrors = [err141];
                     } else {
@@ -3169,8 +3169,13 @@ var validateSchema = (() => {
                     }
                     errors++;
                   }
-                  if (data58.to === void 0) {
-                    const err142 = { instancePath: instancePath + "/loads/" + i1 + "/ramp", schemaPath: "#/properties/loads/items/properties/ramp/required", keyword: "required", params: { missingProperty: "to" }, message: "must have required property 'to'", schema: schema6.properties.loads.items.properties.ramp.required, parentSchema: schema6.properties.loads.items.properties.ramp, data: data58 };
+                }
+              }
+              if (data52.ramp !== void 0) {
+                let data59 = data52.ramp;
+                if (data59 && typeof data59 == "object" && !Array.isArray(data59)) {
+                  if (data59.from === void 0) {
+                    const err142 = { instancePath: instancePath + "/loads/" + i1 + "/ramp", schemaPath: "#/properties/loads/items/properties/ramp/required", keyword: "required", params: { missingProperty: "from" }, message: "must have required property 'from'", schema: schema6.properties.loads.items.properties.ramp.required, parentSchema: schema6.properties.loads.items.properties.ramp, data: data59 };
                     if (vErrors === null) {
                       vErrors = [err142];
                     } else {
@@ -3178,8 +3183,8 @@ var validateSchema = (() => {
                     }
                     errors++;
                   }
-                  if (data58.duration_s === void 0) {
-                    const err143 = { instancePath: instancePath + "/loads/" + i1 + "/ramp", schemaPath: "#/properties/loads/items/properties/ramp/required", keyword: "required", params: { missingProperty: "duration_s" }, message: "must have required property 'duration_s'", schema: schema6.properties.loads.items.properties.ramp.required, parentSchema: schema6.properties.loads.items.properties.ramp, data: data58 };
+                  if (data59.to === void 0) {
+                    const err143 = { instancePath: instancePath + "/loads/" + i1 + "/ramp", schemaPath: "#/properties/loads/items/properties/ramp/required", keyword: "required", params: { missingProperty: "to" }, message: "must have required property 'to'", schema: schema6.properties.loads.items.properties.ramp.required, parentSchema: schema6.properties.loads.items.properties.ramp, data: data59 };
                     if (vErrors === null) {
                       vErrors = [err143];
                     } else {
@@ -3187,31 +3192,31 @@ var validateSchema = (() => {
                     }
                     errors++;
                   }
-                  for (const key12 in data58) {
+                  if (data59.duration_s === void 0) {
+                    const err144 = { instancePath: instancePath + "/loads/" + i1 + "/ramp", schemaPath: "#/properties/loads/items/properties/ramp/required", keyword: "required", params: { missingProperty: "duration_s" }, message: "must have required property 'duration_s'", schema: schema6.properties.loads.items.properties.ramp.required, parentSchema: schema6.properties.loads.items.properties.ramp, data: data59 };
+                    if (vErrors === null) {
+                      vErrors = [err144];
+                    } else {
+                      vErrors.push(err144);
+                    }
+                    errors++;
+                  }
+                  for (const key12 in data59) {
                     if (!(key12 === "from" || key12 === "to" || key12 === "duration_s" || key12 === "shape" || key12 === "steps" || key12 === "saturation")) {
-                      const err144 = { instancePath: instancePath + "/loads/" + i1 + "/ramp", schemaPath: "#/properties/loads/items/properties/ramp/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key12 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.loads.items.properties.ramp, data: data58 };
+                      const err145 = { instancePath: instancePath + "/loads/" + i1 + "/ramp", schemaPath: "#/properties/loads/items/properties/ramp/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key12 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.loads.items.properties.ramp, data: data59 };
                       if (vErrors === null) {
-                        vErrors = [err144];
+                        vErrors = [err145];
                       } else {
-                        vErrors.push(err144);
+                        vErrors.push(err145);
                       }
                       errors++;
                     }
                   }
-                  if (data58.from !== void 0) {
-                    let data59 = data58.from;
-                    if (typeof data59 == "number" && isFinite(data59)) {
-                      if (data59 > 1e5 || isNaN(data59)) {
-                        const err145 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/from", schemaPath: "#/properties/loads/items/properties/ramp/properties/from/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000", schema: 1e5, parentSchema: schema6.properties.loads.items.properties.ramp.properties.from, data: data59 };
-                        if (vErrors === null) {
-                          vErrors = [err145];
-                        } else {
-                          vErrors.push(err145);
-                        }
-                        errors++;
-                      }
-                      if (data59 < 1e-3 || isNaN(data59)) {
-                        const err146 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/from", schemaPath: "#/properties/loads/items/properties/ramp/properties/from/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1e-3 }, message: "must be >= 0.001", schema: 1e-3, parentSchema: schema6.properties.loads.items.properties.ramp.properties.from, data: data59 };
+                  if (data59.from !== void 0) {
+                    let data60 = data59.from;
+                    if (typeof data60 == "number" && isFinite(data60)) {
+                      if (data60 > 1e5 || isNaN(data60)) {
+                        const err146 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/from", schemaPath: "#/properties/loads/items/properties/ramp/properties/from/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000", schema: 1e5, parentSchema: schema6.properties.loads.items.properties.ramp.properties.from, data: data60 };
                         if (vErrors === null) {
                           vErrors = [err146];
                         } else {
@@ -3219,30 +3224,30 @@ var validateSchema = (() => {
                         }
                         errors++;
                       }
+                      if (data60 < 1e-3 || isNaN(data60)) {
+                        const err147 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/from", schemaPath: "#/properties/loads/items/properties/ramp/properties/from/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1e-3 }, message: "must be >= 0.001", schema: 1e-3, parentSchema: schema6.properties.loads.items.properties.ramp.properties.from, data: data60 };
+                        if (vErrors === null) {
+                          vErrors = [err147];
+                        } else {
+                          vErrors.push(err147);
+                        }
+                        errors++;
+                      }
                     } else {
-                      const err147 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/from", schemaPath: "#/properties/loads/items/properties/ramp/properties/from/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.loads.items.properties.ramp.properties.from.type, parentSchema: schema6.properties.loads.items.properties.ramp.properties.from, data: data59 };
+                      const err148 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/from", schemaPath: "#/properties/loads/items/properties/ramp/properties/from/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.loads.items.properties.ramp.properties.from.type, parentSchema: schema6.properties.loads.items.properties.ramp.properties.from, data: data60 };
                       if (vErrors === null) {
-                        vErrors = [err147];
+                        vErrors = [err148];
                       } else {
-                        vErrors.push(err147);
+                        vErrors.push(err148);
                       }
                       errors++;
                     }
                   }
-                  if (data58.to !== void 0) {
-                    let data60 = data58.to;
-                    if (typeof data60 == "number" && isFinite(data60)) {
-                      if (data60 > 1e5 || isNaN(data60)) {
-                        const err148 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/to", schemaPath: "#/properties/loads/items/properties/ramp/properties/to/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000", schema: 1e5, parentSchema: schema6.properties.loads.items.properties.ramp.properties.to, data: data60 };
-                        if (vErrors === null) {
-                          vErrors = [err148];
-                        } else {
-                          vErrors.push(err148);
-                        }
-                        errors++;
-                      }
-                      if (data60 < 1e-3 || isNaN(data60)) {
-                        const err149 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/to", schemaPath: "#/properties/loads/items/properties/ramp/properties/to/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1e-3 }, message: "must be >= 0.001", schema: 1e-3, parentSchema: schema6.properties.loads.items.properties.ramp.properties.to, data: data60 };
+                  if (data59.to !== void 0) {
+                    let data61 = data59.to;
+                    if (typeof data61 == "number" && isFinite(data61)) {
+                      if (data61 > 1e5 || isNaN(data61)) {
+                        const err149 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/to", schemaPath: "#/properties/loads/items/properties/ramp/properties/to/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000", schema: 1e5, parentSchema: schema6.properties.loads.items.properties.ramp.properties.to, data: data61 };
                         if (vErrors === null) {
                           vErrors = [err149];
                         } else {
@@ -3250,30 +3255,30 @@ var validateSchema = (() => {
                         }
                         errors++;
                       }
+                      if (data61 < 1e-3 || isNaN(data61)) {
+                        const err150 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/to", schemaPath: "#/properties/loads/items/properties/ramp/properties/to/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1e-3 }, message: "must be >= 0.001", schema: 1e-3, parentSchema: schema6.properties.loads.items.properties.ramp.properties.to, data: data61 };
+                        if (vErrors === null) {
+                          vErrors = [err150];
+                        } else {
+                          vErrors.push(err150);
+                        }
+                        errors++;
+                      }
                     } else {
-                      const err150 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/to", schemaPath: "#/properties/loads/items/properties/ramp/properties/to/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.loads.items.properties.ramp.properties.to.type, parentSchema: schema6.properties.loads.items.properties.ramp.properties.to, data: data60 };
+                      const err151 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/to", schemaPath: "#/properties/loads/items/properties/ramp/properties/to/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.loads.items.properties.ramp.properties.to.type, parentSchema: schema6.properties.loads.items.properties.ramp.properties.to, data: data61 };
                       if (vErrors === null) {
-                        vErrors = [err150];
+                        vErrors = [err151];
                       } else {
-                        vErrors.push(err150);
+                        vErrors.push(err151);
                       }
                       errors++;
                     }
                   }
-                  if (data58.duration_s !== void 0) {
-                    let data61 = data58.duration_s;
-                    if (typeof data61 == "number" && isFinite(data61)) {
-                      if (data61 > 86400 || isNaN(data61)) {
-                        const err151 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/duration_s", schemaPath: "#/properties/loads/items/properties/ramp/properties/duration_s/maximum", keyword: "maximum", params: { comparison: "<=", limit: 86400 }, message: "must be <= 86400", schema: 86400, parentSchema: schema6.properties.loads.items.properties.ramp.properties.duration_s, data: data61 };
-                        if (vErrors === null) {
-                          vErrors = [err151];
-                        } else {
-                          vErrors.push(err151);
-                        }
-                        errors++;
-                      }
-                      if (data61 <= 0 || isNaN(data61)) {
-                        const err152 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/duration_s", schemaPath: "#/properties/loads/items/properties/ramp/properties/duration_s/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.loads.items.properties.ramp.properties.duration_s, data: data61 };
+                  if (data59.duration_s !== void 0) {
+                    let data62 = data59.duration_s;
+                    if (typeof data62 == "number" && isFinite(data62)) {
+                      if (data62 > 86400 || isNaN(data62)) {
+                        const err152 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/duration_s", schemaPath: "#/properties/loads/items/properties/ramp/properties/duration_s/maximum", keyword: "maximum", params: { comparison: "<=", limit: 86400 }, message: "must be <= 86400", schema: 86400, parentSchema: schema6.properties.loads.items.properties.ramp.properties.duration_s, data: data62 };
                         if (vErrors === null) {
                           vErrors = [err152];
                         } else {
@@ -3281,20 +3286,17 @@ var validateSchema = (() => {
                         }
                         errors++;
                       }
-                    } else {
-                      const err153 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/duration_s", schemaPath: "#/properties/loads/items/properties/ramp/properties/duration_s/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.loads.items.properties.ramp.properties.duration_s.type, parentSchema: schema6.properties.loads.items.properties.ramp.properties.duration_s, data: data61 };
-                      if (vErrors === null) {
-                        vErrors = [err153];
-                      } else {
-                        vErrors.push(err153);
+                      if (data62 <= 0 || isNaN(data62)) {
+                        const err153 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/duration_s", schemaPath: "#/properties/loads/items/properties/ramp/properties/duration_s/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.loads.items.properties.ramp.properties.duration_s, data: data62 };
+                        if (vErrors === null) {
+                          vErrors = [err153];
+                        } else {
+                          vErrors.push(err153);
+                        }
+                        errors++;
                       }
-                      errors++;
-                    }
-                  }
-                  if (data58.shape !== void 0) {
-                    let data62 = data58.shape;
-                    if (!(data62 === "linear" || data62 === "steps")) {
-                      const err154 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/shape", schemaPath: "#/properties/loads/items/properties/ramp/properties/shape/enum", keyword: "enum", params: { allowedValues: schema6.properties.loads.items.properties.ramp.properties.shape.enum }, message: "must be equal to one of the allowed values", schema: schema6.properties.loads.items.properties.ramp.properties.shape.enum, parentSchema: schema6.properties.loads.items.properties.ramp.properties.shape, data: data62 };
+                    } else {
+                      const err154 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/duration_s", schemaPath: "#/properties/loads/items/properties/ramp/properties/duration_s/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.loads.items.properties.ramp.properties.duration_s.type, parentSchema: schema6.properties.loads.items.properties.ramp.properties.duration_s, data: data62 };
                       if (vErrors === null) {
                         vErrors = [err154];
                       } else {
@@ -3303,10 +3305,10 @@ var validateSchema = (() => {
                       errors++;
                     }
                   }
-                  if (data58.steps !== void 0) {
-                    let data63 = data58.steps;
-                    if (!(typeof data63 == "number" && (!(data63 % 1) && !isNaN(data63)) && isFinite(data63))) {
-                      const err155 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/steps", schemaPath: "#/properties/loads/items/properties/ramp/properties/steps/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.loads.items.properties.ramp.properties.steps.type, parentSchema: schema6.properties.loads.items.properties.ramp.properties.steps, data: data63 };
+                  if (data59.shape !== void 0) {
+                    let data63 = data59.shape;
+                    if (!(data63 === "linear" || data63 === "steps")) {
+                      const err155 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/shape", schemaPath: "#/properties/loads/items/properties/ramp/properties/shape/enum", keyword: "enum", params: { allowedValues: schema6.properties.loads.items.properties.ramp.properties.shape.enum }, message: "must be equal to one of the allowed values", schema: schema6.properties.loads.items.properties.ramp.properties.shape.enum, parentSchema: schema6.properties.loads.items.properties.ramp.properties.shape, data: data63 };
                       if (vErrors === null) {
                         vErrors = [err155];
                       } else {
@@ -3314,18 +3316,21 @@ var validateSchema = (() => {
                       }
                       errors++;
                     }
-                    if (typeof data63 == "number" && isFinite(data63)) {
-                      if (data63 > 100 || isNaN(data63)) {
-                        const err156 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/steps", schemaPath: "#/properties/loads/items/properties/ramp/properties/steps/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema6.properties.loads.items.properties.ramp.properties.steps, data: data63 };
-                        if (vErrors === null) {
-                          vErrors = [err156];
-                        } else {
-                          vErrors.push(err156);
-                        }
-                        errors++;
+                  }
+                  if (data59.steps !== void 0) {
+                    let data64 = data59.steps;
+                    if (!(typeof data64 == "number" && (!(data64 % 1) && !isNaN(data64)) && isFinite(data64))) {
+                      const err156 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/steps", schemaPath: "#/properties/loads/items/properties/ramp/properties/steps/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.loads.items.properties.ramp.properties.steps.type, parentSchema: schema6.properties.loads.items.properties.ramp.properties.steps, data: data64 };
+                      if (vErrors === null) {
+                        vErrors = [err156];
+                      } else {
+                        vErrors.push(err156);
                       }
-                      if (data63 < 1 || isNaN(data63)) {
-                        const err157 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/steps", schemaPath: "#/properties/loads/items/properties/ramp/properties/steps/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.loads.items.properties.ramp.properties.steps, data: data63 };
+                      errors++;
+                    }
+                    if (typeof data64 == "number" && isFinite(data64)) {
+                      if (data64 > 100 || isNaN(data64)) {
+                        const err157 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/steps", schemaPath: "#/properties/loads/items/properties/ramp/properties/steps/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema6.properties.loads.items.properties.ramp.properties.steps, data: data64 };
                         if (vErrors === null) {
                           vErrors = [err157];
                         } else {
@@ -3333,104 +3338,104 @@ var validateSchema = (() => {
                         }
                         errors++;
                       }
+                      if (data64 < 1 || isNaN(data64)) {
+                        const err158 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/steps", schemaPath: "#/properties/loads/items/properties/ramp/properties/steps/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.loads.items.properties.ramp.properties.steps, data: data64 };
+                        if (vErrors === null) {
+                          vErrors = [err158];
+                        } else {
+                          vErrors.push(err158);
+                        }
+                        errors++;
+                      }
                     }
                   }
-                  if (data58.saturation !== void 0) {
-                    let data64 = data58.saturation;
-                    if (data64 && typeof data64 == "object" && !Array.isArray(data64)) {
-                      for (const key13 in data64) {
+                  if (data59.saturation !== void 0) {
+                    let data65 = data59.saturation;
+                    if (data65 && typeof data65 == "object" && !Array.isArray(data65)) {
+                      for (const key13 in data65) {
                         if (!(key13 === "slo" || key13 === "growth")) {
-                          const err158 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation", schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key13 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation, data: data64 };
+                          const err159 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation", schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key13 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation, data: data65 };
                           if (vErrors === null) {
-                            vErrors = [err158];
+                            vErrors = [err159];
                           } else {
-                            vErrors.push(err158);
+                            vErrors.push(err159);
                           }
                           errors++;
                         }
                       }
-                      if (data64.slo !== void 0) {
-                        let data65 = data64.slo;
-                        if (Array.isArray(data65)) {
-                          if (data65.length < 1) {
-                            const err159 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation/slo", schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/properties/slo/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.slo, data: data65 };
+                      if (data65.slo !== void 0) {
+                        let data66 = data65.slo;
+                        if (Array.isArray(data66)) {
+                          if (data66.length < 1) {
+                            const err160 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation/slo", schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/properties/slo/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.slo, data: data66 };
                             if (vErrors === null) {
-                              vErrors = [err159];
+                              vErrors = [err160];
                             } else {
-                              vErrors.push(err159);
+                              vErrors.push(err160);
                             }
                             errors++;
                           }
-                          const len2 = data65.length;
+                          const len2 = data66.length;
                           for (let i2 = 0; i2 < len2; i2++) {
-                            let data66 = data65[i2];
-                            if (typeof data66 === "string") {
-                              if (func3(data66) < 1) {
-                                const err160 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation/slo/" + i2, schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/properties/slo/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.slo.items, data: data66 };
+                            let data67 = data66[i2];
+                            if (typeof data67 === "string") {
+                              if (func4(data67) < 1) {
+                                const err161 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation/slo/" + i2, schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/properties/slo/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.slo.items, data: data67 };
                                 if (vErrors === null) {
-                                  vErrors = [err160];
+                                  vErrors = [err161];
                                 } else {
-                                  vErrors.push(err160);
+                                  vErrors.push(err161);
                                 }
                                 errors++;
                               }
                             } else {
-                              const err161 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation/slo/" + i2, schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/properties/slo/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.slo.items.type, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.slo.items, data: data66 };
+                              const err162 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation/slo/" + i2, schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/properties/slo/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.slo.items.type, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.slo.items, data: data67 };
                               if (vErrors === null) {
-                                vErrors = [err161];
+                                vErrors = [err162];
                               } else {
-                                vErrors.push(err161);
+                                vErrors.push(err162);
                               }
                               errors++;
                             }
                           }
                         } else {
-                          const err162 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation/slo", schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/properties/slo/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.slo.type, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.slo, data: data65 };
+                          const err163 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation/slo", schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/properties/slo/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.slo.type, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.slo, data: data66 };
                           if (vErrors === null) {
-                            vErrors = [err162];
+                            vErrors = [err163];
                           } else {
-                            vErrors.push(err162);
+                            vErrors.push(err163);
                           }
                           errors++;
                         }
                       }
-                      if (data64.growth !== void 0) {
-                        let data67 = data64.growth;
-                        if (data67 && typeof data67 == "object" && !Array.isArray(data67)) {
-                          if (data67.factor === void 0) {
-                            const err163 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation/growth", schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/properties/growth/required", keyword: "required", params: { missingProperty: "factor" }, message: "must have required property 'factor'", schema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.growth.required, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.growth, data: data67 };
+                      if (data65.growth !== void 0) {
+                        let data68 = data65.growth;
+                        if (data68 && typeof data68 == "object" && !Array.isArray(data68)) {
+                          if (data68.factor === void 0) {
+                            const err164 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation/growth", schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/properties/growth/required", keyword: "required", params: { missingProperty: "factor" }, message: "must have required property 'factor'", schema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.growth.required, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.growth, data: data68 };
                             if (vErrors === null) {
-                              vErrors = [err163];
+                              vErrors = [err164];
                             } else {
-                              vErrors.push(err163);
+                              vErrors.push(err164);
                             }
                             errors++;
                           }
-                          for (const key14 in data67) {
+                          for (const key14 in data68) {
                             if (!(key14 === "factor" || key14 === "metric")) {
-                              const err164 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation/growth", schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/properties/growth/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key14 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.growth, data: data67 };
+                              const err165 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation/growth", schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/properties/growth/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key14 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.growth, data: data68 };
                               if (vErrors === null) {
-                                vErrors = [err164];
+                                vErrors = [err165];
                               } else {
-                                vErrors.push(err164);
+                                vErrors.push(err165);
                               }
                               errors++;
                             }
                           }
-                          if (data67.factor !== void 0) {
-                            let data68 = data67.factor;
-                            if (typeof data68 == "number" && isFinite(data68)) {
-                              if (data68 > 1e3 || isNaN(data68)) {
-                                const err165 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation/growth/factor", schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/properties/growth/properties/factor/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000", schema: 1e3, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.growth.properties.factor, data: data68 };
-                                if (vErrors === null) {
-                                  vErrors = [err165];
-                                } else {
-                                  vErrors.push(err165);
-                                }
-                                errors++;
-                              }
-                              if (data68 <= 1 || isNaN(data68)) {
-                                const err166 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation/growth/factor", schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/properties/growth/properties/factor/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 1 }, message: "must be > 1", schema: 1, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.growth.properties.factor, data: data68 };
+                          if (data68.factor !== void 0) {
+                            let data69 = data68.factor;
+                            if (typeof data69 == "number" && isFinite(data69)) {
+                              if (data69 > 1e3 || isNaN(data69)) {
+                                const err166 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation/growth/factor", schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/properties/growth/properties/factor/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e3 }, message: "must be <= 1000", schema: 1e3, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.growth.properties.factor, data: data69 };
                                 if (vErrors === null) {
                                   vErrors = [err166];
                                 } else {
@@ -3438,20 +3443,17 @@ var validateSchema = (() => {
                                 }
                                 errors++;
                               }
-                            } else {
-                              const err167 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation/growth/factor", schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/properties/growth/properties/factor/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.growth.properties.factor.type, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.growth.properties.factor, data: data68 };
-                              if (vErrors === null) {
-                                vErrors = [err167];
-                              } else {
-                                vErrors.push(err167);
+                              if (data69 <= 1 || isNaN(data69)) {
+                                const err167 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation/growth/factor", schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/properties/growth/properties/factor/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 1 }, message: "must be > 1", schema: 1, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.growth.properties.factor, data: data69 };
+                                if (vErrors === null) {
+                                  vErrors = [err167];
+                                } else {
+                                  vErrors.push(err167);
+                                }
+                                errors++;
                               }
-                              errors++;
-                            }
-                          }
-                          if (data67.metric !== void 0) {
-                            let data69 = data67.metric;
-                            if (typeof data69 !== "string") {
-                              const err168 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation/growth/metric", schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/properties/growth/properties/metric/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.growth.properties.metric.type, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.growth.properties.metric, data: data69 };
+                            } else {
+                              const err168 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation/growth/factor", schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/properties/growth/properties/factor/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.growth.properties.factor.type, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.growth.properties.factor, data: data69 };
                               if (vErrors === null) {
                                 vErrors = [err168];
                               } else {
@@ -3460,84 +3462,87 @@ var validateSchema = (() => {
                               errors++;
                             }
                           }
+                          if (data68.metric !== void 0) {
+                            let data70 = data68.metric;
+                            if (typeof data70 !== "string") {
+                              const err169 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation/growth/metric", schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/properties/growth/properties/metric/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.growth.properties.metric.type, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.growth.properties.metric, data: data70 };
+                              if (vErrors === null) {
+                                vErrors = [err169];
+                              } else {
+                                vErrors.push(err169);
+                              }
+                              errors++;
+                            }
+                          }
                         } else {
-                          const err169 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation/growth", schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/properties/growth/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.growth.type, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.growth, data: data67 };
+                          const err170 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation/growth", schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/properties/growth/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.growth.type, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation.properties.growth, data: data68 };
                           if (vErrors === null) {
-                            vErrors = [err169];
+                            vErrors = [err170];
                           } else {
-                            vErrors.push(err169);
+                            vErrors.push(err170);
                           }
                           errors++;
                         }
                       }
                     } else {
-                      const err170 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation", schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.loads.items.properties.ramp.properties.saturation.type, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation, data: data64 };
+                      const err171 = { instancePath: instancePath + "/loads/" + i1 + "/ramp/saturation", schemaPath: "#/properties/loads/items/properties/ramp/properties/saturation/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.loads.items.properties.ramp.properties.saturation.type, parentSchema: schema6.properties.loads.items.properties.ramp.properties.saturation, data: data65 };
                       if (vErrors === null) {
-                        vErrors = [err170];
+                        vErrors = [err171];
                       } else {
-                        vErrors.push(err170);
+                        vErrors.push(err171);
                       }
                       errors++;
                     }
                   }
                 } else {
-                  const err171 = { instancePath: instancePath + "/loads/" + i1 + "/ramp", schemaPath: "#/properties/loads/items/properties/ramp/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.loads.items.properties.ramp.type, parentSchema: schema6.properties.loads.items.properties.ramp, data: data58 };
+                  const err172 = { instancePath: instancePath + "/loads/" + i1 + "/ramp", schemaPath: "#/properties/loads/items/properties/ramp/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.loads.items.properties.ramp.type, parentSchema: schema6.properties.loads.items.properties.ramp, data: data59 };
                   if (vErrors === null) {
-                    vErrors = [err171];
+                    vErrors = [err172];
                   } else {
-                    vErrors.push(err171);
+                    vErrors.push(err172);
                   }
                   errors++;
                 }
               }
             } else {
-              const err172 = { instancePath: instancePath + "/loads/" + i1, schemaPath: "#/properties/loads/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.loads.items.type, parentSchema: schema6.properties.loads.items, data: data51 };
+              const err173 = { instancePath: instancePath + "/loads/" + i1, schemaPath: "#/properties/loads/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.loads.items.type, parentSchema: schema6.properties.loads.items, data: data52 };
               if (vErrors === null) {
-                vErrors = [err172];
+                vErrors = [err173];
               } else {
-                vErrors.push(err172);
+                vErrors.push(err173);
               }
               errors++;
             }
           }
         } else {
-          const err173 = { instancePath: instancePath + "/loads", schemaPath: "#/properties/loads/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema6.properties.loads.type, parentSchema: schema6.properties.loads, data: data50 };
+          const err174 = { instancePath: instancePath + "/loads", schemaPath: "#/properties/loads/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema6.properties.loads.type, parentSchema: schema6.properties.loads, data: data51 };
           if (vErrors === null) {
-            vErrors = [err173];
+            vErrors = [err174];
           } else {
-            vErrors.push(err173);
+            vErrors.push(err174);
           }
           errors++;
         }
       }
       if (data.slos !== void 0) {
-        let data70 = data.slos;
-        if (data70 && typeof data70 == "object" && !Array.isArray(data70)) {
-          for (const key15 in data70) {
+        let data71 = data.slos;
+        if (data71 && typeof data71 == "object" && !Array.isArray(data71)) {
+          for (const key15 in data71) {
             if (!(key15 === "ttft_ms" || key15 === "tpot_ms" || key15 === "e2e_ms")) {
-              const err174 = { instancePath: instancePath + "/slos", schemaPath: "#/properties/slos/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key15 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.slos, data: data70 };
+              const err175 = { instancePath: instancePath + "/slos", schemaPath: "#/properties/slos/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key15 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.slos, data: data71 };
               if (vErrors === null) {
-                vErrors = [err174];
+                vErrors = [err175];
               } else {
-                vErrors.push(err174);
+                vErrors.push(err175);
               }
               errors++;
             }
           }
-          if (data70.ttft_ms !== void 0) {
-            let data71 = data70.ttft_ms;
-            if (typeof data71 == "number" && isFinite(data71)) {
-              if (data71 > 864e5 || isNaN(data71)) {
-                const err175 = { instancePath: instancePath + "/slos/ttft_ms", schemaPath: "#/properties/slos/properties/ttft_ms/maximum", keyword: "maximum", params: { comparison: "<=", limit: 864e5 }, message: "must be <= 86400000", schema: 864e5, parentSchema: schema6.properties.slos.properties.ttft_ms, data: data71 };
-                if (vErrors === null) {
-                  vErrors = [err175];
-                } else {
-                  vErrors.push(err175);
-                }
-                errors++;
-              }
-              if (data71 <= 0 || isNaN(data71)) {
-                const err176 = { instancePath: instancePath + "/slos/ttft_ms", schemaPath: "#/properties/slos/properties/ttft_ms/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.slos.properties.ttft_ms, data: data71 };
+          if (data71.ttft_ms !== void 0) {
+            let data72 = data71.ttft_ms;
+            if (typeof data72 == "number" && isFinite(data72)) {
+              if (data72 > 864e5 || isNaN(data72)) {
+                const err176 = { instancePath: instancePath + "/slos/ttft_ms", schemaPath: "#/properties/slos/properties/ttft_ms/maximum", keyword: "maximum", params: { comparison: "<=", limit: 864e5 }, message: "must be <= 86400000", schema: 864e5, parentSchema: schema6.properties.slos.properties.ttft_ms, data: data72 };
                 if (vErrors === null) {
                   vErrors = [err176];
                 } else {
@@ -3545,30 +3550,30 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
+              if (data72 <= 0 || isNaN(data72)) {
+                const err177 = { instancePath: instancePath + "/slos/ttft_ms", schemaPath: "#/properties/slos/properties/ttft_ms/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.slos.properties.ttft_ms, data: data72 };
+                if (vErrors === null) {
+                  vErrors = [err177];
+                } else {
+                  vErrors.push(err177);
+                }
+                errors++;
+              }
             } else {
-              const err177 = { instancePath: instancePath + "/slos/ttft_ms", schemaPath: "#/properties/slos/properties/ttft_ms/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.slos.properties.ttft_ms.type, parentSchema: schema6.properties.slos.properties.ttft_ms, data: data71 };
+              const err178 = { instancePath: instancePath + "/slos/ttft_ms", schemaPath: "#/properties/slos/properties/ttft_ms/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.slos.properties.ttft_ms.type, parentSchema: schema6.properties.slos.properties.ttft_ms, data: data72 };
               if (vErrors === null) {
-                vErrors = [err177];
+                vErrors = [err178];
               } else {
-                vErrors.push(err177);
+                vErrors.push(err178);
               }
               errors++;
             }
           }
-          if (data70.tpot_ms !== void 0) {
-            let data72 = data70.tpot_ms;
-            if (typeof data72 == "number" && isFinite(data72)) {
-              if (data72 > 864e5 || isNaN(data72)) {
-                const err178 = { instancePath: instancePath + "/slos/tpot_ms", schemaPath: "#/properties/slos/properties/tpot_ms/maximum", keyword: "maximum", params: { comparison: "<=", limit: 864e5 }, message: "must be <= 86400000", schema: 864e5, parentSchema: schema6.properties.slos.properties.tpot_ms, data: data72 };
-                if (vErrors === null) {
-                  vErrors = [err178];
-                } else {
-                  vErrors.push(err178);
-                }
-                errors++;
-              }
-              if (data72 <= 0 || isNaN(data72)) {
-                const err179 = { instancePath: instancePath + "/slos/tpot_ms", schemaPath: "#/properties/slos/properties/tpot_ms/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.slos.properties.tpot_ms, data: data72 };
+          if (data71.tpot_ms !== void 0) {
+            let data73 = data71.tpot_ms;
+            if (typeof data73 == "number" && isFinite(data73)) {
+              if (data73 > 864e5 || isNaN(data73)) {
+                const err179 = { instancePath: instancePath + "/slos/tpot_ms", schemaPath: "#/properties/slos/properties/tpot_ms/maximum", keyword: "maximum", params: { comparison: "<=", limit: 864e5 }, message: "must be <= 86400000", schema: 864e5, parentSchema: schema6.properties.slos.properties.tpot_ms, data: data73 };
                 if (vErrors === null) {
                   vErrors = [err179];
                 } else {
@@ -3576,30 +3581,30 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
+              if (data73 <= 0 || isNaN(data73)) {
+                const err180 = { instancePath: instancePath + "/slos/tpot_ms", schemaPath: "#/properties/slos/properties/tpot_ms/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.slos.properties.tpot_ms, data: data73 };
+                if (vErrors === null) {
+                  vErrors = [err180];
+                } else {
+                  vErrors.push(err180);
+                }
+                errors++;
+              }
             } else {
-              const err180 = { instancePath: instancePath + "/slos/tpot_ms", schemaPath: "#/properties/slos/properties/tpot_ms/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.slos.properties.tpot_ms.type, parentSchema: schema6.properties.slos.properties.tpot_ms, data: data72 };
+              const err181 = { instancePath: instancePath + "/slos/tpot_ms", schemaPath: "#/properties/slos/properties/tpot_ms/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.slos.properties.tpot_ms.type, parentSchema: schema6.properties.slos.properties.tpot_ms, data: data73 };
               if (vErrors === null) {
-                vErrors = [err180];
+                vErrors = [err181];
               } else {
-                vErrors.push(err180);
+                vErrors.push(err181);
               }
               errors++;
             }
           }
-          if (data70.e2e_ms !== void 0) {
-            let data73 = data70.e2e_ms;
-            if (typeof data73 == "number" && isFinite(data73)) {
-              if (data73 > 864e5 || isNaN(data73)) {
-                const err181 = { instancePath: instancePath + "/slos/e2e_ms", schemaPath: "#/properties/slos/properties/e2e_ms/maximum", keyword: "maximum", params: { comparison: "<=", limit: 864e5 }, message: "must be <= 86400000", schema: 864e5, parentSchema: schema6.properties.slos.properties.e2e_ms, data: data73 };
-                if (vErrors === null) {
-                  vErrors = [err181];
-                } else {
-                  vErrors.push(err181);
-                }
-                errors++;
-              }
-              if (data73 <= 0 || isNaN(data73)) {
-                const err182 = { instancePath: instancePath + "/slos/e2e_ms", schemaPath: "#/properties/slos/properties/e2e_ms/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.slos.properties.e2e_ms, data: data73 };
+          if (data71.e2e_ms !== void 0) {
+            let data74 = data71.e2e_ms;
+            if (typeof data74 == "number" && isFinite(data74)) {
+              if (data74 > 864e5 || isNaN(data74)) {
+                const err182 = { instancePath: instancePath + "/slos/e2e_ms", schemaPath: "#/properties/slos/properties/e2e_ms/maximum", keyword: "maximum", params: { comparison: "<=", limit: 864e5 }, message: "must be <= 86400000", schema: 864e5, parentSchema: schema6.properties.slos.properties.e2e_ms, data: data74 };
                 if (vErrors === null) {
                   vErrors = [err182];
                 } else {
@@ -3607,54 +3612,54 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
+              if (data74 <= 0 || isNaN(data74)) {
+                const err183 = { instancePath: instancePath + "/slos/e2e_ms", schemaPath: "#/properties/slos/properties/e2e_ms/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.slos.properties.e2e_ms, data: data74 };
+                if (vErrors === null) {
+                  vErrors = [err183];
+                } else {
+                  vErrors.push(err183);
+                }
+                errors++;
+              }
             } else {
-              const err183 = { instancePath: instancePath + "/slos/e2e_ms", schemaPath: "#/properties/slos/properties/e2e_ms/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.slos.properties.e2e_ms.type, parentSchema: schema6.properties.slos.properties.e2e_ms, data: data73 };
+              const err184 = { instancePath: instancePath + "/slos/e2e_ms", schemaPath: "#/properties/slos/properties/e2e_ms/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.slos.properties.e2e_ms.type, parentSchema: schema6.properties.slos.properties.e2e_ms, data: data74 };
               if (vErrors === null) {
-                vErrors = [err183];
+                vErrors = [err184];
               } else {
-                vErrors.push(err183);
+                vErrors.push(err184);
               }
               errors++;
             }
           }
         } else {
-          const err184 = { instancePath: instancePath + "/slos", schemaPath: "#/properties/slos/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.slos.type, parentSchema: schema6.properties.slos, data: data70 };
+          const err185 = { instancePath: instancePath + "/slos", schemaPath: "#/properties/slos/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.slos.type, parentSchema: schema6.properties.slos, data: data71 };
           if (vErrors === null) {
-            vErrors = [err184];
+            vErrors = [err185];
           } else {
-            vErrors.push(err184);
+            vErrors.push(err185);
           }
           errors++;
         }
       }
       if (data.gate !== void 0) {
-        let data74 = data.gate;
-        if (data74 && typeof data74 == "object" && !Array.isArray(data74)) {
-          for (const key16 in data74) {
+        let data75 = data.gate;
+        if (data75 && typeof data75 == "object" && !Array.isArray(data75)) {
+          for (const key16 in data75) {
             if (!func2.call(schema6.properties.gate.properties, key16)) {
-              const err185 = { instancePath: instancePath + "/gate", schemaPath: "#/properties/gate/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key16 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.gate, data: data74 };
+              const err186 = { instancePath: instancePath + "/gate", schemaPath: "#/properties/gate/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key16 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.gate, data: data75 };
               if (vErrors === null) {
-                vErrors = [err185];
+                vErrors = [err186];
               } else {
-                vErrors.push(err185);
+                vErrors.push(err186);
               }
               errors++;
             }
           }
-          if (data74.confidence !== void 0) {
-            let data75 = data74.confidence;
-            if (typeof data75 == "number" && isFinite(data75)) {
-              if (data75 >= 1 || isNaN(data75)) {
-                const err186 = { instancePath: instancePath + "/gate/confidence", schemaPath: "#/properties/gate/properties/confidence/exclusiveMaximum", keyword: "exclusiveMaximum", params: { comparison: "<", limit: 1 }, message: "must be < 1", schema: 1, parentSchema: schema6.properties.gate.properties.confidence, data: data75 };
-                if (vErrors === null) {
-                  vErrors = [err186];
-                } else {
-                  vErrors.push(err186);
-                }
-                errors++;
-              }
-              if (data75 <= 0.5 || isNaN(data75)) {
-                const err187 = { instancePath: instancePath + "/gate/confidence", schemaPath: "#/properties/gate/properties/confidence/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0.5 }, message: "must be > 0.5", schema: 0.5, parentSchema: schema6.properties.gate.properties.confidence, data: data75 };
+          if (data75.confidence !== void 0) {
+            let data76 = data75.confidence;
+            if (typeof data76 == "number" && isFinite(data76)) {
+              if (data76 >= 1 || isNaN(data76)) {
+                const err187 = { instancePath: instancePath + "/gate/confidence", schemaPath: "#/properties/gate/properties/confidence/exclusiveMaximum", keyword: "exclusiveMaximum", params: { comparison: "<", limit: 1 }, message: "must be < 1", schema: 1, parentSchema: schema6.properties.gate.properties.confidence, data: data76 };
                 if (vErrors === null) {
                   vErrors = [err187];
                 } else {
@@ -3662,30 +3667,30 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
+              if (data76 <= 0.5 || isNaN(data76)) {
+                const err188 = { instancePath: instancePath + "/gate/confidence", schemaPath: "#/properties/gate/properties/confidence/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0.5 }, message: "must be > 0.5", schema: 0.5, parentSchema: schema6.properties.gate.properties.confidence, data: data76 };
+                if (vErrors === null) {
+                  vErrors = [err188];
+                } else {
+                  vErrors.push(err188);
+                }
+                errors++;
+              }
             } else {
-              const err188 = { instancePath: instancePath + "/gate/confidence", schemaPath: "#/properties/gate/properties/confidence/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.gate.properties.confidence.type, parentSchema: schema6.properties.gate.properties.confidence, data: data75 };
+              const err189 = { instancePath: instancePath + "/gate/confidence", schemaPath: "#/properties/gate/properties/confidence/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.gate.properties.confidence.type, parentSchema: schema6.properties.gate.properties.confidence, data: data76 };
               if (vErrors === null) {
-                vErrors = [err188];
+                vErrors = [err189];
               } else {
-                vErrors.push(err188);
+                vErrors.push(err189);
               }
               errors++;
             }
           }
-          if (data74.alpha !== void 0) {
-            let data76 = data74.alpha;
-            if (typeof data76 == "number" && isFinite(data76)) {
-              if (data76 > 0.5 || isNaN(data76)) {
-                const err189 = { instancePath: instancePath + "/gate/alpha", schemaPath: "#/properties/gate/properties/alpha/maximum", keyword: "maximum", params: { comparison: "<=", limit: 0.5 }, message: "must be <= 0.5", schema: 0.5, parentSchema: schema6.properties.gate.properties.alpha, data: data76 };
-                if (vErrors === null) {
-                  vErrors = [err189];
-                } else {
-                  vErrors.push(err189);
-                }
-                errors++;
-              }
-              if (data76 <= 0 || isNaN(data76)) {
-                const err190 = { instancePath: instancePath + "/gate/alpha", schemaPath: "#/properties/gate/properties/alpha/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.gate.properties.alpha, data: data76 };
+          if (data75.alpha !== void 0) {
+            let data77 = data75.alpha;
+            if (typeof data77 == "number" && isFinite(data77)) {
+              if (data77 > 0.5 || isNaN(data77)) {
+                const err190 = { instancePath: instancePath + "/gate/alpha", schemaPath: "#/properties/gate/properties/alpha/maximum", keyword: "maximum", params: { comparison: "<=", limit: 0.5 }, message: "must be <= 0.5", schema: 0.5, parentSchema: schema6.properties.gate.properties.alpha, data: data77 };
                 if (vErrors === null) {
                   vErrors = [err190];
                 } else {
@@ -3693,30 +3698,30 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
+              if (data77 <= 0 || isNaN(data77)) {
+                const err191 = { instancePath: instancePath + "/gate/alpha", schemaPath: "#/properties/gate/properties/alpha/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.gate.properties.alpha, data: data77 };
+                if (vErrors === null) {
+                  vErrors = [err191];
+                } else {
+                  vErrors.push(err191);
+                }
+                errors++;
+              }
             } else {
-              const err191 = { instancePath: instancePath + "/gate/alpha", schemaPath: "#/properties/gate/properties/alpha/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.gate.properties.alpha.type, parentSchema: schema6.properties.gate.properties.alpha, data: data76 };
+              const err192 = { instancePath: instancePath + "/gate/alpha", schemaPath: "#/properties/gate/properties/alpha/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.gate.properties.alpha.type, parentSchema: schema6.properties.gate.properties.alpha, data: data77 };
               if (vErrors === null) {
-                vErrors = [err191];
+                vErrors = [err192];
               } else {
-                vErrors.push(err191);
+                vErrors.push(err192);
               }
               errors++;
             }
           }
-          if (data74.error_rate_limit !== void 0) {
-            let data77 = data74.error_rate_limit;
-            if (typeof data77 == "number" && isFinite(data77)) {
-              if (data77 > 1 || isNaN(data77)) {
-                const err192 = { instancePath: instancePath + "/gate/error_rate_limit", schemaPath: "#/properties/gate/properties/error_rate_limit/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema6.properties.gate.properties.error_rate_limit, data: data77 };
-                if (vErrors === null) {
-                  vErrors = [err192];
-                } else {
-                  vErrors.push(err192);
-                }
-                errors++;
-              }
-              if (data77 < 0 || isNaN(data77)) {
-                const err193 = { instancePath: instancePath + "/gate/error_rate_limit", schemaPath: "#/properties/gate/properties/error_rate_limit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema6.properties.gate.properties.error_rate_limit, data: data77 };
+          if (data75.error_rate_limit !== void 0) {
+            let data78 = data75.error_rate_limit;
+            if (typeof data78 == "number" && isFinite(data78)) {
+              if (data78 > 1 || isNaN(data78)) {
+                const err193 = { instancePath: instancePath + "/gate/error_rate_limit", schemaPath: "#/properties/gate/properties/error_rate_limit/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema6.properties.gate.properties.error_rate_limit, data: data78 };
                 if (vErrors === null) {
                   vErrors = [err193];
                 } else {
@@ -3724,64 +3729,61 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
-            } else {
-              const err194 = { instancePath: instancePath + "/gate/error_rate_limit", schemaPath: "#/properties/gate/properties/error_rate_limit/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.gate.properties.error_rate_limit.type, parentSchema: schema6.properties.gate.properties.error_rate_limit, data: data77 };
-              if (vErrors === null) {
-                vErrors = [err194];
-              } else {
-                vErrors.push(err194);
-              }
-              errors++;
-            }
-          }
-          if (data74.client_stall_ms !== void 0) {
-            let data78 = data74.client_stall_ms;
-            if (typeof data78 == "number" && isFinite(data78)) {
-              if (data78 <= 0 || isNaN(data78)) {
-                const err195 = { instancePath: instancePath + "/gate/client_stall_ms", schemaPath: "#/properties/gate/properties/client_stall_ms/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.gate.properties.client_stall_ms, data: data78 };
+              if (data78 < 0 || isNaN(data78)) {
+                const err194 = { instancePath: instancePath + "/gate/error_rate_limit", schemaPath: "#/properties/gate/properties/error_rate_limit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema6.properties.gate.properties.error_rate_limit, data: data78 };
                 if (vErrors === null) {
-                  vErrors = [err195];
+                  vErrors = [err194];
                 } else {
-                  vErrors.push(err195);
+                  vErrors.push(err194);
                 }
                 errors++;
               }
             } else {
-              const err196 = { instancePath: instancePath + "/gate/client_stall_ms", schemaPath: "#/properties/gate/properties/client_stall_ms/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.gate.properties.client_stall_ms.type, parentSchema: schema6.properties.gate.properties.client_stall_ms, data: data78 };
+              const err195 = { instancePath: instancePath + "/gate/error_rate_limit", schemaPath: "#/properties/gate/properties/error_rate_limit/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.gate.properties.error_rate_limit.type, parentSchema: schema6.properties.gate.properties.error_rate_limit, data: data78 };
               if (vErrors === null) {
-                vErrors = [err196];
+                vErrors = [err195];
               } else {
-                vErrors.push(err196);
+                vErrors.push(err195);
               }
               errors++;
             }
           }
-          if (data74.token_drift_limit !== void 0) {
-            let data79 = data74.token_drift_limit;
+          if (data75.client_stall_ms !== void 0) {
+            let data79 = data75.client_stall_ms;
             if (typeof data79 == "number" && isFinite(data79)) {
-              if (data79 < 0 || isNaN(data79)) {
-                const err197 = { instancePath: instancePath + "/gate/token_drift_limit", schemaPath: "#/properties/gate/properties/token_drift_limit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema6.properties.gate.properties.token_drift_limit, data: data79 };
+              if (data79 <= 0 || isNaN(data79)) {
+                const err196 = { instancePath: instancePath + "/gate/client_stall_ms", schemaPath: "#/properties/gate/properties/client_stall_ms/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.gate.properties.client_stall_ms, data: data79 };
                 if (vErrors === null) {
-                  vErrors = [err197];
+                  vErrors = [err196];
                 } else {
-                  vErrors.push(err197);
+                  vErrors.push(err196);
                 }
                 errors++;
               }
             } else {
-              const err198 = { instancePath: instancePath + "/gate/token_drift_limit", schemaPath: "#/properties/gate/properties/token_drift_limit/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.gate.properties.token_drift_limit.type, parentSchema: schema6.properties.gate.properties.token_drift_limit, data: data79 };
+              const err197 = { instancePath: instancePath + "/gate/client_stall_ms", schemaPath: "#/properties/gate/properties/client_stall_ms/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.gate.properties.client_stall_ms.type, parentSchema: schema6.properties.gate.properties.client_stall_ms, data: data79 };
               if (vErrors === null) {
-                vErrors = [err198];
+                vErrors = [err197];
               } else {
-                vErrors.push(err198);
+                vErrors.push(err197);
               }
               errors++;
             }
           }
-          if (data74.strict_fingerprint !== void 0) {
-            let data80 = data74.strict_fingerprint;
-            if (typeof data80 !== "boolean") {
-              const err199 = { instancePath: instancePath + "/gate/strict_fingerprint", schemaPath: "#/properties/gate/properties/strict_fingerprint/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema6.properties.gate.properties.strict_fingerprint.type, parentSchema: schema6.properties.gate.properties.strict_fingerprint, data: data80 };
+          if (data75.token_drift_limit !== void 0) {
+            let data80 = data75.token_drift_limit;
+            if (typeof data80 == "number" && isFinite(data80)) {
+              if (data80 < 0 || isNaN(data80)) {
+                const err198 = { instancePath: instancePath + "/gate/token_drift_limit", schemaPath: "#/properties/gate/properties/token_drift_limit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema6.properties.gate.properties.token_drift_limit, data: data80 };
+                if (vErrors === null) {
+                  vErrors = [err198];
+                } else {
+                  vErrors.push(err198);
+                }
+                errors++;
+              }
+            } else {
+              const err199 = { instancePath: instancePath + "/gate/token_drift_limit", schemaPath: "#/properties/gate/properties/token_drift_limit/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.gate.properties.token_drift_limit.type, parentSchema: schema6.properties.gate.properties.token_drift_limit, data: data80 };
               if (vErrors === null) {
                 vErrors = [err199];
               } else {
@@ -3790,10 +3792,10 @@ var validateSchema = (() => {
               errors++;
             }
           }
-          if (data74.bootstrap_iterations !== void 0) {
-            let data81 = data74.bootstrap_iterations;
-            if (!(typeof data81 == "number" && (!(data81 % 1) && !isNaN(data81)) && isFinite(data81))) {
-              const err200 = { instancePath: instancePath + "/gate/bootstrap_iterations", schemaPath: "#/properties/gate/properties/bootstrap_iterations/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.gate.properties.bootstrap_iterations.type, parentSchema: schema6.properties.gate.properties.bootstrap_iterations, data: data81 };
+          if (data75.strict_fingerprint !== void 0) {
+            let data81 = data75.strict_fingerprint;
+            if (typeof data81 !== "boolean") {
+              const err200 = { instancePath: instancePath + "/gate/strict_fingerprint", schemaPath: "#/properties/gate/properties/strict_fingerprint/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema6.properties.gate.properties.strict_fingerprint.type, parentSchema: schema6.properties.gate.properties.strict_fingerprint, data: data81 };
               if (vErrors === null) {
                 vErrors = [err200];
               } else {
@@ -3801,18 +3803,21 @@ var validateSchema = (() => {
               }
               errors++;
             }
-            if (typeof data81 == "number" && isFinite(data81)) {
-              if (data81 > 1e5 || isNaN(data81)) {
-                const err201 = { instancePath: instancePath + "/gate/bootstrap_iterations", schemaPath: "#/properties/gate/properties/bootstrap_iterations/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000", schema: 1e5, parentSchema: schema6.properties.gate.properties.bootstrap_iterations, data: data81 };
-                if (vErrors === null) {
-                  vErrors = [err201];
-                } else {
-                  vErrors.push(err201);
-                }
-                errors++;
+          }
+          if (data75.bootstrap_iterations !== void 0) {
+            let data82 = data75.bootstrap_iterations;
+            if (!(typeof data82 == "number" && (!(data82 % 1) && !isNaN(data82)) && isFinite(data82))) {
+              const err201 = { instancePath: instancePath + "/gate/bootstrap_iterations", schemaPath: "#/properties/gate/properties/bootstrap_iterations/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.gate.properties.bootstrap_iterations.type, parentSchema: schema6.properties.gate.properties.bootstrap_iterations, data: data82 };
+              if (vErrors === null) {
+                vErrors = [err201];
+              } else {
+                vErrors.push(err201);
               }
-              if (data81 < 200 || isNaN(data81)) {
-                const err202 = { instancePath: instancePath + "/gate/bootstrap_iterations", schemaPath: "#/properties/gate/properties/bootstrap_iterations/minimum", keyword: "minimum", params: { comparison: ">=", limit: 200 }, message: "must be >= 200", schema: 200, parentSchema: schema6.properties.gate.properties.bootstrap_iterations, data: data81 };
+              errors++;
+            }
+            if (typeof data82 == "number" && isFinite(data82)) {
+              if (data82 > 1e5 || isNaN(data82)) {
+                const err202 = { instancePath: instancePath + "/gate/bootstrap_iterations", schemaPath: "#/properties/gate/properties/bootstrap_iterations/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000", schema: 1e5, parentSchema: schema6.properties.gate.properties.bootstrap_iterations, data: data82 };
                 if (vErrors === null) {
                   vErrors = [err202];
                 } else {
@@ -3820,139 +3825,136 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
+              if (data82 < 200 || isNaN(data82)) {
+                const err203 = { instancePath: instancePath + "/gate/bootstrap_iterations", schemaPath: "#/properties/gate/properties/bootstrap_iterations/minimum", keyword: "minimum", params: { comparison: ">=", limit: 200 }, message: "must be >= 200", schema: 200, parentSchema: schema6.properties.gate.properties.bootstrap_iterations, data: data82 };
+                if (vErrors === null) {
+                  vErrors = [err203];
+                } else {
+                  vErrors.push(err203);
+                }
+                errors++;
+              }
             }
           }
-          if (data74.metrics !== void 0) {
-            if (!validate27(data74.metrics, { instancePath: instancePath + "/gate/metrics", parentData: data74, parentDataProperty: "metrics", rootData })) {
+          if (data75.metrics !== void 0) {
+            if (!validate27(data75.metrics, { instancePath: instancePath + "/gate/metrics", parentData: data75, parentDataProperty: "metrics", rootData })) {
               vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
               errors = vErrors.length;
             }
           }
-          if (data74.scenarios !== void 0) {
-            let data83 = data74.scenarios;
-            if (data83 && typeof data83 == "object" && !Array.isArray(data83)) {
-              for (const key17 in data83) {
-                let data84 = data83[key17];
-                if (data84 && typeof data84 == "object" && !Array.isArray(data84)) {
-                  for (const key18 in data84) {
+          if (data75.scenarios !== void 0) {
+            let data84 = data75.scenarios;
+            if (data84 && typeof data84 == "object" && !Array.isArray(data84)) {
+              for (const key17 in data84) {
+                let data85 = data84[key17];
+                if (data85 && typeof data85 == "object" && !Array.isArray(data85)) {
+                  for (const key18 in data85) {
                     if (!(key18 === "metrics")) {
-                      const err203 = { instancePath: instancePath + "/gate/scenarios/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/gate/properties/scenarios/additionalProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key18 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.gate.properties.scenarios.additionalProperties, data: data84 };
+                      const err204 = { instancePath: instancePath + "/gate/scenarios/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/gate/properties/scenarios/additionalProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key18 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.gate.properties.scenarios.additionalProperties, data: data85 };
                       if (vErrors === null) {
-                        vErrors = [err203];
+                        vErrors = [err204];
                       } else {
-                        vErrors.push(err203);
+                        vErrors.push(err204);
                       }
                       errors++;
                     }
                   }
-                  if (data84.metrics !== void 0) {
-                    if (!validate27(data84.metrics, { instancePath: instancePath + "/gate/scenarios/" + key17.replace(/~/g, "~0").replace(/\//g, "~1") + "/metrics", parentData: data84, parentDataProperty: "metrics", rootData })) {
+                  if (data85.metrics !== void 0) {
+                    if (!validate27(data85.metrics, { instancePath: instancePath + "/gate/scenarios/" + key17.replace(/~/g, "~0").replace(/\//g, "~1") + "/metrics", parentData: data85, parentDataProperty: "metrics", rootData })) {
                       vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
                       errors = vErrors.length;
                     }
                   }
                 } else {
-                  const err204 = { instancePath: instancePath + "/gate/scenarios/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/gate/properties/scenarios/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.gate.properties.scenarios.additionalProperties.type, parentSchema: schema6.properties.gate.properties.scenarios.additionalProperties, data: data84 };
+                  const err205 = { instancePath: instancePath + "/gate/scenarios/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/gate/properties/scenarios/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.gate.properties.scenarios.additionalProperties.type, parentSchema: schema6.properties.gate.properties.scenarios.additionalProperties, data: data85 };
                   if (vErrors === null) {
-                    vErrors = [err204];
+                    vErrors = [err205];
                   } else {
-                    vErrors.push(err204);
+                    vErrors.push(err205);
                   }
                   errors++;
                 }
               }
             } else {
-              const err205 = { instancePath: instancePath + "/gate/scenarios", schemaPath: "#/properties/gate/properties/scenarios/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.gate.properties.scenarios.type, parentSchema: schema6.properties.gate.properties.scenarios, data: data83 };
+              const err206 = { instancePath: instancePath + "/gate/scenarios", schemaPath: "#/properties/gate/properties/scenarios/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.gate.properties.scenarios.type, parentSchema: schema6.properties.gate.properties.scenarios, data: data84 };
               if (vErrors === null) {
-                vErrors = [err205];
+                vErrors = [err206];
               } else {
-                vErrors.push(err205);
+                vErrors.push(err206);
               }
               errors++;
             }
           }
-          if (data74.slo !== void 0) {
-            let data86 = data74.slo;
-            if (Array.isArray(data86)) {
-              const len3 = data86.length;
+          if (data75.slo !== void 0) {
+            let data87 = data75.slo;
+            if (Array.isArray(data87)) {
+              const len3 = data87.length;
               for (let i3 = 0; i3 < len3; i3++) {
-                let data87 = data86[i3];
-                const _errs195 = errors;
+                let data88 = data87[i3];
+                const _errs196 = errors;
                 let valid33 = false;
                 let passing4 = null;
-                const _errs196 = errors;
-                if (typeof data87 === "string") {
-                  if (!pattern4.test(data87)) {
-                    const err206 = { instancePath: instancePath + "/gate/slo/" + i3, schemaPath: "#/properties/gate/properties/slo/items/oneOf/0/pattern", keyword: "pattern", params: { pattern: "^\\s*[a-z][a-z0-9_]*(\\.(mean|p50|p90|p95|p99))?\\s*(<=|<|>=|>)\\s*[0-9.eE+-]+\\s*$" }, message: 'must match pattern "^\\s*[a-z][a-z0-9_]*(\\.(mean|p50|p90|p95|p99))?\\s*(<=|<|>=|>)\\s*[0-9.eE+-]+\\s*$"', schema: "^\\s*[a-z][a-z0-9_]*(\\.(mean|p50|p90|p95|p99))?\\s*(<=|<|>=|>)\\s*[0-9.eE+-]+\\s*$", parentSchema: schema6.properties.gate.properties.slo.items.oneOf[0], data: data87 };
+                const _errs197 = errors;
+                if (typeof data88 === "string") {
+                  if (!pattern4.test(data88)) {
+                    const err207 = { instancePath: instancePath + "/gate/slo/" + i3, schemaPath: "#/properties/gate/properties/slo/items/oneOf/0/pattern", keyword: "pattern", params: { pattern: "^\\s*[a-z][a-z0-9_]*(\\.(mean|p50|p90|p95|p99))?\\s*(<=|<|>=|>)\\s*[0-9.eE+-]+\\s*$" }, message: 'must match pattern "^\\s*[a-z][a-z0-9_]*(\\.(mean|p50|p90|p95|p99))?\\s*(<=|<|>=|>)\\s*[0-9.eE+-]+\\s*$"', schema: "^\\s*[a-z][a-z0-9_]*(\\.(mean|p50|p90|p95|p99))?\\s*(<=|<|>=|>)\\s*[0-9.eE+-]+\\s*$", parentSchema: schema6.properties.gate.properties.slo.items.oneOf[0], data: data88 };
                     if (vErrors === null) {
-                      vErrors = [err206];
+                      vErrors = [err207];
                     } else {
-                      vErrors.push(err206);
+                      vErrors.push(err207);
                     }
                     errors++;
                   }
                 } else {
-                  const err207 = { instancePath: instancePath + "/gate/slo/" + i3, schemaPath: "#/properties/gate/properties/slo/items/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.gate.properties.slo.items.oneOf[0].type, parentSchema: schema6.properties.gate.properties.slo.items.oneOf[0], data: data87 };
+                  const err208 = { instancePath: instancePath + "/gate/slo/" + i3, schemaPath: "#/properties/gate/properties/slo/items/oneOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.gate.properties.slo.items.oneOf[0].type, parentSchema: schema6.properties.gate.properties.slo.items.oneOf[0], data: data88 };
                   if (vErrors === null) {
-                    vErrors = [err207];
+                    vErrors = [err208];
                   } else {
-                    vErrors.push(err207);
+                    vErrors.push(err208);
                   }
                   errors++;
                 }
-                var _valid4 = _errs196 === errors;
+                var _valid4 = _errs197 === errors;
                 if (_valid4) {
                   valid33 = true;
                   passing4 = 0;
                 }
-                const _errs198 = errors;
-                if (data87 && typeof data87 == "object" && !Array.isArray(data87)) {
-                  if (data87.check === void 0) {
-                    const err208 = { instancePath: instancePath + "/gate/slo/" + i3, schemaPath: "#/properties/gate/properties/slo/items/oneOf/1/required", keyword: "required", params: { missingProperty: "check" }, message: "must have required property 'check'", schema: schema6.properties.gate.properties.slo.items.oneOf[1].required, parentSchema: schema6.properties.gate.properties.slo.items.oneOf[1], data: data87 };
+                const _errs199 = errors;
+                if (data88 && typeof data88 == "object" && !Array.isArray(data88)) {
+                  if (data88.check === void 0) {
+                    const err209 = { instancePath: instancePath + "/gate/slo/" + i3, schemaPath: "#/properties/gate/properties/slo/items/oneOf/1/required", keyword: "required", params: { missingProperty: "check" }, message: "must have required property 'check'", schema: schema6.properties.gate.properties.slo.items.oneOf[1].required, parentSchema: schema6.properties.gate.properties.slo.items.oneOf[1], data: data88 };
                     if (vErrors === null) {
-                      vErrors = [err208];
+                      vErrors = [err209];
                     } else {
-                      vErrors.push(err208);
+                      vErrors.push(err209);
                     }
                     errors++;
                   }
-                  for (const key19 in data87) {
+                  for (const key19 in data88) {
                     if (!(key19 === "check" || key19 === "scenario" || key19 === "load")) {
-                      const err209 = { instancePath: instancePath + "/gate/slo/" + i3, schemaPath: "#/properties/gate/properties/slo/items/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key19 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.gate.properties.slo.items.oneOf[1], data: data87 };
+                      const err210 = { instancePath: instancePath + "/gate/slo/" + i3, schemaPath: "#/properties/gate/properties/slo/items/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key19 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.gate.properties.slo.items.oneOf[1], data: data88 };
                       if (vErrors === null) {
-                        vErrors = [err209];
+                        vErrors = [err210];
                       } else {
-                        vErrors.push(err209);
+                        vErrors.push(err210);
                       }
                       errors++;
                     }
                   }
-                  if (data87.check !== void 0) {
-                    let data88 = data87.check;
-                    if (typeof data88 === "string") {
-                      if (!pattern4.test(data88)) {
-                        const err210 = { instancePath: instancePath + "/gate/slo/" + i3 + "/check", schemaPath: "#/properties/gate/properties/slo/items/oneOf/1/properties/check/pattern", keyword: "pattern", params: { pattern: "^\\s*[a-z][a-z0-9_]*(\\.(mean|p50|p90|p95|p99))?\\s*(<=|<|>=|>)\\s*[0-9.eE+-]+\\s*$" }, message: 'must match pattern "^\\s*[a-z][a-z0-9_]*(\\.(mean|p50|p90|p95|p99))?\\s*(<=|<|>=|>)\\s*[0-9.eE+-]+\\s*$"', schema: "^\\s*[a-z][a-z0-9_]*(\\.(mean|p50|p90|p95|p99))?\\s*(<=|<|>=|>)\\s*[0-9.eE+-]+\\s*$", parentSchema: schema6.properties.gate.properties.slo.items.oneOf[1].properties.check, data: data88 };
+                  if (data88.check !== void 0) {
+                    let data89 = data88.check;
+                    if (typeof data89 === "string") {
+                      if (!pattern4.test(data89)) {
+                        const err211 = { instancePath: instancePath + "/gate/slo/" + i3 + "/check", schemaPath: "#/properties/gate/properties/slo/items/oneOf/1/properties/check/pattern", keyword: "pattern", params: { pattern: "^\\s*[a-z][a-z0-9_]*(\\.(mean|p50|p90|p95|p99))?\\s*(<=|<|>=|>)\\s*[0-9.eE+-]+\\s*$" }, message: 'must match pattern "^\\s*[a-z][a-z0-9_]*(\\.(mean|p50|p90|p95|p99))?\\s*(<=|<|>=|>)\\s*[0-9.eE+-]+\\s*$"', schema: "^\\s*[a-z][a-z0-9_]*(\\.(mean|p50|p90|p95|p99))?\\s*(<=|<|>=|>)\\s*[0-9.eE+-]+\\s*$", parentSchema: schema6.properties.gate.properties.slo.items.oneOf[1].properties.check, data: data89 };
                         if (vErrors === null) {
-                          vErrors = [err210];
+                          vErrors = [err211];
                         } else {
-                          vErrors.push(err210);
+                          vErrors.push(err211);
                         }
                         errors++;
                       }
                     } else {
-                      const err211 = { instancePath: instancePath + "/gate/slo/" + i3 + "/check", schemaPath: "#/properties/gate/properties/slo/items/oneOf/1/properties/check/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.gate.properties.slo.items.oneOf[1].properties.check.type, parentSchema: schema6.properties.gate.properties.slo.items.oneOf[1].properties.check, data: data88 };
-                      if (vErrors === null) {
-                        vErrors = [err211];
-                      } else {
-                        vErrors.push(err211);
-                      }
-                      errors++;
-                    }
-                  }
-                  if (data87.scenario !== void 0) {
-                    let data89 = data87.scenario;
-                    if (typeof data89 !== "string") {
-                      const err212 = { instancePath: instancePath + "/gate/slo/" + i3 + "/scenario", schemaPath: "#/properties/gate/properties/slo/items/oneOf/1/properties/scenario/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.gate.properties.slo.items.oneOf[1].properties.scenario.type, parentSchema: schema6.properties.gate.properties.slo.items.oneOf[1].properties.scenario, data: data89 };
+                      const err212 = { instancePath: instancePath + "/gate/slo/" + i3 + "/check", schemaPath: "#/properties/gate/properties/slo/items/oneOf/1/properties/check/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.gate.properties.slo.items.oneOf[1].properties.check.type, parentSchema: schema6.properties.gate.properties.slo.items.oneOf[1].properties.check, data: data89 };
                       if (vErrors === null) {
                         vErrors = [err212];
                       } else {
@@ -3961,10 +3963,10 @@ var validateSchema = (() => {
                       errors++;
                     }
                   }
-                  if (data87.load !== void 0) {
-                    let data90 = data87.load;
+                  if (data88.scenario !== void 0) {
+                    let data90 = data88.scenario;
                     if (typeof data90 !== "string") {
-                      const err213 = { instancePath: instancePath + "/gate/slo/" + i3 + "/load", schemaPath: "#/properties/gate/properties/slo/items/oneOf/1/properties/load/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.gate.properties.slo.items.oneOf[1].properties.load.type, parentSchema: schema6.properties.gate.properties.slo.items.oneOf[1].properties.load, data: data90 };
+                      const err213 = { instancePath: instancePath + "/gate/slo/" + i3 + "/scenario", schemaPath: "#/properties/gate/properties/slo/items/oneOf/1/properties/scenario/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.gate.properties.slo.items.oneOf[1].properties.scenario.type, parentSchema: schema6.properties.gate.properties.slo.items.oneOf[1].properties.scenario, data: data90 };
                       if (vErrors === null) {
                         vErrors = [err213];
                       } else {
@@ -3973,16 +3975,28 @@ var validateSchema = (() => {
                       errors++;
                     }
                   }
+                  if (data88.load !== void 0) {
+                    let data91 = data88.load;
+                    if (typeof data91 !== "string") {
+                      const err214 = { instancePath: instancePath + "/gate/slo/" + i3 + "/load", schemaPath: "#/properties/gate/properties/slo/items/oneOf/1/properties/load/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.gate.properties.slo.items.oneOf[1].properties.load.type, parentSchema: schema6.properties.gate.properties.slo.items.oneOf[1].properties.load, data: data91 };
+                      if (vErrors === null) {
+                        vErrors = [err214];
+                      } else {
+                        vErrors.push(err214);
+                      }
+                      errors++;
+                    }
+                  }
                 } else {
-                  const err214 = { instancePath: instancePath + "/gate/slo/" + i3, schemaPath: "#/properties/gate/properties/slo/items/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.gate.properties.slo.items.oneOf[1].type, parentSchema: schema6.properties.gate.properties.slo.items.oneOf[1], data: data87 };
+                  const err215 = { instancePath: instancePath + "/gate/slo/" + i3, schemaPath: "#/properties/gate/properties/slo/items/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.gate.properties.slo.items.oneOf[1].type, parentSchema: schema6.properties.gate.properties.slo.items.oneOf[1], data: data88 };
                   if (vErrors === null) {
-                    vErrors = [err214];
+                    vErrors = [err215];
                   } else {
-                    vErrors.push(err214);
+                    vErrors.push(err215);
                   }
                   errors++;
                 }
-                var _valid4 = _errs198 === errors;
+                var _valid4 = _errs199 === errors;
                 if (_valid4 && valid33) {
                   valid33 = false;
                   passing4 = [passing4, 1];
@@ -3993,18 +4007,18 @@ var validateSchema = (() => {
                   }
                 }
                 if (!valid33) {
-                  const err215 = { instancePath: instancePath + "/gate/slo/" + i3, schemaPath: "#/properties/gate/properties/slo/items/oneOf", keyword: "oneOf", params: { passingSchemas: passing4 }, message: "must match exactly one schema in oneOf", schema: schema6.properties.gate.properties.slo.items.oneOf, parentSchema: schema6.properties.gate.properties.slo.items, data: data87 };
+                  const err216 = { instancePath: instancePath + "/gate/slo/" + i3, schemaPath: "#/properties/gate/properties/slo/items/oneOf", keyword: "oneOf", params: { passingSchemas: passing4 }, message: "must match exactly one schema in oneOf", schema: schema6.properties.gate.properties.slo.items.oneOf, parentSchema: schema6.properties.gate.properties.slo.items, data: data88 };
                   if (vErrors === null) {
-                    vErrors = [err215];
+                    vErrors = [err216];
                   } else {
-                    vErrors.push(err215);
+                    vErrors.push(err216);
                   }
                   errors++;
                 } else {
-                  errors = _errs195;
+                  errors = _errs196;
                   if (vErrors !== null) {
-                    if (_errs195) {
-                      vErrors.length = _errs195;
+                    if (_errs196) {
+                      vErrors.length = _errs196;
                     } else {
                       vErrors = null;
                     }
@@ -4012,43 +4026,34 @@ var validateSchema = (() => {
                 }
               }
             } else {
-              const err216 = { instancePath: instancePath + "/gate/slo", schemaPath: "#/properties/gate/properties/slo/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema6.properties.gate.properties.slo.type, parentSchema: schema6.properties.gate.properties.slo, data: data86 };
+              const err217 = { instancePath: instancePath + "/gate/slo", schemaPath: "#/properties/gate/properties/slo/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema6.properties.gate.properties.slo.type, parentSchema: schema6.properties.gate.properties.slo, data: data87 };
               if (vErrors === null) {
-                vErrors = [err216];
+                vErrors = [err217];
               } else {
-                vErrors.push(err216);
+                vErrors.push(err217);
               }
               errors++;
             }
           }
-          if (data74.capacity !== void 0) {
-            let data91 = data74.capacity;
-            if (data91 && typeof data91 == "object" && !Array.isArray(data91)) {
-              for (const key20 in data91) {
+          if (data75.capacity !== void 0) {
+            let data92 = data75.capacity;
+            if (data92 && typeof data92 == "object" && !Array.isArray(data92)) {
+              for (const key20 in data92) {
                 if (!(key20 === "tolerance" || key20 === "noise")) {
-                  const err217 = { instancePath: instancePath + "/gate/capacity", schemaPath: "#/properties/gate/properties/capacity/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key20 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.gate.properties.capacity, data: data91 };
+                  const err218 = { instancePath: instancePath + "/gate/capacity", schemaPath: "#/properties/gate/properties/capacity/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key20 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.gate.properties.capacity, data: data92 };
                   if (vErrors === null) {
-                    vErrors = [err217];
+                    vErrors = [err218];
                   } else {
-                    vErrors.push(err217);
+                    vErrors.push(err218);
                   }
                   errors++;
                 }
               }
-              if (data91.tolerance !== void 0) {
-                let data92 = data91.tolerance;
-                if (typeof data92 == "number" && isFinite(data92)) {
-                  if (data92 >= 1 || isNaN(data92)) {
-                    const err218 = { instancePath: instancePath + "/gate/capacity/tolerance", schemaPath: "#/properties/gate/properties/capacity/properties/tolerance/exclusiveMaximum", keyword: "exclusiveMaximum", params: { comparison: "<", limit: 1 }, message: "must be < 1", schema: 1, parentSchema: schema6.properties.gate.properties.capacity.properties.tolerance, data: data92 };
-                    if (vErrors === null) {
-                      vErrors = [err218];
-                    } else {
-                      vErrors.push(err218);
-                    }
-                    errors++;
-                  }
-                  if (data92 <= 0 || isNaN(data92)) {
-                    const err219 = { instancePath: instancePath + "/gate/capacity/tolerance", schemaPath: "#/properties/gate/properties/capacity/properties/tolerance/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.gate.properties.capacity.properties.tolerance, data: data92 };
+              if (data92.tolerance !== void 0) {
+                let data93 = data92.tolerance;
+                if (typeof data93 == "number" && isFinite(data93)) {
+                  if (data93 >= 1 || isNaN(data93)) {
+                    const err219 = { instancePath: instancePath + "/gate/capacity/tolerance", schemaPath: "#/properties/gate/properties/capacity/properties/tolerance/exclusiveMaximum", keyword: "exclusiveMaximum", params: { comparison: "<", limit: 1 }, message: "must be < 1", schema: 1, parentSchema: schema6.properties.gate.properties.capacity.properties.tolerance, data: data93 };
                     if (vErrors === null) {
                       vErrors = [err219];
                     } else {
@@ -4056,30 +4061,30 @@ var validateSchema = (() => {
                     }
                     errors++;
                   }
+                  if (data93 <= 0 || isNaN(data93)) {
+                    const err220 = { instancePath: instancePath + "/gate/capacity/tolerance", schemaPath: "#/properties/gate/properties/capacity/properties/tolerance/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.gate.properties.capacity.properties.tolerance, data: data93 };
+                    if (vErrors === null) {
+                      vErrors = [err220];
+                    } else {
+                      vErrors.push(err220);
+                    }
+                    errors++;
+                  }
                 } else {
-                  const err220 = { instancePath: instancePath + "/gate/capacity/tolerance", schemaPath: "#/properties/gate/properties/capacity/properties/tolerance/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.gate.properties.capacity.properties.tolerance.type, parentSchema: schema6.properties.gate.properties.capacity.properties.tolerance, data: data92 };
+                  const err221 = { instancePath: instancePath + "/gate/capacity/tolerance", schemaPath: "#/properties/gate/properties/capacity/properties/tolerance/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.gate.properties.capacity.properties.tolerance.type, parentSchema: schema6.properties.gate.properties.capacity.properties.tolerance, data: data93 };
                   if (vErrors === null) {
-                    vErrors = [err220];
+                    vErrors = [err221];
                   } else {
-                    vErrors.push(err220);
+                    vErrors.push(err221);
                   }
                   errors++;
                 }
               }
-              if (data91.noise !== void 0) {
-                let data93 = data91.noise;
-                if (typeof data93 == "number" && isFinite(data93)) {
-                  if (data93 < 0 || isNaN(data93)) {
-                    const err221 = { instancePath: instancePath + "/gate/capacity/noise", schemaPath: "#/properties/gate/properties/capacity/properties/noise/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema6.properties.gate.properties.capacity.properties.noise, data: data93 };
-                    if (vErrors === null) {
-                      vErrors = [err221];
-                    } else {
-                      vErrors.push(err221);
-                    }
-                    errors++;
-                  }
-                  if (data93 >= 1 || isNaN(data93)) {
-                    const err222 = { instancePath: instancePath + "/gate/capacity/noise", schemaPath: "#/properties/gate/properties/capacity/properties/noise/exclusiveMaximum", keyword: "exclusiveMaximum", params: { comparison: "<", limit: 1 }, message: "must be < 1", schema: 1, parentSchema: schema6.properties.gate.properties.capacity.properties.noise, data: data93 };
+              if (data92.noise !== void 0) {
+                let data94 = data92.noise;
+                if (typeof data94 == "number" && isFinite(data94)) {
+                  if (data94 < 0 || isNaN(data94)) {
+                    const err222 = { instancePath: instancePath + "/gate/capacity/noise", schemaPath: "#/properties/gate/properties/capacity/properties/noise/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema6.properties.gate.properties.capacity.properties.noise, data: data94 };
                     if (vErrors === null) {
                       vErrors = [err222];
                     } else {
@@ -4087,58 +4092,51 @@ var validateSchema = (() => {
                     }
                     errors++;
                   }
+                  if (data94 >= 1 || isNaN(data94)) {
+                    const err223 = { instancePath: instancePath + "/gate/capacity/noise", schemaPath: "#/properties/gate/properties/capacity/properties/noise/exclusiveMaximum", keyword: "exclusiveMaximum", params: { comparison: "<", limit: 1 }, message: "must be < 1", schema: 1, parentSchema: schema6.properties.gate.properties.capacity.properties.noise, data: data94 };
+                    if (vErrors === null) {
+                      vErrors = [err223];
+                    } else {
+                      vErrors.push(err223);
+                    }
+                    errors++;
+                  }
                 } else {
-                  const err223 = { instancePath: instancePath + "/gate/capacity/noise", schemaPath: "#/properties/gate/properties/capacity/properties/noise/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.gate.properties.capacity.properties.noise.type, parentSchema: schema6.properties.gate.properties.capacity.properties.noise, data: data93 };
+                  const err224 = { instancePath: instancePath + "/gate/capacity/noise", schemaPath: "#/properties/gate/properties/capacity/properties/noise/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.gate.properties.capacity.properties.noise.type, parentSchema: schema6.properties.gate.properties.capacity.properties.noise, data: data94 };
                   if (vErrors === null) {
-                    vErrors = [err223];
+                    vErrors = [err224];
                   } else {
-                    vErrors.push(err223);
+                    vErrors.push(err224);
                   }
                   errors++;
                 }
               }
             } else {
-              const err224 = { instancePath: instancePath + "/gate/capacity", schemaPath: "#/properties/gate/properties/capacity/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.gate.properties.capacity.type, parentSchema: schema6.properties.gate.properties.capacity, data: data91 };
+              const err225 = { instancePath: instancePath + "/gate/capacity", schemaPath: "#/properties/gate/properties/capacity/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.gate.properties.capacity.type, parentSchema: schema6.properties.gate.properties.capacity, data: data92 };
               if (vErrors === null) {
-                vErrors = [err224];
+                vErrors = [err225];
               } else {
-                vErrors.push(err224);
+                vErrors.push(err225);
               }
               errors++;
             }
           }
         } else {
-          const err225 = { instancePath: instancePath + "/gate", schemaPath: "#/properties/gate/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.gate.type, parentSchema: schema6.properties.gate, data: data74 };
+          const err226 = { instancePath: instancePath + "/gate", schemaPath: "#/properties/gate/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.gate.type, parentSchema: schema6.properties.gate, data: data75 };
           if (vErrors === null) {
-            vErrors = [err225];
+            vErrors = [err226];
           } else {
-            vErrors.push(err225);
+            vErrors.push(err226);
           }
           errors++;
         }
       }
       if (data.ab !== void 0) {
-        let data94 = data.ab;
-        if (data94 && typeof data94 == "object" && !Array.isArray(data94)) {
-          for (const key21 in data94) {
+        let data95 = data.ab;
+        if (data95 && typeof data95 == "object" && !Array.isArray(data95)) {
+          for (const key21 in data95) {
             if (!(key21 === "baseline" || key21 === "candidate" || key21 === "schedule" || key21 === "interleave")) {
-              const err226 = { instancePath: instancePath + "/ab", schemaPath: "#/properties/ab/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key21 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.ab, data: data94 };
-              if (vErrors === null) {
-                vErrors = [err226];
-              } else {
-                vErrors.push(err226);
-              }
-              errors++;
-            }
-          }
-          if (data94.baseline !== void 0) {
-            if (data94.candidate === void 0) {
-              const err227 = { instancePath: instancePath + "/ab", schemaPath: "#/properties/ab/dependencies", keyword: "dependencies", params: {
-                property: "baseline",
-                missingProperty: "candidate",
-                depsCount: 1,
-                deps: "candidate"
-              }, message: "must have property candidate when property baseline is present", schema: schema6.properties.ab.dependencies, parentSchema: schema6.properties.ab, data: data94 };
+              const err227 = { instancePath: instancePath + "/ab", schemaPath: "#/properties/ab/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key21 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.ab, data: data95 };
               if (vErrors === null) {
                 vErrors = [err227];
               } else {
@@ -4147,14 +4145,14 @@ var validateSchema = (() => {
               errors++;
             }
           }
-          if (data94.candidate !== void 0) {
-            if (data94.baseline === void 0) {
+          if (data95.baseline !== void 0) {
+            if (data95.candidate === void 0) {
               const err228 = { instancePath: instancePath + "/ab", schemaPath: "#/properties/ab/dependencies", keyword: "dependencies", params: {
-                property: "candidate",
-                missingProperty: "baseline",
+                property: "baseline",
+                missingProperty: "candidate",
                 depsCount: 1,
-                deps: "baseline"
-              }, message: "must have property baseline when property candidate is present", schema: schema6.properties.ab.dependencies, parentSchema: schema6.properties.ab, data: data94 };
+                deps: "candidate"
+              }, message: "must have property candidate when property baseline is present", schema: schema6.properties.ab.dependencies, parentSchema: schema6.properties.ab, data: data95 };
               if (vErrors === null) {
                 vErrors = [err228];
               } else {
@@ -4163,22 +4161,14 @@ var validateSchema = (() => {
               errors++;
             }
           }
-          if (data94.baseline !== void 0) {
-            if (!validate32(data94.baseline, { instancePath: instancePath + "/ab/baseline", parentData: data94, parentDataProperty: "baseline", rootData })) {
-              vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
-              errors = vErrors.length;
-            }
-          }
-          if (data94.candidate !== void 0) {
-            if (!validate32(data94.candidate, { instancePath: instancePath + "/ab/candidate", parentData: data94, parentDataProperty: "candidate", rootData })) {
-              vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
-              errors = vErrors.length;
-            }
-          }
-          if (data94.schedule !== void 0) {
-            let data97 = data94.schedule;
-            if (!(data97 === "concurrent" || data97 === "alternate")) {
-              const err229 = { instancePath: instancePath + "/ab/schedule", schemaPath: "#/properties/ab/properties/schedule/enum", keyword: "enum", params: { allowedValues: schema6.properties.ab.properties.schedule.enum }, message: "must be equal to one of the allowed values", schema: schema6.properties.ab.properties.schedule.enum, parentSchema: schema6.properties.ab.properties.schedule, data: data97 };
+          if (data95.candidate !== void 0) {
+            if (data95.baseline === void 0) {
+              const err229 = { instancePath: instancePath + "/ab", schemaPath: "#/properties/ab/dependencies", keyword: "dependencies", params: {
+                property: "candidate",
+                missingProperty: "baseline",
+                depsCount: 1,
+                deps: "baseline"
+              }, message: "must have property baseline when property candidate is present", schema: schema6.properties.ab.dependencies, parentSchema: schema6.properties.ab, data: data95 };
               if (vErrors === null) {
                 vErrors = [err229];
               } else {
@@ -4187,10 +4177,22 @@ var validateSchema = (() => {
               errors++;
             }
           }
-          if (data94.interleave !== void 0) {
-            let data98 = data94.interleave;
-            if (!(data98 === "blocks" || data98 === "trials")) {
-              const err230 = { instancePath: instancePath + "/ab/interleave", schemaPath: "#/properties/ab/properties/interleave/enum", keyword: "enum", params: { allowedValues: schema6.properties.ab.properties.interleave.enum }, message: "must be equal to one of the allowed values", schema: schema6.properties.ab.properties.interleave.enum, parentSchema: schema6.properties.ab.properties.interleave, data: data98 };
+          if (data95.baseline !== void 0) {
+            if (!validate32(data95.baseline, { instancePath: instancePath + "/ab/baseline", parentData: data95, parentDataProperty: "baseline", rootData })) {
+              vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+              errors = vErrors.length;
+            }
+          }
+          if (data95.candidate !== void 0) {
+            if (!validate32(data95.candidate, { instancePath: instancePath + "/ab/candidate", parentData: data95, parentDataProperty: "candidate", rootData })) {
+              vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+              errors = vErrors.length;
+            }
+          }
+          if (data95.schedule !== void 0) {
+            let data98 = data95.schedule;
+            if (!(data98 === "concurrent" || data98 === "alternate")) {
+              const err230 = { instancePath: instancePath + "/ab/schedule", schemaPath: "#/properties/ab/properties/schedule/enum", keyword: "enum", params: { allowedValues: schema6.properties.ab.properties.schedule.enum }, message: "must be equal to one of the allowed values", schema: schema6.properties.ab.properties.schedule.enum, parentSchema: schema6.properties.ab.properties.schedule, data: data98 };
               if (vErrors === null) {
                 vErrors = [err230];
               } else {
@@ -4199,44 +4201,47 @@ var validateSchema = (() => {
               errors++;
             }
           }
+          if (data95.interleave !== void 0) {
+            let data99 = data95.interleave;
+            if (!(data99 === "blocks" || data99 === "trials")) {
+              const err231 = { instancePath: instancePath + "/ab/interleave", schemaPath: "#/properties/ab/properties/interleave/enum", keyword: "enum", params: { allowedValues: schema6.properties.ab.properties.interleave.enum }, message: "must be equal to one of the allowed values", schema: schema6.properties.ab.properties.interleave.enum, parentSchema: schema6.properties.ab.properties.interleave, data: data99 };
+              if (vErrors === null) {
+                vErrors = [err231];
+              } else {
+                vErrors.push(err231);
+              }
+              errors++;
+            }
+          }
         } else {
-          const err231 = { instancePath: instancePath + "/ab", schemaPath: "#/properties/ab/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.ab.type, parentSchema: schema6.properties.ab, data: data94 };
+          const err232 = { instancePath: instancePath + "/ab", schemaPath: "#/properties/ab/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.ab.type, parentSchema: schema6.properties.ab, data: data95 };
           if (vErrors === null) {
-            vErrors = [err231];
+            vErrors = [err232];
           } else {
-            vErrors.push(err231);
+            vErrors.push(err232);
           }
           errors++;
         }
       }
       if (data.cost !== void 0) {
-        let data99 = data.cost;
-        if (data99 && typeof data99 == "object" && !Array.isArray(data99)) {
-          for (const key22 in data99) {
+        let data100 = data.cost;
+        if (data100 && typeof data100 == "object" && !Array.isArray(data100)) {
+          for (const key22 in data100) {
             if (!(key22 === "gpu_hour_usd" || key22 === "gpus" || key22 === "node_hour_usd")) {
-              const err232 = { instancePath: instancePath + "/cost", schemaPath: "#/properties/cost/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key22 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.cost, data: data99 };
+              const err233 = { instancePath: instancePath + "/cost", schemaPath: "#/properties/cost/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key22 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.cost, data: data100 };
               if (vErrors === null) {
-                vErrors = [err232];
+                vErrors = [err233];
               } else {
-                vErrors.push(err232);
+                vErrors.push(err233);
               }
               errors++;
             }
           }
-          if (data99.gpu_hour_usd !== void 0) {
-            let data100 = data99.gpu_hour_usd;
-            if (typeof data100 == "number" && isFinite(data100)) {
-              if (data100 > 1e6 || isNaN(data100)) {
-                const err233 = { instancePath: instancePath + "/cost/gpu_hour_usd", schemaPath: "#/properties/cost/properties/gpu_hour_usd/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000", schema: 1e6, parentSchema: schema6.properties.cost.properties.gpu_hour_usd, data: data100 };
-                if (vErrors === null) {
-                  vErrors = [err233];
-                } else {
-                  vErrors.push(err233);
-                }
-                errors++;
-              }
-              if (data100 <= 0 || isNaN(data100)) {
-                const err234 = { instancePath: instancePath + "/cost/gpu_hour_usd", schemaPath: "#/properties/cost/properties/gpu_hour_usd/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.cost.properties.gpu_hour_usd, data: data100 };
+          if (data100.gpu_hour_usd !== void 0) {
+            let data101 = data100.gpu_hour_usd;
+            if (typeof data101 == "number" && isFinite(data101)) {
+              if (data101 > 1e6 || isNaN(data101)) {
+                const err234 = { instancePath: instancePath + "/cost/gpu_hour_usd", schemaPath: "#/properties/cost/properties/gpu_hour_usd/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000", schema: 1e6, parentSchema: schema6.properties.cost.properties.gpu_hour_usd, data: data101 };
                 if (vErrors === null) {
                   vErrors = [err234];
                 } else {
@@ -4244,20 +4249,17 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
-            } else {
-              const err235 = { instancePath: instancePath + "/cost/gpu_hour_usd", schemaPath: "#/properties/cost/properties/gpu_hour_usd/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.cost.properties.gpu_hour_usd.type, parentSchema: schema6.properties.cost.properties.gpu_hour_usd, data: data100 };
-              if (vErrors === null) {
-                vErrors = [err235];
-              } else {
-                vErrors.push(err235);
+              if (data101 <= 0 || isNaN(data101)) {
+                const err235 = { instancePath: instancePath + "/cost/gpu_hour_usd", schemaPath: "#/properties/cost/properties/gpu_hour_usd/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.cost.properties.gpu_hour_usd, data: data101 };
+                if (vErrors === null) {
+                  vErrors = [err235];
+                } else {
+                  vErrors.push(err235);
+                }
+                errors++;
               }
-              errors++;
-            }
-          }
-          if (data99.gpus !== void 0) {
-            let data101 = data99.gpus;
-            if (!(typeof data101 == "number" && (!(data101 % 1) && !isNaN(data101)) && isFinite(data101))) {
-              const err236 = { instancePath: instancePath + "/cost/gpus", schemaPath: "#/properties/cost/properties/gpus/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.cost.properties.gpus.type, parentSchema: schema6.properties.cost.properties.gpus, data: data101 };
+            } else {
+              const err236 = { instancePath: instancePath + "/cost/gpu_hour_usd", schemaPath: "#/properties/cost/properties/gpu_hour_usd/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.cost.properties.gpu_hour_usd.type, parentSchema: schema6.properties.cost.properties.gpu_hour_usd, data: data101 };
               if (vErrors === null) {
                 vErrors = [err236];
               } else {
@@ -4265,18 +4267,21 @@ var validateSchema = (() => {
               }
               errors++;
             }
-            if (typeof data101 == "number" && isFinite(data101)) {
-              if (data101 > 1e5 || isNaN(data101)) {
-                const err237 = { instancePath: instancePath + "/cost/gpus", schemaPath: "#/properties/cost/properties/gpus/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000", schema: 1e5, parentSchema: schema6.properties.cost.properties.gpus, data: data101 };
-                if (vErrors === null) {
-                  vErrors = [err237];
-                } else {
-                  vErrors.push(err237);
-                }
-                errors++;
+          }
+          if (data100.gpus !== void 0) {
+            let data102 = data100.gpus;
+            if (!(typeof data102 == "number" && (!(data102 % 1) && !isNaN(data102)) && isFinite(data102))) {
+              const err237 = { instancePath: instancePath + "/cost/gpus", schemaPath: "#/properties/cost/properties/gpus/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.cost.properties.gpus.type, parentSchema: schema6.properties.cost.properties.gpus, data: data102 };
+              if (vErrors === null) {
+                vErrors = [err237];
+              } else {
+                vErrors.push(err237);
               }
-              if (data101 < 1 || isNaN(data101)) {
-                const err238 = { instancePath: instancePath + "/cost/gpus", schemaPath: "#/properties/cost/properties/gpus/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.cost.properties.gpus, data: data101 };
+              errors++;
+            }
+            if (typeof data102 == "number" && isFinite(data102)) {
+              if (data102 > 1e5 || isNaN(data102)) {
+                const err238 = { instancePath: instancePath + "/cost/gpus", schemaPath: "#/properties/cost/properties/gpus/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e5 }, message: "must be <= 100000", schema: 1e5, parentSchema: schema6.properties.cost.properties.gpus, data: data102 };
                 if (vErrors === null) {
                   vErrors = [err238];
                 } else {
@@ -4284,13 +4289,8 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
-            }
-          }
-          if (data99.node_hour_usd !== void 0) {
-            let data102 = data99.node_hour_usd;
-            if (typeof data102 == "number" && isFinite(data102)) {
-              if (data102 > 1e8 || isNaN(data102)) {
-                const err239 = { instancePath: instancePath + "/cost/node_hour_usd", schemaPath: "#/properties/cost/properties/node_hour_usd/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e8 }, message: "must be <= 100000000", schema: 1e8, parentSchema: schema6.properties.cost.properties.node_hour_usd, data: data102 };
+              if (data102 < 1 || isNaN(data102)) {
+                const err239 = { instancePath: instancePath + "/cost/gpus", schemaPath: "#/properties/cost/properties/gpus/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.cost.properties.gpus, data: data102 };
                 if (vErrors === null) {
                   vErrors = [err239];
                 } else {
@@ -4298,8 +4298,13 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
-              if (data102 <= 0 || isNaN(data102)) {
-                const err240 = { instancePath: instancePath + "/cost/node_hour_usd", schemaPath: "#/properties/cost/properties/node_hour_usd/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.cost.properties.node_hour_usd, data: data102 };
+            }
+          }
+          if (data100.node_hour_usd !== void 0) {
+            let data103 = data100.node_hour_usd;
+            if (typeof data103 == "number" && isFinite(data103)) {
+              if (data103 > 1e8 || isNaN(data103)) {
+                const err240 = { instancePath: instancePath + "/cost/node_hour_usd", schemaPath: "#/properties/cost/properties/node_hour_usd/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e8 }, message: "must be <= 100000000", schema: 1e8, parentSchema: schema6.properties.cost.properties.node_hour_usd, data: data103 };
                 if (vErrors === null) {
                   vErrors = [err240];
                 } else {
@@ -4307,44 +4312,41 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
+              if (data103 <= 0 || isNaN(data103)) {
+                const err241 = { instancePath: instancePath + "/cost/node_hour_usd", schemaPath: "#/properties/cost/properties/node_hour_usd/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.cost.properties.node_hour_usd, data: data103 };
+                if (vErrors === null) {
+                  vErrors = [err241];
+                } else {
+                  vErrors.push(err241);
+                }
+                errors++;
+              }
             } else {
-              const err241 = { instancePath: instancePath + "/cost/node_hour_usd", schemaPath: "#/properties/cost/properties/node_hour_usd/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.cost.properties.node_hour_usd.type, parentSchema: schema6.properties.cost.properties.node_hour_usd, data: data102 };
+              const err242 = { instancePath: instancePath + "/cost/node_hour_usd", schemaPath: "#/properties/cost/properties/node_hour_usd/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.cost.properties.node_hour_usd.type, parentSchema: schema6.properties.cost.properties.node_hour_usd, data: data103 };
               if (vErrors === null) {
-                vErrors = [err241];
+                vErrors = [err242];
               } else {
-                vErrors.push(err241);
+                vErrors.push(err242);
               }
               errors++;
             }
           }
         } else {
-          const err242 = { instancePath: instancePath + "/cost", schemaPath: "#/properties/cost/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.cost.type, parentSchema: schema6.properties.cost, data: data99 };
+          const err243 = { instancePath: instancePath + "/cost", schemaPath: "#/properties/cost/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.cost.type, parentSchema: schema6.properties.cost, data: data100 };
           if (vErrors === null) {
-            vErrors = [err242];
+            vErrors = [err243];
           } else {
-            vErrors.push(err242);
+            vErrors.push(err243);
           }
           errors++;
         }
       }
       if (data.telemetry !== void 0) {
-        let data103 = data.telemetry;
-        if (data103 && typeof data103 == "object" && !Array.isArray(data103)) {
-          for (const key23 in data103) {
+        let data104 = data.telemetry;
+        if (data104 && typeof data104 == "object" && !Array.isArray(data104)) {
+          for (const key23 in data104) {
             if (!(key23 === "enabled" || key23 === "gpu_interval_ms" || key23 === "scrape_interval_ms" || key23 === "max_neighbour_cpu_share" || key23 === "fingerprint_differences")) {
-              const err243 = { instancePath: instancePath + "/telemetry", schemaPath: "#/properties/telemetry/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key23 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.telemetry, data: data103 };
-              if (vErrors === null) {
-                vErrors = [err243];
-              } else {
-                vErrors.push(err243);
-              }
-              errors++;
-            }
-          }
-          if (data103.enabled !== void 0) {
-            let data104 = data103.enabled;
-            if (typeof data104 !== "boolean") {
-              const err244 = { instancePath: instancePath + "/telemetry/enabled", schemaPath: "#/properties/telemetry/properties/enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema6.properties.telemetry.properties.enabled.type, parentSchema: schema6.properties.telemetry.properties.enabled, data: data104 };
+              const err244 = { instancePath: instancePath + "/telemetry", schemaPath: "#/properties/telemetry/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key23 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.telemetry, data: data104 };
               if (vErrors === null) {
                 vErrors = [err244];
               } else {
@@ -4353,10 +4355,10 @@ var validateSchema = (() => {
               errors++;
             }
           }
-          if (data103.gpu_interval_ms !== void 0) {
-            let data105 = data103.gpu_interval_ms;
-            if (!(typeof data105 == "number" && (!(data105 % 1) && !isNaN(data105)) && isFinite(data105))) {
-              const err245 = { instancePath: instancePath + "/telemetry/gpu_interval_ms", schemaPath: "#/properties/telemetry/properties/gpu_interval_ms/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.telemetry.properties.gpu_interval_ms.type, parentSchema: schema6.properties.telemetry.properties.gpu_interval_ms, data: data105 };
+          if (data104.enabled !== void 0) {
+            let data105 = data104.enabled;
+            if (typeof data105 !== "boolean") {
+              const err245 = { instancePath: instancePath + "/telemetry/enabled", schemaPath: "#/properties/telemetry/properties/enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema6.properties.telemetry.properties.enabled.type, parentSchema: schema6.properties.telemetry.properties.enabled, data: data105 };
               if (vErrors === null) {
                 vErrors = [err245];
               } else {
@@ -4364,18 +4366,21 @@ var validateSchema = (() => {
               }
               errors++;
             }
-            if (typeof data105 == "number" && isFinite(data105)) {
-              if (data105 > 6e4 || isNaN(data105)) {
-                const err246 = { instancePath: instancePath + "/telemetry/gpu_interval_ms", schemaPath: "#/properties/telemetry/properties/gpu_interval_ms/maximum", keyword: "maximum", params: { comparison: "<=", limit: 6e4 }, message: "must be <= 60000", schema: 6e4, parentSchema: schema6.properties.telemetry.properties.gpu_interval_ms, data: data105 };
-                if (vErrors === null) {
-                  vErrors = [err246];
-                } else {
-                  vErrors.push(err246);
-                }
-                errors++;
+          }
+          if (data104.gpu_interval_ms !== void 0) {
+            let data106 = data104.gpu_interval_ms;
+            if (!(typeof data106 == "number" && (!(data106 % 1) && !isNaN(data106)) && isFinite(data106))) {
+              const err246 = { instancePath: instancePath + "/telemetry/gpu_interval_ms", schemaPath: "#/properties/telemetry/properties/gpu_interval_ms/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.telemetry.properties.gpu_interval_ms.type, parentSchema: schema6.properties.telemetry.properties.gpu_interval_ms, data: data106 };
+              if (vErrors === null) {
+                vErrors = [err246];
+              } else {
+                vErrors.push(err246);
               }
-              if (data105 < 100 || isNaN(data105)) {
-                const err247 = { instancePath: instancePath + "/telemetry/gpu_interval_ms", schemaPath: "#/properties/telemetry/properties/gpu_interval_ms/minimum", keyword: "minimum", params: { comparison: ">=", limit: 100 }, message: "must be >= 100", schema: 100, parentSchema: schema6.properties.telemetry.properties.gpu_interval_ms, data: data105 };
+              errors++;
+            }
+            if (typeof data106 == "number" && isFinite(data106)) {
+              if (data106 > 6e4 || isNaN(data106)) {
+                const err247 = { instancePath: instancePath + "/telemetry/gpu_interval_ms", schemaPath: "#/properties/telemetry/properties/gpu_interval_ms/maximum", keyword: "maximum", params: { comparison: "<=", limit: 6e4 }, message: "must be <= 60000", schema: 6e4, parentSchema: schema6.properties.telemetry.properties.gpu_interval_ms, data: data106 };
                 if (vErrors === null) {
                   vErrors = [err247];
                 } else {
@@ -4383,31 +4388,31 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
-            }
-          }
-          if (data103.scrape_interval_ms !== void 0) {
-            let data106 = data103.scrape_interval_ms;
-            if (!(typeof data106 == "number" && (!(data106 % 1) && !isNaN(data106)) && isFinite(data106))) {
-              const err248 = { instancePath: instancePath + "/telemetry/scrape_interval_ms", schemaPath: "#/properties/telemetry/properties/scrape_interval_ms/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.telemetry.properties.scrape_interval_ms.type, parentSchema: schema6.properties.telemetry.properties.scrape_interval_ms, data: data106 };
-              if (vErrors === null) {
-                vErrors = [err248];
-              } else {
-                vErrors.push(err248);
-              }
-              errors++;
-            }
-            if (typeof data106 == "number" && isFinite(data106)) {
-              if (data106 > 6e4 || isNaN(data106)) {
-                const err249 = { instancePath: instancePath + "/telemetry/scrape_interval_ms", schemaPath: "#/properties/telemetry/properties/scrape_interval_ms/maximum", keyword: "maximum", params: { comparison: "<=", limit: 6e4 }, message: "must be <= 60000", schema: 6e4, parentSchema: schema6.properties.telemetry.properties.scrape_interval_ms, data: data106 };
+              if (data106 < 100 || isNaN(data106)) {
+                const err248 = { instancePath: instancePath + "/telemetry/gpu_interval_ms", schemaPath: "#/properties/telemetry/properties/gpu_interval_ms/minimum", keyword: "minimum", params: { comparison: ">=", limit: 100 }, message: "must be >= 100", schema: 100, parentSchema: schema6.properties.telemetry.properties.gpu_interval_ms, data: data106 };
                 if (vErrors === null) {
-                  vErrors = [err249];
+                  vErrors = [err248];
                 } else {
-                  vErrors.push(err249);
+                  vErrors.push(err248);
                 }
                 errors++;
               }
-              if (data106 < 200 || isNaN(data106)) {
-                const err250 = { instancePath: instancePath + "/telemetry/scrape_interval_ms", schemaPath: "#/properties/telemetry/properties/scrape_interval_ms/minimum", keyword: "minimum", params: { comparison: ">=", limit: 200 }, message: "must be >= 200", schema: 200, parentSchema: schema6.properties.telemetry.properties.scrape_interval_ms, data: data106 };
+            }
+          }
+          if (data104.scrape_interval_ms !== void 0) {
+            let data107 = data104.scrape_interval_ms;
+            if (!(typeof data107 == "number" && (!(data107 % 1) && !isNaN(data107)) && isFinite(data107))) {
+              const err249 = { instancePath: instancePath + "/telemetry/scrape_interval_ms", schemaPath: "#/properties/telemetry/properties/scrape_interval_ms/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.telemetry.properties.scrape_interval_ms.type, parentSchema: schema6.properties.telemetry.properties.scrape_interval_ms, data: data107 };
+              if (vErrors === null) {
+                vErrors = [err249];
+              } else {
+                vErrors.push(err249);
+              }
+              errors++;
+            }
+            if (typeof data107 == "number" && isFinite(data107)) {
+              if (data107 > 6e4 || isNaN(data107)) {
+                const err250 = { instancePath: instancePath + "/telemetry/scrape_interval_ms", schemaPath: "#/properties/telemetry/properties/scrape_interval_ms/maximum", keyword: "maximum", params: { comparison: "<=", limit: 6e4 }, message: "must be <= 60000", schema: 6e4, parentSchema: schema6.properties.telemetry.properties.scrape_interval_ms, data: data107 };
                 if (vErrors === null) {
                   vErrors = [err250];
                 } else {
@@ -4415,13 +4420,8 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
-            }
-          }
-          if (data103.max_neighbour_cpu_share !== void 0) {
-            let data107 = data103.max_neighbour_cpu_share;
-            if (typeof data107 == "number" && isFinite(data107)) {
-              if (data107 > 1 || isNaN(data107)) {
-                const err251 = { instancePath: instancePath + "/telemetry/max_neighbour_cpu_share", schemaPath: "#/properties/telemetry/properties/max_neighbour_cpu_share/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema6.properties.telemetry.properties.max_neighbour_cpu_share, data: data107 };
+              if (data107 < 200 || isNaN(data107)) {
+                const err251 = { instancePath: instancePath + "/telemetry/scrape_interval_ms", schemaPath: "#/properties/telemetry/properties/scrape_interval_ms/minimum", keyword: "minimum", params: { comparison: ">=", limit: 200 }, message: "must be >= 200", schema: 200, parentSchema: schema6.properties.telemetry.properties.scrape_interval_ms, data: data107 };
                 if (vErrors === null) {
                   vErrors = [err251];
                 } else {
@@ -4429,8 +4429,13 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
-              if (data107 < 0 || isNaN(data107)) {
-                const err252 = { instancePath: instancePath + "/telemetry/max_neighbour_cpu_share", schemaPath: "#/properties/telemetry/properties/max_neighbour_cpu_share/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema6.properties.telemetry.properties.max_neighbour_cpu_share, data: data107 };
+            }
+          }
+          if (data104.max_neighbour_cpu_share !== void 0) {
+            let data108 = data104.max_neighbour_cpu_share;
+            if (typeof data108 == "number" && isFinite(data108)) {
+              if (data108 > 1 || isNaN(data108)) {
+                const err252 = { instancePath: instancePath + "/telemetry/max_neighbour_cpu_share", schemaPath: "#/properties/telemetry/properties/max_neighbour_cpu_share/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema6.properties.telemetry.properties.max_neighbour_cpu_share, data: data108 };
                 if (vErrors === null) {
                   vErrors = [err252];
                 } else {
@@ -4438,20 +4443,17 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
-            } else {
-              const err253 = { instancePath: instancePath + "/telemetry/max_neighbour_cpu_share", schemaPath: "#/properties/telemetry/properties/max_neighbour_cpu_share/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.telemetry.properties.max_neighbour_cpu_share.type, parentSchema: schema6.properties.telemetry.properties.max_neighbour_cpu_share, data: data107 };
-              if (vErrors === null) {
-                vErrors = [err253];
-              } else {
-                vErrors.push(err253);
+              if (data108 < 0 || isNaN(data108)) {
+                const err253 = { instancePath: instancePath + "/telemetry/max_neighbour_cpu_share", schemaPath: "#/properties/telemetry/properties/max_neighbour_cpu_share/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema6.properties.telemetry.properties.max_neighbour_cpu_share, data: data108 };
+                if (vErrors === null) {
+                  vErrors = [err253];
+                } else {
+                  vErrors.push(err253);
+                }
+                errors++;
               }
-              errors++;
-            }
-          }
-          if (data103.fingerprint_differences !== void 0) {
-            let data108 = data103.fingerprint_differences;
-            if (!(data108 === "warn" || data108 === "invalid")) {
-              const err254 = { instancePath: instancePath + "/telemetry/fingerprint_differences", schemaPath: "#/properties/telemetry/properties/fingerprint_differences/enum", keyword: "enum", params: { allowedValues: schema6.properties.telemetry.properties.fingerprint_differences.enum }, message: "must be equal to one of the allowed values", schema: schema6.properties.telemetry.properties.fingerprint_differences.enum, parentSchema: schema6.properties.telemetry.properties.fingerprint_differences, data: data108 };
+            } else {
+              const err254 = { instancePath: instancePath + "/telemetry/max_neighbour_cpu_share", schemaPath: "#/properties/telemetry/properties/max_neighbour_cpu_share/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.telemetry.properties.max_neighbour_cpu_share.type, parentSchema: schema6.properties.telemetry.properties.max_neighbour_cpu_share, data: data108 };
               if (vErrors === null) {
                 vErrors = [err254];
               } else {
@@ -4460,34 +4462,37 @@ var validateSchema = (() => {
               errors++;
             }
           }
+          if (data104.fingerprint_differences !== void 0) {
+            let data109 = data104.fingerprint_differences;
+            if (!(data109 === "warn" || data109 === "invalid")) {
+              const err255 = { instancePath: instancePath + "/telemetry/fingerprint_differences", schemaPath: "#/properties/telemetry/properties/fingerprint_differences/enum", keyword: "enum", params: { allowedValues: schema6.properties.telemetry.properties.fingerprint_differences.enum }, message: "must be equal to one of the allowed values", schema: schema6.properties.telemetry.properties.fingerprint_differences.enum, parentSchema: schema6.properties.telemetry.properties.fingerprint_differences, data: data109 };
+              if (vErrors === null) {
+                vErrors = [err255];
+              } else {
+                vErrors.push(err255);
+              }
+              errors++;
+            }
+          }
         } else {
-          const err255 = { instancePath: instancePath + "/telemetry", schemaPath: "#/properties/telemetry/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.telemetry.type, parentSchema: schema6.properties.telemetry, data: data103 };
+          const err256 = { instancePath: instancePath + "/telemetry", schemaPath: "#/properties/telemetry/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.telemetry.type, parentSchema: schema6.properties.telemetry, data: data104 };
           if (vErrors === null) {
-            vErrors = [err255];
+            vErrors = [err256];
           } else {
-            vErrors.push(err255);
+            vErrors.push(err256);
           }
           errors++;
         }
       }
       if (data.capacity !== void 0) {
-        let data109 = data.capacity;
-        if (Array.isArray(data109)) {
-          const len4 = data109.length;
+        let data110 = data.capacity;
+        if (Array.isArray(data110)) {
+          const len4 = data110.length;
           for (let i4 = 0; i4 < len4; i4++) {
-            let data110 = data109[i4];
-            if (data110 && typeof data110 == "object" && !Array.isArray(data110)) {
-              if (data110.scenario === void 0) {
-                const err256 = { instancePath: instancePath + "/capacity/" + i4, schemaPath: "#/properties/capacity/items/required", keyword: "required", params: { missingProperty: "scenario" }, message: "must have required property 'scenario'", schema: schema6.properties.capacity.items.required, parentSchema: schema6.properties.capacity.items, data: data110 };
-                if (vErrors === null) {
-                  vErrors = [err256];
-                } else {
-                  vErrors.push(err256);
-                }
-                errors++;
-              }
-              if (data110.mode === void 0) {
-                const err257 = { instancePath: instancePath + "/capacity/" + i4, schemaPath: "#/properties/capacity/items/required", keyword: "required", params: { missingProperty: "mode" }, message: "must have required property 'mode'", schema: schema6.properties.capacity.items.required, parentSchema: schema6.properties.capacity.items, data: data110 };
+            let data111 = data110[i4];
+            if (data111 && typeof data111 == "object" && !Array.isArray(data111)) {
+              if (data111.scenario === void 0) {
+                const err257 = { instancePath: instancePath + "/capacity/" + i4, schemaPath: "#/properties/capacity/items/required", keyword: "required", params: { missingProperty: "scenario" }, message: "must have required property 'scenario'", schema: schema6.properties.capacity.items.required, parentSchema: schema6.properties.capacity.items, data: data111 };
                 if (vErrors === null) {
                   vErrors = [err257];
                 } else {
@@ -4495,8 +4500,8 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
-              if (data110.slo === void 0) {
-                const err258 = { instancePath: instancePath + "/capacity/" + i4, schemaPath: "#/properties/capacity/items/required", keyword: "required", params: { missingProperty: "slo" }, message: "must have required property 'slo'", schema: schema6.properties.capacity.items.required, parentSchema: schema6.properties.capacity.items, data: data110 };
+              if (data111.mode === void 0) {
+                const err258 = { instancePath: instancePath + "/capacity/" + i4, schemaPath: "#/properties/capacity/items/required", keyword: "required", params: { missingProperty: "mode" }, message: "must have required property 'mode'", schema: schema6.properties.capacity.items.required, parentSchema: schema6.properties.capacity.items, data: data111 };
                 if (vErrors === null) {
                   vErrors = [err258];
                 } else {
@@ -4504,21 +4509,18 @@ var validateSchema = (() => {
                 }
                 errors++;
               }
-              for (const key24 in data110) {
-                if (!func2.call(schema6.properties.capacity.items.properties, key24)) {
-                  const err259 = { instancePath: instancePath + "/capacity/" + i4, schemaPath: "#/properties/capacity/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key24 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.capacity.items, data: data110 };
-                  if (vErrors === null) {
-                    vErrors = [err259];
-                  } else {
-                    vErrors.push(err259);
-                  }
-                  errors++;
+              if (data111.slo === void 0) {
+                const err259 = { instancePath: instancePath + "/capacity/" + i4, schemaPath: "#/properties/capacity/items/required", keyword: "required", params: { missingProperty: "slo" }, message: "must have required property 'slo'", schema: schema6.properties.capacity.items.required, parentSchema: schema6.properties.capacity.items, data: data111 };
+                if (vErrors === null) {
+                  vErrors = [err259];
+                } else {
+                  vErrors.push(err259);
                 }
+                errors++;
               }
-              if (data110.scenario !== void 0) {
-                let data111 = data110.scenario;
-                if (typeof data111 !== "string") {
-                  const err260 = { instancePath: instancePath + "/capacity/" + i4 + "/scenario", schemaPath: "#/properties/capacity/items/properties/scenario/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.capacity.items.properties.scenario.type, parentSchema: schema6.properties.capacity.items.properties.scenario, data: data111 };
+              for (const key24 in data111) {
+                if (!func2.call(schema6.properties.capacity.items.properties, key24)) {
+                  const err260 = { instancePath: instancePath + "/capacity/" + i4, schemaPath: "#/properties/capacity/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key24 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.capacity.items, data: data111 };
                   if (vErrors === null) {
                     vErrors = [err260];
                   } else {
@@ -4527,10 +4529,10 @@ var validateSchema = (() => {
                   errors++;
                 }
               }
-              if (data110.mode !== void 0) {
-                let data112 = data110.mode;
-                if (!(data112 === "rate" || data112 === "concurrency")) {
-                  const err261 = { instancePath: instancePath + "/capacity/" + i4 + "/mode", schemaPath: "#/properties/capacity/items/properties/mode/enum", keyword: "enum", params: { allowedValues: schema6.properties.capacity.items.properties.mode.enum }, message: "must be equal to one of the allowed values", schema: schema6.properties.capacity.items.properties.mode.enum, parentSchema: schema6.properties.capacity.items.properties.mode, data: data112 };
+              if (data111.scenario !== void 0) {
+                let data112 = data111.scenario;
+                if (typeof data112 !== "string") {
+                  const err261 = { instancePath: instancePath + "/capacity/" + i4 + "/scenario", schemaPath: "#/properties/capacity/items/properties/scenario/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.capacity.items.properties.scenario.type, parentSchema: schema6.properties.capacity.items.properties.scenario, data: data112 };
                   if (vErrors === null) {
                     vErrors = [err261];
                   } else {
@@ -4539,55 +4541,58 @@ var validateSchema = (() => {
                   errors++;
                 }
               }
-              if (data110.slo !== void 0) {
-                let data113 = data110.slo;
-                if (Array.isArray(data113)) {
-                  if (data113.length < 1) {
-                    const err262 = { instancePath: instancePath + "/capacity/" + i4 + "/slo", schemaPath: "#/properties/capacity/items/properties/slo/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema6.properties.capacity.items.properties.slo, data: data113 };
+              if (data111.mode !== void 0) {
+                let data113 = data111.mode;
+                if (!(data113 === "rate" || data113 === "concurrency")) {
+                  const err262 = { instancePath: instancePath + "/capacity/" + i4 + "/mode", schemaPath: "#/properties/capacity/items/properties/mode/enum", keyword: "enum", params: { allowedValues: schema6.properties.capacity.items.properties.mode.enum }, message: "must be equal to one of the allowed values", schema: schema6.properties.capacity.items.properties.mode.enum, parentSchema: schema6.properties.capacity.items.properties.mode, data: data113 };
+                  if (vErrors === null) {
+                    vErrors = [err262];
+                  } else {
+                    vErrors.push(err262);
+                  }
+                  errors++;
+                }
+              }
+              if (data111.slo !== void 0) {
+                let data114 = data111.slo;
+                if (Array.isArray(data114)) {
+                  if (data114.length < 1) {
+                    const err263 = { instancePath: instancePath + "/capacity/" + i4 + "/slo", schemaPath: "#/properties/capacity/items/properties/slo/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema6.properties.capacity.items.properties.slo, data: data114 };
                     if (vErrors === null) {
-                      vErrors = [err262];
+                      vErrors = [err263];
                     } else {
-                      vErrors.push(err262);
+                      vErrors.push(err263);
                     }
                     errors++;
                   }
-                  const len5 = data113.length;
+                  const len5 = data114.length;
                   for (let i5 = 0; i5 < len5; i5++) {
-                    let data114 = data113[i5];
-                    if (typeof data114 !== "string") {
-                      const err263 = { instancePath: instancePath + "/capacity/" + i4 + "/slo/" + i5, schemaPath: "#/properties/capacity/items/properties/slo/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.capacity.items.properties.slo.items.type, parentSchema: schema6.properties.capacity.items.properties.slo.items, data: data114 };
+                    let data115 = data114[i5];
+                    if (typeof data115 !== "string") {
+                      const err264 = { instancePath: instancePath + "/capacity/" + i4 + "/slo/" + i5, schemaPath: "#/properties/capacity/items/properties/slo/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema6.properties.capacity.items.properties.slo.items.type, parentSchema: schema6.properties.capacity.items.properties.slo.items, data: data115 };
                       if (vErrors === null) {
-                        vErrors = [err263];
+                        vErrors = [err264];
                       } else {
-                        vErrors.push(err263);
+                        vErrors.push(err264);
                       }
                       errors++;
                     }
                   }
                 } else {
-                  const err264 = { instancePath: instancePath + "/capacity/" + i4 + "/slo", schemaPath: "#/properties/capacity/items/properties/slo/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema6.properties.capacity.items.properties.slo.type, parentSchema: schema6.properties.capacity.items.properties.slo, data: data113 };
+                  const err265 = { instancePath: instancePath + "/capacity/" + i4 + "/slo", schemaPath: "#/properties/capacity/items/properties/slo/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema6.properties.capacity.items.properties.slo.type, parentSchema: schema6.properties.capacity.items.properties.slo, data: data114 };
                   if (vErrors === null) {
-                    vErrors = [err264];
+                    vErrors = [err265];
                   } else {
-                    vErrors.push(err264);
+                    vErrors.push(err265);
                   }
                   errors++;
                 }
               }
-              if (data110.range !== void 0) {
-                let data115 = data110.range;
-                if (data115 && typeof data115 == "object" && !Array.isArray(data115)) {
-                  if (data115.min === void 0) {
-                    const err265 = { instancePath: instancePath + "/capacity/" + i4 + "/range", schemaPath: "#/properties/capacity/items/properties/range/required", keyword: "required", params: { missingProperty: "min" }, message: "must have required property 'min'", schema: schema6.properties.capacity.items.properties.range.required, parentSchema: schema6.properties.capacity.items.properties.range, data: data115 };
-                    if (vErrors === null) {
-                      vErrors = [err265];
-                    } else {
-                      vErrors.push(err265);
-                    }
-                    errors++;
-                  }
-                  if (data115.max === void 0) {
-                    const err266 = { instancePath: instancePath + "/capacity/" + i4 + "/range", schemaPath: "#/properties/capacity/items/properties/range/required", keyword: "required", params: { missingProperty: "max" }, message: "must have required property 'max'", schema: schema6.properties.capacity.items.properties.range.required, parentSchema: schema6.properties.capacity.items.properties.range, data: data115 };
+              if (data111.range !== void 0) {
+                let data116 = data111.range;
+                if (data116 && typeof data116 == "object" && !Array.isArray(data116)) {
+                  if (data116.min === void 0) {
+                    const err266 = { instancePath: instancePath + "/capacity/" + i4 + "/range", schemaPath: "#/properties/capacity/items/properties/range/required", keyword: "required", params: { missingProperty: "min" }, message: "must have required property 'min'", schema: schema6.properties.capacity.items.properties.range.required, parentSchema: schema6.properties.capacity.items.properties.range, data: data116 };
                     if (vErrors === null) {
                       vErrors = [err266];
                     } else {
@@ -4595,21 +4600,18 @@ var validateSchema = (() => {
                     }
                     errors++;
                   }
-                  for (const key25 in data115) {
-                    if (!(key25 === "min" || key25 === "max")) {
-                      const err267 = { instancePath: instancePath + "/capacity/" + i4 + "/range", schemaPath: "#/properties/capacity/items/properties/range/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key25 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.capacity.items.properties.range, data: data115 };
-                      if (vErrors === null) {
-                        vErrors = [err267];
-                      } else {
-                        vErrors.push(err267);
-                      }
-                      errors++;
+                  if (data116.max === void 0) {
+                    const err267 = { instancePath: instancePath + "/capacity/" + i4 + "/range", schemaPath: "#/properties/capacity/items/properties/range/required", keyword: "required", params: { missingProperty: "max" }, message: "must have required property 'max'", schema: schema6.properties.capacity.items.properties.range.required, parentSchema: schema6.properties.capacity.items.properties.range, data: data116 };
+                    if (vErrors === null) {
+                      vErrors = [err267];
+                    } else {
+                      vErrors.push(err267);
                     }
+                    errors++;
                   }
-                  if (data115.min !== void 0) {
-                    let data116 = data115.min;
-                    if (!(typeof data116 == "number" && isFinite(data116))) {
-                      const err268 = { instancePath: instancePath + "/capacity/" + i4 + "/range/min", schemaPath: "#/properties/capacity/items/properties/range/properties/min/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.capacity.items.properties.range.properties.min.type, parentSchema: schema6.properties.capacity.items.properties.range.properties.min, data: data116 };
+                  for (const key25 in data116) {
+                    if (!(key25 === "min" || key25 === "max")) {
+                      const err268 = { instancePath: instancePath + "/capacity/" + i4 + "/range", schemaPath: "#/properties/capacity/items/properties/range/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key25 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.capacity.items.properties.range, data: data116 };
                       if (vErrors === null) {
                         vErrors = [err268];
                       } else {
@@ -4618,10 +4620,10 @@ var validateSchema = (() => {
                       errors++;
                     }
                   }
-                  if (data115.max !== void 0) {
-                    let data117 = data115.max;
+                  if (data116.min !== void 0) {
+                    let data117 = data116.min;
                     if (!(typeof data117 == "number" && isFinite(data117))) {
-                      const err269 = { instancePath: instancePath + "/capacity/" + i4 + "/range/max", schemaPath: "#/properties/capacity/items/properties/range/properties/max/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.capacity.items.properties.range.properties.max.type, parentSchema: schema6.properties.capacity.items.properties.range.properties.max, data: data117 };
+                      const err269 = { instancePath: instancePath + "/capacity/" + i4 + "/range/min", schemaPath: "#/properties/capacity/items/properties/range/properties/min/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.capacity.items.properties.range.properties.min.type, parentSchema: schema6.properties.capacity.items.properties.range.properties.min, data: data117 };
                       if (vErrors === null) {
                         vErrors = [err269];
                       } else {
@@ -4630,20 +4632,20 @@ var validateSchema = (() => {
                       errors++;
                     }
                   }
-                } else {
-                  const err270 = { instancePath: instancePath + "/capacity/" + i4 + "/range", schemaPath: "#/properties/capacity/items/properties/range/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.capacity.items.properties.range.type, parentSchema: schema6.properties.capacity.items.properties.range, data: data115 };
-                  if (vErrors === null) {
-                    vErrors = [err270];
-                  } else {
-                    vErrors.push(err270);
+                  if (data116.max !== void 0) {
+                    let data118 = data116.max;
+                    if (!(typeof data118 == "number" && isFinite(data118))) {
+                      const err270 = { instancePath: instancePath + "/capacity/" + i4 + "/range/max", schemaPath: "#/properties/capacity/items/properties/range/properties/max/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.capacity.items.properties.range.properties.max.type, parentSchema: schema6.properties.capacity.items.properties.range.properties.max, data: data118 };
+                      if (vErrors === null) {
+                        vErrors = [err270];
+                      } else {
+                        vErrors.push(err270);
+                      }
+                      errors++;
+                    }
                   }
-                  errors++;
-                }
-              }
-              if (data110.resolution !== void 0) {
-                let data118 = data110.resolution;
-                if (!(typeof data118 == "number" && isFinite(data118))) {
-                  const err271 = { instancePath: instancePath + "/capacity/" + i4 + "/resolution", schemaPath: "#/properties/capacity/items/properties/resolution/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.capacity.items.properties.resolution.type, parentSchema: schema6.properties.capacity.items.properties.resolution, data: data118 };
+                } else {
+                  const err271 = { instancePath: instancePath + "/capacity/" + i4 + "/range", schemaPath: "#/properties/capacity/items/properties/range/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.capacity.items.properties.range.type, parentSchema: schema6.properties.capacity.items.properties.range, data: data116 };
                   if (vErrors === null) {
                     vErrors = [err271];
                   } else {
@@ -4652,24 +4654,24 @@ var validateSchema = (() => {
                   errors++;
                 }
               }
-              if (data110.budget !== void 0) {
-                let data119 = data110.budget;
-                if (data119 && typeof data119 == "object" && !Array.isArray(data119)) {
-                  for (const key26 in data119) {
-                    if (!(key26 === "max_steps" || key26 === "max_duration_s")) {
-                      const err272 = { instancePath: instancePath + "/capacity/" + i4 + "/budget", schemaPath: "#/properties/capacity/items/properties/budget/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key26 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.capacity.items.properties.budget, data: data119 };
-                      if (vErrors === null) {
-                        vErrors = [err272];
-                      } else {
-                        vErrors.push(err272);
-                      }
-                      errors++;
-                    }
+              if (data111.resolution !== void 0) {
+                let data119 = data111.resolution;
+                if (!(typeof data119 == "number" && isFinite(data119))) {
+                  const err272 = { instancePath: instancePath + "/capacity/" + i4 + "/resolution", schemaPath: "#/properties/capacity/items/properties/resolution/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.capacity.items.properties.resolution.type, parentSchema: schema6.properties.capacity.items.properties.resolution, data: data119 };
+                  if (vErrors === null) {
+                    vErrors = [err272];
+                  } else {
+                    vErrors.push(err272);
                   }
-                  if (data119.max_steps !== void 0) {
-                    let data120 = data119.max_steps;
-                    if (!(typeof data120 == "number" && (!(data120 % 1) && !isNaN(data120)) && isFinite(data120))) {
-                      const err273 = { instancePath: instancePath + "/capacity/" + i4 + "/budget/max_steps", schemaPath: "#/properties/capacity/items/properties/budget/properties/max_steps/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.capacity.items.properties.budget.properties.max_steps.type, parentSchema: schema6.properties.capacity.items.properties.budget.properties.max_steps, data: data120 };
+                  errors++;
+                }
+              }
+              if (data111.budget !== void 0) {
+                let data120 = data111.budget;
+                if (data120 && typeof data120 == "object" && !Array.isArray(data120)) {
+                  for (const key26 in data120) {
+                    if (!(key26 === "max_steps" || key26 === "max_duration_s")) {
+                      const err273 = { instancePath: instancePath + "/capacity/" + i4 + "/budget", schemaPath: "#/properties/capacity/items/properties/budget/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key26 }, message: "must NOT have additional properties", schema: false, parentSchema: schema6.properties.capacity.items.properties.budget, data: data120 };
                       if (vErrors === null) {
                         vErrors = [err273];
                       } else {
@@ -4678,10 +4680,10 @@ var validateSchema = (() => {
                       errors++;
                     }
                   }
-                  if (data119.max_duration_s !== void 0) {
-                    let data121 = data119.max_duration_s;
-                    if (!(typeof data121 == "number" && isFinite(data121))) {
-                      const err274 = { instancePath: instancePath + "/capacity/" + i4 + "/budget/max_duration_s", schemaPath: "#/properties/capacity/items/properties/budget/properties/max_duration_s/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.capacity.items.properties.budget.properties.max_duration_s.type, parentSchema: schema6.properties.capacity.items.properties.budget.properties.max_duration_s, data: data121 };
+                  if (data120.max_steps !== void 0) {
+                    let data121 = data120.max_steps;
+                    if (!(typeof data121 == "number" && (!(data121 % 1) && !isNaN(data121)) && isFinite(data121))) {
+                      const err274 = { instancePath: instancePath + "/capacity/" + i4 + "/budget/max_steps", schemaPath: "#/properties/capacity/items/properties/budget/properties/max_steps/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.capacity.items.properties.budget.properties.max_steps.type, parentSchema: schema6.properties.capacity.items.properties.budget.properties.max_steps, data: data121 };
                       if (vErrors === null) {
                         vErrors = [err274];
                       } else {
@@ -4690,20 +4692,20 @@ var validateSchema = (() => {
                       errors++;
                     }
                   }
-                } else {
-                  const err275 = { instancePath: instancePath + "/capacity/" + i4 + "/budget", schemaPath: "#/properties/capacity/items/properties/budget/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.capacity.items.properties.budget.type, parentSchema: schema6.properties.capacity.items.properties.budget, data: data119 };
-                  if (vErrors === null) {
-                    vErrors = [err275];
-                  } else {
-                    vErrors.push(err275);
+                  if (data120.max_duration_s !== void 0) {
+                    let data122 = data120.max_duration_s;
+                    if (!(typeof data122 == "number" && isFinite(data122))) {
+                      const err275 = { instancePath: instancePath + "/capacity/" + i4 + "/budget/max_duration_s", schemaPath: "#/properties/capacity/items/properties/budget/properties/max_duration_s/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.capacity.items.properties.budget.properties.max_duration_s.type, parentSchema: schema6.properties.capacity.items.properties.budget.properties.max_duration_s, data: data122 };
+                      if (vErrors === null) {
+                        vErrors = [err275];
+                      } else {
+                        vErrors.push(err275);
+                      }
+                      errors++;
+                    }
                   }
-                  errors++;
-                }
-              }
-              if (data110.requests_per_step !== void 0) {
-                let data122 = data110.requests_per_step;
-                if (!(typeof data122 == "number" && (!(data122 % 1) && !isNaN(data122)) && isFinite(data122))) {
-                  const err276 = { instancePath: instancePath + "/capacity/" + i4 + "/requests_per_step", schemaPath: "#/properties/capacity/items/properties/requests_per_step/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.capacity.items.properties.requests_per_step.type, parentSchema: schema6.properties.capacity.items.properties.requests_per_step, data: data122 };
+                } else {
+                  const err276 = { instancePath: instancePath + "/capacity/" + i4 + "/budget", schemaPath: "#/properties/capacity/items/properties/budget/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.capacity.items.properties.budget.type, parentSchema: schema6.properties.capacity.items.properties.budget, data: data120 };
                   if (vErrors === null) {
                     vErrors = [err276];
                   } else {
@@ -4711,92 +4713,90 @@ var validateSchema = (() => {
                   }
                   errors++;
                 }
-                if (typeof data122 == "number" && isFinite(data122)) {
-                  if (data122 < 1 || isNaN(data122)) {
-                    const err277 = { instancePath: instancePath + "/capacity/" + i4 + "/requests_per_step", schemaPath: "#/properties/capacity/items/properties/requests_per_step/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.capacity.items.properties.requests_per_step, data: data122 };
-                    if (vErrors === null) {
-                      vErrors = [err277];
-                    } else {
-                      vErrors.push(err277);
-                    }
-                    errors++;
-                  }
-                }
               }
-              if (data110.max_requests_per_step !== void 0) {
-                let data123 = data110.max_requests_per_step;
+              if (data111.requests_per_step !== void 0) {
+                let data123 = data111.requests_per_step;
                 if (!(typeof data123 == "number" && (!(data123 % 1) && !isNaN(data123)) && isFinite(data123))) {
-                  const err278 = { instancePath: instancePath + "/capacity/" + i4 + "/max_requests_per_step", schemaPath: "#/properties/capacity/items/properties/max_requests_per_step/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.capacity.items.properties.max_requests_per_step.type, parentSchema: schema6.properties.capacity.items.properties.max_requests_per_step, data: data123 };
+                  const err277 = { instancePath: instancePath + "/capacity/" + i4 + "/requests_per_step", schemaPath: "#/properties/capacity/items/properties/requests_per_step/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.capacity.items.properties.requests_per_step.type, parentSchema: schema6.properties.capacity.items.properties.requests_per_step, data: data123 };
                   if (vErrors === null) {
-                    vErrors = [err278];
+                    vErrors = [err277];
                   } else {
-                    vErrors.push(err278);
+                    vErrors.push(err277);
                   }
                   errors++;
                 }
                 if (typeof data123 == "number" && isFinite(data123)) {
                   if (data123 < 1 || isNaN(data123)) {
-                    const err279 = { instancePath: instancePath + "/capacity/" + i4 + "/max_requests_per_step", schemaPath: "#/properties/capacity/items/properties/max_requests_per_step/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.capacity.items.properties.max_requests_per_step, data: data123 };
+                    const err278 = { instancePath: instancePath + "/capacity/" + i4 + "/requests_per_step", schemaPath: "#/properties/capacity/items/properties/requests_per_step/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.capacity.items.properties.requests_per_step, data: data123 };
                     if (vErrors === null) {
-                      vErrors = [err279];
+                      vErrors = [err278];
                     } else {
-                      vErrors.push(err279);
+                      vErrors.push(err278);
                     }
                     errors++;
                   }
                 }
               }
-              if (data110.saturation_concurrency !== void 0) {
-                let data124 = data110.saturation_concurrency;
-                if (!(typeof data124 == "number" && (!(data124 % 1) && !isNaN(data124)) && isFinite(data124)) && data124 !== null) {
-                  const err280 = { instancePath: instancePath + "/capacity/" + i4 + "/saturation_concurrency", schemaPath: "#/properties/capacity/items/properties/saturation_concurrency/type", keyword: "type", params: { type: schema6.properties.capacity.items.properties.saturation_concurrency.type }, message: "must be integer,null", schema: schema6.properties.capacity.items.properties.saturation_concurrency.type, parentSchema: schema6.properties.capacity.items.properties.saturation_concurrency, data: data124 };
+              if (data111.max_requests_per_step !== void 0) {
+                let data124 = data111.max_requests_per_step;
+                if (!(typeof data124 == "number" && (!(data124 % 1) && !isNaN(data124)) && isFinite(data124))) {
+                  const err279 = { instancePath: instancePath + "/capacity/" + i4 + "/max_requests_per_step", schemaPath: "#/properties/capacity/items/properties/max_requests_per_step/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.capacity.items.properties.max_requests_per_step.type, parentSchema: schema6.properties.capacity.items.properties.max_requests_per_step, data: data124 };
                   if (vErrors === null) {
-                    vErrors = [err280];
+                    vErrors = [err279];
                   } else {
-                    vErrors.push(err280);
+                    vErrors.push(err279);
                   }
                   errors++;
                 }
                 if (typeof data124 == "number" && isFinite(data124)) {
                   if (data124 < 1 || isNaN(data124)) {
-                    const err281 = { instancePath: instancePath + "/capacity/" + i4 + "/saturation_concurrency", schemaPath: "#/properties/capacity/items/properties/saturation_concurrency/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.capacity.items.properties.saturation_concurrency, data: data124 };
+                    const err280 = { instancePath: instancePath + "/capacity/" + i4 + "/max_requests_per_step", schemaPath: "#/properties/capacity/items/properties/max_requests_per_step/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.capacity.items.properties.max_requests_per_step, data: data124 };
                     if (vErrors === null) {
-                      vErrors = [err281];
+                      vErrors = [err280];
                     } else {
-                      vErrors.push(err281);
+                      vErrors.push(err280);
                     }
                     errors++;
                   }
                 }
               }
-              if (data110.warmup !== void 0) {
-                let data125 = data110.warmup;
-                if (!(typeof data125 == "number" && (!(data125 % 1) && !isNaN(data125)) && isFinite(data125))) {
-                  const err282 = { instancePath: instancePath + "/capacity/" + i4 + "/warmup", schemaPath: "#/properties/capacity/items/properties/warmup/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.capacity.items.properties.warmup.type, parentSchema: schema6.properties.capacity.items.properties.warmup, data: data125 };
+              if (data111.saturation_concurrency !== void 0) {
+                let data125 = data111.saturation_concurrency;
+                if (!(typeof data125 == "number" && (!(data125 % 1) && !isNaN(data125)) && isFinite(data125)) && data125 !== null) {
+                  const err281 = { instancePath: instancePath + "/capacity/" + i4 + "/saturation_concurrency", schemaPath: "#/properties/capacity/items/properties/saturation_concurrency/type", keyword: "type", params: { type: schema6.properties.capacity.items.properties.saturation_concurrency.type }, message: "must be integer,null", schema: schema6.properties.capacity.items.properties.saturation_concurrency.type, parentSchema: schema6.properties.capacity.items.properties.saturation_concurrency, data: data125 };
                   if (vErrors === null) {
-                    vErrors = [err282];
+                    vErrors = [err281];
                   } else {
-                    vErrors.push(err282);
+                    vErrors.push(err281);
                   }
                   errors++;
                 }
                 if (typeof data125 == "number" && isFinite(data125)) {
-                  if (data125 < 0 || isNaN(data125)) {
-                    const err283 = { instancePath: instancePath + "/capacity/" + i4 + "/warmup", schemaPath: "#/properties/capacity/items/properties/warmup/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema6.properties.capacity.items.properties.warmup, data: data125 };
+                  if (data125 < 1 || isNaN(data125)) {
+                    const err282 = { instancePath: instancePath + "/capacity/" + i4 + "/saturation_concurrency", schemaPath: "#/properties/capacity/items/properties/saturation_concurrency/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema6.properties.capacity.items.properties.saturation_concurrency, data: data125 };
                     if (vErrors === null) {
-                      vErrors = [err283];
+                      vErrors = [err282];
                     } else {
-                      vErrors.push(err283);
+                      vErrors.push(err282);
                     }
                     errors++;
                   }
                 }
               }
-              if (data110.sweep !== void 0) {
-                let data126 = data110.sweep;
-                if (Array.isArray(data126)) {
-                  if (data126.length < 1) {
-                    const err284 = { instancePath: instancePath + "/capacity/" + i4 + "/sweep", schemaPath: "#/properties/capacity/items/properties/sweep/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema6.properties.capacity.items.properties.sweep, data: data126 };
+              if (data111.warmup !== void 0) {
+                let data126 = data111.warmup;
+                if (!(typeof data126 == "number" && (!(data126 % 1) && !isNaN(data126)) && isFinite(data126))) {
+                  const err283 = { instancePath: instancePath + "/capacity/" + i4 + "/warmup", schemaPath: "#/properties/capacity/items/properties/warmup/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema6.properties.capacity.items.properties.warmup.type, parentSchema: schema6.properties.capacity.items.properties.warmup, data: data126 };
+                  if (vErrors === null) {
+                    vErrors = [err283];
+                  } else {
+                    vErrors.push(err283);
+                  }
+                  errors++;
+                }
+                if (typeof data126 == "number" && isFinite(data126)) {
+                  if (data126 < 0 || isNaN(data126)) {
+                    const err284 = { instancePath: instancePath + "/capacity/" + i4 + "/warmup", schemaPath: "#/properties/capacity/items/properties/warmup/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema6.properties.capacity.items.properties.warmup, data: data126 };
                     if (vErrors === null) {
                       vErrors = [err284];
                     } else {
@@ -4804,65 +4804,79 @@ var validateSchema = (() => {
                     }
                     errors++;
                   }
-                  const len6 = data126.length;
+                }
+              }
+              if (data111.sweep !== void 0) {
+                let data127 = data111.sweep;
+                if (Array.isArray(data127)) {
+                  if (data127.length < 1) {
+                    const err285 = { instancePath: instancePath + "/capacity/" + i4 + "/sweep", schemaPath: "#/properties/capacity/items/properties/sweep/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema6.properties.capacity.items.properties.sweep, data: data127 };
+                    if (vErrors === null) {
+                      vErrors = [err285];
+                    } else {
+                      vErrors.push(err285);
+                    }
+                    errors++;
+                  }
+                  const len6 = data127.length;
                   for (let i6 = 0; i6 < len6; i6++) {
-                    let data127 = data126[i6];
-                    if (typeof data127 == "number" && isFinite(data127)) {
-                      if (data127 <= 0 || isNaN(data127)) {
-                        const err285 = { instancePath: instancePath + "/capacity/" + i4 + "/sweep/" + i6, schemaPath: "#/properties/capacity/items/properties/sweep/items/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.capacity.items.properties.sweep.items, data: data127 };
+                    let data128 = data127[i6];
+                    if (typeof data128 == "number" && isFinite(data128)) {
+                      if (data128 <= 0 || isNaN(data128)) {
+                        const err286 = { instancePath: instancePath + "/capacity/" + i4 + "/sweep/" + i6, schemaPath: "#/properties/capacity/items/properties/sweep/items/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema6.properties.capacity.items.properties.sweep.items, data: data128 };
                         if (vErrors === null) {
-                          vErrors = [err285];
+                          vErrors = [err286];
                         } else {
-                          vErrors.push(err285);
+                          vErrors.push(err286);
                         }
                         errors++;
                       }
                     } else {
-                      const err286 = { instancePath: instancePath + "/capacity/" + i4 + "/sweep/" + i6, schemaPath: "#/properties/capacity/items/properties/sweep/items/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.capacity.items.properties.sweep.items.type, parentSchema: schema6.properties.capacity.items.properties.sweep.items, data: data127 };
+                      const err287 = { instancePath: instancePath + "/capacity/" + i4 + "/sweep/" + i6, schemaPath: "#/properties/capacity/items/properties/sweep/items/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema6.properties.capacity.items.properties.sweep.items.type, parentSchema: schema6.properties.capacity.items.properties.sweep.items, data: data128 };
                       if (vErrors === null) {
-                        vErrors = [err286];
+                        vErrors = [err287];
                       } else {
-                        vErrors.push(err286);
+                        vErrors.push(err287);
                       }
                       errors++;
                     }
                   }
                 } else {
-                  const err287 = { instancePath: instancePath + "/capacity/" + i4 + "/sweep", schemaPath: "#/properties/capacity/items/properties/sweep/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema6.properties.capacity.items.properties.sweep.type, parentSchema: schema6.properties.capacity.items.properties.sweep, data: data126 };
+                  const err288 = { instancePath: instancePath + "/capacity/" + i4 + "/sweep", schemaPath: "#/properties/capacity/items/properties/sweep/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema6.properties.capacity.items.properties.sweep.type, parentSchema: schema6.properties.capacity.items.properties.sweep, data: data127 };
                   if (vErrors === null) {
-                    vErrors = [err287];
+                    vErrors = [err288];
                   } else {
-                    vErrors.push(err287);
+                    vErrors.push(err288);
                   }
                   errors++;
                 }
               }
             } else {
-              const err288 = { instancePath: instancePath + "/capacity/" + i4, schemaPath: "#/properties/capacity/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.capacity.items.type, parentSchema: schema6.properties.capacity.items, data: data110 };
+              const err289 = { instancePath: instancePath + "/capacity/" + i4, schemaPath: "#/properties/capacity/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.properties.capacity.items.type, parentSchema: schema6.properties.capacity.items, data: data111 };
               if (vErrors === null) {
-                vErrors = [err288];
+                vErrors = [err289];
               } else {
-                vErrors.push(err288);
+                vErrors.push(err289);
               }
               errors++;
             }
           }
         } else {
-          const err289 = { instancePath: instancePath + "/capacity", schemaPath: "#/properties/capacity/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema6.properties.capacity.type, parentSchema: schema6.properties.capacity, data: data109 };
+          const err290 = { instancePath: instancePath + "/capacity", schemaPath: "#/properties/capacity/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema6.properties.capacity.type, parentSchema: schema6.properties.capacity, data: data110 };
           if (vErrors === null) {
-            vErrors = [err289];
+            vErrors = [err290];
           } else {
-            vErrors.push(err289);
+            vErrors.push(err290);
           }
           errors++;
         }
       }
     } else {
-      const err290 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.type, parentSchema: schema6, data };
+      const err291 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema6.type, parentSchema: schema6, data };
       if (vErrors === null) {
-        vErrors = [err290];
+        vErrors = [err291];
       } else {
-        vErrors.push(err290);
+        vErrors.push(err291);
       }
       errors++;
     }
