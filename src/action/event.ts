@@ -2,7 +2,7 @@
 // commit was measured, which commit is the baseline, which pull request to
 // comment on, and whether this push should be stored in the history.
 import * as github from '@actions/github';
-import { githubClient, type Octokit } from '../github/client.js';
+import type { Octokit } from '../github/client.js';
 
 export interface RunEvent {
   name: string;
@@ -113,12 +113,12 @@ function trustedHeadOf(p: Record<string, any>): TrustedHead | null {
 /**
  * Report mode (workflow_run): the pull request comes from an untrusted
  * artifact as a number only; its base and head are asked of the API, never
- * taken from the artifact. `octokit`: the run's one client (githubClient), by
- * default the one for `token`.
+ * taken from the artifact. `octokit`: the run's one client (src/action/ports.ts),
+ * null without a github-token.
  */
-export async function withPullRequest(event: RunEvent, number: number, token: string | null, octokit?: Octokit): Promise<RunEvent> {
-  if (token === null) throw new Error('report mode needs github-token to look up the pull request');
-  const { data } = await (octokit ?? githubClient(token)).rest.pulls.get({ owner: event.owner, repo: event.repo, pull_number: number });
+export async function withPullRequest(event: RunEvent, number: number, octokit: Octokit | null): Promise<RunEvent> {
+  if (octokit === null) throw new Error('report mode needs github-token to look up the pull request');
+  const { data } = await octokit.rest.pulls.get({ owner: event.owner, repo: event.repo, pull_number: number });
   const headRepo = data.head.repo?.full_name ?? null;
   const fromFork = headRepo !== `${event.owner}/${event.repo}`;
   return {

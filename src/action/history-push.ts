@@ -8,7 +8,7 @@
 import { renderChanges, renderTrendTable } from '../changes/markdown.js';
 import { buildSeries, describeChange, findChanges, newChanges, type ChangePoint } from '../changes/series.js';
 import { dashboardData, siteFiles } from '../dashboard/site.js';
-import { githubClient, type Octokit } from '../github/client.js';
+import type { Octokit } from '../github/client.js';
 import { commentOnCommit } from '../github/commit-comment.js';
 import { compactHistory } from '../history/compact.js';
 import { Git } from '../history/git.js';
@@ -76,10 +76,10 @@ export async function trendSection(log: HostLog, inputs: ActionInputs, event: Ru
 
 /**
  * After `commit`'s result was stored on a push to the default branch: change
- * points, dashboard, compaction. `octokit`: the run's one client
- * (githubClient) for the commit comment, by default the one for inputs.githubToken.
+ * points, dashboard, compaction. `octokit`: the run's one client for the
+ * commit comment (src/action/ports.ts), null without a github-token.
  */
-export async function afterStore(host: ActionHost, inputs: ActionInputs, event: RunEvent, commit: string, octokit?: Octokit): Promise<void> {
+export async function afterStore(host: ActionHost, inputs: ActionInputs, event: RunEvent, commit: string, octokit: Octokit | null): Promise<void> {
   const workspace = host.cwd;
   const url = repoUrl(event, host.env);
   let read: ReadHistory;
@@ -116,7 +116,7 @@ export function logChanges(log: HostLog, changes: readonly ChangePoint[]): void 
   }
 }
 
-async function announceChanges(host: ActionHost, inputs: ActionInputs, event: RunEvent, read: ReadHistory, commit: string, url: string, octokit: Octokit | undefined): Promise<void> {
+async function announceChanges(host: ActionHost, inputs: ActionInputs, event: RunEvent, read: ReadHistory, commit: string, url: string, octokit: Octokit | null): Promise<void> {
   if (read.results.at(-1)?.commit !== commit) {
     host.log.info(`Change points: the stored result of ${commit.slice(0, 7)} is not the newest on its line of history; nothing to announce.`);
     return;
@@ -134,12 +134,12 @@ async function announceChanges(host: ActionHost, inputs: ActionInputs, event: Ru
   )!;
   await host.summary(section);
   if (!inputs.history.changeComment) return;
-  if (inputs.githubToken === null) {
+  if (octokit === null) {
     host.log.notice(`No github-token: the change points are not commented on ${commit.slice(0, 7)}.`);
     return;
   }
   try {
-    const at = await commentOnCommit(octokit ?? githubClient(inputs.githubToken, host.log), { owner: event.owner, repo: event.repo, sha: commit }, section);
+    const at = await commentOnCommit(octokit, { owner: event.owner, repo: event.repo, sha: commit }, section);
     host.log.info(`Commented the change points on ${commit.slice(0, 7)}: ${at}`);
   } catch (err) {
     host.log.warn(`Could not comment the change points on ${commit.slice(0, 7)}: ${message(err)}`, 'llm-perf-gate: change point');

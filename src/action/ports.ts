@@ -116,7 +116,7 @@ const prBase = (event: RunEvent): string | null => (event.pr !== null && /^[0-9a
 
 export const actionPorts: ActionPortsFactory = (host, inputs, plan) => {
   // One client for every GitHub call of the run, with Octokit's retry and throttling plugins (src/github/client.ts).
-  const octokit = inputs.githubToken === null ? undefined : githubClient(inputs.githubToken, host.log);
+  const octokit = inputs.githubToken === null ? null : githubClient(inputs.githubToken, host.log);
   const measure: RunPorts['measure'] | null =
     plan === null
       ? null
@@ -134,16 +134,16 @@ export const actionPorts: ActionPortsFactory = (host, inputs, plan) => {
       stored: (commit, runs, candidate) => storedBaseline(inputs, host.cwd, commit, runs, candidate),
     },
     github: {
-      pullRequest: (event, number) => withPullRequest(event, number, inputs.githubToken, octokit),
+      pullRequest: (event, number) => withPullRequest(event, number, octokit),
       comment: (event, prNumber, verdict, report) => comment(host.log, inputs, event, prNumber, verdict, report, octokit),
       acceptance: async (event, number, head) =>
-        octokit === undefined
+        octokit === null
           ? null
           : readAcceptance(octokit, { owner: event.owner, repo: event.repo, number }, inputs.accept, head === null ? null : { head, marker: commentMarker(inputs.commentKey ?? undefined) }),
       ownComment: async (event, number) =>
-        octokit === undefined ? null : readOwnComment(octokit, { owner: event.owner, repo: event.repo, issueNumber: number, marker: commentMarker(inputs.commentKey ?? undefined) }),
-      mergedFrom: async (event, sha) => (octokit === undefined ? null : pullOfCommit(octokit, { owner: event.owner, repo: event.repo, sha })),
-      checkRun: async (event, content) => (octokit === undefined ? null : createCheckRun(octokit, { owner: event.owner, repo: event.repo }, content)),
+        octokit === null ? null : readOwnComment(octokit, { owner: event.owner, repo: event.repo, issueNumber: number, marker: commentMarker(inputs.commentKey ?? undefined) }),
+      mergedFrom: async (event, sha) => (octokit === null ? null : pullOfCommit(octokit, { owner: event.owner, repo: event.repo, sha })),
+      checkRun: async (event, content) => (octokit === null ? null : createCheckRun(octokit, { owner: event.owner, repo: event.repo }, content)),
     },
     history: {
       trend: (event, doc) => trendSection(host.log, inputs, event, host.cwd, doc),

@@ -1,7 +1,7 @@
 // What only the action publishes: one sticky pull-request comment. (The job
 // summary and the annotations are the pipeline's publish stage.)
 import type { VerdictDoc } from '../gate/verdict.js';
-import { githubClient, type Octokit } from '../github/client.js';
+import type { Octokit } from '../github/client.js';
 import { commentMarker, upsertComment } from '../github/comment.js';
 import type { HostLog } from '../pipeline/host.js';
 import type { ActionInputs } from './inputs.js';
@@ -10,16 +10,15 @@ import { encodeStoredVerdict } from './stored-verdict.js';
 
 /**
  * Upserts the sticky comment; never fails the step (fork tokens are read-only).
- * Returns the comment URL. `octokit`: the run's one client (githubClient), by
- * default the one for inputs.githubToken.
+ * Returns the comment URL. `octokit`: the run's one client (src/action/ports.ts),
+ * null without a github-token.
  */
-export async function comment(log: HostLog, inputs: ActionInputs, event: RunEvent, prNumber: number | null, v: VerdictDoc, report: string, octokit?: Octokit): Promise<string | null> {
+export async function comment(log: HostLog, inputs: ActionInputs, event: RunEvent, prNumber: number | null, v: VerdictDoc, report: string, octokit: Octokit | null): Promise<string | null> {
   if (inputs.comment === 'never' || prNumber === null) return null;
-  if (inputs.githubToken === null) {
+  if (octokit === null) {
     log.notice('No github-token: the report is in the job summary only.');
     return null;
   }
-  const client = octokit ?? githubClient(inputs.githubToken, log);
   const marker = commentMarker(inputs.commentKey ?? undefined);
   const changed = v.verdict === 'fail' || v.summary.regressed + v.summary.improved + v.summary.warn > 0;
   try {
@@ -28,7 +27,7 @@ export async function comment(log: HostLog, inputs: ActionInputs, event: RunEven
     // The verdict goes with the report, so a label or a comment command can re-judge it without measuring (src/action/rejudge.ts).
     const stored = encodeStoredVerdict(v);
     if (stored === null) log.info('The verdict is too large to keep in the comment: an acceptance given later counts at the next run, not at once.');
-    const r = await upsertComment(client, { owner: event.owner, repo: event.repo, issueNumber: prNumber, marker }, report, inputs.comment, changed, head, stored);
+    const r = await upsertComment(octokit, { owner: event.owner, repo: event.repo, issueNumber: prNumber, marker }, report, inputs.comment, changed, head, stored);
     if (r.action === 'skipped' && r.reason) {
       log.notice(`Pull-request comment not posted (${r.reason}); the report is in the job summary. For pull requests from forks see the two-workflow setup in the README.`);
     }

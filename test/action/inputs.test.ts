@@ -1,5 +1,7 @@
 // The history-runs input: how many stored runs the action judges against (issue 10).
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { readInputs } from '../../src/action/inputs.js';
 
 const read =
@@ -44,5 +46,25 @@ describe('fail-on', () => {
     for (const v of ['sometimes', 'never, invalid', 'regression,,warn', 'regression;invalid', 'constructor', 'fail']) {
       expect(() => failOn(v), v).toThrow(message(v));
     }
+  });
+});
+
+describe("action.yml's defaults", () => {
+  // GitHub passes an input's action.yml default when the workflow leaves it out; the CLI, tests and
+  // a runner that passes nothing get inputs.ts's own fallbacks. Both must be the same value.
+  const action = parse(readFileSync('action.yml', 'utf8')) as { inputs: Record<string, { default?: unknown }> };
+  // Expressions are GitHub's to evaluate (github-token: ${{ github.token }}), not a value inputs.ts could mirror.
+  const defaults = Object.fromEntries(
+    Object.entries(action.inputs).flatMap(([name, spec]) => (spec.default === undefined || String(spec.default).includes('${{') ? [] : [[name, String(spec.default)]])),
+  );
+
+  it('are the values readInputs falls back to when an input is not given', () => {
+    expect(Object.keys(defaults).length).toBeGreaterThan(15);
+    expect(readInputs(read(defaults), () => {})).toEqual(readInputs(read({}), () => {}));
+  });
+
+  it('would catch a fallback that drifted from action.yml (the comparison reads every field)', () => {
+    expect(readInputs(read({ ...defaults, 'history-runs': '11' }), () => {})).not.toEqual(readInputs(read({}), () => {}));
+    expect(readInputs(read({ ...defaults, 'server-log': 'other.log' }), () => {})).not.toEqual(readInputs(read({}), () => {}));
   });
 });
