@@ -7,6 +7,7 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startFakeServer } from './fake-server.js';
 import { startThrottleProxy, type ThrottleProxy } from './throttle-proxy.js';
 
 let upstream: net.Server | null = null;
@@ -69,5 +70,35 @@ describe('the throttling proxy', () => {
     }
     expect(statuses).toEqual(Array(20).fill(200));
     expect(up.connections()).toBe(20);
+  });
+
+  it("stretch 'whole': the first token and the end of each response come factor times as late as the server's", async () => {
+    const fake = await startFakeServer({ ttftMs: 60, gapMs: 6 });
+    try {
+      proxy = await startThrottleProxy(fake.url, 1.5, { stretch: 'whole' });
+      /** Send to the first text event and to the end of the stream, ms. */
+      const timed = async (url: string): Promise<{ first: number; end: number }> => {
+        const t0 = performance.now();
+        const res = await fetch(`${url}/v1/completions`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ model: 'm', prompt: 'x', max_tokens: 10, stream: true }),
+        });
+        let first = -1;
+        for await (const part of res.body!) {
+          if (first < 0 && Buffer.from(part).toString().includes('"text":"')) first = performance.now() - t0;
+        }
+        return { first, end: performance.now() - t0 };
+      };
+      const direct = await timed(fake.url);
+      const slowed = await timed(proxy.url);
+      expect(direct.first).toBeGreaterThanOrEqual(55);
+      expect(slowed.first / direct.first).toBeGreaterThan(1.35);
+      expect(slowed.first / direct.first).toBeLessThan(1.7);
+      expect(slowed.end / direct.end).toBeGreaterThan(1.35);
+      expect(slowed.end / direct.end).toBeLessThan(1.7);
+    } finally {
+      await fake.close();
+    }
   });
 });
