@@ -129,7 +129,7 @@ var COMMANDS = {
       shard: { type: "string" },
       "start-at": { type: "string" }
     },
-    run: async (v, io2) => (await import("./chunks/run-command-GVKWZO6N.js")).runCommand(
+    run: async (v, io2) => (await import("./chunks/run-command-O6FS2URT.js")).runCommand(
       {
         config: str(v, "config"),
         url: str(v, "url"),
@@ -148,7 +148,7 @@ var COMMANDS = {
     summary: "interleaved A/B: run the matrix on two targets in pairs and compare them with a paired test",
     usage: AB_USAGE,
     options: { config: { type: "string" }, "out-dir": { type: "string" }, budget: { type: "string" }, markdown: { type: "string" }, json: { type: "string" } },
-    run: async (v, io2) => (await import("./chunks/ab-command-7C6UYJYJ.js")).abCommand(
+    run: async (v, io2) => (await import("./chunks/ab-command-W3PCA44G.js")).abCommand(
       { config: str(v, "config"), outDir: str(v, "out-dir") ?? "llm-perf-ab", budget: str(v, "budget"), markdown: str(v, "markdown"), json: str(v, "json") },
       io2
     )
@@ -163,7 +163,7 @@ var COMMANDS = {
       markdown: { type: "string" },
       json: { type: "string" }
     },
-    run: async (v, io2) => (await import("./chunks/compare-command-CZAA5UDD.js")).compareCommand(
+    run: async (v, io2) => (await import("./chunks/compare-command-IMMS3ZZV.js")).compareCommand(
       {
         baselines: requiredList(v, "baseline", COMPARE_USAGE),
         candidate: required(v, "candidate", COMPARE_USAGE),
@@ -188,7 +188,7 @@ var COMMANDS = {
       baseline: { type: "string" },
       candidate: { type: "string" }
     },
-    run: async (v, io2) => (await import("./chunks/calibrate-command-A4ER6S5K.js")).calibrateCommand(
+    run: async (v, io2) => (await import("./chunks/calibrate-command-RLVHEP4B.js")).calibrateCommand(
       {
         config: str(v, "config"),
         url: str(v, "url"),
@@ -213,7 +213,7 @@ var COMMANDS = {
     summary: "write a static dashboard (charts, change points, summary) of the stored history",
     usage: DASHBOARD_USAGE,
     options: { ...HISTORY_OPTIONS, out: { type: "string" }, title: { type: "string" }, "repo-url": { type: "string" } },
-    run: async (v, io2) => (await import("./chunks/dashboard-command-LIFL4WBG.js")).dashboardCommand(v, io2)
+    run: async (v, io2) => (await import("./chunks/dashboard-command-ZTGUJJCG.js")).dashboardCommand(v, io2)
   },
   "compact-history": {
     summary: "rewrite the data branch into one commit of its retained results (force-push with lease)",

@@ -18,7 +18,7 @@ import {
   publish,
   runPaths,
   stepNote
-} from "./chunks/chunk-V33LJKJH.js";
+} from "./chunks/chunk-FW3ZXH3E.js";
 import {
   TOP_END,
   noBaselineYet,
@@ -26,22 +26,22 @@ import {
   reportTop,
   reportTopOptions,
   writeVerdictFiles
-} from "./chunks/chunk-OIJJ2NJZ.js";
-import "./chunks/chunk-3Z7BNRI3.js";
+} from "./chunks/chunk-LI4S7PR3.js";
+import "./chunks/chunk-M6TECOFD.js";
 import "./chunks/chunk-OMR3X4M3.js";
 import "./chunks/chunk-G3K4PI5N.js";
 import {
   compareFingerprints,
   readPlan
-} from "./chunks/chunk-D755RGY4.js";
+} from "./chunks/chunk-PQDMZHEE.js";
 import "./chunks/chunk-KITUZ5SU.js";
 import "./chunks/chunk-Y52YXPNT.js";
 import "./chunks/chunk-DSTYHSYM.js";
 import {
   dashboardData,
   siteFiles
-} from "./chunks/chunk-KKLPFTUW.js";
-import "./chunks/chunk-BQTH2XRP.js";
+} from "./chunks/chunk-DBSSPVQB.js";
+import "./chunks/chunk-TO4DDGBB.js";
 import {
   buildSeries,
   describeChange,
@@ -25264,375 +25264,6 @@ function getOctokit(token, options, ...additionalPlugins) {
   return new GitHubWithPlugins(getOctokitOptions(token, options));
 }
 
-// node_modules/@octokit/plugin-retry/dist-bundle/index.js
-var import_light = __toESM(require_light(), 1);
-var VERSION7 = "0.0.0-development";
-function isRequestError(error) {
-  return error.request !== void 0;
-}
-async function errorRequest(state, octokit, error, options) {
-  if (!isRequestError(error) || !error?.request.request) {
-    throw error;
-  }
-  if (error.status >= 400 && !state.doNotRetry.includes(error.status)) {
-    const retries = options.request.retries != null ? options.request.retries : state.retries;
-    const retryAfter = Math.pow((options.request.retryCount || 0) + 1, 2);
-    throw octokit.retry.retryRequest(error, retries, retryAfter);
-  }
-  throw error;
-}
-async function wrapRequest(state, octokit, request2, options) {
-  const limiter = new import_light.default();
-  limiter.on("failed", function(error, info) {
-    const maxRetries = ~~error.request.request?.retries;
-    const after = ~~error.request.request?.retryAfter;
-    options.request.retryCount = info.retryCount + 1;
-    if (maxRetries > info.retryCount) {
-      return after * state.retryAfterBaseValue;
-    }
-  });
-  return limiter.schedule(
-    requestWithGraphqlErrorHandling.bind(null, state, octokit, request2),
-    options
-  );
-}
-async function requestWithGraphqlErrorHandling(state, octokit, request2, options) {
-  const response = await request2(options);
-  if (response.data && response.data.errors && response.data.errors.length > 0 && /Something went wrong while executing your query/.test(
-    response.data.errors[0].message
-  )) {
-    const error = new RequestError(response.data.errors[0].message, 500, {
-      request: options,
-      response
-    });
-    return errorRequest(state, octokit, error, options);
-  }
-  return response;
-}
-function retry(octokit, octokitOptions) {
-  const state = Object.assign(
-    {
-      enabled: true,
-      retryAfterBaseValue: 1e3,
-      doNotRetry: [400, 401, 403, 404, 410, 422, 451],
-      retries: 3
-    },
-    octokitOptions.retry
-  );
-  const retryPlugin = {
-    retry: {
-      retryRequest: (error, retries, retryAfter) => {
-        error.request.request = Object.assign({}, error.request.request, {
-          retries,
-          retryAfter
-        });
-        return error;
-      }
-    }
-  };
-  if (state.enabled) {
-    octokit.hook.error("request", errorRequest.bind(null, state, retryPlugin));
-    octokit.hook.wrap("request", wrapRequest.bind(null, state, retryPlugin));
-  }
-  return retryPlugin;
-}
-retry.VERSION = VERSION7;
-
-// node_modules/@octokit/plugin-throttling/dist-bundle/index.js
-var import_light2 = __toESM(require_light(), 1);
-var VERSION8 = "0.0.0-development";
-var noop3 = () => Promise.resolve();
-function wrapRequest2(state, request2, options) {
-  return state.retryLimiter.schedule(doRequest, state, request2, options);
-}
-async function doRequest(state, request2, options) {
-  const { pathname } = new URL(options.url, "http://github.test");
-  const isAuth = isAuthRequest(options.method, pathname);
-  const isWrite = !isAuth && options.method !== "GET" && options.method !== "HEAD";
-  const isSearch = options.method === "GET" && pathname.startsWith("/search/");
-  const isGraphQL = pathname.startsWith("/graphql");
-  const retryCount = ~~request2.retryCount;
-  const jobOptions = retryCount > 0 ? { priority: 0, weight: 0 } : {};
-  if (state.clustering) {
-    jobOptions.expiration = 1e3 * 60;
-  }
-  if (isWrite || isGraphQL) {
-    await state.write.key(state.id).schedule(jobOptions, noop3);
-  }
-  if (isWrite && state.triggersNotification(pathname)) {
-    await state.notifications.key(state.id).schedule(jobOptions, noop3);
-  }
-  if (isSearch) {
-    await state.search.key(state.id).schedule(jobOptions, noop3);
-  }
-  const req = (isAuth ? state.auth : state.global).key(state.id).schedule(jobOptions, request2, options);
-  if (isGraphQL) {
-    const res = await req;
-    if (res.data.errors != null && res.data.errors.some((error) => error.type === "RATE_LIMITED")) {
-      const error = Object.assign(new Error("GraphQL Rate Limit Exceeded"), {
-        response: res,
-        data: res.data
-      });
-      throw error;
-    }
-  }
-  return req;
-}
-function isAuthRequest(method, pathname) {
-  return method === "PATCH" && // https://docs.github.com/en/rest/apps/apps?apiVersion=2022-11-28#create-a-scoped-access-token
-  /^\/applications\/[^/]+\/token\/scoped$/.test(pathname) || method === "POST" && // https://docs.github.com/en/rest/apps/oauth-applications?apiVersion=2022-11-28#reset-a-token
-  (/^\/applications\/[^/]+\/token$/.test(pathname) || // https://docs.github.com/en/rest/apps/apps?apiVersion=2022-11-28#create-an-installation-access-token-for-an-app
-  /^\/app\/installations\/[^/]+\/access_tokens$/.test(pathname) || // https://docs.github.com/en/apps/oauth-apps/building-oauth-apps/authorizing-oauth-apps
-  pathname === "/login/oauth/access_token");
-}
-var triggers_notification_paths_default = [
-  "/orgs/{org}/invitations",
-  "/orgs/{org}/invitations/{invitation_id}",
-  "/orgs/{org}/teams/{team_slug}/discussions",
-  "/orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments",
-  "/repos/{owner}/{repo}/collaborators/{username}",
-  "/repos/{owner}/{repo}/commits/{commit_sha}/comments",
-  "/repos/{owner}/{repo}/issues",
-  "/repos/{owner}/{repo}/issues/{issue_number}/comments",
-  "/repos/{owner}/{repo}/issues/{issue_number}/sub_issue",
-  "/repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority",
-  "/repos/{owner}/{repo}/pulls",
-  "/repos/{owner}/{repo}/pulls/{pull_number}/comments",
-  "/repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies",
-  "/repos/{owner}/{repo}/pulls/{pull_number}/merge",
-  "/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers",
-  "/repos/{owner}/{repo}/pulls/{pull_number}/reviews",
-  "/repos/{owner}/{repo}/releases",
-  "/teams/{team_id}/discussions",
-  "/teams/{team_id}/discussions/{discussion_number}/comments"
-];
-function routeMatcher(paths) {
-  const regexes = paths.map(
-    (path) => path.split("/").map((c) => c.startsWith("{") ? "(?:.+?)" : c).join("/")
-  );
-  const regex2 = `^(?:${regexes.map((r) => `(?:${r})`).join("|")})[^/]*$`;
-  return new RegExp(regex2, "i");
-}
-var regex = routeMatcher(triggers_notification_paths_default);
-var triggersNotification = regex.test.bind(regex);
-var groups = {};
-var createGroups = function(Bottleneck3, common) {
-  groups.global = new Bottleneck3.Group({
-    id: "octokit-global",
-    maxConcurrent: 10,
-    ...common
-  });
-  groups.auth = new Bottleneck3.Group({
-    id: "octokit-auth",
-    maxConcurrent: 1,
-    ...common
-  });
-  groups.search = new Bottleneck3.Group({
-    id: "octokit-search",
-    maxConcurrent: 1,
-    minTime: 2e3,
-    ...common
-  });
-  groups.write = new Bottleneck3.Group({
-    id: "octokit-write",
-    maxConcurrent: 1,
-    minTime: 1e3,
-    ...common
-  });
-  groups.notifications = new Bottleneck3.Group({
-    id: "octokit-notifications",
-    maxConcurrent: 1,
-    minTime: 3e3,
-    ...common
-  });
-};
-function throttling(octokit, octokitOptions) {
-  const {
-    enabled = true,
-    Bottleneck: Bottleneck3 = import_light2.default,
-    id = "no-id",
-    timeout = 1e3 * 60 * 2,
-    // Redis TTL: 2 minutes
-    connection
-  } = octokitOptions.throttle || {};
-  if (!enabled) {
-    return {};
-  }
-  const common = { timeout };
-  if (typeof connection !== "undefined") {
-    common.connection = connection;
-  }
-  const state = Object.assign(
-    {
-      clustering: connection != null,
-      triggersNotification,
-      fallbackSecondaryRateRetryAfter: 60,
-      retryAfterBaseValue: 1e3,
-      id
-    },
-    octokitOptions.throttle
-  );
-  if (typeof state.onSecondaryRateLimit !== "function" || typeof state.onRateLimit !== "function") {
-    throw new Error(`octokit/plugin-throttling error:
-        You must pass the onSecondaryRateLimit and onRateLimit error handlers.
-        See https://octokit.github.io/rest.js/#throttling
-
-        const octokit = new Octokit({
-          throttle: {
-            onSecondaryRateLimit: (retryAfter, options) => {/* ... */},
-            onRateLimit: (retryAfter, options) => {/* ... */}
-          }
-        })
-    `);
-  }
-  let initialized = false;
-  const initializeBottleneck = () => {
-    if (initialized) {
-      return;
-    }
-    initialized = true;
-    if (groups.global == null) {
-      createGroups(Bottleneck3, common);
-    }
-    state.global = state.global ?? groups.global;
-    state.auth = state.auth ?? groups.auth;
-    state.search = state.search ?? groups.search;
-    state.write = state.write ?? groups.write;
-    state.notifications = state.notifications ?? groups.notifications;
-    state.retryLimiter = state.retryLimiter ?? new Bottleneck3();
-    const events = {};
-    const emitter = new Bottleneck3.Events(events);
-    events.on("secondary-limit", state.onSecondaryRateLimit);
-    events.on("rate-limit", state.onRateLimit);
-    events.on(
-      "error",
-      (e) => octokit.log.warn("Error in throttling-plugin limit handler", e)
-    );
-    state.retryLimiter.on("failed", async function(error, info) {
-      const [state2, request2, options] = info.args;
-      const { pathname } = new URL(options.url, "http://github.test");
-      const shouldRetryGraphQL = pathname.startsWith("/graphql") && error.status !== 401;
-      if (!(shouldRetryGraphQL || error.status === 403 || error.status === 429)) {
-        return;
-      }
-      const retryCount = ~~request2.retryCount;
-      request2.retryCount = retryCount;
-      options.request.retryCount = retryCount;
-      const { wantRetry, retryAfter = 0 } = await (async function() {
-        if (/\bsecondary rate\b/i.test(error.message)) {
-          const retryAfter2 = Number(error.response.headers["retry-after"]) || state2.fallbackSecondaryRateRetryAfter;
-          const wantRetry2 = await emitter.trigger(
-            "secondary-limit",
-            retryAfter2,
-            options,
-            octokit,
-            retryCount
-          );
-          return { wantRetry: wantRetry2, retryAfter: retryAfter2 };
-        }
-        if (error.response.headers != null && error.response.headers["x-ratelimit-remaining"] === "0" || (error.response.data?.errors ?? []).some(
-          (error2) => error2.type === "RATE_LIMITED"
-        )) {
-          const rateLimitReset = new Date(
-            ~~error.response.headers["x-ratelimit-reset"] * 1e3
-          ).getTime();
-          const retryAfter2 = Math.max(
-            // Add one second so we retry _after_ the reset time
-            // https://docs.github.com/en/rest/overview/resources-in-the-rest-api?apiVersion=2022-11-28#exceeding-the-rate-limit
-            Math.ceil((rateLimitReset - Date.now()) / 1e3) + 1,
-            0
-          );
-          const wantRetry2 = await emitter.trigger(
-            "rate-limit",
-            retryAfter2,
-            options,
-            octokit,
-            retryCount
-          );
-          return { wantRetry: wantRetry2, retryAfter: retryAfter2 };
-        }
-        return {};
-      })();
-      if (wantRetry) {
-        request2.retryCount++;
-        return retryAfter * state2.retryAfterBaseValue;
-      }
-    });
-  };
-  octokit.hook.wrap("request", (request2, options) => {
-    initializeBottleneck();
-    return wrapRequest2(state, request2, options);
-  });
-  return {};
-}
-throttling.VERSION = VERSION8;
-throttling.triggersNotification = triggersNotification;
-
-// src/github/client.ts
-var import_light3 = __toESM(require_light(), 1);
-var DEFAULT_RETRIES = 3;
-var MAX_RATE_LIMIT_RETRIES = 2;
-var MAX_RATE_LIMIT_WAIT_S = 60;
-function createGithubClient(token, options = {}) {
-  const secondMs = options.secondMs ?? 1e3;
-  const writeGapMs = options.writeGapMs ?? 1e3;
-  const log = () => options.log ?? octokit.log;
-  const onLimit = (kind) => (retryAfter, req, _octokit, retryCount) => {
-    const path = req.url.replace(/\{(\w+)\}/g, (hole, name) => typeof req[name] === "string" || typeof req[name] === "number" ? String(req[name]) : hole);
-    const call = `${req.method} ${path}`;
-    if (retryCount >= MAX_RATE_LIMIT_RETRIES) {
-      log().warn(`GitHub ${kind} on ${call}: giving up after ${retryCount + 1} tries.`);
-      return false;
-    }
-    if (retryAfter > MAX_RATE_LIMIT_WAIT_S) {
-      log().warn(`GitHub ${kind} on ${call}: it asks for ${retryAfter} s, longer than the ${MAX_RATE_LIMIT_WAIT_S} s this job waits; not retried.`);
-      return false;
-    }
-    log().info(`GitHub ${kind} on ${call}: retrying in ${retryAfter} s (retry ${retryCount + 1} of ${MAX_RATE_LIMIT_RETRIES}).`);
-    return true;
-  };
-  const octokit = getOctokit(
-    token,
-    {
-      ...options.baseUrl === void 0 ? {} : { baseUrl: options.baseUrl },
-      retry: { retries: options.retries ?? DEFAULT_RETRIES, retryAfterBaseValue: secondMs },
-      throttle: {
-        onRateLimit: onLimit("rate limit"),
-        onSecondaryRateLimit: onLimit("secondary rate limit"),
-        retryAfterBaseValue: secondMs,
-        // The plugin's own groups (1 s between writes, 3 s between writes that
-        // notify people) with the gaps scaled; per client, where the plugin's are per process.
-        write: new import_light3.default.Group({ maxConcurrent: 1, minTime: writeGapMs }),
-        notifications: new import_light3.default.Group({ maxConcurrent: 1, minTime: 3 * writeGapMs })
-      }
-    },
-    retry,
-    throttling
-  );
-  return octokit;
-}
-var shared = /* @__PURE__ */ new Map();
-function envMs(name) {
-  const v = process.env[name];
-  if (v === void 0 || v.trim() === "") return void 0;
-  const n = Number(v);
-  return Number.isFinite(n) && n >= 0 ? n : void 0;
-}
-var WRITE_GAP_ENV = "LLM_PERF_GATE_GITHUB_WRITE_GAP_MS";
-var SECOND_ENV = "LLM_PERF_GATE_GITHUB_SECOND_MS";
-function githubClient(token, log) {
-  const known = shared.get(token);
-  if (known !== void 0) {
-    if (log !== void 0) known.log = log;
-    return known.octokit;
-  }
-  const sink = () => entry.log ?? console;
-  const octokit = createGithubClient(token, { log: { info: (text) => sink().info(text), warn: (text) => sink().warn(text) }, writeGapMs: envMs(WRITE_GAP_ENV), secondMs: envMs(SECOND_ENV) });
-  const entry = { octokit, log };
-  shared.set(token, entry);
-  return octokit;
-}
-
 // src/action/event.ts
 var ZERO = /^0+$/;
 function readEvent(ctx = context2) {
@@ -25695,9 +25326,9 @@ function trustedHeadOf(p) {
   }
   return null;
 }
-async function withPullRequest(event, number, token, octokit) {
-  if (token === null) throw new Error("report mode needs github-token to look up the pull request");
-  const { data } = await (octokit ?? githubClient(token)).rest.pulls.get({ owner: event.owner, repo: event.repo, pull_number: number });
+async function withPullRequest(event, number, octokit) {
+  if (octokit === null) throw new Error("report mode needs github-token to look up the pull request");
+  const { data } = await octokit.rest.pulls.get({ owner: event.owner, repo: event.repo, pull_number: number });
   const headRepo = data.head.repo?.full_name ?? null;
   const fromFork = headRepo !== `${event.owner}/${event.repo}`;
   return {
@@ -26138,6 +25769,375 @@ async function createCheckRun(octokit, where, c) {
   }
 }
 
+// node_modules/@octokit/plugin-retry/dist-bundle/index.js
+var import_light = __toESM(require_light(), 1);
+var VERSION7 = "0.0.0-development";
+function isRequestError(error) {
+  return error.request !== void 0;
+}
+async function errorRequest(state, octokit, error, options) {
+  if (!isRequestError(error) || !error?.request.request) {
+    throw error;
+  }
+  if (error.status >= 400 && !state.doNotRetry.includes(error.status)) {
+    const retries = options.request.retries != null ? options.request.retries : state.retries;
+    const retryAfter = Math.pow((options.request.retryCount || 0) + 1, 2);
+    throw octokit.retry.retryRequest(error, retries, retryAfter);
+  }
+  throw error;
+}
+async function wrapRequest(state, octokit, request2, options) {
+  const limiter = new import_light.default();
+  limiter.on("failed", function(error, info) {
+    const maxRetries = ~~error.request.request?.retries;
+    const after = ~~error.request.request?.retryAfter;
+    options.request.retryCount = info.retryCount + 1;
+    if (maxRetries > info.retryCount) {
+      return after * state.retryAfterBaseValue;
+    }
+  });
+  return limiter.schedule(
+    requestWithGraphqlErrorHandling.bind(null, state, octokit, request2),
+    options
+  );
+}
+async function requestWithGraphqlErrorHandling(state, octokit, request2, options) {
+  const response = await request2(options);
+  if (response.data && response.data.errors && response.data.errors.length > 0 && /Something went wrong while executing your query/.test(
+    response.data.errors[0].message
+  )) {
+    const error = new RequestError(response.data.errors[0].message, 500, {
+      request: options,
+      response
+    });
+    return errorRequest(state, octokit, error, options);
+  }
+  return response;
+}
+function retry(octokit, octokitOptions) {
+  const state = Object.assign(
+    {
+      enabled: true,
+      retryAfterBaseValue: 1e3,
+      doNotRetry: [400, 401, 403, 404, 410, 422, 451],
+      retries: 3
+    },
+    octokitOptions.retry
+  );
+  const retryPlugin = {
+    retry: {
+      retryRequest: (error, retries, retryAfter) => {
+        error.request.request = Object.assign({}, error.request.request, {
+          retries,
+          retryAfter
+        });
+        return error;
+      }
+    }
+  };
+  if (state.enabled) {
+    octokit.hook.error("request", errorRequest.bind(null, state, retryPlugin));
+    octokit.hook.wrap("request", wrapRequest.bind(null, state, retryPlugin));
+  }
+  return retryPlugin;
+}
+retry.VERSION = VERSION7;
+
+// node_modules/@octokit/plugin-throttling/dist-bundle/index.js
+var import_light2 = __toESM(require_light(), 1);
+var VERSION8 = "0.0.0-development";
+var noop3 = () => Promise.resolve();
+function wrapRequest2(state, request2, options) {
+  return state.retryLimiter.schedule(doRequest, state, request2, options);
+}
+async function doRequest(state, request2, options) {
+  const { pathname } = new URL(options.url, "http://github.test");
+  const isAuth = isAuthRequest(options.method, pathname);
+  const isWrite = !isAuth && options.method !== "GET" && options.method !== "HEAD";
+  const isSearch = options.method === "GET" && pathname.startsWith("/search/");
+  const isGraphQL = pathname.startsWith("/graphql");
+  const retryCount = ~~request2.retryCount;
+  const jobOptions = retryCount > 0 ? { priority: 0, weight: 0 } : {};
+  if (state.clustering) {
+    jobOptions.expiration = 1e3 * 60;
+  }
+  if (isWrite || isGraphQL) {
+    await state.write.key(state.id).schedule(jobOptions, noop3);
+  }
+  if (isWrite && state.triggersNotification(pathname)) {
+    await state.notifications.key(state.id).schedule(jobOptions, noop3);
+  }
+  if (isSearch) {
+    await state.search.key(state.id).schedule(jobOptions, noop3);
+  }
+  const req = (isAuth ? state.auth : state.global).key(state.id).schedule(jobOptions, request2, options);
+  if (isGraphQL) {
+    const res = await req;
+    if (res.data.errors != null && res.data.errors.some((error) => error.type === "RATE_LIMITED")) {
+      const error = Object.assign(new Error("GraphQL Rate Limit Exceeded"), {
+        response: res,
+        data: res.data
+      });
+      throw error;
+    }
+  }
+  return req;
+}
+function isAuthRequest(method, pathname) {
+  return method === "PATCH" && // https://docs.github.com/en/rest/apps/apps?apiVersion=2022-11-28#create-a-scoped-access-token
+  /^\/applications\/[^/]+\/token\/scoped$/.test(pathname) || method === "POST" && // https://docs.github.com/en/rest/apps/oauth-applications?apiVersion=2022-11-28#reset-a-token
+  (/^\/applications\/[^/]+\/token$/.test(pathname) || // https://docs.github.com/en/rest/apps/apps?apiVersion=2022-11-28#create-an-installation-access-token-for-an-app
+  /^\/app\/installations\/[^/]+\/access_tokens$/.test(pathname) || // https://docs.github.com/en/apps/oauth-apps/building-oauth-apps/authorizing-oauth-apps
+  pathname === "/login/oauth/access_token");
+}
+var triggers_notification_paths_default = [
+  "/orgs/{org}/invitations",
+  "/orgs/{org}/invitations/{invitation_id}",
+  "/orgs/{org}/teams/{team_slug}/discussions",
+  "/orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments",
+  "/repos/{owner}/{repo}/collaborators/{username}",
+  "/repos/{owner}/{repo}/commits/{commit_sha}/comments",
+  "/repos/{owner}/{repo}/issues",
+  "/repos/{owner}/{repo}/issues/{issue_number}/comments",
+  "/repos/{owner}/{repo}/issues/{issue_number}/sub_issue",
+  "/repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority",
+  "/repos/{owner}/{repo}/pulls",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/comments",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/merge",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/reviews",
+  "/repos/{owner}/{repo}/releases",
+  "/teams/{team_id}/discussions",
+  "/teams/{team_id}/discussions/{discussion_number}/comments"
+];
+function routeMatcher(paths) {
+  const regexes = paths.map(
+    (path) => path.split("/").map((c) => c.startsWith("{") ? "(?:.+?)" : c).join("/")
+  );
+  const regex2 = `^(?:${regexes.map((r) => `(?:${r})`).join("|")})[^/]*$`;
+  return new RegExp(regex2, "i");
+}
+var regex = routeMatcher(triggers_notification_paths_default);
+var triggersNotification = regex.test.bind(regex);
+var groups = {};
+var createGroups = function(Bottleneck3, common) {
+  groups.global = new Bottleneck3.Group({
+    id: "octokit-global",
+    maxConcurrent: 10,
+    ...common
+  });
+  groups.auth = new Bottleneck3.Group({
+    id: "octokit-auth",
+    maxConcurrent: 1,
+    ...common
+  });
+  groups.search = new Bottleneck3.Group({
+    id: "octokit-search",
+    maxConcurrent: 1,
+    minTime: 2e3,
+    ...common
+  });
+  groups.write = new Bottleneck3.Group({
+    id: "octokit-write",
+    maxConcurrent: 1,
+    minTime: 1e3,
+    ...common
+  });
+  groups.notifications = new Bottleneck3.Group({
+    id: "octokit-notifications",
+    maxConcurrent: 1,
+    minTime: 3e3,
+    ...common
+  });
+};
+function throttling(octokit, octokitOptions) {
+  const {
+    enabled = true,
+    Bottleneck: Bottleneck3 = import_light2.default,
+    id = "no-id",
+    timeout = 1e3 * 60 * 2,
+    // Redis TTL: 2 minutes
+    connection
+  } = octokitOptions.throttle || {};
+  if (!enabled) {
+    return {};
+  }
+  const common = { timeout };
+  if (typeof connection !== "undefined") {
+    common.connection = connection;
+  }
+  const state = Object.assign(
+    {
+      clustering: connection != null,
+      triggersNotification,
+      fallbackSecondaryRateRetryAfter: 60,
+      retryAfterBaseValue: 1e3,
+      id
+    },
+    octokitOptions.throttle
+  );
+  if (typeof state.onSecondaryRateLimit !== "function" || typeof state.onRateLimit !== "function") {
+    throw new Error(`octokit/plugin-throttling error:
+        You must pass the onSecondaryRateLimit and onRateLimit error handlers.
+        See https://octokit.github.io/rest.js/#throttling
+
+        const octokit = new Octokit({
+          throttle: {
+            onSecondaryRateLimit: (retryAfter, options) => {/* ... */},
+            onRateLimit: (retryAfter, options) => {/* ... */}
+          }
+        })
+    `);
+  }
+  let initialized = false;
+  const initializeBottleneck = () => {
+    if (initialized) {
+      return;
+    }
+    initialized = true;
+    if (groups.global == null) {
+      createGroups(Bottleneck3, common);
+    }
+    state.global = state.global ?? groups.global;
+    state.auth = state.auth ?? groups.auth;
+    state.search = state.search ?? groups.search;
+    state.write = state.write ?? groups.write;
+    state.notifications = state.notifications ?? groups.notifications;
+    state.retryLimiter = state.retryLimiter ?? new Bottleneck3();
+    const events = {};
+    const emitter = new Bottleneck3.Events(events);
+    events.on("secondary-limit", state.onSecondaryRateLimit);
+    events.on("rate-limit", state.onRateLimit);
+    events.on(
+      "error",
+      (e) => octokit.log.warn("Error in throttling-plugin limit handler", e)
+    );
+    state.retryLimiter.on("failed", async function(error, info) {
+      const [state2, request2, options] = info.args;
+      const { pathname } = new URL(options.url, "http://github.test");
+      const shouldRetryGraphQL = pathname.startsWith("/graphql") && error.status !== 401;
+      if (!(shouldRetryGraphQL || error.status === 403 || error.status === 429)) {
+        return;
+      }
+      const retryCount = ~~request2.retryCount;
+      request2.retryCount = retryCount;
+      options.request.retryCount = retryCount;
+      const { wantRetry, retryAfter = 0 } = await (async function() {
+        if (/\bsecondary rate\b/i.test(error.message)) {
+          const retryAfter2 = Number(error.response.headers["retry-after"]) || state2.fallbackSecondaryRateRetryAfter;
+          const wantRetry2 = await emitter.trigger(
+            "secondary-limit",
+            retryAfter2,
+            options,
+            octokit,
+            retryCount
+          );
+          return { wantRetry: wantRetry2, retryAfter: retryAfter2 };
+        }
+        if (error.response.headers != null && error.response.headers["x-ratelimit-remaining"] === "0" || (error.response.data?.errors ?? []).some(
+          (error2) => error2.type === "RATE_LIMITED"
+        )) {
+          const rateLimitReset = new Date(
+            ~~error.response.headers["x-ratelimit-reset"] * 1e3
+          ).getTime();
+          const retryAfter2 = Math.max(
+            // Add one second so we retry _after_ the reset time
+            // https://docs.github.com/en/rest/overview/resources-in-the-rest-api?apiVersion=2022-11-28#exceeding-the-rate-limit
+            Math.ceil((rateLimitReset - Date.now()) / 1e3) + 1,
+            0
+          );
+          const wantRetry2 = await emitter.trigger(
+            "rate-limit",
+            retryAfter2,
+            options,
+            octokit,
+            retryCount
+          );
+          return { wantRetry: wantRetry2, retryAfter: retryAfter2 };
+        }
+        return {};
+      })();
+      if (wantRetry) {
+        request2.retryCount++;
+        return retryAfter * state2.retryAfterBaseValue;
+      }
+    });
+  };
+  octokit.hook.wrap("request", (request2, options) => {
+    initializeBottleneck();
+    return wrapRequest2(state, request2, options);
+  });
+  return {};
+}
+throttling.VERSION = VERSION8;
+throttling.triggersNotification = triggersNotification;
+
+// src/github/client.ts
+var import_light3 = __toESM(require_light(), 1);
+var DEFAULT_RETRIES = 3;
+var MAX_RATE_LIMIT_RETRIES = 2;
+var MAX_RATE_LIMIT_WAIT_S = 60;
+function createGithubClient(token, options = {}) {
+  const secondMs = options.secondMs ?? 1e3;
+  const writeGapMs = options.writeGapMs ?? 1e3;
+  const log = () => options.log ?? octokit.log;
+  const onLimit = (kind) => (retryAfter, req, _octokit, retryCount) => {
+    const path = req.url.replace(/\{(\w+)\}/g, (hole, name) => typeof req[name] === "string" || typeof req[name] === "number" ? String(req[name]) : hole);
+    const call = `${req.method} ${path}`;
+    if (retryCount >= MAX_RATE_LIMIT_RETRIES) {
+      log().warn(`GitHub ${kind} on ${call}: giving up after ${retryCount + 1} tries.`);
+      return false;
+    }
+    if (retryAfter > MAX_RATE_LIMIT_WAIT_S) {
+      log().warn(`GitHub ${kind} on ${call}: it asks for ${retryAfter} s, longer than the ${MAX_RATE_LIMIT_WAIT_S} s this job waits; not retried.`);
+      return false;
+    }
+    log().info(`GitHub ${kind} on ${call}: retrying in ${retryAfter} s (retry ${retryCount + 1} of ${MAX_RATE_LIMIT_RETRIES}).`);
+    return true;
+  };
+  const octokit = getOctokit(
+    token,
+    {
+      ...options.baseUrl === void 0 ? {} : { baseUrl: options.baseUrl },
+      retry: { retries: options.retries ?? DEFAULT_RETRIES, retryAfterBaseValue: secondMs },
+      throttle: {
+        onRateLimit: onLimit("rate limit"),
+        onSecondaryRateLimit: onLimit("secondary rate limit"),
+        retryAfterBaseValue: secondMs,
+        // The plugin's own groups (1 s between writes, 3 s between writes that
+        // notify people) with the gaps scaled; per client, where the plugin's are per process.
+        write: new import_light3.default.Group({ maxConcurrent: 1, minTime: writeGapMs }),
+        notifications: new import_light3.default.Group({ maxConcurrent: 1, minTime: 3 * writeGapMs })
+      }
+    },
+    retry,
+    throttling
+  );
+  return octokit;
+}
+var shared = /* @__PURE__ */ new Map();
+function envMs(name) {
+  const v = process.env[name];
+  if (v === void 0 || v.trim() === "") return void 0;
+  const n = Number(v);
+  return Number.isFinite(n) && n >= 0 ? n : void 0;
+}
+var WRITE_GAP_ENV = "LLM_PERF_GATE_GITHUB_WRITE_GAP_MS";
+var SECOND_ENV = "LLM_PERF_GATE_GITHUB_SECOND_MS";
+function githubClient(token, log) {
+  const known = shared.get(token);
+  if (known !== void 0) {
+    if (log !== void 0) known.log = log;
+    return known.octokit;
+  }
+  const sink = () => entry.log ?? console;
+  const octokit = createGithubClient(token, { log: { info: (text) => sink().info(text), warn: (text) => sink().warn(text) }, writeGapMs: envMs(WRITE_GAP_ENV), secondMs: envMs(SECOND_ENV) });
+  const entry = { octokit, log };
+  shared.set(token, entry);
+  return octokit;
+}
+
 // src/result/headline.ts
 function headline(doc) {
   const out = {};
@@ -26407,12 +26407,12 @@ async function announceChanges(host, inputs, event, read, commit, url, octokit) 
   );
   await host.summary(section);
   if (!inputs.history.changeComment) return;
-  if (inputs.githubToken === null) {
+  if (octokit === null) {
     host.log.notice(`No github-token: the change points are not commented on ${commit.slice(0, 7)}.`);
     return;
   }
   try {
-    const at = await commentOnCommit(octokit ?? githubClient(inputs.githubToken, host.log), { owner: event.owner, repo: event.repo, sha: commit }, section);
+    const at = await commentOnCommit(octokit, { owner: event.owner, repo: event.repo, sha: commit }, section);
     host.log.info(`Commented the change points on ${commit.slice(0, 7)}: ${at}`);
   } catch (err) {
     host.log.warn(`Could not comment the change points on ${commit.slice(0, 7)}: ${message(err)}`, "llm-perf-gate: change point");
@@ -26470,18 +26470,17 @@ function decodeStoredVerdict(text) {
 // src/action/publish.ts
 async function comment(log, inputs, event, prNumber, v, report, octokit) {
   if (inputs.comment === "never" || prNumber === null) return null;
-  if (inputs.githubToken === null) {
+  if (octokit === null) {
     log.notice("No github-token: the report is in the job summary only.");
     return null;
   }
-  const client = octokit ?? githubClient(inputs.githubToken, log);
   const marker = commentMarker(inputs.commentKey ?? void 0);
   const changed = v.verdict === "fail" || v.summary.regressed + v.summary.improved + v.summary.warn > 0;
   try {
     const head = event.pr !== null && /^[0-9a-f]{40,64}$/.test(event.pr.headSha) ? { sha: event.pr.headSha, now: (/* @__PURE__ */ new Date()).toISOString() } : void 0;
     const stored = encodeStoredVerdict(v);
     if (stored === null) log.info("The verdict is too large to keep in the comment: an acceptance given later counts at the next run, not at once.");
-    const r = await upsertComment(client, { owner: event.owner, repo: event.repo, issueNumber: prNumber, marker }, report, inputs.comment, changed, head, stored);
+    const r = await upsertComment(octokit, { owner: event.owner, repo: event.repo, issueNumber: prNumber, marker }, report, inputs.comment, changed, head, stored);
     if (r.action === "skipped" && r.reason) {
       log.notice(`Pull-request comment not posted (${r.reason}); the report is in the job summary. For pull requests from forks see the two-workflow setup in the README.`);
     }
@@ -26529,7 +26528,7 @@ var reportOnly = {
 };
 var prBase = (event) => event.pr !== null && /^[0-9a-f]{40,64}$/.test(event.pr.baseSha) ? event.pr.baseSha : null;
 var actionPorts = (host, inputs, plan) => {
-  const octokit = inputs.githubToken === null ? void 0 : githubClient(inputs.githubToken, host.log);
+  const octokit = inputs.githubToken === null ? null : githubClient(inputs.githubToken, host.log);
   const measure = plan === null ? null : measurePort(host, actionSides(host, inputs, plan), {
     echoLog: true,
     passEnv: inputs.serverEnv,
@@ -26544,12 +26543,12 @@ var actionPorts = (host, inputs, plan) => {
       stored: (commit, runs, candidate) => storedBaseline(inputs, host.cwd, commit, runs, candidate)
     },
     github: {
-      pullRequest: (event, number) => withPullRequest(event, number, inputs.githubToken, octokit),
+      pullRequest: (event, number) => withPullRequest(event, number, octokit),
       comment: (event, prNumber, verdict, report) => comment(host.log, inputs, event, prNumber, verdict, report, octokit),
-      acceptance: async (event, number, head) => octokit === void 0 ? null : readAcceptance(octokit, { owner: event.owner, repo: event.repo, number }, inputs.accept, head === null ? null : { head, marker: commentMarker(inputs.commentKey ?? void 0) }),
-      ownComment: async (event, number) => octokit === void 0 ? null : readOwnComment(octokit, { owner: event.owner, repo: event.repo, issueNumber: number, marker: commentMarker(inputs.commentKey ?? void 0) }),
-      mergedFrom: async (event, sha) => octokit === void 0 ? null : pullOfCommit(octokit, { owner: event.owner, repo: event.repo, sha }),
-      checkRun: async (event, content) => octokit === void 0 ? null : createCheckRun(octokit, { owner: event.owner, repo: event.repo }, content)
+      acceptance: async (event, number, head) => octokit === null ? null : readAcceptance(octokit, { owner: event.owner, repo: event.repo, number }, inputs.accept, head === null ? null : { head, marker: commentMarker(inputs.commentKey ?? void 0) }),
+      ownComment: async (event, number) => octokit === null ? null : readOwnComment(octokit, { owner: event.owner, repo: event.repo, issueNumber: number, marker: commentMarker(inputs.commentKey ?? void 0) }),
+      mergedFrom: async (event, sha) => octokit === null ? null : pullOfCommit(octokit, { owner: event.owner, repo: event.repo, sha }),
+      checkRun: async (event, content) => octokit === null ? null : createCheckRun(octokit, { owner: event.owner, repo: event.repo }, content)
     },
     history: {
       trend: (event, doc) => trendSection(host.log, inputs, event, host.cwd, doc),

@@ -83,7 +83,21 @@ export function judgeAgainstHistory(history: readonly CellResult[], cand: CellRe
   const mdc = minimumDetectableRatio(noise, c.length, testAlpha, thr, dir, s.power ?? 0.8);
   const means = jobs.map((j) => j.reduce((a, v) => a + Math.log(v), 0) / j.length);
   const report = noiseReport(noise, mdc, means);
-  const cls = classifyChange({ estimate: e.estimate, lo: e.lo, hi: e.hi, threshold: thr, good: 1 / thr, direction: dir, pNoChange: e.pNoChange, level: rule.level, scale: 'ratio' });
+  // The tolerance alone: where the floor widened it, a change wholly beyond it is never `unchanged` (outcome.ts).
+  const tolerance = thresholdRatio({ ...rule, floor: 0 }, base);
+  const widened = dir === 'up' ? thr > tolerance : thr < tolerance;
+  const cls = classifyChange({
+    estimate: e.estimate,
+    lo: e.lo,
+    hi: e.hi,
+    threshold: thr,
+    good: 1 / thr,
+    direction: dir,
+    pNoChange: e.pNoChange,
+    level: rule.level,
+    scale: 'ratio',
+    ...(widened ? { tolerance } : {}),
+  });
   let verdict = cls.verdict;
   let reason: string;
   // Never regressed inside what unchanged jobs already did: the stored jobs
@@ -101,6 +115,7 @@ export function judgeAgainstHistory(history: readonly CellResult[], cand: CellRe
       improved: 'the whole interval is beyond the threshold on the good side',
       'improved-significant': 'the estimate is beyond the threshold on the good side and the interval excludes no change',
       within: `the interval stays within the ${pct(thr)}% threshold`,
+      'within-widened': `changed by ${pct(e.lo)}% to ${pct(e.hi)}%, beyond the ${pct(tolerance)}% tolerance; the ${pct(thr)}% threshold (the ${rule.floor} ${def.unit} floor) is all the stored jobs' noise and floor let this run vouch for`,
       'too-wide': `interval too wide to rule out a change beyond ${pct(thr)}%: ${noise.jobs} stored jobs detect about ${report.mdc_pct}%`,
     }[cls.rule];
   }

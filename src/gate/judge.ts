@@ -231,8 +231,24 @@ function judge(base: CellResult, cand: CellResult, rule: MetricRule, s: JudgeSet
   if (dir === 'up') e.hi *= Math.exp(margin.pass);
   else e.lo *= Math.exp(-margin.pass);
   out.interval_pct = [pct(e.lo), pct(e.hi)];
-  const cls = classifyChange({ estimate: e.estimate, lo: e.lo, hi: e.hi, threshold: thr, good: mirrorThreshold(thr), direction: dir, pNoChange: e.pNoChange, level: rule.level, scale: 'ratio' });
+  // The tolerance alone: where a floor or a margin widened it, a change wholly beyond it is a change the data show.
+  const tolerance = thresholdRatio({ ...rule, floor: 0 }, b);
+  const widened = dir === 'up' ? thr > tolerance : thr < tolerance;
+  const cls = classifyChange({
+    estimate: e.estimate,
+    lo: e.lo,
+    hi: e.hi,
+    threshold: thr,
+    good: mirrorThreshold(thr),
+    direction: dir,
+    pNoChange: e.pNoChange,
+    level: rule.level,
+    scale: 'ratio',
+    ...(widened ? { tolerance } : {}),
+  });
   const decided = decide(out, cls, e.lo, e.hi, s.confidence, true);
+  if (cls.rule === 'within-widened')
+    decided.reason = `changed by ${out.interval_pct![0]}% to ${out.interval_pct![1]}%, beyond the ${pct(tolerance)}% tolerance; the ${out.threshold_pct}% threshold (floor${margin.regress > 0 ? ' and neighbour margin' : ''}) is all these data can vouch for`;
   if (decided.verdict === 'inconclusive' && def.dist !== null) {
     const sizes = [base, cand].flatMap((side) =>
       trialSamples(side, def)
@@ -267,6 +283,7 @@ function decide(out: MetricVerdict, cls: Classified, lo: number, hi: number, lev
       out.reason = 'the estimate is beyond the mirrored threshold on the good side and the interval excludes no change';
       break;
     case 'within':
+    case 'within-widened':
       out.reason = `the interval stays within the ${out.threshold_pct}% threshold`;
       break;
     case 'too-wide':

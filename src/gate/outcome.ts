@@ -26,12 +26,17 @@ export interface ChangeEvidence {
   level: 'fail' | 'warn';
   /** 'ratio': no change is 1 (relative metrics); 'difference': no change is 0 (error_rate). */
   scale: 'ratio' | 'difference';
+  /**
+   * The bad-side threshold of the tolerance alone, before a floor or a margin
+   * widened it to `threshold`; absent when nothing widened it.
+   */
+  tolerance?: number;
 }
 
 export interface Classified {
   verdict: MetricOutcome;
   /** Which rule decided, for the report's reason. */
-  rule: 'beyond' | 'estimate-beyond' | 'estimate-beyond-noisy' | 'improved' | 'improved-significant' | 'within' | 'too-wide';
+  rule: 'beyond' | 'estimate-beyond' | 'estimate-beyond-noisy' | 'improved' | 'improved-significant' | 'within' | 'within-widened' | 'too-wide';
 }
 
 /**
@@ -60,6 +65,9 @@ export function mirrorThreshold(threshold: number): number {
  * improved: the whole interval is beyond the mirrored threshold on the good
  *   side, or the estimate is and the interval excludes no change.
  * unchanged: the interval lies within the threshold on the bad side.
+ * warn (within-widened): it does, but the whole interval is beyond the
+ *   tolerance the floor or margin widened: a change the data show, which the
+ *   threshold holds back; never `unchanged` (gating rule 15).
  * inconclusive: the interval reaches past the threshold with the estimate inside it.
  */
 export function classifyChange(e: ChangeEvidence, warnAlpha: number = WARN_ALPHA): Classified {
@@ -79,6 +87,9 @@ export function classifyChange(e: ChangeEvidence, warnAlpha: number = WARN_ALPHA
   }
   if (goodOf(badEnd, e.good)) return { verdict: 'improved', rule: 'improved' };
   if (goodOf(e.estimate, e.good) && goodOf(badEnd, none)) return { verdict: 'improved', rule: 'improved-significant' };
-  if (!bad(badEnd, e.threshold)) return { verdict: 'unchanged', rule: 'within' };
+  if (!bad(badEnd, e.threshold)) {
+    if (e.tolerance !== undefined && bad(goodEnd, e.tolerance)) return { verdict: 'warn', rule: 'within-widened' };
+    return { verdict: 'unchanged', rule: 'within' };
+  }
   return { verdict: 'inconclusive', rule: 'too-wide' };
 }

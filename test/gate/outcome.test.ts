@@ -62,6 +62,18 @@ describe('classifyChange', () => {
     expect(classifyChange({ ...e, estimate: 0.03, lo: 0.015, hi: 0.045 }).verdict).toBe('regressed');
   });
 
+  it('gating rule 15: a change wholly beyond the tolerance that a floor holds back is a warning, never unchanged', () => {
+    // TPOT on a 1.5 ms server: the 5% tolerance widened to +13% by the timing floor; the paired interval +8 ... +12%.
+    const tpot: ChangeEvidence = { ...lat(1.1, 1.08, 1.12), threshold: 1.13, good: mirrorThreshold(1.13), tolerance: 1.05 };
+    expect(classifyChange(tpot)).toEqual({ verdict: 'warn', rule: 'within-widened' });
+    // The interval reaching back inside the tolerance: no change is shown, so within.
+    expect(classifyChange({ ...tpot, estimate: 1.06, lo: 1.02 })).toEqual({ verdict: 'unchanged', rule: 'within' });
+    // Without a widened threshold the rule is as before.
+    expect(classifyChange({ ...tpot, tolerance: undefined })).toEqual({ verdict: 'unchanged', rule: 'within' });
+    // Throughput, the other direction: tolerance -5% widened to -9% by a neighbour margin; interval -8 ... -6%.
+    expect(classifyChange({ ...tps(0.93, 0.92, 0.94), threshold: 0.91, good: mirrorThreshold(0.91), tolerance: 0.95 })).toEqual({ verdict: 'warn', rule: 'within-widened' });
+  });
+
   it('rejects an estimate outside its interval', () => {
     expect(() => classifyChange(tps(0.8, 0.85, 0.9))).toThrow(/lo <= estimate <= hi/);
   });

@@ -40,6 +40,10 @@ describe('timing floors from the measured timing accuracy', () => {
     expect(m.threshold_pct).toBeCloseTo((1 / m.baseline!) * 100, 1);
     expect(m.threshold_pct).toBeGreaterThan(12);
     expect(m.verdict).not.toBe('regressed');
+    // Gating rule 15: the +10% is wholly beyond the 5% tolerance, so the floor holds it back as a warning, never `unchanged`.
+    expect(m.interval_pct![0]).toBeGreaterThan(5);
+    expect(m.verdict).toBe('warn');
+    expect(m.reason).toMatch(/^changed by [\d.]+% to [\d.]+%, beyond the 5% tolerance; the [\d.]+% threshold \(floor\) is all these data can vouch for$/);
     const old = metric(compare(withDelay(base, undefined), withDelay(cand, undefined), gate()), 'tpot_ms.p50');
     expect(old.threshold_pct).toBe(m.threshold_pct);
   });

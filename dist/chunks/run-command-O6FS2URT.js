@@ -9,24 +9,24 @@ import {
   designRun,
   measurePort,
   runPaths
-} from "./chunk-V33LJKJH.js";
+} from "./chunk-FW3ZXH3E.js";
 import {
   reportVerdict
-} from "./chunk-OIJJ2NJZ.js";
+} from "./chunk-LI4S7PR3.js";
 import {
   measure
-} from "./chunk-3Z7BNRI3.js";
+} from "./chunk-M6TECOFD.js";
 import "./chunk-OMR3X4M3.js";
 import {
   parseShard
 } from "./chunk-G3K4PI5N.js";
 import {
   readPlan
-} from "./chunk-D755RGY4.js";
+} from "./chunk-PQDMZHEE.js";
 import "./chunk-KITUZ5SU.js";
 import "./chunk-Y52YXPNT.js";
 import "./chunk-DSTYHSYM.js";
-import "./chunk-BQTH2XRP.js";
+import "./chunk-TO4DDGBB.js";
 import "./chunk-FI5WYMYS.js";
 import "./chunk-ZBFK6JJY.js";
 import "./chunk-WOFLQFMQ.js";

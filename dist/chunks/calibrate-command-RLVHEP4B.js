@@ -1,7 +1,7 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
   measure
-} from "./chunk-3Z7BNRI3.js";
+} from "./chunk-M6TECOFD.js";
 import "./chunk-OMR3X4M3.js";
 import "./chunk-G3K4PI5N.js";
 import {
@@ -11,11 +11,11 @@ import {
   calibrationTrials,
   readPlan,
   shareFigure
-} from "./chunk-D755RGY4.js";
+} from "./chunk-PQDMZHEE.js";
 import "./chunk-KITUZ5SU.js";
 import "./chunk-Y52YXPNT.js";
 import "./chunk-DSTYHSYM.js";
-import "./chunk-BQTH2XRP.js";
+import "./chunk-TO4DDGBB.js";
 import "./chunk-FI5WYMYS.js";
 import "./chunk-ZBFK6JJY.js";
 import {

@@ -10,7 +10,7 @@ import {
   telemetrySection,
   telemetrySummary,
   undecided
-} from "./chunk-D755RGY4.js";
+} from "./chunk-PQDMZHEE.js";
 import {
   PercentileCells,
   capacityCellSection,

@@ -1,7 +1,7 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
   mirrorThreshold
-} from "./chunk-BQTH2XRP.js";
+} from "./chunk-TO4DDGBB.js";
 import {
   DEFAULT_CHANGE_OPTIONS,
   buildSeries,

@@ -2,7 +2,7 @@ import { createRequire as __llmPerfGateRequire } from 'node:module'; const requi
 import {
   NO_BASELINE_HEADLINE,
   noBaselineYet
-} from "./chunk-OIJJ2NJZ.js";
+} from "./chunk-LI4S7PR3.js";
 import {
   cellId,
   measure,
@@ -10,7 +10,7 @@ import {
   startLaunch,
   stopLaunch,
   withServers
-} from "./chunk-3Z7BNRI3.js";
+} from "./chunk-M6TECOFD.js";
 import {
   TERMINAL_STYLE,
   TRACE_LOAD_LABEL,
@@ -20,7 +20,7 @@ import {
   judgeStored,
   nextStep,
   undecided
-} from "./chunk-D755RGY4.js";
+} from "./chunk-PQDMZHEE.js";
 
 // src/pipeline/design.ts
 function designRun(c) {

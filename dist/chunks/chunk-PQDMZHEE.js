@@ -14,7 +14,7 @@ import {
   WARN_ALPHA,
   classifyChange,
   mirrorThreshold
-} from "./chunk-BQTH2XRP.js";
+} from "./chunk-TO4DDGBB.js";
 import {
   codeSpan,
   escapeMd
@@ -8478,8 +8478,23 @@ function judge(base, cand, rule, s) {
   if (dir === "up") e.hi *= Math.exp(margin.pass);
   else e.lo *= Math.exp(-margin.pass);
   out.interval_pct = [pct(e.lo), pct(e.hi)];
-  const cls = classifyChange({ estimate: e.estimate, lo: e.lo, hi: e.hi, threshold: thr, good: mirrorThreshold(thr), direction: dir, pNoChange: e.pNoChange, level: rule.level, scale: "ratio" });
+  const tolerance = thresholdRatio({ ...rule, floor: 0 }, b);
+  const widened = dir === "up" ? thr > tolerance : thr < tolerance;
+  const cls = classifyChange({
+    estimate: e.estimate,
+    lo: e.lo,
+    hi: e.hi,
+    threshold: thr,
+    good: mirrorThreshold(thr),
+    direction: dir,
+    pNoChange: e.pNoChange,
+    level: rule.level,
+    scale: "ratio",
+    ...widened ? { tolerance } : {}
+  });
   const decided = decide(out, cls, e.lo, e.hi, s.confidence, true);
+  if (cls.rule === "within-widened")
+    decided.reason = `changed by ${out.interval_pct[0]}% to ${out.interval_pct[1]}%, beyond the ${pct(tolerance)}% tolerance; the ${out.threshold_pct}% threshold (floor${margin.regress > 0 ? " and neighbour margin" : ""}) is all these data can vouch for`;
   if (decided.verdict === "inconclusive" && def.dist !== null) {
     const sizes = [base, cand].flatMap(
       (side2) => trialSamples(side2, def).map((t) => t.length).filter((k) => k > 0)
@@ -8510,6 +8525,7 @@ function decide(out, cls, lo, hi, level, ratio) {
       out.reason = "the estimate is beyond the mirrored threshold on the good side and the interval excludes no change";
       break;
     case "within":
+    case "within-widened":
       out.reason = `the interval stays within the ${out.threshold_pct}% threshold`;
       break;
     case "too-wide":
@@ -9318,7 +9334,20 @@ function judgeAgainstHistory(history, cand, rule, s) {
   const mdc = minimumDetectableRatio(noise, c.length, testAlpha, thr, dir, s.power ?? 0.8);
   const means = jobs.map((j) => j.reduce((a, v) => a + Math.log(v), 0) / j.length);
   const report = noiseReport(noise, mdc, means);
-  const cls = classifyChange({ estimate: e.estimate, lo: e.lo, hi: e.hi, threshold: thr, good: 1 / thr, direction: dir, pNoChange: e.pNoChange, level: rule.level, scale: "ratio" });
+  const tolerance = thresholdRatio({ ...rule, floor: 0 }, base);
+  const widened = dir === "up" ? thr > tolerance : thr < tolerance;
+  const cls = classifyChange({
+    estimate: e.estimate,
+    lo: e.lo,
+    hi: e.hi,
+    threshold: thr,
+    good: 1 / thr,
+    direction: dir,
+    pNoChange: e.pNoChange,
+    level: rule.level,
+    scale: "ratio",
+    ...widened ? { tolerance } : {}
+  });
   let verdict = cls.verdict;
   let reason2;
   const logChange = Math.log(e.estimate);
@@ -9334,6 +9363,7 @@ function judgeAgainstHistory(history, cand, rule, s) {
       improved: "the whole interval is beyond the threshold on the good side",
       "improved-significant": "the estimate is beyond the threshold on the good side and the interval excludes no change",
       within: `the interval stays within the ${pct2(thr)}% threshold`,
+      "within-widened": `changed by ${pct2(e.lo)}% to ${pct2(e.hi)}%, beyond the ${pct2(tolerance)}% tolerance; the ${pct2(thr)}% threshold (the ${rule.floor} ${def.unit} floor) is all the stored jobs' noise and floor let this run vouch for`,
       "too-wide": `interval too wide to rule out a change beyond ${pct2(thr)}%: ${noise.jobs} stored jobs detect about ${report.mdc_pct}%`
     }[cls.rule];
   }

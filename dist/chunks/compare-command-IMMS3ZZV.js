@@ -1,14 +1,14 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
   reportVerdict
-} from "./chunk-OIJJ2NJZ.js";
+} from "./chunk-LI4S7PR3.js";
 import {
   judgeStored
-} from "./chunk-D755RGY4.js";
+} from "./chunk-PQDMZHEE.js";
 import "./chunk-KITUZ5SU.js";
 import "./chunk-Y52YXPNT.js";
 import "./chunk-DSTYHSYM.js";
-import "./chunk-BQTH2XRP.js";
+import "./chunk-TO4DDGBB.js";
 import "./chunk-WOFLQFMQ.js";
 import "./chunk-KF7G4B7M.js";
 import "./chunk-4AXL3BU5.js";

@@ -12,21 +12,21 @@ import {
   carryOut,
   designRun,
   measurePort
-} from "./chunk-V33LJKJH.js";
+} from "./chunk-FW3ZXH3E.js";
 import {
   reportVerdict
-} from "./chunk-OIJJ2NJZ.js";
-import "./chunk-3Z7BNRI3.js";
+} from "./chunk-LI4S7PR3.js";
+import "./chunk-M6TECOFD.js";
 import "./chunk-OMR3X4M3.js";
 import "./chunk-G3K4PI5N.js";
 import {
   RunSetupError,
   readPlan
-} from "./chunk-D755RGY4.js";
+} from "./chunk-PQDMZHEE.js";
 import "./chunk-KITUZ5SU.js";
 import "./chunk-Y52YXPNT.js";
 import "./chunk-DSTYHSYM.js";
-import "./chunk-BQTH2XRP.js";
+import "./chunk-TO4DDGBB.js";
 import "./chunk-FI5WYMYS.js";
 import "./chunk-ZBFK6JJY.js";
 import "./chunk-WOFLQFMQ.js";

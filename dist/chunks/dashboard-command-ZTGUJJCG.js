@@ -11,8 +11,8 @@ import {
   dashboardData,
   repoUrlOf,
   writeSite
-} from "./chunk-KKLPFTUW.js";
-import "./chunk-BQTH2XRP.js";
+} from "./chunk-DBSSPVQB.js";
+import "./chunk-TO4DDGBB.js";
 import "./chunk-RCXNONNS.js";
 import {
   Git

@@ -21,7 +21,10 @@ function classifyChange(e, warnAlpha = WARN_ALPHA) {
   }
   if (goodOf(badEnd, e.good)) return { verdict: "improved", rule: "improved" };
   if (goodOf(e.estimate, e.good) && goodOf(badEnd, none)) return { verdict: "improved", rule: "improved-significant" };
-  if (!bad(badEnd, e.threshold)) return { verdict: "unchanged", rule: "within" };
+  if (!bad(badEnd, e.threshold)) {
+    if (e.tolerance !== void 0 && bad(goodEnd, e.tolerance)) return { verdict: "warn", rule: "within-widened" };
+    return { verdict: "unchanged", rule: "within" };
+  }
   return { verdict: "inconclusive", rule: "too-wide" };
 }
 

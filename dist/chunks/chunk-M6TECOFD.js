@@ -42,7 +42,7 @@ import {
   synthesizeItems,
   traceLoad,
   workloadHash
-} from "./chunk-D755RGY4.js";
+} from "./chunk-PQDMZHEE.js";
 import {
   getTokenizer,
   lazyTokenCounter
