@@ -129,7 +129,7 @@ var COMMANDS = {
       shard: { type: "string" },
       "start-at": { type: "string" }
     },
-    run: async (v, io2) => (await import("./chunks/run-command-O6FS2URT.js")).runCommand(
+    run: async (v, io2) => (await import("./chunks/run-command-KLDZ77HK.js")).runCommand(
       {
         config: str(v, "config"),
         url: str(v, "url"),
@@ -148,7 +148,7 @@ var COMMANDS = {
     summary: "interleaved A/B: run the matrix on two targets in pairs and compare them with a paired test",
     usage: AB_USAGE,
     options: { config: { type: "string" }, "out-dir": { type: "string" }, budget: { type: "string" }, markdown: { type: "string" }, json: { type: "string" } },
-    run: async (v, io2) => (await import("./chunks/ab-command-W3PCA44G.js")).abCommand(
+    run: async (v, io2) => (await import("./chunks/ab-command-5DCFVLZY.js")).abCommand(
       { config: str(v, "config"), outDir: str(v, "out-dir") ?? "llm-perf-ab", budget: str(v, "budget"), markdown: str(v, "markdown"), json: str(v, "json") },
       io2
     )
@@ -163,7 +163,7 @@ var COMMANDS = {
       markdown: { type: "string" },
       json: { type: "string" }
     },
-    run: async (v, io2) => (await import("./chunks/compare-command-IMMS3ZZV.js")).compareCommand(
+    run: async (v, io2) => (await import("./chunks/compare-command-QCG7JC6F.js")).compareCommand(
       {
         baselines: requiredList(v, "baseline", COMPARE_USAGE),
         candidate: required(v, "candidate", COMPARE_USAGE),
@@ -188,7 +188,7 @@ var COMMANDS = {
       baseline: { type: "string" },
       candidate: { type: "string" }
     },
-    run: async (v, io2) => (await import("./chunks/calibrate-command-RLVHEP4B.js")).calibrateCommand(
+    run: async (v, io2) => (await import("./chunks/calibrate-command-Y27AK2VT.js")).calibrateCommand(
       {
         config: str(v, "config"),
         url: str(v, "url"),

@@ -18,7 +18,7 @@ import {
   publish,
   runPaths,
   stepNote
-} from "./chunks/chunk-FW3ZXH3E.js";
+} from "./chunks/chunk-JUZBL44V.js";
 import {
   TOP_END,
   noBaselineYet,
@@ -26,14 +26,14 @@ import {
   reportTop,
   reportTopOptions,
   writeVerdictFiles
-} from "./chunks/chunk-LI4S7PR3.js";
-import "./chunks/chunk-M6TECOFD.js";
+} from "./chunks/chunk-QWNWEHHF.js";
+import "./chunks/chunk-3X45XYPP.js";
 import "./chunks/chunk-OMR3X4M3.js";
-import "./chunks/chunk-G3K4PI5N.js";
+import "./chunks/chunk-YOD7EV5A.js";
 import {
   compareFingerprints,
   readPlan
-} from "./chunks/chunk-PQDMZHEE.js";
+} from "./chunks/chunk-MZV7QOH6.js";
 import "./chunks/chunk-KITUZ5SU.js";
 import "./chunks/chunk-Y52YXPNT.js";
 import "./chunks/chunk-DSTYHSYM.js";

@@ -48,7 +48,7 @@ export class StreamCall {
    */
   tFirst = -1;
   tLast = 0;
-  /** Arrival of the first chunk with choices, output or not (target.ttft_from: first_chunk); -1 before it. */
+  /** Arrival of the first chunk with choices, output or not; kept only with target.ttft_from: first_chunk, -1 otherwise and before it. */
   tChunk = -1;
   /** TTFT is stamped at the first chunk with choices (vLLM's bench serve) instead of the first output. */
   private readonly fromChunk: boolean;
@@ -209,7 +209,7 @@ export class StreamCall {
         this.fail = { cls: 'bad-response', msg: ev.message };
         return;
       case 'chunk': {
-        if (ev.choices && this.tChunk < 0) this.tChunk = this.tRead;
+        if (this.fromChunk && ev.choices && this.tChunk < 0) this.tChunk = this.tRead;
         if (ev.output) {
           const now = this.tRead;
           if (this.tFirst < 0) {

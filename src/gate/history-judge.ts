@@ -85,7 +85,6 @@ export function judgeAgainstHistory(history: readonly CellResult[], cand: CellRe
   const report = noiseReport(noise, mdc, means);
   // The tolerance alone: where the floor widened it, a change wholly beyond it is never `unchanged` (outcome.ts).
   const tolerance = thresholdRatio({ ...rule, floor: 0 }, base);
-  const widened = dir === 'up' ? thr > tolerance : thr < tolerance;
   const cls = classifyChange({
     estimate: e.estimate,
     lo: e.lo,
@@ -96,7 +95,7 @@ export function judgeAgainstHistory(history: readonly CellResult[], cand: CellRe
     pNoChange: e.pNoChange,
     level: rule.level,
     scale: 'ratio',
-    ...(widened ? { tolerance } : {}),
+    tolerance,
   });
   let verdict = cls.verdict;
   let reason: string;

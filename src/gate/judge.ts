@@ -233,7 +233,6 @@ function judge(base: CellResult, cand: CellResult, rule: MetricRule, s: JudgeSet
   out.interval_pct = [pct(e.lo), pct(e.hi)];
   // The tolerance alone: where a floor or a margin widened it, a change wholly beyond it is a change the data show.
   const tolerance = thresholdRatio({ ...rule, floor: 0 }, b);
-  const widened = dir === 'up' ? thr > tolerance : thr < tolerance;
   const cls = classifyChange({
     estimate: e.estimate,
     lo: e.lo,
@@ -244,7 +243,7 @@ function judge(base: CellResult, cand: CellResult, rule: MetricRule, s: JudgeSet
     pNoChange: e.pNoChange,
     level: rule.level,
     scale: 'ratio',
-    ...(widened ? { tolerance } : {}),
+    tolerance,
   });
   const decided = decide(out, cls, e.lo, e.hi, s.confidence, true);
   if (cls.rule === 'within-widened')

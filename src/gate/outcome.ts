@@ -28,7 +28,8 @@ export interface ChangeEvidence {
   scale: 'ratio' | 'difference';
   /**
    * The bad-side threshold of the tolerance alone, before a floor or a margin
-   * widened it to `threshold`; absent when nothing widened it.
+   * widened it to `threshold`. Where nothing widened it (equal to threshold)
+   * it changes nothing: an interval wholly beyond it is already `beyond`.
    */
   tolerance?: number;
 }

@@ -2,7 +2,7 @@ import { createRequire as __llmPerfGateRequire } from 'node:module'; const requi
 import {
   InferenceClient,
   runCell
-} from "./chunk-G3K4PI5N.js";
+} from "./chunk-YOD7EV5A.js";
 import {
   lazyTokenCounter
 } from "./chunk-Y52YXPNT.js";

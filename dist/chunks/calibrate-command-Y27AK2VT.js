@@ -1,9 +1,9 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
   measure
-} from "./chunk-M6TECOFD.js";
+} from "./chunk-3X45XYPP.js";
 import "./chunk-OMR3X4M3.js";
-import "./chunk-G3K4PI5N.js";
+import "./chunk-YOD7EV5A.js";
 import {
   MAX_BUDGET_PAIRS,
   adviseStoredBudget,
@@ -11,7 +11,7 @@ import {
   calibrationTrials,
   readPlan,
   shareFigure
-} from "./chunk-PQDMZHEE.js";
+} from "./chunk-MZV7QOH6.js";
 import "./chunk-KITUZ5SU.js";
 import "./chunk-Y52YXPNT.js";
 import "./chunk-DSTYHSYM.js";

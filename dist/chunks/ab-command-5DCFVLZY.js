@@ -12,17 +12,17 @@ import {
   carryOut,
   designRun,
   measurePort
-} from "./chunk-FW3ZXH3E.js";
+} from "./chunk-JUZBL44V.js";
 import {
   reportVerdict
-} from "./chunk-LI4S7PR3.js";
-import "./chunk-M6TECOFD.js";
+} from "./chunk-QWNWEHHF.js";
+import "./chunk-3X45XYPP.js";
 import "./chunk-OMR3X4M3.js";
-import "./chunk-G3K4PI5N.js";
+import "./chunk-YOD7EV5A.js";
 import {
   RunSetupError,
   readPlan
-} from "./chunk-PQDMZHEE.js";
+} from "./chunk-MZV7QOH6.js";
 import "./chunk-KITUZ5SU.js";
 import "./chunk-Y52YXPNT.js";
 import "./chunk-DSTYHSYM.js";

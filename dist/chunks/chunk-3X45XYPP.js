@@ -21,7 +21,7 @@ import {
   shardProblem,
   startCellClock,
   timerMs
-} from "./chunk-G3K4PI5N.js";
+} from "./chunk-YOD7EV5A.js";
 import {
   MAX_CHUNK_WORDS,
   MIN_CHUNK_WORDS,
@@ -42,7 +42,7 @@ import {
   synthesizeItems,
   traceLoad,
   workloadHash
-} from "./chunk-PQDMZHEE.js";
+} from "./chunk-MZV7QOH6.js";
 import {
   getTokenizer,
   lazyTokenCounter

@@ -2,7 +2,7 @@ import { createRequire as __llmPerfGateRequire } from 'node:module'; const requi
 import {
   NO_BASELINE_HEADLINE,
   noBaselineYet
-} from "./chunk-LI4S7PR3.js";
+} from "./chunk-QWNWEHHF.js";
 import {
   cellId,
   measure,
@@ -10,7 +10,7 @@ import {
   startLaunch,
   stopLaunch,
   withServers
-} from "./chunk-M6TECOFD.js";
+} from "./chunk-3X45XYPP.js";
 import {
   TERMINAL_STYLE,
   TRACE_LOAD_LABEL,
@@ -20,7 +20,7 @@ import {
   judgeStored,
   nextStep,
   undecided
-} from "./chunk-PQDMZHEE.js";
+} from "./chunk-MZV7QOH6.js";
 
 // src/pipeline/design.ts
 function designRun(c) {

@@ -1,10 +1,10 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
   reportVerdict
-} from "./chunk-LI4S7PR3.js";
+} from "./chunk-QWNWEHHF.js";
 import {
   judgeStored
-} from "./chunk-PQDMZHEE.js";
+} from "./chunk-MZV7QOH6.js";
 import "./chunk-KITUZ5SU.js";
 import "./chunk-Y52YXPNT.js";
 import "./chunk-DSTYHSYM.js";

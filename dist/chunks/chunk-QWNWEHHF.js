@@ -10,7 +10,7 @@ import {
   telemetrySection,
   telemetrySummary,
   undecided
-} from "./chunk-PQDMZHEE.js";
+} from "./chunk-MZV7QOH6.js";
 import {
   PercentileCells,
   capacityCellSection,

@@ -9,20 +9,20 @@ import {
   designRun,
   measurePort,
   runPaths
-} from "./chunk-FW3ZXH3E.js";
+} from "./chunk-JUZBL44V.js";
 import {
   reportVerdict
-} from "./chunk-LI4S7PR3.js";
+} from "./chunk-QWNWEHHF.js";
 import {
   measure
-} from "./chunk-M6TECOFD.js";
+} from "./chunk-3X45XYPP.js";
 import "./chunk-OMR3X4M3.js";
 import {
   parseShard
-} from "./chunk-G3K4PI5N.js";
+} from "./chunk-YOD7EV5A.js";
 import {
   readPlan
-} from "./chunk-PQDMZHEE.js";
+} from "./chunk-MZV7QOH6.js";
 import "./chunk-KITUZ5SU.js";
 import "./chunk-Y52YXPNT.js";
 import "./chunk-DSTYHSYM.js";

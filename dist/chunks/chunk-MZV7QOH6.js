@@ -8479,7 +8479,6 @@ function judge(base, cand, rule, s) {
   else e.lo *= Math.exp(-margin.pass);
   out.interval_pct = [pct(e.lo), pct(e.hi)];
   const tolerance = thresholdRatio({ ...rule, floor: 0 }, b);
-  const widened = dir === "up" ? thr > tolerance : thr < tolerance;
   const cls = classifyChange({
     estimate: e.estimate,
     lo: e.lo,
@@ -8490,7 +8489,7 @@ function judge(base, cand, rule, s) {
     pNoChange: e.pNoChange,
     level: rule.level,
     scale: "ratio",
-    ...widened ? { tolerance } : {}
+    tolerance
   });
   const decided = decide(out, cls, e.lo, e.hi, s.confidence, true);
   if (cls.rule === "within-widened")
@@ -9335,7 +9334,6 @@ function judgeAgainstHistory(history, cand, rule, s) {
   const means = jobs.map((j) => j.reduce((a, v) => a + Math.log(v), 0) / j.length);
   const report = noiseReport(noise, mdc, means);
   const tolerance = thresholdRatio({ ...rule, floor: 0 }, base);
-  const widened = dir === "up" ? thr > tolerance : thr < tolerance;
   const cls = classifyChange({
     estimate: e.estimate,
     lo: e.lo,
@@ -9346,7 +9344,7 @@ function judgeAgainstHistory(history, cand, rule, s) {
     pNoChange: e.pNoChange,
     level: rule.level,
     scale: "ratio",
-    ...widened ? { tolerance } : {}
+    tolerance
   });
   let verdict = cls.verdict;
   let reason2;
