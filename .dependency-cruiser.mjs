@@ -19,6 +19,7 @@ const FLOORS = [
     { name: 'stats', path: '^src/stats/' },
     { name: 'metric-catalogue', path: '^src/metric-catalogue\\.ts$' },
   ],
+  [{ name: 'shapes', path: '^src/shapes/' }],
   [{ name: 'config', path: '^src/config/' }],
   [
     { name: 'workload', path: '^src/workload/' },

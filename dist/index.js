@@ -18,7 +18,7 @@ import {
   publish,
   runPaths,
   stepNote
-} from "./chunks/chunk-JUZBL44V.js";
+} from "./chunks/chunk-7VGG4UE6.js";
 import {
   TOP_END,
   noBaselineYet,
@@ -26,31 +26,31 @@ import {
   reportTop,
   reportTopOptions,
   writeVerdictFiles
-} from "./chunks/chunk-QWNWEHHF.js";
-import "./chunks/chunk-3X45XYPP.js";
+} from "./chunks/chunk-QK5MFMSR.js";
+import "./chunks/chunk-N6BSW4RW.js";
 import "./chunks/chunk-OMR3X4M3.js";
-import "./chunks/chunk-YOD7EV5A.js";
+import "./chunks/chunk-CJCLV5TW.js";
 import {
   compareFingerprints,
   readPlan
-} from "./chunks/chunk-MZV7QOH6.js";
+} from "./chunks/chunk-FBXCOYVM.js";
 import "./chunks/chunk-KITUZ5SU.js";
 import "./chunks/chunk-Y52YXPNT.js";
 import "./chunks/chunk-DSTYHSYM.js";
 import {
   dashboardData,
   siteFiles
-} from "./chunks/chunk-DBSSPVQB.js";
+} from "./chunks/chunk-SHNQYI3J.js";
 import "./chunks/chunk-TO4DDGBB.js";
 import {
   buildSeries,
   describeChange,
   findChanges,
   newChanges
-} from "./chunks/chunk-RCXNONNS.js";
+} from "./chunks/chunk-JJKIAQAW.js";
 import {
   compactHistory
-} from "./chunks/chunk-JGEESURR.js";
+} from "./chunks/chunk-HKNINM3M.js";
 import {
   DEFAULT_ORDER_COMMITS,
   Git,
@@ -61,16 +61,15 @@ import {
   pushWaitMs,
   readBranchHistory,
   saveResult
-} from "./chunks/chunk-D4HLAB5Q.js";
-import "./chunks/chunk-FI5WYMYS.js";
-import "./chunks/chunk-ZBFK6JJY.js";
+} from "./chunks/chunk-5MGUJ6S3.js";
+import "./chunks/chunk-QMMAKEWO.js";
+import "./chunks/chunk-EWH2SMOX.js";
 import {
   codeSpan,
   escapeMd,
   writeResult
-} from "./chunks/chunk-WOFLQFMQ.js";
-import "./chunks/chunk-KF7G4B7M.js";
-import "./chunks/chunk-4AXL3BU5.js";
+} from "./chunks/chunk-WJXH5TXX.js";
+import "./chunks/chunk-R524PKXI.js";
 import {
   DEFAULTS,
   HEADLINE,
@@ -78,8 +77,8 @@ import {
   isRecord,
   parseResult,
   readResultForGating
-} from "./chunks/chunk-BSKLUNIV.js";
-import "./chunks/chunk-A65H3QNL.js";
+} from "./chunks/chunk-UD2N32QN.js";
+import "./chunks/chunk-OLAHBRRA.js";
 import {
   INPUTS,
   OUTPUTS,

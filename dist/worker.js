@@ -5,5 +5,5 @@ import { workerData } from "node:worker_threads";
 if (workerData?.role === "llm-perf-gate-telemetry") {
   await (await import("./chunks/telemetry-worker-OTCLCNZH.js")).serveTelemetryWorker();
 } else {
-  await (await import("./chunks/shard-worker-KHIOZ3TV.js")).serveShardWorker();
+  await (await import("./chunks/shard-worker-7EAIFM3O.js")).serveShardWorker();
 }

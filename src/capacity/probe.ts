@@ -7,6 +7,7 @@ import type { LoadPlan, Plan, ScenarioPlan, SloPlan } from '../config/plan.js';
 import { computeCellMetrics, type CellMetrics } from '../metrics/cell.js';
 import { EXACT_GAPS, sampleGaps } from '../stats/gaps.js';
 import { buildCellWorkload } from '../workload/index.js';
+import { loadPlanOf } from '../shapes/index.js';
 import { runLoadStep, type StepTarget } from './load-adapter.js';
 import type { CapacitySlo } from '../config/capacity-rules.js';
 import type { LoadPoint, Probe, StepOutcome } from './types.js';
@@ -28,12 +29,9 @@ interface RealProbeOptions {
   onStep?: (load: LoadPoint, metrics: CellMetrics) => void;
 }
 
-/** The matrix's load for a point; labels match the matrix's (c=4, r=2.5/s). */
+/** The matrix's load for a point, labelled as the matrix's are (c=4, r=2.5/s): the same shapes make both. */
 function loadPlanFor(p: LoadPoint, arrival: RealProbeOptions['arrival']): LoadPlan {
-  if (p.kind === 'concurrency') return { kind: 'concurrency', label: `c=${p.concurrency}`, concurrency: p.concurrency };
-  const kind = arrival?.kind ?? 'poisson';
-  const label = `r=${p.rate}/s${kind === 'gamma' ? `,gamma=${arrival!.burstiness}` : ''}`;
-  return { kind: 'rate', label, rate: p.rate, arrival: kind, burstiness: arrival?.burstiness ?? 1, maxConcurrency: null };
+  return loadPlanOf(p.kind === 'concurrency' ? { concurrency: p.concurrency } : { rate: p.rate, arrival: arrival?.kind ?? 'poisson', burstiness: arrival?.burstiness ?? 1, max_concurrency: null });
 }
 
 /**

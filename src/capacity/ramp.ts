@@ -9,9 +9,9 @@
 // the server saturated. The per-step samples are kept, so shards merge
 // exactly (mergeRamps) and the verdict is judged again on the whole.
 import { checkCapacitySlo, type CapacitySlo } from '../config/capacity-rules.js';
-import type { RampPlan, RampShape } from '../config/ramp.js';
+import type { RampPlan, RampShape } from '../shapes/ramp.js';
 import type { RequestRecord } from '../load/record.js';
-import { rampStepOf, rampStepRate, rampStepWindow } from '../load/ramp.js';
+import { rampStepOf, rampStepRate, rampStepWindow } from '../shapes/ramp.js';
 import { computeCellMetrics } from '../metrics/cell.js';
 import { summarize } from '../stats/distribution.js';
 import { combine, holds, judgeSlo, parseCapacitySlos } from './slo.js';

@@ -11,7 +11,7 @@ import { makeProblem, type ConfigProblem } from '../config-problem.js';
 import { crossFieldIssues, formatPath, gateIssues, has, schemaIssues, validateSchema, valueAt } from './issues.js';
 import { isRecord } from '../util/record.js';
 import type { Issue } from './vocabulary.js';
-import { normaliseLoad } from './normal.js';
+import { normaliseLoad } from '../shapes/index.js';
 import type { RawConfig, RawLoad } from './raw.js';
 import { endpointNotice, normaliseUrl } from './url.js';
 import type { Locate } from './yaml.js';

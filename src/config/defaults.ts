@@ -1,6 +1,8 @@
 // Defaults live here once; schema/config.schema.json repeats them as
 // `default` annotations for editors, and a test keeps the two in step.
 
+import { RATE_DEFAULTS } from '../shapes/index.js';
+
 export const DEFAULT_CONFIG_FILE = 'llm-perf.yml';
 
 export const DEFAULTS = {
@@ -27,8 +29,8 @@ export const DEFAULTS = {
   strictFingerprint: false,
   bootstrapIterations: 2000,
   sharedPrefixTokens: 0,
-  arrival: 'poisson',
-  burstiness: 1,
+  arrival: RATE_DEFAULTS.arrival,
+  burstiness: RATE_DEFAULTS.burstiness,
   readyTimeoutS: 600,
   telemetry: true,
   gpuIntervalMs: 500,

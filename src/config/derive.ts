@@ -5,30 +5,12 @@ import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { DEFAULTS } from './defaults.js';
-import { deepFreeze, normaliseTelemetry, type NormalAbSide, type NormalConfig, type NormalGate, type NormalLoad, type NormalMetricRule, type NormalTelemetry } from './normal.js';
-import type { AbSidePlan, GatePlan, LoadPlan, MetricRuleOverride, Plan } from './plan.js';
-import { rampExpectedRequests, rampLabel, rampPlanOf } from './ramp.js';
+import { deepFreeze, normaliseTelemetry, type NormalAbSide, type NormalConfig, type NormalGate, type NormalMetricRule, type NormalTelemetry } from './normal.js';
+import type { AbSidePlan, GatePlan, MetricRuleOverride, Plan } from './plan.js';
+import { loadPlanOf } from '../shapes/index.js';
 import { parseSloText } from './slo-text.js';
 
-/** `c=4`, `r=2/s`, `r=2/s,gamma=0.5,max=8`: names a load in cell ids and in gate.slo[].load. */
-export function loadLabel(l: NormalLoad): string {
-  if ('concurrency' in l) return `c=${l.concurrency}`;
-  if ('ramp' in l) return rampLabel(l.ramp);
-  let label = `r=${l.rate}/s`;
-  if (l.arrival === 'gamma') label += `,gamma=${l.burstiness}`;
-  if (l.max_concurrency !== null) label += `,max=${l.max_concurrency}`;
-  return label;
-}
-
-function loadPlanOf(l: NormalLoad): LoadPlan {
-  const label = loadLabel(l);
-  if ('concurrency' in l) return { kind: 'concurrency', label, concurrency: l.concurrency };
-  if ('ramp' in l) {
-    const rate = Math.round((rampExpectedRequests(l.ramp) / l.ramp.duration_s) * 1e6) / 1e6;
-    return { kind: 'rate', label, rate, arrival: 'ramp', burstiness: 1, maxConcurrency: null, ramp: rampPlanOf(l.ramp) };
-  }
-  return { kind: 'rate', label, rate: l.rate, arrival: l.arrival, burstiness: l.burstiness, maxConcurrency: l.max_concurrency };
-}
+export { loadLabel } from '../shapes/index.js';
 
 /**
  * The gate section as the gate uses it, with the telemetry section's rule for

@@ -6,7 +6,7 @@ import * as generated from './schema-validators.js';
 import { loadLabel } from './derive.js';
 import { conversationIssues } from './conversation.js';
 import { lengthFloor, lengthIssues } from './lengths.js';
-import { normaliseLoad } from './normal.js';
+import { LOAD_SHAPE_KEYS, normaliseLoad } from '../shapes/index.js';
 import { rampIssues } from './ramp.js';
 import { DEFAULTS } from './defaults.js';
 import type { RawLoad } from './raw.js';
@@ -109,7 +109,7 @@ export function schemaIssues(raw: unknown, errors: readonly ErrorObject[]): Issu
     const params = e.params as Record<string, unknown>;
 
     if (e.schemaPath === LOAD_ONE_OF) {
-      issues.push({ segs, reason: 'give exactly one of concurrency, rate or ramp', echo: false });
+      issues.push({ segs, reason: `give exactly one of ${LOAD_SHAPE_KEYS.slice(0, -1).join(', ')} or ${LOAD_SHAPE_KEYS.at(-1)!}`, echo: false });
       continue;
     }
     if (e.schemaPath.startsWith(`${LOAD_ONE_OF}/`)) continue;

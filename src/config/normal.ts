@@ -7,8 +7,8 @@ import { normaliseCapacity, normaliseGateCapacity, type NormalCapacity, type Nor
 import { normaliseConversation, type NormalConversation } from './conversation.js';
 import { DEFAULTS } from './defaults.js';
 import { normaliseLength, normaliseTrace, type Length, type NormalTrace } from './lengths.js';
-import { normaliseRamp, type NormalRamp } from './ramp.js';
-import type { RawAbSide, RawConfig, RawGate, RawLoad, RawMetricRule, RawTelemetry } from './raw.js';
+import { normaliseLoad, type NormalLoad } from '../shapes/index.js';
+import type { RawAbSide, RawConfig, RawGate, RawMetricRule, RawTelemetry } from './raw.js';
 import type { AbSchedule, ApiKind, Encoding, Warmup } from './vocabulary.js';
 import { normaliseUrl } from './url.js';
 
@@ -45,10 +45,7 @@ export interface NormalScenario {
   readonly conversation?: NormalConversation;
 }
 
-export type NormalLoad =
-  | { readonly concurrency: number }
-  | { readonly rate: number; readonly arrival: 'poisson' | 'gamma'; readonly burstiness: number; readonly max_concurrency: number | null }
-  | { readonly ramp: NormalRamp };
+export type { NormalLoad } from '../shapes/index.js';
 
 export interface NormalMetricRule {
   readonly gate?: boolean;
@@ -214,17 +211,6 @@ export function normaliseConfig(raw: RawConfig, input: NormaliseInput): NormalCo
     ...(capacity === undefined ? {} : { capacity }),
   };
   return deepFreeze(config);
-}
-
-export function normaliseLoad(ld: RawLoad): NormalLoad {
-  if (ld.concurrency !== undefined) return { concurrency: ld.concurrency };
-  if (ld.ramp !== undefined) return { ramp: normaliseRamp(ld.ramp) };
-  return {
-    rate: ld.rate ?? 0,
-    arrival: ld.arrival ?? DEFAULTS.arrival,
-    burstiness: ld.burstiness ?? DEFAULTS.burstiness,
-    max_concurrency: ld.max_concurrency ?? null,
-  };
 }
 
 /** The gate section with defaults filled in; overrides are kept as written (unset fields keep the catalogue's default). */

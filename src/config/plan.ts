@@ -2,12 +2,11 @@
 // and the gate need, as plain frozen data in the units they use.
 import type { Length, TraceFormat } from './lengths.js';
 import type { NormalConfig } from './normal.js';
-import type { RampPlan } from './ramp.js';
 import type { AbSchedule, ApiKind, Encoding, PromptLengths, SloOp, TtftFrom, Warmup } from './vocabulary.js';
 
 export type { AbSchedule, ApiKind, Encoding, SloOp, TtftFrom, Warmup } from './vocabulary.js';
 export type { Length, LengthDist, TraceFormat } from './lengths.js';
-export type { RampPlan } from './ramp.js';
+export type { RampPlan } from '../shapes/ramp.js';
 
 export interface TargetPlan {
   /** Base URL without credentials and without a trailing slash, e.g. http://127.0.0.1:8000 */
@@ -103,22 +102,9 @@ export interface TracePlan {
   readonly maxRequests: number | null;
 }
 
-export type LoadPlan =
-  | { readonly kind: 'concurrency'; readonly label: string; readonly concurrency: number }
-  | {
-      readonly kind: 'rate';
-      readonly label: string;
-      /** Requests per second (a trace: the mean rate its replay asks for). */
-      readonly rate: number;
-      /** trace: the arrival times are the trace's (a trace scenario's cell; CellRunOptions.arrivalOffsetsMs). ramp: Poisson, time-warped to `ramp` (load/ramp.ts). */
-      readonly arrival: 'poisson' | 'gamma' | 'trace' | 'ramp';
-      /** Gamma shape: 1 = Poisson, < 1 burstier, > 1 more regular. */
-      readonly burstiness: number;
-      /** Cap on requests in flight; null = unbounded. */
-      readonly maxConcurrency: number | null;
-      /** arrival ramp: the rate's course (`rate` is its mean); absent otherwise. */
-      readonly ramp?: RampPlan;
-    };
+import type { LoadPlan } from '../shapes/index.js';
+
+export type { LoadPlan } from '../shapes/index.js';
 
 export interface SloPlan {
   /** Per-request bounds; a request is "good" when it meets every bound set here. */

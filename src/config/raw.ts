@@ -4,7 +4,7 @@ import type { RawCapacity, RawGateCapacity } from './capacity.js';
 import type { RawCost } from './cost.js';
 import type { RawConversation } from './conversation.js';
 import type { RawLength, RawTrace } from './lengths.js';
-import type { RawRamp } from './ramp.js';
+import type { RawLoad } from '../shapes/index.js';
 import type { AbSchedule, ApiKind, Encoding, PromptLengths, TtftFrom } from './vocabulary.js';
 
 export interface RawTarget {
@@ -29,15 +29,7 @@ export interface RawScenario {
   /** Multi-turn sessions (src/config/conversation.ts). */
   conversation?: RawConversation;
 }
-export interface RawLoad {
-  concurrency?: number;
-  rate?: number;
-  arrival?: 'poisson' | 'gamma';
-  burstiness?: number;
-  max_concurrency?: number;
-  /** An open loop whose rate moves over the cell (src/config/ramp.ts). */
-  ramp?: RawRamp;
-}
+export type { RawLoad } from '../shapes/index.js';
 export interface RawMetricRule {
   gate?: boolean;
   tolerance?: number;

@@ -2,10 +2,10 @@
 // `send` performs it and reports its outcome, and this layer makes the record.
 // Knows time and concurrency; knows nothing of HTTP.
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import type { LoadPlan } from '../config/plan.js';
+import type { LoadPlan } from '../shapes/index.js';
 import { createPacer } from './pace.js';
 import { newRecord, type RequestOutcome, type RequestRecord } from './record.js';
-import { arrivals } from './schedule.js';
+import { drawnArrivals, inFlight, isOpen } from '../shapes/index.js';
 import { ownsRequest, shardLoad, SINGLE, type ShardSpec } from './shard.js';
 
 export interface CellRunOptions {
@@ -110,8 +110,7 @@ export async function runCell(o: CellRunOptions): Promise<CellRun> {
   const own: number[] = [];
   for (let j = 0; j < o.count; j++) if (ownsRequest(o.load, j, shard)) own.push(j);
   // A trace's first burst is built before the clock starts, later ones in the slack before each is due.
-  const ahead =
-    o.load.kind === 'rate' && o.load.arrival === 'trace' && o.arrivalAt !== undefined && o.prepare !== undefined && own.length > 0 ? new BodiesAhead(own, o.arrivalAt, o.prepare) : undefined;
+  const ahead = o.arrivalAt !== undefined && o.prepare !== undefined && own.length > 0 ? new BodiesAhead(own, o.arrivalAt, o.prepare) : undefined;
   ahead?.fill(0, Infinity);
   const clock = startCellClock(o.maxDurationMs, o.cancel);
   const { start, deadline } = clock;
@@ -129,20 +128,15 @@ export async function runCell(o: CellRunOptions): Promise<CellRun> {
   let sent: number;
   const dispatchLagMs: number[] = [];
   let plannedRps: number | null = null;
-  if (load.kind === 'concurrency') {
-    sent = await closedLoop(load.concurrency, own, stopped, launch);
+  if (!isOpen(load)) {
+    sent = await closedLoop(inFlight(load)!, own, stopped, launch);
   } else {
     // Every shard draws the whole schedule and keeps its own arrivals: their union is the single-process schedule.
-    let offsetAt: (i: number) => number;
-    if (load.arrival === 'trace') {
-      if (o.arrivalAt === undefined) throw new Error(`load '${load.label}': a trace replay needs each request's time (arrivalAt)`);
-      offsetAt = o.arrivalAt;
-    } else {
-      const next = arrivals(load, o.seedMaterial);
-      // openLoop asks for every index in order, so the draws are the single-process ones.
-      offsetAt = () => next();
-    }
-    const open = await openLoop(offsetAt, own, o.count, o.warmup, start, deadline, load.maxConcurrency, stopped, launch, o.cancel, dispatchLagMs, ahead);
+    // openLoop asks for every index in order, so the draws are the single-process ones.
+    const next = drawnArrivals(load, o.seedMaterial);
+    const offsetAt = next === null ? o.arrivalAt : () => next();
+    if (offsetAt === undefined) throw new Error(`load '${load.label}': its shape draws no arrival times, so each request's time must be given (arrivalAt)`);
+    const open = await openLoop(offsetAt, own, o.count, o.warmup, start, deadline, inFlight(load), stopped, launch, o.cancel, dispatchLagMs, ahead);
     sent = open.sent;
     if (sent - ownWarmup > 1) plannedRps = (sent - ownWarmup - 1) / ((open.lastOffset - open.firstMeasuredOffset) / 1000);
   }

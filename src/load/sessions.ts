@@ -8,11 +8,10 @@
 // count as not sent). Request `s * turns + k` is turn k of session s; its
 // record is the ordinary one, so every cell metric applies as it is.
 import { performance } from 'node:perf_hooks';
-import type { LoadPlan } from '../config/plan.js';
+import { drawnArrivals, inFlight, isOpen, type LoadPlan } from '../shapes/index.js';
 import { createPacer } from './pace.js';
 import { newRecord, type RequestOutcome, type RequestRecord } from './record.js';
 import { closedLoop, openLoop, startCellClock, type CellRun } from './run-cell.js';
-import { arrivals } from './schedule.js';
 import { ownsRequest, shardLoad, SINGLE, type ShardSpec } from './shard.js';
 
 interface SessionRunOptions {
@@ -41,7 +40,7 @@ export async function runSessions(o: SessionRunOptions): Promise<CellRun> {
   const records: RequestRecord[] = [];
   const dispatchLagMs: number[] = [];
   let measuredSent = 0;
-  const open = o.load.kind === 'rate';
+  const open = isOpen(o.load);
 
   /**
    * Runs session s from `due` (its first turn's due time); returns when it
@@ -77,13 +76,13 @@ export async function runSessions(o: SessionRunOptions): Promise<CellRun> {
   const own: number[] = [];
   for (let s = 0; s < o.sessions; s++) if (ownsRequest(o.load, s, shard)) own.push(s);
   const load = shardLoad(o.load, shard);
-  if (load.kind === 'concurrency') {
-    await closedLoop(load.concurrency, own, stopped, runSession);
+  if (!isOpen(load)) {
+    await closedLoop(inFlight(load)!, own, stopped, runSession);
   } else {
-    if (load.arrival !== 'poisson' && load.arrival !== 'gamma') throw new Error(`load '${load.label}': a conversation's sessions arrive at a poisson or gamma rate, not by ${load.arrival}`);
     // Every shard draws the whole schedule and keeps its own sessions' arrivals.
-    const next = arrivals(load, o.seedMaterial);
-    await openLoop(() => next(), own, o.sessions, o.warmupSessions, start, deadline, load.maxConcurrency, stopped, runSession, o.cancel, dispatchLagMs);
+    const next = drawnArrivals(load, o.seedMaterial);
+    if (next === null) throw new Error(`load '${load.label}': a conversation's sessions arrive on a drawn schedule; a ${load.shape} load draws none`);
+    await openLoop(() => next(), own, o.sessions, o.warmupSessions, start, deadline, inFlight(load), stopped, runSession, o.cancel, dispatchLagMs);
   }
   const loopDelay = clock.loopDelay();
   records.sort((a, b) => a.index - b.index);

@@ -4,7 +4,7 @@
 // the max_tokens and the open-loop arrival times of every request stay those
 // of the single-process plan: the workload is built whole (same hash) and
 // each shard picks its indices from it.
-import type { LoadPlan } from '../config/plan.js';
+import { inFlight, isOpen, withInFlight, type LoadPlan } from '../shapes/index.js';
 
 export interface ShardSpec {
   /** 0-based. */
@@ -48,15 +48,15 @@ export function shareOf(c: number, s: ShardSpec): number {
  */
 export function ownsRequest(load: LoadPlan, j: number, s: ShardSpec): boolean {
   if (s.count === 1) return true;
-  if (load.kind === 'rate') return j % s.count === s.index;
-  return (j % load.concurrency) % s.count === s.index;
+  if (isOpen(load)) return j % s.count === s.index;
+  return (j % inFlight(load)!) % s.count === s.index;
 }
 
 /** Why this shard count cannot split this load (a shard left without any concurrency), or null. */
 export function shardProblem(load: LoadPlan, s: ShardSpec): string | null {
-  const c = load.kind === 'concurrency' ? load.concurrency : load.maxConcurrency;
+  const c = inFlight(load);
   if (c !== null && c < s.count) {
-    const what = load.kind === 'concurrency' ? 'concurrency' : 'max_concurrency';
+    const what = isOpen(load) ? 'max_concurrency' : 'concurrency';
     return `load '${load.label}' has ${what} ${c}, fewer than ${s.count} shards: shard ${c} onwards would send nothing; use at most ${c} shards or workers`;
   }
   return null;
@@ -65,6 +65,6 @@ export function shardProblem(load: LoadPlan, s: ShardSpec): string | null {
 /** The load as this shard runs it: its share of the users or of the open-loop cap. */
 export function shardLoad(load: LoadPlan, s: ShardSpec): LoadPlan {
   if (s.count === 1) return load;
-  if (load.kind === 'concurrency') return { ...load, concurrency: shareOf(load.concurrency, s) };
-  return { ...load, maxConcurrency: load.maxConcurrency === null ? null : shareOf(load.maxConcurrency, s) };
+  const c = inFlight(load);
+  return c === null ? load : withInFlight(load, shareOf(c, s));
 }

@@ -4,6 +4,7 @@ import type { RampResult } from '../capacity/ramp.js';
 import type { SweepResult } from '../capacity/sweep.js';
 import type { CapacityResult, ProbedPoint } from '../capacity/types.js';
 import type { CapacityMode } from '../config/vocabulary.js';
+import type { ResultLoad } from '../shapes/index.js';
 import type { Length } from '../config/lengths.js';
 import type { NormalConversation } from '../config/conversation.js';
 import type { NormalConfig } from '../config/normal.js';
@@ -66,9 +67,8 @@ export interface CellResult {
     /** Multi-turn sessions (absent otherwise). */
     conversation?: NormalConversation;
   };
-  load:
-    | { kind: 'concurrency'; label: string; concurrency: number }
-    | { kind: 'rate'; label: string; rate: number; arrival: 'poisson' | 'gamma' | 'trace' | 'ramp'; burstiness: number; max_concurrency: number | null };
+  /** The load as its shape records it (src/shapes/). */
+  load: ResultLoad;
   /** The lengths the cell's measured requests asked for (first trial): input tokens and max_tokens; absent in older results. */
   lengths?: { input_tokens: LengthSummary | null; output_tokens: LengthSummary };
   /** A ramp load (docs/workloads.md, "Ramps"): its per-step figures and where it saturated; absent otherwise. */

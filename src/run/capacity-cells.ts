@@ -61,7 +61,7 @@ function pointLine(p: ProbedPoint): string {
 
 /** Hash of the prompts a first step sends (its load label aside): two results searched with the same work hash alike. */
 async function capacityWorkloadHash(plan: Plan, scenario: ScenarioPlan, id: string, count: number): Promise<string> {
-  const items = await buildCellWorkload(plan, scenario, { kind: 'concurrency', label: 'capacity', concurrency: 1 }, count, 0);
+  const items = await buildCellWorkload(plan, scenario, { shape: 'concurrency', label: 'capacity', concurrency: 1 }, count, 0);
   return workloadHash([{ cell: id, items }]);
 }
 

@@ -2,7 +2,8 @@
 // pool of all trials, which is what reports show and what the gate resamples.
 import type { RequestRecord } from '../load/record.js';
 import type { NormalConversation } from '../config/conversation.js';
-import type { LoadPlan, ScenarioPlan, SloPlan } from '../config/plan.js';
+import type { ScenarioPlan, SloPlan } from '../config/plan.js';
+import { isOpen, resultLoadOf, type LoadPlan } from '../shapes/index.js';
 import type { CellRun } from '../load/run-cell.js';
 import type { WarmupTaken } from '../load/warmup.js';
 import { computeCellMetrics } from '../metrics/cell.js';
@@ -52,6 +53,8 @@ export function assembleCell(args: {
   scenario: ScenarioPlan;
   datasetLabel: string | null;
   load: LoadPlan;
+  /** The items' arrival times, ms (a trace's: the result's rate is the one they ask for); absent for a shape that draws its own. */
+  arrivalTimes?: readonly number[];
   slos: SloPlan;
   workloadHash: string;
   trials: readonly TrialOutcome[];
@@ -125,10 +128,7 @@ export function assembleCell(args: {
       ...(args.trace == null ? {} : { trace: args.trace }),
       ...(args.conversation == null ? {} : { conversation: args.conversation }),
     },
-    load:
-      load.kind === 'concurrency'
-        ? { kind: 'concurrency', label: load.label, concurrency: load.concurrency }
-        : { kind: 'rate', label: load.label, rate: load.rate, arrival: load.arrival, burstiness: load.burstiness, max_concurrency: load.maxConcurrency },
+    load: resultLoadOf(load, args.arrivalTimes),
     status: trials.reduce<CellStatus>((worst, t) => (STATUS_RANK[t.status] > STATUS_RANK[worst] ? t.status : worst), 'complete'),
     workload_hash: args.workloadHash,
     started_at: args.trials[0]?.startedAt ?? new Date().toISOString(),
@@ -138,7 +138,7 @@ export function assembleCell(args: {
     trials,
     ...(args.lengths == null ? {} : { lengths: args.lengths }),
     ...(args.conversation == null ? {} : { turns: turnMetrics(groups.flat(), args.conversation.turns) }),
-    ...(load.kind === 'rate' ? { lateness_ms: summariseLateness(args.trials.flatMap((t) => t.run.dispatchLagMs)) } : {}),
+    ...(isOpen(load) ? { lateness_ms: summariseLateness(args.trials.flatMap((t) => t.run.dispatchLagMs)) } : {}),
     ...(telemetry ? { telemetry } : {}),
   };
 }

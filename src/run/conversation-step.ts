@@ -4,6 +4,7 @@
 // covers them: each turn's user message, max_tokens and think time, and
 // the synthetic answers) and kept beside the work items they hash as.
 import type { LoadPlan, Plan, ScenarioPlan, Warmup } from '../config/plan.js';
+import { inFlight } from '../shapes/index.js';
 import type { ConversationClient } from '../load/conversation-client.js';
 import { sessionSender } from '../load/conversation-client.js';
 import type { RequestRecord } from '../load/record.js';
@@ -22,7 +23,7 @@ const sessionsOf = new WeakMap<readonly WorkItem[], { sessions: Session[]; warmu
  * session slot of the load.
  */
 function warmupSessions(warmup: Warmup, turns: number, load: LoadPlan): number {
-  if (warmup === 'auto') return load.kind === 'concurrency' ? load.concurrency : (load.maxConcurrency ?? 1);
+  if (warmup === 'auto') return inFlight(load) ?? 1;
   return Math.ceil(warmup / turns);
 }
 

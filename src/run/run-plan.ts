@@ -12,7 +12,7 @@ import { TargetError } from '../errors/target-error.js';
 import type { RequestOutcome, RequestRecord } from '../load/record.js';
 import type { AbSidePlan, LoadPlan, Plan, ScenarioPlan, TargetPlan } from '../config/plan.js';
 import { runCell } from '../load/run-cell.js';
-import { runCellWarm, warmupBudget } from '../load/warmup.js';
+import { runCellWarm } from '../load/warmup.js';
 import { RESULT_SCHEMA, type ResultDoc } from '../result/types.js';
 import { writeResult } from '../result/write.js';
 import { systemClock, type Clock } from '../util/clock.js';
@@ -21,7 +21,7 @@ import { TOOL_VERSION } from '../version.js';
 import { contextOverflow, contextOverflowNote } from '../workload/context.js';
 import { promptLengthMap } from './prompt-lengths.js';
 import { servedLengthNote, servedLengths } from '../workload/served-lengths.js';
-import { buildCellWorkload, lengthsOf, scenarioTrace, TRACE_LOAD_LABEL, traceLoad, workloadHash } from '../workload/index.js';
+import { workloadHash } from '../workload/index.js';
 import type { WorkItem } from '../workload/synth.js';
 import { registerSecrets } from '../util/secrets.js';
 import { getTokenizer, lazyTokenCounter } from '../workload/tokenizer.js';
@@ -29,7 +29,7 @@ import { capacityConnections, runCapacityCells } from './capacity-cells.js';
 import { assembleCell, type TrialOutcome } from './cell-result.js';
 import { hourlyUsd } from '../config/cost.js';
 import { ConversationClient } from '../load/conversation-client.js';
-import { conversationWarmupRequests, conversationWork, runConversationTrial } from './conversation-step.js';
+import { runConversationTrial } from './conversation-step.js';
 import { machineInfo } from '../telemetry/machine.js';
 import { gitInfo } from './environment.js';
 import { assertCredentialsAccepted, firstFailuresError } from './refusal.js';
@@ -39,7 +39,9 @@ import { raiseSchedulingPriority } from './priority.js';
 import { openWorkers, type WorkerGroup } from './workers.js';
 import { assertShardable, shardInfo, waitForStart, type ShardRun } from './shard.js';
 import { telemetryRecorder, type TelemetryRecorder } from './telemetry.js';
-import { cellSeedMaterial, rampLoad, rampOfCell, rampRequestCount } from './ramp-cell.js';
+import { cellSeedMaterial } from './ramp-cell.js';
+import { driverFor, type CellDriver, type Measured, type TrialRunners } from './cell-drivers.js';
+import { inFlight, TRACE_LOAD } from '../shapes/index.js';
 import type { ProgressSink } from './progress-sink.js';
 import { blockedRunCell, interleaver, type Interleaver } from './interleave.js';
 
@@ -89,7 +91,7 @@ function poolConnections(loads: readonly LoadPlan[], scenarios: readonly Scenari
   if (scenarios.some((s) => s.trace != null)) return null;
   let most = 1;
   for (const l of loads) {
-    const c = l.kind === 'concurrency' ? l.concurrency : l.maxConcurrency;
+    const c = inFlight(l);
     if (c === null) return null;
     most = Math.max(most, c);
   }
@@ -246,8 +248,9 @@ interface Cell {
   index: number;
   id: string;
   scenario: ScenarioPlan;
-  /** A trace's is replaced by traceLoad once the trace is read. */
   load: LoadPlan;
+  /** What a trial of the cell builds, sends and records (cell-drivers.ts), chosen once. */
+  driver: CellDriver;
 }
 
 /** What runMatrix keeps across steps: workload hashes and the first trial's items, for the result's workload hash. */
@@ -291,15 +294,8 @@ async function runMatrix(o: RunOptions, sides: readonly Side[], blocks: BlockHoo
     // Both sides of a pair send the very same requests.
     const items = new Map<string, readonly WorkItem[]>();
     for (const cell of cells) {
-      // A ramp sends every arrival its schedule puts inside the ramp.
-      const ramp = rampLoad(cell.load);
-      const built =
-        cell.scenario.conversation != null
-          ? await conversationWork(plan, cell.scenario, cell.load, trial)
-          : await buildCellWorkload(plan, cell.scenario, cell.load, ramp === null ? cellRequestCount(plan) : rampRequestCount(plan, cell.scenario, ramp, trial), trial, lengthMap);
+      const built = await cell.driver.build(plan, trial, lengthMap);
       items.set(cell.id, built);
-      // A trace's cell runs at the rate its times ask for, known once it is read.
-      if (cell.scenario.trace != null) cell.load = traceLoad(built);
       if (!m.hashes.has(cell.id)) {
         m.hashes.set(cell.id, workloadHash([{ cell: cell.id, items: built }]));
         m.firstTrials.push({ cell: cell.id, items: built });
@@ -365,9 +361,8 @@ async function runMatrix(o: RunOptions, sides: readonly Side[], blocks: BlockHoo
  */
 function interleaveBlock(o: RunOptions, sides: readonly Side[], cell: Cell): number | null {
   if ((o.plan.ab?.interleave ?? 'blocks') !== 'blocks' || o.shard !== undefined) return null;
-  if (cell.load.kind !== 'concurrency' || cell.scenario.trace != null || cell.scenario.conversation != null) return null;
-  if (sides.some((s) => s.workers !== null)) return null;
-  return Math.max(4, 4 * cell.load.concurrency);
+  if (!cell.driver.interleaves || sides.some((s) => s.workers !== null)) return null;
+  return Math.max(4, 4 * (inFlight(cell.load) ?? 1));
 }
 
 /** Says, per side and cell, how many planned requests ask for more than the server's stated context length. */
@@ -383,19 +378,9 @@ function noteContextOverflow(o: RunOptions, sides: readonly Side[], cells: reado
   }
 }
 
-/**
- * The cells of a scenario: one per load, or for a trace its one replay
- * (`name@trace`; its rate is set when the trace is read).
- */
-function cellsOf(scenario: ScenarioPlan, loads: readonly LoadPlan[]): { id: string; scenario: ScenarioPlan; load: LoadPlan }[] {
-  if (scenario.trace == null) return loads.map((load) => ({ id: cellId(scenario, load), scenario, load }));
-  const load: LoadPlan = { kind: 'rate', label: TRACE_LOAD_LABEL, rate: 1, arrival: 'trace', burstiness: 1, maxConcurrency: null };
-  return [{ id: cellId(scenario, load), scenario, load }];
-}
-
-/** Requests built per cell and trial: the warm-up (its bound, under warmup: auto) and the measured ones. */
-function cellRequestCount(plan: Plan): number {
-  return warmupBudget(plan.limits.warmup) + plan.limits.requests;
+/** The cells of a scenario: one per load, or for a trace its one replay (`name@trace`), each with its driver. */
+function cellsOf(scenario: ScenarioPlan, loads: readonly LoadPlan[]): Omit<Cell, 'index'>[] {
+  return (scenario.trace == null ? loads : [TRACE_LOAD]).map((load) => ({ id: cellId(scenario, load), scenario, load, driver: driverFor(scenario, load) }));
 }
 
 /** One trial of one cell on one side, the result written after it. */
@@ -409,13 +394,8 @@ interface Turns {
 async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolean, cell: Cell, trial: number, items: readonly WorkItem[], turns?: Turns): Promise<void> {
   const { plan } = o;
   side.doc.workload_hash = workloadHash(m.firstTrials);
-  // A trace is replayed whole, from its first request: no warm-up of its own; nor has a ramp (its low start is its warm-up).
-  const trace = cell.scenario.trace ?? null;
-  const ramp = rampLoad(cell.load);
-  const warmupOf = trace === null && ramp === null ? plan.limits.warmup : 0;
-  // A conversation's warm-up is whole sessions (src/run/conversation-step.ts).
-  const conversation = cell.scenario.conversation ?? null;
-  const conversationWarmup = conversation === null ? 0 : conversationWarmupRequests(items, conversation.turns);
+  const { driver } = cell;
+  const counts = driver.counts(plan, items);
   o.progress?.cellStart({
     step: m.step++,
     steps: m.total,
@@ -425,9 +405,7 @@ async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolea
     trials: Math.max(plan.limits.trials, trial + 1),
     side: side.label,
     id: cell.id,
-    requests: conversation !== null ? items.length - conversationWarmup : trace === null && ramp === null ? plan.limits.requests : items.length,
-    warmup: conversation === null ? warmupOf : conversationWarmup,
-    warmupMax: conversation === null ? warmupBudget(warmupOf) : conversationWarmup,
+    ...counts,
   });
   // Started before the clock and stopped after it: telemetry never sits inside the load loop.
   const tel = await side.telemetry.startTrial();
@@ -446,11 +424,29 @@ async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolea
   // run.workers > 1: the worker threads send this cell's requests; each takes its shard of the plan.
   const plainRun = side.workers === null ? runCell : (opts: Parameters<typeof runCell>[0]) => side.workers!.runCell({ ...opts, model: side.model, items });
   const cellRun = turns === undefined ? plainRun : blockedRunCell(plainRun, turns.il, turns.who, turns.block, clock);
-  let measured: Awaited<ReturnType<typeof runCellWarm>>;
-  try {
-    if (conversation !== null) {
+  const runners: TrialRunners = {
+    requests: (d) =>
+      runCellWarm(
+        {
+          load: cell.load,
+          count: items.length,
+          warmup: d.warmup,
+          maxDurationMs: plan.limits.maxDurationS * 1000,
+          seedMaterial: cellSeedMaterial(plan, cell.scenario, trial),
+          maxTokens: (i) => items[i]!.maxTokens,
+          send,
+          cancel: cellCancel,
+          onDone,
+          shard: o.shard?.spec,
+          clock,
+          ...(d.arrivalAt === undefined ? {} : { arrivalAt: d.arrivalAt }),
+          ...(d.prepare === true ? { prepare: (i: number) => side.client.prepare(items[i]!, side.model) } : {}),
+        },
+        cellRun,
+      ),
+    // Multi-turn sessions run on this thread (their turns wait on each other's answers), shards included.
+    sessions: async () => {
       const tokenizer = await getTokenizer(plan.encoding);
-      // Multi-turn sessions run on this thread (their turns wait on each other's answers), shards included.
       const run = await runConversationTrial({
         plan,
         scenario: cell.scenario,
@@ -464,26 +460,12 @@ async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolea
         onDone,
         ...(o.shard === undefined ? {} : { shard: o.shard.spec }),
       });
-      measured = { run, warmup: null };
-    } else {
-      measured = await runCellWarm(
-        {
-          load: cell.load,
-          count: items.length,
-          warmup: warmupOf,
-          maxDurationMs: plan.limits.maxDurationS * 1000,
-          seedMaterial: cellSeedMaterial(plan, cell.scenario, trial),
-          maxTokens: (i) => items[i]!.maxTokens,
-          send,
-          cancel: cellCancel,
-          onDone,
-          shard: o.shard?.spec,
-          clock,
-          ...(trace === null ? {} : { arrivalAt: (i: number) => items[i]!.atMs ?? 0, prepare: (i: number) => side.client.prepare(items[i]!, side.model) }),
-        },
-        cellRun,
-      );
-    }
+      return { run, warmup: null };
+    },
+  };
+  let measured: Measured;
+  try {
+    measured = await driver.run(runners, items, plan);
   } catch (err) {
     // The GPU sampler is a child process: never leave it running behind a failed trial.
     await side.telemetry.stopTrial(tel, []);
@@ -493,7 +475,7 @@ async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolea
   // Worker threads tell each request's status as it ends (their progress notes), as this thread's requests do.
   const stop = watch.stopped ?? watch.cellEnded();
   // After a cell's first trial: prompt lengths as the server counted them against those asked (another tokenizer, a chat template).
-  if (trial === 0 && conversation === null && warmupOf !== 'auto') {
+  if (trial === 0 && driver.checksServedLengths(plan)) {
     const pairs = run.records.filter((r) => !r.warmup && r.failure === null && r.tokenSource === 'server').map((r) => ({ asked: items[r.index]!.inputTokens, served: r.nIn }));
     const note = servedLengthNote(cell.id, side.label, servedLengths(pairs), side.target.api);
     if (note !== null) o.progress?.note(note);
@@ -510,23 +492,24 @@ async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolea
   trials.push({ index: trial, pair: paired ? trial : null, run, startedAt, durationS, warmup, ...(telemetry ? { telemetry } : {}), ...(turns === undefined ? {} : { blockRequests: turns.block }) });
   const fp = run.records.find((r) => r.systemFingerprint !== null)?.systemFingerprint;
   if (fp && side.doc.target !== null && side.doc.target.system_fingerprint === null) side.doc.target.system_fingerprint = fp;
-  const result = assembleCell({
+  const extras = await driver.extras({ plan, firstItems: m.firstTrials.find((f) => f.cell === cell.id)!.items, items, trials, cwd: o.cwd, shard: o.shard?.spec });
+  const assembled = assembleCell({
     id: cell.id,
     scenario: cell.scenario,
     // Relative, so the result carries no machine paths.
     datasetLabel: cell.scenario.dataset === null ? null : relative(o.cwd, cell.scenario.dataset),
     load: cell.load,
+    ...(extras.arrivalTimes === undefined ? {} : { arrivalTimes: extras.arrivalTimes }),
     slos: plan.slos,
     workloadHash: m.hashes.get(cell.id)!,
     trials,
     // The first trial's measured requests: every trial asks for the same lengths.
-    // A conversation's requests grow with the history: its turns record their own (turns[].input_tokens_mean).
-    lengths: conversation !== null ? null : lengthsOf(m.firstTrials.find((f) => f.cell === cell.id)!.items.slice(trace === null && ramp === null ? warmupBudget(plan.limits.warmup) : 0)),
+    lengths: extras.lengths,
     conversation: plan.config.scenarios.find((s) => s.name === cell.scenario.name)?.conversation ?? null,
-    trace: trace === null ? null : { file: relative(o.cwd, trace.file), format: trace.format, sha256: (await scenarioTrace(trace)).sha256, requests: items.length },
+    trace: extras.trace,
     hourlyUsd: plan.config.cost === undefined ? null : hourlyUsd(plan.config.cost),
   });
-  if (ramp !== null) result.ramp = rampOfCell(plan, cell.scenario, ramp, trials, o.shard?.spec);
+  const result = extras.ramp === undefined ? assembled : { ...assembled, ramp: extras.ramp };
   const at = side.doc.cells.findIndex((c) => c.id === cell.id);
   if (at >= 0) side.doc.cells[at] = result;
   else side.doc.cells.push(result);

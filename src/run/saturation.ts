@@ -1,7 +1,7 @@
 // The client watches itself: when the load generator, not the server, limits a
 // cell, the figures describe the client, and the gate must call the comparison
 // invalid instead of blaming the server.
-import type { LoadPlan } from '../config/plan.js';
+import { inFlight, isOpen, type LoadPlan } from '../shapes/index.js';
 import type { ClientHealth } from '../result/types.js';
 import type { CellMetrics } from '../metrics/cell.js';
 
@@ -22,7 +22,7 @@ export const OFFERED_RATE_MIN_SHARE = 0.95;
 
 export function assessClient(load: LoadPlan, metrics: CellMetrics, loopDelay: { p99Ms: number; maxMs: number }, dispatchLagP99Ms: number | null, plannedRps: number | null): ClientHealth {
   const reasons: string[] = [];
-  if (load.kind === 'rate') {
+  if (isOpen(load)) {
     if (dispatchLagP99Ms !== null && dispatchLagP99Ms > DISPATCH_LAG_P99_LIMIT_MS) {
       reasons.push(`dispatch lag p99 ${dispatchLagP99Ms.toFixed(1)} ms > ${DISPATCH_LAG_P99_LIMIT_MS} ms`);
     }
@@ -30,7 +30,7 @@ export function assessClient(load: LoadPlan, metrics: CellMetrics, loopDelay: { 
     // alone vary the mean rate by ~10%. With a cap the server's slowness
     // legitimately holds requests back, so only an uncapped loop is judged.
     const offered = metrics.offered_rps;
-    if (load.maxConcurrency === null && offered !== null && plannedRps !== null && offered < OFFERED_RATE_MIN_SHARE * plannedRps) {
+    if (inFlight(load) === null && offered !== null && plannedRps !== null && offered < OFFERED_RATE_MIN_SHARE * plannedRps) {
       reasons.push(`offered ${offered.toFixed(2)} req/s < ${OFFERED_RATE_MIN_SHARE * 100}% of the ${plannedRps.toFixed(2)} req/s scheduled`);
     }
   }

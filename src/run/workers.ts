@@ -16,6 +16,7 @@ import type { Plan, TargetPlan } from '../config/plan.js';
 import { emptyOutcome, newRecord, type RequestRecord } from '../load/record.js';
 import type { CellRun, StopReason } from '../load/run-cell.js';
 import { ownsRequest, shardLoad, type ShardSpec } from '../load/shard.js';
+import { inFlight } from '../shapes/index.js';
 import type { WorkItem } from '../workload/synth.js';
 import type { FromWorker, ToWorker, WorkerSetup } from './worker-protocol.js';
 
@@ -83,7 +84,7 @@ export async function openWorkers(o: { plan: Plan; target: TargetPlan; apiKey: s
   const script = await workerScript();
   const setup = (i: number): WorkerSetup => {
     const spec = workerShard(i, o.size, o.machine);
-    const most = Math.max(1, ...o.plan.loads.map((l) => shardLoad(l, spec)).map((l) => (l.kind === 'concurrency' ? l.concurrency : (l.maxConcurrency ?? 0))));
+    const most = Math.max(1, ...o.plan.loads.map((l) => shardLoad(l, spec)).map((l) => inFlight(l) ?? 0));
     return {
       role: 'llm-perf-gate-shard',
       target: o.target,

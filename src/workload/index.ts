@@ -26,20 +26,7 @@ export function scenarioTrace(trace: TracePlan): ReturnType<typeof readTrace> {
   return pending;
 }
 
-/**
- * The load a trace scenario's cell runs at: an open loop at the trace's
- * times (label `trace`), with the mean rate they ask for. Its items carry
- * the times (WorkItem.atMs).
- */
-export function traceLoad(items: readonly WorkItem[]): Extract<LoadPlan, { kind: 'rate' }> {
-  const span = items.length > 1 ? (items[items.length - 1]!.atMs ?? 0) - (items[0]!.atMs ?? 0) : 0;
-  // One request, or all at once: a rate over one ms keeps the figure finite and positive.
-  const rate = items.length <= 1 ? 1 : (items.length - 1) / (Math.max(span, 1) / 1000);
-  return { kind: 'rate', label: TRACE_LOAD_LABEL, rate: Math.round(rate * 1000) / 1000 || 0.001, arrival: 'trace', burstiness: 1, maxConcurrency: null };
-}
-
-/** The load label of every trace scenario's one cell (`name@trace`). */
-export const TRACE_LOAD_LABEL = 'trace';
+export { TRACE_LOAD_LABEL } from '../shapes/index.js';
 
 /** What the result records of the lengths asked for: input tokens and max_tokens of the given requests. */
 export function lengthsOf(items: readonly WorkItem[]): { input_tokens: ReturnType<typeof summariseLengths>; output_tokens: NonNullable<ReturnType<typeof summariseLengths>> } | null {

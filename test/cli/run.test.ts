@@ -83,7 +83,7 @@ describe('llm-perf-gate run', () => {
     expect(ran.code).toBe(2);
     expect(ran.stderr).toContain('test/fixtures/bad.yml:4:19: scenarios[0].input_tokens: must be an integer');
     expect(ran.stderr).toContain('"lots"');
-    expect(ran.stderr).toContain('loads[0]: give exactly one of concurrency, rate or ramp');
+    expect(ran.stderr).toContain('loads[0]: give exactly one of concurrency, rate, ramp or burst');
   });
 
   it('exits 2 on usage errors', async () => {

@@ -93,9 +93,9 @@ describe('ConfigError messages', () => {
   });
 
   it('exactly one of concurrency, rate or ramp', () => {
-    expect(lines(OK.replace('  - rate: 1', '  - {concurrency: 3, rate: 1}'))).toEqual(['llm-perf.yml:14:5: loads[2]: give exactly one of concurrency, rate or ramp']);
+    expect(lines(OK.replace('  - rate: 1', '  - {concurrency: 3, rate: 1}'))).toEqual(['llm-perf.yml:14:5: loads[2]: give exactly one of concurrency, rate, ramp or burst']);
     // `arrival` alone would also break "arrival needs rate": one message is enough.
-    expect(lines(OK.replace('  - rate: 1', '  - arrival: gamma'))).toEqual(['llm-perf.yml:14:5: loads[2]: give exactly one of concurrency, rate or ramp']);
+    expect(lines(OK.replace('  - rate: 1', '  - arrival: gamma'))).toEqual(['llm-perf.yml:14:5: loads[2]: give exactly one of concurrency, rate, ramp or burst']);
   });
 
   it('rate-only fields and gamma-only burstiness', () => {
@@ -182,7 +182,7 @@ loads:
       'llm-perf.yml:10:5: scenarios[1].input_tokens: is required unless dataset or trace is given',
       'llm-perf.yml:10:11: scenarios[1].name: duplicate scenario name (already used by scenarios[0]), got "a"',
       'llm-perf.yml:13:18: loads[0].concurrency: must be an integer >= 1 and <= 100000, got 0',
-      'llm-perf.yml:14:5: loads[1]: give exactly one of concurrency, rate or ramp',
+      'llm-perf.yml:14:5: loads[1]: give exactly one of concurrency, rate, ramp or burst',
       'llm-perf.yml:15:18: loads[2].concurrency: must be an integer >= 1 and <= 100000, got 0',
     ]);
     expect(err.problems).toHaveLength(8);

@@ -201,7 +201,7 @@ describe('planFromObject: defaults and normalisation', () => {
     expect(plan.seed).toBe(1);
     expect(plan.encoding).toBe('o200k_base');
     expect(plan.slos).toEqual({ ttftMs: null, tpotMs: null, e2eMs: null });
-    expect(plan.loads).toEqual([{ kind: 'rate', label: 'r=1/s', rate: 1, arrival: 'poisson', burstiness: 1, maxConcurrency: null }]);
+    expect(plan.loads).toEqual([{ shape: 'poisson', label: 'r=1/s', rate: 1, maxConcurrency: null }]);
   });
 
   it('labels loads', () => {

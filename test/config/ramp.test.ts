@@ -38,12 +38,9 @@ describe('a ramp load', () => {
     const plan = planOf(withRamp('{ from: 2, to: 20, duration_s: 30 }'));
     expect(plan.config.loads[0]).toEqual({ ramp: { from: 2, to: 20, duration_s: 30, shape: 'linear', steps: 5, saturation: null } });
     expect(plan.loads[0]).toEqual({
-      kind: 'rate',
+      shape: 'ramp',
       label: 'ramp=2..20/s,30s,linear=5',
       rate: 11,
-      arrival: 'ramp',
-      burstiness: 1,
-      maxConcurrency: null,
       ramp: { fromRps: 2, toRps: 20, durationMs: 30_000, shape: 'linear', steps: 5, saturation: null },
     });
     const steps = planOf(withRamp('{ from: 2, to: 10, duration_s: 20, shape: steps, steps: 3, saturation: { slo: [" queued_ttft_ms.p95 <= 800 "], growth: { factor: 3 } } }'));
@@ -53,7 +50,7 @@ describe('a ramp load', () => {
   });
 
   it('refuses a ramp with another load kind, and rate-only fields', () => {
-    expect(lines(withRamp('{ from: 1, to: 2, duration_s: 10 }\n    rate: 3'))).toEqual(['llm-perf.yml:8:5: loads[0]: give exactly one of concurrency, rate or ramp']);
+    expect(lines(withRamp('{ from: 1, to: 2, duration_s: 10 }\n    rate: 3'))).toEqual(['llm-perf.yml:8:5: loads[0]: give exactly one of concurrency, rate, ramp or burst']);
     expect(lines(withRamp('{ from: 1, to: 2, duration_s: 10 }\n    arrival: gamma'))).toEqual(['llm-perf.yml:9:14: loads[0].arrival: only allowed with rate, got "gamma"']);
   });
 

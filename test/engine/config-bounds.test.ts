@@ -16,7 +16,7 @@ afterEach(async () => {
   server = null;
 });
 
-const rate = (r: number): Extract<LoadPlan, { kind: 'rate' }> => ({ kind: 'rate', label: `r=${r}/s`, rate: r, arrival: 'poisson', burstiness: 1, maxConcurrency: null });
+const rate = (r: number): Extract<LoadPlan, { shape: 'poisson' }> => ({ shape: 'poisson', label: `r=${r}/s`, rate: r, maxConcurrency: null });
 
 async function quickSend(): Promise<ReturnType<typeof emptyOutcome>> {
   const tSend = performance.now();
@@ -66,7 +66,7 @@ describe("a cell's clock", () => {
   });
 
   it('starts when the cell starts, so the limit holds from the first request on', async () => {
-    const { run, ms } = await timedCell({ kind: 'concurrency', label: 'c=1', concurrency: 1 }, 1_000_000, 300);
+    const { run, ms } = await timedCell({ shape: 'concurrency', label: 'c=1', concurrency: 1 }, 1_000_000, 300);
     expect(run.stoppedBy).toBe('duration');
     expect(ms).toBeLessThan(2_000);
   });

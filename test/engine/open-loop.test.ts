@@ -15,15 +15,14 @@ afterEach(async () => {
   server = null;
 });
 
-const rate = (r: number, extra: Partial<Extract<LoadPlan, { kind: 'rate' }>> = {}): Extract<LoadPlan, { kind: 'rate' }> => ({
-  kind: 'rate',
+const rate = (r: number, extra: { maxConcurrency?: number | null } = {}): Extract<LoadPlan, { shape: 'poisson' }> => ({
+  shape: 'poisson',
   label: `r=${r}/s`,
   rate: r,
-  arrival: 'poisson',
-  burstiness: 1,
   maxConcurrency: null,
   ...extra,
 });
+const gammaRate = (r: number, burstiness: number): LoadPlan => ({ shape: 'gamma', label: `r=${r}/s,gamma=${burstiness}`, rate: r, burstiness, maxConcurrency: null });
 
 function stats(xs: number[]): { mean: number; cv: number } {
   const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -44,7 +43,7 @@ describe('arrival times', () => {
 
   it('gamma burstiness keeps the mean and sets the variability (cv = 1/sqrt(k))', () => {
     for (const k of [0.25, 4]) {
-      const off = arrivalOffsets(rate(50, { arrival: 'gamma', burstiness: k }), 20_001, 'seed');
+      const off = arrivalOffsets(gammaRate(50, k), 20_001, 'seed');
       const gaps = Array.from({ length: 20_000 }, (_, i) => off[i + 1]! - off[i]!);
       const s = stats(gaps);
       expect(s.mean).toBeGreaterThan(19);
@@ -143,7 +142,7 @@ describe('closed-loop bookkeeping', () => {
     let inFlight = 0;
     let most = 0;
     await runCell({
-      load: { kind: 'concurrency', label: 'c=3', concurrency: 3 },
+      load: { shape: 'concurrency', label: 'c=3', concurrency: 3 },
       count: 30,
       warmup: 0,
       maxDurationMs: 10_000,

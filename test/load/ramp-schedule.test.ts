@@ -1,20 +1,19 @@
-// A ramp's arrival schedule (src/load/ramp.ts through load/schedule.ts): the
+// A ramp's arrival schedule (src/shapes/ramp.ts through the shapes' table): the
 // rate it asks for per step, its determinism from the seed, the shards'
 // split of the one schedule, and fixed-rate loads left as they were.
 import { describe, expect, it } from 'vitest';
-import type { LoadPlan, RampPlan } from '../../src/config/plan.js';
-import { rampExpected, rampMeanRate, rampRateAt, rampStepOf, rampStepRate } from '../../src/load/ramp.js';
-import { arrivalOffsets, arrivals, rampOffsets } from '../../src/load/schedule.js';
+import type { RampPlan } from '../../src/config/plan.js';
+import { arrivalOffsets } from '../../src/load/schedule.js';
 import { ownsRequest } from '../../src/load/shard.js';
-
-type RateLoad = Extract<LoadPlan, { kind: 'rate' }>;
+import { drawnArrivals, rampSchedule as rampOffsets, type LoadPlan, type RampLoad } from '../../src/shapes/index.js';
+import { rampExpected, rampMeanRate, rampRateAt, rampStepOf, rampStepRate } from '../../src/shapes/ramp.js';
 
 function ramp(over: Partial<RampPlan> = {}): RampPlan {
   return { fromRps: 10, toRps: 50, durationMs: 100_000, shape: 'linear', steps: 4, saturation: null, ...over };
 }
 
-function rampLoad(r: RampPlan): RateLoad {
-  return { kind: 'rate', label: `ramp=${r.fromRps}..${r.toRps}/s,${r.durationMs / 1000}s,${r.shape}=${r.steps}`, rate: rampMeanRate(r), arrival: 'ramp', burstiness: 1, maxConcurrency: null, ramp: r };
+function rampLoad(r: RampPlan): RampLoad {
+  return { shape: 'ramp', label: `ramp=${r.fromRps}..${r.toRps}/s,${r.durationMs / 1000}s,${r.shape}=${r.steps}`, rate: rampMeanRate(r), ramp: r };
 }
 
 /** Arrivals per step of `offsets`. */
@@ -75,7 +74,7 @@ describe('a ramp schedule', () => {
     // What runCell draws one at a time (arrivals) is the same schedule.
     expect(arrivalOffsets(load, a.length, 'seed|a|0')).toEqual(a);
     // Past the ramp the draws go on, later than its end.
-    const next = arrivals(load, 'seed|a|0');
+    const next = drawnArrivals(load, 'seed|a|0')!;
     for (let i = 0; i < a.length; i++) next();
     expect(next()).toBeGreaterThanOrEqual(10_000);
   });
@@ -88,7 +87,7 @@ describe('a ramp schedule', () => {
       const union = shards.flat().sort((a, b) => a - b);
       expect(union).toEqual([...all.keys()]);
       // Each shard's share of every step is within one request of 1/count of it: the ramp rises in every shard alike.
-      const r = load.ramp!;
+      const r = load.ramp;
       const whole = perStep(r, all);
       for (const mine of shards) {
         const counts = perStep(
@@ -101,9 +100,8 @@ describe('a ramp schedule', () => {
   });
 
   it('leaves fixed-rate loads as they were: the same offsets as before ramps existed', () => {
-    const poisson: RateLoad = { kind: 'rate', label: 'r=5/s', rate: 5, arrival: 'poisson', burstiness: 1, maxConcurrency: null };
+    const poisson: LoadPlan = { shape: 'poisson', label: 'r=5/s', rate: 5, maxConcurrency: null };
     // The draws of the code before ramps (createRng('1|chat|0|arrivals|r=5/s'), exponential gaps at 5/s), pinned.
     expect(Array.from(arrivalOffsets(poisson, 4, '1|chat|0'))).toEqual([0, 72.66600751024052, 205.56228762065248, 420.2277951009655]);
-    expect(() => rampOffsets(poisson, 'x')).toThrow("load 'r=5/s': a ramp load needs its ramp");
   });
 });

@@ -97,7 +97,7 @@ function sessionOf(sessions: readonly Session[], s: Seen): number {
 
 describe('multi-turn sessions on a loopback server', () => {
   it('sends each turn with the whole history: earlier user messages and the real answers as streamed', async () => {
-    const { sessions, run: r } = await run({ turns: 3, userTokens: 6, thinkTimeMs: 0, answers: 'real' }, { kind: 'concurrency', label: 'c=2', concurrency: 2 }, 4);
+    const { sessions, run: r } = await run({ turns: 3, userTokens: 6, thinkTimeMs: 0, answers: 'real' }, { shape: 'concurrency', label: 'c=2', concurrency: 2 }, 4);
     expect(r.records).toHaveLength(12);
     expect(r.records.map((x) => x.failure)).toEqual(Array(12).fill(null));
     expect(r.notSent).toBe(0);
@@ -119,7 +119,7 @@ describe('multi-turn sessions on a loopback server', () => {
   }, 30_000);
 
   it("synthetic answers: the history holds the planned text, not the server's", async () => {
-    const { sessions } = await run({ turns: 2, userTokens: 6, thinkTimeMs: 0, answers: 'synthetic' }, { kind: 'concurrency', label: 'c=1', concurrency: 1 }, 2);
+    const { sessions } = await run({ turns: 2, userTokens: 6, thinkTimeMs: 0, answers: 'synthetic' }, { shape: 'concurrency', label: 'c=1', concurrency: 1 }, 2);
     const second = seen.filter((x) => x.messages.length === 3);
     expect(second).toHaveLength(2);
     for (const x of second) {
@@ -131,7 +131,7 @@ describe('multi-turn sessions on a loopback server', () => {
 
   it("waits each turn's think time after the previous answer ended, and measures the turn from then", async () => {
     const think = 250;
-    const { run: r } = await run({ turns: 3, userTokens: 4, thinkTimeMs: think, answers: 'real' }, { kind: 'concurrency', label: 'c=2', concurrency: 2 }, 2);
+    const { run: r } = await run({ turns: 3, userTokens: 4, thinkTimeMs: think, answers: 'real' }, { shape: 'concurrency', label: 'c=2', concurrency: 2 }, 2);
     for (let s = 0; s < 2; s++) {
       for (let k = 1; k < 3; k++) {
         const prev = r.records[s * 3 + k - 1]!;
@@ -155,7 +155,7 @@ describe('multi-turn sessions on a loopback server', () => {
     // Fail every session's second turn.
     failOn = (messages) => messages.length === 3;
     try {
-      const { run: r } = await run({ turns: 3, userTokens: 4, thinkTimeMs: 0, answers: 'real' }, { kind: 'concurrency', label: 'c=2', concurrency: 2 }, 3);
+      const { run: r } = await run({ turns: 3, userTokens: 4, thinkTimeMs: 0, answers: 'real' }, { shape: 'concurrency', label: 'c=2', concurrency: 2 }, 3);
       expect(r.records.map((x) => [x.index, x.failure])).toEqual([
         [0, null],
         [1, 'http-5xx'],
@@ -172,7 +172,7 @@ describe('multi-turn sessions on a loopback server', () => {
   }, 30_000);
 
   it("an open loop starts sessions at the rate, each session's turns in order", async () => {
-    const { run: r } = await run({ turns: 2, userTokens: 4, thinkTimeMs: 0, answers: 'real' }, { kind: 'rate', label: 'r=20/s', rate: 20, arrival: 'poisson', burstiness: 1, maxConcurrency: null }, 6);
+    const { run: r } = await run({ turns: 2, userTokens: 4, thinkTimeMs: 0, answers: 'real' }, { shape: 'poisson', label: 'r=20/s', rate: 20, maxConcurrency: null }, 6);
     expect(r.records).toHaveLength(12);
     // Turn 1 of each session is due at its arrival; its lateness is recorded for every turn sent.
     expect(r.dispatchLagMs).toHaveLength(12);
@@ -182,11 +182,7 @@ describe('multi-turn sessions on a loopback server', () => {
   }, 30_000);
 
   it('an open loop with max_concurrency holds a session back until one ends, its first turn still due at its arrival', async () => {
-    const { run: r } = await run(
-      { turns: 2, userTokens: 4, thinkTimeMs: 30, answers: 'real' },
-      { kind: 'rate', label: 'r=50/s,max=1', rate: 50, arrival: 'poisson', burstiness: 1, maxConcurrency: 1 },
-      4,
-    );
+    const { run: r } = await run({ turns: 2, userTokens: 4, thinkTimeMs: 30, answers: 'real' }, { shape: 'poisson', label: 'r=50/s,max=1', rate: 50, maxConcurrency: 1 }, 4);
     expect(r.records).toHaveLength(8);
     // One session at a time: each starts after the previous one's last answer.
     for (let s = 1; s < 4; s++) expect(r.records[s * 2]!.tSend).toBeGreaterThanOrEqual(r.records[s * 2 - 1]!.tDone);
@@ -199,7 +195,7 @@ describe('multi-turn sessions on a loopback server', () => {
   }, 30_000);
 
   it('stops at max_duration: a session waiting out its think time ends, its later turns counted as not sent', async () => {
-    const { run: r } = await run({ turns: 3, userTokens: 4, thinkTimeMs: 400, answers: 'real' }, { kind: 'concurrency', label: 'c=2', concurrency: 2 }, 2, 250);
+    const { run: r } = await run({ turns: 3, userTokens: 4, thinkTimeMs: 400, answers: 'real' }, { shape: 'concurrency', label: 'c=2', concurrency: 2 }, 2, 250);
     expect(r.stoppedBy).toBe('duration');
     // Turn 1 of both sessions went out; turns 2 and 3 were due after the cell's end.
     expect(r.records.map((x) => x.index)).toEqual([0, 3]);

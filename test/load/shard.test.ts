@@ -1,12 +1,12 @@
 // The shard split: n shards together send exactly the requests of one process.
 import { describe, expect, it } from 'vitest';
-import type { LoadPlan } from '../../src/config/plan.js';
+import { inFlight, type LoadPlan } from '../../src/shapes/index.js';
 import { emptyOutcome } from '../../src/load/record.js';
 import { runCell } from '../../src/load/run-cell.js';
 import { ownsRequest, parseShard, shardLoad, shardProblem, shareOf } from '../../src/load/shard.js';
 
-const closed = (c: number): LoadPlan => ({ kind: 'concurrency', label: `c=${c}`, concurrency: c });
-const open = (rate: number, cap: number | null = null): LoadPlan => ({ kind: 'rate', label: `r=${rate}/s`, rate, arrival: 'poisson', burstiness: 1, maxConcurrency: cap });
+const closed = (c: number): LoadPlan => ({ shape: 'concurrency', label: `c=${c}`, concurrency: c });
+const open = (rate: number, cap: number | null = null): LoadPlan => ({ shape: 'poisson', label: `r=${rate}/s`, rate, maxConcurrency: cap });
 
 describe('shard split', () => {
   it('parses i/n and refuses anything else', () => {
@@ -26,7 +26,7 @@ describe('shard split', () => {
       expect(owners.every((o) => o.length === 1)).toBe(true);
       for (let index = 0; index < count; index++) {
         const mine = owners.filter((o) => o[0] === index).length;
-        const share = load.kind === 'concurrency' ? shareOf(load.concurrency, { index, count }) / load.concurrency : 1 / count;
+        const share = load.shape === 'concurrency' ? shareOf(load.concurrency, { index, count }) / load.concurrency : 1 / count;
         expect(mine / 120).toBeCloseTo(share, 1);
       }
     }
@@ -72,7 +72,7 @@ describe('runCell with a shard', () => {
       const sent = runs.flatMap((r) => r.run.records.map((rec) => rec.index)).sort((a, b) => a - b);
       expect(sent).toEqual([...Array(40).keys()]);
       runs.forEach((r, index) => {
-        const c = load.kind === 'concurrency' ? load.concurrency : load.maxConcurrency!;
+        const c = inFlight(load)!;
         expect(r.most).toBeLessThanOrEqual(shareOf(c, { index, count }));
         expect(r.run.stoppedBy).toBe('count');
         expect(r.run.notSent).toBe(0);

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { LoadPlan } from '../../src/config/plan.js';
 import { emptyOutcome } from '../../src/load/record.js';
 import { BodiesAhead, PREPARE_AHEAD_BYTES, PREPARE_AHEAD_MS, runCell } from '../../src/load/run-cell.js';
-import { arrivals } from '../../src/load/schedule.js';
+import { drawnArrivals, TRACE_LOAD } from '../../src/shapes/index.js';
 
-const TRACE: Extract<LoadPlan, { kind: 'rate' }> = { kind: 'rate', label: 'trace', rate: 50, arrival: 'trace', burstiness: 1, maxConcurrency: null };
+const TRACE: LoadPlan = TRACE_LOAD;
 const AT = [0, 0, 15, 40, 41, 80];
 
 function cell(over: Partial<Parameters<typeof runCell>[0]> = {}): Parameters<typeof runCell>[0] {
@@ -35,8 +35,8 @@ describe('a trace load', () => {
   });
 
   it('needs the times, and is never drawn', async () => {
-    await expect(runCell(cell({ arrivalAt: undefined }))).rejects.toThrow("load 'trace': a trace replay needs each request's time (arrivalAt)");
-    expect(() => arrivals(TRACE, 'x')).toThrow("load 'trace': a trace's arrival times come from the trace, not from a draw");
+    await expect(runCell(cell({ arrivalAt: undefined }))).rejects.toThrow("load 'trace': its shape draws no arrival times, so each request's time must be given (arrivalAt)");
+    expect(drawnArrivals(TRACE, 'x')).toBeNull();
   });
 });
 

@@ -81,7 +81,7 @@ function remeasured(doc: ResultDoc, completionTokens: number, telemetry?: CellTe
   });
   const c = doc.cells[0]!;
   const scenario = { name: c.scenario.name, inputTokens: c.scenario.input_tokens, outputTokens: c.scenario.output_tokens, sharedPrefixTokens: 0, dataset: null };
-  const load = { kind: 'concurrency' as const, label: 'c=4', concurrency: 4 };
+  const load = { shape: 'concurrency' as const, label: 'c=4', concurrency: 4 };
   const cell = assembleCell({ id: c.id, scenario, datasetLabel: null, load, slos: { ttftMs: null, tpotMs: null, e2eMs: null }, workloadHash: c.workload_hash, trials });
   return { ...doc, cells: [cell] };
 }

@@ -4,8 +4,8 @@ import type { LoadPlan } from '../../src/config/plan.js';
 import { computeCellMetrics } from '../../src/metrics/cell.js';
 import { assessClient } from '../../src/run/saturation.js';
 
-const conc: LoadPlan = { kind: 'concurrency', label: 'c=4', concurrency: 4 };
-const rate: LoadPlan = { kind: 'rate', label: 'r=100/s', rate: 100, arrival: 'poisson', burstiness: 1, maxConcurrency: null };
+const conc: LoadPlan = { shape: 'concurrency', label: 'c=4', concurrency: 4 };
+const rate: LoadPlan = { shape: 'poisson', label: 'r=100/s', rate: 100, maxConcurrency: null };
 const capped: LoadPlan = { ...rate, label: 'r=100/s,max=2', maxConcurrency: 2 } as LoadPlan;
 const empty = computeCellMetrics([[]], { ttftMs: null, tpotMs: null, e2eMs: null }, 0);
 const offered = (rps: number): typeof empty => ({ ...empty, offered_rps: rps });

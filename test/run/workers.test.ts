@@ -27,7 +27,7 @@ describe('run.workers', () => {
   });
 
   it('nests worker shards inside a machine shard: the workers of shard s send exactly its requests', () => {
-    const load = { kind: 'concurrency', label: 'c=6', concurrency: 6 } as const;
+    const load = { shape: 'concurrency', label: 'c=6', concurrency: 6 } as const;
     for (const j of Array.from({ length: 100 }, (_, k) => k)) {
       const byMachine = ownsRequest(load, j, { index: 1, count: 2 });
       const byWorkers = [0, 1, 2].some((i) => ownsRequest(load, j, workerShard(i, 3, { index: 1, count: 2 })));

@@ -88,7 +88,7 @@ export const SYNTHETIC_CONFIG: NormalConfig = planFromObject(
 ).config;
 
 const SCENARIO: ScenarioPlan = { name: 'chat', inputTokens: 256, outputTokens: 32, sharedPrefixTokens: 0, dataset: null };
-const LOAD: LoadPlan = { kind: 'concurrency', label: 'c=4', concurrency: 4 };
+const LOAD: LoadPlan = { shape: 'concurrency', label: 'c=4', concurrency: 4 };
 
 /**
  * A result of one cell, `chat@c=4`, whose server is `slow` times slower than

@@ -16,8 +16,8 @@ afterAll(async () => {
 });
 
 const synthetic: ScenarioPlan = { name: 'short', inputTokens: 48, outputTokens: 16, sharedPrefixTokens: 8, dataset: null };
-const conc: LoadPlan = { kind: 'concurrency', label: 'c=4', concurrency: 4 };
-const rate: LoadPlan = { kind: 'rate', label: 'rate=2', rate: 2, arrival: 'poisson', burstiness: 1, maxConcurrency: null };
+const conc: LoadPlan = { shape: 'concurrency', label: 'c=4', concurrency: 4 };
+const rate: LoadPlan = { shape: 'poisson', label: 'rate=2', rate: 2, maxConcurrency: null };
 
 function plan(over: Partial<Plan> = {}): Plan {
   return {

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScenarioPlan, TracePlan } from '../../src/config/plan.js';
 import { DatasetError } from '../../src/errors/dataset-error.js';
-import { traceLoad, workloadHash } from '../../src/workload/index.js';
+import { resultLoadOf, TRACE_LOAD } from '../../src/shapes/index.js';
+import { workloadHash } from '../../src/workload/index.js';
 import { getTokenizer } from '../../src/workload/tokenizer.js';
 import { MAX_TRACE_LINE_BYTES, parseAzureCsv, parseMooncake, readTrace, traceItems, windowTrace, type TraceRequest } from '../../src/workload/trace.js';
 import { generateTrace, GEN_DEFAULTS, toAzureCsv, toMooncake, traceStats } from '../../scripts/trace-gen.js';
@@ -175,9 +176,12 @@ describe('trace prompts', () => {
     expect(b.map((i) => [i.inputTokens, i.maxTokens, i.atMs])).toEqual(a.map((i) => [i.inputTokens, i.maxTokens, i.atMs]));
     const moved = a.map((i, k) => (k === 5 ? { ...i, atMs: i.atMs! + 1 } : i));
     expect(workloadHash([{ cell: 't@trace', items: moved }])).not.toBe(workloadHash([{ cell: 't@trace', items: a }]));
-    const load = traceLoad(a);
-    expect(load).toMatchObject({ kind: 'rate', label: 'trace', arrival: 'trace', maxConcurrency: null });
-    expect(load.rate).toBeCloseTo((a.length - 1) / (a[a.length - 1]!.atMs! / 1000), 2);
+    const load = resultLoadOf(
+      TRACE_LOAD,
+      a.map((i) => i.atMs!),
+    );
+    expect(load).toMatchObject({ kind: 'rate', label: 'trace', arrival: 'trace', max_concurrency: null });
+    expect(load.kind === 'rate' && load.rate).toBeCloseTo((a.length - 1) / (a[a.length - 1]!.atMs! / 1000), 2);
   });
 
   it('readTrace: an Azure file; a window with nothing in it; a file that is not regular', async () => {
