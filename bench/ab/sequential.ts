@@ -14,7 +14,7 @@
 //           wall time a sequential run is compared with.
 // Each run prints its verdict, whether it was decided, its pairs and wall
 // time; the summary gives fails, undecided runs and the median cost.
-//   node scripts/run-ts.mjs bench/ab/sequential.ts [runs per case, default 10] [cases, default aa,tps10,tpot10] [quiet] [budget=N: N pairs in place of the default]
+//   node scripts/run-ts.mjs bench/ab/sequential.ts [runs per case, default 10] [cases, default aa,tps10,tpot10] [quiet] [budget=N: N pairs in place of the default] [requests=N, default 32] [pairs=N: pairs first, default 6]
 // Needs the built CLI (npm run build) and the embedded engine's model.
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -33,6 +33,13 @@ const quiet = process.argv.slice(4).includes('quiet');
 // A budget to try before it becomes the default (calibrate's advice): `budget=16`.
 const budgetArg = process.argv.slice(4).find((a) => a.startsWith('budget='));
 const budgetPairs = budgetArg === undefined ? null : `${Number(budgetArg.slice('budget='.length))} pairs`;
+// The run's shape: `requests=100 pairs=3` is run.requests and run.trials at their defaults (the rig's are 32 and 6).
+const numArg = (name: string, fallback: number): number => {
+  const a = process.argv.slice(4).find((x) => x.startsWith(`${name}=`));
+  return a === undefined ? fallback : Number(a.slice(name.length + 1));
+};
+const requests = numArg('requests', 32);
+const firstPairs = numArg('pairs', 6);
 for (const c of cases) if (!['aa', 'tps10', 'tpot10', 'fixed'].includes(c)) throw new Error(`unknown case '${c}': use aa, tps10, tpot10, fixed`);
 
 interface Row {
@@ -64,7 +71,7 @@ const rig = {
 
 async function abRun(name: string, [a, b]: string[], budget: string | null): Promise<Row> {
   const dir = await mkdtemp(join(tmpdir(), 'llm-perf-gate-seq-bench-'));
-  const config = await writeConfig(abConfig(a!, b!, 6));
+  const config = await writeConfig(abConfig(a!, b!, firstPairs, { requests }));
   const t0 = performance.now();
   const hog = quiet ? null : await startCpuHog();
   try {
@@ -93,7 +100,9 @@ async function abRun(name: string, [a, b]: string[], budget: string | null): Pro
 }
 
 const rows: Row[] = [];
-console.log(`start: load average ${load()}${quiet ? ', quiet' : ', a busy loop on one core during every run'}; budget ${budgetPairs ?? 'the default'}`);
+console.log(
+  `start: load average ${load()}${quiet ? ', quiet' : ', a busy loop on one core during every run'}; budget ${budgetPairs ?? 'the default'}; ${firstPairs} pairs of ${requests} requests first`,
+);
 try {
   for (let i = 0; i < runs; i++) {
     for (const c of cases) {
