@@ -1,6 +1,6 @@
 // A ramp cell's per-step figures and its saturation verdict (docs/workloads.md,
 // "Ramps"). Each request belongs to the step its scheduled arrival fell in
-// (load/ramp.ts); a step's latencies pool its requests over trials, and its
+// (src/shapes/ramp.ts); a step's latencies pool its requests over trials, and its
 // achieved rate counts the completions that fell inside its window. The
 // saturation verdict is the capacity search's: each step is a probed point
 // whose SLOs are judged with their confidence intervals (./slo.ts judgeSlo,

@@ -47,12 +47,8 @@ export interface NormalScenario {
 
 export type { NormalLoad } from '../shapes/index.js';
 
-export interface NormalMetricRule {
-  readonly gate?: boolean;
-  readonly tolerance?: number;
-  readonly floor?: number;
-  readonly level?: 'fail' | 'warn';
-}
+/** A metric rule is kept as written (unset fields keep the catalogue's default), so its normal form is the raw one. */
+export type NormalMetricRule = Readonly<RawMetricRule>;
 
 export interface NormalSlo {
   readonly check: string;

@@ -1,7 +1,7 @@
 // The plans derived from a normalised config (derive.ts): everything the run
 // and the gate need, as plain frozen data in the units they use.
 import type { Length, TraceFormat } from './lengths.js';
-import type { NormalConfig } from './normal.js';
+import type { NormalConfig, NormalMetricRule } from './normal.js';
 import type { AbSchedule, ApiKind, Encoding, PromptLengths, SloOp, TtftFrom, Warmup } from './vocabulary.js';
 
 export type { AbSchedule, ApiKind, Encoding, SloOp, TtftFrom, Warmup } from './vocabulary.js';
@@ -113,13 +113,8 @@ export interface SloPlan {
   readonly e2eMs: number | null;
 }
 
-/** Overrides of a metric's default rule (gate/policy.ts merges them); unset fields keep the default. */
-export interface MetricRuleOverride {
-  readonly gate?: boolean;
-  readonly tolerance?: number;
-  readonly floor?: number;
-  readonly level?: 'fail' | 'warn';
-}
+/** Overrides of a metric's default rule (gate/policy.ts merges them); unset fields keep the default: the config's rule as written. */
+export type MetricRuleOverride = NormalMetricRule;
 
 /** An absolute bound checked on the candidate alone, k6-style. */
 export interface SloCheck {

@@ -99,7 +99,7 @@ function poolConnections(loads: readonly LoadPlan[], scenarios: readonly Scenari
 }
 
 /** One target being measured: its client, its result document and its cells' trials so far. */
-interface Side {
+interface RunSide {
   label: string;
   role: AbRole | null;
   /** False between the blocks of an alternating A/B, while this side's server is down. */
@@ -146,7 +146,7 @@ async function newClient(o: RunOptions, target: TargetPlan): Promise<InferenceCl
 }
 
 /** The client of a side's multi-turn cells: the target's options, a pool of its own (src/load/conversation-client.ts). */
-async function conversationClient(o: RunOptions, side: Side): Promise<ConversationClient> {
+async function conversationClient(o: RunOptions, side: RunSide): Promise<ConversationClient> {
   if (side.conversation !== undefined) return side.conversation;
   const tokenizer = await getTokenizer(o.plan.encoding);
   side.conversation = new ConversationClient({
@@ -161,14 +161,14 @@ async function conversationClient(o: RunOptions, side: Side): Promise<Conversati
 }
 
 /** Closes (or destroys) a side's multi-turn client, if it opened one. */
-async function closeConversation(side: Side, destroy: boolean): Promise<void> {
+async function closeConversation(side: RunSide, destroy: boolean): Promise<void> {
   const c = side.conversation;
   side.conversation = undefined;
   if (c !== undefined) await (destroy ? c.destroy() : c.close());
 }
 
 /** A side with its client and an empty result; probeSide asks its server what it serves. */
-async function createSide(o: RunOptions, target: TargetPlan, outPath: string, label: string, ab: ResultDoc['ab']): Promise<Side> {
+async function createSide(o: RunOptions, target: TargetPlan, outPath: string, label: string, ab: ResultDoc['ab']): Promise<RunSide> {
   const client = await newClient(o, target);
   const { plan } = o;
   const doc: ResultDoc = {
@@ -193,14 +193,14 @@ async function createSide(o: RunOptions, target: TargetPlan, outPath: string, la
   return { label, role: ab?.side ?? null, connected: true, target, outPath, client, model: '', doc, trials: new Map(), workers: null, telemetry, firstFailures: new FirstFailureWatch() };
 }
 
-async function openSide(o: RunOptions, target: TargetPlan, outPath: string, label: string, ab: ResultDoc['ab']): Promise<Side> {
+async function openSide(o: RunOptions, target: TargetPlan, outPath: string, label: string, ab: ResultDoc['ab']): Promise<RunSide> {
   const side = await createSide(o, target, outPath, label, ab);
   await probeSide(o, side);
   return side;
 }
 
 /** GET /v1/models: the model to ask for, and what the server says it is; destroys the client when the server does not answer. */
-async function probeSide(o: RunOptions, side: Side): Promise<void> {
+async function probeSide(o: RunOptions, side: RunSide): Promise<void> {
   const { client, target, label, doc } = side;
   let info;
   try {
@@ -271,7 +271,7 @@ interface MatrixState {
  * runs as one block per side, in the order AB, BA, AB, ... (ABBA), so a trend
  * over the job lands on both sides alike.
  */
-async function runMatrix(o: RunOptions, sides: readonly Side[], blocks: BlockHooks | null, reopen: (side: Side) => Promise<void>): Promise<void> {
+async function runMatrix(o: RunOptions, sides: readonly RunSide[], blocks: BlockHooks | null, reopen: (side: RunSide) => Promise<void>): Promise<void> {
   const { plan } = o;
   const cells: Cell[] = plan.scenarios.flatMap((scenario) => cellsOf(scenario, plan.loads)).map((c, index) => ({ ...c, index }));
   const m: MatrixState = { hashes: new Map(), firstTrials: [], total: cells.length * plan.limits.trials * sides.length, step: 0, cells: cells.length };
@@ -359,14 +359,14 @@ async function runMatrix(o: RunOptions, sides: readonly Side[], blocks: BlockHoo
  * so that filling and draining the streams at its ends stays a small part
  * of it.
  */
-function interleaveBlock(o: RunOptions, sides: readonly Side[], cell: Cell): number | null {
+function interleaveBlock(o: RunOptions, sides: readonly RunSide[], cell: Cell): number | null {
   if ((o.plan.ab?.interleave ?? 'blocks') !== 'blocks' || o.shard !== undefined) return null;
   if (!cell.driver.interleaves || sides.some((s) => s.workers !== null)) return null;
   return Math.max(4, 4 * (inFlight(cell.load) ?? 1));
 }
 
 /** Says, per side and cell, how many planned requests ask for more than the server's stated context length. */
-function noteContextOverflow(o: RunOptions, sides: readonly Side[], cells: readonly Cell[], items: ReadonlyMap<string, readonly WorkItem[]>): void {
+function noteContextOverflow(o: RunOptions, sides: readonly RunSide[], cells: readonly Cell[], items: ReadonlyMap<string, readonly WorkItem[]>): void {
   for (const side of sides) {
     // An alternating A/B side not yet probed has no entries: nothing is known of it yet.
     const limit = contextLimit(side.doc.target?.model_entries ?? [], side.model);
@@ -391,7 +391,7 @@ interface Turns {
   block: number;
 }
 
-async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolean, cell: Cell, trial: number, items: readonly WorkItem[], turns?: Turns): Promise<void> {
+async function runStep(o: RunOptions, m: MatrixState, side: RunSide, paired: boolean, cell: Cell, trial: number, items: readonly WorkItem[], turns?: Turns): Promise<void> {
   const { plan } = o;
   side.doc.workload_hash = workloadHash(m.firstTrials);
   const { driver } = cell;
@@ -522,7 +522,7 @@ async function runStep(o: RunOptions, m: MatrixState, side: Side, paired: boolea
 }
 
 /** Opens every side, runs the matrix, and closes every side whatever happens, writing what was measured. */
-async function runSides(o: RunOptions, open: () => Promise<Side[]>, blocks: BlockHooks | null = null): Promise<Side[]> {
+async function runSides(o: RunOptions, open: () => Promise<RunSide[]>, blocks: BlockHooks | null = null): Promise<RunSide[]> {
   const machine = o.shard?.spec ?? SINGLE;
   const parts = machine.count * o.plan.limits.workers;
   if (parts > 1) {
@@ -535,7 +535,7 @@ async function runSides(o: RunOptions, open: () => Promise<Side[]>, blocks: Bloc
   const late = await waitForStart(o.shard?.startAt ?? null, o.signal);
   if (late > 1000) o.progress?.note(`started ${(late / 1000).toFixed(1)} s after --start-at`);
   // Alternating: a side's server is up only for its block; a fresh client each block, and the first block asks the server what it serves.
-  const reopen = async (side: Side): Promise<void> => {
+  const reopen = async (side: RunSide): Promise<void> => {
     if (!side.connected) side.client = await newClient(o, side.target);
     side.connected = true;
     if (side.model === '') await probeSide(o, side);

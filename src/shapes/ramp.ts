@@ -132,7 +132,7 @@ function inverse(r: RampPlan, u: number): number {
 
 /**
  * Successive arrival offsets (ms from the cell start) of the ramp, drawn one
- * at a time as load/schedule.ts's arrivals() are. Past the ramp's end the
+ * at a time as every shape's arrivals are (index.ts drawnArrivals). Past the ramp's end the
  * draws go on at its last rate; a ramp cell never asks for them (its count
  * is rampOffsets().length).
  */

@@ -37,7 +37,7 @@ function checkStat(stat: Statistic): void {
  * resample), so no resample is ever sorted or partitioned: a quantile is one
  * walk over the counts from the nearer end.
  */
-interface Side {
+interface ResampledSide {
   /** Every request of the side, ascending. */
   sorted: Float64Array;
   /** Where each trial starts in the pooled (unsorted) order, and its length. */
@@ -51,7 +51,7 @@ interface Side {
 }
 
 /** Empty trials (every request failed) carry no requests and are dropped. */
-function prepareSide(trials: readonly (readonly number[])[], side: string): Side {
+function prepareSide(trials: readonly (readonly number[])[], side: string): ResampledSide {
   const kept = trials.filter((t) => t.length > 0);
   if (kept.length === 0) throw new RangeError(`bootstrapRatio: ${side} has no values`);
   const total = kept.reduce((s, t) => s + t.length, 0);
@@ -120,7 +120,7 @@ export function quantileFromCounts(counts: Uint32Array, sorted: Float64Array, m:
  * Monte Carlo error, at under half the cost of rng.int's exact rejection
  * (measured: ~27 against ~70 ms for the case timed above).
  */
-function resampleStat(s: Side, rng: Rng, stat: Statistic): number {
+function resampleStat(s: ResampledSide, rng: Rng, stat: Statistic): number {
   const k = s.starts.length;
   if (stat === 'mean') {
     let sum = 0;
@@ -155,7 +155,7 @@ function resampleStat(s: Side, rng: Rng, stat: Statistic): number {
   return quantileFromCounts(counts, s.sorted, m, stat);
 }
 
-function fullStat(s: Side, stat: Statistic): number {
+function fullStat(s: ResampledSide, stat: Statistic): number {
   if (stat !== 'mean') return quantileSorted(s.sorted, stat);
   let sum = 0;
   for (const v of s.pooled) sum += v;
