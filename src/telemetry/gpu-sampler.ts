@@ -240,17 +240,33 @@ export function startGpuSampler(o: GpuSamplerOptions = {}): GpuSampler {
   child.stderr!.on('data', (c: string) => {
     if (stderr.length < MAX_STDERR) stderr += c.slice(0, MAX_STDERR);
   });
+  // 'exit' can come before the pipes are drained (nvidia-smi prints its failure on stdout and exits at once), so
+  // the reason is read at 'close', which follows the end of both pipes; a grandchild holding a pipe open is
+  // bounded by the grace period. stop() waits for this judgement when the child left by itself.
+  let judged: Promise<void> = Promise.resolve();
   child.once('exit', (code, signal) => {
     if (stopping || status !== 'ok') return;
-    const why = (stderr || partial || lastOther).trim().split('\n')[0]?.slice(0, 200) || (signal ? `signal ${signal}` : `exit code ${code}`);
-    // Exiting before any reading: no usable GPU here (no driver, no device). After readings: it died mid-cell.
-    if (lines === 0) {
-      status = 'unavailable';
-      message = `nvidia-smi: ${why}`;
-    } else {
-      status = 'died';
-      message = `nvidia-smi exited during the cell after ${lines} GPU readings: ${why}`;
-    }
+    judged = new Promise<void>((resolve) => {
+      const judge = (): void => {
+        clearTimeout(late);
+        child.off('close', judge);
+        if (status === 'ok') {
+          const why = (stderr || partial || lastOther).trim().split('\n')[0]?.slice(0, 200) || (signal ? `signal ${signal}` : `exit code ${code}`);
+          // Exiting before any reading: no usable GPU here (no driver, no device). After readings: it died mid-cell.
+          if (lines === 0) {
+            status = 'unavailable';
+            message = `nvidia-smi: ${why}`;
+          } else {
+            status = 'died';
+            message = `nvidia-smi exited during the cell after ${lines} GPU readings: ${why}`;
+          }
+        }
+        resolve();
+      };
+      const late = setTimeout(judge, graceMs);
+      late.unref();
+      child.once('close', judge);
+    });
   });
 
   const watchdog = setInterval(
@@ -283,6 +299,7 @@ export function startGpuSampler(o: GpuSamplerOptions = {}): GpuSampler {
         }
       } else {
         await Promise.race([exited, new Promise((r) => setTimeout(r, graceMs))]);
+        await judged;
       }
       child.stdout?.destroy();
       child.stderr?.destroy();
