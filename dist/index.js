@@ -18,7 +18,7 @@ import {
   publish,
   runPaths,
   stepNote
-} from "./chunks/chunk-7VGG4UE6.js";
+} from "./chunks/chunk-KZ4UJS5K.js";
 import {
   TOP_END,
   noBaselineYet,
@@ -27,8 +27,8 @@ import {
   reportTopOptions,
   writeVerdictFiles
 } from "./chunks/chunk-QK5MFMSR.js";
-import "./chunks/chunk-N6BSW4RW.js";
-import "./chunks/chunk-OMR3X4M3.js";
+import "./chunks/chunk-JUUR3ETK.js";
+import "./chunks/chunk-HLYCI4KI.js";
 import "./chunks/chunk-CJCLV5TW.js";
 import {
   compareFingerprints,

@@ -1,8 +1,8 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
   measure
-} from "./chunk-N6BSW4RW.js";
-import "./chunk-OMR3X4M3.js";
+} from "./chunk-JUUR3ETK.js";
+import "./chunk-HLYCI4KI.js";
 import "./chunk-CJCLV5TW.js";
 import {
   MAX_BUDGET_PAIRS,

@@ -10,7 +10,7 @@ import {
   startLaunch,
   stopLaunch,
   withServers
-} from "./chunk-N6BSW4RW.js";
+} from "./chunk-JUUR3ETK.js";
 import {
   TERMINAL_STYLE,
   figureWithUnit,

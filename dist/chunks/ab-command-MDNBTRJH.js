@@ -12,12 +12,12 @@ import {
   carryOut,
   designRun,
   measurePort
-} from "./chunk-7VGG4UE6.js";
+} from "./chunk-KZ4UJS5K.js";
 import {
   reportVerdict
 } from "./chunk-QK5MFMSR.js";
-import "./chunk-N6BSW4RW.js";
-import "./chunk-OMR3X4M3.js";
+import "./chunk-JUUR3ETK.js";
+import "./chunk-HLYCI4KI.js";
 import "./chunk-CJCLV5TW.js";
 import {
   RunSetupError,

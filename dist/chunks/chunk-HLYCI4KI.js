@@ -247,16 +247,29 @@ function startGpuSampler(o = {}) {
   child.stderr.on("data", (c) => {
     if (stderr.length < MAX_STDERR) stderr += c.slice(0, MAX_STDERR);
   });
+  let judged = Promise.resolve();
   child.once("exit", (code, signal) => {
     if (stopping || status !== "ok") return;
-    const why = (stderr || partial || lastOther).trim().split("\n")[0]?.slice(0, 200) || (signal ? `signal ${signal}` : `exit code ${code}`);
-    if (lines === 0) {
-      status = "unavailable";
-      message = `nvidia-smi: ${why}`;
-    } else {
-      status = "died";
-      message = `nvidia-smi exited during the cell after ${lines} GPU readings: ${why}`;
-    }
+    judged = new Promise((resolve) => {
+      const judge = () => {
+        clearTimeout(late);
+        child.off("close", judge);
+        if (status === "ok") {
+          const why = (stderr || partial || lastOther).trim().split("\n")[0]?.slice(0, 200) || (signal ? `signal ${signal}` : `exit code ${code}`);
+          if (lines === 0) {
+            status = "unavailable";
+            message = `nvidia-smi: ${why}`;
+          } else {
+            status = "died";
+            message = `nvidia-smi exited during the cell after ${lines} GPU readings: ${why}`;
+          }
+        }
+        resolve();
+      };
+      const late = setTimeout(judge, graceMs);
+      late.unref();
+      child.once("close", judge);
+    });
   });
   const watchdog = setInterval(
     () => {
@@ -285,6 +298,7 @@ function startGpuSampler(o = {}) {
         }
       } else {
         await Promise.race([exited, new Promise((r) => setTimeout(r, graceMs))]);
+        await judged;
       }
       child.stdout?.destroy();
       child.stderr?.destroy();

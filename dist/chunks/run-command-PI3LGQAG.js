@@ -9,14 +9,14 @@ import {
   designRun,
   measurePort,
   runPaths
-} from "./chunk-7VGG4UE6.js";
+} from "./chunk-KZ4UJS5K.js";
 import {
   reportVerdict
 } from "./chunk-QK5MFMSR.js";
 import {
   measure
-} from "./chunk-N6BSW4RW.js";
-import "./chunk-OMR3X4M3.js";
+} from "./chunk-JUUR3ETK.js";
+import "./chunk-HLYCI4KI.js";
 import {
   parseShard
 } from "./chunk-CJCLV5TW.js";

@@ -2,7 +2,7 @@ import { createRequire as __llmPerfGateRequire } from 'node:module'; const requi
 import {
   MAX_GPUS,
   startCellTelemetry
-} from "./chunk-OMR3X4M3.js";
+} from "./chunk-HLYCI4KI.js";
 import {
   InferenceClient,
   SINGLE,

@@ -1,0 +1,46 @@
+// Would measuring more trials decide the unpaired designs? (docs/gate.md,
+// "Sequential measurement", "Why only the paired design measures on".) The
+// defaults study's designs (bench/gate/designs.ts: a log-normal job factor
+// per job on top of the trial noise inside it) for one stored run and K = 10
+// stored runs, with the candidate's job measuring 3, 6 and 10 trials (and
+// the stored runs as many). A fixed design at the budget bounds what a
+// sequential rule with that budget can reach: its last look is judged at a
+// stricter level than the fixed one. When 10 trials detect no more than 3,
+// adding trials while undecided only spends the budget.
+//   node scripts/run-ts.mjs bench/gate/unpaired-trials.ts [AA_REPS] [EFFECT_REPS]
+import { AA, DEFAULT_DESIGN, runNoiseLevel, type Design, type Effect, type Noise } from './designs.js';
+
+const aaReps = Number(process.argv[2] ?? 200);
+const effectReps = Number(process.argv[3] ?? 50);
+const drop = (x: number) => ({ ttft: 1 / (1 - x), tpot: 1 / (1 - x) });
+const EFFECTS: Effect[] = [
+  { name: 'throughput -5%', slow: drop(0.05), metric: 'output_tps' },
+  { name: 'throughput -10%', slow: drop(0.1), metric: 'output_tps' },
+  { name: 'throughput -15%', slow: drop(0.15), metric: 'output_tps' },
+  { name: 'TPOT +10%', slow: { tpot: 1.1 }, metric: 'tpot_ms.p50' },
+  { name: 'TTFT p95 2x', slow: { ttft: 2 }, metric: 'ttft_ms.p95' },
+  { name: 'error rate 0% -> 10%', slow: {}, metric: 'error_rate', errors: 0.1 },
+];
+const DESIGNS: Design[] = ['one stored run', 'K stored runs'];
+const pct = (a: number, n: number): string => `${((100 * a) / n).toFixed(1)}%`;
+const noises: Noise[] = [
+  { jobCv: 0.05, trialCv: 0.05 },
+  { jobCv: 0.15, trialCv: 0.05 },
+];
+console.log('| noise | design | trials | A/A fail | ' + EFFECTS.map((e) => e.name).join(' | ') + ' |');
+console.log('| --- | --- | ---: | ---: | ' + EFFECTS.map(() => '---:').join(' | ') + ' |');
+for (const noise of noises) {
+  const t0 = Date.now();
+  for (const trials of [3, 6, 10]) {
+    const s = { ...DEFAULT_DESIGN, trials };
+    const aa = runNoiseLevel(noise, [AA], aaReps, s, 'unpaired-trials', DESIGNS).get(AA.name)!;
+    const fx = runNoiseLevel(noise, EFFECTS, effectReps, s, 'unpaired-trials', DESIGNS);
+    for (const d of DESIGNS) {
+      const cells = EFFECTS.map((e) => pct(fx.get(e.name)![d].detected, fx.get(e.name)![d].n));
+      console.log(
+        `| job CV ${noise.jobCv * 100}%, trial CV ${noise.trialCv * 100}% | ${d}${d === 'K stored runs' ? ' (K = 10)' : ''} | ${trials} | ${pct(aa[d].fail, aa[d].n)} | ${cells.join(' | ')} |`,
+      );
+    }
+  }
+  console.error(`noise ${JSON.stringify(noise)}: ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+}
