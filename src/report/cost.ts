@@ -80,12 +80,26 @@ export function undecidedSentence(v: VerdictDoc, esc: (s: string) => string = es
   });
   const need = Math.max(0, ...open.map((u) => pairsToDecide(u.metric, n) ?? 0));
   const more =
-    need > n
-      ? `; about ${units(v, need)} in all would decide it`
-      : open.some((u) => pairsToDecide(u.metric, n) === null)
-        ? '; the change sits on the threshold, so more measuring alone may not decide it'
-        : '';
+    v.design === 'history'
+      ? jobNoiseAdvice(open.map((u) => u.metric))
+      : need > n
+        ? `; about ${units(v, need)} in all would decide it`
+        : open.some((u) => pairsToDecide(u.metric, n) === null)
+          ? '; the change sits on the threshold, so more measuring alone may not decide it'
+          : '';
   return `Undecided after ${units(v, n)}${spent}: ${said.join('; ')}${open.length > 3 ? `; ${open.length - 3} more` : ''}${more}.`;
+}
+
+/**
+ * Against stored runs the interval is as wide as the jobs differ, and more
+ * trials of this one job shrink only the noise inside it (docs/gate.md, "Why
+ * only the paired design measures on"): the advice is the design that can
+ * decide, not a trial count that would not.
+ */
+function jobNoiseAdvice(open: readonly MetricVerdict[]): string {
+  const cv = Math.max(0, ...open.map((m) => m.noise?.job_cv_pct ?? 0));
+  const spread = cv > 0 ? ` (about ${cv.toFixed(1)}% from job to job)` : '';
+  return `; more trials of this job cannot narrow the stored runs' spread${spread}: a same-job A/B (the action's baseline-url, or 'llm-perf-gate ab') would decide it`;
 }
 
 function changeWords(m: MetricVerdict): string {
