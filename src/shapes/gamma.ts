@@ -2,7 +2,7 @@
 // (vLLM's convention: 1 is Poisson, below 1 burstier, above more regular),
 // the scale 1/(rate k) keeps the mean rate.
 import { gamma } from '../util/rng.js';
-import { normaliseRate, rateLabel, type NormalRate, type RawRateFields } from './rate.js';
+import { normaliseRate, offsetsFrom, rateLabel, type NormalRate, type RawRateFields } from './rate.js';
 import type { Shape, WrittenShape } from './shape.js';
 
 export interface GammaLoad {
@@ -24,13 +24,6 @@ export const gammaShape: Shape<GammaLoad> & WrittenShape<GammaLoad, NormalRate, 
   plan: (n, label) => ({ shape: 'gamma', label, rate: n.rate, burstiness: n.burstiness, maxConcurrency: n.max_concurrency }),
   inFlight: (l) => l.maxConcurrency,
   withInFlight: (l, n) => ({ ...l, maxConcurrency: n }),
-  arrivals: (l, rng) => {
-    let t = 0;
-    return () => {
-      const out = t;
-      t += gamma(rng, l.burstiness, 1 / (l.rate * l.burstiness)) * 1000;
-      return out;
-    };
-  },
+  arrivals: (l, rng) => offsetsFrom(() => gamma(rng, l.burstiness, 1 / (l.rate * l.burstiness))),
   resultLoad: (l) => ({ kind: 'rate', label: l.label, rate: l.rate, arrival: 'gamma', burstiness: l.burstiness, max_concurrency: l.maxConcurrency }),
 };

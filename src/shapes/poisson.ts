@@ -1,7 +1,7 @@
 // Open loop at a fixed rate with exponential gaps (a Poisson process), the
 // default of `rate:` loads.
 import { exponential } from '../util/rng.js';
-import { normaliseRate, RATE_DEFAULTS, rateLabel, type NormalRate, type RawRateFields } from './rate.js';
+import { normaliseRate, offsetsFrom, RATE_DEFAULTS, rateLabel, type NormalRate, type RawRateFields } from './rate.js';
 import type { Shape, WrittenShape } from './shape.js';
 
 export interface PoissonLoad {
@@ -23,13 +23,6 @@ export const poissonShape: Shape<PoissonLoad> & WrittenShape<PoissonLoad, Normal
   plan: (n, label) => ({ shape: 'poisson', label, rate: n.rate, maxConcurrency: n.max_concurrency }),
   inFlight: (l) => l.maxConcurrency,
   withInFlight: (l, n) => ({ ...l, maxConcurrency: n }),
-  arrivals: (l, rng) => {
-    let t = 0;
-    return () => {
-      const out = t;
-      t += exponential(rng, l.rate) * 1000;
-      return out;
-    };
-  },
+  arrivals: (l, rng) => offsetsFrom(() => exponential(rng, l.rate)),
   resultLoad: (l) => ({ kind: 'rate', label: l.label, rate: l.rate, arrival: 'poisson', burstiness: 1, max_concurrency: l.maxConcurrency }),
 };

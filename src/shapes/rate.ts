@@ -30,3 +30,13 @@ export function rateLabel(n: NormalRate): string {
   if (n.max_concurrency !== null) label += `,max=${n.max_concurrency}`;
   return label;
 }
+
+/** Successive send offsets in ms from 0, each gap drawn in seconds by `gapS`: the arrivals of a `rate:` load. */
+export function offsetsFrom(gapS: () => number): () => number {
+  let t = 0;
+  return () => {
+    const out = t;
+    t += gapS() * 1000;
+    return out;
+  };
+}
