@@ -18,7 +18,7 @@ import {
   publish,
   runPaths,
   stepNote
-} from "./chunks/chunk-KZ4UJS5K.js";
+} from "./chunks/chunk-42X3JNS4.js";
 import {
   TOP_END,
   noBaselineYet,
@@ -26,31 +26,31 @@ import {
   reportTop,
   reportTopOptions,
   writeVerdictFiles
-} from "./chunks/chunk-QK5MFMSR.js";
-import "./chunks/chunk-JUUR3ETK.js";
+} from "./chunks/chunk-UOIFQ4MC.js";
+import "./chunks/chunk-FH5Q2NID.js";
 import "./chunks/chunk-HLYCI4KI.js";
-import "./chunks/chunk-CJCLV5TW.js";
+import "./chunks/chunk-6SW2S6XT.js";
 import {
   compareFingerprints,
   readPlan
-} from "./chunks/chunk-FBXCOYVM.js";
+} from "./chunks/chunk-S2AER4KU.js";
 import "./chunks/chunk-KITUZ5SU.js";
 import "./chunks/chunk-Y52YXPNT.js";
 import "./chunks/chunk-DSTYHSYM.js";
 import {
   dashboardData,
   siteFiles
-} from "./chunks/chunk-SHNQYI3J.js";
+} from "./chunks/chunk-T3CSBK4V.js";
 import "./chunks/chunk-TO4DDGBB.js";
 import {
   buildSeries,
   describeChange,
   findChanges,
   newChanges
-} from "./chunks/chunk-JJKIAQAW.js";
+} from "./chunks/chunk-LNYCQUE6.js";
 import {
   compactHistory
-} from "./chunks/chunk-HKNINM3M.js";
+} from "./chunks/chunk-JCX5P626.js";
 import {
   DEFAULT_ORDER_COMMITS,
   Git,
@@ -61,15 +61,15 @@ import {
   pushWaitMs,
   readBranchHistory,
   saveResult
-} from "./chunks/chunk-5MGUJ6S3.js";
-import "./chunks/chunk-QMMAKEWO.js";
-import "./chunks/chunk-EWH2SMOX.js";
+} from "./chunks/chunk-I2LVICGM.js";
+import "./chunks/chunk-MVUX4FD2.js";
+import "./chunks/chunk-LWJVHEHR.js";
 import {
   codeSpan,
   escapeMd,
   writeResult
-} from "./chunks/chunk-WJXH5TXX.js";
-import "./chunks/chunk-R524PKXI.js";
+} from "./chunks/chunk-SUOZCARV.js";
+import "./chunks/chunk-SRQCNMEC.js";
 import {
   DEFAULTS,
   HEADLINE,
@@ -77,8 +77,8 @@ import {
   isRecord,
   parseResult,
   readResultForGating
-} from "./chunks/chunk-UD2N32QN.js";
-import "./chunks/chunk-OLAHBRRA.js";
+} from "./chunks/chunk-ETUCVZZC.js";
+import "./chunks/chunk-SCGBAURB.js";
 import {
   INPUTS,
   OUTPUTS,

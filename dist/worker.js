@@ -5,5 +5,5 @@ import { workerData } from "node:worker_threads";
 if (workerData?.role === "llm-perf-gate-telemetry") {
   await (await import("./chunks/telemetry-worker-T4GFUUU2.js")).serveTelemetryWorker();
 } else {
-  await (await import("./chunks/shard-worker-7EAIFM3O.js")).serveShardWorker();
+  await (await import("./chunks/shard-worker-RAHITLGJ.js")).serveShardWorker();
 }

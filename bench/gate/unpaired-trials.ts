@@ -7,7 +7,7 @@
 // sequential rule with that budget can reach: its last look is judged at a
 // stricter level than the fixed one. When 10 trials detect no more than 3,
 // adding trials while undecided only spends the budget.
-//   node scripts/run-ts.mjs bench/gate/unpaired-trials.ts [AA_REPS] [EFFECT_REPS]
+//   node scripts/run-ts.mjs bench/gate/unpaired-trials.ts [AA_REPS] [EFFECT_REPS] [job=CV]
 import { AA, DEFAULT_DESIGN, runNoiseLevel, type Design, type Effect, type Noise } from './designs.js';
 
 const aaReps = Number(process.argv[2] ?? 200);
@@ -23,10 +23,12 @@ const EFFECTS: Effect[] = [
 ];
 const DESIGNS: Design[] = ['one stored run', 'K stored runs'];
 const pct = (a: number, n: number): string => `${((100 * a) / n).toFixed(1)}%`;
+// `job=0.15`: only that job CV (each level is seeded on its own, so its rows are the same either way).
+const jobArg = process.argv.slice(4).find((a) => a.startsWith('job='));
 const noises: Noise[] = [
   { jobCv: 0.05, trialCv: 0.05 },
   { jobCv: 0.15, trialCv: 0.05 },
-];
+].filter((n) => jobArg === undefined || n.jobCv === Number(jobArg.slice('job='.length)));
 console.log('| noise | design | trials | A/A fail | ' + EFFECTS.map((e) => e.name).join(' | ') + ' |');
 console.log('| --- | --- | ---: | ---: | ' + EFFECTS.map(() => '---:').join(' | ') + ' |');
 for (const noise of noises) {

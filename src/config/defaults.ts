@@ -21,6 +21,8 @@ export const DEFAULTS = {
   maxDurationS: 120,
   trials: 3,
   workers: 1,
+  /** The fewest pairs a default budget allows (run.budget.trials: twice run.trials, at least this). */
+  budgetPairs: 10,
   budgetMinutes: 30,
   confidence: 0.9,
   alpha: 0.05,

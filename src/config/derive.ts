@@ -134,13 +134,15 @@ function withoutWorkers(config: NormalConfig): NormalConfig {
 
 /**
  * run.budget resolved: by default a paired run may measure up to twice
- * run.trials pairs (at least run.trials + 2), so a run that goes to the
- * budget costs at most twice the fixed design's pairs, within
- * DEFAULTS.budgetMinutes of measuring; false: the fixed design.
+ * run.trials pairs and at least DEFAULTS.budgetPairs (10), within
+ * DEFAULTS.budgetMinutes of measuring; false: the fixed design. Why 10 at
+ * the default 3 trials: beside a busy loop on a 2-core machine, a budget of
+ * 6 left 2 to 3 A/A runs in 10 undecided on their TTFT p95, and 10 decided
+ * every one (docs/gate.md, "At the step's own defaults").
  */
 function resolveBudget(run: NormalConfig['run']): { trials: number; minutes: number | null } {
   if (run.budget === false) return { trials: run.trials, minutes: null };
-  const trials = run.budget?.trials ?? Math.min(100, Math.max(2 * run.trials, run.trials + 2));
+  const trials = run.budget?.trials ?? Math.min(100, Math.max(2 * run.trials, DEFAULTS.budgetPairs));
   return { trials: Math.max(trials, run.trials), minutes: run.budget?.minutes ?? DEFAULTS.budgetMinutes };
 }
 

@@ -36,6 +36,12 @@ describe('config schema', () => {
       burstiness: load.burstiness?.default,
       trials: run.trials?.default,
       workers: run.workers?.default,
+      // No `default` (it follows run.trials): the description states the floor.
+      budgetPairs: Number(
+        /Default: twice run\.trials, at least (\d+)/.exec(
+          String((run.budget?.oneOf as { properties?: Record<string, { description?: unknown }> }[] | undefined)?.[0]?.properties?.trials?.description),
+        )?.[1],
+      ),
       budgetMinutes: (run.budget?.oneOf as { properties?: Record<string, { default?: unknown }> }[] | undefined)?.[0]?.properties?.minutes?.default,
       confidence: gate.confidence?.default,
       alpha: gate.alpha?.default,

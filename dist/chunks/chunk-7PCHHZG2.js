@@ -3,7 +3,7 @@ import {
   DEFAULT_ORDER_COMMITS,
   HistoryError,
   readHistory
-} from "./chunk-5MGUJ6S3.js";
+} from "./chunk-I2LVICGM.js";
 import {
   UsageError
 } from "./chunk-F7EZCM6P.js";

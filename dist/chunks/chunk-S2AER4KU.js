@@ -18,7 +18,7 @@ import {
 import {
   codeSpan,
   escapeMd
-} from "./chunk-WJXH5TXX.js";
+} from "./chunk-SUOZCARV.js";
 import {
   bootstrapRatio,
   defaultTolerance,
@@ -44,7 +44,7 @@ import {
   trialStats,
   trialValues,
   welchLogRatio
-} from "./chunk-R524PKXI.js";
+} from "./chunk-SRQCNMEC.js";
 import {
   CAPACITY_DEFAULTS,
   ConfigError,
@@ -75,13 +75,13 @@ import {
   searchOptionProblems,
   validateSchema,
   valueAt
-} from "./chunk-UD2N32QN.js";
+} from "./chunk-ETUCVZZC.js";
 import {
   createRng,
   loadLabel,
   minSamplesFor,
   normaliseLoad
-} from "./chunk-OLAHBRRA.js";
+} from "./chunk-SCGBAURB.js";
 import {
   DEFAULT_CALIBRATION_TRIALS,
   MIN_CALIBRATION_TRIALS,

@@ -2,12 +2,12 @@ import { createRequire as __llmPerfGateRequire } from 'node:module'; const requi
 import {
   CATALOGUE,
   HEADLINE
-} from "./chunk-UD2N32QN.js";
+} from "./chunk-ETUCVZZC.js";
 import {
   HIST_SCALE,
   createRng,
   decodeHistogram
-} from "./chunk-OLAHBRRA.js";
+} from "./chunk-SCGBAURB.js";
 
 // src/gate/policy.ts
 var DEFAULT_GATED = {

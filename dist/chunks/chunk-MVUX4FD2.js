@@ -1,16 +1,16 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
   summarizeGaps
-} from "./chunk-EWH2SMOX.js";
+} from "./chunk-LWJVHEHR.js";
 import {
   combine,
   holds,
   judgeSlo,
   parseCapacitySlos
-} from "./chunk-WJXH5TXX.js";
+} from "./chunk-SUOZCARV.js";
 import {
   checkCapacitySlo
-} from "./chunk-UD2N32QN.js";
+} from "./chunk-ETUCVZZC.js";
 import {
   HIST_SCALE,
   decodeHistogram,
@@ -22,7 +22,7 @@ import {
   recordScaled,
   require_dist,
   summarize
-} from "./chunk-OLAHBRRA.js";
+} from "./chunk-SCGBAURB.js";
 import {
   __toESM
 } from "./chunk-SK3CJ3HN.js";

@@ -1,7 +1,7 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
   readResultForGating
-} from "./chunk-UD2N32QN.js";
+} from "./chunk-ETUCVZZC.js";
 
 // src/cli/design.ts
 var CLI_CHOICES = Object.freeze({

@@ -19,7 +19,7 @@ import {
   shardProblem,
   startCellClock,
   timerMs
-} from "./chunk-CJCLV5TW.js";
+} from "./chunk-6SW2S6XT.js";
 import {
   MAX_CHUNK_WORDS,
   MIN_CHUNK_WORDS,
@@ -38,7 +38,7 @@ import {
   synthesisWords,
   synthesizeItems,
   workloadHash
-} from "./chunk-FBXCOYVM.js";
+} from "./chunk-S2AER4KU.js";
 import {
   getTokenizer,
   lazyTokenCounter
@@ -48,11 +48,11 @@ import {
   rampResult,
   summariseLateness,
   turnMetrics
-} from "./chunk-QMMAKEWO.js";
+} from "./chunk-MVUX4FD2.js";
 import {
   EXACT_GAPS,
   sampleGaps
-} from "./chunk-EWH2SMOX.js";
+} from "./chunk-LWJVHEHR.js";
 import {
   boundTelemetry,
   capacityTerminalLine,
@@ -65,14 +65,14 @@ import {
   parseCapacitySlos,
   resultTable,
   writeResult
-} from "./chunk-WJXH5TXX.js";
+} from "./chunk-SUOZCARV.js";
 import {
   DEFAULTS,
   RESULT_SCHEMA,
   capacityCellId,
   hourlyUsd,
   searchOptionProblems
-} from "./chunk-UD2N32QN.js";
+} from "./chunk-ETUCVZZC.js";
 import {
   TRACE_LOAD,
   createRng,
@@ -82,7 +82,7 @@ import {
   loadPlanOf,
   rampSchedule,
   resultLoadOf
-} from "./chunk-OLAHBRRA.js";
+} from "./chunk-SCGBAURB.js";
 import {
   startServer
 } from "./chunk-5XUPNBZ7.js";

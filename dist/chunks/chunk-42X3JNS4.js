@@ -2,7 +2,7 @@ import { createRequire as __llmPerfGateRequire } from 'node:module'; const requi
 import {
   NO_BASELINE_HEADLINE,
   noBaselineYet
-} from "./chunk-QK5MFMSR.js";
+} from "./chunk-UOIFQ4MC.js";
 import {
   cellId,
   measure,
@@ -10,7 +10,7 @@ import {
   startLaunch,
   stopLaunch,
   withServers
-} from "./chunk-JUUR3ETK.js";
+} from "./chunk-FH5Q2NID.js";
 import {
   TERMINAL_STYLE,
   figureWithUnit,
@@ -19,10 +19,10 @@ import {
   judgeStored,
   nextStep,
   undecided
-} from "./chunk-FBXCOYVM.js";
+} from "./chunk-S2AER4KU.js";
 import {
   TRACE_LOAD_LABEL
-} from "./chunk-OLAHBRRA.js";
+} from "./chunk-SCGBAURB.js";
 
 // src/pipeline/design.ts
 function designRun(c) {

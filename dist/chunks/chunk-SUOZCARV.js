@@ -5,7 +5,7 @@ import {
   percentileOf,
   quantileSorted,
   tQuantile
-} from "./chunk-R524PKXI.js";
+} from "./chunk-SRQCNMEC.js";
 import {
   MAX_FIGURE,
   NO_SLO_REASON,
@@ -15,10 +15,10 @@ import {
   isFigure,
   resultProblem,
   textBeyondBounds
-} from "./chunk-UD2N32QN.js";
+} from "./chunk-ETUCVZZC.js";
 import {
   minSamplesFor
-} from "./chunk-OLAHBRRA.js";
+} from "./chunk-SCGBAURB.js";
 import {
   OutputWriteError
 } from "./chunk-BHKQ45ST.js";

@@ -1,20 +1,20 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
   reportVerdict
-} from "./chunk-QK5MFMSR.js";
+} from "./chunk-UOIFQ4MC.js";
 import {
   judgeStored
-} from "./chunk-FBXCOYVM.js";
+} from "./chunk-S2AER4KU.js";
 import "./chunk-KITUZ5SU.js";
 import "./chunk-Y52YXPNT.js";
 import "./chunk-DSTYHSYM.js";
 import "./chunk-TO4DDGBB.js";
-import "./chunk-WJXH5TXX.js";
-import "./chunk-R524PKXI.js";
+import "./chunk-SUOZCARV.js";
+import "./chunk-SRQCNMEC.js";
 import {
   readResultForGating
-} from "./chunk-UD2N32QN.js";
-import "./chunk-OLAHBRRA.js";
+} from "./chunk-ETUCVZZC.js";
+import "./chunk-SCGBAURB.js";
 import {
   cliHost
 } from "./chunk-GPFQKZR3.js";

@@ -6,7 +6,7 @@ import {
   openBranch,
   pushWaitMs,
   renderIndex
-} from "./chunk-5MGUJ6S3.js";
+} from "./chunk-I2LVICGM.js";
 
 // src/history/compact.ts
 import { setTimeout as sleep } from "node:timers/promises";

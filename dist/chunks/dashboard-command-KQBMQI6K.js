@@ -6,20 +6,20 @@ import {
   historyFailure,
   historySource,
   readHistoryFor
-} from "./chunk-NLMJI2K5.js";
+} from "./chunk-7PCHHZG2.js";
 import {
   dashboardData,
   repoUrlOf,
   writeSite
-} from "./chunk-SHNQYI3J.js";
+} from "./chunk-T3CSBK4V.js";
 import "./chunk-TO4DDGBB.js";
-import "./chunk-JJKIAQAW.js";
+import "./chunk-LNYCQUE6.js";
 import {
   Git
-} from "./chunk-5MGUJ6S3.js";
-import "./chunk-R524PKXI.js";
-import "./chunk-UD2N32QN.js";
-import "./chunk-OLAHBRRA.js";
+} from "./chunk-I2LVICGM.js";
+import "./chunk-SRQCNMEC.js";
+import "./chunk-ETUCVZZC.js";
+import "./chunk-SCGBAURB.js";
 import "./chunk-F7EZCM6P.js";
 import "./chunk-XS6I4BEK.js";
 import {

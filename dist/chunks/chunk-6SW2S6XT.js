@@ -8,13 +8,13 @@ import {
 } from "./chunk-DSTYHSYM.js";
 import {
   GapRecorder
-} from "./chunk-EWH2SMOX.js";
+} from "./chunk-LWJVHEHR.js";
 import {
   drawnArrivals,
   inFlight,
   isOpen,
   withInFlight
-} from "./chunk-OLAHBRRA.js";
+} from "./chunk-SCGBAURB.js";
 import {
   MAX_MODEL_ID_CHARS,
   clip,

@@ -5,7 +5,7 @@ import {
   recordScaled,
   summarize,
   summarizeHistogram
-} from "./chunk-OLAHBRRA.js";
+} from "./chunk-SCGBAURB.js";
 
 // src/stats/gaps.ts
 var EXACT_GAPS = 512;

@@ -1,9 +1,9 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
   measure
-} from "./chunk-JUUR3ETK.js";
+} from "./chunk-FH5Q2NID.js";
 import "./chunk-HLYCI4KI.js";
-import "./chunk-CJCLV5TW.js";
+import "./chunk-6SW2S6XT.js";
 import {
   MAX_BUDGET_PAIRS,
   adviseStoredBudget,
@@ -11,29 +11,29 @@ import {
   calibrationTrials,
   readPlan,
   shareFigure
-} from "./chunk-FBXCOYVM.js";
+} from "./chunk-S2AER4KU.js";
 import "./chunk-KITUZ5SU.js";
 import "./chunk-Y52YXPNT.js";
 import "./chunk-DSTYHSYM.js";
 import "./chunk-TO4DDGBB.js";
-import "./chunk-QMMAKEWO.js";
-import "./chunk-EWH2SMOX.js";
+import "./chunk-MVUX4FD2.js";
+import "./chunk-LWJVHEHR.js";
 import {
   codeSpan,
   escapeMd,
   markdownTable,
   renderTable
-} from "./chunk-WJXH5TXX.js";
-import "./chunk-R524PKXI.js";
+} from "./chunk-SUOZCARV.js";
+import "./chunk-SRQCNMEC.js";
 import {
   readResultForGating
-} from "./chunk-UD2N32QN.js";
-import "./chunk-OLAHBRRA.js";
+} from "./chunk-ETUCVZZC.js";
+import "./chunk-SCGBAURB.js";
 import "./chunk-5XUPNBZ7.js";
 import "./chunk-EG4BBXMW.js";
 import {
   CALIBRATE_USAGE
-} from "./chunk-5XL7NCAC.js";
+} from "./chunk-TWZK4YN3.js";
 import {
   cliHost
 } from "./chunk-GPFQKZR3.js";

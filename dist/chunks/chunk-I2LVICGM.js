@@ -3,7 +3,7 @@ import {
   MAX_RESULT_BYTES,
   ResultFileError,
   parseResult
-} from "./chunk-UD2N32QN.js";
+} from "./chunk-ETUCVZZC.js";
 import {
   DEFAULT_HISTORY_BRANCH,
   DEFAULT_REMOTE

@@ -6,13 +6,13 @@ import {
   DEFAULT_CHANGE_OPTIONS,
   buildSeries,
   findChanges
-} from "./chunk-JJKIAQAW.js";
+} from "./chunk-LNYCQUE6.js";
 import {
   ratioThreshold
-} from "./chunk-R524PKXI.js";
+} from "./chunk-SRQCNMEC.js";
 import {
   EFFICIENCY_KEYS
-} from "./chunk-UD2N32QN.js";
+} from "./chunk-ETUCVZZC.js";
 
 // src/dashboard/model.ts
 var TREND_POINTS = 20;

@@ -4,19 +4,19 @@ import {
   mergeMetrics,
   mergeRamps,
   mergeTurns
-} from "./chunk-QMMAKEWO.js";
-import "./chunk-EWH2SMOX.js";
+} from "./chunk-MVUX4FD2.js";
+import "./chunk-LWJVHEHR.js";
 import {
   efficiencyOf,
   resultTable,
   writeResult
-} from "./chunk-WJXH5TXX.js";
-import "./chunk-R524PKXI.js";
+} from "./chunk-SUOZCARV.js";
+import "./chunk-SRQCNMEC.js";
 import {
   hourlyUsd,
   readResult
-} from "./chunk-UD2N32QN.js";
-import "./chunk-OLAHBRRA.js";
+} from "./chunk-ETUCVZZC.js";
+import "./chunk-SCGBAURB.js";
 import {
   parseCommandArgs
 } from "./chunk-WG46QQEZ.js";

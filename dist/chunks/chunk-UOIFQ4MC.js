@@ -10,7 +10,7 @@ import {
   telemetrySection,
   telemetrySummary,
   undecided
-} from "./chunk-FBXCOYVM.js";
+} from "./chunk-S2AER4KU.js";
 import {
   PercentileCells,
   capacityCellSection,
@@ -25,10 +25,10 @@ import {
   renderTable,
   turnsSection,
   writeOutputFile
-} from "./chunk-WJXH5TXX.js";
+} from "./chunk-SUOZCARV.js";
 import {
   metricDef
-} from "./chunk-UD2N32QN.js";
+} from "./chunk-ETUCVZZC.js";
 import {
   EXIT
 } from "./chunk-ZSLGKFHA.js";
@@ -116,8 +116,13 @@ function undecidedSentence(v, esc = escapeMd) {
     return `${plainMetric(u.metric.metric)}${where} ${changeWords(u.metric)}${r === null ? "" : `, ${r}`}`;
   });
   const need = Math.max(0, ...open.map((u) => pairsToDecide(u.metric, n) ?? 0));
-  const more = need > n ? `; about ${units(v, need)} in all would decide it` : open.some((u) => pairsToDecide(u.metric, n) === null) ? "; the change sits on the threshold, so more measuring alone may not decide it" : "";
+  const more = v.design === "history" ? jobNoiseAdvice(open.map((u) => u.metric)) : need > n ? `; about ${units(v, need)} in all would decide it` : open.some((u) => pairsToDecide(u.metric, n) === null) ? "; the change sits on the threshold, so more measuring alone may not decide it" : "";
   return `Undecided after ${units(v, n)}${spent}: ${said.join("; ")}${open.length > 3 ? `; ${open.length - 3} more` : ""}${more}.`;
+}
+function jobNoiseAdvice(open) {
+  const cv = Math.max(0, ...open.map((m) => m.noise?.job_cv_pct ?? 0));
+  const spread = cv > 0 ? ` (about ${cv.toFixed(1)}% from job to job)` : "";
+  return `; more trials of this job cannot narrow the stored runs' spread${spread}: a same-job A/B (the action's baseline-url, or 'llm-perf-gate ab') would decide it`;
 }
 function changeWords(m) {
   if (m.change_pct === null) return "has no estimate";

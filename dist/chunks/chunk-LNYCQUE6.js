@@ -4,17 +4,17 @@ import {
   rulesFor,
   trialStats,
   trialValues
-} from "./chunk-R524PKXI.js";
+} from "./chunk-SRQCNMEC.js";
 import {
   CATALOGUE,
   gatePlanFromStored,
   gatePlanOf,
   metricDef,
   normaliseGate
-} from "./chunk-UD2N32QN.js";
+} from "./chunk-ETUCVZZC.js";
 import {
   createRng
-} from "./chunk-OLAHBRRA.js";
+} from "./chunk-SCGBAURB.js";
 import {
   UserError
 } from "./chunk-26N6UM4G.js";

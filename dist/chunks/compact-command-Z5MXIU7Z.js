@@ -2,13 +2,13 @@ import { createRequire as __llmPerfGateRequire } from 'node:module'; const requi
 import {
   HistoryUsageError,
   historyFailure
-} from "./chunk-NLMJI2K5.js";
+} from "./chunk-7PCHHZG2.js";
 import {
   compactHistory
-} from "./chunk-HKNINM3M.js";
-import "./chunk-5MGUJ6S3.js";
-import "./chunk-UD2N32QN.js";
-import "./chunk-OLAHBRRA.js";
+} from "./chunk-JCX5P626.js";
+import "./chunk-I2LVICGM.js";
+import "./chunk-ETUCVZZC.js";
+import "./chunk-SCGBAURB.js";
 import "./chunk-F7EZCM6P.js";
 import {
   DEFAULT_HISTORY_BRANCH,

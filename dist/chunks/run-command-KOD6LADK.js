@@ -2,37 +2,37 @@ import { createRequire as __llmPerfGateRequire } from 'node:module'; const requi
 import {
   CLI_CHOICES,
   noStoredBaselines
-} from "./chunk-AYUGPPFI.js";
+} from "./chunk-BXR6WPGK.js";
 import {
   DEFAULT_FAIL_ON,
   carryOut,
   designRun,
   measurePort,
   runPaths
-} from "./chunk-KZ4UJS5K.js";
+} from "./chunk-42X3JNS4.js";
 import {
   reportVerdict
-} from "./chunk-QK5MFMSR.js";
+} from "./chunk-UOIFQ4MC.js";
 import {
   measure
-} from "./chunk-JUUR3ETK.js";
+} from "./chunk-FH5Q2NID.js";
 import "./chunk-HLYCI4KI.js";
 import {
   parseShard
-} from "./chunk-CJCLV5TW.js";
+} from "./chunk-6SW2S6XT.js";
 import {
   readPlan
-} from "./chunk-FBXCOYVM.js";
+} from "./chunk-S2AER4KU.js";
 import "./chunk-KITUZ5SU.js";
 import "./chunk-Y52YXPNT.js";
 import "./chunk-DSTYHSYM.js";
 import "./chunk-TO4DDGBB.js";
-import "./chunk-QMMAKEWO.js";
-import "./chunk-EWH2SMOX.js";
-import "./chunk-WJXH5TXX.js";
-import "./chunk-R524PKXI.js";
-import "./chunk-UD2N32QN.js";
-import "./chunk-OLAHBRRA.js";
+import "./chunk-MVUX4FD2.js";
+import "./chunk-LWJVHEHR.js";
+import "./chunk-SUOZCARV.js";
+import "./chunk-SRQCNMEC.js";
+import "./chunk-ETUCVZZC.js";
+import "./chunk-SCGBAURB.js";
 import "./chunk-5XUPNBZ7.js";
 import "./chunk-EG4BBXMW.js";
 import {

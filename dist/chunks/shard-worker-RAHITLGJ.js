@@ -2,13 +2,13 @@ import { createRequire as __llmPerfGateRequire } from 'node:module'; const requi
 import {
   InferenceClient,
   runCell
-} from "./chunk-CJCLV5TW.js";
+} from "./chunk-6SW2S6XT.js";
 import {
   lazyTokenCounter
 } from "./chunk-Y52YXPNT.js";
 import "./chunk-DSTYHSYM.js";
-import "./chunk-EWH2SMOX.js";
-import "./chunk-OLAHBRRA.js";
+import "./chunk-LWJVHEHR.js";
+import "./chunk-SCGBAURB.js";
 import "./chunk-EG4BBXMW.js";
 import "./chunk-BF4Y2SSP.js";
 import "./chunk-26N6UM4G.js";

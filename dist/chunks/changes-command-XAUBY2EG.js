@@ -5,17 +5,17 @@ import {
   historyFailure,
   historySource,
   readHistoryFor
-} from "./chunk-NLMJI2K5.js";
+} from "./chunk-7PCHHZG2.js";
 import {
   buildSeries,
   describeChange,
   findChanges,
   newChanges
-} from "./chunk-JJKIAQAW.js";
-import "./chunk-5MGUJ6S3.js";
-import "./chunk-R524PKXI.js";
-import "./chunk-UD2N32QN.js";
-import "./chunk-OLAHBRRA.js";
+} from "./chunk-LNYCQUE6.js";
+import "./chunk-I2LVICGM.js";
+import "./chunk-SRQCNMEC.js";
+import "./chunk-ETUCVZZC.js";
+import "./chunk-SCGBAURB.js";
 import "./chunk-F7EZCM6P.js";
 import "./chunk-XS6I4BEK.js";
 import {

@@ -7668,6 +7668,14 @@ function rateLabel(n) {
   if (n.max_concurrency !== null) label += `,max=${n.max_concurrency}`;
   return label;
 }
+function offsetsFrom(gapS) {
+  let t = 0;
+  return () => {
+    const out = t;
+    t += gapS() * 1e3;
+    return out;
+  };
+}
 
 // src/shapes/gamma.ts
 var gammaShape = {
@@ -7681,14 +7689,7 @@ var gammaShape = {
   plan: (n, label) => ({ shape: "gamma", label, rate: n.rate, burstiness: n.burstiness, maxConcurrency: n.max_concurrency }),
   inFlight: (l) => l.maxConcurrency,
   withInFlight: (l, n) => ({ ...l, maxConcurrency: n }),
-  arrivals: (l, rng) => {
-    let t = 0;
-    return () => {
-      const out = t;
-      t += gamma(rng, l.burstiness, 1 / (l.rate * l.burstiness)) * 1e3;
-      return out;
-    };
-  },
+  arrivals: (l, rng) => offsetsFrom(() => gamma(rng, l.burstiness, 1 / (l.rate * l.burstiness))),
   resultLoad: (l) => ({ kind: "rate", label: l.label, rate: l.rate, arrival: "gamma", burstiness: l.burstiness, max_concurrency: l.maxConcurrency })
 };
 
@@ -7704,14 +7705,7 @@ var poissonShape = {
   plan: (n, label) => ({ shape: "poisson", label, rate: n.rate, maxConcurrency: n.max_concurrency }),
   inFlight: (l) => l.maxConcurrency,
   withInFlight: (l, n) => ({ ...l, maxConcurrency: n }),
-  arrivals: (l, rng) => {
-    let t = 0;
-    return () => {
-      const out = t;
-      t += exponential(rng, l.rate) * 1e3;
-      return out;
-    };
-  },
+  arrivals: (l, rng) => offsetsFrom(() => exponential(rng, l.rate)),
   resultLoad: (l) => ({ kind: "rate", label: l.label, rate: l.rate, arrival: "poisson", burstiness: 1, max_concurrency: l.maxConcurrency })
 };
 
