@@ -12,6 +12,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { VerdictDoc } from '../../src/gate/verdict.js';
+import { quantileSorted } from '../../src/stats/quantile.js';
 import { startCpuHog, type CpuHog } from '../../test/support/cpu-hog.js';
 
 const runs = Number(process.argv[2] ?? 10);
@@ -57,10 +58,11 @@ try {
 } finally {
   for (const h of hogs) await h.stop();
 }
-const med = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
+const med = (xs: number[]): number =>
+  quantileSorted(
+    [...xs].sort((a, b) => a - b),
+    0.5,
+  );
 console.log(
   `summary: ${rows.filter((r) => r.failed).length} of ${rows.length} failed their gate; verdicts ${JSON.stringify(rows.reduce<Record<string, number>>((a, r) => ({ ...a, [r.verdict]: (a[r.verdict] ?? 0) + 1 }), {}))}; median ${med(rows.map((r) => r.pairs))} pairs, ${med(rows.map((r) => r.wall)).toFixed(0)} s wall`,
 );

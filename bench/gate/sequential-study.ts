@@ -61,7 +61,7 @@ const times = (a: { ttft?: number; tpot?: number }, f: number) => ({ ttft: (a.tt
 /** One paired run's docs at `n` pairs: the same draws as every other look of that run (syntheticResult draws trial by trial). */
 function pairAt(trialCv: number, key: string, e: Effect, jobF: number, drift: readonly number[], n: number, looks: Looks | null): [ResultDoc, ResultDoc] {
   const truth: Truth = { ...REALISTIC, trialCv: trialCv * Math.sqrt(1 - PAIR_SHARE), trials: n };
-  const ab = (side: 'baseline' | 'candidate'): ResultDoc['ab'] => ({ run_id: key, side, ...(looks !== null ? { looks: { first: looks.first, last: looks.last } } : {}) });
+  const ab = (side: 'baseline' | 'candidate'): ResultDoc['ab'] => ({ run_id: key, side, ...(looks !== null ? { looks: { ...looks } } : {}) });
   return [syntheticResult(`${key}|a`, truth, times({}, jobF), ab('baseline'), drift), withErrors(syntheticResult(`${key}|b`, truth, times(e.slow, jobF), ab('candidate'), drift), e.errors)];
 }
 

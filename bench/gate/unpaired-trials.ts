@@ -8,19 +8,14 @@
 // stricter level than the fixed one. When 10 trials detect no more than 3,
 // adding trials while undecided only spends the budget.
 //   node scripts/run-ts.mjs bench/gate/unpaired-trials.ts [AA_REPS] [EFFECT_REPS] [job=CV]
-import { AA, DEFAULT_DESIGN, runNoiseLevel, type Design, type Effect, type Noise } from './designs.js';
+import { AA, DEFAULT_DESIGN, runNoiseLevel, type Design, type Noise } from './designs.js';
+import { EFFECTS as SEQUENTIAL_EFFECTS } from './sequential-study.js';
 
 const aaReps = Number(process.argv[2] ?? 200);
 const effectReps = Number(process.argv[3] ?? 50);
-const drop = (x: number) => ({ ttft: 1 / (1 - x), tpot: 1 / (1 - x) });
-const EFFECTS: Effect[] = [
-  { name: 'throughput -5%', slow: drop(0.05), metric: 'output_tps' },
-  { name: 'throughput -10%', slow: drop(0.1), metric: 'output_tps' },
-  { name: 'throughput -15%', slow: drop(0.15), metric: 'output_tps' },
-  { name: 'TPOT +10%', slow: { tpot: 1.1 }, metric: 'tpot_ms.p50' },
-  { name: 'TTFT p95 2x', slow: { ttft: 2 }, metric: 'ttft_ms.p95' },
-  { name: 'error rate 0% -> 10%', slow: {}, metric: 'error_rate', errors: 0.1 },
-];
+// The sequential study's changes, so the two tables read side by side; A/A has its own column, and
+// throughput halved reads 100% in every design already (docs/gate.md, "The study at the default settings").
+const EFFECTS = SEQUENTIAL_EFFECTS.filter((e) => e.metric !== null && e.name !== 'throughput halved');
 const DESIGNS: Design[] = ['one stored run', 'K stored runs'];
 const pct = (a: number, n: number): string => `${((100 * a) / n).toFixed(1)}%`;
 // `job=0.15`: only that job CV (each level is seeded on its own, so its rows are the same either way).
