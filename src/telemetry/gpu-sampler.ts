@@ -298,7 +298,10 @@ export function startGpuSampler(o: GpuSamplerOptions = {}): GpuSampler {
           }
         }
       } else {
-        await Promise.race([exited, new Promise((r) => setTimeout(r, graceMs))]);
+        // The grace timer is cleared once the child is gone: left running, it held every CLI run open for graceMs after its last cell.
+        let grace: NodeJS.Timeout | undefined;
+        await Promise.race([exited, new Promise((r) => (grace = setTimeout(r, graceMs)))]);
+        clearTimeout(grace);
         await judged;
       }
       child.stdout?.destroy();

@@ -93,6 +93,20 @@ describe('GPU sampler', () => {
     expect(t).toEqual({ status: 'absent', message: null, interval_ms: 50, gpus: [] });
   });
 
+  it('once stopped, holds the event loop with no timer: a CLI run exits when its work is done', async () => {
+    // A grace timer left running after a sampler whose nvidia-smi had already left kept every CLI run open for
+    // the grace period (1 s by default) after its last cell. A long grace makes a leftover timer plain to see.
+    const timers = (): number => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+    const before = timers();
+    process.env.PATH = mkdtempSync(join(tmpdir(), 'no-smi-'));
+    await startGpuSampler({ intervalMs: 50, stopGraceMs: 5_000 }).stop();
+    useFake('nogpu');
+    const s = startGpuSampler({ intervalMs: 50, stopGraceMs: 5_000 });
+    await wait(300);
+    expect((await s.stop()).status).toBe('unavailable');
+    expect(timers()).toBeLessThanOrEqual(before);
+  });
+
   it('reports nvidia-smi without a driver as unavailable', async () => {
     useFake('nogpu');
     const s = startGpuSampler({ intervalMs: 50 });
