@@ -20,19 +20,21 @@ const looks = { first: opt('first', FIRST), last: opt('last', LAST) };
 const ruleName = (r: Rule): string => (r === 'fixed first' ? `fixed ${looks.first}` : r === 'fixed last' ? `fixed ${looks.last}` : r);
 const pct = (a: number, n: number): string => `${((100 * a) / n).toFixed(1)}%`;
 const mean = (xs: number[]): string => (xs.reduce((s, x) => s + x, 0) / xs.length).toFixed(1);
-const p95 = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(0.95 * xs.length))]!;
+const at = (xs: number[], q: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 const gate = gatePlan();
 console.log(
   `trial CV ${trialCv * 100}%, job CV ${JOB_CV * 100}%, ${PAIR_SHARE * 100}% of the trial variance shared by a pair; first look ${looks.first} pairs, budget ${looks.last}; ${aaReps} A/A runs, ${effectReps} per effect`,
 );
-console.log('| case | rule | fail | changed metric regressed | undecided | mean pairs | 95th pct pairs |');
-console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: |');
+console.log('| case | rule | fail | changed metric regressed | undecided | mean pairs | median pairs | 95th pct pairs |');
+console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |');
 const t0 = Date.now();
 for (const e of EFFECTS) {
   const r = runSequentialStudy(e, e.metric === null ? aaReps : effectReps, gate, trialCv, RULES, looks);
   for (const rule of RULES) {
     const t = r[rule];
-    console.log(`| ${e.name} | ${ruleName(rule)} | ${pct(t.fail, t.n)} | ${e.metric === null ? '-' : pct(t.detected, t.n)} | ${pct(t.undecided, t.n)} | ${mean(t.pairs)} | ${p95(t.pairs)} |`);
+    console.log(
+      `| ${e.name} | ${ruleName(rule)} | ${pct(t.fail, t.n)} | ${e.metric === null ? '-' : pct(t.detected, t.n)} | ${pct(t.undecided, t.n)} | ${mean(t.pairs)} | ${at(t.pairs, 0.5)} | ${at(t.pairs, 0.95)} |`,
+    );
   }
 }
 console.error(`${((Date.now() - t0) / 1000).toFixed(0)} s`);
