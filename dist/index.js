@@ -18,7 +18,7 @@ import {
   publish,
   runPaths,
   stepNote
-} from "./chunks/chunk-42X3JNS4.js";
+} from "./chunks/chunk-IGLVEKDR.js";
 import {
   TOP_END,
   noBaselineYet,
@@ -26,31 +26,31 @@ import {
   reportTop,
   reportTopOptions,
   writeVerdictFiles
-} from "./chunks/chunk-UOIFQ4MC.js";
-import "./chunks/chunk-FH5Q2NID.js";
-import "./chunks/chunk-HLYCI4KI.js";
+} from "./chunks/chunk-KHMYBYXE.js";
+import "./chunks/chunk-WUB6PERR.js";
+import "./chunks/chunk-S2UCMCXG.js";
 import "./chunks/chunk-6SW2S6XT.js";
 import {
   compareFingerprints,
   readPlan
-} from "./chunks/chunk-S2AER4KU.js";
+} from "./chunks/chunk-YS323RDP.js";
 import "./chunks/chunk-KITUZ5SU.js";
 import "./chunks/chunk-Y52YXPNT.js";
 import "./chunks/chunk-DSTYHSYM.js";
 import {
   dashboardData,
   siteFiles
-} from "./chunks/chunk-T3CSBK4V.js";
+} from "./chunks/chunk-BPDCLZFH.js";
 import "./chunks/chunk-TO4DDGBB.js";
 import {
   buildSeries,
   describeChange,
   findChanges,
   newChanges
-} from "./chunks/chunk-LNYCQUE6.js";
+} from "./chunks/chunk-UVYLH7X5.js";
 import {
   compactHistory
-} from "./chunks/chunk-JCX5P626.js";
+} from "./chunks/chunk-PDIHPN2R.js";
 import {
   DEFAULT_ORDER_COMMITS,
   Git,
@@ -61,15 +61,15 @@ import {
   pushWaitMs,
   readBranchHistory,
   saveResult
-} from "./chunks/chunk-I2LVICGM.js";
-import "./chunks/chunk-MVUX4FD2.js";
+} from "./chunks/chunk-T37RHSDI.js";
+import "./chunks/chunk-YKDXNY4U.js";
 import "./chunks/chunk-LWJVHEHR.js";
 import {
   codeSpan,
   escapeMd,
   writeResult
-} from "./chunks/chunk-SUOZCARV.js";
-import "./chunks/chunk-SRQCNMEC.js";
+} from "./chunks/chunk-4RCXW3T6.js";
+import "./chunks/chunk-FOCLXUDN.js";
 import {
   DEFAULTS,
   HEADLINE,
@@ -77,7 +77,7 @@ import {
   isRecord,
   parseResult,
   readResultForGating
-} from "./chunks/chunk-ETUCVZZC.js";
+} from "./chunks/chunk-54LALYOF.js";
 import "./chunks/chunk-SCGBAURB.js";
 import {
   INPUTS,

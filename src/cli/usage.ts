@@ -62,7 +62,7 @@ Runs the config's matrix on the two targets of its 'ab' section (baseline and
 candidate: URLs, optionally with server_command each), every trial of every
 cell as a pair in a random order, then compares them with a paired test.
 After run.trials pairs it adds pairs while a gated metric is undecided, up to
-the budget (run.budget: by default twice run.trials pairs, at least 10, and
+the budget (run.budget: by default twice run.trials pairs, at least 16, and
 30 minutes).
 
   --config FILE    config with an 'ab' section (default: ./llm-perf.yml)

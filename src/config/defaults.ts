@@ -22,7 +22,7 @@ export const DEFAULTS = {
   trials: 3,
   workers: 1,
   /** The fewest pairs a default budget allows (run.budget.trials: twice run.trials, at least this). */
-  budgetPairs: 10,
+  budgetPairs: 16,
   budgetMinutes: 30,
   confidence: 0.9,
   alpha: 0.05,

@@ -134,13 +134,13 @@ function withoutWorkers(config: NormalConfig): NormalConfig {
 
 /**
  * run.budget resolved: by default a paired run may measure up to twice
- * run.trials pairs and at least DEFAULTS.budgetPairs (10), within
- * DEFAULTS.budgetMinutes of measuring; false: the fixed design. Why 10 at
- * the default 3 trials: the synthetic study decides 4 in 5 A/A runs by 10
- * pairs against 1 in 6 at 3, with no false failure, and a quiet runner stops
- * at the first looks anyway (docs/gate.md, "At the step's own defaults",
- * which also gives what it bought beside a busy loop: 4 of 20 A/A runs
- * undecided, 5 of 20 at 6).
+ * run.trials pairs and at least DEFAULTS.budgetPairs (16), within
+ * DEFAULTS.budgetMinutes of measuring; false: the fixed design. Why 16 at
+ * the default 3 trials: a TTFT p95 of 100 requests a trial beside a busy
+ * loop needs that horizon to be pinned within its 10% threshold in 9 runs of
+ * 10, while the median A/A run stops at 10-11 pairs (the synthetic study and
+ * the real-engine runs in docs/gate.md, "The default budget: 16 pairs"; a
+ * budget of 10 left 4 of 20 real A/A runs undecided).
  */
 function resolveBudget(run: NormalConfig['run']): { trials: number; minutes: number | null } {
   if (run.budget === false) return { trials: run.trials, minutes: null };

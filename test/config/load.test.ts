@@ -70,7 +70,7 @@ describe('loadPlan: files', () => {
     expect(plan.target.url).toBe('http://localhost:9000');
     expect(plan.scenarios).toEqual([{ name: 'chat', inputTokens: 256, outputTokens: 64, sharedPrefixTokens: 0, dataset: null }]);
     expect(plan.loads.map((l) => l.label)).toEqual(['c=1', 'c=4']);
-    expect(plan.limits).toEqual({ requests: 50, warmup: 4, maxDurationS: 120, trials: 3, workers: 1, budget: { trials: 10, minutes: 30 } });
+    expect(plan.limits).toEqual({ requests: 50, warmup: 4, maxDurationS: 120, trials: 3, workers: 1, budget: { trials: 16, minutes: 30 } });
     // The action warms until steady unless the config says otherwise; a count in the file wins.
     expect((await loadPlan({ cwd: dir, url: 'http://localhost:9000', env: {}, warmupDefault: 'auto' })).limits.warmup).toBe('auto');
 

@@ -2,7 +2,7 @@ import { createRequire as __llmPerfGateRequire } from 'node:module'; const requi
 import {
   MAX_GPUS,
   startCellTelemetry
-} from "./chunk-HLYCI4KI.js";
+} from "./chunk-S2UCMCXG.js";
 import {
   InferenceClient,
   SINGLE,
@@ -38,7 +38,7 @@ import {
   synthesisWords,
   synthesizeItems,
   workloadHash
-} from "./chunk-S2AER4KU.js";
+} from "./chunk-YS323RDP.js";
 import {
   getTokenizer,
   lazyTokenCounter
@@ -48,7 +48,7 @@ import {
   rampResult,
   summariseLateness,
   turnMetrics
-} from "./chunk-MVUX4FD2.js";
+} from "./chunk-YKDXNY4U.js";
 import {
   EXACT_GAPS,
   sampleGaps
@@ -65,14 +65,14 @@ import {
   parseCapacitySlos,
   resultTable,
   writeResult
-} from "./chunk-SUOZCARV.js";
+} from "./chunk-4RCXW3T6.js";
 import {
   DEFAULTS,
   RESULT_SCHEMA,
   capacityCellId,
   hourlyUsd,
   searchOptionProblems
-} from "./chunk-ETUCVZZC.js";
+} from "./chunk-54LALYOF.js";
 import {
   TRACE_LOAD,
   createRng,

@@ -18,7 +18,7 @@ import {
 import {
   codeSpan,
   escapeMd
-} from "./chunk-SUOZCARV.js";
+} from "./chunk-4RCXW3T6.js";
 import {
   bootstrapRatio,
   defaultTolerance,
@@ -44,7 +44,7 @@ import {
   trialStats,
   trialValues,
   welchLogRatio
-} from "./chunk-SRQCNMEC.js";
+} from "./chunk-FOCLXUDN.js";
 import {
   CAPACITY_DEFAULTS,
   ConfigError,
@@ -75,7 +75,7 @@ import {
   searchOptionProblems,
   validateSchema,
   valueAt
-} from "./chunk-ETUCVZZC.js";
+} from "./chunk-54LALYOF.js";
 import {
   createRng,
   loadLabel,

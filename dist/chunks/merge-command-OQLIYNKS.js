@@ -4,18 +4,18 @@ import {
   mergeMetrics,
   mergeRamps,
   mergeTurns
-} from "./chunk-MVUX4FD2.js";
+} from "./chunk-YKDXNY4U.js";
 import "./chunk-LWJVHEHR.js";
 import {
   efficiencyOf,
   resultTable,
   writeResult
-} from "./chunk-SUOZCARV.js";
-import "./chunk-SRQCNMEC.js";
+} from "./chunk-4RCXW3T6.js";
+import "./chunk-FOCLXUDN.js";
 import {
   hourlyUsd,
   readResult
-} from "./chunk-ETUCVZZC.js";
+} from "./chunk-54LALYOF.js";
 import "./chunk-SCGBAURB.js";
 import {
   parseCommandArgs

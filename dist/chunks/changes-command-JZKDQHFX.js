@@ -5,16 +5,16 @@ import {
   historyFailure,
   historySource,
   readHistoryFor
-} from "./chunk-7PCHHZG2.js";
+} from "./chunk-CMWYB6EC.js";
 import {
   buildSeries,
   describeChange,
   findChanges,
   newChanges
-} from "./chunk-LNYCQUE6.js";
-import "./chunk-I2LVICGM.js";
-import "./chunk-SRQCNMEC.js";
-import "./chunk-ETUCVZZC.js";
+} from "./chunk-UVYLH7X5.js";
+import "./chunk-T37RHSDI.js";
+import "./chunk-FOCLXUDN.js";
+import "./chunk-54LALYOF.js";
 import "./chunk-SCGBAURB.js";
 import "./chunk-F7EZCM6P.js";
 import "./chunk-XS6I4BEK.js";

@@ -3,7 +3,7 @@ import {
   MAX_RESULT_BYTES,
   ResultFileError,
   parseResult
-} from "./chunk-ETUCVZZC.js";
+} from "./chunk-54LALYOF.js";
 import {
   DEFAULT_HISTORY_BRANCH,
   DEFAULT_REMOTE

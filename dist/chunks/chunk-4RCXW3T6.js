@@ -5,7 +5,7 @@ import {
   percentileOf,
   quantileSorted,
   tQuantile
-} from "./chunk-SRQCNMEC.js";
+} from "./chunk-FOCLXUDN.js";
 import {
   MAX_FIGURE,
   NO_SLO_REASON,
@@ -15,7 +15,7 @@ import {
   isFigure,
   resultProblem,
   textBeyondBounds
-} from "./chunk-ETUCVZZC.js";
+} from "./chunk-54LALYOF.js";
 import {
   minSamplesFor
 } from "./chunk-SCGBAURB.js";

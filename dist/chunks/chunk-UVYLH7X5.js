@@ -4,14 +4,14 @@ import {
   rulesFor,
   trialStats,
   trialValues
-} from "./chunk-SRQCNMEC.js";
+} from "./chunk-FOCLXUDN.js";
 import {
   CATALOGUE,
   gatePlanFromStored,
   gatePlanOf,
   metricDef,
   normaliseGate
-} from "./chunk-ETUCVZZC.js";
+} from "./chunk-54LALYOF.js";
 import {
   createRng
 } from "./chunk-SCGBAURB.js";

@@ -2,36 +2,36 @@ import { createRequire as __llmPerfGateRequire } from 'node:module'; const requi
 import {
   CLI_CHOICES,
   noStoredBaselines
-} from "./chunk-BXR6WPGK.js";
+} from "./chunk-COPMED5I.js";
 import {
   DEFAULT_FAIL_ON,
   carryOut,
   designRun,
   measurePort,
   runPaths
-} from "./chunk-42X3JNS4.js";
+} from "./chunk-IGLVEKDR.js";
 import {
   reportVerdict
-} from "./chunk-UOIFQ4MC.js";
+} from "./chunk-KHMYBYXE.js";
 import {
   measure
-} from "./chunk-FH5Q2NID.js";
-import "./chunk-HLYCI4KI.js";
+} from "./chunk-WUB6PERR.js";
+import "./chunk-S2UCMCXG.js";
 import {
   parseShard
 } from "./chunk-6SW2S6XT.js";
 import {
   readPlan
-} from "./chunk-S2AER4KU.js";
+} from "./chunk-YS323RDP.js";
 import "./chunk-KITUZ5SU.js";
 import "./chunk-Y52YXPNT.js";
 import "./chunk-DSTYHSYM.js";
 import "./chunk-TO4DDGBB.js";
-import "./chunk-MVUX4FD2.js";
+import "./chunk-YKDXNY4U.js";
 import "./chunk-LWJVHEHR.js";
-import "./chunk-SUOZCARV.js";
-import "./chunk-SRQCNMEC.js";
-import "./chunk-ETUCVZZC.js";
+import "./chunk-4RCXW3T6.js";
+import "./chunk-FOCLXUDN.js";
+import "./chunk-54LALYOF.js";
 import "./chunk-SCGBAURB.js";
 import "./chunk-5XUPNBZ7.js";
 import "./chunk-EG4BBXMW.js";

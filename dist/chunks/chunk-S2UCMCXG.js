@@ -297,7 +297,9 @@ function startGpuSampler(o = {}) {
           }
         }
       } else {
-        await Promise.race([exited, new Promise((r) => setTimeout(r, graceMs))]);
+        let grace;
+        await Promise.race([exited, new Promise((r) => grace = setTimeout(r, graceMs))]);
+        clearTimeout(grace);
         await judged;
       }
       child.stdout?.destroy();

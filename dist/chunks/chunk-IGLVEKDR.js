@@ -2,7 +2,7 @@ import { createRequire as __llmPerfGateRequire } from 'node:module'; const requi
 import {
   NO_BASELINE_HEADLINE,
   noBaselineYet
-} from "./chunk-UOIFQ4MC.js";
+} from "./chunk-KHMYBYXE.js";
 import {
   cellId,
   measure,
@@ -10,7 +10,7 @@ import {
   startLaunch,
   stopLaunch,
   withServers
-} from "./chunk-FH5Q2NID.js";
+} from "./chunk-WUB6PERR.js";
 import {
   TERMINAL_STYLE,
   figureWithUnit,
@@ -19,7 +19,7 @@ import {
   judgeStored,
   nextStep,
   undecided
-} from "./chunk-S2AER4KU.js";
+} from "./chunk-YS323RDP.js";
 import {
   TRACE_LOAD_LABEL
 } from "./chunk-SCGBAURB.js";

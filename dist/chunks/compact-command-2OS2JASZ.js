@@ -2,12 +2,12 @@ import { createRequire as __llmPerfGateRequire } from 'node:module'; const requi
 import {
   HistoryUsageError,
   historyFailure
-} from "./chunk-7PCHHZG2.js";
+} from "./chunk-CMWYB6EC.js";
 import {
   compactHistory
-} from "./chunk-JCX5P626.js";
-import "./chunk-I2LVICGM.js";
-import "./chunk-ETUCVZZC.js";
+} from "./chunk-PDIHPN2R.js";
+import "./chunk-T37RHSDI.js";
+import "./chunk-54LALYOF.js";
 import "./chunk-SCGBAURB.js";
 import "./chunk-F7EZCM6P.js";
 import {

@@ -6,19 +6,19 @@ import {
   historyFailure,
   historySource,
   readHistoryFor
-} from "./chunk-7PCHHZG2.js";
+} from "./chunk-CMWYB6EC.js";
 import {
   dashboardData,
   repoUrlOf,
   writeSite
-} from "./chunk-T3CSBK4V.js";
+} from "./chunk-BPDCLZFH.js";
 import "./chunk-TO4DDGBB.js";
-import "./chunk-LNYCQUE6.js";
+import "./chunk-UVYLH7X5.js";
 import {
   Git
-} from "./chunk-I2LVICGM.js";
-import "./chunk-SRQCNMEC.js";
-import "./chunk-ETUCVZZC.js";
+} from "./chunk-T37RHSDI.js";
+import "./chunk-FOCLXUDN.js";
+import "./chunk-54LALYOF.js";
 import "./chunk-SCGBAURB.js";
 import "./chunk-F7EZCM6P.js";
 import "./chunk-XS6I4BEK.js";

@@ -1,8 +1,8 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
   measure
-} from "./chunk-FH5Q2NID.js";
-import "./chunk-HLYCI4KI.js";
+} from "./chunk-WUB6PERR.js";
+import "./chunk-S2UCMCXG.js";
 import "./chunk-6SW2S6XT.js";
 import {
   MAX_BUDGET_PAIRS,
@@ -11,29 +11,29 @@ import {
   calibrationTrials,
   readPlan,
   shareFigure
-} from "./chunk-S2AER4KU.js";
+} from "./chunk-YS323RDP.js";
 import "./chunk-KITUZ5SU.js";
 import "./chunk-Y52YXPNT.js";
 import "./chunk-DSTYHSYM.js";
 import "./chunk-TO4DDGBB.js";
-import "./chunk-MVUX4FD2.js";
+import "./chunk-YKDXNY4U.js";
 import "./chunk-LWJVHEHR.js";
 import {
   codeSpan,
   escapeMd,
   markdownTable,
   renderTable
-} from "./chunk-SUOZCARV.js";
-import "./chunk-SRQCNMEC.js";
+} from "./chunk-4RCXW3T6.js";
+import "./chunk-FOCLXUDN.js";
 import {
   readResultForGating
-} from "./chunk-ETUCVZZC.js";
+} from "./chunk-54LALYOF.js";
 import "./chunk-SCGBAURB.js";
 import "./chunk-5XUPNBZ7.js";
 import "./chunk-EG4BBXMW.js";
 import {
   CALIBRATE_USAGE
-} from "./chunk-TWZK4YN3.js";
+} from "./chunk-6F6Z3UP6.js";
 import {
   cliHost
 } from "./chunk-GPFQKZR3.js";

@@ -1,19 +1,19 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
   reportVerdict
-} from "./chunk-UOIFQ4MC.js";
+} from "./chunk-KHMYBYXE.js";
 import {
   judgeStored
-} from "./chunk-S2AER4KU.js";
+} from "./chunk-YS323RDP.js";
 import "./chunk-KITUZ5SU.js";
 import "./chunk-Y52YXPNT.js";
 import "./chunk-DSTYHSYM.js";
 import "./chunk-TO4DDGBB.js";
-import "./chunk-SUOZCARV.js";
-import "./chunk-SRQCNMEC.js";
+import "./chunk-4RCXW3T6.js";
+import "./chunk-FOCLXUDN.js";
 import {
   readResultForGating
-} from "./chunk-ETUCVZZC.js";
+} from "./chunk-54LALYOF.js";
 import "./chunk-SCGBAURB.js";
 import {
   cliHost
