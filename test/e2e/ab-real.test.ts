@@ -44,8 +44,8 @@ describe('same-job A/B on the embedded engine', () => {
     const base = await startThrottleProxy(engine.url, 1);
     const slow = await startThrottleProxy(engine.url, 1.5);
     proxies.push(base, slow);
-    // 6 pairs, the starting point docs/action.md recommends.
-    const { code, v, out } = await ab(base, slow, 6);
+    // The step's 3 pairs first: a gross slowdown fails at the first look.
+    const { code, v, out } = await ab(base, slow, 3);
     expect(v.design).toBe('paired');
     expect(code, out).toBe(1);
     expect(v.verdict).toBe('fail');
@@ -64,7 +64,7 @@ describe('same-job A/B on the embedded engine', () => {
     try {
       // Whole trials: a neighbour that comes only with one side's requests is seen per trial. Taking turns in
       // blocks, both sides' telemetry spans the same window and such a neighbour is the candidate's own doing.
-      const { code, v, out } = await ab(a, b, 6, 'trials');
+      const { code, v, out } = await ab(a, b, 3, 'trials');
       expect(v.design).toBe('paired');
       expect(code, out).not.toBe(1);
       expect(v.verdict, out).toBe('invalid');

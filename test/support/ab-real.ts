@@ -8,10 +8,11 @@
 // +0-7% (10 runs). An open loop at 6 req/s kept TTFT but its TPOT p50 swung
 // 0.85-1.37x between the two sides of one pair. At concurrency 1 the engine
 // idles between requests, so a later request changes nothing but its own time.
-export function abConfig(baseline: string, candidate: string, pairs = 6, opts: { neighbourLimit?: number; requests?: number } = {}): Record<string, unknown> {
+export function abConfig(baseline: string, candidate: string, pairs = 6, opts: { neighbourLimit?: number; requests?: number; budget?: number | false } = {}): Record<string, unknown> {
+  const budget = opts.budget === undefined ? {} : { budget: opts.budget === false ? false : { trials: opts.budget } };
   return {
     ab: { baseline: { url: baseline }, candidate: { url: candidate } },
-    run: { requests: opts.requests ?? 32, warmup: 4, trials: pairs, max_duration_s: 60 },
+    run: { requests: opts.requests ?? 32, warmup: 4, trials: pairs, max_duration_s: 60, ...budget },
     scenarios: [{ name: 'chat', input_tokens: 64, output_tokens: 32 }],
     loads: [{ concurrency: 1 }],
     ...(opts.neighbourLimit === undefined ? {} : { telemetry: { max_neighbour_cpu_share: opts.neighbourLimit } }),
