@@ -18,7 +18,7 @@ import {
   publish,
   runPaths,
   stepNote
-} from "./chunks/chunk-IGLVEKDR.js";
+} from "./chunks/chunk-TWPQ76CQ.js";
 import {
   TOP_END,
   noBaselineYet,
@@ -27,8 +27,8 @@ import {
   reportTopOptions,
   writeVerdictFiles
 } from "./chunks/chunk-KHMYBYXE.js";
-import "./chunks/chunk-WUB6PERR.js";
-import "./chunks/chunk-S2UCMCXG.js";
+import "./chunks/chunk-QHPRK3YK.js";
+import "./chunks/chunk-EBMJRDST.js";
 import "./chunks/chunk-6SW2S6XT.js";
 import {
   compareFingerprints,

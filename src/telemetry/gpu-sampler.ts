@@ -86,6 +86,16 @@ function waitExit(child: ChildProcess, ms: number): Promise<boolean> {
   });
 }
 
+/**
+ * Waits for `p` at most `ms`, and clears its timer either way, as waitExit
+ * does: a timer left running held every CLI run open for the grace period
+ * after its last cell.
+ */
+function settledWithin(p: Promise<unknown>, ms: number): Promise<void> {
+  let t: NodeJS.Timeout | undefined;
+  return Promise.race([p, new Promise<void>((resolve) => (t = setTimeout(resolve, ms)))]).then(() => clearTimeout(t));
+}
+
 /** A gap between readings beyond this is counted against the estimate: three intervals, at least 1.5 s. */
 function maxGapMs(intervalMs: number): number {
   return Math.max(3 * intervalMs, 1500);
@@ -298,10 +308,7 @@ export function startGpuSampler(o: GpuSamplerOptions = {}): GpuSampler {
           }
         }
       } else {
-        // The grace timer is cleared once the child is gone: left running, it held every CLI run open for graceMs after its last cell.
-        let grace: NodeJS.Timeout | undefined;
-        await Promise.race([exited, new Promise((r) => (grace = setTimeout(r, graceMs)))]);
-        clearTimeout(grace);
+        await settledWithin(exited, graceMs);
         await judged;
       }
       child.stdout?.destroy();

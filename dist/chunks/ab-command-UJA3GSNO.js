@@ -12,12 +12,12 @@ import {
   carryOut,
   designRun,
   measurePort
-} from "./chunk-IGLVEKDR.js";
+} from "./chunk-TWPQ76CQ.js";
 import {
   reportVerdict
 } from "./chunk-KHMYBYXE.js";
-import "./chunk-WUB6PERR.js";
-import "./chunk-S2UCMCXG.js";
+import "./chunk-QHPRK3YK.js";
+import "./chunk-EBMJRDST.js";
 import "./chunk-6SW2S6XT.js";
 import {
   RunSetupError,

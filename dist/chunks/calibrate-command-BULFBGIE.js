@@ -1,8 +1,8 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
   measure
-} from "./chunk-WUB6PERR.js";
-import "./chunk-S2UCMCXG.js";
+} from "./chunk-QHPRK3YK.js";
+import "./chunk-EBMJRDST.js";
 import "./chunk-6SW2S6XT.js";
 import {
   MAX_BUDGET_PAIRS,

@@ -2,7 +2,7 @@ import { createRequire as __llmPerfGateRequire } from 'node:module'; const requi
 import {
   MAX_GPUS,
   startCellTelemetry
-} from "./chunk-S2UCMCXG.js";
+} from "./chunk-EBMJRDST.js";
 import {
   InferenceClient,
   SINGLE,

@@ -10,7 +10,7 @@ import {
   startLaunch,
   stopLaunch,
   withServers
-} from "./chunk-WUB6PERR.js";
+} from "./chunk-QHPRK3YK.js";
 import {
   TERMINAL_STYLE,
   figureWithUnit,

@@ -1,7 +1,7 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
   startCellTelemetry
-} from "./chunk-S2UCMCXG.js";
+} from "./chunk-EBMJRDST.js";
 import "./chunk-KITUZ5SU.js";
 import "./chunk-DSTYHSYM.js";
 import "./chunk-HN4QBAMF.js";

@@ -9,14 +9,14 @@ import {
   designRun,
   measurePort,
   runPaths
-} from "./chunk-IGLVEKDR.js";
+} from "./chunk-TWPQ76CQ.js";
 import {
   reportVerdict
 } from "./chunk-KHMYBYXE.js";
 import {
   measure
-} from "./chunk-WUB6PERR.js";
-import "./chunk-S2UCMCXG.js";
+} from "./chunk-QHPRK3YK.js";
+import "./chunk-EBMJRDST.js";
 import {
   parseShard
 } from "./chunk-6SW2S6XT.js";

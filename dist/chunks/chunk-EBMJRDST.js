@@ -112,6 +112,10 @@ function waitExit(child, ms) {
     child.once("exit", onExit);
   });
 }
+function settledWithin(p, ms) {
+  let t;
+  return Promise.race([p, new Promise((resolve) => t = setTimeout(resolve, ms))]).then(() => clearTimeout(t));
+}
 function maxGapMs(intervalMs) {
   return Math.max(3 * intervalMs, 1500);
 }
@@ -297,9 +301,7 @@ function startGpuSampler(o = {}) {
           }
         }
       } else {
-        let grace;
-        await Promise.race([exited, new Promise((r) => grace = setTimeout(r, graceMs))]);
-        clearTimeout(grace);
+        await settledWithin(exited, graceMs);
         await judged;
       }
       child.stdout?.destroy();
