@@ -44,7 +44,7 @@ describe('same-job A/B on the embedded engine', () => {
     const base = await startThrottleProxy(engine.url, 1);
     const slow = await startThrottleProxy(engine.url, 1.5);
     proxies.push(base, slow);
-    // The step's 3 pairs first: a gross slowdown fails at the first look.
+    // The step's 3 pairs first; a gross slowdown stops as soon as it is decided.
     const { code, v, out } = await ab(base, slow, 3);
     expect(v.design).toBe('paired');
     expect(code, out).toBe(1);
