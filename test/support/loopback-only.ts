@@ -20,6 +20,9 @@ net.Socket.prototype.connect = function patchedConnect(this: net.Socket, ...args
     return original.apply(this, args as never);
   }
   if (host !== undefined && !LOOPBACK.test(host)) {
+    // Also said on stderr: code that catches the error (a client that retries, a step that warns and goes on) would
+    // otherwise hide that a test tried to reach the network, and the retries' waits (14 s for Octokit's) with it.
+    console.warn(`test network guard: connection to non-loopback host '${host}' refused`);
     throw new Error(`test network guard: connection to non-loopback host '${host}' refused`);
   }
   return original.apply(this, args as never);
