@@ -14,14 +14,13 @@ afterEach(async () => {
 });
 beforeAll(buildDist);
 
-async function runOnce(dir: string, name: string, gapMs: number): Promise<string> {
+/** `run` against a fresh loopback server; `extra` arguments after the config's. */
+async function runOnce(out: string, gapMs: number, extra: string[] = []): Promise<Awaited<ReturnType<typeof cli>>> {
   server = await startFakeServer({ ttftMs: 15, gapMs });
-  const out = join(dir, name);
-  const ran = await cli(['run', '--config', 'test/fixtures/gate.yml', '--url', server.url, '--out', out]);
-  expect(ran.code, ran.stderr).toBe(0);
+  const ran = await cli(['run', '--config', 'test/fixtures/gate.yml', '--url', server.url, '--out', out, ...extra]);
   await server.close();
   server = null;
-  return out;
+  return ran;
 }
 
 describe('llm-perf-gate compare', () => {
@@ -29,12 +28,19 @@ describe('llm-perf-gate compare', () => {
   let a: string;
   let a2: string;
   let slow: string;
+  // `run --baseline` of the slower server: the one-step route, and the slow result `compare` is then given.
+  let oneStep: Awaited<ReturnType<typeof cli>>;
   beforeAll(async () => {
     dir = await tempDir();
-    a = await runOnce(dir, 'a.json', 5);
-    a2 = await runOnce(dir, 'a2.json', 5);
+    a = join(dir, 'a.json');
+    a2 = join(dir, 'a2.json');
+    for (const out of [a, a2]) {
+      const ran = await runOnce(out, 5);
+      expect(ran.code, ran.stderr).toBe(0);
+    }
     // 20% slower per token.
-    slow = await runOnce(dir, 'slow.json', 6);
+    slow = join(dir, 'slow.json');
+    oneStep = await runOnce(slow, 6, ['--baseline', a, '--markdown', join(dir, 'c.md')]);
   }, 120_000);
 
   it('passes two runs of the same server', async () => {
@@ -72,12 +78,12 @@ describe('llm-perf-gate compare', () => {
   });
 
   it('run --baseline runs and compares in one step', async () => {
-    server = await startFakeServer({ ttftMs: 15, gapMs: 6 });
-    const ran = await cli(['run', '--config', 'test/fixtures/gate.yml', '--url', server.url, '--out', join(dir, 'c.json'), '--baseline', a, '--markdown', join(dir, 'c.md')]);
-    expect(ran.code, ran.stdout + ran.stderr).toBe(1);
-    expect(ran.stdout).toMatch(/verdict: FAIL/);
+    expect(oneStep.code, oneStep.stdout + oneStep.stderr).toBe(1);
+    expect(oneStep.stdout).toMatch(/verdict: FAIL/);
     expect(await readFile(join(dir, 'c.md'), 'utf8')).toContain('llm-perf-gate: fail');
-  }, 60_000);
+    // The result is written as `run` alone writes it: `compare` reads it back below.
+    expect(JSON.parse(await readFile(slow, 'utf8'))).toMatchObject({ schema: 'llm-perf-gate/result@1', status: 'complete' });
+  });
 
   it('exits 2 naming the file for a result of another schema version, or not a result at all', async () => {
     const other = join(dir, 'v2.json');
