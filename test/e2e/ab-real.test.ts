@@ -32,9 +32,15 @@ afterAll(async () => {
   if (engine && engine.child.exitCode === null) await engine.stop();
 });
 
-async function ab(baseline: ThrottleProxy, candidate: ThrottleProxy, pairs = 6, interleave: 'blocks' | 'trials' = 'blocks'): Promise<{ code: number | null; v: VerdictDoc; out: string }> {
+async function ab(
+  baseline: ThrottleProxy,
+  candidate: ThrottleProxy,
+  pairs = 6,
+  interleave: 'blocks' | 'trials' = 'blocks',
+  budget?: number,
+): Promise<{ code: number | null; v: VerdictDoc; out: string }> {
   const dir = await tempDir();
-  const config = await writeConfig({ ...abConfig(baseline.url, candidate.url, pairs), ab: { baseline: { url: baseline.url }, candidate: { url: candidate.url }, interleave } });
+  const config = await writeConfig({ ...abConfig(baseline.url, candidate.url, pairs, { budget }), ab: { baseline: { url: baseline.url }, candidate: { url: candidate.url }, interleave } });
   const ran = await cli(['ab', '--config', config, '--out-dir', join(dir, 'out'), '--json', join(dir, 'v.json')]);
   return { code: ran.code, v: JSON.parse(await readFile(join(dir, 'v.json'), 'utf8')) as VerdictDoc, out: ran.stdout + ran.stderr };
 }
@@ -44,8 +50,12 @@ describe('same-job A/B on the embedded engine', () => {
     const base = await startThrottleProxy(engine.url, 1);
     const slow = await startThrottleProxy(engine.url, 1.5);
     proxies.push(base, slow);
-    // The step's 3 pairs first; a gross slowdown stops as soon as it is decided.
-    const { code, v, out } = await ab(base, slow, 3);
+    // The step's 3 pairs first; a gross slowdown stops as soon as it is decided. A budget of 6 pairs, not the
+    // default 16: at 3 of 16 pairs the O'Brien-Fleming look's interval reaches 345 standard errors either side
+    // (2 degrees of freedom at a nominal error of 4e-6; 27 at pair 4, 9.1 at pair 5), so even this slowdown, every
+    // pair within 1% of -27% throughput, waited for pair 5 (38 s, against 24 s and 3 pairs with 6: the first look
+    // of 3..6 is at 9.1). gate-regressions.test.ts runs the default budget.
+    const { code, v, out } = await ab(base, slow, 3, 'blocks', 6);
     expect(v.design).toBe('paired');
     expect(code, out).toBe(1);
     expect(v.verdict).toBe('fail');
