@@ -3,7 +3,6 @@
 // with load like a real engine's, and theory says where the SLO breaks.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CapacityResult } from '../../src/capacity/types.js';
-import { compareCapacity } from '../../src/capacity/compare.js';
 import { openStepTarget } from '../../src/capacity/load-adapter.js';
 import { createRealProbe, goodputSlos } from '../../src/capacity/probe.js';
 import { searchCapacity } from '../../src/capacity/search.js';
@@ -68,12 +67,9 @@ describe('capacity search on the loopback server with contention', () => {
     expect(md).toContain('xychart-beta');
   });
 
-  it('a slower server gives a lower capacity, and the comparison fails it', { timeout: 120_000 }, async () => {
-    const slow = await search({ ...SCHEDULE, gapPerActiveMs: 3 }); // 4 + 3 (c - 1) <= 17: c = 5
-    expect(slow.bracket.lastPass).toBe(5);
-    const c = compareCapacity('capacity_rps', base.capacity_rps, slow.capacity_rps, { tolerance: 0.1 });
-    expect(c.verdict).toBe('fail');
-  });
+  // A slower server's lower capacity, and the comparison that fails it, are searched and compared end to end
+  // through the CLI (test/cli/capacity.test.ts: the bracket passes at 5, capacity_rps regressed); a second search of the
+  // same server here cost the loopback lane 20 s.
 
   it('a budget of 3 steps ends with the bracket it reached', async () => {
     const r = await search(SCHEDULE, { maxSteps: 3 });
