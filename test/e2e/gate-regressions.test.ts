@@ -6,7 +6,7 @@
 // servers never fail, and a server whose requests fail has regressed.
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VerdictDoc } from '../../src/gate/verdict.js';
 import { abConfig } from '../support/ab-real.js';
 import { runAction } from '../support/action-env.js';
@@ -37,15 +37,18 @@ interface Gated {
 
 beforeAll(buildDist, 120_000);
 
-/** `run` against `baseUrl`, then `run --baseline` against `candUrl`: the exit code and the verdict. */
-async function runPair(baseUrl: string, candUrl: string, config: Record<string, unknown>, between?: () => Promise<void>): Promise<Gated> {
-  const dir = await tempDir();
-  const file = await writeConfig(config);
-  const base = join(dir, 'base.json');
-  const first = await cli(['run', '--config', file, '--url', baseUrl, '--out', base]);
+/** `run` against `url`: the result file. */
+async function runBase(url: string, config: Record<string, unknown>): Promise<string> {
+  const base = join(await tempDir(), 'base.json');
+  const first = await cli(['run', '--config', await writeConfig(config), '--url', url, '--out', base]);
   expect(first.code, first.stderr).toBe(0);
-  await between?.();
-  const ran = await cli(['run', '--config', file, '--url', candUrl, '--out', join(dir, 'cand.json'), '--baseline', base, '--json', join(dir, 'v.json')]);
+  return base;
+}
+
+/** `run --baseline base` against `candUrl`: the exit code and the verdict. */
+async function runAgainst(base: string, candUrl: string, config: Record<string, unknown>): Promise<Gated> {
+  const dir = await tempDir();
+  const ran = await cli(['run', '--config', await writeConfig(config), '--url', candUrl, '--out', join(dir, 'cand.json'), '--baseline', base, '--json', join(dir, 'v.json')]);
   return { code: ran.code, v: JSON.parse(await readFile(join(dir, 'v.json'), 'utf8')) as VerdictDoc, out: ran.stdout + ran.stderr };
 }
 
@@ -54,39 +57,42 @@ const gatedRegressed = (v: VerdictDoc): string[] => v.cells.flatMap((c) => c.met
 describe('the loopback server at the default settings', () => {
   let server: FakeServer;
   const calm: Partial<FakeSchedule> = { ttftMs: 20, gapMs: 4 };
+  // One baseline, measured on the calm schedule, as a stored baseline is measured once and compared with many
+  // runs; each case changes only its candidate's run.
+  let base: string;
   beforeAll(async () => {
     server = await startFakeServer(calm);
-  });
+    base = await runBase(server.url, LOOPBACK);
+  }, 120_000);
   afterAll(async () => {
     await server?.close();
   });
-  // Every baseline is measured on the calm schedule; only the candidate's run is changed.
-  beforeEach(() => server.setSchedule({ ...calm, faults: [] }));
-  const candidate = async (patch: Partial<FakeSchedule>): Promise<void> => {
+  const candidate = (patch: Partial<FakeSchedule>): Promise<Gated> => {
     server.setSchedule({ ...calm, faults: [], ...patch });
+    return runAgainst(base, server.url, LOOPBACK);
   };
 
   it('identical servers never fail', async () => {
-    const r = await runPair(server.url, server.url, LOOPBACK, () => candidate({}));
+    const r = await candidate({});
     expect(r.code, r.out).not.toBe(1);
     expect(r.v.verdict).not.toBe('fail');
   }, 120_000);
 
   it('every request failing (HTTP 500) fails on error_rate', async () => {
-    const r = await runPair(server.url, server.url, LOOPBACK, () => candidate({ faults: [{ fault: { kind: 'http', status: 500 } }] }));
+    const r = await candidate({ faults: [{ fault: { kind: 'http', status: 500 } }] });
     expect(r.code, r.out).toBe(1);
     expect(r.v.verdict).toBe('fail');
     expect(gatedRegressed(r.v)).toContain('error_rate');
   }, 120_000);
 
   it('10% of requests failing fails on error_rate', async () => {
-    const r = await runPair(server.url, server.url, LOOPBACK, () => candidate({ faults: [{ fault: { kind: 'http', status: 500 }, every: 10 }] }));
+    const r = await candidate({ faults: [{ fault: { kind: 'http', status: 500 }, every: 10 }] });
     expect(r.code, r.out).toBe(1);
     expect(gatedRegressed(r.v)).toContain('error_rate');
   }, 120_000);
 
   it('+100% TTFT at 3 trials fails, and TTFT p95 never reads unchanged', async () => {
-    const r = await runPair(server.url, server.url, LOOPBACK, () => candidate({ ttftMs: 40 }));
+    const r = await candidate({ ttftMs: 40 });
     expect(r.code, r.out).toBe(1);
     // Which gated metric carries the failure can vary on a loaded machine (the 20 ms also costs ~12% of output tok/s);
     // the words must agree with the numbers either way.
