@@ -129,7 +129,7 @@ var COMMANDS = {
       shard: { type: "string" },
       "start-at": { type: "string" }
     },
-    run: async (v, io2) => (await import("./chunks/run-command-XYYTOUHP.js")).runCommand(
+    run: async (v, io2) => (await import("./chunks/run-command-JDZOUMVH.js")).runCommand(
       {
         config: str(v, "config"),
         url: str(v, "url"),
@@ -148,7 +148,7 @@ var COMMANDS = {
     summary: "interleaved A/B: run the matrix on two targets in pairs and compare them with a paired test",
     usage: AB_USAGE,
     options: { config: { type: "string" }, "out-dir": { type: "string" }, budget: { type: "string" }, markdown: { type: "string" }, json: { type: "string" } },
-    run: async (v, io2) => (await import("./chunks/ab-command-UJA3GSNO.js")).abCommand(
+    run: async (v, io2) => (await import("./chunks/ab-command-BAHMIIXN.js")).abCommand(
       { config: str(v, "config"), outDir: str(v, "out-dir") ?? "llm-perf-ab", budget: str(v, "budget"), markdown: str(v, "markdown"), json: str(v, "json") },
       io2
     )
@@ -188,7 +188,7 @@ var COMMANDS = {
       baseline: { type: "string" },
       candidate: { type: "string" }
     },
-    run: async (v, io2) => (await import("./chunks/calibrate-command-BULFBGIE.js")).calibrateCommand(
+    run: async (v, io2) => (await import("./chunks/calibrate-command-MA5HM356.js")).calibrateCommand(
       {
         config: str(v, "config"),
         url: str(v, "url"),

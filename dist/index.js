@@ -18,7 +18,7 @@ import {
   publish,
   runPaths,
   stepNote
-} from "./chunks/chunk-TWPQ76CQ.js";
+} from "./chunks/chunk-2ZMC5NQI.js";
 import {
   TOP_END,
   noBaselineYet,
@@ -27,7 +27,7 @@ import {
   reportTopOptions,
   writeVerdictFiles
 } from "./chunks/chunk-KHMYBYXE.js";
-import "./chunks/chunk-QHPRK3YK.js";
+import "./chunks/chunk-GK34A3LI.js";
 import "./chunks/chunk-EBMJRDST.js";
 import "./chunks/chunk-6SW2S6XT.js";
 import {

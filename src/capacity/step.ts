@@ -39,7 +39,7 @@ function pool(a: StepOutcome, b: StepOutcome): StepOutcome {
   return { samples, rates, attempted: a.attempted + b.attempted, failed: a.failed + b.failed, windowS };
 }
 
-/** Measures one load; null when the budget allowed not even a first run. */
+/** Measures one load; null when the budget allowed not even a first run, or that run sent no request. */
 export async function measureLoad(o: StepOptions, load: LoadPoint, role: ProbedPoint['role']): Promise<ProbedPoint | null> {
   let pooled: StepOutcome | null = null;
   const details: unknown[] = [];
@@ -49,6 +49,10 @@ export async function measureLoad(o: StepOptions, load: LoadPoint, role: ProbedP
     if (!o.budget.left()) break;
     o.budget.spend();
     const out = await o.probe({ load, requests: next, maxDurationMs: o.budget.msLeft(), extension: runs });
+    // A run that sent nothing (the interrupt or the time limit came during
+    // its warm-up) measured nothing: judged, its empty samples would lean
+    // to 'fail' and put a false first-fail into the bracket. It ends the step.
+    if (out.attempted === 0) break;
     runs++;
     if (out.detail !== undefined) details.push(out.detail);
     pooled = pooled === null ? out : pool(pooled, out);

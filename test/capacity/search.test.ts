@@ -94,6 +94,32 @@ describe('searchCapacity on a simulated M/M/4 server', () => {
     expect(r.capacity.value).toBeCloseTo(5.5, 1);
   });
 
+  it('a step cut short before it sent a request is no point: the search ends with the bracket it had, not a false first-fail', async () => {
+    // Steps at 1, 2 and 4 measure; the one at 8 is interrupted during its
+    // warm-up (the real probe then returns no request attempted).
+    let aborted = false;
+    const r = await searchCapacity({
+      mode: 'concurrency',
+      slos: ['ttft_ms.p50 <= 55'],
+      range: { min: 1, max: 64 },
+      requestsPerStep: 60,
+      now: () => (aborted ? Infinity : 0),
+      probe: async ({ load, requests }) => {
+        const c = load.kind === 'concurrency' ? load.concurrency : 0;
+        if (c === 8) {
+          aborted = true;
+          return { samples: { ttft_ms: [] }, rates: { rps: 0, output_tps: 0 }, attempted: 0, failed: 0, windowS: 0 };
+        }
+        const xs = Array.from({ length: requests }, (_, i) => 10 * c + ((i % 5) - 2) * 0.1);
+        return { samples: { ttft_ms: xs }, rates: { rps: c * 10, output_tps: c * 100 }, attempted: requests, failed: 0, windowS: requests / (c * 10) };
+      },
+    });
+    expect(r.points.map((p) => (p.load.kind === 'concurrency' ? p.load.concurrency : -1))).toEqual([1, 2, 4]);
+    expect(r.status).toBe('budget');
+    expect(r.bracket).toMatchObject({ lastPass: 4, firstFail: null });
+    expect(r.reason).toMatch(/budget ran out after 4 runs with the bracket \[4, none\]/);
+  });
+
   it('rejects bad SLOs and options with messages naming them', async () => {
     const { probe } = queueProbe(SERVER, 'x');
     const run = (slos: string[], extra = {}) => searchCapacity({ probe, slos, mode: 'rate', range: { min: 1, max: 10 }, ...extra });

@@ -104,16 +104,29 @@ describe('capacity cells through the CLI', () => {
   it('an interrupt during the search keeps the points and the bracket reached', { timeout: 60_000 }, async () => {
     server = await startFakeServer(SCHEDULE);
     const out = join(dir, 'interrupted.json');
-    // The matrix cell takes ~1 s and each capacity step a few seconds: the interrupt lands inside a step.
-    const ran = await cli(['run', '--config', 'test/fixtures/capacity.yml', '--url', server.url, '--out', out], { interruptAfterMs: 8000 });
+    // The search walks concurrency 1, 2, 4, ...; the step at 4 sends its 4
+    // warm-up requests in ~0.15 s, then its 80 requests in ~2.5 s: an
+    // interrupt 1 s after the step at 2 is printed lands inside that run.
+    const ran = await cli(['run', '--config', 'test/fixtures/capacity.yml', '--url', server.url, '--out', out], {
+      interruptAfter: /chat@capacity:concurrency: concurrency 2: /,
+      interruptAfterMs: 1000,
+    });
     expect(ran.code).toBe(130);
     const doc = JSON.parse(await readFile(out, 'utf8')) as ResultDoc;
     expect(validateResult(doc)).toEqual([]);
     const cell = doc.capacity![0]!;
     expect(cell.status).toBe('interrupted');
-    expect(cell.points.length).toBeGreaterThanOrEqual(1);
-    // The step cut short keeps the requests it completed; no step starts after it.
-    expect(cell.points.at(-1)!.requests).toBeLessThan(80);
+    expect(cell.points.map((p) => (p.load.kind === 'concurrency' ? p.load.concurrency : null))).toEqual([1, 2, 4]);
+    // The step cut short keeps the requests it completed; no step starts
+    // after it. Its last run (a step runs 80 requests, then 80 and 160 more
+    // while its SLO is undecided) is the one that stopped short.
+    const last = cell.points.at(-1)!;
+    const runs = last.detail as { counts: { attempted: number; not_sent: number; cancelled: number } }[];
+    expect(runs.length).toBe(last.runs);
+    const cut = runs.at(-1)!.counts;
+    expect(cut.not_sent + cut.cancelled).toBeGreaterThan(0);
+    expect(last.requests).toBe(runs.reduce((n, r) => n + r.counts.attempted, 0));
+    expect(last.requests).toBeLessThan(80 * 2 ** (last.runs - 1));
     expect(cell.search!.status).toBe('budget');
     expect(cell.search!.reason).toMatch(new RegExp(`^the run was interrupted after ${cell.search!.steps} runs with the bracket \\[`));
   });

@@ -19,7 +19,12 @@ export function buildDist(): void {
   execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
 }
 
-export function cli(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; interruptAfterMs?: number } = {}): Promise<Ran> {
+/**
+ * Runs the built CLI. `interruptAfterMs` sends SIGINT that long after stderr
+ * first shows `interruptAfter` (default: the run's 'started' line), so that
+ * a test can aim its interrupt at a stage rather than at a time from launch.
+ */
+export function cli(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; interruptAfterMs?: number; interruptAfter?: RegExp } = {}): Promise<Ran> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [BIN, ...args], { cwd: opts.cwd ?? process.cwd(), env: { ...process.env, CI: 'true', ...opts.env } });
     let stdout = '';
@@ -28,7 +33,7 @@ export function cli(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEn
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => {
       stderr += d.toString();
-      if (interrupt !== undefined && stderr.includes('started')) {
+      if (interrupt !== undefined && (opts.interruptAfter ?? /started/).test(stderr)) {
         setTimeout(() => child.kill('SIGINT'), interrupt);
         interrupt = undefined;
       }

@@ -9,13 +9,13 @@ import {
   designRun,
   measurePort,
   runPaths
-} from "./chunk-TWPQ76CQ.js";
+} from "./chunk-2ZMC5NQI.js";
 import {
   reportVerdict
 } from "./chunk-KHMYBYXE.js";
 import {
   measure
-} from "./chunk-QHPRK3YK.js";
+} from "./chunk-GK34A3LI.js";
 import "./chunk-EBMJRDST.js";
 import {
   parseShard

@@ -481,6 +481,7 @@ async function measureLoad(o, load, role) {
     if (!o.budget.left()) break;
     o.budget.spend();
     const out = await o.probe({ load, requests: next, maxDurationMs: o.budget.msLeft(), extension: runs });
+    if (out.attempted === 0) break;
     runs++;
     if (out.detail !== void 0) details.push(out.detail);
     pooled = pooled === null ? out : pool(pooled, out);

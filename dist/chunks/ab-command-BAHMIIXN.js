@@ -12,11 +12,11 @@ import {
   carryOut,
   designRun,
   measurePort
-} from "./chunk-TWPQ76CQ.js";
+} from "./chunk-2ZMC5NQI.js";
 import {
   reportVerdict
 } from "./chunk-KHMYBYXE.js";
-import "./chunk-QHPRK3YK.js";
+import "./chunk-GK34A3LI.js";
 import "./chunk-EBMJRDST.js";
 import "./chunk-6SW2S6XT.js";
 import {

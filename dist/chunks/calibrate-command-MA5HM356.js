@@ -1,7 +1,7 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
   measure
-} from "./chunk-QHPRK3YK.js";
+} from "./chunk-GK34A3LI.js";
 import "./chunk-EBMJRDST.js";
 import "./chunk-6SW2S6XT.js";
 import {

@@ -10,7 +10,7 @@ import {
   startLaunch,
   stopLaunch,
   withServers
-} from "./chunk-QHPRK3YK.js";
+} from "./chunk-GK34A3LI.js";
 import {
   TERMINAL_STYLE,
   figureWithUnit,
