@@ -4,14 +4,14 @@ import {
   rulesFor,
   trialStats,
   trialValues
-} from "./chunk-FOCLXUDN.js";
+} from "./chunk-SRRQ2OLC.js";
 import {
   CATALOGUE,
   gatePlanFromStored,
   gatePlanOf,
   metricDef,
   normaliseGate
-} from "./chunk-54LALYOF.js";
+} from "./chunk-J4LZ7SUP.js";
 import {
   createRng
 } from "./chunk-SCGBAURB.js";

@@ -4,18 +4,18 @@ import {
   mergeMetrics,
   mergeRamps,
   mergeTurns
-} from "./chunk-YKDXNY4U.js";
+} from "./chunk-IHH4TITE.js";
 import "./chunk-LWJVHEHR.js";
 import {
   efficiencyOf,
   resultTable,
   writeResult
-} from "./chunk-4RCXW3T6.js";
-import "./chunk-FOCLXUDN.js";
+} from "./chunk-C5CGJYJ4.js";
+import "./chunk-SRRQ2OLC.js";
 import {
   hourlyUsd,
   readResult
-} from "./chunk-54LALYOF.js";
+} from "./chunk-J4LZ7SUP.js";
 import "./chunk-SCGBAURB.js";
 import {
   parseCommandArgs

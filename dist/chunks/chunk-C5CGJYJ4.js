@@ -5,7 +5,7 @@ import {
   percentileOf,
   quantileSorted,
   tQuantile
-} from "./chunk-FOCLXUDN.js";
+} from "./chunk-SRRQ2OLC.js";
 import {
   MAX_FIGURE,
   NO_SLO_REASON,
@@ -15,7 +15,7 @@ import {
   isFigure,
   resultProblem,
   textBeyondBounds
-} from "./chunk-54LALYOF.js";
+} from "./chunk-J4LZ7SUP.js";
 import {
   minSamplesFor
 } from "./chunk-SCGBAURB.js";

@@ -10,7 +10,7 @@ import {
   telemetrySection,
   telemetrySummary,
   undecided
-} from "./chunk-YS323RDP.js";
+} from "./chunk-USAKUIO3.js";
 import {
   PercentileCells,
   capacityCellSection,
@@ -25,10 +25,10 @@ import {
   renderTable,
   turnsSection,
   writeOutputFile
-} from "./chunk-4RCXW3T6.js";
+} from "./chunk-C5CGJYJ4.js";
 import {
   metricDef
-} from "./chunk-54LALYOF.js";
+} from "./chunk-J4LZ7SUP.js";
 import {
   EXIT
 } from "./chunk-ZSLGKFHA.js";

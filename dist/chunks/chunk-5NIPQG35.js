@@ -6,13 +6,13 @@ import {
   DEFAULT_CHANGE_OPTIONS,
   buildSeries,
   findChanges
-} from "./chunk-UVYLH7X5.js";
+} from "./chunk-XGRAAHRJ.js";
 import {
   ratioThreshold
-} from "./chunk-FOCLXUDN.js";
+} from "./chunk-SRRQ2OLC.js";
 import {
   EFFICIENCY_KEYS
-} from "./chunk-54LALYOF.js";
+} from "./chunk-J4LZ7SUP.js";
 
 // src/dashboard/model.ts
 var TREND_POINTS = 20;

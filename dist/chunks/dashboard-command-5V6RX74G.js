@@ -6,19 +6,19 @@ import {
   historyFailure,
   historySource,
   readHistoryFor
-} from "./chunk-CMWYB6EC.js";
+} from "./chunk-I6AA25P6.js";
 import {
   dashboardData,
   repoUrlOf,
   writeSite
-} from "./chunk-BPDCLZFH.js";
+} from "./chunk-5NIPQG35.js";
 import "./chunk-TO4DDGBB.js";
-import "./chunk-UVYLH7X5.js";
+import "./chunk-XGRAAHRJ.js";
 import {
   Git
-} from "./chunk-T37RHSDI.js";
-import "./chunk-FOCLXUDN.js";
-import "./chunk-54LALYOF.js";
+} from "./chunk-EJCNJMZ3.js";
+import "./chunk-SRRQ2OLC.js";
+import "./chunk-J4LZ7SUP.js";
 import "./chunk-SCGBAURB.js";
 import "./chunk-F7EZCM6P.js";
 import "./chunk-XS6I4BEK.js";

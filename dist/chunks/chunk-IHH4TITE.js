@@ -7,10 +7,10 @@ import {
   holds,
   judgeSlo,
   parseCapacitySlos
-} from "./chunk-4RCXW3T6.js";
+} from "./chunk-C5CGJYJ4.js";
 import {
   checkCapacitySlo
-} from "./chunk-54LALYOF.js";
+} from "./chunk-J4LZ7SUP.js";
 import {
   HIST_SCALE,
   decodeHistogram,

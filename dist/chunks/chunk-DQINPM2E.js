@@ -6,7 +6,7 @@ import {
   openBranch,
   pushWaitMs,
   renderIndex
-} from "./chunk-T37RHSDI.js";
+} from "./chunk-EJCNJMZ3.js";
 
 // src/history/compact.ts
 import { setTimeout as sleep } from "node:timers/promises";
