@@ -129,7 +129,7 @@ var COMMANDS = {
       shard: { type: "string" },
       "start-at": { type: "string" }
     },
-    run: async (v, io2) => (await import("./chunks/run-command-4XDARHGT.js")).runCommand(
+    run: async (v, io2) => (await import("./chunks/run-command-JDZOUMVH.js")).runCommand(
       {
         config: str(v, "config"),
         url: str(v, "url"),
@@ -148,7 +148,7 @@ var COMMANDS = {
     summary: "interleaved A/B: run the matrix on two targets in pairs and compare them with a paired test",
     usage: AB_USAGE,
     options: { config: { type: "string" }, "out-dir": { type: "string" }, budget: { type: "string" }, markdown: { type: "string" }, json: { type: "string" } },
-    run: async (v, io2) => (await import("./chunks/ab-command-KGT52JUF.js")).abCommand(
+    run: async (v, io2) => (await import("./chunks/ab-command-BAHMIIXN.js")).abCommand(
       { config: str(v, "config"), outDir: str(v, "out-dir") ?? "llm-perf-ab", budget: str(v, "budget"), markdown: str(v, "markdown"), json: str(v, "json") },
       io2
     )
@@ -163,7 +163,7 @@ var COMMANDS = {
       markdown: { type: "string" },
       json: { type: "string" }
     },
-    run: async (v, io2) => (await import("./chunks/compare-command-3IHXPFBW.js")).compareCommand(
+    run: async (v, io2) => (await import("./chunks/compare-command-TKDXPRPJ.js")).compareCommand(
       {
         baselines: requiredList(v, "baseline", COMPARE_USAGE),
         candidate: required(v, "candidate", COMPARE_USAGE),
@@ -188,7 +188,7 @@ var COMMANDS = {
       baseline: { type: "string" },
       candidate: { type: "string" }
     },
-    run: async (v, io2) => (await import("./chunks/calibrate-command-2FKZ42AJ.js")).calibrateCommand(
+    run: async (v, io2) => (await import("./chunks/calibrate-command-MA5HM356.js")).calibrateCommand(
       {
         config: str(v, "config"),
         url: str(v, "url"),
@@ -207,19 +207,19 @@ var COMMANDS = {
     summary: "find change points (steps up or down) in the stored history of each gated metric",
     usage: CHANGES_USAGE,
     options: { ...HISTORY_OPTIONS, new: { type: "boolean" }, json: { type: "string" } },
-    run: async (v, io2) => (await import("./chunks/changes-command-7EGFW64L.js")).changesCommand(v, io2)
+    run: async (v, io2) => (await import("./chunks/changes-command-JZKDQHFX.js")).changesCommand(v, io2)
   },
   dashboard: {
     summary: "write a static dashboard (charts, change points, summary) of the stored history",
     usage: DASHBOARD_USAGE,
     options: { ...HISTORY_OPTIONS, out: { type: "string" }, title: { type: "string" }, "repo-url": { type: "string" } },
-    run: async (v, io2) => (await import("./chunks/dashboard-command-5V6RX74G.js")).dashboardCommand(v, io2)
+    run: async (v, io2) => (await import("./chunks/dashboard-command-ICOJMMQL.js")).dashboardCommand(v, io2)
   },
   "compact-history": {
     summary: "rewrite the data branch into one commit of its retained results (force-push with lease)",
     usage: COMPACT_USAGE,
     options: { branch: { type: "string" }, repo: { type: "string" }, remote: { type: "string" }, retention: { type: "string" } },
-    run: async (v, io2) => (await import("./chunks/compact-command-TRWXV364.js")).compactCommand(v, io2)
+    run: async (v, io2) => (await import("./chunks/compact-command-2OS2JASZ.js")).compactCommand(v, io2)
   }
 };
 function usage() {
@@ -247,7 +247,7 @@ async function main(argv, io2) {
       return name === void 0 ? EXIT.usage : EXIT.ok;
     }
     if (Object.hasOwn(ENGINE_COMMANDS, name)) return await runEngineCommand(name, rest, io2);
-    if (name === "merge") return await (await import("./chunks/merge-command-FMK6H3V3.js")).mergeCommand(rest, io2);
+    if (name === "merge") return await (await import("./chunks/merge-command-OQLIYNKS.js")).mergeCommand(rest, io2);
     const command = COMMANDS[name];
     if (command === void 0) throw new UsageError(`unknown command '${name}'
 

@@ -18,7 +18,7 @@ import {
   publish,
   runPaths,
   stepNote
-} from "./chunks/chunk-W7XVFVVC.js";
+} from "./chunks/chunk-2ZMC5NQI.js";
 import {
   TOP_END,
   noBaselineYet,
@@ -26,31 +26,31 @@ import {
   reportTop,
   reportTopOptions,
   writeVerdictFiles
-} from "./chunks/chunk-JIDYMYA5.js";
-import "./chunks/chunk-HWUMOXDX.js";
+} from "./chunks/chunk-KHMYBYXE.js";
+import "./chunks/chunk-GK34A3LI.js";
 import "./chunks/chunk-EBMJRDST.js";
 import "./chunks/chunk-6SW2S6XT.js";
 import {
   compareFingerprints,
   readPlan
-} from "./chunks/chunk-USAKUIO3.js";
+} from "./chunks/chunk-YS323RDP.js";
 import "./chunks/chunk-KITUZ5SU.js";
 import "./chunks/chunk-Y52YXPNT.js";
 import "./chunks/chunk-DSTYHSYM.js";
 import {
   dashboardData,
   siteFiles
-} from "./chunks/chunk-5NIPQG35.js";
+} from "./chunks/chunk-BPDCLZFH.js";
 import "./chunks/chunk-TO4DDGBB.js";
 import {
   buildSeries,
   describeChange,
   findChanges,
   newChanges
-} from "./chunks/chunk-XGRAAHRJ.js";
+} from "./chunks/chunk-UVYLH7X5.js";
 import {
   compactHistory
-} from "./chunks/chunk-DQINPM2E.js";
+} from "./chunks/chunk-PDIHPN2R.js";
 import {
   DEFAULT_ORDER_COMMITS,
   Git,
@@ -61,15 +61,15 @@ import {
   pushWaitMs,
   readBranchHistory,
   saveResult
-} from "./chunks/chunk-EJCNJMZ3.js";
-import "./chunks/chunk-IHH4TITE.js";
+} from "./chunks/chunk-T37RHSDI.js";
+import "./chunks/chunk-YKDXNY4U.js";
 import "./chunks/chunk-LWJVHEHR.js";
 import {
   codeSpan,
   escapeMd,
   writeResult
-} from "./chunks/chunk-C5CGJYJ4.js";
-import "./chunks/chunk-SRRQ2OLC.js";
+} from "./chunks/chunk-4RCXW3T6.js";
+import "./chunks/chunk-FOCLXUDN.js";
 import {
   DEFAULTS,
   HEADLINE,
@@ -77,7 +77,7 @@ import {
   isRecord,
   parseResult,
   readResultForGating
-} from "./chunks/chunk-J4LZ7SUP.js";
+} from "./chunks/chunk-54LALYOF.js";
 import "./chunks/chunk-SCGBAURB.js";
 import {
   INPUTS,

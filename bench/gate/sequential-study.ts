@@ -13,7 +13,7 @@
 // asserts its A/A false-failure rate.
 import type { GatePlan } from '../../src/config/plan.js';
 import { compare } from '../../src/gate/compare.js';
-import { DEFAULT_SPENDING, nextStep, type Spending } from '../../src/gate/sequential.js';
+import { nextStep } from '../../src/gate/sequential.js';
 import type { VerdictDoc } from '../../src/gate/verdict.js';
 import type { ResultDoc } from '../../src/result/types.js';
 import { createRng } from '../../src/util/rng.js';
@@ -40,11 +40,10 @@ export const EFFECTS: Effect[] = [
 export type Rule = 'sequential' | 'fixed first' | 'fixed last' | 'naive looks';
 export const RULES: Rule[] = ['sequential', 'fixed first', 'fixed last', 'naive looks'];
 
-/** The looks: the pairs measured before the first look, the budget's last pair, and the spending function (the default's when absent, as a new run writes it). */
+/** The looks: the pairs measured before the first look, and the budget's last pair. */
 export interface Looks {
   first: number;
   last: number;
-  spending?: Spending;
 }
 export const RIG_LOOKS: Looks = { first: FIRST, last: LAST };
 
@@ -62,11 +61,7 @@ const times = (a: { ttft?: number; tpot?: number }, f: number) => ({ ttft: (a.tt
 /** One paired run's docs at `n` pairs: the same draws as every other look of that run (syntheticResult draws trial by trial). */
 function pairAt(trialCv: number, key: string, e: Effect, jobF: number, drift: readonly number[], n: number, looks: Looks | null): [ResultDoc, ResultDoc] {
   const truth: Truth = { ...REALISTIC, trialCv: trialCv * Math.sqrt(1 - PAIR_SHARE), trials: n };
-  const ab = (side: 'baseline' | 'candidate'): ResultDoc['ab'] => ({
-    run_id: key,
-    side,
-    ...(looks !== null ? { looks: { first: looks.first, last: looks.last, spending: looks.spending ?? DEFAULT_SPENDING } } : {}),
-  });
+  const ab = (side: 'baseline' | 'candidate'): ResultDoc['ab'] => ({ run_id: key, side, ...(looks !== null ? { looks: { ...looks } } : {}) });
   return [syntheticResult(`${key}|a`, truth, times({}, jobF), ab('baseline'), drift), withErrors(syntheticResult(`${key}|b`, truth, times(e.slow, jobF), ab('candidate'), drift), e.errors)];
 }
 

@@ -6,7 +6,7 @@ import { judgeCapacityCells, tallyCapacity } from './capacity-cells.js';
 import { costMismatch, withCostMismatch } from './cost-check.js';
 import { judgeMetric, type JudgeSettings } from './judge.js';
 import { iterationsFor, mergedOverride, rulesFor, type MetricRule } from './policy.js';
-import { gateAtLook, LEGACY_SPENDING, type Look } from './sequential.js';
+import { gateAtLook, type Look } from './sequential.js';
 import { adjustCells, verdictSettings } from './significance.js';
 import { checkSlos } from './slo.js';
 import { cellTimingFloorMs } from './timing-floor.js';
@@ -67,16 +67,15 @@ export function compare(base: ResultDoc, cand: ResultDoc, plainGate: GatePlan, o
     if (side.regressionsOnly !== null) regressionsOnly.set(c.id, side.regressionsOnly);
   }
   const v = verdictDoc(judged, base, cand, gate, { invalid: doc.invalid, warnings }, paired ? 'paired' : 'unpaired', regressionsOnly);
-  return look === null ? v : { ...v, sequential: { first: look.first, last: look.last, trials: look.trials, spending: look.spending ?? LEGACY_SPENDING } };
+  return look === null ? v : { ...v, sequential: { first: look.first, last: look.last, trials: look.trials } };
 }
 
 /** The look a paired run stopped at: its pairs (the most any cell ran) within the looks both results state; null for the fixed design. */
 function lookOf(base: ResultDoc, cand: ResultDoc): Look | null {
   const looks = cand.ab?.looks;
-  if (looks === undefined || base.ab?.looks === undefined || looks.first !== base.ab.looks.first || looks.last !== base.ab.looks.last || looks.spending !== base.ab.looks.spending) return null;
+  if (looks === undefined || base.ab?.looks === undefined || looks.first !== base.ab.looks.first || looks.last !== base.ab.looks.last) return null;
   const trials = Math.max(0, ...cand.cells.map((c) => c.trials.length));
-  // Both sides of one run carry the same looks; a result written before runs named their spending used O'Brien-Fleming.
-  return { first: looks.first, last: looks.last, trials: Math.max(trials, looks.first), spending: looks.spending ?? LEGACY_SPENDING };
+  return { first: looks.first, last: looks.last, trials: Math.max(trials, looks.first) };
 }
 
 /** How the sides of one cell are judged: the cells (a paired one less its dropped pairs), what that found, and what widens the threshold. */

@@ -5,54 +5,27 @@
 // levels at every look, an A/A run would fail far more often than alpha
 // (the chance that some look crosses by luck grows with every look). So each
 // look is judged at a nominal level from an alpha-spending function: the
-// group-sequential method of clinical trials (Lan and DeMets, 1983), by
-// default Hwang-Shih-DeCani's with gamma = -2
+// group-sequential method of clinical trials (Lan and DeMets, 1983), with
+// the O'Brien-Fleming-type spending
 //
-//     spent(t) = e (1 - exp(2 t)) / (1 - exp(2)),   t = pairs / last pair,
+//     spent(t) = 2 - 2 Phi(z_{1 - e/2} / sqrt(t)),   t = pairs / last pair,
 //
-// which keeps the last look close to the fixed design's level, so a run that
-// goes to the budget loses little power for having looked, and still spends
-// enough at the first looks for a gross change to cross them. The paired t
-// of the first look has run.trials - 1 degrees of freedom (2 at the default
-// 3 pairs), so a bound that spends almost nothing there, as the
-// O'Brien-Fleming-type spending 2 - 2 Phi(z_{1 - e/2} / sqrt(t)) that runs
-// used before does, asks for 345 standard errors at the third of 3 to 16
-// pairs and 27 at the fourth (the default: 12 and 7.4), so in the study even
-// a halved throughput waited for its fourth pair. Results name the function
-// they were judged with; those that name none were judged with
-// O'Brien-Fleming's and still are. The boundaries are exact for the
-// correlated looks of a random walk (each look's statistic shares its pairs
-// with every earlier one), found once by simulating the walk; the t
-// statistics of the paired test use the same nominal levels, the usual
-// practice for a t test in group-sequential designs. docs/gate.md has the
-// argument and the study that measures the false-failure rate and the pairs
-// each verdict costs under this rule. Pure: no I/O.
+// which spends almost nothing at early looks (a gross change still crosses
+// them) and keeps the last look close to the fixed design's level, so a run
+// that goes to the budget loses little power for having looked. The
+// boundaries are exact for the correlated looks of a random walk (each
+// look's statistic shares its pairs with every earlier one), found once by
+// simulating the walk; the t statistics of the paired test use the same
+// nominal levels, the usual practice for a t test in group-sequential
+// designs. docs/gate.md has the argument and the study that measures the
+// false-failure rate under this rule. Pure: no I/O.
 import type { GatePlan } from '../config/plan.js';
-import type { SpendingName as Spending } from '../result/types.js';
 import { normalCdf, normalQuantile } from '../stats/index.js';
 import { createRng } from '../util/rng.js';
 import type { MetricVerdict, VerdictDoc } from './verdict.js';
 
 /** Paths of the simulated walk: the boundary of a look that spends 0.1% of 5% rests on 50 paths. */
 const PATHS = 100_000;
-
-/**
- * The alpha-spending functions a sequential run may be judged with: the
- * share of the one-sided error `e` spent by information fraction t (pairs /
- * the budget's last pair). A result names the one its run used
- * (`ab.looks.spending`), so that re-judging it later gives the run's verdict;
- * a result written before the name existed used O'Brien-Fleming.
- */
-const SPENDING: Readonly<Record<Spending, (t: number, e: number) => number>> = {
-  'obrien-fleming': (t, e) => 2 - 2 * normalCdf(normalQuantile(1 - e / 2) / Math.sqrt(t)),
-  // Hwang, Shih and DeCani (1990), gamma = -2: e (1 - exp(-gamma t)) / (1 - exp(-gamma)).
-  'hwang-shih-decani(-2)': (t, e) => (e * (1 - Math.exp(2 * t))) / (1 - Math.exp(2)),
-};
-/** What a new sequential run is judged with (docs/gate.md, "The spending function"). */
-export type { Spending };
-export const DEFAULT_SPENDING: Spending = 'hwang-shih-decani(-2)';
-/** What a result that names no spending function was judged with. */
-export const LEGACY_SPENDING: Spending = 'obrien-fleming';
 
 const cache = new Map<string, readonly number[]>();
 
@@ -63,18 +36,15 @@ const cache = new Map<string, readonly number[]>();
  * `error` itself. `paths`: walks simulated; fewer for advice that asks for
  * many budgets (budget-advice.ts), never for a verdict.
  */
-export function lookErrors(first: number, last: number, error: number, paths: number = PATHS, spending: Spending = DEFAULT_SPENDING): readonly number[] {
+export function lookErrors(first: number, last: number, error: number, paths: number = PATHS): readonly number[] {
   if (!Number.isInteger(first) || !Number.isInteger(last) || first < 1 || last < first) throw new RangeError(`looks must run from a first pair count >= 1 to a last one >= it, got ${first}..${last}`);
   if (!(error > 0 && error < 0.5)) throw new RangeError(`a one-sided error must be in (0, 0.5), got ${error}`);
   if (first === last) return [error];
-  // The walks' seed is the same for every spending function, as it was before there was a choice.
-  const seedKey = `${first}|${last}|${error}${paths === PATHS ? '' : `|${paths}`}`;
-  const key = `${seedKey}|${spending}`;
+  const key = `${first}|${last}|${error}${paths === PATHS ? '' : `|${paths}`}`;
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
-  const spend = SPENDING[spending];
-  const spent = (t: number): number => spend(t, error);
-  const rng = createRng(`llm-perf-gate|sequential|${seedKey}`);
+  const spent = (t: number): number => 2 - 2 * normalCdf(normalQuantile(1 - error / 2) / Math.sqrt(t));
+  const rng = createRng(`llm-perf-gate|sequential|${key}`);
   const normal = (): number => {
     // Box-Muller; 1 - u keeps the log finite.
     const u = 1 - rng.next();
@@ -128,8 +98,6 @@ export interface Look {
   readonly first: number;
   /** The budget's last pair. */
   readonly last: number;
-  /** The spending function the looks are judged with; absent: DEFAULT_SPENDING. */
-  readonly spending?: Spending;
 }
 
 /**
@@ -140,9 +108,8 @@ export interface Look {
 export function gateAtLook(gate: GatePlan, look: Look): GatePlan {
   if (look.first === look.last) return gate;
   const k = Math.min(Math.max(look.trials, look.first), look.last) - look.first;
-  const spending = look.spending ?? DEFAULT_SPENDING;
-  const side = lookErrors(look.first, look.last, (1 - gate.confidence) / 2, PATHS, spending)[k]!;
-  const alpha = lookErrors(look.first, look.last, gate.alpha, PATHS, spending)[k]!;
+  const side = lookErrors(look.first, look.last, (1 - gate.confidence) / 2)[k]!;
+  const alpha = lookErrors(look.first, look.last, gate.alpha)[k]!;
   return { ...gate, confidence: 1 - 2 * side, alpha };
 }
 

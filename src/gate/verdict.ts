@@ -1,6 +1,6 @@
 // The verdict document: what `compare` decided and why, versioned like the result.
 import type { CapacityComparison } from '../capacity/compare.js';
-import type { CapacityCell, SpendingName } from '../result/types.js';
+import type { CapacityCell } from '../result/types.js';
 
 export const VERDICT_SCHEMA = 'llm-perf-gate/verdict@1';
 
@@ -118,8 +118,7 @@ export interface VerdictDoc {
   /** The levels this verdict was judged at: a sequential run's are its stopping look's (`sequential`). */
   settings: { confidence: number; alpha: number; bootstrap_iterations: number };
   /** A sequential paired run (src/gate/sequential.ts): its first look, the budget's last pair, and the pairs it stopped at. */
-  /** The look a sequential run stopped at, and the alpha-spending function its levels come from (src/gate/sequential.ts). */
-  sequential?: { first: number; last: number; trials: number; spending: SpendingName };
+  sequential?: { first: number; last: number; trials: number };
   /** What the verdict cost to measure (src/pipeline/cost.ts); absent when judged from files alone. */
   cost?: VerdictCost;
   baseline: SideInfo;

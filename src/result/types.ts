@@ -14,9 +14,6 @@ import type { LatenessSummary } from '../metrics/lateness.js';
 import type { MachineInfo } from '../telemetry/machine.js';
 import type { CellTelemetry, EnvironmentFingerprint } from '../telemetry/types.js';
 
-/** The alpha-spending functions a sequential run's looks can be judged with (src/gate/sequential.ts). */
-export type SpendingName = 'obrien-fleming' | 'hwang-shih-decani(-2)';
-
 /** A trial's own figures; its per-request samples are a slice of the cell's pooled `samples`. */
 export type TrialMetrics = Omit<CellMetrics, 'samples'>;
 
@@ -159,13 +156,7 @@ export interface ResultDoc {
   ab: {
     run_id: string;
     side: 'baseline' | 'candidate';
-    /**
-     * Sequential measurement: the first look's pairs, the budget's last pair
-     * and the alpha-spending function its looks were judged with
-     * (src/gate/sequential.ts; absent in results written before there was a
-     * choice: O'Brien-Fleming). Absent: fixed.
-     */
-    looks?: { first: number; last: number; spending?: SpendingName };
+    /** Sequential measurement: the first look's pairs and the budget's last pair (src/gate/sequential.ts); absent: fixed. */ looks?: { first: number; last: number };
   } | null;
   cells: CellResult[];
   shard?: ShardInfo;

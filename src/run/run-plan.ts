@@ -15,7 +15,6 @@ import { runCell } from '../load/run-cell.js';
 import { runCellWarm } from '../load/warmup.js';
 import { RESULT_SCHEMA, type ResultDoc } from '../result/types.js';
 import { writeResult } from '../result/write.js';
-import { DEFAULT_SPENDING } from '../gate/sequential.js';
 import { systemClock, type Clock } from '../util/clock.js';
 import { createRng } from '../util/rng.js';
 import { TOOL_VERSION } from '../version.js';
@@ -611,7 +610,7 @@ export async function runAbPlan(o: AbRunOptions): Promise<{ baseline: ResultDoc;
   const runId = randomUUID();
   // Both results say how the run looked at its pairs, so every later comparison of them judges at the levels it stopped by.
   const lastLook = o.sequential?.last ?? o.plan.limits.trials;
-  const looks = lastLook > o.plan.limits.trials ? { looks: { first: o.plan.limits.trials, last: lastLook, spending: DEFAULT_SPENDING } } : {};
+  const looks = lastLook > o.plan.limits.trials ? { looks: { first: o.plan.limits.trials, last: lastLook } } : {};
   const target = (s: AbSidePlan): TargetPlan => ({ ...o.plan.target, url: s.url, model: s.model ?? o.plan.target.model });
   const opts: RunOptions = { ...o, outPath: o.outPaths.candidate };
   // Alternating, neither server is up yet: each side is probed in its first block.

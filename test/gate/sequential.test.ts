@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { GatePlan } from '../../src/config/plan.js';
 import { gateAtLook, isDecided, lookErrors, nextStep, pairsToDecide, ruledOut } from '../../src/gate/sequential.js';
 import type { MetricVerdict, VerdictDoc } from '../../src/gate/verdict.js';
-import { normalQuantile, tQuantile } from '../../src/stats/index.js';
+import { normalQuantile } from '../../src/stats/index.js';
 import { createRng } from '../../src/util/rng.js';
 
 function normals(seed: string): () => number {
@@ -61,30 +61,12 @@ describe('lookErrors', () => {
     expect(crossed / 10_000).toBeGreaterThan(0.08);
   });
 
-  it("O'Brien-Fleming-type spending (results written before the choice) spends little early and keeps the last look near the fixed level", () => {
-    const e = lookErrors(6, 12, 0.05, undefined, 'obrien-fleming');
+  it("spends little early and keeps the last look near the fixed level (O'Brien-Fleming-type)", () => {
+    const e = lookErrors(6, 12, 0.05);
     expect(e).toHaveLength(7);
     expect(e[0]!).toBeLessThan(0.01);
     expect(e[6]!).toBeGreaterThan(0.03);
     for (let k = 1; k < e.length; k++) expect(e[k]!).toBeGreaterThan(e[k - 1]!);
-  });
-
-  it("the default (Hwang-Shih-DeCani, gamma -2) lets a gross change cross the first looks of 3 to 16 pairs, where O'Brien-Fleming could not, for the same last look", () => {
-    // The paired t at n pairs has n - 1 degrees of freedom: a look's bound, in
-    // standard errors of the mean difference, is t_{1 - e, n - 1}.
-    const bound = (e: readonly number[], k: number): number => tQuantile(1 - e[k]!, 3 + k - 1);
-    const hsd = lookErrors(3, 16, 0.05);
-    const obf = lookErrors(3, 16, 0.05, undefined, 'obrien-fleming');
-    expect(hsd).toEqual(lookErrors(3, 16, 0.05, undefined, 'hwang-shih-decani(-2)'));
-    // Pairs 3, 4, 5: O'Brien-Fleming asks for 345, 27 and 9.1 standard errors; the default 11.9, 7.4 and 5.2.
-    expect(bound(obf, 0)).toBeGreaterThan(300);
-    expect(bound(hsd, 0)).toBeLessThan(12.5);
-    expect(bound(obf, 1)).toBeGreaterThan(25);
-    expect(bound(hsd, 1)).toBeLessThan(8);
-    expect(bound(hsd, 2)).toBeLessThan(bound(obf, 2) * 0.6);
-    // The last look: 3.06% against 3.36%, 2.03 standard errors at 15 degrees of freedom against 1.98.
-    expect(hsd[13]!).toBeGreaterThan(0.03);
-    expect(bound(hsd, 13) - bound(obf, 13)).toBeLessThan(0.1);
   });
 
   it('refuses looks that cannot be', () => {
@@ -101,7 +83,7 @@ describe('gateAtLook', () => {
     expect(gateAtLook(gate, { trials: 6, first: 6, last: 6 })).toBe(gate);
     const first = gateAtLook(gate, { trials: 6, first: 6, last: 12 });
     const last = gateAtLook(gate, { trials: 12, first: 6, last: 12 });
-    expect(first.confidence).toBeGreaterThan(0.97);
+    expect(first.confidence).toBeGreaterThan(0.98);
     expect(last.confidence).toBeGreaterThan(0.9);
     expect(last.confidence).toBeLessThan(first.confidence);
     expect(first.alpha).toBeLessThan(last.alpha);

@@ -18,7 +18,7 @@ import {
 import {
   codeSpan,
   escapeMd
-} from "./chunk-C5CGJYJ4.js";
+} from "./chunk-4RCXW3T6.js";
 import {
   bootstrapRatio,
   defaultTolerance,
@@ -44,7 +44,7 @@ import {
   trialStats,
   trialValues,
   welchLogRatio
-} from "./chunk-SRRQ2OLC.js";
+} from "./chunk-FOCLXUDN.js";
 import {
   CAPACITY_DEFAULTS,
   ConfigError,
@@ -75,7 +75,7 @@ import {
   searchOptionProblems,
   validateSchema,
   valueAt
-} from "./chunk-J4LZ7SUP.js";
+} from "./chunk-54LALYOF.js";
 import {
   createRng,
   loadLabel,
@@ -7851,25 +7851,16 @@ function trialsNeeded(cv, logThreshold, confidence, power = POWER, max = MAX_TRI
 
 // src/gate/sequential.ts
 var PATHS = 1e5;
-var SPENDING = {
-  "obrien-fleming": (t, e) => 2 - 2 * normalCdf(normalQuantile(1 - e / 2) / Math.sqrt(t)),
-  // Hwang, Shih and DeCani (1990), gamma = -2: e (1 - exp(-gamma t)) / (1 - exp(-gamma)).
-  "hwang-shih-decani(-2)": (t, e) => e * (1 - Math.exp(2 * t)) / (1 - Math.exp(2))
-};
-var DEFAULT_SPENDING = "hwang-shih-decani(-2)";
-var LEGACY_SPENDING = "obrien-fleming";
 var cache = /* @__PURE__ */ new Map();
-function lookErrors(first, last, error, paths = PATHS, spending = DEFAULT_SPENDING) {
+function lookErrors(first, last, error, paths = PATHS) {
   if (!Number.isInteger(first) || !Number.isInteger(last) || first < 1 || last < first) throw new RangeError(`looks must run from a first pair count >= 1 to a last one >= it, got ${first}..${last}`);
   if (!(error > 0 && error < 0.5)) throw new RangeError(`a one-sided error must be in (0, 0.5), got ${error}`);
   if (first === last) return [error];
-  const seedKey = `${first}|${last}|${error}${paths === PATHS ? "" : `|${paths}`}`;
-  const key = `${seedKey}|${spending}`;
+  const key = `${first}|${last}|${error}${paths === PATHS ? "" : `|${paths}`}`;
   const hit = cache.get(key);
   if (hit !== void 0) return hit;
-  const spend = SPENDING[spending];
-  const spent = (t) => spend(t, error);
-  const rng = createRng(`llm-perf-gate|sequential|${seedKey}`);
+  const spent = (t) => 2 - 2 * normalCdf(normalQuantile(1 - error / 2) / Math.sqrt(t));
+  const rng = createRng(`llm-perf-gate|sequential|${key}`);
   const normal = () => {
     const u = 1 - rng.next();
     return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rng.next());
@@ -7906,9 +7897,8 @@ function lookErrors(first, last, error, paths = PATHS, spending = DEFAULT_SPENDI
 function gateAtLook(gate, look) {
   if (look.first === look.last) return gate;
   const k = Math.min(Math.max(look.trials, look.first), look.last) - look.first;
-  const spending = look.spending ?? DEFAULT_SPENDING;
-  const side2 = lookErrors(look.first, look.last, (1 - gate.confidence) / 2, PATHS, spending)[k];
-  const alpha = lookErrors(look.first, look.last, gate.alpha, PATHS, spending)[k];
+  const side2 = lookErrors(look.first, look.last, (1 - gate.confidence) / 2)[k];
+  const alpha = lookErrors(look.first, look.last, gate.alpha)[k];
   return { ...gate, confidence: 1 - 2 * side2, alpha };
 }
 var DECIDED = /* @__PURE__ */ new Set(["regressed", "unchanged", "improved"]);
@@ -9104,13 +9094,13 @@ function compare(base, cand, plainGate, opts = {}) {
     if (side2.regressionsOnly !== null) regressionsOnly.set(c.id, side2.regressionsOnly);
   }
   const v = verdictDoc(judged, base, cand, gate, { invalid: doc.invalid, warnings }, paired ? "paired" : "unpaired", regressionsOnly);
-  return look === null ? v : { ...v, sequential: { first: look.first, last: look.last, trials: look.trials, spending: look.spending ?? LEGACY_SPENDING } };
+  return look === null ? v : { ...v, sequential: { first: look.first, last: look.last, trials: look.trials } };
 }
 function lookOf(base, cand) {
   const looks = cand.ab?.looks;
-  if (looks === void 0 || base.ab?.looks === void 0 || looks.first !== base.ab.looks.first || looks.last !== base.ab.looks.last || looks.spending !== base.ab.looks.spending) return null;
+  if (looks === void 0 || base.ab?.looks === void 0 || looks.first !== base.ab.looks.first || looks.last !== base.ab.looks.last) return null;
   const trials = Math.max(0, ...cand.cells.map((c) => c.trials.length));
-  return { first: looks.first, last: looks.last, trials: Math.max(trials, looks.first), spending: looks.spending ?? LEGACY_SPENDING };
+  return { first: looks.first, last: looks.last, trials: Math.max(trials, looks.first) };
 }
 function stallMs(gate) {
   return gate.clientStallMs ?? DEFAULT_CLIENT_STALL_MS;
@@ -10591,7 +10581,6 @@ function telemetrySummary(v, baseline, candidate) {
 
 export {
   RunSetupError,
-  DEFAULT_SPENDING,
   undecided,
   isDecided,
   nextStep,

@@ -2,36 +2,36 @@ import { createRequire as __llmPerfGateRequire } from 'node:module'; const requi
 import {
   CLI_CHOICES,
   noStoredBaselines
-} from "./chunk-ISFZ55LV.js";
+} from "./chunk-COPMED5I.js";
 import {
   DEFAULT_FAIL_ON,
   carryOut,
   designRun,
   measurePort,
   runPaths
-} from "./chunk-W7XVFVVC.js";
+} from "./chunk-2ZMC5NQI.js";
 import {
   reportVerdict
-} from "./chunk-JIDYMYA5.js";
+} from "./chunk-KHMYBYXE.js";
 import {
   measure
-} from "./chunk-HWUMOXDX.js";
+} from "./chunk-GK34A3LI.js";
 import "./chunk-EBMJRDST.js";
 import {
   parseShard
 } from "./chunk-6SW2S6XT.js";
 import {
   readPlan
-} from "./chunk-USAKUIO3.js";
+} from "./chunk-YS323RDP.js";
 import "./chunk-KITUZ5SU.js";
 import "./chunk-Y52YXPNT.js";
 import "./chunk-DSTYHSYM.js";
 import "./chunk-TO4DDGBB.js";
-import "./chunk-IHH4TITE.js";
+import "./chunk-YKDXNY4U.js";
 import "./chunk-LWJVHEHR.js";
-import "./chunk-C5CGJYJ4.js";
-import "./chunk-SRRQ2OLC.js";
-import "./chunk-J4LZ7SUP.js";
+import "./chunk-4RCXW3T6.js";
+import "./chunk-FOCLXUDN.js";
+import "./chunk-54LALYOF.js";
 import "./chunk-SCGBAURB.js";
 import "./chunk-5XUPNBZ7.js";
 import "./chunk-EG4BBXMW.js";

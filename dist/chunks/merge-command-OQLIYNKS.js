@@ -4,18 +4,18 @@ import {
   mergeMetrics,
   mergeRamps,
   mergeTurns
-} from "./chunk-IHH4TITE.js";
+} from "./chunk-YKDXNY4U.js";
 import "./chunk-LWJVHEHR.js";
 import {
   efficiencyOf,
   resultTable,
   writeResult
-} from "./chunk-C5CGJYJ4.js";
-import "./chunk-SRRQ2OLC.js";
+} from "./chunk-4RCXW3T6.js";
+import "./chunk-FOCLXUDN.js";
 import {
   hourlyUsd,
   readResult
-} from "./chunk-J4LZ7SUP.js";
+} from "./chunk-54LALYOF.js";
 import "./chunk-SCGBAURB.js";
 import {
   parseCommandArgs

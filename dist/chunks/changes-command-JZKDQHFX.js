@@ -5,16 +5,16 @@ import {
   historyFailure,
   historySource,
   readHistoryFor
-} from "./chunk-I6AA25P6.js";
+} from "./chunk-CMWYB6EC.js";
 import {
   buildSeries,
   describeChange,
   findChanges,
   newChanges
-} from "./chunk-XGRAAHRJ.js";
-import "./chunk-EJCNJMZ3.js";
-import "./chunk-SRRQ2OLC.js";
-import "./chunk-J4LZ7SUP.js";
+} from "./chunk-UVYLH7X5.js";
+import "./chunk-T37RHSDI.js";
+import "./chunk-FOCLXUDN.js";
+import "./chunk-54LALYOF.js";
 import "./chunk-SCGBAURB.js";
 import "./chunk-F7EZCM6P.js";
 import "./chunk-XS6I4BEK.js";

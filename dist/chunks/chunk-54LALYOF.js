@@ -6220,7 +6220,7 @@ function ucs2length2(str) {
 }
 var validateResultSchema = (() => {
   const __validate = validate21;
-  const schema6 = { "$schema": "http://json-schema.org/draft-07/schema#", "$id": "https://llm-perf-gate.dev/schema/result@1.json", "title": "llm-perf-gate result@1", "description": "One run of a workload matrix against an OpenAI-compatible endpoint. Metric definitions: docs/metrics.md.", "type": "object", "additionalProperties": false, "required": ["schema", "tool", "status", "error", "started_at", "finished_at", "config", "config_hash", "workload_hash", "target", "machine", "git", "ab", "cells"], "properties": { "schema": { "const": "llm-perf-gate/result@1" }, "tool": { "type": "object", "additionalProperties": false, "required": ["name", "version"], "properties": { "name": { "const": "llm-perf-gate" }, "version": { "type": "string" } } }, "status": { "enum": ["running", "complete", "interrupted", "failed"] }, "error": { "type": ["string", "null"] }, "started_at": { "type": "string", "format": "date-time" }, "finished_at": { "type": ["string", "null"], "format": "date-time" }, "config": { "description": "The run's normalised config (src/config/normal.ts). The parts readers act on are checked here, so a crafted file is refused naming the field before any code walks it; the gate section is checked further as a config file's would be.", "type": "object", "required": ["target", "seed", "run", "scenarios", "loads"], "properties": { "target": { "type": "object", "properties": { "fixed_output": { "type": "boolean" } } }, "seed": { "type": "number" }, "run": { "type": "object", "properties": { "trials": { "type": "integer", "minimum": 1 }, "requests": { "type": "integer", "minimum": 1 } } }, "scenarios": { "type": "array", "items": { "type": "object", "required": ["name"], "properties": { "name": { "type": "string" } } } }, "loads": { "type": "array", "items": { "anyOf": [{ "type": "object", "required": ["concurrency"], "properties": { "concurrency": { "type": "integer", "minimum": 1 } } }, { "type": "object", "required": ["rate", "arrival", "burstiness", "max_concurrency"], "properties": { "rate": { "type": "number" }, "arrival": { "enum": ["poisson", "gamma"] }, "burstiness": { "type": "number" }, "max_concurrency": { "type": ["integer", "null"] } } }, { "type": "object", "required": ["ramp"], "properties": { "ramp": { "type": "object", "required": ["from", "to", "duration_s", "shape", "steps", "saturation"] } } }, { "type": "object", "required": ["burst"], "properties": { "burst": { "type": "object", "required": ["size", "every_s", "max_concurrency"] } } }] } }, "gate": { "type": "object", "required": ["confidence", "alpha", "error_rate_limit", "token_drift_limit", "strict_fingerprint", "bootstrap_iterations", "metrics", "scenarios", "slo"], "properties": { "confidence": { "type": "number" }, "alpha": { "type": "number" }, "error_rate_limit": { "type": "number" }, "token_drift_limit": { "type": "number" }, "strict_fingerprint": { "type": "boolean" }, "bootstrap_iterations": { "type": "integer" }, "metrics": { "type": "object", "additionalProperties": { "type": "object" } }, "scenarios": { "type": "object", "additionalProperties": { "type": "object", "required": ["metrics"], "properties": { "metrics": { "type": "object", "additionalProperties": { "type": "object" } } } } }, "slo": { "type": "array", "items": { "type": "object", "required": ["check"], "properties": { "check": { "type": "string" } } } }, "capacity": { "type": "object" } } }, "telemetry": { "type": "object" } } }, "config_hash": { "type": "string", "pattern": "^[0-9a-f]{64}$" }, "workload_hash": { "type": ["string", "null"], "pattern": "^[0-9a-f]{64}$" }, "target": { "oneOf": [{ "type": "null" }, { "type": "object", "additionalProperties": false, "required": ["url", "api", "model", "models", "server_headers", "system_fingerprint", "model_entries"], "properties": { "url": { "type": "string", "pattern": "^https?://[^@/]+(/.*)?$" }, "api": { "enum": ["chat", "completions"] }, "model": { "type": "string" }, "models": { "type": "array", "items": { "type": "string" } }, "server_headers": { "type": "object", "additionalProperties": { "type": "string" } }, "system_fingerprint": { "type": ["string", "null"] }, "model_entries": { "type": "array" }, "prompt_lengths": { "description": `target.prompt_lengths: server: prompts were met in the server's tokens by the map the probe requests fitted (one word, a word repeated, the whole word list in chunks), served = slope x words + overhead (docs/workloads.md, "The server's tokenizer"). Absent: lengths in the config's tokenizer.`, "type": "object", "additionalProperties": false, "required": ["in", "slope", "overhead", "probes"], "properties": { "in": { "const": "server" }, "slope": { "type": "number", "exclusiveMinimum": 0 }, "overhead": { "type": "number" }, "probes": { "type": "array", "maxItems": 128, "items": { "type": "object", "additionalProperties": false, "required": ["words", "served"], "properties": { "words": { "type": "integer", "minimum": 1 }, "served": { "type": "integer", "minimum": 0 } } } } } } } }] }, "machine": { "type": "object", "additionalProperties": false, "required": ["platform", "arch", "cpu_model", "cpus", "memory_gb", "node"], "properties": { "platform": { "type": "string" }, "arch": { "type": "string" }, "cpu_model": { "type": "string" }, "cpus": { "type": "integer", "minimum": 0 }, "memory_gb": { "type": "number", "minimum": 0 }, "node": { "type": "string" }, "priority": { "description": "The measuring process's scheduling priority: the nice value asked for (null: not asked), the one it ran at, whether that is the one asked for or better, and why not (src/run/priority.ts).", "type": "object", "additionalProperties": false, "required": ["asked", "nice", "raised", "note"], "properties": { "asked": { "type": ["integer", "null"] }, "nice": { "type": ["integer", "null"] }, "raised": { "type": "boolean" }, "note": { "type": ["string", "null"], "maxLength": 400 } } } } }, "git": { "oneOf": [{ "type": "null" }, { "type": "object", "additionalProperties": false, "required": ["commit", "ref"], "properties": { "commit": { "type": "string", "pattern": "^[0-9a-f]{40,64}$" }, "ref": { "type": ["string", "null"] } } }] }, "cells": { "type": "array", "items": { "$ref": "#/definitions/cell" } }, "ab": { "oneOf": [{ "type": "null" }, { "type": "object", "additionalProperties": false, "required": ["run_id", "side"], "properties": { "run_id": { "type": "string", "minLength": 1 }, "side": { "enum": ["baseline", "candidate"] }, "looks": { "description": "Sequential measurement: the pairs of the first look and the budget's last pair; every look between is judged at its alpha-spending level (docs/gate.md). Absent: the fixed design.", "type": "object", "additionalProperties": false, "required": ["first", "last"], "properties": { "first": { "type": "integer", "minimum": 1, "maximum": 100 }, "last": { "type": "integer", "minimum": 1, "maximum": 100 }, "spending": { "description": "The alpha-spending function the looks were judged with. Absent (results written before there was a choice): obrien-fleming.", "enum": ["obrien-fleming", "hwang-shih-decani(-2)"] } } } } }] }, "environment": { "$ref": "#/definitions/environment" }, "capacity": { "description": "Capacity cells, apart from the matrix's cells; absent in results without them.", "type": "array", "items": { "$ref": "#/definitions/capacityCell" } }, "shard": { "description": "Set when this result is shard `index` of `count` of one plan (`run --shard`); `merge` combines the shards.", "type": "object", "additionalProperties": false, "required": ["index", "count", "start_at", "clock_offset_ms"], "properties": { "index": { "type": "integer", "minimum": 0 }, "count": { "type": "integer", "minimum": 1 }, "start_at": { "type": ["string", "null"], "description": "The agreed wall-clock start (--start-at), ISO 8601; null: started at once." }, "clock_offset_ms": { "type": ["number", "null"], "description": "Server Date header minus this machine's clock, ms; the header has 1 s resolution, so this only detects skew above ~1 s. Null: no Date header." } } }, "merged": { "description": "Set when `merge` combined shard results into this one.", "type": "object", "additionalProperties": false, "required": ["count", "shards"], "properties": { "count": { "type": "integer", "minimum": 1 }, "shards": { "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["index", "started_at", "finished_at", "status", "clock_offset_ms", "machine"], "properties": { "index": { "type": "integer", "minimum": 0 }, "started_at": { "type": "string" }, "finished_at": { "type": ["string", "null"] }, "status": { "type": "string" }, "clock_offset_ms": { "type": ["number", "null"] }, "machine": { "type": "object" } } } } } }, "gate": { "type": "object", "additionalProperties": false, "required": ["verdict", "regressed", "accepted", "pull_request"], "description": "The gate's outcome when the action stored this result (a push): the verdict against its baseline, and an intended regression's acceptance carried over from the pull request it was merged from.", "properties": { "verdict": { "enum": ["pass", "warn", "fail", "inconclusive", "invalid"] }, "regressed": { "type": "integer", "minimum": 0 }, "accepted": { "oneOf": [{ "type": "null" }, { "type": "object", "additionalProperties": false, "required": ["by", "at", "reason", "via"], "properties": { "by": { "type": "string", "maxLength": 100 }, "at": { "type": "string", "maxLength": 40 }, "reason": { "type": "string", "maxLength": 1e3 }, "via": { "enum": ["label", "comment"] } } }] }, "pull_request": { "oneOf": [{ "type": "null" }, { "type": "integer", "minimum": 1 }] } } } }, "definitions": { "rate": { "type": "number", "minimum": 0 }, "nullableRate": { "type": ["number", "null"], "minimum": 0 }, "distribution": { "oneOf": [{ "type": "null" }, { "type": "object", "additionalProperties": false, "required": ["unit", "n", "mean", "stddev", "min", "p50", "p90", "p95", "p99", "max", "hist"], "properties": { "unit": { "enum": ["ms", "tok/s"] }, "n": { "type": "integer", "minimum": 1 }, "mean": { "type": "number" }, "stddev": { "type": "number", "minimum": 0 }, "min": { "type": "number" }, "p50": { "type": ["number", "null"] }, "p90": { "type": ["number", "null"] }, "p95": { "type": ["number", "null"] }, "p99": { "type": ["number", "null"] }, "max": { "type": "number" }, "hist": { "type": "string", "pattern": "^[A-Za-z0-9+/=]+$" } } }] }, "errorSummary": { "type": "object", "additionalProperties": false, "required": ["count", "examples"], "properties": { "count": { "type": "integer", "minimum": 1 }, "examples": { "type": "array", "maxItems": 3, "items": { "type": "string" } } } }, "numArray": { "type": "array", "items": { "type": "number" } }, "cell": { "type": "object", "additionalProperties": false, "required": ["id", "scenario", "load", "status", "workload_hash", "started_at", "duration_s", "metrics", "client", "trials"], "properties": { "id": { "type": "string" }, "scenario": { "type": "object", "additionalProperties": false, "required": ["name", "input_tokens", "output_tokens", "shared_prefix_tokens", "dataset"], "properties": { "name": { "type": "string" }, "input_tokens": { "description": "A count, a distribution, or null (a dataset's or a trace's prompts).", "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/lengthSpec" }] }, "output_tokens": { "description": "A count, a distribution, or null (a trace: its rows say).", "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/lengthSpec" }] }, "shared_prefix_tokens": { "type": "integer", "minimum": 0 }, "dataset": { "type": ["string", "null"] }, "conversation": { "description": `A multi-turn scenario (docs/workloads.md, "Multi-turn conversations"): turns per session, the later user messages' length, the think time and where the answers in the history come from.`, "type": "object", "additionalProperties": false, "required": ["turns", "user_tokens", "think_time_ms", "answers"], "properties": { "turns": { "type": "integer", "minimum": 1 }, "user_tokens": { "$ref": "#/definitions/lengthSpec" }, "think_time_ms": { "anyOf": [{ "const": 0 }, { "$ref": "#/definitions/lengthSpec" }] }, "answers": { "enum": ["real", "synthetic"] } } }, "trace": { "description": "A trace replay: its file as given, format, sha256 of its bytes, and the requests replayed.", "type": "object", "additionalProperties": false, "required": ["file", "format", "sha256", "requests"], "properties": { "file": { "type": "string" }, "format": { "enum": ["mooncake", "azure"] }, "sha256": { "type": "string", "pattern": "^[0-9a-f]{64}$" }, "requests": { "type": "integer", "minimum": 1 } } } } }, "load": { "oneOf": [{ "type": "object", "additionalProperties": false, "required": ["kind", "label", "concurrency"], "properties": { "kind": { "const": "concurrency" }, "label": { "type": "string" }, "concurrency": { "type": "integer", "minimum": 1 } } }, { "type": "object", "additionalProperties": false, "required": ["kind", "label", "rate", "arrival", "burstiness", "max_concurrency"], "properties": { "kind": { "const": "rate" }, "label": { "type": "string" }, "rate": { "type": "number", "exclusiveMinimum": 0 }, "arrival": { "enum": ["poisson", "gamma", "trace", "ramp", "burst"] }, "burstiness": { "type": "number", "exclusiveMinimum": 0 }, "max_concurrency": { "type": ["integer", "null"], "minimum": 1 } } }] }, "status": { "enum": ["complete", "duration-limit", "interrupted"] }, "workload_hash": { "type": "string", "pattern": "^[0-9a-f]{64}$" }, "started_at": { "type": "string", "format": "date-time" }, "duration_s": { "type": "number", "minimum": 0 }, "client": { "$ref": "#/definitions/client" }, "metrics": { "$ref": "#/definitions/cellMetrics" }, "trials": { "type": "array", "minItems": 1, "items": { "type": "object", "additionalProperties": false, "required": ["index", "pair", "status", "started_at", "duration_s", "metrics", "client", "samples"], "properties": { "index": { "type": "integer", "minimum": 0 }, "block_requests": { "description": "Paired runs: the two trials of this pair took turns in blocks of this many measured requests (ab.interleave: blocks); absent: each ran whole.", "type": "integer", "minimum": 1 }, "warmup": { "description": "warmup: auto only: what warming up to a steady state took before this trial was measured.", "type": "object", "additionalProperties": false, "required": ["requests", "seconds", "stopped_by"], "properties": { "requests": { "type": "integer", "minimum": 0, "maximum": 1e4 }, "seconds": { "type": "number", "minimum": 0 }, "stopped_by": { "enum": ["steady", "count", "time", "interrupt"] } } }, "pair": { "type": ["integer", "null"], "minimum": 0 }, "status": { "enum": ["complete", "duration-limit", "interrupted"] }, "started_at": { "type": "string", "format": "date-time" }, "duration_s": { "type": "number", "minimum": 0 }, "metrics": { "$ref": "#/definitions/trialMetrics" }, "client": { "$ref": "#/definitions/client" }, "samples": { "type": "object", "additionalProperties": false, "required": ["from", "to"], "properties": { "from": { "type": "integer", "minimum": 0 }, "to": { "type": "integer", "minimum": 0 } } }, "telemetry": { "$ref": "#/definitions/cellTelemetry" } } } }, "lengths": { "description": "Input tokens and max_tokens the measured requests of the first trial asked for.", "type": "object", "additionalProperties": false, "required": ["input_tokens", "output_tokens"], "properties": { "input_tokens": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/lengthSummary" }] }, "output_tokens": { "$ref": "#/definitions/lengthSummary" } } }, "ramp": { "description": 'A ramp load (docs/workloads.md, "Ramps"): the ramp, its figures per step, and where it saturated.', "type": "object", "additionalProperties": false, "required": ["from", "to", "duration_s", "shape", "steps", "trials", "criteria", "per_step", "saturation"], "properties": { "from": { "type": "number" }, "to": { "type": "number" }, "duration_s": { "type": "number" }, "shape": { "enum": ["linear", "steps"] }, "steps": { "type": "integer", "minimum": 1 }, "trials": { "type": "integer", "minimum": 1 }, "criteria": { "type": ["object", "null"], "additionalProperties": false, "required": ["slo", "growth"], "properties": { "slo": { "type": "array", "items": { "type": "string" } }, "growth": { "type": ["object", "null"], "additionalProperties": false, "required": ["factor", "metric"], "properties": { "factor": { "type": "number" }, "metric": { "type": "string" } } } } }, "per_step": { "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["index", "start_s", "end_s", "rate", "scheduled", "attempted", "completed", "failed", "error_rate", "done_in_step", "rps", "ttft_ms", "queued_ttft_ms", "tpot_ms", "samples"], "properties": { "index": { "type": "integer", "minimum": 0 }, "start_s": { "type": "number" }, "end_s": { "type": "number" }, "rate": { "type": "number" }, "scheduled": { "type": "integer", "minimum": 0 }, "attempted": { "type": "integer", "minimum": 0 }, "completed": { "type": "integer", "minimum": 0 }, "failed": { "type": "integer", "minimum": 0 }, "error_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "done_in_step": { "type": "integer", "minimum": 0 }, "rps": { "type": "number" }, "ttft_ms": { "description": "Count and nearest-rank percentiles over the step; a percentile is null with too few samples for it.", "type": ["object", "null"], "additionalProperties": false, "required": ["n", "p50", "p95", "p99"], "properties": { "n": { "type": "integer", "minimum": 0 }, "p50": { "type": ["number", "null"] }, "p95": { "type": ["number", "null"] }, "p99": { "type": ["number", "null"] } } }, "queued_ttft_ms": { "description": "Count and nearest-rank percentiles over the step; a percentile is null with too few samples for it.", "type": ["object", "null"], "additionalProperties": false, "required": ["n", "p50", "p95", "p99"], "properties": { "n": { "type": "integer", "minimum": 0 }, "p50": { "type": ["number", "null"] }, "p95": { "type": ["number", "null"] }, "p99": { "type": ["number", "null"] } } }, "tpot_ms": { "description": "Count and nearest-rank percentiles over the step; a percentile is null with too few samples for it.", "type": ["object", "null"], "additionalProperties": false, "required": ["n", "p50", "p95", "p99"], "properties": { "n": { "type": "integer", "minimum": 0 }, "p50": { "type": ["number", "null"] }, "p95": { "type": ["number", "null"] }, "p99": { "type": ["number", "null"] } } }, "verdict": { "enum": ["pass", "fail", "undecided"] }, "slos": { "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["slo", "value", "lo", "hi", "verdict"], "properties": { "slo": { "type": "string" }, "value": { "type": ["number", "null"] }, "lo": { "type": ["number", "null"] }, "hi": { "type": ["number", "null"] }, "verdict": { "enum": ["pass", "fail", "undecided"] } } } }, "samples": { "description": "Per successful request of the step, pooled over trials (and shards): what merge pools and the verdict is judged on.", "type": "object", "additionalProperties": false, "required": ["ttft_ms", "queued_ttft_ms", "tpot_ms", "e2e_ms", "queued_e2e_ms"], "properties": { "ttft_ms": { "type": "array", "items": { "type": "number" } }, "queued_ttft_ms": { "type": "array", "items": { "type": "number" } }, "tpot_ms": { "type": "array", "items": { "type": "number" } }, "e2e_ms": { "type": "array", "items": { "type": "number" } }, "queued_e2e_ms": { "type": "array", "items": { "type": "number" } } } } } } }, "saturation": { "type": ["object", "null"], "additionalProperties": false, "required": ["criteria", "status", "step", "rate", "reason"], "properties": { "criteria": { "type": "array", "items": { "type": "string" } }, "status": { "enum": ["found", "undecided", "not-found"] }, "step": { "type": ["integer", "null"], "minimum": 0 }, "rate": { "type": ["number", "null"] }, "reason": { "type": "string" } } } } }, "turns": { "description": "A multi-turn cell: its figures by turn number (1-based), pooled over trials, warm-up excluded.", "type": "array", "maxItems": 1e3, "items": { "type": "object", "additionalProperties": false, "required": ["turn", "attempted", "completed", "input_tokens_mean", "ttft_ms", "queued_ttft_ms"], "properties": { "turn": { "type": "integer", "minimum": 1 }, "attempted": { "type": "integer", "minimum": 0 }, "completed": { "type": "integer", "minimum": 0 }, "input_tokens_mean": { "type": ["number", "null"], "minimum": 0 }, "ttft_ms": { "$ref": "#/definitions/distribution" }, "queued_ttft_ms": { "$ref": "#/definitions/distribution" } } } }, "lateness_ms": { "description": "Open loop and trace replay: how late requests with a free slot left after their scheduled time, pooled over trials (nearest rank).", "type": "object", "additionalProperties": false, "required": ["count", "p50", "p99", "max"], "properties": { "count": { "type": "integer", "minimum": 0 }, "p50": { "type": "number", "minimum": 0 }, "p99": { "type": "number", "minimum": 0 }, "max": { "type": "number", "minimum": 0 }, "hist": { "description": "HdrHistogram of the lags (thousandths of a ms, compressed base64), so shards' lateness can be pooled; absent in results written before it.", "type": "string" } } }, "telemetry": { "$ref": "#/definitions/cellTelemetry" }, "shards": { "description": "Merged results: each shard's own errors and client self-check for this cell.", "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["index", "counts", "errors", "client"], "properties": { "index": { "type": "integer", "minimum": 0 }, "counts": { "type": "object" }, "errors": { "type": "object" }, "client": { "$ref": "#/definitions/client" } } } } } }, "cellMetrics": { "type": "object", "additionalProperties": false, "required": ["counts", "window_s", "rps", "input_tps", "output_tps", "total_tps", "error_rate", "goodput_rps", "goodput_ratio", "ttft_ms", "queued_ttft_ms", "tpot_ms", "itl_ms", "e2e_ms", "queued_e2e_ms", "user_tps", "schedule_lag_ms", "concurrency", "offered_rps", "tokens", "errors", "samples"], "properties": { "counts": { "type": "object", "additionalProperties": false, "required": ["attempted", "completed", "failed", "warmup", "not_sent", "cancelled"], "properties": { "attempted": { "type": "integer", "minimum": 0 }, "completed": { "type": "integer", "minimum": 0 }, "failed": { "type": "integer", "minimum": 0 }, "warmup": { "type": "integer", "minimum": 0 }, "not_sent": { "type": "integer", "minimum": 0 }, "cancelled": { "type": "integer", "minimum": 0 } } }, "window_s": { "$ref": "#/definitions/rate" }, "rps": { "$ref": "#/definitions/rate" }, "input_tps": { "$ref": "#/definitions/rate" }, "output_tps": { "$ref": "#/definitions/rate" }, "total_tps": { "$ref": "#/definitions/rate" }, "error_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "goodput_rps": { "$ref": "#/definitions/nullableRate" }, "goodput_ratio": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "cost_per_mtok_output_usd": { "description": "US dollars per million output tokens at the measured output throughput: price per hour / (output_tps x 3600) x 1e6 (config cost:); null when no token was produced.", "$ref": "#/definitions/nullableRate" }, "cost_per_mtok_total_usd": { "description": "US dollars per million input and output tokens at the measured total throughput (config cost:).", "$ref": "#/definitions/nullableRate" }, "energy_per_output_token_j": { "description": "Joules per output token: the GPUs' energy over the measured window (trapezoid over power.draw readings) / output tokens of completed requests; null when too few readings.", "$ref": "#/definitions/nullableRate" }, "ttft_ms": { "$ref": "#/definitions/distribution" }, "queued_ttft_ms": { "$ref": "#/definitions/distribution" }, "tpot_ms": { "$ref": "#/definitions/distribution" }, "itl_ms": { "$ref": "#/definitions/distribution" }, "e2e_ms": { "$ref": "#/definitions/distribution" }, "queued_e2e_ms": { "$ref": "#/definitions/distribution" }, "user_tps": { "$ref": "#/definitions/distribution" }, "schedule_lag_ms": { "$ref": "#/definitions/distribution" }, "concurrency": { "type": "object", "additionalProperties": false, "required": ["achieved_mean", "achieved_max"], "properties": { "achieved_mean": { "type": "number", "minimum": 0 }, "achieved_max": { "type": "integer", "minimum": 0 } } }, "offered_rps": { "$ref": "#/definitions/nullableRate" }, "tokens": { "type": "object", "additionalProperties": false, "required": ["input_mean", "output_mean", "output_requested_mean", "output_honoured", "tokens_per_chunk_mean", "sources"], "properties": { "input_mean": { "type": ["number", "null"] }, "output_mean": { "type": ["number", "null"] }, "output_requested_mean": { "type": ["number", "null"] }, "output_honoured": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "tokens_per_chunk_mean": { "type": ["number", "null"] }, "sources": { "type": "object", "additionalProperties": false, "required": ["server", "client"], "properties": { "server": { "type": "integer", "minimum": 0 }, "client": { "type": "integer", "minimum": 0 } } }, "server_counts_refused": { "description": "Completed requests whose server usage counts were beyond what the request could produce (above max_tokens and the output events received, or a prompt over 1e8 tokens) and were replaced by the client's; absent when none.", "type": "integer", "minimum": 1 } } }, "errors": { "type": "object", "additionalProperties": false, "properties": { "connect": { "$ref": "#/definitions/errorSummary" }, "timeout": { "$ref": "#/definitions/errorSummary" }, "http-4xx": { "$ref": "#/definitions/errorSummary" }, "http-5xx": { "$ref": "#/definitions/errorSummary" }, "stream-error": { "$ref": "#/definitions/errorSummary" }, "cut-off": { "$ref": "#/definitions/errorSummary" }, "bad-response": { "$ref": "#/definitions/errorSummary" } } }, "samples": { "type": "object", "additionalProperties": false, "required": ["ttft_ms", "queued_ttft_ms", "e2e_ms", "tpot_ms", "n_in", "n_out"], "properties": { "ttft_ms": { "$ref": "#/definitions/numArray" }, "queued_ttft_ms": { "$ref": "#/definitions/numArray" }, "e2e_ms": { "$ref": "#/definitions/numArray" }, "tpot_ms": { "type": "array", "items": { "type": ["number", "null"] } }, "n_in": { "$ref": "#/definitions/numArray" }, "n_out": { "$ref": "#/definitions/numArray" } } } } }, "trialMetrics": { "type": "object", "additionalProperties": false, "required": ["counts", "window_s", "rps", "input_tps", "output_tps", "total_tps", "error_rate", "goodput_rps", "goodput_ratio", "ttft_ms", "queued_ttft_ms", "tpot_ms", "itl_ms", "e2e_ms", "queued_e2e_ms", "user_tps", "schedule_lag_ms", "concurrency", "offered_rps", "tokens", "errors"], "properties": { "counts": { "type": "object", "additionalProperties": false, "required": ["attempted", "completed", "failed", "warmup", "not_sent", "cancelled"], "properties": { "attempted": { "type": "integer", "minimum": 0 }, "completed": { "type": "integer", "minimum": 0 }, "failed": { "type": "integer", "minimum": 0 }, "warmup": { "type": "integer", "minimum": 0 }, "not_sent": { "type": "integer", "minimum": 0 }, "cancelled": { "type": "integer", "minimum": 0 } } }, "window_s": { "$ref": "#/definitions/rate" }, "rps": { "$ref": "#/definitions/rate" }, "input_tps": { "$ref": "#/definitions/rate" }, "output_tps": { "$ref": "#/definitions/rate" }, "total_tps": { "$ref": "#/definitions/rate" }, "error_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "goodput_rps": { "$ref": "#/definitions/nullableRate" }, "goodput_ratio": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "cost_per_mtok_output_usd": { "description": "US dollars per million output tokens at the measured output throughput: price per hour / (output_tps x 3600) x 1e6 (config cost:); null when no token was produced.", "$ref": "#/definitions/nullableRate" }, "cost_per_mtok_total_usd": { "description": "US dollars per million input and output tokens at the measured total throughput (config cost:).", "$ref": "#/definitions/nullableRate" }, "energy_per_output_token_j": { "description": "Joules per output token: the GPUs' energy over the measured window (trapezoid over power.draw readings) / output tokens of completed requests; null when too few readings.", "$ref": "#/definitions/nullableRate" }, "ttft_ms": { "$ref": "#/definitions/distribution" }, "queued_ttft_ms": { "$ref": "#/definitions/distribution" }, "tpot_ms": { "$ref": "#/definitions/distribution" }, "itl_ms": { "$ref": "#/definitions/distribution" }, "e2e_ms": { "$ref": "#/definitions/distribution" }, "queued_e2e_ms": { "$ref": "#/definitions/distribution" }, "user_tps": { "$ref": "#/definitions/distribution" }, "schedule_lag_ms": { "$ref": "#/definitions/distribution" }, "concurrency": { "type": "object", "additionalProperties": false, "required": ["achieved_mean", "achieved_max"], "properties": { "achieved_mean": { "type": "number", "minimum": 0 }, "achieved_max": { "type": "integer", "minimum": 0 } } }, "offered_rps": { "$ref": "#/definitions/nullableRate" }, "tokens": { "type": "object", "additionalProperties": false, "required": ["input_mean", "output_mean", "output_requested_mean", "output_honoured", "tokens_per_chunk_mean", "sources"], "properties": { "input_mean": { "type": ["number", "null"] }, "output_mean": { "type": ["number", "null"] }, "output_requested_mean": { "type": ["number", "null"] }, "output_honoured": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "tokens_per_chunk_mean": { "type": ["number", "null"] }, "sources": { "type": "object", "additionalProperties": false, "required": ["server", "client"], "properties": { "server": { "type": "integer", "minimum": 0 }, "client": { "type": "integer", "minimum": 0 } } }, "server_counts_refused": { "description": "Completed requests whose server usage counts were beyond what the request could produce (above max_tokens and the output events received, or a prompt over 1e8 tokens) and were replaced by the client's; absent when none.", "type": "integer", "minimum": 1 } } }, "errors": { "type": "object", "additionalProperties": false, "properties": { "connect": { "$ref": "#/definitions/errorSummary" }, "timeout": { "$ref": "#/definitions/errorSummary" }, "http-4xx": { "$ref": "#/definitions/errorSummary" }, "http-5xx": { "$ref": "#/definitions/errorSummary" }, "stream-error": { "$ref": "#/definitions/errorSummary" }, "cut-off": { "$ref": "#/definitions/errorSummary" }, "bad-response": { "$ref": "#/definitions/errorSummary" } } } } }, "client": { "type": "object", "additionalProperties": false, "required": ["event_loop_delay_p99_ms", "event_loop_delay_max_ms", "saturated", "reasons"], "properties": { "event_loop_delay_p99_ms": { "type": "number", "minimum": 0 }, "event_loop_delay_max_ms": { "type": "number", "minimum": 0 }, "saturated": { "type": "boolean" }, "reasons": { "type": "array", "items": { "type": "string" } } } }, "telemetryStat": { "type": "object", "additionalProperties": false, "required": ["mean", "max", "p95", "samples"], "properties": { "mean": { "type": "number" }, "max": { "type": "number" }, "p95": { "type": "number" }, "samples": { "type": "integer", "minimum": 1 } }, "description": "mean, max and nearest-rank p95 of the samples taken while the cell ran." }, "cellTelemetry": { "type": "object", "additionalProperties": false, "required": ["started_at", "duration_s", "gpu", "engine", "neighbours"], "properties": { "started_at": { "type": "string", "format": "date-time" }, "duration_s": { "type": "number", "minimum": 0 }, "gpu": { "type": "object", "additionalProperties": false, "required": ["status", "message", "interval_ms", "gpus", "other_processes"], "properties": { "status": { "enum": ["ok", "absent", "unavailable", "died", "hung"] }, "message": { "type": ["string", "null"] }, "interval_ms": { "type": "integer", "minimum": 1 }, "energy": { "description": "The GPUs' energy over the trial's measured window, by the trapezoid rule over the power readings (docs/metrics.md, Cost and energy).", "type": "object", "additionalProperties": false, "required": ["method", "window_s", "gpus_counted", "gap_s", "joules"], "properties": { "method": { "const": "trapezoid" }, "window_s": { "type": "number", "minimum": 0 }, "gpus_counted": { "type": "integer", "minimum": 0 }, "gap_s": { "type": "number", "minimum": 0 }, "joules": { "type": ["number", "null"], "minimum": 0 } } }, "gpus": { "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["index", "name", "utilization_pct", "memory_used_mib", "memory_total_mib", "power_w", "sm_clock_mhz", "mem_clock_mhz", "temperature_c"], "properties": { "index": { "type": "integer", "minimum": 0 }, "name": { "type": "string" }, "utilization_pct": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/telemetryStat" }] }, "memory_used_mib": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/telemetryStat" }] }, "memory_total_mib": { "type": ["number", "null"] }, "power_w": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/telemetryStat" }] }, "energy_j": { "description": "Joules this GPU drew over the trial's measured window; null without power readings.", "type": ["number", "null"], "minimum": 0 }, "sm_clock_mhz": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/telemetryStat" }] }, "mem_clock_mhz": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/telemetryStat" }] }, "temperature_c": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/telemetryStat" }] } } } }, "other_processes": { "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["pid", "name", "used_memory_mib", "gpu_uuid"], "properties": { "pid": { "type": "integer" }, "name": { "type": "string" }, "used_memory_mib": { "type": ["number", "null"] }, "gpu_uuid": { "type": ["string", "null"] } } } } } }, "engine": { "oneOf": [{ "type": "null" }, { "type": "object", "additionalProperties": false, "required": ["engine", "scrapes", "failed_scrapes", "errors", "running", "waiting", "kv_cache_usage", "prefix_cache_hit_rate", "preemptions", "prompt_tokens", "cached_prompt_tokens", "generation_tokens", "token_check", "raw", "raw_dropped"], "properties": { "engine": { "enum": ["vllm", "embedded", "llama.cpp", "sglang", "tgi", "unknown"] }, "scrapes": { "type": "integer", "minimum": 0 }, "failed_scrapes": { "type": "integer", "minimum": 0 }, "errors": { "type": "array", "items": { "type": "string" } }, "running": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/telemetryStat" }] }, "waiting": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/telemetryStat" }] }, "kv_cache_usage": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/telemetryStat" }] }, "prefix_cache_hit_rate": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "preemptions": { "type": ["number", "null"] }, "prompt_tokens": { "type": ["number", "null"] }, "cached_prompt_tokens": { "type": ["number", "null"] }, "generation_tokens": { "type": ["number", "null"] }, "token_check": { "oneOf": [{ "type": "null" }, { "type": "object", "additionalProperties": false, "required": ["client_prompt", "client_completion", "server_prompt", "server_generation", "mismatches"], "properties": { "client_prompt": { "type": "number", "minimum": 0 }, "client_completion": { "type": "number", "minimum": 0 }, "server_prompt": { "type": ["number", "null"] }, "server_generation": { "type": ["number", "null"] }, "mismatches": { "type": "array", "items": { "type": "string" } } } }] }, "raw": { "type": "object", "additionalProperties": { "type": "number" } }, "raw_dropped": { "type": "integer", "minimum": 0 } } }] }, "neighbours": { "type": "object", "additionalProperties": false, "required": ["others_cpu_share", "others_cores", "cpus", "limit", "flagged", "reasons"], "properties": { "others_cpu_share": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "others_cores": { "type": ["number", "null"] }, "cpus": { "type": "integer", "minimum": 1 }, "limit": { "type": "number", "minimum": 0 }, "flagged": { "type": "boolean" }, "reasons": { "type": "array", "items": { "type": "string" } } } }, "dropped": { "description": "Figures the reader would refuse (not finite, beyond \xB11e12, a rate outside 0..1), dropped (null, or the series, GPU or process left out) or clamped when the result was written, as `path: value` relative to this block; absent when there were none.", "type": "array", "items": { "type": "string" } } }, "description": "What the server and the machine did while the cell ran (GPU sampling, the server's /metrics, other processes). Optional: results without it still read." }, "environment": { "type": "object", "additionalProperties": false, "required": ["gpu_status", "gpus", "driver_version", "cuda_version", "gpu_topology", "cpu_model", "cpus", "memory_gb", "engine", "model", "runner"], "properties": { "gpu_status": { "enum": ["ok", "absent", "unavailable"] }, "gpus": { "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["index", "name", "memory_total_mib"], "properties": { "index": { "type": "integer", "minimum": 0 }, "name": { "type": "string" }, "memory_total_mib": { "type": ["number", "null"] } } } }, "driver_version": { "type": ["string", "null"] }, "cuda_version": { "type": ["string", "null"] }, "gpu_topology": { "type": ["string", "null"] }, "cpu_model": { "type": "string" }, "cpus": { "type": "integer", "minimum": 1 }, "memory_gb": { "type": "number", "minimum": 0 }, "engine": { "oneOf": [{ "type": "null" }, { "type": "object", "additionalProperties": false, "required": ["name", "version", "source"], "properties": { "name": { "enum": ["vllm", "embedded", "llama.cpp", "sglang", "tgi", "unknown"] }, "version": { "type": ["string", "null"] }, "source": { "type": ["string", "null"] } } }] }, "model": { "type": ["string", "null"] }, "runner": { "oneOf": [{ "type": "null" }, { "type": "object", "additionalProperties": false, "required": ["name", "os", "image_os", "image_version"], "properties": { "name": { "type": ["string", "null"] }, "os": { "type": ["string", "null"] }, "image_os": { "type": ["string", "null"] }, "image_version": { "type": ["string", "null"] } } }] } }, "description": "Where the run was measured: GPUs, driver, engine and version, model, CPU, the Actions runner. Optional: results without it still read." }, "capacityEstimate": { "type": "object", "required": ["value", "lo", "hi"], "properties": { "value": { "type": "number" }, "lo": { "type": "number" }, "hi": { "type": ["number", "null"] } } }, "capacityCell": { "description": "A capacity search or sweep (docs/capacity.md). Numbers that were infinite (open interval ends) are stored as null.", "type": "object", "additionalProperties": false, "required": ["id", "kind", "scenario", "mode", "slo", "status", "workload_hash", "started_at", "duration_s", "points", "search", "sweep"], "properties": { "id": { "type": "string" }, "kind": { "const": "capacity" }, "scenario": { "type": "object", "additionalProperties": false, "required": ["name", "input_tokens", "output_tokens", "shared_prefix_tokens", "dataset"], "properties": { "name": { "type": "string" }, "input_tokens": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/lengthSpec" }] }, "output_tokens": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/lengthSpec" }] }, "shared_prefix_tokens": { "type": "integer", "minimum": 0 }, "dataset": { "type": ["string", "null"] } } }, "mode": { "enum": ["rate", "concurrency"] }, "slo": { "type": "array", "minItems": 1, "items": { "type": "string" } }, "status": { "enum": ["running", "complete", "interrupted"] }, "workload_hash": { "type": "string", "pattern": "^[0-9a-f]{64}$" }, "started_at": { "type": "string", "format": "date-time" }, "duration_s": { "type": "number", "minimum": 0 }, "points": { "type": "array", "items": { "type": "object", "required": ["role", "load", "requests", "runs", "verdict", "leaning", "slos", "rps", "output_tps", "goodput_rps", "error_rate"], "properties": { "role": { "enum": ["saturation", "search", "sweep"] }, "load": { "type": "object" }, "requests": { "type": "integer", "minimum": 0 }, "runs": { "type": "integer", "minimum": 0 }, "verdict": { "enum": ["pass", "fail", "undecided"] }, "leaning": { "enum": ["pass", "fail"] }, "slos": { "type": "array" }, "rps": { "type": "number" }, "output_tps": { "type": "number" }, "goodput_rps": { "type": ["number", "null"] }, "error_rate": { "type": "number" }, "detail": { "type": "array" } } } }, "search": { "oneOf": [{ "type": "null" }, { "type": "object", "required": ["mode", "slos", "status", "reason", "bracket", "capacity", "capacity_rps", "capacity_output_tps"], "properties": { "status": { "enum": ["found", "budget", "below-range", "above-range"] }, "capacity": { "$ref": "#/definitions/capacityEstimate" }, "capacity_rps": { "$ref": "#/definitions/capacityEstimate" }, "capacity_output_tps": { "$ref": "#/definitions/capacityEstimate" } } }] }, "sweep": { "type": ["object", "null"] } } }, "lengthSpec": { "description": "A scenario length as its normal config holds it: a count, or a distribution (docs/workloads.md).", "oneOf": [{ "type": "integer", "minimum": 1 }, { "type": "object", "additionalProperties": false, "required": ["dist"], "properties": { "dist": { "enum": ["uniform", "normal", "lognormal", "empirical"] }, "min": { "type": "integer", "minimum": 1 }, "max": { "type": "integer", "minimum": 1 }, "mean": { "type": "number", "exclusiveMinimum": 0 }, "stddev": { "type": "number", "minimum": 0 }, "values": { "type": "array", "minItems": 1, "items": { "type": "integer", "minimum": 1 } }, "weights": { "type": "array", "minItems": 1, "items": { "type": "number", "exclusiveMinimum": 0 } } } }] }, "lengthSummary": { "description": "Lengths asked for: mean, p50 and p90 (nearest rank), max.", "type": "object", "additionalProperties": false, "required": ["mean", "p50", "p90", "max"], "properties": { "mean": { "type": "number", "minimum": 0 }, "p50": { "type": "number", "minimum": 0 }, "p90": { "type": "number", "minimum": 0 }, "max": { "type": "number", "minimum": 0 } } } } };
+  const schema6 = { "$schema": "http://json-schema.org/draft-07/schema#", "$id": "https://llm-perf-gate.dev/schema/result@1.json", "title": "llm-perf-gate result@1", "description": "One run of a workload matrix against an OpenAI-compatible endpoint. Metric definitions: docs/metrics.md.", "type": "object", "additionalProperties": false, "required": ["schema", "tool", "status", "error", "started_at", "finished_at", "config", "config_hash", "workload_hash", "target", "machine", "git", "ab", "cells"], "properties": { "schema": { "const": "llm-perf-gate/result@1" }, "tool": { "type": "object", "additionalProperties": false, "required": ["name", "version"], "properties": { "name": { "const": "llm-perf-gate" }, "version": { "type": "string" } } }, "status": { "enum": ["running", "complete", "interrupted", "failed"] }, "error": { "type": ["string", "null"] }, "started_at": { "type": "string", "format": "date-time" }, "finished_at": { "type": ["string", "null"], "format": "date-time" }, "config": { "description": "The run's normalised config (src/config/normal.ts). The parts readers act on are checked here, so a crafted file is refused naming the field before any code walks it; the gate section is checked further as a config file's would be.", "type": "object", "required": ["target", "seed", "run", "scenarios", "loads"], "properties": { "target": { "type": "object", "properties": { "fixed_output": { "type": "boolean" } } }, "seed": { "type": "number" }, "run": { "type": "object", "properties": { "trials": { "type": "integer", "minimum": 1 }, "requests": { "type": "integer", "minimum": 1 } } }, "scenarios": { "type": "array", "items": { "type": "object", "required": ["name"], "properties": { "name": { "type": "string" } } } }, "loads": { "type": "array", "items": { "anyOf": [{ "type": "object", "required": ["concurrency"], "properties": { "concurrency": { "type": "integer", "minimum": 1 } } }, { "type": "object", "required": ["rate", "arrival", "burstiness", "max_concurrency"], "properties": { "rate": { "type": "number" }, "arrival": { "enum": ["poisson", "gamma"] }, "burstiness": { "type": "number" }, "max_concurrency": { "type": ["integer", "null"] } } }, { "type": "object", "required": ["ramp"], "properties": { "ramp": { "type": "object", "required": ["from", "to", "duration_s", "shape", "steps", "saturation"] } } }, { "type": "object", "required": ["burst"], "properties": { "burst": { "type": "object", "required": ["size", "every_s", "max_concurrency"] } } }] } }, "gate": { "type": "object", "required": ["confidence", "alpha", "error_rate_limit", "token_drift_limit", "strict_fingerprint", "bootstrap_iterations", "metrics", "scenarios", "slo"], "properties": { "confidence": { "type": "number" }, "alpha": { "type": "number" }, "error_rate_limit": { "type": "number" }, "token_drift_limit": { "type": "number" }, "strict_fingerprint": { "type": "boolean" }, "bootstrap_iterations": { "type": "integer" }, "metrics": { "type": "object", "additionalProperties": { "type": "object" } }, "scenarios": { "type": "object", "additionalProperties": { "type": "object", "required": ["metrics"], "properties": { "metrics": { "type": "object", "additionalProperties": { "type": "object" } } } } }, "slo": { "type": "array", "items": { "type": "object", "required": ["check"], "properties": { "check": { "type": "string" } } } }, "capacity": { "type": "object" } } }, "telemetry": { "type": "object" } } }, "config_hash": { "type": "string", "pattern": "^[0-9a-f]{64}$" }, "workload_hash": { "type": ["string", "null"], "pattern": "^[0-9a-f]{64}$" }, "target": { "oneOf": [{ "type": "null" }, { "type": "object", "additionalProperties": false, "required": ["url", "api", "model", "models", "server_headers", "system_fingerprint", "model_entries"], "properties": { "url": { "type": "string", "pattern": "^https?://[^@/]+(/.*)?$" }, "api": { "enum": ["chat", "completions"] }, "model": { "type": "string" }, "models": { "type": "array", "items": { "type": "string" } }, "server_headers": { "type": "object", "additionalProperties": { "type": "string" } }, "system_fingerprint": { "type": ["string", "null"] }, "model_entries": { "type": "array" }, "prompt_lengths": { "description": `target.prompt_lengths: server: prompts were met in the server's tokens by the map the probe requests fitted (one word, a word repeated, the whole word list in chunks), served = slope x words + overhead (docs/workloads.md, "The server's tokenizer"). Absent: lengths in the config's tokenizer.`, "type": "object", "additionalProperties": false, "required": ["in", "slope", "overhead", "probes"], "properties": { "in": { "const": "server" }, "slope": { "type": "number", "exclusiveMinimum": 0 }, "overhead": { "type": "number" }, "probes": { "type": "array", "maxItems": 128, "items": { "type": "object", "additionalProperties": false, "required": ["words", "served"], "properties": { "words": { "type": "integer", "minimum": 1 }, "served": { "type": "integer", "minimum": 0 } } } } } } } }] }, "machine": { "type": "object", "additionalProperties": false, "required": ["platform", "arch", "cpu_model", "cpus", "memory_gb", "node"], "properties": { "platform": { "type": "string" }, "arch": { "type": "string" }, "cpu_model": { "type": "string" }, "cpus": { "type": "integer", "minimum": 0 }, "memory_gb": { "type": "number", "minimum": 0 }, "node": { "type": "string" }, "priority": { "description": "The measuring process's scheduling priority: the nice value asked for (null: not asked), the one it ran at, whether that is the one asked for or better, and why not (src/run/priority.ts).", "type": "object", "additionalProperties": false, "required": ["asked", "nice", "raised", "note"], "properties": { "asked": { "type": ["integer", "null"] }, "nice": { "type": ["integer", "null"] }, "raised": { "type": "boolean" }, "note": { "type": ["string", "null"], "maxLength": 400 } } } } }, "git": { "oneOf": [{ "type": "null" }, { "type": "object", "additionalProperties": false, "required": ["commit", "ref"], "properties": { "commit": { "type": "string", "pattern": "^[0-9a-f]{40,64}$" }, "ref": { "type": ["string", "null"] } } }] }, "cells": { "type": "array", "items": { "$ref": "#/definitions/cell" } }, "ab": { "oneOf": [{ "type": "null" }, { "type": "object", "additionalProperties": false, "required": ["run_id", "side"], "properties": { "run_id": { "type": "string", "minLength": 1 }, "side": { "enum": ["baseline", "candidate"] }, "looks": { "description": "Sequential measurement: the pairs of the first look and the budget's last pair; every look between is judged at its alpha-spending level (docs/gate.md). Absent: the fixed design.", "type": "object", "additionalProperties": false, "required": ["first", "last"], "properties": { "first": { "type": "integer", "minimum": 1, "maximum": 100 }, "last": { "type": "integer", "minimum": 1, "maximum": 100 } } } } }] }, "environment": { "$ref": "#/definitions/environment" }, "capacity": { "description": "Capacity cells, apart from the matrix's cells; absent in results without them.", "type": "array", "items": { "$ref": "#/definitions/capacityCell" } }, "shard": { "description": "Set when this result is shard `index` of `count` of one plan (`run --shard`); `merge` combines the shards.", "type": "object", "additionalProperties": false, "required": ["index", "count", "start_at", "clock_offset_ms"], "properties": { "index": { "type": "integer", "minimum": 0 }, "count": { "type": "integer", "minimum": 1 }, "start_at": { "type": ["string", "null"], "description": "The agreed wall-clock start (--start-at), ISO 8601; null: started at once." }, "clock_offset_ms": { "type": ["number", "null"], "description": "Server Date header minus this machine's clock, ms; the header has 1 s resolution, so this only detects skew above ~1 s. Null: no Date header." } } }, "merged": { "description": "Set when `merge` combined shard results into this one.", "type": "object", "additionalProperties": false, "required": ["count", "shards"], "properties": { "count": { "type": "integer", "minimum": 1 }, "shards": { "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["index", "started_at", "finished_at", "status", "clock_offset_ms", "machine"], "properties": { "index": { "type": "integer", "minimum": 0 }, "started_at": { "type": "string" }, "finished_at": { "type": ["string", "null"] }, "status": { "type": "string" }, "clock_offset_ms": { "type": ["number", "null"] }, "machine": { "type": "object" } } } } } }, "gate": { "type": "object", "additionalProperties": false, "required": ["verdict", "regressed", "accepted", "pull_request"], "description": "The gate's outcome when the action stored this result (a push): the verdict against its baseline, and an intended regression's acceptance carried over from the pull request it was merged from.", "properties": { "verdict": { "enum": ["pass", "warn", "fail", "inconclusive", "invalid"] }, "regressed": { "type": "integer", "minimum": 0 }, "accepted": { "oneOf": [{ "type": "null" }, { "type": "object", "additionalProperties": false, "required": ["by", "at", "reason", "via"], "properties": { "by": { "type": "string", "maxLength": 100 }, "at": { "type": "string", "maxLength": 40 }, "reason": { "type": "string", "maxLength": 1e3 }, "via": { "enum": ["label", "comment"] } } }] }, "pull_request": { "oneOf": [{ "type": "null" }, { "type": "integer", "minimum": 1 }] } } } }, "definitions": { "rate": { "type": "number", "minimum": 0 }, "nullableRate": { "type": ["number", "null"], "minimum": 0 }, "distribution": { "oneOf": [{ "type": "null" }, { "type": "object", "additionalProperties": false, "required": ["unit", "n", "mean", "stddev", "min", "p50", "p90", "p95", "p99", "max", "hist"], "properties": { "unit": { "enum": ["ms", "tok/s"] }, "n": { "type": "integer", "minimum": 1 }, "mean": { "type": "number" }, "stddev": { "type": "number", "minimum": 0 }, "min": { "type": "number" }, "p50": { "type": ["number", "null"] }, "p90": { "type": ["number", "null"] }, "p95": { "type": ["number", "null"] }, "p99": { "type": ["number", "null"] }, "max": { "type": "number" }, "hist": { "type": "string", "pattern": "^[A-Za-z0-9+/=]+$" } } }] }, "errorSummary": { "type": "object", "additionalProperties": false, "required": ["count", "examples"], "properties": { "count": { "type": "integer", "minimum": 1 }, "examples": { "type": "array", "maxItems": 3, "items": { "type": "string" } } } }, "numArray": { "type": "array", "items": { "type": "number" } }, "cell": { "type": "object", "additionalProperties": false, "required": ["id", "scenario", "load", "status", "workload_hash", "started_at", "duration_s", "metrics", "client", "trials"], "properties": { "id": { "type": "string" }, "scenario": { "type": "object", "additionalProperties": false, "required": ["name", "input_tokens", "output_tokens", "shared_prefix_tokens", "dataset"], "properties": { "name": { "type": "string" }, "input_tokens": { "description": "A count, a distribution, or null (a dataset's or a trace's prompts).", "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/lengthSpec" }] }, "output_tokens": { "description": "A count, a distribution, or null (a trace: its rows say).", "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/lengthSpec" }] }, "shared_prefix_tokens": { "type": "integer", "minimum": 0 }, "dataset": { "type": ["string", "null"] }, "conversation": { "description": `A multi-turn scenario (docs/workloads.md, "Multi-turn conversations"): turns per session, the later user messages' length, the think time and where the answers in the history come from.`, "type": "object", "additionalProperties": false, "required": ["turns", "user_tokens", "think_time_ms", "answers"], "properties": { "turns": { "type": "integer", "minimum": 1 }, "user_tokens": { "$ref": "#/definitions/lengthSpec" }, "think_time_ms": { "anyOf": [{ "const": 0 }, { "$ref": "#/definitions/lengthSpec" }] }, "answers": { "enum": ["real", "synthetic"] } } }, "trace": { "description": "A trace replay: its file as given, format, sha256 of its bytes, and the requests replayed.", "type": "object", "additionalProperties": false, "required": ["file", "format", "sha256", "requests"], "properties": { "file": { "type": "string" }, "format": { "enum": ["mooncake", "azure"] }, "sha256": { "type": "string", "pattern": "^[0-9a-f]{64}$" }, "requests": { "type": "integer", "minimum": 1 } } } } }, "load": { "oneOf": [{ "type": "object", "additionalProperties": false, "required": ["kind", "label", "concurrency"], "properties": { "kind": { "const": "concurrency" }, "label": { "type": "string" }, "concurrency": { "type": "integer", "minimum": 1 } } }, { "type": "object", "additionalProperties": false, "required": ["kind", "label", "rate", "arrival", "burstiness", "max_concurrency"], "properties": { "kind": { "const": "rate" }, "label": { "type": "string" }, "rate": { "type": "number", "exclusiveMinimum": 0 }, "arrival": { "enum": ["poisson", "gamma", "trace", "ramp", "burst"] }, "burstiness": { "type": "number", "exclusiveMinimum": 0 }, "max_concurrency": { "type": ["integer", "null"], "minimum": 1 } } }] }, "status": { "enum": ["complete", "duration-limit", "interrupted"] }, "workload_hash": { "type": "string", "pattern": "^[0-9a-f]{64}$" }, "started_at": { "type": "string", "format": "date-time" }, "duration_s": { "type": "number", "minimum": 0 }, "client": { "$ref": "#/definitions/client" }, "metrics": { "$ref": "#/definitions/cellMetrics" }, "trials": { "type": "array", "minItems": 1, "items": { "type": "object", "additionalProperties": false, "required": ["index", "pair", "status", "started_at", "duration_s", "metrics", "client", "samples"], "properties": { "index": { "type": "integer", "minimum": 0 }, "block_requests": { "description": "Paired runs: the two trials of this pair took turns in blocks of this many measured requests (ab.interleave: blocks); absent: each ran whole.", "type": "integer", "minimum": 1 }, "warmup": { "description": "warmup: auto only: what warming up to a steady state took before this trial was measured.", "type": "object", "additionalProperties": false, "required": ["requests", "seconds", "stopped_by"], "properties": { "requests": { "type": "integer", "minimum": 0, "maximum": 1e4 }, "seconds": { "type": "number", "minimum": 0 }, "stopped_by": { "enum": ["steady", "count", "time", "interrupt"] } } }, "pair": { "type": ["integer", "null"], "minimum": 0 }, "status": { "enum": ["complete", "duration-limit", "interrupted"] }, "started_at": { "type": "string", "format": "date-time" }, "duration_s": { "type": "number", "minimum": 0 }, "metrics": { "$ref": "#/definitions/trialMetrics" }, "client": { "$ref": "#/definitions/client" }, "samples": { "type": "object", "additionalProperties": false, "required": ["from", "to"], "properties": { "from": { "type": "integer", "minimum": 0 }, "to": { "type": "integer", "minimum": 0 } } }, "telemetry": { "$ref": "#/definitions/cellTelemetry" } } } }, "lengths": { "description": "Input tokens and max_tokens the measured requests of the first trial asked for.", "type": "object", "additionalProperties": false, "required": ["input_tokens", "output_tokens"], "properties": { "input_tokens": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/lengthSummary" }] }, "output_tokens": { "$ref": "#/definitions/lengthSummary" } } }, "ramp": { "description": 'A ramp load (docs/workloads.md, "Ramps"): the ramp, its figures per step, and where it saturated.', "type": "object", "additionalProperties": false, "required": ["from", "to", "duration_s", "shape", "steps", "trials", "criteria", "per_step", "saturation"], "properties": { "from": { "type": "number" }, "to": { "type": "number" }, "duration_s": { "type": "number" }, "shape": { "enum": ["linear", "steps"] }, "steps": { "type": "integer", "minimum": 1 }, "trials": { "type": "integer", "minimum": 1 }, "criteria": { "type": ["object", "null"], "additionalProperties": false, "required": ["slo", "growth"], "properties": { "slo": { "type": "array", "items": { "type": "string" } }, "growth": { "type": ["object", "null"], "additionalProperties": false, "required": ["factor", "metric"], "properties": { "factor": { "type": "number" }, "metric": { "type": "string" } } } } }, "per_step": { "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["index", "start_s", "end_s", "rate", "scheduled", "attempted", "completed", "failed", "error_rate", "done_in_step", "rps", "ttft_ms", "queued_ttft_ms", "tpot_ms", "samples"], "properties": { "index": { "type": "integer", "minimum": 0 }, "start_s": { "type": "number" }, "end_s": { "type": "number" }, "rate": { "type": "number" }, "scheduled": { "type": "integer", "minimum": 0 }, "attempted": { "type": "integer", "minimum": 0 }, "completed": { "type": "integer", "minimum": 0 }, "failed": { "type": "integer", "minimum": 0 }, "error_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "done_in_step": { "type": "integer", "minimum": 0 }, "rps": { "type": "number" }, "ttft_ms": { "description": "Count and nearest-rank percentiles over the step; a percentile is null with too few samples for it.", "type": ["object", "null"], "additionalProperties": false, "required": ["n", "p50", "p95", "p99"], "properties": { "n": { "type": "integer", "minimum": 0 }, "p50": { "type": ["number", "null"] }, "p95": { "type": ["number", "null"] }, "p99": { "type": ["number", "null"] } } }, "queued_ttft_ms": { "description": "Count and nearest-rank percentiles over the step; a percentile is null with too few samples for it.", "type": ["object", "null"], "additionalProperties": false, "required": ["n", "p50", "p95", "p99"], "properties": { "n": { "type": "integer", "minimum": 0 }, "p50": { "type": ["number", "null"] }, "p95": { "type": ["number", "null"] }, "p99": { "type": ["number", "null"] } } }, "tpot_ms": { "description": "Count and nearest-rank percentiles over the step; a percentile is null with too few samples for it.", "type": ["object", "null"], "additionalProperties": false, "required": ["n", "p50", "p95", "p99"], "properties": { "n": { "type": "integer", "minimum": 0 }, "p50": { "type": ["number", "null"] }, "p95": { "type": ["number", "null"] }, "p99": { "type": ["number", "null"] } } }, "verdict": { "enum": ["pass", "fail", "undecided"] }, "slos": { "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["slo", "value", "lo", "hi", "verdict"], "properties": { "slo": { "type": "string" }, "value": { "type": ["number", "null"] }, "lo": { "type": ["number", "null"] }, "hi": { "type": ["number", "null"] }, "verdict": { "enum": ["pass", "fail", "undecided"] } } } }, "samples": { "description": "Per successful request of the step, pooled over trials (and shards): what merge pools and the verdict is judged on.", "type": "object", "additionalProperties": false, "required": ["ttft_ms", "queued_ttft_ms", "tpot_ms", "e2e_ms", "queued_e2e_ms"], "properties": { "ttft_ms": { "type": "array", "items": { "type": "number" } }, "queued_ttft_ms": { "type": "array", "items": { "type": "number" } }, "tpot_ms": { "type": "array", "items": { "type": "number" } }, "e2e_ms": { "type": "array", "items": { "type": "number" } }, "queued_e2e_ms": { "type": "array", "items": { "type": "number" } } } } } } }, "saturation": { "type": ["object", "null"], "additionalProperties": false, "required": ["criteria", "status", "step", "rate", "reason"], "properties": { "criteria": { "type": "array", "items": { "type": "string" } }, "status": { "enum": ["found", "undecided", "not-found"] }, "step": { "type": ["integer", "null"], "minimum": 0 }, "rate": { "type": ["number", "null"] }, "reason": { "type": "string" } } } } }, "turns": { "description": "A multi-turn cell: its figures by turn number (1-based), pooled over trials, warm-up excluded.", "type": "array", "maxItems": 1e3, "items": { "type": "object", "additionalProperties": false, "required": ["turn", "attempted", "completed", "input_tokens_mean", "ttft_ms", "queued_ttft_ms"], "properties": { "turn": { "type": "integer", "minimum": 1 }, "attempted": { "type": "integer", "minimum": 0 }, "completed": { "type": "integer", "minimum": 0 }, "input_tokens_mean": { "type": ["number", "null"], "minimum": 0 }, "ttft_ms": { "$ref": "#/definitions/distribution" }, "queued_ttft_ms": { "$ref": "#/definitions/distribution" } } } }, "lateness_ms": { "description": "Open loop and trace replay: how late requests with a free slot left after their scheduled time, pooled over trials (nearest rank).", "type": "object", "additionalProperties": false, "required": ["count", "p50", "p99", "max"], "properties": { "count": { "type": "integer", "minimum": 0 }, "p50": { "type": "number", "minimum": 0 }, "p99": { "type": "number", "minimum": 0 }, "max": { "type": "number", "minimum": 0 }, "hist": { "description": "HdrHistogram of the lags (thousandths of a ms, compressed base64), so shards' lateness can be pooled; absent in results written before it.", "type": "string" } } }, "telemetry": { "$ref": "#/definitions/cellTelemetry" }, "shards": { "description": "Merged results: each shard's own errors and client self-check for this cell.", "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["index", "counts", "errors", "client"], "properties": { "index": { "type": "integer", "minimum": 0 }, "counts": { "type": "object" }, "errors": { "type": "object" }, "client": { "$ref": "#/definitions/client" } } } } } }, "cellMetrics": { "type": "object", "additionalProperties": false, "required": ["counts", "window_s", "rps", "input_tps", "output_tps", "total_tps", "error_rate", "goodput_rps", "goodput_ratio", "ttft_ms", "queued_ttft_ms", "tpot_ms", "itl_ms", "e2e_ms", "queued_e2e_ms", "user_tps", "schedule_lag_ms", "concurrency", "offered_rps", "tokens", "errors", "samples"], "properties": { "counts": { "type": "object", "additionalProperties": false, "required": ["attempted", "completed", "failed", "warmup", "not_sent", "cancelled"], "properties": { "attempted": { "type": "integer", "minimum": 0 }, "completed": { "type": "integer", "minimum": 0 }, "failed": { "type": "integer", "minimum": 0 }, "warmup": { "type": "integer", "minimum": 0 }, "not_sent": { "type": "integer", "minimum": 0 }, "cancelled": { "type": "integer", "minimum": 0 } } }, "window_s": { "$ref": "#/definitions/rate" }, "rps": { "$ref": "#/definitions/rate" }, "input_tps": { "$ref": "#/definitions/rate" }, "output_tps": { "$ref": "#/definitions/rate" }, "total_tps": { "$ref": "#/definitions/rate" }, "error_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "goodput_rps": { "$ref": "#/definitions/nullableRate" }, "goodput_ratio": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "cost_per_mtok_output_usd": { "description": "US dollars per million output tokens at the measured output throughput: price per hour / (output_tps x 3600) x 1e6 (config cost:); null when no token was produced.", "$ref": "#/definitions/nullableRate" }, "cost_per_mtok_total_usd": { "description": "US dollars per million input and output tokens at the measured total throughput (config cost:).", "$ref": "#/definitions/nullableRate" }, "energy_per_output_token_j": { "description": "Joules per output token: the GPUs' energy over the measured window (trapezoid over power.draw readings) / output tokens of completed requests; null when too few readings.", "$ref": "#/definitions/nullableRate" }, "ttft_ms": { "$ref": "#/definitions/distribution" }, "queued_ttft_ms": { "$ref": "#/definitions/distribution" }, "tpot_ms": { "$ref": "#/definitions/distribution" }, "itl_ms": { "$ref": "#/definitions/distribution" }, "e2e_ms": { "$ref": "#/definitions/distribution" }, "queued_e2e_ms": { "$ref": "#/definitions/distribution" }, "user_tps": { "$ref": "#/definitions/distribution" }, "schedule_lag_ms": { "$ref": "#/definitions/distribution" }, "concurrency": { "type": "object", "additionalProperties": false, "required": ["achieved_mean", "achieved_max"], "properties": { "achieved_mean": { "type": "number", "minimum": 0 }, "achieved_max": { "type": "integer", "minimum": 0 } } }, "offered_rps": { "$ref": "#/definitions/nullableRate" }, "tokens": { "type": "object", "additionalProperties": false, "required": ["input_mean", "output_mean", "output_requested_mean", "output_honoured", "tokens_per_chunk_mean", "sources"], "properties": { "input_mean": { "type": ["number", "null"] }, "output_mean": { "type": ["number", "null"] }, "output_requested_mean": { "type": ["number", "null"] }, "output_honoured": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "tokens_per_chunk_mean": { "type": ["number", "null"] }, "sources": { "type": "object", "additionalProperties": false, "required": ["server", "client"], "properties": { "server": { "type": "integer", "minimum": 0 }, "client": { "type": "integer", "minimum": 0 } } }, "server_counts_refused": { "description": "Completed requests whose server usage counts were beyond what the request could produce (above max_tokens and the output events received, or a prompt over 1e8 tokens) and were replaced by the client's; absent when none.", "type": "integer", "minimum": 1 } } }, "errors": { "type": "object", "additionalProperties": false, "properties": { "connect": { "$ref": "#/definitions/errorSummary" }, "timeout": { "$ref": "#/definitions/errorSummary" }, "http-4xx": { "$ref": "#/definitions/errorSummary" }, "http-5xx": { "$ref": "#/definitions/errorSummary" }, "stream-error": { "$ref": "#/definitions/errorSummary" }, "cut-off": { "$ref": "#/definitions/errorSummary" }, "bad-response": { "$ref": "#/definitions/errorSummary" } } }, "samples": { "type": "object", "additionalProperties": false, "required": ["ttft_ms", "queued_ttft_ms", "e2e_ms", "tpot_ms", "n_in", "n_out"], "properties": { "ttft_ms": { "$ref": "#/definitions/numArray" }, "queued_ttft_ms": { "$ref": "#/definitions/numArray" }, "e2e_ms": { "$ref": "#/definitions/numArray" }, "tpot_ms": { "type": "array", "items": { "type": ["number", "null"] } }, "n_in": { "$ref": "#/definitions/numArray" }, "n_out": { "$ref": "#/definitions/numArray" } } } } }, "trialMetrics": { "type": "object", "additionalProperties": false, "required": ["counts", "window_s", "rps", "input_tps", "output_tps", "total_tps", "error_rate", "goodput_rps", "goodput_ratio", "ttft_ms", "queued_ttft_ms", "tpot_ms", "itl_ms", "e2e_ms", "queued_e2e_ms", "user_tps", "schedule_lag_ms", "concurrency", "offered_rps", "tokens", "errors"], "properties": { "counts": { "type": "object", "additionalProperties": false, "required": ["attempted", "completed", "failed", "warmup", "not_sent", "cancelled"], "properties": { "attempted": { "type": "integer", "minimum": 0 }, "completed": { "type": "integer", "minimum": 0 }, "failed": { "type": "integer", "minimum": 0 }, "warmup": { "type": "integer", "minimum": 0 }, "not_sent": { "type": "integer", "minimum": 0 }, "cancelled": { "type": "integer", "minimum": 0 } } }, "window_s": { "$ref": "#/definitions/rate" }, "rps": { "$ref": "#/definitions/rate" }, "input_tps": { "$ref": "#/definitions/rate" }, "output_tps": { "$ref": "#/definitions/rate" }, "total_tps": { "$ref": "#/definitions/rate" }, "error_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "goodput_rps": { "$ref": "#/definitions/nullableRate" }, "goodput_ratio": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "cost_per_mtok_output_usd": { "description": "US dollars per million output tokens at the measured output throughput: price per hour / (output_tps x 3600) x 1e6 (config cost:); null when no token was produced.", "$ref": "#/definitions/nullableRate" }, "cost_per_mtok_total_usd": { "description": "US dollars per million input and output tokens at the measured total throughput (config cost:).", "$ref": "#/definitions/nullableRate" }, "energy_per_output_token_j": { "description": "Joules per output token: the GPUs' energy over the measured window (trapezoid over power.draw readings) / output tokens of completed requests; null when too few readings.", "$ref": "#/definitions/nullableRate" }, "ttft_ms": { "$ref": "#/definitions/distribution" }, "queued_ttft_ms": { "$ref": "#/definitions/distribution" }, "tpot_ms": { "$ref": "#/definitions/distribution" }, "itl_ms": { "$ref": "#/definitions/distribution" }, "e2e_ms": { "$ref": "#/definitions/distribution" }, "queued_e2e_ms": { "$ref": "#/definitions/distribution" }, "user_tps": { "$ref": "#/definitions/distribution" }, "schedule_lag_ms": { "$ref": "#/definitions/distribution" }, "concurrency": { "type": "object", "additionalProperties": false, "required": ["achieved_mean", "achieved_max"], "properties": { "achieved_mean": { "type": "number", "minimum": 0 }, "achieved_max": { "type": "integer", "minimum": 0 } } }, "offered_rps": { "$ref": "#/definitions/nullableRate" }, "tokens": { "type": "object", "additionalProperties": false, "required": ["input_mean", "output_mean", "output_requested_mean", "output_honoured", "tokens_per_chunk_mean", "sources"], "properties": { "input_mean": { "type": ["number", "null"] }, "output_mean": { "type": ["number", "null"] }, "output_requested_mean": { "type": ["number", "null"] }, "output_honoured": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "tokens_per_chunk_mean": { "type": ["number", "null"] }, "sources": { "type": "object", "additionalProperties": false, "required": ["server", "client"], "properties": { "server": { "type": "integer", "minimum": 0 }, "client": { "type": "integer", "minimum": 0 } } }, "server_counts_refused": { "description": "Completed requests whose server usage counts were beyond what the request could produce (above max_tokens and the output events received, or a prompt over 1e8 tokens) and were replaced by the client's; absent when none.", "type": "integer", "minimum": 1 } } }, "errors": { "type": "object", "additionalProperties": false, "properties": { "connect": { "$ref": "#/definitions/errorSummary" }, "timeout": { "$ref": "#/definitions/errorSummary" }, "http-4xx": { "$ref": "#/definitions/errorSummary" }, "http-5xx": { "$ref": "#/definitions/errorSummary" }, "stream-error": { "$ref": "#/definitions/errorSummary" }, "cut-off": { "$ref": "#/definitions/errorSummary" }, "bad-response": { "$ref": "#/definitions/errorSummary" } } } } }, "client": { "type": "object", "additionalProperties": false, "required": ["event_loop_delay_p99_ms", "event_loop_delay_max_ms", "saturated", "reasons"], "properties": { "event_loop_delay_p99_ms": { "type": "number", "minimum": 0 }, "event_loop_delay_max_ms": { "type": "number", "minimum": 0 }, "saturated": { "type": "boolean" }, "reasons": { "type": "array", "items": { "type": "string" } } } }, "telemetryStat": { "type": "object", "additionalProperties": false, "required": ["mean", "max", "p95", "samples"], "properties": { "mean": { "type": "number" }, "max": { "type": "number" }, "p95": { "type": "number" }, "samples": { "type": "integer", "minimum": 1 } }, "description": "mean, max and nearest-rank p95 of the samples taken while the cell ran." }, "cellTelemetry": { "type": "object", "additionalProperties": false, "required": ["started_at", "duration_s", "gpu", "engine", "neighbours"], "properties": { "started_at": { "type": "string", "format": "date-time" }, "duration_s": { "type": "number", "minimum": 0 }, "gpu": { "type": "object", "additionalProperties": false, "required": ["status", "message", "interval_ms", "gpus", "other_processes"], "properties": { "status": { "enum": ["ok", "absent", "unavailable", "died", "hung"] }, "message": { "type": ["string", "null"] }, "interval_ms": { "type": "integer", "minimum": 1 }, "energy": { "description": "The GPUs' energy over the trial's measured window, by the trapezoid rule over the power readings (docs/metrics.md, Cost and energy).", "type": "object", "additionalProperties": false, "required": ["method", "window_s", "gpus_counted", "gap_s", "joules"], "properties": { "method": { "const": "trapezoid" }, "window_s": { "type": "number", "minimum": 0 }, "gpus_counted": { "type": "integer", "minimum": 0 }, "gap_s": { "type": "number", "minimum": 0 }, "joules": { "type": ["number", "null"], "minimum": 0 } } }, "gpus": { "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["index", "name", "utilization_pct", "memory_used_mib", "memory_total_mib", "power_w", "sm_clock_mhz", "mem_clock_mhz", "temperature_c"], "properties": { "index": { "type": "integer", "minimum": 0 }, "name": { "type": "string" }, "utilization_pct": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/telemetryStat" }] }, "memory_used_mib": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/telemetryStat" }] }, "memory_total_mib": { "type": ["number", "null"] }, "power_w": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/telemetryStat" }] }, "energy_j": { "description": "Joules this GPU drew over the trial's measured window; null without power readings.", "type": ["number", "null"], "minimum": 0 }, "sm_clock_mhz": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/telemetryStat" }] }, "mem_clock_mhz": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/telemetryStat" }] }, "temperature_c": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/telemetryStat" }] } } } }, "other_processes": { "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["pid", "name", "used_memory_mib", "gpu_uuid"], "properties": { "pid": { "type": "integer" }, "name": { "type": "string" }, "used_memory_mib": { "type": ["number", "null"] }, "gpu_uuid": { "type": ["string", "null"] } } } } } }, "engine": { "oneOf": [{ "type": "null" }, { "type": "object", "additionalProperties": false, "required": ["engine", "scrapes", "failed_scrapes", "errors", "running", "waiting", "kv_cache_usage", "prefix_cache_hit_rate", "preemptions", "prompt_tokens", "cached_prompt_tokens", "generation_tokens", "token_check", "raw", "raw_dropped"], "properties": { "engine": { "enum": ["vllm", "embedded", "llama.cpp", "sglang", "tgi", "unknown"] }, "scrapes": { "type": "integer", "minimum": 0 }, "failed_scrapes": { "type": "integer", "minimum": 0 }, "errors": { "type": "array", "items": { "type": "string" } }, "running": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/telemetryStat" }] }, "waiting": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/telemetryStat" }] }, "kv_cache_usage": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/telemetryStat" }] }, "prefix_cache_hit_rate": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "preemptions": { "type": ["number", "null"] }, "prompt_tokens": { "type": ["number", "null"] }, "cached_prompt_tokens": { "type": ["number", "null"] }, "generation_tokens": { "type": ["number", "null"] }, "token_check": { "oneOf": [{ "type": "null" }, { "type": "object", "additionalProperties": false, "required": ["client_prompt", "client_completion", "server_prompt", "server_generation", "mismatches"], "properties": { "client_prompt": { "type": "number", "minimum": 0 }, "client_completion": { "type": "number", "minimum": 0 }, "server_prompt": { "type": ["number", "null"] }, "server_generation": { "type": ["number", "null"] }, "mismatches": { "type": "array", "items": { "type": "string" } } } }] }, "raw": { "type": "object", "additionalProperties": { "type": "number" } }, "raw_dropped": { "type": "integer", "minimum": 0 } } }] }, "neighbours": { "type": "object", "additionalProperties": false, "required": ["others_cpu_share", "others_cores", "cpus", "limit", "flagged", "reasons"], "properties": { "others_cpu_share": { "type": ["number", "null"], "minimum": 0, "maximum": 1 }, "others_cores": { "type": ["number", "null"] }, "cpus": { "type": "integer", "minimum": 1 }, "limit": { "type": "number", "minimum": 0 }, "flagged": { "type": "boolean" }, "reasons": { "type": "array", "items": { "type": "string" } } } }, "dropped": { "description": "Figures the reader would refuse (not finite, beyond \xB11e12, a rate outside 0..1), dropped (null, or the series, GPU or process left out) or clamped when the result was written, as `path: value` relative to this block; absent when there were none.", "type": "array", "items": { "type": "string" } } }, "description": "What the server and the machine did while the cell ran (GPU sampling, the server's /metrics, other processes). Optional: results without it still read." }, "environment": { "type": "object", "additionalProperties": false, "required": ["gpu_status", "gpus", "driver_version", "cuda_version", "gpu_topology", "cpu_model", "cpus", "memory_gb", "engine", "model", "runner"], "properties": { "gpu_status": { "enum": ["ok", "absent", "unavailable"] }, "gpus": { "type": "array", "items": { "type": "object", "additionalProperties": false, "required": ["index", "name", "memory_total_mib"], "properties": { "index": { "type": "integer", "minimum": 0 }, "name": { "type": "string" }, "memory_total_mib": { "type": ["number", "null"] } } } }, "driver_version": { "type": ["string", "null"] }, "cuda_version": { "type": ["string", "null"] }, "gpu_topology": { "type": ["string", "null"] }, "cpu_model": { "type": "string" }, "cpus": { "type": "integer", "minimum": 1 }, "memory_gb": { "type": "number", "minimum": 0 }, "engine": { "oneOf": [{ "type": "null" }, { "type": "object", "additionalProperties": false, "required": ["name", "version", "source"], "properties": { "name": { "enum": ["vllm", "embedded", "llama.cpp", "sglang", "tgi", "unknown"] }, "version": { "type": ["string", "null"] }, "source": { "type": ["string", "null"] } } }] }, "model": { "type": ["string", "null"] }, "runner": { "oneOf": [{ "type": "null" }, { "type": "object", "additionalProperties": false, "required": ["name", "os", "image_os", "image_version"], "properties": { "name": { "type": ["string", "null"] }, "os": { "type": ["string", "null"] }, "image_os": { "type": ["string", "null"] }, "image_version": { "type": ["string", "null"] } } }] } }, "description": "Where the run was measured: GPUs, driver, engine and version, model, CPU, the Actions runner. Optional: results without it still read." }, "capacityEstimate": { "type": "object", "required": ["value", "lo", "hi"], "properties": { "value": { "type": "number" }, "lo": { "type": "number" }, "hi": { "type": ["number", "null"] } } }, "capacityCell": { "description": "A capacity search or sweep (docs/capacity.md). Numbers that were infinite (open interval ends) are stored as null.", "type": "object", "additionalProperties": false, "required": ["id", "kind", "scenario", "mode", "slo", "status", "workload_hash", "started_at", "duration_s", "points", "search", "sweep"], "properties": { "id": { "type": "string" }, "kind": { "const": "capacity" }, "scenario": { "type": "object", "additionalProperties": false, "required": ["name", "input_tokens", "output_tokens", "shared_prefix_tokens", "dataset"], "properties": { "name": { "type": "string" }, "input_tokens": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/lengthSpec" }] }, "output_tokens": { "oneOf": [{ "type": "null" }, { "$ref": "#/definitions/lengthSpec" }] }, "shared_prefix_tokens": { "type": "integer", "minimum": 0 }, "dataset": { "type": ["string", "null"] } } }, "mode": { "enum": ["rate", "concurrency"] }, "slo": { "type": "array", "minItems": 1, "items": { "type": "string" } }, "status": { "enum": ["running", "complete", "interrupted"] }, "workload_hash": { "type": "string", "pattern": "^[0-9a-f]{64}$" }, "started_at": { "type": "string", "format": "date-time" }, "duration_s": { "type": "number", "minimum": 0 }, "points": { "type": "array", "items": { "type": "object", "required": ["role", "load", "requests", "runs", "verdict", "leaning", "slos", "rps", "output_tps", "goodput_rps", "error_rate"], "properties": { "role": { "enum": ["saturation", "search", "sweep"] }, "load": { "type": "object" }, "requests": { "type": "integer", "minimum": 0 }, "runs": { "type": "integer", "minimum": 0 }, "verdict": { "enum": ["pass", "fail", "undecided"] }, "leaning": { "enum": ["pass", "fail"] }, "slos": { "type": "array" }, "rps": { "type": "number" }, "output_tps": { "type": "number" }, "goodput_rps": { "type": ["number", "null"] }, "error_rate": { "type": "number" }, "detail": { "type": "array" } } } }, "search": { "oneOf": [{ "type": "null" }, { "type": "object", "required": ["mode", "slos", "status", "reason", "bracket", "capacity", "capacity_rps", "capacity_output_tps"], "properties": { "status": { "enum": ["found", "budget", "below-range", "above-range"] }, "capacity": { "$ref": "#/definitions/capacityEstimate" }, "capacity_rps": { "$ref": "#/definitions/capacityEstimate" }, "capacity_output_tps": { "$ref": "#/definitions/capacityEstimate" } } }] }, "sweep": { "type": ["object", "null"] } } }, "lengthSpec": { "description": "A scenario length as its normal config holds it: a count, or a distribution (docs/workloads.md).", "oneOf": [{ "type": "integer", "minimum": 1 }, { "type": "object", "additionalProperties": false, "required": ["dist"], "properties": { "dist": { "enum": ["uniform", "normal", "lognormal", "empirical"] }, "min": { "type": "integer", "minimum": 1 }, "max": { "type": "integer", "minimum": 1 }, "mean": { "type": "number", "exclusiveMinimum": 0 }, "stddev": { "type": "number", "minimum": 0 }, "values": { "type": "array", "minItems": 1, "items": { "type": "integer", "minimum": 1 } }, "weights": { "type": "array", "minItems": 1, "items": { "type": "number", "exclusiveMinimum": 0 } } } }] }, "lengthSummary": { "description": "Lengths asked for: mean, p50 and p90 (nearest rank), max.", "type": "object", "additionalProperties": false, "required": ["mean", "p50", "p90", "max"], "properties": { "mean": { "type": "number", "minimum": 0 }, "p50": { "type": "number", "minimum": 0 }, "p90": { "type": "number", "minimum": 0 }, "max": { "type": "number", "minimum": 0 } } } } };
   const func2 = Object.prototype.hasOwnProperty;
   const func3 = ucs2length2;
   const pattern0 = new RegExp("^[0-9a-f]{64}$", "u");
@@ -17121,7 +17121,7 @@ var validateResultSchema = (() => {
                                                           } else {
                                                             const _errs198 = errors;
                                                             for (const key13 in data85) {
-                                                              if (!(key13 === "first" || key13 === "last" || key13 === "spending")) {
+                                                              if (!(key13 === "first" || key13 === "last")) {
                                                                 const err65 = { instancePath: instancePath + "/ab/looks", schemaPath: "#/properties/ab/oneOf/1/properties/looks/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key13 }, message: "must NOT have additional properties" };
                                                                 if (vErrors === null) {
                                                                   vErrors = [err65];
@@ -17212,33 +17212,15 @@ var validateResultSchema = (() => {
                                                                 } else {
                                                                   var valid34 = true;
                                                                 }
-                                                                if (valid34) {
-                                                                  if (data85.spending !== void 0) {
-                                                                    let data88 = data85.spending;
-                                                                    const _errs203 = errors;
-                                                                    if (!(data88 === "obrien-fleming" || data88 === "hwang-shih-decani(-2)")) {
-                                                                      const err72 = { instancePath: instancePath + "/ab/looks/spending", schemaPath: "#/properties/ab/oneOf/1/properties/looks/properties/spending/enum", keyword: "enum", params: { allowedValues: schema6.properties.ab.oneOf[1].properties.looks.properties.spending.enum }, message: "must be equal to one of the allowed values" };
-                                                                      if (vErrors === null) {
-                                                                        vErrors = [err72];
-                                                                      } else {
-                                                                        vErrors.push(err72);
-                                                                      }
-                                                                      errors++;
-                                                                    }
-                                                                    var valid34 = _errs203 === errors;
-                                                                  } else {
-                                                                    var valid34 = true;
-                                                                  }
-                                                                }
                                                               }
                                                             }
                                                           }
                                                         } else {
-                                                          const err73 = { instancePath: instancePath + "/ab/looks", schemaPath: "#/properties/ab/oneOf/1/properties/looks/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                                                          const err72 = { instancePath: instancePath + "/ab/looks", schemaPath: "#/properties/ab/oneOf/1/properties/looks/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                                                           if (vErrors === null) {
-                                                            vErrors = [err73];
+                                                            vErrors = [err72];
                                                           } else {
-                                                            vErrors.push(err73);
+                                                            vErrors.push(err72);
                                                           }
                                                           errors++;
                                                         }
@@ -17252,11 +17234,11 @@ var validateResultSchema = (() => {
                                               }
                                             }
                                           } else {
-                                            const err74 = { instancePath: instancePath + "/ab", schemaPath: "#/properties/ab/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                                            const err73 = { instancePath: instancePath + "/ab", schemaPath: "#/properties/ab/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                                             if (vErrors === null) {
-                                              vErrors = [err74];
+                                              vErrors = [err73];
                                             } else {
-                                              vErrors.push(err74);
+                                              vErrors.push(err73);
                                             }
                                             errors++;
                                           }
@@ -17272,11 +17254,11 @@ var validateResultSchema = (() => {
                                           }
                                         }
                                         if (!valid32) {
-                                          const err75 = { instancePath: instancePath + "/ab", schemaPath: "#/properties/ab/oneOf", keyword: "oneOf", params: { passingSchemas: passing2 }, message: "must match exactly one schema in oneOf" };
+                                          const err74 = { instancePath: instancePath + "/ab", schemaPath: "#/properties/ab/oneOf", keyword: "oneOf", params: { passingSchemas: passing2 }, message: "must match exactly one schema in oneOf" };
                                           if (vErrors === null) {
-                                            vErrors = [err75];
+                                            vErrors = [err74];
                                           } else {
-                                            vErrors.push(err75);
+                                            vErrors.push(err74);
                                           }
                                           errors++;
                                           validate21.errors = vErrors;
@@ -17297,30 +17279,30 @@ var validateResultSchema = (() => {
                                       }
                                       if (valid0) {
                                         if (data.environment !== void 0) {
-                                          const _errs204 = errors;
+                                          const _errs203 = errors;
                                           if (!validate115(data.environment, { instancePath: instancePath + "/environment", parentData: data, parentDataProperty: "environment", rootData })) {
                                             vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
                                             errors = vErrors.length;
                                           }
-                                          var valid0 = _errs204 === errors;
+                                          var valid0 = _errs203 === errors;
                                         } else {
                                           var valid0 = true;
                                         }
                                         if (valid0) {
                                           if (data.capacity !== void 0) {
-                                            let data90 = data.capacity;
-                                            const _errs205 = errors;
-                                            if (errors === _errs205) {
-                                              if (Array.isArray(data90)) {
+                                            let data89 = data.capacity;
+                                            const _errs204 = errors;
+                                            if (errors === _errs204) {
+                                              if (Array.isArray(data89)) {
                                                 var valid35 = true;
-                                                const len6 = data90.length;
+                                                const len6 = data89.length;
                                                 for (let i6 = 0; i6 < len6; i6++) {
-                                                  const _errs207 = errors;
-                                                  if (!validate117(data90[i6], { instancePath: instancePath + "/capacity/" + i6, parentData: data90, parentDataProperty: i6, rootData })) {
+                                                  const _errs206 = errors;
+                                                  if (!validate117(data89[i6], { instancePath: instancePath + "/capacity/" + i6, parentData: data89, parentDataProperty: i6, rootData })) {
                                                     vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
                                                     errors = vErrors.length;
                                                   }
-                                                  var valid35 = _errs207 === errors;
+                                                  var valid35 = _errs206 === errors;
                                                   if (!valid35) {
                                                     break;
                                                   }
@@ -17330,90 +17312,90 @@ var validateResultSchema = (() => {
                                                 return false;
                                               }
                                             }
-                                            var valid0 = _errs205 === errors;
+                                            var valid0 = _errs204 === errors;
                                           } else {
                                             var valid0 = true;
                                           }
                                           if (valid0) {
                                             if (data.shard !== void 0) {
-                                              let data92 = data.shard;
-                                              const _errs208 = errors;
-                                              if (errors === _errs208) {
-                                                if (data92 && typeof data92 == "object" && !Array.isArray(data92)) {
+                                              let data91 = data.shard;
+                                              const _errs207 = errors;
+                                              if (errors === _errs207) {
+                                                if (data91 && typeof data91 == "object" && !Array.isArray(data91)) {
                                                   let missing21;
-                                                  if (data92.index === void 0 && (missing21 = "index") || data92.count === void 0 && (missing21 = "count") || data92.start_at === void 0 && (missing21 = "start_at") || data92.clock_offset_ms === void 0 && (missing21 = "clock_offset_ms")) {
+                                                  if (data91.index === void 0 && (missing21 = "index") || data91.count === void 0 && (missing21 = "count") || data91.start_at === void 0 && (missing21 = "start_at") || data91.clock_offset_ms === void 0 && (missing21 = "clock_offset_ms")) {
                                                     validate21.errors = [{ instancePath: instancePath + "/shard", schemaPath: "#/properties/shard/required", keyword: "required", params: { missingProperty: missing21 }, message: "must have required property '" + missing21 + "'" }];
                                                     return false;
                                                   } else {
-                                                    const _errs210 = errors;
-                                                    for (const key14 in data92) {
+                                                    const _errs209 = errors;
+                                                    for (const key14 in data91) {
                                                       if (!(key14 === "index" || key14 === "count" || key14 === "start_at" || key14 === "clock_offset_ms")) {
                                                         validate21.errors = [{ instancePath: instancePath + "/shard", schemaPath: "#/properties/shard/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key14 }, message: "must NOT have additional properties" }];
                                                         return false;
                                                         break;
                                                       }
                                                     }
-                                                    if (_errs210 === errors) {
-                                                      if (data92.index !== void 0) {
-                                                        let data93 = data92.index;
-                                                        const _errs211 = errors;
-                                                        if (!(typeof data93 == "number" && (!(data93 % 1) && !isNaN(data93)))) {
+                                                    if (_errs209 === errors) {
+                                                      if (data91.index !== void 0) {
+                                                        let data92 = data91.index;
+                                                        const _errs210 = errors;
+                                                        if (!(typeof data92 == "number" && (!(data92 % 1) && !isNaN(data92)))) {
                                                           validate21.errors = [{ instancePath: instancePath + "/shard/index", schemaPath: "#/properties/shard/properties/index/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                           return false;
                                                         }
-                                                        if (errors === _errs211) {
-                                                          if (typeof data93 == "number") {
-                                                            if (data93 < 0 || isNaN(data93)) {
+                                                        if (errors === _errs210) {
+                                                          if (typeof data92 == "number") {
+                                                            if (data92 < 0 || isNaN(data92)) {
                                                               validate21.errors = [{ instancePath: instancePath + "/shard/index", schemaPath: "#/properties/shard/properties/index/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                               return false;
                                                             }
                                                           }
                                                         }
-                                                        var valid36 = _errs211 === errors;
+                                                        var valid36 = _errs210 === errors;
                                                       } else {
                                                         var valid36 = true;
                                                       }
                                                       if (valid36) {
-                                                        if (data92.count !== void 0) {
-                                                          let data94 = data92.count;
-                                                          const _errs213 = errors;
-                                                          if (!(typeof data94 == "number" && (!(data94 % 1) && !isNaN(data94)))) {
+                                                        if (data91.count !== void 0) {
+                                                          let data93 = data91.count;
+                                                          const _errs212 = errors;
+                                                          if (!(typeof data93 == "number" && (!(data93 % 1) && !isNaN(data93)))) {
                                                             validate21.errors = [{ instancePath: instancePath + "/shard/count", schemaPath: "#/properties/shard/properties/count/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                             return false;
                                                           }
-                                                          if (errors === _errs213) {
-                                                            if (typeof data94 == "number") {
-                                                              if (data94 < 1 || isNaN(data94)) {
+                                                          if (errors === _errs212) {
+                                                            if (typeof data93 == "number") {
+                                                              if (data93 < 1 || isNaN(data93)) {
                                                                 validate21.errors = [{ instancePath: instancePath + "/shard/count", schemaPath: "#/properties/shard/properties/count/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
                                                                 return false;
                                                               }
                                                             }
                                                           }
-                                                          var valid36 = _errs213 === errors;
+                                                          var valid36 = _errs212 === errors;
                                                         } else {
                                                           var valid36 = true;
                                                         }
                                                         if (valid36) {
-                                                          if (data92.start_at !== void 0) {
-                                                            let data95 = data92.start_at;
-                                                            const _errs215 = errors;
-                                                            if (typeof data95 !== "string" && data95 !== null) {
+                                                          if (data91.start_at !== void 0) {
+                                                            let data94 = data91.start_at;
+                                                            const _errs214 = errors;
+                                                            if (typeof data94 !== "string" && data94 !== null) {
                                                               validate21.errors = [{ instancePath: instancePath + "/shard/start_at", schemaPath: "#/properties/shard/properties/start_at/type", keyword: "type", params: { type: schema6.properties.shard.properties.start_at.type }, message: "must be string,null" }];
                                                               return false;
                                                             }
-                                                            var valid36 = _errs215 === errors;
+                                                            var valid36 = _errs214 === errors;
                                                           } else {
                                                             var valid36 = true;
                                                           }
                                                           if (valid36) {
-                                                            if (data92.clock_offset_ms !== void 0) {
-                                                              let data96 = data92.clock_offset_ms;
-                                                              const _errs217 = errors;
-                                                              if (!(typeof data96 == "number") && data96 !== null) {
+                                                            if (data91.clock_offset_ms !== void 0) {
+                                                              let data95 = data91.clock_offset_ms;
+                                                              const _errs216 = errors;
+                                                              if (!(typeof data95 == "number") && data95 !== null) {
                                                                 validate21.errors = [{ instancePath: instancePath + "/shard/clock_offset_ms", schemaPath: "#/properties/shard/properties/clock_offset_ms/type", keyword: "type", params: { type: schema6.properties.shard.properties.clock_offset_ms.type }, message: "must be number,null" }];
                                                                 return false;
                                                               }
-                                                              var valid36 = _errs217 === errors;
+                                                              var valid36 = _errs216 === errors;
                                                             } else {
                                                               var valid36 = true;
                                                             }
@@ -17427,150 +17409,150 @@ var validateResultSchema = (() => {
                                                   return false;
                                                 }
                                               }
-                                              var valid0 = _errs208 === errors;
+                                              var valid0 = _errs207 === errors;
                                             } else {
                                               var valid0 = true;
                                             }
                                             if (valid0) {
                                               if (data.merged !== void 0) {
-                                                let data97 = data.merged;
-                                                const _errs219 = errors;
-                                                if (errors === _errs219) {
-                                                  if (data97 && typeof data97 == "object" && !Array.isArray(data97)) {
+                                                let data96 = data.merged;
+                                                const _errs218 = errors;
+                                                if (errors === _errs218) {
+                                                  if (data96 && typeof data96 == "object" && !Array.isArray(data96)) {
                                                     let missing22;
-                                                    if (data97.count === void 0 && (missing22 = "count") || data97.shards === void 0 && (missing22 = "shards")) {
+                                                    if (data96.count === void 0 && (missing22 = "count") || data96.shards === void 0 && (missing22 = "shards")) {
                                                       validate21.errors = [{ instancePath: instancePath + "/merged", schemaPath: "#/properties/merged/required", keyword: "required", params: { missingProperty: missing22 }, message: "must have required property '" + missing22 + "'" }];
                                                       return false;
                                                     } else {
-                                                      const _errs221 = errors;
-                                                      for (const key15 in data97) {
+                                                      const _errs220 = errors;
+                                                      for (const key15 in data96) {
                                                         if (!(key15 === "count" || key15 === "shards")) {
                                                           validate21.errors = [{ instancePath: instancePath + "/merged", schemaPath: "#/properties/merged/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key15 }, message: "must NOT have additional properties" }];
                                                           return false;
                                                           break;
                                                         }
                                                       }
-                                                      if (_errs221 === errors) {
-                                                        if (data97.count !== void 0) {
-                                                          let data98 = data97.count;
-                                                          const _errs222 = errors;
-                                                          if (!(typeof data98 == "number" && (!(data98 % 1) && !isNaN(data98)))) {
+                                                      if (_errs220 === errors) {
+                                                        if (data96.count !== void 0) {
+                                                          let data97 = data96.count;
+                                                          const _errs221 = errors;
+                                                          if (!(typeof data97 == "number" && (!(data97 % 1) && !isNaN(data97)))) {
                                                             validate21.errors = [{ instancePath: instancePath + "/merged/count", schemaPath: "#/properties/merged/properties/count/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                             return false;
                                                           }
-                                                          if (errors === _errs222) {
-                                                            if (typeof data98 == "number") {
-                                                              if (data98 < 1 || isNaN(data98)) {
+                                                          if (errors === _errs221) {
+                                                            if (typeof data97 == "number") {
+                                                              if (data97 < 1 || isNaN(data97)) {
                                                                 validate21.errors = [{ instancePath: instancePath + "/merged/count", schemaPath: "#/properties/merged/properties/count/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
                                                                 return false;
                                                               }
                                                             }
                                                           }
-                                                          var valid37 = _errs222 === errors;
+                                                          var valid37 = _errs221 === errors;
                                                         } else {
                                                           var valid37 = true;
                                                         }
                                                         if (valid37) {
-                                                          if (data97.shards !== void 0) {
-                                                            let data99 = data97.shards;
-                                                            const _errs224 = errors;
-                                                            if (errors === _errs224) {
-                                                              if (Array.isArray(data99)) {
+                                                          if (data96.shards !== void 0) {
+                                                            let data98 = data96.shards;
+                                                            const _errs223 = errors;
+                                                            if (errors === _errs223) {
+                                                              if (Array.isArray(data98)) {
                                                                 var valid38 = true;
-                                                                const len7 = data99.length;
+                                                                const len7 = data98.length;
                                                                 for (let i7 = 0; i7 < len7; i7++) {
-                                                                  let data100 = data99[i7];
-                                                                  const _errs226 = errors;
-                                                                  if (errors === _errs226) {
-                                                                    if (data100 && typeof data100 == "object" && !Array.isArray(data100)) {
+                                                                  let data99 = data98[i7];
+                                                                  const _errs225 = errors;
+                                                                  if (errors === _errs225) {
+                                                                    if (data99 && typeof data99 == "object" && !Array.isArray(data99)) {
                                                                       let missing23;
-                                                                      if (data100.index === void 0 && (missing23 = "index") || data100.started_at === void 0 && (missing23 = "started_at") || data100.finished_at === void 0 && (missing23 = "finished_at") || data100.status === void 0 && (missing23 = "status") || data100.clock_offset_ms === void 0 && (missing23 = "clock_offset_ms") || data100.machine === void 0 && (missing23 = "machine")) {
+                                                                      if (data99.index === void 0 && (missing23 = "index") || data99.started_at === void 0 && (missing23 = "started_at") || data99.finished_at === void 0 && (missing23 = "finished_at") || data99.status === void 0 && (missing23 = "status") || data99.clock_offset_ms === void 0 && (missing23 = "clock_offset_ms") || data99.machine === void 0 && (missing23 = "machine")) {
                                                                         validate21.errors = [{ instancePath: instancePath + "/merged/shards/" + i7, schemaPath: "#/properties/merged/properties/shards/items/required", keyword: "required", params: { missingProperty: missing23 }, message: "must have required property '" + missing23 + "'" }];
                                                                         return false;
                                                                       } else {
-                                                                        const _errs228 = errors;
-                                                                        for (const key16 in data100) {
+                                                                        const _errs227 = errors;
+                                                                        for (const key16 in data99) {
                                                                           if (!(key16 === "index" || key16 === "started_at" || key16 === "finished_at" || key16 === "status" || key16 === "clock_offset_ms" || key16 === "machine")) {
                                                                             validate21.errors = [{ instancePath: instancePath + "/merged/shards/" + i7, schemaPath: "#/properties/merged/properties/shards/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key16 }, message: "must NOT have additional properties" }];
                                                                             return false;
                                                                             break;
                                                                           }
                                                                         }
-                                                                        if (_errs228 === errors) {
-                                                                          if (data100.index !== void 0) {
-                                                                            let data101 = data100.index;
-                                                                            const _errs229 = errors;
-                                                                            if (!(typeof data101 == "number" && (!(data101 % 1) && !isNaN(data101)))) {
+                                                                        if (_errs227 === errors) {
+                                                                          if (data99.index !== void 0) {
+                                                                            let data100 = data99.index;
+                                                                            const _errs228 = errors;
+                                                                            if (!(typeof data100 == "number" && (!(data100 % 1) && !isNaN(data100)))) {
                                                                               validate21.errors = [{ instancePath: instancePath + "/merged/shards/" + i7 + "/index", schemaPath: "#/properties/merged/properties/shards/items/properties/index/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                                               return false;
                                                                             }
-                                                                            if (errors === _errs229) {
-                                                                              if (typeof data101 == "number") {
-                                                                                if (data101 < 0 || isNaN(data101)) {
+                                                                            if (errors === _errs228) {
+                                                                              if (typeof data100 == "number") {
+                                                                                if (data100 < 0 || isNaN(data100)) {
                                                                                   validate21.errors = [{ instancePath: instancePath + "/merged/shards/" + i7 + "/index", schemaPath: "#/properties/merged/properties/shards/items/properties/index/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                                   return false;
                                                                                 }
                                                                               }
                                                                             }
-                                                                            var valid39 = _errs229 === errors;
+                                                                            var valid39 = _errs228 === errors;
                                                                           } else {
                                                                             var valid39 = true;
                                                                           }
                                                                           if (valid39) {
-                                                                            if (data100.started_at !== void 0) {
-                                                                              const _errs231 = errors;
-                                                                              if (typeof data100.started_at !== "string") {
+                                                                            if (data99.started_at !== void 0) {
+                                                                              const _errs230 = errors;
+                                                                              if (typeof data99.started_at !== "string") {
                                                                                 validate21.errors = [{ instancePath: instancePath + "/merged/shards/" + i7 + "/started_at", schemaPath: "#/properties/merged/properties/shards/items/properties/started_at/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                                                                 return false;
                                                                               }
-                                                                              var valid39 = _errs231 === errors;
+                                                                              var valid39 = _errs230 === errors;
                                                                             } else {
                                                                               var valid39 = true;
                                                                             }
                                                                             if (valid39) {
-                                                                              if (data100.finished_at !== void 0) {
-                                                                                let data103 = data100.finished_at;
-                                                                                const _errs233 = errors;
-                                                                                if (typeof data103 !== "string" && data103 !== null) {
+                                                                              if (data99.finished_at !== void 0) {
+                                                                                let data102 = data99.finished_at;
+                                                                                const _errs232 = errors;
+                                                                                if (typeof data102 !== "string" && data102 !== null) {
                                                                                   validate21.errors = [{ instancePath: instancePath + "/merged/shards/" + i7 + "/finished_at", schemaPath: "#/properties/merged/properties/shards/items/properties/finished_at/type", keyword: "type", params: { type: schema6.properties.merged.properties.shards.items.properties.finished_at.type }, message: "must be string,null" }];
                                                                                   return false;
                                                                                 }
-                                                                                var valid39 = _errs233 === errors;
+                                                                                var valid39 = _errs232 === errors;
                                                                               } else {
                                                                                 var valid39 = true;
                                                                               }
                                                                               if (valid39) {
-                                                                                if (data100.status !== void 0) {
-                                                                                  const _errs235 = errors;
-                                                                                  if (typeof data100.status !== "string") {
+                                                                                if (data99.status !== void 0) {
+                                                                                  const _errs234 = errors;
+                                                                                  if (typeof data99.status !== "string") {
                                                                                     validate21.errors = [{ instancePath: instancePath + "/merged/shards/" + i7 + "/status", schemaPath: "#/properties/merged/properties/shards/items/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                                                                     return false;
                                                                                   }
-                                                                                  var valid39 = _errs235 === errors;
+                                                                                  var valid39 = _errs234 === errors;
                                                                                 } else {
                                                                                   var valid39 = true;
                                                                                 }
                                                                                 if (valid39) {
-                                                                                  if (data100.clock_offset_ms !== void 0) {
-                                                                                    let data105 = data100.clock_offset_ms;
-                                                                                    const _errs237 = errors;
-                                                                                    if (!(typeof data105 == "number") && data105 !== null) {
+                                                                                  if (data99.clock_offset_ms !== void 0) {
+                                                                                    let data104 = data99.clock_offset_ms;
+                                                                                    const _errs236 = errors;
+                                                                                    if (!(typeof data104 == "number") && data104 !== null) {
                                                                                       validate21.errors = [{ instancePath: instancePath + "/merged/shards/" + i7 + "/clock_offset_ms", schemaPath: "#/properties/merged/properties/shards/items/properties/clock_offset_ms/type", keyword: "type", params: { type: schema6.properties.merged.properties.shards.items.properties.clock_offset_ms.type }, message: "must be number,null" }];
                                                                                       return false;
                                                                                     }
-                                                                                    var valid39 = _errs237 === errors;
+                                                                                    var valid39 = _errs236 === errors;
                                                                                   } else {
                                                                                     var valid39 = true;
                                                                                   }
                                                                                   if (valid39) {
-                                                                                    if (data100.machine !== void 0) {
-                                                                                      let data106 = data100.machine;
-                                                                                      const _errs239 = errors;
-                                                                                      if (!(data106 && typeof data106 == "object" && !Array.isArray(data106))) {
+                                                                                    if (data99.machine !== void 0) {
+                                                                                      let data105 = data99.machine;
+                                                                                      const _errs238 = errors;
+                                                                                      if (!(data105 && typeof data105 == "object" && !Array.isArray(data105))) {
                                                                                         validate21.errors = [{ instancePath: instancePath + "/merged/shards/" + i7 + "/machine", schemaPath: "#/properties/merged/properties/shards/items/properties/machine/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                                                                                         return false;
                                                                                       }
-                                                                                      var valid39 = _errs239 === errors;
+                                                                                      var valid39 = _errs238 === errors;
                                                                                     } else {
                                                                                       var valid39 = true;
                                                                                     }
@@ -17586,7 +17568,7 @@ var validateResultSchema = (() => {
                                                                       return false;
                                                                     }
                                                                   }
-                                                                  var valid38 = _errs226 === errors;
+                                                                  var valid38 = _errs225 === errors;
                                                                   if (!valid38) {
                                                                     break;
                                                                   }
@@ -17596,7 +17578,7 @@ var validateResultSchema = (() => {
                                                                 return false;
                                                               }
                                                             }
-                                                            var valid37 = _errs224 === errors;
+                                                            var valid37 = _errs223 === errors;
                                                           } else {
                                                             var valid37 = true;
                                                           }
@@ -17608,184 +17590,202 @@ var validateResultSchema = (() => {
                                                     return false;
                                                   }
                                                 }
-                                                var valid0 = _errs219 === errors;
+                                                var valid0 = _errs218 === errors;
                                               } else {
                                                 var valid0 = true;
                                               }
                                               if (valid0) {
                                                 if (data.gate !== void 0) {
-                                                  let data107 = data.gate;
-                                                  const _errs241 = errors;
-                                                  if (errors === _errs241) {
-                                                    if (data107 && typeof data107 == "object" && !Array.isArray(data107)) {
+                                                  let data106 = data.gate;
+                                                  const _errs240 = errors;
+                                                  if (errors === _errs240) {
+                                                    if (data106 && typeof data106 == "object" && !Array.isArray(data106)) {
                                                       let missing24;
-                                                      if (data107.verdict === void 0 && (missing24 = "verdict") || data107.regressed === void 0 && (missing24 = "regressed") || data107.accepted === void 0 && (missing24 = "accepted") || data107.pull_request === void 0 && (missing24 = "pull_request")) {
+                                                      if (data106.verdict === void 0 && (missing24 = "verdict") || data106.regressed === void 0 && (missing24 = "regressed") || data106.accepted === void 0 && (missing24 = "accepted") || data106.pull_request === void 0 && (missing24 = "pull_request")) {
                                                         validate21.errors = [{ instancePath: instancePath + "/gate", schemaPath: "#/properties/gate/required", keyword: "required", params: { missingProperty: missing24 }, message: "must have required property '" + missing24 + "'" }];
                                                         return false;
                                                       } else {
-                                                        const _errs243 = errors;
-                                                        for (const key17 in data107) {
+                                                        const _errs242 = errors;
+                                                        for (const key17 in data106) {
                                                           if (!(key17 === "verdict" || key17 === "regressed" || key17 === "accepted" || key17 === "pull_request")) {
                                                             validate21.errors = [{ instancePath: instancePath + "/gate", schemaPath: "#/properties/gate/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key17 }, message: "must NOT have additional properties" }];
                                                             return false;
                                                             break;
                                                           }
                                                         }
-                                                        if (_errs243 === errors) {
-                                                          if (data107.verdict !== void 0) {
-                                                            let data108 = data107.verdict;
-                                                            const _errs244 = errors;
-                                                            if (!(data108 === "pass" || data108 === "warn" || data108 === "fail" || data108 === "inconclusive" || data108 === "invalid")) {
+                                                        if (_errs242 === errors) {
+                                                          if (data106.verdict !== void 0) {
+                                                            let data107 = data106.verdict;
+                                                            const _errs243 = errors;
+                                                            if (!(data107 === "pass" || data107 === "warn" || data107 === "fail" || data107 === "inconclusive" || data107 === "invalid")) {
                                                               validate21.errors = [{ instancePath: instancePath + "/gate/verdict", schemaPath: "#/properties/gate/properties/verdict/enum", keyword: "enum", params: { allowedValues: schema6.properties.gate.properties.verdict.enum }, message: "must be equal to one of the allowed values" }];
                                                               return false;
                                                             }
-                                                            var valid40 = _errs244 === errors;
+                                                            var valid40 = _errs243 === errors;
                                                           } else {
                                                             var valid40 = true;
                                                           }
                                                           if (valid40) {
-                                                            if (data107.regressed !== void 0) {
-                                                              let data109 = data107.regressed;
-                                                              const _errs245 = errors;
-                                                              if (!(typeof data109 == "number" && (!(data109 % 1) && !isNaN(data109)))) {
+                                                            if (data106.regressed !== void 0) {
+                                                              let data108 = data106.regressed;
+                                                              const _errs244 = errors;
+                                                              if (!(typeof data108 == "number" && (!(data108 % 1) && !isNaN(data108)))) {
                                                                 validate21.errors = [{ instancePath: instancePath + "/gate/regressed", schemaPath: "#/properties/gate/properties/regressed/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
                                                                 return false;
                                                               }
-                                                              if (errors === _errs245) {
-                                                                if (typeof data109 == "number") {
-                                                                  if (data109 < 0 || isNaN(data109)) {
+                                                              if (errors === _errs244) {
+                                                                if (typeof data108 == "number") {
+                                                                  if (data108 < 0 || isNaN(data108)) {
                                                                     validate21.errors = [{ instancePath: instancePath + "/gate/regressed", schemaPath: "#/properties/gate/properties/regressed/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
                                                                     return false;
                                                                   }
                                                                 }
                                                               }
-                                                              var valid40 = _errs245 === errors;
+                                                              var valid40 = _errs244 === errors;
                                                             } else {
                                                               var valid40 = true;
                                                             }
                                                             if (valid40) {
-                                                              if (data107.accepted !== void 0) {
-                                                                let data110 = data107.accepted;
+                                                              if (data106.accepted !== void 0) {
+                                                                let data109 = data106.accepted;
+                                                                const _errs246 = errors;
                                                                 const _errs247 = errors;
-                                                                const _errs248 = errors;
                                                                 let valid41 = false;
                                                                 let passing3 = null;
-                                                                const _errs249 = errors;
-                                                                if (data110 !== null) {
-                                                                  const err76 = { instancePath: instancePath + "/gate/accepted", schemaPath: "#/properties/gate/properties/accepted/oneOf/0/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+                                                                const _errs248 = errors;
+                                                                if (data109 !== null) {
+                                                                  const err75 = { instancePath: instancePath + "/gate/accepted", schemaPath: "#/properties/gate/properties/accepted/oneOf/0/type", keyword: "type", params: { type: "null" }, message: "must be null" };
                                                                   if (vErrors === null) {
-                                                                    vErrors = [err76];
+                                                                    vErrors = [err75];
                                                                   } else {
-                                                                    vErrors.push(err76);
+                                                                    vErrors.push(err75);
                                                                   }
                                                                   errors++;
                                                                 }
-                                                                var _valid4 = _errs249 === errors;
+                                                                var _valid4 = _errs248 === errors;
                                                                 if (_valid4) {
                                                                   valid41 = true;
                                                                   passing3 = 0;
                                                                 }
-                                                                const _errs251 = errors;
-                                                                if (errors === _errs251) {
-                                                                  if (data110 && typeof data110 == "object" && !Array.isArray(data110)) {
+                                                                const _errs250 = errors;
+                                                                if (errors === _errs250) {
+                                                                  if (data109 && typeof data109 == "object" && !Array.isArray(data109)) {
                                                                     let missing25;
-                                                                    if (data110.by === void 0 && (missing25 = "by") || data110.at === void 0 && (missing25 = "at") || data110.reason === void 0 && (missing25 = "reason") || data110.via === void 0 && (missing25 = "via")) {
-                                                                      const err77 = { instancePath: instancePath + "/gate/accepted", schemaPath: "#/properties/gate/properties/accepted/oneOf/1/required", keyword: "required", params: { missingProperty: missing25 }, message: "must have required property '" + missing25 + "'" };
+                                                                    if (data109.by === void 0 && (missing25 = "by") || data109.at === void 0 && (missing25 = "at") || data109.reason === void 0 && (missing25 = "reason") || data109.via === void 0 && (missing25 = "via")) {
+                                                                      const err76 = { instancePath: instancePath + "/gate/accepted", schemaPath: "#/properties/gate/properties/accepted/oneOf/1/required", keyword: "required", params: { missingProperty: missing25 }, message: "must have required property '" + missing25 + "'" };
                                                                       if (vErrors === null) {
-                                                                        vErrors = [err77];
+                                                                        vErrors = [err76];
                                                                       } else {
-                                                                        vErrors.push(err77);
+                                                                        vErrors.push(err76);
                                                                       }
                                                                       errors++;
                                                                     } else {
-                                                                      const _errs253 = errors;
-                                                                      for (const key18 in data110) {
+                                                                      const _errs252 = errors;
+                                                                      for (const key18 in data109) {
                                                                         if (!(key18 === "by" || key18 === "at" || key18 === "reason" || key18 === "via")) {
-                                                                          const err78 = { instancePath: instancePath + "/gate/accepted", schemaPath: "#/properties/gate/properties/accepted/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key18 }, message: "must NOT have additional properties" };
+                                                                          const err77 = { instancePath: instancePath + "/gate/accepted", schemaPath: "#/properties/gate/properties/accepted/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key18 }, message: "must NOT have additional properties" };
                                                                           if (vErrors === null) {
-                                                                            vErrors = [err78];
+                                                                            vErrors = [err77];
                                                                           } else {
-                                                                            vErrors.push(err78);
+                                                                            vErrors.push(err77);
                                                                           }
                                                                           errors++;
                                                                           break;
                                                                         }
                                                                       }
-                                                                      if (_errs253 === errors) {
-                                                                        if (data110.by !== void 0) {
-                                                                          let data111 = data110.by;
-                                                                          const _errs254 = errors;
-                                                                          if (errors === _errs254) {
-                                                                            if (typeof data111 === "string") {
-                                                                              if (func3(data111) > 100) {
-                                                                                const err79 = { instancePath: instancePath + "/gate/accepted/by", schemaPath: "#/properties/gate/properties/accepted/oneOf/1/properties/by/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
+                                                                      if (_errs252 === errors) {
+                                                                        if (data109.by !== void 0) {
+                                                                          let data110 = data109.by;
+                                                                          const _errs253 = errors;
+                                                                          if (errors === _errs253) {
+                                                                            if (typeof data110 === "string") {
+                                                                              if (func3(data110) > 100) {
+                                                                                const err78 = { instancePath: instancePath + "/gate/accepted/by", schemaPath: "#/properties/gate/properties/accepted/oneOf/1/properties/by/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
                                                                                 if (vErrors === null) {
-                                                                                  vErrors = [err79];
+                                                                                  vErrors = [err78];
                                                                                 } else {
-                                                                                  vErrors.push(err79);
+                                                                                  vErrors.push(err78);
                                                                                 }
                                                                                 errors++;
                                                                               }
                                                                             } else {
-                                                                              const err80 = { instancePath: instancePath + "/gate/accepted/by", schemaPath: "#/properties/gate/properties/accepted/oneOf/1/properties/by/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                                                                              const err79 = { instancePath: instancePath + "/gate/accepted/by", schemaPath: "#/properties/gate/properties/accepted/oneOf/1/properties/by/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                                                                               if (vErrors === null) {
-                                                                                vErrors = [err80];
+                                                                                vErrors = [err79];
                                                                               } else {
-                                                                                vErrors.push(err80);
+                                                                                vErrors.push(err79);
                                                                               }
                                                                               errors++;
                                                                             }
                                                                           }
-                                                                          var valid42 = _errs254 === errors;
+                                                                          var valid42 = _errs253 === errors;
                                                                         } else {
                                                                           var valid42 = true;
                                                                         }
                                                                         if (valid42) {
-                                                                          if (data110.at !== void 0) {
-                                                                            let data112 = data110.at;
-                                                                            const _errs256 = errors;
-                                                                            if (errors === _errs256) {
-                                                                              if (typeof data112 === "string") {
-                                                                                if (func3(data112) > 40) {
-                                                                                  const err81 = { instancePath: instancePath + "/gate/accepted/at", schemaPath: "#/properties/gate/properties/accepted/oneOf/1/properties/at/maxLength", keyword: "maxLength", params: { limit: 40 }, message: "must NOT have more than 40 characters" };
+                                                                          if (data109.at !== void 0) {
+                                                                            let data111 = data109.at;
+                                                                            const _errs255 = errors;
+                                                                            if (errors === _errs255) {
+                                                                              if (typeof data111 === "string") {
+                                                                                if (func3(data111) > 40) {
+                                                                                  const err80 = { instancePath: instancePath + "/gate/accepted/at", schemaPath: "#/properties/gate/properties/accepted/oneOf/1/properties/at/maxLength", keyword: "maxLength", params: { limit: 40 }, message: "must NOT have more than 40 characters" };
                                                                                   if (vErrors === null) {
-                                                                                    vErrors = [err81];
+                                                                                    vErrors = [err80];
                                                                                   } else {
-                                                                                    vErrors.push(err81);
+                                                                                    vErrors.push(err80);
                                                                                   }
                                                                                   errors++;
                                                                                 }
                                                                               } else {
-                                                                                const err82 = { instancePath: instancePath + "/gate/accepted/at", schemaPath: "#/properties/gate/properties/accepted/oneOf/1/properties/at/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                                                                                const err81 = { instancePath: instancePath + "/gate/accepted/at", schemaPath: "#/properties/gate/properties/accepted/oneOf/1/properties/at/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                                                                                 if (vErrors === null) {
-                                                                                  vErrors = [err82];
+                                                                                  vErrors = [err81];
                                                                                 } else {
-                                                                                  vErrors.push(err82);
+                                                                                  vErrors.push(err81);
                                                                                 }
                                                                                 errors++;
                                                                               }
                                                                             }
-                                                                            var valid42 = _errs256 === errors;
+                                                                            var valid42 = _errs255 === errors;
                                                                           } else {
                                                                             var valid42 = true;
                                                                           }
                                                                           if (valid42) {
-                                                                            if (data110.reason !== void 0) {
-                                                                              let data113 = data110.reason;
-                                                                              const _errs258 = errors;
-                                                                              if (errors === _errs258) {
-                                                                                if (typeof data113 === "string") {
-                                                                                  if (func3(data113) > 1e3) {
-                                                                                    const err83 = { instancePath: instancePath + "/gate/accepted/reason", schemaPath: "#/properties/gate/properties/accepted/oneOf/1/properties/reason/maxLength", keyword: "maxLength", params: { limit: 1e3 }, message: "must NOT have more than 1000 characters" };
+                                                                            if (data109.reason !== void 0) {
+                                                                              let data112 = data109.reason;
+                                                                              const _errs257 = errors;
+                                                                              if (errors === _errs257) {
+                                                                                if (typeof data112 === "string") {
+                                                                                  if (func3(data112) > 1e3) {
+                                                                                    const err82 = { instancePath: instancePath + "/gate/accepted/reason", schemaPath: "#/properties/gate/properties/accepted/oneOf/1/properties/reason/maxLength", keyword: "maxLength", params: { limit: 1e3 }, message: "must NOT have more than 1000 characters" };
                                                                                     if (vErrors === null) {
-                                                                                      vErrors = [err83];
+                                                                                      vErrors = [err82];
                                                                                     } else {
-                                                                                      vErrors.push(err83);
+                                                                                      vErrors.push(err82);
                                                                                     }
                                                                                     errors++;
                                                                                   }
                                                                                 } else {
-                                                                                  const err84 = { instancePath: instancePath + "/gate/accepted/reason", schemaPath: "#/properties/gate/properties/accepted/oneOf/1/properties/reason/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                                                                                  const err83 = { instancePath: instancePath + "/gate/accepted/reason", schemaPath: "#/properties/gate/properties/accepted/oneOf/1/properties/reason/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                                                                                  if (vErrors === null) {
+                                                                                    vErrors = [err83];
+                                                                                  } else {
+                                                                                    vErrors.push(err83);
+                                                                                  }
+                                                                                  errors++;
+                                                                                }
+                                                                              }
+                                                                              var valid42 = _errs257 === errors;
+                                                                            } else {
+                                                                              var valid42 = true;
+                                                                            }
+                                                                            if (valid42) {
+                                                                              if (data109.via !== void 0) {
+                                                                                let data113 = data109.via;
+                                                                                const _errs259 = errors;
+                                                                                if (!(data113 === "label" || data113 === "comment")) {
+                                                                                  const err84 = { instancePath: instancePath + "/gate/accepted/via", schemaPath: "#/properties/gate/properties/accepted/oneOf/1/properties/via/enum", keyword: "enum", params: { allowedValues: schema6.properties.gate.properties.accepted.oneOf[1].properties.via.enum }, message: "must be equal to one of the allowed values" };
                                                                                   if (vErrors === null) {
                                                                                     vErrors = [err84];
                                                                                   } else {
@@ -17793,25 +17793,7 @@ var validateResultSchema = (() => {
                                                                                   }
                                                                                   errors++;
                                                                                 }
-                                                                              }
-                                                                              var valid42 = _errs258 === errors;
-                                                                            } else {
-                                                                              var valid42 = true;
-                                                                            }
-                                                                            if (valid42) {
-                                                                              if (data110.via !== void 0) {
-                                                                                let data114 = data110.via;
-                                                                                const _errs260 = errors;
-                                                                                if (!(data114 === "label" || data114 === "comment")) {
-                                                                                  const err85 = { instancePath: instancePath + "/gate/accepted/via", schemaPath: "#/properties/gate/properties/accepted/oneOf/1/properties/via/enum", keyword: "enum", params: { allowedValues: schema6.properties.gate.properties.accepted.oneOf[1].properties.via.enum }, message: "must be equal to one of the allowed values" };
-                                                                                  if (vErrors === null) {
-                                                                                    vErrors = [err85];
-                                                                                  } else {
-                                                                                    vErrors.push(err85);
-                                                                                  }
-                                                                                  errors++;
-                                                                                }
-                                                                                var valid42 = _errs260 === errors;
+                                                                                var valid42 = _errs259 === errors;
                                                                               } else {
                                                                                 var valid42 = true;
                                                                               }
@@ -17821,16 +17803,16 @@ var validateResultSchema = (() => {
                                                                       }
                                                                     }
                                                                   } else {
-                                                                    const err86 = { instancePath: instancePath + "/gate/accepted", schemaPath: "#/properties/gate/properties/accepted/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                                                                    const err85 = { instancePath: instancePath + "/gate/accepted", schemaPath: "#/properties/gate/properties/accepted/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                                                                     if (vErrors === null) {
-                                                                      vErrors = [err86];
+                                                                      vErrors = [err85];
                                                                     } else {
-                                                                      vErrors.push(err86);
+                                                                      vErrors.push(err85);
                                                                     }
                                                                     errors++;
                                                                   }
                                                                 }
-                                                                var _valid4 = _errs251 === errors;
+                                                                var _valid4 = _errs250 === errors;
                                                                 if (_valid4 && valid41) {
                                                                   valid41 = false;
                                                                   passing3 = [passing3, 1];
@@ -17841,39 +17823,54 @@ var validateResultSchema = (() => {
                                                                   }
                                                                 }
                                                                 if (!valid41) {
-                                                                  const err87 = { instancePath: instancePath + "/gate/accepted", schemaPath: "#/properties/gate/properties/accepted/oneOf", keyword: "oneOf", params: { passingSchemas: passing3 }, message: "must match exactly one schema in oneOf" };
+                                                                  const err86 = { instancePath: instancePath + "/gate/accepted", schemaPath: "#/properties/gate/properties/accepted/oneOf", keyword: "oneOf", params: { passingSchemas: passing3 }, message: "must match exactly one schema in oneOf" };
                                                                   if (vErrors === null) {
-                                                                    vErrors = [err87];
+                                                                    vErrors = [err86];
                                                                   } else {
-                                                                    vErrors.push(err87);
+                                                                    vErrors.push(err86);
                                                                   }
                                                                   errors++;
                                                                   validate21.errors = vErrors;
                                                                   return false;
                                                                 } else {
-                                                                  errors = _errs248;
+                                                                  errors = _errs247;
                                                                   if (vErrors !== null) {
-                                                                    if (_errs248) {
-                                                                      vErrors.length = _errs248;
+                                                                    if (_errs247) {
+                                                                      vErrors.length = _errs247;
                                                                     } else {
                                                                       vErrors = null;
                                                                     }
                                                                   }
                                                                 }
-                                                                var valid40 = _errs247 === errors;
+                                                                var valid40 = _errs246 === errors;
                                                               } else {
                                                                 var valid40 = true;
                                                               }
                                                               if (valid40) {
-                                                                if (data107.pull_request !== void 0) {
-                                                                  let data115 = data107.pull_request;
+                                                                if (data106.pull_request !== void 0) {
+                                                                  let data114 = data106.pull_request;
+                                                                  const _errs260 = errors;
                                                                   const _errs261 = errors;
-                                                                  const _errs262 = errors;
                                                                   let valid43 = false;
                                                                   let passing4 = null;
-                                                                  const _errs263 = errors;
-                                                                  if (data115 !== null) {
-                                                                    const err88 = { instancePath: instancePath + "/gate/pull_request", schemaPath: "#/properties/gate/properties/pull_request/oneOf/0/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+                                                                  const _errs262 = errors;
+                                                                  if (data114 !== null) {
+                                                                    const err87 = { instancePath: instancePath + "/gate/pull_request", schemaPath: "#/properties/gate/properties/pull_request/oneOf/0/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+                                                                    if (vErrors === null) {
+                                                                      vErrors = [err87];
+                                                                    } else {
+                                                                      vErrors.push(err87);
+                                                                    }
+                                                                    errors++;
+                                                                  }
+                                                                  var _valid5 = _errs262 === errors;
+                                                                  if (_valid5) {
+                                                                    valid43 = true;
+                                                                    passing4 = 0;
+                                                                  }
+                                                                  const _errs264 = errors;
+                                                                  if (!(typeof data114 == "number" && (!(data114 % 1) && !isNaN(data114)))) {
+                                                                    const err88 = { instancePath: instancePath + "/gate/pull_request", schemaPath: "#/properties/gate/properties/pull_request/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
                                                                     if (vErrors === null) {
                                                                       vErrors = [err88];
                                                                     } else {
@@ -17881,35 +17878,20 @@ var validateResultSchema = (() => {
                                                                     }
                                                                     errors++;
                                                                   }
-                                                                  var _valid5 = _errs263 === errors;
-                                                                  if (_valid5) {
-                                                                    valid43 = true;
-                                                                    passing4 = 0;
-                                                                  }
-                                                                  const _errs265 = errors;
-                                                                  if (!(typeof data115 == "number" && (!(data115 % 1) && !isNaN(data115)))) {
-                                                                    const err89 = { instancePath: instancePath + "/gate/pull_request", schemaPath: "#/properties/gate/properties/pull_request/oneOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-                                                                    if (vErrors === null) {
-                                                                      vErrors = [err89];
-                                                                    } else {
-                                                                      vErrors.push(err89);
-                                                                    }
-                                                                    errors++;
-                                                                  }
-                                                                  if (errors === _errs265) {
-                                                                    if (typeof data115 == "number") {
-                                                                      if (data115 < 1 || isNaN(data115)) {
-                                                                        const err90 = { instancePath: instancePath + "/gate/pull_request", schemaPath: "#/properties/gate/properties/pull_request/oneOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+                                                                  if (errors === _errs264) {
+                                                                    if (typeof data114 == "number") {
+                                                                      if (data114 < 1 || isNaN(data114)) {
+                                                                        const err89 = { instancePath: instancePath + "/gate/pull_request", schemaPath: "#/properties/gate/properties/pull_request/oneOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
                                                                         if (vErrors === null) {
-                                                                          vErrors = [err90];
+                                                                          vErrors = [err89];
                                                                         } else {
-                                                                          vErrors.push(err90);
+                                                                          vErrors.push(err89);
                                                                         }
                                                                         errors++;
                                                                       }
                                                                     }
                                                                   }
-                                                                  var _valid5 = _errs265 === errors;
+                                                                  var _valid5 = _errs264 === errors;
                                                                   if (_valid5 && valid43) {
                                                                     valid43 = false;
                                                                     passing4 = [passing4, 1];
@@ -17920,26 +17902,26 @@ var validateResultSchema = (() => {
                                                                     }
                                                                   }
                                                                   if (!valid43) {
-                                                                    const err91 = { instancePath: instancePath + "/gate/pull_request", schemaPath: "#/properties/gate/properties/pull_request/oneOf", keyword: "oneOf", params: { passingSchemas: passing4 }, message: "must match exactly one schema in oneOf" };
+                                                                    const err90 = { instancePath: instancePath + "/gate/pull_request", schemaPath: "#/properties/gate/properties/pull_request/oneOf", keyword: "oneOf", params: { passingSchemas: passing4 }, message: "must match exactly one schema in oneOf" };
                                                                     if (vErrors === null) {
-                                                                      vErrors = [err91];
+                                                                      vErrors = [err90];
                                                                     } else {
-                                                                      vErrors.push(err91);
+                                                                      vErrors.push(err90);
                                                                     }
                                                                     errors++;
                                                                     validate21.errors = vErrors;
                                                                     return false;
                                                                   } else {
-                                                                    errors = _errs262;
+                                                                    errors = _errs261;
                                                                     if (vErrors !== null) {
-                                                                      if (_errs262) {
-                                                                        vErrors.length = _errs262;
+                                                                      if (_errs261) {
+                                                                        vErrors.length = _errs261;
                                                                       } else {
                                                                         vErrors = null;
                                                                       }
                                                                     }
                                                                   }
-                                                                  var valid40 = _errs261 === errors;
+                                                                  var valid40 = _errs260 === errors;
                                                                 } else {
                                                                   var valid40 = true;
                                                                 }
@@ -17953,7 +17935,7 @@ var validateResultSchema = (() => {
                                                       return false;
                                                     }
                                                   }
-                                                  var valid0 = _errs241 === errors;
+                                                  var valid0 = _errs240 === errors;
                                                 } else {
                                                   var valid0 = true;
                                                 }

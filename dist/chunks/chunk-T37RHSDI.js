@@ -3,7 +3,7 @@ import {
   MAX_RESULT_BYTES,
   ResultFileError,
   parseResult
-} from "./chunk-J4LZ7SUP.js";
+} from "./chunk-54LALYOF.js";
 import {
   DEFAULT_HISTORY_BRANCH,
   DEFAULT_REMOTE

@@ -5,7 +5,7 @@ import {
   percentileOf,
   quantileSorted,
   tQuantile
-} from "./chunk-SRRQ2OLC.js";
+} from "./chunk-FOCLXUDN.js";
 import {
   MAX_FIGURE,
   NO_SLO_REASON,
@@ -15,7 +15,7 @@ import {
   isFigure,
   resultProblem,
   textBeyondBounds
-} from "./chunk-J4LZ7SUP.js";
+} from "./chunk-54LALYOF.js";
 import {
   minSamplesFor
 } from "./chunk-SCGBAURB.js";

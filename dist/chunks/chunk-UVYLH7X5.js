@@ -4,14 +4,14 @@ import {
   rulesFor,
   trialStats,
   trialValues
-} from "./chunk-SRRQ2OLC.js";
+} from "./chunk-FOCLXUDN.js";
 import {
   CATALOGUE,
   gatePlanFromStored,
   gatePlanOf,
   metricDef,
   normaliseGate
-} from "./chunk-J4LZ7SUP.js";
+} from "./chunk-54LALYOF.js";
 import {
   createRng
 } from "./chunk-SCGBAURB.js";

@@ -2,7 +2,7 @@ import { createRequire as __llmPerfGateRequire } from 'node:module'; const requi
 import {
   CATALOGUE,
   HEADLINE
-} from "./chunk-J4LZ7SUP.js";
+} from "./chunk-54LALYOF.js";
 import {
   HIST_SCALE,
   createRng,

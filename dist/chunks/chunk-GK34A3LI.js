@@ -21,7 +21,6 @@ import {
   timerMs
 } from "./chunk-6SW2S6XT.js";
 import {
-  DEFAULT_SPENDING,
   MAX_CHUNK_WORDS,
   MIN_CHUNK_WORDS,
   RunSetupError,
@@ -39,7 +38,7 @@ import {
   synthesisWords,
   synthesizeItems,
   workloadHash
-} from "./chunk-USAKUIO3.js";
+} from "./chunk-YS323RDP.js";
 import {
   getTokenizer,
   lazyTokenCounter
@@ -49,7 +48,7 @@ import {
   rampResult,
   summariseLateness,
   turnMetrics
-} from "./chunk-IHH4TITE.js";
+} from "./chunk-YKDXNY4U.js";
 import {
   EXACT_GAPS,
   sampleGaps
@@ -66,14 +65,14 @@ import {
   parseCapacitySlos,
   resultTable,
   writeResult
-} from "./chunk-C5CGJYJ4.js";
+} from "./chunk-4RCXW3T6.js";
 import {
   DEFAULTS,
   RESULT_SCHEMA,
   capacityCellId,
   hourlyUsd,
   searchOptionProblems
-} from "./chunk-J4LZ7SUP.js";
+} from "./chunk-54LALYOF.js";
 import {
   TRACE_LOAD,
   createRng,
@@ -2318,7 +2317,7 @@ async function runAbPlan(o) {
   if (alternate && o.blocks === void 0) throw new RunSetupError("ab.schedule alternate needs a way to start and stop each server per block");
   const runId = randomUUID();
   const lastLook = o.sequential?.last ?? o.plan.limits.trials;
-  const looks = lastLook > o.plan.limits.trials ? { looks: { first: o.plan.limits.trials, last: lastLook, spending: DEFAULT_SPENDING } } : {};
+  const looks = lastLook > o.plan.limits.trials ? { looks: { first: o.plan.limits.trials, last: lastLook } } : {};
   const target = (s) => ({ ...o.plan.target, url: s.url, model: s.model ?? o.plan.target.model });
   const opts = { ...o, outPath: o.outPaths.candidate };
   const open = alternate ? createSide : openSide;

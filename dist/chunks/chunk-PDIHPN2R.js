@@ -6,7 +6,7 @@ import {
   openBranch,
   pushWaitMs,
   renderIndex
-} from "./chunk-EJCNJMZ3.js";
+} from "./chunk-T37RHSDI.js";
 
 // src/history/compact.ts
 import { setTimeout as sleep } from "node:timers/promises";

@@ -6,13 +6,13 @@ import {
   DEFAULT_CHANGE_OPTIONS,
   buildSeries,
   findChanges
-} from "./chunk-XGRAAHRJ.js";
+} from "./chunk-UVYLH7X5.js";
 import {
   ratioThreshold
-} from "./chunk-SRRQ2OLC.js";
+} from "./chunk-FOCLXUDN.js";
 import {
   EFFICIENCY_KEYS
-} from "./chunk-J4LZ7SUP.js";
+} from "./chunk-54LALYOF.js";
 
 // src/dashboard/model.ts
 var TREND_POINTS = 20;

@@ -10,7 +10,7 @@ import {
   telemetrySection,
   telemetrySummary,
   undecided
-} from "./chunk-USAKUIO3.js";
+} from "./chunk-YS323RDP.js";
 import {
   PercentileCells,
   capacityCellSection,
@@ -25,10 +25,10 @@ import {
   renderTable,
   turnsSection,
   writeOutputFile
-} from "./chunk-C5CGJYJ4.js";
+} from "./chunk-4RCXW3T6.js";
 import {
   metricDef
-} from "./chunk-J4LZ7SUP.js";
+} from "./chunk-54LALYOF.js";
 import {
   EXIT
 } from "./chunk-ZSLGKFHA.js";

@@ -1,7 +1,7 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
   measure
-} from "./chunk-HWUMOXDX.js";
+} from "./chunk-GK34A3LI.js";
 import "./chunk-EBMJRDST.js";
 import "./chunk-6SW2S6XT.js";
 import {
@@ -11,23 +11,23 @@ import {
   calibrationTrials,
   readPlan,
   shareFigure
-} from "./chunk-USAKUIO3.js";
+} from "./chunk-YS323RDP.js";
 import "./chunk-KITUZ5SU.js";
 import "./chunk-Y52YXPNT.js";
 import "./chunk-DSTYHSYM.js";
 import "./chunk-TO4DDGBB.js";
-import "./chunk-IHH4TITE.js";
+import "./chunk-YKDXNY4U.js";
 import "./chunk-LWJVHEHR.js";
 import {
   codeSpan,
   escapeMd,
   markdownTable,
   renderTable
-} from "./chunk-C5CGJYJ4.js";
-import "./chunk-SRRQ2OLC.js";
+} from "./chunk-4RCXW3T6.js";
+import "./chunk-FOCLXUDN.js";
 import {
   readResultForGating
-} from "./chunk-J4LZ7SUP.js";
+} from "./chunk-54LALYOF.js";
 import "./chunk-SCGBAURB.js";
 import "./chunk-5XUPNBZ7.js";
 import "./chunk-EG4BBXMW.js";

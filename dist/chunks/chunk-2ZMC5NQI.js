@@ -2,7 +2,7 @@ import { createRequire as __llmPerfGateRequire } from 'node:module'; const requi
 import {
   NO_BASELINE_HEADLINE,
   noBaselineYet
-} from "./chunk-JIDYMYA5.js";
+} from "./chunk-KHMYBYXE.js";
 import {
   cellId,
   measure,
@@ -10,7 +10,7 @@ import {
   startLaunch,
   stopLaunch,
   withServers
-} from "./chunk-HWUMOXDX.js";
+} from "./chunk-GK34A3LI.js";
 import {
   TERMINAL_STYLE,
   figureWithUnit,
@@ -19,7 +19,7 @@ import {
   judgeStored,
   nextStep,
   undecided
-} from "./chunk-USAKUIO3.js";
+} from "./chunk-YS323RDP.js";
 import {
   TRACE_LOAD_LABEL
 } from "./chunk-SCGBAURB.js";

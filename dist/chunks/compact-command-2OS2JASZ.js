@@ -2,12 +2,12 @@ import { createRequire as __llmPerfGateRequire } from 'node:module'; const requi
 import {
   HistoryUsageError,
   historyFailure
-} from "./chunk-I6AA25P6.js";
+} from "./chunk-CMWYB6EC.js";
 import {
   compactHistory
-} from "./chunk-DQINPM2E.js";
-import "./chunk-EJCNJMZ3.js";
-import "./chunk-J4LZ7SUP.js";
+} from "./chunk-PDIHPN2R.js";
+import "./chunk-T37RHSDI.js";
+import "./chunk-54LALYOF.js";
 import "./chunk-SCGBAURB.js";
 import "./chunk-F7EZCM6P.js";
 import {

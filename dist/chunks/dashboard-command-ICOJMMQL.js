@@ -6,19 +6,19 @@ import {
   historyFailure,
   historySource,
   readHistoryFor
-} from "./chunk-I6AA25P6.js";
+} from "./chunk-CMWYB6EC.js";
 import {
   dashboardData,
   repoUrlOf,
   writeSite
-} from "./chunk-5NIPQG35.js";
+} from "./chunk-BPDCLZFH.js";
 import "./chunk-TO4DDGBB.js";
-import "./chunk-XGRAAHRJ.js";
+import "./chunk-UVYLH7X5.js";
 import {
   Git
-} from "./chunk-EJCNJMZ3.js";
-import "./chunk-SRRQ2OLC.js";
-import "./chunk-J4LZ7SUP.js";
+} from "./chunk-T37RHSDI.js";
+import "./chunk-FOCLXUDN.js";
+import "./chunk-54LALYOF.js";
 import "./chunk-SCGBAURB.js";
 import "./chunk-F7EZCM6P.js";
 import "./chunk-XS6I4BEK.js";

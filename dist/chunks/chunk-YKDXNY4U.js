@@ -7,10 +7,10 @@ import {
   holds,
   judgeSlo,
   parseCapacitySlos
-} from "./chunk-C5CGJYJ4.js";
+} from "./chunk-4RCXW3T6.js";
 import {
   checkCapacitySlo
-} from "./chunk-J4LZ7SUP.js";
+} from "./chunk-54LALYOF.js";
 import {
   HIST_SCALE,
   decodeHistogram,

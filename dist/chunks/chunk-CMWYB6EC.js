@@ -3,7 +3,7 @@ import {
   DEFAULT_ORDER_COMMITS,
   HistoryError,
   readHistory
-} from "./chunk-EJCNJMZ3.js";
+} from "./chunk-T37RHSDI.js";
 import {
   UsageError
 } from "./chunk-F7EZCM6P.js";

@@ -1,19 +1,19 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
   reportVerdict
-} from "./chunk-JIDYMYA5.js";
+} from "./chunk-KHMYBYXE.js";
 import {
   judgeStored
-} from "./chunk-USAKUIO3.js";
+} from "./chunk-YS323RDP.js";
 import "./chunk-KITUZ5SU.js";
 import "./chunk-Y52YXPNT.js";
 import "./chunk-DSTYHSYM.js";
 import "./chunk-TO4DDGBB.js";
-import "./chunk-C5CGJYJ4.js";
-import "./chunk-SRRQ2OLC.js";
+import "./chunk-4RCXW3T6.js";
+import "./chunk-FOCLXUDN.js";
 import {
   readResultForGating
-} from "./chunk-J4LZ7SUP.js";
+} from "./chunk-54LALYOF.js";
 import "./chunk-SCGBAURB.js";
 import {
   cliHost

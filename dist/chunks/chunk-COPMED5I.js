@@ -1,7 +1,7 @@
 import { createRequire as __llmPerfGateRequire } from 'node:module'; const require = __llmPerfGateRequire(import.meta.url);
 import {
   readResultForGating
-} from "./chunk-J4LZ7SUP.js";
+} from "./chunk-54LALYOF.js";
 
 // src/cli/design.ts
 var CLI_CHOICES = Object.freeze({
